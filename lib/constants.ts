@@ -1,0 +1,44 @@
+/**
+ * Every default of capqa in one place, so that the CLI, the notebooks and the tests agree
+ * and a changed default is changed once. Values follow the paper (Sec. 4, App. C.2) and the
+ * authors' released evaluation (`results.json`).
+ */
+
+/** CAP's forward (gold → candidate) weight α, chosen by the paper's sweep (Table 12). */
+export const DEFAULT_ALPHA = 0.85;
+/** CAP's neutral-class weight λ. */
+export const DEFAULT_LAMBDA = 0.3;
+
+/** Bootstrap resamples used by the authors (App. D.1). */
+export const DEFAULT_BOOTSTRAP_RESAMPLES = 10_000;
+/** Seed used by the authors' evaluation; ours drives a different generator, see lib/stats/random. */
+export const DEFAULT_SEED = 42;
+/** Two-sided confidence level of percentile bootstrap intervals. */
+export const DEFAULT_CONFIDENCE = 0.95;
+
+/** Metrics whose per-row values the authors released in `scores.json` (COMET was not released). */
+export const RELEASED_METRICS = ["cap", "bleu", "rouge_l", "meteor", "bertscore"] as const;
+export type ReleasedMetric = (typeof RELEASED_METRICS)[number];
+
+/** The metric every other one is compared with in paired differences. */
+export const REFERENCE_METRIC = "cap";
+
+/** Statistics compared between metrics with paired bootstrap differences. */
+export const PAIRED_STATISTICS = ["spearman", "kendall", "pairwise_accuracy"] as const;
+export type PairedStatistic = (typeof PAIRED_STATISTICS)[number];
+
+/** The NLI model of the paper (App. C.2). */
+export const PAPER_NLI_MODEL = "cross-encoder/nli-deberta-v3-large";
+
+/** Environment variable naming the data folder (after the --data-dir flag, before ./data). */
+export const DATA_DIR_ENV = "CAPQA_DATA_DIR";
+/** Data folder used when neither the flag nor the environment names one. */
+export const DEFAULT_DATA_DIR = "data";
+
+/** File names inside the data folder. */
+export const DATA_FILES = {
+  correctness: "CAP-Correctness.csv",
+  splits: "CAP-Correctness-splits.csv",
+  scores: "scores.json",
+  results: "results.json",
+} as const;
