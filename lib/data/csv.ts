@@ -1,0 +1,142 @@
+/**
+ * RFC 4180 CSV: fields separated by commas, optionally quoted; a quote inside a quoted field is
+ * doubled; quoted fields may hold commas and line breaks; records end with CRLF or LF. The
+ * released CAP-Correctness.csv has CRLF record ends and bare LF inside quoted fields, so the
+ * parser never splits on lines first.
+ */
+import { DataError } from "./errors.js";
+
+export interface CsvRecord {
+  /** Field values in column order. */
+  readonly fields: string[];
+  /** 1-based line on which the record starts (what an editor shows). */
+  readonly line: number;
+}
+
+export interface CsvTable {
+  readonly header: string[];
+  readonly records: CsvRecord[];
+}
+
+/** Parses CSV text into a header and records; `file` names the source in error messages. */
+export function parseCsv(text: string, file = "<csv>"): CsvTable {
+  const records = parseRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
+  if (records.length === 0) throw new DataError({ file }, "the file is empty (no header)");
+  const [head, ...rest] = records;
+  const seen = new Set<string>();
+  for (const name of head.fields) {
+    if (seen.has(name)) throw new DataError({ file, line: 1, field: name }, "column name appears twice in the header");
+    seen.add(name);
+  }
+  for (const rec of rest) {
+    if (rec.fields.length !== head.fields.length) {
+      throw new DataError(
+        { file, line: rec.line },
+        `record has ${rec.fields.length} fields, the header has ${head.fields.length}`,
+      );
+    }
+  }
+  return { header: head.fields, records: rest };
+}
+
+function parseRecords(text: string, file: string): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  const n = text.length;
+  let i = 0;
+  let line = 1;
+  while (i < n) {
+    const startLine = line;
+    const fields: string[] = [];
+    for (;;) {
+      let value: string;
+      if (text.charCodeAt(i) === 34 /* " */) {
+        const quoteLine = line;
+        let buf = "";
+        let j = i + 1;
+        for (;;) {
+          const q = text.indexOf('"', j);
+          if (q < 0) throw new DataError({ file, line: quoteLine }, "quoted field is never closed");
+          const chunk = text.slice(j, q);
+          buf += chunk;
+          line += countNewlines(chunk);
+          if (text.charCodeAt(q + 1) === 34) {
+            buf += '"';
+            j = q + 2;
+          } else {
+            i = q + 1;
+            break;
+          }
+        }
+        value = buf;
+        const c = text.charCodeAt(i);
+        if (i < n && c !== 44 && c !== 10 && c !== 13) {
+          throw new DataError({ file, line }, `unexpected character after a closing quote: ${JSON.stringify(text[i])}`);
+        }
+      } else {
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === 44 || c === 10 || c === 13) break;
+          if (c === 34) throw new DataError({ file, line }, "a quote inside an unquoted field");
+          j++;
+        }
+        value = text.slice(i, j);
+        i = j;
+      }
+      fields.push(value);
+      if (i >= n) break;
+      const c = text.charCodeAt(i);
+      if (c === 44) {
+        i++;
+        continue;
+      }
+      // record end: CRLF or LF (or a lone CR)
+      if (c === 13) i++;
+      if (text.charCodeAt(i) === 10) i++;
+      line++;
+      break;
+    }
+    // A trailing blank line is not a record.
+    if (!(fields.length === 1 && fields[0] === "" && i >= n)) out.push({ fields, line: startLine });
+  }
+  return out;
+}
+
+function countNewlines(s: string): number {
+  let k = 0;
+  for (let p = s.indexOf("\n"); p >= 0; p = s.indexOf("\n", p + 1)) k++;
+  return k;
+}
+
+/** Returns the index of each required column, or throws naming the missing ones. */
+export function requireColumns(table: CsvTable, file: string, names: readonly string[]): Record<string, number> {
+  const index: Record<string, number> = {};
+  const missing: string[] = [];
+  for (const name of names) {
+    const k = table.header.indexOf(name);
+    if (k < 0) missing.push(name);
+    else index[name] = k;
+  }
+  if (missing.length > 0) {
+    throw new DataError({ file, line: 1 }, `missing column(s) ${missing.join(", ")}; the header has ${table.header.join(", ")}`);
+  }
+  return index;
+}
+
+/** Quotes a value for CSV output when it needs it. */
+export function csvEscape(value: unknown): string {
+  const s = value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Shortest round-tripping form; NaN as empty. */
+function formatNumber(x: number): string {
+  return Number.isNaN(x) ? "" : String(x);
+}
+
+/** Writes rows of objects as CSV with the given columns (LF line ends, header first). */
+export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+  const lines = [columns.map(csvEscape).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => csvEscape(row[c])).join(","));
+  return lines.join("\n") + "\n";
+}
