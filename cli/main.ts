@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+/** The capqa command line: the same library functions the notebooks call. */
+import { parseArgs } from "node:util";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import {
+  DATA_FILES,
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_SEED,
+  RELEASED_METRICS,
+  PAPER_ORDERING,
+  PINNED_FILES,
+  evaluateBenchmark,
+  fetchData,
+  loadBenchmark,
+  loadResultsJson,
+  parseOrdering,
+  pinnedUrl,
+  reproducePaper,
+  resolveDataDir,
+  verifyData,
+  writeEvaluation,
+  writeReproduction,
+  DataError,
+} from "../lib/index.js";
+import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter } from "./args.js";
+
+const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
+
+Usage: capqa <command> [options]
+
+Commands:
+  reproduce            Rebuild the paper's evaluation tables (2, 3, 4, 8, 13, 14, 16, 17) from the
+                       released data, each beside the paper's numbers; writes Markdown, CSV, JSON.
+  evaluate             Evaluate metrics against the taxonomy order on a split.
+  data fetch           Download the released files at pinned commits into the data folder.
+  data verify          Check the data folder's files against the pinned checksums.
+  data info            Summarise the data folder (rows, splits, labels, unscored rows).
+  help [command]       Show help.
+
+Common options:
+  --data-dir DIR       Data folder (default: $CAPQA_DATA_DIR, then ./data).
+
+Run "capqa help <command>" for a command's options.`;
+
+const COMMAND_HELP: Record<string, string> = {
+  reproduce: `capqa reproduce [--out DIR] [--bootstrap N] [--seed S] [--threads T] [--data-dir DIR]
+
+  --out DIR        Output folder (default out/reproduce): one .md/.csv/.json per table,
+                   README.md with every table, test-evaluation/ with the full tables.
+  --bootstrap N    Bootstrap resamples (default ${DEFAULT_BOOTSTRAP_RESAMPLES}).
+  --seed S         Bootstrap seed (default ${DEFAULT_SEED}).
+  --threads T      Worker threads (default: all cores, at most 8).`,
+  evaluate: `capqa evaluate [--split test|validation|all] [--metrics LIST] [--labels synthetic|human]
+               [--bootstrap N] [--seed S] [--out DIR] [--alpha A --lambda L] [--ordering TEXT]
+
+  --split          Rows to evaluate (default test).
+  --metrics        Comma-separated (default ${RELEASED_METRICS.join(",")}).
+  --labels         synthetic (label_semantic, default) or human (label_semantic_manual; 1,638 rows).
+  --human-subset   With synthetic labels, keep only the human-labelled rows (Table 16).
+  --bootstrap N    Resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = none).
+  --alpha, --lambda  Recompute CAP from the released NLI probabilities with these weights.
+  --ordering TEXT  A custom class order, e.g. "exact = equivalent = alternative_correct >
+                   partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory".
+  --out DIR        Output folder (default out/evaluate-<split>): <table>.csv/.json for correlations,
+                   descriptives, class_pairs, hard_pairs, monotonicity, paired_differences;
+                   summary.md; meta.json.`,
+  data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed]
+capqa data verify [--data-dir DIR]
+capqa data info [--data-dir DIR]`,
+};
+
+const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
+
+async function cmdReproduce(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { "data-dir": { type: "string" }, out: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, threads: { type: "string" }, quiet: { type: "boolean" } },
+    strict: true,
+  });
+  const started = Date.now();
+  const bench = loadBenchmark(values["data-dir"]);
+  for (const w of bench.warnings) err(`warning: ${w}`);
+  const resultsPath = join(bench.dir, DATA_FILES.results);
+  const released = existsSync(resultsPath) ? loadResultsJson(resultsPath) : undefined;
+  if (!released) err(`note: ${resultsPath} not found; the check against the authors' results is skipped`);
+  const reproduction = await reproducePaper(bench, released, {
+    resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
+    seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
+    threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1),
+    onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
+  });
+  const dir = resolve(values.out ?? "out/reproduce");
+  const md = writeReproduction(reproduction, dir);
+  if (!values.quiet) out(md);
+  err(`wrote ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+async function cmdEvaluate(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      "data-dir": { type: "string" },
+      split: { type: "string" },
+      metrics: { type: "string" },
+      labels: { type: "string" },
+      "human-subset": { type: "boolean" },
+      bootstrap: { type: "string" },
+      seed: { type: "string" },
+      threads: { type: "string" },
+      out: { type: "string" },
+      alpha: { type: "string" },
+      lambda: { type: "string" },
+      ordering: { type: "string" },
+      quiet: { type: "boolean" },
+    },
+    strict: true,
+  });
+  const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
+  const labels = choiceFlag(values.labels, "labels", ["synthetic", "human"] as const, "synthetic");
+  const alpha = numberFlag(values.alpha, "alpha");
+  const lambda = numberFlag(values.lambda, "lambda");
+  if ((alpha === undefined) !== (lambda === undefined) && !(alpha === undefined && lambda === undefined)) {
+    // One given: the other keeps the paper's value.
+  }
+  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? 0.85, lambda: lambda ?? 0.3 } : undefined;
+  const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
+  const bench = loadBenchmark(values["data-dir"]);
+  for (const w of bench.warnings) err(`warning: ${w}`);
+  const ev = await evaluateBenchmark(bench, {
+    split,
+    labels,
+    onlyHumanLabelled: values["human-subset"],
+    metrics: listFlag(values.metrics) ?? RELEASED_METRICS,
+    resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
+    seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
+    threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1),
+    capWeights,
+    ordering,
+    onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
+  });
+  const dir = resolve(values.out ?? `out/evaluate-${split}`);
+  const notes = [
+    `Split ${split}, ${labels} labels${values["human-subset"] ? " (human-labelled rows only)" : ""}: ${ev.n} rows.`,
+    ...ev.selection.excluded.map((e) => `Row ${e.rowId} left out: ${e.reason}.`),
+    ...ev.metrics.map((m) => `${m.name}: ${m.source}.`),
+    `Ordering: ${ordering.name}; ${ev.resamples} bootstrap resamples, seed ${ev.seed}.`,
+  ];
+  writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), dataDir: bench.dir, excluded: ev.selection.excluded }, `capqa evaluate: ${split} split`, notes);
+  if (!values.quiet) {
+    for (const r of ev.tables.correlations) {
+      out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
+    }
+  }
+  for (const e of ev.selection.excluded) err(`row ${e.rowId} left out: ${e.reason}`);
+  err(`wrote ${dir}`);
+  return 0;
+}
+
+const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
+
+async function cmdData(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, list: { type: "boolean" }, "allow-changed": { type: "boolean" } }, strict: true });
+  const choice = resolveDataDir(values["data-dir"]);
+  if (sub === "fetch") {
+    if (values.list) {
+      for (const f of PINNED_FILES) out(`${f.name}\t${pinnedUrl(f)}\tsha256 ${f.sha256}`);
+      return 0;
+    }
+    await fetchData({ dir: choice.dir, allowChanged: values["allow-changed"], log: err });
+    out(`data ready in ${choice.dir}`);
+    return 0;
+  }
+  if (sub === "verify") {
+    const report = verifyData(choice.dir);
+    for (const r of report) out(`${r.ok ? "ok  " : "FAIL"} ${r.name}: ${r.detail}`);
+    return report.every((r) => r.ok) ? 0 : 1;
+  }
+  if (sub === "info") {
+    const bench = loadBenchmark(values["data-dir"]);
+    const count = (xs: string[]) => Object.entries(xs.reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {}));
+    out(`data folder: ${bench.dir} (${choice.source})`);
+    out(`rows: ${bench.rows.length}; splits: ${count(bench.split).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    out(`datasets: ${count(bench.rows.map((r) => r.dataset)).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    out(`synthetic labels: ${count(bench.rows.map((r) => r.label)).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    out(`human labels: ${bench.rows.filter((r) => r.manualLabel !== null).length} rows`);
+    out(`released metrics: ${bench.scores.metrics.join(", ")} for ${bench.scores.rowIds.length} rows`);
+    for (const u of bench.unscored) out(`unscored: row ${u.rowId} (${u.split}): ${u.reason}`);
+    for (const w of bench.warnings) out(`warning: ${w}`);
+    return 0;
+  }
+  throw new UsageError(`unknown data command "${sub ?? ""}"; expected fetch, verify or info`);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    const topic = rest[0];
+    out(topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : HELP);
+    return 0;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    out(COMMAND_HELP[command] ?? HELP);
+    return 0;
+  }
+  switch (command) {
+    case "reproduce":
+      return cmdReproduce(rest);
+    case "evaluate":
+      return cmdEvaluate(rest);
+    case "data":
+      return cmdData(rest);
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    const error = e as Error & { code?: string };
+    if (error instanceof UsageError || error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" || error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      err(`capqa: ${error.message}\nRun "capqa help" for usage.`);
+      process.exitCode = 2;
+      return;
+    }
+    err(`capqa: ${error instanceof DataError ? "data error: " : ""}${error.message}`);
+    if (process.env.CAPQA_DEBUG) err(String(error.stack));
+    process.exitCode = 1;
+  },
+);

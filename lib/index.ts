@@ -1,0 +1,12 @@
+/**
+ * capqa: the CAP semantic-correctness metric, its taxonomy, the released CAP-Correctness data
+ * and the statistics of the paper "How Correct Is Your Answer?". The notebooks and the CLI
+ * call these same functions.
+ */
+export * from "./constants.js";
+export * from "./taxonomy/index.js";
+export * from "./data/index.js";
+export * from "./cap/index.js";
+export * from "./stats/index.js";
+export * from "./eval/index.js";
+export * as paper from "./paper/numbers.js";
