@@ -3,18 +3,13 @@
  * wins, ties and losses in O(n log n), class-pair accuracy and AUC, monotonicity violations.
  */
 import { CLASSES, PAPER_ORDERING, isHardPair, type ClassPair, type Ordering } from "../taxonomy/index.js";
-import { K, STAT, newSweepSums, ordinalLayout, ordinalStatistics, pairCounts, sortScores, statisticsWidth, sweep } from "./ordinal.js";
+import { K, STAT, newSweepSums, type PairCounts, ordinalLayout, ordinalStatistics, pairCounts, sortScores, statisticsWidth, sweep } from "./ordinal.js";
 
-export interface ClassPairResult {
+/** Counts, accuracies and class means of one strictly ordered class pair. */
+export interface ClassPairResult extends Omit<PairCounts, "pair"> {
   readonly better: string;
   readonly worse: string;
   readonly hardPair: boolean;
-  readonly nBetter: number;
-  readonly nWorse: number;
-  readonly pairs: number;
-  readonly wins: number;
-  readonly ties: number;
-  readonly losses: number;
   /** wins / pairs. */
   readonly accuracy: number;
   /** (wins + ties/2) / pairs: the Mann–Whitney AUC. */
