@@ -42,3 +42,17 @@ export const DATA_FILES = {
   scores: "scores.json",
   results: "results.json",
 } as const;
+
+/**
+ * Hub revision of the paper's NLI model pinned by capqa: the commit that added tokenizer.json
+ * (which transformers.js needs). The weights are those of the original upload; the authors did
+ * not publish the revision they used. Override with --revision.
+ */
+export const PAPER_NLI_REVISION = "c7f4f0356d88c434863529a8a2a0fb80de8fa918";
+
+/** Default NLI settings (App. C.2: joint length 512, batch size 16). */
+export const DEFAULT_NLI_MAX_LENGTH = 512;
+export const DEFAULT_NLI_BATCH_SIZE = 16;
+
+/** Environment variable naming the NLI cache folder (after --cache-dir). */
+export const CACHE_DIR_ENV = "CAPQA_CACHE_DIR";

@@ -1,0 +1,46 @@
+/** What every NLI backend offers: probabilities for premise → hypothesis pairs. */
+
+export type NliDevice = "cpu" | "cuda" | "webgpu";
+export type NliDeviceChoice = NliDevice | "auto";
+export type NliDtype = "fp32" | "fp16" | "q8";
+
+export interface NliRunOptions {
+  /** Called after each batch with (pairs done, pairs in this call). */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Called with the probabilities of each finished batch, by input index, so callers can persist work as it completes. */
+  readonly onBatch?: (indices: Uint32Array, probabilities: Float64Array) => void;
+}
+
+export interface NliStats {
+  /** Pairs whose joint length exceeded the model's limit and were truncated (longer side first). */
+  truncatedPairs: number;
+  /** Pairs run through the model. */
+  inferredPairs: number;
+  /** Forward passes (batches). */
+  batches: number;
+}
+
+export interface NliEngine {
+  /** Stable identity of the model, used as the cache key (hub id@revision, or the local ONNX file's hash). */
+  readonly modelKey: string;
+  /** Where inference runs. */
+  readonly device: NliDevice;
+  readonly stats: NliStats;
+  /**
+   * Probabilities for each pair, as rows of (entailment, neutral, contradiction):
+   * result[3i], result[3i+1], result[3i+2], in input order.
+   */
+  probabilities(premises: readonly string[], hypotheses: readonly string[], options?: NliRunOptions): Promise<Float64Array>;
+  dispose(): Promise<void>;
+}
+
+/** Checks two statement lists before any work: same length, strings only. */
+export function checkPairs(premises: readonly unknown[], hypotheses: readonly unknown[]): void {
+  if (!Array.isArray(premises) || !Array.isArray(hypotheses)) throw new TypeError("premises and hypotheses must be arrays of strings");
+  if (premises.length !== hypotheses.length) throw new RangeError(`${premises.length} premises but ${hypotheses.length} hypotheses: they must pair up one to one`);
+  for (const [name, list] of [["premise", premises], ["hypothesis", hypotheses]] as const) {
+    list.forEach((v, i) => {
+      if (typeof v !== "string") throw new TypeError(`${name} ${i} is not a string: ${JSON.stringify(v)}`);
+    });
+  }
+}

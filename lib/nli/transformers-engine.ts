@@ -1,0 +1,163 @@
+/**
+ * The NLI engine over transformers.js and onnxruntime-node: a sequence-classification model
+ * from a local folder or the hub, pairs encoded with longest-first truncation, batches formed
+ * from length-sorted pairs (little padding), softmax in float64, results in input order.
+ */
+import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { resolveDevice } from "./device.js";
+import { checkPairs, type NliDeviceChoice, type NliDtype, type NliEngine, type NliRunOptions, type NliStats, type NliDevice } from "./engine.js";
+import { labelOrder, nliSoftmax, type LabelOrder } from "./labels.js";
+import { missingModelFiles, modelKey, resolveModelRef, ONNX_FILE_FOR_DTYPE, type ModelRef } from "./model-ref.js";
+import { fromHalfBits } from "./half.js";
+import { PairEncoder, type EncodedPair, type HfTokenizer } from "./pair-encoding.js";
+
+export interface TransformersNliOptions {
+  /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
+  readonly model?: string;
+  readonly revision?: string;
+  readonly device?: NliDeviceChoice;
+  readonly dtype?: NliDtype;
+  readonly batchSize?: number;
+  readonly maxLength?: number;
+  readonly modelsDir?: string;
+  /** Where transformers.js keeps downloaded hub files. */
+  readonly downloadDir?: string;
+  readonly log?: (line: string) => void;
+}
+
+type Transformers = typeof import("@huggingface/transformers");
+let transformers: Transformers | undefined;
+async function loadTransformers(): Promise<Transformers> {
+  transformers ??= await import("@huggingface/transformers");
+  return transformers;
+}
+
+interface LoadedModel {
+  (inputs: Record<string, unknown>): Promise<{ logits: { data: ArrayLike<number>; dims: number[]; type: string } }>;
+  sessions: Record<string, { inputNames: string[] }>;
+  dispose(): Promise<unknown>;
+}
+
+/** Loads the model and returns an engine; every failure names the model and what is wrong. */
+export async function loadTransformersNli(options: TransformersNliOptions = {}): Promise<NliEngine> {
+  const spec = options.model ?? PAPER_NLI_MODEL;
+  const dtype = options.dtype ?? "fp32";
+  if (!(dtype in ONNX_FILE_FOR_DTYPE)) throw new Error(`unknown dtype "${dtype}"; expected fp32, fp16 or q8`);
+  const batchSize = options.batchSize ?? DEFAULT_NLI_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, got ${batchSize}`);
+  const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
+  const log = options.log ?? (() => {});
+  const ref = resolveModelRef(spec, { revision: options.revision, modelsDir: options.modelsDir });
+  if (ref.kind === "local") {
+    const missing = missingModelFiles(ref.dir, dtype);
+    if (missing.length > 0) {
+      throw new Error(`model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads onnx/${ONNX_FILE_FOR_DTYPE[dtype]}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`);
+    }
+  }
+  const device = resolveDevice(options.device ?? "cpu", log);
+  const tf = await loadTransformers();
+  const where = configureEnvironment(tf, ref, options.downloadDir);
+  const common = ref.kind === "hub" ? { revision: ref.revision } : { local_files_only: true };
+  let config: { id2label?: Record<string, string> };
+  let tokenizer: HfTokenizer;
+  let model: LoadedModel;
+  try {
+    config = (await tf.AutoConfig.from_pretrained(where, common)) as unknown as { id2label?: Record<string, string> };
+    tokenizer = (await tf.AutoTokenizer.from_pretrained(where, common)) as unknown as HfTokenizer;
+    model = (await tf.AutoModelForSequenceClassification.from_pretrained(where, { ...common, dtype, device } as Record<string, unknown>)) as unknown as LoadedModel;
+  } catch (err) {
+    const what = ref.kind === "hub" ? `hub model ${ref.id}@${ref.revision}` : `model folder ${ref.dir}`;
+    const hint = ref.kind === "hub" ? " (a hub model needs network access the first time, or its files in the download folder; a local export goes in models/NAME)" : "";
+    throw new Error(`cannot load ${what} on ${device} with dtype ${dtype}: ${(err as Error).message}${hint}`);
+  }
+  const order = labelOrder(config.id2label, ref.kind === "hub" ? `${ref.id} config.json` : `${ref.dir}/config.json`);
+  const encoder = new PairEncoder(tokenizer, maxLength);
+  const key = await modelKey(ref, dtype, encoder.maxLength);
+  log(`loaded ${key} on ${device} (${dtype}, batch ${batchSize}, max length ${encoder.maxLength})`);
+  return new TransformersNliEngine(tf, model, encoder, order, key, device, batchSize);
+}
+
+function configureEnvironment(tf: Transformers, ref: ModelRef, downloadDir?: string): string {
+  if (ref.kind === "local") {
+    tf.env.localModelPath = ref.parent.endsWith("/") ? ref.parent : `${ref.parent}/`;
+    tf.env.allowLocalModels = true;
+    tf.env.allowRemoteModels = false;
+    return ref.name;
+  }
+  tf.env.allowRemoteModels = true;
+  if (downloadDir) tf.env.cacheDir = downloadDir;
+  return ref.id;
+}
+
+class TransformersNliEngine implements NliEngine {
+  readonly stats: NliStats = { truncatedPairs: 0, inferredPairs: 0, batches: 0 };
+  private readonly wantsTypes: boolean;
+
+  constructor(
+    private readonly tf: Transformers,
+    private readonly model: LoadedModel,
+    private readonly encoder: PairEncoder,
+    private readonly order: LabelOrder,
+    readonly modelKey: string,
+    readonly device: NliDevice,
+    private readonly batchSize: number,
+  ) {
+    const inputs = Object.values(model.sessions)[0]?.inputNames ?? ["input_ids", "attention_mask", "token_type_ids"];
+    this.wantsTypes = inputs.includes("token_type_ids");
+  }
+
+  async probabilities(premises: readonly string[], hypotheses: readonly string[], options: NliRunOptions = {}): Promise<Float64Array> {
+    checkPairs(premises, hypotheses);
+    const n = premises.length;
+    const out = new Float64Array(3 * n);
+    const encoded: EncodedPair[] = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
+    for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
+    // Longest first: the largest batch shape is met (and fails, if memory is short) at once.
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => encoded[b].ids.length - encoded[a].ids.length || a - b);
+    let done = 0;
+    for (let start = 0; start < n; start += this.batchSize) {
+      const idx = order.subarray(start, Math.min(n, start + this.batchSize));
+      const probs = await this.runBatch(idx, encoded);
+      for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
+      done += idx.length;
+      options.onBatch?.(Uint32Array.from(idx), probs);
+      options.onProgress?.(done, n);
+    }
+    return out;
+  }
+
+  private async runBatch(idx: Uint32Array, encoded: EncodedPair[]): Promise<Float64Array> {
+    const B = idx.length;
+    let L = 0;
+    for (const i of idx) L = Math.max(L, encoded[i].ids.length);
+    const ids = new BigInt64Array(B * L).fill(BigInt(this.encoder.padId));
+    const mask = new BigInt64Array(B * L);
+    const types = new BigInt64Array(B * L);
+    idx.forEach((i, b) => {
+      const e = encoded[i];
+      for (let t = 0; t < e.ids.length; t++) {
+        ids[b * L + t] = BigInt(e.ids[t]);
+        mask[b * L + t] = 1n;
+        types[b * L + t] = BigInt(e.types[t]);
+      }
+    });
+    const inputs: Record<string, unknown> = {
+      input_ids: new this.tf.Tensor("int64", ids, [B, L]),
+      attention_mask: new this.tf.Tensor("int64", mask, [B, L]),
+    };
+    if (this.wantsTypes) inputs.token_type_ids = new this.tf.Tensor("int64", types, [B, L]);
+    const { logits } = await this.model(inputs);
+    const width = logits.dims[logits.dims.length - 1];
+    if (width !== this.order.size) throw new Error(`model returned ${width} logits per pair, config.json's id2label names ${this.order.size}`);
+    const values = logits.type === "float16" ? Float64Array.from(logits.data as ArrayLike<number>, fromHalfBits) : logits.data;
+    const probs = new Float64Array(3 * B);
+    for (let b = 0; b < B; b++) nliSoftmax(values, b * width, this.order, probs, 3 * b);
+    this.stats.inferredPairs += B;
+    this.stats.batches++;
+    return probs;
+  }
+
+  async dispose(): Promise<void> {
+    await this.model.dispose();
+  }
+}
