@@ -24,6 +24,7 @@ import {
   DataError,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter } from "./args.js";
+import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
 
@@ -33,6 +34,9 @@ Commands:
   reproduce            Rebuild the paper's evaluation tables (2, 3, 4, 8, 13, 14, 16, 17) from the
                        released data, each beside the paper's numbers; writes Markdown, CSV, JSON.
   evaluate             Evaluate metrics against the taxonomy order on a split.
+  score                Score your own rows with CAP (NLI through the cache and a local or hub model).
+  cache                import-released: seed the NLI cache with the paper's probabilities; stats.
+  verify-model         Compare a model's NLI probabilities with the released ones.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -65,6 +69,9 @@ const COMMAND_HELP: Record<string, string> = {
   --out DIR        Output folder (default out/evaluate-<split>): <table>.csv/.json for correlations,
                    descriptives, class_pairs, hard_pairs, monotonicity, paired_differences;
                    summary.md; meta.json.`,
+  score: SCORE_HELP,
+  cache: CACHE_HELP,
+  "verify-model": VERIFY_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed]
 capqa data verify [--data-dir DIR]
 capqa data info [--data-dir DIR]`,
@@ -213,6 +220,12 @@ export async function main(argv: string[]): Promise<number> {
       return cmdEvaluate(rest);
     case "data":
       return cmdData(rest);
+    case "score":
+      return cmdScore(rest);
+    case "cache":
+      return cmdCache(rest);
+    case "verify-model":
+      return cmdVerifyModel(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

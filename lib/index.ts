@@ -10,3 +10,5 @@ export * from "./cap/index.js";
 export * from "./stats/index.js";
 export * from "./eval/index.js";
 export * as paper from "./paper/numbers.js";
+export * from "./nli/index.js";
+export * from "./score/index.js";

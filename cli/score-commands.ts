@@ -1,0 +1,188 @@
+/** capqa score, capqa cache, capqa verify-model. */
+import { parseArgs } from "node:util";
+import {
+  DEFAULT_NLI_BATCH_SIZE,
+  DEFAULT_NLI_MAX_LENGTH,
+  NliCache,
+  PAPER_MODEL_KEY,
+  PAPER_NLI_MODEL,
+  SCORE_COLUMNS,
+  importReleasedProbabilities,
+  loadBenchmark,
+  loadTransformersNli,
+  readRowTable,
+  resolveCacheDir,
+  sampleReleasedRows,
+  scoreStatements,
+  stringColumn,
+  verifyModel,
+  writeRowTable,
+  writeFileAtomic,
+  type NliDeviceChoice,
+  type NliDtype,
+  type TransformersNliOptions,
+} from "../lib/index.js";
+import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter } from "./args.js";
+
+const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
+
+/** Exit status of a run whose output is complete except for rows it could not score. */
+export const EXIT_INCOMPLETE = 3;
+
+const MODEL_OPTIONS = {
+  model: { type: "string" },
+  revision: { type: "string" },
+  device: { type: "string" },
+  dtype: { type: "string" },
+  batch: { type: "string" },
+  "max-length": { type: "string" },
+  "models-dir": { type: "string" },
+} as const;
+
+function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
+  return {
+    model: (values.model as string | undefined) ?? PAPER_NLI_MODEL,
+    revision: values.revision as string | undefined,
+    device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, "cpu") as NliDeviceChoice,
+    dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, "fp32") as NliDtype,
+    batchSize: intFlag(values.batch as string | undefined, "batch", DEFAULT_NLI_BATCH_SIZE, 1),
+    maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, 8),
+    modelsDir: values["models-dir"] as string | undefined,
+    log: err,
+  };
+}
+
+export const SCORE_HELP = `capqa score --in FILE.csv|FILE.jsonl --out FILE.csv|FILE.jsonl [options]
+
+Scores every row with CAP. Rows carry statements (premise = gold answer's statement,
+hypothesis = candidate's statement, as in CAP-Correctness.csv) or, once a statement generator
+is available, question, gold_answer and answer. The output keeps the input columns in order and
+adds ${SCORE_COLUMNS.join(", ")}.
+
+  --alpha A, --lambda L   CAP weights (default 0.85, 0.3)
+  --model M               local model folder (models/NAME or a path) or hub id (default ${PAPER_NLI_MODEL})
+  --revision R            hub revision (default: capqa's pin for the paper's model, else main)
+  --device D              cpu (default), cuda, webgpu or auto (CUDA when installed, else CPU)
+  --dtype T               fp32 (default), fp16 or q8: onnx/model.onnx, model_fp16.onnx, model_quantized.onnx
+  --batch N               pairs per forward pass (default ${DEFAULT_NLI_BATCH_SIZE})
+  --max-length N          joint token limit; the longer side is truncated first (default ${DEFAULT_NLI_MAX_LENGTH})
+  --cache-dir DIR         NLI cache folder (default $CAPQA_CACHE_DIR, else ~/.cache/capqa)
+  --no-cache              score without the cache (nothing persists; a killed run starts over)
+
+Exit status: 0 when every row is scored, ${EXIT_INCOMPLETE} when some rows could not be scored (they are
+in the output with status not_scored and the reason), 1 on an error, 2 on a usage error.`;
+
+export async function cmdScore(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, ...MODEL_OPTIONS },
+    strict: true,
+  });
+  if (!values.in || !values.out) throw new UsageError("capqa score needs --in FILE and --out FILE");
+  // Flags first: a usage error should not wait for the input to be read.
+  const options = modelOptions(values);
+  const alpha = numberFlag(values.alpha, "alpha");
+  const lambda = numberFlag(values.lambda, "lambda");
+  const table = readRowTable(values.in);
+  const cols = new Set(table.columns);
+  let premises: string[];
+  let hypotheses: string[];
+  if (cols.has("premise") && cols.has("hypothesis")) {
+    premises = stringColumn(table, "premise");
+    hypotheses = stringColumn(table, "hypothesis");
+  } else if (cols.has("question") && cols.has("gold_answer") && cols.has("answer")) {
+    throw new Error(`${values.in} has question, gold_answer and answer but no premise/hypothesis statements; capqa has no statement generator yet, so give the statements (premise = gold statement, hypothesis = candidate statement)`);
+  } else {
+    throw new Error(`${values.in} needs columns premise and hypothesis (statements) or question, gold_answer and answer; it has ${table.columns.join(", ")}`);
+  }
+  for (const c of SCORE_COLUMNS) if (cols.has(c)) err(`note: input column "${c}" is replaced by the score of the same name`);
+  const cache = values["no-cache"] ? null : NliCache.open(resolveCacheDir(values["cache-dir"]));
+  const { rows, report } = await scoreStatements(premises, hypotheses, {
+    ...options,
+    alpha,
+    lambda,
+    cache,
+    onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
+  });
+  const columns = [...table.columns.filter((c) => !(SCORE_COLUMNS as readonly string[]).includes(c)), ...SCORE_COLUMNS];
+  writeRowTable(values.out, columns, table.rows.map((r, i) => ({ ...r, ...rows[i] })));
+  cache?.close();
+  err(
+    `scored ${report.scored} of ${report.rows} rows in ${report.seconds.toFixed(1)} s: ${report.uniquePairs} distinct NLI pairs, ` +
+      `${report.cacheHits} from the cache, ${report.modelPairs} through the model` +
+      (report.device ? ` on ${report.device}` : " (no model call)") +
+      (report.truncatedPairs ? `, ${report.truncatedPairs} truncated to the length limit` : "") +
+      `; model ${report.modelKey}`,
+  );
+  if (report.notScored.length > 0) {
+    err(`${report.notScored.length} row(s) NOT scored (status not_scored in ${values.out}):`);
+    for (const { index, reason } of report.notScored.slice(0, 20)) err(`  row ${index} (line ${table.lines[index]}): ${reason}`);
+    if (report.notScored.length > 20) err(`  … and ${report.notScored.length - 20} more`);
+    err(`output incomplete: exit status ${EXIT_INCOMPLETE}`);
+    return EXIT_INCOMPLETE;
+  }
+  err(`wrote ${values.out}`);
+  return 0;
+}
+
+export const CACHE_HELP = `capqa cache import-released [--data-dir DIR] [--cache-dir DIR]
+    Loads the authors' released DeBERTa-v3-large probabilities into the NLI cache, keyed by the
+    CSV's statements in both directions, as model ${PAPER_MODEL_KEY}.
+capqa cache stats [--cache-dir DIR]
+    Entries per model in the cache.`;
+
+export async function cmdCache(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, "cache-dir": { type: "string" } }, strict: true });
+  const dir = resolveCacheDir(values["cache-dir"]);
+  if (sub === "import-released") {
+    const bench = loadBenchmark(values["data-dir"]);
+    const cache = NliCache.open(dir);
+    const r = importReleasedProbabilities(bench, cache);
+    cache.close();
+    out(`imported the released probabilities of ${r.rows} rows (${r.pairs} directed pairs): ${r.inserted} new cache entries, ${r.pairs - r.inserted} already present` + (r.conflicts ? `, ${r.conflicts} present with other values (kept)` : "") + ` into ${dir}`);
+    for (const u of bench.unscored) out(`row ${u.rowId} has no released probabilities: ${u.reason}`);
+    return 0;
+  }
+  if (sub === "stats") {
+    const cache = NliCache.open(dir);
+    const counts = cache.counts();
+    out(`cache ${cache.path}`);
+    for (const c of counts) out(`${String(c.entries).padStart(9)}  ${c.model}  (${c.sources})`);
+    if (counts.length === 0) out("(empty)");
+    cache.close();
+    return 0;
+  }
+  throw new UsageError(`unknown cache command "${sub ?? ""}"; expected import-released or stats`);
+}
+
+export const VERIFY_HELP = `capqa verify-model --model PATH [--sample N] [--seed S] [--out FILE.json] [model options]
+
+Scores a seeded sample of CAP-Correctness statement pairs (both directions) with your model,
+bypassing the cache, and reports how far its probabilities are from the released DeBERTa-v3-large
+ones: mean and max absolute difference, argmax agreement, CAP Spearman against the released CAP.
+--sample all uses every row.`;
+
+export async function cmdVerifyModel(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { "data-dir": { type: "string" }, sample: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" }, ...MODEL_OPTIONS },
+    strict: true,
+  });
+  if (!values.model) throw new UsageError("capqa verify-model needs --model PATH (a local model folder or hub id)");
+  const bench = loadBenchmark(values["data-dir"]);
+  const sample = values.sample === "all" ? Number.MAX_SAFE_INTEGER : intFlag(values.sample, "sample", 200, 1);
+  const ids = sampleReleasedRows(bench, sample, intFlag(values.seed, "seed", 42, 0));
+  const engine = await loadTransformersNli(modelOptions(values));
+  const v = await verifyModel(bench, engine, ids, values.quiet ? undefined : progressPrinter("NLI pairs"));
+  await engine.dispose();
+  const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
+  out(`model ${v.model} on ${v.device}: ${v.rows} rows, ${v.pairs} pairs in ${v.seconds.toFixed(1)} s (${v.pairsPerSecond.toFixed(1)} pairs/s)`);
+  out(`probabilities vs released: mean |Δ| ${v.meanAbsDiff.toExponential(3)}, max |Δ| ${v.maxAbsDiff.toExponential(3)} (entailment ${v.meanAbsDiffByClass.entailment.toExponential(2)}, neutral ${v.meanAbsDiffByClass.neutral.toExponential(2)}, contradiction ${v.meanAbsDiffByClass.contradiction.toExponential(2)})`);
+  out(`argmax agreement: forward ${pct(v.argmaxAgreementForward)}, reverse ${pct(v.argmaxAgreementReverse)}`);
+  out(`CAP vs released CAP: Spearman ${v.capSpearman.toFixed(4)}, Pearson ${v.capPearson.toFixed(4)}, max |Δ| ${v.capMaxAbsDiff.toExponential(3)}`);
+  if (v.truncatedPairs) out(`${v.truncatedPairs} pairs were truncated to the length limit`);
+  if (values.out) writeFileAtomic(values.out, JSON.stringify(v, null, 2) + "\n");
+  return 0;
+}

@@ -1,0 +1,3 @@
+export * from "./score.js";
+export * from "./table-io.js";
+export * from "./verify.js";

@@ -1,0 +1,202 @@
+/**
+ * Scoring statements and answers with CAP: both NLI directions of every pair through the
+ * cache and the model, then D(g→p), D(p→g) and CAP. Every row comes back: scored, or marked
+ * not scored with the reason; a number is never made up.
+ */
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { checkWeights } from "../cap/index.js";
+import type { NliCache } from "../nli/cache.js";
+import { cachedProbabilities } from "../nli/cached.js";
+import { checkPairs, type NliEngine } from "../nli/engine.js";
+import { argmaxLabel } from "../nli/labels.js";
+import { modelKey as computeModelKey, resolveModelRef } from "../nli/model-ref.js";
+import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
+
+export interface ScoreOptions extends TransformersNliOptions {
+  readonly alpha?: number;
+  readonly lambda?: number;
+  /** The NLI cache; null scores without one (nothing persists, nothing resumes). */
+  readonly cache?: NliCache | null;
+  /** An already loaded engine (notebooks reuse one across calls); else one is loaded when needed. */
+  readonly engine?: NliEngine;
+  readonly chunkSize?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** One scored row; numbers are null when the row is not scored. */
+export interface PairScore {
+  readonly status: "ok" | "not_scored";
+  readonly reason: string | null;
+  readonly cap: number | null;
+  readonly d_forward: number | null;
+  readonly d_reverse: number | null;
+  readonly pe_f: number | null;
+  readonly pn_f: number | null;
+  readonly pc_f: number | null;
+  readonly pe_r: number | null;
+  readonly pn_r: number | null;
+  readonly pc_r: number | null;
+  readonly label_f: string | null;
+  readonly label_r: string | null;
+}
+
+export const SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", "pc_f", "pe_r", "pn_r", "pc_r", "label_f", "label_r", "status", "reason"] as const;
+
+export interface ScoreReport {
+  readonly rows: number;
+  readonly scored: number;
+  readonly notScored: { index: number; reason: string }[];
+  /** Distinct directed statement pairs needed. */
+  readonly uniquePairs: number;
+  readonly cacheHits: number;
+  /** Pairs run through the model in this call. */
+  readonly modelPairs: number;
+  readonly truncatedPairs: number;
+  readonly modelKey: string;
+  readonly device: string | null;
+  readonly modelError: string | null;
+  readonly seconds: number;
+}
+
+const NOT_SCORED = (reason: string): PairScore => ({
+  status: "not_scored",
+  reason,
+  cap: null,
+  d_forward: null,
+  d_reverse: null,
+  pe_f: null,
+  pn_f: null,
+  pc_f: null,
+  pe_r: null,
+  pn_r: null,
+  pc_r: null,
+  label_f: null,
+  label_r: null,
+});
+
+/** The cache identity of the model options name, known without loading the model. */
+export async function modelKeyFor(options: TransformersNliOptions): Promise<string> {
+  const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
+  return computeModelKey(ref, options.dtype ?? "fp32", options.maxLength ?? DEFAULT_NLI_MAX_LENGTH);
+}
+
+/**
+ * CAP of gold statements (premises) against candidate statements (hypotheses), row by row.
+ * Forward = premise → hypothesis = gold → candidate, weighted α.
+ */
+export async function scoreStatements(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions = {}): Promise<{ rows: PairScore[]; report: ScoreReport }> {
+  const started = Date.now();
+  checkPairs(premises, hypotheses);
+  const alpha = options.alpha ?? DEFAULT_ALPHA;
+  const lambda = options.lambda ?? DEFAULT_LAMBDA;
+  checkWeights({ alpha, lambda });
+  const n = premises.length;
+  const rows: (PairScore | undefined)[] = new Array(n);
+  // Distinct directed pairs: each row needs (gold → candidate) and (candidate → gold).
+  const slot = new Map<string, number>();
+  const ps: string[] = [];
+  const hs: string[] = [];
+  const pairOf = (a: string, b: string) => {
+    const k = `${a}\u0000${b}`;
+    let s = slot.get(k);
+    if (s === undefined) {
+      s = ps.length;
+      slot.set(k, s);
+      ps.push(a);
+      hs.push(b);
+    }
+    return s;
+  };
+  const forward = new Int32Array(n).fill(-1);
+  const reverse = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    if (premises[i].trim() === "") rows[i] = NOT_SCORED("empty gold statement (premise)");
+    else if (hypotheses[i].trim() === "") rows[i] = NOT_SCORED("empty candidate statement (hypothesis)");
+    else {
+      forward[i] = pairOf(premises[i], hypotheses[i]);
+      reverse[i] = pairOf(hypotheses[i], premises[i]);
+    }
+  }
+  const key = options.engine?.modelKey ?? (await modelKeyFor(options));
+  const result = await cachedProbabilities(ps, hs, {
+    cache: options.cache ?? null,
+    modelKey: key,
+    engine: async () => options.engine ?? loadTransformersNli(options),
+    chunkSize: options.chunkSize,
+    onProgress: options.onProgress,
+    log: options.log,
+  });
+  const p = result.probabilities;
+  for (let i = 0; i < n; i++) {
+    if (rows[i] !== undefined) continue;
+    const f = forward[i];
+    const r = reverse[i];
+    const failure = result.failures.get(f) ?? result.failures.get(r);
+    if (failure !== undefined || Number.isNaN(p[3 * f]) || Number.isNaN(p[3 * r])) {
+      rows[i] = NOT_SCORED(failure ?? "no NLI probabilities for this pair");
+      continue;
+    }
+    const dF = p[3 * f] + lambda * p[3 * f + 1];
+    const dR = p[3 * r] + lambda * p[3 * r + 1];
+    rows[i] = {
+      status: "ok",
+      reason: null,
+      cap: alpha * dF + (1 - alpha) * dR,
+      d_forward: dF,
+      d_reverse: dR,
+      pe_f: p[3 * f],
+      pn_f: p[3 * f + 1],
+      pc_f: p[3 * f + 2],
+      pe_r: p[3 * r],
+      pn_r: p[3 * r + 1],
+      pc_r: p[3 * r + 2],
+      label_f: argmaxLabel(p, 3 * f),
+      label_r: argmaxLabel(p, 3 * r),
+    };
+  }
+  const done = rows as PairScore[];
+  const notScored = done.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
+  const engine = result.engine ?? options.engine;
+  return {
+    rows: done,
+    report: {
+      rows: n,
+      scored: n - notScored.length,
+      notScored,
+      uniquePairs: ps.length,
+      cacheHits: result.cacheHits,
+      modelPairs: result.computed,
+      truncatedPairs: engine?.stats.truncatedPairs ?? 0,
+      modelKey: engine?.modelKey ?? key,
+      device: engine?.device ?? null,
+      modelError: result.modelError ?? null,
+      seconds: (Date.now() - started) / 1000,
+    },
+  };
+}
+
+/** Turns a question and an answer into one declarative statement. */
+export type StatementGenerator = (question: string, answer: string) => string;
+
+/**
+ * CAP of candidate answers against gold answers to the same questions: each (question, answer)
+ * becomes a statement first (paper Sec. 4). Needs a statement generator.
+ */
+export async function scoreAnswers(
+  questions: readonly string[],
+  golds: readonly string[],
+  candidates: readonly string[],
+  options: ScoreOptions & { statements?: StatementGenerator } = {},
+): Promise<{ rows: PairScore[]; report: ScoreReport; premises: string[]; hypotheses: string[] }> {
+  if (questions.length !== golds.length || golds.length !== candidates.length) {
+    throw new RangeError(`${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`);
+  }
+  const generate = options.statements;
+  if (generate === undefined) {
+    throw new Error("scoring raw answers needs a statement generator (options.statements); until capqa ships one, pass statements to scoreStatements (premise = gold statement, hypothesis = candidate statement)");
+  }
+  const premises = questions.map((q, i) => (golds[i].trim() === "" ? "" : generate(q, golds[i])));
+  const hypotheses = questions.map((q, i) => (candidates[i].trim() === "" ? "" : generate(q, candidates[i])));
+  const { rows, report } = await scoreStatements(premises, hypotheses, options);
+  return { rows, report, premises, hypotheses };
+}

@@ -1,0 +1,76 @@
+/**
+ * Reading and writing the row tables `capqa score` takes and gives: CSV (RFC 4180) or JSON
+ * Lines, chosen by the file's extension. Errors name the file, line and field.
+ */
+import { readFileSync } from "node:fs";
+import { extname } from "node:path";
+import { parseCsv, toCsv } from "../data/csv.js";
+import { DataError } from "../data/errors.js";
+import { writeFileAtomic } from "../eval/format.js";
+
+export type TableFormat = "csv" | "jsonl";
+
+export interface RowTable {
+  readonly file: string;
+  readonly format: TableFormat;
+  readonly columns: string[];
+  readonly rows: Record<string, unknown>[];
+  /** 1-based line of each row in the file, for messages. */
+  readonly lines: number[];
+}
+
+export function formatOf(file: string): TableFormat {
+  const ext = extname(file).toLowerCase();
+  if (ext === ".csv") return "csv";
+  if (ext === ".jsonl" || ext === ".ndjson") return "jsonl";
+  throw new Error(`${file}: unknown table format "${ext}"; use .csv or .jsonl`);
+}
+
+export function readRowTable(file: string): RowTable {
+  const format = formatOf(file);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new DataError({ file }, `cannot read: ${(err as Error).message}`);
+  }
+  if (format === "csv") {
+    const t = parseCsv(text, file);
+    return { file, format, columns: t.header, rows: t.records.map((r) => Object.fromEntries(t.header.map((h, k) => [h, r.fields[k]]))), lines: t.records.map((r) => r.line) };
+  }
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  const rows: Record<string, unknown>[] = [];
+  const lines: number[] = [];
+  text.split("\n").forEach((raw, k) => {
+    const line = raw.trim();
+    if (line === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      throw new DataError({ file, line: k + 1 }, `not valid JSON: ${(err as Error).message}`);
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DataError({ file, line: k + 1 }, "each line must be a JSON object");
+    for (const key of Object.keys(value)) if (!seen.has(key)) (seen.add(key), columns.push(key));
+    rows.push(value as Record<string, unknown>);
+    lines.push(k + 1);
+  });
+  return { file, format, columns, rows, lines };
+}
+
+/** The string cells of a column; a missing or non-string cell is an error naming file, line and field. */
+export function stringColumn(table: RowTable, column: string): string[] {
+  return table.rows.map((row, i) => {
+    const v = row[column];
+    if (typeof v === "string") return v;
+    if (v === undefined || v === null) throw new DataError({ file: table.file, line: table.lines[i], row: i, field: column }, "is missing");
+    throw new DataError({ file: table.file, line: table.lines[i], row: i, field: column }, `is not a string: ${JSON.stringify(v)}`);
+  });
+}
+
+export function writeRowTable(file: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): void {
+  const format = formatOf(file);
+  if (format === "csv") writeFileAtomic(file, toCsv(columns, rows));
+  else writeFileAtomic(file, rows.map((r) => JSON.stringify(Object.fromEntries(columns.map((c) => [c, r[c] ?? null])))).join("\n") + "\n");
+}
