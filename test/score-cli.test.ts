@@ -1,0 +1,114 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
+import { parseCsv, toCsv } from "../lib/data/csv.js";
+import { Xoshiro128 } from "../lib/stats/random.js";
+import { CACHE_FILE } from "../lib/nli/cache.js";
+import { releasedDataDir } from "./helpers.js";
+
+const CLI = resolve("dist/cli/main.js");
+const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const root = mkdtempSync(join(tmpdir(), "capqa-score-cli-"));
+const model = join(root, "tiny-nli");
+writeTinyModel(model, { precisions: ["fp32"] });
+const data = releasedDataDir();
+
+test("after import-released, scoring CAP-Correctness with the paper's model id needs no model call and reproduces the released CAP", { skip: data === undefined && "released data not found" }, () => {
+  const cacheDir = join(root, "released-cache");
+  const imp = run(["cache", "import-released", "--data-dir", data!, "--cache-dir", cacheDir]);
+  assert.equal(imp.status, 0, imp.stderr);
+  assert.match(imp.stdout, /imported the released probabilities of 8826 rows \(17652 directed pairs\)/);
+  const outFile = join(root, "scored.csv");
+  const r = run(["score", "--in", join(data!, "CAP-Correctness.csv"), "--out", outFile, "--cache-dir", cacheDir, "--quiet"]);
+  assert.equal(r.status, 3, r.stderr); // incomplete: row 4306
+  assert.match(r.stderr, /scored 8826 of 8827 rows .* 0 through the model \(no model call\)/);
+  assert.match(r.stderr, /row 4306 \(line \d+\): no cached NLI probabilities for this pair, and the model could not be loaded/);
+  assert.match(r.stderr, /output incomplete: exit status 3/);
+  const out = parseCsv(readFileSync(outFile, "utf8"), outFile);
+  const input = parseCsv(readFileSync(join(data!, "CAP-Correctness.csv"), "utf8"), "in");
+  assert.equal(out.records.length, 8827);
+  assert.deepEqual(out.header.slice(0, input.header.length), input.header);
+  const col = (name: string) => out.header.indexOf(name);
+  const released = JSON.parse(readFileSync(join(data!, "scores.json"), "utf8")) as { row_id: number[]; cap: number[] };
+  let max = 0;
+  released.row_id.forEach((id, k) => {
+    const cap = Number(out.records[id].fields[col("cap")]);
+    max = Math.max(max, Math.abs(cap - released.cap[k]));
+  });
+  assert.ok(max <= 1e-6, `max |Δ| ${max}`);
+  assert.equal(out.records[4306].fields[col("status")], "not_scored");
+  assert.equal(out.records[4306].fields[col("cap")], "");
+  // Input columns are kept verbatim.
+  assert.equal(out.records[17].fields[0], input.records[17].fields[0]);
+});
+
+/** A deterministic input of statement pairs, long enough that a run can be killed halfway. */
+function syntheticInput(rows: number): string {
+  const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(" ");
+  const rng = new Xoshiro128(5);
+  const sentence = () => Array.from({ length: 4 + rng.nextInt(12) }, () => words[rng.nextInt(words.length)]).join(" ") + ".";
+  return toCsv(["id", "premise", "hypothesis"], Array.from({ length: rows }, (_, i) => ({ id: i, premise: sentence(), hypothesis: sentence() })));
+}
+
+function cacheEntries(dir: string): number {
+  const file = join(dir, CACHE_FILE);
+  if (!existsSync(file)) return 0;
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const n = (db.prepare("SELECT COUNT(*) AS n FROM nli").get() as { n: number }).n;
+    db.close();
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+test("a scoring run killed with SIGKILL halfway resumes from the cache and gives exactly the uninterrupted output", async () => {
+  const input = join(root, "pairs.csv");
+  writeFileSync(input, syntheticInput(3000));
+  const args = (out: string, cache: string) => ["score", "--in", input, "--out", out, "--model", model, "--batch", "1", "--cache-dir", cache, "--quiet"];
+  const full = run(args(join(root, "full.jsonl"), join(root, "cache-full")));
+  assert.equal(full.status, 0, full.stderr);
+  const total = Number(/(\d+) distinct NLI pairs/.exec(full.stderr)![1]);
+
+  const cacheDir = join(root, "cache-killed");
+  const killedOut = join(root, "killed.jsonl");
+  const child = spawn(process.execPath, [CLI, ...args(killedOut, cacheDir)], { stdio: "ignore" });
+  const exited = new Promise<NodeJS.Signals | null>((res) => child.on("exit", (_code, signal) => res(signal)));
+  let seen = 0;
+  for (let k = 0; k < 600 && seen < total / 4; k++) {
+    await new Promise((r) => setTimeout(r, 25));
+    seen = cacheEntries(cacheDir);
+  }
+  child.kill("SIGKILL");
+  assert.equal(await exited, "SIGKILL");
+  const kept = cacheEntries(cacheDir);
+  assert.ok(kept > 0 && kept < total, `killed with ${kept} of ${total} pairs done`);
+  assert.equal(existsSync(killedOut), false, "no partial output file is left");
+
+  const resumed = run(args(killedOut, cacheDir));
+  assert.equal(resumed.status, 0, resumed.stderr);
+  const m = /(\d+) from the cache, (\d+) through the model/.exec(resumed.stderr)!;
+  assert.equal(Number(m[1]), kept, "finished pairs are not recomputed");
+  assert.equal(Number(m[1]) + Number(m[2]), total);
+  assert.equal(readFileSync(killedOut, "utf8"), readFileSync(join(root, "full.jsonl"), "utf8"));
+  assert.equal(cacheEntries(cacheDir), total, "no pair is stored twice");
+});
+
+test("capqa score: bad input is named; missing statements are explained", () => {
+  const bad = join(root, "bad.jsonl");
+  writeFileSync(bad, '{"premise": "a.", "hypothesis": "b."}\n{"premise": 3, "hypothesis": "c."}\n');
+  const r = run(["score", "--in", bad, "--out", join(root, "x.jsonl"), "--model", model, "--no-cache"]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /bad\.jsonl, line 2, row 1, field premise: is not a string: 3/);
+  const answers = join(root, "answers.csv");
+  writeFileSync(answers, "question,gold_answer,answer\nq?,a,b\n");
+  assert.match(run(["score", "--in", answers, "--out", join(root, "y.csv"), "--no-cache"]).stderr, /no statement generator yet/);
+  assert.equal(run(["score", "--in", answers]).status, 2);
+  assert.match(run(["score", "--in", bad, "--out", join(root, "z.csv"), "--device", "tpu"]).stderr, /--device must be one of cpu, cuda, webgpu, auto/);
+});
