@@ -9,6 +9,12 @@ import { RELEASED_METRICS } from "../lib/constants.js";
 import { loadBenchmark } from "../lib/data/index.js";
 import { evaluateBenchmark } from "../lib/eval/benchmark-eval.js";
 import { releasedDataDir } from "../test/helpers.js";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
+import { writeLargeModel, DEBERTA_LARGE_SHAPE } from "../scripts/fixtures/large-nli.js";
+import { measureThroughput } from "./nli-bench.js";
 
 const dir = process.env.CAPQA_DATA_DIR ?? releasedDataDir();
 if (dir === undefined) {
@@ -37,3 +43,19 @@ for (const threads of [...new Set([1, availableParallelism()])]) {
   );
 }
 console.log("reference: a numpy/scipy loop over the same statistics takes 41 s per 200 resamples of the five metrics here (≈ 34 min for 10,000).");
+
+// NLI throughput on the CPU through the real engine (transformers.js + onnxruntime-node).
+const models = mkdtempSync(join(tmpdir(), "capqa-bench-"));
+writeTinyModel(join(models, "tiny-nli"));
+for (const batch of [1, 16, 64]) {
+  const r = await measureThroughput(join(models, "tiny-nli"), "cpu", "fp32", batch, 4096);
+  console.log(`NLI, tiny fixture model, CPU fp32, batch ${batch}: ${r.pairsPerSecond.toFixed(0)} pairs/s${r.error ? ` (${r.error})` : ""}`);
+}
+if (process.env.CAPQA_BENCH_LARGE) {
+  // A model of DeBERTa-v3-large's size (1.3 GB written to a temporary folder; about 30 s to build).
+  writeLargeModel(join(models, "large-nli"), DEBERTA_LARGE_SHAPE);
+  for (const dtype of ["fp32", "fp16"] as const) {
+    const r = await measureThroughput(join(models, "large-nli"), "cpu", dtype, 16, 64);
+    console.log(`NLI, DeBERTa-large-size model, CPU ${dtype}, batch 16: ${r.pairsPerSecond.toFixed(1)} pairs/s${r.error ? ` (${r.error})` : ""}`);
+  }
+} else console.log("set CAPQA_BENCH_LARGE=1 to also time a model of DeBERTa-v3-large's size on the CPU");
