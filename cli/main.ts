@@ -24,6 +24,7 @@ import {
   DataError,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter } from "./args.js";
+import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -37,6 +38,7 @@ Commands:
   score                Score your own rows with CAP (NLI through the cache and a local or hub model).
   cache                import-released: seed the NLI cache with the paper's probabilities; stats.
   verify-model         Compare a model's NLI probabilities with the released ones.
+  statements           generate | eval | agreement: question + answer → declarative statement.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -72,6 +74,7 @@ const COMMAND_HELP: Record<string, string> = {
   score: SCORE_HELP,
   cache: CACHE_HELP,
   "verify-model": VERIFY_HELP,
+  statements: STATEMENTS_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed]
 capqa data verify [--data-dir DIR]
 capqa data info [--data-dir DIR]`,
@@ -226,6 +229,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdCache(rest);
     case "verify-model":
       return cmdVerifyModel(rest);
+    case "statements":
+      return cmdStatements(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

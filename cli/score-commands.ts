@@ -14,6 +14,7 @@ import {
   resolveCacheDir,
   sampleReleasedRows,
   scoreStatements,
+  loadStatementGenerator,
   stringColumn,
   verifyModel,
   writeRowTable,
@@ -56,9 +57,10 @@ function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
 export const SCORE_HELP = `capqa score --in FILE.csv|FILE.jsonl --out FILE.csv|FILE.jsonl [options]
 
 Scores every row with CAP. Rows carry statements (premise = gold answer's statement,
-hypothesis = candidate's statement, as in CAP-Correctness.csv) or, once a statement generator
-is available, question, gold_answer and answer. The output keeps the input columns in order and
-adds ${SCORE_COLUMNS.join(", ")}.
+hypothesis = candidate's statement, as in CAP-Correctness.csv) or raw question, gold_answer and
+answer, which are turned into statements first (--generator builtin, the default, or an mT5
+model folder; the statements and the generator are added to the output). The output keeps the
+input columns in order and adds ${SCORE_COLUMNS.join(", ")}.
 
   --alpha A, --lambda L   CAP weights (default 0.85, 0.3)
   --model M               local model folder (models/NAME or a path) or hub id (default ${PAPER_NLI_MODEL})
@@ -69,6 +71,7 @@ adds ${SCORE_COLUMNS.join(", ")}.
   --max-length N          joint token limit; the longer side is truncated first (default ${DEFAULT_NLI_MAX_LENGTH})
   --cache-dir DIR         NLI cache folder (default $CAPQA_CACHE_DIR, else ~/.cache/capqa)
   --no-cache              score without the cache (nothing persists; a killed run starts over)
+  --generator G           statement generator for raw answers: builtin (default) or a seq2seq model folder
 
 Exit status: 0 when every row is scored, ${EXIT_INCOMPLETE} when some rows could not be scored (they are
 in the output with status not_scored and the reason), 1 on an error, 2 on a usage error.`;
@@ -76,7 +79,7 @@ in the output with status not_scored and the reason), 1 on an error, 2 on a usag
 export async function cmdScore(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, ...MODEL_OPTIONS },
+    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, generator: { type: "string" }, ...MODEL_OPTIONS },
     strict: true,
   });
   if (!values.in || !values.out) throw new UsageError("capqa score needs --in FILE and --out FILE");
@@ -88,11 +91,30 @@ export async function cmdScore(argv: string[]): Promise<number> {
   const cols = new Set(table.columns);
   let premises: string[];
   let hypotheses: string[];
+  let generatorName: string | undefined;
   if (cols.has("premise") && cols.has("hypothesis")) {
     premises = stringColumn(table, "premise");
     hypotheses = stringColumn(table, "hypothesis");
   } else if (cols.has("question") && cols.has("gold_answer") && cols.has("answer")) {
-    throw new Error(`${values.in} has question, gold_answer and answer but no premise/hypothesis statements; capqa has no statement generator yet, so give the statements (premise = gold statement, hypothesis = candidate statement)`);
+    // Raw answers: statements first, with the chosen generator; they go into the output.
+    const questions = stringColumn(table, "question");
+    const golds = stringColumn(table, "gold_answer");
+    const answers = stringColumn(table, "answer");
+    const engine = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: err });
+    const make = async (list: string[]) => {
+      const idx = list.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
+      const made = await engine.generate(idx.map((i) => questions[i]), idx.map((i) => list[i]));
+      const all = list.map(() => "");
+      idx.forEach((i, k) => (all[i] = made[k]));
+      return all;
+    };
+    premises = await make(golds);
+    hypotheses = await make(answers);
+    await engine.dispose();
+    generatorName = engine.name;
+    table.rows.forEach((r, i) => Object.assign(r, { premise: premises[i], hypothesis: hypotheses[i], statement_generator: engine.name }));
+    for (const c of ["premise", "hypothesis", "statement_generator"]) if (!table.columns.includes(c)) table.columns.push(c);
+    err(`generated ${2 * premises.length} statements with ${engine.name}`);
   } else {
     throw new Error(`${values.in} needs columns premise and hypothesis (statements) or question, gold_answer and answer; it has ${table.columns.join(", ")}`);
   }
@@ -108,6 +130,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
   const columns = [...table.columns.filter((c) => !(SCORE_COLUMNS as readonly string[]).includes(c)), ...SCORE_COLUMNS];
   writeRowTable(values.out, columns, table.rows.map((r, i) => ({ ...r, ...rows[i] })));
   cache?.close();
+  if (generatorName) err(`statements by ${generatorName}`);
   err(
     `scored ${report.scored} of ${report.rows} rows in ${report.seconds.toFixed(1)} s: ${report.uniquePairs} distinct NLI pairs, ` +
       `${report.cacheHits} from the cache, ${report.modelPairs} through the model` +

@@ -56,3 +56,6 @@ export const DEFAULT_NLI_BATCH_SIZE = 16;
 
 /** Environment variable naming the NLI cache folder (after --cache-dir). */
 export const CACHE_DIR_ENV = "CAPQA_CACHE_DIR";
+
+/** Environment variable naming the CAP-Statements folder (after --data). */
+export const STATEMENTS_DIR_ENV = "CAPQA_STATEMENTS_DIR";

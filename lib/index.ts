@@ -12,3 +12,4 @@ export * from "./eval/index.js";
 export * as paper from "./paper/numbers.js";
 export * from "./nli/index.js";
 export * from "./score/index.js";
+export * from "./statements/index.js";

@@ -11,6 +11,7 @@ import { checkPairs, type NliEngine } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
 import { modelKey as computeModelKey, resolveModelRef } from "../nli/model-ref.js";
 import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
+import { builtinGenerator, type StatementGeneratorEngine } from "../statements/generator.js";
 
 export interface ScoreOptions extends TransformersNliOptions {
   readonly alpha?: number;
@@ -180,23 +181,36 @@ export type StatementGenerator = (question: string, answer: string) => string;
 
 /**
  * CAP of candidate answers against gold answers to the same questions: each (question, answer)
- * becomes a statement first (paper Sec. 4). Needs a statement generator.
+ * becomes a statement first (paper Sec. 4), with `statements` (a function), `generator` (an
+ * engine, e.g. an mT5 model folder) or, by default, capqa's built-in reformulator. An empty
+ * answer gets no statement, and its row is reported as not scored.
  */
 export async function scoreAnswers(
   questions: readonly string[],
   golds: readonly string[],
   candidates: readonly string[],
-  options: ScoreOptions & { statements?: StatementGenerator } = {},
-): Promise<{ rows: PairScore[]; report: ScoreReport; premises: string[]; hypotheses: string[] }> {
+  options: ScoreOptions & { statements?: StatementGenerator; generator?: StatementGeneratorEngine } = {},
+): Promise<{ rows: PairScore[]; report: ScoreReport; premises: string[]; hypotheses: string[]; generator: string }> {
   if (questions.length !== golds.length || golds.length !== candidates.length) {
     throw new RangeError(`${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`);
   }
-  const generate = options.statements;
-  if (generate === undefined) {
-    throw new Error("scoring raw answers needs a statement generator (options.statements); until capqa ships one, pass statements to scoreStatements (premise = gold statement, hypothesis = candidate statement)");
-  }
-  const premises = questions.map((q, i) => (golds[i].trim() === "" ? "" : generate(q, golds[i])));
-  const hypotheses = questions.map((q, i) => (candidates[i].trim() === "" ? "" : generate(q, candidates[i])));
-  const { rows, report } = await scoreStatements(premises, hypotheses, options);
-  return { rows, report, premises, hypotheses };
+  checkPairs(questions, golds);
+  checkPairs(questions, candidates);
+  const fn = options.statements;
+  const engine = options.generator ?? builtinGenerator;
+  const generate = async (answers: readonly string[]) => {
+    const idx = answers.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
+    const made = fn ? idx.map((i) => fn(questions[i], answers[i])) : await engine.generate(idx.map((i) => questions[i]), idx.map((i) => answers[i]));
+    const out: string[] = answers.map(() => "");
+    idx.forEach((i, k) => (out[i] = made[k]));
+    return out;
+  };
+  const premises = await generate(golds);
+  const hypotheses = await generate(candidates);
+  const scored = await scoreStatements(premises, hypotheses, options);
+  const rows = scored.rows.map((r, i) =>
+    r.status === "ok" ? r : { ...r, reason: golds[i].trim() === "" ? "empty gold answer" : candidates[i].trim() === "" ? "empty candidate answer" : r.reason },
+  );
+  const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
+  return { rows, report: { ...scored.report, notScored }, premises, hypotheses, generator: fn ? "custom function" : engine.name };
 }

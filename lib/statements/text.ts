@@ -1,0 +1,41 @@
+/** Small text helpers for the reformulator: whitespace, capitalisation, punctuation. */
+
+export function collapseSpaces(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+export function capitalize(s: string): string {
+  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+}
+
+/** Lower-cases the first letter unless the first word looks like a name or acronym (two capitals, or a capital inside). */
+export function decapitalize(s: string): string {
+  const first = s.split(/\s/, 1)[0];
+  if (/^[A-Z][A-Z0-9]/.test(first) || /^.[^A-Z]*[A-Z]/.test(first.slice(1)) || first === "I") return s;
+  return s.length === 0 ? s : s[0].toLowerCase() + s.slice(1);
+}
+
+/** Removes final sentence punctuation (. ! ? : ; and trailing spaces). */
+export function stripFinal(s: string): string {
+  return s.replace(/[\s.!?:;]+$/u, "");
+}
+
+/** Ends a sentence with exactly one period (keeps a final ! or a closing quote/bracket before it). */
+export function endSentence(s: string): string {
+  const t = s.replace(/[\s.?:;,]+$/u, "");
+  if (/!$/.test(t)) return t;
+  return `${t}.`;
+}
+
+/** Splits context sentences from the final question sentence. */
+export function splitFinalSentence(text: string): { context: string; last: string } {
+  const t = collapseSpaces(text);
+  // Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote (not inside abbreviations like "e.g.").
+  const re = /(?<!\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|U\.S))([.!?])\s+(?=[A-Z0-9"“(])/g;
+  let cut = -1;
+  for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+    if (m.index + 1 < t.length - 1) cut = m.index + 1;
+  }
+  if (cut < 0) return { context: "", last: t };
+  return { context: t.slice(0, cut).trim(), last: t.slice(cut).trim() };
+}
