@@ -107,8 +107,14 @@ test("capqa score: bad input is named; missing statements are explained", () => 
   assert.equal(r.status, 1);
   assert.match(r.stderr, /bad\.jsonl, line 2, row 1, field premise: is not a string: 3/);
   const answers = join(root, "answers.csv");
-  writeFileSync(answers, "question,gold_answer,answer\nq?,a,b\n");
-  assert.match(run(["score", "--in", answers, "--out", join(root, "y.csv"), "--no-cache"]).stderr, /no statement generator yet/);
+  writeFileSync(answers, "id,question,gold_answer,answer\n1,What is the sun?,a star,a planet\n2,Water boils at ___ degrees Celsius.,100,\n");
+  const raw = run(["score", "--in", answers, "--out", join(root, "y.csv"), "--model", model, "--no-cache"]);
+  assert.equal(raw.status, 3, raw.stderr); // row 2 has an empty candidate answer
+  const y = parseCsv(readFileSync(join(root, "y.csv"), "utf8"), "y.csv");
+  assert.deepEqual(y.header.slice(0, 7), ["id", "question", "gold_answer", "answer", "premise", "hypothesis", "statement_generator"]);
+  assert.deepEqual(y.records[0].fields.slice(4, 7), ["The sun is a star.", "The sun is a planet.", "builtin"]);
+  assert.equal(y.records[1].fields[y.header.indexOf("status")], "not_scored");
+  assert.match(raw.stderr, /statements by builtin/);
   assert.equal(run(["score", "--in", answers]).status, 2);
   assert.match(run(["score", "--in", bad, "--out", join(root, "z.csv"), "--device", "tpu"]).stderr, /--device must be one of cpu, cuda, webgpu, auto/);
 });

@@ -73,10 +73,15 @@ test("when the model cannot be loaded, cached rows are scored and the others say
   cache.close();
 });
 
-test("scoring checks its input and weights; scoreAnswers needs a statement generator", async () => {
+test("scoring checks its input and weights; scoreAnswers makes statements (built-in by default)", async () => {
   await assert.rejects(scoreStatements(["a"], ["b", "c"], { model }), /1 premises but 2 hypotheses/);
   await assert.rejects(scoreStatements(["a"], ["b"], { model, alpha: 2 }), /alpha must lie in \[0, 1\]/);
-  await assert.rejects(scoreAnswers(["q"], ["g"], ["a"], { model }), /needs a statement generator/);
+  const builtin = await scoreAnswers(["What is the sun?", "What is water?"], ["a star", "H2O"], ["a planet", ""], { model, cache: null });
+  assert.deepEqual(builtin.premises, ["The sun is a star.", "Water is H2O."]);
+  assert.deepEqual(builtin.hypotheses, ["The sun is a planet.", ""]);
+  assert.equal(builtin.generator, "builtin");
+  assert.deepEqual(builtin.report.notScored, [{ index: 1, reason: "empty candidate answer" }]);
+  await assert.rejects(scoreAnswers(["q"], ["g", "h"], ["a"], { model }), /1 questions, 2 gold answers and 1 candidate answers/);
   const viaAnswers = await scoreAnswers(["What is the sun?"], ["a star"], ["hot"], { model, cache: null, statements: (q, a) => `${q.replace(/\?$/, "")}: ${a}.` });
   assert.deepEqual(viaAnswers.premises, ["What is the sun: a star."]);
   assert.equal(viaAnswers.rows[0].status, "ok");
