@@ -109,3 +109,19 @@ test("on the validation part the built-in reformulator beats the goals and the n
   // The naive rule reproduces the issue's reference numbers (83.0 / 92.1 / 33.8 %), which checks the metrics.
   assert.equal(e.naive.overall.exactMatch.toFixed(1), "33.8");
 });
+
+const correctness = [process.env.CAPQA_DATA_DIR, resolve("../shared/data/cap-correctness")].find((d) => d && existsSync(join(d, "CAP-Correctness.csv")));
+
+test("agreement with the released CAP-Correctness statements, per source dataset", { skip: correctness === undefined && "released data not found" }, async () => {
+  const { loadBenchmark } = await import("../lib/data/benchmark.js");
+  const { statementAgreement } = await import("../lib/statements/agreement.js");
+  const a = await statementAgreement(loadBenchmark(correctness!), builtinGenerator, 5);
+  assert.deepEqual(a.byDataset.map((d) => d.dataset).sort(), ["ARC-Easy", "mmlu", "openbookqa"]);
+  assert.equal(a.overall.gold.n, 8827);
+  assert.equal(a.overall.candidate.n, 8826); // row 4306 has no candidate answer
+  assert.ok(a.overall.gold.exact > 60 && a.overall.gold.rougeL > 90, JSON.stringify(a.overall.gold));
+  // The released mT5 statements repeat clauses and drop answers more often than the rules do.
+  assert.ok(a.overall.candidate.releasedRepeatedClause > a.overall.candidate.generatedRepeatedClause);
+  assert.ok(a.overall.candidate.releasedDropsAnswer > a.overall.candidate.generatedDropsAnswer);
+  assert.equal(a.generatedBetter.length, 5);
+});

@@ -8,8 +8,18 @@ import type { Benchmark } from "../data/benchmark.js";
 import type { StatementGeneratorEngine } from "./generator.js";
 import { exactMatch, rougeLF, statementTokens } from "./metrics.js";
 
+/** Tokenises each distinct text once (the same questions and statements recur across rows). */
+function memoTokens(): (s: string) => string[] {
+  const memo = new Map<string, string[]>();
+  return (s) => {
+    let t = memo.get(s);
+    if (t === undefined) memo.set(s, (t = statementTokens(s)));
+    return t;
+  };
+}
+
 /** True when some 4-token sequence occurs more often in the statement than in question + answer: a repeated clause. */
-export function hasRepeatedClause(statement: string, question: string, answer: string): boolean {
+export function hasRepeatedClause(statement: string, question: string, answer: string, tokens: (s: string) => string[] = statementTokens): boolean {
   const count = (tokens: string[]) => {
     const m = new Map<string, number>();
     for (let i = 0; i + 4 <= tokens.length; i++) {
@@ -18,16 +28,16 @@ export function hasRepeatedClause(statement: string, question: string, answer: s
     }
     return m;
   };
-  const inStatement = count(statementTokens(statement).filter((t) => /\w/.test(t)));
-  const inSource = count(statementTokens(`${question} ${answer}`).filter((t) => /\w/.test(t)));
+  const inStatement = count(tokens(statement).filter((t) => /\w/.test(t)));
+  const inSource = count([...tokens(question), ...tokens(answer)].filter((t) => /\w/.test(t)));
   for (const [k, n] of inStatement) if (n > 1 && n > (inSource.get(k) ?? 0)) return true;
   return false;
 }
 
 /** True when a content word of the answer is missing from the statement. */
-export function dropsAnswer(statement: string, answer: string): boolean {
-  const words = new Set(statementTokens(statement));
-  return statementTokens(answer).filter((t) => /^[\p{L}\p{N}]{3,}$/u.test(t)).some((t) => !words.has(t));
+export function dropsAnswer(statement: string, answer: string, tokens: (s: string) => string[] = statementTokens): boolean {
+  const words = new Set(tokens(statement));
+  return tokens(answer).filter((t) => /^[\p{L}\p{N}]{3,}$/u.test(t)).some((t) => !words.has(t));
 }
 
 export interface SideAgreement {
@@ -61,21 +71,24 @@ export async function statementAgreement(bench: Benchmark, engine: StatementGene
   type Acc = { n: number; exact: number; rouge: number; rr: number; gr: number; rd: number; gd: number };
   const acc = new Map<string, { gold: Acc; candidate: Acc }>();
   const fresh = (): Acc => ({ n: 0, exact: 0, rouge: 0, rr: 0, gr: 0, rd: 0, gd: 0 });
+  const tok = memoTokens();
   rows.forEach((row, i) => {
     for (const [side, released, generated, answer] of [
       ["gold", row.premise, gold[i], row.goldAnswer],
       ["candidate", row.hypothesis, cand[i], row.answer],
     ] as const) {
       if (answer.trim() === "") continue; // nothing to state (row 4306)
+      const same = exactMatch(released, generated) ? 1 : 0;
+      const rouge = rougeLF(tok(generated), tok(released));
+      const rr = hasRepeatedClause(released, row.question, answer, tok);
+      const gr = hasRepeatedClause(generated, row.question, answer, tok);
+      const rd = dropsAnswer(released, answer, tok);
+      const gd = dropsAnswer(generated, answer, tok);
       for (const key of [row.dataset, "all"]) {
         const a = (acc.get(key) ?? acc.set(key, { gold: fresh(), candidate: fresh() }).get(key)!)[side];
         a.n++;
-        a.exact += exactMatch(released, generated) ? 1 : 0;
-        a.rouge += rougeLF(statementTokens(generated), statementTokens(released));
-        const rr = hasRepeatedClause(released, row.question, answer);
-        const gr = hasRepeatedClause(generated, row.question, answer);
-        const rd = dropsAnswer(released, answer);
-        const gd = dropsAnswer(generated, answer);
+        a.exact += same;
+        a.rouge += rouge;
         a.rr += +rr;
         a.gr += +gr;
         a.rd += +rd;
