@@ -1,19 +1,22 @@
 /**
  * `npm run fixtures`: writes the models capqa builds for itself (no weights can be downloaded
  * in tests) into models/fixtures/: tiny-nli (fp32, fp16 and q8 ONNX files) and tiny-nli-permuted
- * (the same weights with a different id2label); with --large also large-nli, a model of
+ * (the same weights with a different id2label), tiny-seq2seq (a T5-layout encoder-decoder for the
+ * statement generator's seq2seq path); with --large also large-nli, a model of
  * DeBERTa-v3-large's size for throughput measurements.
  */
 import { join, resolve } from "node:path";
 import { writeTinyModel } from "./fixtures/tiny-nli.js";
 import { writeLargeModel, DEBERTA_LARGE_SHAPE } from "./fixtures/large-nli.js";
+import { writeTinySeq2Seq } from "./fixtures/tiny-seq2seq.js";
 
 const args = process.argv.slice(2);
 const large = args.includes("--large");
 const root = resolve(args.find((a) => !a.startsWith("--")) ?? "models/fixtures");
 writeTinyModel(join(root, "tiny-nli"));
 writeTinyModel(join(root, "tiny-nli-permuted"), { labels: ["neutral", "contradiction", "entailment"] });
-console.log(`wrote ${join(root, "tiny-nli")} and ${join(root, "tiny-nli-permuted")}`);
+writeTinySeq2Seq(join(root, "tiny-seq2seq"));
+console.log(`wrote ${join(root, "tiny-nli")}, ${join(root, "tiny-nli-permuted")} and ${join(root, "tiny-seq2seq")}`);
 if (large) {
   // --large: a model of DeBERTa-v3-large's size for throughput runs (about 1.3 GB fp32 + 0.7 GB fp16).
   const params = writeLargeModel(join(root, "large-nli"), DEBERTA_LARGE_SHAPE);

@@ -26,8 +26,7 @@ export interface GeneratorOptions {
 /** "builtin" or a seq2seq model folder (an mT5 export in the layout transformers.js reads). */
 export async function loadStatementGenerator(spec: string, options: GeneratorOptions = {}): Promise<StatementGeneratorEngine> {
   if (spec === "builtin") return builtinGenerator;
-  const seq2seqModule: string = "./seq2seq.js";
-  const { loadSeq2SeqGenerator } = await import(seq2seqModule);
+  const { loadSeq2SeqGenerator } = await import("./seq2seq.js");
   const model = await loadSeq2SeqGenerator({ model: spec, device: options.device, batchSize: options.batchSize, log: options.log });
   return {
     name: spec,

@@ -7,3 +7,4 @@ export * from "./dataset.js";
 export * from "./generator.js";
 export * from "./evaluate.js";
 export * from "./agreement.js";
+export * from "./seq2seq.js";
