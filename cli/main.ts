@@ -10,6 +10,7 @@ import {
   RELEASED_METRICS,
   PAPER_ORDERING,
   PINNED_FILES,
+  STATEMENTS_FILES,
   evaluateBenchmark,
   fetchData,
   loadBenchmark,
@@ -75,7 +76,8 @@ const COMMAND_HELP: Record<string, string> = {
   cache: CACHE_HELP,
   "verify-model": VERIFY_HELP,
   statements: STATEMENTS_HELP,
-  data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed]
+  data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
+    (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
 capqa data info [--data-dir DIR]`,
 };
@@ -173,15 +175,17 @@ const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
 
 async function cmdData(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, list: { type: "boolean" }, "allow-changed": { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, list: { type: "boolean" }, "allow-changed": { type: "boolean" }, statements: { type: "boolean" } }, strict: true });
   const choice = resolveDataDir(values["data-dir"]);
   if (sub === "fetch") {
+    const files = values.statements ? STATEMENTS_FILES : PINNED_FILES;
+    const dir = values.statements ? resolve(values["data-dir"] ?? process.env.CAPQA_STATEMENTS_DIR ?? "data/cap-statements") : choice.dir;
     if (values.list) {
-      for (const f of PINNED_FILES) out(`${f.name}\t${pinnedUrl(f)}\tsha256 ${f.sha256}`);
+      for (const f of files) out(`${f.name}\t${pinnedUrl(f)}\tsha256 ${f.sha256 ?? "(not pinned)"}`);
       return 0;
     }
-    await fetchData({ dir: choice.dir, allowChanged: values["allow-changed"], log: err });
-    out(`data ready in ${choice.dir}`);
+    await fetchData({ dir, allowChanged: values["allow-changed"], log: err, files });
+    out(`data ready in ${dir}`);
     return 0;
   }
   if (sub === "verify") {
