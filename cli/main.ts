@@ -26,6 +26,7 @@ import {
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
+import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -40,6 +41,7 @@ Commands:
   cache                import-released: seed the NLI cache with the paper's probabilities; stats.
   verify-model         Compare a model's NLI probabilities with the released ones.
   statements           generate | eval | agreement: question + answer → declarative statement.
+  sweep                CAP's α–λ grid (Table 12), best point, heatmaps.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -76,6 +78,7 @@ const COMMAND_HELP: Record<string, string> = {
   cache: CACHE_HELP,
   "verify-model": VERIFY_HELP,
   statements: STATEMENTS_HELP,
+  sweep: SWEEP_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -235,6 +238,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdVerifyModel(rest);
     case "statements":
       return cmdStatements(rest);
+    case "sweep":
+      return cmdSweep(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -13,3 +13,5 @@ export * as paper from "./paper/numbers.js";
 export * from "./nli/index.js";
 export * from "./score/index.js";
 export * from "./statements/index.js";
+export * from "./sweep/index.js";
+export * from "./figures/index.js";

@@ -79,3 +79,12 @@ export const TABLE17: { cls: CorrectnessClass; name: string; synthetic: number; 
 
 /** Table 1 and Sec. 5: split sizes the paper reports. */
 export const PAPER_SPLIT_SIZES = { validation: 1000, test: 7827 };
+
+/** Table 12: the α–λ sweep on the validation split (×100; violations of 25). */
+export const TABLE12: { alpha: number; lambda: number; spearman: number; pairwiseAccuracy: number; violations: number }[] = [
+  { alpha: 0.3, lambda: 0.0, spearman: 54.2, pairwiseAccuracy: 74.16, violations: 4 },
+  { alpha: 0.5, lambda: 0.0, spearman: 56.36, pairwiseAccuracy: 75.33, violations: 4 },
+  { alpha: 0.5, lambda: 0.3, spearman: 57.96, pairwiseAccuracy: 76.2, violations: 4 },
+  { alpha: 0.7, lambda: 0.3, spearman: 59.33, pairwiseAccuracy: 76.92, violations: 4 },
+  { alpha: 0.85, lambda: 0.3, spearman: 59.41, pairwiseAccuracy: 76.97, violations: 4 },
+];

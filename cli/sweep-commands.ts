@@ -1,0 +1,100 @@
+/** capqa sweep: CAP's α–λ grid from released NLI probabilities (no model call). */
+import { parseArgs } from "node:util";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import {
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_SEED,
+  bestPoint,
+  evaluateBenchmark,
+  loadBenchmark,
+  markdownTable,
+  paper,
+  parseGrid,
+  releasedColumn,
+  selectRows,
+  sweepCap,
+  sweepHeatmap,
+  unitGrid,
+  writeFileAtomic,
+  writeTable,
+  type SweepObjective,
+} from "../lib/index.js";
+import { choiceFlag, intFlag, progressPrinter } from "./args.js";
+
+const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
+
+export const SWEEP_HELP = `capqa sweep [--split validation|test|all] [--alpha-grid LIST] [--lambda-grid LIST] [--objective spearman|kendall|pairwise_accuracy] [--bootstrap N] [--out DIR]
+
+Every (α, λ) of the grid (default 0 to 1 in steps of 0.05; LIST is "0,0.3,0.5" or "0:1:0.05"),
+CAP recomputed from the released NLI probabilities: Spearman, Kendall, pairwise accuracy and
+violations, written to DIR/sweep.json and .csv. Then Table 12's five rows beside the paper, the
+best point by the objective (ties: fewer violations, then the other statistics, then nearest to
+α 0.85, λ 0.3), and that point and the paper's on the test split with bootstrap intervals
+(DIR/best.json, DIR/summary.md), and heatmaps as plotly figure specs (DIR/heatmap-*.json).`;
+
+export async function cmdSweep(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { "data-dir": { type: "string" }, split: { type: "string" }, "alpha-grid": { type: "string" }, "lambda-grid": { type: "string" }, objective: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" } },
+    strict: true,
+  });
+  const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
+  const objective = choiceFlag(values.objective, "objective", ["spearman", "kendall", "pairwise_accuracy"] as const, "spearman") as SweepObjective;
+  const alphas = values["alpha-grid"] ? parseGrid(values["alpha-grid"]) : unitGrid();
+  const lambdas = values["lambda-grid"] ? parseGrid(values["lambda-grid"]) : unitGrid();
+  const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
+  const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
+  const bench = loadBenchmark(values["data-dir"]);
+  const sel = selectRows(bench, split);
+  const col = (f: string) => releasedColumn(bench, f, sel.rowIds);
+  const inputs = { peForward: col("pe_f"), pnForward: col("pn_f"), peReverse: col("pe_r"), pnReverse: col("pn_r"), classes: sel.classes };
+  const started = Date.now();
+  const points = sweepCap(inputs, alphas, lambdas);
+  const dir = resolve(values.out ?? `out/sweep-${split}`);
+  mkdirSync(dir, { recursive: true });
+  writeTable(dir, "sweep", points as unknown as Record<string, unknown>[]);
+  const best = bestPoint(points, objective);
+  const table12 = paper.TABLE12.map((t) => {
+    const [p] = sweepCap(inputs, [t.alpha], [t.lambda]);
+    return { ...t, ours: p };
+  });
+  const f2 = (x: number) => x.toFixed(2);
+  const md: string[] = [
+    `# CAP α–λ sweep (${split} split, ${sel.rowIds.length} rows, ${points.length} grid points, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    "",
+    "## Table 12 beside the paper",
+    "",
+    markdownTable(
+      ["α", "λ", "Spearman (paper)", "Spearman (capqa)", "PairAcc (paper)", "PairAcc (capqa)", "violations (paper)", "violations (capqa)"],
+      table12.map((t) => [t.alpha, t.lambda, f2(t.spearman), f2(100 * t.ours.spearman), f2(t.pairwiseAccuracy), f2(100 * t.ours.pairwise_accuracy), `${t.violations}/25`, `${t.ours.violations}/25`]),
+    ),
+    "",
+    `Best point by ${objective}: α ${best.alpha}, λ ${best.lambda} (Spearman ${f2(100 * best.spearman)}, Kendall ${f2(100 * best.kendall)}, pairwise accuracy ${f2(100 * best.pairwise_accuracy)}, ${best.violations}/25 violations).`,
+  ];
+  const results: Record<string, unknown> = { split, objective, best, table12 };
+  if (split !== "test" && resamples > 0) {
+    const evalAt = (alpha: number, lambda: number) =>
+      evaluateBenchmark(bench, { split: "test", metrics: ["cap"], capWeights: { alpha, lambda }, resamples, seed, onProgress: values.quiet ? undefined : progressPrinter(`bootstrap α ${alpha} λ ${lambda}`) });
+    const chosen = await evalAt(best.alpha, best.lambda);
+    const paperPoint = await evalAt(0.85, 0.3);
+    const row = (name: string, e: Awaited<ReturnType<typeof evalAt>>) => {
+      const c = e.tables.correlations[0];
+      const m = e.tables.monotonicity[0];
+      const ci = (a: unknown, b: unknown) => `[${f2(100 * (a as number))}, ${f2(100 * (b as number))}]`;
+      return [name, f2(100 * (c.spearman as number)), ci(c.spearman_ci_low, c.spearman_ci_high), f2(100 * (c.kendall as number)), ci(c.kendall_ci_low, c.kendall_ci_high), f2(100 * (c.pairwise_accuracy as number)), ci(c.pairwise_accuracy_ci_low, c.pairwise_accuracy_ci_high), `${m.mean_violations}/25`];
+    };
+    md.push("", `## On the test split (${chosen.n} rows, ${resamples} bootstrap resamples)`, "", markdownTable(["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"], [row(`best: α ${best.alpha}, λ ${best.lambda}`, chosen), row("paper: α 0.85, λ 0.3", paperPoint)]));
+    results.test = { best: chosen.tables.correlations[0], paper: paperPoint.tables.correlations[0] };
+  }
+  const marks = [{ alpha: best.alpha, lambda: best.lambda, label: "best" }, { alpha: 0.85, lambda: 0.3, label: "paper" }];
+  for (const [stat, title] of [["spearman", "Spearman ρ"], ["pairwise_accuracy", "pairwise accuracy"], ["violations", "monotonicity violations"]] as const) {
+    writeFileAtomic(join(dir, `heatmap-${stat}.json`), JSON.stringify(sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, { title: `${title} of CAP over α and λ (${split})`, marks, percent: stat !== "violations" })) + "\n");
+  }
+  writeFileAtomic(join(dir, "best.json"), JSON.stringify(results, null, 2) + "\n");
+  writeFileAtomic(join(dir, "summary.md"), md.join("\n") + "\n");
+  if (!values.quiet) out(md.join("\n"));
+  err(`wrote ${dir}`);
+  return 0;
+}
