@@ -27,6 +27,7 @@ import {
 import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
+import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -42,6 +43,7 @@ Commands:
   verify-model         Compare a model's NLI probabilities with the released ones.
   statements           generate | eval | agreement: question + answer → declarative statement.
   sweep                CAP's α–λ grid (Table 12), best point, heatmaps.
+  calibrate            Fit CAP's cut points to taxonomy levels; compare with equal-width bins.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -79,6 +81,7 @@ const COMMAND_HELP: Record<string, string> = {
   "verify-model": VERIFY_HELP,
   statements: STATEMENTS_HELP,
   sweep: SWEEP_HELP,
+  calibrate: CALIBRATE_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -240,6 +243,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdStatements(rest);
     case "sweep":
       return cmdSweep(rest);
+    case "calibrate":
+      return cmdCalibrate(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -1,5 +1,6 @@
 /** capqa score, capqa cache, capqa verify-model. */
 import { parseArgs } from "node:util";
+import { readFileSync } from "node:fs";
 import {
   DEFAULT_NLI_BATCH_SIZE,
   DEFAULT_NLI_MAX_LENGTH,
@@ -17,6 +18,8 @@ import {
   loadStatementGenerator,
   stringColumn,
   verifyModel,
+  predictLevels,
+  type ThresholdClassifier,
   writeRowTable,
   writeFileAtomic,
   type NliDeviceChoice,
@@ -72,6 +75,7 @@ input columns in order and adds ${SCORE_COLUMNS.join(", ")}.
   --cache-dir DIR         NLI cache folder (default $CAPQA_CACHE_DIR, else ~/.cache/capqa)
   --no-cache              score without the cache (nothing persists; a killed run starts over)
   --generator G           statement generator for raw answers: builtin (default) or a seq2seq model folder
+  --classify FILE         a classifier from "capqa calibrate": adds predicted_level to every scored row
 
 Exit status: 0 when every row is scored, ${EXIT_INCOMPLETE} when some rows could not be scored (they are
 in the output with status not_scored and the reason), 1 on an error, 2 on a usage error.`;
@@ -79,7 +83,7 @@ in the output with status not_scored and the reason), 1 on an error, 2 on a usag
 export async function cmdScore(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, generator: { type: "string" }, ...MODEL_OPTIONS },
+    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, generator: { type: "string" }, classify: { type: "string" }, ...MODEL_OPTIONS },
     strict: true,
   });
   if (!values.in || !values.out) throw new UsageError("capqa score needs --in FILE and --out FILE");
@@ -127,8 +131,18 @@ export async function cmdScore(argv: string[]): Promise<number> {
     cache,
     onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
   });
-  const columns = [...table.columns.filter((c) => !(SCORE_COLUMNS as readonly string[]).includes(c)), ...SCORE_COLUMNS];
-  writeRowTable(values.out, columns, table.rows.map((r, i) => ({ ...r, ...rows[i] })));
+  const columns = [...table.columns.filter((c) => !(SCORE_COLUMNS as readonly string[]).includes(c) && c !== "predicted_level"), ...SCORE_COLUMNS];
+  let extra: Record<string, unknown>[] = rows.map(() => ({}));
+  if (values.classify) {
+    // A classifier fitted by "capqa calibrate": CAP's cut points → taxonomy level.
+    const classifier = JSON.parse(readFileSync(values.classify, "utf8")) as ThresholdClassifier;
+    if (classifier.kind !== "capqa-threshold-classifier") throw new Error(`${values.classify} is not a classifier written by capqa calibrate`);
+    const scored = rows.map((r) => r.cap ?? NaN);
+    const levels = predictLevels(classifier, scored);
+    extra = rows.map((r, i) => ({ predicted_level: r.cap === null ? null : classifier.levelSet.levels[levels[i]].name }));
+    columns.push("predicted_level");
+  }
+  writeRowTable(values.out, columns, table.rows.map((r, i) => ({ ...r, ...rows[i], ...extra[i] })));
   cache?.close();
   if (generatorName) err(`statements by ${generatorName}`);
   err(

@@ -15,3 +15,4 @@ export * from "./score/index.js";
 export * from "./statements/index.js";
 export * from "./sweep/index.js";
 export * from "./figures/index.js";
+export * from "./calibrate/index.js";

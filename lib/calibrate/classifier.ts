@@ -1,0 +1,132 @@
+/**
+ * CAP as a label-free classifier (paper Sec. 8.2): ordered cut points on the score axis map a
+ * score to a taxonomy level. Levels are the six severity levels of Eq. 1 or the eight classes
+ * under a declared strict order. Cuts are fitted exactly on labelled data for accuracy,
+ * macro-F1 (a sum over levels of a function of each level's run: segment DP) or
+ * quadratic-weighted κ (a ratio of two sums over items: Dinkelbach's method, each step an exact
+ * segment DP); the paper's equal-width bins are the baseline.
+ */
+import { CLASSES, PAPER_ORDERING, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
+import { bestRuns, cutsFromBoundaries, groupScores } from "./segments.js";
+
+export type CalibrationObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
+
+/** Levels from least to most correct; each groups one or more classes. */
+export interface LevelSet {
+  readonly name: string;
+  readonly levels: { readonly name: string; readonly classes: readonly CorrectnessClass[] }[];
+}
+
+/** The six severity levels of Eq. 1 (exact, equivalent and alternative-correct share the top). */
+export function severityLevelSet(ordering: Ordering = PAPER_ORDERING): LevelSet {
+  const values = [...new Set(CLASSES.map((c) => ordering.severity[c]))].sort((a, b) => a - b);
+  return {
+    name: `severity-${ordering.name}`,
+    levels: values.map((v) => {
+      const classes = CLASSES.filter((c) => ordering.severity[c] === v);
+      return { name: classes.join("|"), classes };
+    }),
+  };
+}
+
+/** The eight classes in a declared strict order, least correct first (default: Table 7's order reversed). */
+export function classLevelSet(order: readonly CorrectnessClass[] = [...CLASSES].reverse()): LevelSet {
+  if (new Set(order).size !== CLASSES.length || order.length !== CLASSES.length) throw new Error(`a class order must name each of the ${CLASSES.length} classes once`);
+  return { name: "classes", levels: order.map((c) => ({ name: c, classes: [c] })) };
+}
+
+/** Level index of each class under a level set. */
+export function levelOfClass(set: LevelSet): Record<CorrectnessClass, number> {
+  const out = {} as Record<CorrectnessClass, number>;
+  set.levels.forEach((l, k) => l.classes.forEach((c) => (out[c] = k)));
+  return out;
+}
+
+export interface ThresholdClassifier {
+  readonly kind: "capqa-threshold-classifier";
+  readonly version: 1;
+  readonly levelSet: LevelSet;
+  /** K − 1 ascending cut points; level = number of cuts ≤ score. ±Number.MAX_VALUE mean ±∞. */
+  readonly cuts: number[];
+  readonly objective: CalibrationObjective | "equal_width";
+  /** What the scores are (e.g. CAP with its weights, or a fitted scorer), for the record. */
+  readonly score: Record<string, unknown>;
+  readonly fittedOn?: Record<string, unknown>;
+}
+
+export function predictLevels(c: Pick<ThresholdClassifier, "cuts">, scores: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    let k = 0;
+    while (k < c.cuts.length && scores[i] >= c.cuts[k]) k++;
+    out[i] = k;
+  }
+  return out;
+}
+
+/** The paper's baseline: K equal-width bins on [lo, hi] ([0, 1/K), [1/K, 2/K), … for CAP). */
+export function equalWidthClassifier(levelSet: LevelSet, score: Record<string, unknown>, lo = 0, hi = 1): ThresholdClassifier {
+  const K = levelSet.levels.length;
+  return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: Array.from({ length: K - 1 }, (_, i) => lo + ((i + 1) * (hi - lo)) / K), objective: "equal_width", score };
+}
+
+/** Fits the cuts on labelled scores (levels: index into levelSet.levels) for an objective. */
+export function fitThresholds(scores: ArrayLike<number>, levels: ArrayLike<number>, levelSet: LevelSet, objective: CalibrationObjective, score: Record<string, unknown> = {}): ThresholdClassifier {
+  const K = levelSet.levels.length;
+  const groups = groupScores(scores, levels, K);
+  const actual = new Float64Array(K);
+  for (let i = 0; i < levels.length; i++) actual[levels[i]]++;
+  let boundaries: number[];
+  if (objective === "accuracy") {
+    boundaries = bestRuns(groups, (k, run) => run[k]).boundaries;
+  } else if (objective === "macro_f1") {
+    // F1 of level k depends only on its run: 2·TP / (predicted + actual).
+    boundaries = bestRuns(groups, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
+  } else if (objective === "quadratic_kappa") {
+    boundaries = fitQuadraticKappa(groups, actual, levels.length);
+  } else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
+  return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: cutsFromBoundaries(groups, boundaries), objective, score, fittedOn: { n: levels.length } };
+}
+
+/**
+ * κ_w = 1 − N/D with N = Σ_items w(pred, true) and D = Σ_items Σ_j w(pred, j)·actual_j / n:
+ * both are sums over items given their predicted level, so for fixed t the minimum of N − t·D
+ * is an exact segment DP; Dinkelbach's iteration on t converges to the minimum ratio.
+ */
+function fitQuadraticKappa(groups: ReturnType<typeof groupScores>, actual: Float64Array, n: number): number[] {
+  const K = groups.K;
+  const w = (i: number, j: number) => ((i - j) * (i - j)) / ((K - 1) * (K - 1));
+  const expectedCost = Float64Array.from({ length: K }, (_, i) => {
+    let s = 0;
+    for (let j = 0; j < K; j++) s += (w(i, j) * actual[j]) / n;
+    return s;
+  });
+  const ratio = (b: number[]) => {
+    let N = 0;
+    let D = 0;
+    for (let k = 0; k < K; k++) {
+      for (let g = b[k]; g < b[k + 1]; g++) {
+        for (let j = 0; j < K; j++) {
+          const c = groups.counts[g * K + j];
+          N += c * w(k, j);
+          D += c * expectedCost[k];
+        }
+      }
+    }
+    return D > 0 ? N / D : Infinity;
+  };
+  let boundaries = bestRuns(groups, (k, run) => run[k]).boundaries; // start from the accuracy optimum
+  let t = ratio(boundaries);
+  for (let iter = 0; iter < 100; iter++) {
+    const next = bestRuns(groups, (k, run, size) => {
+      let N = 0;
+      for (let j = 0; j < K; j++) N += run[j] * w(k, j);
+      return -(N - t * size * expectedCost[k]);
+    }).boundaries;
+    const tNext = ratio(next);
+    if (!(tNext < t - 1e-15)) break;
+    boundaries = next;
+    t = tNext;
+  }
+  return boundaries;
+}

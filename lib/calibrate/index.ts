@@ -1,0 +1,3 @@
+export * from "./segments.js";
+export * from "./classifier.js";
+export * from "./metrics.js";

@@ -1,0 +1,108 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { bestRuns, groupScores, cutsFromBoundaries } from "../lib/calibrate/segments.js";
+import { fitThresholds, predictLevels, severityLevelSet, classLevelSet, equalWidthClassifier, levelOfClass } from "../lib/calibrate/classifier.js";
+import { classificationReport, classificationIntervals } from "../lib/calibrate/metrics.js";
+import { cohenKappa } from "../lib/stats/kappa.js";
+import { Xoshiro128 } from "../lib/stats/random.js";
+
+/** Random scores (coarse, with ties) loosely increasing with the level. */
+function data(n: number, K: number, seed: number) {
+  const rng = new Xoshiro128(seed, 4);
+  const levels = Uint8Array.from({ length: n }, () => rng.nextInt(K));
+  const scores = Float64Array.from(levels, (l) => Math.round((l / K + rng.nextFloat() * 0.8) * 20) / 20);
+  return { scores, levels };
+}
+
+/** Every way to place K−1 cuts between the distinct scores (brute force). */
+function* allCuts(points: number[], K: number, start = 0): Generator<number[]> {
+  if (K === 1) return yield [];
+  for (let i = start; i < points.length; i++) for (const rest of allCuts(points, K - 1, i)) yield [points[i], ...rest];
+}
+
+function macroF1(truth: ArrayLike<number>, pred: ArrayLike<number>, K: number): number {
+  return classificationReport(truth, pred, Array.from({ length: K }, (_, k) => String(k))).macroF1;
+}
+
+test("the segment DP finds the exact optimum of accuracy, macro-F1 and quadratic κ (brute force over all cuts)", () => {
+  for (let seed = 1; seed <= 6; seed++) {
+    const K = 3 + (seed % 2);
+    const { scores, levels } = data(40, K, seed);
+    const distinct = [...new Set(scores)].sort((a, b) => a - b);
+    const candidates = [-1, ...distinct.slice(1).map((s, i) => (s + distinct[i]) / 2), 2];
+    const set = { name: "t", levels: Array.from({ length: K }, (_, k) => ({ name: String(k), classes: [] })) };
+    const objectives = {
+      accuracy: (p: Uint8Array) => p.reduce((a, x, i) => a + (x === levels[i] ? 1 : 0), 0) / p.length,
+      macro_f1: (p: Uint8Array) => macroF1(levels, p, K),
+      quadratic_kappa: (p: Uint8Array) => cohenKappa(levels, p, K, "quadratic").kappa,
+    } as const;
+    for (const [name, f] of Object.entries(objectives)) {
+      let best = -Infinity;
+      for (const cuts of allCuts(candidates, K)) {
+        const v = f(predictLevels({ cuts }, scores));
+        if (v > best) best = v;
+      }
+      const fitted = fitThresholds(scores, levels, set as never, name as never);
+      const got = f(predictLevels(fitted, scores));
+      assert.ok(Math.abs(got - best) < 1e-9, `seed ${seed} ${name}: DP ${got} vs brute force ${best}`);
+    }
+  }
+});
+
+test("level sets: six severity levels of Eq. 1, eight classes in a declared order", () => {
+  const sev = severityLevelSet();
+  assert.equal(sev.levels.length, 6);
+  assert.deepEqual(sev.levels[5].classes, ["exact", "equivalent", "alternative_correct"]);
+  assert.equal(levelOfClass(sev).contradictory, 0);
+  const cls = classLevelSet();
+  assert.equal(cls.levels.length, 8);
+  assert.equal(cls.levels[0].name, "contradictory");
+  assert.throws(() => classLevelSet(["exact"] as never), /each of the 8 classes once/);
+  assert.deepEqual(equalWidthClassifier(classLevelSet(), {}).cuts, [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875]);
+  assert.deepEqual([...predictLevels({ cuts: [0.5, 0.8] }, [0, 0.5, 0.79, 0.8, 1])], [0, 1, 1, 2, 2]);
+});
+
+test("reports and bootstrap intervals", () => {
+  const truth = [0, 0, 1, 1, 2, 2];
+  const pred = [0, 1, 1, 1, 2, 0];
+  const r = classificationReport(truth, pred, ["a", "b", "c"]);
+  assert.equal(r.accuracy, 4 / 6);
+  assert.deepEqual(r.confusion, [[1, 1, 0], [0, 2, 0], [1, 0, 1]]);
+  assert.ok(Math.abs(r.kappaQuadratic - cohenKappa(truth, pred, 3, "quadratic").kappa) < 1e-12);
+  const { scores, levels } = data(300, 4, 9);
+  const c = fitThresholds(scores, levels, { name: "t", levels: [0, 1, 2, 3].map((k) => ({ name: String(k), classes: [] })) } as never, "macro_f1");
+  const p = predictLevels(c, scores);
+  const ci = classificationIntervals(levels, p, 4, 500, 1);
+  const point = classificationReport(levels, p, ["0", "1", "2", "3"]);
+  assert.ok(ci.accuracy[0] < point.accuracy && point.accuracy < ci.accuracy[1]);
+  assert.ok(ci.macroF1[0] < point.macroF1 && point.macroF1 < ci.macroF1[1]);
+  const g = groupScores([0.3, 0.1, 0.1], [1, 0, 0], 2);
+  assert.deepEqual([...g.scores], [0.1, 0.3]);
+  assert.deepEqual(cutsFromBoundaries(g, bestRuns(g, (k, run) => run[k]).boundaries), [0.2]);
+});
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync as readText } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as joinPath, resolve as resolvePath } from "node:path";
+import { releasedDataDir } from "./helpers.js";
+
+const released = releasedDataDir();
+
+test("capqa calibrate beats the equal-width bins on the test split in quadratic κ and macro-F1", { skip: released === undefined && "released data not found" }, () => {
+  const out = mkdtempSync(joinPath(tmpdir(), "capqa-cal-"));
+  for (const levels of ["severity", "classes"]) {
+    const r = spawnSync(process.execPath, [resolvePath("dist/cli/main.js"), "calibrate", "--levels", levels, "--bootstrap", "300", "--out", joinPath(out, levels), "--quiet"], { encoding: "utf8", env: { ...process.env, CAPQA_DATA_DIR: released! } });
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(readText(joinPath(out, levels, "report.json"), "utf8"));
+    assert.equal(report.n, 7826);
+    const mine = report.calibrated.report;
+    const base = report.equalWidth.report;
+    assert.ok(mine.kappaQuadratic > base.kappaQuadratic, `${levels}: κ ${mine.kappaQuadratic} vs ${base.kappaQuadratic}`);
+    assert.ok(mine.macroF1 > base.macroF1, `${levels}: macro-F1 ${mine.macroF1} vs ${base.macroF1}`);
+    assert.ok(report.calibrated.intervals.macroF1[0] < mine.macroF1);
+    const classifier = JSON.parse(readText(joinPath(out, levels, "classifier.json"), "utf8"));
+    assert.equal(classifier.kind, "capqa-threshold-classifier");
+    assert.equal(classifier.cuts.length, levels === "severity" ? 5 : 7);
+  }
+});
