@@ -28,6 +28,7 @@ import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter 
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
+import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -44,6 +45,7 @@ Commands:
   statements           generate | eval | agreement: question + answer → declarative statement.
   sweep                CAP's α–λ grid (Table 12), best point, heatmaps.
   calibrate            Fit CAP's cut points to taxonomy levels; compare with equal-width bins.
+  scorers              fit | evaluate: a scorer on both NLI directions and answer features.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -82,6 +84,7 @@ const COMMAND_HELP: Record<string, string> = {
   statements: STATEMENTS_HELP,
   sweep: SWEEP_HELP,
   calibrate: CALIBRATE_HELP,
+  scorers: SCORERS_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -245,6 +248,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdSweep(rest);
     case "calibrate":
       return cmdCalibrate(rest);
+    case "scorers":
+      return cmdScorers(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

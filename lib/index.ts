@@ -16,3 +16,4 @@ export * from "./statements/index.js";
 export * from "./sweep/index.js";
 export * from "./figures/index.js";
 export * from "./calibrate/index.js";
+export * from "./scorers/index.js";

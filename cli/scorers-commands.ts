@@ -1,0 +1,78 @@
+/** capqa scorers fit | evaluate: a scorer that fixes CAP's partial / overinclusive-valid inversion. */
+import { parseArgs } from "node:util";
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import {
+  CLASSES,
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_SEED,
+  applyScorer,
+  benchmarkScorerInputs,
+  classificationIntervals,
+  classificationReport,
+  evaluateMetrics,
+  fitScorer,
+  loadBenchmark,
+  releasedColumn,
+  selectRows,
+  writeEvaluation,
+  writeFileAtomic,
+  type CapqaScorer,
+} from "../lib/index.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter } from "./args.js";
+
+const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
+
+export const SCORERS_HELP = `capqa scorers fit [--split validation] --out MODEL.json
+    Fits the scorer (multinomial logistic regression on both NLI directions' probabilities and
+    answer-text features; score = expected class value) on one split only.
+capqa scorers evaluate --model MODEL.json [--split test] [--bootstrap N] [--out DIR]
+    Scores the split and writes the tables of "capqa evaluate" (correlations, class_pairs,
+    hard_pairs, monotonicity, descriptives, paired_differences with the scorer as reference)
+    with a cap row beside it, plus classification.json (8-class accuracy, macro-F1, κ).`;
+
+export async function cmdScorers(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, split: { type: "string" }, out: { type: "string" }, model: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, quiet: { type: "boolean" } }, strict: true });
+  const bench = loadBenchmark(values["data-dir"]);
+  if (sub === "fit") {
+    const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
+    if (!values.out) throw new UsageError("capqa scorers fit needs --out MODEL.json");
+    const sel = selectRows(bench, split);
+    const scorer = fitScorer(benchmarkScorerInputs(bench, sel.rowIds), sel.classes, { split, dataDir: bench.dir });
+    mkdirSync(dirname(resolve(values.out)), { recursive: true });
+    writeFileAtomic(values.out, JSON.stringify(scorer, null, 2) + "\n");
+    err(`fitted ${scorer.name} on ${sel.rowIds.length} ${split} rows; wrote ${values.out}`);
+    return 0;
+  }
+  if (sub === "evaluate") {
+    if (!values.model) throw new UsageError("capqa scorers evaluate needs --model MODEL.json");
+    const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "test");
+    const scorer = JSON.parse(readFileSync(values.model, "utf8")) as CapqaScorer;
+    if (scorer.kind !== "capqa-scorer") throw new Error(`${values.model} is not a scorer written by capqa scorers fit`);
+    if (scorer.fittedOn.split === split) err(`warning: the scorer was fitted on the ${split} split; its numbers there are not held out`);
+    const sel = selectRows(bench, split);
+    const applied = applyScorer(scorer, benchmarkScorerInputs(bench, sel.rowIds));
+    const ev = await evaluateMetrics(sel.classes, [{ name: scorer.name, scores: applied.score, source: `scorer ${values.model}` }, { name: "cap", scores: releasedColumn(bench, "cap", sel.rowIds), source: "released" }], {
+      resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
+      seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
+      reference: scorer.name,
+      onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
+    });
+    const dir = resolve(values.out ?? `out/scorers-${split}`);
+    writeEvaluation(ev, dir, { command: "scorers evaluate", model: values.model, split, fittedOn: scorer.fittedOn }, `capqa scorers evaluate: ${scorer.name} beside CAP (${split} split)`, [`Scorer fitted on: ${JSON.stringify(scorer.fittedOn)}.`]);
+    const names = [...CLASSES];
+    const report = classificationReport(sel.classes, applied.predicted, names);
+    const intervals = classificationIntervals(sel.classes, applied.predicted, names.length, 2000, 42);
+    writeFileAtomic(join(dir, "classification.json"), JSON.stringify({ ...report, intervals }, null, 2) + "\n");
+    if (!values.quiet) {
+      for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(12)} spearman ${(r.spearman as number).toFixed(4)}  kendall ${(r.kendall as number).toFixed(4)}  pairwise ${(r.pairwise_accuracy as number).toFixed(4)}`);
+      for (const r of ev.tables.hard_pairs) out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
+      out(`8-class accuracy ${report.accuracy.toFixed(4)} [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}], macro-F1 ${report.macroF1.toFixed(4)}`);
+    }
+    err(`wrote ${dir}`);
+    return 0;
+  }
+  throw new UsageError(`unknown scorers command "${sub ?? ""}"; expected fit or evaluate`);
+}

@@ -1,0 +1,4 @@
+export * from "./features.js";
+export * from "./logistic.js";
+export * from "./scorer.js";
+export * from "./benchmark.js";
