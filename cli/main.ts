@@ -29,6 +29,7 @@ import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
 import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
+import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -46,6 +47,7 @@ Commands:
   sweep                CAP's α–λ grid (Table 12), best point, heatmaps.
   calibrate            Fit CAP's cut points to taxonomy levels; compare with equal-width bins.
   scorers              fit | evaluate: a scorer on both NLI directions and answer features.
+  explore              An interactive HTML explorer of α, λ and cut points (file or localhost).
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -85,6 +87,7 @@ const COMMAND_HELP: Record<string, string> = {
   sweep: SWEEP_HELP,
   calibrate: CALIBRATE_HELP,
   scorers: SCORERS_HELP,
+  explore: EXPLORE_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -250,6 +253,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdCalibrate(rest);
     case "scorers":
       return cmdScorers(rest);
+    case "explore":
+      return cmdExplore(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -17,3 +17,4 @@ export * from "./sweep/index.js";
 export * from "./figures/index.js";
 export * from "./calibrate/index.js";
 export * from "./scorers/index.js";
+export * from "./explore/index.js";

@@ -1,0 +1,2 @@
+export * from "./compute.js";
+export * from "./page.js";
