@@ -86,38 +86,51 @@ function rx(source: string, flags = ""): RegExp {
   return new RegExp(source, `gu${flags}`);
 }
 
-type Rule = readonly [RegExp, string];
+/**
+ * A rewrite rule: pattern, replacement, and optionally a guard, a cheap
+ * pattern that any text the rule can match also matches (a literal the rule
+ * needs, under the same flags). Guards only skip rules that cannot apply, for
+ * speed; the rules with word-boundary lookarounds are costly to run.
+ */
+type Rule = readonly [RegExp, string, RegExp?];
 
 function applyRules(text: string, rules: readonly Rule[]): string {
   let out = text;
-  for (const [pattern, replacement] of rules) out = out.replace(pattern, replacement);
+  for (const [pattern, replacement, guard] of rules) {
+    if (guard !== undefined && !guard.test(out)) continue;
+    out = out.replace(pattern, replacement);
+  }
   return out;
 }
+
+const NEEDS_PERIOD = /\./;
+const NEEDS_COLON_OR_COMMA = /[:,]/;
+const NEEDS_APOSTROPHE = /'/;
 
 // ---------------------------------------------------------------------------
 // NLTKWordTokenizer (nltk/tokenize/destructive.py, NLTK 3.9.4).
 
 const STARTING_QUOTES: readonly Rule[] = [
-  [rx("([«“‘„]|[`]+)"), " $1 "],
+  [rx("([«“‘„]|[`]+)"), " $1 ", /[«“‘„`]/u],
   [rx('^"'), "``"],
   [rx("(``)"), " $1 "],
-  [rx(`([ ([{<])("|'{2})`), "$1 `` "],
+  [rx(`([ ([{<])("|'{2})`), "$1 `` ", /["']/],
   // (?i)(\')(?!re|ve|ll|m|t|s|d|n)(\w)\b -- the NLTK 3.8 .. 3.9.4 form.
-  [rx(`(')(?!re|ve|ll|m|t|s|d|n)(${W})${B}`, "i"), "$1 $2"],
+  [rx(`(')(?!re|ve|ll|m|t|s|d|n)(${W})${B}`, "i"), "$1 $2", NEEDS_APOSTROPHE],
 ];
 
 const PUNCTUATION: readonly Rule[] = [
-  [rx(`([^.])(\\.)([\\])}>"'»”’ ]*)${S}*${END}`), "$1 $2 $3 "],
-  [rx("([:,])([^\\p{Nd}])"), " $1 $2"],
-  [rx(`([:,])${END}`), " $1 "],
-  [rx("\\.{2,}"), " $& "],
+  [rx(`([^.])(\\.)([\\])}>"'»”’ ]*)${S}*${END}`), "$1 $2 $3 ", NEEDS_PERIOD],
+  [rx("([:,])([^\\p{Nd}])"), " $1 $2", NEEDS_COLON_OR_COMMA],
+  [rx(`([:,])${END}`), " $1 ", NEEDS_COLON_OR_COMMA],
+  [rx("\\.{2,}"), " $& ", NEEDS_PERIOD],
   [rx("[;@#$%&]"), " $& "],
   // Figure dash, en dash, em dash, horizontal bar: added in NLTK 3.9.3.
   [rx("[\\u2012-\\u2015]"), " $& "],
   // The final period.
-  [rx(`([^.])(\\.)([\\])}>"']*)${S}*${END}`), "$1 $2$3 "],
+  [rx(`([^.])(\\.)([\\])}>"']*)${S}*${END}`), "$1 $2$3 ", NEEDS_PERIOD],
   [rx("[?!]"), " $& "],
-  [rx("([^'])' "), "$1 ' "],
+  [rx("([^'])' "), "$1 ' ", NEEDS_APOSTROPHE],
   [rx("[*]"), " $& "],
 ];
 
@@ -141,23 +154,27 @@ const ENDING_QUOTES: readonly Rule[] = [
   [rx('"'), " '' "],
   // Collapse whitespace so the clitic rules below see a plain space: NLTK 3.9.
   [rx(`${S}+`), " "],
-  [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 "],
-  [rx("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), "$1 $2 "],
+  [rx("([^' ])('[sS]|'[mM]|'[dD]|') "), "$1 $2 ", NEEDS_APOSTROPHE],
+  [rx("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), "$1 $2 ", NEEDS_APOSTROPHE],
 ];
 
-/** MacIntyre's contractions; CONTRACTIONS4 is unused in NLTK too. */
+/**
+ * MacIntyre's contractions; CONTRACTIONS4 is unused in NLTK too. Each is
+ * guarded by the word it splits, matched with the same (case-insensitive,
+ * Unicode) flags: most text has none of them.
+ */
 const CONTRACTIONS: readonly Rule[] = [
-  `${B}(can)(not)${B}`,
-  `${B}(d)('ye)${B}`,
-  `${B}(gim)(me)${B}`,
-  `${B}(gon)(na)${B}`,
-  `${B}(got)(ta)${B}`,
-  `${B}(lem)(me)${B}`,
-  `${B}(more)('n)${B}`,
-  `${B}(wan)(na)(?=${S})`,
-  ` ('t)(is)${B}`,
-  ` ('t)(was)${B}`,
-].map((source) => [rx(source, "i"), " $1 $2 "] as const);
+  [`${B}(can)(not)${B}`, "cannot"],
+  [`${B}(d)('ye)${B}`, "d'ye"],
+  [`${B}(gim)(me)${B}`, "gimme"],
+  [`${B}(gon)(na)${B}`, "gonna"],
+  [`${B}(got)(ta)${B}`, "gotta"],
+  [`${B}(lem)(me)${B}`, "lemme"],
+  [`${B}(more)('n)${B}`, "more'n"],
+  [`${B}(wan)(na)(?=${S})`, "wanna"],
+  [` ('t)(is)${B}`, " 'tis"],
+  [` ('t)(was)${B}`, " 'twas"],
+].map(([source, word]) => [rx(source, "i"), " $1 $2 ", new RegExp(word, "iu")] as const);
 
 /**
  * NLTK's `NLTKWordTokenizer().tokenize(text)`: the improved Treebank
@@ -234,6 +251,7 @@ export const PUNKT_PARAMETERS: PunktParameters = {
 };
 
 const SENT_END_CHARS = [".", "?", "!"];
+const HAS_SENT_END_CHAR = /[.?!]/;
 const PUNKT_PUNCTUATION = [";", ":", ",", ".", "!", "?"];
 /** `string.whitespace`, which `_get_last_whitespace_index` uses: ASCII only. */
 const ASCII_WHITESPACE = " \t\n\r\v\f";
@@ -477,6 +495,11 @@ function realignBoundaries(text: string, slices: Span[]): Span[] {
  * (default: `PUNKT_PARAMETERS`). Sentences keep their inner whitespace.
  */
 export function sentTokenize(text: string, params: PunktParameters = PUNKT_PARAMETERS): string[] {
+  // Without ".", "?" or "!" there is no candidate break: one sentence, right-stripped.
+  if (!HAS_SENT_END_CHAR.test(text)) {
+    const sentence = pyRstrip(text);
+    return sentence ? [sentence] : [];
+  }
   const spans = realignBoundaries(text, sentenceSlices(text, params));
   return spans.map(({ start, stop }) => text.slice(start, stop));
 }
