@@ -18,3 +18,5 @@ export * from "./figures/index.js";
 export * from "./calibrate/index.js";
 export * from "./scorers/index.js";
 export * from "./explore/index.js";
+export * from "./baselines/index.js";
+export * from "./text/index.js";

@@ -207,12 +207,12 @@ export async function loadOnnxModel(tf: Transformers, dir: string, file: string,
 }
 
 /** Loads tokenizer.json and tokenizer_config.json of a local folder. */
-export async function loadTokenizer(tf: Transformers, dir: string): Promise<HfTokenizer> {
+export async function loadTokenizer(tf: Transformers, dir: string): Promise<EncoderTokenizer> {
   tf.env.localModelPath = `${dirname(dir)}/`;
   tf.env.allowLocalModels = true;
   tf.env.allowRemoteModels = false;
   try {
-    return (await tf.AutoTokenizer.from_pretrained(basename(dir), { local_files_only: true })) as unknown as HfTokenizer;
+    return (await tf.AutoTokenizer.from_pretrained(basename(dir), { local_files_only: true })) as unknown as EncoderTokenizer;
   } catch (err) {
     throw new Error(`cannot load the tokenizer of ${dir}: ${(err as Error).message}`);
   }
@@ -228,7 +228,7 @@ interface CoreTokenizer {
 }
 
 /** What capqa uses of a transformers.js PreTrainedTokenizer. */
-export interface HfTokenizer {
+export interface EncoderTokenizer {
   _tokenizer: unknown;
   config?: Record<string, unknown>;
   model_max_length?: number;
@@ -255,7 +255,7 @@ export class SentenceEncoder {
   readonly clsId: number;
   readonly sepId: number;
 
-  constructor(tokenizer: HfTokenizer, private readonly options: SentenceEncoderOptions) {
+  constructor(tokenizer: EncoderTokenizer, private readonly options: SentenceEncoderOptions) {
     this.core = tokenizer._tokenizer as CoreTokenizer;
     if (typeof this.core?.encode_text !== "function" || typeof this.core.token_to_id !== "function") {
       throw new Error("this transformers.js tokenizer does not expose encode_text/token_to_id; capqa needs @huggingface/tokenizers 0.2");

@@ -12,6 +12,8 @@ export * from "./bleu.js";
 export * from "./rouge.js";
 export * from "./meteor.js";
 export * from "./parity.js";
+export * from "./bertscore.js";
+export * from "./comet.js";
 
 /**
  * BLEU of a candidate answer against the gold answer: NLTK `sentence_bleu`,

@@ -1,9 +1,12 @@
 /**
  * How close generated statements are to references, as the paper reports it (Sec. 4): corpus
- * BLEU on lower-cased NLTK word tokens, mean sentence ROUGE-L F on the same tokens, and exact
- * match ignoring case and white space.
+ * BLEU on lower-cased NLTK word tokens, mean sentence ROUGE-L F (rouge-score's rougeL with the
+ * Porter stemmer, the reference as target), and exact match ignoring case and white space.
+ * With these definitions the naive rule gives the issue's 83.0 BLEU, 92.1 ROUGE-L and 33.8 % EM
+ * on the validation part (short questions 68.5 / 81.1 / 2.8 %).
  */
 import { corpusBleu } from "../baselines/bleu.js";
+import { rougeL } from "../baselines/rouge.js";
 import { wordTokenize } from "../text/nltk-tokenize.js";
 
 /** Lower-cased NLTK word tokens. */
@@ -12,7 +15,7 @@ export function statementTokens(s: string): string[] {
 }
 
 /** Length of the longest common subsequence of two token lists (O(n·m) time, O(m) memory). */
-export function lcsLength(a: readonly string[], b: readonly string[]): number {
+export function tokenLcsLength(a: readonly string[], b: readonly string[]): number {
   const row = new Uint32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = 0;
@@ -27,7 +30,7 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
 
 /** ROUGE-L F1 of one hypothesis against one reference (0 when either is empty). */
 export function rougeLF(hypothesis: readonly string[], reference: readonly string[]): number {
-  const l = lcsLength(hypothesis, reference);
+  const l = tokenLcsLength(hypothesis, reference);
   if (l === 0) return 0;
   const p = l / hypothesis.length;
   const r = l / reference.length;
@@ -54,7 +57,7 @@ export function scoreStatementsAgainst(hypotheses: readonly string[], references
   if (hypotheses.length !== references.length) throw new RangeError(`${hypotheses.length} statements for ${references.length} references`);
   const h = hypotheses.map(statementTokens);
   const r = references.map(statementTokens);
-  const perItemRougeL = Float64Array.from(h, (t, i) => rougeLF(t, r[i]));
+  const perItemRougeL = Float64Array.from(hypotheses, (s, i) => rougeL(references[i], s).fmeasure);
   const perItemExact = Uint8Array.from(hypotheses, (s, i) => (exactMatch(s, references[i]) ? 1 : 0));
   const n = hypotheses.length;
   return {
