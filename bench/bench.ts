@@ -16,6 +16,7 @@ import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { writeLargeModel, DEBERTA_LARGE_SHAPE } from "../scripts/fixtures/large-nli.js";
 import { measureThroughput } from "./nli-bench.js";
 import { reformulate } from "../lib/statements/builtin.js";
+import { bleuPair, meteorPair, rougeLPair } from "../lib/baselines/index.js";
 
 const dir = process.env.CAPQA_DATA_DIR ?? releasedDataDir();
 if (dir === undefined) {
@@ -56,6 +57,17 @@ console.log("reference: a numpy/scipy loop over the same statistics takes 41 s p
   }
   const secs = (performance.now() - t) / 1000;
   console.log(`built-in reformulator, ${n} (question, answer) pairs: ${secs.toFixed(3)} s (${((1e6 * secs) / n).toFixed(1)} µs per pair)`);
+}
+
+// Baselines: BLEU + ROUGE-L + METEOR over all 8,827 (gold, candidate) pairs (goal: < 3 s).
+{
+  const t = performance.now();
+  for (const r of bench.rows) {
+    bleuPair(r.goldAnswer, r.answer);
+    rougeLPair(r.goldAnswer, r.answer);
+    meteorPair(r.goldAnswer, r.answer);
+  }
+  console.log(`BLEU + ROUGE-L + METEOR, ${bench.rows.length} pairs: ${((performance.now() - t) / 1000).toFixed(3)} s (WordNet loading included)`);
 }
 
 // NLI throughput on the CPU through the real engine (transformers.js + onnxruntime-node).

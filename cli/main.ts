@@ -30,6 +30,7 @@ import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
 import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
 import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
+import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -48,6 +49,7 @@ Commands:
   calibrate            Fit CAP's cut points to taxonomy levels; compare with equal-width bins.
   scorers              fit | evaluate: a scorer on both NLI directions and answer features.
   explore              An interactive HTML explorer of α, λ and cut points (file or localhost).
+  baselines            BLEU, ROUGE-L, METEOR (BERTScore, COMET with a model) per row; parity.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -65,7 +67,8 @@ const COMMAND_HELP: Record<string, string> = {
                    README.md with every table, test-evaluation/ with the full tables.
   --bootstrap N    Bootstrap resamples (default ${DEFAULT_BOOTSTRAP_RESAMPLES}).
   --seed S         Bootstrap seed (default ${DEFAULT_SEED}).
-  --threads T      Worker threads (default: all cores, at most 8).`,
+  --threads T      Worker threads (default: all cores, at most 8).
+  --live LIST      Compute these baselines with capqa's implementations (e.g. bleu,rouge_l,meteor).`,
   evaluate: `capqa evaluate [--split test|validation|all] [--metrics LIST] [--labels synthetic|human]
                [--bootstrap N] [--seed S] [--out DIR] [--alpha A --lambda L] [--ordering TEXT]
 
@@ -75,6 +78,8 @@ const COMMAND_HELP: Record<string, string> = {
   --human-subset   With synthetic labels, keep only the human-labelled rows (Table 16).
   --bootstrap N    Resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = none).
   --alpha, --lambda  Recompute CAP from the released NLI probabilities with these weights.
+  --live LIST      Compute these metrics with capqa's implementations instead of the released values
+                   (bleu, rouge_l, meteor; bertscore with --bertscore-model DIR; comet with --comet-model DIR).
   --ordering TEXT  A custom class order, e.g. "exact = equivalent = alternative_correct >
                    partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory".
   --out DIR        Output folder (default out/evaluate-<split>): <table>.csv/.json for correlations,
@@ -88,6 +93,7 @@ const COMMAND_HELP: Record<string, string> = {
   calibrate: CALIBRATE_HELP,
   scorers: SCORERS_HELP,
   explore: EXPLORE_HELP,
+  baselines: BASELINES_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -100,7 +106,7 @@ const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n")
 async function cmdReproduce(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { "data-dir": { type: "string" }, out: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, threads: { type: "string" }, quiet: { type: "boolean" } },
+    options: { "data-dir": { type: "string" }, out: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, threads: { type: "string" }, quiet: { type: "boolean" }, live: { type: "string" } },
     strict: true,
   });
   const started = Date.now();
@@ -110,6 +116,7 @@ async function cmdReproduce(argv: string[]): Promise<number> {
   const released = existsSync(resultsPath) ? loadResultsJson(resultsPath) : undefined;
   if (!released) err(`note: ${resultsPath} not found; the check against the authors' results is skipped`);
   const reproduction = await reproducePaper(bench, released, {
+    live: listFlag(values.live),
     resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
     seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
     threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1),
@@ -138,6 +145,9 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
       alpha: { type: "string" },
       lambda: { type: "string" },
       ordering: { type: "string" },
+      live: { type: "string" },
+      "bertscore-model": { type: "string" },
+      "comet-model": { type: "string" },
       quiet: { type: "boolean" },
     },
     strict: true,
@@ -163,6 +173,9 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
     threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1),
     capWeights,
     ordering,
+    live: listFlag(values.live),
+    bertscoreModel: values["bertscore-model"],
+    cometModel: values["comet-model"],
     onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
   });
   const dir = resolve(values.out ?? `out/evaluate-${split}`);
@@ -255,6 +268,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdScorers(rest);
     case "explore":
       return cmdExplore(rest);
+    case "baselines":
+      return cmdBaselines(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

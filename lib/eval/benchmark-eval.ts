@@ -3,6 +3,8 @@ import { RELEASED_METRICS } from "../constants.js";
 import { capScores, type CapWeights } from "../cap/index.js";
 import { releasedColumn, selectRows, type Benchmark, type LabelSource, type Selection, type SplitChoice } from "../data/benchmark.js";
 import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn } from "./evaluate.js";
+import { bleuPair, meteorPair, rougeLPair } from "../baselines/index.js";
+import { cometUnavailable } from "../baselines/comet.js";
 
 export interface BenchmarkEvaluationOptions extends EvaluationOptions {
   readonly split?: SplitChoice;
@@ -12,6 +14,42 @@ export interface BenchmarkEvaluationOptions extends EvaluationOptions {
   readonly metrics?: readonly string[];
   /** When given, CAP is recomputed from the released NLI probabilities with these weights. */
   readonly capWeights?: CapWeights;
+  /** Metrics computed live by capqa's own implementations instead of read from the release. */
+  readonly live?: readonly string[];
+  /** Local model folders for live BERTScore and COMET. */
+  readonly bertscoreModel?: string;
+  readonly cometModel?: string;
+}
+
+/** Lexical baselines computed by capqa from the answer texts (gold answer as reference). */
+export const LIVE_TEXT_METRICS: Record<string, (gold: string, candidate: string) => number> = {
+  bleu: bleuPair,
+  rouge_l: rougeLPair,
+  meteor: meteorPair,
+};
+
+/** A metric column computed live for the selected rows. */
+export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: Int32Array, options: { bertscoreModel?: string; cometModel?: string } = {}): Promise<MetricColumn> {
+  const rows = Array.from(rowIds, (id) => bench.rows[id]);
+  const text = LIVE_TEXT_METRICS[name];
+  if (text) return { name, scores: Float64Array.from(rows, (r) => text(r.goldAnswer, r.answer)), source: "computed live by capqa" };
+  if (name === "bertscore") {
+    if (!options.bertscoreModel) throw new Error("live BERTScore needs a model folder (--bertscore-model DIR; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py); without it, use the released values (leave bertscore out of --live)");
+    const { loadBertScorer } = await import("../baselines/bertscore.js");
+    const scorer = await loadBertScorer({ model: options.bertscoreModel });
+    const { f1 } = await scorer.score(rows.map((r) => r.goldAnswer), rows.map((r) => r.answer));
+    await scorer.dispose();
+    return { name, scores: f1, source: `computed live by capqa (BERTScore F1, ${options.bertscoreModel})` };
+  }
+  if (name === "comet") {
+    if (!options.cometModel) throw new Error(cometUnavailable());
+    const { loadCometEstimator } = await import("../baselines/comet.js");
+    const est = await loadCometEstimator({ model: options.cometModel });
+    const scores = await est.score(rows.map((r) => r.question), rows.map((r) => r.answer), rows.map((r) => r.goldAnswer));
+    await est.dispose();
+    return { name, scores, source: `computed live by capqa (COMET, ${options.cometModel})` };
+  }
+  throw new Error(`capqa cannot compute "${name}" live; it computes ${[...Object.keys(LIVE_TEXT_METRICS), "bertscore", "comet"].join(", ")}`);
 }
 
 export interface BenchmarkEvaluation extends Evaluation {
@@ -26,7 +64,7 @@ export function benchmarkMetricColumn(bench: Benchmark, name: string, rowIds: In
     return { name, scores: cap, source: `recomputed from the released NLI probabilities (alpha=${capWeights.alpha}, lambda=${capWeights.lambda})` };
   }
   if (!bench.scores.metrics.includes(name)) {
-    const hint = name === "comet" ? " (the authors did not release COMET scores)" : "";
+    const hint = name === "comet" ? ` (the authors did not release COMET scores). ${cometUnavailable()}` : "";
     throw new Error(`metric "${name}" has no released scores${hint}; available: ${bench.scores.metrics.join(", ")}`);
   }
   return { name, scores: releasedColumn(bench, name, rowIds), source: "released" };
@@ -36,7 +74,11 @@ export async function evaluateBenchmark(bench: Benchmark, options: BenchmarkEval
   const selection = selectRows(bench, options.split ?? "test", options.labels ?? "synthetic", { onlyHumanLabelled: options.onlyHumanLabelled });
   if (selection.rowIds.length === 0) throw new Error(`no rows to evaluate for split ${selection.split} with ${selection.labels} labels`);
   const names = options.metrics ?? RELEASED_METRICS;
-  const columns = names.map((name) => benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
+  const live = new Set(options.live ?? []);
+  const columns: MetricColumn[] = [];
+  for (const name of names) {
+    columns.push(live.has(name) ? await liveMetricColumn(bench, name, selection.rowIds, options) : benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
+  }
   const evaluation = await evaluateMetrics(selection.classes, columns, options);
   return { ...evaluation, selection };
 }

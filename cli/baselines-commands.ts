@@ -1,0 +1,78 @@
+/** capqa baselines: the paper's baselines per row, and their parity with the released values. */
+import { parseArgs } from "node:util";
+import {
+  BASELINE_METRICS,
+  baselineParity,
+  liveMetricColumn,
+  LIVE_TEXT_METRICS,
+  loadBenchmark,
+  readRowTable,
+  selectRows,
+  stringColumn,
+  writeFileAtomic,
+  writeRowTable,
+} from "../lib/index.js";
+import { UsageError, choiceFlag, listFlag } from "./args.js";
+
+const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
+
+export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
+    One column per metric, named as the metric, for the rows of a CAP-Correctness split or of any
+    CSV/JSONL with gold_answer and answer (and question, for COMET); the input columns are kept
+    row for row. The authors' settings: BLEU = NLTK sentence_bleu, method1, lower-cased NLTK
+    tokens; ROUGE-L = rouge-score rougeL F with stemming; METEOR = NLTK meteor_score (WordNet 3.0);
+    BERTScore F1 (--bertscore-model DIR) and COMET (--comet-model DIR) need local ONNX exports.
+capqa baselines parity [--data-dir DIR] [--out FILE.json]
+    Share of rows within 1e-6 of the released BLEU, ROUGE-L and METEOR, the largest difference and
+    every differing row with its reason.`;
+
+export async function cmdBaselines(argv: string[]): Promise<number> {
+  if (argv[0] === "parity") {
+    const { values } = parseArgs({ args: argv.slice(1), options: { "data-dir": { type: "string" }, out: { type: "string" } }, strict: true });
+    const p = baselineParity(loadBenchmark(values["data-dir"]));
+    for (const m of BASELINE_METRICS) {
+      const r = p.metrics[m];
+      if (!r) continue;
+      out(`${m.padEnd(8)} ${r.within}/${r.compared} rows within ${p.tolerance} (${(100 * r.share).toFixed(3)} %), max |Δ| ${r.maxAbsDelta.toExponential(2)}; reasons: ${JSON.stringify(r.reasons)}`);
+      for (const d of r.differing.slice(0, 10)) out(`   row ${d.rowId}: released ${d.released}, capqa ${d.ours} (${d.reason}${d.detail ? `: ${d.detail}` : ""})`);
+    }
+    for (const s of p.skipped) out(`${s.metric}: skipped (${s.reason})`);
+    if (values.out) writeFileAtomic(values.out, JSON.stringify(p, null, 2) + "\n");
+    return 0;
+  }
+  const { values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" }, metrics: { type: "string" }, split: { type: "string" }, in: { type: "string" }, out: { type: "string" }, "bertscore-model": { type: "string" }, "comet-model": { type: "string" } }, strict: true });
+  const metrics = listFlag(values.metrics) ?? ["bleu", "rouge_l", "meteor"];
+  if (!values.out) throw new UsageError("capqa baselines needs --out FILE");
+  if ((values.in === undefined) === (values.split === undefined)) throw new UsageError("give either --split or --in");
+  const models = { bertscoreModel: values["bertscore-model"], cometModel: values["comet-model"] };
+  if (values.split) {
+    const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
+    const bench = loadBenchmark(values["data-dir"]);
+    const sel = selectRows(bench, split);
+    const cols: Awaited<ReturnType<typeof liveMetricColumn>>[] = [];
+    for (const m of metrics) cols.push(await liveMetricColumn(bench, m, sel.rowIds, models));
+    const rows = Array.from(sel.rowIds, (id, i) => ({ row_id: id, split: bench.split[id], label: bench.rows[id].label, gold_answer: bench.rows[id].goldAnswer, answer: bench.rows[id].answer, ...Object.fromEntries(cols.map((c) => [c.name, c.scores[i]])) }));
+    writeRowTable(values.out, ["row_id", "split", "label", "gold_answer", "answer", ...metrics], rows);
+    for (const e of sel.excluded) err(`row ${e.rowId} left out: ${e.reason}`);
+    err(`wrote ${rows.length} rows to ${values.out}`);
+    return 0;
+  }
+  const table = readRowTable(values.in!);
+  const golds = stringColumn(table, "gold_answer");
+  const answers = stringColumn(table, "answer");
+  const added: Record<string, Float64Array> = {};
+  for (const m of metrics) {
+    const text = LIVE_TEXT_METRICS[m];
+    if (text) added[m] = Float64Array.from(golds, (g, i) => text(g, answers[i]));
+    else if (m === "bertscore" || m === "comet") {
+      // Reuse the benchmark path's model handling on a pseudo-benchmark of these rows.
+      const questions = m === "comet" ? stringColumn(table, "question") : golds.map(() => "");
+      const bench = { rows: golds.map((g, i) => ({ rowId: i, question: questions[i], goldAnswer: g, answer: answers[i] })) } as never;
+      added[m] = (await liveMetricColumn(bench, m, Int32Array.from(golds.keys()), models)).scores;
+    } else throw new UsageError(`unknown metric "${m}"; expected bleu, rouge_l, meteor, bertscore or comet`);
+  }
+  writeRowTable(values.out, [...table.columns.filter((c) => !(c in added)), ...metrics], table.rows.map((r, i) => ({ ...r, ...Object.fromEntries(metrics.map((m) => [m, added[m][i]])) })));
+  err(`wrote ${table.rows.length} rows to ${values.out}`);
+  return 0;
+}
