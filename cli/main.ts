@@ -31,6 +31,7 @@ import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
 import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
 import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
 import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
+import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -50,6 +51,7 @@ Commands:
   scorers              fit | evaluate: a scorer on both NLI directions and answer features.
   explore              An interactive HTML explorer of α, λ and cut points (file or localhost).
   baselines            BLEU, ROUGE-L, METEOR (BERTScore, COMET with a model) per row; parity.
+  construct            prepare | candidates | statements | answers: build the datasets / collect LLM answers.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -94,6 +96,7 @@ const COMMAND_HELP: Record<string, string> = {
   scorers: SCORERS_HELP,
   explore: EXPLORE_HELP,
   baselines: BASELINES_HELP,
+  construct: CONSTRUCT_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -270,6 +273,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdExplore(rest);
     case "baselines":
       return cmdBaselines(rest);
+    case "construct":
+      return cmdConstruct(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

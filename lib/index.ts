@@ -20,3 +20,4 @@ export * from "./scorers/index.js";
 export * from "./explore/index.js";
 export * from "./baselines/index.js";
 export * from "./text/index.js";
+export * from "./construct/index.js";

@@ -1,0 +1,197 @@
+/**
+ * The two chat APIs, spoken over HTTP with the platform's fetch, following each official SDK's
+ * conventions:
+ *
+ * - Anthropic Messages: POST {ANTHROPIC_BASE_URL or https://api.anthropic.com}/v1/messages with
+ *   x-api-key and anthropic-version: 2023-06-01; reply content blocks of type "text".
+ * - OpenAI chat completions: POST {OPENAI_BASE_URL or https://api.openai.com/v1}/chat/completions
+ *   (the base conventionally ends in /v1, as the SDK's does) with Authorization: Bearer; reply
+ *   choices[0].message.content.
+ *
+ * The API key lives in a private field; it is sent in a header and nowhere else, is never part
+ * of a request's identity (the cache key), and is scrubbed from every error message.
+ */
+
+export type ProviderName = "anthropic" | "openai";
+export const PROVIDERS: readonly ProviderName[] = ["anthropic", "openai"];
+
+/** One chat request, independent of the API. */
+export interface ChatRequest {
+  readonly system?: string;
+  readonly user: string;
+  readonly maxTokens: number;
+  readonly temperature?: number;
+  readonly topP?: number;
+}
+
+export interface ChatReply {
+  readonly text: string;
+  readonly stopReason: string | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  /** The model the API says answered (may be a dated snapshot of the requested name). */
+  readonly model: string | null;
+}
+
+export interface HttpRequest {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: Record<string, unknown>;
+}
+
+/** Raised for replies that are not the API's shape (a retryable fault: truncated or garbled JSON). */
+export class BadResponseError extends Error {
+  override name = "BadResponseError";
+}
+
+export const DEFAULT_BASE_URLS: Readonly<Record<ProviderName, string>> = {
+  anthropic: "https://api.anthropic.com",
+  openai: "https://api.openai.com/v1",
+};
+export const KEY_ENV: Readonly<Record<ProviderName, string>> = { anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
+export const BASE_URL_ENV: Readonly<Record<ProviderName, string>> = { anthropic: "ANTHROPIC_BASE_URL", openai: "OPENAI_BASE_URL" };
+export const ANTHROPIC_VERSION = "2023-06-01";
+
+export interface ProviderOptions {
+  readonly provider: ProviderName;
+  readonly model: string;
+  /** Else $ANTHROPIC_BASE_URL / $OPENAI_BASE_URL, else the public endpoint. */
+  readonly baseUrl?: string;
+  /** Else $ANTHROPIC_API_KEY / $OPENAI_API_KEY. Never logged or written. */
+  readonly apiKey?: string;
+  /** OpenAI only: the name of the output cap field (max_tokens, or max_completion_tokens for newer models). */
+  readonly maxTokensField?: "max_tokens" | "max_completion_tokens";
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export class Provider {
+  readonly name: ProviderName;
+  readonly model: string;
+  readonly baseUrl: string;
+  readonly maxTokensField: "max_tokens" | "max_completion_tokens";
+  readonly #key: string | undefined;
+
+  constructor(options: ProviderOptions) {
+    const env = options.env ?? process.env;
+    this.name = options.provider;
+    this.model = options.model;
+    const base = options.baseUrl ?? (env[BASE_URL_ENV[this.name]] || DEFAULT_BASE_URLS[this.name]);
+    this.baseUrl = base.replace(/\/+$/, "");
+    this.maxTokensField = options.maxTokensField ?? "max_tokens";
+    const key = options.apiKey ?? env[KEY_ENV[this.name]];
+    this.#key = key === undefined || key === "" ? undefined : key;
+  }
+
+  get hasKey(): boolean {
+    return this.#key !== undefined;
+  }
+
+  /** Throws when no key is set (names the variable, never a value). */
+  requireKey(): void {
+    if (this.#key === undefined) throw new Error(`no API key: set ${KEY_ENV[this.name]}`);
+  }
+
+  /** Replaces the key (and any long fragment of it an API echoes) with [REDACTED]. */
+  redact(text: string): string {
+    const key = this.#key;
+    if (key === undefined || key.length < 4) return text;
+    const out = text.split(key).join("[REDACTED]");
+    if (key.length < 12) return out;
+    // APIs echo keys partially ("sk-abc…wxyz"): any run of 8 or more characters of the key goes.
+    let res = "";
+    for (let i = 0; i < out.length; ) {
+      let len = 0;
+      if (out.length - i >= 8 && key.includes(out.slice(i, i + 8))) {
+        len = 8;
+        while (i + len < out.length && key.includes(out.slice(i, i + len + 1))) len++;
+      }
+      if (len > 0) {
+        res += "[REDACTED]";
+        i += len;
+      } else {
+        res += out[i];
+        i++;
+      }
+    }
+    return res;
+  }
+
+  /** The URL and body of a request; the identity of a request is (provider, body). */
+  body(req: ChatRequest): Record<string, unknown> {
+    if (this.name === "anthropic") {
+      const body: Record<string, unknown> = { model: this.model, max_tokens: req.maxTokens };
+      if (req.system !== undefined) body.system = req.system;
+      body.messages = [{ role: "user", content: req.user }];
+      if (req.temperature !== undefined) body.temperature = req.temperature;
+      if (req.topP !== undefined) body.top_p = req.topP;
+      return body;
+    }
+    const messages: { role: string; content: string }[] = [];
+    if (req.system !== undefined) messages.push({ role: "system", content: req.system });
+    messages.push({ role: "user", content: req.user });
+    const body: Record<string, unknown> = { model: this.model, messages };
+    if (req.temperature !== undefined) body.temperature = req.temperature;
+    if (req.topP !== undefined) body.top_p = req.topP;
+    body[this.maxTokensField] = req.maxTokens;
+    return body;
+  }
+
+  url(): string {
+    return this.name === "anthropic" ? `${this.baseUrl}/v1/messages` : `${this.baseUrl}/chat/completions`;
+  }
+
+  /** The full HTTP request, key included: hand it to fetch and to nothing else. */
+  http(req: ChatRequest): HttpRequest {
+    this.requireKey();
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    if (this.name === "anthropic") {
+      headers["x-api-key"] = this.#key!;
+      headers["anthropic-version"] = ANTHROPIC_VERSION;
+    } else {
+      headers.authorization = `Bearer ${this.#key!}`;
+    }
+    return { url: this.url(), headers, body: this.body(req) };
+  }
+
+  /** Reads a 2xx reply body; throws BadResponseError when it is not the API's shape. */
+  parse(raw: string): ChatReply {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (err) {
+      throw new BadResponseError(`reply is not valid JSON (${(err as Error).message}); ${raw.length} characters received`);
+    }
+    if (typeof json !== "object" || json === null) throw new BadResponseError("reply is not a JSON object");
+    const o = json as Record<string, unknown>;
+    const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+    if (this.name === "anthropic") {
+      if (!Array.isArray(o.content)) throw new BadResponseError("reply has no content array");
+      const text = (o.content as unknown[])
+        .filter((b): b is { type: string; text: string } => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" && typeof (b as { text?: unknown }).text === "string")
+        .map((b) => b.text)
+        .join("");
+      const usage = (o.usage ?? {}) as Record<string, unknown>;
+      return { text, stopReason: typeof o.stop_reason === "string" ? o.stop_reason : null, inputTokens: num(usage.input_tokens), outputTokens: num(usage.output_tokens), model: typeof o.model === "string" ? o.model : null };
+    }
+    if (!Array.isArray(o.choices) || o.choices.length === 0) throw new BadResponseError("reply has no choices");
+    const choice = o.choices[0] as Record<string, unknown>;
+    const message = (choice.message ?? {}) as Record<string, unknown>;
+    const content = message.content;
+    let text: string;
+    if (typeof content === "string") text = content;
+    else if (content === null || content === undefined) text = "";
+    else if (Array.isArray(content)) text = content.map((p) => (typeof p === "object" && p !== null && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+    else throw new BadResponseError("reply message content is neither text nor null");
+    const usage = (o.usage ?? {}) as Record<string, unknown>;
+    return { text, stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null, inputTokens: num(usage.prompt_tokens), outputTokens: num(usage.completion_tokens), model: typeof o.model === "string" ? o.model : null };
+  }
+
+  /** What a log may say about this provider. */
+  describe(): string {
+    return `${this.name} ${this.model} at ${this.url()}`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { provider: this.name, model: this.model, baseUrl: this.baseUrl };
+  }
+}
