@@ -11,7 +11,7 @@ import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, type LlmClient, type Validation } from "./client.js";
 import { ANSWER_MAX_TOKENS, ANSWER_SYSTEM_PROMPT, ANSWER_TEMPERATURE } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { describeStats, fingerprint, isFatal, runPool, type RunReport } from "./run.js";
+import { describeStats, fingerprint, isFatal, runPool, type RunReport, type RunControl } from "./run.js";
 
 export interface AnswerSettings {
   readonly maxTokens: number;
@@ -35,16 +35,11 @@ export function validateAnswer(reply: ChatReply): Validation<string> {
   return { ok: true, value: text };
 }
 
-export interface AnswerRunOptions {
+export interface AnswerRunOptions extends RunControl {
   readonly client: LlmClient;
   readonly columns: readonly string[];
   readonly rows: readonly Record<string, unknown>[];
   readonly settings: AnswerSettings;
-  readonly checkpoint: string;
-  readonly restart?: boolean;
-  readonly concurrency?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly log?: (line: string) => void;
 }
 
 export interface AnswerRunResult {

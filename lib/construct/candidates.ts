@@ -13,7 +13,7 @@ import { AbortedError, ContentError, type LlmClient, type Validation } from "./c
 import type { SourceRow } from "./clean.js";
 import { candidateMessages, type PromptRole } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport } from "./run.js";
+import { describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport, type RunControl } from "./run.js";
 
 /** CAP-Correctness columns written (statements come later, from `capqa score`), plus source_row. */
 export const CANDIDATE_COLUMNS = ["question", "dataset", "gold_answer", "answer", "label_semantic", "label_semantic_manual", "source_row"] as const;
@@ -76,16 +76,11 @@ export function validateCandidateReply(reply: ChatReply, n: number): Validation<
   return { ok: true, value: (v as string[]).map((s) => s.trim()) };
 }
 
-export interface CandidateRunOptions {
+export interface CandidateRunOptions extends RunControl {
   readonly client: LlmClient;
   /** Cleaned source rows. */
   readonly rows: readonly SourceRow[];
   readonly settings: CandidateSettings;
-  readonly checkpoint: string;
-  readonly restart?: boolean;
-  readonly concurrency?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly log?: (line: string) => void;
 }
 
 export interface CandidateRunResult {

@@ -108,3 +108,14 @@ export function parseJsonReply(text: string, open: "[" | "{"): { ok: true; value
     return { ok: false, reason: `the reply is not valid JSON (${body.length} characters${body.length > 0 ? `, ends ${JSON.stringify(body.slice(-20))}` : ""})` };
   }
 }
+
+/** What every construction run takes besides its inputs: where to checkpoint, how hard to push, whom to tell. */
+export interface RunControl {
+  /** JSONL checkpoint file; a rerun resumes from it. */
+  readonly checkpoint: string;
+  /** Discard an existing checkpoint instead of resuming. */
+  readonly restart?: boolean;
+  readonly concurrency?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly log?: (line: string) => void;
+}

@@ -21,7 +21,7 @@ import { AbortedError, ContentError, type LlmClient, type Validation } from "./c
 import { NearDuplicateIndex } from "./dedupe.js";
 import { GENERAL_KNOWLEDGE_SHARE, STATEMENTS_SYSTEM_PROMPT, STATEMENTS_TEMPERATURE, STATEMENTS_TOP_P, SUBJECTS, statementsUserPrompt } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { apportion, describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport } from "./run.js";
+import { apportion, describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport, type RunControl } from "./run.js";
 
 export interface StatementSettings {
   readonly total: number;
@@ -103,14 +103,9 @@ export function validateTriple(reply: ChatReply, type: QuestionType): Validation
   return { ok: true, value: t };
 }
 
-export interface StatementRunOptions {
+export interface StatementRunOptions extends RunControl {
   readonly client: LlmClient;
   readonly settings: StatementSettings;
-  readonly checkpoint: string;
-  readonly restart?: boolean;
-  readonly concurrency?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly log?: (line: string) => void;
 }
 
 export interface StatementRow {
