@@ -32,6 +32,7 @@ import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
 import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
 import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
+import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -52,6 +53,7 @@ Commands:
   explore              An interactive HTML explorer of α, λ and cut points (file or localhost).
   baselines            BLEU, ROUGE-L, METEOR (BERTScore, COMET with a model) per row; parity.
   construct            prepare | candidates | statements | answers: build the datasets / collect LLM answers.
+  figures              Export every figure (SVG, PDF, PNG at paper sizes) and index.json.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
@@ -97,6 +99,7 @@ const COMMAND_HELP: Record<string, string> = {
   explore: EXPLORE_HELP,
   baselines: BASELINES_HELP,
   construct: CONSTRUCT_HELP,
+  figures: FIGURES_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -275,6 +278,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdBaselines(rest);
     case "construct":
       return cmdConstruct(rest);
+    case "figures":
+      return cmdFigures(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
