@@ -284,11 +284,7 @@ async function cmdCandidates(argv: string[]): Promise<number> {
     client,
     rows: s.kept,
     settings,
-    checkpoint: c.checkpoint ?? sidecar(file, ".checkpoint.jsonl"),
-    restart: values.restart,
-    concurrency: c.concurrency,
-    onProgress: values.quiet ? undefined : progressPrinter("candidates"),
-    log: values.quiet ? undefined : err,
+    ...runControl(c, values, "candidates", file),
   });
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
@@ -382,11 +378,7 @@ async function cmdAnswers(argv: string[]): Promise<number> {
     columns: table.columns,
     rows: table.rows,
     settings,
-    checkpoint: c.checkpoint ?? sidecar(file, ".checkpoint.jsonl"),
-    restart: values.restart,
-    concurrency: c.concurrency,
-    onProgress: values.quiet ? undefined : progressPrinter("answers"),
-    log: values.quiet ? undefined : err,
+    ...runControl(c, values, "answers", file),
   });
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
@@ -414,4 +406,15 @@ export async function cmdConstruct(argv: string[]): Promise<number> {
     default:
       throw new UsageError(`unknown construct command "${sub}"; expected prepare, candidates, statements or answers`);
   }
+}
+
+/** Checkpoint, restart, concurrency, progress and log of a run, from its config and flags. */
+function runControl(c: { checkpoint?: string; concurrency?: number }, values: { restart?: boolean; quiet?: boolean }, label: string, file: string) {
+  return {
+    checkpoint: c.checkpoint ?? sidecar(file, ".checkpoint.jsonl"),
+    restart: values.restart,
+    concurrency: c.concurrency,
+    onProgress: values.quiet ? undefined : progressPrinter(label),
+    log: values.quiet ? undefined : err,
+  };
 }
