@@ -43,3 +43,7 @@ export function progressPrinter(label: string): (done: number, total: number) =>
     }
   };
 }
+
+/** A line on standard output / standard error (a final newline added when missing). */
+export const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+export const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");

@@ -12,10 +12,8 @@ import {
   writeFileAtomic,
   writeRowTable,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, listFlag } from "./args.js";
+import { UsageError, choiceFlag, listFlag, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
     One column per metric, named as the metric, for the rows of a CAP-Correctness split or of any

@@ -23,10 +23,8 @@ import {
   type CalibrationObjective,
   type ThresholdClassifier,
 } from "../lib/index.js";
-import { choiceFlag, intFlag, numberFlag } from "./args.js";
+import { choiceFlag, intFlag, numberFlag, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const CALIBRATE_HELP = `capqa calibrate [--levels severity|classes] [--order "c1 < c2 < …"] [--objective macro_f1|accuracy|quadratic_kappa]
                 [--fit-split validation] [--eval-split test] [--alpha A --lambda L] [--bootstrap N] [--out DIR]

@@ -42,10 +42,8 @@ import {
   type SourceRow,
   type StatementSettings,
 } from "../lib/construct/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 /** Exit status of a run whose output lacks some rows (they are listed; a new run retries them). */
 export const EXIT_INCOMPLETE = 3;

@@ -4,9 +4,8 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { buildExplorerPage, exploreDataFromBenchmark, loadBenchmark, writeFileAtomic, type ThresholdClassifier } from "../lib/index.js";
-import { choiceFlag, intFlag } from "./args.js";
+import { choiceFlag, intFlag, err } from "./args.js";
 
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const EXPLORE_HELP = `capqa explore [--split test|validation|all] [--out FILE.html] [--serve PORT] [--classifier classifier.json]
 

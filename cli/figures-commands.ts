@@ -19,10 +19,8 @@ import {
   type FigureJob,
   type StatementItem,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, listFlag } from "./args.js";
+import { UsageError, choiceFlag, intFlag, listFlag, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const FIGURES_HELP = `capqa figures [--out DIR] [--data-dir DIR] [--statements-dir DIR] [--formats svg,pdf,png]
               [--width auto|single|double|both] [--only ID,…] [--dpi N] [--chromium PATH] [--html] [--list]

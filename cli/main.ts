@@ -24,7 +24,7 @@ import {
   writeReproduction,
   DataError,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter } from "./args.js";
+import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
@@ -106,8 +106,6 @@ capqa data verify [--data-dir DIR]
 capqa data info [--data-dir DIR]`,
 };
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 async function cmdReproduce(argv: string[]): Promise<number> {
   const { values } = parseArgs({

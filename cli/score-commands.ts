@@ -26,10 +26,8 @@ import {
   type NliDtype,
   type TransformersNliOptions,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter } from "./args.js";
+import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 /** Exit status of a run whose output is complete except for rows it could not score. */
 export const EXIT_INCOMPLETE = 3;

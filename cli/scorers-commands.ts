@@ -19,10 +19,8 @@ import {
   writeFileAtomic,
   type CapqaScorer,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const SCORERS_HELP = `capqa scorers fit [--split validation] --out MODEL.json
     Fits the scorer (multinomial logistic regression on both NLI directions' probabilities and

@@ -18,11 +18,9 @@ import {
   writeRowTable,
   type StatementSplit,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
 import { mkdirSync } from "node:fs";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl --out FILE.csv|.jsonl [--generator builtin|MODEL_DIR]
     Adds statement, question_type, statement_rule and statement_generator to rows with

@@ -20,10 +20,8 @@ import {
   writeTable,
   type SweepObjective,
 } from "../lib/index.js";
-import { choiceFlag, intFlag, progressPrinter } from "./args.js";
+import { choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
 
-const out = (s: string) => process.stdout.write(s.endsWith("\n") ? s : s + "\n");
-const err = (s: string) => process.stderr.write(s.endsWith("\n") ? s : s + "\n");
 
 export const SWEEP_HELP = `capqa sweep [--split validation|test|all] [--alpha-grid LIST] [--lambda-grid LIST] [--objective spearman|kendall|pairwise_accuracy] [--bootstrap N] [--out DIR]
 

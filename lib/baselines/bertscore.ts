@@ -53,6 +53,9 @@ import { basename, dirname, join, resolve } from "node:path";
 import { resolveDevice } from "../nli/device.js";
 import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
 import { fromHalfBits } from "../nli/half.js";
+import { loadTransformers, type Transformers } from "../nli/transformers-module.js";
+
+export { loadTransformers };
 
 // ------------------------------------------------------------------ the matching (pure)
 
@@ -149,13 +152,6 @@ export interface BertScoreBaseline {
 
 // ------------------------------------------------------------------ model folders (shared with comet.ts)
 
-type Transformers = typeof import("@huggingface/transformers");
-let transformers: Transformers | undefined;
-/** transformers.js, loaded on first use so that capqa without a model never pays for it. */
-export async function loadTransformers(): Promise<Transformers> {
-  transformers ??= await import("@huggingface/transformers");
-  return transformers;
-}
 
 /** Resolves a local model folder and names every missing file at once. */
 export function checkModelFolder(spec: string, files: readonly string[], what: string, hint: string): string {

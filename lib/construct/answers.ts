@@ -11,7 +11,7 @@ import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, type LlmClient, type Validation } from "./client.js";
 import { ANSWER_MAX_TOKENS, ANSWER_SYSTEM_PROMPT, ANSWER_TEMPERATURE } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { describeStats, fingerprint, isFatal, runPool, type RunReport, type RunControl } from "./run.js";
+import { describeStats, fingerprint, isFatal, runPool, type RunReport, type RunControl, type RunResult } from "./run.js";
 
 export interface AnswerSettings {
   readonly maxTokens: number;
@@ -42,12 +42,7 @@ export interface AnswerRunOptions extends RunControl {
   readonly settings: AnswerSettings;
 }
 
-export interface AnswerRunResult {
-  readonly columns: string[];
-  readonly rows: Record<string, unknown>[];
-  readonly failed: { row: number; reason: string }[];
-  readonly report: RunReport;
-}
+export type AnswerRunResult = RunResult<{ row: number }>;
 
 function questionOf(row: Record<string, unknown>, i: number): string {
   const q = row.question;

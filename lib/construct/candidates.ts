@@ -13,7 +13,7 @@ import { AbortedError, ContentError, type LlmClient, type Validation } from "./c
 import type { SourceRow } from "./clean.js";
 import { candidateMessages, type PromptRole } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport, type RunControl } from "./run.js";
+import { describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport, type RunControl, type RunResult } from "./run.js";
 
 /** CAP-Correctness columns written (statements come later, from `capqa score`), plus source_row. */
 export const CANDIDATE_COLUMNS = ["question", "dataset", "gold_answer", "answer", "label_semantic", "label_semantic_manual", "source_row"] as const;
@@ -83,12 +83,7 @@ export interface CandidateRunOptions extends RunControl {
   readonly settings: CandidateSettings;
 }
 
-export interface CandidateRunResult {
-  readonly columns: string[];
-  readonly rows: Record<string, unknown>[];
-  readonly failed: { sourceRow: number; reason: string }[];
-  readonly report: RunReport;
-}
+export type CandidateRunResult = RunResult<{ sourceRow: number }>;
 
 export function candidatesFingerprint(client: LlmClient, rows: readonly SourceRow[], settings: CandidateSettings): string {
   return fingerprint({

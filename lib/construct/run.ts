@@ -119,3 +119,11 @@ export interface RunControl {
   readonly onProgress?: (done: number, total: number) => void;
   readonly log?: (line: string) => void;
 }
+
+/** What every construction run returns: the output table, the items that failed and why, the report. */
+export interface RunResult<Failure> {
+  readonly columns: string[];
+  readonly rows: Record<string, unknown>[];
+  readonly failed: (Failure & { reason: string })[];
+  readonly report: RunReport;
+}

@@ -10,6 +10,7 @@ import { labelOrder, nliSoftmax, type LabelOrder } from "./labels.js";
 import { missingModelFiles, modelKey, resolveModelRef, ONNX_FILE_FOR_DTYPE, type ModelRef } from "./model-ref.js";
 import { fromHalfBits } from "./half.js";
 import { PairEncoder, type EncodedPair, type HfTokenizer } from "./pair-encoding.js";
+import { loadTransformers, type Transformers } from "./transformers-module.js";
 
 export interface TransformersNliOptions {
   /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
@@ -25,12 +26,6 @@ export interface TransformersNliOptions {
   readonly log?: (line: string) => void;
 }
 
-type Transformers = typeof import("@huggingface/transformers");
-let transformers: Transformers | undefined;
-async function loadTransformers(): Promise<Transformers> {
-  transformers ??= await import("@huggingface/transformers");
-  return transformers;
-}
 
 interface LoadedModel {
   (inputs: Record<string, unknown>): Promise<{ logits: { data: ArrayLike<number>; dims: number[]; type: string } }>;

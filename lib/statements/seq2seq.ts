@@ -34,6 +34,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { resolveDevice } from "../nli/device.js";
 import type { NliDevice } from "../nli/engine.js";
 import { fromHalfBits } from "../nli/half.js";
+import { loadTransformers, type Transformers } from "../nli/transformers-module.js";
 
 export const DEFAULT_STATEMENT_BEAMS = 4;
 export const DEFAULT_STATEMENT_MAX_INPUT_TOKENS = 128;
@@ -121,12 +122,6 @@ const SUPPORTED_TYPES = ["t5", "mt5"];
 
 // ---------------------------------------------------------------- transformers.js surface used here
 
-type Transformers = typeof import("@huggingface/transformers");
-let transformers: Transformers | undefined;
-async function loadTransformers(): Promise<Transformers> {
-  transformers ??= await import("@huggingface/transformers");
-  return transformers;
-}
 
 interface TfTensor {
   readonly type: string;
