@@ -59,3 +59,6 @@ export const CACHE_DIR_ENV = "CAPQA_CACHE_DIR";
 
 /** Environment variable naming the CAP-Statements folder (after --data). */
 export const STATEMENTS_DIR_ENV = "CAPQA_STATEMENTS_DIR";
+
+/** The built-in reformulator spreads a batch over worker threads from this many (question, answer) pairs on. */
+export const REFORMULATE_PARALLEL_MIN = 50_000;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { reformulate, classifyQuestion } from "../lib/statements/builtin.js";
-import { pastTense, thirdPerson } from "../lib/statements/inflect.js";
+import { pastTense, thirdPerson } from "../lib/statements/nlp.js";
 import { naiveStatement } from "../lib/statements/naive.js";
 import { tokenLcsLength, rougeLF, exactMatch } from "../lib/statements/metrics.js";
 import { loadStatementItems, statementSplits } from "../lib/statements/dataset.js";
@@ -11,52 +11,115 @@ import { evaluateStatementGenerator } from "../lib/statements/evaluate.js";
 import { builtinGenerator } from "../lib/statements/generator.js";
 import { QUESTION_TYPES } from "../lib/statements/types.js";
 import { hasRepeatedClause, dropsAnswer } from "../lib/statements/agreement.js";
+import { hasColonForm, illFormedReasons, repeatsFourGram, statementWords } from "../lib/statements/wellformed.js";
+import { reformulateAll } from "../lib/statements/reformulate-all.js";
+import { splitSentences, joinList } from "../lib/statements/answer.js";
 
-const cases: [string, string, string, string][] = [
-  // [question, answer, expected statement, rule]
-  ["The chemical symbol for gold is ___.", "Au", "The chemical symbol for gold is Au.", "fill-blank"],
-  ["Bats navigate in the dark using ____ to locate prey.", "echolocation", "Bats navigate in the dark using echolocation to locate prey.", "fill-blank"],
-  ["Give an example of a noble gas.", "argon", "An example of a noble gas is argon.", "imperative"],
-  ["Name one organ of the digestive system.", "the stomach", "One organ of the digestive system is the stomach.", "imperative"],
-  ["If a plant gets no light", "it cannot photosynthesize", "If a plant gets no light, it cannot photosynthesize.", "subordinate-clause"],
-  ["Plants make their food through", "photosynthesis", "Plants make their food through photosynthesis.", "complete-sentence"],
-  ["What is the capital of France?", "Paris", "The capital of France is Paris.", "what-is"],
-  ["What is a positively charged ion called?", "cation", "A positively charged ion is called cation.", "what-is"],
-  ["What is the name of the largest ocean?", "the Pacific Ocean", "The largest ocean is the Pacific Ocean.", "what-is"],
-  ["Which planet is closest to the Sun?", "Mercury", "Mercury is closest to the Sun.", "which-phrase"],
-  ["Which of these conducts electricity best?", "copper", "Copper conducts electricity best.", "which-phrase"],
-  ["Which organelle performs photosynthesis?", "the chloroplast", "The chloroplast performs photosynthesis.", "which-phrase"],
-  ["What does the heart pump?", "blood", "The heart pumps blood.", "do-support"],
-  ["When did the Berlin Wall fall?", "in 1989", "The Berlin Wall fell in 1989.", "do-support"],
-  ["Why do leaves change color in autumn?", "chlorophyll breaks down", "Why do leaves change color in autumn: chlorophyll breaks down.", "question-colon"],
-  ["How do bees communicate?", "by dancing", "Do bees communicate: by dancing.", "wh-drop"],
-  [
-    "Maria heats a pot of water on the stove. Which process turns the water into steam?",
-    "evaporation",
-    "Maria heats a pot of water on the stove. Evaporation turns the water into steam.",
-    "which-phrase",
-  ],
+// The examples of the issue, each a different grammar: what a careful annotator writes.
+const issueExamples: [string, string, string][] = [
+  ["Who wrote Hamlet?", "William Shakespeare", "William Shakespeare wrote Hamlet."],
+  ["How many legs does a spider have?", "eight", "A spider has eight legs."],
+  ["Which gas do plants absorb from the air?", "carbon dioxide", "Plants absorb carbon dioxide from the air."],
+  ["What is the capital of France?", "The capital of France is Paris.", "The capital of France is Paris."],
+  ["What do bees make?", "Bees make honey, and also wax for their hives.", "Bees make honey, and also wax for their hives."],
+  ["Where is the Great Barrier Reef located?", "off the coast of Queensland, Australia", "The Great Barrier Reef is located off the coast of Queensland, Australia."],
+  ["Is the Earth flat?", "No", "The Earth is not flat."],
+  ["Why do objects fall to the ground?", "Because of gravity.", "Objects fall to the ground because of gravity."],
+  ["Does the Moon produce its own light?", "No", "The Moon does not produce its own light."],
+  ["What did Thomas Edison invent?", "the light bulb", "Thomas Edison invented the light bulb."],
+  ["When did the Cold War end?", "1991", "The Cold War ended in 1991."],
+  ["Which planet is closest to the Sun?", "Mercury", "Mercury is closest to the Sun."],
 ];
 
-test("the built-in reformulator handles each question form", () => {
+test("the issue's examples read as a careful annotator writes them", () => {
+  for (const [q, a, want] of issueExamples) {
+    const r = reformulate(q, a);
+    assert.equal(r.statement, want, `${q} + ${a}`);
+    assert.equal(r.flagged, false, `${q}: ${r.doubts.join("; ")}`);
+    assert.deepEqual(illFormedReasons(r.statement, q, a), [], r.statement);
+  }
+});
+
+test("every form of the question is read by its grammar", () => {
+  const cases: [string, string, string, RegExp][] = [
+    ["The chemical symbol for gold is ___.", "Au", "The chemical symbol for gold is Au.", /^fill-blank$/],
+    ["Give an example of a noble gas.", "argon", "An example of a noble gas is argon.", /^imperative/],
+    ["List the three states of matter.", "solid, liquid and gas", "The three states of matter are solid, liquid and gas.", /^imperative/],
+    ["If a plant gets no light", "it cannot photosynthesize", "If a plant gets no light, it cannot photosynthesize.", /^completion/],
+    ["Whose face is on the U.S. one-dollar bill?", "George Washington", "George Washington's face is on the U.S. one-dollar bill.", /whose/],
+    ["Whom did Romeo love?", "Juliet", "Romeo loved Juliet.", /^wh-inverted/],
+    ["In which country is the Eiffel Tower located?", "France", "The Eiffel Tower is located in France.", /prep/],
+    ["On which continent is Kenya?", "Africa", "Kenya is in Africa.", /^wh-/],
+    ["What year did World War II end?", "1945", "World War II ended in 1945.", /^wh-inverted/],
+    ["What type of galaxy is the Milky Way?", "a spiral galaxy", "The Milky Way is a spiral galaxy.", /^wh-be/],
+    ["How far is the Moon from the Earth?", "about 384,400 km", "The Moon is about 384,400 km from the Earth.", /^wh-be/],
+    ["How old is the Earth?", "about 4.5 billion years", "The Earth is about 4.5 billion years old.", /^wh-be/],
+    ["How fast does light travel?", "about 300,000 kilometers per second", "Light travels at about 300,000 kilometers per second.", /measure/],
+    ["How much water should an adult drink each day?", "about 2 liters", "An adult should drink about 2 liters of water each day.", /^wh-inverted/],
+    ["How do bees communicate?", "by dancing", "Bees communicate by dancing.", /how/],
+    ["Can penguins fly?", "No", "Penguins cannot fly.", /^yes-no/],
+    ["Do all birds fly?", "No", "Not all birds fly.", /^yes-no/],
+    ["Is a tomato a fruit or a vegetable?", "a fruit", "A tomato is a fruit.", /alternative/],
+    ["Maria heats a pot of water on the stove. Which process turns the water into steam?", "evaporation", "Maria heats a pot of water on the stove. Evaporation turns the water into steam.", /^wh-subject/],
+    ["When plants and animals die, which organisms return nutrients to the soil?", "decomposers", "When plants and animals die, decomposers return nutrients to the soil.", /^wh-subject/],
+    ["The nose, mouth and lungs are parts of which body system?", "the respiratory system", "The nose, mouth and lungs are parts of the respiratory system.", /^in-situ/],
+  ];
   for (const [q, a, want, rule] of cases) {
     const r = reformulate(q, a);
     assert.equal(r.statement, want, q);
-    assert.equal(r.rule, rule, q);
+    assert.match(r.rule, rule, `${q}: rule ${r.rule}`);
     assert.ok(r.statement.endsWith(".") && !r.statement.includes("?") && !/_{2,}/.test(r.statement), r.statement);
   }
 });
 
-test("answers keep their text; lists, capitals and final periods are handled; fallbacks are flagged", () => {
-  assert.equal(reformulate("The three states of matter are", "solid, liquid and gas.").statement, "The three states of matter are solid, liquid and gas.");
-  assert.equal(reformulate("Who wrote Hamlet?", "William Shakespeare").statement, "Wrote Hamlet: William Shakespeare.");
-  assert.equal(reformulate("  What   is   DNA? ", " deoxyribonucleic acid ").statement, "DNA is deoxyribonucleic acid.");
-  const fallback = reformulate("Is water wet?", "yes");
-  assert.equal(fallback.statement, "Is water wet: yes.");
-  assert.equal(fallback.fallback, true);
-  assert.equal(reformulate("What is the capital of France?", "Paris").fallback, false);
-  // A question mark inside the context never survives.
-  assert.ok(!reformulate("Is it cold? Sam wonders. What does Sam wear?", "a coat").statement.includes("?"));
+test("answers in every style keep their own words", () => {
+  // A full sentence is the statement; its pronoun stands for what the question is about.
+  assert.equal(reformulate("Which gas do plants absorb from the air?", "They absorb carbon dioxide.").statement, "Plants absorb carbon dioxide.");
+  assert.equal(reformulate("What is the capital of Italy?", "It is Rome.").statement, "The capital of Italy is Rome.");
+  // Several sentences: the first answers, the rest follow.
+  assert.equal(reformulate("How many moons does Mars have?", "Two. They are called Phobos and Deimos.").statement, "Mars has two moons. They are called Phobos and Deimos.");
+  // Framing words go.
+  assert.equal(reformulate("What is the capital of Australia?", "The answer is Canberra.").statement, "The capital of Australia is Canberra.");
+  assert.equal(reformulate("What do caterpillars become?", "I believe they become butterflies.").statement, "Caterpillars become butterflies.");
+  // A list is joined; numbers and units stay as written.
+  assert.equal(reformulate("Name the three largest planets.", "- Jupiter\n- Saturn\n- Uranus").statement, "The three largest planets are Jupiter, Saturn and Uranus.");
+  assert.equal(reformulate("What is the acceleration due to gravity on Earth?", "9.8 m/s²").statement, "The acceleration due to gravity on Earth is 9.8 m/s².");
+  // Yes/no with more said.
+  assert.equal(reformulate("Does sound travel through space?", "No, because space is a vacuum.").statement, "Sound does not travel through space because space is a vacuum.");
+  assert.equal(reformulate("Can ostriches fly?", "No, they cannot.").statement, "Ostriches cannot fly.");
+  assert.equal(reformulate("Is Python a compiled language?", "yes").statement, "Yes, Python is a compiled language.");
+  // An answer that repeats the question before answering.
+  assert.equal(reformulate("What is a way to be born besides live birth?", "What is a way to be born besides live birth? Hatching from an egg.").statement, "A way to be born besides live birth is hatching from an egg.");
+  assert.equal(reformulate("Who wrote Hamlet?", "").rule, "empty-answer");
+});
+
+test("every statement names its rule; guesses and the colon fallback are flagged", () => {
+  const ok = reformulate("What is the capital of France?", "Paris");
+  assert.equal(ok.rule, "wh-be");
+  assert.equal(ok.flagged, false);
+  assert.deepEqual(ok.doubts, []);
+  const colon = reformulate("Whither goest thou?", "home");
+  assert.equal(colon.rule, "question-colon");
+  assert.equal(colon.fallback, true);
+  assert.equal(colon.flagged, true);
+  assert.ok(colon.doubts.some((d) => /colon/.test(d)), colon.doubts.join("; "));
+  const unresolved = reformulate("Who was the first person on the Moon?", "He was an American astronaut.");
+  assert.ok(unresolved.statement.length > 0);
+});
+
+test("the ill-formedness check finds each kind and spares what the question calls for", () => {
+  assert.deepEqual(illFormedReasons("Is the Earth flat?", "Is the Earth flat?", "no"), ["question mark", "question word order"]);
+  assert.deepEqual(illFormedReasons("Is the Earth flat: No.", "Is the Earth flat?", "No"), ["question word order", "colon"]);
+  assert.deepEqual(illFormedReasons("Many legs does a spider have: eight.", "How many legs does a spider have?", "eight"), ["colon"]);
+  assert.deepEqual(illFormedReasons("The capital of France is The capital of France is Paris.", "What is the capital of France?", "The capital of France is Paris."), ["repeated 4-gram"]);
+  assert.deepEqual(illFormedReasons("When an atom has a neutral charge, protons and electrons have equal numbers.", "When an atom has a neutral charge, which particles have equal numbers?", "protons and electrons"), []);
+  assert.deepEqual(illFormedReasons("The ratio is 3:1.", "What is the ratio?", "3:1"), []);
+  // A 4-gram the question itself repeats may be repeated.
+  assert.deepEqual(illFormedReasons("Tom saw the red ball and the red ball rolled. It stopped.", "Tom saw the red ball and the red ball rolled. What did it do?", "It stopped."), []);
+  assert.ok(repeatsFourGram("a b c d a b c d"));
+  assert.ok(!repeatsFourGram("a b c d e"));
+  assert.ok(hasColonForm("X: y.", "What is X?"));
+  assert.deepEqual(statementWords("It's 3.5 km, naïve!"), ["it's", "3", "5", "km", "naïve"]);
 });
 
 test("question types follow the surface cues of Table 9", () => {
@@ -68,9 +131,28 @@ test("question types follow the surface cues of Table 9", () => {
   for (const t of QUESTION_TYPES) assert.ok(typeof t === "string");
 });
 
-test("verb inflection for undoing do-support", () => {
-  assert.deepEqual(["cause", "carry", "go", "push", "have", "play"].map(thirdPerson), ["causes", "carries", "goes", "pushes", "has", "plays"]);
-  assert.deepEqual(["fall", "stop", "carry", "discover", "bring", "create"].map(pastTense), ["fell", "stopped", "carried", "discovered", "brought", "created"]);
+test("verb inflection from compromise's conjugator, with American spelling", () => {
+  assert.deepEqual(["cause", "carry", "go", "push", "have", "play", "absorb"].map(thirdPerson), ["causes", "carries", "goes", "pushes", "has", "plays", "absorbs"]);
+  assert.deepEqual(["fall", "stop", "carry", "discover", "bring", "create", "travel", "control", "occur"].map(pastTense), ["fell", "stopped", "carried", "discovered", "brought", "created", "traveled", "controlled", "occurred"]);
+});
+
+test("sentences split at real ends only; lists join", () => {
+  assert.deepEqual(splitSentences("Water boils at 100 °C. At altitude it is lower."), ["Water boils at 100 °C.", "At altitude it is lower."]);
+  assert.deepEqual(splitSentences("J. J. Thomson found it, e.g. in 1897. Then more."), ["J. J. Thomson found it, e.g. in 1897.", "Then more."]);
+  assert.deepEqual(splitSentences("It is 3.14 exactly."), ["It is 3.14 exactly."]);
+  assert.equal(joinList("1. Mercury 2. Venus 3. Earth"), "Mercury, Venus and Earth");
+  assert.equal(joinList("- roots\n- stem\n- leaves"), "roots, stem and leaves");
+  assert.equal(joinList("solid, liquid and gas"), "solid, liquid and gas");
+});
+
+test("reformulateAll keeps input order, in one thread and spread over workers", async () => {
+  const questions = Array.from({ length: 900 }, (_, i) => (i % 3 === 0 ? "Who wrote Hamlet?" : i % 3 === 1 ? "How many legs does a spider have?" : `What is item ${i}?`));
+  const answers = questions.map((_, i) => (i % 3 === 0 ? "William Shakespeare" : i % 3 === 1 ? "eight" : `thing ${i}`));
+  const one = await reformulateAll(questions, answers, { threads: 1 });
+  const two = await reformulateAll(questions, answers, { threads: 3, parallelMin: 100 });
+  assert.deepEqual(two.map((r) => r.statement), one.map((r) => r.statement));
+  assert.equal(one[5].statement, "Item 5 is thing 5.");
+  await assert.rejects(reformulateAll(["a?"], []), /pair up/);
 });
 
 test("ROUGE-L, LCS and exact match", () => {
@@ -91,23 +173,23 @@ test("capqa's CAP-Statements split rule: SHA-256 of the row number, 1,100 test, 
 
 const statementsDir = [process.env.CAPQA_STATEMENTS_DIR, resolve("../shared/data/cap-statements")].find((d) => d && existsSync(join(d, "CAP-Statements.validation.csv")));
 
-test("on the validation part the built-in reformulator beats the goals and the naive rule on every question type", { skip: statementsDir === undefined && "CAP-Statements not found" }, async () => {
+test("on the CAP-Statements validation part: BLEU ≥ 94, exact match ≥ 80 %, above the naive rule on every question type", { skip: statementsDir === undefined && "CAP-Statements not found" }, async () => {
   const { items } = loadStatementItems(statementsDir!, "validation");
   assert.equal(items.length, 1100);
   const splits = statementSplits(11000);
   assert.ok(items.every((it) => splits[it.row] === "validation"), "the shared validation rows follow the split rule");
   const e = await evaluateStatementGenerator(items, builtinGenerator);
-  assert.ok(e.overall.bleu >= 92, `BLEU ${e.overall.bleu}`);
+  assert.ok(e.overall.bleu >= 94, `BLEU ${e.overall.bleu}`);
+  assert.ok(e.overall.exactMatch >= 80, `EM ${e.overall.exactMatch}`);
   assert.ok(e.overall.rougeL >= 96, `ROUGE-L ${e.overall.rougeL}`);
-  assert.ok(e.overall.exactMatch >= 55, `EM ${e.overall.exactMatch}`);
   for (const t of QUESTION_TYPES) {
     const mine = e.byType[t];
     const naive = e.naive.byType[t];
     assert.ok(mine.bleu > naive.bleu && mine.rougeL > naive.rougeL && mine.exactMatch > naive.exactMatch, `${t}: ${JSON.stringify(mine)} vs naive ${JSON.stringify(naive)}`);
   }
   assert.deepEqual([e.wellFormed.endsWithPeriod, e.wellFormed.noQuestionMark, e.wellFormed.noBlankMarker], [1100, 1100, 1100]);
-  // The naive rule reproduces the issue's reference numbers (83.0 / 92.1 / 33.8 %; short questions
-  // 68.5 / 81.1 / 2.8 %), which checks the metric definitions.
+  // The naive rule reproduces the issue's reference numbers (92.1 ROUGE-L, 33.8 % EM; short
+  // questions 68.5 BLEU / 81.1 ROUGE-L), which checks the metric definitions.
   assert.equal(e.naive.overall.exactMatch.toFixed(1), "33.8");
   assert.equal(e.naive.overall.rougeL.toFixed(1), "92.1");
   assert.equal(e.naive.byType.short_question.rougeL.toFixed(1), "81.1");
@@ -116,16 +198,20 @@ test("on the validation part the built-in reformulator beats the goals and the n
 
 const correctness = [process.env.CAPQA_DATA_DIR, resolve("../shared/data/cap-correctness")].find((d) => d && existsSync(join(d, "CAP-Correctness.csv")));
 
-test("agreement with the released CAP-Correctness statements, per source dataset", { skip: correctness === undefined && "released data not found" }, async () => {
+test("on the CAP-Correctness candidate answers: fewer repeated 4-grams and colon forms than the released mT5 statements", { skip: correctness === undefined && "released data not found" }, async () => {
   const { loadBenchmark } = await import("../lib/data/benchmark.js");
   const { statementAgreement } = await import("../lib/statements/agreement.js");
   const a = await statementAgreement(loadBenchmark(correctness!), builtinGenerator, 5);
   assert.deepEqual(a.byDataset.map((d) => d.dataset).sort(), ["ARC-Easy", "mmlu", "openbookqa"]);
   assert.equal(a.overall.gold.n, 8827);
-  assert.equal(a.overall.candidate.n, 8826); // row 4306 has no candidate answer
-  assert.ok(a.overall.gold.exact > 60 && a.overall.gold.rougeL > 90, JSON.stringify(a.overall.gold));
-  // The released mT5 statements repeat clauses and drop answers more often than the rules do.
-  assert.ok(a.overall.candidate.releasedRepeatedClause > a.overall.candidate.generatedRepeatedClause);
-  assert.ok(a.overall.candidate.releasedDropsAnswer > a.overall.candidate.generatedDropsAnswer);
+  const c = a.overall.candidate;
+  assert.equal(c.n, 8826); // row 4306 has no candidate answer
+  // The issue's counts of the released statements check the definitions.
+  assert.equal(c.releasedRepeated4gram, 789);
+  assert.equal(c.releasedColonForm, 1496);
+  assert.ok(c.generatedRepeated4gram < c.releasedRepeated4gram, `repeated 4-gram ${c.generatedRepeated4gram}`);
+  assert.ok(c.generatedColonForm < c.releasedColonForm, `colon form ${c.generatedColonForm}`);
+  assert.ok(c.releasedRepeatedClause > c.generatedRepeatedClause);
+  assert.ok(c.releasedDropsAnswer > c.generatedDropsAnswer);
   assert.equal(a.generatedBetter.length, 5);
 });

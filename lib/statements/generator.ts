@@ -1,18 +1,37 @@
-/** Statement generators behind one interface: the built-in rules, or a seq2seq model folder. */
-import { reformulate } from "./builtin.js";
+/**
+ * Statement generators behind one interface: the built-in rules, or a seq2seq model folder.
+ * Every generated statement comes with the rule that made it and its doubts, so that a caller can
+ * say how many statements a person should check (`capqa statements review`).
+ */
+import { reformulateAll } from "./reformulate-all.js";
+import { illFormedReasons } from "./wellformed.js";
+
+/** One generated statement and how far to trust it. */
+export interface GeneratedStatement {
+  readonly statement: string;
+  /** The built-in rule that produced it, or "model" for a seq2seq generator. */
+  readonly rule: string;
+  /** True when the rule had to guess or the statement is ill-formed. */
+  readonly flagged: boolean;
+  readonly doubts: readonly string[];
+}
 
 export interface StatementGeneratorEngine {
   /** "builtin", or the model folder. */
   readonly name: string;
   generate(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<string[]>;
+  /** The statements with their rule and doubts. */
+  generateDetailed(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<GeneratedStatement[]>;
   dispose(): Promise<void>;
 }
 
 export const builtinGenerator: StatementGeneratorEngine = {
   name: "builtin",
-  async generate(questions, answers) {
-    if (questions.length !== answers.length) throw new RangeError(`${questions.length} questions but ${answers.length} answers`);
-    return questions.map((q, i) => reformulate(q, answers[i]).statement);
+  async generate(questions, answers, onProgress) {
+    return (await reformulateAll(questions, answers, { onProgress })).map((r) => r.statement);
+  },
+  async generateDetailed(questions, answers, onProgress) {
+    return (await reformulateAll(questions, answers, { onProgress })).map(({ statement, rule, flagged, doubts }) => ({ statement, rule, flagged, doubts }));
   },
   async dispose() {},
 };
@@ -23,6 +42,14 @@ export interface GeneratorOptions {
   readonly log?: (line: string) => void;
 }
 
+/** A model's statements, flagged when ill-formed (a model gives no rule to doubt). */
+export function describeModelStatements(questions: readonly string[], answers: readonly string[], statements: readonly string[]): GeneratedStatement[] {
+  return statements.map((statement, i) => {
+    const doubts = statement.trim() === "" ? ["empty statement"] : illFormedReasons(statement, questions[i], answers[i]).map((x) => `ill-formed: ${x}`);
+    return { statement, rule: "model", flagged: doubts.length > 0, doubts };
+  });
+}
+
 /** "builtin" or a seq2seq model folder (an mT5 export in the layout transformers.js reads). */
 export async function loadStatementGenerator(spec: string, options: GeneratorOptions = {}): Promise<StatementGeneratorEngine> {
   if (spec === "builtin") return builtinGenerator;
@@ -31,6 +58,7 @@ export async function loadStatementGenerator(spec: string, options: GeneratorOpt
   return {
     name: spec,
     generate: (q, a, onProgress) => model.generate(q, a, onProgress),
+    generateDetailed: async (q, a, onProgress) => describeModelStatements(q, a, await model.generate(q, a, onProgress)),
     dispose: () => model.dispose(),
   };
 }

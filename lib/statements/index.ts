@@ -1,6 +1,10 @@
 export * from "./types.js";
 export * from "./builtin.js";
-export * from "./inflect.js";
+export { thirdPerson, pastTense, warmUpNlp } from "./nlp.js";
+export * from "./wellformed.js";
+export * from "./reformulate-all.js";
+export * from "./reference-set.js";
+export * from "./review.js";
 export * from "./naive.js";
 export * from "./metrics.js";
 export * from "./dataset.js";

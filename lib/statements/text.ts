@@ -1,7 +1,8 @@
 /** Small text helpers for the reformulator: whitespace, capitalisation, punctuation. */
 
 export function collapseSpaces(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
+  // Most texts are already clean: test before rewriting.
+  return /\s\s|[\t\n\r\f\v\u00a0\u2000-\u200b\u3000]|^\s|\s$/.test(s) ? s.replace(/\s+/g, " ").trim() : s;
 }
 
 export function capitalize(s: string): string {

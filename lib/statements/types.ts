@@ -6,8 +6,12 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export interface Reformulation {
   readonly statement: string;
   readonly questionType: QuestionType;
-  /** Name of the rule that produced the statement, for debugging and error analysis. */
+  /** Name of the rule that produced the statement, for review and error analysis. */
   readonly rule: string;
-  /** True when no specific rule applied and the generic "question: answer" form was used. */
+  /** True when the question could not be parsed and the "question: answer" colon form was used. */
   readonly fallback: boolean;
+  /** True when the statement should be checked by a person: the rule guessed, or the result is ill-formed. */
+  readonly flagged: boolean;
+  /** Why it is flagged ("main verb guessed", "ill-formed: colon", …); empty when not flagged. */
+  readonly doubts: readonly string[];
 }

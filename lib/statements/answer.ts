@@ -1,0 +1,289 @@
+/**
+ * What an answer says, before it is placed in a statement: framing removed ("The answer is",
+ * "I think"), a leading yes/no split off, lists joined, the first sentence separated from the
+ * rest (kept verbatim after the statement), and whether the first sentence is a full clause
+ * (subject + finite verb) or a phrase to put in the question's slot.
+ */
+import { canBeVerb, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
+import { collapseSpaces } from "./text.js";
+
+export type Polarity = "yes" | "no";
+
+export interface AnswerParts {
+  /** The answer as given. */
+  readonly raw: string;
+  /** A leading yes/no ("Yes", "No,", "Nope."), if any. */
+  readonly polarity?: Polarity;
+  /** What follows the yes/no, all sentences ("" when there is no yes/no or nothing after it). */
+  readonly afterPolarity: string;
+  /** The first sentence without framing or final period: what goes into the statement. */
+  readonly text: string;
+  readonly tokens: readonly Token[];
+  /** Later sentences, verbatim, to follow the statement. */
+  readonly rest: string;
+  /** True when `text` is a clause with its own subject and finite verb. */
+  readonly isClause: boolean;
+  /** Index in `tokens` of the clause's finite verb (clauses only). */
+  readonly finiteVerb: number;
+  /** True for "because …", "since …", "due to …", "as a result of …". */
+  readonly because: boolean;
+  /** True when the phrase names more than one thing ("A and B", a list) or a plural noun. */
+  readonly plural: boolean;
+  /** True when `text` only echoes a question ("it is", "they don't"). */
+  readonly echo: boolean;
+  /** True when framing ("The answer is", "I think") was removed. */
+  readonly framed: boolean;
+}
+
+const FRAMING = [
+  /^(?:well|so|okay|ok|hmm)[,.]?\s+/i,
+  /^i (?:think|believe|guess|suppose|would say|'d say)(?: that)?[,:]?\s+/i,
+  /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|probably|perhaps|maybe)[,:]?\s+/i,
+  /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,
+  /^answer\s*:\s*/i,
+];
+const YES = /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
+const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
+const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
+
+/** Abbreviations after which a period does not end a sentence. */
+const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|\s)[A-Z])$/;
+
+/** Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials. */
+export function splitSentences(text: string): string[] {
+  const t = /\s\s|[\t\n\r]|^\s|\s$/.test(text) ? collapseSpaces(text) : text;
+  const out: string[] = [];
+  let start = 0;
+  const re = /[.!?]+(?=\s+["“(']?[A-Z0-9])/g;
+  for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+    const before = t.slice(start, m.index);
+    if (m[0] === "." && ABBREVIATIONS.test(before)) continue;
+    out.push(t.slice(start, m.index + m[0].length).trim());
+    start = m.index + m[0].length;
+  }
+  const last = t.slice(start).trim();
+  if (last) out.push(last);
+  return out;
+}
+
+/** A numbered or bulleted list ("1. A 2. B", "- A\n- B") as one phrase "A, B and C"; other text unchanged. */
+export function joinList(answer: string): string {
+  const lines = answer.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const bullet = /^(?:[-*•·–]|\d+[.)])\s+/;
+  let items: string[] | undefined;
+  if (lines.length > 1 && lines.every((l) => bullet.test(l))) items = lines.map((l) => l.replace(bullet, ""));
+  else {
+    const flat = collapseSpaces(answer);
+    if (/^1[.)]\s+\S/.test(flat) && /\s2[.)]\s+\S/.test(flat)) items = flat.split(/(?:^|\s+)\d+[.)]\s+/).filter((s) => s !== "");
+  }
+  if (!items || items.length < 2) return answer;
+  const clean = items.map((s) => s.replace(/[\s.;,]+$/u, ""));
+  return `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
+}
+
+/** Removes framing words from the front, repeatedly ("I think the answer is X" → "X"). */
+function stripFraming(s: string): { text: string; framed: boolean } {
+  let text = s;
+  let framed = false;
+  for (let again = true; again; ) {
+    again = false;
+    for (const re of FRAMING) {
+      const next = text.replace(re, "");
+      if (next !== text && next.trim() !== "") {
+        text = next;
+        framed = again = true;
+      }
+    }
+  }
+  return { text, framed };
+}
+
+const FINITE_AUX = new Set(["is", "are", "was", "were", "am", "'s", "'re", "'m", "has", "have", "had", "'ve", "'d", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo", "'ll"]);
+const PERSONAL = new Set(["i", "you", "we", "they", "it", "he", "she", "this", "these", "those", "there", "that"]);
+const NOT_SUBJECT_START = new Set(["which", "who", "whom", "whose", "where", "when", "what", "why", "how", "that", "because", "if", "to", "by", "with", "for", "from", "in", "on", "at", "of", "as", "than", "while", "although", "since", "so"]);
+
+const QUANTITY = new Set(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "up", "to", "more", "less", "than", "at", "least", "most", "only", "just", "some", "a", "few"]);
+
+/** A token that is a finite verb in a declarative clause, judged from its tag, form and neighbours. */
+function isFiniteAt(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i];
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
+  if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // A capitalised word after a capitalised word is part of a name ("Alexander Graham Bell").
+  if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text)) return false;
+  const before = tokens.slice(0, i);
+  // "8.3 pounds", "about 50 times per second": a number and a unit, not a clause.
+  if (before.every((x) => x.pos === "NUM" || QUANTITY.has(x.lower) || x.pos === "SYM")) return false;
+  const sForm = /[^s]s$/.test(t.lower) && t.lemma !== t.lower;
+  const adpInSubject = before.some((x) => x.pos === "ADP" && x.lower !== "of");
+  if (sForm && t.pos !== "VERB") {
+    // An -s word the tagger calls a noun is a verb only right after a noun or pronoun with a complement after it.
+    if (!(prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON") || !next || !["DET", "PRON", "ADP", "ADV", "NUM", "ADJ", "PART"].includes(next.pos) || adpInSubject) return false;
+  }
+  // "pea plants", "deep roots", "planets and moons", "for web pages": a plural noun, not a verb.
+  // At the very end, "cultural diversity increases" is a clause but "pea plants" a noun: the lexicon's first reading decides.
+  const endNoun = (!next || next.pos === "PUNCT") && (prev.pos === "NOUN" || prev.pos === "PROPN") && !before.some((x) => x.pos === "DET" || x.pos === "PRON") && !isVerbFirst(t.lemma);
+  if (sForm && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "CCONJ" || prev.pos === "ADP" || prev.pos === "NUM" || (adpInSubject && t.pos !== "VERB") || endNoun)) return false;
+  const verbLike = t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma));
+  const inflected = t.lower !== t.lemma;
+  // "the first powered airplane": an -ed modifier before a bare noun.
+  if (/ed$/.test(t.lower) && next && next.pos === "NOUN" && prev && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV")) return false;
+  if (verbLike && inflected) {
+    if (/(?:ed|en)$/.test(t.lower)) {
+      const bareSubject = !before.some((x) => x.pos === "DET" || x.pos === "PRON" || x.pos === "PROPN");
+      // A participle after a noun ("a core surrounded by", "energy stored due to", "iron oxide formed when", "an instrument used to").
+      if (tokens.slice(i + 1, i + 3).some((x) => x.lower === "by") || (next && (next.lower === "due" || next.lower === "to"))) return false;
+      if (bareSubject && next && !["DET", "PRON", "NUM", "PUNCT"].includes(next.pos)) return false;
+      // A definition "a landform made of material …" is a noun phrase with a participle.
+      if (/^(?:a|an)$/.test(tokens[0].lower) && next && next.pos === "ADP") return false;
+    }
+    return true;
+  }
+  // A base form is finite after a plural or personal subject ("they absorb", "plants need", "objects fall to").
+  const pluralSubject = prev !== undefined && (PERSONAL.has(prev.lower) || (/s$/.test(prev.lower) && prev.lemma !== prev.lower) || (prev.pos === "PROPN" && t.pos === "VERB"));
+  if (!pluralSubject || inflected) return false;
+  if (t.pos === "VERB") return true;
+  // A word the tagger calls a noun is a verb only after a pronoun or plural noun with no preposition before it ("objects fall to").
+  return canBeVerb(t.lower) && !before.some((x) => x.pos === "ADP") && (!next || ["DET", "PRON", "ADP", "ADV", "PART", "PUNCT", "NUM", "ADJ"].includes(next.pos));
+}
+
+/** Index of the finite verb when the tokens form a clause "subject + finite verb …", else -1. */
+export function clauseVerb(tokens: readonly Token[]): number {
+  if (tokens.length < 2) return -1;
+  const first = tokens[0];
+  if (NOT_SUBJECT_START.has(first.lower) || first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "PART" || first.pos === "PUNCT" || first.pos === "CCONJ") return -1;
+  // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
+  if (first.pos === "VERB" && first.lower !== "there") return -1;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
+    if (NOT_SUBJECT_START.has(t.lower) && (t.pos === "PRON" || t.pos === "SCONJ" || /^(?:which|who|whom|whose|where|when|that)$/.test(t.lower))) return -1;
+    if (t.pos === "CCONJ") continue;
+    if (isFiniteAt(tokens, i)) return i;
+    // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
+    if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
+  }
+  return -1;
+}
+
+/** Tags a phrase with its first letter lower-cased (taggers read a capital as a name), keeping the original text. */
+export function tokenizePhrase(text: string): Token[] {
+  const lowered = /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+  const tokens = tokenize(lowered);
+  if (tokens.length > 0 && lowered !== text) tokens[0] = { ...tokens[0], text: text.slice(0, tokens[0].text.length) };
+  return tokens;
+}
+
+/** True when the phrase names several things or a plural noun is its head ("the tilt of the Earth's axis" is singular; "sunlight refracting through raindrops" too). */
+export function isPluralPhrase(tokens: readonly Token[]): boolean {
+  // An infinitive or gerund phrase ("to remove harmful substances", "eating fruit") is one thing.
+  if (tokens[0] && (tokens[0].lower === "to" || (tokens[0].pos === "VERB" && /ing$/.test(tokens[0].lower))) && !tokens.some((t) => t.lower === "and")) return false;
+  const firstAdp = tokens.findIndex((t, k) => k > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || (t.text === "," && /^(?:which|who|where|that)$/.test(tokens[k + 1]?.lower ?? ""))));
+  const top = firstAdp < 0 ? tokens : tokens.slice(0, firstAdp);
+  if (top.some((t) => t.lower === "and") && !top.some((t) => t.lower === "between")) return true;
+  if (top.filter((t) => t.text === ",").length >= 2) return true;
+  if (tokens.length === 1 && /^(?:we|they|you|these|those)$/.test(tokens[0].lower)) return true;
+  // The head is the last word before the first preposition, participle, relative or comma.
+  let end = tokens.length;
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.pos === "ADP" || t.pos === "PART" || t.text === "," || /^(?:that|which|who|whom|whose)$/.test(t.lower) || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower))) {
+      end = k;
+      break;
+    }
+  }
+  const head = tokens.slice(0, end).filter((t) => t.pos !== "PUNCT").at(-1);
+  if (!head || head.pos === "NUM") return false;
+  const known = lexicalNumber(head.lower);
+  if (known) return known === "plural";
+  // An irregular plural the lemmatiser knows ("mitochondria" → "mitochondrion", "teeth" → "tooth").
+  if (!/s$/.test(head.lower) && head.pos === "NOUN" && head.lemma !== head.lower && head.lemma.length > 2) return true;
+  if (/(?:ss|us|is)$/.test(head.lower) || !/s$/.test(head.lower)) return false;
+  // A capitalised head in -s is a name ("Michael Phelps") unless "the" makes it a people ("the Romans").
+  if (/^[A-Z]/.test(head.text) && tokens[0] !== head && tokens[0].lower !== "the") return false;
+  if (/^[A-Z]/.test(head.text) && tokens.length === 1) return false;
+  // A lemma that differs, or an -s word that cannot be a verb (a tagger that calls "caterpillars" a verb keeps its form as lemma).
+  if (head.lemma !== head.lower || (head.pos === "VERB" && !canBeVerb(head.lower))) return true;
+  // A word the lemmatiser does not know ("decomposers"): compromise's suffix rules decide.
+  return head.pos === "NOUN" && !/(?:as|os)$/.test(head.lower) && looksPlural(head.lower);
+}
+
+const ECHO_WORDS = new Set(["it", "they", "he", "she", "this", "that", "there", "so", "not", "n't", "too", "do", "does", "did", "is", "are", "was", "were", "can", "ca", "could", "will", "wo", "would", "should", "has", "have", "had", "must", "may", "might", "definitely", "certainly", "indeed", "really", "always", "usually", "generally", "mostly", "sometimes"]);
+
+const analyses = new Map<string, AnswerParts>();
+
+/** Analyses an answer (memoised: the same gold answer recurs for every candidate). */
+export function analyzeAnswer(answer: string): AnswerParts {
+  let a = analyses.get(answer);
+  if (!a) {
+    a = analyzeUncached(answer);
+    if (analyses.size > 100_000) analyses.clear();
+    analyses.set(answer, a);
+  }
+  return a;
+}
+
+function analyzeUncached(answer: string): AnswerParts {
+  const listed = /\n|(?:^|\s)1[.)]\s/.test(answer) ? joinList(answer) : answer;
+  const { text: body, framed } = stripFraming(collapseSpaces(listed));
+  // A leading yes/no is noted, not removed: "FALSE" or "No one" is the whole answer to a wh-question.
+  const yes = YES.exec(body);
+  const no = yes ? null : NO.exec(body);
+  const polarity: Polarity | undefined = yes ? "yes" : no ? "no" : undefined;
+  const afterPolarity = polarity ? body.slice((yes ?? no)![0].length) : "";
+  const sentences = splitSentences(body);
+  let first = sentences[0] ?? "";
+  const rest = sentences.slice(1).join(" ").trim();
+  first = /\.\.\.$|…$/.test(first) || (ABBREVIATIONS.test(first.replace(/\.$/, "")) && /\.$/.test(first)) ? first.replace(/[\s;,:]+$/u, "") : first.replace(/[\s.;,:]+$/u, "");
+  return new LazyAnswer(answer, polarity, afterPolarity, first, rest, BECAUSE.test(first), framed);
+}
+
+/**
+ * Tags are computed on first use: a blank filled or a sentence completed needs none, and tagging
+ * is most of the reformulator's time.
+ */
+class LazyAnswer implements AnswerParts {
+  #tokens: Token[] | undefined;
+  #verb: number | undefined;
+  #plural: boolean | undefined;
+  constructor(
+    readonly raw: string,
+    readonly polarity: Polarity | undefined,
+    readonly afterPolarity: string,
+    readonly text: string,
+    readonly rest: string,
+    readonly because: boolean,
+    readonly framed: boolean,
+  ) {}
+  get tokens(): readonly Token[] {
+    return (this.#tokens ??= tokenizePhrase(this.text));
+  }
+  get finiteVerb(): number {
+    return (this.#verb ??= clauseVerb(this.tokens));
+  }
+  get isClause(): boolean {
+    return this.finiteVerb >= 0;
+  }
+  get plural(): boolean {
+    return (this.#plural ??= isPluralPhrase(this.tokens));
+  }
+  get echo(): boolean {
+    return this.tokens.length > 0 && this.tokens.every((t) => ECHO_WORDS.has(t.lower) || t.pos === "PUNCT");
+  }
+}
+
+/** A copy of an analysis with some fields replaced (all computed now). */
+export function withAnswerFields(a: AnswerParts, over: Partial<AnswerParts>): AnswerParts {
+  return { raw: a.raw, polarity: a.polarity, afterPolarity: a.afterPolarity, text: a.text, tokens: a.tokens, rest: a.rest, isClause: a.isClause, finiteVerb: a.finiteVerb, because: a.because, plural: a.plural, echo: a.echo, framed: a.framed, ...over };
+}
+
+/** "It is X" / "It's X" / "That was X" where X is a phrase, not a clause: X (else undefined). */
+export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens: Token[] } | undefined {
+  const t = a.tokens;
+  if (!a.isClause || t.length < 3 || !/^(?:it|that|this)$/.test(t[0].lower) || a.finiteVerb !== 1 || !/^(?:is|'s|was)$/.test(t[1].lower)) return undefined;
+  const tail = t.slice(2);
+  if (tail[0].pos === "VERB" || (tail[0].pos === "ADV" && tail[1]?.pos === "VERB") || tail[0].lower === "not" || /(?:ed|en)$/.test(tail[0].lower)) return undefined;
+  return { text: joinTokens(tail), tokens: tail };
+}

@@ -1,0 +1,232 @@
+/**
+ * The English NLP under the built-in reformulator: part-of-speech tags and lemmas from wink-nlp
+ * (`wink-eng-lite-web-model`), and verb inflection plus word-class lexicon from compromise.
+ *
+ * Why these two, by measurement on the 17,654 (question, answer) texts of CAP-Correctness on a
+ * 2-core machine (`npm run bench` repeats it): wink-nlp tags and lemmatises all of them in 1.6 s,
+ * compromise needs 24 s for the same texts, too slow for the 3 s budget of the whole
+ * reformulator; both mis-tag inverted questions (wink: "do fish/VERB use/NOUN"), which the
+ * question parser corrects with grammar. For inflection compromise's conjugator is right on
+ * irregular and doubled-consonant verbs where `english-verbs-helper` is not ("occured",
+ * "focuss", "buzzs"), and its lexicon says whether a word can be a verb or an adjective at all
+ * ("love: Noun|Verb", "round: Adj|Noun"), which the parser uses to find the main verb after
+ * do-support. Both load synchronously (about 0.3 s and 0.4 s) on first use, so `reformulate()`
+ * stays a plain function.
+ */
+import { createRequire } from "node:module";
+
+/** Universal POS tag as wink-nlp writes it (ADJ, ADP, ADV, AUX, CCONJ, DET, NOUN, NUM, PART, PRON, PROPN, PUNCT, SCONJ, SYM, VERB, X, SPACE). */
+export type Pos = string;
+
+/** One token of a text: its characters, the spaces before it, tag and lemma. */
+export interface Token {
+  readonly text: string;
+  readonly lower: string;
+  readonly pos: Pos;
+  readonly lemma: string;
+  /** White space before the token in the source ("" for the first one). */
+  readonly pre: string;
+}
+
+interface WinkTokens {
+  out(f?: unknown): string[];
+}
+interface WinkDoc {
+  tokens(): WinkTokens;
+}
+interface Wink {
+  readDoc(text: string): WinkDoc;
+  its: { pos: unknown; lemma: unknown; precedingSpaces: unknown };
+}
+type Conjugation = { Infinitive?: string; PastTense?: string; PresentTense?: string; Gerund?: string; Participle?: string };
+interface CompromiseWorld {
+  methods: { two: { transform: { verb: { conjugate(verb: string, model: unknown): Conjugation } } } };
+  model: { one: { lexicon: Record<string, string> }; two: { switches: Record<string, string> } };
+}
+
+const require = createRequire(import.meta.url);
+let wink: Wink | undefined;
+let world: CompromiseWorld | undefined;
+
+function getWink(): Wink {
+  if (!wink) {
+    // Only the tagger: sentence breaking, negation, sentiment and entity recognition are not used and cost a third of the time.
+    const winkNLP = require("wink-nlp") as (model: unknown, pipe?: string[]) => Wink;
+    wink = winkNLP(require("wink-eng-lite-web-model"), ["pos"]);
+  }
+  return wink;
+}
+
+function getWorld(): CompromiseWorld {
+  if (!world) world = (require("compromise/two") as { world(): CompromiseWorld }).world();
+  return world;
+}
+
+/** Loads both libraries now (they otherwise load on first use), e.g. before timing a run. */
+export function warmUpNlp(): void {
+  getWink();
+  getWorld();
+}
+
+/** Tokens of `text` with tags and lemmas. */
+export function tokenize(text: string): Token[] {
+  if (text.trim() === "") return [];
+  const w = getWink();
+  const t = w.readDoc(text).tokens();
+  const words = t.out();
+  const pos = t.out(w.its.pos);
+  const lemma = t.out(w.its.lemma);
+  const pre = t.out(w.its.precedingSpaces);
+  return words.map((word, i) => ({ text: word, lower: word.toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? word).toLowerCase(), pre: i === 0 ? "" : pre[i] ?? " " }));
+}
+
+/** The source text of a token run, with its own spacing (the first token's leading space dropped). */
+export function joinTokens(tokens: readonly Token[]): string {
+  let s = "";
+  tokens.forEach((t, i) => (s += (i === 0 ? "" : t.pre) + t.text));
+  return s;
+}
+
+function lexicon(word: string): { tag?: string; switches?: string } {
+  // The lexicon holds a tag or a list of tags ("children: [Plural, Actor]").
+  const w = getWorld();
+  const key = word.toLowerCase();
+  return { tag: w.model.one.lexicon[key], switches: w.model.two.switches[key] };
+}
+
+const VERB_TAGS = new Set(["Infinitive", "PresentTense", "PastTense", "Gerund", "Participle", "Verb", "Copula", "Modal", "Auxiliary", "PhrasalVerb"]);
+
+const verbMemo = new Map<string, boolean>();
+const adjectiveMemo = new Map<string, boolean>();
+
+/** The tag wink gives `word` inside a template sentence ("they ___ it"), where only some readings fit. */
+function tagInTemplate(before: string, word: string, after: string): string {
+  const w = getWink();
+  const pos = w.readDoc(`${before} ${word} ${after}`).tokens().out(w.its.pos);
+  return pos.length === before.split(" ").length + after.split(" ").length + 1 ? pos[before.split(" ").length] : "";
+}
+
+/**
+ * True when `word` can be a verb: compromise's lexicon says so ("love: Noun|Verb"), or wink tags
+ * it as a verb in "they ___ it" ("it ___ it" for an -s form), which covers the regular verbs
+ * the lexicon leaves to suffix rules ("describe", "migrate").
+ */
+export function canBeVerb(word: string): boolean {
+  const key = word.toLowerCase();
+  let v = verbMemo.get(key);
+  if (v === undefined) {
+    const { tag, switches } = lexicon(key);
+    v = (tag !== undefined && VERB_TAGS.has(tag)) || (switches !== undefined && /Verb|Present|Past|Gerund/.test(switches));
+    if (!v && /^[a-z]+$/.test(key) && tag !== "Determiner" && tag !== "Preposition" && tag !== "Pronoun" && tag !== "Conjunction") {
+      v = tagInTemplate(/[^s]s$/.test(key) ? "it" : "they", key, "it") === "VERB";
+    }
+    verbMemo.set(key, v);
+  }
+  return v;
+}
+
+/** True when an -ed/-en word is the participle of a verb ("abbreviated", "carried", "stopped", "known"). */
+export function isParticipleOf(word: string): boolean {
+  const w = word.toLowerCase();
+  if (!/(?:ed|en|wn|ne)$/.test(w)) return false;
+  const stems = [w.replace(/ied$/, "y"), w.replace(/ed$/, "e"), w.replace(/ed$/, ""), w.replace(/([bdgklmnprt])\1ed$/, "$1"), w.replace(/n$/, ""), w.replace(/en$/, "")];
+  return canBeVerb(w) || stems.some((s) => s !== w && s.length > 2 && canBeVerb(s));
+}
+
+/** True when the lexicon's first reading of `word` is a verb ("increase", "boil"), not a noun ("plant", "rock"). */
+export function isVerbFirst(word: string): boolean {
+  const { tag } = lexicon(word);
+  return tag !== undefined && VERB_TAGS.has(tag);
+}
+
+/** True when `word` can be an adjective: by the lexicon, or as wink tags it in "it is very ___". */
+export function canBeAdjective(word: string): boolean {
+  const key = word.toLowerCase();
+  let v = adjectiveMemo.get(key);
+  if (v === undefined) {
+    const { tag, switches } = lexicon(key);
+    v = tag === "Adjective" || tag === "Comparative" || tag === "Superlative" || (switches !== undefined && /Adj/.test(switches));
+    // Adjective suffixes ("equivalent", "soluble", "magnetic") where the lexicon says noun or nothing.
+    if (!v && (tag === undefined || tag === "Singular" || tag === "Noun") && /(?:ous|ive|able|ible|ic|ful|less|ent|ant|ary)$/.test(key) && key.length > 5) v = true;
+    if (!v && tag === undefined && /^[a-z]+$/.test(key)) v = tagInTemplate("it is very", key, "today") === "ADJ";
+    adjectiveMemo.set(key, v);
+  }
+  return v;
+}
+
+/** True when the lexicon knows `word` as a noun that takes no plural (water, oxygen). */
+export function isUncountable(word: string): boolean {
+  return lexicon(word).tag === "Uncountable";
+}
+
+const PROPER_TAGS = /Place|Country|City|Region|Person|FirstName|LastName|MaleName|FemaleName|Organization|Company|Month|WeekDay|ProperNoun|Honorific|Demonym|Holiday|Religion|Currency/;
+
+/** True when the lexicon knows `word` (lower-case) as a common word, not a name ("evaporation" is unknown, "spain" a country). */
+export function isCommonWord(word: string): boolean {
+  const { tag } = lexicon(word);
+  if (tag === undefined) return canBeVerb(word) || canBeAdjective(word);
+  const tags = Array.isArray(tag) ? (tag as string[]).join(",") : tag;
+  return !PROPER_TAGS.test(tags);
+}
+
+const pluralMemo = new Map<string, boolean>();
+
+/** compromise's guess, from its lexicon and suffix rules, that a word unknown to the lemmatiser is a plural noun ("decomposers"). */
+export function looksPlural(word: string): boolean {
+  const key = word.toLowerCase();
+  let v = pluralMemo.get(key);
+  if (v === undefined) {
+    const nlp = require("compromise/two") as (text: string) => { has(match: string): boolean };
+    getWorld();
+    v = nlp(key).has("#Plural");
+    pluralMemo.set(key, v);
+  }
+  return v;
+}
+
+/** Number of a noun as the lexicon records it: "plural" (mice, criteria), "singular" (gas, species, physics), or undefined when it does not say. */
+export function lexicalNumber(word: string): "plural" | "singular" | undefined {
+  const { tag } = lexicon(word);
+  const tags = Array.isArray(tag) ? (tag as string[]) : tag ? [tag] : [];
+  if (tags.includes("Plural")) return "plural";
+  if (tags.some((t) => t === "Singular" || t === "Uncountable")) return "singular";
+  return undefined;
+}
+
+const conjugations = new Map<string, Conjugation>();
+function conjugate(lemma: string): Conjugation {
+  const key = lemma.toLowerCase();
+  let c = conjugations.get(key);
+  if (!c) {
+    const w = getWorld();
+    c = w.methods.two.transform.verb.conjugate(key, w.model) ?? {};
+    conjugations.set(key, c);
+  }
+  return c;
+}
+
+/** Keeps the capitalisation of `like` on an inflected form. */
+function sameCase(form: string, like: string): string {
+  return /^[A-Z]/.test(like) ? form[0].toUpperCase() + form.slice(1) : form;
+}
+
+const IRREGULAR_PRESENT: Record<string, string> = { be: "is", have: "has", do: "does", go: "goes" };
+
+/** Third person singular present: absorb → absorbs, carry → carries, have → has. */
+export function thirdPerson(verb: string): string {
+  const v = verb.toLowerCase();
+  return sameCase(IRREGULAR_PRESENT[v] ?? conjugate(v).PresentTense ?? `${v}s`, verb);
+}
+
+/** Verbs stressed on a final -l syllable, which double the l in American English too. */
+const STRESSED_FINAL_L = new Set(["compel", "expel", "repel", "propel", "excel", "dispel", "impel", "rebel", "control", "patrol", "extol", "annul", "enthral", "distil", "instil", "fulfil", "enrol"]);
+
+/** Simple past: invent → invented, fall → fell, stop → stopped. */
+export function pastTense(verb: string): string {
+  const v = verb.toLowerCase();
+  if (v === "be") return sameCase("was", verb);
+  let past = conjugate(v).PastTense ?? `${v}ed`;
+  // American spelling: traveled, canceled, labeled (compromise doubles the l), but compelled, controlled.
+  if (/[aeiou]l$/.test(v) && past === `${v}led` && !STRESSED_FINAL_L.has(v)) past = `${v}ed`;
+  return sameCase(past, verb);
+}

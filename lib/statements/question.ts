@@ -1,0 +1,560 @@
+/**
+ * The grammar of a question, read from part-of-speech tags, lemmas and the lexicon: the
+ * wh-phrase (who, which planet, how many legs, in which country, what type of rock), the
+ * auxiliary and the inverted subject ("does [the heart] pump"), the main verb after do-support,
+ * the predicate of a be-question, and where the answer goes. Taggers mis-tag words in inverted
+ * questions ("do fish/VERB use/NOUN"), so the parser trusts structure first (after "does" comes
+ * a subject, then a base-form verb) and tags second.
+ */
+import { canBeAdjective, canBeVerb, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
+import { collapseSpaces, splitFinalSentence } from "./text.js";
+
+export const BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|…|\.{3,}(?=\s|$)|\(\s*\)|\[\s*\]/;
+/** Blank markers that are never anything else. */
+export const HARD_BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/;
+const WH_WORDS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]);
+const BE = new Set(["is", "are", "was", "were", "am", "'s", "'re", "be"]);
+const DO = new Set(["do", "does", "did"]);
+const HAVE = new Set(["has", "have", "had"]);
+const MODAL = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo"]);
+const AUXILIARIES = new Set([...BE, ...DO, ...HAVE, ...MODAL]);
+const IMPERATIVES = new Set(["name", "list", "give", "identify", "state", "define", "describe", "explain", "mention", "provide", "tell", "find", "calculate", "determine", "compute", "select", "choose", "pick", "write", "suggest"]);
+/** Prepositions that may be moved in front with a wh-word ("In which country", "To whom"); taggers call some of them PART. */
+const PREPOSITIONS = new Set(["in", "on", "at", "to", "from", "by", "with", "for", "during", "into", "onto", "under", "through", "about", "after", "before", "of", "over", "within", "near", "like", "since", "until", "across", "along", "around", "between", "among", "against", "toward", "towards", "upon", "without", "behind", "beside", "beyond", "inside", "outside"]);
+/** Nouns after what/which that ask for a time ("What year did …") and so behave like "when". */
+const TIME_NOUNS = new Set(["year", "month", "day", "date", "century", "decade", "time", "season", "era", "period", "age", "hour", "week", "millennium"]);
+/** Nouns after what/how much that name a portion of what follows "of" ("what percentage of X"). */
+const PORTION_NOUNS = new Set(["percentage", "percent", "fraction", "proportion", "portion"]);
+const MEASURES = new Set(["many", "much", "long", "far", "fast", "old", "tall", "big", "large", "deep", "high", "wide", "thick", "heavy", "often", "hot", "cold", "warm", "soon", "quickly", "strong", "bright", "loud", "small", "early", "late", "frequently", "close", "near"]);
+/** Nouns after what/which that ask for an attribute of the subject ("What color is the sky?"). */
+const ATTRIBUTE_NOUNS = new Set(["type", "kind", "sort", "form", "class", "category", "color", "colour", "shape", "size", "part", "state", "phase", "variety", "species", "group", "example"]);
+/** Words that may sit between the subject and the main verb. */
+const PRE_VERB = new Set(["not", "n't", "also", "still", "usually", "often", "always", "never", "mainly", "mostly", "first", "most", "best", "least", "more", "likely", "probably", "typically", "generally", "normally", "primarily", "directly", "really", "actually", "only", "ever", "even", "just", "already", "commonly", "naturally", "eventually", "originally", "famously", "largely", "chiefly", "frequently", "sometimes", "rarely", "then", "now"]);
+
+export type AuxKind = "be" | "do" | "have" | "modal";
+
+/** A question turned into declarative order: subject, auxiliary, adverbs, main verb, rest. */
+export interface Declarative {
+  readonly subject: readonly Token[];
+  readonly aux: Token;
+  readonly auxKind: AuxKind;
+  /** The question itself was negative ("Isn't …", "Doesn't …"). */
+  readonly negated: boolean;
+  readonly preVerb: readonly Token[];
+  /** Main verb in base form after do/modal/have; absent for be. */
+  readonly verb?: Token;
+  readonly rest: readonly Token[];
+  /** True when no token looked like the main verb and the parser had to guess. */
+  readonly guessed: boolean;
+}
+
+export interface WhPhrase {
+  /** who, whom, whose, what, which, where, when, why, how. */
+  readonly word: string;
+  /** A preposition moved in front with the wh-word ("In which country", "To whom"). */
+  readonly prep?: Token;
+  /** Noun after which/what/whose/how many ("planet", "rock" of "type of rock"). */
+  readonly noun: readonly Token[];
+  /** "type of", "kind of", "sort of" before the noun. */
+  readonly typeOf: boolean;
+  /** After "how": many, much, long, far, fast, old …; absent for manner. */
+  readonly measure?: string;
+  /** "how much of X", "what percentage of X": X. */
+  readonly ofPhrase: readonly Token[];
+  /** "which of the following", "which of these". */
+  readonly partitive: boolean;
+}
+
+export type Frame =
+  | { readonly kind: "blank" }
+  | { readonly kind: "completion"; readonly prompt: string }
+  | { readonly kind: "imperative"; readonly verb: string; readonly object: readonly Token[]; readonly explain?: { how: "why" | "how"; decl?: Declarative; clause: readonly Token[] } }
+  | { readonly kind: "yes-no"; readonly decl: Declarative }
+  | { readonly kind: "wh-subject"; readonly wh: WhPhrase; readonly predicate: readonly Token[] }
+  | { readonly kind: "wh-be"; readonly wh: WhPhrase; readonly be: Token; readonly subject: readonly Token[]; readonly tail: readonly Token[] }
+  | { readonly kind: "wh-inverted"; readonly wh: WhPhrase; readonly decl: Declarative }
+  | { readonly kind: "existential"; readonly wh: WhPhrase; readonly be: Token; readonly rest: readonly Token[] }
+  | { readonly kind: "in-situ"; readonly before: readonly Token[]; readonly wh: WhPhrase; readonly after: readonly Token[] }
+  | { readonly kind: "unparsed"; readonly body: string; readonly interrogative: boolean };
+
+export interface ParsedQuestion {
+  /** The final sentence as asked (with a fronted clause, if any). */
+  readonly final: string;
+  /** Sentences before the final one, kept verbatim. */
+  readonly context: string;
+  /** A clause before the question proper, with its comma ("When plants die,"), kept verbatim. */
+  readonly fronted: string;
+  /** The final sentence without the fronted clause. */
+  readonly sentence: string;
+  readonly frame: Frame;
+}
+
+function isAux(t: Token | undefined): boolean {
+  return t !== undefined && AUXILIARIES.has(t.lower) && (t.pos === "AUX" || t.pos === "VERB" || t.pos === "NOUN" || t.pos === "PROPN");
+}
+
+function auxKind(t: Token): AuxKind {
+  return BE.has(t.lower) ? "be" : DO.has(t.lower) ? "do" : HAVE.has(t.lower) ? "have" : "modal";
+}
+
+function isNegation(t: Token | undefined): boolean {
+  return t !== undefined && (t.lower === "n't" || t.lower === "not");
+}
+
+const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
+
+/** A word in base form that is (or is mis-tagged but can be) a verb: candidates for the main verb. */
+function verbScore(tokens: readonly Token[], k: number, start: number, afterModal: boolean): number {
+  const t = tokens[k];
+  const prev = tokens[k - 1];
+  if (k <= start) return 0;
+  if (t.pos === "PUNCT" || t.pos === "ADP" || t.pos === "DET" || t.pos === "PART" || t.pos === "CCONJ" || t.pos === "SCONJ" || t.pos === "NUM" || t.pos === "PRON") return 0;
+  if (t.pos === "AUX" && !(["have", "do"].includes(t.lower) || (afterModal && t.lower === "be"))) return 0;
+  if (prev.pos === "DET" || POSSESSIVE.has(prev.lower) || prev.lower === "of" || prev.lower === "to" || prev.text === "'s") return 0;
+  if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text) && k > 0) return 0;
+  if (PRE_VERB.has(t.lower) && t.lower !== "most") return 0;
+  let score = 0;
+  if (t.pos === "VERB" || t.pos === "AUX") score += 3;
+  // "Could dinosaurs have lived …": after a modal, "have"/"be" is the verb.
+  if (afterModal && t.pos === "AUX" && (t.lower === "have" || t.lower === "be")) score += 3;
+  if (canBeVerb(t.lower)) score += 2;
+  if (score === 0) return 0;
+  const next = tokens[k + 1];
+  if (!next || next.pos === "PUNCT" || next.pos === "DET" || next.pos === "PRON" || next.pos === "ADP" || next.pos === "PART" || next.pos === "ADV" || next.pos === "NUM" || next.pos === "SCONJ") score += 1;
+  return score;
+}
+
+/** Subject, adverbs, main verb and rest after do/modal/have-aux at `aux` (the subject starts at `start`). */
+function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
+  const kind = auxKind(aux);
+  let best = -1;
+  let bestScore = 0;
+  for (let k = start + 1; k < tokens.length; k++) {
+    let s = verbScore(tokens, k, start, kind === "modal");
+    // "What does this help an octopus do?": after help/make/let/see … a final "do" belongs to the object.
+    if (tokens[k].lower === "do" && tokens.slice(start + 1, k).some((x) => /^(?:help|make|let|see|watch|hear|allow|cause|have|get)$/.test(x.lemma))) s = 0;
+    if (s > bestScore) [best, bestScore] = [k, s];
+  }
+  // A coordination "warm or cool": the first verb of it.
+  if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0) best -= 2;
+  let guessed = false;
+  if (best < 0) {
+    // No verb-like word: the last word before any final preposition.
+    guessed = true;
+    best = tokens.length - 1;
+    while (best > start + 1 && tokens[best].pos === "ADP") best--;
+  }
+  let v = best;
+  let subjectEnd = v;
+  while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
+  return { subject: tokens.slice(start, subjectEnd), aux, auxKind: kind, negated, preVerb: tokens.slice(subjectEnd, v), verb: tokens[v], rest: tokens.slice(v + 1), guessed };
+}
+
+/** Subject and predicate of "be SUBJECT PREDICATE" (tokens from the subject on). */
+export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
+  const n = tokens.length;
+  let cut = n;
+  let sawNoun = false;
+  // "Are there eight planets …?": "there" is the subject.
+  if (tokens[start]?.lower === "there") return { subject: tokens.slice(start, start + 1), aux, auxKind: "be", negated, preVerb: [], rest: tokens.slice(start + 1), guessed: false };
+  for (let k = start; k < n; k++) {
+    const t = tokens[k];
+    const prev = tokens[k - 1];
+    const nominalPrev = k > start && (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON" || prev.pos === "NUM" || (sawNoun && prev.pos === "ADV"));
+    if (k > start && prev.lower === "of") continue;
+    // The word right after "is" belongs to the subject whatever its tag ("Is water/VERB a compound?").
+    const next = tokens[k + 1];
+    const modifier = (t.pos === "ADJ" || t.pos === "ADV" || t.pos === "VERB") && next !== undefined && (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
+    const nominal = t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON" || t.pos === "NUM" || (k === start && t.pos !== "DET" && !modifier) || (k === start + 1 && prev.pos === "DET" && !modifier && t.pos !== "ADJ");
+    // "a BST equivalent to …", "larger than …": a word before "than"/"to" after a noun is the predicate.
+    if (sawNoun && next !== undefined && (next.lower === "than" || (next.lower === "to" && canBeAdjective(t.lower))) && k > start) {
+      cut = k;
+      break;
+    }
+    if (t.text === "'s" || t.text === "’s") continue;
+    if (nominal) {
+      // After a complete noun phrase, a word that is really an adjective ("the Earth round") starts the predicate.
+      if (nominalPrev && sawNoun && canBeAdjective(t.lower) && !/^[A-Z]/.test(t.text)) {
+        cut = k;
+        break;
+      }
+      // Two plural nouns in a row: the second is the predicate ("Are whales mammals?").
+      if (k > start && sawNoun && prev.pos !== "DET" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.pos === "NOUN") {
+        cut = k;
+        break;
+      }
+      sawNoun = true;
+      continue;
+    }
+    if (!sawNoun) continue;
+    if (t.pos === "ADJ" && tokens[k + 1] && (tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN") && !nominalPrev) continue;
+    if (t.pos === "ADJ" || t.pos === "ADV" || t.pos === "VERB" || t.pos === "DET" || t.pos === "PART" || t.pos === "AUX") {
+      cut = k;
+      break;
+    }
+    if (t.pos === "ADP" && t.lower !== "of" && t.lower !== "per") {
+      // A prepositional phrase may belong to the subject ("the speed of light in a vacuum constant"): look ahead for a predicate word.
+      const ahead = tokens.slice(k + 1).findIndex((x, j) => (x.pos === "ADJ" || x.pos === "VERB") && j > 0 && !(tokens[k + j + 2] && (tokens[k + j + 2].pos === "NOUN" || tokens[k + j + 2].pos === "PROPN")));
+      if (ahead >= 0 && !tokens.slice(k + 1, k + 1 + ahead + 1).some((x) => x.pos === "ADP")) continue;
+      cut = k;
+      break;
+    }
+  }
+  const rest = tokens.slice(cut);
+  // "is Jenny most likely observing", "was the telephone invented": adverbs, then the verb.
+  let v = 0;
+  while (v < rest.length && (rest[v].pos === "ADV" || PRE_VERB.has(rest[v].lower))) v++;
+  const verb = rest[v];
+  if (verb && verb.pos === "VERB" && /ing$/.test(verb.lower)) return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: rest.slice(0, v), verb, rest: rest.slice(v + 1), guessed: !sawNoun };
+  return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: [], rest, guessed: !sawNoun };
+}
+
+/** Parses a wh-phrase at `i` (after an optional preposition). Returns the phrase and the index after it. */
+function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: number } | undefined {
+  let prep: Token | undefined;
+  if (tokens[i] && (tokens[i].pos === "ADP" || PREPOSITIONS.has(tokens[i].lower)) && WH_WORDS.has(tokens[i + 1]?.lower ?? "")) prep = tokens[i++];
+  const word = tokens[i]?.lower;
+  if (!word || !WH_WORDS.has(word)) return undefined;
+  i++;
+  let measure: string | undefined;
+  let partitive = false;
+  let typeOf = false;
+  const noun: Token[] = [];
+  let ofPhrase: Token[] = [];
+  if (word === "how") {
+    const m = tokens[i]?.lower;
+    const degree = tokens[i] !== undefined && (tokens[i].pos === "ADJ" || tokens[i].pos === "ADV") && isAux(tokens[i + 1]);
+    if (m !== undefined && (MEASURES.has(m) || degree) && !isAux(tokens[i])) {
+      measure = m;
+      i++;
+    }
+  }
+  if (word === "which" || word === "what" || word === "whose" || measure === "many" || measure === "much") {
+    if (tokens[i]?.lower === "of" && /^(?:the|these|those|this|them)$/.test(tokens[i + 1]?.lower ?? "") && word !== "what" && measure === undefined) {
+      partitive = true;
+      i += 2;
+      if (tokens[i]?.lower === "following") i++;
+    }
+    const startNoun = i;
+    while (i < tokens.length) {
+      const t = tokens[i];
+      const next = tokens[i + 1];
+      if (isAux(t)) break;
+      if (t.pos === "PUNCT" || t.pos === "ADP" || t.pos === "DET" || t.pos === "PRON" || t.pos === "PART" || t.pos === "SCONJ" || t.pos === "CCONJ" || t.pos === "ADV") break;
+      // "Which organ pumps blood": a verb form ends the noun.
+      if (i > startNoun && canBeVerb(t.lemma) && (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) && (!next || next.pos === "DET" || next.pos === "NOUN" || next.pos === "ADP" || next.pos === "PRON" || next.pos === "NUM" || next.pos === "ADJ" || next.pos === "PART" || next.pos === "PUNCT" || next.pos === "ADV" || next.pos === "PROPN")) break;
+      if (i === startNoun && t.pos === "VERB" && !(next && (next.pos === "NOUN" || isAux(next)))) break;
+      if (i === startNoun && (word === "what" || word === "which") && canBeVerb(t.lemma) && /(?:[^s]s|ed)$/.test(t.lower) && t.lemma !== t.lower && (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) && next?.lower !== "of" && !(next && next.pos === "NOUN" && canBeVerb(next.lower) && next.lower === next.lemma && tokens[i + 2] && tokens[i + 2].pos !== "PUNCT")) break;
+      noun.push(t);
+      i++;
+      if (["type", "kind", "sort", "form", "class", "category", "variety"].includes(t.lemma) && tokens[i]?.lower === "of" && tokens[i + 1] && tokens[i + 1].pos !== "DET") {
+        typeOf = true;
+        i++;
+      }
+    }
+    const headLemma = noun[noun.length - 1]?.lemma ?? "";
+    if (tokens[i]?.lower === "of" && noun.length > 0 && !PORTION_NOUNS.has(headLemma) && measure === undefined && !partitive) {
+      // "which layer of the atmosphere", "which family of instruments": the of-phrase belongs to the noun.
+      let j = i + 1;
+      while (j < tokens.length && !isAux(tokens[j]) && tokens[j].pos !== "PUNCT" && tokens[j].pos !== "VERB" && tokens[j].pos !== "ADP") j++;
+      if (j > i + 1 && (j === tokens.length || isAux(tokens[j]) || tokens[j].pos === "VERB")) {
+        noun.push(...tokens.slice(i, j));
+        i = j;
+      }
+    }
+    if (tokens[i]?.lower === "of" && (PORTION_NOUNS.has(headLemma) || measure === "much") && !partitive) {
+      // "how much of the Earth's surface", "what percentage of the atmosphere"
+      let j = i + 1;
+      while (j < tokens.length && !isAux(tokens[j]) && tokens[j].pos !== "PUNCT" && !(tokens[j].pos === "VERB" && tokens[j].lower !== tokens[j].lemma)) j++;
+      if (j < tokens.length && isAux(tokens[j])) {
+        ofPhrase = tokens.slice(i + 1, j);
+        i = j;
+      }
+    }
+  }
+  return { wh: { word, prep, noun, typeOf, measure, ofPhrase, partitive }, end: i };
+}
+
+/** A token after "is" that starts a noun phrase (not a predicate: participle, adjective, preposition). */
+function startsNounPhrase(tokens: readonly Token[], j: number): boolean {
+  const t = tokens[j];
+  if (!t) return false;
+  if (t.lower === "there") return false;
+  if (/^(?:most|some|all|many|much|part|half|none|each|both|any|few|several|one)$/.test(t.lower) && tokens[j + 1]?.lower === "of") return true;
+  if (t.pos === "DET" || t.pos === "PRON" || t.pos === "PROPN" || t.pos === "NUM") return !WH_WORDS.has(t.lower);
+  if (t.pos === "NOUN") return true;
+  const next = tokens[j + 1];
+  const nextNominal = next !== undefined && (next.pos === "NOUN" || next.pos === "PROPN");
+  if (t.pos === "ADJ") {
+    if (/^(?:most|least|more|less|best|better|worse|worst)$/.test(t.lower)) return false;
+    let k = j + 1;
+    while (tokens[k] && tokens[k].pos === "ADJ") k++;
+    return tokens[k] !== undefined && (tokens[k].pos === "NOUN" || tokens[k].pos === "PROPN" || tokens[k].pos === "NUM");
+  }
+  if (t.pos === "VERB") {
+    // A base-form word after "is" cannot be a verb: "What is water made of?" tags "water" as a verb.
+    if ((t.lower === t.lemma && !/(?:ed|en|ing)$/.test(t.lower)) || (/[^s]s$/.test(t.lower) && t.lemma !== t.lower)) return true;
+    // "What is programmed cell death also called?": a participle before a noun is a modifier.
+    if (/(?:ed|en)$/.test(t.lower) && next && (next.pos === "NOUN" || next.pos === "ADJ")) return true;
+    // "What is crossing over?": a gerund with nothing but a particle or noun after it names a thing.
+    if (/ing$/.test(t.lower) && tokens.slice(j + 1).every((x) => x.pos === "ADP" || x.pos === "NOUN" || x.pos === "PUNCT") && tokens.length - j <= 3) return true;
+  }
+  return false;
+}
+
+/** After a modal or "has", a subject (not the verb: "What could he plant", but "Which tool would best measure"). */
+function subjectAfterModal(tokens: readonly Token[], j: number): boolean {
+  const t = tokens[j];
+  if (!t || WH_WORDS.has(t.lower)) return false;
+  if (t.pos === "DET" || t.pos === "PRON" || t.pos === "PROPN" || t.pos === "NUM") return true;
+  if (t.pos === "NOUN") return !(t.lower === t.lemma && canBeVerb(t.lower) && tokens[j + 1]?.pos === "DET");
+  if (t.pos === "ADJ") return !PRE_VERB.has(t.lower) && tokens[j + 1] !== undefined && (tokens[j + 1].pos === "NOUN" || tokens[j + 1].pos === "PROPN");
+  return t.pos === "VERB" && t.lower !== t.lemma && /s$/.test(t.lower);
+}
+
+/** Trailing participle with its adverbs and prepositions ("chemically known as", "also called", "made of", "located"), or a stranded preposition. */
+function participleTail(tokens: readonly Token[]): number {
+  let k = tokens.length;
+  while (k > 0 && tokens[k - 1].pos === "ADP") k--;
+  const stranded = k;
+  const p = tokens[k - 1];
+  const participle = p !== undefined && ((p.pos === "VERB" && p.lower !== p.lemma && !/(?:ing|[^s]s)$/.test(p.lower)) || ((p.pos === "ADJ" || p.pos === "NOUN" || p.pos === "VERB") && /(?:ed|en)$/.test(p.lower) && isParticipleOf(p.lower)));
+  if (participle && k - 1 > 0) {
+    k--;
+    while (k > 1 && tokens[k - 1].pos === "ADV") k--;
+    return k;
+  }
+  return stranded < tokens.length ? stranded : tokens.length;
+}
+
+/** True when a past participle follows somewhere after `j` ("Which city has the team visited" vs "Which country has the largest population"). */
+function participleLater(tokens: readonly Token[], j: number): boolean {
+  return tokens.slice(j + 1).some((t) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower));
+}
+
+/** A wh-phrase asking for a time ("what year", "which century"). */
+function asksTime(wh: WhPhrase): boolean {
+  return (wh.word === "what" || wh.word === "which") && wh.noun.length > 0 && !wh.typeOf && TIME_NOUNS.has(wh.noun[wh.noun.length - 1].lemma);
+}
+
+/** The question ends with a preposition ("Which country is X in?"): the wh-phrase is its object, not the subject. */
+function endsWithPreposition(tokens: readonly Token[]): boolean {
+  const last = tokens[tokens.length - 1];
+  return last !== undefined && (last.pos === "ADP" || PREPOSITIONS.has(last.lower)) && tokens.length > 3;
+}
+
+/** What follows a wh-phrase ending at `i`. */
+function afterWh(tokens: readonly Token[], wh: WhPhrase, i: number): Frame | undefined {
+  let t = tokens[i];
+  if (!t) return undefined;
+  // Adverbs between the wh-phrase and the verb ("Who first proposed", "Which best explains", "which plants usually grow").
+  let k = i;
+  while (tokens[k] && (tokens[k].pos === "ADV" || (PRE_VERB.has(tokens[k].lower) && tokens[k].pos !== "AUX")) && !isAux(tokens[k])) k++;
+  if (k > i && tokens[k] && !isAux(tokens[k]) && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lemma) || canBeVerb(tokens[k].lower))) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+  if (isAux(t) && !(t.pos === "NOUN" && !AUXILIARIES.has(t.lower))) {
+    const negated = isNegation(tokens[i + 1]);
+    const j = negated ? i + 2 : i + 1;
+    const kind = auxKind(t);
+    const adjunct = ["where", "when", "why"].includes(wh.word) || (wh.word === "how" && wh.measure !== "many" && wh.measure !== "much") || wh.prep !== undefined || asksTime(wh);
+    if (kind === "be") {
+      if (tokens[j]?.lower === "there") return { kind: "existential", wh, be: t, rest: tokens.slice(j + 1) };
+      if (wh.ofPhrase.length > 0 && startsNounPhrase(tokens, j)) return { kind: "wh-be", wh, be: t, subject: tokens.slice(j), tail: [] };
+      if (startsNounPhrase(tokens, j) || (adjunct && tokens[j])) {
+        if (adjunct && !wh.measure) return { kind: "wh-inverted", wh, decl: splitBe(tokens, t, negated, j) };
+        // "What type of precipitation is Jenny most likely observing?", "Which objects was she referring to …?": be + -ing.
+        const asBe = splitBe(tokens, t, negated, j);
+        if (asBe.verb && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-inverted", wh, decl: asBe };
+        // "What is he able to calculate?": the wh-phrase is the object of the infinitive.
+        const r0 = asBe.rest;
+        if (!wh.prep && r0.length >= 3 && r0[0].pos === "ADJ" && r0[1]?.lower === "to" && r0[r0.length - 1].pos === "VERB") return { kind: "wh-inverted", wh, decl: asBe };
+        const stranded = endsWithPreposition(tokens);
+        // "Which is a solid?" asks to pick one: the answer is the subject ("Ice is a solid").
+        if (wh.word === "which" && wh.noun.length === 0 && !wh.prep && !stranded && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+        const complement = !wh.prep && (wh.measure !== undefined || wh.noun.length === 0 || wh.typeOf || ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) || stranded) && !wh.partitive;
+        if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+        if (complement && (wh.measure === undefined || (wh.measure !== "much" && wh.measure !== "many"))) {
+          const body = tokens.slice(j);
+          const cut = participleTail(body);
+          return { kind: "wh-be", wh, be: t, subject: body.slice(0, cut), tail: body.slice(cut) };
+        }
+        return { kind: "wh-inverted", wh, decl: splitBe(tokens, t, negated, j) };
+      }
+      if ((wh.measure === "many" || wh.measure === "much") && wh.noun.length > 0 && wh.ofPhrase.length === 0) return { kind: "existential", wh, be: t, rest: tokens.slice(j) };
+      return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+    }
+    if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
+    // "has" is the main verb unless a participle follows ("Which country has the largest population?").
+    if (kind === "have" && !participleLater(tokens, j)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+    if (adjunct || subjectAfterModal(tokens, j)) return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
+    return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+  }
+  if (t.pos === "VERB" || t.pos === "AUX" || canBeVerb(t.lemma) || canBeVerb(t.lower)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+  return undefined;
+}
+
+function parseInterrogative(tokens: readonly Token[]): Frame | undefined {
+  const first = tokens[0];
+  if (!first) return undefined;
+  // Yes/no: an auxiliary first.
+  if (isAux(first) && !WH_WORDS.has(first.lower)) {
+    const negated = isNegation(tokens[1]);
+    const start = negated ? 2 : 1;
+    if (!tokens[start]) return undefined;
+    const decl = auxKind(first) === "be" ? splitBe(tokens, first, negated, start) : invert(tokens, first, negated, start);
+    return { kind: "yes-no", decl };
+  }
+  const parsed = whPhrase(tokens, 0);
+  if (!parsed) return undefined;
+  const frame = afterWh(tokens, parsed.wh, parsed.end);
+  if (frame) return frame;
+  // A prepositional phrase after the noun ("Whose experiments with pea plants founded …"): take it into the noun.
+  if (parsed.wh.noun.length > 0 && tokens[parsed.end]?.pos === "ADP") {
+    for (let m = parsed.end + 2; m < tokens.length; m++) {
+      const t = tokens[m];
+      if (t.pos === "PUNCT" || t.pos === "ADP") continue;
+      if (!(t.pos === "VERB" || isAux(t) || (/(?:[^s]s|ed)$/.test(t.lower) && canBeVerb(t.lemma)))) continue;
+      const wh: WhPhrase = { ...parsed.wh, noun: tokens.slice(parsed.end - parsed.wh.noun.length, m).filter((x) => x.pos !== "PUNCT") };
+      const f = afterWh(tokens, wh, m);
+      if (f && f.kind === "wh-subject") return f;
+      break;
+    }
+  }
+  // The noun ran into the verb ("Whose laws describe", "Which blood cells fight"): end the noun earlier.
+  const noun = parsed.wh.noun;
+  for (let cut = noun.length - 1; cut >= 1; cut--) {
+    if (!canBeVerb(noun[cut].lemma) && !canBeVerb(noun[cut].lower)) continue;
+    const wh: WhPhrase = { ...parsed.wh, noun: noun.slice(0, cut) };
+    const f = afterWh(tokens, wh, parsed.end - (noun.length - cut));
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** A wh-phrase inside a declarative ("… are parts of which body system?"). */
+function parseInSitu(tokens: readonly Token[]): Frame | undefined {
+  for (let p = 1; p < tokens.length; p++) {
+    const w = tokens[p].lower;
+    if (!["which", "what", "whom", "who", "whose"].includes(w)) continue;
+    const prev = tokens[p - 1];
+    // A relative pronoun after a noun ("the gas which …") is not a question word.
+    if ((w === "which" || w === "who") && (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.text === ",")) continue;
+    let parsed = whPhrase(tokens, p);
+    if (!parsed) continue;
+    if (parsed.wh.noun.length === 0 && tokens[parsed.end] && (tokens[parsed.end].pos === "VERB" || tokens[parsed.end].pos === "NOUN") && (tokens[parsed.end + 1] === undefined || tokens[parsed.end + 1].lower === "of")) {
+      // "which set of islands": a noun the tagger took for a verb.
+      let e = parsed.end + 1;
+      if (tokens[e]?.lower === "of") while (e < tokens.length && tokens[e].pos !== "PUNCT" && !(tokens[e].pos === "VERB" && e > parsed.end + 2)) e++;
+      parsed = { wh: { ...parsed.wh, noun: tokens.slice(parsed.end, e) }, end: e };
+    }
+    if (parsed.wh.partitive) {
+      // "which of the rock's other properties": the whole of-phrase is replaced.
+      let e = parsed.end;
+      while (e < tokens.length && tokens[e].pos !== "PUNCT" && tokens[e].pos !== "VERB" && tokens[e].pos !== "AUX" && tokens[e].pos !== "ADP" && tokens[e].pos !== "PART") e++;
+      parsed = { wh: { ...parsed.wh, noun: [] }, end: e };
+    }
+    let after = tokens.slice(parsed.end);
+    while (after.length > 0 && (after[after.length - 1].pos === "PUNCT" || /^(?:below|above|shown|listed|given)$/.test(after[after.length - 1].lower))) after = after.slice(0, -1);
+    return { kind: "in-situ", before: tokens.slice(0, p), wh: parsed.wh, after };
+  }
+  return undefined;
+}
+
+const SUBORDINATE_START = new Set(["when", "if", "as", "while", "after", "before", "during", "in", "on", "at", "for", "from", "according", "since", "once", "because", "although", "though", "unless", "until", "whenever", "to", "with", "without", "by", "under", "over", "among", "between", "within", "throughout"]);
+
+/** "When plants die, which …?": the fronted clause (with its comma) and the question after it. */
+function splitFronted(tokens: readonly Token[]): number {
+  if (!SUBORDINATE_START.has(tokens[0]?.lower ?? "") || WH_WORDS.has(tokens[1]?.lower ?? "")) return 0;
+  for (let k = 1; k < tokens.length - 1; k++) {
+    if (tokens[k].text !== ",") continue;
+    const next = tokens[k + 1];
+    if (WH_WORDS.has(next.lower) || (isAux(next) && k + 2 < tokens.length) || (next.pos === "ADP" && WH_WORDS.has(tokens[k + 2]?.lower ?? ""))) return k + 1;
+    return 0;
+  }
+  return 0;
+}
+
+function parseImperative(tokens: readonly Token[]): Frame | undefined {
+  const verb = tokens[0]?.lower;
+  if (!verb || !IMPERATIVES.has(verb)) return undefined;
+  let i = 1;
+  if (/^(?:me|us)$/.test(tokens[i]?.lower ?? "")) i++;
+  const object = tokens.slice(i).filter((t, k, all) => !(k === all.length - 1 && /^[.?!:;]+$/.test(t.text)));
+  if (object.length === 0) return undefined;
+  if (verb === "explain" || verb === "describe") {
+    const how = object[0].lower;
+    if (how === "why" || how === "how") {
+      const clause = object.slice(1);
+      return { kind: "imperative", verb, object: [], explain: { how, clause } };
+    }
+  }
+  return { kind: "imperative", verb, object };
+}
+
+/** A wh-word (after an optional preposition) or an auxiliary first. */
+function startsLikeQuestion(body: readonly Token[]): boolean {
+  return WH_WORDS.has(body[0].lower) || (PREPOSITIONS.has(body[0].lower) && WH_WORDS.has(body[1]?.lower ?? "")) || (isAux(body[0]) && /^[A-Z]/.test(body[0].text));
+}
+
+/**
+ * Without a question mark, a question only in question word order ("what does a cactus do with
+ * water"), not a subordinate clause ("When water freezes, it", "When a dam is removed from a river,").
+ */
+function inQuestionOrder(body: readonly Token[]): boolean {
+  if (!startsLikeQuestion(body) || body[body.length - 1]?.text === ",") return false;
+  if (isAux(body[0])) return body.length > 2 && !body.some((t) => t.text === ",");
+  let k = PREPOSITIONS.has(body[0].lower) ? 2 : 1;
+  const w = body[k - 1].lower;
+  if (w === "how" && body[k] && (MEASURES.has(body[k].lower) || body[k].pos === "ADJ" || body[k].pos === "ADV")) k++;
+  // what/which/whose/how many may take a noun before the auxiliary.
+  if (/^(?:what|which|whose|many|much)$/.test(body[k - 1].lower)) while (body[k] && (body[k].pos === "NOUN" || body[k].pos === "ADJ") && !isAux(body[k])) k++;
+  if (isAux(body[k])) return true;
+  return /^(?:who|what|which)$/.test(body[0].lower) && body[1]?.pos === "VERB" && body[1].lower !== body[1].lemma;
+}
+
+function completion(final: string, context: string, last: string): ParsedQuestion {
+  return { final, context, fronted: "", sentence: last, frame: { kind: "completion", prompt: last.replace(/[\s:.]+$/u, "") } };
+}
+
+const cache = new Map<string, ParsedQuestion>();
+
+/** Parses a question (memoised: the same question recurs for every answer to it). */
+export function parseQuestion(question: string): ParsedQuestion {
+  const hit = cache.get(question);
+  if (hit) return hit;
+  const parsed = parseUncached(collapseSpaces(question));
+  if (cache.size > 50_000) cache.clear();
+  cache.set(question, parsed);
+  return parsed;
+}
+
+function parseUncached(q: string): ParsedQuestion {
+  const { context, last } = splitFinalSentence(q);
+  // Underscores, dashes or empty brackets anywhere are a blank; an ellipsis only in the final
+  // sentence ("… show the influence of" after a quoted passage with "…" is a sentence to complete).
+  if (HARD_BLANK.test(q) || BLANK.test(last)) return { final: q, context: "", fronted: "", sentence: q, frame: { kind: "blank" } };
+  const final = last;
+  const asks = /\?\s*$/.test(last);
+  // A sentence to complete needs no tags: only a question mark, a wh-word, an auxiliary or an imperative first makes a question.
+  const firstWord = (/^[\p{L}']+/u.exec(last)?.[0] ?? "").toLowerCase();
+  const secondWord = (/^[\p{L}']+[^\p{L}']+([\p{L}']+)/u.exec(last)?.[1] ?? "").toLowerCase();
+  const leadsIn = (PREPOSITIONS.has(firstWord) || SUBORDINATE_START.has(firstWord)) && !WH_WORDS.has(firstWord);
+  if (!asks && !WH_WORDS.has(firstWord) && !AUXILIARIES.has(firstWord) && !IMPERATIVES.has(firstWord) && (!leadsIn || !WH_WORDS.has(secondWord))) return completion(final, context, last);
+  const all = tokenize(asks ? last.replace(/\s*\?+\s*$/u, "") : last.replace(/[\s.:;]+$/u, ""));
+  const cut = splitFronted(all);
+  const fronted = cut > 0 ? joinTokens(all.slice(0, cut)) : "";
+  const tokens = all.slice(cut);
+  const sentence = joinTokens(tokens);
+  const body = tokens.filter((t, k) => !(k === tokens.length - 1 && t.pos === "PUNCT" && /^[?.:]+$/.test(t.text)));
+  const interrogativeStart = body.length > 0 && (asks ? startsLikeQuestion(body) : inQuestionOrder(body));
+  if (asks || interrogativeStart) {
+    const frame = (interrogativeStart ? parseInterrogative(body) : undefined) ?? (!interrogativeStart ? parseInSitu(body) : undefined);
+    if (frame) return { final, context, fronted, sentence, frame };
+    if (asks || interrogativeStart) return { final, context, fronted, sentence, frame: { kind: "unparsed", body: joinTokens(body), interrogative: interrogativeStart } };
+  }
+  const imperative = parseImperative(body);
+  if (imperative) return { final, context, fronted, sentence, frame: imperative };
+  return completion(final, context, last);
+}
+
+/** The text of tokens (re-exported for the realiser). */
+export { joinTokens, asksTime };

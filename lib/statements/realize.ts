@@ -1,0 +1,705 @@
+/**
+ * From a parsed question and an analysed answer to one declarative statement: the answer goes
+ * where the question's wh-phrase stood (subject, object, adjunct or be-complement), a yes/no
+ * becomes an affirmative or negated sentence, a full-sentence answer is used as it stands (its
+ * leading pronoun replaced by what the question is about), a "why" answer becomes a
+ * because-clause. Every result names its rule and the doubts met on the way.
+ */
+import { analyzeAnswer, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
+import { canBeVerb, isCommonWord, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
+import { capitalize, collapseSpaces } from "./text.js";
+
+export interface Realized {
+  readonly sentence: string;
+  readonly rule: string;
+  /** Why the statement may be wrong; empty when the rule placed the answer with confidence. */
+  readonly doubts: string[];
+}
+
+const text = (tokens: readonly Token[]) => joinTokens(tokens);
+
+/** Words that start an answer with a capital only because it starts a sentence. */
+const FUNCTION_START = /^(?:The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
+
+/** The answer as it reads inside a sentence: a capital kept only for names and acronyms. */
+export function midSentence(s: string): string {
+  if (FUNCTION_START.test(s)) return s[0].toLowerCase() + s.slice(1);
+  const first = s.split(/\s/, 1)[0];
+  // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
+  if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
+  // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep it.
+  if (/^[A-Z][a-z]+$/.test(first) && isCommonWord(first.toLowerCase())) return s[0].toLowerCase() + s.slice(1);
+  return s;
+}
+
+/** Verbs that take a clause as their object ("indicates the reaction is spontaneous"). */
+const CLAUSE_VERBS = new Set(["indicate", "show", "mean", "suggest", "say", "state", "prove", "imply", "predict", "claim", "find", "reveal", "demonstrate", "think", "believe", "know", "tell", "conclude", "assume", "hypothesize", "observe", "notice", "learn", "confirm", "explain", "argue", "propose", "expect", "discover", "realize", "recommend", "require", "ensure", "guarantee", "determine", "decide"]);
+
+const PARTICLES = new Set(["up", "down", "out", "off", "away", "back", "over", "on", "in", "around", "through"]);
+const DITRANSITIVE = new Set(["take", "cost", "call", "name", "consider", "elect", "give", "tell", "show", "teach", "send", "offer", "bring", "make", "label", "nickname", "pay", "ask", "lend", "appoint", "declare", "title"]);
+const TEMPORAL_START = new Set(["each", "every", "per", "last", "next", "this", "that", "today", "tonight", "yesterday", "tomorrow"]);
+const TIME_NOUNS = /^(?:day|days|week|weeks|month|months|year|years|hour|hours|minute|minutes|second|seconds|night|nights|morning|evening|time|times|century|centuries|decade|decades|season|seasons)$/;
+
+/** Index after a noun phrase starting at `j` (or `j` when none starts there). */
+function nounPhraseEnd(tokens: readonly Token[], j: number): number {
+  let k = j;
+  let noun = false;
+  while (k < tokens.length) {
+    const t = tokens[k];
+    if (t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM" || t.text === "'s" || t.text === "-" || (t.pos === "PRON" && (k === j || t.text === "'s"))) k++;
+    else if (t.pos === "NOUN" || t.pos === "PROPN") {
+      noun = true;
+      k++;
+    } else if (t.lower === "of" && noun && tokens[k + 1] && (tokens[k + 1].pos === "DET" || tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN" || tokens[k + 1].pos === "ADJ")) k++;
+    else break;
+    if (t.pos === "PRON" && k === j + 1 && !/^(?:his|her|its|their|our|my|your)$/.test(t.lower)) {
+      noun = true;
+      break;
+    }
+  }
+  return noun ? k : j;
+}
+
+function isTemporal(tokens: readonly Token[], j: number): boolean {
+  const t = tokens[j];
+  return t !== undefined && (TEMPORAL_START.has(t.lower) && (tokens[j + 1] === undefined || TIME_NOUNS.test(tokens[j + 1].lower) || t.pos !== "DET"));
+}
+
+/** Where the object of an inverted question goes in its rest ("absorb _ from the air", "call a baby kangaroo _", "depend on _ to digest"). */
+function objectGap(d: Declarative): number {
+  const r = d.rest;
+  for (let k = 0; k < r.length; k++) {
+    if (r[k].pos !== "ADP" && !(r[k].pos === "ADV" && PARTICLES.has(r[k].lower) && k === r.length - 1)) continue;
+    const next = r[k + 1];
+    if (!next || next.pos === "PART" || next.pos === "SCONJ" || (next.pos === "ADV" && !PARTICLES.has(next.lower)) || next.pos === "PUNCT") {
+      // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
+      if (k === 0 || nounPhraseEnd(r, 0) === k || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP")) return k + 1;
+    }
+    if (next && next.pos !== "PART") break;
+  }
+  const verb = d.verb?.lemma ?? "";
+  const np = nounPhraseEnd(r, 0);
+  if (np > 0 && !isTemporal(r, 0)) {
+    if (r[np] && r[np].pos === "VERB" && r[np].lower === r[np].lemma) {
+      // "help the body produce _"
+      const after = nounPhraseEnd(r, np + 1);
+      return after > np + 1 ? 0 : np + 1;
+    }
+    if (/^(?:call|name|nickname|label|title)$/.test(verb)) return r.length;
+    if (DITRANSITIVE.has(verb)) return np;
+  }
+  return 0;
+}
+
+/** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
+function measureGap(d: Declarative): number {
+  const r = d.rest;
+  const np = nounPhraseEnd(r, 0);
+  if (np > 0 && !isTemporal(r, 0)) return np;
+  return 0;
+}
+
+const LOCATION_START = /^(?:straight|directly|right|just|halfway|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
+const TIME_AS_IS = /^(?:in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
+const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
+const DAY_DATE = new RegExp(`^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)`, "i");
+
+/** "in 1914", "on April 15, 1912", "about 66 million years ago" — a time answer with the preposition it needs. */
+function timePhrase(a: string): string {
+  if (/\bago$/i.test(a) || TIME_AS_IS.test(a)) return a;
+  if (DAY_DATE.test(a)) return `on ${a}`;
+  return `in ${a}`;
+}
+
+function placePhrase(a: string, tokens: readonly Token[]): string {
+  if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP") return a;
+  return `in ${a}`;
+}
+
+function mannerPhrase(a: string, tokens: readonly Token[]): string {
+  if (tokens[0]?.pos === "ADP" || /^(?:by|through|with|using|via|thanks|because|due|as|from|in|on|like|without)\b/i.test(a)) return a;
+  return `by ${a}`;
+}
+
+const SPEED_UNIT = /(?:\b(?:(?:kilo|centi|milli)?met(?:er|re)s?|km|cm|mm|m|miles?|feet|foot|ft|inch(?:es)?|yards?|knots?|light[- ]years?)\s*(?:\/|per|an|a)\s*(?:h|hr|hours?|s|sec|seconds?|min|minutes?|day|days|year|years)\b|\b(?:mph|kph|km\/h|km\/s|m\/s|knots?)\b)/i;
+/** Adjectives English puts after a measure ("8,849 meters tall", "4.5 billion years old"). */
+const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
+
+/** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
+function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string {
+  const noun = text(wh.noun);
+  const head = wh.noun[wh.noun.length - 1];
+  const mentions = head !== undefined && aTokens.some((t) => t.lemma === head.lemma || t.lower === head.lower);
+  if (wh.word === "whose" && noun) return `${a}${/s$/.test(a) ? "'" : "'s"} ${noun}`;
+  if (wh.measure === "many" && noun && !mentions) return `${a} ${noun}`;
+  if (wh.measure === "much" && noun && !mentions) {
+    const last = aTokens[aTokens.length - 1];
+    if (last && /^(?:percent|%)$/.test(last.lower)) return `${a} ${noun}`;
+    return last && last.pos === "NOUN" ? `${a} of ${noun}` : `${a} ${noun}`;
+  }
+  if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
+  // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
+  const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety)$/.test(head.lower) && !wh.typeOf;
+  if (head && !attribute && !mentions && aTokens.length <= 2 && aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) && aTokens[0]?.pos !== "DET") return `${a} ${head.text}`;
+  return a;
+}
+
+/** Subject–verb agreement of a predicate with its new subject (is/are, was/were, has/have, absorbs/absorb). */
+function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean): string {
+  if (predicate.length === 0) return "";
+  const [v, ...rest] = predicate;
+  let verb = v.text;
+  const lower = v.lower;
+  if (plural) {
+    verb = { is: "are", was: "were", has: "have", does: "do" }[lower] ?? (/[^s]s$/.test(lower) && v.lemma !== lower && canBeVerb(v.lemma) ? v.lemma : verb);
+  } else if (whPlural) {
+    verb = { are: "is", were: "was", have: "has", do: "does" }[lower] ?? ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
+  }
+  return [verb, text(rest)].filter((s) => s !== "").join(rest[0] && rest[0].pre === "" ? "" : " ");
+}
+
+/** "cannot", "does not", "will not"… */
+function negate(aux: Token): string {
+  if (aux.lower === "can" || aux.lower === "ca") return "cannot";
+  if (aux.lower === "wo") return "will not";
+  return `${aux.lower} not`;
+}
+
+function auxText(aux: Token): string {
+  return aux.lower === "ca" ? "can" : aux.lower === "wo" ? "will" : aux.lower;
+}
+
+const NPI: Record<string, [string, string]> = { anyone: ["someone", "no one"], anybody: ["somebody", "nobody"], anything: ["something", "nothing"], any: ["some", "no"] };
+
+/** A declarative question in statement order, positive or negative, with `insert` placed at `gap` of its rest. */
+function declarative(d: Declarative, positive: boolean, insert?: { text: string; gap: number }, verbOverride?: { lemma: string; rest: string }): string {
+  let subject = text(d.subject);
+  const first = d.subject[0]?.lower ?? "";
+  let negativeSubject = false;
+  if (first in NPI && d.subject.length === 1) {
+    subject = NPI[first][positive ? 0 : 1];
+    negativeSubject = !positive;
+  }
+  // "Do all birds fly?" — No → "Not all birds fly."
+  const allSubject = !positive && first === "all";
+  if (allSubject) subject = `not ${subject}`;
+  const restTokens = d.rest;
+  let rest = text(restTokens);
+  if (insert) {
+    const before = text(restTokens.slice(0, insert.gap));
+    const after = text(restTokens.slice(insert.gap));
+    rest = [before, insert.text, after].filter((s) => s !== "").join(" ");
+  }
+  if (verbOverride) rest = [verbOverride.rest, rest].filter((s) => s !== "").join(" ");
+  const pre = text(d.preVerb);
+  const makePositive = positive || negativeSubject || allSubject;
+  const parts: string[] = [subject];
+  if (d.auxKind === "be") {
+    parts.push(makePositive ? auxText(d.aux) : `${auxText(d.aux)} not`, pre, d.verb ? d.verb.text : "", rest);
+  } else if (d.auxKind === "do") {
+    const lemma = verbOverride?.lemma ?? d.verb!.text;
+    if (makePositive) parts.push(pre, d.aux.lower === "did" ? pastTense(lemma) : d.aux.lower === "does" ? thirdPerson(lemma) : lemma, rest);
+    else parts.push(negate(d.aux), pre, lemma, rest);
+  } else {
+    parts.push(makePositive ? auxText(d.aux) : negate(d.aux), pre, verbOverride?.lemma ?? d.verb!.text, rest);
+  }
+  return parts.filter((s) => s !== "").join(" ").replace(/ (?=[,.;:!?%])| (?='s\b)/g, "");
+}
+
+const PRONOUNS = new Set(["it", "they", "he", "she"]);
+const PERSONISH = /^(?:man|woman|person|boy|girl|king|queen|scientist|student|teacher|president|author|leader|doctor|farmer|child|mother|father|explorer|inventor|writer|painter|composer|emperor)$/;
+
+/**
+ * A clause answer whose subject is a pronoun for what the question is about ("They absorb carbon
+ * dioxide." → "Plants absorb carbon dioxide."); undefined when the pronoun does not fit.
+ */
+function resolvePronoun(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
+  const t = a.tokens;
+  if (!a.isClause || t.length < 2 || !PRONOUNS.has(t[0].lower) || antecedent.length === 0 || a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV")) return undefined;
+  const plural = isPluralPhrase(antecedent) || (antecedent.length === 1 && /^(?:we|you|they)$/.test(antecedent[0].lower));
+  const p = t[0].lower;
+  if ((p === "they") !== plural) return undefined;
+  if ((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower))) return undefined;
+  const subject = text(antecedent);
+  let verb = text(t.slice(1));
+  verb = verb.replace(/^'s\b/, "is").replace(/^'re\b/, "are").replace(/^'ve\b/, "have").replace(/^'ll\b/, "will").replace(/^'d\b/, "would");
+  return `${subject} ${verb}`;
+}
+
+/** Content words (lower-cased lemmas of nouns, verbs, adjectives, names, numbers). */
+function contentWords(tokens: readonly Token[]): Set<string> {
+  return new Set(tokens.filter((t) => ["NOUN", "PROPN", "VERB", "ADJ", "NUM"].includes(t.pos) && !/^(?:be|have|do)$/.test(t.lemma)).map((t) => t.lemma));
+}
+
+/** True when the clause already says most of what the question asks about. */
+function restates(answer: readonly Token[], question: readonly Token[]): boolean {
+  const q = contentWords(question);
+  if (q.size === 0) return false;
+  const a = new Set([...answer].flatMap((t) => [t.lemma, t.lower]));
+  let shared = 0;
+  for (const w of q) if (a.has(w)) shared++;
+  return shared / q.size >= 0.6;
+}
+
+/** Heads of statements that state something: "The Pythagorean theorem states that …". */
+const STATING_HEAD = /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
+
+const ABSTRACT_HEAD = /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
+
+function headNoun(tokens: readonly Token[]): Token | undefined {
+  const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) || /^(?:that|which|who|whom|whose)$/.test(t.lower)));
+  return tokens.slice(0, stop < 0 ? tokens.length : stop).filter((t) => t.pos === "NOUN" || t.pos === "PROPN").at(-1);
+}
+
+/** "because of gravity", "because it hit an iceberg", "to find food", "due to free fall". */
+function becausePhrase(a: AnswerParts): string {
+  const s = midSentence(a.text);
+  if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
+  if (a.isClause) return `because ${s}`;
+  return `because of ${s}`;
+}
+
+/** The yes/no answer's own words after the polarity, as they go after the statement. */
+function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: string; text: string } | undefined {
+  if (a.text === "" || a.echo) return undefined;
+  if (a.because) return { joiner: " ", text: midSentence(a.text) };
+  const content = new Set([...contentWords(a.tokens), ...a.tokens.filter((t) => t.pos === "ADV" && !/^(?:not|n't|so|too|also|very|really)$/.test(t.lower)).map((t) => t.lower)]);
+  const covered = new Set([...contentWords(statement), ...statement.map((t) => t.lower)]);
+  if ([...content].every((w) => covered.has(w))) return undefined;
+  if (a.isClause) return { joiner: ". ", text: capitalize(a.text) };
+  return { joiner: ", ", text: midSentence(a.text) };
+}
+
+/** Replaces "X or Y" in a yes/no question by the alternative the answer picked ("a fruit or a vegetable" + "a fruit"). */
+function pickAlternative(d: Declarative, a: AnswerParts): Declarative | undefined {
+  if (a.isClause || a.text === "") return undefined;
+  const p = [...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
+  const o = p.findIndex((t) => t.lower === "or");
+  if (o <= 0 || o === p.length - 1) return undefined;
+  const nominal = (t: Token) => ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(t.pos);
+  let lStart = o - 1;
+  let rEnd = o + 2;
+  if (nominal(p[o + 1])) {
+    rEnd = Math.max(nounPhraseEnd(p, o + 1), o + 2);
+    while (lStart - 1 >= 0 && nominal(p[lStart - 1]) && p[lStart - 1] !== d.verb) lStart--;
+  }
+  const words = new Set(a.tokens.filter((t) => /\w/.test(t.text) && !/^(?:a|an|the)$/.test(t.lower)).map((t) => t.lemma));
+  const overlap = (xs: readonly Token[]) => xs.filter((t) => words.has(t.lemma)).length;
+  const left = p.slice(lStart, o);
+  const right = p.slice(o + 1, rEnd);
+  const l = overlap(left);
+  const r = overlap(right);
+  if (l === r) return undefined;
+  const chosen = l > r ? left : right;
+  const predicate = [...p.slice(0, lStart), ...chosen, ...p.slice(rEnd)];
+  if (d.auxKind === "be" || !d.verb) return { ...d, preVerb: [], rest: predicate };
+  const v = predicate.indexOf(d.verb);
+  if (v >= 0) return { ...d, preVerb: predicate.slice(0, v), rest: predicate.slice(v + 1) };
+  const first = predicate.findIndex((t) => t.pos === "VERB" || canBeVerb(t.lower));
+  if (first < 0) return undefined;
+  return { ...d, preVerb: predicate.slice(0, first), verb: predicate[first], rest: predicate.slice(first + 1) };
+}
+
+/** yes/no questions. */
+function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
+  const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
+  if (answer.polarity) {
+    const positive = answer.polarity === "yes";
+    // What the answer says after its yes/no: "No, it reflects light from the Sun." → "it reflects light from the Sun".
+    const e = analyzeAnswer(answer.afterPolarity);
+    // "Yes" keeps its word ("Yes, binary search works on unsorted arrays."), as CAP-Statements writes
+    // it; "No" becomes the negated statement ("The Earth is not flat.").
+    const lead = positive ? "Yes, " : "";
+    const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
+    // "Yes, it calculates the concentration of reactants" → "Yes, the … equation calculates the concentration of reactants."
+    if (e.text !== "" && e.isClause && !e.echo && !e.because) {
+      const resolved = resolvePronoun(e, d.subject);
+      if (resolved) return { sentence: `${positive ? "Yes" : "No"}, ${midSentence(resolved)}${e.rest ? ` ${e.rest}` : ""}`, rule: `${rule}:elaborated`, doubts };
+    }
+    const sentence = declarative(d, positive);
+    const more = elaboration(e, [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest]);
+    let full = more ? `${sentence}${more.joiner}${more.text}` : sentence;
+    if (e.rest) full = `${full}. ${e.rest}`;
+    return { sentence: lead ? `${lead}${midSentence(full)}` : full, rule, doubts };
+  }
+  const a = answer;
+  const alternative = pickAlternative(d, a);
+  if (alternative) return { sentence: declarative(alternative, true), rule: "yes-no:alternative", doubts };
+  if (a.isClause) {
+    const resolved = resolvePronoun(a, d.subject);
+    return { sentence: resolved ?? a.text, rule: "yes-no:clause", doubts: resolved || !PRONOUNS.has(a.tokens[0]?.lower ?? "") ? doubts : [...doubts, "pronoun left unresolved"] };
+  }
+  if (a.because) return { sentence: `${declarative(d, true)} ${midSentence(a.text)}`, rule: "yes-no:because", doubts };
+  return { sentence: `${declarative(d, true)}, ${midSentence(a.text)}`, rule: "yes-no:unplaced", doubts: [...doubts, "answer is neither yes nor no"] };
+}
+
+/** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
+function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
+  const resolved = antecedent ? resolvePronoun(a, antecedent) : undefined;
+  if (resolved) return { sentence: resolved, rule: `${rule}:pronoun`, doubts };
+  const unresolved = PRONOUNS.has(a.tokens[0]?.lower ?? "");
+  return { sentence: a.text, rule: `${rule}:sentence`, doubts: unresolved ? [...doubts, "pronoun left unresolved"] : doubts };
+}
+
+/** Why-questions: the declarative plus a because-clause (or the answer, when it already says it all). */
+function realizeWhy(decl: string, declTokens: readonly Token[], a: AnswerParts, doubts: string[]): Realized {
+  if (a.isClause && restates(a.tokens, declTokens)) return { sentence: a.text, rule: "why:sentence", doubts };
+  return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
+}
+
+function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): Realized {
+  const doubts: string[] = [];
+  // "Which best explains why …?" + a clause: "… because <clause>".
+  const explains = predicate.findIndex((t) => /^explains?$/.test(t.lower));
+  if (a.isClause && explains >= 0 && predicate[explains + 1]?.lower === "why") {
+    const y = predicate.slice(explains + 2).filter((t) => t.pos !== "PUNCT");
+    return { sentence: `${capitalize(text(y))} ${becausePhrase(a)}`, rule: "wh-subject:explains-why", doubts };
+  }
+  // "What happens to X when Y?" + "It expands." → "X expands when Y."
+  let happen = 0;
+  while (happen < predicate.length && (predicate[happen].pos === "AUX" || predicate[happen].pos === "ADV" || /^(?:most|more|likely|probably)$/.test(predicate[happen].lower))) happen++;
+  if (predicate[happen]?.lemma !== "happen") happen = -1;
+  // "What will happen to tree rings?" + "become narrow" → "Tree rings will become narrow."
+  const vp = a.tokens[0];
+  if (!a.isClause && happen >= 0 && predicate[happen + 1]?.lower === "to" && vp && vp.lower === vp.lemma && (vp.pos === "VERB" || canBeVerb(vp.lower)) && !/ing$/.test(vp.lower)) {
+    let end = happen + 2;
+    while (end < predicate.length && predicate[end].pos !== "PUNCT" && predicate[end].pos !== "SCONJ" && !/^(?:when|if|while|after|before|as|during|once|until|in|at|on)$/.test(predicate[end].lower)) end++;
+    const target = predicate.slice(happen + 2, end);
+    const aux = predicate.slice(0, happen).filter((t) => t.pos === "AUX").map((t) => t.lower);
+    const verb = aux.length > 0 ? `${aux.join(" ")} ${midSentence(a.text)}` : `${isPluralPhrase(target) ? vp.text : thirdPerson(vp.text)} ${text(a.tokens.slice(1))}`.trim();
+    const adjunct = text(predicate.slice(end).filter((t) => t.pos !== "PUNCT"));
+    return { sentence: [capitalize(text(target)), verb, adjunct].filter((x) => x !== "").join(" "), rule: "wh-subject:what-happens-verb", doubts };
+  }
+  if (a.isClause && happen >= 0) {
+    let k = happen + 1;
+    let target: Token[] = [];
+    if (predicate[k]?.lower === "to") {
+      let end = k + 1;
+      while (end < predicate.length && predicate[end].pos !== "PUNCT" && predicate[end].pos !== "SCONJ" && !/^(?:when|if|while|after|before|as|during|once|until|in|at|on|after)$/.test(predicate[end].lower)) end++;
+      target = predicate.slice(k + 1, end);
+      k = end;
+    }
+    const adjunctTokens = predicate.slice(k).filter((t) => t.pos !== "PUNCT");
+    const adjunct = text(adjunctTokens);
+    const resolved = target.length > 0 ? resolvePronoun(a, target) : undefined;
+    const clause = resolved ?? a.text;
+    // "What happens to pH as a solution becomes more basic?" → "As a solution becomes more basic, pH decreases."; an adjunct
+    // with a pronoun for the subject stays after it ("Water expands when it freezes").
+    const fronted = adjunctTokens.length > 1 && /^(?:when|as|if|during|after|before|while|in|once|whenever)$/.test(adjunctTokens[0].lower) && !adjunctTokens.some((t) => PRONOUNS.has(t.lower) || /^(?:its|their|them|his|her)$/.test(t.lower));
+    const repeated = adjunct !== "" && restates(tokenizePhrase(adjunct), a.tokens);
+    const withAdjunct = !adjunct || repeated ? clause : fronted ? `${capitalize(adjunct)}, ${midSentence(clause)}` : `${clause} ${adjunct}`;
+    return { sentence: withAdjunct, rule: resolved ? "wh-subject:what-happens" : "wh-subject:what-happens-sentence", doubts: target.length > 0 && !resolved && PRONOUNS.has(a.tokens[0]?.lower ?? "") ? ["pronoun left unresolved"] : doubts };
+  }
+  // "Which is the most likely result?" + a clause → "The most likely result is that …".
+  if (a.isClause && predicate.length > 1 && /^(?:is|was|are|were)$/.test(predicate[0].lower)) {
+    const head = headNoun(predicate.slice(1));
+    if (head && ABSTRACT_HEAD.test(head.lower) && predicate[1].pos === "DET") return { sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`, rule: "wh-subject:that-clause", doubts };
+  }
+  if (a.isClause) return clauseAnswer(a, undefined, "wh-subject", doubts);
+  // "What type of blood vessel carries blood away from the heart?" + "artery" → "The type of blood vessel that carries … is an artery."
+  const typeHead = wh.noun[wh.noun.length - 1];
+  if (wh.typeOf && typeHead && a.tokens.length === 1 && a.tokens[0].pos === "NOUN" && /^[a-z]/.test(a.text) && a.tokens[0].lemma !== typeHead.lemma && !isUncountable(a.text) && a.tokens[0].lemma === a.tokens[0].lower) {
+    const article = /^[aeiou]/.test(a.text) ? "an" : "a";
+    const kind = wh.noun[0] && /^(?:type|kind|sort|form|class|category|variety)$/.test(wh.noun[0].lemma) ? wh.noun.slice(1) : wh.noun;
+    return { sentence: `The type of ${text(kind)} that ${text(predicate)} is ${article} ${a.text}`, rule: "wh-subject:type-of", doubts };
+  }
+  const subject = slotPhrase(wh, a.text, a.tokens);
+  if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
+  const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
+  const plural = a.plural || (wh.measure === "many" && !/^(?:one|1|a|an)\b/i.test(a.text)) || (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
+  // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
+  const closed = /, (?:which|who|whose|where) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
+  return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
+}
+
+/** "What is X [called]?", "Who was X?", "How old is X?", "What type of star is X?" */
+function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly Token[], tail: readonly Token[], a: AnswerParts): Realized {
+  const doubts: string[] = [];
+  // The subject ends before a subordinate clause ("How old was Mozart when he wrote …").
+  const sub = subjectTokens.findIndex((t, i) => i > 0 && (t.pos === "SCONJ" || /^(?:when|while|if|after|before|because)$/.test(t.lower)));
+  let subject = sub > 0 ? subjectTokens.slice(0, sub) : subjectTokens;
+  let after = sub > 0 ? text(subjectTokens.slice(sub)) : "";
+  // "How far is X from Y?": "from Y" follows the measure.
+  if (wh.measure && /^(?:far|close|near)$/.test(wh.measure)) {
+    const from = subject.findIndex((t, i) => i > 0 && /^(?:from|to)$/.test(t.lower));
+    if (from > 0) {
+      after = [text(subject.slice(from)), after].filter((s) => s).join(" ");
+      subject = subject.slice(0, from);
+    }
+  }
+  let x = text(subject);
+  const beText = be.lower === "'s" ? "is" : be.lower === "'re" ? "are" : be.lower;
+  let tailText = text(tail);
+  // "What is sound a type of?" → subject "sound", and "a type of" goes after the verb.
+  if (tail.length > 0 && tail.every((t) => t.pos === "ADP") && subject.length > 1) {
+    const split = splitBe(subject, be, false, 0);
+    if (split.subject.length > 0 && split.rest.length > 0 && split.rest[0].pos === "DET") {
+      x = text(split.subject);
+      tailText = `${text(split.rest)} ${tailText}`;
+      subject = [...split.subject];
+    }
+  }
+  if (a.isClause) {
+    const dummy = predicateOfDummySubject(a);
+    if (!dummy) {
+      // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
+      const of = subject.findIndex((t) => t.lower === "of");
+      const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
+      const resolved = resolvePronoun(a, abstract);
+      if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
+      const subjectHead = headNoun(subject);
+      if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma))) return { sentence: a.text, rule: "wh-be:sentence", doubts };
+      const head = headNoun(subject);
+      // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …".
+      if (head && STATING_HEAD.test(head.lower) && !tailText) return { sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`, rule: "wh-be:states-that", doubts };
+      // "What are the properties of X?" + one clause → "One property of X is that …".
+      const plural = subject[0]?.lower === "the" && subject[1] && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
+      if (plural && beText === "are" && !tailText) return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`, rule: "wh-be:one-of-that", doubts };
+      if (head && ABSTRACT_HEAD.test(head.lower) && !tailText) return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
+      return clauseAnswer(a, undefined, "wh-be", doubts);
+    }
+  }
+  const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
+  const answerText = dummy ? dummy.text : a.text;
+  const answerTokens = dummy ? dummy.tokens : a.tokens;
+  // "What is the role of white blood cells?" + "fight infection" → "White blood cells fight infection."
+  const ofAt = subject.findIndex((t) => t.lower === "of");
+  const first = answerTokens[0];
+  const objectAfter = answerTokens[1] !== undefined && ["DET", "PRON", "ADP", "ADV", "PART"].includes(answerTokens[1].pos);
+  if (ofAt > 0 && /^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) && first && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter)) && first.lower === first.lemma && !/ing$/.test(first.lower) && answerTokens.length > 1) {
+    const owner = subject.slice(ofAt + 1);
+    const verb = isPluralPhrase(owner) ? first.text : thirdPerson(first.text);
+    return { sentence: `${capitalize(text(owner))} ${verb} ${text(answerTokens.slice(1))}`, rule: "wh-be:role", doubts };
+  }
+  if (wh.ofPhrase.length > 0) {
+    // "What percentage of X is Y?" → "A of X is Y."
+    return { sentence: `${capitalize(answerText)} of ${text(wh.ofPhrase)} ${beText} ${x}`, rule: "wh-be:portion", doubts };
+  }
+  // "What are the types of immunity?" + one item → "One type of immunity is innate immunity."
+  const plainSubject = subject[0]?.lower === "the" && subject.length >= 3 && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
+  // Several items for "What are the X of Y?" name some of them: "X of Y include A and B" (CAP-Statements' convention);
+  // a number ("the three primary colors") makes the list complete: "are".
+  const counted = subject.slice(0, 3).some((t) => t.pos === "NUM" || /^(?:two|three|four|five|six|seven|eight|nine|ten|both)$/.test(t.lower));
+  if (plainSubject && (beText === "are" || beText === "were") && !tailText && a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0 && !counted) {
+    return { sentence: `${capitalize(text(subject.slice(1)))} ${beText === "were" ? "included" : "include"} ${midSentence(answerText)}`, rule: "wh-be:include", doubts };
+  }
+  if (plainSubject && beText === "are" && !tailText && !a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0) {
+    return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`, rule: "wh-be:one-of", doubts };
+  }
+  let slot = slotPhrase(wh, answerText, answerTokens);
+  if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure) slot = withArticle(subject, answerText, answerTokens);
+  // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
+  const head = wh.noun[wh.noun.length - 1];
+  if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower)) slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
+  if (wh.word === "where") slot = placePhrase(slot, answerTokens);
+  else if (wh.word === "when") slot = timePhrase(slot);
+  else if (wh.measure) {
+    const adj = wh.measure;
+    const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
+    if (POST_MEASURE.has(adj) && !ends) slot = `${slot} ${adj}`;
+  }
+  if (wh.prep && !(answerTokens[0]?.pos === "ADP")) slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
+  // "Who was emperor of France …?" → "The emperor of France … was …".
+  const bare = subject[0] && subject[0].pos === "NOUN" && /^[a-z]/.test(subject[0].text) && subject[1]?.lower === "of" && subject[0].lemma === subject[0].lower;
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot), after].filter((s) => s !== "");
+  return { sentence: parts.join(" "), rule: "wh-be", doubts };
+}
+
+/** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
+function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized {
+  const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
+  const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
+  if (wh.word === "why") {
+    const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
+    const answer = dummy ? analyzeAnswer(dummy.text) : a;
+    return realizeWhy(declarative(d, true), declTokens, answer, doubts);
+  }
+  if (a.isClause) {
+    const dummy = predicateOfDummySubject(a);
+    if (!dummy) {
+      const resolved = resolvePronoun(a, d.subject);
+      if (resolved) {
+        // "How does the length of daylight change from summer to winter?" + "It gets shorter." keeps "from summer to winter".
+        const rest = d.rest;
+        const carry = wh.word === "how" && !wh.measure && rest.length > 0 && rest[0].pos === "ADP" && !PARTICLES.has(rest[0].lower) && !restates(a.tokens, rest) ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}` : "";
+        return { sentence: `${resolved}${carry}`, rule: "wh-inverted:pronoun", doubts };
+      }
+      // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
+      if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
+        return { sentence: capitalize(declarative(d, true, { text: midSentence(a.text), gap: 0 })), rule: "wh-inverted:clause-object", doubts };
+      }
+      return clauseAnswer(a, undefined, "wh-inverted", doubts);
+    }
+  }
+  const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
+  const answerText = dummy ? dummy.text : a.text;
+  const answerTokens = dummy ? dummy.tokens : a.tokens;
+  // "What did X do?" + "invented the light bulb": the answer's verb phrase replaces "do".
+  if ((wh.word === "what" || wh.word === "which") && d.verb?.lemma === "do" && nounPhraseEnd(d.rest, 0) === 0 && answerTokens[0] && (answerTokens[0].pos === "VERB" || canBeVerb(answerTokens[0].lower))) {
+    const lemma = answerTokens[0].lemma;
+    // "What does an acid do to litmus paper?" + "turns blue litmus paper red": the answer already names the paper.
+    const d2 = restates(answerTokens, d.rest) ? { ...d, rest: [] } : d;
+    return { sentence: declarative(d2, true, undefined, { lemma, rest: text(answerTokens.slice(1)) }), rule: "wh-inverted:verb-phrase", doubts };
+  }
+  let slot = slotPhrase(wh, answerText, answerTokens);
+  let gap: number;
+  if (wh.prep) {
+    const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
+    slot = answerTokens[0]?.pos === "ADP" || new RegExp(`^${prep}\\b`, "i").test(answerText) ? slot : `${prep} ${slot}`;
+    // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object.
+    gap = d.auxKind === "be" ? d.rest.length : measureGap(d);
+  } else if (wh.word === "where") {
+    slot = placePhrase(slot, answerTokens);
+    gap = d.rest.length;
+  } else if (wh.word === "when" || (asksTime(wh) && !(d.rest.length > 0 && d.rest[d.rest.length - 1].pos === "ADP"))) {
+    slot = timePhrase(wh.word === "when" ? slot : answerText);
+    gap = d.rest.length;
+  } else if (wh.word === "how" && !wh.measure) {
+    slot = mannerPhrase(slot, answerTokens);
+    gap = d.rest.length;
+  } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
+    if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText)) slot = `at ${slot}`;
+    if (d.auxKind === "be") {
+      // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
+      const adj = POST_MEASURE.has(wh.measure) && !new RegExp(`\\b${wh.measure}$`).test(slot) ? ` ${wh.measure}` : "";
+      slot = `${slot}${adj}`;
+    }
+    gap = d.auxKind === "be" ? 0 : measureGap(d);
+  } else {
+    // "He is able to calculate _": the object of an infinitive at the end.
+    const infinitive = d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
+    gap = infinitive ? d.rest.length : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
+  }
+  return { sentence: capitalize(declarative(d, true, { text: midSentence(slot), gap })), rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`, doubts };
+}
+
+function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: AnswerParts): Realized {
+  const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
+  if (a.isClause && !dummy) return clauseAnswer(a, undefined, "existential", []);
+  const answerText = dummy ? dummy.text : a.text;
+  const answerTokens = dummy ? dummy.tokens : a.tokens;
+  if ((wh.word === "what" || wh.word === "which") && wh.noun.length > 0 && rest.filter((t) => t.pos !== "PUNCT").length === 0) {
+    // "What types of rocks are there?" + "igneous and metamorphic" → "The types of rocks are igneous and metamorphic."
+    return { sentence: `The ${text(wh.noun)} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
+  }
+  const slot = slotPhrase(wh, answerText, answerTokens);
+  const number = /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText) ? { are: "is", were: "was" }[be.lower] ?? be.lower : be.lower;
+  return { sentence: ["There", number, midSentence(slot), text(rest.filter((t) => t.pos !== "PUNCT"))].filter((s) => s !== "").join(" "), rule: "existential", doubts: [] };
+}
+
+function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly Token[], a: AnswerParts): Realized {
+  if (a.isClause) return clauseAnswer(a, undefined, "in-situ", []);
+  let slot = slotPhrase(wh, a.text, a.tokens);
+  let head = before;
+  const last = head[head.length - 1];
+  if (last && last.pos === "ADP" && new RegExp(`^${last.lower}\\b`, "i").test(slot)) head = head.slice(0, -1);
+  if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
+  return { sentence: [capitalize(text(head)), midSentence(slot), text(after)].filter((s) => s !== "").join(" ").replace(/ (?=[,.;:])/g, ""), rule: "in-situ", doubts: [] };
+}
+
+const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
+
+function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerParts): Realized {
+  if (f.explain) {
+    const clause = f.explain.clause.filter((t) => t.pos !== "PUNCT");
+    const sentence = capitalize(text(clause));
+    if (f.explain.how === "why") return realizeWhy(sentence, clause, a, []);
+    if (a.isClause) return clauseAnswer(a, undefined, "imperative:explain-how", []);
+    return { sentence: `${sentence} ${mannerPhrase(a.text, a.tokens)}`, rule: "imperative:explain-how", doubts: [] };
+  }
+  const object = f.object;
+  if (a.isClause) {
+    // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly penetrating."
+    if (restates(a.tokens, object)) return clauseAnswer(a, object, "imperative", []);
+    return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
+  }
+  const answer = withArticle(object, a.text, a.tokens);
+  const head = headNoun(object);
+  const plural = object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) || (head !== undefined && /s$/.test(head.lower) && head.lemma !== head.lower && !/(?:ss|us|is)$/.test(head.lower));
+  return { sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${midSentence(answer)}`, rule: `imperative:${f.verb}`, doubts: [] };
+}
+
+/** Head nouns after which a bare answer takes "the" ("One part of the respiratory system is the trachea", "The site of photosynthesis is the chloroplast"). */
+const DEFINITE_HEADS = /^(?:parts?|components?|organs?|units?|sites?|organelles?|layers?)$/;
+const MASS_SUFFIX = /(?:ity|ism|ness|ing|sis|ics|ogy|tion|sion|ment|ance|ence|ure|gy|py|try|ium|ine|ese)$/;
+
+/**
+ * "the" before a bare singular noun answer in "X is A" after a part-like head ("One part of the
+ * respiratory system is the trachea"); the answer unchanged otherwise (names, mass nouns,
+ * plurals, answers with their own determiner).
+ */
+function withArticle(subject: readonly Token[], answer: string, tokens: readonly Token[]): string {
+  const head = headNoun(subject);
+  if (!head || tokens.length === 0 || tokens.length > 4) return answer;
+  // Only "the" after part-like heads: whether a bare noun after "an example of" takes "a" depends on
+  // whether it is countable ("a crocodile" but "copper", "gradient descent"), which no lexicon here records.
+  const definite = DEFINITE_HEADS.test(head.lower);
+  if (!definite) return answer;
+  const first = tokens[0];
+  if (["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) || /^(?:a|an|the|one|some|any|its|their|his|her)$/i.test(first.lower) || tokens.some((t) => t.lower === "and" || t.text === ",")) return answer;
+  const nounHead = tokens.filter((t) => t.pos === "NOUN" || t.pos === "PROPN").at(-1) ?? tokens[tokens.length - 1];
+  const capitalised = /^[A-Z]/.test(first.text);
+  if (capitalised && tokens.length === 1) return answer;
+  if (isPluralPhrase(tokens) || isUncountable(nounHead.lower) || (MASS_SUFFIX.test(nounHead.lower) && !tokens.some((t) => t.lower === "of"))) return answer;
+  if (capitalised) return answer;
+  return `the ${answer}`;
+}
+
+const SUBORDINATORS = /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
+
+function completionRealize(prompt: string, a: AnswerParts): Realized {
+  // An answer that repeats the prompt ("The largest organ … is" + "The largest organ … is the skin.") stands alone.
+  const answerWords = a.text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  const promptWords = prompt.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  const lead = Math.max(2, Math.ceil(promptWords.length * 0.6));
+  if (promptWords.length >= 2 && promptWords.slice(0, lead).every((w, i) => answerWords[i] === w)) return { sentence: a.text, rule: "completion:sentence", doubts: [] };
+  if (SUBORDINATORS.test(prompt) && !prompt.includes(",")) return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
+  return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts: [] };
+}
+
+function blankRealize(question: string, a: AnswerParts): Realized {
+  const marker = HARD_BLANK.test(question) ? HARD_BLANK : BLANK;
+  // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
+  const fill = (text: string) => question.replace(marker, (m, at: number) => `${at > 0 && /\S/.test(question[at - 1]) ? " " : ""}${text}${/[\p{L}\p{N}]/u.test(question[at + m.length] ?? "") ? " " : ""}`);
+  return { sentence: capitalize(/^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text))), rule: "fill-blank", doubts: [] };
+}
+
+/** The colon form, only when the question could not be read: flagged. */
+function colonFallback(body: string, a: AnswerParts): Realized {
+  return { sentence: `${body.replace(/[\s?]+$/u, "")}: ${a.text}`, rule: "question-colon", doubts: ["question not parsed, colon form"] };
+}
+
+/** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
+export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
+  const f = q.frame;
+  // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
+  // ("What does this mean?" + "It was a sea." keeps the clause: "mean" takes one.)
+  const clauseObject = f.kind === "wh-inverted" && f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma);
+  const dummy = f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject ? predicateOfDummySubject(answer) : undefined;
+  const a = dummy ? withAnswerFields(analyzeAnswer(dummy.text), { rest: answer.rest, raw: answer.raw }) : answer;
+  switch (f.kind) {
+    case "blank":
+      return blankRealize(collapseSpaces(question), a);
+    case "completion":
+      return completionRealize(f.prompt, a);
+    case "imperative":
+      return imperativeRealize(f, a);
+    case "yes-no":
+      return realizeYesNo(f.decl, a);
+    case "wh-subject":
+      return subjectRealize(f.wh, f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text))), a);
+    case "wh-be":
+      return beComplementRealize(f.wh, f.be, f.subject, f.tail, a);
+    case "wh-inverted":
+      return invertedRealize(f.wh, f.decl, a);
+    case "existential":
+      return existentialRealize(f.wh, f.be, f.rest, a);
+    case "in-situ":
+      return inSituRealize(f.before, f.wh, f.after, a);
+    case "unparsed":
+      return colonFallback(f.body, a);
+  }
+}
+
+export { splitBe };

@@ -1,0 +1,67 @@
+/**
+ * The statements a person should check: rows of a `capqa statements generate` or `capqa score`
+ * output whose statement was flagged (the rule guessed, or the statement is ill-formed). Files
+ * written by other tools, without flag columns, are checked for ill-formedness here.
+ *
+ * @example
+ * const flagged = reviewStatements(readRowTable("statements.csv"));
+ * for (const f of flagged.items) console.log(f.line, f.statement, f.doubts.join("; "));
+ */
+import type { RowTable } from "../score/table-io.js";
+import { illFormedReasons } from "./wellformed.js";
+
+export interface ReviewItem {
+  /** 1-based line of the row in its file. */
+  readonly line: number;
+  /** "statement", "premise" (the gold answer's) or "hypothesis" (the candidate's). */
+  readonly column: string;
+  readonly question: string;
+  readonly answer: string;
+  readonly statement: string;
+  readonly rule: string;
+  readonly doubts: readonly string[];
+}
+
+export interface Review {
+  readonly rows: number;
+  readonly statements: number;
+  readonly items: ReviewItem[];
+  /** How often each doubt occurs ("ill-formed: colon" → 12). */
+  readonly byDoubt: Record<string, number>;
+}
+
+/** Which statement columns a table has and where their answers, rules and doubts are. */
+const LAYOUTS = [
+  { column: "statement", answer: "answer", rule: "statement_rule", doubts: "statement_doubts" },
+  { column: "premise", answer: "gold_answer", rule: "premise_rule", doubts: "premise_doubts" },
+  { column: "hypothesis", answer: "answer", rule: "hypothesis_rule", doubts: "hypothesis_doubts" },
+] as const;
+
+const text = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? "" : String(v));
+
+/** Flagged statements of a table, in row order. */
+export function reviewStatements(table: RowTable, options: { all?: boolean } = {}): Review {
+  const layouts = LAYOUTS.filter((l) => table.columns.includes(l.column) && table.columns.includes("question") && table.columns.includes(l.answer));
+  if (layouts.length === 0) {
+    throw new Error(`${table.file}: nothing to review: it needs question and answer columns with a statement column (statement, or premise/hypothesis with gold_answer/answer); it has ${table.columns.join(", ")}`);
+  }
+  const items: ReviewItem[] = [];
+  const byDoubt: Record<string, number> = {};
+  let statements = 0;
+  table.rows.forEach((row, k) => {
+    for (const l of layouts) {
+      const statement = text(row[l.column]);
+      if (statement === "") continue;
+      statements++;
+      const question = text(row.question);
+      const answer = text(row[l.answer]);
+      // Doubts the generator wrote, else the ill-formedness check.
+      const written = table.columns.includes(l.doubts) ? text(row[l.doubts]).split(/\s*;\s*/).filter((d) => d !== "") : undefined;
+      const doubts = written ?? illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`);
+      if (doubts.length === 0 && !options.all) continue;
+      for (const d of doubts) byDoubt[d] = (byDoubt[d] ?? 0) + 1;
+      items.push({ line: table.lines[k], column: l.column, question, answer, statement, rule: text(row[l.rule]), doubts });
+    }
+  });
+  return { rows: table.rows.length, statements, items, byDoubt };
+}

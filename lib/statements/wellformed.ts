@@ -1,0 +1,162 @@
+/**
+ * Whether a statement reads as an English declarative, by the definition capqa is held to: a
+ * statement is ill-formed when it has a question mark; when it opens (after the question's own
+ * context sentences) with a wh-word or an auxiliary in question word order that the answer does
+ * not call for; when it has a colon that neither the question nor the answer has; or when a
+ * 4-word sequence occurs more often than in the question and answer together. Words are runs of
+ * letters, digits and apostrophes, lower-cased. The same counts, without the comparison with the
+ * source, describe a set of statements (`repeatsFourGram`, `hasColonForm`).
+ */
+import { collapseSpaces, splitFinalSentence } from "./text.js";
+
+export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
+
+const WH = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]);
+const AUX = new Set(["is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "has", "have", "had", "isn't", "aren't", "wasn't", "weren't", "don't", "doesn't", "didn't", "can't", "couldn't", "won't", "wouldn't", "shouldn't", "hasn't", "haven't", "hadn't"]);
+const MEASURE = new Set(["many", "much", "long", "far", "fast", "old", "often", "tall", "big", "large", "deep", "high", "wide", "heavy", "hot", "cold"]);
+
+const LETTER = /[\p{L}\p{N}]/u;
+
+/** Lower-cased words: runs of letters, digits and apostrophes (a character loop: this runs on every statement). */
+export function statementWords(s: string): string[] {
+  const out: string[] = [];
+  const t = s.toLowerCase();
+  let start = -1;
+  for (let i = 0; i <= t.length; i++) {
+    let width = 1;
+    let word = false;
+    if (i < t.length) {
+      const c = t.charCodeAt(i);
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39) word = true;
+      else if (c > 127) {
+        const cp = t.codePointAt(i)!;
+        width = cp > 0xffff ? 2 : 1;
+        word = LETTER.test(String.fromCodePoint(cp));
+      }
+    }
+    if (word) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(t.slice(start, i));
+      start = -1;
+    }
+    i += width - 1;
+  }
+  return out;
+}
+
+function fourGramCounts(words: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i + 4 <= words.length; i++) {
+    const k = `${words[i]} ${words[i + 1]} ${words[i + 2]} ${words[i + 3]}`;
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return m;
+}
+
+/** True when some 4-word sequence occurs twice or more in `s`. */
+export function repeatsFourGram(s: string): boolean {
+  for (const n of fourGramCounts(statementWords(s)).values()) if (n > 1) return true;
+  return false;
+}
+
+/** True when the statement has a colon and the question has none (the "question: answer" form). */
+export function hasColonForm(statement: string, question: string): boolean {
+  return statement.includes(":") && !question.includes(":");
+}
+
+/** True when the words start in question order: an auxiliary first, or a wh-word (with a measure) before an auxiliary. */
+function interrogativeOrder(words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  if (AUX.has(words[0])) return true;
+  if (!WH.has(words[0])) return false;
+  const k = MEASURE.has(words[1] ?? "") ? 2 : 1;
+  if (AUX.has(words[k] ?? "")) return true;
+  // "which gas do", "what type of rock is": a noun may come between; "when an atom has" is a subordinate clause.
+  return /^(?:what|which|whose)$/.test(words[0]) || k === 2 ? AUX.has(words[k + 1] ?? "") || AUX.has(words[k + 2] ?? "") || AUX.has(words[k + 3] ?? "") : false;
+}
+
+interface QuestionSide {
+  /** The context's words joined with single spaces and padded (" w1 w2 … "), to count 4-grams in it. */
+  readonly contextJoined: string;
+  readonly contextTail: readonly string[];
+  readonly contextLower: string;
+  readonly contextLength: number;
+  readonly lastWords: readonly string[];
+  readonly interrogative: boolean;
+  readonly hasColon: boolean;
+  readonly question: string;
+}
+
+const sides = new Map<string, QuestionSide>();
+
+/** What the check needs of a question, computed once per question (the same question recurs for every answer). */
+function questionSide(question: string): QuestionSide {
+  let side = sides.get(question);
+  if (!side) {
+    const q = collapseSpaces(question);
+    const { context, last } = splitFinalSentence(q);
+    const ctx = context.replace(/\?/g, ".");
+    const lastWords = statementWords(last);
+    const contextWords = statementWords(ctx);
+    side = {
+      contextJoined: ` ${contextWords.join(" ")} `,
+      contextTail: contextWords.slice(-3),
+      contextLower: ctx.toLowerCase(),
+      contextLength: ctx.length,
+      lastWords,
+      interrogative: interrogativeOrder(lastWords),
+      hasColon: q.includes(":"),
+      question: q,
+    };
+    if (sides.size > 50_000) sides.clear();
+    sides.set(question, side);
+  }
+  return side;
+}
+
+/** Occurrences of " gram " in a padded, space-joined word string. */
+function occurrences(joined: string, gram: string): number {
+  const needle = ` ${gram} `;
+  let n = 0;
+  for (let i = joined.indexOf(needle); i >= 0; i = joined.indexOf(needle, i + 1)) n++;
+  return n;
+}
+
+/** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
+export function illFormedReasons(statement: string, question: string, answer: string): IllFormedReason[] {
+  const reasons: IllFormedReason[] = [];
+  if (statement.includes("?")) reasons.push("question mark");
+  const side = questionSide(question);
+  let own = statement;
+  if (side.contextLength > 0 && own.slice(0, side.contextLength).toLowerCase() === side.contextLower) own = own.slice(side.contextLength);
+  const lead = statementWords(own.slice(0, 40))[0] ?? "";
+  if (WH.has(lead) || AUX.has(lead)) {
+    const answerLead = statementWords(answer.slice(0, 40))[0];
+    const subordinate = side.lastWords[0] === lead && !side.interrogative;
+    const calledFor = answerLead === lead || subordinate;
+    if (!calledFor && interrogativeOrder(statementWords(own.slice(0, 80)))) reasons.push("question word order");
+  }
+  if (statement.includes(":") && !side.hasColon && !answer.includes(":")) reasons.push("colon");
+  // The context is copied verbatim, so only 4-grams that touch the statement's own part can occur
+  // more often than in the question: count those, adding what the context contributes.
+  const verbatim = own !== statement;
+  const ownWords = statementWords(own);
+  const grams = fourGramCounts(verbatim ? [...side.contextTail, ...ownWords] : ownWords);
+  let source: string | undefined;
+  for (const [k, n] of grams) {
+    const total = n + (verbatim ? occurrences(side.contextJoined, k) : 0);
+    if (total < 2) continue;
+    source ??= ` ${[...statementWords(side.question), ...statementWords(answer)].join(" ")} `;
+    if (total > occurrences(source, k)) {
+      reasons.push("repeated 4-gram");
+      break;
+    }
+  }
+  return reasons;
+}
+
+/** True when the statement is ill-formed for any reason. */
+export function isIllFormed(statement: string, question: string, answer: string): boolean {
+  return illFormedReasons(statement, question, answer).length > 0;
+}

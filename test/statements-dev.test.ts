@@ -1,0 +1,37 @@
+/**
+ * The reformulator on capqa's own development sets (test/fixtures/statements/): items written
+ * for this project, every form of question and style of answer, each with the statement a
+ * careful annotator writes. The acceptance bar: exact match ≥ 65 % (case, spacing and final
+ * period ignored), mean ROUGE-L ≥ 93, ill-formed ≤ 5 %, on each set. The per-form table is
+ * printed as the test's diagnostics and in the README.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { builtinGenerator } from "../lib/statements/generator.js";
+import { evaluateReferenceStatements, loadReferenceStatements, referenceStatementsMarkdown } from "../lib/statements/reference-set.js";
+import { resolve } from "node:path";
+
+/** The forms the issue names (part 1) and the answer styles (part 2). */
+const FORMS = [
+  "who-subject", "which-subject", "what-subject", "do-support-present", "do-support-past", "when-did", "be-what", "be-who", "be-where",
+  "how-many", "how-much", "how-long", "how-far", "how-fast", "how-adjective", "what-kind", "what-year", "prep-which", "whom", "whose",
+  "why", "how-manner", "yes-no-be", "yes-no-do", "yes-no-modal", "imperative", "blank", "completion", "context",
+];
+const STYLES = ["phrase", "sentence", "multi-sentence", "yes-no-lead", "because", "preamble", "list", "number"];
+
+for (const name of ["dev", "holdout"]) {
+  test(`the ${name} set: exact match ≥ 65 %, ROUGE-L ≥ 93, ill-formed ≤ 5 %, per form`, async (t) => {
+    const file = resolve("test/fixtures/statements", `${name}.csv`);
+    const { items } = loadReferenceStatements(file);
+    const e = await evaluateReferenceStatements(items, builtinGenerator);
+    t.diagnostic(referenceStatementsMarkdown(e, `${name}.csv`, 0));
+    if (name === "dev") {
+      assert.ok(items.length >= 300, `${items.length} items`);
+      for (const f of FORMS) assert.ok((e.byForm[f]?.n ?? 0) >= 5, `form ${f}: ${e.byForm[f]?.n ?? 0} items`);
+      for (const s of STYLES) assert.ok((e.byStyle[s]?.n ?? 0) >= 5, `style ${s}: ${e.byStyle[s]?.n ?? 0} items`);
+    }
+    assert.ok(e.overall.exactMatch >= 65, `exact match ${e.overall.exactMatch}`);
+    assert.ok(e.overall.rougeL >= 93, `ROUGE-L ${e.overall.rougeL}`);
+    assert.ok(e.overall.illFormed <= 5, `ill-formed ${e.overall.illFormed}`);
+  });
+}
