@@ -15,7 +15,8 @@ import { join } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { writeLargeModel, DEBERTA_LARGE_SHAPE } from "../scripts/fixtures/large-nli.js";
 import { measureThroughput } from "./nli-bench.js";
-import { reformulate } from "../lib/statements/builtin.js";
+import { reformulateAll } from "../lib/statements/reformulate-all.js";
+import { warmUpNlp } from "../lib/statements/nlp.js";
 import { bleuPair, meteorPair, rougeLPair } from "../lib/baselines/index.js";
 
 const dir = process.env.CAPQA_DATA_DIR ?? releasedDataDir();
@@ -46,17 +47,22 @@ for (const threads of [...new Set([1, availableParallelism()])]) {
 }
 console.log("reference: a numpy/scipy loop over the same statistics takes 41 s per 200 resamples of the five metrics here (≈ 34 min for 10,000).");
 
-// Statements: the built-in reformulator over all 17,654 (question, answer) pairs of CAP-Correctness (goal: < 2 s).
+// Statements: the built-in reformulator over all 17,654 (question, answer) pairs of CAP-Correctness,
+// rule and doubts included (goal: < 3 s on a 2-core machine, once the NLP libraries are loaded).
 {
-  const t = performance.now();
-  let n = 0;
-  for (const r of bench.rows) {
-    reformulate(r.question, r.goldAnswer);
-    reformulate(r.question, r.answer);
-    n += 2;
-  }
+  let t = performance.now();
+  warmUpNlp();
+  const loadSecs = (performance.now() - t) / 1000;
+  const questions = bench.rows.flatMap((r) => [r.question, r.question]);
+  const answers = bench.rows.flatMap((r) => [r.goldAnswer, r.answer]);
+  t = performance.now();
+  const made = await reformulateAll(questions, answers, { threads: 1 });
   const secs = (performance.now() - t) / 1000;
-  console.log(`built-in reformulator, ${n} (question, answer) pairs: ${secs.toFixed(3)} s (${((1e6 * secs) / n).toFixed(1)} µs per pair)`);
+  const flagged = made.filter((m) => m.flagged).length;
+  console.log(
+    `built-in reformulator, ${made.length} (question, answer) pairs: ${secs.toFixed(3)} s (${((1e6 * secs) / made.length).toFixed(1)} µs per pair; ` +
+      `wink-nlp + compromise loaded once before, ${loadSecs.toFixed(2)} s); ${flagged} flagged for review`,
+  );
 }
 
 // Baselines: BLEU + ROUGE-L + METEOR over all 8,827 (gold, candidate) pairs (goal: < 3 s).

@@ -26,6 +26,8 @@ import {
   type NliDtype,
   type TransformersNliOptions,
 } from "../lib/index.js";
+import { flaggedSummary } from "./statements-commands.js";
+import type { GeneratedStatement } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err } from "./args.js";
 
 
@@ -105,18 +107,32 @@ export async function cmdScore(argv: string[]): Promise<number> {
     const engine = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: err });
     const make = async (list: string[]) => {
       const idx = list.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
-      const made = await engine.generate(idx.map((i) => questions[i]), idx.map((i) => list[i]));
-      const all = list.map(() => "");
+      const made = await engine.generateDetailed(idx.map((i) => questions[i]), idx.map((i) => list[i]));
+      const all: (GeneratedStatement | null)[] = list.map(() => null);
       idx.forEach((i, k) => (all[i] = made[k]));
       return all;
     };
-    premises = await make(golds);
-    hypotheses = await make(answers);
+    const premiseMade = await make(golds);
+    const hypothesisMade = await make(answers);
     await engine.dispose();
+    premises = premiseMade.map((g) => g?.statement ?? "");
+    hypotheses = hypothesisMade.map((g) => g?.statement ?? "");
     generatorName = engine.name;
-    table.rows.forEach((r, i) => Object.assign(r, { premise: premises[i], hypothesis: hypotheses[i], statement_generator: engine.name }));
-    for (const c of ["premise", "hypothesis", "statement_generator"]) if (!table.columns.includes(c)) table.columns.push(c);
-    err(`generated ${2 * premises.length} statements with ${engine.name}`);
+    table.rows.forEach((r, i) =>
+      Object.assign(r, {
+        premise: premises[i],
+        hypothesis: hypotheses[i],
+        premise_rule: premiseMade[i]?.rule ?? "",
+        premise_doubts: premiseMade[i]?.doubts.join("; ") ?? "",
+        hypothesis_rule: hypothesisMade[i]?.rule ?? "",
+        hypothesis_doubts: hypothesisMade[i]?.doubts.join("; ") ?? "",
+        statement_generator: engine.name,
+      }),
+    );
+    for (const c of ["premise", "hypothesis", "premise_rule", "premise_doubts", "hypothesis_rule", "hypothesis_doubts", "statement_generator"]) if (!table.columns.includes(c)) table.columns.push(c);
+    const made = [...premiseMade, ...hypothesisMade].filter((g): g is GeneratedStatement => g !== null);
+    err(`generated ${made.length} statements with ${engine.name}; ${flaggedSummary(made)}`);
+    if (made.some((g) => g.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
   } else {
     throw new Error(`${values.in} needs columns premise and hypothesis (statements) or question, gold_answer and answer; it has ${table.columns.join(", ")}`);
   }

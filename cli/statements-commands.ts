@@ -1,37 +1,48 @@
-/** capqa statements generate | eval | agreement. */
+/** capqa statements generate | eval | review | agreement. */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
 import {
   STATEMENTS_DIR_ENV,
   classifyQuestion,
+  evaluateReferenceStatements,
   evaluateStatementGenerator,
   loadBenchmark,
+  loadReferenceStatements,
   loadStatementGenerator,
   loadStatementItems,
   readRowTable,
-  reformulate,
+  referenceStatementsMarkdown,
+  reviewStatements,
   statementAgreement,
   statementAgreementMarkdown,
   statementEvaluationMarkdown,
   stringColumn,
   writeFileAtomic,
   writeRowTable,
+  type GeneratedStatement,
   type StatementSplit,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
-import { mkdirSync } from "node:fs";
-
 
 export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl --out FILE.csv|.jsonl [--generator builtin|MODEL_DIR]
-    Adds statement, question_type, statement_rule and statement_generator to rows with
-    question and answer columns (row for row, input columns kept).
+    Adds statement, question_type, statement_rule, statement_flagged, statement_doubts and
+    statement_generator to rows with question and answer columns (row for row, input columns
+    kept), and says how many statements were flagged for review.
+capqa statements review --in FILE.csv|.jsonl [--all] [--out FILE.csv|.jsonl]
+    Lists the flagged statements of a generate or score output (their rule and doubts) for a
+    person to check; a file without flag columns is checked for ill-formed statements.
 capqa statements eval [--data PATH] [--split train|validation|test|all] [--generator builtin|MODEL_DIR] [--out DIR] [--worst N]
     Corpus BLEU, ROUGE-L and exact match against CAP-Statements references, overall and per
     question type, beside the naive rule; writes DIR/statements-eval.{json,md}. PATH: a folder
     with CAP-Statements.{train,validation}.csv or the upstream CAP-Statements.csv (default
     $${STATEMENTS_DIR_ENV}, else data/cap-statements).
+capqa statements eval --in FILE.csv|.jsonl [--generator …] [--out DIR]
+    Your own (question, answer, statement[, form, style]) items: exact match (case, spacing and
+    final period ignored), ROUGE-L and the ill-formed share, overall, per form and per style.
 capqa statements agreement [--data-dir DIR] [--generator builtin|MODEL_DIR] [--out DIR]
-    Compares generated statements with the released CAP-Correctness ones, per source dataset.
+    Compares generated statements with the released CAP-Correctness ones, per source dataset:
+    agreement, repeated 4-grams and colon forms beside the released mT5 statements.
 Options for a model generator: --device cpu|cuda|webgpu, --batch N.`;
 
 const GEN_OPTIONS = { generator: { type: "string" }, device: { type: "string" }, batch: { type: "string" } } as const;
@@ -44,6 +55,16 @@ async function generatorFrom(values: Record<string, unknown>) {
   });
 }
 
+/** "flagged 12 of 400 statements (3 %): 7 ill-formed: colon, 5 main verb guessed". */
+export function flaggedSummary(made: readonly GeneratedStatement[]): string {
+  const flagged = made.filter((m) => m.flagged);
+  const counts = new Map<string, number>();
+  for (const m of flagged) for (const d of m.doubts) counts.set(d, (counts.get(d) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([d, n]) => `${n} ${d}`);
+  const pct = made.length === 0 ? 0 : (100 * flagged.length) / made.length;
+  return `flagged ${flagged.length} of ${made.length} statements (${pct.toFixed(1)} %)${top.length ? `: ${top.join(", ")}` : ""}`;
+}
+
 export async function cmdStatements(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === "generate") {
@@ -53,26 +74,65 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const questions = stringColumn(table, "question");
     const answers = stringColumn(table, "answer");
     const engine = await generatorFrom(values);
-    const statements = await engine.generate(questions, answers, values.quiet ? undefined : progressPrinter("statements"));
+    const made = await engine.generateDetailed(questions, answers, values.quiet ? undefined : progressPrinter("statements"));
     await engine.dispose();
-    const added = ["statement", "question_type", "statement_rule", "statement_generator"];
-    const rows = table.rows.map((r, i) => {
-      const rule = engine.name === "builtin" ? reformulate(questions[i], answers[i]) : undefined;
-      return { ...r, statement: statements[i], question_type: classifyQuestion(questions[i]), statement_rule: rule ? `${rule.rule}${rule.fallback ? " (fallback)" : ""}` : "", statement_generator: engine.name };
-    });
+    const added = ["statement", "question_type", "statement_rule", "statement_flagged", "statement_doubts", "statement_generator"];
+    const rows = table.rows.map((r, i) => ({
+      ...r,
+      statement: made[i].statement,
+      question_type: classifyQuestion(questions[i]),
+      statement_rule: made[i].rule,
+      statement_flagged: made[i].flagged,
+      statement_doubts: made[i].doubts.join("; "),
+      statement_generator: engine.name,
+    }));
     writeRowTable(values.out, [...table.columns.filter((c) => !added.includes(c)), ...added], rows);
-    err(`wrote ${rows.length} statements to ${values.out}`);
+    err(`wrote ${rows.length} statements to ${values.out}; ${flaggedSummary(made)}`);
+    if (made.some((m) => m.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
+    return 0;
+  }
+  if (sub === "review") {
+    const { values } = parseArgs({ args: rest, options: { in: { type: "string" }, out: { type: "string" }, all: { type: "boolean" } }, strict: true });
+    if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
+    const review = reviewStatements(readRowTable(values.in), { all: values.all });
+    for (const it of review.items) {
+      out(`line ${it.line} (${it.column}${it.rule ? `, ${it.rule}` : ""}): ${it.doubts.join("; ") || "not flagged"}`);
+      out(`  question:  ${it.question.replace(/\s+/g, " ")}`);
+      out(`  answer:    ${it.answer.replace(/\s+/g, " ")}`);
+      out(`  statement: ${it.statement}`);
+    }
+    const byDoubt = Object.entries(review.byDoubt).sort((a, b) => b[1] - a[1]).map(([d, n]) => `${n} ${d}`);
+    err(`${review.items.length} of ${review.statements} statements in ${review.rows} rows ${values.all ? "listed" : "flagged"}${byDoubt.length ? `: ${byDoubt.join(", ")}` : ""}`);
+    if (values.out) {
+      writeRowTable(values.out, ["line", "column", "question", "answer", "statement", "rule", "doubts"], review.items.map((it) => ({ ...it, doubts: it.doubts.join("; ") })));
+      err(`wrote ${values.out}`);
+    }
     return 0;
   }
   if (sub === "eval") {
-    const { values } = parseArgs({ args: rest, options: { data: { type: "string" }, split: { type: "string" }, out: { type: "string" }, worst: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
+    const { values } = parseArgs({ args: rest, options: { data: { type: "string" }, in: { type: "string" }, split: { type: "string" }, out: { type: "string" }, worst: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
+    const dir = resolve(values.out ?? "out/statements-eval");
+    if (values.in) {
+      // Your own reference statements.
+      if (values.data || values.split) throw new UsageError("capqa statements eval: --in takes your own items; --data and --split are for CAP-Statements");
+      const { items } = loadReferenceStatements(values.in);
+      const engine = await generatorFrom(values);
+      const e = await evaluateReferenceStatements(items, engine);
+      await engine.dispose();
+      mkdirSync(dir, { recursive: true });
+      const md = referenceStatementsMarkdown(e, `Statements against ${values.in}`, intFlag(values.worst, "worst", 30, 0));
+      writeFileAtomic(join(dir, "statements-eval.json"), JSON.stringify({ file: values.in, ...e }, null, 2) + "\n");
+      writeFileAtomic(join(dir, "statements-eval.md"), md);
+      if (!values.quiet) out(md.split("\n## Misses")[0]);
+      err(`wrote ${dir}`);
+      return 0;
+    }
     const split = choiceFlag(values.split, "split", ["train", "validation", "test", "all"] as const, "validation") as StatementSplit | "all";
     const data = resolve(values.data ?? process.env[STATEMENTS_DIR_ENV] ?? "data/cap-statements");
     const { items, files } = loadStatementItems(data, split);
     const engine = await generatorFrom(values);
     const e = await evaluateStatementGenerator(items, engine, { worst: intFlag(values.worst, "worst", 25, 0) });
     await engine.dispose();
-    const dir = resolve(values.out ?? "out/statements-eval");
     mkdirSync(dir, { recursive: true });
     const md = statementEvaluationMarkdown(e, `Statement generation on CAP-Statements (${split}: ${files.join(", ")})`);
     writeFileAtomic(join(dir, "statements-eval.json"), JSON.stringify({ split, files, ...e }, null, 2) + "\n");
@@ -93,8 +153,10 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     writeFileAtomic(join(dir, "statements-agreement.json"), JSON.stringify(a, null, 2) + "\n");
     writeFileAtomic(join(dir, "statements-agreement.md"), md);
     if (!values.quiet) out(md);
+    const c = a.overall.candidate;
+    err(`candidate answers: repeated 4-gram ${c.generatedRepeated4gram} (released ${c.releasedRepeated4gram}), colon form ${c.generatedColonForm} (released ${c.releasedColonForm}), flagged ${c.generatedFlagged}`);
     err(`wrote ${dir}`);
     return 0;
   }
-  throw new UsageError(`unknown statements command "${sub ?? ""}"; expected generate, eval or agreement`);
+  throw new UsageError(`unknown statements command "${sub ?? ""}"; expected generate, review, eval or agreement`);
 }

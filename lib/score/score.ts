@@ -11,7 +11,7 @@ import { checkPairs, type NliEngine } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
 import { modelKey as computeModelKey, resolveModelRef } from "../nli/model-ref.js";
 import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
-import { builtinGenerator, type StatementGeneratorEngine } from "../statements/generator.js";
+import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 
 export interface ScoreOptions extends TransformersNliOptions {
   readonly alpha?: number;
@@ -190,7 +190,7 @@ export async function scoreAnswers(
   golds: readonly string[],
   candidates: readonly string[],
   options: ScoreOptions & { statements?: StatementGenerator; generator?: StatementGeneratorEngine } = {},
-): Promise<{ rows: PairScore[]; report: ScoreReport; premises: string[]; hypotheses: string[]; generator: string }> {
+): Promise<{ rows: PairScore[]; report: ScoreReport; premises: string[]; hypotheses: string[]; generator: string; premiseDetails: (GeneratedStatement | null)[]; hypothesisDetails: (GeneratedStatement | null)[]; flaggedStatements: number }> {
   if (questions.length !== golds.length || golds.length !== candidates.length) {
     throw new RangeError(`${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`);
   }
@@ -198,19 +198,24 @@ export async function scoreAnswers(
   checkPairs(questions, candidates);
   const fn = options.statements;
   const engine = options.generator ?? builtinGenerator;
-  const generate = async (answers: readonly string[]) => {
+  const generate = async (answers: readonly string[]): Promise<(GeneratedStatement | null)[]> => {
     const idx = answers.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
-    const made = fn ? idx.map((i) => fn(questions[i], answers[i])) : await engine.generate(idx.map((i) => questions[i]), idx.map((i) => answers[i]));
-    const out: string[] = answers.map(() => "");
+    const made: GeneratedStatement[] = fn
+      ? describeModelStatements(idx.map((i) => questions[i]), idx.map((i) => answers[i]), idx.map((i) => fn(questions[i], answers[i]))).map((g) => ({ ...g, rule: "custom function" }))
+      : await engine.generateDetailed(idx.map((i) => questions[i]), idx.map((i) => answers[i]));
+    const out: (GeneratedStatement | null)[] = answers.map(() => null);
     idx.forEach((i, k) => (out[i] = made[k]));
     return out;
   };
-  const premises = await generate(golds);
-  const hypotheses = await generate(candidates);
+  const premiseDetails = await generate(golds);
+  const hypothesisDetails = await generate(candidates);
+  const premises = premiseDetails.map((g) => g?.statement ?? "");
+  const hypotheses = hypothesisDetails.map((g) => g?.statement ?? "");
   const scored = await scoreStatements(premises, hypotheses, options);
   const rows = scored.rows.map((r, i) =>
     r.status === "ok" ? r : { ...r, reason: golds[i].trim() === "" ? "empty gold answer" : candidates[i].trim() === "" ? "empty candidate answer" : r.reason },
   );
   const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
-  return { rows, report: { ...scored.report, notScored }, premises, hypotheses, generator: fn ? "custom function" : engine.name };
+  const flaggedStatements = [...premiseDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
+  return { rows, report: { ...scored.report, notScored }, premises, hypotheses, generator: fn ? "custom function" : engine.name, premiseDetails, hypothesisDetails, flaggedStatements };
 }
