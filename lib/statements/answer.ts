@@ -170,7 +170,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
 
 /** Tags a phrase with its first letter lower-cased (taggers read a capital as a name), keeping the original text. */
 export function tokenizePhrase(text: string): Token[] {
-  const lowered = /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+  // (Not a name of several capitalised words: "Mount Everest is …".)
+  const lowered = /^[A-Z][a-z]/.test(text) && !/^[A-Z][a-z]+ [A-Z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
   const tokens = tokenize(lowered);
   if (tokens.length > 0 && lowered !== text) tokens[0] = { ...tokens[0], text: text.slice(0, tokens[0].text.length) };
   return tokens;

@@ -164,7 +164,7 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     if (k > start && prev.lower === "of") continue;
     // The word right after "is" belongs to the subject whatever its tag ("Is water/VERB a compound?").
     const next = tokens[k + 1];
-    const modifier = (t.pos === "ADJ" || t.pos === "ADV" || t.pos === "VERB") && next !== undefined && (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
+    const modifier = (t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "VERB" && /(?:ing|ed)$/.test(t.lower))) && next !== undefined && (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
     const nominal = t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON" || t.pos === "NUM" || (k === start && t.pos !== "DET" && !modifier) || (k === start + 1 && prev.pos === "DET" && !modifier && t.pos !== "ADJ");
     // "a BST equivalent to …", "larger than …": a word before "than"/"to" after a noun is the predicate.
     if (sawNoun && next !== undefined && (next.lower === "than" || (next.lower === "to" && canBeAdjective(t.lower))) && k > start) {
@@ -244,7 +244,7 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       // "Which organ pumps blood": a verb form ends the noun.
       if (i > startNoun && canBeVerb(t.lemma) && (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) && (!next || next.pos === "DET" || next.pos === "NOUN" || next.pos === "ADP" || next.pos === "PRON" || next.pos === "NUM" || next.pos === "ADJ" || next.pos === "PART" || next.pos === "PUNCT" || next.pos === "ADV" || next.pos === "PROPN")) break;
       if (i === startNoun && t.pos === "VERB" && !(next && (next.pos === "NOUN" || isAux(next)))) break;
-      if (i === startNoun && (word === "what" || word === "which") && canBeVerb(t.lemma) && /(?:[^s]s|ed)$/.test(t.lower) && t.lemma !== t.lower && (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) && next?.lower !== "of" && !(next && next.pos === "NOUN" && canBeVerb(next.lower) && next.lower === next.lemma && tokens[i + 2] && tokens[i + 2].pos !== "PUNCT")) break;
+      if (i === startNoun && (word === "what" || word === "which") && (canBeVerb(t.lemma) || canBeVerb(t.lower)) && /(?:[^s]s|ed)$/.test(t.lower) && t.lemma !== t.lower && (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) && next?.lower !== "of" && !(next && next.pos === "NOUN" && canBeVerb(next.lower) && next.lower === next.lemma && tokens[i + 2] && tokens[i + 2].pos !== "PUNCT")) break;
       noun.push(t);
       i++;
       if (["type", "kind", "sort", "form", "class", "category", "variety"].includes(t.lemma) && tokens[i]?.lower === "of" && tokens[i + 1] && tokens[i + 1].pos !== "DET") {
@@ -284,7 +284,6 @@ function startsNounPhrase(tokens: readonly Token[], j: number): boolean {
   if (t.pos === "DET" || t.pos === "PRON" || t.pos === "PROPN" || t.pos === "NUM") return !WH_WORDS.has(t.lower);
   if (t.pos === "NOUN") return true;
   const next = tokens[j + 1];
-  const nextNominal = next !== undefined && (next.pos === "NOUN" || next.pos === "PROPN");
   if (t.pos === "ADJ") {
     if (/^(?:most|least|more|less|best|better|worse|worst)$/.test(t.lower)) return false;
     let k = j + 1;

@@ -70,7 +70,8 @@ function isTemporal(tokens: readonly Token[], j: number): boolean {
 function objectGap(d: Declarative): number {
   const r = d.rest;
   for (let k = 0; k < r.length; k++) {
-    if (r[k].pos !== "ADP" && !(r[k].pos === "ADV" && PARTICLES.has(r[k].lower) && k === r.length - 1)) continue;
+    const prepositionLike = r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && (k === r.length - 1 || r[k + 1].pos !== "VERB"));
+    if (!prepositionLike && !(r[k].pos === "ADV" && PARTICLES.has(r[k].lower) && k === r.length - 1)) continue;
     const next = r[k + 1];
     if (!next || next.pos === "PART" || next.pos === "SCONJ" || (next.pos === "ADV" && !PARTICLES.has(next.lower)) || next.pos === "PUNCT") {
       // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
@@ -313,9 +314,10 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
     const lead = positive ? "Yes, " : "";
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
     // "Yes, it calculates the concentration of reactants" → "Yes, the … equation calculates the concentration of reactants."
-    if (e.text !== "" && e.isClause && !e.echo && !e.because) {
+    // ("No, it is an arachnid." keeps the negation: "A spider is not an insect. It is an arachnid.")
+    if (positive && e.text !== "" && e.isClause && !e.echo && !e.because) {
       const resolved = resolvePronoun(e, d.subject);
-      if (resolved) return { sentence: `${positive ? "Yes" : "No"}, ${midSentence(resolved)}${e.rest ? ` ${e.rest}` : ""}`, rule: `${rule}:elaborated`, doubts };
+      if (resolved) return { sentence: `Yes, ${midSentence(resolved)}${e.rest ? ` ${e.rest}` : ""}`, rule: `${rule}:elaborated`, doubts };
     }
     const sentence = declarative(d, positive);
     const more = elaboration(e, [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest]);
@@ -383,7 +385,14 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     const adjunctTokens = predicate.slice(k).filter((t) => t.pos !== "PUNCT");
     const adjunct = text(adjunctTokens);
     const resolved = target.length > 0 ? resolvePronoun(a, target) : undefined;
-    const clause = resolved ?? a.text;
+    let clause = resolved ?? a.text;
+    // "What will most likely happen to the plant?" + "it will turn yellow" → "The plant will most likely turn yellow."
+    const modal = predicate.slice(0, happen).find((t) => t.pos === "AUX");
+    const adverbs = predicate.slice(0, happen).filter((t) => t.pos === "ADV" || /^(?:most|more|likely|probably)$/.test(t.lower));
+    if (modal && adverbs.length > 0) {
+      const at = new RegExp(`\\b${modal.lower}\\b(?! ${adverbs[0].lower}\\b)`);
+      if (at.test(clause)) clause = clause.replace(at, `${modal.lower} ${text(adverbs)}`);
+    }
     // "What happens to pH as a solution becomes more basic?" → "As a solution becomes more basic, pH decreases."; an adjunct
     // with a pronoun for the subject stays after it ("Water expands when it freezes").
     const fronted = adjunctTokens.length > 1 && /^(?:when|as|if|during|after|before|while|in|once|whenever)$/.test(adjunctTokens[0].lower) && !adjunctTokens.some((t) => PRONOUNS.has(t.lower) || /^(?:its|their|them|his|her)$/.test(t.lower));

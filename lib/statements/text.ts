@@ -9,18 +9,6 @@ export function capitalize(s: string): string {
   return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
 }
 
-/** Lower-cases the first letter unless the first word looks like a name or acronym (two capitals, or a capital inside). */
-export function decapitalize(s: string): string {
-  const first = s.split(/\s/, 1)[0];
-  if (/^[A-Z][A-Z0-9]/.test(first) || /^.[^A-Z]*[A-Z]/.test(first.slice(1)) || first === "I") return s;
-  return s.length === 0 ? s : s[0].toLowerCase() + s.slice(1);
-}
-
-/** Removes final sentence punctuation (. ! ? : ; and trailing spaces). */
-export function stripFinal(s: string): string {
-  return s.replace(/[\s.!?:;]+$/u, "");
-}
-
 /** Ends a sentence with exactly one period (keeps a final ! or a closing quote/bracket before it). */
 export function endSentence(s: string): string {
   const t = s.replace(/[\s.?:;,]+$/u, "");
