@@ -8,6 +8,7 @@ import { parseClass } from "../lib/taxonomy/index.js";
 import {
   ANSWER_MAX_TOKENS,
   ANSWER_TEMPERATURE,
+  CallError,
   DEFAULT_CANDIDATE_SETTINGS,
   DEFAULT_STATEMENT_SETTINGS,
   DROPPED_COLUMNS,
@@ -19,6 +20,7 @@ import {
   answerRequest,
   candidateRequest,
   cleanSources,
+  describeStats,
   droppedTableRows,
   estimateTokens,
   loadConfig,
@@ -77,7 +79,8 @@ logged or written.
 Options:
   --config FILE          JSON configuration (keys: provider, model, in, out, checkpoint, cacheDir,
                          concurrency, requestsPerMinute, inputTokensPerMinute, timeoutMs, maxRetries,
-                         contentRetries, backoffBaseMs, backoffMaxMs, maxRetryAfterMs, maxTokens,
+                         contentRetries, backoffBaseMs, backoffMaxMs, maxRetryAfterMs, maxResponseBytes,
+                         maxRepeatedErrors, maxTokens,
                          temperature, topP, maxTokensField, batchSize, seed, promptRole, classes,
                          columns, dataset, dropped, total, subjects, generalShare, jaccard, split,
                          maxAttemptsFactor; relative paths are relative to the file)
@@ -101,7 +104,9 @@ Options:
   --quiet                no progress
 
 Every run writes a report (OUT.report.json, statements DIR/report.json) with the faults met
-(HTTP 429/5xx, timeouts, truncated replies, rejected replies), retries and cache hits.
+(HTTP 429/5xx, timeouts, truncated replies, rejected replies), retries and cache hits; a run
+stopped by a fatal fault (a wrong key, a redirect, a reply past maxResponseBytes, a Retry-After
+past maxRetryAfterMs, the same client error maxRepeatedErrors times in a row) writes it too.
 Exit status: 0 complete, ${EXIT_INCOMPLETE} when some rows failed (listed; run again to retry them),
 1 on an error, 2 on a usage error.`;
 
@@ -216,6 +221,34 @@ function printDryRun(requests: { req: ChatRequest; count: number; label: string 
   out(`output tokens: at most ${outTokens} (the output cap × calls)`);
 }
 
+/**
+ * Runs a construction run; when a fatal fault stops it, the report file still says why and what
+ * the client met up to then (the checkpoint keeps what was done), and the error goes on.
+ */
+async function reportingStops<T>(client: LlmClient, kind: string, reportFile: string, checkpoint: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof CallError && e.fatal) {
+      const report = {
+        kind,
+        provider: client.provider.name,
+        model: client.provider.model,
+        checkpoint,
+        stopped: { kind: e.kind, status: e.status ?? null, message: e.message },
+        stats: client.stats,
+        summary: describeStats(client.stats),
+        seconds: (Date.now() - started) / 1000,
+      };
+      mkdirSync(dirname(reportFile), { recursive: true });
+      writeFileAtomic(reportFile, JSON.stringify(report, null, 2) + "\n");
+      err(`stopped: ${describeStats(client.stats)} (report ${reportFile}; a new run resumes from ${checkpoint})`);
+    }
+    throw e;
+  }
+}
+
 function finish(report: RunReport, reportFile: string, incomplete: string[], quiet: boolean): number {
   mkdirSync(dirname(reportFile), { recursive: true });
   writeFileAtomic(reportFile, JSON.stringify(report, null, 2) + "\n");
@@ -278,16 +311,13 @@ async function cmdCandidates(argv: string[]): Promise<number> {
   }
   client.provider.requireKey();
   writeDropped(droppedFile, s.dropped);
-  const res = await runCandidates({
-    client,
-    rows: s.kept,
-    settings,
-    ...runControl(c, values, "candidates", file),
-  });
+  const control = runControl(c, values, "candidates", file);
+  const reportFile = c.report ?? sidecar(file, ".report.json");
+  const res = await reportingStops(client, "candidates", reportFile, control.checkpoint, () => runCandidates({ client, rows: s.kept, settings, ...control }));
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
   err(`wrote ${file} (${res.rows.length} rows; dropped rows in ${droppedFile})`);
-  return finish({ ...res.report, dropped: s.dropped.length, droppedByRule: s.counts }, c.report ?? sidecar(file, ".report.json"), res.failed.map((f) => `source row ${f.sourceRow}: ${f.reason}`), Boolean(values.quiet));
+  return finish({ ...res.report, dropped: s.dropped.length, droppedByRule: s.counts }, reportFile, res.failed.map((f) => `source row ${f.sourceRow}: ${f.reason}`), Boolean(values.quiet));
 }
 
 function statementSettings(c: ConstructConfig): StatementSettings {
@@ -324,15 +354,19 @@ async function cmdStatements(argv: string[]): Promise<number> {
   }
   client.provider.requireKey();
   mkdirSync(dir, { recursive: true });
-  const res = await runStatements({
-    client,
-    settings,
-    checkpoint: c.checkpoint ?? join(dir, "checkpoint.jsonl"),
-    restart: values.restart,
-    concurrency: c.concurrency,
-    onProgress: values.quiet ? undefined : progressPrinter("statements"),
-    log: values.quiet ? undefined : err,
-  });
+  const checkpoint = c.checkpoint ?? join(dir, "checkpoint.jsonl");
+  const reportFile = c.report ?? join(dir, "report.json");
+  const res = await reportingStops(client, "statements", reportFile, checkpoint, () =>
+    runStatements({
+      client,
+      settings,
+      checkpoint,
+      restart: values.restart,
+      concurrency: c.concurrency,
+      onProgress: values.quiet ? undefined : progressPrinter("statements"),
+      log: values.quiet ? undefined : err,
+    }),
+  );
   const problems: string[] = [];
   if (res.complete) {
     writeRowTable(join(dir, "CAP-Statements.csv"), STATEMENT_COLUMNS, res.rows as unknown as Record<string, unknown>[]);
@@ -345,7 +379,7 @@ async function cmdStatements(argv: string[]): Promise<number> {
   } else {
     for (const f of res.report.failedAttempts as { attempt: string; reason: string }[]) problems.push(`attempt ${f.attempt}: ${f.reason}`);
   }
-  return finish(res.report, c.report ?? join(dir, "report.json"), problems, Boolean(values.quiet));
+  return finish(res.report, reportFile, problems, Boolean(values.quiet));
 }
 
 function answerSettings(c: ConstructConfig): AnswerSettings {
@@ -371,19 +405,15 @@ async function cmdAnswers(argv: string[]): Promise<number> {
     return 0;
   }
   if (!client.provider.hasKey) throw new UsageError(`no API key: set ${KEY_ENV[client.provider.name]}`);
-  const res = await runAnswers({
-    client,
-    columns: table.columns,
-    rows: table.rows,
-    settings,
-    ...runControl(c, values, "answers", file),
-  });
+  const control = runControl(c, values, "answers", file);
+  const reportFile = c.report ?? sidecar(file, ".report.json");
+  const res = await reportingStops(client, "answers", reportFile, control.checkpoint, () => runAnswers({ client, columns: table.columns, rows: table.rows, settings, ...control }));
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
   const renamed = Object.entries(res.report.renamedColumns as Record<string, string>);
   if (renamed.length > 0) err(`input column(s) kept under new names: ${renamed.map(([a, b]) => `${a} → ${b}`).join(", ")}`);
   err(`wrote ${file} (${res.rows.length} rows)`);
-  return finish(res.report, c.report ?? sidecar(file, ".report.json"), res.failed.map((f) => `row ${f.row}: ${f.reason}`), Boolean(values.quiet));
+  return finish(res.report, reportFile, res.failed.map((f) => `row ${f.row}: ${f.reason}`), Boolean(values.quiet));
 }
 
 export async function cmdConstruct(argv: string[]): Promise<number> {

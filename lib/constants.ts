@@ -62,3 +62,46 @@ export const STATEMENTS_DIR_ENV = "CAPQA_STATEMENTS_DIR";
 
 /** The built-in reformulator spreads a batch over worker threads from this many (question, answer) pairs on. */
 export const REFORMULATE_PARALLEL_MIN = 50_000;
+
+/*
+ * LLM client of `capqa construct` (lib/construct/client.ts). The limits below exist because a
+ * server (or a proxy, or whatever a base URL points at) can answer anything: a client that
+ * waits, reads or retries without bound can be made to hang for hours, fill memory or spend the
+ * whole budget on requests that cannot succeed.
+ */
+/** Requests in flight at once. */
+export const DEFAULT_LLM_CONCURRENCY = 4;
+/** Token bucket on requests per minute (0 = no limit). */
+export const DEFAULT_LLM_REQUESTS_PER_MINUTE = 50;
+/** Per HTTP attempt, headers and body together. */
+export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
+/** Retries after transport faults (429, 5xx, timeouts, dropped connections). */
+export const DEFAULT_LLM_MAX_RETRIES = 6;
+/** Retries after replies the caller's validator rejects. */
+export const DEFAULT_LLM_CONTENT_RETRIES = 2;
+/** First backoff step and the longest backoff between retries. */
+export const DEFAULT_LLM_BACKOFF_BASE_MS = 500;
+export const DEFAULT_LLM_BACKOFF_MAX_MS = 30_000;
+/**
+ * Longest Retry-After the client waits for. A reply asking for a longer wait (an exhausted
+ * quota, a server down for maintenance) stops the run with an error instead of sleeping for
+ * minutes or hours; the checkpoint keeps what is done, so running again later resumes.
+ */
+export const DEFAULT_LLM_MAX_RETRY_AFTER_MS = 120_000;
+/**
+ * Largest reply body read (bytes), error bodies included. A 4096-token reply is tens of KB; a
+ * body past this is not an API reply and is refused while it streams in, before it fills memory.
+ */
+export const DEFAULT_LLM_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/**
+ * The same client error (the same 4xx status and error message) for this many requests in a row
+ * stops the run: a request the API refuses as malformed (a wrong parameter, model or field) is
+ * refused for every item, and going on would only send the rest of the items to be refused.
+ */
+export const DEFAULT_LLM_REPEATED_ERROR_LIMIT = 5;
+
+/** `capqa score` reads, scores and writes this many rows at a time, so memory stays flat as files grow. */
+export const DEFAULT_SCORE_BLOCK_ROWS = 4096;
+
+/** How long a write to the NLI cache waits for another process's lock before it fails (SQLITE_BUSY). */
+export const DEFAULT_CACHE_BUSY_TIMEOUT_MS = 10_000;

@@ -7,9 +7,30 @@
  * caller (an invalid reply is asked again, up to contentRetries times), a response cache keyed
  * by the hash of the full request, and one request for identical calls in flight. Every fault
  * is counted in `stats`.
+ *
+ * What a server cannot make it do (lib/construct/guards.ts): follow a redirect (a 3xx stops the
+ * run: following would hand the prompt, and with x-api-key the key, to another host), read a
+ * body past maxResponseBytes, wait longer than maxRetryAfterMs (a longer Retry-After stops the
+ * run), or keep sending requests that all get the same client error (maxRepeatedErrors in a row
+ * stop the run). A fatal fault stops the client: every later call fails at once with it, so
+ * requests already queued are not sent. Secrets are scrubbed from replies before the caller, the
+ * cache or a log sees them.
  */
+import {
+  DEFAULT_LLM_BACKOFF_BASE_MS,
+  DEFAULT_LLM_BACKOFF_MAX_MS,
+  DEFAULT_LLM_CONCURRENCY,
+  DEFAULT_LLM_CONTENT_RETRIES,
+  DEFAULT_LLM_MAX_RESPONSE_BYTES,
+  DEFAULT_LLM_MAX_RETRIES,
+  DEFAULT_LLM_MAX_RETRY_AFTER_MS,
+  DEFAULT_LLM_REPEATED_ERROR_LIMIT,
+  DEFAULT_LLM_REQUESTS_PER_MINUTE,
+  DEFAULT_LLM_TIMEOUT_MS,
+} from "../constants.js";
 import type { ResponseCache } from "./cache.js";
 import { requestKey } from "./cache.js";
+import { errorSignature, isRedirect, readCapped, redirectTarget, RepeatedErrors } from "./guards.js";
 import { BadResponseError, type ChatReply, type ChatRequest, type Provider } from "./providers.js";
 
 export interface ClientOptions {
@@ -27,8 +48,12 @@ export interface ClientOptions {
   readonly contentRetries?: number;
   readonly backoffBaseMs?: number;
   readonly backoffMaxMs?: number;
-  /** Longest Retry-After honoured (default 120 s); longer waits are cut to this. */
+  /** Longest Retry-After waited for (default 120 s); a reply asking for longer stops the run (fatal). */
   readonly maxRetryAfterMs?: number;
+  /** Largest reply body read, in bytes (default 4 MiB); a larger one stops the run (fatal). */
+  readonly maxResponseBytes?: number;
+  /** This many equal 4xx replies in a row stop the run (fatal; default 5; 0 = never). */
+  readonly maxRepeatedErrors?: number;
   readonly cache?: ResponseCache | null;
   readonly log?: (line: string) => void;
   readonly fetch?: typeof fetch;
@@ -67,7 +92,7 @@ export interface ClientStats {
   failed: number;
   inputTokens: number;
   outputTokens: number;
-  /** Faults by kind: http_429, http_500, http_529, timeout, network, truncated_response, bad_json, content_<kind>. */
+  /** Faults by kind: http_429, http_500, http_529, timeout, network, truncated_response, bad_json, redirect, response_too_large, content_<kind>. */
   faults: Record<string, number>;
   rateLimitWaitMs: number;
 }
@@ -195,7 +220,9 @@ export function parseRetryAfter(headers: { get(name: string): string | null }, n
 const RETRYABLE_STATUS = (s: number) => s === 408 || s === 409 || s === 429 || s >= 500;
 const FATAL_STATUS = (s: number) => s === 401 || s === 403 || s === 404;
 
-type Attempt = { ok: true; reply: ChatReply } | { ok: false; kind: string; message: string; retryable: boolean; fatal?: boolean; status?: number; waitMs?: number };
+type Attempt =
+  | { ok: true; reply: ChatReply }
+  | { ok: false; kind: string; message: string; retryable: boolean; fatal?: boolean; status?: number; waitMs?: number; signature?: string };
 
 export class LlmClient {
   readonly provider: Provider;
@@ -210,19 +237,28 @@ export class LlmClient {
   private readonly inputTokens: TokenBucket | null;
   private readonly inflight = new Map<string, Promise<CallResult<unknown>>>();
   private pausedUntil = 0;
+  private readonly repeated: RepeatedErrors;
+  /** The fatal fault that stopped this client; every later call fails with it. */
+  private stoppedBy: CallError | null = null;
 
   constructor(provider: Provider, options: ClientOptions = {}) {
     this.provider = provider;
     this.o = {
-      concurrency: Math.max(1, options.concurrency ?? 4),
-      requestsPerMinute: options.requestsPerMinute ?? 50,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      maxRetries: options.maxRetries ?? 6,
-      contentRetries: options.contentRetries ?? 2,
-      backoffBaseMs: options.backoffBaseMs ?? 500,
-      backoffMaxMs: options.backoffMaxMs ?? 30_000,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 120_000,
+      concurrency: Math.max(1, options.concurrency ?? DEFAULT_LLM_CONCURRENCY),
+      requestsPerMinute: options.requestsPerMinute ?? DEFAULT_LLM_REQUESTS_PER_MINUTE,
+      timeoutMs: options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_LLM_MAX_RETRIES,
+      contentRetries: options.contentRetries ?? DEFAULT_LLM_CONTENT_RETRIES,
+      backoffBaseMs: options.backoffBaseMs ?? DEFAULT_LLM_BACKOFF_BASE_MS,
+      backoffMaxMs: options.backoffMaxMs ?? DEFAULT_LLM_BACKOFF_MAX_MS,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_LLM_MAX_RETRY_AFTER_MS,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_LLM_MAX_RESPONSE_BYTES,
+      maxRepeatedErrors: options.maxRepeatedErrors ?? DEFAULT_LLM_REPEATED_ERROR_LIMIT,
     };
+    for (const k of ["maxRetryAfterMs", "maxResponseBytes", "maxRepeatedErrors"] as const) {
+      if (!(Number.isFinite(this.o[k]) && this.o[k] >= 0)) throw new RangeError(`${k} must be a number ≥ 0, got ${this.o[k]}`);
+    }
+    this.repeated = new RepeatedErrors(this.o.maxRepeatedErrors);
     this.cache = options.cache ?? null;
     this.log = options.log ?? (() => {});
     this.fetchFn = options.fetch ?? fetch;
@@ -243,9 +279,28 @@ export class LlmClient {
     this.stats.faults[kind] = (this.stats.faults[kind] ?? 0) + 1;
   }
 
+  /** The fatal fault that stopped this client, if any. */
+  get stopped(): CallError | null {
+    return this.stoppedBy;
+  }
+
+  /** Fails a call for good; a fatal error also stops the client. */
+  private fail(err: CallError): never {
+    this.stats.failed++;
+    if (err.fatal && this.stoppedBy === null) this.stoppedBy = err;
+    throw err;
+  }
+
+  /** Fails a call at once when the client was stopped (nothing more is sent after a fatal fault). */
+  private checkStopped(): void {
+    const s = this.stoppedBy;
+    if (s !== null) this.fail(new CallError(s.message, s.kind, true, s.status));
+  }
+
   /** Sends a request (or answers it from the cache) until the validator accepts the reply. */
   async call<T>(req: ChatRequest, options: CallOptions<T>): Promise<CallResult<T>> {
     this.stats.calls++;
+    this.checkStopped();
     const key = this.key(req, options.sample);
     const shared = this.inflight.get(key);
     if (shared) {
@@ -262,7 +317,9 @@ export class LlmClient {
   }
 
   private async run<T>(req: ChatRequest, key: string, options: CallOptions<T>): Promise<CallResult<T>> {
-    const cached = this.cache?.get(key);
+    const stored = this.cache?.get(key);
+    // Entries written before replies were scrubbed may hold a secret: scrub them as well.
+    const cached = stored === undefined ? undefined : this.provider.redactReply(stored);
     if (cached !== undefined) {
       const v = options.validate(cached);
       if (v.ok) {
@@ -279,9 +336,11 @@ export class LlmClient {
     let contentFailures = 0;
     for (let attempt = 0; ; attempt++) {
       if (this.signal?.aborted) throw new AbortedError();
+      this.checkStopped();
       if (attempt > 0) this.stats.retries++;
       const res = await this.attempt(http.url, http.headers, bodyText, tokens);
       if (res.ok) {
+        this.repeated.reset();
         const v = options.validate(res.reply);
         if (v.ok) {
           this.stats.succeeded++;
@@ -292,27 +351,40 @@ export class LlmClient {
         }
         this.fault(`content_${v.kind}`);
         contentFailures++;
-        if (contentFailures > this.o.contentRetries) {
-          this.stats.failed++;
-          throw new ContentError(`the reply was rejected ${contentFailures} times; last: ${v.reason}`, `content_${v.kind}`);
-        }
+        if (contentFailures > this.o.contentRetries) this.fail(new ContentError(`the reply was rejected ${contentFailures} times; last: ${v.reason}`, `content_${v.kind}`));
         this.log(`reply rejected (${v.reason}); asking again`);
         continue;
       }
       this.fault(res.kind);
-      if (res.fatal) {
-        this.stats.failed++;
-        throw new CallError(res.message, res.kind, true, res.status);
+      if (res.fatal) this.fail(new CallError(res.message, res.kind, true, res.status));
+      if (res.signature !== undefined && !res.retryable && this.repeated.record(res.signature)) {
+        this.fail(
+          new CallError(
+            `${res.message} — the same reply to ${this.repeated.run} requests in a row (maxRepeatedErrors ${this.o.maxRepeatedErrors}); stopping, as every request is likely to be refused the same way: check the model and request settings`,
+            `repeated_${res.kind}`,
+            true,
+            res.status,
+          ),
+        );
+      }
+      if (res.retryable && res.waitMs !== undefined && res.waitMs > this.o.maxRetryAfterMs) {
+        this.fail(
+          new CallError(
+            `${res.message} — the server asks to wait ${(res.waitMs / 1000).toFixed(1)} s (Retry-After), longer than maxRetryAfterMs (${this.o.maxRetryAfterMs} ms); stopping instead of waiting: run again later (finished requests are kept), or raise maxRetryAfterMs`,
+            `retry_after_too_long`,
+            true,
+            res.status,
+          ),
+        );
       }
       if (!res.retryable || transportFailures >= this.o.maxRetries) {
-        this.stats.failed++;
-        throw new CallError(transportFailures >= this.o.maxRetries && res.retryable ? `${res.message} (gave up after ${transportFailures + 1} attempts)` : res.message, res.kind, false, res.status);
+        this.fail(new CallError(transportFailures >= this.o.maxRetries && res.retryable ? `${res.message} (gave up after ${transportFailures + 1} attempts)` : res.message, res.kind, false, res.status));
       }
       const backoff = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** transportFailures) * (1 - 0.25 * Math.random());
       transportFailures++;
       let wait = backoff;
       if (res.waitMs !== undefined) {
-        wait = Math.min(res.waitMs, this.o.maxRetryAfterMs);
+        wait = res.waitMs;
         if (res.status === 429) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
       }
       this.log(`${res.message}; retrying in ${(wait / 1000).toFixed(2)} s`);
@@ -347,15 +419,41 @@ export class LlmClient {
     try {
       let res: Response;
       try {
-        res = await this.fetchFn(url, { method: "POST", headers, body, signal: ctl.signal });
+        // Never follow a redirect: the key and the prompt would go to the host it names.
+        res = await this.fetchFn(url, { method: "POST", headers, body, signal: ctl.signal, redirect: "manual" });
       } catch (err) {
         if (this.signal?.aborted) throw new AbortedError();
         if (timedOut) return { ok: false, kind: "timeout", message: `${name}: no reply within ${this.o.timeoutMs} ms`, retryable: true };
         return { ok: false, kind: "network", message: `${name}: connection failed (${this.provider.redact(describeError(err))})`, retryable: true };
       }
+      if (isRedirect(res.status) || res.redirected) {
+        ctl.abort(); // the body of a redirect is not read
+        const to = redirectTarget(res.headers.get("location"), url);
+        const status = res.redirected ? "a redirect (followed by the fetch given)" : `HTTP ${res.status}`;
+        return {
+          ok: false,
+          kind: "redirect",
+          status: res.status,
+          message: this.provider.redact(`${name}: ${status}${to ? ` to ${to}` : ""} refused: redirects are not followed (they would send the request and the API key to another address); set baseUrl to the API's own endpoint`),
+          retryable: false,
+          fatal: true,
+        };
+      }
       let text: string;
       try {
-        text = await res.text();
+        const body = await readCapped(res, this.o.maxResponseBytes);
+        if (!body.ok) {
+          ctl.abort();
+          return {
+            ok: false,
+            kind: "response_too_large",
+            status: res.status,
+            message: `${name}: HTTP ${res.status} reply ${body.declared ? `of ${body.bytes} bytes (Content-Length)` : `past ${body.bytes} bytes and still coming`} is larger than maxResponseBytes (${this.o.maxResponseBytes}); refused without reading the rest. Raise maxResponseBytes if replies this large are expected`,
+            retryable: false,
+            fatal: true,
+          };
+        }
+        text = body.text;
       } catch (err) {
         if (this.signal?.aborted) throw new AbortedError();
         if (timedOut) return { ok: false, kind: "timeout", message: `${name}: reply body not received within ${this.o.timeoutMs} ms`, retryable: true };
@@ -373,6 +471,7 @@ export class LlmClient {
           retryable,
           fatal: FATAL_STATUS(res.status),
           waitMs: parseRetryAfter(res.headers),
+          signature: res.status >= 400 && res.status < 500 ? errorSignature(res.status, this.provider.redact(text)) : undefined,
         };
       }
       try {

@@ -32,6 +32,8 @@ export interface ConstructConfig {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   maxRetryAfterMs?: number;
+  maxResponseBytes?: number;
+  maxRepeatedErrors?: number;
   maxTokens?: number;
   /** null leaves the parameter out of the request (the API's default). */
   temperature?: number | null;
@@ -73,6 +75,8 @@ const KEYS: Record<keyof ConstructConfig, string> = {
   backoffBaseMs: "number",
   backoffMaxMs: "number",
   maxRetryAfterMs: "number",
+  maxResponseBytes: "number",
+  maxRepeatedErrors: "number",
   maxTokens: "number",
   temperature: "number|null",
   topP: "number|null",
@@ -156,6 +160,8 @@ export function clientOptions(c: ConstructConfig, extra: Partial<ClientOptions> 
     backoffBaseMs: c.backoffBaseMs,
     backoffMaxMs: c.backoffMaxMs,
     maxRetryAfterMs: c.maxRetryAfterMs,
+    maxResponseBytes: c.maxResponseBytes,
+    maxRepeatedErrors: c.maxRepeatedErrors,
     cache,
     ...extra,
   };

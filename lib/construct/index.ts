@@ -8,6 +8,7 @@ export * from "./clean.js";
 export * from "./providers.js";
 export * from "./cache.js";
 export * from "./client.js";
+export * from "./guards.js";
 export * from "./checkpoint.js";
 export * from "./dedupe.js";
 export * from "./run.js";

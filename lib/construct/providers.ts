@@ -9,7 +9,10 @@
  *   choices[0].message.content.
  *
  * The API key lives in a private field; it is sent in a header and nowhere else, is never part
- * of a request's identity (the cache key), and is scrubbed from every error message.
+ * of a request's identity (the cache key), and is scrubbed from every error message and from
+ * every field of every reply (a server may echo it, and replies go to the output, the checkpoint
+ * and the cache), together with every other secret the provider knows of (the other API's key
+ * in the environment, `secrets`).
  */
 
 export type ProviderName = "anthropic" | "openai";
@@ -59,10 +62,18 @@ export interface ProviderOptions {
   readonly baseUrl?: string;
   /** Else $ANTHROPIC_API_KEY / $OPENAI_API_KEY. Never logged or written. */
   readonly apiKey?: string;
+  /** More values to scrub from messages and replies (both APIs' keys in `env` are scrubbed anyway). */
+  readonly secrets?: readonly string[];
   /** OpenAI only: the name of the output cap field (max_tokens, or max_completion_tokens for newer models). */
   readonly maxTokensField?: "max_tokens" | "max_completion_tokens";
   readonly env?: NodeJS.ProcessEnv;
 }
+
+/** What a secret is replaced with. */
+export const REDACTED = "[REDACTED]";
+
+/** A run of this many characters of a secret counts as an echo of it. */
+const FRAGMENT = 8;
 
 export class Provider {
   readonly name: ProviderName;
@@ -70,6 +81,8 @@ export class Provider {
   readonly baseUrl: string;
   readonly maxTokensField: "max_tokens" | "max_completion_tokens";
   readonly #key: string | undefined;
+  /** Every value to scrub, the key first; none shorter than 4 characters (too common to scrub). */
+  readonly #secrets: readonly string[];
 
   constructor(options: ProviderOptions) {
     const env = options.env ?? process.env;
@@ -80,6 +93,8 @@ export class Provider {
     this.maxTokensField = options.maxTokensField ?? "max_tokens";
     const key = options.apiKey ?? env[KEY_ENV[this.name]];
     this.#key = key === undefined || key === "" ? undefined : key;
+    const all = [this.#key, ...PROVIDERS.map((p) => env[KEY_ENV[p]]), ...(options.secrets ?? [])];
+    this.#secrets = [...new Set(all.filter((k): k is string => typeof k === "string" && k.length >= 4))].sort((a, b) => b.length - a.length);
   }
 
   get hasKey(): boolean {
@@ -91,29 +106,36 @@ export class Provider {
     if (this.#key === undefined) throw new Error(`no API key: set ${KEY_ENV[this.name]}`);
   }
 
-  /** Replaces the key (and any long fragment of it an API echoes) with [REDACTED]. */
+  /** Replaces every secret (and any run of 8 or more characters of one, as APIs echo keys) with [REDACTED]. */
   redact(text: string): string {
-    const key = this.#key;
-    if (key === undefined || key.length < 4) return text;
-    const out = text.split(key).join("[REDACTED]");
-    if (key.length < 12) return out;
-    // APIs echo keys partially ("sk-abc…wxyz"): any run of 8 or more characters of the key goes.
+    let out = text;
+    for (const secret of this.#secrets) out = out.split(secret).join(REDACTED);
+    const long = this.#secrets.filter((k) => k.length >= 12);
+    if (long.length === 0) return out;
+    // APIs echo keys partially ("sk-abc…wxyz"): any run of 8 or more characters of a key goes.
+    const grams = new Set<string>();
+    for (const k of long) for (let i = 0; i + FRAGMENT <= k.length; i++) grams.add(k.slice(i, i + FRAGMENT));
+    const inSome = (piece: string) => long.some((k) => k.includes(piece));
     let res = "";
-    for (let i = 0; i < out.length; ) {
-      let len = 0;
-      if (out.length - i >= 8 && key.includes(out.slice(i, i + 8))) {
-        len = 8;
-        while (i + len < out.length && key.includes(out.slice(i, i + len + 1))) len++;
-      }
-      if (len > 0) {
-        res += "[REDACTED]";
-        i += len;
-      } else {
-        res += out[i];
+    let kept = 0; // out[kept..i) is plain text not yet copied
+    for (let i = 0; i + FRAGMENT <= out.length; ) {
+      if (!grams.has(out.slice(i, i + FRAGMENT))) {
         i++;
+        continue;
       }
+      let len = FRAGMENT;
+      while (i + len < out.length && inSome(out.slice(i, i + len + 1))) len++;
+      res += out.slice(kept, i) + REDACTED;
+      i += len;
+      kept = i;
     }
-    return res;
+    return res + out.slice(kept);
+  }
+
+  /** A reply with every secret scrubbed from each of its text fields: what may be stored or printed. */
+  redactReply(reply: ChatReply): ChatReply {
+    const r = (x: string | null) => (x === null ? null : this.redact(x));
+    return { ...reply, text: this.redact(reply.text), stopReason: r(reply.stopReason), model: r(reply.model) };
   }
 
   /** The URL and body of a request; the identity of a request is (provider, body). */
@@ -153,8 +175,12 @@ export class Provider {
     return { url: this.url(), headers, body: this.body(req) };
   }
 
-  /** Reads a 2xx reply body; throws BadResponseError when it is not the API's shape. */
+  /** Reads a 2xx reply body, secrets scrubbed; throws BadResponseError when it is not the API's shape. */
   parse(raw: string): ChatReply {
+    return this.redactReply(this.parseRaw(raw));
+  }
+
+  private parseRaw(raw: string): ChatReply {
     let json: unknown;
     try {
       json = JSON.parse(raw);
