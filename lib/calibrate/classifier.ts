@@ -5,11 +5,26 @@
  * macro-F1 (a sum over levels of a function of each level's run: segment DP) or
  * quadratic-weighted κ (a ratio of two sums over items: Dinkelbach's method, each step an exact
  * segment DP); the paper's equal-width bins are the baseline.
+ *
+ * Input follows the numeric input policy of lib/stats/validate: scores finite, levels integers
+ * in 0..K−1 (K levels of the level set), cut points finite and non-decreasing (equal cuts leave a
+ * level empty, as fitted cuts of an empty level are), bin ranges finite with lo < hi. By design
+ * predictLevels accepts a NaN score (a row that could not be scored) and gives it level 0.
  */
+import { checkOrdering, checkFinite, checkFiniteOrNaN, checkFiniteScalar, checkLabels, checkNonDecreasing, checkSameLength, reject } from "../stats/validate.js";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
-import { bestRuns, cutsFromBoundaries, groupScores } from "./segments.js";
+import { bestRuns, cutsFromBoundaries, groupScoresUnchecked, type ScoreGroups } from "./segments.js";
 
 export type CalibrationObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
+
+const OBJECTIVES: readonly CalibrationObjective[] = ["accuracy", "macro_f1", "quadratic_kappa"];
+
+/** A level set's number of levels, 1..256 (levels are predicted into a Uint8Array). */
+function checkLevelCount(fn: string, levelSet: LevelSet): number {
+  const K = levelSet.levels.length;
+  if (!(K >= 1 && K <= 256)) throw new RangeError(`${fn}: levelSet.levels has ${K} levels; a level set needs 1 to 256 levels`);
+  return K;
+}
 
 /** Levels from least to most correct; each groups one or more classes. */
 export interface LevelSet {
@@ -19,6 +34,7 @@ export interface LevelSet {
 
 /** The six severity levels of Eq. 1 (exact, equivalent and alternative-correct share the top). */
 export function severityLevelSet(ordering: Ordering = PAPER_ORDERING): LevelSet {
+  checkOrdering("severityLevelSet", ordering);
   const values = [...new Set(CLASSES.map((c) => ordering.severity[c]))].sort((a, b) => a - b);
   return {
     name: `severity-${ordering.name}`,
@@ -54,7 +70,16 @@ export interface ThresholdClassifier {
   readonly fittedOn?: Record<string, unknown>;
 }
 
+/**
+ * Level of each score: the number of cuts ≤ score. Cuts: at most 255, finite, non-decreasing.
+ * Scores: finite, or NaN for a row without a score, which gets level 0 (callers such as
+ * `capqa score --classify` discard it); ±Infinity is refused.
+ */
 export function predictLevels(c: Pick<ThresholdClassifier, "cuts">, scores: ArrayLike<number>): Uint8Array {
+  const fn = "predictLevels";
+  if (c.cuts.length > 255) throw new RangeError(`${fn}: c.cuts has ${c.cuts.length} values; at most 255 cuts (256 levels) are supported`);
+  checkNonDecreasing(fn, "c.cuts", c.cuts);
+  checkFiniteOrNaN(fn, "scores", scores);
   const out = new Uint8Array(scores.length);
   for (let i = 0; i < scores.length; i++) {
     let k = 0;
@@ -66,14 +91,23 @@ export function predictLevels(c: Pick<ThresholdClassifier, "cuts">, scores: Arra
 
 /** The paper's baseline: K equal-width bins on [lo, hi] ([0, 1/K), [1/K, 2/K), … for CAP). */
 export function equalWidthClassifier(levelSet: LevelSet, score: Record<string, unknown>, lo = 0, hi = 1): ThresholdClassifier {
-  const K = levelSet.levels.length;
+  const fn = "equalWidthClassifier";
+  const K = checkLevelCount(fn, levelSet);
+  checkFiniteScalar(fn, "lo", lo);
+  checkFiniteScalar(fn, "hi", hi);
+  if (!(lo < hi)) reject(fn, "hi", hi, `hi must exceed lo (${lo})`);
   return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: Array.from({ length: K - 1 }, (_, i) => lo + ((i + 1) * (hi - lo)) / K), objective: "equal_width", score };
 }
 
 /** Fits the cuts on labelled scores (levels: index into levelSet.levels) for an objective. */
 export function fitThresholds(scores: ArrayLike<number>, levels: ArrayLike<number>, levelSet: LevelSet, objective: CalibrationObjective, score: Record<string, unknown> = {}): ThresholdClassifier {
-  const K = levelSet.levels.length;
-  const groups = groupScores(scores, levels, K);
+  const fn = "fitThresholds";
+  if (!OBJECTIVES.includes(objective)) throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
+  const K = checkLevelCount(fn, levelSet);
+  checkSameLength(fn, "scores", scores, "levels", levels);
+  checkFinite(fn, "scores", scores);
+  checkLabels(fn, "levels", levels, K);
+  const groups = groupScoresUnchecked(scores, levels, K);
   const actual = new Float64Array(K);
   for (let i = 0; i < levels.length; i++) actual[levels[i]]++;
   let boundaries: number[];
@@ -93,7 +127,7 @@ export function fitThresholds(scores: ArrayLike<number>, levels: ArrayLike<numbe
  * both are sums over items given their predicted level, so for fixed t the minimum of N − t·D
  * is an exact segment DP; Dinkelbach's iteration on t converges to the minimum ratio.
  */
-function fitQuadraticKappa(groups: ReturnType<typeof groupScores>, actual: Float64Array, n: number): number[] {
+function fitQuadraticKappa(groups: ScoreGroups, actual: Float64Array, n: number): number[] {
   const K = groups.K;
   const w = (i: number, j: number) => ((i - j) * (i - j)) / ((K - 1) * (K - 1));
   const expectedCost = Float64Array.from({ length: K }, (_, i) => {

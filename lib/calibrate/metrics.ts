@@ -1,7 +1,20 @@
-/** Classification quality of predicted levels against true levels, with bootstrap intervals. */
-import { cohenKappa } from "../stats/kappa.js";
-import { percentileInterval } from "../stats/bootstrap.js";
-import { Xoshiro128, resampleCounts } from "../stats/random.js";
+/**
+ * Classification quality of predicted levels against true levels, with bootstrap intervals.
+ * Input follows the numeric input policy of lib/stats/validate: truth and predicted equally long
+ * integers in 0..K−1; resamples a positive integer, the seed an integer, the confidence in [0, 1].
+ */
+import { cohenKappaUnchecked } from "../stats/kappa.js";
+import { percentileIntervalUnchecked } from "../stats/bootstrap.js";
+import { MAX_RESAMPLE_ROWS, Xoshiro128, resampleCounts } from "../stats/random.js";
+import { checkInteger, checkLabels, checkSameLength, checkSeed, checkUnitScalar } from "../stats/validate.js";
+
+/** The policy's checks of a pair of labelings into K levels (lib/stats/validate). */
+function checkLabelings(fn: string, truth: ArrayLike<number>, predicted: ArrayLike<number>, K: number): void {
+  checkInteger(fn, "K", K, 1);
+  checkSameLength(fn, "truth", truth, "predicted", predicted);
+  checkLabels(fn, "truth", truth, K);
+  checkLabels(fn, "predicted", predicted, K);
+}
 
 export interface ClassificationReport {
   readonly n: number;
@@ -55,13 +68,18 @@ function kappaFromConfusion(conf: Float64Array, K: number, kind: "unweighted" | 
   return we > 0 ? 1 - wo / we : NaN;
 }
 
+/** Report of predicted against true levels (equally many, not none; integers in 0..levelNames.length − 1). */
 export function classificationReport(truth: ArrayLike<number>, predicted: ArrayLike<number>, levelNames: readonly string[]): ClassificationReport {
+  const fn = "classificationReport";
   const K = levelNames.length;
+  if (K === 0) throw new RangeError(`${fn}: levelNames is empty; a report needs at least one level`);
+  checkLabelings(fn, truth, predicted, K);
+  if (truth.length === 0) throw new RangeError(`${fn}: truth and predicted are empty; a report needs at least one item`);
   const conf = new Float64Array(K * K);
   for (let i = 0; i < truth.length; i++) conf[truth[i] * K + predicted[i]]++;
   const m = fromConfusion(conf, K);
   // Cross-check κ with the general implementation once (same weights on the level index).
-  const unweighted = cohenKappa(truth, predicted, K).kappa;
+  const unweighted = cohenKappaUnchecked(truth, predicted, K).kappa;
   return {
     n: truth.length,
     accuracy: m.accuracy,
@@ -80,8 +98,14 @@ export interface ClassificationIntervals {
   readonly kappaQuadratic: [number, number];
 }
 
-/** Percentile bootstrap intervals of accuracy, macro-F1 and quadratic κ (rows resampled). */
+/** Percentile bootstrap intervals of accuracy, macro-F1 and quadratic κ (rows resampled; no rows give NaN). */
 export function classificationIntervals(truth: ArrayLike<number>, predicted: ArrayLike<number>, K: number, resamples = 10_000, seed = 42, confidence = 0.95): ClassificationIntervals {
+  const fn = "classificationIntervals";
+  checkInteger(fn, "resamples", resamples, 1);
+  checkSeed(fn, "seed", seed);
+  checkUnitScalar(fn, "confidence", confidence);
+  checkLabelings(fn, truth, predicted, K);
+  if (truth.length > MAX_RESAMPLE_ROWS) throw new RangeError(`${fn}: truth has ${truth.length} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows`);
   const n = truth.length;
   const counts = new Float64Array(n);
   const acc = new Float64Array(resamples);
@@ -98,7 +122,7 @@ export function classificationIntervals(truth: ArrayLike<number>, predicted: Arr
     qk[r] = kappaFromConfusion(conf, K, "quadratic");
   }
   const ci = (x: Float64Array): [number, number] => {
-    const c = percentileInterval(x, confidence);
+    const c = percentileIntervalUnchecked(x, confidence);
     return [c.low, c.high];
   };
   return { accuracy: ci(acc), macroF1: ci(f1), kappaQuadratic: ci(qk) };

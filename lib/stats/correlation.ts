@@ -2,9 +2,13 @@
  * Rank correlations as scipy computes them: Spearman's ρ (Pearson on mid-ranks, t-test
  * p-value) and Kendall's τ-b (Knight's O(n log n) algorithm, asymptotic p-value with the
  * tie-corrected variance of scipy.stats.kendalltau).
+ *
+ * Input follows the numeric input policy of ./validate: x and y must be equally long arrays of
+ * finite numbers. Fewer values than a statistic needs give NaN, as before.
  */
 import { normalTwoSidedP, studentTTwoSidedP } from "./distributions.js";
-import { midRanks, tieGroupSizes } from "./ranks.js";
+import { midRanksUnchecked, tieGroupSizesUnchecked } from "./ranks.js";
+import { checkFinite, checkSameLength } from "./validate.js";
 
 export interface Correlation {
   readonly statistic: number;
@@ -12,14 +16,22 @@ export interface Correlation {
   readonly pValue: number;
 }
 
-function checkPaired(x: ArrayLike<number>, y: ArrayLike<number>): number {
-  if (x.length !== y.length) throw new RangeError(`x has ${x.length} values, y has ${y.length}`);
+/** The policy's checks of two paired samples (./validate), once per public call; returns n. */
+function checkPaired(fn: string, x: ArrayLike<number>, y: ArrayLike<number>): number {
+  checkSameLength(fn, "x", x, "y", y);
+  checkFinite(fn, "x", x);
+  checkFinite(fn, "y", y);
   return x.length;
 }
 
-/** Pearson's r; NaN when either side is constant. */
+/** Pearson's r; NaN when either side is constant or empty. */
 export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number {
-  const n = checkPaired(x, y);
+  checkPaired("pearson", x, y);
+  return pearsonUnchecked(x, y);
+}
+
+function pearsonUnchecked(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  const n = x.length;
   let mx = 0;
   let my = 0;
   for (let i = 0; i < n; i++) {
@@ -44,8 +56,8 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number {
 
 /** Spearman's ρ with mid-ranks, and scipy's two-sided t-distribution p-value (df = n − 2). */
 export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): Correlation {
-  const n = checkPaired(x, y);
-  const rho = pearson(midRanks(x), midRanks(y));
+  const n = checkPaired("spearman", x, y);
+  const rho = pearsonUnchecked(midRanksUnchecked(x), midRanksUnchecked(y));
   const df = n - 2;
   const t = rho * Math.sqrt(df / ((rho + 1) * (1 - rho)));
   return { statistic: rho, pValue: Math.abs(rho) === 1 ? 0 : studentTTwoSidedP(t, df) };
@@ -85,7 +97,7 @@ function tieSums(sizes: number[]): { pairs: number; v0: number; v1: number } {
 
 /** Kendall's τ-b in O(n log n), with the asymptotic two-sided p-value scipy reports for tied data. */
 export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): Correlation & { concordantMinusDiscordant: number } {
-  const n = checkPaired(x, y);
+  const n = checkPaired("kendallTauB", x, y);
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => x[a] - x[b] || y[a] - y[b]);
@@ -102,8 +114,8 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): Correla
   const ys = new Float64Array(n);
   for (let i = 0; i < n; i++) ys[i] = y[order[i]];
   const swaps = mergeSortCountSwaps(ys, new Float64Array(n), 0, n);
-  const tx = tieSums(tieGroupSizes(x));
-  const ty = tieSums(tieGroupSizes(y));
+  const tx = tieSums(tieGroupSizesUnchecked(x));
+  const ty = tieSums(tieGroupSizesUnchecked(y));
   const total = (n * (n - 1)) / 2;
   const cMinusD = total - tx.pairs - ty.pairs + jointTies - 2 * swaps;
   const tau = cMinusD / Math.sqrt(total - tx.pairs) / Math.sqrt(total - ty.pairs);

@@ -1,35 +1,68 @@
-/** Descriptive statistics as numpy computes them (sample std with ddof = 1, linear percentiles). */
+/**
+ * Descriptive statistics as numpy computes them (sample std with ddof = 1, linear percentiles).
+ * Input follows the numeric input policy of ./validate: values must be finite (NaN and ±Infinity
+ * are refused, not propagated), except that sortedFinite drops NaN on purpose. No values give NaN.
+ */
+import { checkFinite, checkFiniteOrNaN, checkNonDecreasing, checkUnitScalar } from "./validate.js";
 
-/** Arithmetic mean (NaN for no values). */
+/** Arithmetic mean (NaN for no values). Values must be finite. */
 export function mean(values: ArrayLike<number>): number {
+  checkFinite("mean", "values", values);
+  return meanOf(values);
+}
+
+function meanOf(values: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < values.length; i++) s += values[i];
   return values.length > 0 ? s / values.length : NaN;
 }
 
-/** Sample standard deviation (n − 1 in the denominator; NaN below two values). */
+/** Sample standard deviation (n − 1 in the denominator; NaN below two values). Values must be finite. */
 export function sampleStd(values: ArrayLike<number>): number {
+  checkFinite("sampleStd", "values", values);
+  return sampleStdOf(values);
+}
+
+function sampleStdOf(values: ArrayLike<number>): number {
   const n = values.length;
   if (n < 2) return NaN;
-  const m = mean(values);
+  const m = meanOf(values);
   let ss = 0;
   for (let i = 0; i < n; i++) ss += (values[i] - m) ** 2;
   return Math.sqrt(ss / (n - 1));
 }
 
-/** Quantile q ∈ [0, 1] of ascending-sorted values, linear interpolation (numpy's default, type 7). */
+/**
+ * Quantile q ∈ [0, 1] of ascending-sorted values, linear interpolation (numpy's default, type 7);
+ * NaN for no values. `sorted` must be finite and non-decreasing (one pass checks it).
+ */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  checkUnitScalar("quantileSorted", "q", q);
+  checkNonDecreasing("quantileSorted", "sorted", sorted);
+  return quantileSortedUnchecked(sorted, q);
+}
+
+/** quantileSorted without the checks, for callers that sorted finite values and chose q in [0, 1] (see ./validate). */
+export function quantileSortedUnchecked(sorted: ArrayLike<number>, q: number): number {
   const n = sorted.length;
   if (n === 0) return NaN;
-  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile must lie in [0, 1], got ${q}`);
   const h = (n - 1) * q;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, n - 1);
   return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
 }
 
-/** Sorted copy without NaN. */
+/**
+ * Sorted copy without NaN. NaN is accepted and dropped on purpose (an undefined bootstrap
+ * statistic, see ./validate); ±Infinity is refused.
+ */
 export function sortedFinite(values: ArrayLike<number>): Float64Array {
+  checkFiniteOrNaN("sortedFinite", "values", values);
+  return sortedFiniteUnchecked(values);
+}
+
+/** sortedFinite without the ±Infinity check, for callers that checked `values` (see ./validate). */
+export function sortedFiniteUnchecked(values: ArrayLike<number>): Float64Array {
   const out: number[] = [];
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) out.push(values[i]);
   return Float64Array.from(out).sort();
@@ -46,17 +79,18 @@ export interface Description {
   readonly max: number;
 }
 
-/** n, mean, std, min, 5th percentile, median, 95th percentile, max. */
+/** n, mean, std, min, 5th percentile, median, 95th percentile, max (NaN but n for no values). Values must be finite. */
 export function describe(values: ArrayLike<number>): Description {
+  checkFinite("describe", "values", values);
   const s = Float64Array.from(values as ArrayLike<number>).sort();
   return {
     n: s.length,
-    mean: mean(s),
-    std: sampleStd(s),
+    mean: meanOf(s),
+    std: sampleStdOf(s),
     min: s.length ? s[0] : NaN,
-    p05: quantileSorted(s, 0.05),
-    median: quantileSorted(s, 0.5),
-    p95: quantileSorted(s, 0.95),
+    p05: quantileSortedUnchecked(s, 0.05),
+    median: quantileSortedUnchecked(s, 0.5),
+    p95: quantileSortedUnchecked(s, 0.95),
     max: s.length ? s[s.length - 1] : NaN,
   };
 }

@@ -1,4 +1,10 @@
-/** Tail probabilities for the p-values of Spearman's ρ (Student t) and Kendall's τ (normal). */
+/**
+ * Tail probabilities for the p-values of Spearman's ρ (Student t) and Kendall's τ (normal).
+ *
+ * An exception of the numeric input policy of ./validate, on purpose: these scalar functions take
+ * test statistics, which are NaN when undefined (a constant sample) and ±Infinity when perfect.
+ * They accept every number: NaN gives NaN, ±Infinity its limit, and df ≤ 0 (n ≤ 2) gives NaN.
+ */
 import jstatModule from "jstat";
 
 const jStat = (jstatModule as unknown as { jStat?: { ibeta(x: number, a: number, b: number): number } }).jStat ?? (jstatModule as unknown as { ibeta(x: number, a: number, b: number): number });

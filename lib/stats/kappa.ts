@@ -3,6 +3,8 @@
  * on a numeric scale (linear |a−b|, quadratic (a−b)²). κ_w = 1 − Σ w·O / Σ w·E, with E the
  * product of the marginals. Unweighted κ is the special case w = [a ≠ b].
  */
+import { checkFinite, checkInteger, checkLabels, checkSameLength, reject } from "./validate.js";
+
 export type KappaWeighting = "unweighted" | "linear" | "quadratic";
 
 export interface KappaResult {
@@ -12,23 +14,38 @@ export interface KappaResult {
   readonly n: number;
 }
 
+const WEIGHTINGS: readonly KappaWeighting[] = ["unweighted", "linear", "quadratic"];
+
 /**
  * κ for two equally long arrays of category indices in [0, k). `scale[c]` places category c on
  * the number line for the weighted variants (default: its index); only differences matter.
+ * Input follows the numeric input policy of ./validate: k a positive integer, a and b equally
+ * long (and not empty) integers in 0..k−1, `scale` k finite numbers.
  */
 export function cohenKappa(a: ArrayLike<number>, b: ArrayLike<number>, k: number, weighting: KappaWeighting = "unweighted", scale?: ArrayLike<number>): KappaResult {
-  if (a.length !== b.length) throw new RangeError(`rater A has ${a.length} labels, rater B ${b.length}`);
+  const fn = "cohenKappa";
+  checkInteger(fn, "k", k, 1);
+  if (!WEIGHTINGS.includes(weighting)) reject(fn, "weighting", weighting, `weighting must be one of ${WEIGHTINGS.join(", ")}`);
+  checkSameLength(fn, "a", a, "b", b);
+  if (a.length === 0) throw new RangeError(`${fn}: a and b are empty; κ needs at least one pair of labels`);
+  checkLabels(fn, "a", a, k);
+  checkLabels(fn, "b", b, k);
+  if (scale !== undefined) {
+    if (scale.length !== k) throw new RangeError(`${fn}: scale has ${scale.length} values for k = ${k} categories; scale must place each category once`);
+    checkFinite(fn, "scale", scale);
+  }
+  return cohenKappaUnchecked(a, b, k, weighting, scale);
+}
+
+/** cohenKappa without the input checks, for callers that validated its arguments (see ./validate). */
+export function cohenKappaUnchecked(a: ArrayLike<number>, b: ArrayLike<number>, k: number, weighting: KappaWeighting = "unweighted", scale?: ArrayLike<number>): KappaResult {
   const n = a.length;
-  if (n === 0) throw new RangeError("no labels");
   const obs = new Float64Array(k * k);
   const ma = new Float64Array(k);
   const mb = new Float64Array(k);
   for (let i = 0; i < n; i++) {
     const x = a[i];
     const y = b[i];
-    if (!(x >= 0 && x < k && y >= 0 && y < k && Number.isInteger(x) && Number.isInteger(y))) {
-      throw new RangeError(`label pair ${i} (${x}, ${y}) is outside 0..${k - 1}`);
-    }
     obs[x * k + y] += 1;
     ma[x] += 1;
     mb[y] += 1;

@@ -9,8 +9,14 @@
  * Kendall's τ-b; and per-class sums for class means. With all weights 1 these are the exact
  * counts of the data; with integer weights they equal the statistics of the expanded
  * resample, copies of a row being ties in both score and label.
+ *
+ * Input follows the numeric input policy of ./validate: scores finite, classes integers in
+ * 0..K−1, weights finite and ≥ 0, severities finite. sortScores, sweep and ordinalLayout scan
+ * their input once; the structures they return are then checked for shape only. The bootstrap's
+ * inner loop calls sweepUnchecked on counts it drew itself.
  */
 import { CLASSES, PAPER_ORDERING, orderedPairs, type ClassPair, type Ordering } from "../taxonomy/index.js";
+import { checkInteger, checkNonNegative, checkOrdering, checkScoresAndClasses } from "./validate.js";
 
 export const K = CLASSES.length;
 
@@ -30,7 +36,9 @@ export interface OrdinalLayout {
   readonly levels: number;
 }
 
+/** The tables of an ordering (every class's severity must be a finite number). */
 export function ordinalLayout(ordering: Ordering = PAPER_ORDERING): OrdinalLayout {
+  checkOrdering("ordinalLayout", ordering);
   const pairs = orderedPairs(ordering);
   const idx = (c: string) => CLASSES.indexOf(c as (typeof CLASSES)[number]);
   const pairBetter = Uint8Array.from(pairs.map((p) => idx(p.better)));
@@ -60,16 +68,17 @@ export interface SortedScores {
   readonly groupStart: Uint32Array;
 }
 
-/** Sorts one metric's scores; rejects NaN and class indices outside the taxonomy. */
+/** Sorts one metric's scores: equally many finite scores and class indices (integers in 0..K−1). */
 export function sortScores(scores: ArrayLike<number>, classes: ArrayLike<number>): SortedScores {
+  checkScoresAndClasses("sortScores", "scores", scores, classes);
+  return sortScoresUnchecked(scores, classes);
+}
+
+/** sortScores without the input checks, for callers that validated scores and classes (see ./validate). */
+export function sortScoresUnchecked(scores: ArrayLike<number>, classes: ArrayLike<number>): SortedScores {
   const n = scores.length;
-  if (classes.length !== n) throw new RangeError(`${n} scores but ${classes.length} classes`);
   const row = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(scores[i])) throw new RangeError(`score at index ${i} is not finite: ${scores[i]}`);
-    if (!(classes[i] >= 0 && classes[i] < K)) throw new RangeError(`class index at ${i} is out of range: ${classes[i]}`);
-    row[i] = i;
-  }
+  for (let i = 0; i < n; i++) row[i] = i;
   row.sort((a, b) => scores[a] - scores[b] || a - b);
   const cls = new Uint8Array(n);
   const score = new Float64Array(n);
@@ -134,10 +143,32 @@ function labelRanks(layout: OrdinalLayout, classWeight: Float64Array, out: Float
 }
 
 /**
- * One pass over the sorted scores with per-row weights (undefined = every weight 1).
- * `sums` is overwritten, so a caller can reuse it across resamples without allocating.
+ * One pass over the sorted scores with per-row weights (undefined = every weight 1; else one
+ * finite weight ≥ 0 per row, in row order). `sums` is overwritten, so a caller can reuse it
+ * across resamples without allocating.
  */
 export function sweep(layout: OrdinalLayout, sorted: SortedScores, weights: Float64Array | undefined, sums: SweepSums): void {
+  checkShapes("sweep", layout, sorted, sums);
+  if (weights !== undefined) {
+    if (weights.length !== sorted.n) throw new RangeError(`sweep: weights has ${weights.length} values, sorted has ${sorted.n} rows; weights must hold one weight per row`);
+    checkNonNegative("sweep", "weights", weights);
+  }
+  sweepUnchecked(layout, sorted, weights, sums);
+}
+
+/** Shapes of the structures a sweep reads and writes (they are built by this module). */
+function checkShapes(fn: string, layout: OrdinalLayout, sorted: SortedScores | undefined, sums: SweepSums): void {
+  if (layout.levelOf.length !== K || layout.worseStart.length !== K + 1 || layout.pairBetter.length !== layout.pairs.length) throw new RangeError(`${fn}: layout is not an OrdinalLayout of ${K} classes; build it with ordinalLayout`);
+  if (sums.wins.length !== K * K || sums.ties.length !== K * K || sums.classWeight.length !== K || sums.classSum.length !== K) throw new RangeError(`${fn}: sums is not a SweepSums of ${K} classes; build it with newSweepSums`);
+  if (sorted === undefined) return;
+  const n = sorted.n;
+  if (!(Number.isInteger(n) && sorted.row.length === n && sorted.cls.length === n && sorted.score.length === n && sorted.groupStart.length >= 1 && sorted.groupStart[sorted.groupStart.length - 1] === n)) {
+    throw new RangeError(`${fn}: sorted is not a SortedScores (n ${n}, ${sorted.row.length} rows); build it with sortScores`);
+  }
+}
+
+/** sweep without the checks, for the bootstrap's inner loop (weights: counts it drew itself; see ./validate). */
+export function sweepUnchecked(layout: OrdinalLayout, sorted: SortedScores, weights: Float64Array | undefined, sums: SweepSums): void {
   const { wins, ties, classWeight, classSum } = sums;
   wins.fill(0);
   ties.fill(0);
@@ -222,8 +253,14 @@ export const STAT = { spearman: 0, kendall: 1, pairwiseAccuracy: 2, rowViolation
  * Derives the statistics of one (weighted) sample from its sweep sums, into `out` at `offset`:
  * [ρ, τ-b, pairwise accuracy, row-level violation rate, mean violations,
  *  accuracy of each pair…, AUC of each pair…, mean of each class…]. Undefined values are NaN.
+ * `offset` is an integer with room for statisticsWidth(layout) values after it (O(1) checks:
+ * this runs once per resample and metric).
  */
 export function ordinalStatistics(layout: OrdinalLayout, sums: SweepSums, out: Float64Array, offset = 0): void {
+  checkShapes("ordinalStatistics", layout, undefined, sums);
+  const width = statisticsWidth(layout);
+  if (out.length < width) throw new RangeError(`ordinalStatistics: out has ${out.length} values; it needs statisticsWidth(layout) = ${width}`);
+  checkInteger("ordinalStatistics", "offset", offset, 0, out.length - width);
   const { wins, ties, classWeight, classSum } = sums;
   const P = layout.pairs.length;
   let totalWins = 0;
@@ -282,6 +319,7 @@ export interface PairCounts {
 }
 
 export function pairCounts(layout: OrdinalLayout, sums: SweepSums): PairCounts[] {
+  checkShapes("pairCounts", layout, undefined, sums);
   return layout.pairs.map((pair, p) => {
     const i = layout.pairBetter[p];
     const j = layout.pairWorse[p];

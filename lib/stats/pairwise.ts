@@ -1,9 +1,13 @@
 /**
  * The ordinal statistics of one unweighted sample, by name: pairwise ranking accuracy with
  * wins, ties and losses in O(n log n), class-pair accuracy and AUC, monotonicity violations.
+ *
+ * Input follows the numeric input policy of ./validate: scores and labels are equally long
+ * arrays of finite numbers, class labels integers in 0..7; checked once, before sorting.
  */
 import { CLASSES, PAPER_ORDERING, isHardPair, type ClassPair, type Ordering } from "../taxonomy/index.js";
-import { K, STAT, newSweepSums, type PairCounts, ordinalLayout, ordinalStatistics, pairCounts, sortScores, statisticsWidth, sweep } from "./ordinal.js";
+import { K, STAT, newSweepSums, type PairCounts, ordinalLayout, ordinalStatistics, pairCounts, sortScoresUnchecked, statisticsWidth, sweepUnchecked } from "./ordinal.js";
+import { checkFinite, checkOrdering, checkSameLength, checkScoresAndClasses } from "./validate.js";
 
 /** Counts, accuracies and class means of one strictly ordered class pair. */
 export interface ClassPairResult extends Omit<PairCounts, "pair"> {
@@ -42,9 +46,11 @@ export interface OrdinalSummary {
  * ordering, from one sort and one sweep.
  */
 export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<number>, ordering: Ordering = PAPER_ORDERING): OrdinalSummary {
+  checkScoresAndClasses("ordinalSummary", "scores", scores, classes);
+  checkOrdering("ordinalSummary", ordering);
   const layout = ordinalLayout(ordering);
   const sums = newSweepSums();
-  sweep(layout, sortScores(scores, classes), undefined, sums);
+  sweepUnchecked(layout, sortScoresUnchecked(scores, classes), undefined, sums);
   const stats = new Float64Array(statisticsWidth(layout));
   ordinalStatistics(layout, sums, stats);
   const counts = pairCounts(layout, sums);
@@ -96,9 +102,11 @@ export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<num
   };
 }
 
-/** Pairwise ranking accuracy of scores against ordinal labels (any numbers; higher = better). */
+/** Pairwise ranking accuracy of scores against ordinal labels (any finite numbers; higher = better). */
 export function pairwiseAccuracy(scores: ArrayLike<number>, labels: ArrayLike<number>): { accuracy: number; wins: number; ties: number; losses: number; pairs: number } {
-  if (scores.length !== labels.length) throw new RangeError(`${scores.length} scores but ${labels.length} labels`);
+  checkSameLength("pairwiseAccuracy", "scores", scores, "labels", labels);
+  checkFinite("pairwiseAccuracy", "scores", scores);
+  checkFinite("pairwiseAccuracy", "labels", labels);
   // Compress labels to ranks and sweep with a per-label Fenwick tree: O(n log L).
   const distinct = [...new Set(Array.from(labels as ArrayLike<number>))].sort((a, b) => a - b);
   const L = distinct.length;
