@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeTinyModel, referenceLogits, softmax, TINY_LABELS, type TinyPrecision } from "../scripts/fixtures/tiny-nli.js";
@@ -41,7 +41,7 @@ for (const dtype of ["fp32", "fp16", "q8"] as const) {
     const engine = await loadTransformersNli({ model: join(root, "tiny-nli"), dtype, batchSize: 2 });
     const got = await engine.probabilities(PAIRS.map((p) => p[0]), PAIRS.map((p) => p[1]));
     assertClose(got, PAIRS.map(([a, b]) => expected(a, b, dtype)), 1e-6, dtype);
-    assert.match(engine.modelKey, /^local:tiny-nli:sha256:[0-9a-f]{32}$/);
+    assert.match(engine.modelKey, /^local:tiny-nli:sha256:[0-9a-f]{32}:tok:[0-9a-f]{12}:labels:[0-9a-f]{12}(?::(?:fp16|q8)@cpu)?$/);
     assert.equal(engine.stats.inferredPairs, PAIRS.length);
     assert.equal(engine.stats.batches, 3);
     await engine.dispose();
@@ -119,5 +119,35 @@ test("model references: folders are local, owner/name is a hub id with the paper
   assert.equal(local.kind, "local");
   const hub = resolveModelRef("cross-encoder/nli-deberta-v3-large");
   assert.deepEqual(hub.kind === "hub" && [hub.id, hub.revision.length], ["cross-encoder/nli-deberta-v3-large", 40]);
-  assert.equal(await modelKey(resolveModelRef("org/other", { revision: "v1" }), "fp32", 512), "org/other@v1");
+  assert.equal(await modelKey(resolveModelRef("org/other", { revision: "v1" }), { dtype: "fp32", maxLength: 512 }), "org/other@v1");
+});
+
+test("the cache key covers everything that changes a probability: dtype (and device for fp16/q8), weights, tokenizer, label order, length", async () => {
+  const hub = resolveModelRef("cross-encoder/nli-deberta-v3-large");
+  const fp32 = await modelKey(hub, { dtype: "fp32", maxLength: 512, device: "cuda" });
+  assert.equal(fp32, `cross-encoder/nli-deberta-v3-large@${hub.kind === "hub" ? hub.revision : ""}`); // the key cache import-released fills
+  const keys = new Set([
+    fp32,
+    await modelKey(hub, { dtype: "q8", maxLength: 512 }),
+    await modelKey(hub, { dtype: "fp16", maxLength: 512, device: "cpu" }),
+    await modelKey(hub, { dtype: "fp16", maxLength: 512, device: "cuda" }),
+    await modelKey(hub, { dtype: "fp32", maxLength: 256 }),
+  ]);
+  assert.equal(keys.size, 5);
+  // A local folder: editing config.json's id2label or the tokenizer gives another key; other config fields do not.
+  const dir = join(root, "key-probe");
+  cpSync(join(root, "tiny-nli"), dir, { recursive: true });
+  const ref = resolveModelRef(dir);
+  const before = await modelKey(ref, { dtype: "fp32", maxLength: 512 });
+  const config = JSON.parse(readFileSync(join(dir, "config.json"), "utf8"));
+  writeFileSync(join(dir, "config.json"), JSON.stringify({ ...config, note: "unrelated" }));
+  assert.equal(await modelKey(ref, { dtype: "fp32", maxLength: 512 }), before);
+  const labels = Object.values(config.id2label as Record<string, string>);
+  writeFileSync(join(dir, "config.json"), JSON.stringify({ ...config, id2label: Object.fromEntries(labels.reverse().map((l, i) => [String(i), l])) }));
+  const relabelled = await modelKey(ref, { dtype: "fp32", maxLength: 512 });
+  assert.notEqual(relabelled, before);
+  const tok = JSON.parse(readFileSync(join(dir, "tokenizer.json"), "utf8"));
+  tok.normalizer = { ...(tok.normalizer ?? {}), lowercase: !(tok.normalizer?.lowercase ?? false) };
+  writeFileSync(join(dir, "tokenizer.json"), JSON.stringify(tok));
+  assert.notEqual(await modelKey(ref, { dtype: "fp32", maxLength: 512 }), relabelled);
 });

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { CACHE_DIR_ENV } from "../constants.js";
+import { CACHE_DIR_ENV, DEFAULT_CACHE_BUSY_TIMEOUT_MS } from "../constants.js";
 
 export const CACHE_FILE = "nli-cache.sqlite";
 
@@ -45,7 +45,7 @@ export class NliCache {
   private readonly selectOne: Database.Statement<[Buffer], { pe: number; pn: number; pc: number }>;
   private readonly insertOne: Database.Statement<unknown[]>;
 
-  private constructor(path: string) {
+  private constructor(path: string, busyTimeoutMs: number) {
     this.path = path;
     try {
       this.db = new Database(path);
@@ -54,7 +54,8 @@ export class NliCache {
     }
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("busy_timeout = 10000");
+    // Another writer holding the lock is waited for this long, then the write fails with SQLITE_BUSY.
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     this.db.exec(`CREATE TABLE IF NOT EXISTS nli (
       key BLOB PRIMARY KEY,
       model TEXT NOT NULL,
@@ -69,9 +70,13 @@ export class NliCache {
   }
 
   /** Opens (creating if needed) the cache in a folder. */
-  static open(dir: string): NliCache {
-    mkdirSync(dir, { recursive: true });
-    return new NliCache(join(dir, CACHE_FILE));
+  static open(dir: string, options: { busyTimeoutMs?: number } = {}): NliCache {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw new Error(`cannot create the NLI cache folder ${dir}: ${(err as Error).message}`);
+    }
+    return new NliCache(join(dir, CACHE_FILE), options.busyTimeoutMs ?? DEFAULT_CACHE_BUSY_TIMEOUT_MS);
   }
 
   /** Probabilities of one pair, or undefined. */

@@ -3,7 +3,7 @@
  * missing (loading it only then), and commit each finished batch to the cache at once.
  * A pair the model cannot score is reported with its reason; it never stops the others.
  */
-import type { NliCache } from "./cache.js";
+import type { CacheEntry, NliCache } from "./cache.js";
 import type { NliEngine } from "./engine.js";
 
 export interface CachedRunOptions {
@@ -27,6 +27,27 @@ export interface CachedRunResult {
   readonly computed: number;
   readonly engine?: NliEngine;
   readonly modelError?: string;
+  /** Why computed results could not be stored (a locked or full cache); they are still returned. */
+  readonly cacheWriteError?: string;
+  /** Computed pairs the cache did not keep (they will be computed again next time). */
+  readonly unsavedPairs: number;
+}
+
+/**
+ * Stores a batch's results; a write that fails (SQLITE_BUSY from a held lock, a full disk) keeps
+ * the results in this run and says where the cache is and what failed, once.
+ */
+function storeBatch(cache: NliCache | null, key: string, entries: CacheEntry[], state: { error?: string; unsaved: number }, log?: (line: string) => void): void {
+  if (!cache || entries.length === 0) return;
+  try {
+    cache.put(key, entries, "model");
+  } catch (err) {
+    state.unsaved += entries.length;
+    if (state.error === undefined) {
+      state.error = `could not write to the NLI cache ${cache.path}: ${(err as Error).message}`;
+      log?.(`warning: ${state.error}; the results are kept in this run's output but not in the cache, so a later run computes them again`);
+    }
+  }
 }
 
 export async function cachedProbabilities(premises: readonly string[], hypotheses: readonly string[], options: CachedRunOptions): Promise<CachedRunResult> {
@@ -41,7 +62,7 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
   }
   const cacheHits = n - missing.length;
   const failures = new Map<number, string>();
-  if (missing.length === 0) return { probabilities, failures, cacheHits, computed: 0 };
+  if (missing.length === 0) return { probabilities, failures, cacheHits, computed: 0, unsavedPairs: 0 };
 
   let engine: NliEngine;
   try {
@@ -49,12 +70,43 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
   } catch (err) {
     const reason = `no ${cache ? "cached " : ""}NLI probabilities for this pair, and the model could not be loaded: ${(err as Error).message}`;
     for (const i of missing) failures.set(i, reason);
-    return { probabilities, failures, cacheHits, computed: 0, modelError: (err as Error).message };
+    return { probabilities, failures, cacheHits, computed: 0, modelError: (err as Error).message, unsavedPairs: 0 };
   }
   const storeKey = engine.modelKey;
   if (storeKey !== options.modelKey) options.log?.(`note: the loaded model's identity is ${storeKey} (looked up as ${options.modelKey}); new results are stored under the former`);
-  const chunk = options.chunkSize ?? 1024;
   let computed = 0;
+  const store = { error: undefined as string | undefined, unsaved: 0 };
+  if (engine.planBatches && engine.runBatch) {
+    // The batches an uninterrupted run forms over all pairs; those holding a missing pair run whole,
+    // so a resumed run computes each missing pair beside the same batch-mates, to the same bits.
+    const isMissing = new Uint8Array(n);
+    for (const i of missing) isMissing[i] = 1;
+    const batches = engine.planBatches(premises, hypotheses).filter((b) => b.some((i) => isMissing[i] === 1));
+    for (const batch of batches) {
+      const ps = Array.from(batch, (i) => premises[i]);
+      const hs = Array.from(batch, (i) => hypotheses[i]);
+      let probs: Float64Array;
+      try {
+        probs = await engine.runBatch(ps, hs);
+      } catch (err) {
+        const reason = `the model failed on this pair's batch: ${(err as Error).message}`;
+        for (const i of batch) if (isMissing[i]) failures.set(i, reason);
+        continue;
+      }
+      const entries: CacheEntry[] = [];
+      for (let k = 0; k < batch.length; k++) {
+        const i = batch[k];
+        if (!isMissing[i]) continue;
+        probabilities.set(probs.subarray(3 * k, 3 * k + 3), 3 * i);
+        entries.push({ premise: ps[k], hypothesis: hs[k], probabilities: probs.subarray(3 * k, 3 * k + 3) });
+      }
+      storeBatch(cache, storeKey, entries, store, options.log);
+      computed += entries.length;
+      options.onProgress?.(computed, missing.length);
+    }
+    return { probabilities, failures, cacheHits, computed, engine, cacheWriteError: store.error, unsavedPairs: store.unsaved };
+  }
+  const chunk = options.chunkSize ?? 1024;
   for (let s = 0; s < missing.length; s += chunk) {
     const ids = missing.slice(s, s + chunk);
     const ps = ids.map((i) => premises[i]);
@@ -66,7 +118,7 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
             probabilities.set(probs.subarray(3 * k, 3 * k + 3), 3 * ids[j]);
             return { premise: ps[j], hypothesis: hs[j], probabilities: probs.subarray(3 * k, 3 * k + 3) };
           });
-          cache?.put(storeKey, entries, "model");
+          storeBatch(cache, storeKey, entries, store, options.log);
           computed += local.length;
           options.onProgress?.(computed, missing.length);
         },
@@ -76,5 +128,5 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
       for (const i of ids) if (Number.isNaN(probabilities[3 * i])) failures.set(i, reason);
     }
   }
-  return { probabilities, failures, cacheHits, computed, engine };
+  return { probabilities, failures, cacheHits, computed, engine, cacheWriteError: store.error, unsavedPairs: store.unsaved };
 }

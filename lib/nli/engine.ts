@@ -31,6 +31,14 @@ export interface NliEngine {
    * result[3i], result[3i+1], result[3i+2], in input order.
    */
   probabilities(premises: readonly string[], hypotheses: readonly string[], options?: NliRunOptions): Promise<Float64Array>;
+  /**
+   * The batches this engine forms over these pairs (indices), a function of the pairs alone.
+   * With `runBatch`, it lets the cache layer run exactly the batches an uninterrupted run would,
+   * so that a resumed run gives the same bits (a pair's numbers depend on its padded batch-mates).
+   */
+  planBatches?(premises: readonly string[], hypotheses: readonly string[]): Uint32Array[];
+  /** Runs exactly these pairs as one batch, in this order. */
+  runBatch?(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array>;
   dispose(): Promise<void>;
 }
 

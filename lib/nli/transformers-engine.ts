@@ -67,7 +67,7 @@ export async function loadTransformersNli(options: TransformersNliOptions = {}):
   }
   const order = labelOrder(config.id2label, ref.kind === "hub" ? `${ref.id} config.json` : `${ref.dir}/config.json`);
   const encoder = new PairEncoder(tokenizer, maxLength);
-  const key = await modelKey(ref, dtype, encoder.maxLength);
+  const key = await modelKey(ref, { dtype, maxLength: encoder.maxLength, device });
   log(`loaded ${key} on ${device} (${dtype}, batch ${batchSize}, max length ${encoder.maxLength})`);
   return new TransformersNliEngine(tf, model, encoder, order, key, device, batchSize);
 }
@@ -82,6 +82,18 @@ function configureEnvironment(tf: Transformers, ref: ModelRef, downloadDir?: str
   tf.env.allowRemoteModels = true;
   if (downloadDir) tf.env.cacheDir = downloadDir;
   return ref.id;
+}
+
+/**
+ * Batches over pairs of these token lengths: longest first (the largest batch shape is met, and
+ * fails if memory is short, at once), ties in input order, `batchSize` pairs each. A function of
+ * the lengths alone, so the same pairs always form the same batches.
+ */
+export function lengthSortedBatches(lengths: readonly number[], batchSize: number): Uint32Array[] {
+  const order = Uint32Array.from({ length: lengths.length }, (_, i) => i).sort((a, b) => lengths[b] - lengths[a] || a - b);
+  const batches: Uint32Array[] = [];
+  for (let s = 0; s < order.length; s += batchSize) batches.push(order.slice(s, s + batchSize));
+  return batches;
 }
 
 class TransformersNliEngine implements NliEngine {
@@ -107,21 +119,30 @@ class TransformersNliEngine implements NliEngine {
     const out = new Float64Array(3 * n);
     const encoded: EncodedPair[] = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
     for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
-    // Longest first: the largest batch shape is met (and fails, if memory is short) at once.
-    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => encoded[b].ids.length - encoded[a].ids.length || a - b);
     let done = 0;
-    for (let start = 0; start < n; start += this.batchSize) {
-      const idx = order.subarray(start, Math.min(n, start + this.batchSize));
-      const probs = await this.runBatch(idx, encoded);
+    for (const idx of lengthSortedBatches(encoded.map((e) => e.ids.length), this.batchSize)) {
+      const probs = await this.runEncoded(idx, encoded);
       for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
       done += idx.length;
-      options.onBatch?.(Uint32Array.from(idx), probs);
+      options.onBatch?.(idx, probs);
       options.onProgress?.(done, n);
     }
     return out;
   }
 
-  private async runBatch(idx: Uint32Array, encoded: EncodedPair[]): Promise<Float64Array> {
+  planBatches(premises: readonly string[], hypotheses: readonly string[]): Uint32Array[] {
+    checkPairs(premises, hypotheses);
+    return lengthSortedBatches(premises.map((p, i) => this.encoder.encode(p, hypotheses[i]).ids.length), this.batchSize);
+  }
+
+  async runBatch(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array> {
+    checkPairs(premises, hypotheses);
+    const encoded = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
+    for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
+    return this.runEncoded(Uint32Array.from(encoded, (_, i) => i), encoded);
+  }
+
+  private async runEncoded(idx: Uint32Array, encoded: EncodedPair[]): Promise<Float64Array> {
     const B = idx.length;
     let L = 0;
     for (const i of idx) L = Math.max(L, encoded[i].ids.length);
