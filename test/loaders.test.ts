@@ -69,15 +69,17 @@ test("scores.json: non-finite scores, duplicate ids and short arrays are errors 
   assert.throws(() => parseResultsJson("{}", "r.json"), /r\.json, field correlations: missing or not an array/);
 });
 
-test("joining: rows without scores are kept with a reason; label disagreements are reported", () => {
+test("joining: rows without scores are kept with a reason; files that do not line up are refused", () => {
   const rows = parseCorrectnessCsv(csv([row("exact", "exact"), row("partial", "", ""), row("invalid", "contradictory")]), "c.csv");
   const splits = parseSplitsCsv("row_id,split\n0,test\n1,test\n2,validation\n", "s.csv");
-  const scores = parseScoresJson(scoresJson([0, 2], ["exact", "partial"], ["test", "validation"]), "sc.json");
-  const bench = joinBenchmark("/d", rows, splits, scores);
+  assert.throws(
+    () => joinBenchmark("/d", rows, splits, parseScoresJson(scoresJson([0, 2], ["exact", "partial"], ["test", "validation"]), "sc.json")),
+    /sc\.json, row 2, field label: "partial" differs from CAP-Correctness\.csv's label_semantic "invalid" for row_id 2: the two files do not describe the same rows/,
+  );
+  const bench = joinBenchmark("/d", rows, splits, parseScoresJson(scoresJson([0, 2], ["exact", "invalid"], ["test", "validation"]), "sc.json"));
   assert.deepEqual(bench.unscored.map((u) => u.rowId), [1]);
   assert.match(bench.unscored[0].reason, /empty candidate answer/);
-  assert.equal(bench.warnings.length, 1);
-  assert.match(bench.warnings[0], /row 2, field label: "partial" differs from the CSV's label_semantic "invalid"/);
+  assert.deepEqual(bench.warnings, []);
   const test = selectRows(bench, "test");
   assert.deepEqual([...test.rowIds], [0]);
   assert.deepEqual(test.excluded.map((e) => e.rowId), [1]);

@@ -3,8 +3,10 @@
  * per-row scores where they exist. Rows without released scores are kept and listed with a
  * reason; selections report what they leave out.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DATA_FILES } from "../constants.js";
+import { PINNED_FILES, sha256 } from "./fetch.js";
 import { CLASS_INDEX, type CorrectnessClass } from "../taxonomy/index.js";
 import { DataProblems } from "./errors.js";
 import { loadCorrectnessCsv, loadScoresJson, loadSplitsCsv } from "./loaders.js";
@@ -27,8 +29,17 @@ export interface Benchmark {
   readonly scoreIndex: Int32Array;
   /** CSV rows with no released scores, with why. */
   readonly unscored: UnscoredRow[];
-  /** Disagreements that do not stop loading (e.g. a scores.json label differing from the CSV). */
+  /** Disagreements that do not stop loading (a file whose checksum differs from capqa's pin). */
   readonly warnings: string[];
+  /** SHA-256 of each file read, and whether it is the copy capqa pins (empty when joined in memory). */
+  readonly checksums: FileChecksum[];
+}
+
+export interface FileChecksum {
+  readonly name: string;
+  readonly sha256: string;
+  readonly pinned: string | null;
+  readonly matchesPin: boolean;
 }
 
 /** Joins the three per-row files and checks that they describe the same rows. */
@@ -55,11 +66,16 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
     if (split[id] !== undefined && scores.split[k] !== split[id]) {
       problems.add({ file: scores.file, row: id, field: "split" }, `says ${scores.split[k]}, ${files.splits} says ${split[id]}`);
     }
+    // The released scores and the CSV must describe the same row: a reordered or edited CSV would
+    // otherwise be evaluated against another row's scores without a word.
     if (scores.label[k] !== rows[id].label) {
-      warnings.push(`${scores.file}, row ${id}, field label: "${scores.label[k]}" differs from the CSV's label_semantic "${rows[id].label}"; the CSV's label is used`);
+      problems.add({ file: scores.file, row: id, field: "label" }, `"${scores.label[k]}" differs from ${files.correctness}'s label_semantic "${rows[id].label}" for row_id ${id}: the two files do not describe the same rows`);
+    }
+    if (scores.dataset[k] !== rows[id].dataset) {
+      problems.add({ file: scores.file, row: id, field: "dataset" }, `"${scores.dataset[k]}" differs from ${files.correctness}'s dataset "${rows[id].dataset}" for row_id ${id}: the two files do not describe the same rows`);
     }
   });
-  problems.throwIfAny(`the data in ${dir}`);
+  problems.throwIfAny(`the data in ${dir} (the files do not line up; fetch them again with capqa data fetch)`);
   const unscored: UnscoredRow[] = [];
   for (let id = 0; id < rows.length; id++) {
     if (scoreIndex[id] >= 0) continue;
@@ -70,7 +86,7 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
         : "not present in the released scores";
     unscored.push({ rowId: id, split: split[id], reason });
   }
-  return { dir, rows, split, scores, scoreIndex, unscored, warnings };
+  return { dir, rows, split, scores, scoreIndex, unscored, warnings, checksums: [] };
 }
 
 /** Loads the benchmark from a data folder (flag, then CAPQA_DATA_DIR, then ./data). */
@@ -81,7 +97,21 @@ export function loadBenchmark(dataDir?: string): Benchmark {
   const rows = loadCorrectnessCsv(join(dir, DATA_FILES.correctness));
   const splits = loadSplitsCsv(join(dir, DATA_FILES.splits));
   const scores = loadScoresJson(join(dir, DATA_FILES.scores));
-  return joinBenchmark(dir, rows, splits, scores);
+  const bench = joinBenchmark(dir, rows, splits, scores);
+  // The checksums go into every run's meta.json; a file that is not the pinned copy is named.
+  const checksums = [DATA_FILES.correctness, DATA_FILES.splits, DATA_FILES.scores].map((name) => {
+    const sum = sha256(readFileSync(join(dir, name)));
+    const pinned = PINNED_FILES.find((f) => f.name === name)?.sha256 ?? null;
+    return { name, sha256: sum, pinned, matchesPin: pinned === sum };
+  });
+  const warnings = [...bench.warnings];
+  for (const c of checksums) if (!c.matchesPin) warnings.push(`${join(dir, c.name)} is not the copy capqa pins (SHA-256 ${c.sha256.slice(0, 16)}…, pinned ${c.pinned?.slice(0, 16) ?? "none"}…); its rows line up with the other files, so it is used, and results may differ from the paper's`);
+  return { ...bench, warnings, checksums };
+}
+
+/** Where a run's data came from, for its meta.json: folder, checksums against capqa's pins, warnings. */
+export function dataProvenance(bench: Benchmark): { dir: string; files: FileChecksum[]; warnings: string[] } {
+  return { dir: bench.dir, files: bench.checksums, warnings: bench.warnings };
 }
 
 export type SplitChoice = Split | "all";

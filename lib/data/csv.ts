@@ -20,7 +20,7 @@ export interface CsvTable {
 
 /** Parses CSV text into a header and records; `file` names the source in error messages. */
 export function parseCsv(text: string, file = "<csv>"): CsvTable {
-  const records = parseRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
+  const records = parseCsvRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
   if (records.length === 0) throw new DataError({ file }, "the file is empty (no header)");
   const [head, ...rest] = records;
   const seen = new Set<string>();
@@ -39,11 +39,12 @@ export function parseCsv(text: string, file = "<csv>"): CsvTable {
   return { header: head.fields, records: rest };
 }
 
-function parseRecords(text: string, file: string): CsvRecord[] {
+/** The records of CSV text whose first line is `firstLine` of its file (for streaming: whole records only). */
+export function parseCsvRecords(text: string, file: string, firstLine = 1): CsvRecord[] {
   const out: CsvRecord[] = [];
   const n = text.length;
   let i = 0;
-  let line = 1;
+  let line = firstLine;
   while (i < n) {
     const startLine = line;
     const fields: string[] = [];
@@ -123,9 +124,9 @@ export function requireColumns(table: CsvTable, file: string, names: readonly st
   return index;
 }
 
-/** Quotes a value for CSV output when it needs it. */
+/** Quotes a value for CSV output when it needs it (an object or array is written as its JSON text). */
 export function csvEscape(value: unknown): string {
-  const s = value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : String(value);
+  const s = value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : typeof value === "object" ? JSON.stringify(value) : String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -102,7 +102,10 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
-/** Parses the released scores.json (parallel arrays), checking lengths, ids, labels and finiteness. */
+/** How far a released direction's three probabilities may sum from 1 (8 decimals each: 1.6e-7 seen). */
+const PROBABILITY_SUM_TOLERANCE = 1e-5;
+
+/** Parses the released scores.json (parallel arrays), checking lengths, ids, labels, finiteness and probability ranges. */
 export function parseScoresJson(text: string, file: string): ReleasedScores {
   const obj = asObject(parseJson(text, file), file, "(top level)");
   const problems = new DataProblems();
@@ -151,6 +154,19 @@ export function parseScoresJson(text: string, file: string): ReleasedScores {
   for (const m of metrics) values[m] = numeric(m);
   const probabilities = {} as Record<ProbabilityField, Float64Array>;
   for (const p of PROBABILITY_FIELDS) probabilities[p] = numeric(p);
+  // Probabilities lie in [0, 1] and each direction's three sum to 1 (the released ones to 1.6e-7).
+  for (const p of PROBABILITY_FIELDS) {
+    probabilities[p].forEach((x, k) => {
+      if (Number.isFinite(x) && (x < 0 || x > 1)) problems.add({ file, row: rowIds[k], field: p }, `a probability must be in [0, 1], got ${x}`);
+    });
+  }
+  for (const dir of ["f", "r"] as const) {
+    const [e, nn, c] = [probabilities[`pe_${dir}`], probabilities[`pn_${dir}`], probabilities[`pc_${dir}`]];
+    for (let k = 0; k < n; k++) {
+      const sum = e[k] + nn[k] + c[k];
+      if (Number.isFinite(sum) && Math.abs(sum - 1) > PROBABILITY_SUM_TOLERANCE) problems.add({ file, row: rowIds[k], field: `pe_${dir}+pn_${dir}+pc_${dir}` }, `the three probabilities sum to ${sum}, not 1`);
+    }
+  }
   problems.throwIfAny(file);
   return { file, rowIds, split, label, dataset, metrics, values, probabilities };
 }
