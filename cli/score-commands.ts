@@ -11,23 +11,25 @@ import {
   importReleasedProbabilities,
   loadBenchmark,
   loadTransformersNli,
-  readRowTable,
   resolveCacheDir,
   sampleReleasedRows,
-  scoreStatements,
+  scoreFile,
   loadStatementGenerator,
-  stringColumn,
   verifyModel,
   predictLevels,
+  checkWeights,
+  formatOf,
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
+  type ScoreFileReport,
   type ThresholdClassifier,
-  writeRowTable,
   writeFileAtomic,
   type NliDeviceChoice,
   type NliDtype,
   type TransformersNliOptions,
+  checkOutputFile,
 } from "../lib/index.js";
 import { flaggedSummary } from "./statements-commands.js";
-import type { GeneratedStatement } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err } from "./args.js";
 
 
@@ -50,8 +52,8 @@ function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
     revision: values.revision as string | undefined,
     device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, "cpu") as NliDeviceChoice,
     dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, "fp32") as NliDtype,
-    batchSize: intFlag(values.batch as string | undefined, "batch", DEFAULT_NLI_BATCH_SIZE, 1),
-    maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, 8),
+    batchSize: intFlag(values.batch as string | undefined, "batch", DEFAULT_NLI_BATCH_SIZE, 1, 65_536),
+    maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, 8, 1_000_000),
     modelsDir: values["models-dir"] as string | undefined,
     log: err,
   };
@@ -87,94 +89,83 @@ export async function cmdScore(argv: string[]): Promise<number> {
     strict: true,
   });
   if (!values.in || !values.out) throw new UsageError("capqa score needs --in FILE and --out FILE");
-  // Flags first: a usage error should not wait for the input to be read.
+  // Every flag, path and file is checked before the first row is read and the first model call.
   const options = modelOptions(values);
   const alpha = numberFlag(values.alpha, "alpha");
   const lambda = numberFlag(values.lambda, "lambda");
-  const table = readRowTable(values.in);
-  const cols = new Set(table.columns);
-  let premises: string[];
-  let hypotheses: string[];
-  let generatorName: string | undefined;
-  if (cols.has("premise") && cols.has("hypothesis")) {
-    premises = stringColumn(table, "premise");
-    hypotheses = stringColumn(table, "hypothesis");
-  } else if (cols.has("question") && cols.has("gold_answer") && cols.has("answer")) {
-    // Raw answers: statements first, with the chosen generator; they go into the output.
-    const questions = stringColumn(table, "question");
-    const golds = stringColumn(table, "gold_answer");
-    const answers = stringColumn(table, "answer");
-    const engine = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: err });
-    const make = async (list: string[]) => {
-      const idx = list.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
-      const made = await engine.generateDetailed(idx.map((i) => questions[i]), idx.map((i) => list[i]));
-      const all: (GeneratedStatement | null)[] = list.map(() => null);
-      idx.forEach((i, k) => (all[i] = made[k]));
-      return all;
-    };
-    const premiseMade = await make(golds);
-    const hypothesisMade = await make(answers);
-    await engine.dispose();
-    premises = premiseMade.map((g) => g?.statement ?? "");
-    hypotheses = hypothesisMade.map((g) => g?.statement ?? "");
-    generatorName = engine.name;
-    table.rows.forEach((r, i) =>
-      Object.assign(r, {
-        premise: premises[i],
-        hypothesis: hypotheses[i],
-        premise_rule: premiseMade[i]?.rule ?? "",
-        premise_doubts: premiseMade[i]?.doubts.join("; ") ?? "",
-        hypothesis_rule: hypothesisMade[i]?.rule ?? "",
-        hypothesis_doubts: hypothesisMade[i]?.doubts.join("; ") ?? "",
-        statement_generator: engine.name,
-      }),
-    );
-    for (const c of ["premise", "hypothesis", "premise_rule", "premise_doubts", "hypothesis_rule", "hypothesis_doubts", "statement_generator"]) if (!table.columns.includes(c)) table.columns.push(c);
-    const made = [...premiseMade, ...hypothesisMade].filter((g): g is GeneratedStatement => g !== null);
-    err(`generated ${made.length} statements with ${engine.name}; ${flaggedSummary(made)}`);
-    if (made.some((g) => g.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
-  } else {
-    throw new Error(`${values.in} needs columns premise and hypothesis (statements) or question, gold_answer and answer; it has ${table.columns.join(", ")}`);
+  checkWeights({ alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA });
+  formatOf(values.in);
+  formatOf(values.out);
+  checkOutputFile(values.out, [values.in]);
+  const classifier = values.classify ? readClassifier(values.classify) : undefined;
+  const generator = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: err });
+  const cache = values["no-cache"] ? null : openCache(values["cache-dir"]);
+  let report: ScoreFileReport;
+  try {
+    report = await scoreFile(values.in, values.out, {
+      ...options,
+      alpha,
+      lambda,
+      cache,
+      generator,
+      classifier,
+      onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
+    });
+  } finally {
+    cache?.close();
+    await generator.dispose();
   }
-  for (const c of SCORE_COLUMNS) if (cols.has(c)) err(`note: input column "${c}" is replaced by the score of the same name`);
-  const cache = values["no-cache"] ? null : NliCache.open(resolveCacheDir(values["cache-dir"]));
-  const { rows, report } = await scoreStatements(premises, hypotheses, {
-    ...options,
-    alpha,
-    lambda,
-    cache,
-    onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
-  });
-  const columns = [...table.columns.filter((c) => !(SCORE_COLUMNS as readonly string[]).includes(c) && c !== "predicted_level"), ...SCORE_COLUMNS];
-  let extra: Record<string, unknown>[] = rows.map(() => ({}));
-  if (values.classify) {
-    // A classifier fitted by "capqa calibrate": CAP's cut points → taxonomy level.
-    const classifier = JSON.parse(readFileSync(values.classify, "utf8")) as ThresholdClassifier;
-    if (classifier.kind !== "capqa-threshold-classifier") throw new Error(`${values.classify} is not a classifier written by capqa calibrate`);
-    const scored = rows.map((r) => r.cap ?? NaN);
-    const levels = predictLevels(classifier, scored);
-    extra = rows.map((r, i) => ({ predicted_level: r.cap === null ? null : classifier.levelSet.levels[levels[i]].name }));
-    columns.push("predicted_level");
+  for (const c of report.replacedColumns) err(`note: input column "${c}" is replaced by the score of the same name`);
+  if (report.generator) {
+    err(`generated ${report.statements.generated} statements with ${report.generator}; ${flaggedSummary(report.statements)}`);
+    if (report.statements.flagged > 0) err(`review them with: capqa statements review --in ${values.out}`);
+    err(`statements by ${report.generator}`);
   }
-  writeRowTable(values.out, columns, table.rows.map((r, i) => ({ ...r, ...rows[i], ...extra[i] })));
-  cache?.close();
-  if (generatorName) err(`statements by ${generatorName}`);
+  if (report.cacheWriteError) err(`warning: ${report.cacheWriteError}; those results are in ${values.out} but not in the cache`);
   err(
-    `scored ${report.scored} of ${report.rows} rows in ${report.seconds.toFixed(1)} s: ${report.uniquePairs} distinct NLI pairs, ` +
+    `scored ${report.scored} of ${report.rows} rows in ${report.seconds.toFixed(1)} s: ${report.pairs} distinct NLI pairs, ` +
       `${report.cacheHits} from the cache, ${report.modelPairs} through the model` +
       (report.device ? ` on ${report.device}` : " (no model call)") +
       (report.truncatedPairs ? `, ${report.truncatedPairs} truncated to the length limit` : "") +
       `; model ${report.modelKey}`,
   );
-  if (report.notScored.length > 0) {
-    err(`${report.notScored.length} row(s) NOT scored (status not_scored in ${values.out}):`);
-    for (const { index, reason } of report.notScored.slice(0, 20)) err(`  row ${index} (line ${table.lines[index]}): ${reason}`);
-    if (report.notScored.length > 20) err(`  … and ${report.notScored.length - 20} more`);
+  if (report.notScoredCount > 0) {
+    err(`${report.notScoredCount} row(s) NOT scored (status not_scored in ${values.out}):`);
+    for (const { row, line, reason } of report.notScored.slice(0, 20)) err(`  row ${row} (line ${line}): ${reason}`);
+    if (report.notScoredCount > 20) err(`  … and ${report.notScoredCount - 20} more`);
     err(`output incomplete: exit status ${EXIT_INCOMPLETE}`);
     return EXIT_INCOMPLETE;
   }
   err(`wrote ${values.out}`);
   return 0;
+}
+
+/** A classifier file from capqa calibrate, checked whole before any scoring. */
+function readClassifier(file: string): ThresholdClassifier {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`${file}: ${(e as NodeJS.ErrnoException).code ? `cannot read: ${(e as Error).message}` : `not valid JSON: ${(e as Error).message}`}`);
+  }
+  const c = parsed as ThresholdClassifier;
+  if (!c || c.kind !== "capqa-threshold-classifier") throw new Error(`${file} is not a classifier written by capqa calibrate`);
+  try {
+    predictLevels(c, [0.5]);
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
+  return c;
+}
+
+/** The NLI cache, or one error naming its path and what to do. */
+function openCache(flag: string | undefined): NliCache {
+  const dir = resolveCacheDir(flag);
+  try {
+    return NliCache.open(dir);
+  } catch (e) {
+    throw new Error(`${(e as Error).message} (choose another folder with --cache-dir or CAPQA_CACHE_DIR, or score without it: --no-cache)`);
+  }
 }
 
 export const CACHE_HELP = `capqa cache import-released [--data-dir DIR] [--cache-dir DIR]
@@ -222,6 +213,7 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
     strict: true,
   });
   if (!values.model) throw new UsageError("capqa verify-model needs --model PATH (a local model folder or hub id)");
+  if (values.out) checkOutputFile(values.out);
   const bench = loadBenchmark(values["data-dir"]);
   const sample = values.sample === "all" ? Number.MAX_SAFE_INTEGER : intFlag(values.sample, "sample", 200, 1);
   const ids = sampleReleasedRows(bench, sample, intFlag(values.seed, "seed", 42, 0));

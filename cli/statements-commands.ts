@@ -18,10 +18,14 @@ import {
   statementAgreementMarkdown,
   statementEvaluationMarkdown,
   stringColumn,
+  tallyStatements,
+  checkOutputFile,
+  checkOutputFolder,
   writeFileAtomic,
   writeRowTable,
   type GeneratedStatement,
   type StatementSplit,
+  type StatementTally,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
 
@@ -56,13 +60,11 @@ async function generatorFrom(values: Record<string, unknown>) {
 }
 
 /** "flagged 12 of 400 statements (3 %): 7 ill-formed: colon, 5 main verb guessed". */
-export function flaggedSummary(made: readonly GeneratedStatement[]): string {
-  const flagged = made.filter((m) => m.flagged);
-  const counts = new Map<string, number>();
-  for (const m of flagged) for (const d of m.doubts) counts.set(d, (counts.get(d) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([d, n]) => `${n} ${d}`);
-  const pct = made.length === 0 ? 0 : (100 * flagged.length) / made.length;
-  return `flagged ${flagged.length} of ${made.length} statements (${pct.toFixed(1)} %)${top.length ? `: ${top.join(", ")}` : ""}`;
+export function flaggedSummary(made: readonly GeneratedStatement[] | StatementTally): string {
+  const t = Array.isArray(made) ? tallyStatements(made) : (made as StatementTally);
+  const top = [...t.doubts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([d, n]) => `${n} ${d}`);
+  const pct = t.generated === 0 ? 0 : (100 * t.flagged) / t.generated;
+  return `flagged ${t.flagged} of ${t.generated} statements (${pct.toFixed(1)} %)${top.length ? `: ${top.join(", ")}` : ""}`;
 }
 
 export async function cmdStatements(argv: string[]): Promise<number> {
@@ -70,6 +72,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   if (sub === "generate") {
     const { values } = parseArgs({ args: rest, options: { in: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
     if (!values.in || !values.out) throw new UsageError("capqa statements generate needs --in FILE and --out FILE");
+    checkOutputFile(values.out, [values.in]);
     const table = readRowTable(values.in);
     const questions = stringColumn(table, "question");
     const answers = stringColumn(table, "answer");
@@ -94,6 +97,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   if (sub === "review") {
     const { values } = parseArgs({ args: rest, options: { in: { type: "string" }, out: { type: "string" }, all: { type: "boolean" } }, strict: true });
     if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
+    if (values.out) checkOutputFile(values.out, [values.in]);
     const review = reviewStatements(readRowTable(values.in), { all: values.all });
     for (const it of review.items) {
       out(`line ${it.line} (${it.column}${it.rule ? `, ${it.rule}` : ""}): ${it.doubts.join("; ") || "not flagged"}`);
@@ -112,6 +116,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   if (sub === "eval") {
     const { values } = parseArgs({ args: rest, options: { data: { type: "string" }, in: { type: "string" }, split: { type: "string" }, out: { type: "string" }, worst: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
     const dir = resolve(values.out ?? "out/statements-eval");
+    checkOutputFolder(dir);
     if (values.in) {
       // Your own reference statements.
       if (values.data || values.split) throw new UsageError("capqa statements eval: --in takes your own items; --data and --split are for CAP-Statements");
@@ -143,11 +148,12 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   }
   if (sub === "agreement") {
     const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
+    const dir = resolve(values.out ?? "out/statements-agreement");
+    checkOutputFolder(dir);
     const bench = loadBenchmark(values["data-dir"]);
     const engine = await generatorFrom(values);
     const a = await statementAgreement(bench, engine);
     await engine.dispose();
-    const dir = resolve(values.out ?? "out/statements-agreement");
     mkdirSync(dir, { recursive: true });
     const md = statementAgreementMarkdown(a);
     writeFileAtomic(join(dir, "statements-agreement.json"), JSON.stringify(a, null, 2) + "\n");

@@ -1,3 +1,6 @@
 export * from "./score.js";
 export * from "./table-io.js";
 export * from "./verify.js";
+export * from "./row-stream.js";
+export * from "./score-file.js";
+export * from "./preflight.js";

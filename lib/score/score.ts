@@ -10,6 +10,7 @@ import { cachedProbabilities } from "../nli/cached.js";
 import { checkPairs, type NliEngine } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
 import { modelKey as computeModelKey, resolveModelRef } from "../nli/model-ref.js";
+import { resolveDevice } from "../nli/device.js";
 import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 
@@ -20,6 +21,10 @@ export interface ScoreOptions extends TransformersNliOptions {
   readonly cache?: NliCache | null;
   /** An already loaded engine (notebooks reuse one across calls); else one is loaded when needed. */
   readonly engine?: NliEngine;
+  /** Loads the engine when a pair is missing from the cache (default: transformers.js with these options). */
+  readonly loadEngine?: () => Promise<NliEngine>;
+  /** The cache identity to look pairs up under, when the caller computed it once already. */
+  readonly modelKey?: string;
   readonly chunkSize?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -56,6 +61,8 @@ export interface ScoreReport {
   readonly modelKey: string;
   readonly device: string | null;
   readonly modelError: string | null;
+  /** Why some computed results were not stored in the cache (they are in the output all the same). */
+  readonly cacheWriteError: string | null;
   readonly seconds: number;
 }
 
@@ -78,7 +85,10 @@ const NOT_SCORED = (reason: string): PairScore => ({
 /** The cache identity of the model options name, known without loading the model. */
 export async function modelKeyFor(options: TransformersNliOptions): Promise<string> {
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
-  return computeModelKey(ref, options.dtype ?? "fp32", options.maxLength ?? DEFAULT_NLI_MAX_LENGTH);
+  const dtype = options.dtype ?? "fp32";
+  // The device matters to the key only for fp16/q8; "auto" resolves as loading will.
+  const device = dtype === "fp32" ? "cpu" : resolveDevice(options.device ?? "cpu");
+  return computeModelKey(ref, { dtype, maxLength: options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, device });
 }
 
 /**
@@ -118,11 +128,11 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       reverse[i] = pairOf(hypotheses[i], premises[i]);
     }
   }
-  const key = options.engine?.modelKey ?? (await modelKeyFor(options));
+  const key = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
   const result = await cachedProbabilities(ps, hs, {
     cache: options.cache ?? null,
     modelKey: key,
-    engine: async () => options.engine ?? loadTransformersNli(options),
+    engine: async () => options.engine ?? (options.loadEngine ? options.loadEngine() : loadTransformersNli(options)),
     chunkSize: options.chunkSize,
     onProgress: options.onProgress,
     log: options.log,
@@ -171,6 +181,7 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       modelKey: engine?.modelKey ?? key,
       device: engine?.device ?? null,
       modelError: result.modelError ?? null,
+      cacheWriteError: result.cacheWriteError ?? null,
       seconds: (Date.now() - started) / 1000,
     },
   };

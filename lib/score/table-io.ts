@@ -2,11 +2,11 @@
  * Reading and writing the row tables `capqa score` takes and gives: CSV (RFC 4180) or JSON
  * Lines, chosen by the file's extension. Errors name the file, line and field.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname } from "node:path";
-import { parseCsv, toCsv } from "../data/csv.js";
+import { parseCsv } from "../data/csv.js";
+import { locateInvalidUtf8, RowWriter } from "./row-stream.js";
 import { DataError } from "../data/errors.js";
-import { writeFileAtomic } from "../eval/format.js";
 
 export type TableFormat = "csv" | "jsonl";
 
@@ -21,6 +21,7 @@ export interface RowTable {
 
 export function formatOf(file: string): TableFormat {
   const ext = extname(file).toLowerCase();
+  if (ext === "" && existsSync(file) && statSync(file).isDirectory()) throw new Error(`${file} is a folder; name a .csv or .jsonl file`);
   if (ext === ".csv") return "csv";
   if (ext === ".jsonl" || ext === ".ndjson") return "jsonl";
   throw new Error(`${file}: unknown table format "${ext}"; use .csv or .jsonl`);
@@ -28,12 +29,20 @@ export function formatOf(file: string): TableFormat {
 
 export function readRowTable(file: string): RowTable {
   const format = formatOf(file);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (err) {
     throw new DataError({ file }, `cannot read: ${(err as Error).message}`);
   }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const where = locateInvalidUtf8(bytes);
+    throw new DataError({ file, line: where?.line }, `is not UTF-8 text${where ? ` (byte ${where.offset})` : ""}; save the file as UTF-8`);
+  }
+  if (text.charCodeAt(0) === 0xfeff && format === "jsonl") text = text.slice(1);
   if (format === "csv") {
     const t = parseCsv(text, file);
     return { file, format, columns: t.header, rows: t.records.map((r) => Object.fromEntries(t.header.map((h, k) => [h, r.fields[k]]))), lines: t.records.map((r) => r.line) };
@@ -52,6 +61,7 @@ export function readRowTable(file: string): RowTable {
       throw new DataError({ file, line: k + 1 }, `not valid JSON: ${(err as Error).message}`);
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DataError({ file, line: k + 1 }, "each line must be a JSON object");
+    for (const [key, v] of Object.entries(value)) if (typeof v === "number" && !Number.isFinite(v)) throw new DataError({ file, line: k + 1, field: key }, `is a number out of range (${v}); write it as a string if it is text`);
     for (const key of Object.keys(value)) if (!seen.has(key)) (seen.add(key), columns.push(key));
     rows.push(value as Record<string, unknown>);
     lines.push(k + 1);
@@ -69,8 +79,14 @@ export function stringColumn(table: RowTable, column: string): string[] {
   });
 }
 
+/** Writes a whole table through RowWriter: a temporary file renamed into place, no giant string. */
 export function writeRowTable(file: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): void {
-  const format = formatOf(file);
-  if (format === "csv") writeFileAtomic(file, toCsv(columns, rows));
-  else writeFileAtomic(file, rows.map((r) => JSON.stringify(Object.fromEntries(columns.map((c) => [c, r[c] ?? null])))).join("\n") + "\n");
+  const w = RowWriter.open(file, columns);
+  try {
+    for (const r of rows) w.write(r);
+    w.commit();
+  } catch (err) {
+    w.abort();
+    throw err;
+  }
 }

@@ -16,6 +16,30 @@ export interface GeneratedStatement {
   readonly doubts: readonly string[];
 }
 
+/** Counts over generated statements, kept instead of the statements when a file is streamed. */
+export interface StatementTally {
+  generated: number;
+  flagged: number;
+  /** Doubts of the flagged statements, with how often each occurs. */
+  readonly doubts: Map<string, number>;
+}
+
+export function newStatementTally(): StatementTally {
+  return { generated: 0, flagged: 0, doubts: new Map() };
+}
+
+/** Adds statements to a tally (in place) and returns it. */
+export function tallyStatements(made: readonly (GeneratedStatement | null)[], tally: StatementTally = newStatementTally()): StatementTally {
+  for (const m of made) {
+    if (!m) continue;
+    tally.generated++;
+    if (!m.flagged) continue;
+    tally.flagged++;
+    for (const d of m.doubts) tally.doubts.set(d, (tally.doubts.get(d) ?? 0) + 1);
+  }
+  return tally;
+}
+
 export interface StatementGeneratorEngine {
   /** "builtin", or the model folder. */
   readonly name: string;

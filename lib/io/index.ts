@@ -1,0 +1,2 @@
+export * from "./output-file.js";
+export * from "./partials.js";

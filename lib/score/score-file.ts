@@ -1,0 +1,174 @@
+/**
+ * `capqa score` as a library workflow: a row file in, the same rows with CAP out, streamed in
+ * blocks of rows so that memory stays flat however long the file is. Everything that can be
+ * checked is checked before the first model call: the input's columns, the output's place, the
+ * classifier, the model folder. The output is written to a temporary file and renamed at the end;
+ * every finished NLI batch is in the cache, so a killed run resumes where it stopped and writes
+ * the output an uninterrupted run writes, byte for byte.
+ *
+ * @example
+ * const report = await scoreFile("answers.csv", "scored.csv", { cache: NliCache.open(dir) });
+ * console.log(report.scored, "of", report.rows, "rows scored");
+ */
+import { DEFAULT_SCORE_BLOCK_ROWS } from "../constants.js";
+import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
+import { DataError } from "../data/errors.js";
+import { checkOutputFile } from "../io/output-file.js";
+import type { NliEngine } from "../nli/engine.js";
+import { loadTransformersNli } from "../nli/transformers-engine.js";
+import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
+import { openRowSource, RowWriter, type RowRecord } from "./row-stream.js";
+import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type PairScore, type ScoreOptions } from "./score.js";
+import { preflightModel } from "./preflight.js";
+
+export interface ScoreFileOptions extends ScoreOptions {
+  /** Statement generator for raw answers (default: the built-in reformulator). */
+  readonly generator?: StatementGeneratorEngine;
+  /** A classifier from `capqa calibrate`: adds predicted_level to every scored row. */
+  readonly classifier?: ThresholdClassifier;
+  /** Rows scored together (default DEFAULT_SCORE_BLOCK_ROWS). */
+  readonly blockRows?: number;
+  /** Called after each block with the rows done so far. */
+  readonly onRows?: (done: number) => void;
+}
+
+export interface ScoreFileReport {
+  readonly mode: "statements" | "answers";
+  readonly rows: number;
+  readonly scored: number;
+  /** Rows not scored: count, and the first 1,000 with line and reason. */
+  readonly notScoredCount: number;
+  readonly notScored: { row: number; line: number; reason: string }[];
+  /** NLI pairs needed, counted within each block. */
+  readonly pairs: number;
+  readonly cacheHits: number;
+  readonly modelPairs: number;
+  readonly truncatedPairs: number;
+  readonly modelKey: string;
+  readonly device: string | null;
+  readonly cacheWriteError: string | null;
+  readonly generator: string | null;
+  /** Statements generated for raw answers: how many, how many flagged, and why. */
+  readonly statements: StatementTally;
+  /** Input columns replaced by score columns of the same name. */
+  readonly replacedColumns: string[];
+  readonly seconds: number;
+}
+
+const STATEMENT_COLUMNS = ["premise", "hypothesis", "premise_rule", "premise_doubts", "hypothesis_rule", "hypothesis_doubts", "statement_generator"];
+
+function text(record: RowRecord, file: string, field: string, index: number): string {
+  const v = record.row[field];
+  if (typeof v === "string") return v;
+  if (v === undefined || v === null) throw new DataError({ file, line: record.line, row: index, field }, "is missing");
+  throw new DataError({ file, line: record.line, row: index, field }, `is not a string: ${JSON.stringify(v)}`);
+}
+
+/** Scores a CSV or JSON Lines file of statement pairs or raw answers into `output`. */
+export async function scoreFile(input: string, output: string, options: ScoreFileOptions = {}): Promise<ScoreFileReport> {
+  const started = Date.now();
+  checkOutputFile(output, [input]);
+  const source = await openRowSource(input);
+  const cols = new Set(source.columns);
+  const mode = cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && cols.has("gold_answer") && cols.has("answer") ? "answers" : undefined;
+  if (!mode) throw new DataError({ file: input, line: 1 }, `needs columns premise and hypothesis (statements) or question, gold_answer and answer; it has ${source.columns.join(", ")}`);
+  const replaced = source.columns.filter((c) => (SCORE_COLUMNS as readonly string[]).includes(c) || c === "predicted_level");
+  const kept = source.columns.filter((c) => !replaced.includes(c));
+  const added = mode === "answers" ? STATEMENT_COLUMNS.filter((c) => !kept.includes(c)) : [];
+  const columns = [...kept, ...added, ...SCORE_COLUMNS, ...(options.classifier ? ["predicted_level"] : [])];
+  if (options.classifier) predictLevels(options.classifier, [0.5]); // a malformed classifier fails here, not after scoring
+  // The model is checked and its cache identity fixed once, before any row is scored.
+  if (!options.engine) preflightModel(options);
+  const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
+  const writer = RowWriter.open(output, columns);
+  let engine: Promise<NliEngine> | undefined;
+  const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadTransformersNli(options));
+  const generator = options.generator ?? builtinGenerator;
+  const block = options.blockRows ?? DEFAULT_SCORE_BLOCK_ROWS;
+  const report = { rows: 0, scored: 0, notScoredCount: 0, notScored: [] as { row: number; line: number; reason: string }[], pairs: 0, cacheHits: 0, modelPairs: 0, truncatedPairs: 0, device: null as string | null, cacheWriteError: null as string | null };
+  const statements = newStatementTally();
+  const flush = async (records: RowRecord[]) => {
+    const first = report.rows;
+    let premises: string[];
+    let hypotheses: string[];
+    let made: { premise: GeneratedStatement | null; hypothesis: GeneratedStatement | null }[] | undefined;
+    if (mode === "statements") {
+      premises = records.map((r, k) => text(r, input, "premise", first + k));
+      hypotheses = records.map((r, k) => text(r, input, "hypothesis", first + k));
+    } else {
+      const questions = records.map((r, k) => text(r, input, "question", first + k));
+      const golds = records.map((r, k) => text(r, input, "gold_answer", first + k));
+      const answers = records.map((r, k) => text(r, input, "answer", first + k));
+      const make = async (list: string[]) => {
+        const idx = list.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
+        const out = await generator.generateDetailed(idx.map((i) => questions[i]), idx.map((i) => list[i]));
+        const all: (GeneratedStatement | null)[] = list.map(() => null);
+        idx.forEach((i, k) => (all[i] = out[k]));
+        return all;
+      };
+      const p = await make(golds);
+      const h = await make(answers);
+      made = p.map((premise, i) => ({ premise, hypothesis: h[i] }));
+      tallyStatements(p, statements);
+      tallyStatements(h, statements);
+      premises = p.map((g) => g?.statement ?? "");
+      hypotheses = h.map((g) => g?.statement ?? "");
+    }
+    const loaded = options.engine ?? (engine ? await engine.catch(() => undefined) : undefined);
+    const { rows, report: r } = await scoreStatements(premises, hypotheses, { ...options, modelKey, loadEngine, engine: loaded });
+    // A model that cannot load when nothing has been scored is one clear error, not a file of
+    // not_scored rows; once rows were scored from the cache, the rest are kept with the reason.
+    if (r.modelError && report.scored === 0 && r.scored === 0) {
+      throw new Error(`cannot load the NLI model ${options.model ?? "(default)"}: ${r.modelError}`);
+    }
+    report.pairs += r.uniquePairs;
+    report.cacheHits += r.cacheHits;
+    report.modelPairs += r.modelPairs;
+    report.truncatedPairs += r.truncatedPairs;
+    report.device ??= r.device;
+    report.cacheWriteError ??= r.cacheWriteError;
+    records.forEach((rec, k) => {
+      const score: PairScore = rows[k];
+      if (score.status === "ok") report.scored++;
+      else {
+        report.notScoredCount++;
+        if (report.notScored.length < 1000) report.notScored.push({ row: first + k, line: rec.line, reason: score.reason! });
+      }
+      const extra: Record<string, unknown> = {};
+      if (made) {
+        const m = made[k];
+        Object.assign(extra, {
+          premise: premises[k],
+          hypothesis: hypotheses[k],
+          premise_rule: m.premise?.rule ?? "",
+          premise_doubts: m.premise?.doubts.join("; ") ?? "",
+          hypothesis_rule: m.hypothesis?.rule ?? "",
+          hypothesis_doubts: m.hypothesis?.doubts.join("; ") ?? "",
+          statement_generator: generator.name,
+        });
+      }
+      if (options.classifier) extra.predicted_level = score.cap === null ? null : options.classifier.levelSet.levels[predictLevels(options.classifier, [score.cap])[0]].name;
+      writer.write({ ...rec.row, ...extra, ...score });
+    });
+    report.rows += records.length;
+    options.onRows?.(report.rows);
+  };
+  try {
+    let pending: RowRecord[] = [];
+    for await (const rec of source.rows()) {
+      pending.push(rec);
+      if (pending.length >= block) {
+        await flush(pending);
+        pending = [];
+      }
+    }
+    if (pending.length > 0) await flush(pending);
+    writer.commit();
+  } catch (err) {
+    writer.abort();
+    throw err;
+  } finally {
+    if (engine && !options.engine) await (await engine.catch(() => undefined))?.dispose();
+  }
+  return { mode, ...report, modelKey, generator: mode === "answers" ? generator.name : null, statements, replacedColumns: replaced, seconds: (Date.now() - started) / 1000 };
+}
