@@ -3,16 +3,19 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export function intFlag(value: string | undefined, name: string, fallback: number, min = 0): number {
+export function intFlag(value: string | undefined, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!/^-?\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}, got "${value}"`);
+  }
   return Number(value);
 }
 
+/** A decimal number ("0.85", "1e-3"); hexadecimal, "Infinity" and empty text are usage errors. */
 export function numberFlag(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const x = Number(value);
-  if (value.trim() === "" || !Number.isFinite(x)) throw new UsageError(`--${name} must be a number, got "${value}"`);
+  if (!/^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(value) || !Number.isFinite(x)) throw new UsageError(`--${name} must be a decimal number, got "${value}"`);
   return x;
 }
 

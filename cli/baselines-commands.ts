@@ -11,6 +11,7 @@ import {
   stringColumn,
   writeFileAtomic,
   writeRowTable,
+  checkOutputFile,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, listFlag, out, err } from "./args.js";
 
@@ -28,6 +29,7 @@ capqa baselines parity [--data-dir DIR] [--out FILE.json]
 export async function cmdBaselines(argv: string[]): Promise<number> {
   if (argv[0] === "parity") {
     const { values } = parseArgs({ args: argv.slice(1), options: { "data-dir": { type: "string" }, out: { type: "string" } }, strict: true });
+    if (values.out) checkOutputFile(values.out);
     const p = baselineParity(loadBenchmark(values["data-dir"]));
     for (const m of BASELINE_METRICS) {
       const r = p.metrics[m];
@@ -43,6 +45,7 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
   const metrics = listFlag(values.metrics) ?? ["bleu", "rouge_l", "meteor"];
   if (!values.out) throw new UsageError("capqa baselines needs --out FILE");
   if ((values.in === undefined) === (values.split === undefined)) throw new UsageError("give either --split or --in");
+  checkOutputFile(values.out, values.in === undefined ? [] : [values.in]);
   const models = { bertscoreModel: values["bertscore-model"], cometModel: values["comet-model"] };
   if (values.split) {
     const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");

@@ -1,6 +1,5 @@
 /** capqa calibrate: fit CAP's cut points on one split, report them against equal-width bins on another. */
 import { parseArgs } from "node:util";
-import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   CLASSES,
@@ -22,6 +21,9 @@ import {
   writeFileAtomic,
   type CalibrationObjective,
   type ThresholdClassifier,
+  dataProvenance,
+  writeFolder,
+  checkOutputFolder,
 } from "../lib/index.js";
 import { choiceFlag, intFlag, numberFlag, out, err } from "./args.js";
 
@@ -45,6 +47,8 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     strict: true,
   });
   const levelsKind = choiceFlag(values.levels, "levels", ["severity", "classes"] as const, "severity");
+  const dir = resolve(values.out ?? `out/calibrate-${levelsKind}`);
+  checkOutputFolder(dir);
   const objective = choiceFlag(values.objective, "objective", ["macro_f1", "accuracy", "quadratic_kappa"] as const, "macro_f1") as CalibrationObjective;
   const fitSplit = choiceFlag(values["fit-split"], "fit-split", ["validation", "test", "all"] as const, "validation");
   const evalSplit = choiceFlag(values["eval-split"], "eval-split", ["validation", "test", "all"] as const, "test");
@@ -73,10 +77,6 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   };
   const mine = assess(fitted);
   const base = assess(baseline);
-  const dir = resolve(values.out ?? `out/calibrate-${levelsKind}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileAtomic(join(dir, "classifier.json"), JSON.stringify(fitted, null, 2) + "\n");
-  writeFileAtomic(join(dir, "report.json"), JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base } }, null, 2) + "\n");
   const f = (x: number) => x.toFixed(4);
   const ci = (c?: [number, number]) => (c ? `[${f(c[0])}, ${f(c[1])}]` : "—");
   const row = (name: string, a: ReturnType<typeof assess>) => [name, f(a.report.accuracy), ci(a.intervals?.accuracy), f(a.report.macroF1), ci(a.intervals?.macroF1), f(a.report.kappa), f(a.report.kappaLinear), f(a.report.kappaQuadratic), ci(a.intervals?.kappaQuadratic)];
@@ -96,7 +96,11 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     markdownTable(["true \\ predicted", ...names], mine.report.confusion.map((r, k) => [names[k], ...r])),
     "",
   ].join("\n");
-  writeFileAtomic(join(dir, "summary.md"), md);
+  writeFolder(dir, (d) => {
+    writeFileAtomic(join(d, "classifier.json"), JSON.stringify(fitted, null, 2) + "\n");
+    writeFileAtomic(join(d, "report.json"), JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: dataProvenance(bench) }, null, 2) + "\n");
+    writeFileAtomic(join(d, "summary.md"), md);
+  });
   if (!values.quiet) out(md);
   err(`wrote ${dir}`);
   return 0;

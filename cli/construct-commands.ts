@@ -4,6 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../lib/eval/format.js";
 import { writeRowTable, readRowTable } from "../lib/score/table-io.js";
+import { checkOutputFile } from "../lib/io/output-file.js";
+import { checkOutputFolder } from "../lib/eval/folder.js";
 import { parseClass } from "../lib/taxonomy/index.js";
 import {
   ANSWER_MAX_TOKENS,
@@ -178,6 +180,7 @@ function inputs(c: ConstructConfig): string[] {
 
 function outFile(c: ConstructConfig): string {
   if (!c.out) throw new UsageError("give --out FILE (or \"out\" in the configuration)");
+  checkOutputFile(c.out, c.in === undefined ? [] : Array.isArray(c.in) ? c.in : [c.in], { createFolders: true });
   return c.out;
 }
 
@@ -341,6 +344,7 @@ async function cmdStatements(argv: string[]): Promise<number> {
   const c = configOf(values);
   if (!c.out) throw new UsageError("give --out DIR (or \"out\" in the configuration)");
   const dir = c.out;
+  checkOutputFolder(dir);
   const settings = statementSettings(c);
   const client = makeClient(c, { provider: "anthropic", model: PAPER_STATEMENTS_MODEL }, { log: values.quiet ? undefined : err });
   if (values["dry-run"]) {

@@ -1,6 +1,6 @@
 /** capqa figures: every figure the data supports, exported to SVG, PDF and PNG at paper sizes. */
 import { parseArgs } from "node:util";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   COLUMN_WIDTHS,
@@ -18,6 +18,9 @@ import {
   type FigureFormat,
   type FigureJob,
   type StatementItem,
+  writeFolderAsync,
+  checkOutputFolder,
+  writeFileAtomic,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, listFlag, out, err } from "./args.js";
 
@@ -65,6 +68,8 @@ export async function cmdFigures(argv: string[]): Promise<number> {
     },
     strict: true,
   });
+  const dir = resolve(values.out ?? "figures");
+  checkOutputFolder(dir);
   const formats = (listFlag(values.formats) ?? [...FIGURE_FORMATS]) as FigureFormat[];
   for (const f of formats) if (!FIGURE_FORMATS.includes(f)) throw new UsageError(`--formats: unknown format "${f}"; expected ${FIGURE_FORMATS.join(", ")}`);
   const widthChoice = choiceFlag(values.width, "width", ["auto", "single", "double", "both"] as const, "auto");
@@ -99,20 +104,22 @@ export async function cmdFigures(argv: string[]): Promise<number> {
   }
   const widthsOf = (own: ColumnWidth): ColumnWidth[] => (widthChoice === "auto" ? [own] : widthChoice === "both" ? [...COLUMN_WIDTHS] : [widthChoice]);
   const jobs: FigureJob[] = entries.flatMap((f) => widthsOf(f.width).map((w) => ({ id: f.id, width: w, spec: f.build(w), title: f.title })));
-  const dir = resolve(values.out ?? "figures");
-  mkdirSync(dir, { recursive: true });
-  const index = await exportFigures(jobs, dir, {
-    formats,
-    dpi,
-    executablePath: chromium,
-    onFile: values.quiet ? undefined : (file, done, total) => err(`[${done}/${total}] ${file.file} (${file.widthIn} × ${file.heightIn} in, ${file.bytes.toLocaleString("en-US")} bytes)`),
+  // The folder changes as a whole: a killed export leaves the previous figures, not half of new ones.
+  const index = await writeFolderAsync(dir, async (d) => {
+    const written = await exportFigures(jobs, d, {
+      formats,
+      dpi,
+      executablePath: chromium,
+      onFile: values.quiet ? undefined : (file, done, total) => err(`[${done}/${total}] ${file.file} (${file.widthIn} × ${file.heightIn} in, ${file.bytes.toLocaleString("en-US")} bytes)`),
+    });
+    if (values.html) {
+      const page = figuresPage(entries.map((f) => ({ title: `${f.paper}: ${f.title}`, caption: f.caption, spec: f.build() })), "capqa figures");
+      writeFileAtomic(join(d, "index.html"), page);
+    }
+    const captions = entries.map((f) => `## ${f.paper}: ${f.title}\n\nFiles: ${written.files.filter((x) => x.figure === f.id).map((x) => `\`${x.file}\``).join(", ")}\n\n${f.caption}\n`);
+    writeFileAtomic(join(d, "captions.md"), `# capqa figures\n\n${captions.join("\n")}${catalogue.skipped.map((s) => `\nSkipped ${s.id} (${s.paper}): ${s.reason}\n`).join("")}`);
+    return written;
   });
-  if (values.html) {
-    const page = figuresPage(entries.map((f) => ({ title: `${f.paper}: ${f.title}`, caption: f.caption, spec: f.build() })), "capqa figures");
-    writeFileSync(join(dir, "index.html"), page);
-  }
-  const captions = entries.map((f) => `## ${f.paper}: ${f.title}\n\nFiles: ${index.files.filter((x) => x.figure === f.id).map((x) => `\`${x.file}\``).join(", ")}\n\n${f.caption}\n`);
-  writeFileSync(join(dir, "captions.md"), `# capqa figures\n\n${captions.join("\n")}${catalogue.skipped.map((s) => `\nSkipped ${s.id} (${s.paper}): ${s.reason}\n`).join("")}`);
   if (!values.quiet) out(`wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`);
   return 0;
 }

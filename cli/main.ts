@@ -22,7 +22,10 @@ import {
   verifyData,
   writeEvaluation,
   writeReproduction,
+  checkOutputFolder,
   DataError,
+  dataProvenance,
+  LIVE_TEXT_METRICS,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
@@ -34,6 +37,7 @@ import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
 import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
+import { removePartials } from "../lib/io/partials.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
 
@@ -107,6 +111,20 @@ capqa data info [--data-dir DIR]`,
 };
 
 
+/** --live names: each a metric capqa computes, requested in --metrics, with the model folder it needs. */
+function liveFlag(values: { live?: string; "bertscore-model"?: string; "comet-model"?: string }, metrics: readonly string[]): string[] | undefined {
+  const live = listFlag(values.live);
+  if (!live) return undefined;
+  const known = [...Object.keys(LIVE_TEXT_METRICS), "bertscore", "comet"];
+  for (const name of live) {
+    if (!known.includes(name)) throw new UsageError(`--live ${name}: capqa computes ${known.join(", ")} live`);
+    if (!metrics.includes(name)) throw new UsageError(`--live ${name}: not among the metrics evaluated (${metrics.join(", ")}); add it to --metrics`);
+  }
+  if (live.includes("bertscore") && !values["bertscore-model"]) throw new UsageError("--live bertscore needs --bertscore-model DIR");
+  if (live.includes("comet") && !values["comet-model"]) throw new UsageError("--live comet needs --comet-model DIR");
+  return live;
+}
+
 async function cmdReproduce(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -114,20 +132,25 @@ async function cmdReproduce(argv: string[]): Promise<number> {
     strict: true,
   });
   const started = Date.now();
+  const dir = resolve(values.out ?? "out/reproduce");
+  checkOutputFolder(dir);
+  const live = liveFlag(values, ["bleu", "rouge_l", "meteor"]);
+  const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000);
+  const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
+  const threads = values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256);
   const bench = loadBenchmark(values["data-dir"]);
   for (const w of bench.warnings) err(`warning: ${w}`);
   const resultsPath = join(bench.dir, DATA_FILES.results);
   const released = existsSync(resultsPath) ? loadResultsJson(resultsPath) : undefined;
   if (!released) err(`note: ${resultsPath} not found; the check against the authors' results is skipped`);
   const reproduction = await reproducePaper(bench, released, {
-    live: listFlag(values.live),
-    resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
-    seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
-    threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1),
+    live,
+    resamples,
+    seed,
+    threads,
     onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
   });
-  const dir = resolve(values.out ?? "out/reproduce");
-  const md = writeReproduction(reproduction, dir);
+  const md = writeReproduction(reproduction, dir, { data: dataProvenance(bench) });
   if (!values.quiet) out(md);
   err(`wrote ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
@@ -158,38 +181,42 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   });
   const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
   const labels = choiceFlag(values.labels, "labels", ["synthetic", "human"] as const, "synthetic");
+  const dir = resolve(values.out ?? `out/evaluate-${split}`);
+  checkOutputFolder(dir);
   const alpha = numberFlag(values.alpha, "alpha");
   const lambda = numberFlag(values.lambda, "lambda");
-  if ((alpha === undefined) !== (lambda === undefined) && !(alpha === undefined && lambda === undefined)) {
-    // One given: the other keeps the paper's value.
-  }
+  // One of the two given: the other keeps the paper's value.
   const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? 0.85, lambda: lambda ?? 0.3 } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
+  const metrics = listFlag(values.metrics) ?? RELEASED_METRICS;
+  const live = liveFlag(values, metrics);
+  const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000);
+  const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
+  const threads = values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256);
   const bench = loadBenchmark(values["data-dir"]);
   for (const w of bench.warnings) err(`warning: ${w}`);
   const ev = await evaluateBenchmark(bench, {
     split,
     labels,
     onlyHumanLabelled: values["human-subset"],
-    metrics: listFlag(values.metrics) ?? RELEASED_METRICS,
-    resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
-    seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
-    threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1),
+    metrics,
+    resamples,
+    seed,
+    threads,
     capWeights,
     ordering,
-    live: listFlag(values.live),
+    live,
     bertscoreModel: values["bertscore-model"],
     cometModel: values["comet-model"],
     onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
   });
-  const dir = resolve(values.out ?? `out/evaluate-${split}`);
   const notes = [
     `Split ${split}, ${labels} labels${values["human-subset"] ? " (human-labelled rows only)" : ""}: ${ev.n} rows.`,
     ...ev.selection.excluded.map((e) => `Row ${e.rowId} left out: ${e.reason}.`),
     ...ev.metrics.map((m) => `${m.name}: ${m.source}.`),
     `Ordering: ${ordering.name}; ${ev.resamples} bootstrap resamples, seed ${ev.seed}.`,
   ];
-  writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), dataDir: bench.dir, excluded: ev.selection.excluded }, `capqa evaluate: ${split} split`, notes);
+  writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), data: dataProvenance(bench), excluded: ev.selection.excluded }, `capqa evaluate: ${split} split`, notes);
   if (!values.quiet) {
     for (const r of ev.tables.correlations) {
       out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
@@ -281,6 +308,16 @@ export async function main(argv: string[]): Promise<number> {
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+// Ctrl-C or SIGTERM: remove the outputs being written (they would be incomplete), then exit; every
+// finished NLI batch is already in the cache and every accepted LLM reply in its checkpoint.
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.once(signal, () => {
+    const n = removePartials();
+    err(`capqa: stopped by ${signal}${n ? `; removed ${n} unfinished output(s)` : ""} (finished NLI batches stay in the cache, accepted LLM replies in the checkpoint: the same command resumes)`);
+    process.exit(code);
+  });
 }
 
 main(process.argv.slice(2)).then(

@@ -1,6 +1,5 @@
 /** capqa sweep: CAP's α–λ grid from released NLI probabilities (no model call). */
 import { parseArgs } from "node:util";
-import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   DEFAULT_BOOTSTRAP_RESAMPLES,
@@ -19,8 +18,11 @@ import {
   writeFileAtomic,
   writeTable,
   type SweepObjective,
+  dataProvenance,
+  writeFolder,
+  checkOutputFolder,
 } from "../lib/index.js";
-import { choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
 
 
 export const SWEEP_HELP = `capqa sweep [--split validation|test|all] [--alpha-grid LIST] [--lambda-grid LIST] [--objective spearman|kendall|pairwise_accuracy] [--bootstrap N] [--out DIR]
@@ -39,9 +41,18 @@ export async function cmdSweep(argv: string[]): Promise<number> {
     strict: true,
   });
   const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
+  const dir = resolve(values.out ?? `out/sweep-${split}`);
+  checkOutputFolder(dir);
   const objective = choiceFlag(values.objective, "objective", ["spearman", "kendall", "pairwise_accuracy"] as const, "spearman") as SweepObjective;
-  const alphas = values["alpha-grid"] ? parseGrid(values["alpha-grid"]) : unitGrid();
-  const lambdas = values["lambda-grid"] ? parseGrid(values["lambda-grid"]) : unitGrid();
+  const grid = (flag: "alpha-grid" | "lambda-grid") => {
+    try {
+      return values[flag] ? parseGrid(values[flag]!) : unitGrid();
+    } catch (e) {
+      throw new UsageError(`--${flag}: ${(e as Error).message}`);
+    }
+  };
+  const alphas = grid("alpha-grid");
+  const lambdas = grid("lambda-grid");
   const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const bench = loadBenchmark(values["data-dir"]);
@@ -50,9 +61,8 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   const inputs = { peForward: col("pe_f"), pnForward: col("pn_f"), peReverse: col("pe_r"), pnReverse: col("pn_r"), classes: sel.classes };
   const started = Date.now();
   const points = sweepCap(inputs, alphas, lambdas);
-  const dir = resolve(values.out ?? `out/sweep-${split}`);
-  mkdirSync(dir, { recursive: true });
-  writeTable(dir, "sweep", points as unknown as Record<string, unknown>[]);
+  // Everything is written at the end, into a folder that replaces the previous one as a whole.
+  const writes: ((d: string) => void)[] = [(d) => writeTable(d, "sweep", points as unknown as Record<string, unknown>[])];
   const best = bestPoint(points, objective);
   const table12 = paper.TABLE12.map((t) => {
     const [p] = sweepCap(inputs, [t.alpha], [t.lambda]);
@@ -88,10 +98,11 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   }
   const marks = [{ alpha: best.alpha, lambda: best.lambda, label: "best" }, { alpha: 0.85, lambda: 0.3, label: "paper" }];
   for (const [stat, title] of [["spearman", "Spearman ρ"], ["pairwise_accuracy", "pairwise accuracy"], ["violations", "monotonicity violations"]] as const) {
-    writeFileAtomic(join(dir, `heatmap-${stat}.json`), JSON.stringify(sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, { title: `${title} of CAP over α and λ (${split})`, marks, percent: stat !== "violations" })) + "\n");
+    writes.push((d) => writeFileAtomic(join(d, `heatmap-${stat}.json`), JSON.stringify(sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, { title: `${title} of CAP over α and λ (${split})`, marks, percent: stat !== "violations" })) + "\n"));
   }
-  writeFileAtomic(join(dir, "best.json"), JSON.stringify(results, null, 2) + "\n");
-  writeFileAtomic(join(dir, "summary.md"), md.join("\n") + "\n");
+  writes.push((d) => writeFileAtomic(join(d, "best.json"), JSON.stringify({ ...results, data: dataProvenance(bench) }, null, 2) + "\n"));
+  writes.push((d) => writeFileAtomic(join(d, "summary.md"), md.join("\n") + "\n"));
+  writeFolder(dir, (d) => writes.forEach((w) => w(d)));
   if (!values.quiet) out(md.join("\n"));
   err(`wrote ${dir}`);
   return 0;

@@ -21,3 +21,4 @@ export * from "./explore/index.js";
 export * from "./baselines/index.js";
 export * from "./text/index.js";
 export * from "./construct/index.js";
+export * from "./io/index.js";

@@ -1,5 +1,6 @@
 /** Writing tables: Markdown for reading, CSV and JSON for tools. */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { trackPartial, untrackPartial } from "../io/partials.js";
 import { join } from "node:path";
 import { toCsv } from "../data/csv.js";
 
@@ -30,8 +31,16 @@ export function markdownTable(header: readonly string[], rows: readonly Cell[][]
 /** Writes a file atomically (temporary name, then rename), so a crash never leaves half a file. */
 export function writeFileAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  trackPartial(tmp);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  } finally {
+    untrackPartial(tmp);
+  }
 }
 
 /** Writes DIR/<name>.csv and DIR/<name>.json for a table of row objects. */

@@ -5,3 +5,4 @@ export * from "./compare.js";
 export * from "./format.js";
 export * from "./reproduce.js";
 export * from "./summary.js";
+export * from "./folder.js";

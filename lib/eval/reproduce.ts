@@ -3,7 +3,6 @@
  * beside the one the paper prints, with the difference; plus a field-by-field check against
  * the authors' results.json.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS } from "../constants.js";
 import type { Benchmark } from "../data/benchmark.js";
@@ -13,6 +12,7 @@ import { labelAgreement, type LabelAgreement } from "./agreement.js";
 import { evaluateBenchmark, type BenchmarkEvaluation } from "./benchmark-eval.js";
 import { compareWithReleased, type ReleasedComparison } from "./compare.js";
 import { fixed, markdownTable, writeFileAtomic, writeTable, type Cell } from "./format.js";
+import { writeFolder } from "./folder.js";
 import { PAPER_METRIC_NAMES, TABLE13, TABLE14, TABLE16, TABLE17, TABLE2, TABLE3, TABLE4, TABLE8 } from "../paper/numbers.js";
 
 /** One number of a paper table: what the paper prints, what capqa computes (same units). */
@@ -241,19 +241,22 @@ export function releasedComparisonMarkdown(c: ReleasedComparison): string {
 }
 
 /** Writes every table as Markdown, CSV and JSON under `dir`; returns the Markdown report. */
-export function writeReproduction(r: Reproduction, dir: string): string {
-  mkdirSync(dir, { recursive: true });
-  const parts = ["# capqa reproduce: the paper's tables from the released CAP-Correctness data", ""];
-  for (const t of r.tables) {
-    parts.push(reproducedMarkdown(t));
-    writeTable(dir, t.id, t.cells as unknown as Record<string, unknown>[]);
-  }
-  if (r.released) {
-    parts.push(releasedComparisonMarkdown(r.released));
-    writeFileAtomic(join(dir, "released-comparison.json"), JSON.stringify(r.released, null, 2) + "\n");
-  }
-  for (const [name, rows] of Object.entries(r.test.tables)) writeTable(join(dir, "test-evaluation"), name, rows);
-  const md = parts.join("\n");
-  writeFileAtomic(join(dir, "README.md"), md);
-  return md;
+export function writeReproduction(r: Reproduction, target: string, meta: Record<string, unknown> = {}): string {
+  // The folder changes as a whole (written aside, then renamed in).
+  return writeFolder(target, (dir) => {
+    const parts = ["# capqa reproduce: the paper's tables from the released CAP-Correctness data", ""];
+    for (const t of r.tables) {
+      parts.push(reproducedMarkdown(t));
+      writeTable(dir, t.id, t.cells as unknown as Record<string, unknown>[]);
+    }
+    if (r.released) {
+      parts.push(releasedComparisonMarkdown(r.released));
+      writeFileAtomic(join(dir, "released-comparison.json"), JSON.stringify(r.released, null, 2) + "\n");
+    }
+    for (const [name, rows] of Object.entries(r.test.tables)) writeTable(join(dir, "test-evaluation"), name, rows);
+    const md = parts.join("\n");
+    writeFileAtomic(join(dir, "README.md"), md);
+    writeFileAtomic(join(dir, "meta.json"), JSON.stringify({ command: "reproduce", ...meta }, null, 2) + "\n");
+    return md;
+  });
 }

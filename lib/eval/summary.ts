@@ -1,5 +1,6 @@
 /** The Markdown summary and the files `capqa evaluate` writes. */
 import { join } from "node:path";
+import { writeFolder } from "./folder.js";
 import { SHORT_NAMES, type CorrectnessClass } from "../taxonomy/index.js";
 import type { Evaluation } from "./evaluate.js";
 import { fixed, markdownTable, writeFileAtomic, writeTable } from "./format.js";
@@ -49,10 +50,13 @@ export function evaluationMarkdown(ev: Evaluation, title: string, notes: string[
 
 /** Writes every table as DIR/<table>.csv and .json, DIR/summary.md and DIR/meta.json. */
 export function writeEvaluation(ev: Evaluation, dir: string, meta: Record<string, unknown>, title: string, notes: string[] = []): void {
-  for (const [name, rows] of Object.entries(ev.tables)) writeTable(dir, name, rows);
-  writeFileAtomic(join(dir, "summary.md"), evaluationMarkdown(ev, title, notes));
-  writeFileAtomic(
-    join(dir, "meta.json"),
-    JSON.stringify({ ...meta, n: ev.n, metrics: ev.metrics, resamples: ev.resamples, seed: ev.seed, confidence: ev.confidence, ordering: ev.ordering }, null, 2) + "\n",
-  );
+  // The folder changes as a whole: tables, summary and meta.json of one run.
+  writeFolder(dir, (d) => {
+    for (const [name, rows] of Object.entries(ev.tables)) writeTable(d, name, rows);
+    writeFileAtomic(join(d, "summary.md"), evaluationMarkdown(ev, title, notes));
+    writeFileAtomic(
+      join(d, "meta.json"),
+      JSON.stringify({ ...meta, n: ev.n, metrics: ev.metrics, resamples: ev.resamples, seed: ev.seed, confidence: ev.confidence, ordering: ev.ordering }, null, 2) + "\n",
+    );
+  });
 }

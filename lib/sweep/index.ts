@@ -32,16 +32,27 @@ export function unitGrid(step = 0.05): number[] {
   return Array.from({ length: n + 1 }, (_, i) => Number(Math.min(1, i * step).toFixed(10)));
 }
 
-/** Parses "0,0.3,0.5" or "0:1:0.05" (start:stop:step). */
+/** Grid points one axis may have: a finer grid is a mistake (10 million points), not a sweep. */
+export const MAX_GRID_POINTS = 10_001;
+
+/** Parses "0,0.3,0.5" or "0:1:0.05" (start:stop:step); a step of 0, a reversed range or a grid of more than MAX_GRID_POINTS values is refused. */
 export function parseGrid(text: string): number[] {
   const range = /^\s*([\d.]+)\s*:\s*([\d.]+)\s*:\s*([\d.]+)\s*$/.exec(text);
   const values = range
     ? (() => {
         const [a, b, s] = range.slice(1).map(Number);
+        if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`grid step must be a positive number, got ${range[3]} (grid "${text}")`);
+        if (!(b >= a)) throw new RangeError(`grid stop ${b} is below its start ${a} (grid "${text}")`);
         const n = Math.round((b - a) / s);
+        if (n + 1 > MAX_GRID_POINTS) throw new RangeError(`grid "${text}" has ${n + 1} points; at most ${MAX_GRID_POINTS} per axis`);
         return Array.from({ length: n + 1 }, (_, i) => Number((a + i * s).toFixed(10)));
       })()
-    : text.split(",").map((x) => Number(x.trim()));
+    : text.split(",").map((x) => {
+        const v = /^\s*\d*\.?\d+(e-?\d+)?\s*$/i.test(x) ? Number(x) : NaN;
+        if (!(v >= 0 && v <= 1)) throw new RangeError(`grid entry "${x.trim()}" is not a number in [0, 1]; write START:STOP:STEP or a comma list (grid "${text.slice(0, 60)}")`);
+        return v;
+      });
+  if (values.length > MAX_GRID_POINTS) throw new RangeError(`grid "${text.slice(0, 40)}…" has ${values.length} points; at most ${MAX_GRID_POINTS} per axis`);
   for (const v of values) if (!(v >= 0 && v <= 1)) throw new RangeError(`grid value ${v} is not in [0, 1] (grid "${text}")`);
   return values;
 }

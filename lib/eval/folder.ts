@@ -1,0 +1,141 @@
+/**
+ * Output folders that change as a whole. A command that writes several files (evaluate,
+ * reproduce, sweep, calibrate, figures) writes them into a staging folder beside the target and
+ * then swaps it in with two renames, so a reader (or a run killed half-way) never sees new
+ * tables beside the previous run's meta.json. Files in the target that the previous capqa run
+ * did not write (a README, your notes) are carried over; leftovers of killed runs are removed.
+ *
+ * @example
+ * writeFolder("out/evaluate-test", (dir) => writeTable(dir, "correlations", rows));
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { trackPartial, untrackPartial } from "../io/partials.js";
+
+/** The list of files a run wrote, kept in the folder so the next run knows which are its own. */
+export const FOLDER_MANIFEST = ".capqa-outputs.json";
+
+function listFiles(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...listFiles(p, base));
+    else out.push(relative(base, p));
+  }
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes staging and old folders that killed runs left beside `target`. */
+function removeLeftovers(target: string): void {
+  const parent = dirname(target);
+  if (!existsSync(parent)) return;
+  const prefix = `${basename(target)}.capqa-`;
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/-(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) continue; // another run is writing
+    rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Throws when `dir` cannot take a run's outputs: the working directory, the home folder or one of
+ * their parents (a swap would replace them), an existing file, or a place that cannot be written.
+ * Workflows call it before their work, so a bad output folder costs nothing.
+ */
+export function checkOutputFolder(dir: string): void {
+  const target = resolve(dir);
+  const forbidden = [process.cwd(), homedir(), "/"];
+  if (forbidden.some((f) => !relative(target, resolve(f)).startsWith(".."))) {
+    throw new Error(`${target} cannot be an output folder (it is the working directory, your home or one of their parents): name a folder of its own for the outputs`);
+  }
+  if (existsSync(target) && !statSync(target).isDirectory()) throw new Error(`${target} is a file, not a folder: name a folder for the outputs`);
+  let place = dirname(target);
+  while (!existsSync(place)) place = dirname(place);
+  // A real probe, not access(): it also holds for root, read-only mounts and /proc.
+  try {
+    rmSync(mkdtempSync(join(place, ".capqa-probe-")), { recursive: true, force: true });
+  } catch (err) {
+    throw new Error(`cannot write the outputs into ${target}: ${place} is not writable (${(err as Error).message})`);
+  }
+}
+
+/** Moves files of `from` that its manifest does not list (files a person put there) into `to`. */
+function carryForeignFiles(from: string, to: string): void {
+  const manifest = join(from, FOLDER_MANIFEST);
+  let own = new Set<string>();
+  if (existsSync(manifest)) {
+    try {
+      own = new Set((JSON.parse(readFileSync(manifest, "utf8")) as { files?: string[] }).files ?? []);
+    } catch {
+      own = new Set();
+    }
+  } else {
+    // A folder capqa did not write before: keep everything that the new run does not replace.
+    own = new Set();
+  }
+  for (const file of listFiles(from)) {
+    if (file === FOLDER_MANIFEST || own.has(file) || existsSync(join(to, file))) continue;
+    mkdirSync(dirname(join(to, file)), { recursive: true });
+    renameSync(join(from, file), join(to, file));
+  }
+}
+
+function prepare(dir: string): { target: string; staging: string } {
+  const target = resolve(dir);
+  checkOutputFolder(target);
+  removeLeftovers(target);
+  const staging = `${target}.capqa-partial-${process.pid}-${Date.now()}`;
+  mkdirSync(staging, { recursive: true });
+  trackPartial(staging);
+  return { target, staging };
+}
+
+function commit(target: string, staging: string): void {
+  const written = listFiles(staging).filter((f) => f !== FOLDER_MANIFEST);
+  if (existsSync(target)) carryForeignFiles(target, staging);
+  writeFileSync(join(staging, FOLDER_MANIFEST), JSON.stringify({ files: written, written: new Date().toISOString() }, null, 2) + "\n");
+  const old = `${target}.capqa-old-${process.pid}-${Date.now()}`;
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(staging, target);
+  untrackPartial(staging);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** Runs `write` on a staging folder and swaps it in for `dir` when it returns; on an error nothing changes. */
+export function writeFolder<T>(dir: string, write: (staging: string) => T): T {
+  const { target, staging } = prepare(dir);
+  try {
+    const result = write(staging);
+    commit(target, staging);
+    return result;
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    untrackPartial(staging);
+    throw err;
+  }
+}
+
+/** writeFolder for writers that await (figure export through Chromium). */
+export async function writeFolderAsync<T>(dir: string, write: (staging: string) => Promise<T>): Promise<T> {
+  const { target, staging } = prepare(dir);
+  try {
+    const result = await write(staging);
+    commit(target, staging);
+    return result;
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    untrackPartial(staging);
+    throw err;
+  }
+}
