@@ -253,6 +253,27 @@ test("Ctrl-C (SIGINT) or SIGTERM removes the unfinished output and exits 130 / 1
   }
 });
 
+test("four processes scoring into one cache at once: all finish, outputs agree, no pair is stored twice", async () => {
+  const input = join(root, "four.csv");
+  writeFileSync(input, pairsCsv(1500, 17));
+  const cacheDir = join(root, "four-cache");
+  const runs = [0, 1, 2, 3].map((k) => {
+    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    return new Promise<[number | null, string]>((ok) => child.on("exit", (c) => ok([c, stderr])));
+  });
+  const results = await Promise.all(runs);
+  for (const [code, stderr] of results) {
+    assert.equal(code, 0, stderr);
+    assert.ok(!/could not write to the NLI cache/.test(stderr), stderr);
+  }
+  const total = Number(/(\d+) distinct NLI pairs/.exec(results[0][1])![1]);
+  assert.equal(cacheEntries(cacheDir), total);
+  const first = readFileSync(join(root, "four-0.csv"), "utf8");
+  for (const k of [1, 2, 3]) assert.equal(readFileSync(join(root, `four-${k}.csv`), "utf8"), first, `output ${k}`);
+});
+
 test("a locked or full cache keeps the results and says the write failed and where", async () => {
   const premises = ["the sun is hot.", "water is wet.", "cows eat grass."];
   const hypotheses = ["the sun is warm.", "water is dry.", "cows eat food."];
