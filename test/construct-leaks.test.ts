@@ -6,7 +6,6 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -18,6 +17,7 @@ import { Provider, type ProviderName } from "../lib/construct/providers.js";
 import { runAnswers } from "../lib/construct/answers.js";
 import { toCsv } from "../lib/data/csv.js";
 import { replyFor } from "./fixtures/construct/fault-server.js";
+import { runNode } from "./helpers.js";
 
 const KEY = "sk-ant-api03-LEAKtestSECRET-Zq81vN4mP7xR2wL9";
 const RUNNER = resolve("dist/test/fixtures/construct/run-cli.js");
@@ -63,14 +63,7 @@ function carriesKey(r: Seen): boolean {
   return text.includes(KEY) || text.includes(KEY.slice(13, 25));
 }
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [RUNNER, ...args], { env: { ...process.env, ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  return new Promise((r) => child.on("close", (code) => r({ code, stdout, stderr })));
-}
+const run = (args: string[], env: Record<string, string>) => runNode(RUNNER, args, { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY, ...env });
 
 function walk(d: string): string[] {
   return readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));

@@ -6,7 +6,6 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -18,6 +17,7 @@ import { Provider, type ProviderName } from "../lib/construct/providers.js";
 import { runAnswers } from "../lib/construct/answers.js";
 import { toCsv } from "../lib/data/csv.js";
 import { FaultServer } from "./fixtures/construct/fault-server.js";
+import { runNode } from "./helpers.js";
 
 const KEY = "sk-test-LIMITSkey-8Hq2Lm5Nv0Xc7Rt3";
 const RUNNER = resolve("dist/test/fixtures/construct/run-cli.js");
@@ -56,14 +56,7 @@ async function serve(handle: (req: IncomingMessage, res: ServerResponse, n: numb
   };
 }
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [RUNNER, ...args], { env: { ...process.env, ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  return new Promise((r) => child.on("close", (code) => r({ code, stdout, stderr })));
-}
+const run = (args: string[], env: Record<string, string>) => runNode(RUNNER, args, { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY, ...env });
 
 test("defaults of the limits live in lib/constants.ts", () => {
   assert.equal(DEFAULT_LLM_MAX_RETRY_AFTER_MS, 120_000);

@@ -23,9 +23,8 @@ import { scoreStatements } from "../lib/score/score.js";
 import { readRowTable, writeRowTable } from "../lib/score/table-io.js";
 import { openRowSource, RowWriter } from "../lib/score/row-stream.js";
 import { writeFolder, FOLDER_MANIFEST } from "../lib/eval/folder.js";
-import { Xoshiro128 } from "../lib/stats/random.js";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { releasedDataDir } from "./helpers.js";
+import { cacheEntries, releasedDataDir, statementPairsCsv } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
 const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
@@ -34,25 +33,7 @@ const model = join(root, "tiny-nli");
 writeTinyModel(model, { precisions: ["fp32"] });
 const data = releasedDataDir();
 
-function pairsCsv(rows: number, seed = 5): string {
-  const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(" ");
-  const rng = new Xoshiro128(seed);
-  const sentence = () => Array.from({ length: 4 + rng.nextInt(12) }, () => words[rng.nextInt(words.length)]).join(" ") + ".";
-  return toCsv(["id", "premise", "hypothesis"], Array.from({ length: rows }, (_, i) => ({ id: i, premise: sentence(), hypothesis: sentence() })));
-}
-
-function cacheEntries(dir: string): number {
-  const file = join(dir, CACHE_FILE);
-  if (!existsSync(file)) return 0;
-  try {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    const n = (db.prepare("SELECT COUNT(*) AS n FROM nli").get() as { n: number }).n;
-    db.close();
-    return n;
-  } catch {
-    return 0;
-  }
-}
+const pairsCsv = statementPairsCsv;
 
 // ---------------------------------------------------------------- data that does not line up
 

@@ -1,6 +1,10 @@
 /** Shared helpers for tests: a seeded generator for data with ties, brute-force references, the data folder. */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { toCsv } from "../lib/data/csv.js";
+import { CACHE_FILE } from "../lib/nli/cache.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 
 /** Random scores on a coarse grid (so ties are common) and class indices 0..7. */
@@ -98,4 +102,36 @@ export function releasedDataDir(): string | undefined {
 
 export function close(actual: number, expected: number, tol: number): boolean {
   return Math.abs(actual - expected) <= tol;
+}
+
+/** A seeded CSV of statement pairs of 4–15 words, long enough that a run can be killed halfway. */
+export function statementPairsCsv(rows: number, seed = 5): string {
+  const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(" ");
+  const rng = new Xoshiro128(seed);
+  const sentence = () => Array.from({ length: 4 + rng.nextInt(12) }, () => words[rng.nextInt(words.length)]).join(" ") + ".";
+  return toCsv(["id", "premise", "hypothesis"], Array.from({ length: rows }, (_, i) => ({ id: i, premise: sentence(), hypothesis: sentence() })));
+}
+
+/** Entries in an NLI cache folder (0 while it does not exist or is being created). */
+export function cacheEntries(dir: string): number {
+  const file = join(dir, CACHE_FILE);
+  if (!existsSync(file)) return 0;
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const n = (db.prepare("SELECT COUNT(*) AS n FROM nli").get() as { n: number }).n;
+    db.close();
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a node script to its end, collecting its exit status and output. */
+export function runNode(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  return new Promise((r) => child.on("close", (code) => r({ code, stdout, stderr })));
 }

@@ -4,12 +4,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { parseCsv, toCsv } from "../lib/data/csv.js";
-import { Xoshiro128 } from "../lib/stats/random.js";
-import { CACHE_FILE } from "../lib/nli/cache.js";
-import { releasedDataDir } from "./helpers.js";
+import { parseCsv } from "../lib/data/csv.js";
+import { cacheEntries, releasedDataDir, statementPairsCsv } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
 const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
@@ -47,26 +44,7 @@ test("after import-released, scoring CAP-Correctness with the paper's model id n
   assert.equal(out.records[17].fields[0], input.records[17].fields[0]);
 });
 
-/** A deterministic input of statement pairs, long enough that a run can be killed halfway. */
-function syntheticInput(rows: number): string {
-  const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(" ");
-  const rng = new Xoshiro128(5);
-  const sentence = () => Array.from({ length: 4 + rng.nextInt(12) }, () => words[rng.nextInt(words.length)]).join(" ") + ".";
-  return toCsv(["id", "premise", "hypothesis"], Array.from({ length: rows }, (_, i) => ({ id: i, premise: sentence(), hypothesis: sentence() })));
-}
-
-function cacheEntries(dir: string): number {
-  const file = join(dir, CACHE_FILE);
-  if (!existsSync(file)) return 0;
-  try {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    const n = (db.prepare("SELECT COUNT(*) AS n FROM nli").get() as { n: number }).n;
-    db.close();
-    return n;
-  } catch {
-    return 0;
-  }
-}
+const syntheticInput = (rows: number) => statementPairsCsv(rows, 5);
 
 test("a scoring run killed with SIGKILL halfway resumes from the cache and gives exactly the uninterrupted output", async () => {
   const input = join(root, "pairs.csv");

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { trackPartial, untrackPartial } from "../io/partials.js";
+import { otherProcessAlive, trackPartial, untrackPartial } from "../io/partials.js";
 
 /** The list of files a run wrote, kept in the folder so the next run knows which are its own. */
 export const FOLDER_MANIFEST = ".capqa-outputs.json";
@@ -26,15 +26,6 @@ function listFiles(dir: string, base = dir): string[] {
   return out;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Removes staging and old folders that killed runs left beside `target`. */
 function removeLeftovers(target: string): void {
   const parent = dirname(target);
@@ -43,7 +34,7 @@ function removeLeftovers(target: string): void {
   for (const name of readdirSync(parent)) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(/-(\d+)-/.exec(name.slice(prefix.length))?.[1]);
-    if (Number.isInteger(pid) && pid !== process.pid && alive(pid)) continue; // another run is writing
+    if (otherProcessAlive(pid)) continue; // another run is writing
     rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
@@ -112,30 +103,35 @@ function commit(target: string, staging: string): void {
   rmSync(old, { recursive: true, force: true });
 }
 
+/** Swaps a finished staging folder in, or removes it when the writer failed. */
+function finish<T>(target: string, staging: string, outcome: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (outcome.ok) {
+    commit(target, staging);
+    return outcome.value;
+  }
+  rmSync(staging, { recursive: true, force: true });
+  untrackPartial(staging);
+  throw outcome.error;
+}
+
 /** Runs `write` on a staging folder and swaps it in for `dir` when it returns; on an error nothing changes. */
 export function writeFolder<T>(dir: string, write: (staging: string) => T): T {
   const { target, staging } = prepare(dir);
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
-    const result = write(staging);
-    commit(target, staging);
-    return result;
-  } catch (err) {
-    rmSync(staging, { recursive: true, force: true });
-    untrackPartial(staging);
-    throw err;
+    outcome = { ok: true, value: write(staging) };
+  } catch (error) {
+    outcome = { ok: false, error };
   }
+  return finish(target, staging, outcome);
 }
 
 /** writeFolder for writers that await (figure export through Chromium). */
 export async function writeFolderAsync<T>(dir: string, write: (staging: string) => Promise<T>): Promise<T> {
   const { target, staging } = prepare(dir);
-  try {
-    const result = await write(staging);
-    commit(target, staging);
-    return result;
-  } catch (err) {
-    rmSync(staging, { recursive: true, force: true });
-    untrackPartial(staging);
-    throw err;
-  }
+  const outcome = await write(staging).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  return finish(target, staging, outcome);
 }

@@ -17,6 +17,17 @@ export function untrackPartial(path: string): void {
   partials.delete(path);
 }
 
+/** Whether another process with this id is running (a leftover of a dead one may be removed). */
+export function otherProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM"; // alive, owned by another user
+  }
+}
+
 /** Removes every temporary output still in progress; returns how many there were. */
 export function removePartials(): number {
   const n = partials.size;

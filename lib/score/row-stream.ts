@@ -12,7 +12,7 @@
  * for await (const { row } of source.rows()) writer.write({ ...row, cap: 0.5 });
  * writer.commit();
  */
-import { trackPartial, untrackPartial } from "../io/partials.js";
+import { otherProcessAlive, trackPartial, untrackPartial } from "../io/partials.js";
 import { closeSync, createReadStream, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { parseCsvRecords } from "../data/csv.js";
@@ -210,15 +210,7 @@ function removeStaleTemps(file: string): void {
   const prefix = `${basename(file)}.tmp-`;
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split("-")[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = pid !== process.pid;
-    } catch {
-      alive = false;
-    }
-    if (!alive) rmSync(join(dir, name), { force: true });
+    if (!otherProcessAlive(Number(name.slice(prefix.length).split("-")[0]))) rmSync(join(dir, name), { force: true });
   }
 }
 
