@@ -50,6 +50,22 @@ export const DATA_FILES = {
  */
 export const PAPER_NLI_REVISION = "c7f4f0356d88c434863529a8a2a0fb80de8fa918";
 
+/**
+ * The transformers.js conversion of the paper's model weights (the same checkpoint exported to
+ * ONNX, with fp16 and int8 variants). The paper's model id reads its fp16 and q8 files from it,
+ * and its fp32 file when the pinned revision of the original repository has no ONNX export.
+ * Its revision could not be looked up from here (no hub access), so it follows the repository's
+ * main branch; the commit actually used is resolved at download time, recorded in the hub cache
+ * (refs/main) and printed. Pass a commit to pin it.
+ */
+export const PAPER_NLI_CONVERSION = "Xenova/nli-deberta-v3-large";
+export const PAPER_NLI_CONVERSION_REVISION = "main";
+
+/** The hub, unless HF_ENDPOINT names a mirror. */
+export const DEFAULT_HF_ENDPOINT = "https://huggingface.co";
+/** How long a hub request waits for the answer's headers (a download's bytes may take longer). */
+export const DEFAULT_HUB_TIMEOUT_MS = 30_000;
+
 /** Default NLI settings (App. C.2: joint length 512, batch size 16). */
 export const DEFAULT_NLI_MAX_LENGTH = 512;
 export const DEFAULT_NLI_BATCH_SIZE = 16;
@@ -105,3 +121,43 @@ export const DEFAULT_SCORE_BLOCK_ROWS = 4096;
 
 /** How long a write to the NLI cache waits for another process's lock before it fails (SQLITE_BUSY). */
 export const DEFAULT_CACHE_BUSY_TIMEOUT_MS = 10_000;
+
+/** `capqa score --out FILE` records what produced FILE in FILE + this suffix (capqa version, model, weights, input hash). */
+export const MANIFEST_SIDECAR_SUFFIX = ".manifest.json";
+/** Flags whose values a manifest's `command` does not record (API keys, tokens, passwords). */
+export const MANIFEST_REDACTED_FLAG_PATTERN = /key|token|secret|password|auth/i;
+
+// ---------------------------------------------------------------- optional packages (issue 13)
+
+/**
+ * The optional packages: what each enables and the version range capqa supports, the one place
+ * these ranges live (package.json's peerDependencies and devDependencies repeat them, and
+ * test/optional.test.ts checks that they agree). `npm install capqa` installs none of them;
+ * a feature whose package is missing fails with one line naming the package and its install
+ * command (lib/optional.ts).
+ */
+export const OPTIONAL_PACKAGES = {
+  /** transformers.js (and, through it, onnxruntime-node): NLI, seq2seq statements, BERTScore, COMET. */
+  "@huggingface/transformers": { range: "^4.3.2", enables: "the model runtime (NLI scoring, seq2seq statements, BERTScore, COMET)", env: "ONNXRUNTIME_NODE_INSTALL=skip" },
+  /** SQLite (native module) under the persistent NLI cache. */
+  "better-sqlite3": { range: "^12.11.1", enables: "the NLI cache" },
+  /** danfojs DataFrames for the notebooks; its install needs DANFOJS_OVERRIDES in the installing project. */
+  "danfojs-node": { range: "1.2.0", enables: "DataFrame views (benchmarkFrame, tableFrame)", setup: "dataframes" },
+  /** Drives headless Chromium for SVG/PDF/PNG figure export. */
+  "playwright-core": { range: "^1.65.1", enables: "figure export (SVG, PDF, PNG)" },
+} as const satisfies Record<string, { range: string; enables: string; env?: string; setup?: string }>;
+
+export type OptionalPackage = keyof typeof OPTIONAL_PACKAGES;
+
+/**
+ * What danfojs-node's install needs in the project that installs it (npm applies `overrides`
+ * only from the root package.json): xlsx from the npm registry instead of SheetJS's CDN, and the
+ * pure-JS tfjs instead of tfjs-node's native build.
+ */
+export const DANFOJS_OVERRIDES = {
+  xlsx: "0.18.5",
+  "@tensorflow/tfjs-node": "npm:@tensorflow/tfjs@3.21.0",
+} as const;
+
+/** The notebooks' kernel (TypeScript for Jupyter), installed by `capqa setup notebooks`. */
+export const TSLAB_RANGE = "1.0.22";

@@ -11,6 +11,7 @@ export * from "./stats/index.js";
 export * from "./eval/index.js";
 export * as paper from "./paper/numbers.js";
 export * from "./nli/index.js";
+export * from "./runtime/index.js";
 export * from "./score/index.js";
 export * from "./statements/index.js";
 export * from "./sweep/index.js";

@@ -206,7 +206,7 @@ test("missing and malformed model folders, bad layers and bad inputs get clear e
   const badJson = join(root, "bad-json");
   writeTinyBertScoreModel(badJson);
   writeFileSync(join(badJson, "config.json"), "{ not json");
-  await assert.rejects(loadBertScorer({ model: badJson }), /config\.json is not valid JSON/);
+  await assert.rejects(loadBertScorer({ model: badJson }), /config\.json: not valid JSON/);
   writeFileSync(join(badJson, "config.json"), JSON.stringify({ model_type: "bert" }));
   await assert.rejects(loadBertScorer({ model: badJson }), /has no integer num_hidden_layers/);
   const nli = join(root, "nli");

@@ -156,7 +156,7 @@ test("missing and malformed COMET folders get clear errors before any scoring", 
   await assert.rejects(loadCometEstimator({ model: partial }), /lacks comet\.json, onnx\/estimator\.onnx;/);
   const broken = folder("broken");
   writeFileSync(join(broken, "comet.json"), "[1,");
-  await assert.rejects(loadCometEstimator({ model: broken }), /comet\.json is not valid JSON/);
+  await assert.rejects(loadCometEstimator({ model: broken }), /comet\.json: not valid JSON/);
   writeFileSync(join(broken, "comet.json"), JSON.stringify({ ...tinyCometSettings(), layer_transformation: "entmax15" }));
   await assert.rejects(loadCometEstimator({ model: broken }), /layer_transformation "entmax15" is not softmax or sparsemax/);
   // An encoder that gives only its last layer cannot feed the layer mix.

@@ -12,7 +12,8 @@ import { writeTinyModel, referenceLogits, softmax, TINY_LABELS, type TinyPrecisi
 import { loadTransformersNli } from "../lib/nli/transformers-engine.js";
 import { labelOrder, nliSoftmax, argmaxLabel } from "../lib/nli/labels.js";
 import { resolveDevice, CUDA_INSTALL_HINT } from "../lib/nli/device.js";
-import { resolveModelRef, modelKey } from "../lib/nli/model-ref.js";
+import { modelKey } from "../lib/nli/model-key.js";
+import { resolveModelRef } from "../lib/runtime/model-ref.js";
 
 const root = mkdtempSync(join(tmpdir(), "capqa-models-"));
 writeTinyModel(join(root, "tiny-nli"));

@@ -64,7 +64,13 @@ test("when the model cannot be loaded, cached rows are scored and the others say
     { premise: GOLD[0], hypothesis: CAND[0], probabilities: [0.7, 0.2, 0.1] },
     { premise: CAND[0], hypothesis: GOLD[0], probabilities: [0.5, 0.3, 0.2] },
   ], "test");
-  const { rows, report } = await scoreStatements(GOLD, CAND, { model: "org/absent-model", revision: "v1", cache, log: () => {} });
+  // No network in tests: offline, the absent model is not in the hub cache either.
+  const offline = process.env.HF_HUB_OFFLINE;
+  process.env.HF_HUB_OFFLINE = "1";
+  const { rows, report } = await scoreStatements(GOLD, CAND, { model: "org/absent-model", revision: "v1", cache, log: () => {} }).finally(() => {
+    if (offline === undefined) delete process.env.HF_HUB_OFFLINE;
+    else process.env.HF_HUB_OFFLINE = offline;
+  });
   assert.equal(rows[0].status, "ok");
   assert.ok(Math.abs(rows[0].cap! - (0.85 * (0.7 + 0.3 * 0.2) + 0.15 * (0.5 + 0.3 * 0.3))) < 1e-12);
   assert.equal(report.scored, 1);

@@ -48,14 +48,13 @@
  *   here does not depend on batching.
  * - Deviation: arithmetic after the encoder is float64 (bert_score: float32).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { resolveDevice } from "../nli/device.js";
 import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
-import { fromHalfBits } from "../nli/half.js";
-import { loadTransformers, type Transformers } from "../nli/transformers-module.js";
-
-export { loadTransformers };
+import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
+import { floatValues, type OutputTensor } from "../runtime/tensors.js";
+import { loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
 
 // ------------------------------------------------------------------ the matching (pure)
 
@@ -152,31 +151,6 @@ export interface BertScoreBaseline {
 
 // ------------------------------------------------------------------ model folders (shared with comet.ts)
 
-
-/** Resolves a local model folder and names every missing file at once. */
-export function checkModelFolder(spec: string, files: readonly string[], what: string, hint: string): string {
-  const dir = resolve(spec);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`${what} model folder ${dir} does not exist; ${hint}`);
-  const missing = files.filter((f) => !existsSync(join(dir, f)));
-  if (missing.length > 0) throw new Error(`${what} model folder ${dir} lacks ${missing.join(", ")}; ${hint}`);
-  return dir;
-}
-
-/** Parses a JSON file, naming the file on failure. */
-export function readJsonFile(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch (err) {
-    throw new Error(`${path} is not valid JSON: ${(err as Error).message}`);
-  }
-}
-
-export interface OutputTensor {
-  readonly data: ArrayLike<number>;
-  readonly dims: number[];
-  readonly type: string;
-}
-
 export interface OnnxModel {
   (inputs: Record<string, unknown>): Promise<Record<string, OutputTensor>>;
   sessions: Record<string, { inputNames: string[]; outputNames: string[] }>;
@@ -189,26 +163,18 @@ export interface OnnxModel {
  * external weights.
  */
 export async function loadOnnxModel(tf: Transformers, dir: string, file: string, device: NliDevice): Promise<OnnxModel> {
-  tf.env.localModelPath = `${dirname(dir)}/`;
-  tf.env.allowLocalModels = true;
-  tf.env.allowRemoteModels = false;
-  const external = existsSync(join(dir, "onnx", `${file}.onnx_data`));
-  const options: Record<string, unknown> = { local_files_only: true, dtype: "fp32", device, model_file_name: file };
-  if (external) options.use_external_data_format = true;
+  const onnxFile = `onnx/${file}.onnx`;
   try {
-    return (await tf.AutoModel.from_pretrained(basename(dir), options)) as unknown as OnnxModel;
+    return await loadPretrainedModel<OnnxModel>(tf, "AutoModel", dir, { dtype: "fp32", device, onnxFile, externalData: existsSync(join(dir, `${onnxFile}_data`)) });
   } catch (err) {
-    throw new Error(`cannot load ${join(dir, "onnx", `${file}.onnx`)} on ${device}: ${(err as Error).message}`);
+    throw new Error(`cannot load ${join(dir, onnxFile)} on ${device}: ${(err as Error).message}`);
   }
 }
 
 /** Loads tokenizer.json and tokenizer_config.json of a local folder. */
 export async function loadTokenizer(tf: Transformers, dir: string): Promise<EncoderTokenizer> {
-  tf.env.localModelPath = `${dirname(dir)}/`;
-  tf.env.allowLocalModels = true;
-  tf.env.allowRemoteModels = false;
   try {
-    return (await tf.AutoTokenizer.from_pretrained(basename(dir), { local_files_only: true })) as unknown as EncoderTokenizer;
+    return await loadPretrainedTokenizer<EncoderTokenizer>(tf, dir);
   } catch (err) {
     throw new Error(`cannot load the tokenizer of ${dir}: ${(err as Error).message}`);
   }
@@ -319,13 +285,6 @@ export async function runEncoder(tf: Transformers, model: OnnxModel, encodings: 
   });
   const outputs = await model({ input_ids: new tf.Tensor("int64", ids, [B, L]), attention_mask: new tf.Tensor("int64", mask, [B, L]) });
   return { outputs, length: L };
-}
-
-/** A float output as numbers (float16 outputs are widened). */
-export function floatValues(t: OutputTensor, name: string): ArrayLike<number> {
-  if (t.type === "float32" || t.type === "float64") return t.data;
-  if (t.type === "float16") return Float64Array.from(t.data as ArrayLike<number>, fromHalfBits);
-  throw new Error(`output ${name} is ${t.type}; a float tensor was expected`);
 }
 
 // ------------------------------------------------------------------ the scorer

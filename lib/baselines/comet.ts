@@ -31,18 +31,10 @@
 import { join } from "node:path";
 import { resolveDevice } from "../nli/device.js";
 import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
-import {
-  checkModelFolder,
-  checkTexts,
-  floatValues,
-  loadOnnxModel,
-  loadTokenizer,
-  loadTransformers,
-  readJsonFile,
-  runEncoder,
-  SentenceEncoder,
-  type OnnxModel,
-} from "./bertscore.js";
+import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
+import { floatValues } from "../runtime/tensors.js";
+import { loadTransformers, type Transformers } from "../runtime/transformers.js";
+import { checkTexts, loadOnnxModel, loadTokenizer, runEncoder, SentenceEncoder, type OnnxModel } from "./bertscore.js";
 
 export const PAPER_COMET_MODEL = "Unbabel/wmt22-comet-da";
 export const COMET_FORMAT = "capqa-comet-1";
@@ -184,7 +176,6 @@ export async function loadCometEstimator(options: CometEstimatorOptions): Promis
   }
 }
 
-type Transformers = Awaited<ReturnType<typeof loadTransformers>>;
 
 class OnnxCometEstimator implements CometEstimator {
   constructor(

@@ -3,14 +3,16 @@
  * SQLite (better-sqlite3, write-ahead log). Each batch of results is committed in its own
  * transaction as soon as it is computed, so a run killed at any moment keeps every finished
  * pair, and a restarted run computes only what is missing. A key is stored once, so nothing is
- * duplicated.
+ * duplicated. better-sqlite3 is optional (lib/optional.ts): it is loaded when a cache is opened,
+ * so capqa without it imports and runs everything else.
  */
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { CACHE_DIR_ENV, DEFAULT_CACHE_BUSY_TIMEOUT_MS } from "../constants.js";
+import { loadOptionalSync } from "../optional.js";
 
 export const CACHE_FILE = "nli-cache.sqlite";
 
@@ -34,6 +36,15 @@ export interface CacheStats {
   writes: number;
 }
 
+type Sqlite = typeof Database;
+let sqlite: Sqlite | undefined;
+
+/** better-sqlite3 with its native module loaded (an in-memory database opened once), or one error naming the package. */
+function loadSqlite(): Sqlite {
+  sqlite ??= loadOptionalSync<Sqlite>("better-sqlite3", "the NLI cache", (D) => new D(":memory:").close());
+  return sqlite;
+}
+
 function keyOf(model: string, premise: string, hypothesis: string): Buffer {
   return createHash("sha256").update(model).update("\u0000").update(premise).update("\u0000").update(hypothesis).digest();
 }
@@ -45,10 +56,10 @@ export class NliCache {
   private readonly selectOne: Database.Statement<[Buffer], { pe: number; pn: number; pc: number }>;
   private readonly insertOne: Database.Statement<unknown[]>;
 
-  private constructor(path: string, busyTimeoutMs: number) {
+  private constructor(Sqlite: Sqlite, path: string, busyTimeoutMs: number) {
     this.path = path;
     try {
-      this.db = new Database(path);
+      this.db = new Sqlite(path);
     } catch (err) {
       throw new Error(`cannot open the NLI cache ${path}: ${(err as Error).message}`);
     }
@@ -69,14 +80,15 @@ export class NliCache {
     this.insertOne = this.db.prepare("INSERT OR IGNORE INTO nli (key, model, premise, hypothesis, pe, pn, pc, source, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   }
 
-  /** Opens (creating if needed) the cache in a folder. */
+  /** Opens (creating if needed) the cache in a folder. Without better-sqlite3, fails with one line saying how to install it. */
   static open(dir: string, options: { busyTimeoutMs?: number } = {}): NliCache {
+    const Sqlite = loadSqlite();
     try {
       mkdirSync(dir, { recursive: true });
     } catch (err) {
       throw new Error(`cannot create the NLI cache folder ${dir}: ${(err as Error).message}`);
     }
-    return new NliCache(join(dir, CACHE_FILE), options.busyTimeoutMs ?? DEFAULT_CACHE_BUSY_TIMEOUT_MS);
+    return new NliCache(Sqlite, join(dir, CACHE_FILE), options.busyTimeoutMs ?? DEFAULT_CACHE_BUSY_TIMEOUT_MS);
   }
 
   /** Probabilities of one pair, or undefined. */

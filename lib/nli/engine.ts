@@ -20,12 +20,35 @@ export interface NliStats {
   batches: number;
 }
 
+/** Where a loaded model's weights came from, for manifests and reports. */
+export interface ModelOrigin {
+  readonly source: "hub" | "local" | "server";
+  /** The hub id the user named, or the local folder. */
+  readonly id: string;
+  /** The revision the user named (hub). */
+  readonly revision?: string;
+  /** The repository and revision the files were read from, when another than `id` (the paper's fp16/q8 conversion). */
+  readonly repo?: string;
+  readonly repoRevision?: string;
+  /** The commit the revision resolved to. */
+  readonly commit?: string;
+  /** The ONNX file read, relative to the folder or repository. */
+  readonly file?: string;
+  readonly sha256?: string;
+  readonly dtype: string;
+  readonly device: string;
+  /** Why the files come from where they do, when it is not the obvious place. */
+  readonly note?: string;
+}
+
 export interface NliEngine {
   /** Stable identity of the model, used as the cache key (hub id@revision, or the local ONNX file's hash). */
   readonly modelKey: string;
   /** Where inference runs. */
   readonly device: NliDevice;
   readonly stats: NliStats;
+  /** Where the weights came from (absent for engines that cannot say). */
+  readonly provenance?: ModelOrigin;
   /**
    * Probabilities for each pair, as rows of (entailment, neutral, contradiction):
    * result[3i], result[3i+1], result[3i+2], in input order.

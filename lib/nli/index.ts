@@ -1,8 +1,8 @@
 export * from "./engine.js";
 export * from "./labels.js";
-export * from "./half.js";
+
 export * from "./pair-encoding.js";
-export * from "./model-ref.js";
+export * from "./model-key.js";
 export * from "./device.js";
 export * from "./transformers-engine.js";
 export * from "./cache.js";

@@ -3,14 +3,20 @@
  * from a local folder or the hub, pairs encoded with longest-first truncation, batches formed
  * from length-sorted pairs (little padding), softmax in float64, results in input order.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { HubClient } from "../runtime/hub-client.js";
+import { fetchHubModel, onnxSources, type FetchedHubModel } from "../runtime/hub-model.js";
+import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
+import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
+import { floatValues } from "../runtime/tensors.js";
+import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
 import { resolveDevice } from "./device.js";
-import { checkPairs, type NliDeviceChoice, type NliDtype, type NliEngine, type NliRunOptions, type NliStats, type NliDevice } from "./engine.js";
+import { checkPairs, type ModelOrigin, type NliDeviceChoice, type NliDtype, type NliEngine, type NliRunOptions, type NliStats, type NliDevice } from "./engine.js";
 import { labelOrder, nliSoftmax, type LabelOrder } from "./labels.js";
-import { missingModelFiles, modelKey, resolveModelRef, ONNX_FILE_FOR_DTYPE, type ModelRef } from "./model-ref.js";
-import { fromHalfBits } from "./half.js";
+import { modelKey } from "./model-key.js";
 import { PairEncoder, type EncodedPair, type HfTokenizer } from "./pair-encoding.js";
-import { loadTransformers, type Transformers } from "./transformers-module.js";
 
 export interface TransformersNliOptions {
   /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
@@ -18,14 +24,18 @@ export interface TransformersNliOptions {
   readonly revision?: string;
   readonly device?: NliDeviceChoice;
   readonly dtype?: NliDtype;
+  /**
+   * An ONNX file other than the dtype's transformers.js name, relative to the folder or the
+   * repository (e.g. "onnx/model_qint8_avx512.onnx" of cross-encoder/nli-deberta-v3-large).
+   */
+  readonly onnxFile?: string;
   readonly batchSize?: number;
   readonly maxLength?: number;
   readonly modelsDir?: string;
-  /** Where transformers.js keeps downloaded hub files. */
-  readonly downloadDir?: string;
+  /** Hub endpoint, cache folder, offline mode and token; default from HF_ENDPOINT, HF_HOME / HF_HUB_CACHE, HF_HUB_OFFLINE, HF_TOKEN. */
+  readonly hub?: Partial<HubSettings>;
   readonly log?: (line: string) => void;
 }
-
 
 interface LoadedModel {
   (inputs: Record<string, unknown>): Promise<{ logits: { data: ArrayLike<number>; dims: number[]; type: string } }>;
@@ -33,55 +43,67 @@ interface LoadedModel {
   dispose(): Promise<unknown>;
 }
 
-/** Loads the model and returns an engine; every failure names the model and what is wrong. */
+/**
+ * Loads the model and returns an engine; every failure names the model and what is wrong.
+ *
+ * @example
+ * const engine = await loadTransformersNli({ model: "cross-encoder/nli-deberta-v3-large", dtype: "fp16", device: "cuda" });
+ * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]); // entailment, neutral, contradiction
+ */
 export async function loadTransformersNli(options: TransformersNliOptions = {}): Promise<NliEngine> {
   const spec = options.model ?? PAPER_NLI_MODEL;
   const dtype = options.dtype ?? "fp32";
-  if (!(dtype in ONNX_FILE_FOR_DTYPE)) throw new Error(`unknown dtype "${dtype}"; expected fp32, fp16 or q8`);
+  checkDtype(dtype);
   const batchSize = options.batchSize ?? DEFAULT_NLI_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, got ${batchSize}`);
   const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
   const log = options.log ?? (() => {});
   const ref = resolveModelRef(spec, { revision: options.revision, modelsDir: options.modelsDir });
   if (ref.kind === "local") {
-    const missing = missingModelFiles(ref.dir, dtype);
+    const missing = missingModelFiles(ref.dir, dtype, options.onnxFile);
     if (missing.length > 0) {
-      throw new Error(`model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads onnx/${ONNX_FILE_FOR_DTYPE[dtype]}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`);
+      throw new Error(`model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads ${options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`);
     }
   }
   const device = resolveDevice(options.device ?? "cpu", log);
   const tf = await loadTransformers();
-  const where = configureEnvironment(tf, ref, options.downloadDir);
-  const common = ref.kind === "hub" ? { revision: ref.revision } : { local_files_only: true };
+  // A hub model is fetched into the huggingface_hub cache first; then both kinds load from disk.
+  let dir: string;
+  let onnxFile: string;
+  let externalData = false;
+  let provenance: ModelOrigin;
+  if (ref.kind === "hub") {
+    const client = new HubClient(hubSettings(options.hub), { log });
+    let fetched: FetchedHubModel;
+    try {
+      fetched = await fetchHubModel(client, onnxSources(ref.id, ref.revision, dtype, options.onnxFile), { log });
+    } catch (err) {
+      throw new Error(`cannot load hub model ${ref.id}@${ref.revision}: ${(err as Error).message}`, { cause: err });
+    }
+    ({ dir, onnxFile, externalData } = fetched);
+    provenance = { source: "hub", id: ref.id, revision: ref.revision, repo: fetched.repo, repoRevision: fetched.revision, commit: fetched.commit, file: onnxFile, sha256: fetched.sha256 ?? (await fileSha256(`${dir}/${onnxFile}`)), dtype, device, note: fetched.note };
+  } else {
+    dir = ref.dir;
+    onnxFile = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;
+    externalData = existsSync(join(dir, `${onnxFile}_data`));
+    provenance = { source: "local", id: ref.dir, file: onnxFile, sha256: await fileSha256(join(dir, onnxFile)), dtype, device };
+  }
   let config: { id2label?: Record<string, string> };
   let tokenizer: HfTokenizer;
   let model: LoadedModel;
   try {
-    config = (await tf.AutoConfig.from_pretrained(where, common)) as unknown as { id2label?: Record<string, string> };
-    tokenizer = (await tf.AutoTokenizer.from_pretrained(where, common)) as unknown as HfTokenizer;
-    model = (await tf.AutoModelForSequenceClassification.from_pretrained(where, { ...common, dtype, device } as Record<string, unknown>)) as unknown as LoadedModel;
+    config = await loadPretrainedConfig(tf, dir);
+    tokenizer = await loadPretrainedTokenizer(tf, dir);
+    model = await loadPretrainedModel(tf, "AutoModelForSequenceClassification", dir, { dtype, device, onnxFile, externalData });
   } catch (err) {
-    const what = ref.kind === "hub" ? `hub model ${ref.id}@${ref.revision}` : `model folder ${ref.dir}`;
-    const hint = ref.kind === "hub" ? " (a hub model needs network access the first time, or its files in the download folder; a local export goes in models/NAME)" : "";
-    throw new Error(`cannot load ${what} on ${device} with dtype ${dtype}: ${(err as Error).message}${hint}`);
+    const what = ref.kind === "hub" ? `hub model ${ref.id}@${ref.revision} (files in ${dir})` : `model folder ${ref.dir}`;
+    throw new Error(`cannot load ${what} on ${device} with dtype ${dtype}: ${(err as Error).message}`);
   }
-  const order = labelOrder(config.id2label, ref.kind === "hub" ? `${ref.id} config.json` : `${ref.dir}/config.json`);
+  const order = labelOrder(config.id2label, `${dir}/config.json`);
   const encoder = new PairEncoder(tokenizer, maxLength);
-  const key = await modelKey(ref, { dtype, maxLength: encoder.maxLength, device });
+  const key = await modelKey(ref, { dtype, maxLength: encoder.maxLength, device, onnxFile: options.onnxFile, hashFile: async (f) => (f === join(dir, onnxFile) ? provenance.sha256! : fileSha256(f)) });
   log(`loaded ${key} on ${device} (${dtype}, batch ${batchSize}, max length ${encoder.maxLength})`);
-  return new TransformersNliEngine(tf, model, encoder, order, key, device, batchSize);
-}
-
-function configureEnvironment(tf: Transformers, ref: ModelRef, downloadDir?: string): string {
-  if (ref.kind === "local") {
-    tf.env.localModelPath = ref.parent.endsWith("/") ? ref.parent : `${ref.parent}/`;
-    tf.env.allowLocalModels = true;
-    tf.env.allowRemoteModels = false;
-    return ref.name;
-  }
-  tf.env.allowRemoteModels = true;
-  if (downloadDir) tf.env.cacheDir = downloadDir;
-  return ref.id;
+  return new TransformersNliEngine(tf, model, encoder, order, key, device, batchSize, provenance);
 }
 
 /**
@@ -108,6 +130,7 @@ class TransformersNliEngine implements NliEngine {
     readonly modelKey: string,
     readonly device: NliDevice,
     private readonly batchSize: number,
+    readonly provenance: ModelOrigin,
   ) {
     const inputs = Object.values(model.sessions)[0]?.inputNames ?? ["input_ids", "attention_mask", "token_type_ids"];
     this.wantsTypes = inputs.includes("token_type_ids");
@@ -165,7 +188,7 @@ class TransformersNliEngine implements NliEngine {
     const { logits } = await this.model(inputs);
     const width = logits.dims[logits.dims.length - 1];
     if (width !== this.order.size) throw new Error(`model returned ${width} logits per pair, config.json's id2label names ${this.order.size}`);
-    const values = logits.type === "float16" ? Float64Array.from(logits.data as ArrayLike<number>, fromHalfBits) : logits.data;
+    const values = floatValues(logits, "logits");
     const probs = new Float64Array(3 * B);
     for (let b = 0; b < B; b++) nliSoftmax(values, b * width, this.order, probs, 3 * b);
     this.stats.inferredPairs += B;

@@ -29,19 +29,20 @@
  * done, so later steps run only the open ones. Rows are independent, so results do not depend
  * on the batch (up to floating-point rounding inside onnxruntime).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { resolveDevice } from "../nli/device.js";
 import type { NliDevice } from "../nli/engine.js";
-import { fromHalfBits } from "../nli/half.js";
-import { loadTransformers, type Transformers } from "../nli/transformers-module.js";
+import { fromHalfBits } from "../runtime/half.js";
+import { findModelFolder, ONNX_SUFFIX, readJsonFile, type OnnxDtype } from "../runtime/model-ref.js";
+import { loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
 
 export const DEFAULT_STATEMENT_BEAMS = 4;
 export const DEFAULT_STATEMENT_MAX_INPUT_TOKENS = 128;
 export const DEFAULT_STATEMENT_MAX_NEW_TOKENS = 512;
 export const DEFAULT_STATEMENT_BATCH_SIZE = 16;
 
-export type Seq2SeqDtype = "fp32" | "fp16" | "q8";
+export type Seq2SeqDtype = OnnxDtype;
 
 export interface Seq2SeqOptions {
   /** A local model folder: a path, or NAME inside `modelsDir`. */
@@ -110,7 +111,6 @@ export function statementInput(question: string, answer: string): string {
   return `question: ${question} answer: ${answer}`.replace(/\s+/g, " ").trim();
 }
 
-const ONNX_SUFFIX: Record<Seq2SeqDtype, string> = { fp32: "", fp16: "_fp16", q8: "_quantized" };
 
 /** Files a seq2seq model folder needs for a dtype (generation_config.json is optional: config.json may hold the token ids). */
 export function seq2seqModelFiles(dtype: Seq2SeqDtype): string[] {
@@ -151,19 +151,10 @@ function positiveInteger(name: string, v: number): number {
   return v;
 }
 
-function findModelDir(spec: string, modelsDir = "models"): string {
-  if (typeof spec !== "string" || spec.length === 0) throw new TypeError("a seq2seq model folder must be named (a path, or NAME inside models/)");
-  const candidates = [...new Set([resolve(spec), resolve(modelsDir, spec)])];
-  for (const c of candidates) if (existsSync(c) && statSync(c).isDirectory()) return c;
-  throw new Error(`seq2seq model folder "${spec}" not found (looked for ${candidates.join(" and ")}); export the model with Optimum (text2text-generation-with-past) into models/NAME`);
-}
+const SEQ2SEQ_HINT = "export the model with Optimum (text2text-generation-with-past) into models/NAME";
 
 function readJson(dir: string, file: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, unknown>;
-  } catch (err) {
-    throw new Error(`cannot read ${join(dir, file)}: ${(err as Error).message}`);
-  }
+  return readJsonFile(join(dir, file)) as Record<string, unknown>;
 }
 
 interface TokenIds {
@@ -214,7 +205,7 @@ export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq
   const lengthPenalty = options.lengthPenalty ?? 1.0;
   if (!Number.isFinite(lengthPenalty)) throw new RangeError(`lengthPenalty must be a finite number, got ${lengthPenalty}`);
   const log = options.log ?? (() => {});
-  const dir = findModelDir(options.model, options.modelsDir);
+  const dir = findModelFolder(options.model, "seq2seq", SEQ2SEQ_HINT, options.modelsDir);
   const missing = seq2seqModelFiles(dtype).filter((f) => !existsSync(join(dir, f)));
   if (missing.length > 0) {
     throw new Error(`seq2seq model folder ${dir} lacks ${missing.join(", ")} (dtype ${dtype}); it needs config.json, tokenizer.json, tokenizer_config.json and onnx/encoder_model*.onnx + onnx/decoder_model_merged*.onnx as transformers.js reads them`);
@@ -222,14 +213,11 @@ export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq
   const ids = checkConfig(dir, lengthPenalty, log);
   const device = resolveDevice(options.device ?? "cpu", log);
   const tf = await loadTransformers();
-  tf.env.localModelPath = `${dirname(dir)}/`;
-  tf.env.allowLocalModels = true;
-  tf.env.allowRemoteModels = false;
   let tokenizer: Seq2SeqTokenizer;
   let model: LoadedSeq2Seq;
   try {
-    tokenizer = (await tf.AutoTokenizer.from_pretrained(basename(dir), { local_files_only: true })) as unknown as Seq2SeqTokenizer;
-    model = (await tf.AutoModelForSeq2SeqLM.from_pretrained(basename(dir), { local_files_only: true, dtype, device } as Record<string, unknown>)) as unknown as LoadedSeq2Seq;
+    tokenizer = await loadPretrainedTokenizer<Seq2SeqTokenizer>(tf, dir);
+    model = await loadPretrainedModel<LoadedSeq2Seq>(tf, "AutoModelForSeq2SeqLM", dir, { dtype, device });
   } catch (err) {
     throw new Error(`cannot load seq2seq model folder ${dir} on ${device} with dtype ${dtype}: ${(err as Error).message}`);
   }

@@ -1,0 +1,111 @@
+/**
+ * A hub model as files on disk: which repository, revision and ONNX file a dtype reads, fetched
+ * into the shared hub cache (or found there offline), so transformers.js loads the snapshot
+ * folder like any local folder.
+ *
+ * The paper's model id is special: `cross-encoder/nli-deberta-v3-large` names its ONNX files the
+ * sentence-transformers way (onnx/model.onnx, model_O1.onnx, model_qint8_avx512.onnx, …), so
+ * transformers.js's fp16 and q8 names do not exist there. Its fp16 and q8 (and, when the pinned
+ * revision has no onnx/ folder, its fp32) are read from the transformers.js conversion of the
+ * same weights, and the choice is printed.
+ */
+import { readlinkSync } from "node:fs";
+import { PAPER_NLI_CONVERSION, PAPER_NLI_CONVERSION_REVISION, PAPER_NLI_MODEL } from "../constants.js";
+import type { HubClient } from "./hub-client.js";
+import { HubError } from "./hub-client.js";
+import { ONNX_FILE_FOR_DTYPE, type OnnxDtype } from "./model-ref.js";
+
+/** One place an ONNX file of a model can come from. */
+export interface OnnxSource {
+  readonly repo: string;
+  readonly revision: string;
+  /** Path inside the repository, e.g. "onnx/model_fp16.onnx". */
+  readonly file: string;
+  /** Why this source, when it is not the repository the user named. */
+  readonly note?: string;
+}
+
+/** The sources to try for a hub model and dtype, best first; an explicit file is the only source. */
+export function onnxSources(id: string, revision: string, dtype: OnnxDtype, onnxFile?: string): OnnxSource[] {
+  if (onnxFile !== undefined) return [{ repo: id, revision, file: onnxFile }];
+  const own: OnnxSource = { repo: id, revision, file: `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}` };
+  if (id !== PAPER_NLI_MODEL) return [own];
+  const conversion: OnnxSource = {
+    repo: PAPER_NLI_CONVERSION,
+    revision: PAPER_NLI_CONVERSION_REVISION,
+    file: `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`,
+    note: `${PAPER_NLI_MODEL} has no transformers.js ${dtype} file; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights`,
+  };
+  return dtype === "fp32" ? [own, { ...conversion, note: `${PAPER_NLI_MODEL}@${revision} has no onnx/model.onnx; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights` }] : [conversion];
+}
+
+/** A hub model fetched into the hub cache: the snapshot folder transformers.js loads, and where it came from. */
+export interface FetchedHubModel {
+  readonly dir: string;
+  readonly repo: string;
+  readonly revision: string;
+  readonly commit: string;
+  /** The ONNX file, relative to dir. */
+  readonly onnxFile: string;
+  /** The ONNX file's SHA-256 when the hub gave it (the etag of an LFS file). */
+  readonly sha256?: string;
+  readonly externalData: boolean;
+  readonly note?: string;
+}
+
+export interface FetchHubModelOptions {
+  /** Files besides the ONNX file that must be there (default config.json, tokenizer.json, tokenizer_config.json). */
+  readonly files?: readonly string[];
+  readonly log?: (line: string) => void;
+}
+
+const NEEDED = ["config.json", "tokenizer.json", "tokenizer_config.json"];
+
+/**
+ * Finds the first source whose ONNX file exists, then fetches it and the files beside it (or,
+ * with HF_HUB_OFFLINE, checks that the cache holds them all and names every missing one).
+ */
+export async function fetchHubModel(client: HubClient, sources: readonly OnnxSource[], options: FetchHubModelOptions = {}): Promise<FetchedHubModel> {
+  const log = options.log ?? (() => {});
+  const tried: string[] = [];
+  let chosen: OnnxSource | undefined;
+  for (const s of sources) {
+    if (await client.has(s.repo, s.revision, s.file)) {
+      chosen = s;
+      break;
+    }
+    tried.push(`${s.repo}@${s.revision}: ${s.file}`);
+  }
+  const files = options.files ?? NEEDED;
+  if (!chosen) {
+    if (client.settings.offline) {
+      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${tried.join(" and ")} (with ${files.join(", ")}); run once with network access, or copy a huggingface_hub cache there`);
+    }
+    throw new HubError(`no ONNX file for this model on ${client.settings.endpoint}: tried ${tried.join(", ")}; name one with the onnxFile option, or export the model to a local folder`);
+  }
+  const source = chosen;
+  if (client.settings.offline) {
+    const missing = files.filter((f) => !client.cache.cachedFile(source.repo, source.revision, f));
+    if (missing.length > 0) throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${chosen.repo}@${chosen.revision}: ${missing.join(", ")}; run once with network access`);
+  }
+  for (const f of files) await client.download(chosen.repo, chosen.revision, f);
+  const onnxPath = await client.download(chosen.repo, chosen.revision, chosen.file);
+  const dataFile = `${chosen.file}_data`;
+  const externalData = await client.has(chosen.repo, chosen.revision, dataFile).catch(() => false);
+  if (externalData) await client.download(chosen.repo, chosen.revision, dataFile);
+  const commit = client.cache.commitOf(chosen.repo, chosen.revision)!;
+  const sha256 = etagOf(onnxPath);
+  const note = chosen.note ? `; ${chosen.note}` : "";
+  log(`model files: ${chosen.repo}@${chosen.revision}${commit !== chosen.revision ? ` (commit ${commit.slice(0, 12)})` : ""} ${chosen.file}, from ${client.settings.offline ? "the hub cache (offline)" : client.settings.endpoint} via ${client.settings.cacheDir}${note}`);
+  return { dir: client.cache.snapshotDir(chosen.repo, commit), repo: chosen.repo, revision: chosen.revision, commit, onnxFile: chosen.file, sha256, externalData, note: chosen.note };
+}
+
+/** The blob name a snapshot link points at, when it is a SHA-256 (an LFS file's etag). */
+function etagOf(snapshotFile: string): string | undefined {
+  try {
+    const name = readlinkSync(snapshotFile).split("/").pop() ?? "";
+    return /^[0-9a-f]{64}$/.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
