@@ -26,8 +26,12 @@ import {
   DataError,
   dataProvenance,
   LIVE_TEXT_METRICS,
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
+  buildManifest,
+  capqaVersion,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
@@ -37,6 +41,7 @@ import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
 import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
+import { SETUP_HELP, cmdSetup } from "./setup-commands.js";
 import { removePartials } from "../lib/io/partials.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -61,10 +66,20 @@ Commands:
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
+  setup TARGET...      Install optional features into your project: notebooks, dataframes, cache,
+                       figures, models, all (with the overrides danfojs-node's install needs).
   help [command]       Show help.
+  version              Print capqa's version (also --version).
 
 Common options:
   --data-dir DIR       Data folder (default: $CAPQA_DATA_DIR, then ./data).
+  --json               Print the summary as one JSON object on standard output (progress and notes
+                       go to standard error); on failure that object is {"error": {"message",
+                       "kind": "usage"|"data"|"error"}} and the exit status is the usual one.
+
+Every output records its manifest (capqa version, command, data checksums, model id, revision,
+file hash, dtype and device, α and λ, statement generator, input file hashes): "manifest" in
+meta.json of a folder output, FILE.manifest.json beside "capqa score --out FILE".
 
 Run "capqa help <command>" for a command's options.`;
 
@@ -104,6 +119,7 @@ const COMMAND_HELP: Record<string, string> = {
   baselines: BASELINES_HELP,
   construct: CONSTRUCT_HELP,
   figures: FIGURES_HELP,
+  setup: SETUP_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -150,9 +166,21 @@ async function cmdReproduce(argv: string[]): Promise<number> {
     threads,
     onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
   });
-  const md = writeReproduction(reproduction, dir, { data: dataProvenance(bench) });
-  if (!values.quiet) out(md);
-  err(`wrote ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const data = dataProvenance(bench);
+  const manifest = buildManifest({ command: ["reproduce", ...argv], data, cap: { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA } });
+  const md = writeReproduction(reproduction, dir, { data, manifest });
+  const seconds = (Date.now() - started) / 1000;
+  summary("reproduce", {
+    output: dir,
+    tables: reproduction.tables.map((t) => ({ id: t.id, title: t.title, cells: t.cells.length, maxAbsDiff: Math.max(0, ...t.cells.map((c) => (c.diff === null ? 0 : Math.abs(c.diff)))) })),
+    released: reproduction.released ? { maxPointDiff: reproduction.released.maxPointDiff, maxBootstrapDiff: reproduction.released.maxBootstrapDiff, missingHere: reproduction.released.missingHere.length, missingThere: reproduction.released.missingThere.length } : null,
+    resamples,
+    seed,
+    seconds,
+    warnings: [...bench.warnings, ...(released ? [] : [`${resultsPath} not found; the check against the authors' results is skipped`])],
+  });
+  if (!values.quiet && !jsonOutput()) out(md);
+  err(`wrote ${dir} in ${seconds.toFixed(1)} s`);
   return 0;
 }
 
@@ -186,7 +214,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   const alpha = numberFlag(values.alpha, "alpha");
   const lambda = numberFlag(values.lambda, "lambda");
   // One of the two given: the other keeps the paper's value.
-  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? 0.85, lambda: lambda ?? 0.3 } : undefined;
+  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
   const metrics = listFlag(values.metrics) ?? RELEASED_METRICS;
   const live = liveFlag(values, metrics);
@@ -216,8 +244,26 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
     ...ev.metrics.map((m) => `${m.name}: ${m.source}.`),
     `Ordering: ${ordering.name}; ${ev.resamples} bootstrap resamples, seed ${ev.seed}.`,
   ];
-  writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), data: dataProvenance(bench), excluded: ev.selection.excluded }, `capqa evaluate: ${split} split`, notes);
-  if (!values.quiet) {
+  const data = dataProvenance(bench);
+  // The released CAP column is the paper's weights; --alpha/--lambda recompute it.
+  const manifest = buildManifest({ command: ["evaluate", ...argv], data, cap: metrics.includes("cap") ? (capWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }) : null });
+  writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), data, excluded: ev.selection.excluded, manifest }, `capqa evaluate: ${split} split`, notes);
+  summary("evaluate", {
+    output: dir,
+    split,
+    labels,
+    humanSubset: Boolean(values["human-subset"]),
+    n: ev.n,
+    metrics: ev.metrics,
+    ordering: ordering.name,
+    resamples: ev.resamples,
+    seed: ev.seed,
+    correlations: ev.tables.correlations,
+    monotonicity: ev.tables.monotonicity,
+    excluded: ev.selection.excluded,
+    warnings: bench.warnings,
+  });
+  if (!values.quiet && !jsonOutput()) {
     for (const r of ev.tables.correlations) {
       out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
     }
@@ -237,21 +283,40 @@ async function cmdData(argv: string[]): Promise<number> {
     const files = values.statements ? STATEMENTS_FILES : PINNED_FILES;
     const dir = values.statements ? resolve(values["data-dir"] ?? process.env.CAPQA_STATEMENTS_DIR ?? "data/cap-statements") : choice.dir;
     if (values.list) {
-      for (const f of files) out(`${f.name}\t${pinnedUrl(f)}\tsha256 ${f.sha256 ?? "(not pinned)"}`);
+      summary("data fetch", { dir, files: files.map((f) => ({ name: f.name, url: pinnedUrl(f), sha256: f.sha256 ?? null })) });
+      if (!jsonOutput()) for (const f of files) out(`${f.name}\t${pinnedUrl(f)}\tsha256 ${f.sha256 ?? "(not pinned)"}`);
       return 0;
     }
-    await fetchData({ dir, allowChanged: values["allow-changed"], log: err, files });
+    const fetched = await fetchData({ dir, allowChanged: values["allow-changed"], log: err, files });
+    summary("data fetch", { dir, files: fetched });
     out(`data ready in ${dir}`);
     return 0;
   }
   if (sub === "verify") {
     const report = verifyData(choice.dir);
-    for (const r of report) out(`${r.ok ? "ok  " : "FAIL"} ${r.name}: ${r.detail}`);
-    return report.every((r) => r.ok) ? 0 : 1;
+    const ok = report.every((r) => r.ok);
+    summary("data verify", { dir: choice.dir, source: choice.source, ok, files: report });
+    if (!jsonOutput()) for (const r of report) out(`${r.ok ? "ok  " : "FAIL"} ${r.name}: ${r.detail}`);
+    return ok ? 0 : 1;
   }
   if (sub === "info") {
     const bench = loadBenchmark(values["data-dir"]);
     const count = (xs: string[]) => Object.entries(xs.reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {}));
+    summary("data info", {
+      dir: bench.dir,
+      source: choice.source,
+      rows: bench.rows.length,
+      splits: Object.fromEntries(count(bench.split)),
+      datasets: Object.fromEntries(count(bench.rows.map((r) => r.dataset))),
+      syntheticLabels: Object.fromEntries(count(bench.rows.map((r) => r.label))),
+      humanLabelled: bench.rows.filter((r) => r.manualLabel !== null).length,
+      releasedMetrics: bench.scores.metrics,
+      scoredRows: bench.scores.rowIds.length,
+      unscored: bench.unscored,
+      files: bench.checksums,
+      warnings: bench.warnings,
+    });
+    if (jsonOutput()) return 0;
     out(`data folder: ${bench.dir} (${choice.source})`);
     out(`rows: ${bench.rows.length}; splits: ${count(bench.split).map(([k, v]) => `${k} ${v}`).join(", ")}`);
     out(`datasets: ${count(bench.rows.map((r) => r.dataset)).map(([k, v]) => `${k} ${v}`).join(", ")}`);
@@ -265,17 +330,33 @@ async function cmdData(argv: string[]): Promise<number> {
   throw new UsageError(`unknown data command "${sub ?? ""}"; expected fetch, verify or info`);
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** Commands that print no JSON summary: --json is a usage error there rather than an empty object. */
+const NO_JSON = new Set(["construct"]);
+
+/** Help and --version: the text itself, or inside one JSON object with --json. */
+function printText(command: string, text: string): number {
+  if (jsonOutput()) summary(command, { text });
+  else print(text);
+  return 0;
+}
+
+let commandName = "";
+
+export async function main(argvWithJson: string[]): Promise<number> {
+  const argv = takeJsonFlag(argvWithJson);
   const [command, ...rest] = argv;
+  commandName = [command, ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : [])].join(" ");
+  if (command === "--version" || command === "version" || command === "-V") {
+    if (jsonOutput()) summary("version", { version: capqaVersion() });
+    else print(capqaVersion());
+    return 0;
+  }
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     const topic = rest[0];
-    out(topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : HELP);
-    return 0;
+    return printText("help", topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : HELP);
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    out(COMMAND_HELP[command] ?? HELP);
-    return 0;
-  }
+  if (rest.includes("--help") || rest.includes("-h")) return printText("help", COMMAND_HELP[command] ?? HELP);
+  if (jsonOutput() && NO_JSON.has(command)) throw new UsageError(`--json: capqa ${command} has no JSON summary; run it without --json`);
   switch (command) {
     case "reproduce":
       return cmdReproduce(rest);
@@ -305,6 +386,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdConstruct(rest);
     case "figures":
       return cmdFigures(rest);
+    case "setup":
+      return cmdSetup(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -320,18 +403,36 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   });
 }
 
+// A reader that goes away (`capqa … | head`) closes the pipe: the next write fails with EPIPE.
+// That ends the output quietly: the stream is marked closed, later writes to it are dropped
+// (cli/args.ts), and the command finishes its files and exits with its own status, without a
+// stack trace. Any other failure of standard output or error is still an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE" || e.code === "ERR_STREAM_DESTROYED") {
+      stream.destroy();
+      return;
+    }
+    throw e;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
+    // --json promises one object on standard output; a command without a summary of its own says what it returned.
+    if (jsonOutput() && !jsonDone()) summary(commandName, { exitStatus: code });
     process.exitCode = code;
   },
   (e: unknown) => {
     const error = e as Error & { code?: string };
     if (error instanceof UsageError || error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" || error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       err(`capqa: ${error.message}\nRun "capqa help" for usage.`);
+      jsonError(error.message, "usage");
       process.exitCode = 2;
       return;
     }
     err(`capqa: ${error instanceof DataError ? "data error: " : ""}${error.message}`);
+    jsonError(error?.message ?? String(e), error instanceof DataError ? "data" : "error");
     if (process.env.CAPQA_DEBUG) err(String(error.stack));
     process.exitCode = 1;
   },

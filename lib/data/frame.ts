@@ -1,14 +1,16 @@
 /**
- * DataFrame views of the benchmark for notebooks (danfojs). danfojs is loaded on first use,
- * so the CLI and the statistics never pay for it.
+ * DataFrame views of the benchmark for notebooks (danfojs). danfojs-node is optional
+ * (lib/optional.ts) and loaded on first use, so the CLI and the statistics never pay for it;
+ * without it a view fails with one line saying how to install it (`npx capqa setup dataframes`).
  */
+import { loadOptional } from "../optional.js";
 import type { Benchmark } from "./benchmark.js";
 
 type Danfo = typeof import("danfojs-node");
 let danfo: Danfo | undefined;
 
 async function loadDanfo(): Promise<Danfo> {
-  danfo ??= await import("danfojs-node");
+  danfo ??= await loadOptional<Danfo>("danfojs-node", "a DataFrame view");
   return danfo;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Exports figure specs to SVG, PNG and PDF through headless Chromium (Debian's package) driven
- * by playwright-core, with plotly.js rendering in the page.
+ * by playwright-core (an optional package, loaded on first export), with plotly.js rendering in
+ * the page.
  *
  * Determinism: plotly draws random ids (clip paths, trace uids) from Math.random, which the page
  * replaces by a seeded generator reset before every figure; fonts are Debian's Liberation Sans
@@ -14,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
+import { loadOptional } from "../optional.js";
 import type { PlotlyFigure } from "./heatmap.js";
 import { COLUMN_WIDTH_IN, CSS_PX_PER_INCH, type ColumnWidth } from "./palette.js";
 import { plotlyBundlePath, plotlyVersion } from "./plotly-bundle.js";
@@ -183,11 +185,12 @@ export class FigureExporter {
   ) {}
 
   static async launch(options: ExporterOptions = {}): Promise<FigureExporter> {
+    // playwright-core is optional (lib/optional.ts): without it, one line says how to install it.
+    const { chromium } = await loadOptional<typeof import("playwright-core")>("playwright-core", "figure export");
     const executablePath = options.executablePath ?? findChromium();
     if (executablePath === undefined || !existsSync(executablePath)) {
       throw new Error(`no Chromium found${options.executablePath ? ` at ${options.executablePath}` : ""}: ${CHROMIUM_INSTALL_HINT}`);
     }
-    const { chromium } = await import("playwright-core");
     // launch() starts Chromium with a fresh temporary profile, removed on close.
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     let tempDir: string | undefined;
