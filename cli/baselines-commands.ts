@@ -13,7 +13,7 @@ import {
   writeRowTable,
   checkOutputFile,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, listFlag, out, err } from "./args.js";
+import { UsageError, choiceFlag, listFlag, out, err, summary, jsonOutput } from "./args.js";
 
 
 export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
@@ -31,6 +31,9 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     const { values } = parseArgs({ args: argv.slice(1), options: { "data-dir": { type: "string" }, out: { type: "string" } }, strict: true });
     if (values.out) checkOutputFile(values.out);
     const p = baselineParity(loadBenchmark(values["data-dir"]));
+    if (values.out) writeFileAtomic(values.out, JSON.stringify(p, null, 2) + "\n");
+    summary("baselines parity", { output: values.out ?? null, ...p });
+    if (jsonOutput()) return 0;
     for (const m of BASELINE_METRICS) {
       const r = p.metrics[m];
       if (!r) continue;
@@ -38,7 +41,6 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
       for (const d of r.differing.slice(0, 10)) out(`   row ${d.rowId}: released ${d.released}, capqa ${d.ours} (${d.reason}${d.detail ? `: ${d.detail}` : ""})`);
     }
     for (const s of p.skipped) out(`${s.metric}: skipped (${s.reason})`);
-    if (values.out) writeFileAtomic(values.out, JSON.stringify(p, null, 2) + "\n");
     return 0;
   }
   const { values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" }, metrics: { type: "string" }, split: { type: "string" }, in: { type: "string" }, out: { type: "string" }, "bertscore-model": { type: "string" }, "comet-model": { type: "string" } }, strict: true });
@@ -55,6 +57,7 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     for (const m of metrics) cols.push(await liveMetricColumn(bench, m, sel.rowIds, models));
     const rows = Array.from(sel.rowIds, (id, i) => ({ row_id: id, split: bench.split[id], label: bench.rows[id].label, gold_answer: bench.rows[id].goldAnswer, answer: bench.rows[id].answer, ...Object.fromEntries(cols.map((c) => [c.name, c.scores[i]])) }));
     writeRowTable(values.out, ["row_id", "split", "label", "gold_answer", "answer", ...metrics], rows);
+    summary("baselines", { output: values.out, split, rows: rows.length, metrics, excluded: sel.excluded, warnings: bench.warnings });
     for (const e of sel.excluded) err(`row ${e.rowId} left out: ${e.reason}`);
     err(`wrote ${rows.length} rows to ${values.out}`);
     return 0;
@@ -74,6 +77,7 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     } else throw new UsageError(`unknown metric "${m}"; expected bleu, rouge_l, meteor, bertscore or comet`);
   }
   writeRowTable(values.out, [...table.columns.filter((c) => !(c in added)), ...metrics], table.rows.map((r, i) => ({ ...r, ...Object.fromEntries(metrics.map((m) => [m, added[m][i]])) })));
+  summary("baselines", { output: values.out, input: values.in, rows: table.rows.length, metrics });
   err(`wrote ${table.rows.length} rows to ${values.out}`);
   return 0;
 }

@@ -24,8 +24,11 @@ import {
   dataProvenance,
   writeFolder,
   checkOutputFolder,
+  buildManifest,
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
 } from "../lib/index.js";
-import { choiceFlag, intFlag, numberFlag, out, err } from "./args.js";
+import { choiceFlag, intFlag, numberFlag, out, err, summary, jsonOutput } from "./args.js";
 
 
 export const CALIBRATE_HELP = `capqa calibrate [--levels severity|classes] [--order "c1 < c2 < …"] [--objective macro_f1|accuracy|quadratic_kappa]
@@ -38,7 +41,7 @@ paper's equal-width bins, with bootstrap intervals. --levels severity: the six l
 classes: the eight classes in the declared order (least correct first; default contradictory <
 invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct <
 equivalent < exact). Writes DIR/classifier.json (used by "capqa score --classify"),
-DIR/report.json and DIR/summary.md.`;
+DIR/report.json, DIR/summary.md and DIR/meta.json (with the run's manifest).`;
 
 export async function cmdCalibrate(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -56,7 +59,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const alpha = numberFlag(values.alpha, "alpha");
   const lambda = numberFlag(values.lambda, "lambda");
-  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? 0.85, lambda: lambda ?? 0.3 } : undefined;
+  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const levelSet = levelsKind === "severity" ? severityLevelSet() : classLevelSet(values.order ? values.order.split(/\s*<\s*/).map(parseClass) : undefined);
   const levelOf = levelOfClass(levelSet);
   const bench = loadBenchmark(values["data-dir"]);
@@ -67,7 +70,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   };
   const fit = data(fitSplit);
   const evalData = data(evalSplit);
-  const score = { metric: "cap", alpha: capWeights?.alpha ?? 0.85, lambda: capWeights?.lambda ?? 0.3, source: fit.source };
+  const score = { metric: "cap", alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source };
   const fitted: ThresholdClassifier = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: { split: fitSplit, n: fit.levels.length } };
   const baseline = equalWidthClassifier(levelSet, score);
   const names = levelSet.levels.map((l) => l.name);
@@ -96,12 +99,31 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     markdownTable(["true \\ predicted", ...names], mine.report.confusion.map((r, k) => [names[k], ...r])),
     "",
   ].join("\n");
+  const provenance = dataProvenance(bench);
+  const manifest = buildManifest({ command: ["calibrate", ...argv], data: provenance, cap: { alpha: score.alpha, lambda: score.lambda } });
   writeFolder(dir, (d) => {
     writeFileAtomic(join(d, "classifier.json"), JSON.stringify(fitted, null, 2) + "\n");
-    writeFileAtomic(join(d, "report.json"), JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: dataProvenance(bench) }, null, 2) + "\n");
+    writeFileAtomic(join(d, "report.json"), JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: provenance }, null, 2) + "\n");
     writeFileAtomic(join(d, "summary.md"), md);
+    writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "calibrate", levels: levelsKind, objective, fitSplit, evalSplit, data: provenance, manifest }, null, 2) + "\n");
   });
-  if (!values.quiet) out(md);
+  const brief = (a: ReturnType<typeof assess>) => ({ accuracy: a.report.accuracy, macroF1: a.report.macroF1, kappa: a.report.kappa, kappaLinear: a.report.kappaLinear, kappaQuadratic: a.report.kappaQuadratic, intervals: a.intervals ?? null });
+  summary("calibrate", {
+    output: dir,
+    classifier: join(dir, "classifier.json"),
+    levels: levelsKind,
+    levelNames: names,
+    objective,
+    fit: { split: fitSplit, n: fit.levels.length },
+    eval: { split: evalSplit, n: evalData.levels.length },
+    alpha: score.alpha,
+    lambda: score.lambda,
+    calibrated: { cuts: fitted.cuts, ...brief(mine) },
+    equalWidth: { cuts: baseline.cuts, ...brief(base) },
+    resamples,
+    warnings: bench.warnings,
+  });
+  if (!values.quiet && !jsonOutput()) out(md);
   err(`wrote ${dir}`);
   return 0;
 }

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { buildExplorerPage, checkOutputFile, exploreDataFromBenchmark, loadBenchmark, writeFileAtomic, type ThresholdClassifier } from "../lib/index.js";
-import { choiceFlag, intFlag, err } from "./args.js";
+import { choiceFlag, intFlag, err, summary } from "./args.js";
 
 
 export const EXPLORE_HELP = `capqa explore [--split test|validation|all] [--out FILE.html] [--serve PORT] [--classifier classifier.json]
@@ -52,10 +52,13 @@ export async function cmdExplore(argv: string[]): Promise<number> {
       server.listen(port, "127.0.0.1", ok);
     });
     const address = server.address();
-    err(`serving the explorer on http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/ (Ctrl-C to stop)`);
+    const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`;
+    summary("explore", { url, split });
+    err(`serving the explorer on ${url} (Ctrl-C to stop)`);
     await new Promise(() => {});
   }
   writeFileAtomic(file, html);
+  summary("explore", { output: file, split, bytes: Buffer.byteLength(html) });
   err(`wrote ${file} (${(html.length / 1e6).toFixed(1)} MB)`);
   return 0;
 }

@@ -22,7 +22,7 @@ import {
   checkOutputFolder,
   writeFileAtomic,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, listFlag, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, listFlag, out, err, summary, jsonOutput } from "./args.js";
 
 
 export const FIGURES_HELP = `capqa figures [--out DIR] [--data-dir DIR] [--statements-dir DIR] [--formats svg,pdf,png]
@@ -94,7 +94,8 @@ export async function cmdFigures(argv: string[]): Promise<number> {
   for (const s of catalogue.skipped) err(`skipped ${s.id} (${s.paper}): ${s.reason}`);
 
   if (values.list) {
-    for (const f of entries) out(`${f.id.padEnd(28)} ${f.paper.padEnd(18)} ${f.width.padEnd(7)} ${f.title}`);
+    summary("figures", { figures: entries.map((f) => ({ id: f.id, paper: f.paper, width: f.width, title: f.title })), skipped: catalogue.skipped });
+    if (!jsonOutput()) for (const f of entries) out(`${f.id.padEnd(28)} ${f.paper.padEnd(18)} ${f.width.padEnd(7)} ${f.title}`);
     return 0;
   }
   const chromium = findChromium(values.chromium);
@@ -120,6 +121,7 @@ export async function cmdFigures(argv: string[]): Promise<number> {
     writeFileAtomic(join(d, "captions.md"), `# capqa figures\n\n${captions.join("\n")}${catalogue.skipped.map((s) => `\nSkipped ${s.id} (${s.paper}): ${s.reason}\n`).join("")}`);
     return written;
   });
-  if (!values.quiet) out(`wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`);
+  summary("figures", { output: dir, figures: jobs.length, files: index.files, skipped: catalogue.skipped, seconds: (Date.now() - started) / 1000 });
+  if (!values.quiet && !jsonOutput()) out(`wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`);
   return 0;
 }

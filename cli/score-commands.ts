@@ -30,7 +30,7 @@ import {
   checkOutputFile,
 } from "../lib/index.js";
 import { flaggedSummary } from "./statements-commands.js";
-import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 
 /** Exit status of a run whose output is complete except for rows it could not score. */
@@ -79,6 +79,10 @@ input columns in order and adds ${SCORE_COLUMNS.join(", ")}.
   --generator G           statement generator for raw answers: builtin (default) or a seq2seq model folder
   --classify FILE         a classifier from "capqa calibrate": adds predicted_level to every scored row
 
+Beside the output, FILE.manifest.json records what made it: capqa version, command, model (id,
+revision, ONNX file and its SHA-256, dtype, device), α and λ, statement generator, the input's
+and the output's SHA-256. It is replaced only after the output is: never one for another output.
+
 Exit status: 0 when every row is scored, ${EXIT_INCOMPLETE} when some rows could not be scored (they are
 in the output with status not_scored and the reason), 1 on an error, 2 on a usage error.`;
 
@@ -110,11 +114,39 @@ export async function cmdScore(argv: string[]): Promise<number> {
       generator,
       classifier,
       onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
+      manifest: { command: ["score", ...argv], inputs: values.classify ? [values.classify] : [] },
     });
   } finally {
     cache?.close();
     await generator.dispose();
   }
+  const warnings = [
+    ...report.replacedColumns.map((c) => `input column "${c}" is replaced by the score of the same name`),
+    ...(report.cacheWriteError ? [`${report.cacheWriteError}; those results are in ${values.out} but not in the cache`] : []),
+  ];
+  summary("score", {
+    output: values.out,
+    manifest: report.manifest,
+    complete: report.notScoredCount === 0,
+    exitStatus: report.notScoredCount > 0 ? EXIT_INCOMPLETE : 0,
+    mode: report.mode,
+    rows: report.rows,
+    scored: report.scored,
+    notScoredCount: report.notScoredCount,
+    notScored: report.notScored,
+    pairs: report.pairs,
+    cacheHits: report.cacheHits,
+    modelPairs: report.modelPairs,
+    truncatedPairs: report.truncatedPairs,
+    modelKey: report.modelKey,
+    device: report.device,
+    alpha: alpha ?? DEFAULT_ALPHA,
+    lambda: lambda ?? DEFAULT_LAMBDA,
+    generator: report.generator,
+    statements: report.generator ? report.statements : null,
+    seconds: report.seconds,
+    warnings,
+  });
   for (const c of report.replacedColumns) err(`note: input column "${c}" is replaced by the score of the same name`);
   if (report.generator) {
     err(`generated ${report.statements.generated} statements with ${report.generator}; ${flaggedSummary(report.statements)}`);
@@ -136,7 +168,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
     err(`output incomplete: exit status ${EXIT_INCOMPLETE}`);
     return EXIT_INCOMPLETE;
   }
-  err(`wrote ${values.out}`);
+  err(`wrote ${values.out}${report.manifest ? ` and its manifest ${report.manifest}` : ""}`);
   return 0;
 }
 
@@ -183,6 +215,8 @@ export async function cmdCache(argv: string[]): Promise<number> {
     const cache = NliCache.open(dir);
     const r = importReleasedProbabilities(bench, cache);
     cache.close();
+    summary("cache import-released", { cache: dir, ...r, existing: r.pairs - r.inserted, unscored: bench.unscored, warnings: bench.warnings });
+    if (jsonOutput()) return 0;
     out(`imported the released probabilities of ${r.rows} rows (${r.pairs} directed pairs): ${r.inserted} new cache entries, ${r.pairs - r.inserted} already present` + (r.conflicts ? `, ${r.conflicts} present with other values (kept)` : "") + ` into ${dir}`);
     for (const u of bench.unscored) out(`row ${u.rowId} has no released probabilities: ${u.reason}`);
     return 0;
@@ -190,6 +224,11 @@ export async function cmdCache(argv: string[]): Promise<number> {
   if (sub === "stats") {
     const cache = NliCache.open(dir);
     const counts = cache.counts();
+    summary("cache stats", { cache: cache.path, entries: counts.reduce((a, c) => a + c.entries, 0), models: counts });
+    if (jsonOutput()) {
+      cache.close();
+      return 0;
+    }
     out(`cache ${cache.path}`);
     for (const c of counts) out(`${String(c.entries).padStart(9)}  ${c.model}  (${c.sources})`);
     if (counts.length === 0) out("(empty)");
@@ -220,12 +259,14 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   const engine = await loadTransformersNli(modelOptions(values));
   const v = await verifyModel(bench, engine, ids, values.quiet ? undefined : progressPrinter("NLI pairs"));
   await engine.dispose();
+  if (values.out) writeFileAtomic(values.out, JSON.stringify(v, null, 2) + "\n");
+  summary("verify-model", { output: values.out ?? null, ...v });
+  if (jsonOutput()) return 0;
   const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
   out(`model ${v.model} on ${v.device}: ${v.rows} rows, ${v.pairs} pairs in ${v.seconds.toFixed(1)} s (${v.pairsPerSecond.toFixed(1)} pairs/s)`);
   out(`probabilities vs released: mean |Δ| ${v.meanAbsDiff.toExponential(3)}, max |Δ| ${v.maxAbsDiff.toExponential(3)} (entailment ${v.meanAbsDiffByClass.entailment.toExponential(2)}, neutral ${v.meanAbsDiffByClass.neutral.toExponential(2)}, contradiction ${v.meanAbsDiffByClass.contradiction.toExponential(2)})`);
   out(`argmax agreement: forward ${pct(v.argmaxAgreementForward)}, reverse ${pct(v.argmaxAgreementReverse)}`);
   out(`CAP vs released CAP: Spearman ${v.capSpearman.toFixed(4)}, Pearson ${v.capPearson.toFixed(4)}, max |Δ| ${v.capMaxAbsDiff.toExponential(3)}`);
   if (v.truncatedPairs) out(`${v.truncatedPairs} pairs were truncated to the length limit`);
-  if (values.out) writeFileAtomic(values.out, JSON.stringify(v, null, 2) + "\n");
   return 0;
 }

@@ -6,6 +6,8 @@ import {
   CLASSES,
   DEFAULT_BOOTSTRAP_RESAMPLES,
   DEFAULT_SEED,
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
   applyScorer,
   benchmarkScorerInputs,
   classificationIntervals,
@@ -18,8 +20,11 @@ import {
   writeEvaluation,
   writeFileAtomic,
   type CapqaScorer,
+  buildManifest,
+  dataProvenance,
+  fileDigest,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 
 export const SCORERS_HELP = `capqa scorers fit [--split validation] --out MODEL.json
@@ -41,6 +46,7 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     const scorer = fitScorer(benchmarkScorerInputs(bench, sel.rowIds), sel.classes, { split, dataDir: bench.dir });
     mkdirSync(dirname(resolve(values.out)), { recursive: true });
     writeFileAtomic(values.out, JSON.stringify(scorer, null, 2) + "\n");
+    summary("scorers fit", { output: values.out, name: scorer.name, split, rows: sel.rowIds.length });
     err(`fitted ${scorer.name} on ${sel.rowIds.length} ${split} rows; wrote ${values.out}`);
     return 0;
   }
@@ -59,12 +65,15 @@ export async function cmdScorers(argv: string[]): Promise<number> {
       onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
     });
     const dir = resolve(values.out ?? `out/scorers-${split}`);
-    writeEvaluation(ev, dir, { command: "scorers evaluate", model: values.model, split, fittedOn: scorer.fittedOn }, `capqa scorers evaluate: ${scorer.name} beside CAP (${split} split)`, [`Scorer fitted on: ${JSON.stringify(scorer.fittedOn)}.`]);
+    const data = dataProvenance(bench);
+    const manifest = buildManifest({ command: ["scorers", ...argv], data, cap: { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }, inputs: [await fileDigest(values.model)] });
+    writeEvaluation(ev, dir, { command: "scorers evaluate", model: values.model, split, fittedOn: scorer.fittedOn, data, manifest }, `capqa scorers evaluate: ${scorer.name} beside CAP (${split} split)`, [`Scorer fitted on: ${JSON.stringify(scorer.fittedOn)}.`]);
     const names = [...CLASSES];
     const report = classificationReport(sel.classes, applied.predicted, names);
     const intervals = classificationIntervals(sel.classes, applied.predicted, names.length, 2000, 42);
     writeFileAtomic(join(dir, "classification.json"), JSON.stringify({ ...report, intervals }, null, 2) + "\n");
-    if (!values.quiet) {
+    summary("scorers evaluate", { output: dir, scorer: scorer.name, split, n: ev.n, correlations: ev.tables.correlations, hardPairs: ev.tables.hard_pairs, classification: { accuracy: report.accuracy, macroF1: report.macroF1, kappa: report.kappa, intervals } });
+    if (!values.quiet && !jsonOutput()) {
       for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(12)} spearman ${(r.spearman as number).toFixed(4)}  kendall ${(r.kendall as number).toFixed(4)}  pairwise ${(r.pairwise_accuracy as number).toFixed(4)}`);
       for (const r of ev.tables.hard_pairs) out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
       out(`8-class accuracy ${report.accuracy.toFixed(4)} [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}], macro-F1 ${report.macroF1.toFixed(4)}`);

@@ -27,7 +27,7 @@ import {
   type StatementSplit,
   type StatementTally,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl --out FILE.csv|.jsonl [--generator builtin|MODEL_DIR]
     Adds statement, question_type, statement_rule, statement_flagged, statement_doubts and
@@ -90,6 +90,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       statement_generator: engine.name,
     }));
     writeRowTable(values.out, [...table.columns.filter((c) => !added.includes(c)), ...added], rows);
+    summary("statements generate", { output: values.out, rows: rows.length, generator: engine.name, statements: tallyStatements(made) });
     err(`wrote ${rows.length} statements to ${values.out}; ${flaggedSummary(made)}`);
     if (made.some((m) => m.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
     return 0;
@@ -99,7 +100,9 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
     if (values.out) checkOutputFile(values.out, [values.in]);
     const review = reviewStatements(readRowTable(values.in), { all: values.all });
-    for (const it of review.items) {
+    if (values.out) writeRowTable(values.out, ["line", "column", "question", "answer", "statement", "rule", "doubts"], review.items.map((it) => ({ ...it, doubts: it.doubts.join("; ") })));
+    summary("statements review", { input: values.in, output: values.out ?? null, rows: review.rows, statements: review.statements, listed: review.items.length, all: Boolean(values.all), byDoubt: review.byDoubt, items: review.items });
+    if (!jsonOutput()) for (const it of review.items) {
       out(`line ${it.line} (${it.column}${it.rule ? `, ${it.rule}` : ""}): ${it.doubts.join("; ") || "not flagged"}`);
       out(`  question:  ${it.question.replace(/\s+/g, " ")}`);
       out(`  answer:    ${it.answer.replace(/\s+/g, " ")}`);
@@ -107,10 +110,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     }
     const byDoubt = Object.entries(review.byDoubt).sort((a, b) => b[1] - a[1]).map(([d, n]) => `${n} ${d}`);
     err(`${review.items.length} of ${review.statements} statements in ${review.rows} rows ${values.all ? "listed" : "flagged"}${byDoubt.length ? `: ${byDoubt.join(", ")}` : ""}`);
-    if (values.out) {
-      writeRowTable(values.out, ["line", "column", "question", "answer", "statement", "rule", "doubts"], review.items.map((it) => ({ ...it, doubts: it.doubts.join("; ") })));
-      err(`wrote ${values.out}`);
-    }
+    if (values.out) err(`wrote ${values.out}`);
     return 0;
   }
   if (sub === "eval") {
@@ -128,7 +128,8 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       const md = referenceStatementsMarkdown(e, `Statements against ${values.in}`, intFlag(values.worst, "worst", 30, 0));
       writeFileAtomic(join(dir, "statements-eval.json"), JSON.stringify({ file: values.in, ...e }, null, 2) + "\n");
       writeFileAtomic(join(dir, "statements-eval.md"), md);
-      if (!values.quiet) out(md.split("\n## Misses")[0]);
+      summary("statements eval", { output: dir, input: values.in, items: items.length, generator: e.generator, overall: e.overall, byForm: e.byForm, byStyle: e.byStyle, misses: e.misses.length, seconds: e.seconds });
+      if (!values.quiet && !jsonOutput()) out(md.split("\n## Misses")[0]);
       err(`wrote ${dir}`);
       return 0;
     }
@@ -142,7 +143,8 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const md = statementEvaluationMarkdown(e, `Statement generation on CAP-Statements (${split}: ${files.join(", ")})`);
     writeFileAtomic(join(dir, "statements-eval.json"), JSON.stringify({ split, files, ...e }, null, 2) + "\n");
     writeFileAtomic(join(dir, "statements-eval.md"), md);
-    if (!values.quiet) out(md.split("\n## Worst")[0]);
+    summary("statements eval", { output: dir, data, split, files, items: items.length, generator: e.generator, overall: e.overall, byType: e.byType, naive: e.naive, wellFormed: e.wellFormed, seconds: e.seconds });
+    if (!values.quiet && !jsonOutput()) out(md.split("\n## Worst")[0]);
     err(`wrote ${dir}`);
     return 0;
   }
@@ -158,7 +160,8 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const md = statementAgreementMarkdown(a);
     writeFileAtomic(join(dir, "statements-agreement.json"), JSON.stringify(a, null, 2) + "\n");
     writeFileAtomic(join(dir, "statements-agreement.md"), md);
-    if (!values.quiet) out(md);
+    summary("statements agreement", { output: dir, generator: a.generator, overall: a.overall, byDataset: a.byDataset, generatedBetter: a.generatedBetter.length, generatedWorse: a.generatedWorse.length, seconds: a.seconds, warnings: bench.warnings });
+    if (!values.quiet && !jsonOutput()) out(md);
     const c = a.overall.candidate;
     err(`candidate answers: repeated 4-gram ${c.generatedRepeated4gram} (released ${c.releasedRepeated4gram}), colon form ${c.generatedColonForm} (released ${c.releasedColonForm}), flagged ${c.generatedFlagged}`);
     err(`wrote ${dir}`);

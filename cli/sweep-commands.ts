@@ -21,8 +21,11 @@ import {
   dataProvenance,
   writeFolder,
   checkOutputFolder,
+  buildManifest,
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
+import { UsageError, choiceFlag, intFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 
 export const SWEEP_HELP = `capqa sweep [--split validation|test|all] [--alpha-grid LIST] [--lambda-grid LIST] [--objective spearman|kendall|pairwise_accuracy] [--bootstrap N] [--out DIR]
@@ -32,7 +35,8 @@ CAP recomputed from the released NLI probabilities: Spearman, Kendall, pairwise 
 violations, written to DIR/sweep.json and .csv. Then Table 12's five rows beside the paper, the
 best point by the objective (ties: fewer violations, then the other statistics, then nearest to
 α 0.85, λ 0.3), and that point and the paper's on the test split with bootstrap intervals
-(DIR/best.json, DIR/summary.md), and heatmaps as plotly figure specs (DIR/heatmap-*.json).`;
+(DIR/best.json, DIR/summary.md), and heatmaps as plotly figure specs (DIR/heatmap-*.json);
+DIR/meta.json holds the run's manifest.`;
 
 export async function cmdSweep(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -86,7 +90,7 @@ export async function cmdSweep(argv: string[]): Promise<number> {
     const evalAt = (alpha: number, lambda: number) =>
       evaluateBenchmark(bench, { split: "test", metrics: ["cap"], capWeights: { alpha, lambda }, resamples, seed, onProgress: values.quiet ? undefined : progressPrinter(`bootstrap α ${alpha} λ ${lambda}`) });
     const chosen = await evalAt(best.alpha, best.lambda);
-    const paperPoint = await evalAt(0.85, 0.3);
+    const paperPoint = await evalAt(DEFAULT_ALPHA, DEFAULT_LAMBDA);
     const row = (name: string, e: Awaited<ReturnType<typeof evalAt>>) => {
       const c = e.tables.correlations[0];
       const m = e.tables.monotonicity[0];
@@ -100,10 +104,14 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   for (const [stat, title] of [["spearman", "Spearman ρ"], ["pairwise_accuracy", "pairwise accuracy"], ["violations", "monotonicity violations"]] as const) {
     writes.push((d) => writeFileAtomic(join(d, `heatmap-${stat}.json`), JSON.stringify(sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, { title: `${title} of CAP over α and λ (${split})`, marks, percent: stat !== "violations" })) + "\n"));
   }
-  writes.push((d) => writeFileAtomic(join(d, "best.json"), JSON.stringify({ ...results, data: dataProvenance(bench) }, null, 2) + "\n"));
+  const data = dataProvenance(bench);
+  const manifest = buildManifest({ command: ["sweep", ...argv], data, cap: { alpha: alphas, lambda: lambdas } });
+  writes.push((d) => writeFileAtomic(join(d, "best.json"), JSON.stringify({ ...results, data }, null, 2) + "\n"));
   writes.push((d) => writeFileAtomic(join(d, "summary.md"), md.join("\n") + "\n"));
+  writes.push((d) => writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n"));
   writeFolder(dir, (d) => writes.forEach((w) => w(d)));
-  if (!values.quiet) out(md.join("\n"));
+  summary("sweep", { output: dir, split, rows: sel.rowIds.length, objective, alphaGrid: alphas, lambdaGrid: lambdas, points: points.length, best, table12, test: results.test ?? null, resamples, seed, warnings: bench.warnings });
+  if (!values.quiet && !jsonOutput()) out(md.join("\n"));
   err(`wrote ${dir}`);
   return 0;
 }

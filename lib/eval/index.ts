@@ -6,3 +6,4 @@ export * from "./format.js";
 export * from "./reproduce.js";
 export * from "./summary.js";
 export * from "./folder.js";
+export * from "./manifest.js";

@@ -10,7 +10,10 @@
  * const report = await scoreFile("answers.csv", "scored.csv", { cache: NliCache.open(dir) });
  * console.log(report.scored, "of", report.rows, "rows scored");
  */
-import { DEFAULT_SCORE_BLOCK_ROWS } from "../constants.js";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
+import { buildManifest, fileDigest, nliModelProvenance, type FileDigest, type ManifestModelInput } from "../eval/manifest.js";
+import { trackPartial, untrackPartial } from "../io/partials.js";
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
 import { DataError } from "../data/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
@@ -30,6 +33,11 @@ export interface ScoreFileOptions extends ScoreOptions {
   readonly blockRows?: number;
   /** Called after each block with the rows done so far. */
   readonly onRows?: (done: number) => void;
+  /**
+   * The manifest written beside the output as `<output>.manifest.json` (see writeScoreManifest);
+   * false writes none. `command` is recorded as given; `model` overrides what the run derives.
+   */
+  readonly manifest?: false | { readonly command?: readonly string[]; readonly model?: ManifestModelInput; readonly inputs?: readonly string[] };
 }
 
 export interface ScoreFileReport {
@@ -53,6 +61,8 @@ export interface ScoreFileReport {
   /** Input columns replaced by score columns of the same name. */
   readonly replacedColumns: string[];
   readonly seconds: number;
+  /** The manifest file written beside the output, or null (options.manifest false). */
+  readonly manifest: string | null;
 }
 
 const STATEMENT_COLUMNS = ["premise", "hypothesis", "premise_rule", "premise_doubts", "hypothesis_rule", "hypothesis_doubts", "statement_generator"];
@@ -80,6 +90,9 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   // The model is checked and its cache identity fixed once, before any row is scored.
   if (!options.engine) preflightModel(options);
   const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
+  // The input's hash is taken while the rows stream (a second read, flat memory; not of a pipe, which one read drains).
+  const inputDigest = options.manifest === false || !statSync(input).isFile() ? undefined : fileDigest(input);
+  inputDigest?.catch(() => undefined); // awaited at the end; an early error must not go unhandled meanwhile
   const writer = RowWriter.open(output, columns);
   let engine: Promise<NliEngine> | undefined;
   const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadTransformersNli(options));
@@ -87,6 +100,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const block = options.blockRows ?? DEFAULT_SCORE_BLOCK_ROWS;
   const report = { rows: 0, scored: 0, notScoredCount: 0, notScored: [] as { row: number; line: number; reason: string }[], pairs: 0, cacheHits: 0, modelPairs: 0, truncatedPairs: 0, device: null as string | null, cacheWriteError: null as string | null };
   const statements = newStatementTally();
+  let engineModel: ManifestModelInput | undefined;
   const flush = async (records: RowRecord[]) => {
     const first = report.rows;
     let premises: string[];
@@ -163,12 +177,66 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       }
     }
     if (pending.length > 0) await flush(pending);
+    // An old manifest goes before the new output is renamed in, so no manifest describes another output.
+    if (options.manifest !== false) rmSync(manifestPathFor(output), { force: true });
     writer.commit();
   } catch (err) {
     writer.abort();
     throw err;
   } finally {
-    if (engine && !options.engine) await (await engine.catch(() => undefined))?.dispose();
+    if (engine && !options.engine) {
+      const loaded = await engine.catch(() => undefined);
+      engineModel = (loaded as { provenance?: ManifestModelInput } | undefined)?.provenance;
+      await loaded?.dispose();
+    }
   }
-  return { mode, ...report, modelKey, generator: mode === "answers" ? generator.name : null, statements, replacedColumns: replaced, seconds: (Date.now() - started) / 1000 };
+  const result = { mode: mode as ScoreFileReport["mode"], ...report, modelKey, generator: mode === "answers" ? generator.name : null, statements, replacedColumns: replaced, seconds: (Date.now() - started) / 1000 };
+  if (options.manifest === false) return { ...result, manifest: null };
+  const manifest = await writeScoreManifest(input, output, result, options, await inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
+  return { ...result, manifest };
+}
+
+// ---------------------------------------------------------------- manifest sidecar
+
+/** `<output>.manifest.json`: the manifest beside a scored file. */
+export function manifestPathFor(output: string): string {
+  return `${output}${MANIFEST_SIDECAR_SUFFIX}`;
+}
+
+/**
+ * Writes the manifest of a committed output. Order: the old manifest is removed before the
+ * output is renamed into place; then the output is hashed and the manifest written to a
+ * temporary file and renamed beside it. A run killed at any point leaves the previous output
+ * with its manifest, or the new output with none, or the new output with its own manifest
+ * (whose output.sha256 says so): never a manifest describing another output.
+ */
+async function writeScoreManifest(input: string, output: string, r: Omit<ScoreFileReport, "manifest">, options: ScoreFileOptions, inputDigest: FileDigest | undefined, engineModel: ManifestModelInput | undefined): Promise<string> {
+  const given = options.manifest === false ? undefined : options.manifest;
+  // A model the options name (not an injected engine) and that did not load (all pairs cached) is described from its folder or hub id.
+  const derived = engineModel || options.engine || options.loadEngine ? undefined : await nliModelProvenance(options, r.device).catch(() => undefined);
+  const model: ManifestModelInput = { ...(r.device ? { device: r.device } : {}), ...derived, ...engineModel, ...given?.model };
+  const extra = await Promise.all((given?.inputs ?? []).map((f) => fileDigest(f)));
+  const manifest = buildManifest({
+    command: given?.command ?? ["score", "--in", input, "--out", output],
+    model,
+    modelKey: r.modelKey,
+    cap: { alpha: options.alpha ?? DEFAULT_ALPHA, lambda: options.lambda ?? DEFAULT_LAMBDA },
+    statementGenerator: r.generator,
+    inputs: [...(inputDigest ? [inputDigest] : []), ...extra],
+    output: { ...(await fileDigest(output)), rows: r.rows },
+  });
+  // The temporary file is named like the output's (<output>.tmp-PID-…), so the next run's RowWriter removes it if a kill leaves it.
+  const path = manifestPathFor(output);
+  const tmp = `${output}.tmp-${process.pid}-${Date.now()}${MANIFEST_SIDECAR_SUFFIX}`;
+  trackPartial(tmp);
+  try {
+    writeFileSync(tmp, JSON.stringify(manifest, null, 2) + "\n");
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  } finally {
+    untrackPartial(tmp);
+  }
+  return path;
 }
