@@ -6,6 +6,7 @@ import {
   DEFAULT_NLI_MAX_LENGTH,
   NliCache,
   PAPER_MODEL_KEY,
+  PAPER_NLI_CONVERSION,
   PAPER_NLI_MODEL,
   SCORE_COLUMNS,
   importReleasedProbabilities,
@@ -41,10 +42,20 @@ const MODEL_OPTIONS = {
   revision: { type: "string" },
   device: { type: "string" },
   dtype: { type: "string" },
+  "onnx-file": { type: "string" },
   batch: { type: "string" },
   "max-length": { type: "string" },
   "models-dir": { type: "string" },
 } as const;
+
+/** --onnx-file: a path inside the model folder or repository, ending in .onnx. */
+function onnxFileFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/\.onnx$/.test(value) || value.startsWith("/") || value.split("/").some((p) => p === ".." || p === "" || p === ".")) {
+    throw new UsageError(`--onnx-file must be a path inside the model folder or repository ending in .onnx (e.g. onnx/model_qint8_avx512.onnx), got "${value}"`);
+  }
+  return value;
+}
 
 function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
   return {
@@ -55,6 +66,7 @@ function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
     batchSize: intFlag(values.batch as string | undefined, "batch", DEFAULT_NLI_BATCH_SIZE, 1, 65_536),
     maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, 8, 1_000_000),
     modelsDir: values["models-dir"] as string | undefined,
+    onnxFile: onnxFileFlag(values["onnx-file"] as string | undefined),
     log: err,
   };
 }
@@ -71,7 +83,12 @@ input columns in order and adds ${SCORE_COLUMNS.join(", ")}.
   --model M               local model folder (models/NAME or a path) or hub id (default ${PAPER_NLI_MODEL})
   --revision R            hub revision (default: capqa's pin for the paper's model, else main)
   --device D              cpu (default), cuda, webgpu or auto (CUDA when installed, else CPU)
-  --dtype T               fp32 (default), fp16 or q8: onnx/model.onnx, model_fp16.onnx, model_quantized.onnx
+  --dtype T               fp32 (default), fp16 or q8: onnx/model.onnx, model_fp16.onnx, model_quantized.onnx;
+                          for ${PAPER_NLI_MODEL}, fp16 and q8 (and fp32 when the pinned revision has no
+                          onnx/ folder) come from ${PAPER_NLI_CONVERSION}, the transformers.js conversion
+                          of the same weights; the files chosen are printed
+  --onnx-file F           read this ONNX file of the folder or repository instead
+                          (e.g. onnx/model_qint8_avx512.onnx); its own bytes decide its arithmetic
   --batch N               pairs per forward pass (default ${DEFAULT_NLI_BATCH_SIZE})
   --max-length N          joint token limit; the longer side is truncated first (default ${DEFAULT_NLI_MAX_LENGTH})
   --cache-dir DIR         NLI cache folder (default $CAPQA_CACHE_DIR, else ~/.cache/capqa)
@@ -268,5 +285,6 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   out(`argmax agreement: forward ${pct(v.argmaxAgreementForward)}, reverse ${pct(v.argmaxAgreementReverse)}`);
   out(`CAP vs released CAP: Spearman ${v.capSpearman.toFixed(4)}, Pearson ${v.capPearson.toFixed(4)}, max |Δ| ${v.capMaxAbsDiff.toExponential(3)}`);
   if (v.truncatedPairs) out(`${v.truncatedPairs} pairs were truncated to the length limit`);
+  out(`cache identity: ${v.model}${v.model === PAPER_MODEL_KEY ? " — the identity the released probabilities are imported under (capqa cache import-released), so they serve this model" : ` — not ${PAPER_MODEL_KEY}, under which the released probabilities are imported`}`);
   return 0;
 }

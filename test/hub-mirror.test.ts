@@ -18,7 +18,7 @@ import { HubCache, repoFolderName } from "../lib/runtime/hub-cache.js";
 import { HubClient } from "../lib/runtime/hub-client.js";
 import { hubSettings } from "../lib/runtime/hub-settings.js";
 import { debertaOnnx, debertaTextFiles, referenceDebertaProbabilities } from "../scripts/fixtures/tiny-deberta.js";
-import { runNode } from "./helpers.js";
+import { releasedDataDir, runNode } from "./helpers.js";
 import { gitBlobSha1, isLfs, sha256, startHubMirror, type MirrorRepo } from "./fixtures/hub/mirror.js";
 
 const CLI = resolve("dist/cli/main.js");
@@ -209,6 +209,41 @@ test("a plain mirror (GET only, no commit, no etag, no storage redirect) works t
   const r = await score("fp16", { HF_ENDPOINT: mirror.endpoint, HF_HOME: home, HF_HUB_OFFLINE: "1" }, again);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(readFileSync(again, "utf8"), online);
+});
+
+test("--onnx-file reads a sentence-transformers file of the paper's repository (its bytes decide its arithmetic); a path outside is a usage error", async () => {
+  const mirror = await startHubMirror([crossEncoder, xenova]);
+  try {
+    const out = join(root, "avx512.csv");
+    const r = await score("fp32", { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-file") }, out, ["--onnx-file", "onnx/model_qint8_avx512.onnx"]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, new RegExp(`model files: ${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION} onnx/model_qint8_avx512\\.onnx`));
+    assertMatchesReference(out, "q8");
+    const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, "utf8"));
+    assert.equal(manifest.model.file, "onnx/model_qint8_avx512.onnx");
+    assert.equal(manifest.model.sha256, sha256(onnx.q8));
+    assert.match(manifest.model.key, /:file:onnx\/model_qint8_avx512\.onnx/);
+  } finally {
+    await mirror.close();
+  }
+  for (const bad of ["../model.onnx", "/etc/model.onnx", "onnx/model.bin"]) {
+    const r = await score("fp32", { HF_HUB_OFFLINE: "1" }, join(root, "bad.csv"), ["--onnx-file", bad]);
+    assert.equal(r.status, 2, bad);
+    assert.match(r.stderr, /--onnx-file must be a path inside the model folder/);
+  }
+});
+
+test("one cache identity for the weights: the paper's id and its transformers.js conversion both verify as the key the released probabilities are imported under", { skip: releasedDataDir() ? false : "no released data" }, async () => {
+  const mirror = await startHubMirror([crossEncoder, xenova]);
+  try {
+    for (const id of [PAPER_NLI_MODEL, PAPER_NLI_CONVERSION]) {
+      const r = await cli(["verify-model", "--model", id, "--sample", "2", "--quiet", "--data-dir", releasedDataDir()!], { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-verify") });
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, new RegExp(`cache identity: ${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION} — the identity the released probabilities are imported under`), id);
+    }
+  } finally {
+    await mirror.close();
+  }
 });
 
 test("offline with nothing cached: one error naming the cache and every missing file, before any row is scored", async () => {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { writeTinyModel, referenceLogits, softmax, TINY_LABELS, type TinyPrecision } from "../scripts/fixtures/tiny-nli.js";
 import { loadTransformersNli } from "../lib/nli/transformers-engine.js";
 import { labelOrder, nliSoftmax, argmaxLabel } from "../lib/nli/labels.js";
-import { resolveDevice, CUDA_INSTALL_HINT } from "../lib/nli/device.js";
+import { resolveDevice, CUDA_INSTALL_HINT } from "../lib/runtime/device.js";
 import { modelKey } from "../lib/nli/model-key.js";
 import { resolveModelRef } from "../lib/runtime/model-ref.js";
 

@@ -50,7 +50,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { resolveDevice } from "../nli/device.js";
+import { resolveDevice } from "../runtime/device.js";
 import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
 import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues, type OutputTensor } from "../runtime/tensors.js";

@@ -29,7 +29,7 @@
  * - Deviation: the mix and pooling are float64 (COMET: float32); distinct texts are embedded once.
  */
 import { join } from "node:path";
-import { resolveDevice } from "../nli/device.js";
+import { resolveDevice } from "../runtime/device.js";
 import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
 import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";

@@ -3,7 +3,6 @@ export * from "./labels.js";
 
 export * from "./pair-encoding.js";
 export * from "./model-key.js";
-export * from "./device.js";
 export * from "./transformers-engine.js";
 export * from "./cache.js";
 export * from "./cached.js";

@@ -12,7 +12,7 @@ import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
 import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
 import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
-import { resolveDevice } from "./device.js";
+import { resolveDevice } from "../runtime/device.js";
 import { checkPairs, type ModelOrigin, type NliDeviceChoice, type NliDtype, type NliEngine, type NliRunOptions, type NliStats, type NliDevice } from "./engine.js";
 import { labelOrder, nliSoftmax, type LabelOrder } from "./labels.js";
 import { modelKey } from "./model-key.js";

@@ -6,3 +6,4 @@ export * from "./hub-cache.js";
 export * from "./hub-client.js";
 export * from "./hub-model.js";
 export * from "./transformers.js";
+export * from "./device.js";

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
-import { resolveDevice } from "../nli/device.js";
+import { resolveDevice } from "../runtime/device.js";
 import { labelOrder } from "../nli/labels.js";
 import { missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
 import type { TransformersNliOptions } from "../nli/transformers-engine.js";

@@ -11,7 +11,7 @@ import { checkPairs, type NliEngine } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
 import { modelKey as computeModelKey } from "../nli/model-key.js";
 import { resolveModelRef } from "../runtime/model-ref.js";
-import { resolveDevice } from "../nli/device.js";
+import { resolveDevice } from "../runtime/device.js";
 import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 
@@ -89,7 +89,7 @@ export async function modelKeyFor(options: TransformersNliOptions): Promise<stri
   const dtype = options.dtype ?? "fp32";
   // The device matters to the key only for fp16/q8; "auto" resolves as loading will.
   const device = dtype === "fp32" ? "cpu" : resolveDevice(options.device ?? "cpu");
-  return computeModelKey(ref, { dtype, maxLength: options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, device });
+  return computeModelKey(ref, { dtype, maxLength: options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, device, onnxFile: options.onnxFile });
 }
 
 /**

@@ -31,7 +31,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { resolveDevice } from "../nli/device.js";
+import { resolveDevice } from "../runtime/device.js";
 import type { NliDevice } from "../nli/engine.js";
 import { fromHalfBits } from "../runtime/half.js";
 import { findModelFolder, ONNX_SUFFIX, readJsonFile, type OnnxDtype } from "../runtime/model-ref.js";

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { NliDevice, NliDeviceChoice } from "./engine.js";
+import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
 
 /** Folder of onnxruntime-node's native libraries for this platform, if found. */
 export function onnxRuntimeBinaryDir(): string | undefined {
