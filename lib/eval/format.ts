@@ -28,9 +28,11 @@ export function markdownTable(header: readonly string[], rows: readonly Cell[][]
   return lines.join("\n");
 }
 
-/** Writes a file atomically (temporary name, then rename), so a crash never leaves half a file. */
-export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
+/**
+ * Writes a file atomically (temporary name, then rename), so a crash never leaves half a file.
+ * `tmp` names the temporary file (default `<path>.tmp-PID`).
+ */
+export function writeFileAtomic(path: string, text: string, tmp = `${path}.tmp-${process.pid}`): void {
   trackPartial(tmp);
   try {
     writeFileSync(tmp, text);

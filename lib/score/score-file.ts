@@ -10,10 +10,10 @@
  * const report = await scoreFile("answers.csv", "scored.csv", { cache: NliCache.open(dir) });
  * console.log(report.scored, "of", report.rows, "rows scored");
  */
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
 import { buildManifest, fileDigest, nliModelProvenance, type FileDigest, type ManifestModelInput } from "../eval/manifest.js";
-import { trackPartial, untrackPartial } from "../io/partials.js";
+import { writeFileAtomic } from "../eval/format.js";
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
 import { DataError } from "../data/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
@@ -227,16 +227,6 @@ async function writeScoreManifest(input: string, output: string, r: Omit<ScoreFi
   });
   // The temporary file is named like the output's (<output>.tmp-PID-…), so the next run's RowWriter removes it if a kill leaves it.
   const path = manifestPathFor(output);
-  const tmp = `${output}.tmp-${process.pid}-${Date.now()}${MANIFEST_SIDECAR_SUFFIX}`;
-  trackPartial(tmp);
-  try {
-    writeFileSync(tmp, JSON.stringify(manifest, null, 2) + "\n");
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  } finally {
-    untrackPartial(tmp);
-  }
+  writeFileAtomic(path, JSON.stringify(manifest, null, 2) + "\n", `${output}.tmp-${process.pid}-${Date.now()}${MANIFEST_SIDECAR_SUFFIX}`);
   return path;
 }
