@@ -27,12 +27,18 @@ import {
   buildManifest,
   DEFAULT_ALPHA,
   DEFAULT_LAMBDA,
+  RELEASED_METRICS,
+  fileDigest,
+  metricScoresFor,
+  readMetricScores,
 } from "../lib/index.js";
-import { choiceFlag, intFlag, numberFlag, out, err, summary, jsonOutput } from "./args.js";
+import { existsSync } from "node:fs";
+import { choiceFlag, intFlag, numberFlag, out, err, summary, jsonOutput, UsageError } from "./args.js";
 
 
 export const CALIBRATE_HELP = `capqa calibrate [--levels severity|classes] [--order "c1 < c2 < …"] [--objective macro_f1|accuracy|quadratic_kappa]
                 [--fit-split validation] [--eval-split test] [--alpha A --lambda L] [--bootstrap N] [--out DIR]
+                [--metric NAME [--scores FILE]]
 
 Fits ordered cut points on CAP's score axis (exactly, by dynamic programming over the sorted
 scores) on the fit split and reports accuracy, macro-F1, Cohen's κ (unweighted, linear,
@@ -41,12 +47,15 @@ paper's equal-width bins, with bootstrap intervals. --levels severity: the six l
 classes: the eight classes in the declared order (least correct first; default contradictory <
 invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct <
 equivalent < exact). Writes DIR/classifier.json (used by "capqa score --classify"),
-DIR/report.json, DIR/summary.md and DIR/meta.json (with the run's manifest).`;
+DIR/report.json, DIR/summary.md and DIR/meta.json (with the run's manifest).
+--metric NAME calibrates another metric instead of CAP: a released one (bleu, rouge_l, meteor,
+bertscore) or a column of --scores FILE (as "capqa evaluate --scores" reads it); the equal-width
+bins then span the fit split's range of that metric.`;
 
 export async function cmdCalibrate(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { "data-dir": { type: "string" }, levels: { type: "string" }, order: { type: "string" }, objective: { type: "string" }, "fit-split": { type: "string" }, "eval-split": { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" } },
+    options: { "data-dir": { type: "string" }, levels: { type: "string" }, order: { type: "string" }, objective: { type: "string" }, "fit-split": { type: "string" }, "eval-split": { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, metric: { type: "string" }, scores: { type: "string" }, quiet: { type: "boolean" } },
     strict: true,
   });
   const levelsKind = choiceFlag(values.levels, "levels", ["severity", "classes"] as const, "severity");
@@ -62,17 +71,26 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const levelSet = levelsKind === "severity" ? severityLevelSet() : classLevelSet(values.order ? values.order.split(/\s*<\s*/).map(parseClass) : undefined);
   const levelOf = levelOfClass(levelSet);
+  if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);
+  const metric = values.metric ?? "cap";
+  if (metric !== "cap" && capWeights) throw new UsageError(`--alpha and --lambda are CAP's weights; they do not apply to --metric ${metric}`);
   const bench = loadBenchmark(values["data-dir"]);
+  const userScores = values.scores === undefined ? undefined : readMetricScores(values.scores, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] });
+  if (userScores && !userScores.columns[metric] && values.metric === undefined) throw new UsageError(`--scores: name the metric to calibrate with --metric (one of ${userScores.names.join(", ")})`);
   const data = (split: "validation" | "test" | "all") => {
     const sel = selectRows(bench, split);
-    const col = benchmarkMetricColumn(bench, "cap", sel.rowIds, capWeights);
-    return { scores: col.scores, levels: Uint8Array.from(sel.classes, (c) => levelOf[CLASSES[c]]), source: col.source };
+    const col = userScores?.columns[metric]
+      ? { scores: metricScoresFor(userScores, metric, sel.rowIds), source: `from ${userScores.file}` }
+      : benchmarkMetricColumn(bench, metric, sel.rowIds, metric === "cap" ? capWeights : undefined);
+    return { scores: col.scores, levels: Uint8Array.from(sel.classes, (c) => levelOf[CLASSES[c]]), source: col.source ?? "released" };
   };
   const fit = data(fitSplit);
   const evalData = data(evalSplit);
-  const score = { metric: "cap", alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source };
+  const score = metric === "cap" ? { metric, alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source } : { metric, source: fit.source };
   const fitted: ThresholdClassifier = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: { split: fitSplit, n: fit.levels.length } };
-  const baseline = equalWidthClassifier(levelSet, score);
+  // The paper's equal-width bins span [0, 1]; a metric of the user's spans its fit split's range.
+  const [lo, hi] = userScores?.columns[metric] ? [Math.min(...fit.scores), Math.max(...fit.scores)] : [0, 1];
+  const baseline = equalWidthClassifier(levelSet, score, lo, hi);
   const names = levelSet.levels.map((l) => l.name);
   const assess = (c: ThresholdClassifier) => {
     const pred = predictLevels(c, evalData.scores);
@@ -84,7 +102,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   const ci = (c?: [number, number]) => (c ? `[${f(c[0])}, ${f(c[1])}]` : "—");
   const row = (name: string, a: ReturnType<typeof assess>) => [name, f(a.report.accuracy), ci(a.intervals?.accuracy), f(a.report.macroF1), ci(a.intervals?.macroF1), f(a.report.kappa), f(a.report.kappaLinear), f(a.report.kappaQuadratic), ci(a.intervals?.kappaQuadratic)];
   const md = [
-    `# CAP as a classifier: ${levelSet.levels.length} levels (${levelsKind}), cuts fitted for ${objective} on ${fitSplit} (${fit.levels.length} rows), evaluated on ${evalSplit} (${evalData.levels.length} rows)`,
+    `# ${metric === "cap" ? "CAP" : metric} as a classifier: ${levelSet.levels.length} levels (${levelsKind}), cuts fitted for ${objective} on ${fitSplit} (${fit.levels.length} rows), evaluated on ${evalSplit} (${evalData.levels.length} rows)`,
     "",
     markdownTable(["classifier", "accuracy", "CI", "macro-F1", "CI", "κ", "κ linear", "κ quadratic", "CI"], [row("calibrated", mine), row("equal-width bins", base)]),
     "",
@@ -100,7 +118,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     "",
   ].join("\n");
   const provenance = dataProvenance(bench);
-  const manifest = buildManifest({ command: ["calibrate", ...argv], data: provenance, cap: { alpha: score.alpha, lambda: score.lambda } });
+  const manifest = buildManifest({ command: ["calibrate", ...argv], data: provenance, cap: metric === "cap" ? { alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA } : null, inputs: userScores ? [await fileDigest(userScores.file)] : [] });
   writeFolder(dir, (d) => {
     writeFileAtomic(join(d, "classifier.json"), JSON.stringify(fitted, null, 2) + "\n");
     writeFileAtomic(join(d, "report.json"), JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: provenance }, null, 2) + "\n");

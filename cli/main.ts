@@ -30,6 +30,9 @@ import {
   DEFAULT_LAMBDA,
   buildManifest,
   capqaVersion,
+  readMetricScores,
+  REFERENCE_METRIC,
+  fileDigest,
 } from "../lib/index.js";
 import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
@@ -105,6 +108,11 @@ const COMMAND_HELP: Record<string, string> = {
                    (bleu, rouge_l, meteor; bertscore with --bertscore-model DIR; comet with --comet-model DIR).
   --ordering TEXT  A custom class order, e.g. "exact = equivalent = alternative_correct >
                    partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory".
+  --scores FILE    Your own metrics' scores for CAP-Correctness (CSV or JSONL): a row_id column
+                   (0-based row of CAP-Correctness.csv) or exactly 8,827 rows in the CSV's order,
+                   and one column per metric; evaluated beside --metrics (default: the released
+                   metrics, then every metric of the file), with the same bootstrap resamples.
+  --reference M    The metric paired differences are taken against (default ${REFERENCE_METRIC}).
   --out DIR        Output folder (default out/evaluate-<split>): <table>.csv/.json for correlations,
                    descriptives, class_pairs, hard_pairs, monotonicity, paired_differences;
                    summary.md; meta.json.`,
@@ -203,6 +211,8 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
       live: { type: "string" },
       "bertscore-model": { type: "string" },
       "comet-model": { type: "string" },
+      scores: { type: "string" },
+      reference: { type: "string" },
       quiet: { type: "boolean" },
     },
     strict: true,
@@ -216,14 +226,20 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   // One of the two given: the other keeps the paper's value.
   const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
-  const metrics = listFlag(values.metrics) ?? RELEASED_METRICS;
-  const live = liveFlag(values, metrics);
+  if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);
   const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000);
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const threads = values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256);
   const bench = loadBenchmark(values["data-dir"]);
   for (const w of bench.warnings) err(`warning: ${w}`);
+  const scores = values.scores === undefined ? undefined : readMetricScores(values.scores, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] });
+  const metrics = listFlag(values.metrics) ?? [...RELEASED_METRICS, ...(scores?.names ?? [])];
+  const live = liveFlag(values, metrics);
+  const reference = values.reference ?? REFERENCE_METRIC;
+  if (!metrics.includes(reference)) throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metrics.join(", ")})`);
   const ev = await evaluateBenchmark(bench, {
+    scores,
+    reference,
     split,
     labels,
     onlyHumanLabelled: values["human-subset"],
@@ -246,7 +262,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   ];
   const data = dataProvenance(bench);
   // The released CAP column is the paper's weights; --alpha/--lambda recompute it.
-  const manifest = buildManifest({ command: ["evaluate", ...argv], data, cap: metrics.includes("cap") ? (capWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }) : null });
+  const manifest = buildManifest({ command: ["evaluate", ...argv], data, cap: metrics.includes("cap") ? (capWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }) : null, inputs: scores ? [await fileDigest(scores.file)] : [] });
   writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), data, excluded: ev.selection.excluded, manifest }, `capqa evaluate: ${split} split`, notes);
   summary("evaluate", {
     output: dir,

@@ -23,6 +23,9 @@ export type ReleasedMetric = (typeof RELEASED_METRICS)[number];
 /** The metric every other one is compared with in paired differences. */
 export const REFERENCE_METRIC = "cap";
 
+/** The column of a metric-scores file that names the CAP-Correctness row (0-based CSV row order). */
+export const METRIC_SCORES_ROW_ID = "row_id";
+
 /** Statistics compared between metrics with paired bootstrap differences. */
 export const PAIRED_STATISTICS = ["spearman", "kendall", "pairwise_accuracy"] as const;
 export type PairedStatistic = (typeof PAIRED_STATISTICS)[number];

@@ -5,6 +5,7 @@ import { releasedColumn, selectRows, type Benchmark, type LabelSource, type Sele
 import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn } from "./evaluate.js";
 import { bleuPair, meteorPair, rougeLPair } from "../baselines/index.js";
 import { cometUnavailable } from "../baselines/comet.js";
+import { metricScoresFor, type MetricScores } from "./metric-scores.js";
 
 export interface BenchmarkEvaluationOptions extends EvaluationOptions {
   readonly split?: SplitChoice;
@@ -19,6 +20,11 @@ export interface BenchmarkEvaluationOptions extends EvaluationOptions {
   /** Local model folders for live BERTScore and COMET. */
   readonly bertscoreModel?: string;
   readonly cometModel?: string;
+  /**
+   * The user's own metrics (readMetricScores): their names may appear in `metrics`; without
+   * `metrics`, every released metric and then every metric of the file are evaluated.
+   */
+  readonly scores?: MetricScores;
 }
 
 /** Lexical baselines computed by capqa from the answer texts (gold answer as reference). */
@@ -73,11 +79,12 @@ export function benchmarkMetricColumn(bench: Benchmark, name: string, rowIds: In
 export async function evaluateBenchmark(bench: Benchmark, options: BenchmarkEvaluationOptions = {}): Promise<BenchmarkEvaluation> {
   const selection = selectRows(bench, options.split ?? "test", options.labels ?? "synthetic", { onlyHumanLabelled: options.onlyHumanLabelled });
   if (selection.rowIds.length === 0) throw new Error(`no rows to evaluate for split ${selection.split} with ${selection.labels} labels`);
-  const names = options.metrics ?? RELEASED_METRICS;
+  const names = options.metrics ?? [...RELEASED_METRICS, ...(options.scores?.names ?? [])];
   const live = new Set(options.live ?? []);
   const columns: MetricColumn[] = [];
   for (const name of names) {
-    columns.push(live.has(name) ? await liveMetricColumn(bench, name, selection.rowIds, options) : benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
+    if (options.scores?.columns[name]) columns.push({ name, scores: metricScoresFor(options.scores, name, selection.rowIds), source: `from ${options.scores.file} (aligned by ${options.scores.alignment})` });
+    else columns.push(live.has(name) ? await liveMetricColumn(bench, name, selection.rowIds, options) : benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
   }
   const evaluation = await evaluateMetrics(selection.classes, columns, options);
   return { ...evaluation, selection };

@@ -66,6 +66,7 @@ export async function evaluateMetrics(classes: Uint8Array, metrics: readonly Met
     names.add(m.name);
     if (m.scores.length !== classes.length) throw new Error(`metric ${m.name} has ${m.scores.length} scores for ${classes.length} rows`);
   }
+  if (options.reference !== undefined && !names.has(options.reference)) throw new Error(`the reference metric "${options.reference}" is not among the metrics evaluated (${[...names].join(", ")})`);
   const severity = Float64Array.from(classes, (c) => ordering.severity[CLASSES[c]]);
   const summaries: Record<string, OrdinalSummary> = {};
   for (const m of metrics) summaries[m.name] = ordinalSummary(m.scores, classes, ordering);

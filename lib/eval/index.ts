@@ -7,3 +7,4 @@ export * from "./reproduce.js";
 export * from "./summary.js";
 export * from "./folder.js";
 export * from "./manifest.js";
+export * from "./metric-scores.js";

@@ -86,7 +86,11 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const kept = source.columns.filter((c) => !replaced.includes(c));
   const added = mode === "answers" ? STATEMENT_COLUMNS.filter((c) => !kept.includes(c)) : [];
   const columns = [...kept, ...added, ...SCORE_COLUMNS, ...(options.classifier ? ["predicted_level"] : [])];
-  if (options.classifier) predictLevels(options.classifier, [0.5]); // a malformed classifier fails here, not after scoring
+  if (options.classifier) {
+    predictLevels(options.classifier, [0.5]); // a malformed classifier fails here, not after scoring
+    const metric = options.classifier.score?.metric;
+    if (metric !== undefined && metric !== "cap") throw new Error(`the classifier was fitted on ${String(metric)} scores; scoring predicts levels from CAP, so it needs a classifier fitted on CAP`);
+  }
   // The model is checked and its cache identity fixed once, before any row is scored.
   if (!options.engine) preflightModel(options);
   const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
