@@ -43,8 +43,9 @@ import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
 import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
 import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
-import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
+import { CACHE_HELP, MODEL_OPTIONS, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 import { SETUP_HELP, cmdSetup } from "./setup-commands.js";
+import { EVALUATE_IN_HELP, cmdEvaluateLabelled } from "./evaluate-labelled.js";
 import { removePartials } from "../lib/io/partials.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -115,7 +116,9 @@ const COMMAND_HELP: Record<string, string> = {
   --reference M    The metric paired differences are taken against (default ${REFERENCE_METRIC}).
   --out DIR        Output folder (default out/evaluate-<split>): <table>.csv/.json for correlations,
                    descriptives, class_pairs, hard_pairs, monotonicity, paired_differences;
-                   summary.md; meta.json.`,
+                   summary.md; meta.json.
+
+${EVALUATE_IN_HELP}`,
   score: SCORE_HELP,
   cache: CACHE_HELP,
   "verify-model": VERIFY_HELP,
@@ -213,10 +216,25 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
       "comet-model": { type: "string" },
       scores: { type: "string" },
       reference: { type: "string" },
+      in: { type: "string" },
+      "label-column": { type: "string" },
+      "cache-dir": { type: "string" },
+      "no-cache": { type: "boolean" },
+      ...MODEL_OPTIONS,
       quiet: { type: "boolean" },
     },
     strict: true,
   });
+  if (values.in !== undefined) {
+    return cmdEvaluateLabelled(values, argv, {
+      metrics: listFlag(values.metrics),
+      ordering: values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING,
+      resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000),
+      seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
+      threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256),
+      reference: values.reference,
+    });
+  }
   const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
   const labels = choiceFlag(values.labels, "labels", ["synthetic", "human"] as const, "synthetic");
   const dir = resolve(values.out ?? `out/evaluate-${split}`);

@@ -37,7 +37,7 @@ import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err,
 /** Exit status of a run whose output is complete except for rows it could not score. */
 export const EXIT_INCOMPLETE = 3;
 
-const MODEL_OPTIONS = {
+export const MODEL_OPTIONS = {
   model: { type: "string" },
   revision: { type: "string" },
   device: { type: "string" },
@@ -57,7 +57,7 @@ function onnxFileFlag(value: string | undefined): string | undefined {
   return value;
 }
 
-function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
+export function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
   return {
     model: (values.model as string | undefined) ?? PAPER_NLI_MODEL,
     revision: values.revision as string | undefined,
@@ -208,7 +208,7 @@ function readClassifier(file: string): ThresholdClassifier {
 }
 
 /** The NLI cache, or one error naming its path and what to do. */
-function openCache(flag: string | undefined): NliCache {
+export function openCache(flag: string | undefined): NliCache {
   const dir = resolveCacheDir(flag);
   try {
     return NliCache.open(dir);

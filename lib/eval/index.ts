@@ -8,3 +8,4 @@ export * from "./summary.js";
 export * from "./folder.js";
 export * from "./manifest.js";
 export * from "./metric-scores.js";
+export * from "./labelled-eval.js";

@@ -1,0 +1,85 @@
+/** capqa evaluate --in FILE --label-column COL: evaluate's tables for the user's own labelled data. */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA, buildManifest, checkOutputFolder, checkWeights, evaluateLabelledFile, fileDigest, formatOf, loadStatementGenerator, writeEvaluation, type Ordering } from "../lib/index.js";
+import { UsageError, err, jsonOutput, numberFlag, out, progressPrinter, summary } from "./args.js";
+import { modelOptions, openCache } from "./score-commands.js";
+
+export const EVALUATE_IN_HELP = `capqa evaluate --in FILE.csv|FILE.jsonl --label-column COL [--metrics LIST] [--out DIR]
+               [--bootstrap N] [--seed S] [--ordering TEXT] [--reference M]
+               [--alpha A --lambda L] [model options of capqa score] [--cache-dir DIR | --no-cache]
+
+Evaluates your own labelled data: every row's COL holds one of the eight classes (hyphens or
+underscores, any case). --metrics names columns of the file, or cap, bleu, rouge_l, meteor,
+which capqa computes when the file has no such column: CAP from premise/hypothesis statements
+or from question, gold_answer and answer (capqa score's path: built-in statements, the NLI cache,
+the model), the others from gold_answer and answer. Default: the file's columns named cap, bleu,
+rouge_l, meteor, bertscore, comet. A class absent from the data is reported, and the class pairs
+involving it are left out with a note; rows CAP cannot score are left out with why.`;
+
+/** The --in branch of capqa evaluate; `values` are evaluate's parsed flags. */
+export async function cmdEvaluateLabelled(values: Record<string, string | boolean | undefined>, argv: string[], common: { metrics?: string[]; ordering: Ordering; resamples: number; seed: number; threads?: number; reference?: string }): Promise<number> {
+  const file = values.in as string;
+  for (const flag of ["split", "labels", "human-subset", "scores", "live"]) {
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
+  }
+  if (!values["label-column"]) throw new UsageError("capqa evaluate --in FILE needs --label-column COL (the column holding each row's class)");
+  if (!existsSync(file)) throw new UsageError(`--in: no such file ${file}`);
+  formatOf(file);
+  const dir = resolve((values.out as string | undefined) ?? "out/evaluate-in");
+  checkOutputFolder(dir);
+  const alpha = numberFlag(values.alpha as string | undefined, "alpha");
+  const lambda = numberFlag(values.lambda as string | undefined, "lambda");
+  checkWeights({ alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA });
+  const model = modelOptions(values);
+  // The cache and the statement generator are opened only if CAP has to be computed.
+  const cache = values["no-cache"] ? null : undefined;
+  let opened: ReturnType<typeof openCache> | undefined;
+  const generator = await loadStatementGenerator("builtin", { log: err });
+  let ev: Awaited<ReturnType<typeof evaluateLabelledFile>>;
+  try {
+    ev = await evaluateLabelledFile(file, {
+      labelColumn: values["label-column"] as string,
+      metrics: common.metrics,
+      ordering: common.ordering,
+      resamples: common.resamples,
+      seed: common.seed,
+      threads: common.threads,
+      reference: common.reference,
+      onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
+      score: {
+        ...model,
+        alpha,
+        lambda,
+        generator,
+        get cache() {
+          if (cache === null) return null;
+          opened ??= openCache(values["cache-dir"] as string | undefined);
+          return opened;
+        },
+      },
+    });
+  } finally {
+    opened?.close();
+    await generator.dispose();
+  }
+  const notes = [
+    `${file}, labels from column ${values["label-column"]}: ${ev.rows} rows evaluated.`,
+    ...ev.excluded.map((e) => `Line ${e.line} left out: ${e.reason}.`),
+    ...ev.notes,
+    ...ev.metrics.map((m) => `${m.name}: ${m.source}.`),
+    `Ordering: ${common.ordering.name}; ${ev.resamples} bootstrap resamples, seed ${ev.seed}.`,
+  ];
+  const computedCap = ev.metrics.some((m) => m.name === "cap" && m.source.startsWith("computed"));
+  const manifest = buildManifest({ command: ["evaluate", ...argv], cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null, inputs: [await fileDigest(file)] });
+  writeEvaluation(ev, dir, { command: "evaluate", input: resolve(file), labelColumn: values["label-column"], excluded: ev.excluded, absentClasses: ev.absentClasses, notes: ev.notes, manifest }, `capqa evaluate: ${file}`, notes);
+  summary("evaluate", { output: dir, input: resolve(file), n: ev.n, metrics: ev.metrics, ordering: common.ordering.name, resamples: ev.resamples, seed: ev.seed, correlations: ev.tables.correlations, monotonicity: ev.tables.monotonicity, excluded: ev.excluded, absentClasses: ev.absentClasses, warnings: ev.notes });
+  if (!values.quiet && !jsonOutput()) {
+    const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
+    for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
+  }
+  for (const n of ev.notes) err(`note: ${n}`);
+  for (const e of ev.excluded) err(`line ${e.line} left out: ${e.reason}`);
+  err(`wrote ${dir}`);
+  return 0;
+}

@@ -1,0 +1,170 @@
+/**
+ * Evaluation of the user's own labelled data: any CSV or JSONL whose rows carry a taxonomy label
+ * (the eight classes, hyphenated or underscored, any case) and metric columns, or the texts from
+ * which capqa computes them: CAP from `premise`/`hypothesis` statements or from `question`,
+ * `gold_answer` and `answer` (capqa score's path: statements, the NLI cache, the model), and
+ * BLEU, ROUGE-L and METEOR from `gold_answer` and `answer`. The tables are evaluate's, with the
+ * same bootstrap. A class absent from the data is reported, and the class pairs involving it are
+ * left out with a note.
+ *
+ * @example
+ * const ev = await evaluateLabelledFile("my-labelled.csv", { labelColumn: "label", metrics: ["cap", "bleu", "my_metric"] });
+ * ev.tables.correlations; // one row per metric
+ */
+import { DataError } from "../data/errors.js";
+import { readRowTable, type RowTable } from "../score/table-io.js";
+import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
+import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
+import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn, type TableRow } from "./evaluate.js";
+import type { ScoreOptions } from "../score/score.js";
+import type { StatementGeneratorEngine } from "../statements/generator.js";
+
+/** Metric names read by default when `metrics` is not given and the file has such columns. */
+export const KNOWN_METRIC_COLUMNS = ["cap", "bleu", "rouge_l", "meteor", "bertscore", "comet"] as const;
+
+export interface LabelledEvaluationOptions extends EvaluationOptions {
+  /** The column holding each row's class. */
+  readonly labelColumn: string;
+  /**
+   * Metrics to evaluate: a column of the file, or cap, bleu, rouge_l, meteor computed from the
+   * texts when the file has no such column. Default: the file's columns named like the paper's
+   * metrics (cap, bleu, rouge_l, meteor, bertscore, comet).
+   */
+  readonly metrics?: readonly string[];
+  /** How CAP is computed when the file has no cap column (model, cache, α, λ, …: capqa score's options). */
+  readonly score?: ScoreOptions & { readonly generator?: StatementGeneratorEngine };
+}
+
+export interface LabelledEvaluation extends Evaluation {
+  readonly file: string;
+  /** Rows evaluated (of the file's), and rows left out with why (a row CAP could not score). */
+  readonly rows: number;
+  readonly excluded: { line: number; reason: string }[];
+  /** Classes with no row in the data; pairs involving them are not in the tables. */
+  readonly absentClasses: CorrectnessClass[];
+  readonly notes: string[];
+}
+
+/** The class of every row, or an error naming the first row whose label is not one of the eight. */
+export function readLabels(table: RowTable, column: string): Uint8Array {
+  if (!table.columns.includes(column)) throw new DataError({ file: table.file, field: column }, `no such column; the file has ${table.columns.join(", ")}`);
+  return Uint8Array.from(table.rows, (row, k) => {
+    const raw = row[column];
+    const text = typeof raw === "string" ? raw : raw === null || raw === undefined ? "" : String(raw);
+    const cls = tryParseClass(text);
+    if (cls === undefined) {
+      throw new DataError({ file: table.file, line: table.lines[k], row: k, field: column }, `"${text}" is not a class of the taxonomy; expected one of ${CLASSES.join(", ")} (hyphens or underscores, any case)`);
+    }
+    return CLASSES.indexOf(cls);
+  });
+}
+
+/** A numeric column: every cell a finite number, or an error naming the row. */
+function numericColumn(table: RowTable, column: string): Float64Array {
+  return Float64Array.from(table.rows, (row, k) => {
+    const raw = row[column];
+    const where = { file: table.file, line: table.lines[k], row: k, field: column };
+    const x = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isFinite(x)) throw new DataError(where, raw === "" || raw === null || raw === undefined ? "score is empty" : `score ${JSON.stringify(raw)} is not a finite number`);
+    return x;
+  });
+}
+
+function textColumn(table: RowTable, column: string): string[] {
+  return table.rows.map((row, k) => {
+    const v = row[column];
+    if (typeof v !== "string") throw new DataError({ file: table.file, line: table.lines[k], row: k, field: column }, "needs a text");
+    return v;
+  });
+}
+
+const has = (table: RowTable, ...columns: string[]) => columns.every((c) => table.columns.includes(c));
+
+/** CAP for every row through capqa score's path; null where a row cannot be scored (with why). */
+async function capFromTexts(table: RowTable, options: ScoreOptions & { readonly generator?: StatementGeneratorEngine }): Promise<{ cap: (number | null)[]; reasons: (string | null)[]; source: string }> {
+  const { scoreStatements, scoreAnswers } = await import("../score/score.js");
+  if (has(table, "premise", "hypothesis")) {
+    const { rows, report } = await scoreStatements(textColumn(table, "premise"), textColumn(table, "hypothesis"), options);
+    return { cap: rows.map((r) => r.cap), reasons: rows.map((r) => r.reason), source: `computed by capqa from premise/hypothesis (${report.modelKey})` };
+  }
+  if (has(table, "question", "gold_answer", "answer")) {
+    const r = await scoreAnswers(textColumn(table, "question"), textColumn(table, "gold_answer"), textColumn(table, "answer"), options);
+    return { cap: r.rows.map((x) => x.cap), reasons: r.rows.map((x) => x.reason), source: `computed by capqa from question/gold_answer/answer (statements: ${r.generator}; ${r.report.modelKey})` };
+  }
+  throw new DataError({ file: table.file, field: "cap" }, "no cap column, and neither premise/hypothesis nor question/gold_answer/answer columns to compute it from");
+}
+
+/**
+ * Leaves out of the tables the class pairs and descriptives of classes the data lack. A pair with
+ * an absent class has no class mean, which evaluateMetrics counts as a violation in the point
+ * estimate and in every resample alike, so monotonicity's counts and their intervals drop by
+ * exactly the number of such pairs.
+ */
+function withoutAbsentClasses(tables: Evaluation["tables"], absent: ReadonlySet<string>): Evaluation["tables"] {
+  if (absent.size === 0) return tables;
+  const involves = (better: string, worse: string) => absent.has(better) || absent.has(worse);
+  const keepPair = (r: TableRow) => !involves(String(r.better), String(r.worse));
+  const classPairs = tables.class_pairs.filter(keepPair);
+  const monotonicity = tables.monotonicity.map((m) => {
+    const pairs = classPairs.filter((p) => p.metric === m.metric).length;
+    const dropped = tables.class_pairs.filter((p) => p.metric === m.metric).length - pairs;
+    const less = (x: TableRow[string]) => (typeof x === "number" ? x - dropped : x);
+    const violations = less(m.mean_violations);
+    const violating = String(m.violating_pairs ?? "").split("; ").filter((v) => v !== "" && !involves(...(v.split(">") as [string, string])));
+    return { ...m, class_pairs: pairs, mean_violations: violations, mean_violation_rate: pairs > 0 && typeof violations === "number" ? violations / pairs : null, mean_violations_ci_low: less(m.mean_violations_ci_low), mean_violations_ci_high: less(m.mean_violations_ci_high), violating_pairs: violating.join("; ") };
+  });
+  return { ...tables, class_pairs: classPairs, hard_pairs: tables.hard_pairs.filter(keepPair), descriptives: tables.descriptives.filter((r) => !absent.has(String(r.label))), monotonicity };
+}
+
+/** Evaluates a labelled file's metrics against the taxonomy order (evaluate's tables). */
+export async function evaluateLabelledFile(file: string, options: LabelledEvaluationOptions): Promise<LabelledEvaluation> {
+  const table = readRowTable(file);
+  if (table.rows.length === 0) throw new DataError({ file }, "has no rows");
+  const classes = readLabels(table, options.labelColumn);
+  const names = options.metrics ?? KNOWN_METRIC_COLUMNS.filter((m) => table.columns.includes(m) && m !== options.labelColumn);
+  if (names.length === 0) throw new DataError({ file }, `no metric columns named like ${KNOWN_METRIC_COLUMNS.join(", ")}; name the metrics to evaluate with the metrics option`);
+  // Every metric is checked (columns, texts) before CAP is computed: that is the expensive one.
+  const plan = names.map((name) => {
+    if (table.columns.includes(name)) return { name, kind: "column" as const };
+    if (name === "cap") return { name, kind: "cap" as const };
+    if (LIVE_TEXT_METRICS[name]) {
+      if (!has(table, "gold_answer", "answer")) throw new DataError({ file, field: name }, `no ${name} column, and no gold_answer and answer columns to compute it from`);
+      return { name, kind: "text" as const };
+    }
+    throw new DataError({ file, field: name }, `no such column, and capqa computes only cap, ${Object.keys(LIVE_TEXT_METRICS).join(", ")} from texts; the file has ${table.columns.join(", ")}`);
+  });
+  const values = new Map<string, { scores: Float64Array; source: string }>();
+  for (const p of plan) if (p.kind === "column") values.set(p.name, { scores: numericColumn(table, p.name), source: `column ${p.name} of ${file}` });
+  for (const p of plan) {
+    if (p.kind !== "text") continue;
+    const f = LIVE_TEXT_METRICS[p.name];
+    const gold = textColumn(table, "gold_answer");
+    const answer = textColumn(table, "answer");
+    values.set(p.name, { scores: Float64Array.from(gold, (g, k) => f(g, answer[k])), source: "computed live by capqa from gold_answer/answer" });
+  }
+  // Rows CAP cannot score (an empty statement, a pair with no model) are left out of every metric, with why.
+  const keep = Uint8Array.from(table.rows, () => 1);
+  const excluded: { line: number; reason: string }[] = [];
+  if (plan.some((p) => p.kind === "cap")) {
+    const cap = await capFromTexts(table, options.score ?? {});
+    values.set("cap", { scores: Float64Array.from(cap.cap, (x) => x ?? NaN), source: cap.source });
+    cap.cap.forEach((x, k) => {
+      if (x === null) {
+        keep[k] = 0;
+        excluded.push({ line: table.lines[k], reason: `CAP could not score it: ${cap.reasons[k] ?? "no reason given"}` });
+      }
+    });
+  }
+  const idx = Array.from(keep.keys()).filter((k) => keep[k]);
+  if (idx.length === 0) throw new DataError({ file }, "no row is left to evaluate");
+  const kept = Uint8Array.from(idx, (k) => classes[k]);
+  const columns: MetricColumn[] = names.map((name) => {
+    const v = values.get(name)!;
+    return { name, scores: Float64Array.from(idx, (k) => v.scores[k]), source: v.source };
+  });
+  const evaluation = await evaluateMetrics(kept, columns, options);
+  const present = new Set(Array.from(kept, (c) => CLASSES[c]));
+  const absentClasses = CLASSES.filter((c) => !present.has(c));
+  const notes = absentClasses.length > 0 ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`] : [];
+  return { ...evaluation, tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)), file, rows: idx.length, excluded, absentClasses, notes };
+}
