@@ -46,6 +46,7 @@ import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
 import { CACHE_HELP, MODEL_OPTIONS, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 import { SETUP_HELP, cmdSetup } from "./setup-commands.js";
 import { EVALUATE_IN_HELP, cmdEvaluateLabelled } from "./evaluate-labelled.js";
+import { COMPARE_HELP, cmdCompare } from "./compare-commands.js";
 import { removePartials } from "../lib/io/partials.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -59,6 +60,7 @@ Commands:
   score                Score your own rows with CAP (NLI through the cache and a local or hub model).
   cache                import-released: seed the NLI cache with the paper's probabilities; stats.
   verify-model         Compare a model's NLI probabilities with the released ones.
+  compare              Several QA systems' scored answers side by side (Sec. 7.4, Tables 5 and 6).
   statements           generate | eval | agreement: question + answer → declarative statement.
   sweep                CAP's α–λ grid (Table 12), best point, heatmaps.
   calibrate            Fit CAP's cut points to taxonomy levels; compare with equal-width bins.
@@ -131,6 +133,7 @@ ${EVALUATE_IN_HELP}`,
   construct: CONSTRUCT_HELP,
   figures: FIGURES_HELP,
   setup: SETUP_HELP,
+  compare: COMPARE_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
     (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
@@ -422,6 +425,8 @@ export async function main(argvWithJson: string[]): Promise<number> {
       return cmdFigures(rest);
     case "setup":
       return cmdSetup(rest);
+    case "compare":
+      return cmdCompare(rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -190,7 +190,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
 }
 
 /** A classifier file from capqa calibrate, checked whole before any scoring. */
-function readClassifier(file: string): ThresholdClassifier {
+export function readClassifier(file: string): ThresholdClassifier {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));

@@ -23,3 +23,4 @@ export * from "./baselines/index.js";
 export * from "./text/index.js";
 export * from "./construct/index.js";
 export * from "./io/index.js";
+export * from "./compare/index.js";

@@ -1,0 +1,58 @@
+/** capqa compare: several QA systems' scored answers side by side (Sec. 7.4, Tables 5 and 6). */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, PAPER_ORDERING, buildManifest, checkOutputFolder, compareSystems, fileDigest, parseOrdering, readSystem, writeComparison } from "../lib/index.js";
+import { UsageError, err, intFlag, jsonOutput, listFlag, out, summary } from "./args.js";
+import { readClassifier } from "./score-commands.js";
+
+export const COMPARE_HELP = `capqa compare --in A.csv B.csv … [--names "A,B,…"] [--label-column COL] [--classify FILE]
+              [--key COL] [--bootstrap N] [--seed S] [--ordering TEXT] [--out DIR]
+
+Compares QA systems on the same questions (Sec. 7.4) from their scored outputs (capqa score's
+CSV or JSONL: a cap column; rows not scored are left out). Writes DIR (default out/compare):
+  table5_class_means   mean CAP per class per system with bootstrap intervals (human labels)
+  table6_class_counts  answers per class per system: human labels when every file has them,
+                       else the levels of --classify FILE (or the files' predicted_level column)
+  class_pair_violations  the ordered class pairs (25 under Eq. 1) and whether each system inverts them
+  paired_differences   mean CAP difference between every two systems on the questions both answered,
+                       paired bootstrap interval and the share of resamples where the first is not better
+  systems              rows, scored, labelled, mean CAP and violations per system
+as CSV and JSON, summary.md (Tables 5 and 6 as the paper prints them), meta.json, and the figures
+fig-class-distribution and fig-class-means as plotly JSON, with SVG and PNG in DIR/figures when
+Chromium is installed.
+  --names LIST         display names, comma-separated, one per file (default: the file names)
+  --label-column COL   the human label column (default: label, when present)
+  --key COL            the column joining the systems' rows (default: id, else question)`;
+
+export async function cmdCompare(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { in: { type: "string", multiple: true }, names: { type: "string" }, "label-column": { type: "string" }, classify: { type: "string" }, key: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, ordering: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  // --in A.csv B.csv: the files after the first are positionals.
+  const files = [...(values.in ?? []), ...positionals];
+  if (files.length === 0) throw new UsageError("capqa compare needs --in FILE [FILE …], the scored outputs of the systems");
+  for (const f of files) if (!existsSync(f)) throw new UsageError(`--in: no such file ${f}`);
+  const names = listFlag(values.names);
+  if (names && names.length !== files.length) throw new UsageError(`--names gives ${names.length} names for ${files.length} files`);
+  const dir = resolve(values.out ?? "out/compare");
+  checkOutputFolder(dir);
+  const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000);
+  const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
+  const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
+  const classifier = values.classify ? readClassifier(values.classify) : undefined;
+  const systems = files.map((f, k) => readSystem(f, { name: names?.[k], key: values.key, labelColumn: values["label-column"], classifier }));
+  const comparison = compareSystems(systems, { resamples, seed, ordering });
+  const manifest = buildManifest({ command: ["compare", ...argv], inputs: await Promise.all([...files, ...(values.classify ? [values.classify] : [])].map((f) => fileDigest(f))) });
+  const figures = await writeComparison(comparison, dir, { manifest, log: (l) => err(`note: ${l}`) });
+  summary("compare", { output: dir, systems: comparison.systems, countsFrom: comparison.countsFrom, classMeans: comparison.classMeans, differences: comparison.differences, figures, notes: comparison.notes });
+  if (!values.quiet && !jsonOutput()) {
+    for (const s of comparison.systems) out(`${s.system.padEnd(16)} ${s.scored} scored, mean CAP ${s.meanCap === null ? "—" : s.meanCap.toFixed(4)}${s.classPairs ? `, ${s.violations}/${s.classPairs} class pairs inverted` : ""}`);
+  }
+  for (const n of comparison.notes) err(`note: ${n}`);
+  err(`wrote ${dir}`);
+  return 0;
+}

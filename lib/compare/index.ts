@@ -1,0 +1,3 @@
+export * from "./systems.js";
+export * from "./figures.js";
+export * from "./report.js";
