@@ -21,7 +21,7 @@ export const SETUP_HELP = `capqa setup TARGET... [--dir DIR] [--dry-run] [--forc
 Installs optional capqa features into the npm project in DIR (default: the current folder; it
 needs a package.json: npm init -y), with what their install needs, and prints what it did.
 TARGET is one or more of:
-  notebooks    the ten notebooks (copied into DIR/notebooks where absent) and what they need:
+  notebooks    the notebooks (copied into DIR/notebooks where absent) and what they need:
                tslab ${TSLAB_RANGE} (the kernel), danfojs-node and better-sqlite3 (dataframes, cache)
   dataframes   danfojs-node ${OPTIONAL_PACKAGES["danfojs-node"].range} (benchmarkFrame, tableFrame), and the overrides its install needs
                in package.json: xlsx from the npm registry, the pure-JS tfjs for tfjs-node

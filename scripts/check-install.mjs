@@ -151,10 +151,10 @@ try {
     const info = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")))[0];
     tarball = join(work, info.filename);
     const files = info.files.map((f) => f.path);
-    const required = ["package.json", "LICENSE", "README.md", "dist/lib/index.js", "dist/lib/index.d.ts", "dist/lib/optional.js", "dist/cli/main.js", "dist/cli/setup-commands.js", "models/README.md", "scripts/export/export_bertscore.py", "scripts/export/export_comet.py"];
+    const required = ["package.json", "LICENSE", "README.md", "dist/lib/index.js", "dist/lib/index.d.ts", "dist/lib/optional.js", "dist/cli/main.js", "dist/cli/setup-commands.js", "models/README.md", "models/demo-nli/onnx/model.onnx", "scripts/export/export_bertscore.py", "scripts/export/export_comet.py"];
     const missing = required.filter((f) => !files.includes(f));
     const notebooks = files.filter((f) => /^notebooks\/[^/]+\.ipynb$/.test(f)).length;
-    const forbidden = files.filter((f) => /^(test|bench|dist\/test|dist\/bench|dist\/scripts|scripts\/fixtures|models\/(?!README\.md$)|data\/|figures\/|node_modules\/)/.test(f));
+    const forbidden = files.filter((f) => /^(test|bench|dist\/test|dist\/bench|dist\/scripts|scripts\/fixtures|models\/(?!README\.md$|demo-nli\/)|data\/|figures\/|node_modules\/)/.test(f));
     if (missing.length === 0 && notebooks > 0 && forbidden.length === 0) ok(`npm pack: ${info.filename}, ${info.entryCount} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024 / 1024).toFixed(1)} MiB unpacked (LICENSE, ${notebooks} notebooks, export recipes, models/README.md)`);
     else fail(`npm pack: ${missing.length ? `missing ${missing.join(", ")}; ` : ""}${notebooks ? "" : "no notebooks; "}${forbidden.length ? `should not ship ${forbidden.slice(0, 5).join(", ")}` : ""}`);
   }

@@ -7,3 +7,4 @@ export * from "./hub-client.js";
 export * from "./hub-model.js";
 export * from "./transformers.js";
 export * from "./device.js";
+export * from "./demo-model.js";
