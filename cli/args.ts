@@ -1,4 +1,5 @@
 /** Small helpers over node:util parseArgs that turn bad flags into clear usage errors. */
+import { OPTION_FLAGS } from "../lib/constants.js";
 export class UsageError extends Error {
   override name = "UsageError";
 }
@@ -117,3 +118,8 @@ export const out = (s: string) => write(jsonMode ? process.stderr : process.stdo
 export const err = (s: string) => write(process.stderr, s.endsWith("\n") ? s : s + "\n");
 /** Text that is the command's product (help, --version), on standard output in every mode. */
 export const print = (s: string) => write(process.stdout, s.endsWith("\n") ? s : s + "\n");
+
+/** A library message for the command line: "the `restart` option" becomes "--restart" (OPTION_FLAGS). */
+export function cliMessage(message: string): string {
+  return message.replace(/the `([A-Za-z]+)` option/g, (whole, name: string) => OPTION_FLAGS[name] ?? whole);
+}

@@ -34,7 +34,7 @@ import {
   REFERENCE_METRIC,
   fileDigest,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
+import { cliMessage, UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
@@ -470,8 +470,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    err(`capqa: ${error instanceof DataError ? "data error: " : ""}${error.message}`);
-    jsonError(error?.message ?? String(e), error instanceof DataError ? "data" : "error");
+    const message = cliMessage(error?.message ?? String(e));
+    err(`capqa: ${error instanceof DataError ? "data error: " : ""}${message}`);
+    jsonError(message, error instanceof DataError ? "data" : "error");
     if (process.env.CAPQA_DEBUG) err(String(error.stack));
     process.exitCode = 1;
   },

@@ -34,7 +34,7 @@ Every (α, λ) of the grid (default 0 to 1 in steps of 0.05; LIST is "0,0.3,0.5"
 CAP recomputed from the released NLI probabilities: Spearman, Kendall, pairwise accuracy and
 violations, written to DIR/sweep.json and .csv. Then Table 12's five rows beside the paper, the
 best point by the objective (ties: fewer violations, then the other statistics, then nearest to
-α 0.85, λ 0.3), and that point and the paper's on the test split with bootstrap intervals
+α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}), and that point and the paper's on the test split with bootstrap intervals
 (DIR/best.json, DIR/summary.md), and heatmaps as plotly figure specs (DIR/heatmap-*.json);
 DIR/meta.json holds the run's manifest.`;
 
@@ -97,10 +97,10 @@ export async function cmdSweep(argv: string[]): Promise<number> {
       const ci = (a: unknown, b: unknown) => `[${f2(100 * (a as number))}, ${f2(100 * (b as number))}]`;
       return [name, f2(100 * (c.spearman as number)), ci(c.spearman_ci_low, c.spearman_ci_high), f2(100 * (c.kendall as number)), ci(c.kendall_ci_low, c.kendall_ci_high), f2(100 * (c.pairwise_accuracy as number)), ci(c.pairwise_accuracy_ci_low, c.pairwise_accuracy_ci_high), `${m.mean_violations}/25`];
     };
-    md.push("", `## On the test split (${chosen.n} rows, ${resamples} bootstrap resamples)`, "", markdownTable(["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"], [row(`best: α ${best.alpha}, λ ${best.lambda}`, chosen), row("paper: α 0.85, λ 0.3", paperPoint)]));
+    md.push("", `## On the test split (${chosen.n} rows, ${resamples} bootstrap resamples)`, "", markdownTable(["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"], [row(`best: α ${best.alpha}, λ ${best.lambda}`, chosen), row(`paper: α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}`, paperPoint)]));
     results.test = { best: chosen.tables.correlations[0], paper: paperPoint.tables.correlations[0] };
   }
-  const marks = [{ alpha: best.alpha, lambda: best.lambda, label: "best" }, { alpha: 0.85, lambda: 0.3, label: "paper" }];
+  const marks = [{ alpha: best.alpha, lambda: best.lambda, label: "best" }, { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" }];
   for (const [stat, title] of [["spearman", "Spearman ρ"], ["pairwise_accuracy", "pairwise accuracy"], ["violations", "monotonicity violations"]] as const) {
     writes.push((d) => writeFileAtomic(join(d, `heatmap-${stat}.json`), JSON.stringify(sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, { title: `${title} of CAP over α and λ (${split})`, marks, percent: stat !== "violations" })) + "\n"));
   }

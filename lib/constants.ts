@@ -164,3 +164,26 @@ export const DANFOJS_OVERRIDES = {
 
 /** The notebooks' kernel (TypeScript for Jupyter), installed by `capqa setup notebooks`. */
 export const TSLAB_RANGE = "1.0.22";
+
+/**
+ * The command-line flag of each library option that library messages name. Library errors speak
+ * of options as "the `name` option" (what a notebook user passes); the CLI rewrites that phrase
+ * into the flag (cliMessage in cli/args.ts), so each audience reads its own spelling.
+ */
+export const OPTION_FLAGS: Readonly<Record<string, string>> = Object.freeze({
+  restart: "--restart",
+  checkpoint: "--checkpoint",
+  model: "--model",
+  dataDir: "--data-dir",
+  statementsDir: "--statements-dir",
+  allowChanged: "--allow-changed",
+  bertscoreModel: "--bertscore-model",
+  cometModel: "--comet-model",
+  live: "--live",
+  goldSeparator: "--gold-separator",
+  onnxFile: "--onnx-file",
+  metrics: "--metrics",
+  key: "--key",
+  labelColumn: "--label-column",
+  cacheDir: "--cache-dir",
+});

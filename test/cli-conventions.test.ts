@@ -250,3 +250,15 @@ test("manifest helpers: keys parsed, secrets redacted, files hashed as streamed,
     inputs: [],
   });
 });
+
+test("library messages name the library's options; the CLI says the flag", async () => {
+  const { cliMessage } = await import("../cli/args.js");
+  assert.equal(cliMessage("use another file for the `checkpoint` option, or set the `restart` option"), "use another file for --checkpoint, or set --restart");
+  assert.equal(cliMessage("point the `dataDir` option or CAPQA_DATA_DIR at it"), "point --data-dir or CAPQA_DATA_DIR at it");
+  assert.equal(cliMessage("the `unknownThing` option stays"), "the `unknownThing` option stays");
+  // Through the CLI: a missing data folder names --data-dir.
+  const r = run(["data", "info", "--data-dir", join(root, "no-such-data")]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /--data-dir/);
+  assert.doesNotMatch(r.stderr, /`dataDir` option/);
+});

@@ -27,7 +27,7 @@ test("checkpoint: header, appended records, a torn last line cut off, another ru
   const lines = readFileSync(file, "utf8").trim().split("\n");
   assert.equal(lines.length, 4);
   assert.deepEqual(JSON.parse(lines[3]), { type: "answer", row: 2, answer: "z" });
-  assert.throws(() => Checkpoint.open(file, "answers", "f2"), /other inputs or settings.*--restart/);
+  assert.throws(() => Checkpoint.open(file, "answers", "f2"), /other inputs or settings.*the `restart` option/);
   assert.throws(() => Checkpoint.open(file, "candidates", "f1"), /"answers" run, not candidates/);
   const fresh = Checkpoint.open(file, "answers", "f2", { restart: true });
   assert.equal(fresh.records.length, 0);

@@ -125,13 +125,13 @@ export async function fetchData(options: FetchOptions): Promise<FetchReport[]> {
       throw new Error(
         `cannot download ${file.name} from ${url}: ${e.message}${cause ? ` (${cause})` : ""}. ` +
           `This machine may be offline: copy the files of ${UPSTREAM_REPOSITORY} (paths and commits in "capqa data fetch --list") into ${dir}, ` +
-          `or point --data-dir / CAPQA_DATA_DIR at a folder that has them.`,
+          `or point the \`dataDir\` option or CAPQA_DATA_DIR at a folder that has them.`,
       );
     }
     const got = sha256(bytes);
     const changed = file.sha256 !== null && got !== file.sha256;
     if (changed && !options.allowChanged) {
-      throw new Error(`${file.name}: downloaded ${bytes.length} bytes with SHA-256 ${got}, expected ${file.sha256} (${file.bytes} bytes); not saved. Use --allow-changed to keep it anyway.`);
+      throw new Error(`${file.name}: downloaded ${bytes.length} bytes with SHA-256 ${got}, expected ${file.sha256} (${file.bytes} bytes); not saved. Set the \`allowChanged\` option to keep it anyway.`);
     }
     const tmp = `${target}.partial`;
     writeFileSync(tmp, bytes);

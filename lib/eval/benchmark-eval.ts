@@ -40,7 +40,7 @@ export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: I
   const text = LIVE_TEXT_METRICS[name];
   if (text) return { name, scores: Float64Array.from(rows, (r) => text(r.goldAnswer, r.answer)), source: "computed live by capqa" };
   if (name === "bertscore") {
-    if (!options.bertscoreModel) throw new Error("live BERTScore needs a model folder (--bertscore-model DIR; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py); without it, use the released values (leave bertscore out of --live)");
+    if (!options.bertscoreModel) throw new Error("live BERTScore needs a model folder (the `bertscoreModel` option; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py); without it, use the released values (leave bertscore out of the `live` option)");
     const { loadBertScorer } = await import("../baselines/bertscore.js");
     const scorer = await loadBertScorer({ model: options.bertscoreModel });
     const { f1 } = await scorer.score(rows.map((r) => r.goldAnswer), rows.map((r) => r.answer));

@@ -4,6 +4,7 @@
  * per-class score distributions, the ranking statistics, the classification metrics and the
  * confusion matrix, recomputed in the browser by the same code as `./compute`.
  */
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { CLASSES, PAPER_ORDERING } from "../taxonomy/index.js";
@@ -63,8 +64,8 @@ table { border-collapse: collapse; font-size: 0.85em; } td, th { border: 1px sol
 <h1>${esc(options.title ?? "capqa explorer")}</h1>
 <p>CAP = α·D(gold→candidate) + (1−α)·D(candidate→gold), D = P(entailment) + λ·P(neutral); ${data.cls.length} rows. Cut points map CAP to the six severity levels of Eq. 1 (level = number of cuts ≤ score).</p>
 <div class="controls">
-${slider("alpha", "α", options.alpha ?? 0.85, 0.05)}
-${slider("lambda", "λ", options.lambda ?? 0.3, 0.05)}
+${slider("alpha", "α", options.alpha ?? DEFAULT_ALPHA, 0.05)}
+${slider("lambda", "λ", options.lambda ?? DEFAULT_LAMBDA, 0.05)}
 ${cuts.map((c, i) => slider(`cut${i}`, `cut ${i + 1} (${esc(levelNames[i])} | ${esc(levelNames[i + 1])})`, c, 0.005)).join("\n")}
 </div>
 <div class="stats">

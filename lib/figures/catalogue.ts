@@ -117,7 +117,7 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
       make: (w) => questionTypesFigure(qt, { width: w }),
     });
   } else {
-    skipped.push({ id: "fig6-question-types", paper: "Fig. 6", reason: "no CAP-Statements data given (--statements-dir or $CAPQA_STATEMENTS_DIR)" });
+    skipped.push({ id: "fig6-question-types", paper: "Fig. 6", reason: "no CAP-Statements data given (the `statementsDir` option or $CAPQA_STATEMENTS_DIR)" });
   }
 
   add({
