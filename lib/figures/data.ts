@@ -3,6 +3,7 @@
  * scores, sweep inputs, a calibrated classifier. Plain functions of the data, shared by the
  * figure builders, the notebooks and `capqa figures`.
  */
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type LabelSource, type SplitChoice } from "../data/benchmark.js";
 import { benchmarkMetricColumn } from "../eval/benchmark-eval.js";
@@ -155,7 +156,7 @@ export function calibrateCap(bench: Benchmark, options: CalibrationOptions = {})
   };
   const fit = take(fitSplit);
   const ev = take(evalSplit);
-  const score = { metric: "cap", alpha: options.capWeights?.alpha ?? 0.85, lambda: options.capWeights?.lambda ?? 0.3, source: fit.source };
+  const score = { metric: "cap", alpha: options.capWeights?.alpha ?? DEFAULT_ALPHA, lambda: options.capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source };
   const calibrated: ThresholdClassifier = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: { split: fitSplit, n: fit.levels.length } };
   const equalWidth = equalWidthClassifier(levelSet, score);
   const names = levelSet.levels.map((l) => l.name);
@@ -321,7 +322,7 @@ export function examplesMarkdown(rows: readonly ExampleRow[], columns: readonly 
  */
 export function directionalMeans(bench: Benchmark, options: { split?: SplitChoice; lambda?: number } = {}): { forward: Record<CorrectnessClass, number>; reverse: Record<CorrectnessClass, number>; n: Record<CorrectnessClass, number> } {
   const sel = selectRows(bench, options.split ?? "test");
-  const lambda = options.lambda ?? 0.3;
+  const lambda = options.lambda ?? DEFAULT_LAMBDA;
   const col = (f: string) => releasedColumn(bench, f, sel.rowIds);
   const pe = [col("pe_f"), col("pe_r")];
   const pn = [col("pn_f"), col("pn_r")];

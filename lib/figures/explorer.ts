@@ -2,6 +2,7 @@
  * Interactive figures for notebooks: one figure with a slider that steps through precomputed
  * variants (plain plotly sliders, so they work wherever the figure is shown, with no kernel).
  */
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import type { Benchmark } from "../data/benchmark.js";
 import type { SplitChoice } from "../data/benchmark.js";
 import type { CalibrationObjective } from "../calibrate/classifier.js";
@@ -75,8 +76,8 @@ export function calibrationExplorerFigure(
     width?: ColumnWidth;
   } = {},
 ): PlotlyFigure {
-  const alphas = options.alphas ?? [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 1];
-  const lambda = options.lambda ?? 0.3;
+  const alphas = options.alphas ?? [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, DEFAULT_ALPHA, 0.9, 1];
+  const lambda = options.lambda ?? DEFAULT_LAMBDA;
   const steps = alphas.map((alpha) => {
     const c = calibrateCap(bench, { capWeights: { alpha, lambda }, objective: options.objective, levels: options.levels, fitSplit: options.fitSplit, evalSplit: options.evalSplit });
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -89,6 +90,6 @@ export function calibrationExplorerFigure(
       ),
     };
   });
-  const paper = alphas.indexOf(0.85);
+  const paper = alphas.indexOf(DEFAULT_ALPHA);
   return steppedFigure(steps, { prefix: "α = ", active: paper >= 0 ? paper : 0 });
 }

@@ -3,6 +3,7 @@
  * NLI probabilities (released or cached, no model call) and its Spearman ρ, Kendall τ-b,
  * pairwise accuracy and monotonicity violations against the taxonomy.
  */
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { capScores, checkWeights } from "../cap/index.js";
 import { PAPER_ORDERING, type Ordering } from "../taxonomy/index.js";
 import { ordinalSummary } from "../stats/pairwise.js";
@@ -79,7 +80,7 @@ export type SweepObjective = "spearman" | "kendall" | "pairwise_accuracy";
 export function bestPoint(points: readonly SweepPoint[], objective: SweepObjective = "spearman"): SweepPoint {
   if (points.length === 0) throw new Error("empty sweep");
   const others = (["spearman", "kendall", "pairwise_accuracy"] as const).filter((k) => k !== objective);
-  const dist = (p: SweepPoint) => Math.hypot(p.alpha - 0.85, p.lambda - 0.3);
+  const dist = (p: SweepPoint) => Math.hypot(p.alpha - DEFAULT_ALPHA, p.lambda - DEFAULT_LAMBDA);
   return [...points].sort((a, b) => {
     const d = b[objective] - a[objective];
     if (Math.abs(d) > 1e-12) return d;
