@@ -58,9 +58,11 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     if (scorer.fittedOn.split === split) err(`warning: the scorer was fitted on the ${split} split; its numbers there are not held out`);
     const sel = selectRows(bench, split);
     const applied = applyScorer(scorer, benchmarkScorerInputs(bench, sel.rowIds));
+    const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
+    const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
     const ev = await evaluateMetrics(sel.classes, [{ name: scorer.name, scores: applied.score, source: `scorer ${values.model}` }, { name: "cap", scores: releasedColumn(bench, "cap", sel.rowIds), source: "released" }], {
-      resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0),
-      seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
+      resamples,
+      seed,
       reference: scorer.name,
       onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
     });
@@ -70,7 +72,7 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     writeEvaluation(ev, dir, { command: "scorers evaluate", model: values.model, split, fittedOn: scorer.fittedOn, data, manifest }, `capqa scorers evaluate: ${scorer.name} beside CAP (${split} split)`, [`Scorer fitted on: ${JSON.stringify(scorer.fittedOn)}.`]);
     const names = [...CLASSES];
     const report = classificationReport(sel.classes, applied.predicted, names);
-    const intervals = classificationIntervals(sel.classes, applied.predicted, names.length, 2000, 42);
+    const intervals = resamples > 0 ? classificationIntervals(sel.classes, applied.predicted, names.length, resamples, seed) : null;
     writeFileAtomic(join(dir, "classification.json"), JSON.stringify({ ...report, intervals }, null, 2) + "\n");
     summary("scorers evaluate", { output: dir, scorer: scorer.name, split, n: ev.n, correlations: ev.tables.correlations, hardPairs: ev.tables.hard_pairs, classification: { accuracy: report.accuracy, macroF1: report.macroF1, kappa: report.kappa, intervals } });
     if (!values.quiet && !jsonOutput()) {

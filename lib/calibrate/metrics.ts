@@ -3,6 +3,7 @@
  * Input follows the numeric input policy of lib/stats/validate: truth and predicted equally long
  * integers in 0..K−1; resamples a positive integer, the seed an integer, the confidence in [0, 1].
  */
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_CONFIDENCE } from "../constants.js";
 import { cohenKappaUnchecked } from "../stats/kappa.js";
 import { percentileIntervalUnchecked } from "../stats/bootstrap.js";
 import { MAX_RESAMPLE_ROWS, Xoshiro128, resampleCounts } from "../stats/random.js";
@@ -99,7 +100,7 @@ export interface ClassificationIntervals {
 }
 
 /** Percentile bootstrap intervals of accuracy, macro-F1 and quadratic κ (rows resampled; no rows give NaN). */
-export function classificationIntervals(truth: ArrayLike<number>, predicted: ArrayLike<number>, K: number, resamples = 10_000, seed = 42, confidence = 0.95): ClassificationIntervals {
+export function classificationIntervals(truth: ArrayLike<number>, predicted: ArrayLike<number>, K: number, resamples = DEFAULT_BOOTSTRAP_RESAMPLES, seed = DEFAULT_SEED, confidence = DEFAULT_CONFIDENCE): ClassificationIntervals {
   const fn = "classificationIntervals";
   checkInteger(fn, "resamples", resamples, 1);
   checkSeed(fn, "seed", seed);

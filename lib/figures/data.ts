@@ -3,7 +3,7 @@
  * scores, sweep inputs, a calibrated classifier. Plain functions of the data, shared by the
  * figure builders, the notebooks and `capqa figures`.
  */
-import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SEED } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type LabelSource, type SplitChoice } from "../data/benchmark.js";
 import { benchmarkMetricColumn } from "../eval/benchmark-eval.js";
@@ -166,8 +166,8 @@ export function calibrateCap(bench: Benchmark, options: CalibrationOptions = {})
   const intervals =
     resamples > 0
       ? {
-          calibrated: classificationIntervals(ev.levels, predicted, names.length, resamples, options.seed ?? 42),
-          equalWidth: classificationIntervals(ev.levels, predictedEqual, names.length, resamples, options.seed ?? 42),
+          calibrated: classificationIntervals(ev.levels, predicted, names.length, resamples, options.seed ?? DEFAULT_SEED),
+          equalWidth: classificationIntervals(ev.levels, predictedEqual, names.length, resamples, options.seed ?? DEFAULT_SEED),
         }
       : undefined;
   return {
