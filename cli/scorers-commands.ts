@@ -78,7 +78,7 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     if (!values.quiet && !jsonOutput()) {
       for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(12)} spearman ${(r.spearman as number).toFixed(4)}  kendall ${(r.kendall as number).toFixed(4)}  pairwise ${(r.pairwise_accuracy as number).toFixed(4)}`);
       for (const r of ev.tables.hard_pairs) out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
-      out(`8-class accuracy ${report.accuracy.toFixed(4)} [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}], macro-F1 ${report.macroF1.toFixed(4)}`);
+      out(`8-class accuracy ${report.accuracy.toFixed(4)}${intervals ? ` [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}]` : ""}, macro-F1 ${report.macroF1.toFixed(4)}`);
     }
     err(`wrote ${dir}`);
     return 0;
