@@ -187,3 +187,24 @@ export const OPTION_FLAGS: Readonly<Record<string, string>> = Object.freeze({
   labelColumn: "--label-column",
   cacheDir: "--cache-dir",
 });
+
+// ---------------------------------------------------------------- statement model, figures, LLM clients, BLEU
+
+/** The seq2seq statement generator (lib/statements/seq2seq.ts): beams, input and output token limits, batch. */
+export const DEFAULT_STATEMENT_BEAMS = 4;
+export const DEFAULT_STATEMENT_MAX_INPUT_TOKENS = 128;
+export const DEFAULT_STATEMENT_MAX_NEW_TOKENS = 512;
+export const DEFAULT_STATEMENT_BATCH_SIZE = 16;
+
+/** Resolution of exported PNGs (dots per inch of the printed figure). */
+export const DEFAULT_PNG_DPI = 300;
+
+/** The LLM providers' API roots (lib/construct/providers.ts); ANTHROPIC_BASE_URL / OPENAI_BASE_URL override them. */
+export const DEFAULT_BASE_URLS: Readonly<Record<"anthropic" | "openai", string>> = {
+  anthropic: "https://api.anthropic.com",
+  openai: "https://api.openai.com/v1",
+};
+
+/** BLEU's n-gram weights (NLTK's default: four times 0.25) and smoothing method 1's epsilon (NLTK's 0.1). */
+export const DEFAULT_BLEU_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
+export const DEFAULT_BLEU_EPSILON = 0.1;

@@ -12,6 +12,7 @@
  * Not ported: `auto_reweigh`, lists of weight tuples (several scores at once),
  * and smoothing methods 2-7.
  */
+import { DEFAULT_BLEU_WEIGHTS, DEFAULT_BLEU_EPSILON } from "../constants.js";
 
 export type BleuSmoothing = "none" | "method1";
 
@@ -24,8 +25,6 @@ export interface BleuOptions {
   epsilon?: number;
 }
 
-const DEFAULT_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
-const DEFAULT_EPSILON = 0.1;
 /**
  * Python's `sys.float_info.min`, the smallest normal double: NLTK's stand-in
  * for a zero precision without smoothing. (Not `Number.MIN_VALUE`, which is
@@ -161,9 +160,9 @@ export function corpusBleu(
   hypotheses: readonly (readonly string[])[],
   options: BleuOptions = {},
 ): number {
-  const weights = options.weights ?? DEFAULT_WEIGHTS;
+  const weights = options.weights ?? DEFAULT_BLEU_WEIGHTS;
   const smoothing = options.smoothing ?? "none";
-  const epsilon = options.epsilon ?? DEFAULT_EPSILON;
+  const epsilon = options.epsilon ?? DEFAULT_BLEU_EPSILON;
   if (listOfReferences.length !== hypotheses.length) {
     throw new Error("The number of hypotheses and their reference(s) should be the same");
   }

@@ -14,6 +14,7 @@
  * and the cache), together with every other secret the provider knows of (the other API's key
  * in the environment, `secrets`).
  */
+import { DEFAULT_BASE_URLS } from "../constants.js";
 
 export type ProviderName = "anthropic" | "openai";
 export const PROVIDERS: readonly ProviderName[] = ["anthropic", "openai"];
@@ -47,10 +48,6 @@ export class BadResponseError extends Error {
   override name = "BadResponseError";
 }
 
-export const DEFAULT_BASE_URLS: Readonly<Record<ProviderName, string>> = {
-  anthropic: "https://api.anthropic.com",
-  openai: "https://api.openai.com/v1",
-};
 export const KEY_ENV: Readonly<Record<ProviderName, string>> = { anthropic: "ANTHROPIC_API_KEY", openai: "OPENAI_API_KEY" };
 export const BASE_URL_ENV: Readonly<Record<ProviderName, string>> = { anthropic: "ANTHROPIC_BASE_URL", openai: "OPENAI_BASE_URL" };
 export const ANTHROPIC_VERSION = "2023-06-01";

@@ -9,6 +9,7 @@
  * the cross-reference offsets stay valid); PNGs get a pHYs chunk with the resolution and
  * nothing time-dependent. The same specs give byte-identical files on the same Chromium.
  */
+import { DEFAULT_PNG_DPI } from "../constants.js";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,8 +24,6 @@ import { plotlyBundlePath, plotlyVersion } from "./plotly-bundle.js";
 export const FIGURE_FORMATS = ["svg", "pdf", "png"] as const;
 export type FigureFormat = (typeof FIGURE_FORMATS)[number];
 
-/** Resolution of exported PNGs (dots per inch of the printed figure). */
-export const DEFAULT_PNG_DPI = 300;
 
 /** Environment variable naming the Chromium binary (else /usr/bin/chromium and its usual aliases). */
 export const CHROMIUM_ENV = "CAPQA_CHROMIUM";

@@ -29,6 +29,7 @@
  * done, so later steps run only the open ones. Rows are independent, so results do not depend
  * on the batch (up to floating-point rounding inside onnxruntime).
  */
+import { DEFAULT_STATEMENT_BEAMS, DEFAULT_STATEMENT_MAX_INPUT_TOKENS, DEFAULT_STATEMENT_MAX_NEW_TOKENS, DEFAULT_STATEMENT_BATCH_SIZE } from "../constants.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDevice } from "../runtime/device.js";
@@ -36,11 +37,6 @@ import type { NliDevice } from "../nli/engine.js";
 import { fromHalfBits } from "../runtime/half.js";
 import { findModelFolder, ONNX_SUFFIX, readJsonFile, type OnnxDtype } from "../runtime/model-ref.js";
 import { loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
-
-export const DEFAULT_STATEMENT_BEAMS = 4;
-export const DEFAULT_STATEMENT_MAX_INPUT_TOKENS = 128;
-export const DEFAULT_STATEMENT_MAX_NEW_TOKENS = 512;
-export const DEFAULT_STATEMENT_BATCH_SIZE = 16;
 
 export type Seq2SeqDtype = OnnxDtype;
 
