@@ -7,6 +7,7 @@
  * split in halves, down to single items; a single item that still fails is reported and left
  * for the next run. Output rows follow the CAP-Correctness schema.
  */
+import { DEFAULT_SEED } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, ContentError, type LlmClient, type Validation } from "./client.js";
@@ -29,7 +30,7 @@ export interface CandidateSettings {
   readonly classes?: readonly CorrectnessClass[];
 }
 
-export const DEFAULT_CANDIDATE_SETTINGS: CandidateSettings = { seed: 42, batchSize: 10, promptRole: "user", maxTokens: 4096 };
+export const DEFAULT_CANDIDATE_SETTINGS: CandidateSettings = { seed: DEFAULT_SEED, batchSize: 10, promptRole: "user", maxTokens: 4096 };
 
 export interface PlannedBatch {
   readonly id: string;

@@ -15,6 +15,7 @@
  *
  * The final triples get a seeded 80/10/10 train/validation/test split.
  */
+import { DEFAULT_SEED } from "../constants.js";
 import { QUESTION_TYPES, type QuestionType } from "../statements/types.js";
 import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, ContentError, type LlmClient, type Validation } from "./client.js";
@@ -45,7 +46,7 @@ export const DEFAULT_STATEMENT_SETTINGS: StatementSettings = {
   generalShare: GENERAL_KNOWLEDGE_SHARE,
   jaccard: 0.9,
   split: [0.8, 0.1, 0.1],
-  seed: 42,
+  seed: DEFAULT_SEED,
   maxAttemptsFactor: 3,
   maxTokens: 1024,
   temperature: STATEMENTS_TEMPERATURE,
