@@ -248,15 +248,18 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
   if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);
+  // Usage errors before any file is read (the metrics of --scores join the list once it is).
+  const metricsFlag = listFlag(values.metrics);
+  const live = liveFlag(values, metricsFlag ?? RELEASED_METRICS);
+  const reference = values.reference ?? REFERENCE_METRIC;
+  if (metricsFlag && !metricsFlag.includes(reference)) throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metricsFlag.join(", ")})`);
   const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000);
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const threads = values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256);
   const bench = loadBenchmark(values["data-dir"]);
   for (const w of bench.warnings) err(`warning: ${w}`);
   const scores = values.scores === undefined ? undefined : readMetricScores(values.scores, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] });
-  const metrics = listFlag(values.metrics) ?? [...RELEASED_METRICS, ...(scores?.names ?? [])];
-  const live = liveFlag(values, metrics);
-  const reference = values.reference ?? REFERENCE_METRIC;
+  const metrics = metricsFlag ?? [...RELEASED_METRICS, ...(scores?.names ?? [])];
   if (!metrics.includes(reference)) throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metrics.join(", ")})`);
   const ev = await evaluateBenchmark(bench, {
     scores,
