@@ -95,6 +95,10 @@ input columns in order and adds ${SCORE_COLUMNS.join(", ")}.
   --no-cache              score without the cache (nothing persists; a killed run starts over)
   --generator G           statement generator for raw answers: builtin (default) or a seq2seq model folder
   --classify FILE         a classifier from "capqa calibrate": adds predicted_level to every scored row
+  --gold-separator SEP    raw answers with several golds in gold_answer, split at SEP (e.g. "|");
+                          a gold_answers column of JSON arrays (["Paris", "the city of Paris"]) needs
+                          no flag. CAP is the best gold's; best_gold (0-based), best_gold_answer and
+                          gold_caps (CAP per gold) are added
 
 Beside the output, FILE.manifest.json records what made it: capqa version, command, model (id,
 revision, ONNX file and its SHA-256, dtype, device), α and λ, statement generator, the input's
@@ -106,10 +110,11 @@ in the output with status not_scored and the reason), 1 on an error, 2 on a usag
 export async function cmdScore(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, generator: { type: "string" }, classify: { type: "string" }, ...MODEL_OPTIONS },
+    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, generator: { type: "string" }, classify: { type: "string" }, "gold-separator": { type: "string" }, ...MODEL_OPTIONS },
     strict: true,
   });
   if (!values.in || !values.out) throw new UsageError("capqa score needs --in FILE and --out FILE");
+  if (values["gold-separator"] === "") throw new UsageError("--gold-separator needs a separator, e.g. --gold-separator '|'");
   // Every flag, path and file is checked before the first row is read and the first model call.
   const options = modelOptions(values);
   const alpha = numberFlag(values.alpha, "alpha");
@@ -130,6 +135,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
       cache,
       generator,
       classifier,
+      goldSeparator: values["gold-separator"],
       onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
       manifest: { command: ["score", ...argv], inputs: values.classify ? [values.classify] : [] },
     });

@@ -12,6 +12,8 @@ import {
   type BleuOptions,
   type BleuSmoothing,
 } from "../lib/baselines/bleu.js";
+import { bleuMulti, bleuPair } from "../lib/baselines/index.js";
+import { baselineTokens } from "../lib/baselines/parity.js";
 
 interface CaseOptions {
   smoothing: BleuSmoothing;
@@ -19,9 +21,19 @@ interface CaseOptions {
   epsilon?: number;
   expected: number;
 }
+/** Several gold answers, each a reference: NLTK's sentence_bleu with smoothing method1 on word_tokenize of the lower-cased texts. */
+interface MultiReferenceCase {
+  golds: string[];
+  candidate: string;
+  references: string[][];
+  hypothesis: string[];
+  bleu: number;
+  bleuEach: number[];
+}
 interface Oracle {
   bleuSentence: ({ references: string[][]; hypothesis: string[] } & CaseOptions)[];
   bleuCorpus: ({ listOfReferences: string[][][]; hypotheses: string[][] } & CaseOptions)[];
+  multiReference: MultiReferenceCase[];
 }
 /** Written by scripts/oracles/nltk_oracle.py from NLTK itself; tests run from the repo root. */
 const oracle = JSON.parse(readFileSync(resolve("test/fixtures/nltk-oracle.json"), "utf8")) as Oracle;
@@ -53,6 +65,32 @@ test("corpusBleu matches NLTK's corpus_bleu on every oracle case", () => {
     .map((c) => ({ c, actual: corpusBleu(c.listOfReferences, c.hypotheses, options(c)) }))
     .filter(({ c, actual }) => !close(actual, c.expected));
   assert.deepEqual(bad, []);
+});
+
+test("bleuMulti matches NLTK's multi-reference sentence_bleu (every gold a reference, smoothing method1)", () => {
+  const cases = oracle.multiReference;
+  assert.ok(cases.length >= 150);
+  assert.ok(cases.every((c) => c.golds.length >= 2));
+  // The tokens are the paper's (word_tokenize of the lower-cased text), as bleuPair's.
+  for (const c of cases) {
+    assert.deepEqual(c.golds.map(baselineTokens), c.references, JSON.stringify(c.golds));
+    assert.deepEqual(baselineTokens(c.candidate), c.hypothesis, c.candidate);
+  }
+  const bad = cases
+    .map((c) => ({ c, multi: bleuMulti(c.golds, c.candidate), each: c.golds.map((g) => bleuPair(g, c.candidate)) }))
+    .filter(({ c, multi, each }) => !close(multi, c.bleu) || each.some((v, k) => !close(v, c.bleuEach[k])));
+  assert.deepEqual(bad, []);
+  // Multi-reference BLEU pools the references: it is not the best single-reference score.
+  const pooled = cases.filter((c) => c.bleu > Math.max(...c.bleuEach) + 1e-9);
+  assert.ok(pooled.length >= 50, `${pooled.length} cases above the best single reference`);
+  // The brevity penalty's closest reference length, ties to the shorter, is exercised.
+  assert.ok(cases.some((c) => c.hypothesis.length > 0 && c.references.filter((r) => Math.abs(r.length - c.hypothesis.length) === 1).length === 2));
+});
+
+test("bleuMulti: one gold is bleuPair; no golds is an error", () => {
+  assert.equal(bleuMulti(["The capital is Paris."], "Paris"), bleuPair("The capital is Paris.", "Paris"));
+  assert.equal(bleuMulti(["a", "b"], ""), 0);
+  assert.throws(() => bleuMulti([], "Paris"), /at least one gold answer/);
 });
 
 // Hand-checked cases.

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { alignWords, countChunks, meteorScore, singleMeteorScore } from "../lib/baselines/meteor.js";
-import { meteorPair } from "../lib/baselines/index.js";
+import { meteorMulti, meteorPair } from "../lib/baselines/index.js";
 import { porterStem } from "../lib/text/porter.js";
 import {
   findWordNetDir,
@@ -38,6 +38,13 @@ interface Oracle {
   wordnet: WordNetCase[];
 }
 const oracle = JSON.parse(readFileSync(resolve("test/fixtures/baselines-oracle.json"), "utf8")) as Oracle;
+/**
+ * Written by scripts/oracles/nltk_oracle.py: several gold answers, NLTK's meteor_score over all
+ * of them (the best single_meteor_score), on word_tokenize of the lower-cased texts.
+ */
+const multiReference = (JSON.parse(readFileSync(resolve("test/fixtures/nltk-oracle.json"), "utf8")) as {
+  multiReference: { golds: string[]; candidate: string; references: string[][]; hypothesis: string[]; meteor: number; meteorEach: number[] }[];
+}).multiReference;
 
 const wordnetDir = findWordNetDir();
 const needsWordNet = {
@@ -59,6 +66,29 @@ test("meteorScore matches NLTK's meteor_score on every oracle case", needsWordNe
   assert.deepEqual(bad, []);
   // The cases exercise every stage: some need synonyms, some only stems.
   assert.ok(oracle.meteor.filter((c) => c.score > 0).length >= 200);
+});
+
+test("meteorMulti matches NLTK's meteor_score with every gold answer a reference", needsWordNet, () => {
+  const wordnet = loadWordNet();
+  assert.ok(multiReference.length >= 150);
+  const bad = multiReference
+    .map((c) => ({
+      c,
+      multi: meteorMulti(c.golds, c.candidate, { wordnet }),
+      tokens: meteorScore(c.references, c.hypothesis, { wordnet }),
+      each: c.references.map((r) => singleMeteorScore(r, c.hypothesis, { wordnet })),
+    }))
+    .filter(({ c, multi, tokens, each }) => !close(multi, c.meteor) || !close(tokens, c.meteor) || each.some((v, k) => !close(v, c.meteorEach[k])));
+  assert.deepEqual(bad, []);
+  // NLTK's multi-reference METEOR is the best single reference, and the best is not always the first.
+  for (const c of multiReference) assert.equal(c.meteor, Math.max(...c.meteorEach));
+  assert.ok(multiReference.filter((c) => c.meteorEach[0] < c.meteor).length >= 50);
+  assert.ok(multiReference.filter((c) => c.meteor > 0).length >= 100);
+});
+
+test("meteorMulti: one gold is meteorPair; no golds is an error", needsWordNet, () => {
+  assert.equal(meteorMulti(["The car"], "the automobile"), meteorPair("The car", "the automobile"));
+  assert.throws(() => meteorMulti([], "x"), /at least one gold answer/);
 });
 
 test("alpha, beta and gamma are NLTK's", needsWordNet, () => {

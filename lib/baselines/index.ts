@@ -6,7 +6,7 @@
 import { sentenceBleu } from "./bleu.js";
 import { meteorScore, type MeteorOptions } from "./meteor.js";
 import { baselineTokens } from "./parity.js";
-import { rougeL } from "./rouge.js";
+import { rougeL, rougeLMultiTarget } from "./rouge.js";
 
 export * from "./bleu.js";
 export * from "./rouge.js";
@@ -36,4 +36,36 @@ export function rougeLPair(gold: string, candidate: string): number {
  */
 export function meteorPair(gold: string, candidate: string, options: MeteorOptions = {}): number {
   return meteorScore([baselineTokens(gold)], baselineTokens(candidate), options);
+}
+
+/**
+ * BLEU of a candidate answer against several gold answers, every gold a reference: NLTK
+ * `sentence_bleu([gold_tokens, ...], candidate_tokens)` with bleuPair's settings (uniform 4-gram
+ * weights, smoothing method 1, `baselineTokens`). As in NLTK, n-gram counts are clipped by the
+ * largest count in any one reference (`modified_precision`) and the brevity penalty uses the
+ * reference length closest to the candidate's, the shorter on a tie (`closest_ref_length`), so
+ * the score can exceed every single-gold BLEU. One gold gives bleuPair's score.
+ */
+export function bleuMulti(golds: readonly string[], candidate: string): number {
+  if (golds.length === 0) throw new RangeError("BLEU needs at least one gold answer");
+  return sentenceBleu(golds.map(baselineTokens), baselineTokens(candidate), { smoothing: "method1" });
+}
+
+/**
+ * ROUGE-L F-measure of a candidate answer against several gold answers: rouge-score's
+ * `RougeScorer(["rougeL"], use_stemmer=True).score_multi(golds, candidate)["rougeL"].fmeasure`,
+ * the best single-gold F (see rougeLMultiTarget for the winning gold). One gold gives rougeLPair's score.
+ */
+export function rougeLMulti(golds: readonly string[], candidate: string): number {
+  return rougeLMultiTarget(golds, candidate).fmeasure;
+}
+
+/**
+ * METEOR of a candidate answer against several gold answers: NLTK
+ * `meteor_score([gold_tokens, ...], candidate_tokens)` on `baselineTokens`, which is the best
+ * `single_meteor_score` over the golds. One gold gives meteorPair's score.
+ */
+export function meteorMulti(golds: readonly string[], candidate: string, options: MeteorOptions = {}): number {
+  if (golds.length === 0) throw new RangeError("METEOR needs at least one gold answer");
+  return meteorScore(golds.map(baselineTokens), baselineTokens(candidate), options);
 }

@@ -80,3 +80,24 @@ export function rougeLTokens(targetTokens: readonly string[], predictionTokens: 
 export function rougeL(target: string, prediction: string, options: { stem?: boolean } = {}): RougeScore {
   return rougeLTokens(rougeTokenize(target, options), rougeTokenize(prediction, options));
 }
+
+/**
+ * rouge-score's `RougeScorer(["rougeL"], use_stemmer=stem).score_multi(targets, prediction)["rougeL"]`:
+ * each target scored alone, and the score of the one with the highest F-measure kept (numpy's
+ * `argmax`, so on a tie the first such target). `index` says which target that is. Throws for
+ * no targets, where `argmax` of an empty list raises.
+ */
+export function rougeLMultiTarget(targets: readonly string[], prediction: string, options: { stem?: boolean } = {}): RougeScore & { readonly index: number } {
+  if (targets.length === 0) throw new RangeError("ROUGE-L needs at least one target");
+  const predictionTokens = rougeTokenize(prediction, options);
+  let best: RougeScore | undefined;
+  let index = 0;
+  targets.forEach((target, k) => {
+    const score = rougeLTokens(rougeTokenize(target, options), predictionTokens);
+    if (best === undefined || score.fmeasure > best.fmeasure) {
+      best = score;
+      index = k;
+    }
+  });
+  return { ...(best as RougeScore), index };
+}

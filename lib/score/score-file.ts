@@ -22,6 +22,7 @@ import { loadTransformersNli } from "../nli/transformers-engine.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "./row-stream.js";
 import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type PairScore, type ScoreOptions } from "./score.js";
+import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
 import { preflightModel } from "./preflight.js";
 
 export interface ScoreFileOptions extends ScoreOptions {
@@ -33,6 +34,11 @@ export interface ScoreFileOptions extends ScoreOptions {
   readonly blockRows?: number;
   /** Called after each block with the rows done so far. */
   readonly onRows?: (done: number) => void;
+  /**
+   * Raw answers with several golds in `gold_answer`, split at this text (see lib/score/golds.ts).
+   * A `gold_answers` column (JSON arrays) needs no separator. Either adds MULTI_GOLD_COLUMNS.
+   */
+  readonly goldSeparator?: string;
   /**
    * The manifest written beside the output as `<output>.manifest.json` (see writeScoreManifest);
    * false writes none. `command` is recorded as given; `model` overrides what the run derives.
@@ -56,6 +62,8 @@ export interface ScoreFileReport {
   readonly device: string | null;
   readonly cacheWriteError: string | null;
   readonly generator: string | null;
+  /** Raw answers: one gold_answer, a gold_answers array, or gold_answer split at a separator; null for statements. */
+  readonly goldSource: GoldSource["kind"] | null;
   /** Statements generated for raw answers: how many, how many flagged, and why. */
   readonly statements: StatementTally;
   /** Input columns replaced by score columns of the same name. */
@@ -80,12 +88,18 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   checkOutputFile(output, [input]);
   const source = await openRowSource(input);
   const cols = new Set(source.columns);
-  const mode = cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && cols.has("gold_answer") && cols.has("answer") ? "answers" : undefined;
-  if (!mode) throw new DataError({ file: input, line: 1 }, `needs columns premise and hypothesis (statements) or question, gold_answer and answer; it has ${source.columns.join(", ")}`);
-  const replaced = source.columns.filter((c) => (SCORE_COLUMNS as readonly string[]).includes(c) || c === "predicted_level");
+  const mode = cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer") ? "answers" : undefined;
+  if (!mode) throw new DataError({ file: input, line: 1 }, `needs columns premise and hypothesis (statements) or question, gold_answer (or ${GOLD_ANSWERS_COLUMN}) and answer; it has ${source.columns.join(", ")}`);
+  if (mode === "statements" && options.goldSeparator !== undefined) {
+    throw new DataError({ file: input, line: 1 }, "has statements (premise, hypothesis); a gold separator (--gold-separator) applies to raw answers (question, gold_answer, answer)");
+  }
+  const goldSource: GoldSource = mode === "answers" ? goldSourceFor(input, source.columns, options.goldSeparator) : { kind: "single" };
+  const multi = goldSource.kind !== "single";
+  const multiColumns: readonly string[] = multi ? MULTI_GOLD_COLUMNS : [];
+  const replaced = source.columns.filter((c) => (SCORE_COLUMNS as readonly string[]).includes(c) || multiColumns.includes(c) || c === "predicted_level");
   const kept = source.columns.filter((c) => !replaced.includes(c));
   const added = mode === "answers" ? STATEMENT_COLUMNS.filter((c) => !kept.includes(c)) : [];
-  const columns = [...kept, ...added, ...SCORE_COLUMNS, ...(options.classifier ? ["predicted_level"] : [])];
+  const columns = [...kept, ...added, ...SCORE_COLUMNS, ...multiColumns, ...(options.classifier ? ["predicted_level"] : [])];
   if (options.classifier) {
     predictLevels(options.classifier, [0.5]); // a malformed classifier fails here, not after scoring
     const metric = options.classifier.score?.metric;
@@ -93,6 +107,9 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   }
   // The model is checked and its cache identity fixed once, before any row is scored.
   if (!options.engine) preflightModel(options);
+  // Several golds: every gold cell is checked before any statement or model call (a file read
+  // ahead once; a stream that cannot be read twice is checked block by block as it is scored).
+  if (multi && statSync(input).isFile()) await checkGolds(source.rows(), goldSource, input);
   const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
   // The input's hash is taken while the rows stream (a second read, flat memory; not of a pipe, which one read drains).
   const inputDigest = options.manifest === false || !statSync(input).isFile() ? undefined : fileDigest(input);
@@ -110,27 +127,46 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     let premises: string[];
     let hypotheses: string[];
     let made: { premise: GeneratedStatement | null; hypothesis: GeneratedStatement | null }[] | undefined;
+    // Several golds: row k's pairs are lists[k].length consecutive pairs from starts[k].
+    let golds: { lists: string[][]; starts: number[]; details: (GeneratedStatement | null)[] } | undefined;
     if (mode === "statements") {
       premises = records.map((r, k) => text(r, input, "premise", first + k));
       hypotheses = records.map((r, k) => text(r, input, "hypothesis", first + k));
     } else {
       const questions = records.map((r, k) => text(r, input, "question", first + k));
-      const golds = records.map((r, k) => text(r, input, "gold_answer", first + k));
-      const answers = records.map((r, k) => text(r, input, "answer", first + k));
-      const make = async (list: string[]) => {
+      const make = async (qs: string[], list: string[]) => {
         const idx = list.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
-        const out = await generator.generateDetailed(idx.map((i) => questions[i]), idx.map((i) => list[i]));
+        const out = await generator.generateDetailed(idx.map((i) => qs[i]), idx.map((i) => list[i]));
         const all: (GeneratedStatement | null)[] = list.map(() => null);
         idx.forEach((i, k) => (all[i] = out[k]));
         return all;
       };
-      const p = await make(golds);
-      const h = await make(answers);
-      made = p.map((premise, i) => ({ premise, hypothesis: h[i] }));
-      tallyStatements(p, statements);
-      tallyStatements(h, statements);
-      premises = p.map((g) => g?.statement ?? "");
-      hypotheses = h.map((g) => g?.statement ?? "");
+      if (!multi) {
+        const golds = records.map((r, k) => text(r, input, "gold_answer", first + k));
+        const answers = records.map((r, k) => text(r, input, "answer", first + k));
+        const p = await make(questions, golds);
+        const h = await make(questions, answers);
+        made = p.map((premise, i) => ({ premise, hypothesis: h[i] }));
+        tallyStatements(p, statements);
+        tallyStatements(h, statements);
+        premises = p.map((g) => g?.statement ?? "");
+        hypotheses = h.map((g) => g?.statement ?? "");
+      } else {
+        // One statement per gold; every (gold, candidate) pair of the block is scored in one call.
+        const lists = records.map((r, k) => rowGolds(r, goldSource, input, first + k));
+        const answers = records.map((r, k) => text(r, input, "answer", first + k));
+        const owner = lists.flatMap((list, i) => list.map(() => i));
+        const starts: number[] = [];
+        lists.reduce((at, list) => (starts.push(at), at + list.length), 0);
+        const p = await make(owner.map((i) => questions[i]), lists.flat());
+        const h = await make(questions, answers);
+        tallyStatements(p, statements);
+        tallyStatements(h, statements);
+        golds = { lists, starts, details: p };
+        made = h.map((hypothesis) => ({ premise: null, hypothesis }));
+        premises = p.map((g) => g?.statement ?? "");
+        hypotheses = owner.map((i) => h[i]?.statement ?? "");
+      }
     }
     const loaded = options.engine ?? (engine ? await engine.catch(() => undefined) : undefined);
     const { rows, report: r } = await scoreStatements(premises, hypotheses, { ...options, modelKey, loadEngine, engine: loaded });
@@ -146,20 +182,35 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     report.device ??= r.device;
     report.cacheWriteError ??= r.cacheWriteError;
     records.forEach((rec, k) => {
-      const score: PairScore = rows[k];
+      let score: PairScore = rows[k];
+      let premise = premises[k];
+      let hypothesis = hypotheses[k];
+      let premiseDetail = made?.[k].premise ?? null;
+      const extra: Record<string, unknown> = {};
+      if (golds) {
+        // The row's CAP is the best gold's; the statement written is that gold's (the first gold's when not scored).
+        const start = golds.starts[k];
+        const list = golds.lists[k];
+        const best = bestOverGolds(rows.slice(start, start + list.length));
+        const winner = start + (best.index ?? 0);
+        score = best.score;
+        premise = premises[winner];
+        premiseDetail = golds.details[winner];
+        hypothesis = hypotheses[start];
+        Object.assign(extra, { best_gold: best.index, best_gold_answer: best.index === null ? null : list[best.index], gold_caps: best.caps });
+      }
       if (score.status === "ok") report.scored++;
       else {
         report.notScoredCount++;
         if (report.notScored.length < 1000) report.notScored.push({ row: first + k, line: rec.line, reason: score.reason! });
       }
-      const extra: Record<string, unknown> = {};
       if (made) {
         const m = made[k];
         Object.assign(extra, {
-          premise: premises[k],
-          hypothesis: hypotheses[k],
-          premise_rule: m.premise?.rule ?? "",
-          premise_doubts: m.premise?.doubts.join("; ") ?? "",
+          premise,
+          hypothesis,
+          premise_rule: premiseDetail?.rule ?? "",
+          premise_doubts: premiseDetail?.doubts.join("; ") ?? "",
           hypothesis_rule: m.hypothesis?.rule ?? "",
           hypothesis_doubts: m.hypothesis?.doubts.join("; ") ?? "",
           statement_generator: generator.name,
@@ -194,7 +245,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       await loaded?.dispose();
     }
   }
-  const result = { mode: mode as ScoreFileReport["mode"], ...report, modelKey, generator: mode === "answers" ? generator.name : null, statements, replacedColumns: replaced, seconds: (Date.now() - started) / 1000 };
+  const result = { mode: mode as ScoreFileReport["mode"], ...report, modelKey, generator: mode === "answers" ? generator.name : null, goldSource: mode === "answers" ? goldSource.kind : null, statements, replacedColumns: replaced, seconds: (Date.now() - started) / 1000 };
   if (options.manifest === false) return { ...result, manifest: null };
   const manifest = await writeScoreManifest(input, output, result, options, await inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
   return { ...result, manifest };

@@ -14,6 +14,7 @@ import { resolveModelRef } from "../runtime/model-ref.js";
 import { resolveDevice } from "../runtime/device.js";
 import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
+import { bestOverGolds } from "./golds.js";
 
 export interface ScoreOptions extends TransformersNliOptions {
   readonly alpha?: number;
@@ -191,43 +192,109 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
 /** Turns a question and an answer into one declarative statement. */
 export type StatementGenerator = (question: string, answer: string) => string;
 
+/** What scoreAnswers returns; the multi-gold fields are there when some row has a list of golds. */
+export interface ScoredAnswers {
+  readonly rows: PairScore[];
+  readonly report: ScoreReport;
+  /** The gold statement of each row (with several golds, the winning gold's, else the first's). */
+  readonly premises: string[];
+  readonly hypotheses: string[];
+  readonly generator: string;
+  readonly premiseDetails: (GeneratedStatement | null)[];
+  readonly hypothesisDetails: (GeneratedStatement | null)[];
+  readonly flaggedStatements: number;
+  /** Several golds: the 0-based index of the gold whose CAP is the row's (first on a tie); null when not scored. */
+  readonly bestGold?: (number | null)[];
+  /** Several golds: each row's score against every one of its golds, in order. */
+  readonly goldScores?: PairScore[][];
+}
+
 /**
  * CAP of candidate answers against gold answers to the same questions: each (question, answer)
  * becomes a statement first (paper Sec. 4), with `statements` (a function), `generator` (an
  * engine, e.g. an mT5 model folder) or, by default, capqa's built-in reformulator. An empty
  * answer gets no statement, and its row is reported as not scored.
+ *
+ * A row's gold may be a list of golds: one statement per gold, CAP against each, and the row's
+ * CAP is the maximum (see lib/score/golds.ts `bestOverGolds`; `bestGold` says which won). A row
+ * is scored only when all its golds are. Rows of one string score as they always have.
  */
 export async function scoreAnswers(
   questions: readonly string[],
-  golds: readonly string[],
+  golds: readonly (string | readonly string[])[],
   candidates: readonly string[],
   options: ScoreOptions & { statements?: StatementGenerator; generator?: StatementGeneratorEngine } = {},
-): Promise<{ rows: PairScore[]; report: ScoreReport; premises: string[]; hypotheses: string[]; generator: string; premiseDetails: (GeneratedStatement | null)[]; hypothesisDetails: (GeneratedStatement | null)[]; flaggedStatements: number }> {
+): Promise<ScoredAnswers> {
   if (questions.length !== golds.length || golds.length !== candidates.length) {
     throw new RangeError(`${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`);
   }
-  checkPairs(questions, golds);
+  const multi = golds.some((g) => Array.isArray(g));
+  if (!multi) checkPairs(questions, golds);
   checkPairs(questions, candidates);
+  const lists: readonly (readonly string[])[] = golds.map((g, i) => {
+    if (!Array.isArray(g)) {
+      if (typeof g !== "string") throw new TypeError(`gold answer of row ${i} is not a string or a list of strings: ${JSON.stringify(g)}`);
+      return [g];
+    }
+    if (g.length === 0) throw new RangeError(`row ${i} has an empty list of gold answers; each row needs at least one`);
+    g.forEach((v, k) => {
+      if (typeof v !== "string") throw new TypeError(`gold answer ${k} of row ${i} is not a string: ${JSON.stringify(v)}`);
+    });
+    return g;
+  });
   const fn = options.statements;
   const engine = options.generator ?? builtinGenerator;
-  const generate = async (answers: readonly string[]): Promise<(GeneratedStatement | null)[]> => {
+  const generate = async (qs: readonly string[], answers: readonly string[]): Promise<(GeneratedStatement | null)[]> => {
     const idx = answers.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
     const made: GeneratedStatement[] = fn
-      ? describeModelStatements(idx.map((i) => questions[i]), idx.map((i) => answers[i]), idx.map((i) => fn(questions[i], answers[i]))).map((g) => ({ ...g, rule: "custom function" }))
-      : await engine.generateDetailed(idx.map((i) => questions[i]), idx.map((i) => answers[i]));
+      ? describeModelStatements(idx.map((i) => qs[i]), idx.map((i) => answers[i]), idx.map((i) => fn(qs[i], answers[i]))).map((g) => ({ ...g, rule: "custom function" }))
+      : await engine.generateDetailed(idx.map((i) => qs[i]), idx.map((i) => answers[i]));
     const out: (GeneratedStatement | null)[] = answers.map(() => null);
     idx.forEach((i, k) => (out[i] = made[k]));
     return out;
   };
-  const premiseDetails = await generate(golds);
-  const hypothesisDetails = await generate(candidates);
-  const premises = premiseDetails.map((g) => g?.statement ?? "");
+  const generatorName = fn ? "custom function" : engine.name;
+  const reasonFor = (gold: string, candidate: string, r: PairScore): PairScore =>
+    r.status === "ok" ? r : { ...r, reason: gold.trim() === "" ? "empty gold answer" : candidate.trim() === "" ? "empty candidate answer" : r.reason };
+  if (!multi) {
+    const single = golds as readonly string[];
+    const premiseDetails = await generate(questions, single);
+    const hypothesisDetails = await generate(questions, candidates);
+    const premises = premiseDetails.map((g) => g?.statement ?? "");
+    const hypotheses = hypothesisDetails.map((g) => g?.statement ?? "");
+    const scored = await scoreStatements(premises, hypotheses, options);
+    const rows = scored.rows.map((r, i) => reasonFor(single[i], candidates[i], r));
+    const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
+    const flaggedStatements = [...premiseDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
+    return { rows, report: { ...scored.report, notScored }, premises, hypotheses, generator: generatorName, premiseDetails, hypothesisDetails, flaggedStatements };
+  }
+  // Several golds: every (gold, candidate) pair in one scoreStatements call.
+  const owner = lists.flatMap((list, i) => list.map(() => i));
+  const flatGolds = lists.flat();
+  const starts: number[] = [];
+  lists.reduce((at, list) => (starts.push(at), at + list.length), 0);
+  const goldDetails = await generate(owner.map((i) => questions[i]), flatGolds);
+  const hypothesisDetails = await generate(questions, candidates);
+  const goldStatements = goldDetails.map((g) => g?.statement ?? "");
   const hypotheses = hypothesisDetails.map((g) => g?.statement ?? "");
-  const scored = await scoreStatements(premises, hypotheses, options);
-  const rows = scored.rows.map((r, i) =>
-    r.status === "ok" ? r : { ...r, reason: golds[i].trim() === "" ? "empty gold answer" : candidates[i].trim() === "" ? "empty candidate answer" : r.reason },
-  );
+  const scored = await scoreStatements(goldStatements, owner.map((i) => hypotheses[i]), options);
+  const flat = scored.rows.map((r, j) => reasonFor(flatGolds[j], candidates[owner[j]], r));
+  const goldScores = lists.map((list, i) => flat.slice(starts[i], starts[i] + list.length));
+  const best = goldScores.map((scores) => bestOverGolds(scores));
+  const rows = best.map((b) => b.score);
+  const winner = best.map((b, i) => starts[i] + (b.index ?? 0));
   const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
-  const flaggedStatements = [...premiseDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
-  return { rows, report: { ...scored.report, notScored }, premises, hypotheses, generator: fn ? "custom function" : engine.name, premiseDetails, hypothesisDetails, flaggedStatements };
+  const flaggedStatements = [...goldDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
+  return {
+    rows,
+    report: { ...scored.report, rows: rows.length, scored: rows.length - notScored.length, notScored },
+    premises: winner.map((j) => goldStatements[j]),
+    hypotheses,
+    generator: generatorName,
+    premiseDetails: winner.map((j) => goldDetails[j]),
+    hypothesisDetails,
+    flaggedStatements,
+    bestGold: best.map((b) => b.index),
+    goldScores,
+  };
 }

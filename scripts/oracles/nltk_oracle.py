@@ -2,13 +2,16 @@
 """Writes test/fixtures/nltk-oracle.json: NLTK's own outputs for the inputs below.
 
 Run from the repository root with a Python that has NLTK (Debian's
-python3-nltk is enough):
+python3-nltk is enough) and WordNet 3.0 (Debian's wordnet-base,
+/usr/share/wordnet, or WORDNET_DIR; read as scripts/oracles/baselines_oracle.py
+reads it, for the multi-reference METEOR cases):
 
     /usr/bin/python3 scripts/oracles/nltk_oracle.py
 
 It is a developer tool, not part of CI. The TypeScript ports in
 lib/text/nltk-tokenize.ts and lib/baselines/bleu.ts are tested against the
-fixture it writes.
+fixture it writes, and bleuMulti / meteorMulti (several gold answers as
+references) against its "multiReference" cases.
 
 NLTK versions. The paper used NLTK 3.9.4; Debian ships 3.8. The oracle
 reproduces 3.9.4 on either:
@@ -35,6 +38,7 @@ import nltk
 from nltk.tokenize.destructive import NLTKWordTokenizer
 from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu
+from nltk.translate.meteor_score import meteor_score, single_meteor_score
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_TOKENIZER = ROOT / "lib" / "text" / "nltk-tokenize.ts"
@@ -435,6 +439,110 @@ def bleu_cases(tokenize):
 
 
 # ---------------------------------------------------------------------------
+# Several gold answers: multi-reference BLEU and METEOR on the paper's tokens
+#
+# The baselines with several gold answers (lib/baselines/index.ts bleuMulti,
+# meteorMulti): every gold is a reference, tokenized as the single-gold
+# baselines are (word_tokenize of the lower-cased text), BLEU with smoothing
+# method1 and uniform 4-gram weights, METEOR as NLTK's meteor_score (the best
+# single_meteor_score). WordNet comes from WORDNET_DIR as in
+# scripts/oracles/baselines_oracle.py (which also installs NLTK 3.9's morphy).
+
+MULTI_GOLD_HAND = [
+    # (candidate, golds)
+    ("Earth's rotation causes the alternation of morning and afternoon",
+     ["The rotation of the Earth causes day and night.", "Earth's rotation causes day and night.",
+      "Because the Earth rotates."]),
+    ("100°C", ["100 °C", "100 degrees Celsius", "It boils at 100°C."]),
+    ("Paris", ["Paris", "The capital is Paris."]),
+    ("The capital of France is Paris.", ["Paris", "The capital is Paris.", "It is Paris, France."]),
+    ("George Washington", ["Washington", "George Washington was the first president.", "President Washington"]),
+    ("It is the car", ["It is the automobile.", "The car.", "A motorcar"]),
+    ("He bought a big house", ["He purchased a large home.", "He bought a house.", "A big home was bought."]),
+    ("the the the the the the the", ["The cat is on the mat.", "There is a cat on the mat."]),
+    ("a a a a a a a a a a a a", ["a a a a a a a a a a a a a", "a a a a a a a a a a a"]),
+    ("a a a a a a a a a a a a", ["a a a a a a a a a a a", "a a a a a a a a a a a a a"]),
+    ("a a a a a a a a a a a a", ["a a", "a a a a a a a a a a a a a"]),
+    ("No", ["Yes", "Nope", "No."]),
+    ("No", ["Yes", "Absolutely not"]),
+    ("", ["Something.", "Anything else."]),
+    ("photosynthesis", ["The answer is photosynthesis.", "Photosynthesis", "It is called photosynthesis."]),
+    ("The mitochondria is the powerhouse of the cell.",
+     ["Mitochondria are the powerhouse of the cell.", "The mitochondrion.", "Mitochondria"]),
+    ("It boils at 100 degrees Celsius.",
+     ["Water boils at 100 degrees Celsius at sea level.", "100 degrees", "At 212 degrees Fahrenheit."]),
+    ("Running dogs chase cats", ["Dogs run after cats.", "A running dog chases a cat.", "Hounds pursue felines."]),
+    ("Shakespeare wrote Hamlet in 1600", ["William Shakespeare", "Shakespeare wrote it around 1600.", "Hamlet is by Shakespeare."]),
+    ("same same", ["same same", "same same"]),
+    ("the correct answer", ["the right answer", "the correct reply", "an answer that is correct"]),
+    ("It's John's book.", ["It is John's book.", "The book belongs to John.", "John's."]),
+    ("U.S. Geological Survey", ["The US Geological Survey", "USGS", "U.S. Geological Survey (USGS)"]),
+    ("a chunk of pork, since cows are herbivores and do not eat meat",
+     ["A chunk of pork, because cows are herbivores.", "Pork; cows do not eat meat.", "Cows are herbivores."]),
+    ("The Pacific Ocean", ["Pacific", "The Pacific Ocean is the largest.", "the Pacific", "Pacific Ocean"]),
+    ("Mount Everest is the highest mountain on Earth.",
+     ["Everest", "Mount Everest.", "The highest mountain is Mount Everest, in the Himalayas."]),
+]
+
+MULTI_GOLD_WORDS = (
+    "the a of is was it in and to that big large great small little car automobile auto house home "
+    "buy bought purchase purchased answer reply correct right fast quick quickly run running ran runs "
+    "dog dogs hound cat cats begin start started happy glad river stream city town capital paris france"
+).split()
+
+
+def multi_gold_wordnet():
+    """WordNet 3.0 as the METEOR oracle reads it (baselines_oracle.py: Debian's files, NLTK 3.9's morphy)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from baselines_oracle import wordnet_reader
+
+    wn = wordnet_reader()
+    assert wn.get_version() == "3.0", wn.get_version()
+    return wn
+
+
+def multi_reference_cases(word_tokenize, wn):
+    cases = []
+    for candidate, golds in MULTI_GOLD_HAND:
+        cases.append((golds, candidate))
+    rng = random.Random(14)
+    punct = ["", "", "", ".", ",", "!", "?"]
+
+    def text(lo, hi):
+        words = [rng.choice(MULTI_GOLD_WORDS) for _ in range(rng.randint(lo, hi))]
+        if words and rng.random() < 0.3:
+            words[0] = words[0].capitalize()
+        return " ".join(words) + (rng.choice(punct) if words else "")
+
+    for _ in range(130):
+        golds = [text(1, 9) for _ in range(rng.randint(2, 4))]
+        if rng.random() < 0.4:
+            # a candidate that borrows from the golds, so several references match parts of it
+            pool = [w for g in golds for w in g.rstrip(".,!?").split()]
+            candidate = " ".join(rng.choice(pool) for _ in range(rng.randint(1, 8)))
+        else:
+            candidate = text(0 if rng.random() < 0.05 else 1, 8)
+        cases.append((golds, candidate))
+
+    smooth = SmoothingFunction().method1
+    out = []
+    for golds, candidate in cases:
+        refs = [word_tokenize(g.lower()) for g in golds]
+        hyp = word_tokenize(candidate.lower())
+        out.append({
+            "golds": golds,
+            "candidate": candidate,
+            "references": refs,
+            "hypothesis": hyp,
+            "bleu": sentence_bleu(refs, hyp, smoothing_function=smooth),
+            "bleuEach": [sentence_bleu([r], hyp, smoothing_function=smooth) for r in refs],
+            "meteor": meteor_score(refs, hyp, wordnet=wn),
+            "meteorEach": [single_meteor_score(r, hyp, wordnet=wn) for r in refs],
+        })
+    return out
+
+
+# ---------------------------------------------------------------------------
 
 
 def dump(fixture):
@@ -481,6 +589,7 @@ def main():
         for t in SENTENCE_TEXTS + TOKENIZER_TEXTS
     ]
     bleu_sentence, bleu_corpus = bleu_cases(word_tok.tokenize)
+    multi_reference = multi_reference_cases(word_tokenize, multi_gold_wordnet())
 
     fixture = {
         "generator": "scripts/oracles/nltk_oracle.py",
@@ -494,11 +603,13 @@ def main():
         "sentences": sentence_cases,
         "bleuSentence": bleu_sentence,
         "bleuCorpus": bleu_corpus,
+        "multiReference": multi_reference,
     }
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(dump(fixture), encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(tokenizer_cases)} treebank, {len(sentence_cases)} sentence, "
-          f"{len(bleu_sentence)} sentence-BLEU, {len(bleu_corpus)} corpus-BLEU cases "
+          f"{len(bleu_sentence)} sentence-BLEU, {len(bleu_corpus)} corpus-BLEU, "
+          f"{len(multi_reference)} multi-reference BLEU and METEOR cases "
           f"({OUT.stat().st_size} bytes)")
 
 
