@@ -100,7 +100,7 @@ async function capFromTexts(table: RowTable, options: ScoreOptions & { readonly 
  * estimate and in every resample alike, so monotonicity's counts and their intervals drop by
  * exactly the number of such pairs.
  */
-function withoutAbsentClasses(tables: Evaluation["tables"], absent: ReadonlySet<string>): Evaluation["tables"] {
+export function withoutAbsentClasses(tables: Evaluation["tables"], absent: ReadonlySet<string>): Evaluation["tables"] {
   if (absent.size === 0) return tables;
   const involves = (better: string, worse: string) => absent.has(better) || absent.has(worse);
   const keepPair = (r: TableRow) => !involves(String(r.better), String(r.worse));

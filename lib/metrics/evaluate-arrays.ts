@@ -16,6 +16,7 @@
 import { evaluateMetrics, type Evaluation, type EvaluationOptions, type TableRow } from "../eval/evaluate.js";
 import { CLASSES, tryParseClass, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
 import type { PairedStatistic } from "../constants.js";
+import { withoutAbsentClasses } from "../eval/labelled-eval.js";
 
 export interface EvaluateScoresOptions extends Omit<EvaluationOptions, "reference"> {
   /** The class of each row: the eight classes in any case, hyphenated or underscored, or their short names (Eq, OV, …). */
@@ -153,27 +154,6 @@ export function camelCaseRow<T>(row: TableRow): T {
   return out as T;
 }
 
-/**
- * Leaves out of the tables the class pairs and descriptives of classes the data lack, as
- * `capqa evaluate --in FILE` does (lib/eval/labelled-eval.ts): a pair with an absent class has no
- * class mean, which evaluateMetrics counts as a violation in the point estimate and in every
- * resample alike, so monotonicity's counts and intervals drop by exactly the pairs left out.
- */
-function withoutAbsentClasses(tables: Evaluation["tables"], absent: ReadonlySet<string>): Evaluation["tables"] {
-  if (absent.size === 0) return tables;
-  const involves = (better: string, worse: string) => absent.has(better) || absent.has(worse);
-  const keepPair = (r: TableRow) => !involves(String(r.better), String(r.worse));
-  const classPairs = tables.class_pairs.filter(keepPair);
-  const monotonicity = tables.monotonicity.map((m) => {
-    const pairs = classPairs.filter((p) => p.metric === m.metric).length;
-    const dropped = tables.class_pairs.filter((p) => p.metric === m.metric).length - pairs;
-    const less = (x: TableRow[string]) => (typeof x === "number" ? x - dropped : x);
-    const violations = less(m.mean_violations);
-    const violating = String(m.violating_pairs ?? "").split("; ").filter((v) => v !== "" && !involves(...(v.split(">") as [string, string])));
-    return { ...m, class_pairs: pairs, mean_violations: violations, mean_violation_rate: pairs > 0 && typeof violations === "number" ? violations / pairs : null, mean_violations_ci_low: less(m.mean_violations_ci_low), mean_violations_ci_high: less(m.mean_violations_ci_high), violating_pairs: violating.join("; ") };
-  });
-  return { ...tables, class_pairs: classPairs, hard_pairs: tables.hard_pairs.filter(keepPair), descriptives: tables.descriptives.filter((r) => !absent.has(String(r.label))), monotonicity };
-}
 
 /**
  * Evaluates metric scores against taxonomy labels: correlations, descriptives, class pairs, hard
