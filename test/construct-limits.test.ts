@@ -227,7 +227,7 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
 
   // Item-specific 400s (different messages), or a success in between, do not stop the run; 0 turns the rule off.
   const varied = await serve((_, res, n, body) => badRequest(res, n, `prompt too long: ${JSON.stringify(body).length + n} tokens`));
-  const mixed = await serve((req, res, n) => {
+  const mixed = await serve((_req, res, n) => {
     if (n % 3 === 0) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "m", type: "message", model: "m", content: [{ type: "text", text: "fine" }], stop_reason: "end_turn", usage: {} }));
     else badRequest(res, n);
   });

@@ -44,7 +44,7 @@ function fromConfusion(conf: Float64Array, K: number): { accuracy: number; macro
   const precision = support.map((_, k) => (predicted[k] > 0 ? conf[k * K + k] / predicted[k] : 0));
   const recall = support.map((s, k) => (s > 0 ? conf[k * K + k] / s : 0));
   const f1 = support.map((s, k) => (s + predicted[k] > 0 ? (2 * conf[k * K + k]) / (s + predicted[k]) : 0));
-  const present = support.map((s, k) => k).filter((k) => support[k] > 0 || predicted[k] > 0);
+  const present = support.map((_s, k) => k).filter((k) => support[k] > 0 || predicted[k] > 0);
   return { accuracy: correct / n, macroF1: present.reduce((a, k) => a + f1[k], 0) / present.length, f1, precision, recall, support, predicted };
 }
 

@@ -91,5 +91,5 @@ export function calibrationExplorerFigure(
     };
   });
   const paper = alphas.indexOf(DEFAULT_ALPHA);
-  return steppedFigure(steps, { prefix: "α = ", active: paper >= 0 ? paper : 0 });
+  return steppedFigure(steps, { prefix: "α = ", active: Math.max(paper , 0) });
 }

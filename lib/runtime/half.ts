@@ -9,7 +9,7 @@ export function toHalfBits(x: number): number {
   const exp = (bits >>> 23) & 0xff;
   let mant = bits & 0x7fffff;
   if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  let e = exp - 127 + 15;
+  const e = exp - 127 + 15;
   if (e >= 0x1f) return sign | 0x7c00;
   if (e <= 0) {
     if (e < -10) return sign;

@@ -144,7 +144,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best = tokens.length - 1;
     while (best > start + 1 && tokens[best].pos === "ADP") best--;
   }
-  let v = best;
+  const v = best;
   let subjectEnd = v;
   while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
   return { subject: tokens.slice(start, subjectEnd), aux, auxKind: kind, negated, preVerb: tokens.slice(subjectEnd, v), verb: tokens[v], rest: tokens.slice(v + 1), guessed };
@@ -323,7 +323,7 @@ function participleTail(tokens: readonly Token[]): number {
     while (k > 1 && tokens[k - 1].pos === "ADV") k--;
     return k;
   }
-  return stranded < tokens.length ? stranded : tokens.length;
+  return Math.min(stranded , tokens.length);
 }
 
 /** True when a past participle follows somewhere after `j` ("Which city has the team visited" vs "Which country has the largest population"). */
@@ -344,7 +344,7 @@ function endsWithPreposition(tokens: readonly Token[]): boolean {
 
 /** What follows a wh-phrase ending at `i`. */
 function afterWh(tokens: readonly Token[], wh: WhPhrase, i: number): Frame | undefined {
-  let t = tokens[i];
+  const t = tokens[i];
   if (!t) return undefined;
   // Adverbs between the wh-phrase and the verb ("Who first proposed", "Which best explains", "which plants usually grow").
   let k = i;

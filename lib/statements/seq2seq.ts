@@ -234,7 +234,7 @@ function checkSessions(model: LoadedSeq2Seq, dir: string): void {
   const enc = model.sessions.model;
   const dec = model.sessions.decoder_model_merged;
   const problems: string[] = [];
-  if (!enc || !enc.inputNames.includes("input_ids") || !enc.outputNames.includes("last_hidden_state")) problems.push("the encoder must read input_ids and write last_hidden_state");
+  if (!enc?.inputNames.includes("input_ids") || !enc.outputNames.includes("last_hidden_state")) problems.push("the encoder must read input_ids and write last_hidden_state");
   if (!dec) problems.push("there is no decoder_model_merged session");
   else {
     for (const name of ["input_ids", "encoder_hidden_states"]) if (!dec.inputNames.includes(name)) problems.push(`the decoder lacks input ${name}`);

@@ -304,7 +304,7 @@ export function ordinalStatistics(layout: OrdinalLayout, sums: SweepSums, out: F
 }
 
 function clamp(r: number): number {
-  return r > 1 ? 1 : r < -1 ? -1 : r;
+  return r > 1 ? 1 : Math.max(r , -1);
 }
 
 /** Exact counts of one class pair from an unweighted sweep. */

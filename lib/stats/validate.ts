@@ -112,7 +112,7 @@ export function checkFinite(fn: string, name: string, values: ArrayLike<number>)
 export function checkFiniteOrNaN(fn: string, name: string, values: ArrayLike<number>): void {
   for (let i = 0, n = values.length; i < n; i++) {
     const v = values[i];
-    if (!Number.isFinite(v) && !(typeof v === "number" && v !== v)) reject(fn, `${name}[${i}]`, v, `${name} must be finite numbers or NaN`);
+    if (!Number.isFinite(v) && !(typeof v === "number" && Number.isNaN(v))) reject(fn, `${name}[${i}]`, v, `${name} must be finite numbers or NaN`);
   }
 }
 
