@@ -1,8 +1,155 @@
-/** Small helpers over node:util parseArgs that turn bad flags into clear usage errors. */
-import { OPTION_FLAGS } from "../lib/constants.js";
+/**
+ * Small helpers over node:util parseArgs that turn bad flags into clear usage errors, and the
+ * option declarations every command parses and documents its flags from (OptionSpec).
+ */
+import {
+  CACHE_DIR_ENV,
+  DATA_DIR_ENV,
+  DEFAULT_ALPHA,
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_DATA_DIR,
+  DEFAULT_LAMBDA,
+  DEFAULT_NLI_BATCH_SIZE,
+  DEFAULT_NLI_MAX_LENGTH,
+  DEFAULT_SEED,
+  OPTION_FLAGS,
+  PAPER_NLI_CONVERSION,
+  PAPER_NLI_MODEL,
+  STATEMENTS_DIR_ENV,
+} from "../lib/constants.js";
 export class UsageError extends Error {
   override name = "UsageError";
 }
+
+// ---------------------------------------------------------------- option declarations and their help
+
+/**
+ * One command-line option: what node:util parseArgs needs (type, multiple, short) and what its
+ * help line says. A command declares its options once, as a record of these, and both parses
+ * (parseOptions) and documents (optionsHelp) them from it, so the help cannot leave a flag out.
+ */
+export interface OptionSpec {
+  readonly type: "string" | "boolean";
+  /** Repeatable: parseArgs returns every value, in order. */
+  readonly multiple?: boolean;
+  /** A one-letter alias (-x). */
+  readonly short?: string;
+  /** The value's placeholder in help ("N", "DIR", "test|validation|all"); string options only. */
+  readonly value?: string;
+  /** What the option does, with its default; wrapped to the help's width. */
+  readonly help: string;
+}
+
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** Declares a command's options with their literal types kept (what parseArgs's typing needs). */
+export function defineOptions<const T extends OptionSpecs>(specs: T): T {
+  return specs;
+}
+
+/** The parseArgs form of a declaration: type, multiple, short; the help stays behind. */
+export type ParseArgsOptions<T extends OptionSpecs> = {
+  -readonly [K in keyof T]: { type: T[K]["type"]; multiple: T[K] extends { readonly multiple: true } ? true : false; short?: string };
+};
+
+/** The plain `options` object node:util parseArgs wants, from a declaration. */
+export function parseOptions<T extends OptionSpecs>(specs: T): ParseArgsOptions<T> {
+  const options: Record<string, { type: "string" | "boolean"; multiple: boolean; short?: string }> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    options[name] = { type: spec.type, multiple: spec.multiple === true, ...(spec.short === undefined ? {} : { short: spec.short }) };
+  }
+  return options as ParseArgsOptions<T>;
+}
+
+/** The left column of an option's help line: "-o, --out DIR", "--quiet". */
+export function optionLabel(name: string, spec: OptionSpec): string {
+  return `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.type === "string" ? ` ${spec.value ?? "VALUE"}` : ""}`;
+}
+
+/** Words of `text` in lines of at most `width` characters (a longer word stands alone); "\n" starts a new line. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter((w) => w.length > 0)) {
+      if (line && line.length + 1 + word.length > width) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * Help lines for a declaration, one option after the other in declaration order:
+ * `  --name VALUE   help`, the help texts aligned in one column and wrapped at `width` characters
+ * (continuation lines indented to that column). A label wider than `maxLabel` has its help start
+ * on the next line, so that one long flag does not push every other help text to the right.
+ */
+export function optionsHelp(specs: OptionSpecs, options: { indent?: number; width?: number; maxLabel?: number } = {}): string {
+  const indent = " ".repeat(options.indent ?? 2);
+  const width = options.width ?? 100;
+  const maxLabel = options.maxLabel ?? 24;
+  const labels = Object.entries(specs).map(([name, spec]) => [optionLabel(name, spec), spec.help] as const);
+  const column = Math.min(maxLabel, Math.max(0, ...labels.map(([label]) => label.length))) + 2;
+  const pad = " ".repeat(column);
+  const lines: string[] = [];
+  for (const [label, help] of labels) {
+    const text = wrapText(help, Math.max(20, width - indent.length - column));
+    if (label.length + 2 > column) lines.push(`${indent}${label}`, ...text.map((t) => `${indent}${pad}${t}`));
+    else lines.push(`${indent}${label.padEnd(column)}${text[0]}`, ...text.slice(1).map((t) => `${indent}${pad}${t}`));
+  }
+  return lines.map((l) => l.trimEnd()).join("\n");
+}
+
+/**
+ * Options many commands take, declared once so that every command documents them the same way;
+ * a command names them in its declaration (`quiet: COMMON_OPTIONS.quiet`). Defaults come from
+ * lib/constants.ts.
+ */
+export const COMMON_OPTIONS = defineOptions({
+  "data-dir": { type: "string", value: "DIR", help: `CAP-Correctness data folder (default $${DATA_DIR_ENV}, else ./${DEFAULT_DATA_DIR}).` },
+  "statements-dir": { type: "string", value: "DIR", help: `CAP-Statements folder (default $${STATEMENTS_DIR_ENV}, else data/cap-statements).` },
+  quiet: { type: "boolean", help: "No progress lines and no summary on the terminal; the files written are the same." },
+  bootstrap: { type: "string", value: "N", help: `Bootstrap resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no intervals).` },
+  seed: { type: "string", value: "S", help: `Seed of the bootstrap resamples (default ${DEFAULT_SEED}).` },
+  threads: { type: "string", value: "T", help: "Worker threads for the bootstrap (default: all cores, at most 8)." },
+  alpha: { type: "string", value: "A", help: `CAP's forward (gold → candidate) weight α (default ${DEFAULT_ALPHA}).` },
+  lambda: { type: "string", value: "L", help: `CAP's neutral-class weight λ (default ${DEFAULT_LAMBDA}).` },
+  ordering: {
+    type: "string",
+    value: "TEXT",
+    help: 'A custom class order (default: the paper\'s), e.g. "exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory".',
+  },
+  "bertscore-model": { type: "string", value: "DIR", help: "BERTScore's model folder, a local ONNX export (roberta-large truncated at layer 17: scripts/export/export_bertscore.py)." },
+  "comet-model": { type: "string", value: "DIR", help: "COMET's model folder, a local ONNX export of Unbabel/wmt22-comet-da (scripts/export/export_comet.py)." },
+  "cache-dir": { type: "string", value: "DIR", help: `NLI cache folder (default $${CACHE_DIR_ENV}, else $XDG_CACHE_HOME/capqa, else ~/.cache/capqa).` },
+  "no-cache": { type: "boolean", help: "Score without the NLI cache (nothing persists; a killed run starts over)." },
+});
+
+/** A --split option over these splits of CAP-Correctness. */
+export function splitOption(choices: readonly string[], fallback: string, what = "Rows of CAP-Correctness"): OptionSpec & { type: "string" } {
+  const listed = choices.length > 1 ? `${choices.slice(0, -1).join(", ")} or ${choices[choices.length - 1]}` : choices.join("");
+  return { type: "string", value: choices.join("|"), help: `${what}: ${listed} (default ${fallback}).` };
+}
+
+/** The NLI model's flags: capqa score, verify-model and evaluate --in take them alike. */
+export const NLI_MODEL_OPTIONS = defineOptions({
+  model: { type: "string", value: "M", help: `Local model folder (models/NAME or a path) or hub id (default ${PAPER_NLI_MODEL}).` },
+  revision: { type: "string", value: "R", help: "Hub revision (default: capqa's pin for the paper's model, else main)." },
+  device: { type: "string", value: "D", help: "cpu (default), cuda, webgpu or auto (CUDA when installed, else CPU)." },
+  dtype: {
+    type: "string",
+    value: "T",
+    help: `fp32 (default), fp16 or q8: onnx/model.onnx, model_fp16.onnx, model_quantized.onnx; for ${PAPER_NLI_MODEL}, fp16 and q8 (and fp32 when the pinned revision has no onnx/ folder) come from ${PAPER_NLI_CONVERSION}, the transformers.js conversion of the same weights; the files chosen are printed.`,
+  },
+  "onnx-file": { type: "string", value: "F", help: "Read this ONNX file of the folder or repository instead (e.g. onnx/model_qint8_avx512.onnx); its own bytes decide its arithmetic." },
+  batch: { type: "string", value: "N", help: `Pairs per forward pass (default ${DEFAULT_NLI_BATCH_SIZE}).` },
+  "max-length": { type: "string", value: "N", help: `Joint token limit; the longer side is truncated first (default ${DEFAULT_NLI_MAX_LENGTH}).` },
+  "models-dir": { type: "string", value: "DIR", help: "Folder in which --model NAME is looked for (default models)." },
+});
 
 export function intFlag(value: string | undefined, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;

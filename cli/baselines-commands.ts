@@ -13,8 +13,23 @@ import {
   writeRowTable,
   checkOutputFile,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, listFlag, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
+
+export const BASELINES_OPTIONS = defineOptions({
+  metrics: { type: "string", value: "LIST", help: "Comma-separated: any of bleu, rouge_l, meteor, bertscore, comet (default bleu,rouge_l,meteor)." },
+  split: { type: "string", value: "test|validation|all", help: "The CAP-Correctness split scored (give --split or --in)." },
+  in: { type: "string", value: "FILE", help: "Score the rows of this CSV/JSONL (gold_answer and answer columns, question for COMET) instead of a split." },
+  out: { type: "string", value: "FILE", help: "The table written, CSV or JSONL (needed)." },
+  "bertscore-model": COMMON_OPTIONS["bertscore-model"],
+  "comet-model": COMMON_OPTIONS["comet-model"],
+  "data-dir": COMMON_OPTIONS["data-dir"],
+});
+
+export const BASELINES_PARITY_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  out: { type: "string", value: "FILE.json", help: "Also write the parity report to this file." },
+});
 
 export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
     One column per metric, named as the metric, for the rows of a CAP-Correctness split or of any
@@ -24,11 +39,17 @@ export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,be
     BERTScore F1 (--bertscore-model DIR) and COMET (--comet-model DIR) need local ONNX exports.
 capqa baselines parity [--data-dir DIR] [--out FILE.json]
     Share of rows within 1e-6 of the released BLEU, ROUGE-L and METEOR, the largest difference and
-    every differing row with its reason.`;
+    every differing row with its reason.
+
+Options of capqa baselines:
+${optionsHelp(BASELINES_OPTIONS)}
+
+Options of capqa baselines parity:
+${optionsHelp(BASELINES_PARITY_OPTIONS)}`;
 
 export async function cmdBaselines(argv: string[]): Promise<number> {
   if (argv[0] === "parity") {
-    const { values } = parseArgs({ args: argv.slice(1), options: { "data-dir": { type: "string" }, out: { type: "string" } }, strict: true });
+    const { values } = parseArgs({ args: argv.slice(1), options: parseOptions(BASELINES_PARITY_OPTIONS), strict: true });
     if (values.out) checkOutputFile(values.out);
     const p = baselineParity(loadBenchmark(values["data-dir"]));
     if (values.out) writeFileAtomic(values.out, JSON.stringify(p, null, 2) + "\n");
@@ -43,7 +64,7 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     for (const s of p.skipped) out(`${s.metric}: skipped (${s.reason})`);
     return 0;
   }
-  const { values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" }, metrics: { type: "string" }, split: { type: "string" }, in: { type: "string" }, out: { type: "string" }, "bertscore-model": { type: "string" }, "comet-model": { type: "string" } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: parseOptions(BASELINES_OPTIONS), strict: true });
   const metrics = listFlag(values.metrics) ?? ["bleu", "rouge_l", "meteor"];
   if (!values.out) throw new UsageError("capqa baselines needs --out FILE");
   if ((values.in === undefined) === (values.split === undefined)) throw new UsageError("give either --split or --in");

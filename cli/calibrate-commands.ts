@@ -33,12 +33,29 @@ import {
   readMetricScores,
 } from "../lib/index.js";
 import { existsSync } from "node:fs";
-import { choiceFlag, intFlag, numberFlag, out, err, summary, jsonOutput, UsageError } from "./args.js";
+import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
 
+
+export const CALIBRATE_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  levels: { type: "string", value: "severity|classes", help: "The levels fitted: severity, the six levels of Eq. 1 (default), or classes, the eight classes in --order." },
+  order: { type: "string", value: '"c1 < c2 < …"', help: "With --levels classes, the classes least correct first (default contradictory < invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct < equivalent < exact)." },
+  objective: { type: "string", value: "macro_f1|accuracy|quadratic_kappa", help: "What the cut points maximise on the fit split (default macro_f1)." },
+  "fit-split": splitOption(["validation", "test", "all"], "validation", "Rows the cuts are fitted on"),
+  "eval-split": splitOption(["validation", "test", "all"], "test", "Rows the classifiers are evaluated on"),
+  alpha: { ...COMMON_OPTIONS.alpha, help: `${COMMON_OPTIONS.alpha.help} With --alpha or --lambda, CAP is recomputed from the released NLI probabilities.` },
+  lambda: COMMON_OPTIONS.lambda,
+  bootstrap: COMMON_OPTIONS.bootstrap,
+  seed: COMMON_OPTIONS.seed,
+  out: { type: "string", value: "DIR", help: "Output folder (default out/calibrate-<levels>)." },
+  metric: { type: "string", value: "NAME", help: "The metric calibrated (default cap): a released one or a column of --scores FILE." },
+  scores: { type: "string", value: "FILE", help: 'Your own metrics\' scores for CAP-Correctness (CSV or JSONL, as "capqa evaluate --scores" reads it).' },
+  quiet: COMMON_OPTIONS.quiet,
+});
 
 export const CALIBRATE_HELP = `capqa calibrate [--levels severity|classes] [--order "c1 < c2 < …"] [--objective macro_f1|accuracy|quadratic_kappa]
                 [--fit-split validation] [--eval-split test] [--alpha A --lambda L] [--bootstrap N] [--out DIR]
-                [--metric NAME [--scores FILE]]
+                [--seed S] [--metric NAME [--scores FILE]]
 
 Fits ordered cut points on CAP's score axis (exactly, by dynamic programming over the sorted
 scores) on the fit split and reports accuracy, macro-F1, Cohen's κ (unweighted, linear,
@@ -50,14 +67,13 @@ equivalent < exact). Writes DIR/classifier.json (used by "capqa score --classify
 DIR/report.json, DIR/summary.md and DIR/meta.json (with the run's manifest).
 --metric NAME calibrates another metric instead of CAP: a released one (bleu, rouge_l, meteor,
 bertscore) or a column of --scores FILE (as "capqa evaluate --scores" reads it); the equal-width
-bins then span the fit split's range of that metric.`;
+bins then span the fit split's range of that metric.
+
+Options:
+${optionsHelp(CALIBRATE_OPTIONS)}`;
 
 export async function cmdCalibrate(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { "data-dir": { type: "string" }, levels: { type: "string" }, order: { type: "string" }, objective: { type: "string" }, "fit-split": { type: "string" }, "eval-split": { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, metric: { type: "string" }, scores: { type: "string" }, quiet: { type: "boolean" } },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(CALIBRATE_OPTIONS), strict: true });
   const levelsKind = choiceFlag(values.levels, "levels", ["severity", "classes"] as const, "severity");
   const dir = resolve(values.out ?? `out/calibrate-${levelsKind}`);
   checkOutputFolder(dir);

@@ -3,8 +3,21 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, PAPER_ORDERING, buildManifest, checkOutputFolder, compareSystems, fileDigest, parseOrdering, readSystem, writeComparison } from "../lib/index.js";
-import { UsageError, err, intFlag, jsonOutput, listFlag, out, summary } from "./args.js";
+import { COMMON_OPTIONS, UsageError, defineOptions, err, intFlag, jsonOutput, listFlag, optionsHelp, out, parseOptions, summary } from "./args.js";
 import { readClassifier } from "./score-commands.js";
+
+export const COMPARE_OPTIONS = defineOptions({
+  in: { type: "string", multiple: true, value: "FILE …", help: "The systems' scored outputs (capqa score's CSV or JSONL), one file per system." },
+  names: { type: "string", value: "LIST", help: "Display names, comma-separated, one per file (default: the file names)." },
+  "label-column": { type: "string", value: "COL", help: "The human label column (default: label, when present)." },
+  classify: { type: "string", value: "FILE", help: 'A classifier from "capqa calibrate": its levels count the answers of Table 6 when the files lack human labels (default: the files\' predicted_level column).' },
+  key: { type: "string", value: "COL", help: "The column joining the systems' rows (default: id, else question)." },
+  bootstrap: COMMON_OPTIONS.bootstrap,
+  seed: COMMON_OPTIONS.seed,
+  ordering: COMMON_OPTIONS.ordering,
+  out: { type: "string", value: "DIR", help: "Output folder (default out/compare)." },
+  quiet: COMMON_OPTIONS.quiet,
+});
 
 export const COMPARE_HELP = `capqa compare --in A.csv B.csv … [--names "A,B,…"] [--label-column COL] [--classify FILE]
               [--key COL] [--bootstrap N] [--seed S] [--ordering TEXT] [--out DIR]
@@ -21,17 +34,12 @@ CSV or JSONL: a cap column; rows not scored are left out). Writes DIR (default o
 as CSV and JSON, summary.md (Tables 5 and 6 as the paper prints them), meta.json, and the figures
 fig-class-distribution and fig-class-means as plotly JSON, with SVG and PNG in DIR/figures when
 Chromium is installed.
-  --names LIST         display names, comma-separated, one per file (default: the file names)
-  --label-column COL   the human label column (default: label, when present)
-  --key COL            the column joining the systems' rows (default: id, else question)`;
+
+Options:
+${optionsHelp(COMPARE_OPTIONS)}`;
 
 export async function cmdCompare(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { in: { type: "string", multiple: true }, names: { type: "string" }, "label-column": { type: "string" }, classify: { type: "string" }, key: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, ordering: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseArgs({ args: argv, options: parseOptions(COMPARE_OPTIONS), allowPositionals: true, strict: true });
   // --in A.csv B.csv: the files after the first are positionals.
   const files = [...(values.in ?? []), ...positionals];
   if (files.length === 0) throw new UsageError("capqa compare needs --in FILE [FILE …], the scored outputs of the systems");

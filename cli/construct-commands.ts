@@ -46,11 +46,47 @@ import {
   type SourceRow,
   type StatementSettings,
 } from "../lib/construct/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err } from "./args.js";
+import { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_MAX_RETRIES, DEFAULT_LLM_REQUESTS_PER_MINUTE, DEFAULT_LLM_TIMEOUT_MS } from "../lib/constants.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err } from "./args.js";
 
 
 /** Exit status of a run whose output lacks some rows (they are listed; a new run retries them). */
 export const EXIT_INCOMPLETE = 3;
+
+/** capqa construct prepare | candidates | statements | answers take the same flags (and the same configuration keys). */
+export const CONSTRUCT_OPTIONS = defineOptions({
+  config: {
+    type: "string",
+    value: "FILE",
+    help: "JSON configuration (keys: provider, model, in, out, checkpoint, cacheDir, concurrency, requestsPerMinute, inputTokensPerMinute, timeoutMs, maxRetries, contentRetries, backoffBaseMs, backoffMaxMs, maxRetryAfterMs, maxResponseBytes, maxRepeatedErrors, maxTokens, temperature, topP, maxTokensField, batchSize, seed, promptRole, classes, columns, dataset, dropped, total, subjects, generalShare, jaccard, split, maxAttemptsFactor; relative paths are relative to the file).",
+  },
+  provider: { type: "string", value: "P", help: "anthropic (default for candidates, statements) or openai." },
+  model: { type: "string", value: "NAME", help: "Model id." },
+  "base-url": { type: "string", value: "URL", help: "API base URL (overrides the environment)." },
+  in: { type: "string", multiple: true, value: "FILE", help: "prepare, candidates: a question source (CSV/JSONL: question, gold_answer, dataset), repeated for several; answers: the rows whose questions are sent." },
+  out: { type: "string", value: "FILE", help: "The output file (statements: the output folder DIR)." },
+  dropped: { type: "string", value: "FILE", help: "prepare, candidates: the dropped source rows with their reasons (default OUT.dropped.csv)." },
+  dataset: { type: "string", value: "NAME", help: "prepare, candidates: the source name of every row (default: the dataset or source column, else the file name)." },
+  checkpoint: {
+    type: "string",
+    value: "FILE",
+    help: "JSONL checkpoint (default OUT.checkpoint.jsonl, statements DIR/checkpoint.jsonl); a killed run started again resumes from it and sends no finished request again.",
+  },
+  report: { type: "string", value: "FILE", help: "The run's report (default OUT.report.json, statements DIR/report.json)." },
+  "cache-dir": { type: "string", value: "DIR", help: "Response cache (default $CAPQA_CACHE_DIR or ~/.cache/capqa, under llm/)." },
+  "no-cache": { type: "boolean", help: "No response cache." },
+  restart: { type: "boolean", help: "Discard the checkpoint and start over (the response cache still answers)." },
+  "dry-run": { type: "boolean", help: "Print the prompts and an estimate of calls and tokens; send nothing." },
+  quiet: COMMON_OPTIONS.quiet,
+  concurrency: { type: "string", value: "N", help: `Requests in flight (default ${DEFAULT_LLM_CONCURRENCY}).` },
+  rpm: { type: "string", value: "N", help: `Requests per minute, token bucket (default ${DEFAULT_LLM_REQUESTS_PER_MINUTE}; 0 = no limit).` },
+  "timeout-ms": { type: "string", value: "N", help: `Per request (default ${DEFAULT_LLM_TIMEOUT_MS}).` },
+  "max-retries": { type: "string", value: "N", help: `Retries after 429/5xx/timeouts (default ${DEFAULT_LLM_MAX_RETRIES}), with backoff, honouring Retry-After.` },
+  "batch-size": { type: "string", value: "N", help: `candidates: items per request (default ${DEFAULT_CANDIDATE_SETTINGS.batchSize}).` },
+  seed: { type: "string", value: "S", help: `candidates: class assignment; statements: split (default ${DEFAULT_CANDIDATE_SETTINGS.seed}).` },
+  total: { type: "string", value: "N", help: `statements: triples wanted (default ${DEFAULT_STATEMENT_SETTINGS.total}).` },
+  "max-tokens": { type: "string", value: "N", help: `Output cap (answers: ${ANSWER_MAX_TOKENS}).` },
+});
 
 export const CONSTRUCT_HELP = `capqa construct prepare    --in FILE [--in FILE …] --out FILE [--dropped FILE]
 capqa construct candidates --in FILE [--in FILE …] --out FILE.csv [options]
@@ -79,31 +115,7 @@ OPENAI_BASE_URL (default the public endpoints; OPENAI_BASE_URL ends in /v1). Key
 logged or written.
 
 Options:
-  --config FILE          JSON configuration (keys: provider, model, in, out, checkpoint, cacheDir,
-                         concurrency, requestsPerMinute, inputTokensPerMinute, timeoutMs, maxRetries,
-                         contentRetries, backoffBaseMs, backoffMaxMs, maxRetryAfterMs, maxResponseBytes,
-                         maxRepeatedErrors, maxTokens,
-                         temperature, topP, maxTokensField, batchSize, seed, promptRole, classes,
-                         columns, dataset, dropped, total, subjects, generalShare, jaccard, split,
-                         maxAttemptsFactor; relative paths are relative to the file)
-  --provider P           anthropic (default for candidates, statements) or openai
-  --model NAME           model id
-  --base-url URL         API base URL (overrides the environment)
-  --concurrency N        requests in flight (default 4)
-  --rpm N                requests per minute, token bucket (default 50; 0 = no limit)
-  --timeout-ms N         per request (default 60000)
-  --max-retries N        retries after 429/5xx/timeouts (default 6), with backoff, honouring Retry-After
-  --batch-size N         candidates: items per request (default ${DEFAULT_CANDIDATE_SETTINGS.batchSize})
-  --seed S               candidates: class assignment; statements: split (default 42)
-  --total N              statements: triples wanted (default ${DEFAULT_STATEMENT_SETTINGS.total})
-  --max-tokens N         output cap (answers: ${ANSWER_MAX_TOKENS})
-  --checkpoint FILE      JSONL checkpoint (default OUT.checkpoint.jsonl, statements DIR/checkpoint.jsonl);
-                         a killed run started again resumes from it and sends no finished request again
-  --restart              discard the checkpoint and start over (the response cache still answers)
-  --cache-dir DIR        response cache (default $CAPQA_CACHE_DIR or ~/.cache/capqa, under llm/)
-  --no-cache             no response cache
-  --dry-run              print the prompts and an estimate of calls and tokens; send nothing
-  --quiet                no progress
+${optionsHelp(CONSTRUCT_OPTIONS)}
 
 Every run writes a report (OUT.report.json, statements DIR/report.json) with the faults met
 (HTTP 429/5xx, timeouts, truncated replies, rejected replies), retries and cache hits; a run
@@ -112,36 +124,10 @@ past maxRetryAfterMs, the same client error maxRepeatedErrors times in a row) wr
 Exit status: 0 complete, ${EXIT_INCOMPLETE} when some rows failed (listed; run again to retry them),
 1 on an error, 2 on a usage error.`;
 
-const OPTIONS = {
-  config: { type: "string" },
-  provider: { type: "string" },
-  model: { type: "string" },
-  "base-url": { type: "string" },
-  in: { type: "string", multiple: true },
-  out: { type: "string" },
-  dropped: { type: "string" },
-  dataset: { type: "string" },
-  checkpoint: { type: "string" },
-  report: { type: "string" },
-  "cache-dir": { type: "string" },
-  "no-cache": { type: "boolean" },
-  restart: { type: "boolean" },
-  "dry-run": { type: "boolean" },
-  quiet: { type: "boolean" },
-  concurrency: { type: "string" },
-  rpm: { type: "string" },
-  "timeout-ms": { type: "string" },
-  "max-retries": { type: "string" },
-  "batch-size": { type: "string" },
-  seed: { type: "string" },
-  total: { type: "string" },
-  "max-tokens": { type: "string" },
-} as const;
-
 type Values = ReturnType<typeof parse>["values"];
 
 function parse(argv: string[]) {
-  return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  return parseArgs({ args: argv, options: parseOptions(CONSTRUCT_OPTIONS), strict: true, allowPositionals: false });
 }
 
 /** The config file (if any) with the command line on top. */

@@ -2,8 +2,17 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, buildManifest, checkOutputFolder, checkWeights, evaluateLabelledFile, fileDigest, formatOf, loadStatementGenerator, writeEvaluation, type Ordering } from "../lib/index.js";
-import { UsageError, err, jsonOutput, numberFlag, out, progressPrinter, summary } from "./args.js";
+import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, numberFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
 import { modelOptions, openCache } from "./score-commands.js";
+
+/** capqa evaluate's options for --in FILE (beside those it shares with the released benchmark, EVALUATE_OPTIONS in cli/main.ts). */
+export const EVALUATE_IN_OPTIONS = defineOptions({
+  in: { type: "string", value: "FILE", help: "Your own labelled rows (CSV or JSONL) instead of the released benchmark." },
+  "label-column": { type: "string", value: "COL", help: "The column holding each row's class (needed with --in)." },
+  "cache-dir": COMMON_OPTIONS["cache-dir"],
+  "no-cache": COMMON_OPTIONS["no-cache"],
+  ...NLI_MODEL_OPTIONS,
+});
 
 export const EVALUATE_IN_HELP = `capqa evaluate --in FILE.csv|FILE.jsonl --label-column COL [--metrics LIST] [--out DIR]
                [--bootstrap N] [--seed S] [--ordering TEXT] [--reference M]
@@ -15,7 +24,10 @@ which capqa computes when the file has no such column: CAP from premise/hypothes
 or from question, gold_answer and answer (capqa score's path: built-in statements, the NLI cache,
 the model), the others from gold_answer and answer. Default: the file's columns named cap, bleu,
 rouge_l, meteor, bertscore, comet. A class absent from the data is reported, and the class pairs
-involving it are left out with a note; rows CAP cannot score are left out with why.`;
+involving it are left out with a note; rows CAP cannot score are left out with why.
+
+Options of --in FILE (the NLI model's are those of capqa score):
+${optionsHelp(EVALUATE_IN_OPTIONS)}`;
 
 /** The --in branch of capqa evaluate; `values` are evaluate's parsed flags. */
 export async function cmdEvaluateLabelled(values: Record<string, string | boolean | undefined>, argv: string[], common: { metrics?: string[]; ordering: Ordering; resamples: number; seed: number; threads?: number; reference?: string }): Promise<number> {

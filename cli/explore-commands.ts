@@ -4,8 +4,16 @@ import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { buildExplorerPage, checkOutputFile, exploreDataFromBenchmark, loadBenchmark, writeFileAtomic, type ThresholdClassifier } from "../lib/index.js";
-import { choiceFlag, intFlag, err, summary } from "./args.js";
+import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, err, summary } from "./args.js";
 
+
+export const EXPLORE_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  split: splitOption(["test", "validation", "all"], "test", "Rows shown"),
+  out: { type: "string", value: "FILE.html", help: "The page written (default out/explorer.html)." },
+  serve: { type: "string", value: "PORT", help: "Serve the page on 127.0.0.1:PORT instead of writing it (0 picks a free port)." },
+  classifier: { type: "string", value: "FILE", help: 'Start the cuts at this "capqa calibrate" classifier\'s (severity levels).' },
+});
 
 export const EXPLORE_HELP = `capqa explore [--split test|validation|all] [--out FILE.html] [--serve PORT] [--classifier classifier.json]
 
@@ -13,10 +21,13 @@ Writes a self-contained HTML page (default out/explorer.html; plotly and the dat
 sliders for α, λ and the five cut points of the severity levels; it shows CAP's per-class
 distributions, Spearman ρ, pairwise accuracy, violations, accuracy, macro-F1, quadratic κ and the
 confusion matrix, recomputed in the browser. --serve PORT serves it on 127.0.0.1 instead.
---classifier starts the cuts at a "capqa calibrate" classifier's (severity levels).`;
+--classifier starts the cuts at a "capqa calibrate" classifier's (severity levels).
+
+Options:
+${optionsHelp(EXPLORE_OPTIONS)}`;
 
 export async function cmdExplore(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" }, split: { type: "string" }, out: { type: "string" }, serve: { type: "string" }, classifier: { type: "string" } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: parseOptions(EXPLORE_OPTIONS), strict: true });
   const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
   const port = values.serve === undefined ? undefined : intFlag(values.serve, "serve", 8765, 0, 65_535);
   const file = resolve(values.out ?? "out/explorer.html");

@@ -22,8 +22,22 @@ import {
   checkOutputFolder,
   writeFileAtomic,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, listFlag, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
+
+export const FIGURES_OPTIONS = defineOptions({
+  out: { type: "string", value: "DIR", help: "Output folder (default figures)." },
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  "statements-dir": { ...COMMON_OPTIONS["statements-dir"], help: `CAP-Statements folder for Fig. 6 (default $${STATEMENTS_DIR_ENV}, else data/cap-statements); without it Fig. 6 is skipped and the reason printed.` },
+  formats: { type: "string", value: "LIST", help: "Any of svg, pdf, png (default all three)." },
+  width: { type: "string", value: "W", help: "auto (default): each figure at the column width it is designed for; single (3.3 in), double (6.9 in), or both." },
+  only: { type: "string", value: "LIST", help: "Only figures whose id starts with one of these (e.g. fig3,sweep)." },
+  dpi: { type: "string", value: "N", help: `PNG resolution (default ${DEFAULT_PNG_DPI}).` },
+  chromium: { type: "string", value: "PATH", help: "Chromium binary (default $CAPQA_CHROMIUM, else /usr/bin/chromium)." },
+  html: { type: "boolean", help: "Also write DIR/index.html, the figures as interactive plotly charts." },
+  list: { type: "boolean", help: "List the figures and exit (needs no Chromium)." },
+  quiet: COMMON_OPTIONS.quiet,
+});
 
 export const FIGURES_HELP = `capqa figures [--out DIR] [--data-dir DIR] [--statements-dir DIR] [--formats svg,pdf,png]
               [--width auto|single|double|both] [--only ID,…] [--dpi N] [--chromium PATH] [--html] [--list]
@@ -34,40 +48,15 @@ the α–λ sweep heatmaps of Table 12, the calibration threshold plot and confu
 Sec. 8.2, Table 17's class means) as DIR/<id>-<width>.<format>, and DIR/index.json listing every
 file with its size in inches and pixels, bytes and SHA-256. The same data gives the same files.
 
-  --out DIR             Output folder (default figures).
-  --statements-dir DIR  CAP-Statements folder for Fig. 6 (default $${STATEMENTS_DIR_ENV}, else
-                        data/cap-statements); without it Fig. 6 is skipped and the reason printed.
-  --formats LIST        Any of svg, pdf, png (default all three).
-  --width W             auto (default): each figure at the column width it is designed for;
-                        single (3.3 in), double (6.9 in), or both.
-  --only LIST           Only figures whose id starts with one of these (e.g. fig3,sweep).
-  --dpi N               PNG resolution (default ${DEFAULT_PNG_DPI}).
-  --chromium PATH       Chromium binary (default $CAPQA_CHROMIUM, else /usr/bin/chromium).
-  --html                Also write DIR/index.html, the figures as interactive plotly charts.
-  --list                List the figures and exit (needs no Chromium).
+Options:
+${optionsHelp(FIGURES_OPTIONS)}
 
 Rendering uses headless Chromium (Debian's package, driven by playwright-core) and the bundled
 plotly.js; fonts are Liberation Sans and DejaVu Sans (fonts-liberation, fonts-dejavu-core),
 embedded in the PDFs.`;
 
 export async function cmdFigures(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      out: { type: "string" },
-      "data-dir": { type: "string" },
-      "statements-dir": { type: "string" },
-      formats: { type: "string" },
-      width: { type: "string" },
-      only: { type: "string" },
-      dpi: { type: "string" },
-      chromium: { type: "string" },
-      html: { type: "boolean" },
-      list: { type: "boolean" },
-      quiet: { type: "boolean" },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(FIGURES_OPTIONS), strict: true });
   const dir = resolve(values.out ?? "figures");
   checkOutputFolder(dir);
   const formats = (listFlag(values.formats) ?? [...FIGURE_FORMATS]) as FigureFormat[];

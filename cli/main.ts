@@ -34,7 +34,7 @@ import {
   REFERENCE_METRIC,
   fileDigest,
 } from "../lib/index.js";
-import { cliMessage, UsageError, choiceFlag, intFlag, listFlag, numberFlag, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
+import { cliMessage, UsageError, choiceFlag, intFlag, listFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
@@ -43,9 +43,10 @@ import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
 import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
 import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
-import { CACHE_HELP, MODEL_OPTIONS, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
+import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 import { SETUP_HELP, cmdSetup } from "./setup-commands.js";
 import { EVALUATE_IN_HELP, cmdEvaluateLabelled } from "./evaluate-labelled.js";
+import { DATA_OPTIONS, EVALUATE_ALL_OPTIONS, EVALUATE_BENCHMARK_OPTIONS, EVALUATE_OPTIONS, REPRODUCE_OPTIONS } from "./main-options.js";
 import { COMPARE_HELP, cmdCompare } from "./compare-commands.js";
 import { removePartials } from "../lib/io/partials.js";
 
@@ -92,33 +93,16 @@ Run "capqa help <command>" for a command's options.`;
 const COMMAND_HELP: Record<string, string> = {
   reproduce: `capqa reproduce [--out DIR] [--bootstrap N] [--seed S] [--threads T] [--data-dir DIR]
 
-  --out DIR        Output folder (default out/reproduce): one .md/.csv/.json per table,
-                   README.md with every table, test-evaluation/ with the full tables.
-  --bootstrap N    Bootstrap resamples (default ${DEFAULT_BOOTSTRAP_RESAMPLES}).
-  --seed S         Bootstrap seed (default ${DEFAULT_SEED}).
-  --threads T      Worker threads (default: all cores, at most 8).
-  --live LIST      Compute these baselines with capqa's implementations (e.g. bleu,rouge_l,meteor).`,
+Options:
+${optionsHelp(REPRODUCE_OPTIONS)}`,
   evaluate: `capqa evaluate [--split test|validation|all] [--metrics LIST] [--labels synthetic|human]
                [--bootstrap N] [--seed S] [--out DIR] [--alpha A --lambda L] [--ordering TEXT]
 
-  --split          Rows to evaluate (default test).
-  --metrics        Comma-separated (default ${RELEASED_METRICS.join(",")}).
-  --labels         synthetic (label_semantic, default) or human (label_semantic_manual; 1,638 rows).
-  --human-subset   With synthetic labels, keep only the human-labelled rows (Table 16).
-  --bootstrap N    Resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = none).
-  --alpha, --lambda  Recompute CAP from the released NLI probabilities with these weights.
-  --live LIST      Compute these metrics with capqa's implementations instead of the released values
-                   (bleu, rouge_l, meteor; bertscore with --bertscore-model DIR; comet with --comet-model DIR).
-  --ordering TEXT  A custom class order, e.g. "exact = equivalent = alternative_correct >
-                   partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory".
-  --scores FILE    Your own metrics' scores for CAP-Correctness (CSV or JSONL): a row_id column
-                   (0-based row of CAP-Correctness.csv) or exactly 8,827 rows in the CSV's order,
-                   and one column per metric; evaluated beside --metrics (default: the released
-                   metrics, then every metric of the file), with the same bootstrap resamples.
-  --reference M    The metric paired differences are taken against (default ${REFERENCE_METRIC}).
-  --out DIR        Output folder (default out/evaluate-<split>): <table>.csv/.json for correlations,
-                   descriptives, class_pairs, hard_pairs, monotonicity, paired_differences;
-                   summary.md; meta.json.
+Options (with or without --in):
+${optionsHelp(EVALUATE_OPTIONS)}
+
+Options of the released benchmark (not with --in):
+${optionsHelp(EVALUATE_BENCHMARK_OPTIONS)}
 
 ${EVALUATE_IN_HELP}`,
   score: SCORE_HELP,
@@ -135,9 +119,11 @@ ${EVALUATE_IN_HELP}`,
   setup: SETUP_HELP,
   compare: COMPARE_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
-    (--statements: the upstream CAP-Statements.csv into data/cap-statements or $CAPQA_STATEMENTS_DIR)
 capqa data verify [--data-dir DIR]
-capqa data info [--data-dir DIR]`,
+capqa data info [--data-dir DIR]
+
+Options:
+${optionsHelp(DATA_OPTIONS)}`,
 };
 
 
@@ -156,11 +142,7 @@ function liveFlag(values: { live?: string; "bertscore-model"?: string; "comet-mo
 }
 
 async function cmdReproduce(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { "data-dir": { type: "string" }, out: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, threads: { type: "string" }, quiet: { type: "boolean" }, live: { type: "string" } },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(REPRODUCE_OPTIONS), strict: true });
   const started = Date.now();
   const dir = resolve(values.out ?? "out/reproduce");
   checkOutputFolder(dir);
@@ -199,35 +181,7 @@ async function cmdReproduce(argv: string[]): Promise<number> {
 }
 
 async function cmdEvaluate(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      "data-dir": { type: "string" },
-      split: { type: "string" },
-      metrics: { type: "string" },
-      labels: { type: "string" },
-      "human-subset": { type: "boolean" },
-      bootstrap: { type: "string" },
-      seed: { type: "string" },
-      threads: { type: "string" },
-      out: { type: "string" },
-      alpha: { type: "string" },
-      lambda: { type: "string" },
-      ordering: { type: "string" },
-      live: { type: "string" },
-      "bertscore-model": { type: "string" },
-      "comet-model": { type: "string" },
-      scores: { type: "string" },
-      reference: { type: "string" },
-      in: { type: "string" },
-      "label-column": { type: "string" },
-      "cache-dir": { type: "string" },
-      "no-cache": { type: "boolean" },
-      ...MODEL_OPTIONS,
-      quiet: { type: "boolean" },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(EVALUATE_ALL_OPTIONS), strict: true });
   if (values.in !== undefined) {
     return cmdEvaluateLabelled(values, argv, {
       metrics: listFlag(values.metrics),
@@ -317,7 +271,7 @@ const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
 
 async function cmdData(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, list: { type: "boolean" }, "allow-changed": { type: "boolean" }, statements: { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({ args: rest, options: parseOptions(DATA_OPTIONS), strict: true });
   const choice = resolveDataDir(values["data-dir"]);
   if (sub === "fetch") {
     const files = values.statements ? STATEMENTS_FILES : PINNED_FILES;

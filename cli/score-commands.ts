@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import {
   DEFAULT_NLI_BATCH_SIZE,
+  DEFAULT_SEED,
   DEFAULT_NLI_MAX_LENGTH,
   NliCache,
   PAPER_MODEL_KEY,
@@ -31,22 +32,14 @@ import {
   checkOutputFile,
 } from "../lib/index.js";
 import { flaggedSummary } from "./statements-commands.js";
-import { UsageError, choiceFlag, intFlag, numberFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 
 /** Exit status of a run whose output is complete except for rows it could not score. */
 export const EXIT_INCOMPLETE = 3;
 
-export const MODEL_OPTIONS = {
-  model: { type: "string" },
-  revision: { type: "string" },
-  device: { type: "string" },
-  dtype: { type: "string" },
-  "onnx-file": { type: "string" },
-  batch: { type: "string" },
-  "max-length": { type: "string" },
-  "models-dir": { type: "string" },
-} as const;
+/** The NLI model's flags, shared with evaluate --in (declared once, in cli/args.ts). */
+export const MODEL_OPTIONS = NLI_MODEL_OPTIONS;
 
 /** --onnx-file: a path inside the model folder or repository, ending in .onnx. */
 function onnxFileFlag(value: string | undefined): string | undefined {
@@ -71,6 +64,24 @@ export function modelOptions(values: Record<string, unknown>): TransformersNliOp
   };
 }
 
+export const SCORE_OPTIONS = defineOptions({
+  in: { type: "string", value: "FILE", help: "Rows to score (CSV or JSONL): premise/hypothesis statements, or question, gold_answer and answer." },
+  out: { type: "string", value: "FILE", help: "The scored rows (CSV or JSONL), written whole or not at all; FILE.manifest.json beside it." },
+  alpha: COMMON_OPTIONS.alpha,
+  lambda: COMMON_OPTIONS.lambda,
+  ...MODEL_OPTIONS,
+  "cache-dir": COMMON_OPTIONS["cache-dir"],
+  "no-cache": COMMON_OPTIONS["no-cache"],
+  generator: { type: "string", value: "G", help: "Statement generator for raw answers: builtin (default) or a seq2seq model folder." },
+  classify: { type: "string", value: "FILE", help: 'A classifier from "capqa calibrate": adds predicted_level to every scored row.' },
+  "gold-separator": {
+    type: "string",
+    value: "SEP",
+    help: 'Raw answers with several golds in gold_answer, split at SEP (e.g. "|"); a gold_answers column of JSON arrays (["Paris", "the city of Paris"]) needs no flag. CAP is the best gold\'s; best_gold (0-based), best_gold_answer and gold_caps (CAP per gold) are added.',
+  },
+  quiet: COMMON_OPTIONS.quiet,
+});
+
 export const SCORE_HELP = `capqa score --in FILE.csv|FILE.jsonl --out FILE.csv|FILE.jsonl [options]
 
 Scores every row with CAP. Rows carry statements (premise = gold answer's statement,
@@ -79,26 +90,8 @@ answer, which are turned into statements first (--generator builtin, the default
 model folder; the statements and the generator are added to the output). The output keeps the
 input columns in order and adds ${SCORE_COLUMNS.join(", ")}.
 
-  --alpha A, --lambda L   CAP weights (default 0.85, 0.3)
-  --model M               local model folder (models/NAME or a path) or hub id (default ${PAPER_NLI_MODEL})
-  --revision R            hub revision (default: capqa's pin for the paper's model, else main)
-  --device D              cpu (default), cuda, webgpu or auto (CUDA when installed, else CPU)
-  --dtype T               fp32 (default), fp16 or q8: onnx/model.onnx, model_fp16.onnx, model_quantized.onnx;
-                          for ${PAPER_NLI_MODEL}, fp16 and q8 (and fp32 when the pinned revision has no
-                          onnx/ folder) come from ${PAPER_NLI_CONVERSION}, the transformers.js conversion
-                          of the same weights; the files chosen are printed
-  --onnx-file F           read this ONNX file of the folder or repository instead
-                          (e.g. onnx/model_qint8_avx512.onnx); its own bytes decide its arithmetic
-  --batch N               pairs per forward pass (default ${DEFAULT_NLI_BATCH_SIZE})
-  --max-length N          joint token limit; the longer side is truncated first (default ${DEFAULT_NLI_MAX_LENGTH})
-  --cache-dir DIR         NLI cache folder (default $CAPQA_CACHE_DIR, else ~/.cache/capqa)
-  --no-cache              score without the cache (nothing persists; a killed run starts over)
-  --generator G           statement generator for raw answers: builtin (default) or a seq2seq model folder
-  --classify FILE         a classifier from "capqa calibrate": adds predicted_level to every scored row
-  --gold-separator SEP    raw answers with several golds in gold_answer, split at SEP (e.g. "|");
-                          a gold_answers column of JSON arrays (["Paris", "the city of Paris"]) needs
-                          no flag. CAP is the best gold's; best_gold (0-based), best_gold_answer and
-                          gold_caps (CAP per gold) are added
+Options:
+${optionsHelp(SCORE_OPTIONS)}
 
 Beside the output, FILE.manifest.json records what made it: capqa version, command, model (id,
 revision, ONNX file and its SHA-256, dtype, device), α and λ, statement generator, the input's
@@ -108,11 +101,7 @@ Exit status: 0 when every row is scored, ${EXIT_INCOMPLETE} when some rows could
 in the output with status not_scored and the reason), 1 on an error, 2 on a usage error.`;
 
 export async function cmdScore(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { in: { type: "string" }, out: { type: "string" }, alpha: { type: "string" }, lambda: { type: "string" }, "cache-dir": { type: "string" }, "no-cache": { type: "boolean" }, quiet: { type: "boolean" }, generator: { type: "string" }, classify: { type: "string" }, "gold-separator": { type: "string" }, ...MODEL_OPTIONS },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(SCORE_OPTIONS), strict: true });
   if (!values.in || !values.out) throw new UsageError("capqa score needs --in FILE and --out FILE");
   if (values["gold-separator"] === "") throw new UsageError("--gold-separator needs a separator, e.g. --gold-separator '|'");
   // Every flag, path and file is checked before the first row is read and the first model call.
@@ -223,15 +212,23 @@ export function openCache(flag: string | undefined): NliCache {
   }
 }
 
+export const CACHE_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  "cache-dir": COMMON_OPTIONS["cache-dir"],
+});
+
 export const CACHE_HELP = `capqa cache import-released [--data-dir DIR] [--cache-dir DIR]
     Loads the authors' released DeBERTa-v3-large probabilities into the NLI cache, keyed by the
     CSV's statements in both directions, as model ${PAPER_MODEL_KEY}.
 capqa cache stats [--cache-dir DIR]
-    Entries per model in the cache.`;
+    Entries per model in the cache.
+
+Options:
+${optionsHelp(CACHE_OPTIONS)}`;
 
 export async function cmdCache(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, "cache-dir": { type: "string" } }, strict: true });
+  const { values } = parseArgs({ args: rest, options: parseOptions(CACHE_OPTIONS), strict: true });
   const dir = resolveCacheDir(values["cache-dir"]);
   if (sub === "import-released") {
     const bench = loadBenchmark(values["data-dir"]);
@@ -261,24 +258,32 @@ export async function cmdCache(argv: string[]): Promise<number> {
   throw new UsageError(`unknown cache command "${sub ?? ""}"; expected import-released or stats`);
 }
 
+export const VERIFY_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  sample: { type: "string", value: "N", help: "Rows of CAP-Correctness to score, a seeded sample (default 200; all = every row)." },
+  seed: { type: "string", value: "S", help: `Seed of the sample (default ${DEFAULT_SEED}).` },
+  out: { type: "string", value: "FILE", help: "Write the report as JSON to FILE." },
+  ...MODEL_OPTIONS,
+  quiet: COMMON_OPTIONS.quiet,
+});
+
 export const VERIFY_HELP = `capqa verify-model --model PATH [--sample N] [--seed S] [--out FILE.json] [model options]
 
 Scores a seeded sample of CAP-Correctness statement pairs (both directions) with your model,
 bypassing the cache, and reports how far its probabilities are from the released DeBERTa-v3-large
 ones: mean and max absolute difference, argmax agreement, CAP Spearman against the released CAP.
---sample all uses every row.`;
+--sample all uses every row.
+
+Options:
+${optionsHelp(VERIFY_OPTIONS)}`;
 
 export async function cmdVerifyModel(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { "data-dir": { type: "string" }, sample: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" }, ...MODEL_OPTIONS },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(VERIFY_OPTIONS), strict: true });
   if (!values.model) throw new UsageError("capqa verify-model needs --model PATH (a local model folder or hub id)");
   if (values.out) checkOutputFile(values.out);
   const bench = loadBenchmark(values["data-dir"]);
   const sample = values.sample === "all" ? Number.MAX_SAFE_INTEGER : intFlag(values.sample, "sample", 200, 1);
-  const ids = sampleReleasedRows(bench, sample, intFlag(values.seed, "seed", 42, 0));
+  const ids = sampleReleasedRows(bench, sample, intFlag(values.seed, "seed", DEFAULT_SEED, 0));
   const engine = await loadTransformersNli(modelOptions(values));
   const v = await verifyModel(bench, engine, ids, values.quiet ? undefined : progressPrinter("NLI pairs"));
   await engine.dispose();

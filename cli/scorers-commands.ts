@@ -24,20 +24,34 @@ import {
   dataProvenance,
   fileDigest,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
+
+/** capqa scorers fit | evaluate take the same flags. */
+export const SCORERS_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  split: { type: "string", value: "validation|test|all", help: "Rows of CAP-Correctness (default validation for fit, test for evaluate)." },
+  out: { type: "string", value: "FILE|DIR", help: "fit: the scorer file written (needed); evaluate: the output folder (default out/scorers-<split>)." },
+  model: { type: "string", value: "MODEL.json", help: "evaluate: the scorer written by capqa scorers fit (needed)." },
+  bootstrap: { ...COMMON_OPTIONS.bootstrap, help: `evaluate: bootstrap resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no intervals).` },
+  seed: { ...COMMON_OPTIONS.seed, help: `evaluate: seed of the bootstrap resamples (default ${DEFAULT_SEED}).` },
+  quiet: COMMON_OPTIONS.quiet,
+});
 
 export const SCORERS_HELP = `capqa scorers fit [--split validation] --out MODEL.json
     Fits the scorer (multinomial logistic regression on both NLI directions' probabilities and
     answer-text features; score = expected class value) on one split only.
-capqa scorers evaluate --model MODEL.json [--split test] [--bootstrap N] [--out DIR]
+capqa scorers evaluate --model MODEL.json [--split test] [--bootstrap N] [--seed S] [--out DIR]
     Scores the split and writes the tables of "capqa evaluate" (correlations, class_pairs,
     hard_pairs, monotonicity, descriptives, paired_differences with the scorer as reference)
-    with a cap row beside it, plus classification.json (8-class accuracy, macro-F1, κ).`;
+    with a cap row beside it, plus classification.json (8-class accuracy, macro-F1, κ).
+
+Options:
+${optionsHelp(SCORERS_OPTIONS)}`;
 
 export async function cmdScorers(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, split: { type: "string" }, out: { type: "string" }, model: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, quiet: { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({ args: rest, options: parseOptions(SCORERS_OPTIONS), strict: true });
   const bench = loadBenchmark(values["data-dir"]);
   if (sub === "fit") {
     const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");

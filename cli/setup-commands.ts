@@ -11,10 +11,16 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CHROMIUM_INSTALL_HINT, DANFOJS_OVERRIDES, OPTIONAL_PACKAGES, TSLAB_RANGE, capqaVersion, findChromium, writeFileAtomic, type OptionalPackage } from "../lib/index.js";
-import { UsageError, out, summary } from "./args.js";
+import { UsageError, defineOptions, optionsHelp, out, parseOptions, summary } from "./args.js";
 
 export const SETUP_TARGETS = ["notebooks", "dataframes", "cache", "figures", "models", "all"] as const;
 export type SetupTarget = (typeof SETUP_TARGETS)[number];
+
+export const SETUP_OPTIONS = defineOptions({
+  dir: { type: "string", value: "DIR", help: "The npm project to install into (default: the current folder; it needs a package.json: npm init -y)." },
+  "dry-run": { type: "boolean", help: "Print the plan and change nothing." },
+  force: { type: "boolean", help: "Overwrite notebooks already in DIR/notebooks (they are kept otherwise)." },
+});
 
 export const SETUP_HELP = `capqa setup TARGET... [--dir DIR] [--dry-run] [--force]
 
@@ -30,8 +36,9 @@ TARGET is one or more of:
   models       @huggingface/transformers ${OPTIONAL_PACKAGES["@huggingface/transformers"].range} (the model runtime), installed with
                ONNXRUNTIME_NODE_INSTALL=skip (CPU) unless that variable is set
   all          every one of them
---dry-run prints the plan and changes nothing. --force overwrites notebooks already in
-DIR/notebooks (they are kept otherwise).`;
+
+Options:
+${optionsHelp(SETUP_OPTIONS)}`;
 
 export interface SetupPlan {
   readonly dir: string;
@@ -169,7 +176,7 @@ export function runSetup(plan: SetupPlan, log: (line: string) => void = out): vo
 }
 
 export async function cmdSetup(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { dir: { type: "string" }, "dry-run": { type: "boolean" }, force: { type: "boolean" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args: argv, options: parseOptions(SETUP_OPTIONS), allowPositionals: true, strict: true });
   if (positionals.length === 0) throw new UsageError(`capqa setup needs a target: ${SETUP_TARGETS.join(", ")}`);
   for (const t of positionals) if (!(SETUP_TARGETS as readonly string[]).includes(t)) throw new UsageError(`unknown setup target "${t}"; expected ${SETUP_TARGETS.join(", ")}`);
   const plan = planSetup(positionals as SetupTarget[], { dir: values.dir, force: values.force });

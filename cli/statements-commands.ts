@@ -27,15 +27,56 @@ import {
   type StatementSplit,
   type StatementTally,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+
+/** The statement generator's options (generate, eval, agreement). */
+export const STATEMENT_GENERATOR_OPTIONS = defineOptions({
+  generator: { type: "string", value: "builtin|MODEL_DIR", help: "The built-in rules (default) or a seq2seq model folder (an mT5 export)." },
+  device: { type: "string", value: "cpu|cuda|webgpu", help: "A model generator's device (default cpu)." },
+  batch: { type: "string", value: "N", help: "A model generator's batch size (default 16)." },
+});
+
+const GENERATE_OWN = defineOptions({
+  in: { type: "string", value: "FILE", help: "Rows with question and answer columns (CSV or JSONL)." },
+  out: { type: "string", value: "FILE", help: "The rows with the statement columns added (CSV or JSONL)." },
+  quiet: COMMON_OPTIONS.quiet,
+});
+export const STATEMENTS_GENERATE_OPTIONS = defineOptions({ ...GENERATE_OWN, ...STATEMENT_GENERATOR_OPTIONS });
+
+export const STATEMENTS_REVIEW_OPTIONS = defineOptions({
+  in: { type: "string", value: "FILE", help: "The output of capqa statements generate or capqa score (CSV or JSONL)." },
+  out: { type: "string", value: "FILE", help: "Also write the statements listed to this file (CSV or JSONL)." },
+  all: { type: "boolean", help: "List every statement, not only the flagged ones." },
+});
+
+const EVAL_OWN = defineOptions({
+  data: { type: "string", value: "PATH", help: `A folder with CAP-Statements.{train,validation}.csv or the upstream CAP-Statements.csv (default $${STATEMENTS_DIR_ENV}, else data/cap-statements).` },
+  in: { type: "string", value: "FILE", help: "Your own (question, answer, statement[, form, style]) items instead of CAP-Statements." },
+  split: { type: "string", value: "train|validation|test|all", help: "The CAP-Statements split (default validation)." },
+  out: { type: "string", value: "DIR", help: "Output folder (default out/statements-eval)." },
+  worst: { type: "string", value: "N", help: "How many of the worst statements are listed (default 25; with --in, misses: 30)." },
+  quiet: COMMON_OPTIONS.quiet,
+});
+export const STATEMENTS_EVAL_OPTIONS = defineOptions({ ...EVAL_OWN, ...STATEMENT_GENERATOR_OPTIONS });
+
+const AGREEMENT_OWN = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  out: { type: "string", value: "DIR", help: "Output folder (default out/statements-agreement)." },
+  quiet: COMMON_OPTIONS.quiet,
+});
+export const STATEMENTS_AGREEMENT_OPTIONS = defineOptions({ ...AGREEMENT_OWN, ...STATEMENT_GENERATOR_OPTIONS });
 
 export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl --out FILE.csv|.jsonl [--generator builtin|MODEL_DIR]
     Adds statement, question_type, statement_rule, statement_flagged, statement_doubts and
     statement_generator to rows with question and answer columns (row for row, input columns
     kept), and says how many statements were flagged for review.
+${optionsHelp(GENERATE_OWN, { indent: 4 })}
+
 capqa statements review --in FILE.csv|.jsonl [--all] [--out FILE.csv|.jsonl]
     Lists the flagged statements of a generate or score output (their rule and doubts) for a
     person to check; a file without flag columns is checked for ill-formed statements.
+${optionsHelp(STATEMENTS_REVIEW_OPTIONS, { indent: 4 })}
+
 capqa statements eval [--data PATH] [--split train|validation|test|all] [--generator builtin|MODEL_DIR] [--out DIR] [--worst N]
     Corpus BLEU, ROUGE-L and exact match against CAP-Statements references, overall and per
     question type, beside the naive rule; writes DIR/statements-eval.{json,md}. PATH: a folder
@@ -44,12 +85,15 @@ capqa statements eval [--data PATH] [--split train|validation|test|all] [--gener
 capqa statements eval --in FILE.csv|.jsonl [--generator …] [--out DIR]
     Your own (question, answer, statement[, form, style]) items: exact match (case, spacing and
     final period ignored), ROUGE-L and the ill-formed share, overall, per form and per style.
+${optionsHelp(EVAL_OWN, { indent: 4 })}
+
 capqa statements agreement [--data-dir DIR] [--generator builtin|MODEL_DIR] [--out DIR]
     Compares generated statements with the released CAP-Correctness ones, per source dataset:
     agreement, repeated 4-grams and colon forms beside the released mT5 statements.
-Options for a model generator: --device cpu|cuda|webgpu, --batch N.`;
+${optionsHelp(AGREEMENT_OWN, { indent: 4 })}
 
-const GEN_OPTIONS = { generator: { type: "string" }, device: { type: "string" }, batch: { type: "string" } } as const;
+Options for the statement generator (generate, eval, agreement):
+${optionsHelp(STATEMENT_GENERATOR_OPTIONS)}`;
 
 async function generatorFrom(values: Record<string, unknown>) {
   return loadStatementGenerator((values.generator as string | undefined) ?? "builtin", {
@@ -70,7 +114,7 @@ export function flaggedSummary(made: readonly GeneratedStatement[] | StatementTa
 export async function cmdStatements(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === "generate") {
-    const { values } = parseArgs({ args: rest, options: { in: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
+    const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_GENERATE_OPTIONS), strict: true });
     if (!values.in || !values.out) throw new UsageError("capqa statements generate needs --in FILE and --out FILE");
     checkOutputFile(values.out, [values.in]);
     const table = readRowTable(values.in);
@@ -96,7 +140,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     return 0;
   }
   if (sub === "review") {
-    const { values } = parseArgs({ args: rest, options: { in: { type: "string" }, out: { type: "string" }, all: { type: "boolean" } }, strict: true });
+    const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_REVIEW_OPTIONS), strict: true });
     if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
     if (values.out) checkOutputFile(values.out, [values.in]);
     const review = reviewStatements(readRowTable(values.in), { all: values.all });
@@ -114,7 +158,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     return 0;
   }
   if (sub === "eval") {
-    const { values } = parseArgs({ args: rest, options: { data: { type: "string" }, in: { type: "string" }, split: { type: "string" }, out: { type: "string" }, worst: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
+    const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_EVAL_OPTIONS), strict: true });
     const dir = resolve(values.out ?? "out/statements-eval");
     checkOutputFolder(dir);
     if (values.in) {
@@ -149,7 +193,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     return 0;
   }
   if (sub === "agreement") {
-    const { values } = parseArgs({ args: rest, options: { "data-dir": { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" }, ...GEN_OPTIONS }, strict: true });
+    const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_AGREEMENT_OPTIONS), strict: true });
     const dir = resolve(values.out ?? "out/statements-agreement");
     checkOutputFolder(dir);
     const bench = loadBenchmark(values["data-dir"]);

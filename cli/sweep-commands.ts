@@ -25,10 +25,23 @@ import {
   DEFAULT_ALPHA,
   DEFAULT_LAMBDA,
 } from "../lib/index.js";
-import { UsageError, choiceFlag, intFlag, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, splitOption, out, err, summary, jsonOutput } from "./args.js";
 
 
-export const SWEEP_HELP = `capqa sweep [--split validation|test|all] [--alpha-grid LIST] [--lambda-grid LIST] [--objective spearman|kendall|pairwise_accuracy] [--bootstrap N] [--out DIR]
+export const SWEEP_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  split: splitOption(["validation", "test", "all"], "validation", "Rows the grid is computed on"),
+  "alpha-grid": { type: "string", value: "LIST", help: 'Values of α: "0,0.3,0.5" or "start:stop:step" (default 0:1:0.05).' },
+  "lambda-grid": { type: "string", value: "LIST", help: "Values of λ, as --alpha-grid (default 0:1:0.05)." },
+  objective: { type: "string", value: "spearman|kendall|pairwise_accuracy", help: "The statistic the best point maximises (default spearman)." },
+  bootstrap: { ...COMMON_OPTIONS.bootstrap, help: `Resamples for the test-split intervals of the best and the paper's point (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no test-split evaluation).` },
+  seed: COMMON_OPTIONS.seed,
+  out: { type: "string", value: "DIR", help: "Output folder (default out/sweep-<split>)." },
+  quiet: COMMON_OPTIONS.quiet,
+});
+
+export const SWEEP_HELP = `capqa sweep [--split validation|test|all] [--alpha-grid LIST] [--lambda-grid LIST]
+            [--objective spearman|kendall|pairwise_accuracy] [--bootstrap N] [--seed S] [--out DIR]
 
 Every (α, λ) of the grid (default 0 to 1 in steps of 0.05; LIST is "0,0.3,0.5" or "0:1:0.05"),
 CAP recomputed from the released NLI probabilities: Spearman, Kendall, pairwise accuracy and
@@ -36,14 +49,13 @@ violations, written to DIR/sweep.json and .csv. Then Table 12's five rows beside
 best point by the objective (ties: fewer violations, then the other statistics, then nearest to
 α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}), and that point and the paper's on the test split with bootstrap intervals
 (DIR/best.json, DIR/summary.md), and heatmaps as plotly figure specs (DIR/heatmap-*.json);
-DIR/meta.json holds the run's manifest.`;
+DIR/meta.json holds the run's manifest.
+
+Options:
+${optionsHelp(SWEEP_OPTIONS)}`;
 
 export async function cmdSweep(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { "data-dir": { type: "string" }, split: { type: "string" }, "alpha-grid": { type: "string" }, "lambda-grid": { type: "string" }, objective: { type: "string" }, bootstrap: { type: "string" }, seed: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean" } },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: parseOptions(SWEEP_OPTIONS), strict: true });
   const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
   const dir = resolve(values.out ?? `out/sweep-${split}`);
   checkOutputFolder(dir);

@@ -1,0 +1,69 @@
+/**
+ * The options of the commands cli/main.ts runs itself (reproduce, evaluate, data fetch | verify |
+ * info), declared apart from it so that tests can import them: importing main.js runs the CLI.
+ */
+import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/index.js";
+import { COMMON_OPTIONS, defineOptions, splitOption } from "./args.js";
+import { EVALUATE_IN_OPTIONS } from "./evaluate-labelled.js";
+
+export const REPRODUCE_OPTIONS = defineOptions({
+  out: { type: "string", value: "DIR", help: "Output folder (default out/reproduce): one .md/.csv/.json per table, README.md with every table, test-evaluation/ with the full tables." },
+  bootstrap: COMMON_OPTIONS.bootstrap,
+  seed: COMMON_OPTIONS.seed,
+  threads: COMMON_OPTIONS.threads,
+  live: { type: "string", value: "LIST", help: "Compute these baselines with capqa's implementations instead of taking the released values: any of bleu, rouge_l, meteor." },
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  quiet: COMMON_OPTIONS.quiet,
+});
+
+/** capqa evaluate's options that apply with and without --in FILE. */
+export const EVALUATE_OPTIONS = defineOptions({
+  metrics: {
+    type: "string",
+    value: "LIST",
+    help: `Comma-separated metrics (default ${RELEASED_METRICS.join(",")}, then every metric of --scores FILE; with --in, the file's columns named cap, bleu, rouge_l, meteor, bertscore, comet).`,
+  },
+  bootstrap: COMMON_OPTIONS.bootstrap,
+  seed: COMMON_OPTIONS.seed,
+  threads: COMMON_OPTIONS.threads,
+  alpha: { ...COMMON_OPTIONS.alpha, help: `${COMMON_OPTIONS.alpha.help} With --alpha or --lambda (the other keeps the paper's value), CAP is recomputed from the released NLI probabilities with these weights.` },
+  lambda: COMMON_OPTIONS.lambda,
+  ordering: COMMON_OPTIONS.ordering,
+  reference: { type: "string", value: "M", help: `The metric paired differences are taken against (default ${REFERENCE_METRIC}).` },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "Output folder (default out/evaluate-<split>, with --in out/evaluate-in): <table>.csv/.json for correlations, descriptives, class_pairs, hard_pairs, monotonicity, paired_differences; summary.md; meta.json.",
+  },
+  quiet: COMMON_OPTIONS.quiet,
+});
+
+/** capqa evaluate's options for the released benchmark (usage errors with --in FILE). */
+export const EVALUATE_BENCHMARK_OPTIONS = defineOptions({
+  "data-dir": COMMON_OPTIONS["data-dir"],
+  split: splitOption(["test", "validation", "all"], "test", "Rows to evaluate"),
+  labels: { type: "string", value: "synthetic|human", help: "synthetic (label_semantic, default) or human (label_semantic_manual; 1,638 rows)." },
+  "human-subset": { type: "boolean", help: "With synthetic labels, keep only the human-labelled rows (Table 16)." },
+  live: {
+    type: "string",
+    value: "LIST",
+    help: "Compute these metrics with capqa's implementations instead of the released values (bleu, rouge_l, meteor; bertscore with --bertscore-model DIR; comet with --comet-model DIR).",
+  },
+  "bertscore-model": COMMON_OPTIONS["bertscore-model"],
+  "comet-model": COMMON_OPTIONS["comet-model"],
+  scores: {
+    type: "string",
+    value: "FILE",
+    help: "Your own metrics' scores for CAP-Correctness (CSV or JSONL): a row_id column (0-based row of CAP-Correctness.csv) or exactly 8,827 rows in the CSV's order, and one column per metric; evaluated beside --metrics (default: the released metrics, then every metric of the file), with the same bootstrap resamples.",
+  },
+});
+
+export const EVALUATE_ALL_OPTIONS = defineOptions({ ...EVALUATE_OPTIONS, ...EVALUATE_BENCHMARK_OPTIONS, ...EVALUATE_IN_OPTIONS });
+
+/** capqa data fetch | verify | info take the same flags. */
+export const DATA_OPTIONS = defineOptions({
+  "data-dir": { ...COMMON_OPTIONS["data-dir"], help: `${COMMON_OPTIONS["data-dir"].help} With fetch --statements, the CAP-Statements folder.` },
+  list: { type: "boolean", help: "fetch: list the files with their pinned URLs and checksums; download nothing." },
+  "allow-changed": { type: "boolean", help: "fetch: keep a download whose checksum differs from the pin (it is reported)." },
+  statements: { type: "boolean", help: "fetch: the upstream CAP-Statements.csv, into --data-dir, else $CAPQA_STATEMENTS_DIR, else data/cap-statements." },
+});
