@@ -12,7 +12,7 @@ import {
   writeFileAtomic,
   writeRowTable,
   checkOutputFile,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
 

@@ -31,7 +31,7 @@ import {
   fileDigest,
   metricScoresFor,
   readMetricScores,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { existsSync } from "node:fs";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
 

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, PAPER_ORDERING, buildManifest, checkOutputFolder, compareSystems, fileDigest, parseOrdering, readSystem, writeComparison } from "../lib/index.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, PAPER_ORDERING, buildManifest, checkOutputFolder, compareSystems, fileDigest, parseOrdering, readSystem, writeComparison } from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, defineOptions, err, intFlag, jsonOutput, listFlag, optionsHelp, out, parseOptions, summary } from "./args.js";
 import { readClassifier } from "./score-commands.js";
 

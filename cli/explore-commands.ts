@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { buildExplorerPage, checkOutputFile, exploreDataFromBenchmark, loadBenchmark, writeFileAtomic, type ThresholdClassifier } from "../lib/index.js";
+import { buildExplorerPage, checkOutputFile, exploreDataFromBenchmark, loadBenchmark, writeFileAtomic, type ThresholdClassifier } from "../lib/all.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, err, summary } from "./args.js";
 
 

@@ -21,7 +21,7 @@ import {
   writeFolderAsync,
   checkOutputFolder,
   writeFileAtomic,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
 

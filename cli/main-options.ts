@@ -2,7 +2,7 @@
  * The options of the commands cli/main.ts runs itself (reproduce, evaluate, data fetch | verify |
  * info), declared apart from it so that tests can import them: importing main.js runs the CLI.
  */
-import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/index.js";
+import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/all.js";
 import { COMMON_OPTIONS, defineOptions, splitOption } from "./args.js";
 import { EVALUATE_IN_OPTIONS } from "./evaluate-labelled.js";
 

@@ -33,7 +33,7 @@ import {
   readMetricScores,
   REFERENCE_METRIC,
   fileDigest,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { cliMessage, UsageError, choiceFlag, intFlag, listFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";

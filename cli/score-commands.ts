@@ -30,7 +30,7 @@ import {
   type NliDtype,
   type TransformersNliOptions,
   checkOutputFile,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { flaggedSummary } from "./statements-commands.js";
 import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 

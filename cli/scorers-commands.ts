@@ -23,7 +23,7 @@ import {
   buildManifest,
   dataProvenance,
   fileDigest,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 

@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CHROMIUM_INSTALL_HINT, DANFOJS_OVERRIDES, OPTIONAL_PACKAGES, TSLAB_RANGE, capqaVersion, findChromium, writeFileAtomic, type OptionalPackage } from "../lib/index.js";
+import { CHROMIUM_INSTALL_HINT, DANFOJS_OVERRIDES, OPTIONAL_PACKAGES, TSLAB_RANGE, capqaVersion, findChromium, writeFileAtomic, type OptionalPackage } from "../lib/all.js";
 import { UsageError, defineOptions, optionsHelp, out, parseOptions, summary } from "./args.js";
 
 export const SETUP_TARGETS = ["notebooks", "dataframes", "cache", "figures", "models", "all"] as const;

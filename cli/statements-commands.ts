@@ -26,7 +26,7 @@ import {
   type GeneratedStatement,
   type StatementSplit,
   type StatementTally,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 /** The statement generator's options (generate, eval, agreement). */

@@ -24,7 +24,7 @@ import {
   buildManifest,
   DEFAULT_ALPHA,
   DEFAULT_LAMBDA,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, splitOption, out, err, summary, jsonOutput } from "./args.js";
 
 

@@ -1,27 +1,80 @@
 /**
- * capqa: the CAP semantic-correctness metric, its taxonomy, the released CAP-Correctness data
- * and the statistics of the paper "How Correct Is Your Answer?". The notebooks and the CLI
- * call these same functions.
+ * capqa: the CAP semantic-correctness metric, its taxonomy, the released CAP-Correctness data and
+ * the statistics of the paper "How Correct Is Your Answer?". This root lists what a user reaches
+ * for; every helper behind it stays importable from its folder: "capqa/stats", "capqa/figures",
+ * "capqa/runtime", "capqa/construct", … (package.json maps "capqa/<dir>" to lib/<dir>/index.ts).
+ * test/public-api.test.ts keeps this list and the package's exports in step.
+ *
+ * @example
+ * import { createCapScorer, metric, evaluateScores } from "capqa";
+ * const cap = await createCapScorer({ model: "cross-encoder/nli-deberta-v3-large" });
+ * const { rows } = await cap.score({ questions: ["What is the sun?"], golds: ["a star"], answers: ["a star"] });
+ * await cap.dispose();
  */
-export * from "./constants.js";
-export * from "./taxonomy/index.js";
-export * from "./data/index.js";
-export * from "./cap/index.js";
-export * from "./stats/index.js";
-export * from "./eval/index.js";
+
+// Scoring: the CAP scorer (one object holding model, cache and statements) and the functions under it
+export { createCapScorer, scoreAnswers, scoreStatements, scoreFile } from "./score/index.js";
+export type { CapScorer, CapScorerOptions, PairScore, ScoreReport, ScoreOptions, ScoreFileOptions, ScoreFileReport } from "./score/index.js";
+
+// One calling convention for every metric; evaluation over plain arrays
+export { metric, listMetrics, registerMetric, evaluateScores } from "./metrics/index.js";
+export type { Metric, MetricResult, ScoresEvaluation } from "./metrics/index.js";
+
+// Defaults and the paper's model
+export { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_CONFIDENCE, PAPER_NLI_MODEL, PAPER_NLI_REVISION, RELEASED_METRICS, DATA_FILES } from "./constants.js";
+
+// The eight classes and their order (Eq. 1)
+export { CLASSES, DEFINITIONS, SHORT_NAMES, PAPER_ORDERING, HARD_PAIRS, parseClass, tryParseClass, paperName, defineOrdering, parseOrdering, orderedPairs, isHardPair } from "./taxonomy/index.js";
+export type { CorrectnessClass, Ordering } from "./taxonomy/index.js";
+
+// CAP from NLI probabilities (Eqs. 2-3)
+export { capScore, capScores, PAPER_WEIGHTS } from "./cap/index.js";
+export type { CapWeights } from "./cap/index.js";
+
+// NLI: the cache, the model, the released probabilities
+export { NliCache, resolveCacheDir, loadTransformersNli, importReleasedProbabilities } from "./nli/index.js";
+export type { NliEngine, NliDtype, NliDeviceChoice } from "./nli/index.js";
+
+// Statements: question + answer → declarative sentence
+export { loadStatementGenerator, builtinGenerator, reformulate, loadStatementItems } from "./statements/index.js";
+
+// Statistics
+export { spearman, kendallTauB, pearson, pairwiseAccuracy, cohenKappa, describe, mean, percentileInterval, pairedDifference, bootstrapOrdinal, Xoshiro128 } from "./stats/index.js";
+
+// Evaluation against the taxonomy
+export { evaluateBenchmark, evaluateLabelledFile, evaluateMetrics, reproducePaper, evaluationMarkdown, writeEvaluation, labelAgreement, readMetricScores, markdownTable } from "./eval/index.js";
+export type { Evaluation, EvaluationOptions, MetricColumn, TableRow, BenchmarkEvaluation, LabelledEvaluation, MetricScores } from "./eval/index.js";
+
+// Comparing QA systems (Sec. 7.4)
+export { compareSystems, readSystem, comparisonMarkdown, writeComparison } from "./compare/index.js";
+export type { SystemScores, SystemComparison } from "./compare/index.js";
+
+// Baselines
+export { bleuPair, rougeLPair, meteorPair, bleuMulti, rougeLMulti, meteorMulti, loadBertScorer, loadCometEstimator } from "./baselines/index.js";
+
+// Data
+export { loadBenchmark, fetchData, verifyData, resolveDataDir, selectRows, releasedColumn, DataError, toCsv, parseCsv, benchmarkFrame, tableFrame } from "./data/index.js";
+export type { Benchmark, SplitChoice, LabelSource } from "./data/index.js";
+
+// Calibrated classification
+export { fitThresholds, predictLevels, classificationReport } from "./calibrate/index.js";
+export type { ThresholdClassifier, LevelSet } from "./calibrate/index.js";
+
+// The α–λ sweep
+export { sweepCap, bestPoint, unitGrid } from "./sweep/index.js";
+
+// A learned scorer
+export { fitScorer, applyScorer } from "./scorers/index.js";
+
+// Figures
+export { calibrateCap, figureCatalogue, figureToHtml, exportFigures, findChromium, classLabel } from "./figures/index.js";
+export type { PlotlyFigure } from "./figures/index.js";
+
+// The interactive explorer
+export { buildExplorerPage, exploreDataFromBenchmark } from "./explore/index.js";
+
+// The model runtime
+export { DEMO_NLI_MODEL_DIR } from "./runtime/index.js";
+
+// The paper's printed numbers, by table
 export * as paper from "./paper/numbers.js";
-export * from "./nli/index.js";
-export * from "./runtime/index.js";
-export * from "./score/index.js";
-export * from "./statements/index.js";
-export * from "./sweep/index.js";
-export * from "./figures/index.js";
-export * from "./calibrate/index.js";
-export * from "./scorers/index.js";
-export * from "./explore/index.js";
-export * from "./baselines/index.js";
-export * from "./text/index.js";
-export * from "./construct/index.js";
-export * from "./io/index.js";
-export * from "./compare/index.js";
-export * from "./metrics/index.js";

@@ -173,7 +173,9 @@ try {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as capqa from "capqa";
-const { capScore, capScores, spearman, PAPER_WEIGHTS, NliCache, tableFrame, FigureExporter } = capqa;
+import { FigureExporter } from "capqa/figures";
+import { loadTransformers } from "capqa/runtime";
+const { capScore, capScores, spearman, PAPER_WEIGHTS, NliCache, tableFrame } = capqa;
 const peers = JSON.parse(process.env.CAPQA_PEERS);
 const fails = [];
 const check = (cond, what) => { console.log(\`\${cond ? "ok   " : "FAIL "} \${what}\`); if (!cond) fails.push(what); };
@@ -204,7 +206,7 @@ await expectOptional("NliCache.open", () => NliCache.open(dir), \`the NLI cache 
 check(!existsSync(dir), "NliCache.open created no folder");
 await expectOptional("tableFrame", () => tableFrame([{ a: 1 }]), \`a DataFrame view needs the optional package danfojs-node: npx capqa setup dataframes (npm install danfojs-node@\${peers["danfojs-node"]} plus the overrides its install needs)\`);
 await expectOptional("FigureExporter.launch", () => FigureExporter.launch({ executablePath: "/nonexistent/chromium" }), \`figure export needs the optional package playwright-core: npm install playwright-core@\${peers["playwright-core"]}\`);
-if (typeof capqa.loadTransformers === "function") await expectOptional("loadTransformers", () => capqa.loadTransformers(), /needs the optional package @huggingface\\/transformers: .*npm install @huggingface\\/transformers/);
+await expectOptional("loadTransformers", () => loadTransformers(), /needs the optional package @huggingface\\/transformers: .*npm install @huggingface\\/transformers/);
 process.exitCode = fails.length ? 1 : 0;
 `,
   );
@@ -261,12 +263,13 @@ process.exitCode = fails.length ? 1 : 0;
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as capqa from "capqa";
-const { NliCache, tableFrame, loadTransformers } = capqa;
+import { loadTransformers } from "capqa/runtime";
+const { NliCache, tableFrame } = capqa;
 const c = NliCache.open(join(mkdtempSync(join(tmpdir(), "capqa-all-")), "cache"));
 console.log("ok    NliCache.open (better-sqlite3)", c.counts().length); c.close();
 const df = await tableFrame([{ a: 1, b: 2 }]);
 console.log("ok    tableFrame (danfojs-node):", df.shape.join(" × "));
-if (loadTransformers) { const tf = await loadTransformers(); console.log("ok    loadTransformers:", typeof tf.AutoTokenizer); }
+const tf = await loadTransformers(); console.log("ok    loadTransformers:", typeof tf.AutoTokenizer);
 const { chromium } = await import("playwright-core");
 console.log("ok    playwright-core:", typeof chromium.launch);
 `,

@@ -36,7 +36,7 @@ import {
   thresholdFigure,
   type ClassScores,
   type PlotlyFigure,
-} from "../lib/index.js";
+} from "../lib/all.js";
 import { releasedDataDir } from "./helpers.js";
 
 type Trace = Record<string, unknown> & { marker?: { color?: unknown } };
