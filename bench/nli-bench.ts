@@ -11,7 +11,10 @@ import { loadTransformersNli } from "../lib/nli/transformers-engine.js";
 import type { NliDeviceChoice, NliDtype } from "../lib/nli/engine.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 
-const WORDS = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate earth moon rock mineral temperature boil city europe scientist fossil fuel acid formation".split(" ");
+const WORDS =
+  "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate earth moon rock mineral temperature boil city europe scientist fossil fuel acid formation".split(
+    " ",
+  );
 
 export function benchPairs(n: number, seed = 1): { premises: string[]; hypotheses: string[] } {
   const rng = new Xoshiro128(seed, 11);

@@ -174,7 +174,12 @@ export function choiceFlag<T extends string>(value: string | undefined, name: st
 }
 
 export function listFlag(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  return value === undefined
+    ? undefined
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
 }
 
 /** A progress line on stderr, rewritten in place on a terminal and printed every 10 % elsewhere. */

@@ -15,7 +15,6 @@ import {
 } from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
-
 export const BASELINES_OPTIONS = defineOptions({
   metrics: { type: "string", value: "LIST", help: "Comma-separated: any of bleu, rouge_l, meteor, bertscore, comet (default bleu,rouge_l,meteor)." },
   split: { type: "string", value: "test|validation|all", help: "The CAP-Correctness split scored (give --split or --in)." },
@@ -76,7 +75,14 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     const sel = selectRows(bench, split);
     const cols: Awaited<ReturnType<typeof liveMetricColumn>>[] = [];
     for (const m of metrics) cols.push(await liveMetricColumn(bench, m, sel.rowIds, models));
-    const rows = Array.from(sel.rowIds, (id, i) => ({ row_id: id, split: bench.split[id], label: bench.rows[id].label, gold_answer: bench.rows[id].goldAnswer, answer: bench.rows[id].answer, ...Object.fromEntries(cols.map((c) => [c.name, c.scores[i]])) }));
+    const rows = Array.from(sel.rowIds, (id, i) => ({
+      row_id: id,
+      split: bench.split[id],
+      label: bench.rows[id].label,
+      gold_answer: bench.rows[id].goldAnswer,
+      answer: bench.rows[id].answer,
+      ...Object.fromEntries(cols.map((c) => [c.name, c.scores[i]])),
+    }));
     writeRowTable(values.out, ["row_id", "split", "label", "gold_answer", "answer", ...metrics], rows);
     summary("baselines", { output: values.out, split, rows: rows.length, metrics, excluded: sel.excluded, warnings: bench.warnings });
     for (const e of sel.excluded) err(`row ${e.rowId} left out: ${e.reason}`);
@@ -97,7 +103,11 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
       added[m] = (await liveMetricColumn(bench, m, Int32Array.from(golds.keys()), models)).scores;
     } else throw new UsageError(`unknown metric "${m}"; expected bleu, rouge_l, meteor, bertscore or comet`);
   }
-  writeRowTable(values.out, [...table.columns.filter((c) => !(c in added)), ...metrics], table.rows.map((r, i) => ({ ...r, ...Object.fromEntries(metrics.map((m) => [m, added[m][i]])) })));
+  writeRowTable(
+    values.out,
+    [...table.columns.filter((c) => !(c in added)), ...metrics],
+    table.rows.map((r, i) => ({ ...r, ...Object.fromEntries(metrics.map((m) => [m, added[m][i]])) })),
+  );
   summary("baselines", { output: values.out, input: values.in, rows: table.rows.length, metrics });
   err(`wrote ${table.rows.length} rows to ${values.out}`);
   return 0;

@@ -35,11 +35,14 @@ import {
 import { existsSync } from "node:fs";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
 
-
 export const CALIBRATE_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
   levels: { type: "string", value: "severity|classes", help: "The levels fitted: severity, the six levels of Eq. 1 (default), or classes, the eight classes in --order." },
-  order: { type: "string", value: '"c1 < c2 < …"', help: "With --levels classes, the classes least correct first (default contradictory < invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct < equivalent < exact)." },
+  order: {
+    type: "string",
+    value: '"c1 < c2 < …"',
+    help: "With --levels classes, the classes least correct first (default contradictory < invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct < equivalent < exact).",
+  },
   objective: { type: "string", value: "macro_f1|accuracy|quadratic_kappa", help: "What the cut points maximise on the fit split (default macro_f1)." },
   "fit-split": splitOption(["validation", "test", "all"], "validation", "Rows the cuts are fitted on"),
   "eval-split": splitOption(["validation", "test", "all"], "test", "Rows the classifiers are evaluated on"),
@@ -116,7 +119,17 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   const base = assess(baseline);
   const f = (x: number) => x.toFixed(4);
   const ci = (c?: [number, number]) => (c ? `[${f(c[0])}, ${f(c[1])}]` : "—");
-  const row = (name: string, a: ReturnType<typeof assess>) => [name, f(a.report.accuracy), ci(a.intervals?.accuracy), f(a.report.macroF1), ci(a.intervals?.macroF1), f(a.report.kappa), f(a.report.kappaLinear), f(a.report.kappaQuadratic), ci(a.intervals?.kappaQuadratic)];
+  const row = (name: string, a: ReturnType<typeof assess>) => [
+    name,
+    f(a.report.accuracy),
+    ci(a.intervals?.accuracy),
+    f(a.report.macroF1),
+    ci(a.intervals?.macroF1),
+    f(a.report.kappa),
+    f(a.report.kappaLinear),
+    f(a.report.kappaQuadratic),
+    ci(a.intervals?.kappaQuadratic),
+  ];
   const md = [
     `# ${metric === "cap" ? "CAP" : metric} as a classifier: ${levelSet.levels.length} levels (${levelsKind}), cuts fitted for ${objective} on ${fitSplit} (${fit.levels.length} rows), evaluated on ${evalSplit} (${evalData.levels.length} rows)`,
     "",
@@ -126,22 +139,43 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     "",
     "## Per level (calibrated)",
     "",
-    markdownTable(["level", "precision", "recall", "F1", "support", "predicted"], mine.report.perLevel.map((p) => [p.level, f(p.precision), f(p.recall), f(p.f1), p.support, p.predicted])),
+    markdownTable(
+      ["level", "precision", "recall", "F1", "support", "predicted"],
+      mine.report.perLevel.map((p) => [p.level, f(p.precision), f(p.recall), f(p.f1), p.support, p.predicted]),
+    ),
     "",
     "## Confusion matrix (rows: true level, columns: predicted)",
     "",
-    markdownTable(["true \\ predicted", ...names], mine.report.confusion.map((r, k) => [names[k], ...r])),
+    markdownTable(
+      ["true \\ predicted", ...names],
+      mine.report.confusion.map((r, k) => [names[k], ...r]),
+    ),
     "",
   ].join("\n");
   const provenance = dataProvenance(bench);
-  const manifest = buildManifest({ command: ["calibrate", ...argv], data: provenance, cap: metric === "cap" ? { alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA } : null, inputs: userScores ? [await fileDigest(userScores.file)] : [] });
+  const manifest = buildManifest({
+    command: ["calibrate", ...argv],
+    data: provenance,
+    cap: metric === "cap" ? { alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA } : null,
+    inputs: userScores ? [await fileDigest(userScores.file)] : [],
+  });
   writeFolder(dir, (d) => {
     writeFileAtomic(join(d, "classifier.json"), JSON.stringify(fitted, null, 2) + "\n");
-    writeFileAtomic(join(d, "report.json"), JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: provenance }, null, 2) + "\n");
+    writeFileAtomic(
+      join(d, "report.json"),
+      JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: provenance }, null, 2) + "\n",
+    );
     writeFileAtomic(join(d, "summary.md"), md);
     writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "calibrate", levels: levelsKind, objective, fitSplit, evalSplit, data: provenance, manifest }, null, 2) + "\n");
   });
-  const brief = (a: ReturnType<typeof assess>) => ({ accuracy: a.report.accuracy, macroF1: a.report.macroF1, kappa: a.report.kappa, kappaLinear: a.report.kappaLinear, kappaQuadratic: a.report.kappaQuadratic, intervals: a.intervals ?? null });
+  const brief = (a: ReturnType<typeof assess>) => ({
+    accuracy: a.report.accuracy,
+    macroF1: a.report.macroF1,
+    kappa: a.report.kappa,
+    kappaLinear: a.report.kappaLinear,
+    kappaQuadratic: a.report.kappaQuadratic,
+    intervals: a.intervals ?? null,
+  });
   summary("calibrate", {
     output: dir,
     classifier: join(dir, "classifier.json"),

@@ -10,7 +10,11 @@ export const COMPARE_OPTIONS = defineOptions({
   in: { type: "string", multiple: true, value: "FILE …", help: "The systems' scored outputs (capqa score's CSV or JSONL), one file per system." },
   names: { type: "string", value: "LIST", help: "Display names, comma-separated, one per file (default: the file names)." },
   "label-column": { type: "string", value: "COL", help: "The human label column (default: label, when present)." },
-  classify: { type: "string", value: "FILE", help: 'A classifier from "capqa calibrate": its levels count the answers of Table 6 when the files lack human labels (default: the files\' predicted_level column).' },
+  classify: {
+    type: "string",
+    value: "FILE",
+    help: 'A classifier from "capqa calibrate": its levels count the answers of Table 6 when the files lack human labels (default: the files\' predicted_level column).',
+  },
   key: { type: "string", value: "COL", help: "The column joining the systems' rows (default: id, else question)." },
   bootstrap: COMMON_OPTIONS.bootstrap,
   seed: COMMON_OPTIONS.seed,
@@ -56,9 +60,18 @@ export async function cmdCompare(argv: string[]): Promise<number> {
   const comparison = compareSystems(systems, { resamples, seed, ordering });
   const manifest = buildManifest({ command: ["compare", ...argv], inputs: await Promise.all([...files, ...(values.classify ? [values.classify] : [])].map((f) => fileDigest(f))) });
   const figures = await writeComparison(comparison, dir, { manifest, log: (l) => err(`note: ${l}`) });
-  summary("compare", { output: dir, systems: comparison.systems, countsFrom: comparison.countsFrom, classMeans: comparison.classMeans, differences: comparison.differences, figures, notes: comparison.notes });
+  summary("compare", {
+    output: dir,
+    systems: comparison.systems,
+    countsFrom: comparison.countsFrom,
+    classMeans: comparison.classMeans,
+    differences: comparison.differences,
+    figures,
+    notes: comparison.notes,
+  });
   if (!values.quiet && !jsonOutput()) {
-    for (const s of comparison.systems) out(`${s.system.padEnd(16)} ${s.scored} scored, mean CAP ${s.meanCap === null ? "—" : s.meanCap.toFixed(4)}${s.classPairs ? `, ${s.violations}/${s.classPairs} class pairs inverted` : ""}`);
+    for (const s of comparison.systems)
+      out(`${s.system.padEnd(16)} ${s.scored} scored, mean CAP ${s.meanCap === null ? "—" : s.meanCap.toFixed(4)}${s.classPairs ? `, ${s.violations}/${s.classPairs} class pairs inverted` : ""}`);
   }
   for (const n of comparison.notes) err(`note: ${n}`);
   err(`wrote ${dir}`);

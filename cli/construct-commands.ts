@@ -49,7 +49,6 @@ import {
 import { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_MAX_RETRIES, DEFAULT_LLM_REQUESTS_PER_MINUTE, DEFAULT_LLM_TIMEOUT_MS } from "../lib/constants.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err } from "./args.js";
 
-
 /** Exit status of a run whose output lacks some rows (they are listed; a new run retries them). */
 export const EXIT_INCOMPLETE = 3;
 
@@ -63,7 +62,12 @@ export const CONSTRUCT_OPTIONS = defineOptions({
   provider: { type: "string", value: "P", help: "anthropic (default for candidates, statements) or openai." },
   model: { type: "string", value: "NAME", help: "Model id." },
   "base-url": { type: "string", value: "URL", help: "API base URL (overrides the environment)." },
-  in: { type: "string", multiple: true, value: "FILE", help: "prepare, candidates: a question source (CSV/JSONL: question, gold_answer, dataset), repeated for several; answers: the rows whose questions are sent." },
+  in: {
+    type: "string",
+    multiple: true,
+    value: "FILE",
+    help: "prepare, candidates: a question source (CSV/JSONL: question, gold_answer, dataset), repeated for several; answers: the rows whose questions are sent.",
+  },
   out: { type: "string", value: "FILE", help: "The output file (statements: the output folder DIR)." },
   dropped: { type: "string", value: "FILE", help: "prepare, candidates: the dropped source rows with their reasons (default OUT.dropped.csv)." },
   dataset: { type: "string", value: "NAME", help: "prepare, candidates: the source name of every row (default: the dataset or source column, else the file name)." },
@@ -160,12 +164,12 @@ function configOf(values: Values): ConstructConfig {
 
 function inputs(c: ConstructConfig): string[] {
   const list = c.in === undefined ? [] : Array.isArray(c.in) ? c.in : [c.in];
-  if (list.length === 0) throw new UsageError("give --in FILE (or \"in\" in the configuration)");
+  if (list.length === 0) throw new UsageError('give --in FILE (or "in" in the configuration)');
   return list;
 }
 
 function outFile(c: ConstructConfig): string {
-  if (!c.out) throw new UsageError("give --out FILE (or \"out\" in the configuration)");
+  if (!c.out) throw new UsageError('give --out FILE (or "out" in the configuration)');
   checkOutputFile(c.out, c.in === undefined ? [] : Array.isArray(c.in) ? c.in : [c.in], { createFolders: true });
   return c.out;
 }
@@ -306,7 +310,12 @@ async function cmdCandidates(argv: string[]): Promise<number> {
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
   err(`wrote ${file} (${res.rows.length} rows; dropped rows in ${droppedFile})`);
-  return finish({ ...res.report, dropped: s.dropped.length, droppedByRule: s.counts }, reportFile, res.failed.map((f) => `source row ${f.sourceRow}: ${f.reason}`), Boolean(values.quiet));
+  return finish(
+    { ...res.report, dropped: s.dropped.length, droppedByRule: s.counts },
+    reportFile,
+    res.failed.map((f) => `source row ${f.sourceRow}: ${f.reason}`),
+    Boolean(values.quiet),
+  );
 }
 
 function statementSettings(c: ConstructConfig): StatementSettings {
@@ -328,7 +337,7 @@ function statementSettings(c: ConstructConfig): StatementSettings {
 async function cmdStatements(argv: string[]): Promise<number> {
   const { values } = parse(argv);
   const c = configOf(values);
-  if (!c.out) throw new UsageError("give --out DIR (or \"out\" in the configuration)");
+  if (!c.out) throw new UsageError('give --out DIR (or "out" in the configuration)');
   const dir = c.out;
   checkOutputFolder(dir);
   const settings = statementSettings(c);
@@ -337,7 +346,11 @@ async function cmdStatements(argv: string[]): Promise<number> {
     printDryRun(
       planCells(settings)
         .filter((cell) => cell.target > 0)
-        .map((cell) => ({ req: statementRequest(cell, settings), count: cell.target, label: `cell ${cell.index}: ${cell.subject}, ${cell.type}, target ${cell.target} (up to ${cell.maxAttempts} calls with duplicates)` })),
+        .map((cell) => ({
+          req: statementRequest(cell, settings),
+          count: cell.target,
+          label: `cell ${cell.index}: ${cell.subject}, ${cell.type}, target ${cell.target} (up to ${cell.maxAttempts} calls with duplicates)`,
+        })),
       client,
     );
     return 0;
@@ -361,10 +374,18 @@ async function cmdStatements(argv: string[]): Promise<number> {
   if (res.complete) {
     writeRowTable(join(dir, "CAP-Statements.csv"), STATEMENT_COLUMNS, res.rows as unknown as Record<string, unknown>[]);
     for (const split of ["train", "validation", "test"] as const) {
-      writeRowTable(join(dir, `CAP-Statements.${split}.csv`), STATEMENT_COLUMNS.filter((k) => k !== "split"), res.rows.filter((r) => r.split === split) as unknown as Record<string, unknown>[]);
+      writeRowTable(
+        join(dir, `CAP-Statements.${split}.csv`),
+        STATEMENT_COLUMNS.filter((k) => k !== "split"),
+        res.rows.filter((r) => r.split === split) as unknown as Record<string, unknown>[],
+      );
     }
     writeRowTable(join(dir, "dropped.csv"), ["cell", "attempt", "subject", "label_question_type", "question", "reason"], res.dropped as unknown as Record<string, unknown>[]);
-    err(`wrote ${res.rows.length} triples to ${dir} (${Object.entries(res.report.splitCounts as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(", ")}); ${res.dropped.length} dropped (dropped.csv)`);
+    err(
+      `wrote ${res.rows.length} triples to ${dir} (${Object.entries(res.report.splitCounts as Record<string, number>)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}); ${res.dropped.length} dropped (dropped.csv)`,
+    );
     for (const s of res.shortfall) problems.push(`cell ${s.cell} (${s.subject}, ${s.type}): ${s.kept} of ${s.target} after the attempt limit`);
   } else {
     for (const f of res.report.failedAttempts as { attempt: string; reason: string }[]) problems.push(`attempt ${f.attempt}: ${f.reason}`);
@@ -403,7 +424,12 @@ async function cmdAnswers(argv: string[]): Promise<number> {
   const renamed = Object.entries(res.report.renamedColumns as Record<string, string>);
   if (renamed.length > 0) err(`input column(s) kept under new names: ${renamed.map(([a, b]) => `${a} → ${b}`).join(", ")}`);
   err(`wrote ${file} (${res.rows.length} rows)`);
-  return finish(res.report, reportFile, res.failed.map((f) => `row ${f.row}: ${f.reason}`), Boolean(values.quiet));
+  return finish(
+    res.report,
+    reportFile,
+    res.failed.map((f) => `row ${f.row}: ${f.reason}`),
+    Boolean(values.quiet),
+  );
 }
 
 export async function cmdConstruct(argv: string[]): Promise<number> {

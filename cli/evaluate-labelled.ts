@@ -1,7 +1,19 @@
 /** capqa evaluate --in FILE --label-column COL: evaluate's tables for the user's own labelled data. */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { DEFAULT_ALPHA, DEFAULT_LAMBDA, buildManifest, checkOutputFolder, checkWeights, evaluateLabelledFile, fileDigest, formatOf, loadStatementGenerator, writeEvaluation, type Ordering } from "../lib/all.js";
+import {
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
+  buildManifest,
+  checkOutputFolder,
+  checkWeights,
+  evaluateLabelledFile,
+  fileDigest,
+  formatOf,
+  loadStatementGenerator,
+  writeEvaluation,
+  type Ordering,
+} from "../lib/all.js";
 import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, numberFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
 import { modelOptions, openCache } from "./score-commands.js";
 
@@ -30,7 +42,11 @@ Options of --in FILE (the NLI model's are those of capqa score):
 ${optionsHelp(EVALUATE_IN_OPTIONS)}`;
 
 /** The --in branch of capqa evaluate; `values` are evaluate's parsed flags. */
-export async function cmdEvaluateLabelled(values: Record<string, string | boolean | undefined>, argv: string[], common: { metrics?: string[]; ordering: Ordering; resamples: number; seed: number; threads?: number; reference?: string }): Promise<number> {
+export async function cmdEvaluateLabelled(
+  values: Record<string, string | boolean | undefined>,
+  argv: string[],
+  common: { metrics?: string[]; ordering: Ordering; resamples: number; seed: number; threads?: number; reference?: string },
+): Promise<number> {
   const file = values.in as string;
   for (const flag of ["split", "labels", "human-subset", "scores", "live"]) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
@@ -84,8 +100,27 @@ export async function cmdEvaluateLabelled(values: Record<string, string | boolea
   ];
   const computedCap = ev.metrics.some((m) => m.name === "cap" && m.source.startsWith("computed"));
   const manifest = buildManifest({ command: ["evaluate", ...argv], cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null, inputs: [await fileDigest(file)] });
-  writeEvaluation(ev, dir, { command: "evaluate", input: resolve(file), labelColumn: values["label-column"], excluded: ev.excluded, absentClasses: ev.absentClasses, notes: ev.notes, manifest }, `capqa evaluate: ${file}`, notes);
-  summary("evaluate", { output: dir, input: resolve(file), n: ev.n, metrics: ev.metrics, ordering: common.ordering.name, resamples: ev.resamples, seed: ev.seed, correlations: ev.tables.correlations, monotonicity: ev.tables.monotonicity, excluded: ev.excluded, absentClasses: ev.absentClasses, warnings: ev.notes });
+  writeEvaluation(
+    ev,
+    dir,
+    { command: "evaluate", input: resolve(file), labelColumn: values["label-column"], excluded: ev.excluded, absentClasses: ev.absentClasses, notes: ev.notes, manifest },
+    `capqa evaluate: ${file}`,
+    notes,
+  );
+  summary("evaluate", {
+    output: dir,
+    input: resolve(file),
+    n: ev.n,
+    metrics: ev.metrics,
+    ordering: common.ordering.name,
+    resamples: ev.resamples,
+    seed: ev.seed,
+    correlations: ev.tables.correlations,
+    monotonicity: ev.tables.monotonicity,
+    excluded: ev.excluded,
+    absentClasses: ev.absentClasses,
+    warnings: ev.notes,
+  });
   if (!values.quiet && !jsonOutput()) {
     const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
     for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);

@@ -6,7 +6,6 @@ import { resolve } from "node:path";
 import { buildExplorerPage, checkOutputFile, exploreDataFromBenchmark, loadBenchmark, writeFileAtomic, type ThresholdClassifier } from "../lib/all.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, err, summary } from "./args.js";
 
-
 export const EXPLORE_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
   split: splitOption(["test", "validation", "all"], "test", "Rows shown"),
@@ -41,7 +40,8 @@ export async function cmdExplore(argv: string[]): Promise<number> {
     } catch (e) {
       throw new Error(`${values.classifier}: ${(e as NodeJS.ErrnoException).code ? `cannot read: ${(e as Error).message}` : `not valid JSON: ${(e as Error).message}`}`);
     }
-    if (c?.kind !== "capqa-threshold-classifier" || !Array.isArray(c.cuts) || c.cuts.length !== 5 || !c.cuts.every((x) => typeof x === "number" && Number.isFinite(x))) throw new Error(`${values.classifier} is not a severity-level classifier from capqa calibrate`);
+    if (c?.kind !== "capqa-threshold-classifier" || !Array.isArray(c.cuts) || c.cuts.length !== 5 || !c.cuts.every((x) => typeof x === "number" && Number.isFinite(x)))
+      throw new Error(`${values.classifier} is not a severity-level classifier from capqa calibrate`);
     cuts = c.cuts.map((x) => Math.min(1, Math.max(0, x)));
   }
   const html = buildExplorerPage(exploreDataFromBenchmark(bench, split), { title: `capqa explorer: CAP on the ${split} split`, cuts });
@@ -58,7 +58,15 @@ export async function cmdExplore(argv: string[]): Promise<number> {
     });
     await new Promise<void>((ok, fail) => {
       server.once("error", (e: NodeJS.ErrnoException) =>
-        fail(new Error(e.code === "EADDRINUSE" ? `port ${port} on 127.0.0.1 is in use by another program; choose another with --serve PORT (0 picks a free one)` : e.code === "EACCES" ? `port ${port} needs privileges this user does not have; choose a port above 1023 with --serve PORT` : `cannot serve on 127.0.0.1:${port}: ${e.message}`)),
+        fail(
+          new Error(
+            e.code === "EADDRINUSE"
+              ? `port ${port} on 127.0.0.1 is in use by another program; choose another with --serve PORT (0 picks a free one)`
+              : e.code === "EACCES"
+                ? `port ${port} needs privileges this user does not have; choose a port above 1023 with --serve PORT`
+                : `cannot serve on 127.0.0.1:${port}: ${e.message}`,
+          ),
+        ),
       );
       server.listen(port, "127.0.0.1", ok);
     });

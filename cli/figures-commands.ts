@@ -24,11 +24,13 @@ import {
 } from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
-
 export const FIGURES_OPTIONS = defineOptions({
   out: { type: "string", value: "DIR", help: "Output folder (default figures)." },
   "data-dir": COMMON_OPTIONS["data-dir"],
-  "statements-dir": { ...COMMON_OPTIONS["statements-dir"], help: `CAP-Statements folder for Fig. 6 (default $${STATEMENTS_DIR_ENV}, else data/cap-statements); without it Fig. 6 is skipped and the reason printed.` },
+  "statements-dir": {
+    ...COMMON_OPTIONS["statements-dir"],
+    help: `CAP-Statements folder for Fig. 6 (default $${STATEMENTS_DIR_ENV}, else data/cap-statements); without it Fig. 6 is skipped and the reason printed.`,
+  },
   formats: { type: "string", value: "LIST", help: "Any of svg, pdf, png (default all three)." },
   width: { type: "string", value: "W", help: "auto (default): each figure at the column width it is designed for; single (3.3 in), double (6.9 in), or both." },
   only: { type: "string", value: "LIST", help: "Only figures whose id starts with one of these (e.g. fig3,sweep)." },
@@ -103,14 +105,24 @@ export async function cmdFigures(argv: string[]): Promise<number> {
       onFile: values.quiet ? undefined : (file, done, total) => err(`[${done}/${total}] ${file.file} (${file.widthIn} × ${file.heightIn} in, ${file.bytes.toLocaleString("en-US")} bytes)`),
     });
     if (values.html) {
-      const page = figuresPage(entries.map((f) => ({ title: `${f.paper}: ${f.title}`, caption: f.caption, spec: f.build() })), "capqa figures");
+      const page = figuresPage(
+        entries.map((f) => ({ title: `${f.paper}: ${f.title}`, caption: f.caption, spec: f.build() })),
+        "capqa figures",
+      );
       writeFileAtomic(join(d, "index.html"), page);
     }
-    const captions = entries.map((f) => `## ${f.paper}: ${f.title}\n\nFiles: ${written.files.filter((x) => x.figure === f.id).map((x) => `\`${x.file}\``).join(", ")}\n\n${f.caption}\n`);
+    const captions = entries.map(
+      (f) =>
+        `## ${f.paper}: ${f.title}\n\nFiles: ${written.files
+          .filter((x) => x.figure === f.id)
+          .map((x) => `\`${x.file}\``)
+          .join(", ")}\n\n${f.caption}\n`,
+    );
     writeFileAtomic(join(d, "captions.md"), `# capqa figures\n\n${captions.join("\n")}${catalogue.skipped.map((s) => `\nSkipped ${s.id} (${s.paper}): ${s.reason}\n`).join("")}`);
     return written;
   });
   summary("figures", { output: dir, figures: jobs.length, files: index.files, skipped: catalogue.skipped, seconds: (Date.now() - started) / 1000 });
-  if (!values.quiet && !jsonOutput()) out(`wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`);
+  if (!values.quiet && !jsonOutput())
+    out(`wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`);
   return 0;
 }

@@ -26,7 +26,10 @@ export const EVALUATE_OPTIONS = defineOptions({
   bootstrap: COMMON_OPTIONS.bootstrap,
   seed: COMMON_OPTIONS.seed,
   threads: COMMON_OPTIONS.threads,
-  alpha: { ...COMMON_OPTIONS.alpha, help: `${COMMON_OPTIONS.alpha.help} With --alpha or --lambda (the other keeps the paper's value), CAP is recomputed from the released NLI probabilities with these weights.` },
+  alpha: {
+    ...COMMON_OPTIONS.alpha,
+    help: `${COMMON_OPTIONS.alpha.help} With --alpha or --lambda (the other keeps the paper's value), CAP is recomputed from the released NLI probabilities with these weights.`,
+  },
   lambda: COMMON_OPTIONS.lambda,
   ordering: COMMON_OPTIONS.ordering,
   reference: { type: "string", value: "M", help: `The metric paired differences are taken against (default ${REFERENCE_METRIC}).` },

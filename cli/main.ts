@@ -34,7 +34,25 @@ import {
   REFERENCE_METRIC,
   fileDigest,
 } from "../lib/all.js";
-import { cliMessage, UsageError, choiceFlag, intFlag, listFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, print, summary, jsonError, jsonOutput, jsonDone, takeJsonFlag } from "./args.js";
+import {
+  cliMessage,
+  UsageError,
+  choiceFlag,
+  intFlag,
+  listFlag,
+  numberFlag,
+  optionsHelp,
+  parseOptions,
+  progressPrinter,
+  out,
+  err,
+  print,
+  summary,
+  jsonError,
+  jsonOutput,
+  jsonDone,
+  takeJsonFlag,
+} from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
@@ -126,7 +144,6 @@ Options:
 ${optionsHelp(DATA_OPTIONS)}`,
 };
 
-
 /** --live names: each a metric capqa computes, requested in --metrics, with the model folder it needs. */
 function liveFlag(values: { live?: string; "bertscore-model"?: string; "comet-model"?: string }, metrics: readonly string[]): string[] | undefined {
   const live = listFlag(values.live);
@@ -169,7 +186,14 @@ async function cmdReproduce(argv: string[]): Promise<number> {
   summary("reproduce", {
     output: dir,
     tables: reproduction.tables.map((t) => ({ id: t.id, title: t.title, cells: t.cells.length, maxAbsDiff: Math.max(0, ...t.cells.map((c) => (c.diff === null ? 0 : Math.abs(c.diff)))) })),
-    released: reproduction.released ? { maxPointDiff: reproduction.released.maxPointDiff, maxBootstrapDiff: reproduction.released.maxBootstrapDiff, missingHere: reproduction.released.missingHere.length, missingThere: reproduction.released.missingThere.length } : null,
+    released: reproduction.released
+      ? {
+          maxPointDiff: reproduction.released.maxPointDiff,
+          maxBootstrapDiff: reproduction.released.maxBootstrapDiff,
+          missingHere: reproduction.released.missingHere.length,
+          missingThere: reproduction.released.missingThere.length,
+        }
+      : null,
     resamples,
     seed,
     seconds,
@@ -240,8 +264,19 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   ];
   const data = dataProvenance(bench);
   // The released CAP column is the paper's weights; --alpha/--lambda recompute it.
-  const manifest = buildManifest({ command: ["evaluate", ...argv], data, cap: metrics.includes("cap") ? (capWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }) : null, inputs: scores ? [await fileDigest(scores.file)] : [] });
-  writeEvaluation(ev, dir, { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), data, excluded: ev.selection.excluded, manifest }, `capqa evaluate: ${split} split`, notes);
+  const manifest = buildManifest({
+    command: ["evaluate", ...argv],
+    data,
+    cap: metrics.includes("cap") ? (capWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }) : null,
+    inputs: scores ? [await fileDigest(scores.file)] : [],
+  });
+  writeEvaluation(
+    ev,
+    dir,
+    { command: "evaluate", split, labels, humanSubset: Boolean(values["human-subset"]), data, excluded: ev.selection.excluded, manifest },
+    `capqa evaluate: ${split} split`,
+    notes,
+  );
   summary("evaluate", {
     output: dir,
     split,
@@ -312,9 +347,21 @@ async function cmdData(argv: string[]): Promise<number> {
     });
     if (jsonOutput()) return 0;
     out(`data folder: ${bench.dir} (${choice.source})`);
-    out(`rows: ${bench.rows.length}; splits: ${count(bench.split).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    out(`datasets: ${count(bench.rows.map((r) => r.dataset)).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    out(`synthetic labels: ${count(bench.rows.map((r) => r.label)).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    out(
+      `rows: ${bench.rows.length}; splits: ${count(bench.split)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+    out(
+      `datasets: ${count(bench.rows.map((r) => r.dataset))
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+    out(
+      `synthetic labels: ${count(bench.rows.map((r) => r.label))
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
     out(`human labels: ${bench.rows.filter((r) => r.manualLabel !== null).length} rows`);
     out(`released metrics: ${bench.scores.metrics.join(", ")} for ${bench.scores.rowIds.length} rows`);
     for (const u of bench.unscored) out(`unscored: row ${u.rowId} (${u.split}): ${u.reason}`);
@@ -391,7 +438,10 @@ export async function main(argvWithJson: string[]): Promise<number> {
 
 // Ctrl-C or SIGTERM: remove the outputs being written (they would be incomplete), then exit; every
 // finished NLI batch is already in the cache and every accepted LLM reply in its checkpoint.
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
   process.once(signal, () => {
     const n = removePartials();
     err(`capqa: stopped by ${signal}${n ? `; removed ${n} unfinished output(s)` : ""} (finished NLI batches stay in the cache, accepted LLM replies in the checkpoint: the same command resumes)`);
@@ -421,7 +471,12 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     const error = e as Error & { code?: string };
-    if (error instanceof UsageError || error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" || error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    if (
+      error instanceof UsageError ||
+      error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ||
+      error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" ||
+      error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL"
+    ) {
       err(`capqa: ${error.message}\nRun "capqa help" for usage.`);
       jsonError(error.message, "usage");
       process.exitCode = 2;

@@ -7,7 +7,6 @@ import {
   DEFAULT_NLI_MAX_LENGTH,
   NliCache,
   PAPER_MODEL_KEY,
-  PAPER_NLI_CONVERSION,
   PAPER_NLI_MODEL,
   SCORE_COLUMNS,
   importReleasedProbabilities,
@@ -33,7 +32,6 @@ import {
 } from "../lib/all.js";
 import { flaggedSummary } from "./statements-commands.js";
 import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
-
 
 /** Exit status of a run whose output is complete except for rows it could not score. */
 export const EXIT_INCOMPLETE = 3;
@@ -193,7 +191,7 @@ export function readClassifier(file: string): ThresholdClassifier {
     throw new Error(`${file}: ${(e as NodeJS.ErrnoException).code ? `cannot read: ${(e as Error).message}` : `not valid JSON: ${(e as Error).message}`}`);
   }
   const c = parsed as ThresholdClassifier;
-  if (!c || c.kind !== "capqa-threshold-classifier") throw new Error(`${file} is not a classifier written by capqa calibrate`);
+  if (c?.kind !== "capqa-threshold-classifier") throw new Error(`${file} is not a classifier written by capqa calibrate`);
   try {
     predictLevels(c, [0.5]);
   } catch (e) {
@@ -237,7 +235,11 @@ export async function cmdCache(argv: string[]): Promise<number> {
     cache.close();
     summary("cache import-released", { cache: dir, ...r, existing: r.pairs - r.inserted, unscored: bench.unscored, warnings: bench.warnings });
     if (jsonOutput()) return 0;
-    out(`imported the released probabilities of ${r.rows} rows (${r.pairs} directed pairs): ${r.inserted} new cache entries, ${r.pairs - r.inserted} already present` + (r.conflicts ? `, ${r.conflicts} present with other values (kept)` : "") + ` into ${dir}`);
+    out(
+      `imported the released probabilities of ${r.rows} rows (${r.pairs} directed pairs): ${r.inserted} new cache entries, ${r.pairs - r.inserted} already present` +
+        (r.conflicts ? `, ${r.conflicts} present with other values (kept)` : "") +
+        ` into ${dir}`,
+    );
     for (const u of bench.unscored) out(`row ${u.rowId} has no released probabilities: ${u.reason}`);
     return 0;
   }
@@ -292,10 +294,14 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   if (jsonOutput()) return 0;
   const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
   out(`model ${v.model} on ${v.device}: ${v.rows} rows, ${v.pairs} pairs in ${v.seconds.toFixed(1)} s (${v.pairsPerSecond.toFixed(1)} pairs/s)`);
-  out(`probabilities vs released: mean |Δ| ${v.meanAbsDiff.toExponential(3)}, max |Δ| ${v.maxAbsDiff.toExponential(3)} (entailment ${v.meanAbsDiffByClass.entailment.toExponential(2)}, neutral ${v.meanAbsDiffByClass.neutral.toExponential(2)}, contradiction ${v.meanAbsDiffByClass.contradiction.toExponential(2)})`);
+  out(
+    `probabilities vs released: mean |Δ| ${v.meanAbsDiff.toExponential(3)}, max |Δ| ${v.maxAbsDiff.toExponential(3)} (entailment ${v.meanAbsDiffByClass.entailment.toExponential(2)}, neutral ${v.meanAbsDiffByClass.neutral.toExponential(2)}, contradiction ${v.meanAbsDiffByClass.contradiction.toExponential(2)})`,
+  );
   out(`argmax agreement: forward ${pct(v.argmaxAgreementForward)}, reverse ${pct(v.argmaxAgreementReverse)}`);
   out(`CAP vs released CAP: Spearman ${v.capSpearman.toFixed(4)}, Pearson ${v.capPearson.toFixed(4)}, max |Δ| ${v.capMaxAbsDiff.toExponential(3)}`);
   if (v.truncatedPairs) out(`${v.truncatedPairs} pairs were truncated to the length limit`);
-  out(`cache identity: ${v.model}${v.model === PAPER_MODEL_KEY ? " — the identity the released probabilities are imported under (capqa cache import-released), so they serve this model" : ` — not ${PAPER_MODEL_KEY}, under which the released probabilities are imported`}`);
+  out(
+    `cache identity: ${v.model}${v.model === PAPER_MODEL_KEY ? " — the identity the released probabilities are imported under (capqa cache import-released), so they serve this model" : ` — not ${PAPER_MODEL_KEY}, under which the released probabilities are imported`}`,
+  );
   return 0;
 }

@@ -26,7 +26,6 @@ import {
 } from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
-
 /** capqa scorers fit | evaluate take the same flags. */
 export const SCORERS_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
@@ -74,23 +73,45 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     const applied = applyScorer(scorer, benchmarkScorerInputs(bench, sel.rowIds));
     const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
     const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
-    const ev = await evaluateMetrics(sel.classes, [{ name: scorer.name, scores: applied.score, source: `scorer ${values.model}` }, { name: "cap", scores: releasedColumn(bench, "cap", sel.rowIds), source: "released" }], {
-      resamples,
-      seed,
-      reference: scorer.name,
-      onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
-    });
+    const ev = await evaluateMetrics(
+      sel.classes,
+      [
+        { name: scorer.name, scores: applied.score, source: `scorer ${values.model}` },
+        { name: "cap", scores: releasedColumn(bench, "cap", sel.rowIds), source: "released" },
+      ],
+      {
+        resamples,
+        seed,
+        reference: scorer.name,
+        onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
+      },
+    );
     const dir = resolve(values.out ?? `out/scorers-${split}`);
     const data = dataProvenance(bench);
     const manifest = buildManifest({ command: ["scorers", ...argv], data, cap: { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }, inputs: [await fileDigest(values.model)] });
-    writeEvaluation(ev, dir, { command: "scorers evaluate", model: values.model, split, fittedOn: scorer.fittedOn, data, manifest }, `capqa scorers evaluate: ${scorer.name} beside CAP (${split} split)`, [`Scorer fitted on: ${JSON.stringify(scorer.fittedOn)}.`]);
+    writeEvaluation(
+      ev,
+      dir,
+      { command: "scorers evaluate", model: values.model, split, fittedOn: scorer.fittedOn, data, manifest },
+      `capqa scorers evaluate: ${scorer.name} beside CAP (${split} split)`,
+      [`Scorer fitted on: ${JSON.stringify(scorer.fittedOn)}.`],
+    );
     const names = [...CLASSES];
     const report = classificationReport(sel.classes, applied.predicted, names);
     const intervals = resamples > 0 ? classificationIntervals(sel.classes, applied.predicted, names.length, resamples, seed) : null;
     writeFileAtomic(join(dir, "classification.json"), JSON.stringify({ ...report, intervals }, null, 2) + "\n");
-    summary("scorers evaluate", { output: dir, scorer: scorer.name, split, n: ev.n, correlations: ev.tables.correlations, hardPairs: ev.tables.hard_pairs, classification: { accuracy: report.accuracy, macroF1: report.macroF1, kappa: report.kappa, intervals } });
+    summary("scorers evaluate", {
+      output: dir,
+      scorer: scorer.name,
+      split,
+      n: ev.n,
+      correlations: ev.tables.correlations,
+      hardPairs: ev.tables.hard_pairs,
+      classification: { accuracy: report.accuracy, macroF1: report.macroF1, kappa: report.kappa, intervals },
+    });
     if (!values.quiet && !jsonOutput()) {
-      for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(12)} spearman ${(r.spearman as number).toFixed(4)}  kendall ${(r.kendall as number).toFixed(4)}  pairwise ${(r.pairwise_accuracy as number).toFixed(4)}`);
+      for (const r of ev.tables.correlations)
+        out(`${String(r.metric).padEnd(12)} spearman ${(r.spearman as number).toFixed(4)}  kendall ${(r.kendall as number).toFixed(4)}  pairwise ${(r.pairwise_accuracy as number).toFixed(4)}`);
       for (const r of ev.tables.hard_pairs) out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
       out(`8-class accuracy ${report.accuracy.toFixed(4)}${intervals ? ` [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}]` : ""}, macro-F1 ${report.macroF1.toFixed(4)}`);
     }

@@ -114,7 +114,11 @@ export function planSetup(targetList: readonly SetupTarget[], options: { dir?: s
   if (all.has("notebooks")) {
     const from = options.notebooksFrom ?? join(packageRoot(), "notebooks");
     const to = join(dir, "notebooks");
-    const files = existsSync(from) ? readdirSync(from).filter((f) => f.endsWith(".ipynb")).sort() : [];
+    const files = existsSync(from)
+      ? readdirSync(from)
+          .filter((f) => f.endsWith(".ipynb"))
+          .sort()
+      : [];
     if (files.length === 0) throw new Error(`capqa's notebooks are not in ${from}`);
     const kept = options.force ? [] : files.filter((f) => existsSync(join(to, f)));
     notebooks = { from, to, copy: files.filter((f) => !kept.includes(f)), kept };
@@ -129,9 +133,19 @@ export function planSetup(targetList: readonly SetupTarget[], options: { dir?: s
 function planLines(plan: SetupPlan): string[] {
   const lines: string[] = [];
   const rel = (p: string) => relative(plan.dir, p) || ".";
-  if (Object.keys(plan.overrides).length > 0) lines.push(`package.json: add overrides ${Object.entries(plan.overrides).map(([k, v]) => `${k} → ${v}`).join(", ")} (what danfojs-node's install needs)`);
+  if (Object.keys(plan.overrides).length > 0)
+    lines.push(
+      `package.json: add overrides ${Object.entries(plan.overrides)
+        .map(([k, v]) => `${k} → ${v}`)
+        .join(", ")} (what danfojs-node's install needs)`,
+    );
   for (const [k, v] of Object.entries(plan.keptOverrides)) lines.push(`package.json: keeps its override ${k} → ${v} (capqa's is ${DANFOJS_OVERRIDES[k as keyof typeof DANFOJS_OVERRIDES]})`);
-  if (plan.install.length > 0) lines.push(`${Object.entries(plan.env).map(([k, v]) => `${k}=${v} `).join("")}npm install ${plan.install.join(" ")}`);
+  if (plan.install.length > 0)
+    lines.push(
+      `${Object.entries(plan.env)
+        .map(([k, v]) => `${k}=${v} `)
+        .join("")}npm install ${plan.install.join(" ")}`,
+    );
   if (plan.notebooks) {
     if (plan.notebooks.copy.length > 0) lines.push(`copy ${plan.notebooks.copy.length} notebook(s) into ${rel(plan.notebooks.to)}/`);
     if (plan.notebooks.kept.length > 0) lines.push(`keep ${plan.notebooks.kept.length} notebook(s) already in ${rel(plan.notebooks.to)}/ (--force overwrites them)`);
@@ -153,10 +167,19 @@ function addOverrides(dir: string, overrides: Readonly<Record<string, string>>):
 /** Runs the plan: overrides, one npm install, the notebooks. */
 export function runSetup(plan: SetupPlan, log: (line: string) => void = out): void {
   addOverrides(plan.dir, plan.overrides);
-  if (Object.keys(plan.overrides).length > 0) log(`package.json: added overrides ${Object.entries(plan.overrides).map(([k, v]) => `${k} → ${v}`).join(", ")} (what danfojs-node's install needs)`);
+  if (Object.keys(plan.overrides).length > 0)
+    log(
+      `package.json: added overrides ${Object.entries(plan.overrides)
+        .map(([k, v]) => `${k} → ${v}`)
+        .join(", ")} (what danfojs-node's install needs)`,
+    );
   for (const [k, v] of Object.entries(plan.keptOverrides)) log(`package.json: kept its override ${k} → ${v} (capqa's is ${DANFOJS_OVERRIDES[k as keyof typeof DANFOJS_OVERRIDES]})`);
   if (plan.install.length > 0) {
-    log(`${Object.entries(plan.env).map(([k, v]) => `${k}=${v} `).join("")}npm install ${plan.install.join(" ")}`);
+    log(
+      `${Object.entries(plan.env)
+        .map(([k, v]) => `${k}=${v} `)
+        .join("")}npm install ${plan.install.join(" ")}`,
+    );
     const r = spawnSync("npm", ["install", "--no-fund", "--no-audit", ...plan.install], {
       cwd: plan.dir,
       env: { ...process.env, ...plan.env },
@@ -185,6 +208,17 @@ export async function cmdSetup(argv: string[]): Promise<number> {
   if (dry) for (const l of planLines(plan)) out(`  ${l}`);
   else runSetup(plan, (l) => out(`  ${l}`));
   for (const n of plan.notes) out(`note: ${n}`);
-  summary("setup", { dir: plan.dir, targets: plan.targets, dryRun: dry, overrides: plan.overrides, keptOverrides: plan.keptOverrides, install: plan.install, env: plan.env, notebooksCopied: plan.notebooks?.copy ?? [], notebooksKept: plan.notebooks?.kept ?? [], notes: plan.notes });
+  summary("setup", {
+    dir: plan.dir,
+    targets: plan.targets,
+    dryRun: dry,
+    overrides: plan.overrides,
+    keptOverrides: plan.keptOverrides,
+    install: plan.install,
+    env: plan.env,
+    notebooksCopied: plan.notebooks?.copy ?? [],
+    notebooksKept: plan.notebooks?.kept ?? [],
+    notes: plan.notes,
+  });
   return 0;
 }

@@ -106,7 +106,10 @@ async function generatorFrom(values: Record<string, unknown>) {
 /** "flagged 12 of 400 statements (3 %): 7 ill-formed: colon, 5 main verb guessed". */
 export function flaggedSummary(made: readonly GeneratedStatement[] | StatementTally): string {
   const t = Array.isArray(made) ? tallyStatements(made) : (made as StatementTally);
-  const top = [...t.doubts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([d, n]) => `${n} ${d}`);
+  const top = [...t.doubts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([d, n]) => `${n} ${d}`);
   const pct = t.generated === 0 ? 0 : (100 * t.flagged) / t.generated;
   return `flagged ${t.flagged} of ${t.generated} statements (${pct.toFixed(1)} %)${top.length ? `: ${top.join(", ")}` : ""}`;
 }
@@ -144,15 +147,32 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
     if (values.out) checkOutputFile(values.out, [values.in]);
     const review = reviewStatements(readRowTable(values.in), { all: values.all });
-    if (values.out) writeRowTable(values.out, ["line", "column", "question", "answer", "statement", "rule", "doubts"], review.items.map((it) => ({ ...it, doubts: it.doubts.join("; ") })));
-    summary("statements review", { input: values.in, output: values.out ?? null, rows: review.rows, statements: review.statements, listed: review.items.length, all: Boolean(values.all), byDoubt: review.byDoubt, items: review.items });
-    if (!jsonOutput()) for (const it of review.items) {
-      out(`line ${it.line} (${it.column}${it.rule ? `, ${it.rule}` : ""}): ${it.doubts.join("; ") || "not flagged"}`);
-      out(`  question:  ${it.question.replace(/\s+/g, " ")}`);
-      out(`  answer:    ${it.answer.replace(/\s+/g, " ")}`);
-      out(`  statement: ${it.statement}`);
-    }
-    const byDoubt = Object.entries(review.byDoubt).sort((a, b) => b[1] - a[1]).map(([d, n]) => `${n} ${d}`);
+    if (values.out)
+      writeRowTable(
+        values.out,
+        ["line", "column", "question", "answer", "statement", "rule", "doubts"],
+        review.items.map((it) => ({ ...it, doubts: it.doubts.join("; ") })),
+      );
+    summary("statements review", {
+      input: values.in,
+      output: values.out ?? null,
+      rows: review.rows,
+      statements: review.statements,
+      listed: review.items.length,
+      all: Boolean(values.all),
+      byDoubt: review.byDoubt,
+      items: review.items,
+    });
+    if (!jsonOutput())
+      for (const it of review.items) {
+        out(`line ${it.line} (${it.column}${it.rule ? `, ${it.rule}` : ""}): ${it.doubts.join("; ") || "not flagged"}`);
+        out(`  question:  ${it.question.replace(/\s+/g, " ")}`);
+        out(`  answer:    ${it.answer.replace(/\s+/g, " ")}`);
+        out(`  statement: ${it.statement}`);
+      }
+    const byDoubt = Object.entries(review.byDoubt)
+      .sort((a, b) => b[1] - a[1])
+      .map(([d, n]) => `${n} ${d}`);
     err(`${review.items.length} of ${review.statements} statements in ${review.rows} rows ${values.all ? "listed" : "flagged"}${byDoubt.length ? `: ${byDoubt.join(", ")}` : ""}`);
     if (values.out) err(`wrote ${values.out}`);
     return 0;
@@ -172,7 +192,17 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       const md = referenceStatementsMarkdown(e, `Statements against ${values.in}`, intFlag(values.worst, "worst", 30, 0));
       writeFileAtomic(join(dir, "statements-eval.json"), JSON.stringify({ file: values.in, ...e }, null, 2) + "\n");
       writeFileAtomic(join(dir, "statements-eval.md"), md);
-      summary("statements eval", { output: dir, input: values.in, items: items.length, generator: e.generator, overall: e.overall, byForm: e.byForm, byStyle: e.byStyle, misses: e.misses.length, seconds: e.seconds });
+      summary("statements eval", {
+        output: dir,
+        input: values.in,
+        items: items.length,
+        generator: e.generator,
+        overall: e.overall,
+        byForm: e.byForm,
+        byStyle: e.byStyle,
+        misses: e.misses.length,
+        seconds: e.seconds,
+      });
       if (!values.quiet && !jsonOutput()) out(md.split("\n## Misses")[0]);
       err(`wrote ${dir}`);
       return 0;
@@ -187,7 +217,19 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const md = statementEvaluationMarkdown(e, `Statement generation on CAP-Statements (${split}: ${files.join(", ")})`);
     writeFileAtomic(join(dir, "statements-eval.json"), JSON.stringify({ split, files, ...e }, null, 2) + "\n");
     writeFileAtomic(join(dir, "statements-eval.md"), md);
-    summary("statements eval", { output: dir, data, split, files, items: items.length, generator: e.generator, overall: e.overall, byType: e.byType, naive: e.naive, wellFormed: e.wellFormed, seconds: e.seconds });
+    summary("statements eval", {
+      output: dir,
+      data,
+      split,
+      files,
+      items: items.length,
+      generator: e.generator,
+      overall: e.overall,
+      byType: e.byType,
+      naive: e.naive,
+      wellFormed: e.wellFormed,
+      seconds: e.seconds,
+    });
     if (!values.quiet && !jsonOutput()) out(md.split("\n## Worst")[0]);
     err(`wrote ${dir}`);
     return 0;
@@ -204,10 +246,21 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const md = statementAgreementMarkdown(a);
     writeFileAtomic(join(dir, "statements-agreement.json"), JSON.stringify(a, null, 2) + "\n");
     writeFileAtomic(join(dir, "statements-agreement.md"), md);
-    summary("statements agreement", { output: dir, generator: a.generator, overall: a.overall, byDataset: a.byDataset, generatedBetter: a.generatedBetter.length, generatedWorse: a.generatedWorse.length, seconds: a.seconds, warnings: bench.warnings });
+    summary("statements agreement", {
+      output: dir,
+      generator: a.generator,
+      overall: a.overall,
+      byDataset: a.byDataset,
+      generatedBetter: a.generatedBetter.length,
+      generatedWorse: a.generatedWorse.length,
+      seconds: a.seconds,
+      warnings: bench.warnings,
+    });
     if (!values.quiet && !jsonOutput()) out(md);
     const c = a.overall.candidate;
-    err(`candidate answers: repeated 4-gram ${c.generatedRepeated4gram} (released ${c.releasedRepeated4gram}), colon form ${c.generatedColonForm} (released ${c.releasedColonForm}), flagged ${c.generatedFlagged}`);
+    err(
+      `candidate answers: repeated 4-gram ${c.generatedRepeated4gram} (released ${c.releasedRepeated4gram}), colon form ${c.generatedColonForm} (released ${c.releasedColonForm}), flagged ${c.generatedFlagged}`,
+    );
     err(`wrote ${dir}`);
     return 0;
   }

@@ -27,7 +27,6 @@ import {
 } from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, splitOption, out, err, summary, jsonOutput } from "./args.js";
 
-
 export const SWEEP_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
   split: splitOption(["validation", "test", "all"], "validation", "Rows the grid is computed on"),
@@ -100,21 +99,63 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   const results: Record<string, unknown> = { split, objective, best, table12 };
   if (split !== "test" && resamples > 0) {
     const evalAt = (alpha: number, lambda: number) =>
-      evaluateBenchmark(bench, { split: "test", metrics: ["cap"], capWeights: { alpha, lambda }, resamples, seed, onProgress: values.quiet ? undefined : progressPrinter(`bootstrap α ${alpha} λ ${lambda}`) });
+      evaluateBenchmark(bench, {
+        split: "test",
+        metrics: ["cap"],
+        capWeights: { alpha, lambda },
+        resamples,
+        seed,
+        onProgress: values.quiet ? undefined : progressPrinter(`bootstrap α ${alpha} λ ${lambda}`),
+      });
     const chosen = await evalAt(best.alpha, best.lambda);
     const paperPoint = await evalAt(DEFAULT_ALPHA, DEFAULT_LAMBDA);
     const row = (name: string, e: Awaited<ReturnType<typeof evalAt>>) => {
       const c = e.tables.correlations[0];
       const m = e.tables.monotonicity[0];
       const ci = (a: unknown, b: unknown) => `[${f2(100 * (a as number))}, ${f2(100 * (b as number))}]`;
-      return [name, f2(100 * (c.spearman as number)), ci(c.spearman_ci_low, c.spearman_ci_high), f2(100 * (c.kendall as number)), ci(c.kendall_ci_low, c.kendall_ci_high), f2(100 * (c.pairwise_accuracy as number)), ci(c.pairwise_accuracy_ci_low, c.pairwise_accuracy_ci_high), `${m.mean_violations}/25`];
+      return [
+        name,
+        f2(100 * (c.spearman as number)),
+        ci(c.spearman_ci_low, c.spearman_ci_high),
+        f2(100 * (c.kendall as number)),
+        ci(c.kendall_ci_low, c.kendall_ci_high),
+        f2(100 * (c.pairwise_accuracy as number)),
+        ci(c.pairwise_accuracy_ci_low, c.pairwise_accuracy_ci_high),
+        `${m.mean_violations}/25`,
+      ];
     };
-    md.push("", `## On the test split (${chosen.n} rows, ${resamples} bootstrap resamples)`, "", markdownTable(["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"], [row(`best: α ${best.alpha}, λ ${best.lambda}`, chosen), row(`paper: α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}`, paperPoint)]));
+    md.push(
+      "",
+      `## On the test split (${chosen.n} rows, ${resamples} bootstrap resamples)`,
+      "",
+      markdownTable(
+        ["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"],
+        [row(`best: α ${best.alpha}, λ ${best.lambda}`, chosen), row(`paper: α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}`, paperPoint)],
+      ),
+    );
     results.test = { best: chosen.tables.correlations[0], paper: paperPoint.tables.correlations[0] };
   }
-  const marks = [{ alpha: best.alpha, lambda: best.lambda, label: "best" }, { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" }];
-  for (const [stat, title] of [["spearman", "Spearman ρ"], ["pairwise_accuracy", "pairwise accuracy"], ["violations", "monotonicity violations"]] as const) {
-    writes.push((d) => writeFileAtomic(join(d, `heatmap-${stat}.json`), JSON.stringify(sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, { title: `${title} of CAP over α and λ (${split})`, marks, percent: stat !== "violations" })) + "\n"));
+  const marks = [
+    { alpha: best.alpha, lambda: best.lambda, label: "best" },
+    { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" },
+  ];
+  for (const [stat, title] of [
+    ["spearman", "Spearman ρ"],
+    ["pairwise_accuracy", "pairwise accuracy"],
+    ["violations", "monotonicity violations"],
+  ] as const) {
+    writes.push((d) =>
+      writeFileAtomic(
+        join(d, `heatmap-${stat}.json`),
+        JSON.stringify(
+          sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, {
+            title: `${title} of CAP over α and λ (${split})`,
+            marks,
+            percent: stat !== "violations",
+          }),
+        ) + "\n",
+      ),
+    );
   }
   const data = dataProvenance(bench);
   const manifest = buildManifest({ command: ["sweep", ...argv], data, cap: { alpha: alphas, lambda: lambdas } });
@@ -122,7 +163,21 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   writes.push((d) => writeFileAtomic(join(d, "summary.md"), md.join("\n") + "\n"));
   writes.push((d) => writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n"));
   writeFolder(dir, (d) => writes.forEach((w) => w(d)));
-  summary("sweep", { output: dir, split, rows: sel.rowIds.length, objective, alphaGrid: alphas, lambdaGrid: lambdas, points: points.length, best, table12, test: results.test ?? null, resamples, seed, warnings: bench.warnings });
+  summary("sweep", {
+    output: dir,
+    split,
+    rows: sel.rowIds.length,
+    objective,
+    alphaGrid: alphas,
+    lambdaGrid: lambdas,
+    points: points.length,
+    best,
+    table12,
+    test: results.test ?? null,
+    resamples,
+    seed,
+    warnings: bench.warnings,
+  });
   if (!values.quiet && !jsonOutput()) out(md.join("\n"));
   err(`wrote ${dir}`);
   return 0;

@@ -42,7 +42,10 @@ export function optionalInstallCommand(pkg: string): string {
 
 /** One line of an error's message: whitespace collapsed, a bindings search list cut, at most 200 characters. */
 function oneLine(message: string): string {
-  const s = message.replace(/\s+Tried:[\s\S]*$/, "").replace(/\s+/g, " ").trim();
+  const s = message
+    .replace(/\s+Tried:[\s\S]*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return s.length > 200 ? `${s.slice(0, 199)}…` : s;
 }
 

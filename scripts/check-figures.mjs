@@ -17,7 +17,10 @@ const { values, positionals } = parseArgs({
   options: { formats: { type: "string" }, "min-figures": { type: "string" } },
 });
 const dir = positionals[0] ?? "figures";
-const wantFormats = (values.formats ?? "svg,pdf,png").split(",").map((s) => s.trim()).filter(Boolean);
+const wantFormats = (values.formats ?? "svg,pdf,png")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const minFigures = Number(values["min-figures"] ?? 1);
 
 const COLUMN_IN = { single: 3.3, double: 6.9 };

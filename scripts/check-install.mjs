@@ -151,12 +151,29 @@ try {
     const info = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")))[0];
     tarball = join(work, info.filename);
     const files = info.files.map((f) => f.path);
-    const required = ["package.json", "LICENSE", "README.md", "dist/lib/index.js", "dist/lib/index.d.ts", "dist/lib/optional.js", "dist/cli/main.js", "dist/cli/setup-commands.js", "models/README.md", "models/demo-nli/onnx/model.onnx", "scripts/export/export_bertscore.py", "scripts/export/export_comet.py"];
+    const required = [
+      "package.json",
+      "LICENSE",
+      "README.md",
+      "dist/lib/index.js",
+      "dist/lib/index.d.ts",
+      "dist/lib/optional.js",
+      "dist/cli/main.js",
+      "dist/cli/setup-commands.js",
+      "models/README.md",
+      "models/demo-nli/onnx/model.onnx",
+      "scripts/export/export_bertscore.py",
+      "scripts/export/export_comet.py",
+    ];
     const missing = required.filter((f) => !files.includes(f));
     const notebooks = files.filter((f) => /^notebooks\/[^/]+\.ipynb$/.test(f)).length;
     const forbidden = files.filter((f) => /^(test|bench|dist\/test|dist\/bench|dist\/scripts|scripts\/fixtures|models\/(?!README\.md$|demo-nli\/)|data\/|figures\/|node_modules\/)/.test(f));
-    if (missing.length === 0 && notebooks > 0 && forbidden.length === 0) ok(`npm pack: ${info.filename}, ${info.entryCount} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024 / 1024).toFixed(1)} MiB unpacked (LICENSE, ${notebooks} notebooks, export recipes, models/README.md)`);
-    else fail(`npm pack: ${missing.length ? `missing ${missing.join(", ")}; ` : ""}${notebooks ? "" : "no notebooks; "}${forbidden.length ? `should not ship ${forbidden.slice(0, 5).join(", ")}` : ""}`);
+    if (missing.length === 0 && notebooks > 0 && forbidden.length === 0)
+      ok(
+        `npm pack: ${info.filename}, ${info.entryCount} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024 / 1024).toFixed(1)} MiB unpacked (LICENSE, ${notebooks} notebooks, export recipes, models/README.md)`,
+      );
+    else
+      fail(`npm pack: ${missing.length ? `missing ${missing.join(", ")}; ` : ""}${notebooks ? "" : "no notebooks; "}${forbidden.length ? `should not ship ${forbidden.slice(0, 5).join(", ")}` : ""}`);
   }
 
   // ------------------------------------------------------------------ core only
@@ -229,11 +246,13 @@ process.exitCode = fails.length ? 1 : 0;
   else fail(`capqa --version: "${version.stdout.trim()}" (exit status ${version.status}), expected ${installedVersion}`);
   const cache = run(bin, ["cache", "stats", "--cache-dir", join(core, "cli-cache")], { cwd: core });
   const cacheLine = cache.stderr.trim();
-  if (cache.status === 1 && cacheLine === `capqa: the NLI cache needs the optional package better-sqlite3: npm install better-sqlite3@${peers["better-sqlite3"]}`) ok(`capqa cache stats without better-sqlite3: "${cacheLine}"`);
+  if (cache.status === 1 && cacheLine === `capqa: the NLI cache needs the optional package better-sqlite3: npm install better-sqlite3@${peers["better-sqlite3"]}`)
+    ok(`capqa cache stats without better-sqlite3: "${cacheLine}"`);
   else fail(`capqa cache stats without better-sqlite3: exit status ${cache.status}: ${cacheLine}`);
   const setup = run(bin, ["setup", "notebooks", "--dry-run"], { cwd: core });
   if (/unknown command "setup"/.test(setup.stderr)) note("capqa setup: not a command of this build (cli/main.ts does not route it yet)");
-  else if (setup.status === 0 && /overrides/.test(setup.stdout) && /npm install .*danfojs-node@/.test(setup.stdout) && !("overrides" in JSON.parse(readFileSync(join(core, "package.json"), "utf8")))) ok("capqa setup notebooks --dry-run: prints the overrides and the install, changes nothing");
+  else if (setup.status === 0 && /overrides/.test(setup.stdout) && /npm install .*danfojs-node@/.test(setup.stdout) && !("overrides" in JSON.parse(readFileSync(join(core, "package.json"), "utf8"))))
+    ok("capqa setup notebooks --dry-run: prints the overrides and the install, changes nothing");
   else fail(`capqa setup notebooks --dry-run: exit status ${setup.status}: ${setup.stdout}${setup.stderr}`);
   const dataDir = process.env.CAPQA_DATA_DIR;
   if (dataDir && existsSync(dataDir)) {

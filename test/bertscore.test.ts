@@ -8,15 +8,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  computeIdf,
-  greedyCosineMatch,
-  IdfMap,
-  isByteLevel,
-  loadBertScorer,
-  ROBERTA_LARGE_L17_BASELINE,
-  type BertScoreResult,
-} from "../lib/baselines/bertscore.js";
+import { computeIdf, greedyCosineMatch, IdfMap, isByteLevel, loadBertScorer, ROBERTA_LARGE_L17_BASELINE, type BertScoreResult } from "../lib/baselines/bertscore.js";
 import {
   byteLevelTokenizerJson,
   referenceBertScore,
@@ -133,7 +125,10 @@ test("idf from the references, a precomputed idf map, and baseline rescaling mat
   const idfScores = await withIdf.score(REFS, CANDS);
   assertClose(idfScores, reference({ layer: 3, idf: true }), 1e-6, "idf");
   const plain = reference({ layer: 3 });
-  assert.ok(idfScores.f1.some((v, i) => Math.abs(v - plain.f1[i]) > 1e-3), "idf weighting changes some scores");
+  assert.ok(
+    idfScores.f1.some((v, i) => Math.abs(v - plain.f1[i]) > 1e-3),
+    "idf weighting changes some scores",
+  );
 
   const corpus = ["the sun is a star", "the moon is not a star", "plants make food from light"];
   const map = computeIdf(corpus, (t) => withIdf.encode(t));
@@ -191,7 +186,10 @@ test("a byte-level (RoBERTa-style) tokenizer gets bert_score's prefix space, and
   const noSpace = await without.score(ascii, CANDS);
   assertClose(noSpace, referenceBertScore(ascii, CANDS, { layer: 2, byteLevel: { prefixSpace: false } }), 1e-6, "no prefix space");
   const withSpace = await scorer.score(ascii, CANDS);
-  assert.ok(noSpace.f1.some((v, i) => Math.abs(v - withSpace.f1[i]) > 1e-3), "the prefix space changes scores (bert_score issue #147)");
+  assert.ok(
+    noSpace.f1.some((v, i) => Math.abs(v - withSpace.f1[i]) > 1e-3),
+    "the prefix space changes scores (bert_score issue #147)",
+  );
   await scorer.dispose();
   await without.dispose();
 });

@@ -13,8 +13,14 @@ test("the generator is reproducible per (seed, stream) and draws integers unifor
   const b = new Xoshiro128(42, 5);
   const c = new Xoshiro128(42, 6);
   const xs = Array.from({ length: 5 }, () => a.nextU32());
-  assert.deepEqual(Array.from({ length: 5 }, () => b.nextU32()), xs);
-  assert.notDeepEqual(Array.from({ length: 5 }, () => c.nextU32()), xs);
+  assert.deepEqual(
+    Array.from({ length: 5 }, () => b.nextU32()),
+    xs,
+  );
+  assert.notDeepEqual(
+    Array.from({ length: 5 }, () => c.nextU32()),
+    xs,
+  );
   const rng = new Xoshiro128(1);
   const counts = new Array(7).fill(0);
   for (let k = 0; k < 70000; k++) counts[rng.nextInt(7)]++;
@@ -24,7 +30,10 @@ test("the generator is reproducible per (seed, stream) and draws integers unifor
 test("a resample is a count vector summing to n", () => {
   const counts = new Float64Array(100);
   resampleCounts(new Xoshiro128(3, 0), 100, counts);
-  assert.equal(counts.reduce((s, x) => s + x, 0), 100);
+  assert.equal(
+    counts.reduce((s, x) => s + x, 0),
+    100,
+  );
   assert.ok(counts.some((x) => x === 0) && counts.some((x) => x > 1));
 });
 

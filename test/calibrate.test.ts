@@ -21,7 +21,11 @@ function* allCuts(points: number[], K: number, start = 0): Generator<number[]> {
 }
 
 function macroF1(truth: ArrayLike<number>, pred: ArrayLike<number>, K: number): number {
-  return classificationReport(truth, pred, Array.from({ length: K }, (_, k) => String(k))).macroF1;
+  return classificationReport(
+    truth,
+    pred,
+    Array.from({ length: K }, (_, k) => String(k)),
+  ).macroF1;
 }
 
 test("the segment DP finds the exact optimum of accuracy, macro-F1 and quadratic κ (brute force over all cuts)", () => {
@@ -67,7 +71,11 @@ test("reports and bootstrap intervals", () => {
   const pred = [0, 1, 1, 1, 2, 0];
   const r = classificationReport(truth, pred, ["a", "b", "c"]);
   assert.equal(r.accuracy, 4 / 6);
-  assert.deepEqual(r.confusion, [[1, 1, 0], [0, 2, 0], [1, 0, 1]]);
+  assert.deepEqual(r.confusion, [
+    [1, 1, 0],
+    [0, 2, 0],
+    [1, 0, 1],
+  ]);
   assert.ok(Math.abs(r.kappaQuadratic - cohenKappa(truth, pred, 3, "quadratic").kappa) < 1e-12);
   const { scores, levels } = data(300, 4, 9);
   const c = fitThresholds(scores, levels, { name: "t", levels: [0, 1, 2, 3].map((k) => ({ name: String(k), classes: [] })) } as never, "macro_f1");
@@ -92,7 +100,10 @@ const released = releasedDataDir();
 test("capqa calibrate beats the equal-width bins on the test split in quadratic κ and macro-F1", { skip: released === undefined && "released data not found" }, () => {
   const out = mkdtempSync(joinPath(tmpdir(), "capqa-cal-"));
   for (const levels of ["severity", "classes"]) {
-    const r = spawnSync(process.execPath, [resolvePath("dist/cli/main.js"), "calibrate", "--levels", levels, "--bootstrap", "300", "--out", joinPath(out, levels), "--quiet"], { encoding: "utf8", env: { ...process.env, CAPQA_DATA_DIR: released! } });
+    const r = spawnSync(process.execPath, [resolvePath("dist/cli/main.js"), "calibrate", "--levels", levels, "--bootstrap", "300", "--out", joinPath(out, levels), "--quiet"], {
+      encoding: "utf8",
+      env: { ...process.env, CAPQA_DATA_DIR: released! },
+    });
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(readText(joinPath(out, levels, "report.json"), "utf8"));
     assert.equal(report.n, 7826);

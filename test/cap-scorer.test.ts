@@ -56,9 +56,18 @@ test("two score() calls and a scoreStatements() load the model once and give sco
   assert.equal(engine.stats.inferredPairs, first.report.modelPairs + second.report.modelPairs + statements.report.modelPairs);
 
   const direct = await scoreAnswers(QUESTIONS, GOLDS, ANSWERS, { model, cache: null });
-  assert.deepEqual(first.rows.map(({ question, gold, answer, premise, hypothesis, flagged, ...numbers }) => numbers), direct.rows.map(camel));
-  assert.deepEqual(first.rows.map((r) => [r.question, r.gold, r.answer, r.premise, r.hypothesis]), QUESTIONS.map((q, i) => [q, GOLDS[i], ANSWERS[i], direct.premises[i], direct.hypotheses[i]]));
-  assert.deepEqual(first.rows.map((r) => r.flagged), direct.premiseDetails.map((p, i) => (p?.flagged ?? false) || (direct.hypothesisDetails[i]?.flagged ?? false)));
+  assert.deepEqual(
+    first.rows.map(({ question, gold, answer, premise, hypothesis, flagged, ...numbers }) => numbers),
+    direct.rows.map(camel),
+  );
+  assert.deepEqual(
+    first.rows.map((r) => [r.question, r.gold, r.answer, r.premise, r.hypothesis]),
+    QUESTIONS.map((q, i) => [q, GOLDS[i], ANSWERS[i], direct.premises[i], direct.hypotheses[i]]),
+  );
+  assert.deepEqual(
+    first.rows.map((r) => r.flagged),
+    direct.premiseDetails.map((p, i) => (p?.flagged ?? false) || (direct.hypothesisDetails[i]?.flagged ?? false)),
+  );
   assert.equal(first.generator, "builtin");
   assert.equal(first.flaggedStatements, direct.flaggedStatements);
   assert.deepEqual({ ...first.report, seconds: 0 }, { ...direct.report, seconds: 0 });
@@ -69,8 +78,14 @@ test("two score() calls and a scoreStatements() load the model once and give sco
   assert.equal(first.mean, scored.reduce((a, b) => a + b, 0) / scored.length);
 
   const directStatements = await scoreStatements(PREMISES, HYPOTHESES, { model, cache: null });
-  assert.deepEqual(statements.rows.map(({ premise, hypothesis, ...numbers }) => numbers), directStatements.rows.map(camel));
-  assert.deepEqual(Array.from(statements.scores), directStatements.rows.map((r) => r.cap));
+  assert.deepEqual(
+    statements.rows.map(({ premise, hypothesis, ...numbers }) => numbers),
+    directStatements.rows.map(camel),
+  );
+  assert.deepEqual(
+    Array.from(statements.scores),
+    directStatements.rows.map((r) => r.cap),
+  );
 
   // dispose releases the engine it loaded, once; later calls say what happened.
   let disposals = 0;
@@ -114,7 +129,13 @@ test("a cache and an engine the caller gives are used and left open", async () =
   const loading = await createCapScorer({ model, cache: null });
   const engine: NliEngine = await loading.load();
   let disposed = false;
-  const given: NliEngine = { modelKey: engine.modelKey, device: engine.device, stats: engine.stats, probabilities: (p, h, o) => engine.probabilities(p, h, o), dispose: async () => void (disposed = true) };
+  const given: NliEngine = {
+    modelKey: engine.modelKey,
+    device: engine.device,
+    stats: engine.stats,
+    probabilities: (p, h, o) => engine.probabilities(p, h, o),
+    dispose: async () => void (disposed = true),
+  };
   const cap = await createCapScorer({ engine: given, cache });
   const r = await cap.scoreStatements({ premises: PREMISES, hypotheses: HYPOTHESES });
   assert.equal(r.report.scored, 3);
@@ -131,11 +152,23 @@ test("a row's gold may be a list of golds: scoreAnswers' best-gold rows, with th
   const cap = await createCapScorer({ model, cache: null });
   const r = await cap.score({ questions: QUESTIONS, golds, answers: ANSWERS });
   const direct = await scoreAnswers(QUESTIONS, golds, ANSWERS, { model, cache: null });
-  assert.deepEqual(r.rows.map(({ question, gold, answer, premise, hypothesis, flagged, ...numbers }) => numbers), direct.rows.map(camel));
-  assert.deepEqual(r.rows.map((x) => x.premise), direct.premises);
-  assert.deepEqual(r.rows.map((x) => x.gold), golds);
+  assert.deepEqual(
+    r.rows.map(({ question, gold, answer, premise, hypothesis, flagged, ...numbers }) => numbers),
+    direct.rows.map(camel),
+  );
+  assert.deepEqual(
+    r.rows.map((x) => x.premise),
+    direct.premises,
+  );
+  assert.deepEqual(
+    r.rows.map((x) => x.gold),
+    golds,
+  );
   assert.deepEqual(r.bestGold, direct.bestGold);
-  assert.deepEqual(r.goldCaps, direct.goldScores!.map((list) => list.map((g) => g.cap)));
+  assert.deepEqual(
+    r.goldCaps,
+    direct.goldScores!.map((list) => list.map((g) => g.cap)),
+  );
   const single = await cap.score({ questions: QUESTIONS, golds: GOLDS, answers: ANSWERS });
   assert.equal(single.bestGold, undefined, "one gold per row: no multi-gold fields");
   assert.equal(cap.loads, 1);

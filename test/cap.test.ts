@@ -13,7 +13,11 @@ test("CAP = α·(pe_f + λ·pn_f) + (1−α)·(pe_r + λ·pn_r)", () => {
 
 test("CAP stays in [0, 1] for any probabilities and weights in [0, 1] (App. A)", () => {
   for (let k = 0; k < 1000; k++) {
-    const p = () => { const a = Math.random(), b = Math.random() * (1 - a); return [a, b]; };
+    const p = () => {
+      const a = Math.random(),
+        b = Math.random() * (1 - a);
+      return [a, b];
+    };
     const [ef, nf] = p();
     const [er, nr] = p();
     const v = capScore(ef, nf, er, nr, { alpha: Math.random(), lambda: Math.random() });

@@ -120,8 +120,14 @@ test("evaluate --json summarises the run; meta.json carries the manifest (versio
   assert.equal(s.n, 7826);
   assert.equal(s.resamples, 20);
   assert.equal(s.seed, 42);
-  assert.deepEqual(s.metrics, [{ name: "cap", source: "released" }, { name: "bleu", source: "released" }]);
-  assert.deepEqual(s.excluded.map((e: { rowId: number }) => e.rowId), [4306]);
+  assert.deepEqual(s.metrics, [
+    { name: "cap", source: "released" },
+    { name: "bleu", source: "released" },
+  ]);
+  assert.deepEqual(
+    s.excluded.map((e: { rowId: number }) => e.rowId),
+    [4306],
+  );
   const cap = s.correlations.find((c: { metric: string }) => c.metric === "cap");
   const table = JSON.parse(readFileSync(join(dir, "correlations.json"), "utf8")).find((c: { metric: string }) => c.metric === "cap");
   assert.equal(cap.spearman, table.spearman);
@@ -171,14 +177,20 @@ test("data verify --json: the per-file checks, ok false and exit 1 when files ar
     const s = json(r.stdout);
     assert.equal(s.command, "data verify");
     assert.equal(s.ok, true);
-    assert.deepEqual(s.files.map((f: { name: string; ok: boolean }) => [f.name, f.ok]), PINNED_FILES.map((f) => [f.name, true]));
+    assert.deepEqual(
+      s.files.map((f: { name: string; ok: boolean }) => [f.name, f.ok]),
+      PINNED_FILES.map((f) => [f.name, true]),
+    );
   }
   const empty = join(root, "empty-data");
   const r = run(["data", "verify", "--data-dir", empty, "--json"]);
   assert.equal(r.status, 1);
   const s = json(r.stdout);
   assert.equal(s.ok, false);
-  assert.deepEqual(s.files.map((f: { detail: string }) => f.detail), PINNED_FILES.map(() => "missing"));
+  assert.deepEqual(
+    s.files.map((f: { detail: string }) => f.detail),
+    PINNED_FILES.map(() => "missing"),
+  );
 });
 
 test("errors with --json: the same exit status, the message on stderr and as {error: {message, kind}} on stdout", () => {
@@ -210,7 +222,9 @@ test("a closed pipe ends quietly: help | head -1, and a long listing whose reade
   // 40,000 rows listed (4 lines each, far past a pipe's buffer), read for 2 lines by head.
   const big = join(root, "big.csv");
   writeFileSync(big, "question,answer,statement\n" + Array.from({ length: 40_000 }, (_, i) => `what is ${i}?,${i},the answer is ${i}.`).join("\n") + "\n");
-  const listing = spawnSync("bash", ["-c", `"${process.execPath}" "${CLI}" statements review --in "${big}" --all --out "${join(root, "review.csv")}" | head -2; echo "status \${PIPESTATUS[0]}" >&2`], { encoding: "utf8" });
+  const listing = spawnSync("bash", ["-c", `"${process.execPath}" "${CLI}" statements review --in "${big}" --all --out "${join(root, "review.csv")}" | head -2; echo "status \${PIPESTATUS[0]}" >&2`], {
+    encoding: "utf8",
+  });
   assert.equal(listing.stdout, "line 2 (statement): not flagged\n  question:  what is 0?\n");
   assert.match(listing.stderr, /40000 of 40000 statements in 40000 rows listed\n/);
   assert.match(listing.stderr, /status 0\n$/);
@@ -229,11 +243,39 @@ test("a closed pipe ends quietly: help | head -1, and a long listing whose reade
 });
 
 test("manifest helpers: keys parsed, secrets redacted, files hashed as streamed, fields filled with null", async () => {
-  assert.deepEqual(modelFromKey("cross-encoder/nli-deberta-v3-large@c7f4f0356d88c434863529a8a2a0fb80de8fa918"), { source: "hub", id: "cross-encoder/nli-deberta-v3-large", revision: "c7f4f0356d88c434863529a8a2a0fb80de8fa918", dtype: "fp32" });
+  assert.deepEqual(modelFromKey("cross-encoder/nli-deberta-v3-large@c7f4f0356d88c434863529a8a2a0fb80de8fa918"), {
+    source: "hub",
+    id: "cross-encoder/nli-deberta-v3-large",
+    revision: "c7f4f0356d88c434863529a8a2a0fb80de8fa918",
+    dtype: "fp32",
+  });
   assert.deepEqual(modelFromKey("owner/name@main:fp16@cuda:max256"), { source: "hub", id: "owner/name", revision: "main", dtype: "fp16", device: "cuda" });
-  assert.deepEqual(modelFromKey("local:tiny:sha256:0123456789abcdef0123456789abcdef:tok:aaaaaaaaaaaa:labels:bbbbbbbbbbbb:q8@cpu"), { source: "local", id: "tiny", revision: null, dtype: "q8", device: "cpu" });
-  assert.deepEqual(manifestModel("owner/name@v1", { sha256: "ab", device: "cuda" }), { id: "owner/name", revision: "v1", file: null, sha256: "ab", dtype: "fp32", device: "cuda", key: "owner/name@v1", source: "hub" });
-  assert.deepEqual(redactCommand(["construct", "answers", "--api-key", "sk-123", "--auth-token=abc", "--model", "m"]), ["construct", "answers", "--api-key", "<redacted>", "--auth-token=<redacted>", "--model", "m"]);
+  assert.deepEqual(modelFromKey("local:tiny:sha256:0123456789abcdef0123456789abcdef:tok:aaaaaaaaaaaa:labels:bbbbbbbbbbbb:q8@cpu"), {
+    source: "local",
+    id: "tiny",
+    revision: null,
+    dtype: "q8",
+    device: "cpu",
+  });
+  assert.deepEqual(manifestModel("owner/name@v1", { sha256: "ab", device: "cuda" }), {
+    id: "owner/name",
+    revision: "v1",
+    file: null,
+    sha256: "ab",
+    dtype: "fp32",
+    device: "cuda",
+    key: "owner/name@v1",
+    source: "hub",
+  });
+  assert.deepEqual(redactCommand(["construct", "answers", "--api-key", "sk-123", "--auth-token=abc", "--model", "m"]), [
+    "construct",
+    "answers",
+    "--api-key",
+    "<redacted>",
+    "--auth-token=<redacted>",
+    "--model",
+    "m",
+  ]);
   const file = join(root, "digest.bin");
   const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 7);
   writeFileSync(file, bytes);

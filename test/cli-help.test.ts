@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
-import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, defineOptions, optionLabel, optionsHelp, parseOptions, wrapText, type OptionSpecs } from "../cli/args.js";
+import { COMMON_OPTIONS, defineOptions, optionLabel, optionsHelp, parseOptions, wrapText, type OptionSpecs } from "../cli/args.js";
 import { DATA_OPTIONS, EVALUATE_ALL_OPTIONS, REPRODUCE_OPTIONS } from "../cli/main-options.js";
 import { SWEEP_OPTIONS } from "../cli/sweep-commands.js";
 import { CALIBRATE_OPTIONS } from "../cli/calibrate-commands.js";
@@ -81,7 +81,11 @@ for (const { words, specs } of DECLARED) {
     const help = helpOf(words[0]);
     assert.notEqual(help, helpOf("nonexistent-topic"), `capqa help ${words[0]} prints the top-level help`);
     const missing = Object.entries(specs).filter(([name, spec]) => !help.includes(`--${name}`) || !hasOptionLine(help, name, spec));
-    assert.deepEqual(missing.map(([name]) => `--${name}`), [], `capqa ${words.join(" ")} declares options that "capqa help ${words[0]}" has no line for`);
+    assert.deepEqual(
+      missing.map(([name]) => `--${name}`),
+      [],
+      `capqa ${words.join(" ")} declares options that "capqa help ${words[0]}" has no line for`,
+    );
     // "capqa <command> [sub] --help" prints the same text.
     const viaFlag = run([...words, "--help"]);
     assert.equal(viaFlag.status, 0, viaFlag.stderr);
@@ -92,7 +96,7 @@ for (const { words, specs } of DECLARED) {
 test("every parseArgs call of cli/ parses a declaration", () => {
   for (const file of readdirSync(resolve("cli")).filter((f) => f.endsWith(".ts"))) {
     const source = readFileSync(resolve("cli", file), "utf8");
-    for (const m of source.matchAll(/parseArgs\(\{[^]*?\}\)/g)) {
+    for (const m of source.matchAll(/parseArgs\(\{[\s\S]*?\}\)/g)) {
       assert.match(m[0], /options: parseOptions\([A-Z_]+\)/, `cli/${file}: options declared inline, not with defineOptions: ${m[0].slice(0, 120)}`);
     }
   }
@@ -180,4 +184,3 @@ test("optionsHelp: aligned labels, help wrapped at the width, long labels on a l
     }
   }
 });
-

@@ -7,8 +7,7 @@ import { join, resolve } from "node:path";
 import { releasedDataDir } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
-const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 
 test("help and usage errors", () => {
   const help = run(["help"]);
@@ -39,7 +38,10 @@ test("capqa evaluate writes every table as CSV and JSON with the authors' column
     assert.ok(existsSync(join(out, `${t}.csv`)) && existsSync(join(out, `${t}.json`)), t);
   }
   const corr = JSON.parse(readFileSync(join(out, "correlations.json"), "utf8"));
-  assert.deepEqual(corr.map((x: { metric: string }) => x.metric), ["cap", "bleu"]);
+  assert.deepEqual(
+    corr.map((x: { metric: string }) => x.metric),
+    ["cap", "bleu"],
+  );
   for (const key of ["metric", "n", "spearman", "spearman_ci_low", "kendall", "pairwise_accuracy", "pair_wins", "pair_ties", "pair_losses"]) assert.ok(key in corr[0], key);
   assert.equal(corr[0].n, 1000);
   const pairs = JSON.parse(readFileSync(join(out, "class_pairs.json"), "utf8"));

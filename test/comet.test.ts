@@ -11,15 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMET_EXPORT_COMMAND, cometUnavailable, layerSoftmax, loadCometEstimator, parseCometSettings, sparsemax } from "../lib/baselines/comet.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
-import {
-  referenceComet,
-  referenceSparsemax,
-  tinyCometSettings,
-  TINY_LAYERWISE_WEIGHTS,
-  writeTinyBertScoreModel,
-  writeTinyComet,
-  type TinyCometOptions,
-} from "../scripts/fixtures/tiny-encoders.js";
+import { referenceComet, referenceSparsemax, tinyCometSettings, TINY_LAYERWISE_WEIGHTS, writeTinyBertScoreModel, writeTinyComet, type TinyCometOptions } from "../scripts/fixtures/tiny-encoders.js";
 
 const root = mkdtempSync(join(tmpdir(), "capqa-comet-"));
 process.on("exit", () => rmSync(root, { recursive: true, force: true }));
@@ -31,22 +23,8 @@ const folder = (name: string, options: TinyCometOptions = {}) => {
 const wmt22 = folder("wmt22-like");
 
 // Question as source, candidate answer as MT output, gold answer as reference (the paper's setup).
-const SRC = [
-  "What travels through the stem of a plant?",
-  "What is the sun?",
-  "Which animal is a herbivore?",
-  "What is the sun?",
-  "",
-  "How many cities are in Europe?",
-];
-const MT = [
-  "Water and food travel through the stem.",
-  "The sun is hot!",
-  "A cow would turn down a chunk of pork, since cows are herbivores.",
-  "The sun is a star.",
-  "light",
-  "zebra xylophones 42",
-];
+const SRC = ["What travels through the stem of a plant?", "What is the sun?", "Which animal is a herbivore?", "What is the sun?", "", "How many cities are in Europe?"];
+const MT = ["Water and food travel through the stem.", "The sun is hot!", "A cow would turn down a chunk of pork, since cows are herbivores.", "The sun is a star.", "light", "zebra xylophones 42"];
 const REF = ["Water travels through the stem of a plant.", "The sun is a star.", "cows", "The sun is a star.", "Light energy.", "Many cities."];
 
 function assertClose(got: Float64Array, want: number[], tol: number, what: string) {
@@ -78,9 +56,15 @@ test("the wmt22-comet-da configuration (sparsemax mix, no layer norm, avg poolin
   assertClose(got, referenceComet(SRC, MT, REF), 1e-6, "sparsemax");
   // The layer mix matters: softmax weights, or one layer alone, would give other scores.
   const soft = referenceComet(SRC, MT, REF, { layerTransformation: "softmax" });
-  assert.ok(soft.some((v, i) => Math.abs(v - got[i]) > 1e-3), "softmax would differ");
+  assert.ok(
+    soft.some((v, i) => Math.abs(v - got[i]) > 1e-3),
+    "softmax would differ",
+  );
   const top = referenceComet(SRC, MT, REF, { layer: 4 });
-  assert.ok(top.some((v, i) => Math.abs(v - got[i]) > 1e-3), "the last layer alone would differ");
+  assert.ok(
+    top.some((v, i) => Math.abs(v - got[i]) > 1e-3),
+    "the last layer alone would differ",
+  );
   // Rows 1 and 3 share the source; row 3 is the reference itself.
   assert.notEqual(got[1], got[3]);
   await comet.dispose();
@@ -102,7 +86,10 @@ test("softmax with layer norm, a single layer, truncation and external weights m
   assert.ok(existsSync(join(root, "external", "onnx", "model.onnx_data")));
   const norm = referenceComet(SRC, MT, REF, { layerNorm: true });
   const plain = referenceComet(SRC, MT, REF);
-  assert.ok(norm.some((v, i) => Math.abs(v - plain[i]) > 1e-3), "layer norm changes the scores");
+  assert.ok(
+    norm.some((v, i) => Math.abs(v - plain[i]) > 1e-3),
+    "layer norm changes the scores",
+  );
 });
 
 test("scores do not depend on batch size or order", async () => {

@@ -56,7 +56,10 @@ test("compare two scored systems with human labels: Table 5 equals a direct comp
   assert.equal(r.status, 0, r.stderr);
   const t5 = JSON.parse(readFileSync(join(out, "table5_class_means.json"), "utf8"));
   const t6 = JSON.parse(readFileSync(join(out, "table6_class_counts.json"), "utf8"));
-  for (const [file, name] of [[a, "System A"], [b, "System B"]]) {
+  for (const [file, name] of [
+    [a, "System A"],
+    [b, "System B"],
+  ]) {
     const rows = readRowTable(file).rows as Record<string, string>[];
     for (const cls of CLASSES) {
       const caps = rows.filter((x) => tryParseClass(x.label) === cls).map((x) => Number(x.cap));
@@ -92,7 +95,11 @@ test("compare two scored systems with human labels: Table 5 equals a direct comp
 });
 
 test("without labels the classifier's levels give Table 6; duplicate keys and bad labels name the row", () => {
-  const rows = (caps: number[]) => toCsv(["id", "cap"], caps.map((cap, i) => ({ id: i, cap })));
+  const rows = (caps: number[]) =>
+    toCsv(
+      ["id", "cap"],
+      caps.map((cap, i) => ({ id: i, cap })),
+    );
   const a = join(root, "plain-a.csv");
   const b = join(root, "plain-b.csv");
   writeFileSync(a, rows([0.05, 0.2, 0.5, 0.9, 0.95, 0.99]));
@@ -106,7 +113,10 @@ test("without labels the classifier's levels give Table 6; duplicate keys and ba
   // plain-a: 0.05 → below every cut (contradictory); 0.99 → above 0.95 (exact).
   assert.equal(count("plain-a", "contradictory"), 1);
   assert.equal(count("plain-a", "exact"), 2);
-  assert.equal(c.classCounts.filter((x) => x.system === "plain-a").reduce((s, x) => s + x.count, 0), 6);
+  assert.equal(
+    c.classCounts.filter((x) => x.system === "plain-a").reduce((s, x) => s + x.count, 0),
+    6,
+  );
   assert.equal(c.classCounts[0].class, "exact", "most correct level first");
 
   const dup = join(root, "dup.csv");

@@ -21,7 +21,10 @@ test("checkpoint: header, appended records, a torn last line cut off, another ru
   appendFileSync(file, '{"type":"answer","row":2,"ans'); // killed mid-write
   const again = Checkpoint.open(file, "answers", "f1");
   assert.equal(again.resumed, true);
-  assert.deepEqual(again.records.map((r) => r.row), [0, 1]);
+  assert.deepEqual(
+    again.records.map((r) => r.row),
+    [0, 1],
+  );
   again.append({ type: "answer", row: 2, answer: "z" });
   again.close();
   const lines = readFileSync(file, "utf8").trim().split("\n");
@@ -44,7 +47,10 @@ test("checkpoint lock: a live process's lock is refused, a dead one's taken over
 
 test("configuration: known keys only, no keys in files, paths relative to the file, flags on top", () => {
   assert.throws(() => checkConfig({ modle: "x" }, "c.json"), /unknown key "modle"/);
-  assert.throws(() => checkConfig({ apiKey: "sk-secret-value" }, "c.json"), (e: Error) => /environment only/.test(e.message) && !e.message.includes("sk-secret-value"));
+  assert.throws(
+    () => checkConfig({ apiKey: "sk-secret-value" }, "c.json"),
+    (e: Error) => /environment only/.test(e.message) && !e.message.includes("sk-secret-value"),
+  );
   assert.throws(() => checkConfig({ concurrency: "4" }, "c.json"), /"concurrency" must be number/);
   assert.throws(() => checkConfig({ provider: "gemini" }, "c.json"), /provider must be one of/);
   const f = join(root, "cfg.json");

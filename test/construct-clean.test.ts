@@ -21,7 +21,8 @@ test("cleaning rules of Sec. 5: MCQ-style questions and gold answers are dropped
   assert.equal(drop("What is the largest planet?"), undefined);
   assert.equal(drop("Which statement best explains the curved stem?"), undefined);
   assert.equal(drop("The following question is about plants. What do they need?"), undefined);
-  for (const g of ["All of the above", "all of above", "ALL OF THE ABOVE.", "(D) all of the above", "All the above", "all of these", "Both of the above", "All of the above are correct"]) assert.equal(drop("Q?", g), "all-of-the-above", g);
+  for (const g of ["All of the above", "all of above", "ALL OF THE ABOVE.", "(D) all of the above", "All the above", "all of these", "Both of the above", "All of the above are correct"])
+    assert.equal(drop("Q?", g), "all-of-the-above", g);
   for (const g of ["None of the above", "none of above.", "None of these", "Neither of the above", "“None of the above”"]) assert.equal(drop("Q?", g), "none-of-the-above", g);
   for (const g of ["both A and B", "A and C", "(a) and (c)", "(D) both A and B", "a, b and c"]) assert.equal(drop("Q?", g), "option-letters", g);
   for (const g of ["the heart", "All behavior is affected by both experience and inheritance.", "none", "A laser", "a and the b", "above the clouds"]) assert.equal(drop("Q?", g), undefined, g);
@@ -32,7 +33,10 @@ test("cleaning rules of Sec. 5: MCQ-style questions and gold answers are dropped
 test("readSources reads CSV and JSONL (column aliases, source names) and cleanSources reports every drop", () => {
   const rows = readSources([{ file: resolve(FIX, "sources.csv") }, { file: resolve(FIX, "sources.jsonl") }]);
   assert.equal(rows.length, 15);
-  assert.deepEqual(rows.map((r) => r.sourceRow), [...Array(15).keys()]);
+  assert.deepEqual(
+    rows.map((r) => r.sourceRow),
+    [...Array(15).keys()],
+  );
   assert.equal(rows[12].goldAnswer, "the heart"); // "answer" column as the gold answer
   assert.equal(rows[12].dataset, "extra"); // "source" column
   assert.equal(rows[14].dataset, "sources"); // no source cell: the file's name
@@ -64,7 +68,12 @@ test("readSources reads CSV and JSONL (column aliases, source names) and cleanSo
 test("near duplicates: normalised Jaccard ≥ 0.9, and the prefix index finds exactly what a full scan finds", () => {
   assert.equal(normaliseText("  What's the Sun?! "), "what s the sun");
   assert.equal(jaccard(wordSet("a b c d e f g h i j"), wordSet("a b c d e f g h i j k")), 10 / 11);
-  const d = dedupe(["What is fact number 1 about physics in the set?", "WHAT IS FACT NUMBER 1 ABOUT PHYSICS IN THE SET", "What is fact number 1 about physics in the set really?", "What is fact number 2 about physics in the set?"]);
+  const d = dedupe([
+    "What is fact number 1 about physics in the set?",
+    "WHAT IS FACT NUMBER 1 ABOUT PHYSICS IN THE SET",
+    "What is fact number 1 about physics in the set really?",
+    "What is fact number 2 about physics in the set?",
+  ]);
   assert.deepEqual(d.keep, [true, false, false, true]);
   assert.equal(d.verdicts[1]?.kind, "exact");
   assert.equal(d.verdicts[2]?.kind, "near");
@@ -95,18 +104,29 @@ test("planning: balanced classes, batches, subject quotas of B.5, seeded permuta
   for (const c of plan.classes) counts.set(c, (counts.get(c) ?? 0) + 1);
   assert.equal(counts.size, 8);
   assert.ok(Math.max(...counts.values()) - Math.min(...counts.values()) <= 1);
-  assert.deepEqual(plan.batches.flatMap((b) => b.rows).sort((a, b) => a - b), [...Array(803).keys()]);
+  assert.deepEqual(
+    plan.batches.flatMap((b) => b.rows).sort((a, b) => a - b),
+    [...Array(803).keys()],
+  );
   assert.ok(plan.batches.every((b) => b.rows.length <= 7 && b.rows.every((r) => plan.classes[r] === b.cls)));
   assert.deepEqual(planCandidates(rows, { seed: 1, batchSize: 7, promptRole: "user", maxTokens: 100 }).classes, plan.classes);
   assert.notDeepEqual(planCandidates(rows, { seed: 2, batchSize: 7, promptRole: "user", maxTokens: 100 }).classes, plan.classes);
   const cells = planCells(DEFAULT_STATEMENT_SETTINGS);
   assert.equal(cells.length, 32);
   const per = (s: string) => cells.filter((c) => c.subject === s).reduce((a, c) => a + c.target, 0);
-  assert.equal(cells.reduce((a, c) => a + c.target, 0), 11000);
+  assert.equal(
+    cells.reduce((a, c) => a + c.target, 0),
+    11000,
+  );
   assert.equal(per("general knowledge"), 6182); // 56.2 %
   for (const s of ["Biology", "Physics", "History", "Geography", "Chemistry", "Mathematics", "Computer Science"]) assert.ok([688, 689].includes(per(s)), s);
   assert.deepEqual(apportion(10, [1, 1, 1]), [4, 3, 3]);
-  assert.deepEqual(seededPermutation(50, 9).slice().sort((a, b) => a - b), [...Array(50).keys()]);
+  assert.deepEqual(
+    seededPermutation(50, 9)
+      .slice()
+      .sort((a, b) => a - b),
+    [...Array(50).keys()],
+  );
 });
 
 test("reply validation: JSON array of n non-empty strings (fences tolerated)", () => {

@@ -51,7 +51,15 @@ test("OpenAI chat completions: {base}/chat/completions with Bearer auth, system 
     assert.equal(r.value, "Answer to: What is water?");
     assert.equal(s.log[0].api, "openai");
     assert.equal(s.log[0].headers.authorization, `Bearer ${KEY}`);
-    assert.deepEqual(s.log[0].body, { model: "test-model", messages: [{ role: "system", content: req.system }, { role: "user", content: "What is water?" }], temperature: 0, max_tokens: 256 });
+    assert.deepEqual(s.log[0].body, {
+      model: "test-model",
+      messages: [
+        { role: "system", content: req.system },
+        { role: "user", content: "What is water?" },
+      ],
+      temperature: 0,
+      max_tokens: 256,
+    });
     const c2 = new LlmClient(new Provider({ provider: "openai", model: "m", baseUrl: `${s.url}/v1/`, apiKey: KEY, maxTokensField: "max_completion_tokens" }), FAST);
     await c2.call(req, accept);
     assert.equal(s.log[1].body.max_completion_tokens, 256);

@@ -27,7 +27,15 @@ interface Done {
 
 function start(args: string[], server: FaultServer, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, [RUNNER, ...args], {
-    env: { ...process.env, ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url, OPENAI_BASE_URL: `${server.url}/v1`, CAPQA_CACHE_DIR: join(root, "default-cache"), ...extraEnv },
+    env: {
+      ...process.env,
+      ANTHROPIC_API_KEY: KEY,
+      OPENAI_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: server.url,
+      OPENAI_BASE_URL: `${server.url}/v1`,
+      CAPQA_CACHE_DIR: join(root, "default-cache"),
+      ...extraEnv,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -73,7 +81,18 @@ test("candidates: killed with SIGKILL halfway, resumed, equals an uninterrupted 
   writeFileSync(join(dir, "sources.csv"), toCsv(["question", "gold_answer", "dataset"], rows));
   writeFileSync(
     join(dir, "config.json"),
-    JSON.stringify({ provider: "anthropic", model: "claude-haiku-4-5", in: "sources.csv", batchSize: 2, concurrency: 2, requestsPerMinute: 0, backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 3000, seed: 3 }),
+    JSON.stringify({
+      provider: "anthropic",
+      model: "claude-haiku-4-5",
+      in: "sources.csv",
+      batchSize: 2,
+      concurrency: 2,
+      requestsPerMinute: 0,
+      backoffBaseMs: 5,
+      backoffMaxMs: 20,
+      timeoutMs: 3000,
+      seed: 3,
+    }),
   );
   const args = (tag: string) => ["candidates", "--config", join(dir, "config.json"), "--out", join(dir, tag, "cands.csv"), "--cache-dir", join(dir, tag, "cache")];
 
@@ -111,7 +130,24 @@ test("statements: killed with SIGKILL halfway, resumed, equals an uninterrupted 
   const dir = join(root, "st");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "fast.json"), JSON.stringify({ backoffBaseMs: 5, backoffMaxMs: 20 }));
-  const args = (tag: string) => ["statements", "--config", join(dir, "fast.json"), "--out", join(dir, tag), "--total", "40", "--concurrency", "1", "--rpm", "0", "--seed", "11", "--cache-dir", join(dir, tag, "cache"), "--quiet"];
+  const args = (tag: string) => [
+    "statements",
+    "--config",
+    join(dir, "fast.json"),
+    "--out",
+    join(dir, tag),
+    "--total",
+    "40",
+    "--concurrency",
+    "1",
+    "--rpm",
+    "0",
+    "--seed",
+    "11",
+    "--cache-dir",
+    join(dir, tag, "cache"),
+    "--quiet",
+  ];
   const a = await new FaultServer({ key: KEY, delayMs: 5, faults: FAULTS, retryAfter: "0.02" }).start();
   const b = await new FaultServer({ key: KEY, delayMs: 5, faults: FAULTS, retryAfter: "0.02" }).start();
   try {
@@ -123,7 +159,12 @@ test("statements: killed with SIGKILL halfway, resumed, equals an uninterrupted 
     for (const f of ["CAP-Statements.csv", "CAP-Statements.train.csv", "CAP-Statements.validation.csv", "CAP-Statements.test.csv", "dropped.csv"]) {
       assert.equal(readFileSync(join(dir, "B", f), "utf8"), readFileSync(join(dir, "A", f), "utf8"), f);
     }
-    assert.equal(readFileSync(join(dir, "A", "CAP-Statements.csv"), "utf8").trim().split("\n").length, 41);
+    assert.equal(
+      readFileSync(join(dir, "A", "CAP-Statements.csv"), "utf8")
+        .trim()
+        .split("\n").length,
+      41,
+    );
     // The resumed pair needed exactly the successful replies of the uninterrupted run: none was asked for twice.
     assert.equal(b.log.filter((r) => r.delivered).length, a.log.filter((r) => r.delivered).length);
     const report = JSON.parse(readFileSync(join(dir, "A", "report.json"), "utf8"));
@@ -138,7 +179,13 @@ test("answers from the command line; dry run; missing and wrong keys; the key is
   const dir = join(root, "ans");
   mkdirSync(dir, { recursive: true });
   const inFile = join(dir, "in.csv");
-  writeFileSync(inFile, toCsv(["question", "gold_answer"], Array.from({ length: 6 }, (_, i) => ({ question: `Why ${i}?`, gold_answer: `because ${i}` }))));
+  writeFileSync(
+    inFile,
+    toCsv(
+      ["question", "gold_answer"],
+      Array.from({ length: 6 }, (_, i) => ({ question: `Why ${i}?`, gold_answer: `because ${i}` })),
+    ),
+  );
   const s = await new FaultServer({ key: KEY, faults: { 2: "hang", 4: "empty_string" } }).start();
   try {
     writeFileSync(join(dir, "fast.json"), JSON.stringify({ backoffBaseMs: 5, backoffMaxMs: 20 }));

@@ -104,16 +104,45 @@ test("redirects are refused, not followed: the host a 3xx names receives nothing
     const before = redirector.log.length;
     const c = new LlmClient(new Provider({ provider: "anthropic", model: "m", baseUrl: redirector.url, apiKey: KEY }), { ...FAST, concurrency: 1 });
     const rows = Array.from({ length: 8 }, (_, i) => ({ question: `Q${i}?` }));
-    await assert.rejects(runAnswers({ client: c, columns: ["question"], rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "redirect.checkpoint.jsonl"), concurrency: 1 }), (e: unknown) => e instanceof CallError && e.kind === "redirect");
+    await assert.rejects(
+      runAnswers({ client: c, columns: ["question"], rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "redirect.checkpoint.jsonl"), concurrency: 1 }),
+      (e: unknown) => e instanceof CallError && e.kind === "redirect",
+    );
     assert.equal(redirector.log.length, before + 1);
 
     // From the command line: a clear message, exit status 1, a report that says why; nothing reached the other host.
     const dir = join(root, "cli-redirect");
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "in.csv"), toCsv(["question", "gold_answer"], rows.map((r) => ({ ...r, gold_answer: "g" }))));
-    const out = await run(["answers", "--provider", "openai", "--model", "gpt-x", "--in", join(dir, "in.csv"), "--out", join(dir, "out.csv"), "--rpm", "0", "--concurrency", "2", "--cache-dir", join(dir, "cache"), "--quiet"], {
-      OPENAI_BASE_URL: `${redirector.url}/v1`,
-    });
+    writeFileSync(
+      join(dir, "in.csv"),
+      toCsv(
+        ["question", "gold_answer"],
+        rows.map((r) => ({ ...r, gold_answer: "g" })),
+      ),
+    );
+    const out = await run(
+      [
+        "answers",
+        "--provider",
+        "openai",
+        "--model",
+        "gpt-x",
+        "--in",
+        join(dir, "in.csv"),
+        "--out",
+        join(dir, "out.csv"),
+        "--rpm",
+        "0",
+        "--concurrency",
+        "2",
+        "--cache-dir",
+        join(dir, "cache"),
+        "--quiet",
+      ],
+      {
+        OPENAI_BASE_URL: `${redirector.url}/v1`,
+      },
+    );
     assert.equal(out.code, 1, out.stderr);
     assert.match(out.stderr, /capqa: openai: HTTP 307 to http:\/\/127\.0\.0\.1:\d+ refused: redirects are not followed/);
     const report = JSON.parse(readFileSync(join(dir, "out.report.json"), "utf8"));
@@ -137,7 +166,9 @@ async function echoServer() {
     const given = anthropic ? String(r.headers["x-api-key"]) : String(r.headers.authorization ?? "").replace(/^Bearer /, "");
     const system = anthropic ? String(body.system ?? "") : String(body.messages.find((m) => m.role === "system")?.content ?? "");
     const user = body.messages[body.messages.length - 1].content;
-    const id = createHash("sha256").update(system + "\u0000" + user).digest("hex");
+    const id = createHash("sha256")
+      .update(system + "\u0000" + user)
+      .digest("hex");
     const k = delivered.get(id) ?? 0;
     delivered.set(id, k + 1);
     let content = replyFor(system, user, k);
@@ -150,7 +181,13 @@ async function echoServer() {
     const model = `${body.model}-${given}`;
     const payload = anthropic
       ? { id: "msg", type: "message", role: "assistant", model, content: [{ type: "text", text: content }], stop_reason: `end_turn ${given}`, usage: { input_tokens: 10, output_tokens: 10 } }
-      : { id: "chatcmpl", object: "chat.completion", model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: `stop ${given}` }], usage: { prompt_tokens: 10, completion_tokens: 10 } };
+      : {
+          id: "chatcmpl",
+          object: "chat.completion",
+          model,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: `stop ${given}` }],
+          usage: { prompt_tokens: 10, completion_tokens: 10 },
+        };
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
   });
 }
@@ -179,7 +216,10 @@ test("a reply echoing the key in its text, model and stop reason: scrubbed befor
       printed.push(r.stdout, r.stderr);
     }
     assert.ok(s.log.length >= 6 + 6 + 6 + 6, `${s.log.length} requests`);
-    assert.ok(s.log.every((r) => JSON.stringify(r.headers).includes(KEY)), "the key went to the API, in a header");
+    assert.ok(
+      s.log.every((r) => JSON.stringify(r.headers).includes(KEY)),
+      "the key went to the API, in a header",
+    );
 
     // The replies came through, with the key replaced by the marker.
     const answers = readFileSync(join(dir, "answers", "out.csv"), "utf8");
@@ -189,7 +229,11 @@ test("a reply echoing the key in its text, model and stop reason: scrubbed befor
     assert.match(cp, /"stop_reason":"end_turn \[REDACTED\]"/);
 
     const files = walk(dir);
-    for (const want of [".checkpoint.jsonl", ".report.json", "CAP-Statements.csv", "llm"]) assert.ok(files.some((f) => f.includes(want)), `${want} among the files written`);
+    for (const want of [".checkpoint.jsonl", ".report.json", "CAP-Statements.csv", "llm"])
+      assert.ok(
+        files.some((f) => f.includes(want)),
+        `${want} among the files written`,
+      );
     const key = Buffer.from(KEY);
     const fragment = Buffer.from(KEY.slice(4, 20));
     for (const f of files) {

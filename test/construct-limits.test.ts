@@ -73,7 +73,9 @@ test("a reply body past maxResponseBytes is refused while it streams in (not rea
   let mode: "stream" | "declared" | "error" | "small" = "stream";
   const s = await serve(async (req, res) => {
     const anthropic = req.url === "/v1/messages";
-    const head = anthropic ? '{"id":"m","type":"message","model":"m","stop_reason":"end_turn","usage":{},"content":[{"type":"text","text":"' : '{"id":"c","model":"m","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"';
+    const head = anthropic
+      ? '{"id":"m","type":"message","model":"m","stop_reason":"end_turn","usage":{},"content":[{"type":"text","text":"'
+      : '{"id":"c","model":"m","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"';
     const tail = anthropic ? '"}]}' : '"}}]}';
     if (mode === "small") {
       res.writeHead(200, { "content-type": "application/json" }).end(head + "x".repeat(CAP / 2) + tail);
@@ -131,7 +133,10 @@ test("a reply body past maxResponseBytes is refused while it streams in (not rea
       mode = m;
       const before = s.requests;
       const c = client(s.url, "openai", { maxResponseBytes: CAP });
-      await assert.rejects(c.call(req, accept), (e: unknown) => e instanceof CallError && e.kind === "response_too_large" && e.status === (m === "error" ? 500 : 200) && /maxResponseBytes/.test(e.message));
+      await assert.rejects(
+        c.call(req, accept),
+        (e: unknown) => e instanceof CallError && e.kind === "response_too_large" && e.status === (m === "error" ? 500 : 200) && /maxResponseBytes/.test(e.message),
+      );
       assert.equal(s.requests, before + 1, `${m}: not retried`);
       if (m === "declared") await assert.rejects(client(s.url, "openai", { maxResponseBytes: CAP }).call(req, accept), /reply of \d+ bytes \(Content-Length\) is larger than maxResponseBytes/);
     }
@@ -184,7 +189,10 @@ test("a Retry-After longer than maxRetryAfterMs stops at once with a clear error
     const rows = Array.from({ length: 10 }, (_, i) => ({ question: `Q${i}?` }));
     const c = client(all.url, "openai", { maxRetryAfterMs: 300, concurrency: 2 });
     const t0 = Date.now();
-    await assert.rejects(runAnswers({ client: c, columns: ["question"], rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "ra.checkpoint.jsonl"), concurrency: 2 }), (e: unknown) => e instanceof CallError && e.kind === "retry_after_too_long");
+    await assert.rejects(
+      runAnswers({ client: c, columns: ["question"], rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "ra.checkpoint.jsonl"), concurrency: 2 }),
+      (e: unknown) => e instanceof CallError && e.kind === "retry_after_too_long",
+    );
     assert.ok(Date.now() - t0 < 1000, `${Date.now() - t0} ms`);
     assert.ok(all.log.length <= 2, `${all.log.length} requests`);
   } finally {
@@ -194,7 +202,9 @@ test("a Retry-After longer than maxRetryAfterMs stops at once with a clear error
 
 /** An Anthropic-style 400 whose body carries a request id that differs every time. */
 function badRequest(res: ServerResponse, n: number, message = "max_tokens: 999999 > 8192, which is the maximum allowed for this model") {
-  res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message }, request_id: `req_${n}_${Math.random().toString(36).slice(2)}` }));
+  res
+    .writeHead(400, { "content-type": "application/json" })
+    .end(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message }, request_id: `req_${n}_${Math.random().toString(36).slice(2)}` }));
 }
 
 test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a report; different or interrupted errors do not", async () => {
@@ -213,13 +223,23 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
     });
     assert.equal(s.requests, 3, "stopped after 3 requests, not 20");
     assert.equal(c.stats.faults.http_400, 3);
-    const failed = readFileSync(cp, "utf8").trim().split("\n").slice(1).map((l) => JSON.parse(l) as { type: string });
-    assert.deepEqual(failed.map((r) => r.type), ["failed", "failed"]); // the first two, kept for the next run
+    const failed = readFileSync(cp, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => JSON.parse(l) as { type: string });
+    assert.deepEqual(
+      failed.map((r) => r.type),
+      ["failed", "failed"],
+    ); // the first two, kept for the next run
 
     // Concurrency: the requests already in flight finish, nothing more is sent.
     const before = s.requests;
     const c4 = client(s.url, "anthropic", { maxRepeatedErrors: 3, concurrency: 4 });
-    await assert.rejects(runAnswers({ client: c4, columns: ["question"], rows, settings, checkpoint: join(root, "same400-4.checkpoint.jsonl"), concurrency: 4 }), (e: unknown) => e instanceof CallError && e.kind === "repeated_http_400");
+    await assert.rejects(
+      runAnswers({ client: c4, columns: ["question"], rows, settings, checkpoint: join(root, "same400-4.checkpoint.jsonl"), concurrency: 4 }),
+      (e: unknown) => e instanceof CallError && e.kind === "repeated_http_400",
+    );
     assert.ok(s.requests - before <= 3 + 3, `${s.requests - before} requests`);
   } finally {
     await s.close();
@@ -228,7 +248,10 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
   // Item-specific 400s (different messages), or a success in between, do not stop the run; 0 turns the rule off.
   const varied = await serve((_, res, n, body) => badRequest(res, n, `prompt too long: ${JSON.stringify(body).length + n} tokens`));
   const mixed = await serve((_req, res, n) => {
-    if (n % 3 === 0) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "m", type: "message", model: "m", content: [{ type: "text", text: "fine" }], stop_reason: "end_turn", usage: {} }));
+    if (n % 3 === 0)
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ id: "m", type: "message", model: "m", content: [{ type: "text", text: "fine" }], stop_reason: "end_turn", usage: {} }));
     else badRequest(res, n);
   });
   const same = await serve((_, res, n) => badRequest(res, n));
@@ -253,11 +276,35 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
 test("from the command line, a stop writes the report (why, and the faults met) and exits 1 with the reason", async () => {
   const dir = join(root, "cli");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "in.csv"), toCsv(["question", "gold_answer"], Array.from({ length: 12 }, (_, i) => ({ question: `Why ${i}?`, gold_answer: `because ${i}` }))));
+  writeFileSync(
+    join(dir, "in.csv"),
+    toCsv(
+      ["question", "gold_answer"],
+      Array.from({ length: 12 }, (_, i) => ({ question: `Why ${i}?`, gold_answer: `because ${i}` })),
+    ),
+  );
   writeFileSync(join(dir, "cfg.json"), JSON.stringify({ maxRepeatedErrors: 2, concurrency: 1, requestsPerMinute: 0, backoffBaseMs: 5, backoffMaxMs: 20 }));
   const s = await serve((_, res, n) => badRequest(res, n));
   try {
-    const r = await run(["answers", "--config", join(dir, "cfg.json"), "--provider", "anthropic", "--model", "claude-x", "--in", join(dir, "in.csv"), "--out", join(dir, "out.csv"), "--cache-dir", join(dir, "cache"), "--quiet"], { ANTHROPIC_BASE_URL: s.url });
+    const r = await run(
+      [
+        "answers",
+        "--config",
+        join(dir, "cfg.json"),
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-x",
+        "--in",
+        join(dir, "in.csv"),
+        "--out",
+        join(dir, "out.csv"),
+        "--cache-dir",
+        join(dir, "cache"),
+        "--quiet",
+      ],
+      { ANTHROPIC_BASE_URL: s.url },
+    );
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /capqa: anthropic: HTTP 400: .* the same reply to 2 requests in a row \(maxRepeatedErrors 2\); stopping/);
     assert.match(r.stderr, /stopped: 2 HTTP request\(s\)/);

@@ -46,7 +46,14 @@ test("candidates: every fault kind met, every row generated once, classes balanc
     const clean = cleanSources(readSources([{ file: sourceFile(60) }]));
     assert.equal(clean.dropped.length, 2);
     const c = client(s, "anthropic", "claude-haiku-4-5", { cache: new ResponseCache(join(root, "cache-a")) });
-    const res = await runCandidates({ client: c, rows: clean.kept, settings: { ...DEFAULT_CANDIDATE_SETTINGS, batchSize: 4, seed: 7 }, checkpoint: join(root, "cand-a.checkpoint.jsonl"), concurrency: 3, log });
+    const res = await runCandidates({
+      client: c,
+      rows: clean.kept,
+      settings: { ...DEFAULT_CANDIDATE_SETTINGS, batchSize: 4, seed: 7 },
+      checkpoint: join(root, "cand-a.checkpoint.jsonl"),
+      concurrency: 3,
+      log,
+    });
     assert.equal(res.rows.length, 60);
     assert.equal(res.failed.length, 0);
     assert.deepEqual(res.columns, ["question", "dataset", "gold_answer", "answer", "label_semantic", "label_semantic_manual", "source_row"]);
@@ -57,7 +64,8 @@ test("candidates: every fault kind met, every row generated once, classes balanc
     const counts = CLASSES.map((k) => res.rows.filter((r) => r.label_semantic === k).length);
     assert.ok(Math.max(...counts) - Math.min(...counts) <= 1, String(counts));
     const f = res.report.stats.faults;
-    for (const k of ["http_429", "http_500", "http_529", "timeout", "truncated_response", "content_not_json", "content_wrong_length", "content_empty_string"]) assert.ok((f[k] ?? 0) >= 1, `${k} counted: ${JSON.stringify(f)}`);
+    for (const k of ["http_429", "http_500", "http_529", "timeout", "truncated_response", "content_not_json", "content_wrong_length", "content_empty_string"])
+      assert.ok((f[k] ?? 0) >= 1, `${k} counted: ${JSON.stringify(f)}`);
     // 16 batches; a batch that met three content faults in a row is split in two.
     assert.equal(res.report.stats.succeeded, 16 + (res.report.batchSplits as number));
     // Prompts are the B.4 template of each row's class, with the right items in order.
@@ -87,13 +95,23 @@ test("candidates: a batch whose reply keeps having the wrong length is split dow
   try {
     const clean = cleanSources(readSources([{ file: sourceFile(48) }]));
     const c = client(s, "openai", "gpt-test", { contentRetries: 1 });
-    const res = await runCandidates({ client: c, rows: clean.kept, settings: { ...DEFAULT_CANDIDATE_SETTINGS, batchSize: 6, promptRole: "system" }, checkpoint: join(root, "cand-b.checkpoint.jsonl"), concurrency: 2, log });
+    const res = await runCandidates({
+      client: c,
+      rows: clean.kept,
+      settings: { ...DEFAULT_CANDIDATE_SETTINGS, batchSize: 6, promptRole: "system" },
+      checkpoint: join(root, "cand-b.checkpoint.jsonl"),
+      concurrency: 2,
+      log,
+    });
     assert.equal(res.failed.length, 0);
     assert.equal(res.rows.filter((r) => r.answer === "").length, 0);
     assert.equal(res.report.batchSplits, 3); // 6 → 3 + 3 → (2 + 1) + (2 + 1): one split at 6, then two at 3
     assert.ok((res.report.stats.faults.content_wrong_length ?? 0) >= 2);
     const msgs = s.log[0].body.messages as { role: string; content: string }[];
-    assert.deepEqual(msgs.map((m) => m.role), ["system", "user"]);
+    assert.deepEqual(
+      msgs.map((m) => m.role),
+      ["system", "user"],
+    );
     assert.equal(msgs[1].content, "JSON array:");
   } finally {
     await s.close();
@@ -126,7 +144,11 @@ test("statements: cells of B.5, temperature 1.0 / top_p 0.95, exact and near dup
     }
     const users = new Set(s.log.map((r) => (r.body.messages as { content: string }[])[0].content));
     assert.equal(users.size, cells.filter((x) => x.target > 0).length); // one prompt per cell
-    assert.ok([...users].some((u) => u.startsWith("Subject: general knowledge\nQuestion type: blank-spaces-task\nQuestion-type definition: Question or statement containing blank spaces that must be filled.\n")));
+    assert.ok(
+      [...users].some((u) =>
+        u.startsWith("Subject: general knowledge\nQuestion type: blank-spaces-task\nQuestion-type definition: Question or statement containing blank spaces that must be filled.\n"),
+      ),
+    );
     assert.ok((res.report.stats.faults.http_429 ?? 0) === 1 && (res.report.stats.faults.content_not_json ?? 0) === 1);
     // The split is a function of the seed.
     const fresh = client(s, "anthropic", "claude-sonnet-4-6");
@@ -143,12 +165,41 @@ test("answers: C.2 system prompt, temperature 0, 256 tokens; input columns kept 
   try {
     const inFile = join(root, "answers-in.csv");
     const cols = ["question", "dataset", "gold_answer", "answer", "hypothesis", "premise", "label_semantic", "label_semantic_manual"];
-    const rows = Array.from({ length: 12 }, (_, i) => ({ question: `Question ${i}, with "quotes"?`, dataset: "mmlu", gold_answer: `g${i}`, answer: `old ${i}`, hypothesis: `h${i}`, premise: `p${i}`, label_semantic: "exact", label_semantic_manual: "" }));
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      question: `Question ${i}, with "quotes"?`,
+      dataset: "mmlu",
+      gold_answer: `g${i}`,
+      answer: `old ${i}`,
+      hypothesis: `h${i}`,
+      premise: `p${i}`,
+      label_semantic: "exact",
+      label_semantic_manual: "",
+    }));
     writeFileSync(inFile, toCsv(cols, rows));
     const table = readRowTable(inFile);
     const c = client(s, "openai", "gpt-4o-2024-08-06");
-    const res = await runAnswers({ client: c, columns: table.columns, rows: table.rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "ans.checkpoint.jsonl"), concurrency: 3, log });
-    assert.deepEqual(res.columns, ["question", "dataset", "gold_answer", "original_answer", "original_hypothesis", "premise", "original_label_semantic", "original_label_semantic_manual", "answer", "model", "stop_reason"]);
+    const res = await runAnswers({
+      client: c,
+      columns: table.columns,
+      rows: table.rows,
+      settings: { maxTokens: 256, temperature: 0 },
+      checkpoint: join(root, "ans.checkpoint.jsonl"),
+      concurrency: 3,
+      log,
+    });
+    assert.deepEqual(res.columns, [
+      "question",
+      "dataset",
+      "gold_answer",
+      "original_answer",
+      "original_hypothesis",
+      "premise",
+      "original_label_semantic",
+      "original_label_semantic_manual",
+      "answer",
+      "model",
+      "stop_reason",
+    ]);
     res.rows.forEach((r, i) => {
       assert.equal(r.question, rows[i].question);
       assert.equal(r.original_answer, `old ${i}`);
@@ -168,7 +219,10 @@ test("answers: C.2 system prompt, temperature 0, 256 tokens; input columns kept 
     const back = readRowTable(outFile);
     assert.equal(stringColumn(back, "answer").length, 12);
     assert.ok(!back.columns.includes("hypothesis")); // score takes question + gold_answer + answer
-    assert.deepEqual(stringColumn(back, "gold_answer"), rows.map((r) => r.gold_answer));
+    assert.deepEqual(
+      stringColumn(back, "gold_answer"),
+      rows.map((r) => r.gold_answer),
+    );
   } finally {
     await s.close();
   }
@@ -177,5 +231,6 @@ test("answers: C.2 system prompt, temperature 0, 256 tokens; input columns kept 
 test("no API key in any log line, checkpoint, cache entry or report of these runs", () => {
   const all = logs.join("\n");
   assert.ok(!all.includes(KEY));
-  for (const f of ["cand-a.checkpoint.jsonl", "cand-b.checkpoint.jsonl", "st.checkpoint.jsonl", "ans.checkpoint.jsonl", "answers-out.csv"]) assert.ok(!readFileSync(join(root, f), "utf8").includes(KEY), f);
+  for (const f of ["cand-a.checkpoint.jsonl", "cand-b.checkpoint.jsonl", "st.checkpoint.jsonl", "ans.checkpoint.jsonl", "answers-out.csv"])
+    assert.ok(!readFileSync(join(root, f), "utf8").includes(KEY), f);
 });

@@ -126,7 +126,10 @@ test("the B.5 prompt: system and user text as printed, placeholders filled from 
   assert.equal(u[2], "Question-type definition: Question preceded by contextual description or introductory sentences.");
   assert.equal(u.length, 10);
   assert.ok(!statementsUserPrompt("History", "blank_spaces_task").includes("{"));
-  assert.deepEqual(QUESTION_TYPES.map((t) => QUESTION_TYPE_LABELS[t]), ["short-question", "sentence-to-complete", "long-question", "blank-spaces-task"]);
+  assert.deepEqual(
+    QUESTION_TYPES.map((t) => QUESTION_TYPE_LABELS[t]),
+    ["short-question", "sentence-to-complete", "long-question", "blank-spaces-task"],
+  );
 });
 
 test("B.5 and Table 9 match the paper's text character for character", { skip: skipNoPaper }, () => {

@@ -7,13 +7,19 @@ test("quoted fields hold commas, doubled quotes and line breaks; records end wit
   const text = 'a,b,c\r\n"x, y","say ""hi""","line1\nline2"\r\nplain,,last\n"",2,3';
   const t = parseCsv(text, "t.csv");
   assert.deepEqual(t.header, ["a", "b", "c"]);
-  assert.deepEqual(t.records.map((r) => r.fields), [
-    ["x, y", 'say "hi"', "line1\nline2"],
-    ["plain", "", "last"],
-    ["", "2", "3"],
-  ]);
+  assert.deepEqual(
+    t.records.map((r) => r.fields),
+    [
+      ["x, y", 'say "hi"', "line1\nline2"],
+      ["plain", "", "last"],
+      ["", "2", "3"],
+    ],
+  );
   // Line numbers count the line break inside the quoted field.
-  assert.deepEqual(t.records.map((r) => r.line), [2, 4, 5]);
+  assert.deepEqual(
+    t.records.map((r) => r.line),
+    [2, 4, 5],
+  );
 });
 
 test("a byte-order mark and a trailing line break are not data", () => {
@@ -33,13 +39,16 @@ test("malformed CSV is reported with file and line", () => {
 
 test("writing then parsing random tables gives them back", () => {
   const rng = new Xoshiro128(3);
-  const alphabet = ['a', 'b', ',', '"', '\n', '\r\n', ' ', 'é', '1'];
+  const alphabet = ["a", "b", ",", '"', "\n", "\r\n", " ", "é", "1"];
   for (let trial = 0; trial < 50; trial++) {
     const cols = ["c1", "c2", "c3"];
     const rows = Array.from({ length: 1 + rng.nextInt(6) }, () =>
       Object.fromEntries(cols.map((c) => [c, Array.from({ length: rng.nextInt(6) }, () => alphabet[rng.nextInt(alphabet.length)]).join("")])),
     );
     const back = parseCsv(toCsv(cols, rows), "round.csv");
-    assert.deepEqual(back.records.map((r) => Object.fromEntries(cols.map((c, k) => [c, r.fields[k]]))), rows);
+    assert.deepEqual(
+      back.records.map((r) => Object.fromEntries(cols.map((c, k) => [c, r.fields[k]]))),
+      rows,
+    );
   }
 });

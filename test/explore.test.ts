@@ -51,12 +51,21 @@ function libraryNumbers(d: ExploreData, alpha: number, lambda: number, cuts: num
 
 test("the explorer's arithmetic equals the library's", () => {
   const d = syntheticData(500);
-  for (const [alpha, lambda] of [[0.85, 0.3], [0.3, 0], [1, 1]]) {
+  for (const [alpha, lambda] of [
+    [0.85, 0.3],
+    [0.3, 0],
+    [1, 1],
+  ]) {
     const cuts = [0.1, 0.3, 0.5, 0.7, 0.9];
     const scores = exploreCap(d, alpha, lambda);
     const r = exploreRanking(d, scores);
     const levels = [...new Set(d.severity)].sort((a, b) => a - b);
-    const c = exploreClassification(d.cls.map((k) => levels.indexOf(d.severity[k])), scores, cuts, levels.length);
+    const c = exploreClassification(
+      d.cls.map((k) => levels.indexOf(d.severity[k])),
+      scores,
+      cuts,
+      levels.length,
+    );
     const lib = libraryNumbers(d, alpha, lambda, cuts);
     assert.ok(Math.abs(r.spearman - lib.spearman) < 1e-12 && Math.abs(r.pairwiseAccuracy - lib.pairwise) < 1e-12 && r.violations === lib.violations);
     assert.ok(Math.abs(c.accuracy - lib.accuracy) < 1e-12 && Math.abs(c.macroF1 - lib.macrof1) < 1e-12 && Math.abs(c.quadraticKappa - lib.qwk) < 1e-12);
@@ -79,7 +88,8 @@ test("in headless Chromium, moving the α slider changes the numbers, and they e
     const page = await browser.newPage();
     await page.goto(`file://${file}`);
     await page.waitForSelector("body[data-ready]");
-    const read = () => page.evaluate(() => Object.fromEntries(["spearman", "pairwise", "violations", "accuracy", "macrof1", "qwk"].map((id) => [id, Number(document.getElementById(id)!.dataset.value)])));
+    const read = () =>
+      page.evaluate(() => Object.fromEntries(["spearman", "pairwise", "violations", "accuracy", "macrof1", "qwk"].map((id) => [id, Number(document.getElementById(id)!.dataset.value)])));
     const before = await read();
     // The sliders hold the cuts as their step allows (e.g. 1/6 shows as 0.165): read them back.
     const cuts = await page.evaluate(() => [0, 1, 2, 3, 4].map((i) => Number(document.getElementById(`cut${i}`)!.value)));

@@ -55,7 +55,12 @@ test("a reordered CAP-Correctness.csv is refused by every command, naming the fi
     writeFileSync(join(d, "CAP-Correctness.csv"), toCsv(t.header, rows));
   });
   assert.throws(() => loadBenchmark(dir), /do not line up[\s\S]*row 10, field label/);
-  for (const args of [["evaluate", "--bootstrap", "0"], ["sweep", "--bootstrap", "0"], ["calibrate", "--bootstrap", "0"], ["reproduce", "--bootstrap", "0"]]) {
+  for (const args of [
+    ["evaluate", "--bootstrap", "0"],
+    ["sweep", "--bootstrap", "0"],
+    ["calibrate", "--bootstrap", "0"],
+    ["reproduce", "--bootstrap", "0"],
+  ]) {
     const r = run([...args, "--data-dir", dir, "--out", join(root, `out-${args[0]}`)]);
     assert.equal(r.status, 1, `${args[0]}: ${r.stderr}`);
     assert.match(r.stderr, /differs from CAP-Correctness\.csv's label_semantic/, args[0]);
@@ -120,7 +125,12 @@ test("bad flags, paths and files fail before any row is read or any model call",
     ["absurd batch", ["score", "--in", input, "--out", join(root, "e2.csv"), "--batch", "999999999"], 2, /--batch must be an integer from 1 to 65536/],
     ["output folder missing", ["score", "--in", input, "--out", join(root, "no", "such", "dir", "o.csv"), "--model", model, "--no-cache"], 1, /o\.csv: cannot write the output here/],
     ["classifier not JSON", ["score", "--in", input, "--out", join(root, "e3.csv"), "--model", model, "--no-cache", "--classify", input], 1, /early\.csv: not valid JSON/],
-    ["model folder incomplete", ["score", "--in", input, "--out", join(root, "e4.csv"), "--model", join(root, "empty-model"), "--no-cache"], 1, /empty-model lacks config\.json, tokenizer\.json, onnx\/model\.onnx/],
+    [
+      "model folder incomplete",
+      ["score", "--in", input, "--out", join(root, "e4.csv"), "--model", join(root, "empty-model"), "--no-cache"],
+      1,
+      /empty-model lacks config\.json, tokenizer\.json, onnx\/model\.onnx/,
+    ],
     ["cuda without its provider", ["score", "--in", input, "--out", join(root, "e5.csv"), "--model", model, "--no-cache", "--device", "cuda"], 1, /no CUDA execution provider/],
     ["output is the input", ["score", "--in", input, "--out", join(root, ".", "early.csv"), "--model", model, "--no-cache"], 1, /early\.csv: is the input file/],
     ["input is a folder", ["score", "--in", root, "--out", join(root, "e8.csv"), "--model", model, "--no-cache"], 1, /is a folder; name a \.csv or \.jsonl file/],
@@ -212,13 +222,20 @@ test("SIGKILL loops at the default batch of 16: every resume gives the uninterru
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.equal(readFileSync(out, "utf8"), readFileSync(join(root, "kill-full.csv"), "utf8"), "byte-identical at batch 16 after kills");
   assert.equal(cacheEntries(cacheDir), total, "no pair stored twice");
-  assert.deepEqual(readdirSync(root).filter((f) => f.startsWith("kill-out.csv.tmp-")), [], "temporary files of killed runs are gone");
+  assert.deepEqual(
+    readdirSync(root).filter((f) => f.startsWith("kill-out.csv.tmp-")),
+    [],
+    "temporary files of killed runs are gone",
+  );
 });
 
 test("Ctrl-C (SIGINT) or SIGTERM removes the unfinished output and exits 130 / 143; the finished batches stay cached", async () => {
   const input = join(root, "int.csv");
   writeFileSync(input, pairsCsv(6000, 13));
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     const out = join(root, `int-${signal}.csv`);
     const cacheDir = join(root, `int-cache-${signal}`);
     const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", out, "--model", model, "--cache-dir", cacheDir, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -229,7 +246,11 @@ test("Ctrl-C (SIGINT) or SIGTERM removes the unfinished output and exits 130 / 1
     child.kill(signal);
     assert.equal(await exited, code, stderr);
     assert.match(stderr, new RegExp(`stopped by ${signal}; removed 1 unfinished output`));
-    assert.deepEqual(readdirSync(root).filter((f) => f.startsWith(`int-${signal}.csv`)), [], "neither output nor temporary file");
+    assert.deepEqual(
+      readdirSync(root).filter((f) => f.startsWith(`int-${signal}.csv`)),
+      [],
+      "neither output nor temporary file",
+    );
     assert.ok(cacheEntries(cacheDir) >= 200, "finished batches are kept");
   }
 });
@@ -239,7 +260,9 @@ test("four processes scoring into one cache at once: all finish, outputs agree, 
   writeFileSync(input, pairsCsv(1500, 17));
   const cacheDir = join(root, "four-cache");
   const runs = [0, 1, 2, 3].map((k) => {
-    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir, "--quiet"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     return new Promise<[number | null, string]>((ok) => child.on("exit", (c) => ok([c, stderr])));
@@ -259,7 +282,13 @@ test("a locked or full cache keeps the results and says the write failed and whe
   const premises = ["the sun is hot.", "water is wet.", "cows eat grass."];
   const hypotheses = ["the sun is warm.", "water is dry.", "cows eat food."];
   // A full disk: every write fails.
-  const full = { path: "/full/disk/nli-cache.sqlite", lookup: (_m: string, p: readonly string[]) => ({ probabilities: new Float64Array(3 * p.length).fill(NaN), missing: p.map((_, i) => i) }), put: () => { throw new Error("SQLITE_FULL: database or disk is full"); } } as unknown as NliCache;
+  const full = {
+    path: "/full/disk/nli-cache.sqlite",
+    lookup: (_m: string, p: readonly string[]) => ({ probabilities: new Float64Array(3 * p.length).fill(NaN), missing: p.map((_, i) => i) }),
+    put: () => {
+      throw new Error("SQLITE_FULL: database or disk is full");
+    },
+  } as unknown as NliCache;
   const a = await scoreStatements(premises, hypotheses, { model, cache: full });
   assert.equal(a.report.scored, 3, "scored despite the cache");
   assert.match(a.report.cacheWriteError ?? "", /could not write to the NLI cache \/full\/disk\/nli-cache\.sqlite: SQLITE_FULL/);
@@ -271,7 +300,10 @@ test("a locked or full cache keeps the results and says the write failed and whe
   try {
     const b = await scoreStatements(premises, hypotheses, { model, cache });
     assert.equal(b.report.scored, 3);
-    assert.deepEqual(b.rows.map((r) => r.status), ["ok", "ok", "ok"]);
+    assert.deepEqual(
+      b.rows.map((r) => r.status),
+      ["ok", "ok", "ok"],
+    );
     assert.match(b.report.cacheWriteError ?? "", new RegExp(`could not write to the NLI cache ${join(dir, CACHE_FILE).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: database is locked`));
   } finally {
     holder.exec("ROLLBACK");
@@ -288,13 +320,24 @@ test("a disk that fills while the output is written leaves no output file, only 
   }) as typeof fs.writeSync;
   syncBuiltinESMExports();
   try {
-    assert.throws(() => writeRowTable(file, ["a"], Array.from({ length: 200_000 }, (_, i) => ({ a: `row ${i} ${"x".repeat(20)}` }))), /ENOSPC/);
+    assert.throws(
+      () =>
+        writeRowTable(
+          file,
+          ["a"],
+          Array.from({ length: 200_000 }, (_, i) => ({ a: `row ${i} ${"x".repeat(20)}` })),
+        ),
+      /ENOSPC/,
+    );
   } finally {
     fs.writeSync = original;
     syncBuiltinESMExports();
   }
   assert.equal(existsSync(file), false);
-  assert.deepEqual(readdirSync(root).filter((f) => f.startsWith("disk-full.csv")), []);
+  assert.deepEqual(
+    readdirSync(root).filter((f) => f.startsWith("disk-full.csv")),
+    [],
+  );
 });
 
 test("memory stays flat as the scored file grows: 200,000 rows in about the memory of 20,000", async () => {
@@ -341,6 +384,9 @@ test("multi-file outputs change as a whole: a failed or killed write leaves the 
   writeFolder(dir, (d) => writeFileSync(join(d, "b.csv"), "new b"));
   assert.deepEqual(readdirSync(dir).sort(), [FOLDER_MANIFEST, "NOTES.md", "b.csv"]);
   assert.equal(readFileSync(join(dir, "NOTES.md"), "utf8"), "mine");
-  assert.deepEqual(readdirSync(root).filter((f) => f.startsWith("folder.capqa-")), []);
+  assert.deepEqual(
+    readdirSync(root).filter((f) => f.startsWith("folder.capqa-")),
+    [],
+  );
   assert.throws(() => writeFolder(process.cwd(), () => undefined), /cannot be an output folder/);
 });

@@ -8,10 +8,7 @@ import { releasedDataDir } from "./helpers.js";
 
 test("pinned URLs name the upstream repository, commit and path", () => {
   assert.equal(PINNED_FILES.length, 4);
-  assert.equal(
-    pinnedUrl(PINNED_FILES[0]),
-    "https://raw.githubusercontent.com/ElitsaY/Correctness_eval/4491248acba112183356df05c1f74fc0d7ece826/data/CAP-Correctness.csv",
-  );
+  assert.equal(pinnedUrl(PINNED_FILES[0]), "https://raw.githubusercontent.com/ElitsaY/Correctness_eval/4491248acba112183356df05c1f74fc0d7ece826/data/CAP-Correctness.csv");
   for (const f of PINNED_FILES) assert.match(f.sha256 ?? "", /^[0-9a-f]{64}$/);
 });
 
@@ -26,10 +23,16 @@ test("fetch saves files whose checksum matches the pin and skips them next time"
     return new Response(readFileSync(join(source!, file.name)));
   }) as typeof fetch;
   const first = await fetchData({ dir, fetchImpl: fake });
-  assert.deepEqual(first.map((r) => r.status), ["downloaded", "downloaded", "downloaded", "downloaded"]);
+  assert.deepEqual(
+    first.map((r) => r.status),
+    ["downloaded", "downloaded", "downloaded", "downloaded"],
+  );
   assert.ok(verifyData(dir).every((r) => r.ok));
   const second = await fetchData({ dir, fetchImpl: fake });
-  assert.deepEqual(second.map((r) => r.status), ["present", "present", "present", "present"]);
+  assert.deepEqual(
+    second.map((r) => r.status),
+    ["present", "present", "present", "present"],
+  );
   assert.equal(served.length, 4);
 });
 
@@ -41,7 +44,10 @@ test("a download with the wrong checksum is not saved; an offline machine gets a
   const offline = (async () => {
     throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ENOTFOUND" } });
   }) as typeof fetch;
-  await assert.rejects(fetchData({ dir, fetchImpl: offline }), /cannot download CAP-Correctness\.csv from https:\/\/raw\.githubusercontent\.com\/.*: fetch failed \(ENOTFOUND\)\. This machine may be offline/);
+  await assert.rejects(
+    fetchData({ dir, fetchImpl: offline }),
+    /cannot download CAP-Correctness\.csv from https:\/\/raw\.githubusercontent\.com\/.*: fetch failed \(ENOTFOUND\)\. This machine may be offline/,
+  );
   writeFileSync(join(dir, "scores.json"), "{}");
   const report = verifyData(dir);
   assert.equal(report.find((r) => r.name === "scores.json")!.ok, false);

@@ -41,12 +41,13 @@ import { releasedDataDir } from "./helpers.js";
 
 type Trace = Record<string, unknown> & { marker?: { color?: unknown } };
 const traces = (f: PlotlyFigure) => f.data as Trace[];
-const axisTitle = (f: PlotlyFigure, axis: string) => ((f.layout[axis] as { title?: { text?: string } } | undefined)?.title?.text ?? "");
+const axisTitle = (f: PlotlyFigure, axis: string) => (f.layout[axis] as { title?: { text?: string } } | undefined)?.title?.text ?? "";
 
 function fakeScores(metric: string, spread: number): ClassScores {
-  const byClass = Object.fromEntries(
-    CLASSES.map((c, k) => [c, Float64Array.from({ length: 20 + k }, (_, i) => Math.min(1, Math.max(0, 1 - k / 8 + spread * Math.sin(i + k))))]),
-  ) as Record<CorrectnessClass, Float64Array>;
+  const byClass = Object.fromEntries(CLASSES.map((c, k) => [c, Float64Array.from({ length: 20 + k }, (_, i) => Math.min(1, Math.max(0, 1 - k / 8 + spread * Math.sin(i + k))))])) as Record<
+    CorrectnessClass,
+    Float64Array
+  >;
   return { metric, split: "test", labels: "synthetic", byClass, source: "released", excluded: [] };
 }
 
@@ -54,7 +55,10 @@ const counts = Object.fromEntries(CLASSES.map((c, k) => [c, 100 + 10 * k])) as R
 
 test("one palette: eight distinct colours in taxonomy order, used by every class figure", () => {
   assert.equal(new Set(Object.values(CLASS_COLORS)).size, 8);
-  assert.deepEqual(CLASS_COLOR_LIST, CLASSES.map((c) => CLASS_COLORS[c]));
+  assert.deepEqual(
+    CLASS_COLOR_LIST,
+    CLASSES.map((c) => CLASS_COLORS[c]),
+  );
   assert.equal(classLabel("alternative_correct"), "alternative-correct");
   assert.equal(classLabel("overinclusive_invalid"), "overinclusive-invalid");
 
@@ -67,7 +71,10 @@ test("one palette: eight distinct colours in taxonomy order, used by every class
   traces(violins).forEach((t, i) => assert.equal((t.line as { color: string }).color, CLASS_COLOR_LIST[i % 8]));
 
   const stacked = sourcesFigure({ sources: ["ARC-Easy", "mmlu"], counts: { "ARC-Easy": counts, mmlu: counts }, totals: { "ARC-Easy": 1080, mmlu: 1080 } });
-  assert.deepEqual(traces(stacked).map((t) => t.marker?.color), CLASS_COLOR_LIST);
+  assert.deepEqual(
+    traces(stacked).map((t) => t.marker?.color),
+    CLASS_COLOR_LIST,
+  );
   const key = (stacked.layout.annotations as { text: string }[]).map((a) => a.text);
   CLASSES.forEach((c, k) => assert.ok(key[k].includes(CLASS_COLORS[c]) && key[k].includes(classLabel(c)), `key entry ${k}`));
 
@@ -76,8 +83,18 @@ test("one palette: eight distinct colours in taxonomy order, used by every class
   assert.deepEqual(traces(dots)[1].marker?.color, CLASS_COLOR_LIST);
 
   const hist = thresholdFigure({ scores: [0.1, 0.5, 0.9], classes: [7, 3, 0], cutSets: [{ name: "cuts", cuts: [0.3] }] });
-  assert.deepEqual(traces(hist).slice(0, 8).map((t) => t.marker?.color), CLASS_COLOR_LIST);
-  assert.deepEqual(traces(hist).slice(0, 8).map((t) => t.name), CLASSES.map(classLabel));
+  assert.deepEqual(
+    traces(hist)
+      .slice(0, 8)
+      .map((t) => t.marker?.color),
+    CLASS_COLOR_LIST,
+  );
+  assert.deepEqual(
+    traces(hist)
+      .slice(0, 8)
+      .map((t) => t.name),
+    CLASSES.map(classLabel),
+  );
 });
 
 test("class axes keep the taxonomy's order, most correct at the top", () => {
@@ -107,7 +124,10 @@ test("figures are sized for a paper column, in the shared font, with axis titles
     { percent: true, marks: [{ alpha: 0.5, lambda: 1, label: "paper" }] },
   );
   assert.equal(traces(heat)[0].type, "heatmap");
-  assert.deepEqual(traces(heat)[0].z, [[0, 25, 50], [10, 35, 60]]);
+  assert.deepEqual(traces(heat)[0].z, [
+    [0, 25, 50],
+    [10, 35, 60],
+  ]);
   assert.match(axisTitle(heat, "xaxis"), /^α/);
   assert.match(axisTitle(heat, "yaxis"), /^λ/);
   assert.equal(traces(heat)[1].mode, "markers");
@@ -126,8 +146,17 @@ test("figures are sized for a paper column, in the shared font, with axis titles
 test("threshold plot counts every row once and draws only finite cuts; confusion matrix is row-normalised", () => {
   const scores = Float64Array.from({ length: 400 }, (_, i) => (i % 100) / 99);
   const classes = Uint8Array.from({ length: 400 }, (_, i) => i % 8);
-  const f = thresholdFigure({ scores, classes, cutSets: [{ name: "calibrated", cuts: [-Number.MAX_VALUE, 0.2, 0.6] }, { name: "equal", cuts: [0.5] }] });
-  const total = traces(f).slice(0, 8).reduce((a, t) => a + (t.y as number[]).reduce((x, y) => x + y, 0), 0);
+  const f = thresholdFigure({
+    scores,
+    classes,
+    cutSets: [
+      { name: "calibrated", cuts: [-Number.MAX_VALUE, 0.2, 0.6] },
+      { name: "equal", cuts: [0.5] },
+    ],
+  });
+  const total = traces(f)
+    .slice(0, 8)
+    .reduce((a, t) => a + (t.y as number[]).reduce((x, y) => x + y, 0), 0);
   assert.equal(total, 400);
   assert.deepEqual(traces(f)[8].x, [0.2, 0.2, null, 0.6, 0.6, null]);
 
@@ -178,11 +207,28 @@ const dataDir = releasedDataDir();
 test("the catalogue builds every figure the released data supports", { skip: dataDir === undefined ? "released data not found (set CAPQA_DATA_DIR)" : false }, () => {
   const bench = loadBenchmark(dataDir);
   const c = classCounts(bench);
-  assert.equal(CLASSES.reduce((a, k) => a + c[k], 0), 8827);
+  assert.equal(
+    CLASSES.reduce((a, k) => a + c[k], 0),
+    8827,
+  );
   const cat = figureCatalogue({ bench });
   const ids = cat.figures.map((f) => f.id);
-  for (const id of ["fig3-score-distributions", "fig4-class-counts", "fig5-sources", "fig7-statement-validation", "sweep-spearman", "sweep-pairwise-accuracy", "sweep-violations", "calibration-thresholds", "calibration-confusion"]) assert.ok(ids.includes(id), id);
-  assert.deepEqual(cat.skipped.map((s) => s.id), ["fig6-question-types"]);
+  for (const id of [
+    "fig3-score-distributions",
+    "fig4-class-counts",
+    "fig5-sources",
+    "fig7-statement-validation",
+    "sweep-spearman",
+    "sweep-pairwise-accuracy",
+    "sweep-violations",
+    "calibration-thresholds",
+    "calibration-confusion",
+  ])
+    assert.ok(ids.includes(id), id);
+  assert.deepEqual(
+    cat.skipped.map((s) => s.id),
+    ["fig6-question-types"],
+  );
   assert.equal(cat.sweep.points.length, 21 * 21);
   for (const f of cat.figures) {
     const spec = f.build();
@@ -193,14 +239,20 @@ test("the catalogue builds every figure the released data supports", { skip: dat
 });
 
 const chromium = findChromium();
-test("export: SVG, PNG (300 dpi, expected pixels) and PDF (fonts embedded), byte-identical across two runs", { skip: chromium === undefined ? "no Chromium at /usr/bin/chromium (or $CAPQA_CHROMIUM): apt-get install chromium fonts-dejavu-core fonts-liberation" : false, timeout: 180_000 }, async () => {
+test("export: SVG, PNG (300 dpi, expected pixels) and PDF (fonts embedded), byte-identical across two runs", {
+  skip: chromium === undefined ? "no Chromium at /usr/bin/chromium (or $CAPQA_CHROMIUM): apt-get install chromium fonts-dejavu-core fonts-liberation" : false,
+  timeout: 180_000,
+}, async () => {
   const spec = classCountsFigure(counts);
   const dirs = [mkdtempSync(join(tmpdir(), "capqa-fig-a-")), mkdtempSync(join(tmpdir(), "capqa-fig-b-"))];
   try {
     const indexes = [];
     for (const dir of dirs) indexes.push(await exportFigures([{ id: "counts", width: "single", spec, title: "counts" }], dir));
     const [a, b] = indexes;
-    assert.deepEqual(a.files.map((f) => f.file), ["counts-single.svg", "counts-single.pdf", "counts-single.png"]);
+    assert.deepEqual(
+      a.files.map((f) => f.file),
+      ["counts-single.svg", "counts-single.pdf", "counts-single.png"],
+    );
     const read = (dir: string, name: string) => readFileSync(join(dir, name));
     for (const f of a.files) {
       assert.ok(f.bytes > 1000, `${f.file} is not empty`);

@@ -109,7 +109,10 @@ export function statementPairsCsv(rows: number, seed = 5): string {
   const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(" ");
   const rng = new Xoshiro128(seed);
   const sentence = () => Array.from({ length: 4 + rng.nextInt(12) }, () => words[rng.nextInt(words.length)]).join(" ") + ".";
-  return toCsv(["id", "premise", "hypothesis"], Array.from({ length: rows }, (_, i) => ({ id: i, premise: sentence(), hypothesis: sentence() })));
+  return toCsv(
+    ["id", "premise", "hypothesis"],
+    Array.from({ length: rows }, (_, i) => ({ id: i, premise: sentence(), hypothesis: sentence() })),
+  );
 }
 
 /** Entries in an NLI cache folder (0 while it does not exist or is being created). */

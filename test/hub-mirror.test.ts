@@ -89,7 +89,13 @@ const PAIRS = [
   ["A neuron communicate with other cells.", "The plant eats light"],
 ];
 const input = join(root, "pairs.csv");
-writeFileSync(input, toCsv(["id", "premise", "hypothesis"], PAIRS.map(([premise, hypothesis], id) => ({ id, premise, hypothesis }))));
+writeFileSync(
+  input,
+  toCsv(
+    ["id", "premise", "hypothesis"],
+    PAIRS.map(([premise, hypothesis], id) => ({ id, premise, hypothesis })),
+  ),
+);
 
 /** The CLI in a child process, awaited (the mirror answers from this process's event loop). */
 async function cli(args: string[], env: Record<string, string>) {
@@ -148,7 +154,10 @@ test("online then offline: the paper's model id loads in fp32, fp16 and q8 from 
   const storage = mirror.requests.filter((q) => q.origin === "storage");
   assert.ok(hub.length > 0 && storage.length > 0);
   assert.ok(hub.every((q) => q.authorization === `Bearer ${SECRET}`));
-  assert.ok(storage.every((q) => q.authorization === undefined), "no token to another origin");
+  assert.ok(
+    storage.every((q) => q.authorization === undefined),
+    "no token to another origin",
+  );
   // Nothing downloaded twice: the second dtype's config and tokenizer come from the cache.
   const gets = mirror.requests.filter((q) => q.method === "GET" && q.origin === "storage").map((q) => q.path.split("?")[0]);
   assert.equal(new Set(gets).size, gets.length, "no blob fetched twice");
@@ -173,7 +182,10 @@ test("online then offline: the paper's model id loads in fp32, fp16 and q8 from 
   }
   assert.equal(readFileSync(join(cacheDir, repoFolderName(PAPER_NLI_CONVERSION), "refs", "main"), "utf8"), XENOVA_MAIN);
   assert.equal(existsSync(join(cacheDir, repoFolderName(PAPER_NLI_MODEL), "refs", PAPER_NLI_REVISION)), false, "no ref for a commit hash");
-  assert.deepEqual(walk(cacheDir).filter((f) => f.endsWith(".incomplete") || f.includes(".tmp")), []);
+  assert.deepEqual(
+    walk(cacheDir).filter((f) => f.endsWith(".incomplete") || f.includes(".tmp")),
+    [],
+  );
   for (const f of walk(home)) assert.ok(!readFileSync(f).includes(SECRET), `${f} holds no token`);
 
   // With the server gone and HF_HUB_OFFLINE=1, the same scores from the cache, byte for byte.
@@ -233,7 +245,9 @@ test("--onnx-file reads a sentence-transformers file of the paper's repository (
   }
 });
 
-test("one cache identity for the weights: the paper's id and its transformers.js conversion both verify as the key the released probabilities are imported under", { skip: releasedDataDir() ? false : "no released data" }, async () => {
+test("one cache identity for the weights: the paper's id and its transformers.js conversion both verify as the key the released probabilities are imported under", {
+  skip: releasedDataDir() ? false : "no released data",
+}, async () => {
   const mirror = await startHubMirror([crossEncoder, xenova]);
   try {
     for (const id of [PAPER_NLI_MODEL, PAPER_NLI_CONVERSION]) {
@@ -249,7 +263,10 @@ test("one cache identity for the weights: the paper's id and its transformers.js
 test("offline with nothing cached: one error naming the cache and every missing file, before any row is scored", async () => {
   const r = await score("fp32", { HF_HOME: join(root, "empty-home"), HF_HUB_OFFLINE: "1" }, join(root, "none.csv"));
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /HF_HUB_OFFLINE is set and the hub cache .*empty-home\/hub lacks cross-encoder\/nli-deberta-v3-large@c7f4f0356d88c434863529a8a2a0fb80de8fa918: onnx\/model\.onnx and Xenova\/nli-deberta-v3-large@main: onnx\/model\.onnx/);
+  assert.match(
+    r.stderr,
+    /HF_HUB_OFFLINE is set and the hub cache .*empty-home\/hub lacks cross-encoder\/nli-deberta-v3-large@c7f4f0356d88c434863529a8a2a0fb80de8fa918: onnx\/model\.onnx and Xenova\/nli-deberta-v3-large@main: onnx\/model\.onnx/,
+  );
   assert.equal(existsSync(join(root, "none.csv")), false);
 });
 
@@ -345,7 +362,10 @@ test("the hub client refuses paths that would leave the cache, and checks bytes 
       },
     });
     await assert.rejects(lying.download("someone/bad", "main", "config.json"), /do not match the etag a{40}/);
-    assert.deepEqual(walk(join(root, "hf-bad", "hub")).filter((f) => f.includes("/blobs/") || f.includes("/snapshots/")), []);
+    assert.deepEqual(
+      walk(join(root, "hf-bad", "hub")).filter((f) => f.includes("/blobs/") || f.includes("/snapshots/")),
+      [],
+    );
   } finally {
     await mirror.close();
   }

@@ -57,7 +57,9 @@ test("texts become BLEU, ROUGE-L and CAP (capqa score's path); an absent class i
     ["Where does rain come from?", "clouds", "from the clouds", "alternative correct"],
   ];
   // Three of each, so every present class has rows; no contradictory row at all.
-  const rows = [0, 1, 2].flatMap((rep) => base.map(([question, gold_answer, answer, label], i) => ({ question, gold_answer: `${gold_answer}${rep ? ` ${rep}` : ""}`, answer, label, mine: (i * 7 + rep * 3) % 10 })));
+  const rows = [0, 1, 2].flatMap((rep) =>
+    base.map(([question, gold_answer, answer, label], i) => ({ question, gold_answer: `${gold_answer}${rep ? ` ${rep}` : ""}`, answer, label, mine: (i * 7 + rep * 3) % 10 })),
+  );
   const file = join(root, "texts.csv");
   writeFileSync(file, toCsv(["question", "gold_answer", "answer", "label", "mine"], rows));
   const out = join(root, "texts-out");
@@ -70,7 +72,11 @@ test("texts become BLEU, ROUGE-L and CAP (capqa score's path); an absent class i
   const mono = readJson(out, "monotonicity");
   for (const m of mono) {
     assert.equal(m.class_pairs, 18);
-    assert.equal(m.mean_violations, pairs.filter((p: { metric: string; mean_violation: boolean }) => p.metric === m.metric && p.mean_violation).length, `${m.metric}: violations counted over present pairs`);
+    assert.equal(
+      m.mean_violations,
+      pairs.filter((p: { metric: string; mean_violation: boolean }) => p.metric === m.metric && p.mean_violation).length,
+      `${m.metric}: violations counted over present pairs`,
+    );
   }
   const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
   assert.deepEqual(meta.absentClasses, ["contradictory"]);
@@ -81,7 +87,10 @@ test("texts become BLEU, ROUGE-L and CAP (capqa score's path); an absent class i
   const capOf = (readRowTable(scored).rows as Record<string, string>[]).map((x) => Number(x.cap));
   const desc = readJson(out, "descriptives");
   for (const cls of ["exact", "partial", "invalid"]) {
-    const idx = rows.map((x, k) => [x, k] as const).filter(([x]) => x.label.toLowerCase().replace(/[ -]/g, "_") === cls).map(([, k]) => k);
+    const idx = rows
+      .map((x, k) => [x, k] as const)
+      .filter(([x]) => x.label.toLowerCase().replace(/[ -]/g, "_") === cls)
+      .map(([, k]) => k);
     const mean = (f: (k: number) => number) => idx.reduce((a, k) => a + f(k), 0) / idx.length;
     const get = (metric: string) => desc.find((d: { metric: string; label: string }) => d.metric === metric && d.label === cls).mean;
     assert.ok(Math.abs(get("cap") - mean((k) => capOf[k])) < 1e-12, `cap ${cls}`);

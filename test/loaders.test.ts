@@ -77,12 +77,18 @@ test("joining: rows without scores are kept with a reason; files that do not lin
     /sc\.json, row 2, field label: "partial" differs from CAP-Correctness\.csv's label_semantic "invalid" for row_id 2: the two files do not describe the same rows/,
   );
   const bench = joinBenchmark("/d", rows, splits, parseScoresJson(scoresJson([0, 2], ["exact", "invalid"], ["test", "validation"]), "sc.json"));
-  assert.deepEqual(bench.unscored.map((u) => u.rowId), [1]);
+  assert.deepEqual(
+    bench.unscored.map((u) => u.rowId),
+    [1],
+  );
   assert.match(bench.unscored[0].reason, /empty candidate answer/);
   assert.deepEqual(bench.warnings, []);
   const test = selectRows(bench, "test");
   assert.deepEqual([...test.rowIds], [0]);
-  assert.deepEqual(test.excluded.map((e) => e.rowId), [1]);
+  assert.deepEqual(
+    test.excluded.map((e) => e.rowId),
+    [1],
+  );
   const human = selectRows(bench, "all", "human");
   assert.deepEqual([...human.rowIds], [0, 2]);
   assert.deepEqual([...human.classes], [0, 7]);
@@ -93,12 +99,15 @@ test("joining: rows without scores are kept with a reason; files that do not lin
 test("joining: splits that miss or invent rows, and scores that disagree on the split, are errors", () => {
   const rows = parseCorrectnessCsv(csv([row("exact"), row("partial")]), "c.csv");
   const scores = parseScoresJson(scoresJson([0], ["exact"], ["validation"]), "sc.json");
-  assert.throws(() => joinBenchmark("/d", rows, parseSplitsCsv("row_id,split\n0,test\n5,test\n", "s.csv"), scores), (e: Error) => {
-    assert.match(e.message, /row 1, field row_id: CSV row has no split/);
-    assert.match(e.message, /row 5, field row_id: no such CSV row/);
-    assert.match(e.message, /sc\.json, row 0, field split: says validation/);
-    return true;
-  });
+  assert.throws(
+    () => joinBenchmark("/d", rows, parseSplitsCsv("row_id,split\n0,test\n5,test\n", "s.csv"), scores),
+    (e: Error) => {
+      assert.match(e.message, /row 1, field row_id: CSV row has no split/);
+      assert.match(e.message, /row 5, field row_id: no such CSV row/);
+      assert.match(e.message, /sc\.json, row 0, field split: says validation/);
+      return true;
+    },
+  );
 });
 
 test("the data folder comes from the flag, then CAPQA_DATA_DIR, then ./data", () => {

@@ -5,15 +5,7 @@ import { resolve } from "node:path";
 import { alignWords, countChunks, meteorScore, singleMeteorScore } from "../lib/baselines/meteor.js";
 import { meteorMulti, meteorPair } from "../lib/baselines/index.js";
 import { porterStem } from "../lib/text/porter.js";
-import {
-  findWordNetDir,
-  loadWordNet,
-  requireWordNetDir,
-  WordNet,
-  WORDNET_POS,
-  WordNetNotFoundError,
-  type WordNetPos,
-} from "../lib/text/wordnet.js";
+import { findWordNetDir, loadWordNet, requireWordNetDir, WordNet, WORDNET_POS, WordNetNotFoundError, type WordNetPos } from "../lib/text/wordnet.js";
 
 /** Written by scripts/oracles/baselines_oracle.py from NLTK (meteor_score, WordNet 3.0, NLTK 3.9's morphy). */
 interface MeteorCase {
@@ -42,9 +34,11 @@ const oracle = JSON.parse(readFileSync(resolve("test/fixtures/baselines-oracle.j
  * Written by scripts/oracles/nltk_oracle.py: several gold answers, NLTK's meteor_score over all
  * of them (the best single_meteor_score), on word_tokenize of the lower-cased texts.
  */
-const multiReference = (JSON.parse(readFileSync(resolve("test/fixtures/nltk-oracle.json"), "utf8")) as {
-  multiReference: { golds: string[]; candidate: string; references: string[][]; hypothesis: string[]; meteor: number; meteorEach: number[] }[];
-}).multiReference;
+const multiReference = (
+  JSON.parse(readFileSync(resolve("test/fixtures/nltk-oracle.json"), "utf8")) as {
+    multiReference: { golds: string[]; candidate: string; references: string[][]; hypothesis: string[]; meteor: number; meteorEach: number[] }[];
+  }
+).multiReference;
 
 const wordnetDir = findWordNetDir();
 const needsWordNet = {
@@ -60,9 +54,7 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12;
 test("meteorScore matches NLTK's meteor_score on every oracle case", needsWordNet, () => {
   const wordnet = loadWordNet();
   assert.ok(oracle.meteor.length >= 400);
-  const bad = oracle.meteor
-    .map((c) => ({ c, actual: meteorScore(c.references, c.hypothesis, { wordnet }) }))
-    .filter(({ c, actual }) => !close(actual, c.score));
+  const bad = oracle.meteor.map((c) => ({ c, actual: meteorScore(c.references, c.hypothesis, { wordnet }) })).filter(({ c, actual }) => !close(actual, c.score));
   assert.deepEqual(bad, []);
   // The cases exercise every stage: some need synonyms, some only stems.
   assert.ok(oracle.meteor.filter((c) => c.score > 0).length >= 200);
@@ -161,9 +153,29 @@ test("exact matches pair each hypothesis word, from the last, with the last equa
 test("countChunks counts breaks in either sentence", () => {
   assert.equal(countChunks([]), 1);
   assert.equal(countChunks([[0, 0]]), 1);
-  assert.equal(countChunks([[0, 0], [1, 1], [2, 2]]), 1);
-  assert.equal(countChunks([[0, 1], [1, 0]]), 2);
-  assert.equal(countChunks([[0, 0], [1, 2], [2, 3]]), 2);
+  assert.equal(
+    countChunks([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]),
+    1,
+  );
+  assert.equal(
+    countChunks([
+      [0, 1],
+      [1, 0],
+    ]),
+    2,
+  );
+  assert.equal(
+    countChunks([
+      [0, 0],
+      [1, 2],
+      [2, 3],
+    ]),
+    2,
+  );
 });
 
 test("empty sides and no matches score 0, as NLTK's ZeroDivisionError handler", () => {
@@ -185,8 +197,7 @@ test("identical sentences: fmean 1, one chunk, penalty 0.5 / n^3", () => {
 test("a missing WordNet names how to install it", () => {
   assert.throws(
     () => requireWordNetDir("/nonexistent/wordnet"),
-    (error: unknown) =>
-      error instanceof WordNetNotFoundError && /apt-get install wordnet-base/.test(error.message) && /CAPQA_WORDNET_DIR/.test(error.message),
+    (error: unknown) => error instanceof WordNetNotFoundError && /apt-get install wordnet-base/.test(error.message) && /CAPQA_WORDNET_DIR/.test(error.message),
   );
   // CAPQA_WORDNET_DIR, when set, is the only place looked at.
   assert.equal(findWordNetDir(undefined, { CAPQA_WORDNET_DIR: "/nonexistent/wordnet" }), undefined);

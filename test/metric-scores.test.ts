@@ -40,11 +40,14 @@ function ranks(x: ArrayLike<number>): Float64Array {
 }
 
 function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let ma = 0, mb = 0;
+  let ma = 0,
+    mb = 0;
   for (let i = 0; i < a.length; i++) (ma += a[i]), (mb += b[i]);
   ma /= a.length;
   mb /= b.length;
-  let sab = 0, saa = 0, sbb = 0;
+  let sab = 0,
+    saa = 0,
+    sbb = 0;
   for (let i = 0; i < a.length; i++) {
     sab += (a[i] - ma) * (b[i] - mb);
     saa += (a[i] - ma) ** 2;
@@ -55,7 +58,10 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 /** Kendall's τ-b by looking at every pair. */
 function kendallBrute(x: ArrayLike<number>, y: ArrayLike<number>): number {
-  let c = 0, d = 0, tx = 0, ty = 0;
+  let c = 0,
+    d = 0,
+    tx = 0,
+    ty = 0;
   for (let i = 0; i < x.length; i++) {
     for (let j = i + 1; j < x.length; j++) {
       const a = Math.sign(x[i] - x[j]);
@@ -81,7 +87,13 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
   // A strictly increasing transform of BLEU: every rank statistic, resample by resample, is BLEU's.
   const monotone = Float64Array.from(bleuOf, (b) => Math.exp(2 * b) - 1);
   const file = join(root, "mine.csv");
-  writeFileSync(file, toCsv(["mine_noisy", "mine_monotone"], Array.from(bleuOf, (_, i) => ({ mine_noisy: noisy[i], mine_monotone: monotone[i] }))));
+  writeFileSync(
+    file,
+    toCsv(
+      ["mine_noisy", "mine_monotone"],
+      Array.from(bleuOf, (_, i) => ({ mine_noisy: noisy[i], mine_monotone: monotone[i] })),
+    ),
+  );
   const out = join(root, "ev");
   const r = run(["evaluate", "--data-dir", dataDir!, "--scores", file, "--metrics", "cap,bleu,mine_noisy,mine_monotone", "--bootstrap", "300", "--quiet", "--out", out]);
   assert.equal(r.status, 0, r.stderr);
@@ -99,9 +111,15 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
   const pairs = readJson(out, "class_pairs").filter((p) => p.metric === "mine_noisy");
   assert.equal(pairs.length, 25);
   for (const p of pairs) {
-    const better = Array.from(sel.rowIds).filter((_, k) => CLASSES[sel.classes[k]] === p.better).map((id) => noisy[id]);
-    const worse = Array.from(sel.rowIds).filter((_, k) => CLASSES[sel.classes[k]] === p.worse).map((id) => noisy[id]);
-    let wins = 0, ties = 0, losses = 0;
+    const better = Array.from(sel.rowIds)
+      .filter((_, k) => CLASSES[sel.classes[k]] === p.better)
+      .map((id) => noisy[id]);
+    const worse = Array.from(sel.rowIds)
+      .filter((_, k) => CLASSES[sel.classes[k]] === p.worse)
+      .map((id) => noisy[id]);
+    let wins = 0,
+      ties = 0,
+      losses = 0;
     for (const b of better) for (const w of worse) b > w ? wins++ : b === w ? ties++ : losses++;
     assert.deepEqual([p.n_better, p.n_worse, p.wins, p.ties, p.losses], [better.length, worse.length, wins, ties, losses], `${p.better} > ${p.worse}`);
     assert.ok(Math.abs((p.auc as number) - (wins + ties / 2) / (better.length * worse.length)) < 1e-12);
@@ -130,7 +148,10 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
     assert.deepEqual([d.mean_difference, d.ci_low, d.ci_high], [0, 0, 0], String(d.statistic));
   }
   const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
-  assert.ok(meta.manifest.inputs.some((i: { path: string }) => i.path === file), "the scores file is in the manifest");
+  assert.ok(
+    meta.manifest.inputs.some((i: { path: string }) => i.path === file),
+    "the scores file is in the manifest",
+  );
 
   // calibrate --metric: thresholds for the new metric, equal-width bins over its range.
   const cal = join(root, "cal");
@@ -154,7 +175,7 @@ test("scores files that do not line up are refused, naming the row", { skip }, (
     ["text.csv", "row_id,m\n0,0.1\n1,high\n", /text\.csv, line 3, row 1, field m: score "high" is not a number/],
     ["nan.csv", "row_id,m\n0,NaN\n", /line 2, row 0, field m: score "NaN" is not a number/],
     ["empty.csv", "row_id,m\n0,\n", /line 2, row 0, field m: score is empty/],
-    ["inf.jsonl", "{\"row_id\": 0, \"m\": 1e400}\n", /inf\.jsonl, line 1, field m: is a number out of range/],
+    ["inf.jsonl", '{"row_id": 0, "m": 1e400}\n', /inf\.jsonl, line 1, field m: is a number out of range/],
     ["reserved.csv", "row_id,cap\n0,0.1\n", /field cap: "cap" is the name of a released metric/],
     ["lacks.csv", "row_id,m\n0,0.1\n1,0.2\n", /lacks \d+ of the \d+ rows to evaluate: row \d+/],
   ];

@@ -37,7 +37,10 @@ const mean = (xs: ArrayLike<number>) => {
 };
 
 test("bleu and rouge_l equal bleuPair and rougeLPair row by row, in one result shape", async () => {
-  for (const [name, f] of [["bleu", bleuPair], ["rouge_l", rougeLPair]] as const) {
+  for (const [name, f] of [
+    ["bleu", bleuPair],
+    ["rouge_l", rougeLPair],
+  ] as const) {
     const m = metric(name);
     assert.equal(m.name, name);
     assert.equal(m.higherIsBetter, true);
@@ -45,7 +48,10 @@ test("bleu and rouge_l equal bleuPair and rougeLPair row by row, in one result s
     const r = await m.compute({ references: REFERENCES, predictions: PREDICTIONS });
     assert.deepEqual(Object.keys(r).sort(), ["mean", "scores"]);
     assert.ok(r.scores instanceof Float64Array);
-    assert.deepEqual(Array.from(r.scores), REFERENCES.map((g, i) => f(g, PREDICTIONS[i])));
+    assert.deepEqual(
+      Array.from(r.scores),
+      REFERENCES.map((g, i) => f(g, PREDICTIONS[i])),
+    );
     assert.equal(r.mean, mean(r.scores));
     await m.dispose();
   }
@@ -61,7 +67,11 @@ test("several references per row: bleu, rouge_l and meteor equal bleuMulti, roug
     const m = metric(name);
     assert.equal(m.multiReference, true);
     const r = await m.compute({ references, predictions: PREDICTIONS });
-    assert.deepEqual(Array.from(r.scores), references.map((g, i) => (typeof g === "string" ? one(g, PREDICTIONS[i]) : several(g, PREDICTIONS[i]))), name);
+    assert.deepEqual(
+      Array.from(r.scores),
+      references.map((g, i) => (typeof g === "string" ? one(g, PREDICTIONS[i]) : several(g, PREDICTIONS[i]))),
+      name,
+    );
     assert.equal(r.scores[3], one("light", PREDICTIONS[3]), `${name}: one gold in a list scores as the pair function`);
   }
   assert.equal(metric("bertscore", { model: "unused" }).multiReference, false);
@@ -69,7 +79,10 @@ test("several references per row: bleu, rouge_l and meteor equal bleuMulti, roug
 
 test("meteor equals meteorPair row by row", needsWordNet, async () => {
   const r = await metric("meteor").compute(INPUT);
-  assert.deepEqual(Array.from(r.scores), REFERENCES.map((g, i) => meteorPair(g, PREDICTIONS[i])));
+  assert.deepEqual(
+    Array.from(r.scores),
+    REFERENCES.map((g, i) => meteorPair(g, PREDICTIONS[i])),
+  );
   const withDir = await metric("meteor", { wordnetDir: findWordNetDir()! }).compute(INPUT);
   assert.deepEqual(withDir.scores, r.scores);
 });
@@ -105,11 +118,14 @@ test("bertscore and comet equal their scorers over several computes, and need th
   await comet.dispose();
 
   for (const name of ["bertscore", "comet"]) {
-    assert.throws(() => metric(name), (err: Error) => {
-      assert.match(err.message, new RegExp(`^metric\\("${name}"\\) needs the model option, a model folder: metric\\("${name}", \\{ model: `));
-      assert.doesNotMatch(err.message, /\n/);
-      return true;
-    });
+    assert.throws(
+      () => metric(name),
+      (err: Error) => {
+        assert.match(err.message, new RegExp(`^metric\\("${name}"\\) needs the model option, a model folder: metric\\("${name}", \\{ model: `));
+        assert.doesNotMatch(err.message, /\n/);
+        return true;
+      },
+    );
   }
 });
 
@@ -119,7 +135,10 @@ test("cap from answers equals scoreAnswers, from statements equals scoreStatemen
   const cap = metric("cap", { model, cache: null });
   const r = await cap.compute(INPUT);
   const direct = await scoreAnswers(QUESTIONS, REFERENCES, PREDICTIONS, { model, cache: null });
-  assert.deepEqual(Array.from(r.scores), direct.rows.map((x) => x.cap ?? NaN));
+  assert.deepEqual(
+    Array.from(r.scores),
+    direct.rows.map((x) => x.cap ?? NaN),
+  );
   assert.ok(Number.isNaN(r.scores[2]), "an empty answer is not scored");
   assert.equal(r.mean, mean(direct.rows.filter((x) => x.cap !== null).map((x) => x.cap!)));
   await assert.rejects(cap.compute({ references: REFERENCES, predictions: PREDICTIONS }), /needs questions .*\{ from: "statements" \}/);
@@ -129,7 +148,10 @@ test("cap from answers equals scoreAnswers, from statements equals scoreStatemen
   const premises = ["The sun is a star.", "Cows eat plants."];
   const hypotheses = ["The sun is hot.", "Cows eat meat."];
   const s = await statements.compute({ references: premises, predictions: hypotheses });
-  assert.deepEqual(Array.from(s.scores), (await scoreStatements(premises, hypotheses, { model, cache: null })).rows.map((x) => x.cap));
+  assert.deepEqual(
+    Array.from(s.scores),
+    (await scoreStatements(premises, hypotheses, { model, cache: null })).rows.map((x) => x.cap),
+  );
   await assert.rejects(statements.compute({ references: [premises], predictions: ["x"] }), /references\[0\] is a list; statements are scored one premise per row/);
   await statements.dispose();
   assert.throws(() => metric("cap", { from: "texts" as never }), /"answers" or "statements"/);
@@ -139,27 +161,40 @@ test("cap from answers equals scoreAnswers, from statements equals scoreStatemen
   const multi = metric("cap", { model, cache: null });
   const m = await multi.compute({ questions: QUESTIONS, references: golds, predictions: PREDICTIONS });
   const directMulti = await scoreAnswers(QUESTIONS, golds, PREDICTIONS, { model, cache: null });
-  assert.deepEqual(Array.from(m.scores), directMulti.rows.map((x) => x.cap ?? NaN));
+  assert.deepEqual(
+    Array.from(m.scores),
+    directMulti.rows.map((x) => x.cap ?? NaN),
+  );
   assert.equal(m.scores[1], r.scores[1], "a row of one string scores as before");
   await multi.dispose();
 });
 
 test("an unknown metric lists the known ones; inputs are checked before any work", async () => {
-  assert.throws(() => metric("bluert"), (err: Error) => {
-    assert.ok(err instanceof RangeError);
-    assert.match(err.message, /^unknown metric "bluert"; known metrics: bleu, rouge_l, meteor, bertscore, comet, cap/);
-    return true;
-  });
+  assert.throws(
+    () => metric("bluert"),
+    (err: Error) => {
+      assert.ok(err instanceof RangeError);
+      assert.match(err.message, /^unknown metric "bluert"; known metrics: bleu, rouge_l, meteor, bertscore, comet, cap/);
+      return true;
+    },
+  );
   const bleu = metric("bleu");
   await assert.rejects(bleu.compute({ references: ["a"], predictions: ["a", "b"] }), /1 references but 2 predictions/);
   await assert.rejects(bleu.compute({ references: ["a", 3 as never], predictions: ["a", "b"] }), /references\[1\] is not a string/);
-  await assert.rejects(metric("bertscore", { model: "not-loaded-before-the-input-is-checked" }).compute({ references: [["a", "b"]], predictions: ["a"] }), /references\[0\] is a list; bertscore takes one reference per row \(bleu, rouge_l, meteor, cap take several\)/);
+  await assert.rejects(
+    metric("bertscore", { model: "not-loaded-before-the-input-is-checked" }).compute({ references: [["a", "b"]], predictions: ["a"] }),
+    /references\[0\] is a list; bertscore takes one reference per row \(bleu, rouge_l, meteor, cap take several\)/,
+  );
   await assert.rejects(bleu.compute({ references: [[]], predictions: ["a"] }), /references\[0\] is an empty list/);
   await assert.rejects(bleu.compute({ references: [["a", 1 as never]], predictions: ["a"] }), /references\[0\]\[1\] is not a string/);
   await assert.rejects(bleu.compute({ references: ["a"], predictions: ["a"], questions: [] }), /1 references but 0 questions/);
   const names = listMetrics().map((m) => m.name);
   assert.deepEqual(names.slice(0, 6), ["bleu", "rouge_l", "meteor", "bertscore", "comet", "cap"]);
-  assert.ok(listMetrics().slice(0, 6).every((m) => m.builtin));
+  assert.ok(
+    listMetrics()
+      .slice(0, 6)
+      .every((m) => m.builtin),
+  );
 });
 
 test("registerMetric serves a user's metric with the same convention; name clashes fail", async () => {
@@ -175,7 +210,10 @@ test("registerMetric serves a user's metric with the same convention; name clash
   assert.equal(r.mean, 0.5);
   assert.ok(listMetrics().some((m) => m.name === "exact_match" && !m.builtin));
 
-  assert.throws(() => registerMetric({ name: "Exact-Match", description: "again", compute: () => [] }), /the name "Exact-Match" is taken by the registered metric "exact_match"; pass \{ replace: true \}/);
+  assert.throws(
+    () => registerMetric({ name: "Exact-Match", description: "again", compute: () => [] }),
+    /the name "Exact-Match" is taken by the registered metric "exact_match"; pass \{ replace: true \}/,
+  );
   assert.throws(() => registerMetric({ name: "BLEU", description: "mine", compute: () => [] }, { replace: true }), /taken by capqa's metric "bleu"/);
   assert.throws(() => registerMetric({ name: "x", description: "neither" }), /exactly one of compute .* or create/);
   registerMetric({ name: "exact_match", description: "replaced", compute: ({ predictions }) => predictions.map(() => 7) }, { replace: true });
@@ -202,9 +240,48 @@ test("registerMetric serves a user's metric with the same convention; name clash
 
 /** The typed rows of evaluateScores against evaluateMetrics' tables, key for key. */
 const EXPECTED_KEYS = {
-  correlations: ["metric", "n", "spearman", "spearmanCiLow", "spearmanCiHigh", "spearmanP", "kendall", "kendallCiLow", "kendallCiHigh", "kendallP", "pairwiseAccuracy", "pairwiseAccuracyCiLow", "pairwiseAccuracyCiHigh", "comparablePairs", "pairWins", "pairTies", "pairLosses"],
+  correlations: [
+    "metric",
+    "n",
+    "spearman",
+    "spearmanCiLow",
+    "spearmanCiHigh",
+    "spearmanP",
+    "kendall",
+    "kendallCiLow",
+    "kendallCiHigh",
+    "kendallP",
+    "pairwiseAccuracy",
+    "pairwiseAccuracyCiLow",
+    "pairwiseAccuracyCiHigh",
+    "comparablePairs",
+    "pairWins",
+    "pairTies",
+    "pairLosses",
+  ],
   descriptives: ["metric", "label", "severity", "n", "mean", "meanCiLow", "meanCiHigh", "std", "min", "p05", "median", "p95", "max"],
-  classPairs: ["metric", "better", "worse", "hardPair", "nBetter", "nWorse", "pairs", "wins", "ties", "losses", "accuracy", "accuracyCiLow", "accuracyCiHigh", "auc", "aucCiLow", "aucCiHigh", "violationRate", "meanBetter", "meanWorse", "meanViolation"],
+  classPairs: [
+    "metric",
+    "better",
+    "worse",
+    "hardPair",
+    "nBetter",
+    "nWorse",
+    "pairs",
+    "wins",
+    "ties",
+    "losses",
+    "accuracy",
+    "accuracyCiLow",
+    "accuracyCiHigh",
+    "auc",
+    "aucCiLow",
+    "aucCiHigh",
+    "violationRate",
+    "meanBetter",
+    "meanWorse",
+    "meanViolation",
+  ],
   monotonicity: ["metric", "classPairs", "meanViolations", "meanViolationRate", "meanViolationsCiLow", "meanViolationsCiHigh", "rowLevelViolationRate", "violatingPairs"],
   pairedDifferences: ["reference", "metric", "statistic", "meanDifference", "ciLow", "ciHigh", "pReferenceNotBetter"],
 };
@@ -216,11 +293,27 @@ test("evaluateScores: plain arrays and label names in, evaluateMetrics' tables o
   const spellings = (c: number, i: number) => [CLASSES[c], CLASSES[c].toUpperCase().replace(/_/g, "-"), ` ${CLASSES[c].replace(/_/g, " ")} `][i % 3];
   const labels = Array.from(a.classes, spellings);
   const ev = await evaluateScores({ labels, scores: { cap: a.scores, other: Array.from(b.scores) }, resamples: 200, seed: 9 });
-  const ref = await evaluateMetrics(a.classes, [{ name: "cap", scores: a.scores }, { name: "other", scores: b.scores }], { resamples: 200, seed: 9 });
+  const ref = await evaluateMetrics(
+    a.classes,
+    [
+      { name: "cap", scores: a.scores },
+      { name: "other", scores: b.scores },
+    ],
+    { resamples: 200, seed: 9 },
+  );
   assert.equal(ev.n, 120);
-  assert.deepEqual(ev.absentClasses, CLASSES.filter((c) => !a.classes.includes(CLASSES.indexOf(c))));
+  assert.deepEqual(
+    ev.absentClasses,
+    CLASSES.filter((c) => !a.classes.includes(CLASSES.indexOf(c))),
+  );
   assert.deepEqual(ev.absentClasses, [], "every class is present in this dataset");
-  const tables: Record<keyof typeof EXPECTED_KEYS, TableRow[]> = { correlations: ref.tables.correlations, descriptives: ref.tables.descriptives, classPairs: ref.tables.class_pairs, monotonicity: ref.tables.monotonicity, pairedDifferences: ref.tables.paired_differences };
+  const tables: Record<keyof typeof EXPECTED_KEYS, TableRow[]> = {
+    correlations: ref.tables.correlations,
+    descriptives: ref.tables.descriptives,
+    classPairs: ref.tables.class_pairs,
+    monotonicity: ref.tables.monotonicity,
+    pairedDifferences: ref.tables.paired_differences,
+  };
   for (const [name, keys] of Object.entries(EXPECTED_KEYS) as [keyof typeof EXPECTED_KEYS, string[]][]) {
     const rows = ev[name] as unknown as Record<string, unknown>[];
     assert.ok(rows.length > 0, name);
@@ -230,7 +323,10 @@ test("evaluateScores: plain arrays and label names in, evaluateMetrics' tables o
       assert.deepEqual(Object.values(row), Object.values(tables[name][k]), `${name} row ${k}`);
     });
   }
-  assert.deepEqual(ev.hardPairs, ev.classPairs.filter((r) => r.hardPair));
+  assert.deepEqual(
+    ev.hardPairs,
+    ev.classPairs.filter((r) => r.hardPair),
+  );
   assert.equal(ev.pairedDifferences[0].reference, "cap");
   assert.deepEqual(ev.evaluation.tables, ref.tables);
   assert.equal(camelCaseRow<{ spearmanCiLow: number }>({ spearman_ci_low: 0.5 }).spearmanCiLow, 0.5);
@@ -251,7 +347,11 @@ test("evaluateScores: an unknown label names its index; missing scores are error
   assert.deepEqual(dropped.excluded, [2]);
   assert.equal(dropped.n, 6);
   const keptIdx = [0, 1, 3, 4, 5, 6];
-  const ref = await evaluateMetrics(Uint8Array.from(keptIdx, (i) => CLASSES.indexOf(labels[i] as never)), [{ name: "cap", scores: Float64Array.from(keptIdx, (i) => cap[i]) }], { resamples: 0 });
+  const ref = await evaluateMetrics(
+    Uint8Array.from(keptIdx, (i) => CLASSES.indexOf(labels[i] as never)),
+    [{ name: "cap", scores: Float64Array.from(keptIdx, (i) => cap[i]) }],
+    { resamples: 0 },
+  );
   assert.equal(dropped.correlations[0].spearman, ref.tables.correlations[0].spearman);
   // Classes with no row: their pairs and descriptives are gone, monotonicity counts only the rest.
   assert.deepEqual(dropped.absentClasses, ["equivalent", "alternative_correct", "overinclusive_valid", "overinclusive_invalid"]);
@@ -260,6 +360,9 @@ test("evaluateScores: an unknown label names its index; missing scores are error
   assert.ok(dropped.classPairs.length > 0);
   assert.equal(dropped.monotonicity[0].classPairs, dropped.classPairs.length);
   assert.equal(dropped.monotonicity[0].meanViolations, dropped.classPairs.filter((p) => p.meanViolation).length);
-  assert.deepEqual(dropped.descriptives.map((d) => d.label), ["exact", "partial", "invalid", "contradictory"]);
+  assert.deepEqual(
+    dropped.descriptives.map((d) => d.label),
+    ["exact", "partial", "invalid", "contradictory"],
+  );
   assert.equal(dropped.notes.length, 2);
 });

@@ -211,7 +211,10 @@ test("capqa score with a gold_answers column: CAP is the max over golds, best_go
   const singleRows = readCsv(singlesOut);
   // The data exercise a later gold winning and a tie (r5's two equal golds).
   const capsOf = (id: string) => singleRows.filter((x) => x.id === id).map((x) => Number(x.cap));
-  assert.ok(ROWS.some((r) => capsOf(r.id).indexOf(Math.max(...capsOf(r.id))) > 0), "some row is won by a later gold");
+  assert.ok(
+    ROWS.some((r) => capsOf(r.id).indexOf(Math.max(...capsOf(r.id))) > 0),
+    "some row is won by a later gold",
+  );
   assert.equal(capsOf("r5")[0], capsOf("r5")[1]);
 
   const input = multiCsv;
@@ -233,7 +236,10 @@ test("capqa score with a gold_answers column: CAP is the max over golds, best_go
   writeFileSync(jsonl, ROWS.map((r, i) => JSON.stringify({ id: r.id, question: r.question, gold_answers: i % 2 ? JSON.stringify(r.golds) : r.golds, answer: r.answer })).join("\n") + "\n");
   const jsonlOut = join(root, "multi-out.jsonl");
   assert.equal(run(["score", "--in", jsonl, "--out", jsonlOut, "--model", model, "--no-cache", "--quiet"]).status, 3);
-  const jrows = readFileSync(jsonlOut, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  const jrows = readFileSync(jsonlOut, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   jrows.forEach((j, i) => {
     assert.equal(j.best_gold, rows[i].best_gold === "" ? null : Number(rows[i].best_gold));
     assert.equal(j.cap, rows[i].cap === "" ? null : Number(rows[i].cap));
@@ -270,7 +276,11 @@ test("capqa score --gold-separator: gold_answer split at the separator scores as
   assert.equal(run(["score", "--in", multiCsv, "--out", arraysOut, "--model", model, "--no-cache", "--quiet"]).status, 3);
   const arrays = readCsv(arraysOut);
   for (const col of ["cap", "best_gold", "best_gold_answer", "gold_caps", "premise", "status"]) {
-    assert.deepEqual(rows.map((x) => x[col]), arrays.map((x) => x[col]), col);
+    assert.deepEqual(
+      rows.map((x) => x[col]),
+      arrays.map((x) => x[col]),
+      col,
+    );
   }
   assert.equal(rows[0].gold_answer, "a star | a large hot light | the sun", "the input cell is kept as written");
   // A file of one gold per row, scored with a separator that never occurs: the single-gold CAP, plus best_gold 0.
@@ -284,7 +294,12 @@ test("capqa score --gold-separator: gold_answer split at the separator scores as
   const b = readCsv(join(root, "plain-out.csv"))[0];
   assert.equal(a.cap, b.cap);
   assert.equal(a.best_gold, "0");
-  assert.equal(headerOf(join(root, "plain-out.csv")).join(","), headerOf(join(root, "plain-sep.csv")).filter((c) => !(MULTI_GOLD_COLUMNS as readonly string[]).includes(c)).join(","));
+  assert.equal(
+    headerOf(join(root, "plain-out.csv")).join(","),
+    headerOf(join(root, "plain-sep.csv"))
+      .filter((c) => !(MULTI_GOLD_COLUMNS as readonly string[]).includes(c))
+      .join(","),
+  );
 });
 
 test("bad gold cells are one error naming file, line and field, before any statement or model call; no output is written", async () => {
@@ -295,7 +310,7 @@ test("bad gold cells are one error naming file, line and field, before any state
       "question,gold_answers,answer",
       'What is the sun?,"[""a star""]",a star',
       "What is the sun?,a star,a star",
-      'What is the sun?,[],a star',
+      "What is the sun?,[],a star",
       'What is the sun?,"[""a star"", 3]",a star',
       'What is the sun?,"[""a star"", """"]",a star',
       "What is the sun?,,a star",
@@ -319,7 +334,7 @@ test("bad gold cells are one error naming file, line and field, before any state
   let loaded = 0;
   const generator: StatementGeneratorEngine = { ...builtinGenerator, name: "spy", generateDetailed: async (q, a) => ((generated += q.length), builtinGenerator.generateDetailed(q, a)) };
   await assert.rejects(
-    scoreFile(lib, join(root, "bad-late-out.jsonl"), { model, cache: null, generator, blockRows: 1, manifest: false, loadEngine: async () => ((loaded++, {}) as NliEngine) }),
+    scoreFile(lib, join(root, "bad-late-out.jsonl"), { model, cache: null, generator, blockRows: 1, manifest: false, loadEngine: async () => (loaded++, {}) as NliEngine }),
     /bad-late\.jsonl, line 3, row 2, field gold_answers: gold_answers\[1\] is empty/,
   );
   assert.equal(generated, 0);
@@ -349,18 +364,31 @@ test("bad gold cells are one error naming file, line and field, before any state
 test("scoreAnswers: a list of golds per row gives the best gold's CAP and which gold won", async () => {
   const questions = ROWS.map((r) => r.question);
   const answers = ROWS.map((r) => r.answer);
-  const multi = await scoreAnswers(questions, ROWS.map((r) => r.golds), answers, { model, cache: null });
+  const multi = await scoreAnswers(
+    questions,
+    ROWS.map((r) => r.golds),
+    answers,
+    { model, cache: null },
+  );
   assert.equal(multi.report.rows, ROWS.length);
   assert.equal(multi.report.scored, ROWS.length - 1);
   assert.deepEqual(multi.report.notScored, [{ index: 5, reason: "empty candidate answer" }]);
   for (let i = 0; i < ROWS.length - 1; i++) {
-    const each = await scoreAnswers(ROWS[i].golds.map(() => questions[i]), ROWS[i].golds, ROWS[i].golds.map(() => answers[i]), { model, cache: null });
+    const each = await scoreAnswers(
+      ROWS[i].golds.map(() => questions[i]),
+      ROWS[i].golds,
+      ROWS[i].golds.map(() => answers[i]),
+      { model, cache: null },
+    );
     const caps = each.rows.map((x) => x.cap as number);
     const best = caps.indexOf(Math.max(...caps));
     assert.equal(multi.bestGold![i], best);
     assert.ok(Math.abs((multi.rows[i].cap as number) - caps[best]) <= 1e-6);
     assert.equal(multi.premises[i], each.premises[best]);
-    assert.deepEqual(multi.goldScores![i].map((x) => x.status), ROWS[i].golds.map(() => "ok"));
+    assert.deepEqual(
+      multi.goldScores![i].map((x) => x.status),
+      ROWS[i].golds.map(() => "ok"),
+    );
   }
   assert.equal(multi.bestGold![5], null);
   // Strings and lists mix; a string row is one gold. Plain string rows return no multi-gold fields.

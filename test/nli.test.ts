@@ -40,8 +40,16 @@ function assertClose(actual: Float64Array, want: number[][], tol: number, what: 
 for (const dtype of ["fp32", "fp16", "q8"] as const) {
   test(`tiny model (${dtype}) through transformers.js matches the independent computation to 1e-6`, async () => {
     const engine = await loadTransformersNli({ model: join(root, "tiny-nli"), dtype, batchSize: 2 });
-    const got = await engine.probabilities(PAIRS.map((p) => p[0]), PAIRS.map((p) => p[1]));
-    assertClose(got, PAIRS.map(([a, b]) => expected(a, b, dtype)), 1e-6, dtype);
+    const got = await engine.probabilities(
+      PAIRS.map((p) => p[0]),
+      PAIRS.map((p) => p[1]),
+    );
+    assertClose(
+      got,
+      PAIRS.map(([a, b]) => expected(a, b, dtype)),
+      1e-6,
+      dtype,
+    );
     assert.match(engine.modelKey, /^local:tiny-nli:sha256:[0-9a-f]{32}:tok:[0-9a-f]{12}:labels:[0-9a-f]{12}(?::(?:fp16|q8)@cpu)?$/);
     assert.equal(engine.stats.inferredPairs, PAIRS.length);
     assert.equal(engine.stats.batches, 3);
@@ -51,9 +59,17 @@ for (const dtype of ["fp32", "fp16", "q8"] as const) {
 
 test("the permuted-label copy gives the same probabilities per class: the order comes from id2label", async () => {
   const engine = await loadTransformersNli({ model: join(root, "tiny-nli-permuted"), batchSize: 4 });
-  const got = await engine.probabilities(PAIRS.map((p) => p[0]), PAIRS.map((p) => p[1]));
+  const got = await engine.probabilities(
+    PAIRS.map((p) => p[0]),
+    PAIRS.map((p) => p[1]),
+  );
   // Same weights, different meaning of the logits: entailment is now logit 2, and so on.
-  assertClose(got, PAIRS.map(([a, b]) => expected(a, b, "fp32", ["neutral", "contradiction", "entailment"])), 1e-6, "permuted");
+  assertClose(
+    got,
+    PAIRS.map(([a, b]) => expected(a, b, "fp32", ["neutral", "contradiction", "entailment"])),
+    1e-6,
+    "permuted",
+  );
   const plain = await (await loadTransformersNli({ model: join(root, "tiny-nli") })).probabilities([PAIRS[0][0]], [PAIRS[0][1]]);
   // The raw logit 0 is "contradiction" in one folder and "neutral" in the other.
   assert.ok(Math.abs(got[1] - plain[2]) < 1e-6);
@@ -61,12 +77,23 @@ test("the permuted-label copy gives the same probabilities per class: the order 
 
 test("results do not depend on batch size or order; the longer side is truncated first", async () => {
   const engine = await loadTransformersNli({ model: join(root, "tiny-nli"), batchSize: 1 });
-  const one = await engine.probabilities(PAIRS.map((p) => p[0]), PAIRS.map((p) => p[1]));
+  const one = await engine.probabilities(
+    PAIRS.map((p) => p[0]),
+    PAIRS.map((p) => p[1]),
+  );
   const rev = await engine.probabilities(PAIRS.map((p) => p[0]).reverse(), PAIRS.map((p) => p[1]).reverse());
   for (let i = 0; i < PAIRS.length; i++) for (let k = 0; k < 3; k++) assert.ok(Math.abs(one[3 * i + k] - rev[3 * (PAIRS.length - 1 - i) + k]) < 1e-9);
   const short = await loadTransformersNli({ model: join(root, "tiny-nli"), maxLength: 12, batchSize: 8 });
-  const got = await short.probabilities(PAIRS.map((p) => p[0]), PAIRS.map((p) => p[1]));
-  assertClose(got, PAIRS.map(([a, b]) => expected(a, b, "fp32", TINY_LABELS, 12)), 1e-6, "max length 12");
+  const got = await short.probabilities(
+    PAIRS.map((p) => p[0]),
+    PAIRS.map((p) => p[1]),
+  );
+  assertClose(
+    got,
+    PAIRS.map(([a, b]) => expected(a, b, "fp32", TINY_LABELS, 12)),
+    1e-6,
+    "max length 12",
+  );
   assert.ok(short.stats.truncatedPairs >= 4, `truncated ${short.stats.truncatedPairs}`);
   assert.match(short.modelKey, /:max12$/);
 });
@@ -108,10 +135,32 @@ test("id2label is matched by name, case-insensitively; missing or ambiguous clas
 
 test("devices: cuda without its provider fails with the install command; auto falls back to CPU and says so", () => {
   const lines: string[] = [];
-  assert.equal(resolveDevice("auto", (l) => lines.push(l), () => false), "cpu");
+  assert.equal(
+    resolveDevice(
+      "auto",
+      (l) => lines.push(l),
+      () => false,
+    ),
+    "cpu",
+  );
   assert.match(lines[0], /CUDA execution provider is not installed, so inference runs on the CPU/);
-  assert.equal(resolveDevice("auto", () => {}, () => true), "cuda");
-  assert.throws(() => resolveDevice("cuda", () => {}, () => false), (e: Error) => e.message.includes(CUDA_INSTALL_HINT));
+  assert.equal(
+    resolveDevice(
+      "auto",
+      () => {},
+      () => true,
+    ),
+    "cuda",
+  );
+  assert.throws(
+    () =>
+      resolveDevice(
+        "cuda",
+        () => {},
+        () => false,
+      ),
+    (e: Error) => e.message.includes(CUDA_INSTALL_HINT),
+  );
   assert.equal(resolveDevice("cpu"), "cpu");
 });
 

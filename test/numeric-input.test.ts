@@ -76,43 +76,161 @@ const refusals: Refusal[] = [
   { fn: "ordinalSummary", input: "class -1", call: () => ordinalSummary([0.1, 0.2], [-1, 0]), message: LABELS("ordinalSummary", "classes", 0, "-1", 8) },
   { fn: "ordinalSummary", input: "class NaN", call: () => ordinalSummary([0.1, 0.2], [0, NaN]), message: LABELS("ordinalSummary", "classes", 1, "NaN", 8) },
   { fn: "ordinalSummary", input: "lengths", call: () => ordinalSummary([0.1, 0.2, 0.3], [0, 1]), message: LENGTHS("ordinalSummary", "scores", 3, "classes", 2) },
-  { fn: "ordinalSummary", input: "NaN severity", call: () => ordinalSummary([0.1], [0], bad({ exact: NaN })), message: "ordinalSummary: ordering.severity.exact is NaN; severities must be finite numbers" },
+  {
+    fn: "ordinalSummary",
+    input: "NaN severity",
+    call: () => ordinalSummary([0.1], [0], bad({ exact: NaN })),
+    message: "ordinalSummary: ordering.severity.exact is NaN; severities must be finite numbers",
+  },
 
   // lib/stats/ordinal.ts
-  { fn: "ordinalLayout", input: "Infinity severity", call: () => ordinalLayout(bad({ partial: Infinity })), message: "ordinalLayout: ordering.severity.partial is Infinity; severities must be finite numbers" },
+  {
+    fn: "ordinalLayout",
+    input: "Infinity severity",
+    call: () => ordinalLayout(bad({ partial: Infinity })),
+    message: "ordinalLayout: ordering.severity.partial is Infinity; severities must be finite numbers",
+  },
   { fn: "sortScores", input: "NaN score", call: () => sortScores([NaN], [0]), message: FINITE("sortScores", "scores", 0, "NaN") },
   { fn: "sortScores", input: "class 2.5", call: () => sortScores([0.1, 0.2], [1, 2.5]), message: LABELS("sortScores", "classes", 1, "2.5", 8) },
   { fn: "sortScores", input: "lengths", call: () => sortScores([0.1], [0, 1]), message: LENGTHS("sortScores", "scores", 1, "classes", 2) },
   { fn: "sweep", input: "NaN weight", call: () => sweep(layout, sorted3, Float64Array.of(1, NaN, 1), sums), message: "sweep: weights[1] is NaN; weights must be finite numbers ≥ 0" },
   { fn: "sweep", input: "negative weight", call: () => sweep(layout, sorted3, Float64Array.of(-1, 1, 1), sums), message: "sweep: weights[0] is -1; weights must be finite numbers ≥ 0" },
   { fn: "sweep", input: "Infinity weight", call: () => sweep(layout, sorted3, Float64Array.of(1, 1, Infinity), sums), message: "sweep: weights[2] is Infinity; weights must be finite numbers ≥ 0" },
-  { fn: "sweep", input: "weights length", call: () => sweep(layout, sorted3, Float64Array.of(1, 1), sums), message: "sweep: weights has 2 values, sorted has 3 rows; weights must hold one weight per row" },
-  { fn: "sweep", input: "sums shape", call: () => sweep(layout, sorted3, undefined, { ...sums, wins: new Float64Array(3) }), message: "sweep: sums is not a SweepSums of 8 classes; build it with newSweepSums" },
-  { fn: "ordinalStatistics", input: "offset 1.5", call: () => ordinalStatistics(layout, sums, new Float64Array(2 * width), 1.5), message: `ordinalStatistics: offset is 1.5; offset must be an integer in 0..${width}` },
-  { fn: "ordinalStatistics", input: "offset -1", call: () => ordinalStatistics(layout, sums, new Float64Array(width), -1), message: "ordinalStatistics: offset is -1; offset must be an integer in 0..0" },
-  { fn: "ordinalStatistics", input: "out too short", call: () => ordinalStatistics(layout, sums, new Float64Array(width), 1), message: "ordinalStatistics: offset is 1; offset must be an integer in 0..0" },
-  { fn: "pairCounts", input: "sums shape", call: () => pairCounts(layout, { ...sums, classWeight: new Float64Array(2) }), message: "pairCounts: sums is not a SweepSums of 8 classes; build it with newSweepSums" },
+  {
+    fn: "sweep",
+    input: "weights length",
+    call: () => sweep(layout, sorted3, Float64Array.of(1, 1), sums),
+    message: "sweep: weights has 2 values, sorted has 3 rows; weights must hold one weight per row",
+  },
+  {
+    fn: "sweep",
+    input: "sums shape",
+    call: () => sweep(layout, sorted3, undefined, { ...sums, wins: new Float64Array(3) }),
+    message: "sweep: sums is not a SweepSums of 8 classes; build it with newSweepSums",
+  },
+  {
+    fn: "ordinalStatistics",
+    input: "offset 1.5",
+    call: () => ordinalStatistics(layout, sums, new Float64Array(2 * width), 1.5),
+    message: `ordinalStatistics: offset is 1.5; offset must be an integer in 0..${width}`,
+  },
+  {
+    fn: "ordinalStatistics",
+    input: "offset -1",
+    call: () => ordinalStatistics(layout, sums, new Float64Array(width), -1),
+    message: "ordinalStatistics: offset is -1; offset must be an integer in 0..0",
+  },
+  {
+    fn: "ordinalStatistics",
+    input: "out too short",
+    call: () => ordinalStatistics(layout, sums, new Float64Array(width), 1),
+    message: "ordinalStatistics: offset is 1; offset must be an integer in 0..0",
+  },
+  {
+    fn: "pairCounts",
+    input: "sums shape",
+    call: () => pairCounts(layout, { ...sums, classWeight: new Float64Array(2) }),
+    message: "pairCounts: sums is not a SweepSums of 8 classes; build it with newSweepSums",
+  },
 
   // lib/stats/bootstrap.ts
-  { fn: "bootstrapOrdinal", input: "resamples 0", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 0, seed: 1 }), message: "bootstrapOrdinal: options.resamples is 0; options.resamples must be a positive integer" },
-  { fn: "bootstrapOrdinal", input: "resamples NaN", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: NaN, seed: 1 }), message: "bootstrapOrdinal: options.resamples is NaN; options.resamples must be a positive integer" },
-  { fn: "bootstrapOrdinal", input: "seed NaN", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: NaN }), message: "bootstrapOrdinal: options.seed is NaN; options.seed must be an integer" },
-  { fn: "bootstrapOrdinal", input: "seed 1.5", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: 1.5 }), message: "bootstrapOrdinal: options.seed is 1.5; options.seed must be an integer" },
-  { fn: "bootstrapOrdinal", input: "seed Infinity", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: Infinity }), message: "bootstrapOrdinal: options.seed is Infinity; options.seed must be an integer" },
-  { fn: "bootstrapOrdinal", input: "threads 0", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: 1, threads: 0 }), message: "bootstrapOrdinal: options.threads is 0; options.threads must be a positive integer" },
+  {
+    fn: "bootstrapOrdinal",
+    input: "resamples 0",
+    call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 0, seed: 1 }),
+    message: "bootstrapOrdinal: options.resamples is 0; options.resamples must be a positive integer",
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "resamples NaN",
+    call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: NaN, seed: 1 }),
+    message: "bootstrapOrdinal: options.resamples is NaN; options.resamples must be a positive integer",
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "seed NaN",
+    call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: NaN }),
+    message: "bootstrapOrdinal: options.seed is NaN; options.seed must be an integer",
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "seed 1.5",
+    call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: 1.5 }),
+    message: "bootstrapOrdinal: options.seed is 1.5; options.seed must be an integer",
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "seed Infinity",
+    call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: Infinity }),
+    message: "bootstrapOrdinal: options.seed is Infinity; options.seed must be an integer",
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "threads 0",
+    call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: 1, threads: 0 }),
+    message: "bootstrapOrdinal: options.threads is 0; options.threads must be a positive integer",
+  },
   { fn: "bootstrapOrdinal", input: "class 2.5", call: () => bootstrapOrdinal([0, 2.5], [[0.1, 0.2]], { resamples: 5, seed: 1 }), message: LABELS("bootstrapOrdinal", "classes", 1, "2.5", 8) },
-  { fn: "bootstrapOrdinal", input: "NaN in the second metric", call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2], [0.3, NaN]], { resamples: 5, seed: 1 }), message: FINITE("bootstrapOrdinal", "metrics[1]", 1, "NaN") },
-  { fn: "bootstrapOrdinal", input: "Infinity score", call: () => bootstrapOrdinal([0, 1], [[Infinity, 0.2]], { resamples: 5, seed: 1 }), message: FINITE("bootstrapOrdinal", "metrics[0]", 0, "Infinity") },
-  { fn: "bootstrapOrdinal", input: "NaN before a huge allocation", call: () => bootstrapOrdinal([0], [[NaN]], { resamples: 1e9, seed: 1 }), message: FINITE("bootstrapOrdinal", "metrics[0]", 0, "NaN") },
+  {
+    fn: "bootstrapOrdinal",
+    input: "NaN in the second metric",
+    call: () =>
+      bootstrapOrdinal(
+        [0, 1],
+        [
+          [0.1, 0.2],
+          [0.3, NaN],
+        ],
+        { resamples: 5, seed: 1 },
+      ),
+    message: FINITE("bootstrapOrdinal", "metrics[1]", 1, "NaN"),
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "Infinity score",
+    call: () => bootstrapOrdinal([0, 1], [[Infinity, 0.2]], { resamples: 5, seed: 1 }),
+    message: FINITE("bootstrapOrdinal", "metrics[0]", 0, "Infinity"),
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "NaN before a huge allocation",
+    call: () => bootstrapOrdinal([0], [[NaN]], { resamples: 1e9, seed: 1 }),
+    message: FINITE("bootstrapOrdinal", "metrics[0]", 0, "NaN"),
+  },
   { fn: "bootstrapOrdinal", input: "lengths", call: () => bootstrapOrdinal([0, 1], [[0.1]], { resamples: 5, seed: 1 }), message: LENGTHS("bootstrapOrdinal", "metrics[0]", 1, "classes", 2) },
-  { fn: "bootstrapOrdinal", input: "too many rows", call: () => bootstrapOrdinal(new Uint8Array(MAX_RESAMPLE_ROWS + 1), [], { resamples: 5, seed: 1 }), message: `bootstrapOrdinal: classes has ${MAX_RESAMPLE_ROWS + 1} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows` },
-  { fn: "bootstrapOrdinal", input: "NaN severity", call: () => bootstrapOrdinal([0], [[0.1]], { resamples: 5, seed: 1, ordering: bad({ invalid: NaN }) }), message: "bootstrapOrdinal: ordering.severity.invalid is NaN; severities must be finite numbers" },
+  {
+    fn: "bootstrapOrdinal",
+    input: "too many rows",
+    call: () => bootstrapOrdinal(new Uint8Array(MAX_RESAMPLE_ROWS + 1), [], { resamples: 5, seed: 1 }),
+    message: `bootstrapOrdinal: classes has ${MAX_RESAMPLE_ROWS + 1} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows`,
+  },
+  {
+    fn: "bootstrapOrdinal",
+    input: "NaN severity",
+    call: () => bootstrapOrdinal([0], [[0.1]], { resamples: 5, seed: 1, ordering: bad({ invalid: NaN }) }),
+    message: "bootstrapOrdinal: ordering.severity.invalid is NaN; severities must be finite numbers",
+  },
   { fn: "samplesOf", input: "metric out of range", call: () => samplesOf(boot, 1, 0), message: "samplesOf: m is 1; m must be an integer in 0..0" },
   { fn: "samplesOf", input: "statistic NaN", call: () => samplesOf(boot, 0, NaN), message: "samplesOf: s is NaN; s must be an integer in 0..2" },
   { fn: "runResampleRange", input: "to before from", call: () => runResampleRange(job, 2, 1, new Float64Array(10 * width)), message: "runResampleRange: to is 1; to must be an integer ≥ 2" },
-  { fn: "runResampleRange", input: "out too short", call: () => runResampleRange(job, 0, 2, new Float64Array(width)), message: `runResampleRange: to is 2; out holds ${width} values, too few for 2 resamples of 1 metrics × ${width} statistics` },
-  { fn: "runResampleRange", input: "seed NaN", call: () => runResampleRange({ ...job, seed: NaN }, 0, 1, new Float64Array(width)), message: "runResampleRange: job.seed is NaN; job.seed must be an integer" },
-  { fn: "percentileInterval", input: "Infinity sample", call: () => percentileInterval([1, Infinity, NaN]), message: "percentileInterval: samples[1] is Infinity; samples must be finite numbers or NaN" },
+  {
+    fn: "runResampleRange",
+    input: "out too short",
+    call: () => runResampleRange(job, 0, 2, new Float64Array(width)),
+    message: `runResampleRange: to is 2; out holds ${width} values, too few for 2 resamples of 1 metrics × ${width} statistics`,
+  },
+  {
+    fn: "runResampleRange",
+    input: "seed NaN",
+    call: () => runResampleRange({ ...job, seed: NaN }, 0, 1, new Float64Array(width)),
+    message: "runResampleRange: job.seed is NaN; job.seed must be an integer",
+  },
+  {
+    fn: "percentileInterval",
+    input: "Infinity sample",
+    call: () => percentileInterval([1, Infinity, NaN]),
+    message: "percentileInterval: samples[1] is Infinity; samples must be finite numbers or NaN",
+  },
   { fn: "percentileInterval", input: "confidence 1.5", call: () => percentileInterval([1, 2], 1.5), message: UNIT("percentileInterval", "confidence", "1.5") },
   { fn: "percentileInterval", input: "confidence NaN", call: () => percentileInterval([1, 2], NaN), message: UNIT("percentileInterval", "confidence", "NaN") },
   { fn: "pairedDifference", input: "lengths", call: () => pairedDifference([1, 2], [1]), message: LENGTHS("pairedDifference", "reference", 2, "other", 1) },
@@ -157,7 +275,12 @@ const refusals: Refusal[] = [
   { fn: "cohenKappa", input: "k 2.5", call: () => cohenKappa([0], [0], 2.5), message: "cohenKappa: k is 2.5; k must be a positive integer" },
   { fn: "cohenKappa", input: "weighting", call: () => cohenKappa([0], [0], 2, "cubic" as never), message: 'cohenKappa: weighting is "cubic"; weighting must be one of unweighted, linear, quadratic' },
   { fn: "cohenKappa", input: "scale NaN", call: () => cohenKappa([0, 1], [1, 0], 2, "linear", [0, NaN]), message: FINITE("cohenKappa", "scale", 1, "NaN") },
-  { fn: "cohenKappa", input: "scale length", call: () => cohenKappa([0, 1], [1, 0], 2, "linear", [0]), message: "cohenKappa: scale has 1 values for k = 2 categories; scale must place each category once" },
+  {
+    fn: "cohenKappa",
+    input: "scale length",
+    call: () => cohenKappa([0, 1], [1, 0], 2, "linear", [0]),
+    message: "cohenKappa: scale has 1 values for k = 2 categories; scale must place each category once",
+  },
 
   // lib/stats/random.ts
   { fn: "Xoshiro128", input: "seed NaN", call: () => new Xoshiro128(NaN), message: "Xoshiro128: seed is NaN; seed must be an integer" },
@@ -167,10 +290,25 @@ const refusals: Refusal[] = [
   { fn: "Xoshiro128", input: "nextInt(0)", call: () => new Xoshiro128(1).nextInt(0), message: `Xoshiro128.nextInt: n is 0; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
   { fn: "Xoshiro128", input: "nextInt(NaN)", call: () => new Xoshiro128(1).nextInt(NaN), message: `Xoshiro128.nextInt: n is NaN; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
   { fn: "Xoshiro128", input: "nextInt(2.5)", call: () => new Xoshiro128(1).nextInt(2.5), message: `Xoshiro128.nextInt: n is 2.5; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
-  { fn: "Xoshiro128", input: "nextInt above 2^21", call: () => new Xoshiro128(1).nextInt(MAX_RESAMPLE_ROWS + 1), message: `Xoshiro128.nextInt: n is ${MAX_RESAMPLE_ROWS + 1}; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
+  {
+    fn: "Xoshiro128",
+    input: "nextInt above 2^21",
+    call: () => new Xoshiro128(1).nextInt(MAX_RESAMPLE_ROWS + 1),
+    message: `Xoshiro128.nextInt: n is ${MAX_RESAMPLE_ROWS + 1}; n must be an integer in 1..${MAX_RESAMPLE_ROWS}`,
+  },
   { fn: "resampleCounts", input: "n -1", call: () => resampleCounts(new Xoshiro128(1), -1, new Float64Array(0)), message: `resampleCounts: n is -1; n must be an integer in 0..${MAX_RESAMPLE_ROWS}` },
-  { fn: "resampleCounts", input: "n 1.5", call: () => resampleCounts(new Xoshiro128(1), 1.5, new Float64Array(1)), message: `resampleCounts: n is 1.5; n must be an integer in 0..${MAX_RESAMPLE_ROWS}` },
-  { fn: "resampleCounts", input: "counts length", call: () => resampleCounts(new Xoshiro128(1), 3, new Float64Array(2)), message: "resampleCounts: counts has 2 values, n is 3; counts must hold one count per row" },
+  {
+    fn: "resampleCounts",
+    input: "n 1.5",
+    call: () => resampleCounts(new Xoshiro128(1), 1.5, new Float64Array(1)),
+    message: `resampleCounts: n is 1.5; n must be an integer in 0..${MAX_RESAMPLE_ROWS}`,
+  },
+  {
+    fn: "resampleCounts",
+    input: "counts length",
+    call: () => resampleCounts(new Xoshiro128(1), 3, new Float64Array(2)),
+    message: "resampleCounts: counts has 2 values, n is 3; counts must hold one count per row",
+  },
 
   // lib/cap/index.ts
   { fn: "capScore", input: "capScore(7, −3, …)", call: () => capScore(7, -3, 0.5, 0.5), message: PROB("capScore", "peForward", "7") },
@@ -178,10 +316,25 @@ const refusals: Refusal[] = [
   { fn: "capScore", input: "NaN probability", call: () => capScore(0.5, 0.2, NaN, 0.5), message: PROB("capScore", "peReverse", "NaN") },
   { fn: "capScore", input: "just beyond the tolerance", call: () => capScore(0.5, 0.2, 0.5, 1 + 1e-8), message: PROB("capScore", "pnReverse", String(1 + 1e-8)) },
   { fn: "capScore", input: "alpha 2", call: () => capScore(0.5, 0.2, 0.5, 0.2, { alpha: 2, lambda: 0.3 }), message: UNIT("capScore", "weights.alpha", "2") },
-  { fn: "capScores", input: "NaN", call: () => capScores({ peForward: [0.1, 0.2], pnForward: [0.1, 0.2], peReverse: [0.1, 0.2], pnReverse: [0.1, NaN] }), message: PROB("capScores", "p.pnReverse[1]", "NaN") },
+  {
+    fn: "capScores",
+    input: "NaN",
+    call: () => capScores({ peForward: [0.1, 0.2], pnForward: [0.1, 0.2], peReverse: [0.1, 0.2], pnReverse: [0.1, NaN] }),
+    message: PROB("capScores", "p.pnReverse[1]", "NaN"),
+  },
   { fn: "capScores", input: "Infinity", call: () => capScores({ peForward: [Infinity], pnForward: [0], peReverse: [0], pnReverse: [0] }), message: PROB("capScores", "p.peForward[0]", "Infinity") },
-  { fn: "capScores", input: "lengths", call: () => capScores({ peForward: [0.1], pnForward: [0.1, 0.2], peReverse: [0.1], pnReverse: [0.1] }), message: LENGTHS("capScores", "p.pnForward", 2, "p.peForward", 1) },
-  { fn: "capScores", input: "lambda NaN", call: () => capScores({ peForward: [], pnForward: [], peReverse: [], pnReverse: [] }, { alpha: 0.5, lambda: NaN }), message: UNIT("capScores", "weights.lambda", "NaN") },
+  {
+    fn: "capScores",
+    input: "lengths",
+    call: () => capScores({ peForward: [0.1], pnForward: [0.1, 0.2], peReverse: [0.1], pnReverse: [0.1] }),
+    message: LENGTHS("capScores", "p.pnForward", 2, "p.peForward", 1),
+  },
+  {
+    fn: "capScores",
+    input: "lambda NaN",
+    call: () => capScores({ peForward: [], pnForward: [], peReverse: [], pnReverse: [] }, { alpha: 0.5, lambda: NaN }),
+    message: UNIT("capScores", "weights.lambda", "NaN"),
+  },
   { fn: "directionalScore", input: "1.5", call: () => directionalScore([0.1, 1.5], [0.2, 0.3], 0.3), message: PROB("directionalScore", "pEntail[1]", "1.5") },
   { fn: "directionalScore", input: "-Infinity", call: () => directionalScore([0.1], [-Infinity], 0.3), message: PROB("directionalScore", "pNeutral[0]", "-Infinity") },
   { fn: "directionalScore", input: "lengths", call: () => directionalScore([0.1, 0.2], [0.3], 0.3), message: LENGTHS("directionalScore", "pEntail", 2, "pNeutral", 1) },
@@ -194,16 +347,31 @@ const refusals: Refusal[] = [
   { fn: "predictLevels", input: "NaN cut", call: () => predictLevels({ cuts: [0.2, NaN] }, [0.3]), message: FINITE("predictLevels", "c.cuts", 1, "NaN") },
   { fn: "predictLevels", input: "Infinity cut", call: () => predictLevels({ cuts: [-Infinity, 0.5] }, [0.3]), message: FINITE("predictLevels", "c.cuts", 0, "-Infinity") },
   { fn: "predictLevels", input: "Infinity score", call: () => predictLevels({ cuts: [0.5] }, [0.3, Infinity]), message: "predictLevels: scores[1] is Infinity; scores must be finite numbers or NaN" },
-  { fn: "predictLevels", input: "256 cuts", call: () => predictLevels({ cuts: new Array(256).fill(0) }, [0.3]), message: "predictLevels: c.cuts has 256 values; at most 255 cuts (256 levels) are supported" },
+  {
+    fn: "predictLevels",
+    input: "256 cuts",
+    call: () => predictLevels({ cuts: new Array(256).fill(0) }, [0.3]),
+    message: "predictLevels: c.cuts has 256 values; at most 255 cuts (256 levels) are supported",
+  },
   { fn: "equalWidthClassifier", input: "lo NaN", call: () => equalWidthClassifier(set3, {}, NaN, 1), message: "equalWidthClassifier: lo is NaN; lo must be a finite number" },
   { fn: "equalWidthClassifier", input: "hi Infinity", call: () => equalWidthClassifier(set3, {}, 0, Infinity), message: "equalWidthClassifier: hi is Infinity; hi must be a finite number" },
   { fn: "equalWidthClassifier", input: "lo = hi", call: () => equalWidthClassifier(set3, {}, 1, 1), message: "equalWidthClassifier: hi is 1; hi must exceed lo (1)" },
-  { fn: "equalWidthClassifier", input: "no levels", call: () => equalWidthClassifier({ name: "none", levels: [] }, {}), message: "equalWidthClassifier: levelSet.levels has 0 levels; a level set needs 1 to 256 levels" },
+  {
+    fn: "equalWidthClassifier",
+    input: "no levels",
+    call: () => equalWidthClassifier({ name: "none", levels: [] }, {}),
+    message: "equalWidthClassifier: levelSet.levels has 0 levels; a level set needs 1 to 256 levels",
+  },
   { fn: "fitThresholds", input: "NaN score", call: () => fitThresholds([0.1, NaN], [0, 1], set3, "accuracy"), message: FINITE("fitThresholds", "scores", 1, "NaN") },
   { fn: "fitThresholds", input: "level 2.5", call: () => fitThresholds([0.1, 0.2], [0, 2.5], set3, "macro_f1"), message: LABELS("fitThresholds", "levels", 1, "2.5", 3) },
   { fn: "fitThresholds", input: "level 3 of 3", call: () => fitThresholds([0.1, 0.2], [3, 0], set3, "quadratic_kappa"), message: LABELS("fitThresholds", "levels", 0, "3", 3) },
   { fn: "fitThresholds", input: "lengths", call: () => fitThresholds([0.1, 0.2], [0], set3, "accuracy"), message: LENGTHS("fitThresholds", "scores", 2, "levels", 1) },
-  { fn: "severityLevelSet", input: "NaN severity", call: () => severityLevelSet(bad({ contradictory: NaN })), message: "severityLevelSet: ordering.severity.contradictory is NaN; severities must be finite numbers" },
+  {
+    fn: "severityLevelSet",
+    input: "NaN severity",
+    call: () => severityLevelSet(bad({ contradictory: NaN })),
+    message: "severityLevelSet: ordering.severity.contradictory is NaN; severities must be finite numbers",
+  },
 
   // lib/calibrate/segments.ts
   { fn: "groupScores", input: "NaN score", call: () => groupScores([NaN], [0], 2), message: FINITE("groupScores", "scores", 0, "NaN") },
@@ -212,18 +380,48 @@ const refusals: Refusal[] = [
   { fn: "groupScores", input: "lengths", call: () => groupScores([0.1], [0, 1], 2), message: LENGTHS("groupScores", "scores", 1, "levels", 2) },
   { fn: "groupScores", input: "NaN weight", call: () => groupScores([0.1, 0.2], [0, 1], 2, [1, NaN]), message: "groupScores: weights[1] is NaN; weights must be finite numbers ≥ 0" },
   { fn: "groupScores", input: "weights length", call: () => groupScores([0.1, 0.2], [0, 1], 2, [1]), message: LENGTHS("groupScores", "weights", 1, "scores", 2) },
-  { fn: "bestRuns", input: "groups shape", call: () => bestRuns({ ...groups, counts: new Float64Array(1) }, () => 0), message: "bestRuns: groups.counts has 1 values, not groups × K = 4; build groups with groupScores" },
-  { fn: "cutsFromBoundaries", input: "boundaries length", call: () => cutsFromBoundaries(groups, [0, 2]), message: "cutsFromBoundaries: boundaries has 2 values, groups.K + 1 is 3; one boundary per level and the end" },
-  { fn: "cutsFromBoundaries", input: "decreasing", call: () => cutsFromBoundaries(groups, [0, 2, 1]), message: "cutsFromBoundaries: boundaries[2] is 1; boundaries must be non-decreasing integers from 0 to 2 (the number of groups)" },
-  { fn: "cutsFromBoundaries", input: "fraction", call: () => cutsFromBoundaries(groups, [0, 0.5, 2]), message: "cutsFromBoundaries: boundaries[1] is 0.5; boundaries must be non-decreasing integers from 0 to 2 (the number of groups)" },
-  { fn: "cutsFromBoundaries", input: "-1 (no feasible run)", call: () => cutsFromBoundaries(groups, [-1, 1, 2]), message: "cutsFromBoundaries: boundaries[0] is -1; boundaries must be non-decreasing integers from 0 to 2 (the number of groups)" },
+  {
+    fn: "bestRuns",
+    input: "groups shape",
+    call: () => bestRuns({ ...groups, counts: new Float64Array(1) }, () => 0),
+    message: "bestRuns: groups.counts has 1 values, not groups × K = 4; build groups with groupScores",
+  },
+  {
+    fn: "cutsFromBoundaries",
+    input: "boundaries length",
+    call: () => cutsFromBoundaries(groups, [0, 2]),
+    message: "cutsFromBoundaries: boundaries has 2 values, groups.K + 1 is 3; one boundary per level and the end",
+  },
+  {
+    fn: "cutsFromBoundaries",
+    input: "decreasing",
+    call: () => cutsFromBoundaries(groups, [0, 2, 1]),
+    message: "cutsFromBoundaries: boundaries[2] is 1; boundaries must be non-decreasing integers from 0 to 2 (the number of groups)",
+  },
+  {
+    fn: "cutsFromBoundaries",
+    input: "fraction",
+    call: () => cutsFromBoundaries(groups, [0, 0.5, 2]),
+    message: "cutsFromBoundaries: boundaries[1] is 0.5; boundaries must be non-decreasing integers from 0 to 2 (the number of groups)",
+  },
+  {
+    fn: "cutsFromBoundaries",
+    input: "-1 (no feasible run)",
+    call: () => cutsFromBoundaries(groups, [-1, 1, 2]),
+    message: "cutsFromBoundaries: boundaries[0] is -1; boundaries must be non-decreasing integers from 0 to 2 (the number of groups)",
+  },
 
   // lib/calibrate/metrics.ts
   { fn: "classificationReport", input: "label 2.5", call: () => classificationReport([0, 2.5], [0, 1], ["a", "b", "c"]), message: LABELS("classificationReport", "truth", 1, "2.5", 3) },
   { fn: "classificationReport", input: "predicted 3 of 3", call: () => classificationReport([0, 1], [0, 3], ["a", "b", "c"]), message: LABELS("classificationReport", "predicted", 1, "3", 3) },
   { fn: "classificationReport", input: "lengths", call: () => classificationReport([0, 1], [0], ["a", "b"]), message: LENGTHS("classificationReport", "truth", 2, "predicted", 1) },
   { fn: "classificationReport", input: "no items", call: () => classificationReport([], [], ["a"]), message: "classificationReport: truth and predicted are empty; a report needs at least one item" },
-  { fn: "classificationIntervals", input: "resamples 0", call: () => classificationIntervals([0], [0], 2, 0), message: "classificationIntervals: resamples is 0; resamples must be a positive integer" },
+  {
+    fn: "classificationIntervals",
+    input: "resamples 0",
+    call: () => classificationIntervals([0], [0], 2, 0),
+    message: "classificationIntervals: resamples is 0; resamples must be a positive integer",
+  },
   { fn: "classificationIntervals", input: "seed NaN", call: () => classificationIntervals([0], [0], 2, 10, NaN), message: "classificationIntervals: seed is NaN; seed must be an integer" },
   { fn: "classificationIntervals", input: "confidence 2", call: () => classificationIntervals([0], [0], 2, 10, 1, 2), message: UNIT("classificationIntervals", "confidence", "2") },
   { fn: "classificationIntervals", input: "K 0", call: () => classificationIntervals([0], [0], 0, 10), message: "classificationIntervals: K is 0; K must be a positive integer" },
@@ -250,14 +448,11 @@ const refusals: Refusal[] = [
 
 for (const r of refusals) {
   test(`${r.fn} refuses ${r.input}`, async () => {
-    await assert.rejects(
-      Promise.resolve().then(r.call),
-      (err: unknown) => {
-        assert.ok(err instanceof RangeError, `a RangeError, got ${String(err)}`);
-        assert.equal(err.message, r.message);
-        return true;
-      },
-    );
+    await assert.rejects(Promise.resolve().then(r.call), (err: unknown) => {
+      assert.ok(err instanceof RangeError, `a RangeError, got ${String(err)}`);
+      assert.equal(err.message, r.message);
+      return true;
+    });
   });
 }
 
@@ -290,7 +485,12 @@ function pairwiseAccuracyInWorker(scores: number[], labels: number[], limitMs: n
 
 // It used to loop forever at 100 % CPU; run in a worker, a hang fails the test after 10 s.
 for (const [input, scores, labels, message] of [
-  ["a NaN score at index 17", Array.from({ length: 40 }, (_, i) => (i === 17 ? NaN : (i % 5) / 5)), Array.from({ length: 40 }, (_, i) => i % 3), "pairwiseAccuracy: scores[17] is NaN; scores must be finite numbers"],
+  [
+    "a NaN score at index 17",
+    Array.from({ length: 40 }, (_, i) => (i === 17 ? NaN : (i % 5) / 5)),
+    Array.from({ length: 40 }, (_, i) => i % 3),
+    "pairwiseAccuracy: scores[17] is NaN; scores must be finite numbers",
+  ],
   ["a NaN score last", [0.1, 0.2, NaN], [0, 1, 2], "pairwiseAccuracy: scores[2] is NaN; scores must be finite numbers"],
   ["only NaN scores", [NaN, NaN], [0, 1], "pairwiseAccuracy: scores[0] is NaN; scores must be finite numbers"],
 ] as const) {
@@ -303,7 +503,11 @@ for (const [input, scores, labels, message] of [
 const accepted: { fn: string; input: string; check: () => unknown }[] = [
   { fn: "pairwiseAccuracy", input: "no values", check: () => assert.deepEqual(pairwiseAccuracy([], []), { accuracy: NaN, wins: 0, ties: 0, losses: 0, pairs: 0 }) },
   { fn: "pairwiseAccuracy", input: "one value", check: () => assert.deepEqual(pairwiseAccuracy([0.3], [2]), { accuracy: NaN, wins: 0, ties: 0, losses: 0, pairs: 0 }) },
-  { fn: "pairwiseAccuracy", input: "ties in score and label", check: () => assert.deepEqual(pairwiseAccuracy([0.5, 0.5, 0.9, 0.1], [0, 1, 2, 2]), { accuracy: 2 / 5, wins: 2, ties: 1, losses: 2, pairs: 5 }) },
+  {
+    fn: "pairwiseAccuracy",
+    input: "ties in score and label",
+    check: () => assert.deepEqual(pairwiseAccuracy([0.5, 0.5, 0.9, 0.1], [0, 1, 2, 2]), { accuracy: 2 / 5, wins: 2, ties: 1, losses: 2, pairs: 5 }),
+  },
   {
     fn: "ordinalSummary",
     input: "no rows",
@@ -334,7 +538,10 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
       const out = new Float64Array(width);
       ordinalStatistics(layout, s, out);
       assert.ok(Number.isNaN(out[ordinal.STAT.pairwiseAccuracy]));
-      assert.equal(pairCounts(layout, s).reduce((a, p) => a + p.pairs, 0), 0);
+      assert.equal(
+        pairCounts(layout, s).reduce((a, p) => a + p.pairs, 0),
+        0,
+      );
     },
   },
   { fn: "ordinalStatistics", input: "last offset", check: () => ordinalStatistics(layout, sums, new Float64Array(2 * width), width) },
@@ -354,9 +561,35 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
   { fn: "samplesOf", input: "last statistic", check: () => assert.equal(samplesOf(boot, 0, 2).length, 2) },
   { fn: "runResampleRange", input: "an empty range", check: () => runResampleRange(job, 1, 1, new Float64Array(0)) },
   { fn: "percentileInterval", input: "NaN resamples are left out", check: () => assert.deepEqual(percentileInterval([1, 2, 3, 4, 5, NaN], 0.5), { low: 2, high: 4 }) },
-  { fn: "percentileInterval", input: "only NaN, or nothing", check: () => assert.deepEqual([percentileInterval([NaN, NaN]), percentileInterval([])], [{ low: NaN, high: NaN }, { low: NaN, high: NaN }]) },
-  { fn: "percentileInterval", input: "confidence 0 and 1", check: () => assert.deepEqual([percentileInterval([3, 1, 2], 1), percentileInterval([3, 1, 2], 0)], [{ low: 1, high: 3 }, { low: 2, high: 2 }]) },
-  { fn: "pairedDifference", input: "a NaN on either side drops the resample", check: () => assert.deepEqual(pairedDifference([1, NaN, 3, 0], [0, 1, NaN, 1]), { meanDifference: 0, low: -0.95, high: 0.95, pReferenceNotBetter: 0.5 }) },
+  {
+    fn: "percentileInterval",
+    input: "only NaN, or nothing",
+    check: () =>
+      assert.deepEqual(
+        [percentileInterval([NaN, NaN]), percentileInterval([])],
+        [
+          { low: NaN, high: NaN },
+          { low: NaN, high: NaN },
+        ],
+      ),
+  },
+  {
+    fn: "percentileInterval",
+    input: "confidence 0 and 1",
+    check: () =>
+      assert.deepEqual(
+        [percentileInterval([3, 1, 2], 1), percentileInterval([3, 1, 2], 0)],
+        [
+          { low: 1, high: 3 },
+          { low: 2, high: 2 },
+        ],
+      ),
+  },
+  {
+    fn: "pairedDifference",
+    input: "a NaN on either side drops the resample",
+    check: () => assert.deepEqual(pairedDifference([1, NaN, 3, 0], [0, 1, NaN, 1]), { meanDifference: 0, low: -0.95, high: 0.95, pReferenceNotBetter: 0.5 }),
+  },
   { fn: "pairedDifference", input: "no resamples", check: () => assert.ok(Number.isNaN(pairedDifference([], []).meanDifference)) },
   { fn: "pearson", input: "no values, one value, constant", check: () => assert.ok([pearson([], []), pearson([1], [2]), pearson([1, 1, 1], [1, 2, 3])].every(Number.isNaN)) },
   { fn: "spearman", input: "ties", check: () => assert.deepEqual(spearman([1, 1, 2], [1, 2, 3]).statistic, 0.8660254037844387) },
@@ -386,28 +619,79 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
   { fn: "cohenKappa", input: "perfect agreement with ties", check: () => assert.equal(cohenKappa([0, 0, 1], [0, 0, 1], 2, "quadratic", [0, 6]).kappa, 1) },
   { fn: "erfc", input: "NaN and ±Infinity (accepted on purpose)", check: () => assert.deepEqual([erfc(NaN), erfc(Infinity), erfc(-Infinity)], [NaN, 0, 2]) },
   { fn: "normalTwoSidedP", input: "NaN and ±Infinity (accepted on purpose)", check: () => assert.deepEqual([normalTwoSidedP(NaN), normalTwoSidedP(-Infinity)], [NaN, 0]) },
-  { fn: "studentTTwoSidedP", input: "NaN, Infinity, df 0 (accepted on purpose)", check: () => assert.deepEqual([studentTTwoSidedP(NaN, 3), studentTTwoSidedP(Infinity, 3), studentTTwoSidedP(1, 0)], [NaN, 0, NaN]) },
+  {
+    fn: "studentTTwoSidedP",
+    input: "NaN, Infinity, df 0 (accepted on purpose)",
+    check: () => assert.deepEqual([studentTTwoSidedP(NaN, 3), studentTTwoSidedP(Infinity, 3), studentTTwoSidedP(1, 0)], [NaN, 0, NaN]),
+  },
   { fn: "Xoshiro128", input: "seeds agree modulo 2^32", check: () => assert.equal(new Xoshiro128(-1, 3).nextU32(), new Xoshiro128(2 ** 32 - 1, 3).nextU32()) },
-  { fn: "Xoshiro128", input: "nextInt(1) and 2^21", check: () => { const r = new Xoshiro128(5); assert.equal(r.nextInt(1), 0); assert.ok(r.nextInt(MAX_RESAMPLE_ROWS) < MAX_RESAMPLE_ROWS); assert.ok(r.nextFloat() < 1); } },
-  { fn: "resampleCounts", input: "no rows, one row", check: () => { resampleCounts(new Xoshiro128(1), 0, new Float64Array(0)); const c = new Float64Array(1); resampleCounts(new Xoshiro128(1), 1, c); assert.deepEqual([...c], [1]); } },
+  {
+    fn: "Xoshiro128",
+    input: "nextInt(1) and 2^21",
+    check: () => {
+      const r = new Xoshiro128(5);
+      assert.equal(r.nextInt(1), 0);
+      assert.ok(r.nextInt(MAX_RESAMPLE_ROWS) < MAX_RESAMPLE_ROWS);
+      assert.ok(r.nextFloat() < 1);
+    },
+  },
+  {
+    fn: "resampleCounts",
+    input: "no rows, one row",
+    check: () => {
+      resampleCounts(new Xoshiro128(1), 0, new Float64Array(0));
+      const c = new Float64Array(1);
+      resampleCounts(new Xoshiro128(1), 1, c);
+      assert.deepEqual([...c], [1]);
+    },
+  },
   { fn: "capScore", input: "rounding within 1e-9 is used as given", check: () => assert.equal(capScore(1 + 1e-10, 0, -1e-10, 0, { alpha: 1, lambda: 0 }), 1 + 1e-10) },
   { fn: "capScore", input: "the bounds", check: () => assert.deepEqual([capScore(0, 0, 0, 0), capScore(1, 0, 1, 0)], [0, 1]) },
   { fn: "capScores", input: "no pairs", check: () => assert.equal(capScores({ peForward: [], pnForward: [], peReverse: [], pnReverse: [] }).cap.length, 0) },
   { fn: "directionalScore", input: "one pair, λ = 1", check: () => assert.deepEqual([...directionalScore([0.25], [0.5], 1)], [0.75]) },
-  { fn: "checkWeights", input: "the corners", check: () => { checkWeights({ alpha: 0, lambda: 1 }); checkWeights({ alpha: 1, lambda: 0 }); } },
+  {
+    fn: "checkWeights",
+    input: "the corners",
+    check: () => {
+      checkWeights({ alpha: 0, lambda: 1 });
+      checkWeights({ alpha: 1, lambda: 0 });
+    },
+  },
   { fn: "predictLevels", input: "a NaN score gets level 0 (accepted on purpose)", check: () => assert.deepEqual([...predictLevels({ cuts: [0.5] }, [NaN, 0.7])], [0, 1]) },
   { fn: "predictLevels", input: "equal cuts leave a level empty", check: () => assert.deepEqual([...predictLevels({ cuts: [0.5, 0.5] }, [0.4, 0.5, 0.6])], [0, 2, 2]) },
-  { fn: "predictLevels", input: "±Number.MAX_VALUE cuts, no scores", check: () => assert.deepEqual([[...predictLevels({ cuts: [-Number.MAX_VALUE, Number.MAX_VALUE] }, [0, 1e300])], [...predictLevels({ cuts: [] }, [])]], [[1, 1], []]) },
+  {
+    fn: "predictLevels",
+    input: "±Number.MAX_VALUE cuts, no scores",
+    check: () => assert.deepEqual([[...predictLevels({ cuts: [-Number.MAX_VALUE, Number.MAX_VALUE] }, [0, 1e300])], [...predictLevels({ cuts: [] }, [])]], [[1, 1], []]),
+  },
   { fn: "equalWidthClassifier", input: "one level", check: () => assert.deepEqual(equalWidthClassifier({ name: "one", levels: [{ name: "a", classes: [] }] }, {}).cuts, []) },
-  { fn: "fitThresholds", input: "no items, one item", check: () => { assert.equal(fitThresholds([], [], set3, "accuracy").cuts.length, 2); assert.equal(fitThresholds([0.5], [2], set3, "quadratic_kappa").cuts.length, 2); } },
+  {
+    fn: "fitThresholds",
+    input: "no items, one item",
+    check: () => {
+      assert.equal(fitThresholds([], [], set3, "accuracy").cuts.length, 2);
+      assert.equal(fitThresholds([0.5], [2], set3, "quadratic_kappa").cuts.length, 2);
+    },
+  },
   { fn: "severityLevelSet", input: "the paper's ordering", check: () => assert.equal(severityLevelSet().levels.length, 6) },
   { fn: "classLevelSet", input: "(no numeric input)", check: () => assert.equal(classifier.classLevelSet().levels.length, 8) },
   { fn: "levelOfClass", input: "(no numeric input)", check: () => assert.equal(classifier.levelOfClass(severityLevelSet()).exact, 5) },
-  { fn: "groupScores", input: "no items; ties with weights", check: () => { assert.equal(groupScores([], [], 3).scores.length, 0); assert.deepEqual([...groupScores([0.2, 0.2], [0, 1], 2, [0, 2.5]).counts], [0, 2.5]); } },
+  {
+    fn: "groupScores",
+    input: "no items; ties with weights",
+    check: () => {
+      assert.equal(groupScores([], [], 3).scores.length, 0);
+      assert.deepEqual([...groupScores([0.2, 0.2], [0, 1], 2, [0, 2.5]).counts], [0, 2.5]);
+    },
+  },
   { fn: "bestRuns", input: "one group", check: () => assert.deepEqual(bestRuns(groupScores([0.5], [1], 2), (k, run) => run[k]).boundaries, [0, 0, 1]) },
   { fn: "cutsFromBoundaries", input: "empty levels at either end", check: () => assert.deepEqual(cutsFromBoundaries(groups, [0, 0, 2]), [-Number.MAX_VALUE]) },
   { fn: "classificationReport", input: "one item", check: () => assert.equal(classificationReport([1], [1], ["a", "b"]).accuracy, 1) },
-  { fn: "classificationIntervals", input: "no items (NaN intervals)", check: () => assert.deepEqual(classificationIntervals([], [], 3, 10, 1), { accuracy: [NaN, NaN], macroF1: [NaN, NaN], kappaQuadratic: [NaN, NaN] }) },
+  {
+    fn: "classificationIntervals",
+    input: "no items (NaN intervals)",
+    check: () => assert.deepEqual(classificationIntervals([], [], 3, 10, 1), { accuracy: [NaN, NaN], macroF1: [NaN, NaN], kappaQuadratic: [NaN, NaN] }),
+  },
 ];
 
 for (const a of accepted) test(`${a.fn} accepts ${a.input}`, async () => void (await a.check()));

@@ -42,27 +42,64 @@ test("loadOptional: an installed package loads, as ES module and through require
 
 test("optional package messages carry capqa's range, one line, for every kind of missing piece", () => {
   const range = OPTIONAL_PACKAGES["better-sqlite3"].range;
-  const missing = optionalDependencyError("better-sqlite3", "the NLI cache", Object.assign(new Error("Cannot find module 'better-sqlite3'\nRequire stack:\n- /p/dist/lib/optional.js"), { code: "MODULE_NOT_FOUND" }));
+  const missing = optionalDependencyError(
+    "better-sqlite3",
+    "the NLI cache",
+    Object.assign(new Error("Cannot find module 'better-sqlite3'\nRequire stack:\n- /p/dist/lib/optional.js"), { code: "MODULE_NOT_FOUND" }),
+  );
   assert.equal(missing?.message, `the NLI cache needs the optional package better-sqlite3: npm install better-sqlite3@${range}`);
 
-  const bindings = optionalDependencyError("better-sqlite3", "the NLI cache", new Error("Could not locate the bindings file. Tried:\n → /p/build/better_sqlite3.node\n → /p/build/Debug/better_sqlite3.node"));
-  assert.equal(bindings?.message, `the NLI cache needs the optional package better-sqlite3, whose native module did not load (Could not locate the bindings file.): npm rebuild better-sqlite3, or npm install better-sqlite3@${range}`);
+  const bindings = optionalDependencyError(
+    "better-sqlite3",
+    "the NLI cache",
+    new Error("Could not locate the bindings file. Tried:\n → /p/build/better_sqlite3.node\n → /p/build/Debug/better_sqlite3.node"),
+  );
+  assert.equal(
+    bindings?.message,
+    `the NLI cache needs the optional package better-sqlite3, whose native module did not load (Could not locate the bindings file.): npm rebuild better-sqlite3, or npm install better-sqlite3@${range}`,
+  );
 
-  const abi = optionalDependencyError("better-sqlite3", "the NLI cache", Object.assign(new Error("The module '/p/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115."), { code: "ERR_DLOPEN_FAILED" }));
-  assert.match(abi!.message, /^the NLI cache needs the optional package better-sqlite3, whose native module did not load \(The module '\/p\/better_sqlite3\.node' was compiled .* NODE_MODULE_VERSION 115\.\): npm rebuild better-sqlite3/);
+  const abi = optionalDependencyError(
+    "better-sqlite3",
+    "the NLI cache",
+    Object.assign(new Error("The module '/p/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115."), { code: "ERR_DLOPEN_FAILED" }),
+  );
+  assert.match(
+    abi!.message,
+    /^the NLI cache needs the optional package better-sqlite3, whose native module did not load \(The module '\/p\/better_sqlite3\.node' was compiled .* NODE_MODULE_VERSION 115\.\): npm rebuild better-sqlite3/,
+  );
   assert.ok(!abi!.message.includes("\n"));
 
   // The package is there, one of its own dependencies is not: the cause is named on the same line.
-  const dep = optionalDependencyError("playwright-core", "figure export", Object.assign(new Error("Cannot find package 'chromium-bidi' imported from /p/node_modules/playwright-core/lib/x.js"), { code: "ERR_MODULE_NOT_FOUND" }));
-  assert.equal(dep?.message, `figure export needs the optional package playwright-core, which did not load (Cannot find package 'chromium-bidi' imported from /p/node_modules/playwright-core/lib/x.js): npm install playwright-core@${OPTIONAL_PACKAGES["playwright-core"].range}`);
+  const dep = optionalDependencyError(
+    "playwright-core",
+    "figure export",
+    Object.assign(new Error("Cannot find package 'chromium-bidi' imported from /p/node_modules/playwright-core/lib/x.js"), { code: "ERR_MODULE_NOT_FOUND" }),
+  );
+  assert.equal(
+    dep?.message,
+    `figure export needs the optional package playwright-core, which did not load (Cannot find package 'chromium-bidi' imported from /p/node_modules/playwright-core/lib/x.js): npm install playwright-core@${OPTIONAL_PACKAGES["playwright-core"].range}`,
+  );
 
   // Anything else is not a missing package: reported as it is.
   assert.equal(optionalDependencyError("better-sqlite3", "the NLI cache", new TypeError("x is not a function")), undefined);
   const boom = new RangeError("boom");
-  assert.throws(() => loadOptionalSync("jstat", "p-values", () => { throw boom; }), (e) => e === boom);
-  assert.throws(() => loadOptionalSync("jstat", "p-values", () => { throw new Error("Could not locate the bindings file. Tried:\n → /x"); }), {
-    message: "p-values needs the optional package jstat, whose native module did not load (Could not locate the bindings file.): npm rebuild jstat, or npm install jstat",
-  });
+  assert.throws(
+    () =>
+      loadOptionalSync("jstat", "p-values", () => {
+        throw boom;
+      }),
+    (e) => e === boom,
+  );
+  assert.throws(
+    () =>
+      loadOptionalSync("jstat", "p-values", () => {
+        throw new Error("Could not locate the bindings file. Tried:\n → /x");
+      }),
+    {
+      message: "p-values needs the optional package jstat, whose native module did not load (Could not locate the bindings file.): npm rebuild jstat, or npm install jstat",
+    },
+  );
 });
 
 test("install commands: the model runtime on the CPU, danfojs-node through capqa setup (its overrides)", () => {
@@ -110,7 +147,9 @@ test("capqa setup notebooks: overrides, one install, the notebooks; nothing chan
     assert.equal(plan.install[0], `capqa@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`, "capqa itself when the project lacks it");
     assert.deepEqual(plan.install.slice(1), [`tslab@${TSLAB_RANGE}`, `danfojs-node@${OPTIONAL_PACKAGES["danfojs-node"].range}`, `better-sqlite3@${OPTIONAL_PACKAGES["better-sqlite3"].range}`]);
     assert.deepEqual(plan.env, {});
-    const shipped = readdirSync(join(root, "notebooks")).filter((f) => f.endsWith(".ipynb")).sort();
+    const shipped = readdirSync(join(root, "notebooks"))
+      .filter((f) => f.endsWith(".ipynb"))
+      .sort();
     assert.deepEqual(plan.notebooks?.copy, shipped);
     assert.equal(readFileSync(join(dir, "package.json"), "utf8"), before, "planning writes nothing");
 

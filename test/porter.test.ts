@@ -30,7 +30,10 @@ function mismatches(words: string[], expected: string[], stem: (word: string) =>
 test("porterStem matches NLTK's PorterStemmer() on every oracle word", () => {
   const words = lines(oracle.porter.words);
   assert.ok(words.length >= 3000);
-  assert.deepEqual(mismatches(words, lines(oracle.porter.nltk), (w) => porterStem(w)), []);
+  assert.deepEqual(
+    mismatches(words, lines(oracle.porter.nltk), (w) => porterStem(w)),
+    [],
+  );
 });
 
 test("the MARTIN_EXTENSIONS and ORIGINAL_ALGORITHM modes match NLTK", () => {
@@ -39,12 +42,20 @@ test("the MARTIN_EXTENSIONS and ORIGINAL_ALGORITHM modes match NLTK", () => {
     ["MARTIN_EXTENSIONS", oracle.porter.martin],
     ["ORIGINAL_ALGORITHM", oracle.porter.original],
   ];
-  for (const [mode, expected] of modes) assert.deepEqual(mismatches(words, lines(expected), (w) => porterStem(w, { mode })), [], mode);
+  for (const [mode, expected] of modes)
+    assert.deepEqual(
+      mismatches(words, lines(expected), (w) => porterStem(w, { mode })),
+      [],
+      mode,
+    );
 });
 
 test("toLowercase: false matches stem(word, to_lowercase=False)", () => {
   const words = lines(oracle.porter.modeWords);
-  assert.deepEqual(mismatches(words, lines(oracle.porter.noLowercase), (w) => porterStem(w, { toLowercase: false })), []);
+  assert.deepEqual(
+    mismatches(words, lines(oracle.porter.noLowercase), (w) => porterStem(w, { toLowercase: false })),
+    [],
+  );
 });
 
 /** The oracle's word list: WordNet lemmas, their parts and the exception-list words, sorted by code point. */
@@ -66,24 +77,22 @@ function wordNetWords(dir: string): string[] {
 
 const wordnetDir = findWordNetDir();
 
-test(
-  "porterStem matches NLTK on all ~150k WordNet 3.0 words (chunk digests)",
-  { skip: wordnetDir ? false : "WordNet 3.0 is not installed (apt-get install wordnet-base, or set CAPQA_WORDNET_DIR)" },
-  () => {
-    const words = wordNetWords(wordnetDir as string);
-    const { count, chunk, sha256_16 } = oracle.porter.wordnetDigest;
-    assert.equal(words.length, count);
-    const stem = cachedPorterStemmer();
-    const stems = words.map(stem);
-    const bad: number[] = [];
-    sha256_16.forEach((digest, k) => {
-      const text = stems.slice(k * chunk, (k + 1) * chunk).join("\n");
-      if (createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16) !== digest) bad.push(k);
-    });
-    // A failing chunk is words[k * chunk .. (k + 1) * chunk); compare them with NLTK by hand.
-    assert.deepEqual(bad, []);
-  },
-);
+test("porterStem matches NLTK on all ~150k WordNet 3.0 words (chunk digests)", {
+  skip: wordnetDir ? false : "WordNet 3.0 is not installed (apt-get install wordnet-base, or set CAPQA_WORDNET_DIR)",
+}, () => {
+  const words = wordNetWords(wordnetDir as string);
+  const { count, chunk, sha256_16 } = oracle.porter.wordnetDigest;
+  assert.equal(words.length, count);
+  const stem = cachedPorterStemmer();
+  const stems = words.map(stem);
+  const bad: number[] = [];
+  sha256_16.forEach((digest, k) => {
+    const text = stems.slice(k * chunk, (k + 1) * chunk).join("\n");
+    if (createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16) !== digest) bad.push(k);
+  });
+  // A failing chunk is words[k * chunk .. (k + 1) * chunk); compare them with NLTK by hand.
+  assert.deepEqual(bad, []);
+});
 
 // Hand-checked cases.
 

@@ -25,13 +25,19 @@ test("the released files load, join and agree; row 4306 is the one test row with
   assert.equal(b.split.filter((s) => s === "validation").length, 1000);
   assert.equal(b.rows.filter((r) => r.manualLabel !== null).length, 1638);
   assert.deepEqual(b.warnings, []);
-  assert.deepEqual(b.unscored.map((u) => [u.rowId, u.split]), [[4306, "test"]]);
+  assert.deepEqual(
+    b.unscored.map((u) => [u.rowId, u.split]),
+    [[4306, "test"]],
+  );
   assert.equal(b.rows[4306].answer, "");
   assert.match(b.rows[4306].question, /^For which of the following/);
   assert.equal(b.rows[4306].goldAnswer, "None of the above.");
   const t = selectRows(b, "test");
   assert.equal(t.rowIds.length, 7826);
-  assert.deepEqual(t.excluded.map((e) => e.rowId), [4306]);
+  assert.deepEqual(
+    t.excluded.map((e) => e.rowId),
+    [4306],
+  );
 });
 
 test("CAP recomputed from the released probabilities reproduces the released cap column (≤ 1e-6)", { skip }, () => {
@@ -71,7 +77,12 @@ test("Tables 16 and 17 on all 1,638 human-labelled rows; Table 8's κ from the r
   assert.equal(cellOf("table16", "Synthetic", "PairAcc").capqa!.toFixed(2), "84.87");
   // Human labels: 69.88 here, the paper prints 69.89.
   assert.equal(cellOf("table16", "Human-labeled", "Spearman ρ").capqa!.toFixed(2), "69.88");
-  for (const [row, col, want] of [["Exact", "Synthetic", "98.79"], ["Partial", "Synthetic", "83.61"], ["Invalid", "Annotator", "14.56"], ["Equivalent", "Annotator", "86.76"]] as const) {
+  for (const [row, col, want] of [
+    ["Exact", "Synthetic", "98.79"],
+    ["Partial", "Synthetic", "83.61"],
+    ["Invalid", "Annotator", "14.56"],
+    ["Equivalent", "Annotator", "86.76"],
+  ] as const) {
     assert.equal(cellOf("table17", row, col).capqa!.toFixed(2), want, `${row} ${col}`);
   }
   const a = labelAgreement(bench!);

@@ -89,7 +89,19 @@ test("capqa score: bad input is named; missing statements are explained", () => 
   const raw = run(["score", "--in", answers, "--out", join(root, "y.csv"), "--model", model, "--no-cache"]);
   assert.equal(raw.status, 3, raw.stderr); // row 2 has an empty candidate answer
   const y = parseCsv(readFileSync(join(root, "y.csv"), "utf8"), "y.csv");
-  assert.deepEqual(y.header.slice(0, 11), ["id", "question", "gold_answer", "answer", "premise", "hypothesis", "premise_rule", "premise_doubts", "hypothesis_rule", "hypothesis_doubts", "statement_generator"]);
+  assert.deepEqual(y.header.slice(0, 11), [
+    "id",
+    "question",
+    "gold_answer",
+    "answer",
+    "premise",
+    "hypothesis",
+    "premise_rule",
+    "premise_doubts",
+    "hypothesis_rule",
+    "hypothesis_doubts",
+    "statement_generator",
+  ]);
   assert.deepEqual(y.records[0].fields.slice(4, 11), ["The sun is a star.", "The sun is a planet.", "wh-be", "", "wh-be", "", "builtin"]);
   assert.match(raw.stderr, /flagged 0 of 3 statements/);
   assert.equal(y.records[1].fields[y.header.indexOf("status")], "not_scored");

@@ -53,17 +53,24 @@ test("a second run takes every pair from the cache and makes no model call", asy
   const second = await scoreStatements(GOLD, CAND, { cache, engine: untouchable });
   assert.equal(second.report.cacheHits, 6);
   assert.equal(second.report.modelPairs, 0);
-  assert.deepEqual(second.rows.map((r) => r.cap), first.rows.map((r) => r.cap));
+  assert.deepEqual(
+    second.rows.map((r) => r.cap),
+    first.rows.map((r) => r.cap),
+  );
   cache.close();
 });
 
 test("when the model cannot be loaded, cached rows are scored and the others say why", async () => {
   const cache = NliCache.open(join(root, "cache2"));
   const key = "org/absent-model@v1";
-  cache.put(key, [
-    { premise: GOLD[0], hypothesis: CAND[0], probabilities: [0.7, 0.2, 0.1] },
-    { premise: CAND[0], hypothesis: GOLD[0], probabilities: [0.5, 0.3, 0.2] },
-  ], "test");
+  cache.put(
+    key,
+    [
+      { premise: GOLD[0], hypothesis: CAND[0], probabilities: [0.7, 0.2, 0.1] },
+      { premise: CAND[0], hypothesis: GOLD[0], probabilities: [0.5, 0.3, 0.2] },
+    ],
+    "test",
+  );
   // No network in tests: offline, the absent model is not in the hub cache either.
   const offline = process.env.HF_HUB_OFFLINE;
   process.env.HF_HUB_OFFLINE = "1";

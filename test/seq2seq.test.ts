@@ -61,7 +61,10 @@ for (const numBeams of [1, 3, 4]) {
       const g = await loadSeq2SeqGenerator({ model, numBeams, batchSize });
       const got = await g.generateDetailed(questions, answers);
       assertSame(got, reference(numBeams), `beams ${numBeams} batch ${batchSize}`);
-      assert.deepEqual(await g.generate(questions, answers), got.map((r) => r.text));
+      assert.deepEqual(
+        await g.generate(questions, answers),
+        got.map((r) => r.text),
+      );
       assert.equal(g.stats.encoderCalls, 2 * Math.ceil(PAIRS.length / batchSize));
       assert.equal(g.stats.unfinished, 0);
       await g.dispose();
@@ -100,7 +103,11 @@ test("greedy output equals transformers.js's own generate() on the same folder",
     const ids = tok.encode(statementInput(questions[i], answers[i]));
     const out = await m.generate({
       inputs: new tf.Tensor("int64", BigInt64Array.from(ids, BigInt), [1, ids.length]),
-      attention_mask: new tf.Tensor("int64", BigInt64Array.from(ids, () => 1n), [1, ids.length]),
+      attention_mask: new tf.Tensor(
+        "int64",
+        BigInt64Array.from(ids, () => 1n),
+        [1, ids.length],
+      ),
       max_new_tokens: 512,
       do_sample: false,
     });
@@ -158,8 +165,18 @@ test("white space is collapsed, order is kept, progress is reported", async () =
   assert.equal(messy, clean);
   const progress: [number, number][] = [];
   const reversed = await g.generate([...questions].reverse(), [...answers].reverse(), (d, t) => progress.push([d, t]));
-  assert.deepEqual(reversed, reference(4).map((r) => r.text).reverse());
-  assert.deepEqual(progress, [[3, 11], [6, 11], [9, 11], [11, 11]]);
+  assert.deepEqual(
+    reversed,
+    reference(4)
+      .map((r) => r.text)
+      .reverse(),
+  );
+  assert.deepEqual(progress, [
+    [3, 11],
+    [6, 11],
+    [9, 11],
+    [11, 11],
+  ]);
   assert.deepEqual(await g.generate([], []), []);
   await g.dispose();
   await assert.rejects(g.generate(["q"], ["a"]), /disposed/);
@@ -201,6 +218,9 @@ test("a model named models/NAME is found inside modelsDir, and generation_config
   const lines: string[] = [];
   const g = await loadSeq2SeqGenerator({ model: "noted", modelsDir: root, log: (l) => lines.push(l) });
   assert.equal(g.modelDir, noted);
-  assert.ok(lines.some((l) => /no_repeat_ngram_size=3, early_stopping=true, which capqa's decoder does not apply/.test(l)), lines.join("\n"));
+  assert.ok(
+    lines.some((l) => /no_repeat_ngram_size=3, early_stopping=true, which capqa's decoder does not apply/.test(l)),
+    lines.join("\n"),
+  );
   await g.dispose();
 });

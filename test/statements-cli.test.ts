@@ -14,7 +14,10 @@ const root = mkdtempSync(join(tmpdir(), "capqa-statements-"));
 
 test("capqa statements generate adds rule, flag and doubts, and says how many to review", () => {
   const input = join(root, "qa.csv");
-  writeFileSync(input, 'id,question,answer\n1,Who wrote Hamlet?,William Shakespeare\n2,Is the Earth flat?,No\n3,Whither goest thou?,home\n4,"What do bees make?","Bees make honey.\nThey also make wax."\n');
+  writeFileSync(
+    input,
+    'id,question,answer\n1,Who wrote Hamlet?,William Shakespeare\n2,Is the Earth flat?,No\n3,Whither goest thou?,home\n4,"What do bees make?","Bees make honey.\nThey also make wax."\n',
+  );
   const r = run(["statements", "generate", "--in", input, "--out", join(root, "out.csv"), "--quiet"]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /flagged 1 of 4 statements \(25\.0 %\)/);
@@ -39,7 +42,10 @@ test("review checks files from other tools for ill-formed statements and names w
   writeFileSync(file, "question,gold_answer,answer,premise,hypothesis\nIs the Earth flat?,No,Yes,The Earth is not flat.,Is the Earth flat: Yes.\n");
   const r = reviewStatements(readRowTable(file));
   assert.equal(r.statements, 2);
-  assert.deepEqual(r.items.map((it) => [it.column, it.line, it.doubts]), [["hypothesis", 2, ["ill-formed: question word order", "ill-formed: colon"]]]);
+  assert.deepEqual(
+    r.items.map((it) => [it.column, it.line, it.doubts]),
+    [["hypothesis", 2, ["ill-formed: question word order", "ill-formed: colon"]]],
+  );
   const bad = join(root, "bad.csv");
   writeFileSync(bad, "a,b\n1,2\n");
   assert.throws(() => reviewStatements(readRowTable(bad)), /bad\.csv: nothing to review: it needs question and answer columns/);

@@ -13,9 +13,35 @@ import { resolve } from "node:path";
 
 /** The forms the issue names (part 1) and the answer styles (part 2). */
 const FORMS = [
-  "who-subject", "which-subject", "what-subject", "do-support-present", "do-support-past", "when-did", "be-what", "be-who", "be-where",
-  "how-many", "how-much", "how-long", "how-far", "how-fast", "how-adjective", "what-kind", "what-year", "prep-which", "whom", "whose",
-  "why", "how-manner", "yes-no-be", "yes-no-do", "yes-no-modal", "imperative", "blank", "completion", "context",
+  "who-subject",
+  "which-subject",
+  "what-subject",
+  "do-support-present",
+  "do-support-past",
+  "when-did",
+  "be-what",
+  "be-who",
+  "be-where",
+  "how-many",
+  "how-much",
+  "how-long",
+  "how-far",
+  "how-fast",
+  "how-adjective",
+  "what-kind",
+  "what-year",
+  "prep-which",
+  "whom",
+  "whose",
+  "why",
+  "how-manner",
+  "yes-no-be",
+  "yes-no-do",
+  "yes-no-modal",
+  "imperative",
+  "blank",
+  "completion",
+  "context",
 ];
 const STYLES = ["phrase", "sentence", "multi-sentence", "yes-no-lead", "because", "preamble", "list", "number"];
 

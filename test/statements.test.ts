@@ -60,7 +60,12 @@ test("every form of the question is read by its grammar", () => {
     ["Can penguins fly?", "No", "Penguins cannot fly.", /^yes-no/],
     ["Do all birds fly?", "No", "Not all birds fly.", /^yes-no/],
     ["Is a tomato a fruit or a vegetable?", "a fruit", "A tomato is a fruit.", /alternative/],
-    ["Maria heats a pot of water on the stove. Which process turns the water into steam?", "evaporation", "Maria heats a pot of water on the stove. Evaporation turns the water into steam.", /^wh-subject/],
+    [
+      "Maria heats a pot of water on the stove. Which process turns the water into steam?",
+      "evaporation",
+      "Maria heats a pot of water on the stove. Evaporation turns the water into steam.",
+      /^wh-subject/,
+    ],
     ["When plants and animals die, which organisms return nutrients to the soil?", "decomposers", "When plants and animals die, decomposers return nutrients to the soil.", /^wh-subject/],
     ["The nose, mouth and lungs are parts of which body system?", "the respiratory system", "The nose, mouth and lungs are parts of the respiratory system.", /^in-situ/],
   ];
@@ -89,7 +94,10 @@ test("answers in every style keep their own words", () => {
   assert.equal(reformulate("Can ostriches fly?", "No, they cannot.").statement, "Ostriches cannot fly.");
   assert.equal(reformulate("Is Python a compiled language?", "yes").statement, "Yes, Python is a compiled language.");
   // An answer that repeats the question before answering.
-  assert.equal(reformulate("What is a way to be born besides live birth?", "What is a way to be born besides live birth? Hatching from an egg.").statement, "A way to be born besides live birth is hatching from an egg.");
+  assert.equal(
+    reformulate("What is a way to be born besides live birth?", "What is a way to be born besides live birth? Hatching from an egg.").statement,
+    "A way to be born besides live birth is hatching from an egg.",
+  );
   assert.equal(reformulate("Who wrote Hamlet?", "").rule, "empty-answer");
 });
 
@@ -102,7 +110,10 @@ test("every statement names its rule; guesses and the colon fallback are flagged
   assert.equal(colon.rule, "question-colon");
   assert.equal(colon.fallback, true);
   assert.equal(colon.flagged, true);
-  assert.ok(colon.doubts.some((d) => /colon/.test(d)), colon.doubts.join("; "));
+  assert.ok(
+    colon.doubts.some((d) => /colon/.test(d)),
+    colon.doubts.join("; "),
+  );
   const unresolved = reformulate("Who was the first person on the Moon?", "He was an American astronaut.");
   assert.ok(unresolved.statement.length > 0);
 });
@@ -112,7 +123,10 @@ test("the ill-formedness check finds each kind and spares what the question call
   assert.deepEqual(illFormedReasons("Is the Earth flat: No.", "Is the Earth flat?", "No"), ["question word order", "colon"]);
   assert.deepEqual(illFormedReasons("Many legs does a spider have: eight.", "How many legs does a spider have?", "eight"), ["colon"]);
   assert.deepEqual(illFormedReasons("The capital of France is The capital of France is Paris.", "What is the capital of France?", "The capital of France is Paris."), ["repeated 4-gram"]);
-  assert.deepEqual(illFormedReasons("When an atom has a neutral charge, protons and electrons have equal numbers.", "When an atom has a neutral charge, which particles have equal numbers?", "protons and electrons"), []);
+  assert.deepEqual(
+    illFormedReasons("When an atom has a neutral charge, protons and electrons have equal numbers.", "When an atom has a neutral charge, which particles have equal numbers?", "protons and electrons"),
+    [],
+  );
   assert.deepEqual(illFormedReasons("The ratio is 3:1.", "What is the ratio?", "3:1"), []);
   // A 4-gram the question itself repeats may be repeated.
   assert.deepEqual(illFormedReasons("Tom saw the red ball and the red ball rolled. It stopped.", "Tom saw the red ball and the red ball rolled. What did it do?", "It stopped."), []);
@@ -133,7 +147,17 @@ test("question types follow the surface cues of Table 9", () => {
 
 test("verb inflection from compromise's conjugator, with American spelling", () => {
   assert.deepEqual(["cause", "carry", "go", "push", "have", "play", "absorb"].map(thirdPerson), ["causes", "carries", "goes", "pushes", "has", "plays", "absorbs"]);
-  assert.deepEqual(["fall", "stop", "carry", "discover", "bring", "create", "travel", "control", "occur"].map(pastTense), ["fell", "stopped", "carried", "discovered", "brought", "created", "traveled", "controlled", "occurred"]);
+  assert.deepEqual(["fall", "stop", "carry", "discover", "bring", "create", "travel", "control", "occur"].map(pastTense), [
+    "fell",
+    "stopped",
+    "carried",
+    "discovered",
+    "brought",
+    "created",
+    "traveled",
+    "controlled",
+    "occurred",
+  ]);
 });
 
 test("sentences split at real ends only; lists join", () => {
@@ -150,7 +174,10 @@ test("reformulateAll keeps input order, in one thread and spread over workers", 
   const answers = questions.map((_, i) => (i % 3 === 0 ? "William Shakespeare" : i % 3 === 1 ? "eight" : `thing ${i}`));
   const one = await reformulateAll(questions, answers, { threads: 1 });
   const two = await reformulateAll(questions, answers, { threads: 3, parallelMin: 100 });
-  assert.deepEqual(two.map((r) => r.statement), one.map((r) => r.statement));
+  assert.deepEqual(
+    two.map((r) => r.statement),
+    one.map((r) => r.statement),
+  );
   assert.equal(one[5].statement, "Item 5 is thing 5.");
   await assert.rejects(reformulateAll(["a?"], []), /pair up/);
 });
@@ -168,16 +195,24 @@ test("ROUGE-L, LCS and exact match", () => {
 
 test("capqa's CAP-Statements split rule: SHA-256 of the row number, 1,100 test, 1,100 validation, the rest train", () => {
   const s = statementSplits(11000);
-  assert.deepEqual(["test", "validation", "train"].map((x) => s.filter((y) => y === x).length), [1100, 1100, 8800]);
+  assert.deepEqual(
+    ["test", "validation", "train"].map((x) => s.filter((y) => y === x).length),
+    [1100, 1100, 8800],
+  );
 });
 
 const statementsDir = [process.env.CAPQA_STATEMENTS_DIR, resolve("../shared/data/cap-statements")].find((d) => d && existsSync(join(d, "CAP-Statements.validation.csv")));
 
-test("on the CAP-Statements validation part: BLEU ≥ 94, exact match ≥ 80 %, above the naive rule on every question type", { skip: statementsDir === undefined && "CAP-Statements not found" }, async () => {
+test("on the CAP-Statements validation part: BLEU ≥ 94, exact match ≥ 80 %, above the naive rule on every question type", {
+  skip: statementsDir === undefined && "CAP-Statements not found",
+}, async () => {
   const { items } = loadStatementItems(statementsDir!, "validation");
   assert.equal(items.length, 1100);
   const splits = statementSplits(11000);
-  assert.ok(items.every((it) => splits[it.row] === "validation"), "the shared validation rows follow the split rule");
+  assert.ok(
+    items.every((it) => splits[it.row] === "validation"),
+    "the shared validation rows follow the split rule",
+  );
   const e = await evaluateStatementGenerator(items, builtinGenerator);
   assert.ok(e.overall.bleu >= 94, `BLEU ${e.overall.bleu}`);
   assert.ok(e.overall.exactMatch >= 80, `EM ${e.overall.exactMatch}`);
@@ -198,7 +233,9 @@ test("on the CAP-Statements validation part: BLEU ≥ 94, exact match ≥ 80 %, 
 
 const correctness = [process.env.CAPQA_DATA_DIR, resolve("../shared/data/cap-correctness")].find((d) => d && existsSync(join(d, "CAP-Correctness.csv")));
 
-test("on the CAP-Correctness candidate answers: fewer repeated 4-grams and colon forms than the released mT5 statements", { skip: correctness === undefined && "released data not found" }, async () => {
+test("on the CAP-Correctness candidate answers: fewer repeated 4-grams and colon forms than the released mT5 statements", {
+  skip: correctness === undefined && "released data not found",
+}, async () => {
   const { loadBenchmark } = await import("../lib/data/benchmark.js");
   const { statementAgreement } = await import("../lib/statements/agreement.js");
   const a = await statementAgreement(loadBenchmark(correctness!), builtinGenerator, 5);

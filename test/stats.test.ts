@@ -27,8 +27,14 @@ test("Spearman and Kendall match scipy on a small tied sample, p-values included
 
 test("erfc keeps full relative precision into the far tail (scipy.special.erfc)", () => {
   const table: [number, number][] = [
-    [0.5, 0.4795001221869535], [1, 0.15729920705028516], [2, 0.004677734981047266], [3, 2.2090496998585445e-5],
-    [5, 1.5374597944280347e-12], [8, 1.1224297172982928e-29], [10, 2.0884875837625446e-45], [20, 5.395865611607901e-176],
+    [0.5, 0.4795001221869535],
+    [1, 0.15729920705028516],
+    [2, 0.004677734981047266],
+    [3, 2.2090496998585445e-5],
+    [5, 1.5374597944280347e-12],
+    [8, 1.1224297172982928e-29],
+    [10, 2.0884875837625446e-45],
+    [20, 5.395865611607901e-176],
   ];
   for (const [x, want] of table) assert.ok(Math.abs(erfc(x) / want - 1) < 1e-13, `erfc(${x}) = ${erfc(x)}, want ${want}`);
   assert.equal(erfc(0), 1);
@@ -69,7 +75,10 @@ test("pairwise accuracy (Fenwick sweep) and the class-pair sweep equal brute-for
       const b = CLASSES.indexOf(cp.better as (typeof CLASSES)[number]);
       const w = CLASSES.indexOf(cp.worse as (typeof CLASSES)[number]);
       const sub = [...scores].map((v, i) => [v, classes[i]] as const).filter(([, c]) => c === b || c === w);
-      const counts = brutePairs(sub.map(([v]) => v), sub.map(([, c]) => (c === b ? 1 : 0)));
+      const counts = brutePairs(
+        sub.map(([v]) => v),
+        sub.map(([, c]) => (c === b ? 1 : 0)),
+      );
       assert.deepEqual({ wins: cp.wins, ties: cp.ties, losses: cp.losses }, counts, `${cp.better}>${cp.worse}`);
       if (cp.pairs > 0) assert.ok(close(cp.auc, (counts.wins + counts.ties / 2) / cp.pairs, 1e-15));
     }
@@ -83,7 +92,10 @@ test("monotonicity counts class pairs whose means invert, and follows a user ord
   const scores = Float64Array.from(classes, (c, i) => means[c] + (i < 8 ? 0.01 : -0.01));
   const s = ordinalSummary(scores, classes);
   assert.equal(s.meanViolations, 1); // OV > partial is inverted
-  assert.deepEqual(s.classPairs.filter((p) => p.meanViolation).map((p) => `${p.better}>${p.worse}`), ["overinclusive_valid>partial"]);
+  assert.deepEqual(
+    s.classPairs.filter((p) => p.meanViolation).map((p) => `${p.better}>${p.worse}`),
+    ["overinclusive_valid>partial"],
+  );
   const swapped = parseOrdering("exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory");
   assert.equal(ordinalSummary(scores, classes, swapped).meanViolations, 0);
 });
@@ -91,7 +103,10 @@ test("monotonicity counts class pairs whose means invert, and follows a user ord
 test("descriptives follow numpy: sample std (ddof 1) and linear percentiles", () => {
   const v = [3, 1, 4, 1, 5, 9, 2, 6];
   const s = Float64Array.from(v).sort();
-  assert.deepEqual([0.05, 0.25, 0.5].map((q) => quantileSorted(s, q)), [1, 1.75, 3.5]);
+  assert.deepEqual(
+    [0.05, 0.25, 0.5].map((q) => quantileSorted(s, q)),
+    [1, 1.75, 3.5],
+  );
   assert.ok(close(quantileSorted(s, 0.95), 7.95, 1e-12));
   assert.ok(close(sampleStd(v), 2.748376143938713, 1e-14));
   const d = describe(v);
@@ -121,7 +136,7 @@ test("Cohen's κ: a textbook 2×2 table and the agreement form of weighted κ", 
     }
     po /= n;
     let pe = 0;
-    for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) pe += ((ma[i] / n) * (mb[j] / n)) * (1 - d(i, j));
+    for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) pe += (ma[i] / n) * (mb[j] / n) * (1 - d(i, j));
     assert.ok(close(cohenKappa(classes, other, 8, kind, scale).kappa, (po - pe) / (1 - pe), 1e-12), kind);
   }
   assert.throws(() => cohenKappa([0, 1], [0], 2), /cohenKappa: a has 2 values, b has 1; a and b must have equal lengths/);

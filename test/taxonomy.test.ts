@@ -29,7 +29,10 @@ test("the four hard pairs of Table 4 are strictly ordered pairs", () => {
   assert.equal(HARD_PAIRS.length, 4);
   const pairs = orderedPairs();
   for (const [b, w] of HARD_PAIRS) {
-    assert.ok(pairs.some((p) => p.better === b && p.worse === w), `${b} > ${w}`);
+    assert.ok(
+      pairs.some((p) => p.better === b && p.worse === w),
+      `${b} > ${w}`,
+    );
     assert.ok(isHardPair(b, w));
   }
   assert.equal(isHardPair("exact", "invalid"), false);

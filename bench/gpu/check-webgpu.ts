@@ -12,7 +12,10 @@ import { benchPairs } from "../nli-bench.js";
 
 const dir = process.argv[2] ?? "models/fixtures";
 const device = (process.argv[3] ?? "webgpu") as NliDeviceChoice;
-for (const [name, n, dtypes] of [["tiny-nli", 2000, ["fp32", "fp16", "q8"]], ["large-nli", 128, ["fp32", "fp16"]]] as const) {
+for (const [name, n, dtypes] of [
+  ["tiny-nli", 2000, ["fp32", "fp16", "q8"]],
+  ["large-nli", 128, ["fp32", "fp16"]],
+] as const) {
   for (const dtype of dtypes) {
     try {
       const { premises, hypotheses } = benchPairs(n, 3);

@@ -123,7 +123,10 @@ function weightedMean(values: Float64Array, weights: ArrayLike<number>): number 
 
 /** Idf weights by token id, with the weight bert_score gives a token no reference contains. */
 export class IdfMap extends Map<number, number> {
-  constructor(entries: Iterable<readonly [number, number]>, readonly unseen: number) {
+  constructor(
+    entries: Iterable<readonly [number, number]>,
+    readonly unseen: number,
+  ) {
     super(entries);
   }
 }
@@ -137,7 +140,10 @@ export function computeIdf(references: readonly string[], tokenize: (text: strin
   const counts = new Map<number, number>();
   for (const text of references) for (const id of new Set(tokenize(text))) counts.set(id, (counts.get(id) ?? 0) + 1);
   const m = references.length;
-  return new IdfMap([...counts].map(([id, c]) => [id, Math.log((m + 1) / (c + 1))] as const), Math.log(m + 1));
+  return new IdfMap(
+    [...counts].map(([id, c]) => [id, Math.log((m + 1) / (c + 1))] as const),
+    Math.log(m + 1),
+  );
 }
 
 /** Baseline of bert_score's rescale_baseline/en/roberta-large.tsv, row of layer 17 (the paper's setting). */
@@ -217,7 +223,10 @@ export class SentenceEncoder {
   readonly clsId: number;
   readonly sepId: number;
 
-  constructor(tokenizer: EncoderTokenizer, private readonly options: SentenceEncoderOptions) {
+  constructor(
+    tokenizer: EncoderTokenizer,
+    private readonly options: SentenceEncoderOptions,
+  ) {
     this.core = tokenizer._tokenizer as CoreTokenizer;
     if (typeof this.core?.encode_text !== "function" || typeof this.core.token_to_id !== "function") {
       throw new Error("this transformers.js tokenizer does not expose encode_text/token_to_id; capqa needs @huggingface/tokenizers 0.2");
@@ -366,9 +375,13 @@ function chooseOutput(dir: string, outputs: readonly string[], depth: number | u
   }
   if (outputs.includes("last_hidden_state")) {
     if (depth === undefined) throw new Error(`${config} has no integer num_hidden_layers, which says after which layer the exported encoder (last_hidden_state) stops`);
-    throw new Error(`${dir}: onnx/model.onnx gives last_hidden_state of an encoder of ${depth} layers (config.json num_hidden_layers), but layer ${asked} was asked; export the encoder truncated after layer ${asked}, or one that outputs every hidden state as hidden_states`);
+    throw new Error(
+      `${dir}: onnx/model.onnx gives last_hidden_state of an encoder of ${depth} layers (config.json num_hidden_layers), but layer ${asked} was asked; export the encoder truncated after layer ${asked}, or one that outputs every hidden state as hidden_states`,
+    );
   }
-  throw new Error(`${dir}: onnx/model.onnx outputs ${outputs.join(", ") || "nothing"}; BERTScore needs last_hidden_state [batch, sequence, hidden] (an encoder truncated at the layer) or hidden_states [layers+1, batch, sequence, hidden]`);
+  throw new Error(
+    `${dir}: onnx/model.onnx outputs ${outputs.join(", ") || "nothing"}; BERTScore needs last_hidden_state [batch, sequence, hidden] (an encoder truncated at the layer) or hidden_states [layers+1, batch, sequence, hidden]`,
+  );
 }
 
 class OnnxBertScorer implements BertScorer {
@@ -448,7 +461,12 @@ class OnnxBertScorer implements BertScorer {
     const out = new Map<string, { ids: number[]; vectors: Float32Array; dim: number }>();
     for (let start = 0; start < unique.length; start += this.batchSize) {
       const batch = unique.slice(start, start + this.batchSize);
-      const { outputs, length: L } = await runEncoder(this.tf, this.model, batch.map((u) => u.ids), this.encoder.padId);
+      const { outputs, length: L } = await runEncoder(
+        this.tf,
+        this.model,
+        batch.map((u) => u.ids),
+        this.encoder.padId,
+      );
       const t = outputs[this.output];
       const B = batch.length;
       let D: number;

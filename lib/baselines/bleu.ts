@@ -55,11 +55,7 @@ function ngramCounts(tokens: readonly string[], n: number): Map<string, number> 
  * Clipped n-gram matches over hypothesis n-grams (`modified_precision`). The
  * denominator is at least 1, so a hypothesis shorter than n gives 0/1.
  */
-export function modifiedPrecision(
-  references: readonly (readonly string[])[],
-  hypothesis: readonly string[],
-  n: number,
-): Ratio {
+export function modifiedPrecision(references: readonly (readonly string[])[], hypothesis: readonly string[], n: number): Ratio {
   const counts = ngramCounts(hypothesis, n);
   const maxCounts = new Map<string, number>();
   for (const reference of references) {
@@ -155,11 +151,7 @@ function smooth(precisions: readonly Ratio[], smoothing: BleuSmoothing, epsilon:
  * precisions are taken. Returns 0 when no hypothesis unigram matches
  * (as for all-empty hypotheses); throws for an empty corpus, as NLTK does.
  */
-export function corpusBleu(
-  listOfReferences: readonly (readonly (readonly string[])[])[],
-  hypotheses: readonly (readonly string[])[],
-  options: BleuOptions = {},
-): number {
+export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], options: BleuOptions = {}): number {
   const weights = options.weights ?? DEFAULT_BLEU_WEIGHTS;
   const smoothing = options.smoothing ?? "none";
   const epsilon = options.epsilon ?? DEFAULT_BLEU_EPSILON;
@@ -202,10 +194,6 @@ export function corpusBleu(
  * NLTK's `sentence_bleu(references, hypothesis, weights, smoothing_function)`:
  * `corpusBleu` over a corpus of one. An empty hypothesis scores 0.
  */
-export function sentenceBleu(
-  references: readonly (readonly string[])[],
-  hypothesis: readonly string[],
-  options: BleuOptions = {},
-): number {
+export function sentenceBleu(references: readonly (readonly string[])[], hypothesis: readonly string[], options: BleuOptions = {}): number {
   return corpusBleu([references], [hypothesis], options);
 }

@@ -70,7 +70,7 @@ export function cometUnavailable(): string {
   return [
     `COMET is unavailable: the authors released no COMET scores and capqa does not invent them; it computes COMET (${PAPER_COMET_MODEL}) from an exported model folder.`,
     `On a machine with Python, run \`pip install "unbabel-comet>=2" onnx\` and then \`${COMET_EXPORT_COMMAND}\` (downloads the checkpoint, about 2.3 GB, and writes ONNX files and comet.json);`,
-    "copy models/wmt22-comet-da here and load it with loadCometEstimator({ model: \"models/wmt22-comet-da\" }).",
+    'copy models/wmt22-comet-da here and load it with loadCometEstimator({ model: "models/wmt22-comet-da" }).',
   ].join(" ");
 }
 
@@ -108,12 +108,14 @@ export function parseCometSettings(value: unknown, where: string): CometSettings
   if (!s || typeof s !== "object") fail("expected a JSON object");
   const c = s as Partial<CometSettings>;
   if (c.format !== COMET_FORMAT) fail(`format is ${JSON.stringify(c.format)}, expected "${COMET_FORMAT}"`);
-  if (c.class_identifier !== "regression_metric") fail(`class_identifier ${JSON.stringify(c.class_identifier)} is not supported; capqa implements regression_metric (wmt22-comet-da), not referenceless or unified models`);
+  if (c.class_identifier !== "regression_metric")
+    fail(`class_identifier ${JSON.stringify(c.class_identifier)} is not supported; capqa implements regression_metric (wmt22-comet-da), not referenceless or unified models`);
   if (c.pool !== "avg") fail(`pool ${JSON.stringify(c.pool)} is not supported; capqa implements "avg" (wmt22-comet-da's)`);
   if (!Number.isInteger(c.num_layers) || c.num_layers! < 1) fail("num_layers must be a positive integer");
   if (!Number.isInteger(c.hidden_size) || c.hidden_size! < 1) fail("hidden_size must be a positive integer");
   if (!Number.isInteger(c.max_length) || c.max_length! < 3) fail("max_length must be an integer of at least 3");
-  if (c.layer !== "mix" && !(Number.isInteger(c.layer) && (c.layer as number) >= 0 && (c.layer as number) < c.num_layers!)) fail(`layer must be "mix" or an index below num_layers, got ${JSON.stringify(c.layer)}`);
+  if (c.layer !== "mix" && !(Number.isInteger(c.layer) && (c.layer as number) >= 0 && (c.layer as number) < c.num_layers!))
+    fail(`layer must be "mix" or an index below num_layers, got ${JSON.stringify(c.layer)}`);
   if (c.layer_transformation !== "softmax" && c.layer_transformation !== "sparsemax") fail(`layer_transformation ${JSON.stringify(c.layer_transformation)} is not softmax or sparsemax`);
   if (typeof c.layer_norm !== "boolean") fail("layer_norm must be true or false");
   const w = c.layerwise_weights;
@@ -157,12 +159,15 @@ export async function loadCometEstimator(options: CometEstimatorOptions): Promis
   let head: OnnxModel | undefined;
   try {
     const outs = encoderModel.sessions.model?.outputNames ?? [];
-    if (!outs.includes("hidden_states")) throw new Error(`${dir}: onnx/model.onnx outputs ${outs.join(", ") || "nothing"}; COMET needs hidden_states [layers, batch, sequence, hidden] (every hidden state stacked)`);
+    if (!outs.includes("hidden_states"))
+      throw new Error(`${dir}: onnx/model.onnx outputs ${outs.join(", ") || "nothing"}; COMET needs hidden_states [layers, batch, sequence, hidden] (every hidden state stacked)`);
     head = await loadOnnxModel(tf, dir, "estimator", device);
     const ins = head.sessions.model?.inputNames ?? [];
     const headOuts = head.sessions.model?.outputNames ?? [];
     if (ins.length !== 1 || ins[0] !== "features" || headOuts.length !== 1) {
-      throw new Error(`${dir}: onnx/estimator.onnx takes ${ins.join(", ") || "nothing"} and gives ${headOuts.join(", ") || "nothing"}; it must take one input "features" [batch, 6·hidden] and give one output, the score`);
+      throw new Error(
+        `${dir}: onnx/estimator.onnx takes ${ins.join(", ") || "nothing"} and gives ${headOuts.join(", ") || "nothing"}; it must take one input "features" [batch, 6·hidden] and give one output, the score`,
+      );
     }
     const tokenizer = await loadTokenizer(tf, dir);
     const encoder = new SentenceEncoder(tokenizer, { strip: false, prefixSpace: false, maxLength: settings.max_length });
@@ -175,7 +180,6 @@ export async function loadCometEstimator(options: CometEstimatorOptions): Promis
     throw err;
   }
 }
-
 
 class OnnxCometEstimator implements CometEstimator {
   constructor(
@@ -231,7 +235,12 @@ class OnnxCometEstimator implements CometEstimator {
     for (let start = 0; start < unique.length; start += this.batchSize) {
       const batch = unique.slice(start, start + this.batchSize);
       const B = batch.length;
-      const { outputs, length: L } = await runEncoder(this.tf, this.encoderModel, batch.map((u) => u.ids), this.encoder.padId);
+      const { outputs, length: L } = await runEncoder(
+        this.tf,
+        this.encoderModel,
+        batch.map((u) => u.ids),
+        this.encoder.padId,
+      );
       const t = outputs.hidden_states;
       if (t.dims.length !== 4 || t.dims[0] !== K || t.dims[1] !== B || t.dims[2] !== L || t.dims[3] !== D) {
         throw new Error(`hidden_states has shape [${t.dims}], expected [${K}, ${B}, ${L}, ${D}] (comet.json num_layers, batch, sequence, hidden_size)`);

@@ -80,12 +80,7 @@ function synonymSet(wordnet: WordNet, word: string): Set<string> {
  * `_enum_align_words` on already preprocessed tokens: exact, stem, then
  * synonym matches, sorted by hypothesis position.
  */
-export function alignWords(
-  hypothesis: readonly string[],
-  reference: readonly string[],
-  stem: (token: string) => string,
-  wordnet: WordNet,
-): MeteorMatch[] {
+export function alignWords(hypothesis: readonly string[], reference: readonly string[], stem: (token: string) => string, wordnet: WordNet): MeteorMatch[] {
   let hyp: Enum[] = hypothesis.map((word, k) => [k, word]);
   let ref: Enum[] = reference.map((word, k) => [k, word]);
   const exact = matchEnums(hyp, ref, (h, r) => h === r);

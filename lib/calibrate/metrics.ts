@@ -34,13 +34,14 @@ function fromConfusion(conf: Float64Array, K: number): { accuracy: number; macro
   let correct = 0;
   const support = new Array<number>(K).fill(0);
   const predicted = new Array<number>(K).fill(0);
-  for (let t = 0; t < K; t++) for (let p = 0; p < K; p++) {
-    const c = conf[t * K + p];
-    n += c;
-    support[t] += c;
-    predicted[p] += c;
-    if (t === p) correct += c;
-  }
+  for (let t = 0; t < K; t++)
+    for (let p = 0; p < K; p++) {
+      const c = conf[t * K + p];
+      n += c;
+      support[t] += c;
+      predicted[p] += c;
+      if (t === p) correct += c;
+    }
   const precision = support.map((_, k) => (predicted[k] > 0 ? conf[k * K + k] / predicted[k] : 0));
   const recall = support.map((s, k) => (s > 0 ? conf[k * K + k] / s : 0));
   const f1 = support.map((s, k) => (s + predicted[k] > 0 ? (2 * conf[k * K + k]) / (s + predicted[k]) : 0));
@@ -53,19 +54,21 @@ function kappaFromConfusion(conf: Float64Array, K: number, kind: "unweighted" | 
   let n = 0;
   const rows = new Float64Array(K);
   const cols = new Float64Array(K);
-  for (let t = 0; t < K; t++) for (let p = 0; p < K; p++) {
-    n += conf[t * K + p];
-    rows[t] += conf[t * K + p];
-    cols[p] += conf[t * K + p];
-  }
+  for (let t = 0; t < K; t++)
+    for (let p = 0; p < K; p++) {
+      n += conf[t * K + p];
+      rows[t] += conf[t * K + p];
+      cols[p] += conf[t * K + p];
+    }
   let wo = 0;
   let we = 0;
-  for (let t = 0; t < K; t++) for (let p = 0; p < K; p++) {
-    const d = Math.abs(t - p);
-    const w = kind === "unweighted" ? (d === 0 ? 0 : 1) : kind === "linear" ? d : d * d;
-    wo += (w * conf[t * K + p]) / n;
-    we += (w * rows[t] * cols[p]) / (n * n);
-  }
+  for (let t = 0; t < K; t++)
+    for (let p = 0; p < K; p++) {
+      const d = Math.abs(t - p);
+      const w = kind === "unweighted" ? (d === 0 ? 0 : 1) : kind === "linear" ? d : d * d;
+      wo += (w * conf[t * K + p]) / n;
+      we += (w * rows[t] * cols[p]) / (n * n);
+    }
   return we > 0 ? 1 - wo / we : NaN;
 }
 
@@ -100,7 +103,14 @@ export interface ClassificationIntervals {
 }
 
 /** Percentile bootstrap intervals of accuracy, macro-F1 and quadratic κ (rows resampled; no rows give NaN). */
-export function classificationIntervals(truth: ArrayLike<number>, predicted: ArrayLike<number>, K: number, resamples = DEFAULT_BOOTSTRAP_RESAMPLES, seed = DEFAULT_SEED, confidence = DEFAULT_CONFIDENCE): ClassificationIntervals {
+export function classificationIntervals(
+  truth: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  K: number,
+  resamples = DEFAULT_BOOTSTRAP_RESAMPLES,
+  seed = DEFAULT_SEED,
+  confidence = DEFAULT_CONFIDENCE,
+): ClassificationIntervals {
   const fn = "classificationIntervals";
   checkInteger(fn, "resamples", resamples, 1);
   checkSeed(fn, "seed", seed);

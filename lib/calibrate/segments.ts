@@ -104,7 +104,8 @@ export function bestRuns(groups: ScoreGroups, value: RunValue): { boundaries: nu
 /** Shape of a ScoreGroups (built by groupScores, which checked its content): K ≥ 1 and G·K counts. */
 function checkGroupsShape(fn: string, groups: ScoreGroups): void {
   checkInteger(fn, "groups.K", groups.K, 1);
-  if (groups.counts.length !== groups.scores.length * groups.K) throw new RangeError(`${fn}: groups.counts has ${groups.counts.length} values, not groups × K = ${groups.scores.length * groups.K}; build groups with groupScores`);
+  if (groups.counts.length !== groups.scores.length * groups.K)
+    throw new RangeError(`${fn}: groups.counts has ${groups.counts.length} values, not groups × K = ${groups.scores.length * groups.K}; build groups with groupScores`);
 }
 
 /**

@@ -65,7 +65,12 @@ function directional(pEntail: ArrayLike<number>, pNeutral: ArrayLike<number>, la
 export function capScores(p: DirectionalProbabilities, weights: CapWeights = PAPER_WEIGHTS): CapScores {
   const fn = "capScores";
   checkWeightsFor(fn, weights);
-  const columns = [["p.peForward", p.peForward], ["p.pnForward", p.pnForward], ["p.peReverse", p.peReverse], ["p.pnReverse", p.pnReverse]] as const;
+  const columns = [
+    ["p.peForward", p.peForward],
+    ["p.pnForward", p.pnForward],
+    ["p.peReverse", p.peReverse],
+    ["p.pnReverse", p.pnReverse],
+  ] as const;
   for (const [name, a] of columns) checkSameLength(fn, name, a, "p.peForward", p.peForward);
   for (const [name, a] of columns) checkProbabilities(fn, name, a);
   return capOf(p, weights);

@@ -28,28 +28,83 @@ const f2 = (x: number | null) => (x === null ? "—" : (100 * x).toFixed(2));
 export function comparisonMarkdown(c: SystemComparison): string {
   const names = c.systems.map((s) => s.system);
   const lines = [`# Comparing ${names.length} systems`, ""];
-  lines.push(markdownTable(["system", "rows", "scored", "labelled", "mean CAP", "CI", "violations"], c.systems.map((s) => [s.system, s.rows, s.scored, s.labelled, f2(s.meanCap), s.ciLow === null ? "—" : `[${f2(s.ciLow)}, ${f2(s.ciHigh)}]`, s.classPairs > 0 ? `${s.violations}/${s.classPairs}` : "—"])), "");
+  lines.push(
+    markdownTable(
+      ["system", "rows", "scored", "labelled", "mean CAP", "CI", "violations"],
+      c.systems.map((s) => [
+        s.system,
+        s.rows,
+        s.scored,
+        s.labelled,
+        f2(s.meanCap),
+        s.ciLow === null ? "—" : `[${f2(s.ciLow)}, ${f2(s.ciHigh)}]`,
+        s.classPairs > 0 ? `${s.violations}/${s.classPairs}` : "—",
+      ]),
+    ),
+    "",
+  );
   if (c.classMeans.length > 0) {
     lines.push("## Table 5: mean CAP (×100) per class, human labels", "");
-    lines.push(markdownTable(["Class", ...names], CLASSES.map((cls) => [classLabel(cls), ...names.map((s) => {
-      const r = c.classMeans.find((x) => x.system === s && x.class === cls)!;
-      return r.mean === null ? "—" : `${f2(r.mean)} [${f2(r.ciLow)}, ${f2(r.ciHigh)}] (n = ${r.n})`;
-    })])), "");
+    lines.push(
+      markdownTable(
+        ["Class", ...names],
+        CLASSES.map((cls) => [
+          classLabel(cls),
+          ...names.map((s) => {
+            const r = c.classMeans.find((x) => x.system === s && x.class === cls)!;
+            return r.mean === null ? "—" : `${f2(r.mean)} [${f2(r.ciLow)}, ${f2(r.ciHigh)}] (n = ${r.n})`;
+          }),
+        ]),
+      ),
+      "",
+    );
   }
   if (c.classCounts.length > 0) {
     lines.push(`## Table 6: answers per class (${c.countsFrom})`, "");
     const classes = [...new Set(c.classCounts.map((r) => r.class))];
-    lines.push(markdownTable(["Class", ...names], classes.map((cls) => [(CLASSES as readonly string[]).includes(cls) ? classLabel(cls as (typeof CLASSES)[number]) : cls, ...names.map((s) => c.classCounts.find((x) => x.system === s && x.class === cls)?.count ?? 0)])), "");
+    lines.push(
+      markdownTable(
+        ["Class", ...names],
+        classes.map((cls) => [
+          (CLASSES as readonly string[]).includes(cls) ? classLabel(cls as (typeof CLASSES)[number]) : cls,
+          ...names.map((s) => c.classCounts.find((x) => x.system === s && x.class === cls)?.count ?? 0),
+        ]),
+      ),
+      "",
+    );
   }
   const inverted = c.pairViolations.filter((p) => p.violation);
   if (c.pairViolations.length > 0) {
     lines.push("## Inverted class pairs (mean of the better class ≤ mean of the worse)", "");
-    for (const s of c.systems) lines.push(`- ${s.system}: ${s.violations} of ${s.classPairs}${s.violations ? `: ${inverted.filter((p) => p.system === s.system).map((p) => `${classLabel(p.better)} > ${classLabel(p.worse)}`).join("; ")}` : ""}`);
+    for (const s of c.systems)
+      lines.push(
+        `- ${s.system}: ${s.violations} of ${s.classPairs}${
+          s.violations
+            ? `: ${inverted
+                .filter((p) => p.system === s.system)
+                .map((p) => `${classLabel(p.better)} > ${classLabel(p.worse)}`)
+                .join("; ")}`
+            : ""
+        }`,
+      );
     lines.push("");
   }
   if (c.differences.length > 0) {
     lines.push("## Paired differences of mean CAP on shared questions (×100)", "");
-    lines.push(markdownTable(["system", "other", "shared", "difference", "CI", "p (system not better)"], c.differences.map((d) => [d.system, d.other, d.shared, f2(d.meanDifference), d.ciLow === null ? "—" : `[${f2(d.ciLow)}, ${f2(d.ciHigh)}]`, d.pSystemNotBetter === null ? "—" : d.pSystemNotBetter.toFixed(4)])), "");
+    lines.push(
+      markdownTable(
+        ["system", "other", "shared", "difference", "CI", "p (system not better)"],
+        c.differences.map((d) => [
+          d.system,
+          d.other,
+          d.shared,
+          f2(d.meanDifference),
+          d.ciLow === null ? "—" : `[${f2(d.ciLow)}, ${f2(d.ciHigh)}]`,
+          d.pSystemNotBetter === null ? "—" : d.pSystemNotBetter.toFixed(4),
+        ]),
+      ),
+      "",
+    );
   }
   lines.push(`${c.resamples} bootstrap resamples, seed ${c.seed}, ${Math.round(c.confidence * 100)} % intervals; ordering ${c.ordering.name}.`, "");
   for (const n of c.notes) lines.push(`- ${n}`);
@@ -76,11 +131,33 @@ export async function writeComparison(c: SystemComparison, dir: string, options:
       written.push(`fig-${f.id}.json`);
     }
     if (formats.length > 0 && figures.length > 0) {
-      const index = await exportFigures(figures.map((f) => ({ id: `fig-${f.id}`, width: f.width, spec: f.spec })), join(d, "figures"), { formats });
+      const index = await exportFigures(
+        figures.map((f) => ({ id: `fig-${f.id}`, width: f.width, spec: f.spec })),
+        join(d, "figures"),
+        { formats },
+      );
       written.push(...index.files.map((x) => `figures/${x.file}`));
     }
     writeFileAtomic(join(d, "summary.md"), comparisonMarkdown(c));
-    writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "compare", systems: c.systems.map((s) => ({ name: s.system, file: s.file })), countsFrom: c.countsFrom, resamples: c.resamples, seed: c.seed, confidence: c.confidence, ordering: c.ordering, notes: c.notes, figures: written, manifest: options.manifest ?? null }, null, 2) + "\n");
+    writeFileAtomic(
+      join(d, "meta.json"),
+      JSON.stringify(
+        {
+          command: "compare",
+          systems: c.systems.map((s) => ({ name: s.system, file: s.file })),
+          countsFrom: c.countsFrom,
+          resamples: c.resamples,
+          seed: c.seed,
+          confidence: c.confidence,
+          ordering: c.ordering,
+          notes: c.notes,
+          figures: written,
+          manifest: options.manifest ?? null,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
     return written;
   });
 }

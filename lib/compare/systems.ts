@@ -56,14 +56,16 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
   const where = (k: number, field: string) => ({ file, line: table.lines[k], row: k, field });
   if (!table.columns.includes("cap")) throw new DataError({ file, field: "cap" }, "no cap column: compare reads capqa score's output");
   const keyColumn = options.key ?? ["id", "question"].find((c) => table.columns.includes(c));
-  if (!keyColumn || !table.columns.includes(keyColumn)) throw new DataError({ file, field: options.key ?? "id" }, `no ${options.key ? `"${options.key}"` : "id or question"} column to join the systems' rows on; name one with the key option`);
+  if (!keyColumn || !table.columns.includes(keyColumn))
+    throw new DataError({ file, field: options.key ?? "id" }, `no ${options.key ? `"${options.key}"` : "id or question"} column to join the systems' rows on; name one with the key option`);
   const seen = new Map<string, number>();
   const keys = table.rows.map((row, k) => {
     const v = row[keyColumn];
     const key = typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
     if (key === "") throw new DataError(where(k, keyColumn), "the join key is empty");
     const first = seen.get(key);
-    if (first !== undefined) throw new DataError(where(k, keyColumn), `"${key.length > 60 ? `${key.slice(0, 60)}…` : key}" appears twice (first on line ${table.lines[first]}); join on a unique column with the key option`);
+    if (first !== undefined)
+      throw new DataError(where(k, keyColumn), `"${key.length > 60 ? `${key.slice(0, 60)}…` : key}" appears twice (first on line ${table.lines[first]}); join on a unique column with the key option`);
     seen.set(key, k);
     return key;
   });
@@ -91,7 +93,10 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
   let predicted: (string | null)[] | null = null;
   if (options.classifier) {
     const names = options.classifier.levelSet.levels.map((l) => l.name);
-    const levels = predictLevels(options.classifier, Array.from(cap, (x) => (Number.isNaN(x) ? 0 : x)));
+    const levels = predictLevels(
+      options.classifier,
+      Array.from(cap, (x) => (Number.isNaN(x) ? 0 : x)),
+    );
     predicted = Array.from(cap, (x, k) => (Number.isNaN(x) ? null : names[levels[k]]));
   } else if (table.columns.includes("predicted_level")) {
     predicted = table.rows.map((row) => (typeof row.predicted_level === "string" && row.predicted_level !== "" ? row.predicted_level : null));
@@ -248,7 +253,18 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
         pairViolations.push({ system: s.name, better: p.better, worse: p.worse, meanBetter: mb, meanWorse: mw, violation });
       }
     }
-    summaries.push({ system: s.name, file: s.file, rows: s.cap.length, scored: scored.length, labelled: nLabelled, meanCap: orNull(mean(scored)), ciLow: orNull(overall.low), ciHigh: orNull(overall.high), classPairs, violations });
+    summaries.push({
+      system: s.name,
+      file: s.file,
+      rows: s.cap.length,
+      scored: scored.length,
+      labelled: nLabelled,
+      meanCap: orNull(mean(scored)),
+      ciLow: orNull(overall.low),
+      ciHigh: orNull(overall.high),
+      classPairs,
+      violations,
+    });
   });
 
   // Table 6: human labels when every system has them, else the classifier's levels.
@@ -311,7 +327,15 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
         if (means[r] <= 0) notBetter++;
       }
       const ci = resamples > 0 ? percentileIntervalUnchecked(means, confidence) : { low: NaN, high: NaN };
-      differences.push({ system: a.name, other: b.name, shared: diffs.length, meanDifference: mean(diffs), ciLow: orNull(ci.low), ciHigh: orNull(ci.high), pSystemNotBetter: resamples > 0 ? notBetter / resamples : null });
+      differences.push({
+        system: a.name,
+        other: b.name,
+        shared: diffs.length,
+        meanDifference: mean(diffs),
+        ciLow: orNull(ci.low),
+        ciHigh: orNull(ci.high),
+        pSystemNotBetter: resamples > 0 ? notBetter / resamples : null,
+      });
     }
   }
   return { systems: summaries, classMeans, classCounts, countsFrom, pairViolations, differences, resamples, seed, confidence, ordering, notes };

@@ -77,9 +77,12 @@ export class Checkpoint {
           } catch {
             throw new Error(`${file}: the first line is not a checkpoint header; remove the file or set the \`restart\` option`);
           }
-          if (header.type !== "run" || header.kind !== kind) throw new Error(`${file} is a checkpoint of a "${String(header.kind)}" run, not ${kind}; use another file for the \`checkpoint\` option, or set the \`restart\` option`);
+          if (header.type !== "run" || header.kind !== kind)
+            throw new Error(`${file} is a checkpoint of a "${String(header.kind)}" run, not ${kind}; use another file for the \`checkpoint\` option, or set the \`restart\` option`);
           if (header.fingerprint !== fingerprint) {
-            throw new Error(`${file} belongs to a run with other inputs or settings (fingerprint ${String(header.fingerprint).slice(0, 12)}…, this run ${fingerprint.slice(0, 12)}…); use another file for the \`checkpoint\` option, or set the \`restart\` option to discard it`);
+            throw new Error(
+              `${file} belongs to a run with other inputs or settings (fingerprint ${String(header.fingerprint).slice(0, 12)}…, this run ${fingerprint.slice(0, 12)}…); use another file for the \`checkpoint\` option, or set the \`restart\` option to discard it`,
+            );
           }
           records = lines.slice(1).map((l, k) => {
             try {

@@ -38,7 +38,12 @@ export interface CleaningRule {
 
 /** Lower case, curly quotes straightened, runs of white space as one space, trimmed. */
 function norm(s: string): string {
-  return s.normalize("NFKC").toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();
+  return s
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The gold answer without surrounding punctuation, quotes and option letters such as "(d)". */
@@ -73,19 +78,30 @@ export const CLEANING_RULES: readonly CleaningRule[] = [
     name: "all-of-the-above",
     field: "gold_answer",
     description: 'the gold answer is "all of the above" or a variant (MCQ-specific)',
-    test: (g) => /^(?:all|both)\s+(?:of\s+)?(?:the\s+)?(?:above|these|those|options|choices|answers|answer choices|given options)(?:\s+(?:are|is)\s+(?:correct|true|right))?$|^all\s+the\s+above$/.test(bareAnswer(g)),
+    test: (g) =>
+      /^(?:all|both)\s+(?:of\s+)?(?:the\s+)?(?:above|these|those|options|choices|answers|answer choices|given options)(?:\s+(?:are|is)\s+(?:correct|true|right))?$|^all\s+the\s+above$/.test(
+        bareAnswer(g),
+      ),
   },
   {
     name: "none-of-the-above",
     field: "gold_answer",
     description: 'the gold answer is "none of the above" or a variant (MCQ-specific)',
-    test: (g) => /^(?:none|neither)\s+(?:of\s+)?(?:the\s+)?(?:above|these|those|options|choices|answers|answer choices|given options)(?:\s+(?:are|is)\s+(?:correct|true|right))?$|^none\s+the\s+above$/.test(bareAnswer(g)),
+    test: (g) =>
+      /^(?:none|neither)\s+(?:of\s+)?(?:the\s+)?(?:above|these|those|options|choices|answers|answer choices|given options)(?:\s+(?:are|is)\s+(?:correct|true|right))?$|^none\s+the\s+above$/.test(
+        bareAnswer(g),
+      ),
   },
   {
     name: "option-letters",
     field: "gold_answer",
     description: 'the gold answer names options by letter ("both A and B", "A and C")',
-    test: (g) => new RegExp(String.raw`^(?:both\s+|options?\s+|choices?\s+)?${OPTION}(?:\s*,\s*${OPTION})*\s*(?:and|&|or)\s+${OPTION}$`).test(norm(g).replace(/^\(?[a-e]\)\s+(?!and\b|or\b|&)/, "").replace(/[.\s]+$/, "")),
+    test: (g) =>
+      new RegExp(String.raw`^(?:both\s+|options?\s+|choices?\s+)?${OPTION}(?:\s*,\s*${OPTION})*\s*(?:and|&|or)\s+${OPTION}$`).test(
+        norm(g)
+          .replace(/^\(?[a-e]\)\s+(?!and\b|or\b|&)/, "")
+          .replace(/[.\s]+$/, ""),
+      ),
   },
 ];
 
@@ -125,7 +141,8 @@ export function readSources(specs: readonly SourceSpec[], columns: SourceColumns
     const gCol = columns.goldAnswer ?? GOLD_ALIASES.find(has);
     const dCol = columns.dataset ?? DATASET_ALIASES.find(has);
     if (!has(qCol)) throw new DataError({ file: spec.file, line: 1 }, `no question column "${qCol}"; the columns are ${t.columns.join(", ")}`);
-    if (gCol === undefined || !has(gCol)) throw new DataError({ file: spec.file, line: 1 }, `no gold-answer column (${columns.goldAnswer ?? GOLD_ALIASES.join(" / ")}); the columns are ${t.columns.join(", ")}`);
+    if (gCol === undefined || !has(gCol))
+      throw new DataError({ file: spec.file, line: 1 }, `no gold-answer column (${columns.goldAnswer ?? GOLD_ALIASES.join(" / ")}); the columns are ${t.columns.join(", ")}`);
     if (columns.dataset !== undefined && !has(columns.dataset)) throw new DataError({ file: spec.file, line: 1 }, `no source column "${columns.dataset}"`);
     const fallback = spec.dataset ?? basename(spec.file).replace(/\.(csv|jsonl|ndjson)$/i, "");
     t.rows.forEach((r, i) => {

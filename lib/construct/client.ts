@@ -220,9 +220,7 @@ export function parseRetryAfter(headers: { get(name: string): string | null }, n
 const RETRYABLE_STATUS = (s: number) => s === 408 || s === 409 || s === 429 || s >= 500;
 const FATAL_STATUS = (s: number) => s === 401 || s === 403 || s === 404;
 
-type Attempt =
-  | { ok: true; reply: ChatReply }
-  | { ok: false; kind: string; message: string; retryable: boolean; fatal?: boolean; status?: number; waitMs?: number; signature?: string };
+type Attempt = { ok: true; reply: ChatReply } | { ok: false; kind: string; message: string; retryable: boolean; fatal?: boolean; status?: number; waitMs?: number; signature?: string };
 
 export class LlmClient {
   readonly provider: Provider;
@@ -378,7 +376,9 @@ export class LlmClient {
         );
       }
       if (!res.retryable || transportFailures >= this.o.maxRetries) {
-        this.fail(new CallError(transportFailures >= this.o.maxRetries && res.retryable ? `${res.message} (gave up after ${transportFailures + 1} attempts)` : res.message, res.kind, false, res.status));
+        this.fail(
+          new CallError(transportFailures >= this.o.maxRetries && res.retryable ? `${res.message} (gave up after ${transportFailures + 1} attempts)` : res.message, res.kind, false, res.status),
+        );
       }
       const backoff = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** transportFailures) * (1 - 0.25 * Math.random());
       transportFailures++;
@@ -434,7 +434,9 @@ export class LlmClient {
           ok: false,
           kind: "redirect",
           status: res.status,
-          message: this.provider.redact(`${name}: ${status}${to ? ` to ${to}` : ""} refused: redirects are not followed (they would send the request and the API key to another address); set baseUrl to the API's own endpoint`),
+          message: this.provider.redact(
+            `${name}: ${status}${to ? ` to ${to}` : ""} refused: redirects are not followed (they would send the request and the API key to another address); set baseUrl to the API's own endpoint`,
+          ),
           retryable: false,
           fatal: true,
         };

@@ -171,12 +171,12 @@ export function clientOptions(c: ConstructConfig, extra: Partial<ClientOptions> 
 export function makeClient(c: ConstructConfig, defaults: { provider: ProviderName; model?: string }, extra: Partial<ClientOptions> = {}, env: NodeJS.ProcessEnv = process.env): LlmClient {
   const provider = c.provider ?? defaults.provider;
   const model = c.model ?? defaults.model;
-  if (!model) throw new Error("no model: set the `model` option (or \"model\" in the configuration)");
+  if (!model) throw new Error('no model: set the `model` option (or "model" in the configuration)');
   const p = new Provider({ provider, model, baseUrl: c.baseUrl, maxTokensField: c.maxTokensField, env });
   return new LlmClient(p, clientOptions(c, extra));
 }
 
 /** A sampling parameter: the config's (null = leave out), else the default. */
 export function sampling(value: number | null | undefined, fallback: number | undefined): number | undefined {
-  return value === null ? undefined : value ?? fallback;
+  return value === null ? undefined : (value ?? fallback);
 }

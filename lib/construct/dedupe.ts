@@ -11,7 +11,11 @@
  */
 
 export function normaliseText(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 export function wordSet(text: string): Set<string> {
@@ -78,7 +82,8 @@ export class NearDuplicateIndex {
         const other = this.sets[slot];
         if (other.size < this.threshold * set.size - 1e-9 || set.size < this.threshold * other.size - 1e-9) continue;
         const j = jaccard(set, other);
-        if (j >= this.threshold - 1e-12 && (best === undefined || j > best.similarity || (j === best.similarity && this.ids[slot] < best.of))) best = { of: this.ids[slot], kind: "near", similarity: j };
+        if (j >= this.threshold - 1e-12 && (best === undefined || j > best.similarity || (j === best.similarity && this.ids[slot] < best.of)))
+          best = { of: this.ids[slot], kind: "near", similarity: j };
       }
     }
     return best;

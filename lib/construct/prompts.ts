@@ -92,11 +92,9 @@ export function pythonJsonDumps(value: unknown, indent?: number): string {
 export const CLASS_INSTRUCTIONS: Readonly<Record<CorrectnessClass, string>> = {
   exact: "Reproduce the gold answer verbatim.",
   equivalent: "Express the same meaning as the gold answer using different wording. Do not omit or add information.",
-  alternative_correct:
-    "Produce a different but equally valid answer to the question. The answer must be factually correct and must not be entailed by the gold answer in either direction.",
+  alternative_correct: "Produce a different but equally valid answer to the question. The answer must be factually correct and must not be entailed by the gold answer in either direction.",
   partial: "Reproduce a strict subset of the information in the gold answer. Do not add information beyond what the gold states.",
-  overinclusive_valid:
-    "Include the full content of the gold answer and add one short piece of additional information that is factually correct and relevant to the question.",
+  overinclusive_valid: "Include the full content of the gold answer and add one short piece of additional information that is factually correct and relevant to the question.",
   overinclusive_invalid: "Include the full content of the gold answer and add one short piece of additional information that is factually incorrect or unsupported.",
   invalid: "Produce a plausible-sounding answer to the question that is factually wrong. Do not directly contradict the gold answer.",
   contradictory: "Produce an answer that directly contradicts the gold answer or rejects the premise of the question.",
@@ -124,7 +122,10 @@ export function promptLabel(cls: CorrectnessClass): string {
 /** The B.4 template for a target class and a batch of items (lines joined with "\n"). */
 export function candidatePrompt(cls: CorrectnessClass, items: readonly CandidateItem[]): string {
   const label = promptLabel(cls);
-  const dumped = pythonJsonDumps(items.map((it) => ({ question: it.question, gold_answer: it.gold_answer })), 2);
+  const dumped = pythonJsonDumps(
+    items.map((it) => ({ question: it.question, gold_answer: it.gold_answer })),
+    2,
+  );
   return [`Label: ${label}`, `Definition: ${DEFINITIONS[cls]}`, CLASS_INSTRUCTIONS[cls], ...B4_FIXED_LINES, `Items:${dumped}`, B4_FINAL_LINE].join("\n");
 }
 
@@ -203,5 +204,3 @@ export const STATEMENTS_TOP_P = 0.95;
 /** Models the paper names (B.3: Claude Haiku 4.5; B.5: Claude Sonnet 4.6); API ids are ours. */
 export const PAPER_CANDIDATE_MODEL = "claude-haiku-4-5";
 export const PAPER_STATEMENTS_MODEL = "claude-sonnet-4-6";
-
-

@@ -194,7 +194,13 @@ export class Provider {
         .map((b) => b.text)
         .join("");
       const usage = (o.usage ?? {}) as Record<string, unknown>;
-      return { text, stopReason: typeof o.stop_reason === "string" ? o.stop_reason : null, inputTokens: num(usage.input_tokens), outputTokens: num(usage.output_tokens), model: typeof o.model === "string" ? o.model : null };
+      return {
+        text,
+        stopReason: typeof o.stop_reason === "string" ? o.stop_reason : null,
+        inputTokens: num(usage.input_tokens),
+        outputTokens: num(usage.output_tokens),
+        model: typeof o.model === "string" ? o.model : null,
+      };
     }
     if (!Array.isArray(o.choices) || o.choices.length === 0) throw new BadResponseError("reply has no choices");
     const choice = o.choices[0] as Record<string, unknown>;
@@ -203,10 +209,17 @@ export class Provider {
     let text: string;
     if (typeof content === "string") text = content;
     else if (content === null || content === undefined) text = "";
-    else if (Array.isArray(content)) text = content.map((p) => (typeof p === "object" && p !== null && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+    else if (Array.isArray(content))
+      text = content.map((p) => (typeof p === "object" && p !== null && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
     else throw new BadResponseError("reply message content is neither text nor null");
     const usage = (o.usage ?? {}) as Record<string, unknown>;
-    return { text, stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null, inputTokens: num(usage.prompt_tokens), outputTokens: num(usage.completion_tokens), model: typeof o.model === "string" ? o.model : null };
+    return {
+      text,
+      stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
+      inputTokens: num(usage.prompt_tokens),
+      outputTokens: num(usage.completion_tokens),
+      model: typeof o.model === "string" ? o.model : null,
+    };
   }
 
   /** What a log may say about this provider. */

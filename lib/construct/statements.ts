@@ -75,7 +75,10 @@ export function planCells(settings: StatementSettings): StatementCell[] {
   const perSubject = apportion(settings.total, weights);
   const cells: StatementCell[] = [];
   settings.subjects.forEach((subject, s) => {
-    const perType = apportion(perSubject[s], QUESTION_TYPES.map(() => 1));
+    const perType = apportion(
+      perSubject[s],
+      QUESTION_TYPES.map(() => 1),
+    );
     QUESTION_TYPES.forEach((type, t) => {
       const target = perType[t];
       cells.push({ index: cells.length, subject, type, target, maxAttempts: Math.ceil(settings.maxAttemptsFactor * target) + (target > 0 ? 2 : 0) });
@@ -219,7 +222,11 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
     // Progress: valid triples per cell, capped at the target (duplicates are only known at the end of a round).
     const valid = cells.map(() => 0);
     for (const r of results.values()) if (r.triple !== undefined) valid[r.cell]++;
-    const progress = () => o.onProgress?.(cells.reduce((a, c) => a + Math.min(c.target, valid[c.index]), 0), total);
+    const progress = () =>
+      o.onProgress?.(
+        cells.reduce((a, c) => a + Math.min(c.target, valid[c.index]), 0),
+        total,
+      );
     progress();
     const failedAttempts = new Map<string, string>();
     let invalid = 0;

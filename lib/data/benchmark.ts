@@ -69,10 +69,16 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
     // The released scores and the CSV must describe the same row: a reordered or edited CSV would
     // otherwise be evaluated against another row's scores without a word.
     if (scores.label[k] !== rows[id].label) {
-      problems.add({ file: scores.file, row: id, field: "label" }, `"${scores.label[k]}" differs from ${files.correctness}'s label_semantic "${rows[id].label}" for row_id ${id}: the two files do not describe the same rows`);
+      problems.add(
+        { file: scores.file, row: id, field: "label" },
+        `"${scores.label[k]}" differs from ${files.correctness}'s label_semantic "${rows[id].label}" for row_id ${id}: the two files do not describe the same rows`,
+      );
     }
     if (scores.dataset[k] !== rows[id].dataset) {
-      problems.add({ file: scores.file, row: id, field: "dataset" }, `"${scores.dataset[k]}" differs from ${files.correctness}'s dataset "${rows[id].dataset}" for row_id ${id}: the two files do not describe the same rows`);
+      problems.add(
+        { file: scores.file, row: id, field: "dataset" },
+        `"${scores.dataset[k]}" differs from ${files.correctness}'s dataset "${rows[id].dataset}" for row_id ${id}: the two files do not describe the same rows`,
+      );
     }
   });
   problems.throwIfAny(`the data in ${dir} (the files do not line up; fetch them again with capqa data fetch)`);
@@ -80,10 +86,7 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
   for (let id = 0; id < rows.length; id++) {
     if (scoreIndex[id] >= 0) continue;
     const r = rows[id];
-    const reason =
-      r.answer.trim() === ""
-        ? "empty candidate answer: the authors released no NLI probabilities or metric scores for it"
-        : "not present in the released scores";
+    const reason = r.answer.trim() === "" ? "empty candidate answer: the authors released no NLI probabilities or metric scores for it" : "not present in the released scores";
     unscored.push({ rowId: id, split: split[id], reason });
   }
   return { dir, rows, split, scores, scoreIndex, unscored, warnings, checksums: [] };
@@ -105,7 +108,11 @@ export function loadBenchmark(dataDir?: string): Benchmark {
     return { name, sha256: sum, pinned, matchesPin: pinned === sum };
   });
   const warnings = [...bench.warnings];
-  for (const c of checksums) if (!c.matchesPin) warnings.push(`${join(dir, c.name)} is not the copy capqa pins (SHA-256 ${c.sha256.slice(0, 16)}…, pinned ${c.pinned?.slice(0, 16) ?? "none"}…); its rows line up with the other files, so it is used, and results may differ from the paper's`);
+  for (const c of checksums)
+    if (!c.matchesPin)
+      warnings.push(
+        `${join(dir, c.name)} is not the copy capqa pins (SHA-256 ${c.sha256.slice(0, 16)}…, pinned ${c.pinned?.slice(0, 16) ?? "none"}…); its rows line up with the other files, so it is used, and results may differ from the paper's`,
+      );
   return { ...bench, warnings, checksums };
 }
 
@@ -132,12 +139,7 @@ export interface Selection {
  * The rows of a split that can be evaluated under a label source. Human labels exist for 1,638
  * rows only; `onlyHumanLabelled` restricts synthetic labels to those rows too (Table 16).
  */
-export function selectRows(
-  bench: Benchmark,
-  split: SplitChoice,
-  labels: LabelSource = "synthetic",
-  options: { onlyHumanLabelled?: boolean } = {},
-): Selection {
+export function selectRows(bench: Benchmark, split: SplitChoice, labels: LabelSource = "synthetic", options: { onlyHumanLabelled?: boolean } = {}): Selection {
   const ids: number[] = [];
   const classes: number[] = [];
   const excluded: { rowId: number; reason: string }[] = [];

@@ -30,10 +30,7 @@ export function parseCsv(text: string, file = "<csv>"): CsvTable {
   }
   for (const rec of rest) {
     if (rec.fields.length !== head.fields.length) {
-      throw new DataError(
-        { file, line: rec.line },
-        `record has ${rec.fields.length} fields, the header has ${head.fields.length}`,
-      );
+      throw new DataError({ file, line: rec.line }, `record has ${rec.fields.length} fields, the header has ${head.fields.length}`);
     }
   }
   return { header: head.fields, records: rest };

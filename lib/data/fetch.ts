@@ -60,9 +60,7 @@ export const PINNED_FILES: readonly PinnedFile[] = [
  * the SHA-256 rule of lib/statements/dataset). The commit is pinned; no checksum is, because the
  * copy capqa was built with came already split: the loader checks the row count instead.
  */
-export const STATEMENTS_FILES: readonly PinnedFile[] = [
-  { name: "CAP-Statements.csv", path: "data/CAP-Statements.csv", commit: "bdc6a5a4b68e74f868aa6d105d0bb6a15bcfd026", sha256: null, bytes: null },
-];
+export const STATEMENTS_FILES: readonly PinnedFile[] = [{ name: "CAP-Statements.csv", path: "data/CAP-Statements.csv", commit: "bdc6a5a4b68e74f868aa6d105d0bb6a15bcfd026", sha256: null, bytes: null }];
 
 export function pinnedUrl(file: PinnedFile): string {
   return `${RAW_BASE_URL}/${UPSTREAM_REPOSITORY}/${file.commit}/${file.path}`;
@@ -131,7 +129,9 @@ export async function fetchData(options: FetchOptions): Promise<FetchReport[]> {
     const got = sha256(bytes);
     const changed = file.sha256 !== null && got !== file.sha256;
     if (changed && !options.allowChanged) {
-      throw new Error(`${file.name}: downloaded ${bytes.length} bytes with SHA-256 ${got}, expected ${file.sha256} (${file.bytes} bytes); not saved. Set the \`allowChanged\` option to keep it anyway.`);
+      throw new Error(
+        `${file.name}: downloaded ${bytes.length} bytes with SHA-256 ${got}, expected ${file.sha256} (${file.bytes} bytes); not saved. Set the \`allowChanged\` option to keep it anyway.`,
+      );
     }
     const tmp = `${target}.partial`;
     writeFileSync(tmp, bytes);

@@ -17,7 +17,14 @@ async function loadDanfo(): Promise<Danfo> {
 /** Plain column-oriented records of the benchmark: one entry per CSV row. */
 export function benchmarkColumns(bench: Benchmark): Record<string, (string | number | null)[]> {
   const cols: Record<string, (string | number | null)[]> = {
-    row_id: [], split: [], dataset: [], question: [], gold_answer: [], answer: [], label: [], manual_label: [],
+    row_id: [],
+    split: [],
+    dataset: [],
+    question: [],
+    gold_answer: [],
+    answer: [],
+    label: [],
+    manual_label: [],
   };
   for (const m of bench.scores.metrics) cols[m] = [];
   for (const row of bench.rows) {

@@ -6,15 +6,7 @@ import { readFileSync } from "node:fs";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
 import { parseCsv, requireColumns } from "./csv.js";
 import { DataError, DataProblems } from "./errors.js";
-import {
-  PROBABILITY_FIELDS,
-  SPLITS,
-  type CorrectnessRow,
-  type ProbabilityField,
-  type ReleasedResults,
-  type ReleasedScores,
-  type Split,
-} from "./types.js";
+import { PROBABILITY_FIELDS, SPLITS, type CorrectnessRow, type ProbabilityField, type ReleasedResults, type ReleasedScores, type Split } from "./types.js";
 
 function readText(file: string): string {
   try {
@@ -164,7 +156,8 @@ export function parseScoresJson(text: string, file: string): ReleasedScores {
     const [e, nn, c] = [probabilities[`pe_${dir}`], probabilities[`pn_${dir}`], probabilities[`pc_${dir}`]];
     for (let k = 0; k < n; k++) {
       const sum = e[k] + nn[k] + c[k];
-      if (Number.isFinite(sum) && Math.abs(sum - 1) > PROBABILITY_SUM_TOLERANCE) problems.add({ file, row: rowIds[k], field: `pe_${dir}+pn_${dir}+pc_${dir}` }, `the three probabilities sum to ${sum}, not 1`);
+      if (Number.isFinite(sum) && Math.abs(sum - 1) > PROBABILITY_SUM_TOLERANCE)
+        problems.add({ file, row: rowIds[k], field: `pe_${dir}+pn_${dir}+pc_${dir}` }, `the three probabilities sum to ${sum}, not 1`);
     }
   }
   problems.throwIfAny(file);

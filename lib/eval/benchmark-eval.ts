@@ -40,10 +40,16 @@ export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: I
   const text = LIVE_TEXT_METRICS[name];
   if (text) return { name, scores: Float64Array.from(rows, (r) => text(r.goldAnswer, r.answer)), source: "computed live by capqa" };
   if (name === "bertscore") {
-    if (!options.bertscoreModel) throw new Error("live BERTScore needs a model folder (the `bertscoreModel` option; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py); without it, use the released values (leave bertscore out of the `live` option)");
+    if (!options.bertscoreModel)
+      throw new Error(
+        "live BERTScore needs a model folder (the `bertscoreModel` option; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py); without it, use the released values (leave bertscore out of the `live` option)",
+      );
     const { loadBertScorer } = await import("../baselines/bertscore.js");
     const scorer = await loadBertScorer({ model: options.bertscoreModel });
-    const { f1 } = await scorer.score(rows.map((r) => r.goldAnswer), rows.map((r) => r.answer));
+    const { f1 } = await scorer.score(
+      rows.map((r) => r.goldAnswer),
+      rows.map((r) => r.answer),
+    );
     await scorer.dispose();
     return { name, scores: f1, source: `computed live by capqa (BERTScore F1, ${options.bertscoreModel})` };
   }
@@ -51,7 +57,11 @@ export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: I
     if (!options.cometModel) throw new Error(cometUnavailable());
     const { loadCometEstimator } = await import("../baselines/comet.js");
     const est = await loadCometEstimator({ model: options.cometModel });
-    const scores = await est.score(rows.map((r) => r.question), rows.map((r) => r.answer), rows.map((r) => r.goldAnswer));
+    const scores = await est.score(
+      rows.map((r) => r.question),
+      rows.map((r) => r.answer),
+      rows.map((r) => r.goldAnswer),
+    );
     await est.dispose();
     return { name, scores, source: `computed live by capqa (COMET, ${options.cometModel})` };
   }
@@ -83,7 +93,8 @@ export async function evaluateBenchmark(bench: Benchmark, options: BenchmarkEval
   const live = new Set(options.live ?? []);
   const columns: MetricColumn[] = [];
   for (const name of names) {
-    if (options.scores?.columns[name]) columns.push({ name, scores: metricScoresFor(options.scores, name, selection.rowIds), source: `from ${options.scores.file} (aligned by ${options.scores.alignment})` });
+    if (options.scores?.columns[name])
+      columns.push({ name, scores: metricScoresFor(options.scores, name, selection.rowIds), source: `from ${options.scores.file} (aligned by ${options.scores.alignment})` });
     else columns.push(live.has(name) ? await liveMetricColumn(bench, name, selection.rowIds, options) : benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
   }
   const evaluation = await evaluateMetrics(selection.classes, columns, options);

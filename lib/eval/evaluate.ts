@@ -73,7 +73,11 @@ export async function evaluateMetrics(classes: Uint8Array, metrics: readonly Met
 
   let boot: BootstrapSamples | undefined;
   if (resamples > 0) {
-    boot = await bootstrapOrdinal(classes, metrics.map((m) => m.scores), { resamples, seed, threads: options.threads, ordering, onProgress: options.onProgress });
+    boot = await bootstrapOrdinal(
+      classes,
+      metrics.map((m) => m.scores),
+      { resamples, seed, threads: options.threads, ordering, onProgress: options.onProgress },
+    );
   }
   const ci = (m: number, s: number) => (boot ? percentileInterval(samplesOf(boot, m, s), confidence) : { low: NaN, high: NaN });
   const P = summaries[metrics[0].name].classPairs.length;
@@ -163,7 +167,10 @@ export async function evaluateMetrics(classes: Uint8Array, metrics: readonly Met
       mean_violations_ci_low: num(violCi.low),
       mean_violations_ci_high: num(violCi.high),
       row_level_violation_rate: num(s.rowLevelViolationRate),
-      violating_pairs: s.classPairs.filter((cp) => cp.meanViolation).map((cp) => `${cp.better}>${cp.worse}`).join("; "),
+      violating_pairs: s.classPairs
+        .filter((cp) => cp.meanViolation)
+        .map((cp) => `${cp.better}>${cp.worse}`)
+        .join("; "),
     });
   });
 

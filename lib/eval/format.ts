@@ -8,7 +8,7 @@ import { toCsv } from "../data/csv.js";
 export function columnsOf(rows: readonly Record<string, unknown>[]): string[] {
   const cols: string[] = [];
   const seen = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) (seen.add(k), cols.push(k));
+  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) seen.add(k), cols.push(k);
   return cols;
 }
 

@@ -53,7 +53,10 @@ export function readLabels(table: RowTable, column: string): Uint8Array {
     const text = typeof raw === "string" ? raw : raw === null || raw === undefined ? "" : String(raw);
     const cls = tryParseClass(text);
     if (cls === undefined) {
-      throw new DataError({ file: table.file, line: table.lines[k], row: k, field: column }, `"${text}" is not a class of the taxonomy; expected one of ${CLASSES.join(", ")} (hyphens or underscores, any case)`);
+      throw new DataError(
+        { file: table.file, line: table.lines[k], row: k, field: column },
+        `"${text}" is not a class of the taxonomy; expected one of ${CLASSES.join(", ")} (hyphens or underscores, any case)`,
+      );
     }
     return CLASSES.indexOf(cls);
   });
@@ -81,7 +84,10 @@ function textColumn(table: RowTable, column: string): string[] {
 const has = (table: RowTable, ...columns: string[]) => columns.every((c) => table.columns.includes(c));
 
 /** CAP for every row through capqa score's path; null where a row cannot be scored (with why). */
-async function capFromTexts(table: RowTable, options: ScoreOptions & { readonly generator?: StatementGeneratorEngine }): Promise<{ cap: (number | null)[]; reasons: (string | null)[]; source: string }> {
+async function capFromTexts(
+  table: RowTable,
+  options: ScoreOptions & { readonly generator?: StatementGeneratorEngine },
+): Promise<{ cap: (number | null)[]; reasons: (string | null)[]; source: string }> {
   const { scoreStatements, scoreAnswers } = await import("../score/score.js");
   if (has(table, "premise", "hypothesis")) {
     const { rows, report } = await scoreStatements(textColumn(table, "premise"), textColumn(table, "hypothesis"), options);
@@ -110,8 +116,18 @@ export function withoutAbsentClasses(tables: Evaluation["tables"], absent: Reado
     const dropped = tables.class_pairs.filter((p) => p.metric === m.metric).length - pairs;
     const less = (x: TableRow[string]) => (typeof x === "number" ? x - dropped : x);
     const violations = less(m.mean_violations);
-    const violating = String(m.violating_pairs ?? "").split("; ").filter((v) => v !== "" && !involves(...(v.split(">") as [string, string])));
-    return { ...m, class_pairs: pairs, mean_violations: violations, mean_violation_rate: pairs > 0 && typeof violations === "number" ? violations / pairs : null, mean_violations_ci_low: less(m.mean_violations_ci_low), mean_violations_ci_high: less(m.mean_violations_ci_high), violating_pairs: violating.join("; ") };
+    const violating = String(m.violating_pairs ?? "")
+      .split("; ")
+      .filter((v) => v !== "" && !involves(...(v.split(">") as [string, string])));
+    return {
+      ...m,
+      class_pairs: pairs,
+      mean_violations: violations,
+      mean_violation_rate: pairs > 0 && typeof violations === "number" ? violations / pairs : null,
+      mean_violations_ci_low: less(m.mean_violations_ci_low),
+      mean_violations_ci_high: less(m.mean_violations_ci_high),
+      violating_pairs: violating.join("; "),
+    };
   });
   return { ...tables, class_pairs: classPairs, hard_pairs: tables.hard_pairs.filter(keepPair), descriptives: tables.descriptives.filter((r) => !absent.has(String(r.label))), monotonicity };
 }
@@ -165,6 +181,9 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   const evaluation = await evaluateMetrics(kept, columns, options);
   const present = new Set(Array.from(kept, (c) => CLASSES[c]));
   const absentClasses = CLASSES.filter((c) => !present.has(c));
-  const notes = absentClasses.length > 0 ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`] : [];
+  const notes =
+    absentClasses.length > 0
+      ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`]
+      : [];
   return { ...evaluation, tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)), file, rows: idx.length, excluded, absentClasses, notes };
 }

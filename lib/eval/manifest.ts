@@ -211,7 +211,10 @@ export function capqaVersion(): string {
  * ONNX file's path in the repository (its SHA-256 when the hub cache holds it), or a local folder with
  * the full SHA-256 of the ONNX file (streamed). `device` is where inference ran, if it did.
  */
-export async function nliModelProvenance(options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: NliDtype; readonly onnxFile?: string }, device: string | null = null): Promise<ManifestModelInput> {
+export async function nliModelProvenance(
+  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: NliDtype; readonly onnxFile?: string },
+  device: string | null = null,
+): Promise<ManifestModelInput> {
   const dtype = options.dtype ?? "fp32";
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
   const file = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;
@@ -223,7 +226,18 @@ export async function nliModelProvenance(options: { readonly model?: string; rea
       if (!cached) continue;
       const sha256 = (await fileDigest(cached)).sha256;
       const commit = cache.commitOf(s.repo, s.revision);
-      return { source: "hub", id: ref.id, revision: ref.revision, ...(s.repo !== ref.id || s.revision !== ref.revision ? { repo: s.repo, repoRevision: s.revision } : {}), ...(commit ? { commit } : {}), file: s.file, sha256, dtype, device, ...(s.note ? { note: s.note } : {}) };
+      return {
+        source: "hub",
+        id: ref.id,
+        revision: ref.revision,
+        ...(s.repo !== ref.id || s.revision !== ref.revision ? { repo: s.repo, repoRevision: s.revision } : {}),
+        ...(commit ? { commit } : {}),
+        file: s.file,
+        sha256,
+        dtype,
+        device,
+        ...(s.note ? { note: s.note } : {}),
+      };
     }
     return { source: "hub", id: ref.id, revision: ref.revision, file, sha256: null, dtype, device };
   }

@@ -60,7 +60,10 @@ export function readMetricScores(file: string, rowCount: number, options: ReadMe
     if (options.reserved?.includes(n)) throw new DataError({ file, field: n }, `"${n}" is the name of a released metric; rename the column so the two are not confused`);
   }
   if (!hasId && table.rows.length !== rowCount) {
-    throw new DataError({ file }, `has ${table.rows.length} rows and no ${METRIC_SCORES_ROW_ID} column; a scores file either has a ${METRIC_SCORES_ROW_ID} column (0-based row of CAP-Correctness.csv) or exactly one row per benchmark row (${rowCount}), in the CSV's order`);
+    throw new DataError(
+      { file },
+      `has ${table.rows.length} rows and no ${METRIC_SCORES_ROW_ID} column; a scores file either has a ${METRIC_SCORES_ROW_ID} column (0-based row of CAP-Correctness.csv) or exactly one row per benchmark row (${rowCount}), in the CSV's order`,
+    );
   }
   const columns: Record<string, Float64Array> = {};
   for (const n of names) columns[n] = new Float64Array(rowCount).fill(NaN);
@@ -99,7 +102,10 @@ export function metricScoresFor(scores: MetricScores, name: string, rowIds: Int3
     out[k] = col[rowIds[k]];
   }
   if (missing.length > 0) {
-    throw new DataError({ file: scores.file }, `lacks ${missing.length} of the ${rowIds.length} rows to evaluate: row ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""} (row ids are 0-based rows of CAP-Correctness.csv)`);
+    throw new DataError(
+      { file: scores.file },
+      `lacks ${missing.length} of the ${rowIds.length} rows to evaluate: row ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""} (row ids are 0-based rows of CAP-Correctness.csv)`,
+    );
   }
   return out;
 }

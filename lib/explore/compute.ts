@@ -89,7 +89,7 @@ export function exploreRanking(d: ExploreData, scores: number[]): RankingStats {
   const K = d.classNames.length;
   const sum = new Array<number>(K).fill(0);
   const num = new Array<number>(K).fill(0);
-  d.cls.forEach((c, r) => (sum[c] += scores[r], num[c]++));
+  d.cls.forEach((c, r) => ((sum[c] += scores[r]), num[c]++));
   const classMeans = sum.map((s, k) => s / num[k]);
   let violations = 0;
   for (let a = 0; a < K; a++) for (let b = 0; b < K; b++) if (d.severity[a] > d.severity[b] && !(classMeans[a] > classMeans[b])) violations++;

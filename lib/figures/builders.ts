@@ -206,7 +206,9 @@ export function classKeyEntries(): { label: string; color: string }[] {
 export function sourcesFigure(sources: SourceCounts, options: FigureOptions = {}): PlotlyFigure {
   const width = options.width ?? "single";
   const total = sources.sources.reduce((a, s) => a + sources.totals[s], 0);
-  const names = sources.sources.map((s) => `${sourceLabel(s)}<br><span style="font-size:${TICK_FONT_SIZE - 1}px">${sources.totals[s].toLocaleString("en-US")} (${percent(sources.totals[s], total)})</span>`);
+  const names = sources.sources.map(
+    (s) => `${sourceLabel(s)}<br><span style="font-size:${TICK_FONT_SIZE - 1}px">${sources.totals[s].toLocaleString("en-US")} (${percent(sources.totals[s], total)})</span>`,
+  );
   const data: Record<string, unknown>[] = CLASSES.map((c) => ({
     type: "bar",
     orientation: "h",
@@ -320,7 +322,10 @@ export function statementErrorsByTypeFigure(
   const size = figureSize(width, options.heightIn ?? 2.4);
   const marginL = 112;
   const marginR = 10;
-  const key = keyAnnotations(errors.map((e) => ({ label: e, color: STATEMENT_LABEL_COLORS[e] })), { width: size.width, marginL, marginR, columns: 3, leftPx: marginL - 20 });
+  const key = keyAnnotations(
+    errors.map((e) => ({ label: e, color: STATEMENT_LABEL_COLORS[e] })),
+    { width: size.width, marginL, marginR, columns: 3, leftPx: marginL - 20 },
+  );
   const layout = baseLayout(width, options.heightIn ?? 2.4, {
     margin: { l: marginL, r: marginR, t: 6, b: key.marginB, pad: 0 },
     barmode: "group",
@@ -379,7 +384,13 @@ export function classMeansFigure(
   const size = figureSize(width, options.heightIn ?? 2.5);
   const marginL = 112;
   const marginR = 10;
-  const key = keyAnnotations([{ label: a.name, color: "#000000", symbol: "●" }, { label: b.name, color: "#000000", symbol: "◇" }], { width: size.width, marginL, marginR, columns: 2, leftPx: 40 });
+  const key = keyAnnotations(
+    [
+      { label: a.name, color: "#000000", symbol: "●" },
+      { label: b.name, color: "#000000", symbol: "◇" },
+    ],
+    { width: size.width, marginL, marginR, columns: 2, leftPx: 40 },
+  );
   const layout = baseLayout(width, options.heightIn ?? 2.5, {
     margin: { l: marginL, r: marginR, t: 8, b: key.marginB, pad: 0 },
     xaxis: axisStyle(options.xTitle ?? `mean ${metricLabel(options.metric ?? "cap")} score`, { range: [0, 1.02], dtick: 0.2, showgrid: true, automargin: false }),
@@ -484,7 +495,13 @@ export function thresholdFigure(input: ThresholdFigureInput, options: FigureOpti
   return { data, layout: withTitle(layout, options.title) };
 }
 
-const CONFUSION_SCALE = [[0, "#f7fbff"], [0.25, "#c6dbef"], [0.5, "#6baed6"], [0.75, "#2171b5"], [1, "#08306b"]];
+const CONFUSION_SCALE = [
+  [0, "#f7fbff"],
+  [0.25, "#c6dbef"],
+  [0.5, "#6baed6"],
+  [0.75, "#2171b5"],
+  [1, "#08306b"],
+];
 
 /**
  * Confusion matrix of a level classifier: rows the true level, columns the predicted one, both
@@ -540,7 +557,16 @@ export function confusionMatricesFigure(
       cmin: 0,
       cmax: 100,
       showscale: options.colorbar ?? true,
-      colorbar: { title: { text: "% of true", side: "right", font: { size: TICK_FONT_SIZE } }, thickness: 8, len: 0.9, outlinewidth: 0, tickfont: { size: TICK_FONT_SIZE - 1 }, dtick: 25, xpad: 4, ...(panels.length > 1 ? { x: round4(1 - colorbarShare + 0.01), xanchor: "left" } : {}) },
+      colorbar: {
+        title: { text: "% of true", side: "right", font: { size: TICK_FONT_SIZE } },
+        thickness: 8,
+        len: 0.9,
+        outlinewidth: 0,
+        tickfont: { size: TICK_FONT_SIZE - 1 },
+        dtick: 25,
+        xpad: 4,
+        ...(panels.length > 1 ? { x: round4(1 - colorbarShare + 0.01), xanchor: "left" } : {}),
+      },
     },
   });
   const annotations: Record<string, unknown>[] = [];
@@ -563,9 +589,43 @@ export function confusionMatricesFigure(
       hovertemplate: `${panel.name ? `${panel.name}<br>` : ""}true %{y}<br>predicted %{x}<br>%{text} rows (%{z:.1f}% of true)<extra></extra>`,
     });
     const start = i * (span + gap);
-    layout[`xaxis${suffix}`] = axisStyle(options.predictedTitle ?? "predicted level", { type: "category", domain: [round4(start), round4(start + span)], anchor: `y${suffix}`, showgrid: false, showline: false, ticks: "", tickangle: 0, tickfont: { size: TICK_FONT_SIZE - 1 }, ...(panels.length === 1 ? { constrain: "domain" } : {}), tickvals: names, ticktext: names.map((n) => n.replace(/\//g, "/<br>")) });
-    layout[`yaxis${suffix}`] = axisStyle(i === 0 ? options.trueTitle ?? "true level" : "", { type: "category", anchor: `x${suffix}`, autorange: "reversed", showgrid: false, showline: false, ticks: "", showticklabels: i === 0, tickfont: { size: TICK_FONT_SIZE - 1 }, ...(panels.length === 1 ? { scaleanchor: `x${suffix}`, constrain: "domain" } : {}) });
-    if (panel.name) annotations.push({ text: `<b>${panel.name}</b>`, xref: `x${suffix} domain`, yref: "paper", x: 0.5, y: 1, xanchor: "center", yanchor: "bottom", yshift: 4, showarrow: false, font: { size: FONT_SIZE } });
+    layout[`xaxis${suffix}`] = axisStyle(options.predictedTitle ?? "predicted level", {
+      type: "category",
+      domain: [round4(start), round4(start + span)],
+      anchor: `y${suffix}`,
+      showgrid: false,
+      showline: false,
+      ticks: "",
+      tickangle: 0,
+      tickfont: { size: TICK_FONT_SIZE - 1 },
+      ...(panels.length === 1 ? { constrain: "domain" } : {}),
+      tickvals: names,
+      ticktext: names.map((n) => n.replace(/\//g, "/<br>")),
+    });
+    layout[`yaxis${suffix}`] = axisStyle(i === 0 ? (options.trueTitle ?? "true level") : "", {
+      type: "category",
+      anchor: `x${suffix}`,
+      autorange: "reversed",
+      showgrid: false,
+      showline: false,
+      ticks: "",
+      showticklabels: i === 0,
+      tickfont: { size: TICK_FONT_SIZE - 1 },
+      ...(panels.length === 1 ? { scaleanchor: `x${suffix}`, constrain: "domain" } : {}),
+    });
+    if (panel.name)
+      annotations.push({
+        text: `<b>${panel.name}</b>`,
+        xref: `x${suffix} domain`,
+        yref: "paper",
+        x: 0.5,
+        y: 1,
+        xanchor: "center",
+        yanchor: "bottom",
+        yshift: 4,
+        showarrow: false,
+        font: { size: FONT_SIZE },
+      });
   });
   if (annotations.length) layout.annotations = annotations;
   return { data, layout: withTitle(layout, options.title) };

@@ -8,16 +8,7 @@ import { sweepCap, bestPoint, unitGrid, type SweepPoint } from "../sweep/index.j
 import type { PlotlyFigure } from "./heatmap.js";
 import { sweepHeatmap } from "./heatmap.js";
 import type { ColumnWidth } from "./palette.js";
-import {
-  calibrateCap,
-  classCounts,
-  classMeans,
-  questionTypeCounts,
-  releasedSweepInputs,
-  scoresByClass,
-  sourceClassCounts,
-  type CalibrationResult,
-} from "./data.js";
+import { calibrateCap, classCounts, classMeans, questionTypeCounts, releasedSweepInputs, scoresByClass, sourceClassCounts, type CalibrationResult } from "./data.js";
 import {
   classCountsFigure,
   classMeansFigure,
@@ -79,7 +70,9 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     paper: "Fig. 3",
     title: "Per-class score distributions: CAP and BERTScore",
     caption:
-      `Distribution of CAP (left) and BERTScore F1 (right) over the ${Object.values(cap.byClass).reduce((a, v) => a + v.length, 0).toLocaleString("en-US")} scored test rows, one violin per class in the taxonomy's order (Eq. 1), with the quartiles (box) and the mean (line). ` +
+      `Distribution of CAP (left) and BERTScore F1 (right) over the ${Object.values(cap.byClass)
+        .reduce((a, v) => a + v.length, 0)
+        .toLocaleString("en-US")} scored test rows, one violin per class in the taxonomy's order (Eq. 1), with the quartiles (box) and the mean (line). ` +
       "The paper's Fig. 3 sets CAP beside COMET; the authors released no COMET scores, so BERTScore, the released baseline with the highest pairwise accuracy (Table 2), takes its place. CAP's classes form ordered bands; BERTScore's overlap.",
     width: "double",
     make: (w) => scoreDistributionFigure([cap, bert], { width: w, note: "in place of COMET, not released" }),
@@ -124,7 +117,8 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     id: "fig7-statement-validation",
     paper: "Fig. 7",
     title: "Human validation of generated statements",
-    caption: "Labels of 1,353 manually validated generated statements (Table 11's taxonomy), aggregated over question types. The per-statement labels are not released: the bars show the percentages the paper reports (App. B.5).",
+    caption:
+      "Labels of 1,353 manually validated generated statements (Table 11's taxonomy), aggregated over question types. The per-statement labels are not released: the bars show the percentages the paper reports (App. B.5).",
     width: "single",
     make: (w) => statementValidationFigure(undefined, { width: w }),
   });
@@ -142,7 +136,11 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
   const points = sweepCap(releasedSweepInputs(bench, "validation"), grid, grid);
   const best = bestPoint(points, "spearman");
   const marks = [{ alpha: 0.85, lambda: 0.3, label: "paper" }, ...(best.alpha === 0.85 && best.lambda === 0.3 ? [] : [{ alpha: best.alpha, lambda: best.lambda, label: "best" }])];
-  for (const [stat, label, percent] of [["spearman", "Spearman ρ", true], ["pairwise_accuracy", "pairwise accuracy", true], ["violations", "monotonicity violations", false]] as const) {
+  for (const [stat, label, percent] of [
+    ["spearman", "Spearman ρ", true],
+    ["pairwise_accuracy", "pairwise accuracy", true],
+    ["violations", "monotonicity violations", false],
+  ] as const) {
     add({
       id: `sweep-${stat.replace(/_/g, "-")}`,
       paper: "Table 12, App. C.3",
@@ -162,7 +160,14 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     width: "double",
     make: (w) =>
       thresholdFigure(
-        { scores: calibration.evaluation.scores, classes: calibration.evaluation.classes, cutSets: [{ name: "calibrated cuts", cuts: calibration.calibrated.cuts }, { name: "equal-width cuts", cuts: calibration.equalWidth.cuts }] },
+        {
+          scores: calibration.evaluation.scores,
+          classes: calibration.evaluation.classes,
+          cutSets: [
+            { name: "calibrated cuts", cuts: calibration.calibrated.cuts },
+            { name: "equal-width cuts", cuts: calibration.equalWidth.cuts },
+          ],
+        },
         { width: w },
       ),
   });
@@ -174,7 +179,14 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     width: "single",
     make: (w) =>
       w === "double"
-        ? confusionMatricesFigure([{ name: "calibrated cuts", confusion: calibration.report.confusion }, { name: "equal-width bins", confusion: calibration.equalWidthReport.confusion }], calibration.levelSet, { width: w })
+        ? confusionMatricesFigure(
+            [
+              { name: "calibrated cuts", confusion: calibration.report.confusion },
+              { name: "equal-width bins", confusion: calibration.equalWidthReport.confusion },
+            ],
+            calibration.levelSet,
+            { width: w },
+          )
         : confusionMatrixFigure(calibration.report.confusion, calibration.levelSet, { width: w }),
   });
 
@@ -184,7 +196,8 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     id: "table17-class-means",
     paper: "Table 17",
     title: "Mean CAP per class under synthetic and human labels",
-    caption: "Mean CAP per class on the 1,638 human-labelled rows, grouped by the synthetic label (dots) and by the human label (diamonds), as in Table 17. Partial sits above its place in the order and alternative-correct below it under both label sources.",
+    caption:
+      "Mean CAP per class on the 1,638 human-labelled rows, grouped by the synthetic label (dots) and by the human label (diamonds), as in Table 17. Partial sits above its place in the order and alternative-correct below it under both label sources.",
     width: "single",
     make: (w) => classMeansFigure({ name: "synthetic labels", means: classMeans(synth) }, { name: "human labels", means: classMeans(human) }, { width: w }),
   });

@@ -82,11 +82,7 @@ export interface ClassScores {
 }
 
 /** A metric's released scores grouped by class (paper Fig. 3). */
-export function scoresByClass(
-  bench: Benchmark,
-  metric: string,
-  options: { split?: SplitChoice; labels?: LabelSource; onlyHumanLabelled?: boolean; capWeights?: CapWeights } = {},
-): ClassScores {
+export function scoresByClass(bench: Benchmark, metric: string, options: { split?: SplitChoice; labels?: LabelSource; onlyHumanLabelled?: boolean; capWeights?: CapWeights } = {}): ClassScores {
   const split = options.split ?? "test";
   const labels = options.labels ?? "synthetic";
   const sel = selectRows(bench, split, labels, { onlyHumanLabelled: options.onlyHumanLabelled });
@@ -223,7 +219,6 @@ export function classMeans(scores: ClassScores): Record<CorrectnessClass, number
   ) as Record<CorrectnessClass, number>;
 }
 
-
 /** A CAP-Correctness row with its released scores, for showing examples. */
 export interface ExampleRow {
   readonly rowId: number;
@@ -245,7 +240,19 @@ function exampleRow(bench: Benchmark, rowId: number): ExampleRow {
   const r = bench.rows[rowId];
   const k = bench.scoreIndex[rowId];
   const scores = Object.fromEntries(bench.scores.metrics.map((m) => [m, k < 0 ? null : bench.scores.values[m][k]]));
-  return { rowId, split: bench.split[rowId], dataset: r.dataset, label: r.label, manualLabel: r.manualLabel, question: r.question, goldAnswer: r.goldAnswer, answer: r.answer, premise: r.premise, hypothesis: r.hypothesis, scores };
+  return {
+    rowId,
+    split: bench.split[rowId],
+    dataset: r.dataset,
+    label: r.label,
+    manualLabel: r.manualLabel,
+    question: r.question,
+    goldAnswer: r.goldAnswer,
+    answer: r.answer,
+    premise: r.premise,
+    hypothesis: r.hypothesis,
+    scores,
+  };
 }
 
 /** A stable pseudo-random rank of a row id (no generator state: the same rows every time). */
@@ -307,7 +314,7 @@ export function examplesMarkdown(rows: readonly ExampleRow[], columns: readonly 
   };
   const cell = (r: ExampleRow, c: string): string => {
     const col = EXAMPLE_COLUMNS[c];
-    const v = col ? col.get(r) : r.scores[c] ?? null;
+    const v = col ? col.get(r) : (r.scores[c] ?? null);
     if (v === null) return "—";
     if (typeof v === "number") return col ? String(v) : v.toFixed(3);
     return clip(v).replace(/\|/g, "\\|");
@@ -320,7 +327,10 @@ export function examplesMarkdown(rows: readonly ExampleRow[], columns: readonly 
  * Mean directional scores per class (App. E's mechanism): D(gold → candidate), carrying weight α,
  * and D(candidate → gold), carrying 1 − α, from the released NLI probabilities.
  */
-export function directionalMeans(bench: Benchmark, options: { split?: SplitChoice; lambda?: number } = {}): { forward: Record<CorrectnessClass, number>; reverse: Record<CorrectnessClass, number>; n: Record<CorrectnessClass, number> } {
+export function directionalMeans(
+  bench: Benchmark,
+  options: { split?: SplitChoice; lambda?: number } = {},
+): { forward: Record<CorrectnessClass, number>; reverse: Record<CorrectnessClass, number>; n: Record<CorrectnessClass, number> } {
   const sel = selectRows(bench, options.split ?? "test");
   const lambda = options.lambda ?? DEFAULT_LAMBDA;
   const col = (f: string) => releasedColumn(bench, f, sel.rowIds);

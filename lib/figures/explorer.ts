@@ -85,11 +85,18 @@ export function calibrationExplorerFigure(
     return {
       label: String(alpha),
       figure: thresholdFigure(
-        { scores: c.evaluation.scores, classes: c.evaluation.classes, cutSets: [{ name: "calibrated cuts", cuts: c.calibrated.cuts }, { name: "equal-width cuts", cuts: c.equalWidth.cuts }] },
+        {
+          scores: c.evaluation.scores,
+          classes: c.evaluation.classes,
+          cutSets: [
+            { name: "calibrated cuts", cuts: c.calibrated.cuts },
+            { name: "equal-width cuts", cuts: c.equalWidth.cuts },
+          ],
+        },
         { width: options.width ?? "double", title, heightIn: 2.9 },
       ),
     };
   });
   const paper = alphas.indexOf(DEFAULT_ALPHA);
-  return steppedFigure(steps, { prefix: "α = ", active: Math.max(paper , 0) });
+  return steppedFigure(steps, { prefix: "α = ", active: Math.max(paper, 0) });
 }

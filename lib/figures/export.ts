@@ -24,7 +24,6 @@ import { plotlyBundlePath, plotlyVersion } from "./plotly-bundle.js";
 export const FIGURE_FORMATS = ["svg", "pdf", "png"] as const;
 export type FigureFormat = (typeof FIGURE_FORMATS)[number];
 
-
 /** Environment variable naming the Chromium binary (else /usr/bin/chromium and its usual aliases). */
 export const CHROMIUM_ENV = "CAPQA_CHROMIUM";
 const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"];
@@ -199,7 +198,10 @@ export class FigureExporter {
       // Chromium loads plotly.js from its file itself (faster than pushing 4.8 MB through the protocol).
       tempDir = mkdtempSync(join(tmpdir(), "capqa-figures-"));
       const page = join(tempDir, "plot.html");
-      writeFileSync(page, `<!doctype html><html><head><meta charset="utf-8"><title>capqa figures</title><script>${SEED_SCRIPT}</script><script src="${pathToFileURL(plotlyBundlePath()).href}"></script></head><body style="margin:0"></body></html>`);
+      writeFileSync(
+        page,
+        `<!doctype html><html><head><meta charset="utf-8"><title>capqa figures</title><script>${SEED_SCRIPT}</script><script src="${pathToFileURL(plotlyBundlePath()).href}"></script></head><body style="margin:0"></body></html>`,
+      );
       await plotPage.goto(pathToFileURL(page).href, { waitUntil: "load", timeout: options.timeoutMs ?? 60_000 });
       const ok = await plotPage.evaluate(() => typeof (globalThis as unknown as { Plotly?: unknown }).Plotly === "object");
       if (!ok) throw new Error("plotly.js did not load in Chromium");
@@ -256,7 +258,15 @@ export class FigureExporter {
     this.printPage.setDefaultTimeout(this.timeoutMs);
     await this.printPage.setContent(html, { waitUntil: "load" });
     await this.printPage.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined));
-    const pdf = await this.printPage.pdf({ width: `${width}px`, height: `${height}px`, printBackground: true, margin: { top: "0", right: "0", bottom: "0", left: "0" }, pageRanges: "1", tagged: false, outline: false });
+    const pdf = await this.printPage.pdf({
+      width: `${width}px`,
+      height: `${height}px`,
+      printBackground: true,
+      margin: { top: "0", right: "0", bottom: "0", left: "0" },
+      pageRanges: "1",
+      tagged: false,
+      outline: false,
+    });
     return normalisePdf(pdf);
   }
 

@@ -43,10 +43,12 @@ export function sweepHeatmap<P extends { readonly alpha: number; readonly lambda
   const lambdas = [...new Set(points.map((p) => p.lambda))].sort((a, b) => a - b);
   const scale = options.percent ? 100 : 1;
   const byKey = new Map(points.map((p) => [`${p.alpha}|${p.lambda}`, p]));
-  const z = lambdas.map((l) => alphas.map((a) => {
-    const p = byKey.get(`${a}|${l}`);
-    return p === undefined ? null : Number((scale * value(p)).toFixed(4));
-  }));
+  const z = lambdas.map((l) =>
+    alphas.map((a) => {
+      const p = byKey.get(`${a}|${l}`);
+      return p === undefined ? null : Number((scale * value(p)).toFixed(4));
+    }),
+  );
   const marks = options.marks ?? [];
   const name = STATISTIC_TITLES[statistic] ?? statistic;
   const barTitle = options.colorbarTitle ?? (options.percent ? `${name} (×100)` : name);
@@ -85,16 +87,18 @@ export function sweepHeatmap<P extends { readonly alpha: number; readonly lambda
         hovertemplate: `α=%{x}<br>λ=%{y}<br>${name}: %{z}<extra></extra>`,
       },
       ...(marks.length
-        ? [{
-            type: "scatter",
-            mode: "markers",
-            x: marks.map((m) => m.alpha),
-            y: marks.map((m) => m.lambda),
-            text: marks.map((m) => m.label),
-            marker: { symbol: marks.map((_, i) => MARK_SYMBOLS[i % MARK_SYMBOLS.length]), size: 9, color: "#000000", line: { width: 2, color: "#000000" } },
-            hovertemplate: "%{text}: α=%{x}, λ=%{y}<extra></extra>",
-            showlegend: false,
-          }]
+        ? [
+            {
+              type: "scatter",
+              mode: "markers",
+              x: marks.map((m) => m.alpha),
+              y: marks.map((m) => m.lambda),
+              text: marks.map((m) => m.label),
+              marker: { symbol: marks.map((_, i) => MARK_SYMBOLS[i % MARK_SYMBOLS.length]), size: 9, color: "#000000", line: { width: 2, color: "#000000" } },
+              hovertemplate: "%{text}: α=%{x}, λ=%{y}<extra></extra>",
+              showlegend: false,
+            },
+          ]
         : []),
     ],
     layout,

@@ -28,7 +28,10 @@ export interface FigureHtmlOptions {
 
 /** JSON safe to embed in a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A <script> that defines window.Plotly from the bundled plotly.js (idempotent). */

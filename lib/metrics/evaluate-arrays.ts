@@ -154,7 +154,6 @@ export function camelCaseRow<T>(row: TableRow): T {
   return out as T;
 }
 
-
 /**
  * Evaluates metric scores against taxonomy labels: correlations, descriptives, class pairs, hard
  * pairs, monotonicity and paired differences with bootstrap intervals (default 10,000
@@ -191,7 +190,10 @@ export async function evaluateScores(options: EvaluateScoresOptions): Promise<Sc
       const x = column[i];
       if (typeof x === "number" && Number.isFinite(x)) continue;
       if (missing === "drop" && typeof x === "number") keep[i] = 0;
-      else throw new RangeError(`scores.${name}[${i}] = ${typeof x === "number" ? String(x) : JSON.stringify(x)} is not a finite number${typeof x === "number" ? ' (missing: "drop" leaves such rows out)' : ""}`);
+      else
+        throw new RangeError(
+          `scores.${name}[${i}] = ${typeof x === "number" ? String(x) : JSON.stringify(x)} is not a finite number${typeof x === "number" ? ' (missing: "drop" leaves such rows out)' : ""}`,
+        );
     }
   }
   const rows = Array.from(keep.keys()).filter((i) => keep[i] === 1);
@@ -205,7 +207,9 @@ export async function evaluateScores(options: EvaluateScoresOptions): Promise<Sc
   const tables = withoutAbsentClasses(evaluation.tables, new Set(absentClasses));
   const notes = [
     ...(excluded.length > 0 ? [`${excluded.length} row(s) with a score that is not a finite number are left out of every metric.`] : []),
-    ...(absentClasses.length > 0 ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of classPairs, hardPairs, monotonicity and descriptives.`] : []),
+    ...(absentClasses.length > 0
+      ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of classPairs, hardPairs, monotonicity and descriptives.`]
+      : []),
   ];
   return {
     n: evaluation.n,

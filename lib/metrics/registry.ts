@@ -138,7 +138,11 @@ function checkInput(info: MetricInfo, input: MetricInput): void {
   const lists: Record<string, readonly unknown[]> = { references: input.references, predictions: input.predictions };
   if (input.questions !== undefined) lists.questions = input.questions;
   for (const [field, list] of Object.entries(lists)) if (!Array.isArray(list)) throw new TypeError(`metric("${name}").compute(): ${field} must be an array of strings`);
-  const several = () => listMetrics().filter((m) => m.multiReference).map((m) => m.name).join(", ");
+  const several = () =>
+    listMetrics()
+      .filter((m) => m.multiReference)
+      .map((m) => m.name)
+      .join(", ");
   const flat: unknown[] = [];
   input.references.forEach((ref: unknown, i) => {
     if (!Array.isArray(ref)) return void flat.push(ref);
@@ -187,10 +191,11 @@ function needModel(name: string, options: Record<string, unknown>, hint: string)
 function lazy<T extends { dispose(): Promise<void> }>(load: () => Promise<T>) {
   let loading: Promise<T> | null = null;
   return {
-    get: () => (loading ??= load().catch((err) => {
-      loading = null;
-      throw err;
-    })),
+    get: () =>
+      (loading ??= load().catch((err) => {
+        loading = null;
+        throw err;
+      })),
     async dispose() {
       const was = loading;
       loading = null;
@@ -203,10 +208,36 @@ function define(info: Omit<MetricInfo, "builtin">, create: Entry["create"], buil
   registry.set(keyOf(info.name), { info: { ...info, builtin }, create });
 }
 
-define({ name: "bleu", description: "Sentence BLEU (NLTK sentence_bleu, uniform 4-gram weights, smoothing method 1) of the prediction against the reference(s), on capqa's baseline tokens", higherIsBetter: true, multiReference: true, needs: [] }, pairwise(bleuPair, bleuMulti), true);
-define({ name: "rouge_l", description: "ROUGE-L F-measure (rouge-score, Porter stemmer), the reference as target; with several, the best (score_multi)", higherIsBetter: true, multiReference: true, needs: [] }, pairwise(rougeLPair, rougeLMulti), true);
 define(
-  { name: "meteor", description: "METEOR (NLTK meteor_score: exact, Porter-stem and WordNet-synonym matches) of the prediction against the reference(s)", higherIsBetter: true, multiReference: true, needs: ["WordNet 3.0 (apt-get install wordnet-base, or the wordnetDir option / CAPQA_WORDNET_DIR)"] },
+  {
+    name: "bleu",
+    description: "Sentence BLEU (NLTK sentence_bleu, uniform 4-gram weights, smoothing method 1) of the prediction against the reference(s), on capqa's baseline tokens",
+    higherIsBetter: true,
+    multiReference: true,
+    needs: [],
+  },
+  pairwise(bleuPair, bleuMulti),
+  true,
+);
+define(
+  {
+    name: "rouge_l",
+    description: "ROUGE-L F-measure (rouge-score, Porter stemmer), the reference as target; with several, the best (score_multi)",
+    higherIsBetter: true,
+    multiReference: true,
+    needs: [],
+  },
+  pairwise(rougeLPair, rougeLMulti),
+  true,
+);
+define(
+  {
+    name: "meteor",
+    description: "METEOR (NLTK meteor_score: exact, Porter-stem and WordNet-synonym matches) of the prediction against the reference(s)",
+    higherIsBetter: true,
+    multiReference: true,
+    needs: ["WordNet 3.0 (apt-get install wordnet-base, or the wordnetDir option / CAPQA_WORDNET_DIR)"],
+  },
   (options) => {
     const dir = (options as MeteorMetricOptions).wordnetDir;
     let wordnet: WordNet | undefined;
@@ -223,7 +254,13 @@ define(
   true,
 );
 define(
-  { name: "bertscore", description: "BERTScore F1 (greedy cosine matching of contextual token embeddings) of the prediction against the reference", higherIsBetter: true, multiReference: false, needs: ["model option: a BERTScore model folder (scripts/export/export_bertscore.py)"] },
+  {
+    name: "bertscore",
+    description: "BERTScore F1 (greedy cosine matching of contextual token embeddings) of the prediction against the reference",
+    higherIsBetter: true,
+    multiReference: false,
+    needs: ["model option: a BERTScore model folder (scripts/export/export_bertscore.py)"],
+  },
   (options) => {
     const model = needModel("bertscore", options, "export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py");
     const scorer = lazy<BertScorer>(async () => (await import("../baselines/bertscore.js")).loadBertScorer({ ...(options as unknown as BertScorerOptions), model }));
@@ -235,7 +272,13 @@ define(
   true,
 );
 define(
-  { name: "comet", description: "COMET (unbabel-comet regression estimator): the question as source, the prediction as hypothesis, the reference as reference", higherIsBetter: true, multiReference: false, needs: ["model option: a COMET model folder", "questions"] },
+  {
+    name: "comet",
+    description: "COMET (unbabel-comet regression estimator): the question as source, the prediction as hypothesis, the reference as reference",
+    higherIsBetter: true,
+    multiReference: false,
+    needs: ["model option: a COMET model folder", "questions"],
+  },
   (options) => {
     const model = needModel("comet", options, `write one with ${COMET_EXPORT_COMMAND}`);
     const estimator = lazy<CometEstimator>(async () => (await import("../baselines/comet.js")).loadCometEstimator({ ...(options as unknown as CometEstimatorOptions), model }));
@@ -255,7 +298,7 @@ define(
     description: "CAP: α·D(gold→candidate) + (1−α)·D(candidate→gold), D = P(entailment) + λ·P(neutral) of an NLI model over statements made from the question and each answer",
     higherIsBetter: true,
     multiReference: true,
-    needs: ["questions (or the option from: \"statements\")", "the NLI model (model option; default the paper's, from the hub)"],
+    needs: ['questions (or the option from: "statements")', "the NLI model (model option; default the paper's, from the hub)"],
   },
   (options) => {
     const { from = "answers", ...scorerOptions } = options as CapMetricOptions;
@@ -265,10 +308,17 @@ define(
       compute: async (input: MetricInput) => {
         if (from === "statements") {
           const listed = input.references.findIndex((r) => typeof r !== "string");
-          if (listed >= 0) throw new TypeError(`metric("cap", { from: "statements" }).compute(): references[${listed}] is a list; statements are scored one premise per row (several golds are for answers, with questions)`);
+          if (listed >= 0)
+            throw new TypeError(
+              `metric("cap", { from: "statements" }).compute(): references[${listed}] is a list; statements are scored one premise per row (several golds are for answers, with questions)`,
+            );
           return (await (await scorer.get()).scoreStatements({ premises: single(input), hypotheses: input.predictions })).scores;
         }
-        const questions = needQuestions("cap", input, 'CAP makes a statement of each question and answer; create the metric with { from: "statements" } when references and predictions are statements already');
+        const questions = needQuestions(
+          "cap",
+          input,
+          'CAP makes a statement of each question and answer; create the metric with { from: "statements" } when references and predictions are statements already',
+        );
         return (await (await scorer.get()).score({ questions, golds: input.references, answers: input.predictions })).scores;
       },
       dispose: () => scorer.dispose(),
@@ -356,10 +406,13 @@ export function registerMetric<O = Record<string, unknown>>(definition: MetricDe
   if (typeof description !== "string") throw new TypeError(`registerMetric("${name}"): the definition needs a description`);
   const hasCompute = typeof definition.compute === "function";
   const hasCreate = typeof definition.create === "function";
-  if (hasCompute === hasCreate) throw new TypeError(`registerMetric("${name}"): give exactly one of compute (a function of the input) or create (a function of the options returning { compute, dispose? })`);
+  if (hasCompute === hasCreate)
+    throw new TypeError(`registerMetric("${name}"): give exactly one of compute (a function of the input) or create (a function of the options returning { compute, dispose? })`);
   const taken = registry.get(keyOf(name));
   if (taken && (taken.info.builtin || !options.replace)) {
-    throw new Error(`registerMetric(): the name "${name}" is taken by ${taken.info.builtin ? "capqa's" : "the registered"} metric "${taken.info.name}"${taken.info.builtin ? "" : "; pass { replace: true } to replace it"}`);
+    throw new Error(
+      `registerMetric(): the name "${name}" is taken by ${taken.info.builtin ? "capqa's" : "the registered"} metric "${taken.info.name}"${taken.info.builtin ? "" : "; pass { replace: true } to replace it"}`,
+    );
   }
   // checkInput refuses lists of references for a user's metric, so its compute sees strings only.
   const create: Entry["create"] = hasCreate

@@ -145,7 +145,11 @@ export class NliCache {
 
   /** Entries per model identity. */
   counts(): { model: string; entries: number; sources: string }[] {
-    return this.db.prepare("SELECT model, COUNT(*) AS entries, GROUP_CONCAT(DISTINCT source) AS sources FROM nli GROUP BY model ORDER BY model").all() as { model: string; entries: number; sources: string }[];
+    return this.db.prepare("SELECT model, COUNT(*) AS entries, GROUP_CONCAT(DISTINCT source) AS sources FROM nli GROUP BY model ORDER BY model").all() as {
+      model: string;
+      entries: number;
+      sources: string;
+    }[];
   }
 
   close(): void {

@@ -69,7 +69,10 @@ export interface NliEngine {
 export function checkPairs(premises: readonly unknown[], hypotheses: readonly unknown[]): void {
   if (!Array.isArray(premises) || !Array.isArray(hypotheses)) throw new TypeError("premises and hypotheses must be arrays of strings");
   if (premises.length !== hypotheses.length) throw new RangeError(`${premises.length} premises but ${hypotheses.length} hypotheses: they must pair up one to one`);
-  for (const [name, list] of [["premise", premises], ["hypothesis", hypotheses]] as const) {
+  for (const [name, list] of [
+    ["premise", premises],
+    ["hypothesis", hypotheses],
+  ] as const) {
     list.forEach((v, i) => {
       if (typeof v !== "string") throw new TypeError(`${name} ${i} is not a string: ${JSON.stringify(v)}`);
     });

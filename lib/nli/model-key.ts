@@ -55,7 +55,12 @@ export async function modelKey(ref: ModelRef, options: ModelKeyOptions): Promise
   if (ref.kind === "hub") return `${hubWeightsIdentity(ref.id, ref.revision)}${file ? `:file:${file}` : ""}${numerics}${limit}`;
   const weights = (await hashFile(join(ref.dir, file ?? defaultFile))).slice(0, 32);
   const tokenizer = createHash("sha256");
-  for (const f of ["tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"]) tokenizer.update(f).update("\u0000").update(await optionalFileSha256(join(ref.dir, f), hashFile)).update("\u0000");
+  for (const f of ["tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"])
+    tokenizer
+      .update(f)
+      .update("\u0000")
+      .update(await optionalFileSha256(join(ref.dir, f), hashFile))
+      .update("\u0000");
   return `local:${ref.name}:sha256:${weights}:tok:${tokenizer.digest("hex").slice(0, 12)}:labels:${labelOrderDigest(join(ref.dir, "config.json"))}${numerics}${limit}`;
 }
 
@@ -67,6 +72,11 @@ export function labelOrderDigest(configFile: string): string {
   } catch (err) {
     throw new Error(`${configFile}: not valid JSON: ${(err as Error).message}`);
   }
-  const entries = id2label && typeof id2label === "object" ? Object.entries(id2label as Record<string, unknown>).map(([k, v]) => [Number(k), String(v).toLowerCase()] as const).sort((a, b) => a[0] - b[0]) : [];
+  const entries =
+    id2label && typeof id2label === "object"
+      ? Object.entries(id2label as Record<string, unknown>)
+          .map(([k, v]) => [Number(k), String(v).toLowerCase()] as const)
+          .sort((a, b) => a[0] - b[0])
+      : [];
   return createHash("sha256").update(JSON.stringify(entries)).digest("hex").slice(0, 12);
 }

@@ -62,7 +62,9 @@ export async function loadTransformersNli(options: TransformersNliOptions = {}):
   if (ref.kind === "local") {
     const missing = missingModelFiles(ref.dir, dtype, options.onnxFile);
     if (missing.length > 0) {
-      throw new Error(`model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads ${options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`);
+      throw new Error(
+        `model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads ${options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`,
+      );
     }
   }
   const device = resolveDevice(options.device ?? "cpu", log);
@@ -81,7 +83,19 @@ export async function loadTransformersNli(options: TransformersNliOptions = {}):
       throw new Error(`cannot load hub model ${ref.id}@${ref.revision}: ${(err as Error).message}`, { cause: err });
     }
     ({ dir, onnxFile, externalData } = fetched);
-    provenance = { source: "hub", id: ref.id, revision: ref.revision, repo: fetched.repo, repoRevision: fetched.revision, commit: fetched.commit, file: onnxFile, sha256: fetched.sha256 ?? (await fileSha256(`${dir}/${onnxFile}`)), dtype, device, note: fetched.note };
+    provenance = {
+      source: "hub",
+      id: ref.id,
+      revision: ref.revision,
+      repo: fetched.repo,
+      repoRevision: fetched.revision,
+      commit: fetched.commit,
+      file: onnxFile,
+      sha256: fetched.sha256 ?? (await fileSha256(`${dir}/${onnxFile}`)),
+      dtype,
+      device,
+      note: fetched.note,
+    };
   } else {
     dir = ref.dir;
     onnxFile = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;
@@ -143,7 +157,10 @@ class TransformersNliEngine implements NliEngine {
     const encoded: EncodedPair[] = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
     for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
     let done = 0;
-    for (const idx of lengthSortedBatches(encoded.map((e) => e.ids.length), this.batchSize)) {
+    for (const idx of lengthSortedBatches(
+      encoded.map((e) => e.ids.length),
+      this.batchSize,
+    )) {
       const probs = await this.runEncoded(idx, encoded);
       for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
       done += idx.length;
@@ -155,14 +172,20 @@ class TransformersNliEngine implements NliEngine {
 
   planBatches(premises: readonly string[], hypotheses: readonly string[]): Uint32Array[] {
     checkPairs(premises, hypotheses);
-    return lengthSortedBatches(premises.map((p, i) => this.encoder.encode(p, hypotheses[i]).ids.length), this.batchSize);
+    return lengthSortedBatches(
+      premises.map((p, i) => this.encoder.encode(p, hypotheses[i]).ids.length),
+      this.batchSize,
+    );
   }
 
   async runBatch(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array> {
     checkPairs(premises, hypotheses);
     const encoded = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
     for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
-    return this.runEncoded(Uint32Array.from(encoded, (_, i) => i), encoded);
+    return this.runEncoded(
+      Uint32Array.from(encoded, (_, i) => i),
+      encoded,
+    );
   }
 
   private async runEncoded(idx: Uint32Array, encoded: EncodedPair[]): Promise<Float64Array> {

@@ -18,12 +18,12 @@ export function toHalfBits(x: number): number {
     let half = mant >>> shift;
     const rem = mant & ((1 << shift) - 1);
     const mid = 1 << (shift - 1);
-    if (rem > mid || (rem === mid && (half & 1))) half++;
+    if (rem > mid || (rem === mid && half & 1)) half++;
     return sign | half;
   }
   let half = (e << 10) | (mant >>> 13);
   const rem = mant & 0x1fff;
-  if (rem > 0x1000 || (rem === 0x1000 && (half & 1))) half++;
+  if (rem > 0x1000 || (rem === 0x1000 && half & 1)) half++;
   return sign | half;
 }
 

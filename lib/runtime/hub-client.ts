@@ -42,7 +42,11 @@ export interface HubFileMetadata {
 
 /** A hub request that failed for a reason the user can act on. */
 export class HubError extends Error {
-  constructor(message: string, readonly status?: number, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = "HubError";
   }
@@ -66,7 +70,10 @@ export class HubClient {
   private readonly fetchImpl: typeof fetch;
   private readonly origin: string;
 
-  constructor(readonly settings: HubSettings, private readonly options: HubClientOptions = {}) {
+  constructor(
+    readonly settings: HubSettings,
+    private readonly options: HubClientOptions = {},
+  ) {
     this.cache = new HubCache(settings.cacheDir);
     this.fetchImpl = options.fetch ?? fetch;
     this.origin = new URL(settings.endpoint).origin;
@@ -94,7 +101,7 @@ export class HubClient {
       return await this.fetchImpl(url, { method, headers: this.headers(url), redirect: "manual", signal: abort.signal });
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
-      const why = abort.signal.aborted ? `no answer within ${limit / 1000} s` : e.cause?.code ?? e.message;
+      const why = abort.signal.aborted ? `no answer within ${limit / 1000} s` : (e.cause?.code ?? e.message);
       throw new HubError(`cannot reach ${new URL(url).origin} (${why}); set HF_HUB_OFFLINE=1 to use only the files already in ${this.settings.cacheDir}, or HF_ENDPOINT to use a mirror`);
     } finally {
       clearTimeout(timer);
@@ -106,7 +113,11 @@ export class HubClient {
     const code = res.headers.get("x-error-code") ?? undefined;
     const what = `${repo}@${revision}: ${file}`;
     if (res.status === 401 || res.status === 403 || code === "GatedRepo") {
-      return new HubError(`${what}: the hub refused access (HTTP ${res.status}${code ? `, ${code}` : ""}); ${this.settings.token ? "the token in HF_TOKEN is not allowed to read this repository" : "set HF_TOKEN to a token that may read it"}`, res.status, code);
+      return new HubError(
+        `${what}: the hub refused access (HTTP ${res.status}${code ? `, ${code}` : ""}); ${this.settings.token ? "the token in HF_TOKEN is not allowed to read this repository" : "set HF_TOKEN to a token that may read it"}`,
+        res.status,
+        code,
+      );
     }
     if (code === "RepoNotFound") return new HubError(`${repo}: no such repository on ${this.settings.endpoint}`, res.status, code);
     if (code === "RevisionNotFound") return new HubError(`${repo}: no revision "${revision}" on ${this.settings.endpoint}`, res.status, code);
@@ -153,7 +164,10 @@ export class HubClient {
   async resolveCommit(repo: string, revision: string, probeFile = "config.json"): Promise<string> {
     const cached = this.cache.commitOf(repo, revision);
     if (cached && (this.settings.offline || isCommitHash(revision))) return cached;
-    if (this.settings.offline) throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} has no record of ${repo}@${revision}; run once with network access (or copy a huggingface_hub cache there)`);
+    if (this.settings.offline)
+      throw new HubError(
+        `HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} has no record of ${repo}@${revision}; run once with network access (or copy a huggingface_hub cache there)`,
+      );
     const meta = await this.metadata(repo, revision, probeFile);
     if (!meta) throw new HubError(`${repo}@${revision} has no ${probeFile}`);
     this.cache.writeRef(repo, revision, meta.commit);

@@ -36,7 +36,9 @@ export function onnxSources(id: string, revision: string, dtype: OnnxDtype, onnx
     file: `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`,
     note: `${PAPER_NLI_MODEL} has no transformers.js ${dtype} file; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights`,
   };
-  return dtype === "fp32" ? [own, { ...conversion, note: `${PAPER_NLI_MODEL}@${revision} has no onnx/model.onnx; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights` }] : [conversion];
+  return dtype === "fp32"
+    ? [own, { ...conversion, note: `${PAPER_NLI_MODEL}@${revision} has no onnx/model.onnx; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights` }]
+    : [conversion];
 }
 
 /** A hub model fetched into the hub cache: the snapshot folder transformers.js loads, and where it came from. */
@@ -79,14 +81,17 @@ export async function fetchHubModel(client: HubClient, sources: readonly OnnxSou
   const files = options.files ?? NEEDED;
   if (!chosen) {
     if (client.settings.offline) {
-      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${tried.join(" and ")} (with ${files.join(", ")}); run once with network access, or copy a huggingface_hub cache there`);
+      throw new HubError(
+        `HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${tried.join(" and ")} (with ${files.join(", ")}); run once with network access, or copy a huggingface_hub cache there`,
+      );
     }
     throw new HubError(`no ONNX file for this model on ${client.settings.endpoint}: tried ${tried.join(", ")}; name one with the onnxFile option, or export the model to a local folder`);
   }
   const source = chosen;
   if (client.settings.offline) {
     const missing = files.filter((f) => !client.cache.cachedFile(source.repo, source.revision, f));
-    if (missing.length > 0) throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${chosen.repo}@${chosen.revision}: ${missing.join(", ")}; run once with network access`);
+    if (missing.length > 0)
+      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${chosen.repo}@${chosen.revision}: ${missing.join(", ")}; run once with network access`);
   }
   for (const f of files) await client.download(chosen.repo, chosen.revision, f);
   const onnxPath = await client.download(chosen.repo, chosen.revision, chosen.file);
@@ -96,7 +101,9 @@ export async function fetchHubModel(client: HubClient, sources: readonly OnnxSou
   const commit = client.cache.commitOf(chosen.repo, chosen.revision)!;
   const sha256 = etagOf(onnxPath);
   const note = chosen.note ? `; ${chosen.note}` : "";
-  log(`model files: ${chosen.repo}@${chosen.revision}${commit !== chosen.revision ? ` (commit ${commit.slice(0, 12)})` : ""} ${chosen.file}, from ${client.settings.offline ? "the hub cache (offline)" : client.settings.endpoint} via ${client.settings.cacheDir}${note}`);
+  log(
+    `model files: ${chosen.repo}@${chosen.revision}${commit !== chosen.revision ? ` (commit ${commit.slice(0, 12)})` : ""} ${chosen.file}, from ${client.settings.offline ? "the hub cache (offline)" : client.settings.endpoint} via ${client.settings.cacheDir}${note}`,
+  );
   return { dir: client.cache.snapshotDir(chosen.repo, commit), repo: chosen.repo, revision: chosen.revision, commit, onnxFile: chosen.file, sha256, externalData, note: chosen.note };
 }
 

@@ -19,9 +19,7 @@ export function checkDtype(dtype: string): asserts dtype is OnnxDtype {
   if (!(dtype in ONNX_SUFFIX)) throw new Error(`unknown dtype "${dtype}"; expected fp32, fp16 or q8`);
 }
 
-export type ModelRef =
-  | { readonly kind: "local"; readonly dir: string; readonly name: string; readonly parent: string }
-  | { readonly kind: "hub"; readonly id: string; readonly revision: string };
+export type ModelRef = { readonly kind: "local"; readonly dir: string; readonly name: string; readonly parent: string } | { readonly kind: "hub"; readonly id: string; readonly revision: string };
 
 /** A path that exists (as given, or under modelsDir) is a local folder; otherwise a hub id "owner/name". */
 export function resolveModelRef(spec: string, options: { revision?: string; modelsDir?: string } = {}): ModelRef {

@@ -129,7 +129,10 @@ export interface CapScorer {
    * cache and the model (`scoreAnswers`). A row's gold may be a list of golds: its CAP is then
    * the best over them (`bestGold` says which).
    */
-  score(input: { readonly questions: readonly string[]; readonly golds: readonly (string | readonly string[])[]; readonly answers: readonly string[] }, options?: CapCallOptions): Promise<CapAnswersResult>;
+  score(
+    input: { readonly questions: readonly string[]; readonly golds: readonly (string | readonly string[])[]; readonly answers: readonly string[] },
+    options?: CapCallOptions,
+  ): Promise<CapAnswersResult>;
   /** CAP of gold statements (premises) against candidate statements (hypotheses), row by row (`scoreStatements`). */
   scoreStatements(input: { readonly premises: readonly string[]; readonly hypotheses: readonly string[] }, options?: CapCallOptions): Promise<CapStatementsResult>;
   /** Loads the NLI model now (scoring loads it when first needed); throws what loading throws. */
@@ -277,7 +280,16 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
           flagged: (r.premiseDetails[i]?.flagged ?? false) || (r.hypothesisDetails[i]?.flagged ?? false),
         }));
         const several = r.bestGold && r.goldScores ? { bestGold: r.bestGold, goldCaps: r.goldScores.map((list) => list.map((g) => g.cap)) } : {};
-        return { rows, ...summary(rows), report: r.report, generator: r.generator, flaggedStatements: r.flaggedStatements, premiseDetails: r.premiseDetails, hypothesisDetails: r.hypothesisDetails, ...several };
+        return {
+          rows,
+          ...summary(rows),
+          report: r.report,
+          generator: r.generator,
+          flaggedStatements: r.flaggedStatements,
+          premiseDetails: r.premiseDetails,
+          hypothesisDetails: r.hypothesisDetails,
+          ...several,
+        };
       });
     },
     scoreStatements(input, call = {}) {

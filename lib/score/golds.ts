@@ -23,10 +23,7 @@ export const GOLD_ANSWERS_COLUMN = "gold_answers";
 export const MULTI_GOLD_COLUMNS = ["best_gold", "best_gold_answer", "gold_caps"] as const;
 
 /** Where a row's gold answers come from. */
-export type GoldSource =
-  | { readonly kind: "single" }
-  | { readonly kind: "array" }
-  | { readonly kind: "separator"; readonly separator: string };
+export type GoldSource = { readonly kind: "single" } | { readonly kind: "array" } | { readonly kind: "separator"; readonly separator: string };
 
 /**
  * The gold source of a file of raw answers with these columns: the `gold_answers` column when

@@ -186,7 +186,7 @@ export async function openRowSource(file: string): Promise<RowSource> {
   }
   const columns: string[] = [];
   const seen = new Set<string>();
-  for await (const { row } of jsonLines(file)) for (const k of Object.keys(row)) if (!seen.has(k)) (seen.add(k), columns.push(k));
+  for await (const { row } of jsonLines(file)) for (const k of Object.keys(row)) if (!seen.has(k)) seen.add(k), columns.push(k);
   return { file, format, columns, rows: () => jsonLines(file) };
 }
 

@@ -88,8 +88,13 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   checkOutputFile(output, [input]);
   const source = await openRowSource(input);
   const cols = new Set(source.columns);
-  const mode = cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer") ? "answers" : undefined;
-  if (!mode) throw new DataError({ file: input, line: 1 }, `needs columns premise and hypothesis (statements) or question, gold_answer (or ${GOLD_ANSWERS_COLUMN}) and answer; it has ${source.columns.join(", ")}`);
+  const mode =
+    cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer") ? "answers" : undefined;
+  if (!mode)
+    throw new DataError(
+      { file: input, line: 1 },
+      `needs columns premise and hypothesis (statements) or question, gold_answer (or ${GOLD_ANSWERS_COLUMN}) and answer; it has ${source.columns.join(", ")}`,
+    );
   if (mode === "statements" && options.goldSeparator !== undefined) {
     throw new DataError({ file: input, line: 1 }, "has statements (premise, hypothesis); a gold separator (--gold-separator) applies to raw answers (question, gold_answer, answer)");
   }
@@ -119,7 +124,18 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadTransformersNli(options));
   const generator = options.generator ?? builtinGenerator;
   const block = options.blockRows ?? DEFAULT_SCORE_BLOCK_ROWS;
-  const report = { rows: 0, scored: 0, notScoredCount: 0, notScored: [] as { row: number; line: number; reason: string }[], pairs: 0, cacheHits: 0, modelPairs: 0, truncatedPairs: 0, device: null as string | null, cacheWriteError: null as string | null };
+  const report = {
+    rows: 0,
+    scored: 0,
+    notScoredCount: 0,
+    notScored: [] as { row: number; line: number; reason: string }[],
+    pairs: 0,
+    cacheHits: 0,
+    modelPairs: 0,
+    truncatedPairs: 0,
+    device: null as string | null,
+    cacheWriteError: null as string | null,
+  };
   const statements = newStatementTally();
   let engineModel: ManifestModelInput | undefined;
   const flush = async (records: RowRecord[]) => {
@@ -136,7 +152,10 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       const questions = records.map((r, k) => text(r, input, "question", first + k));
       const make = async (qs: string[], list: string[]) => {
         const idx = list.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
-        const out = await generator.generateDetailed(idx.map((i) => qs[i]), idx.map((i) => list[i]));
+        const out = await generator.generateDetailed(
+          idx.map((i) => qs[i]),
+          idx.map((i) => list[i]),
+        );
         const all: (GeneratedStatement | null)[] = list.map(() => null);
         idx.forEach((i, k) => (all[i] = out[k]));
         return all;
@@ -158,7 +177,10 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
         const owner = lists.flatMap((list, i) => list.map(() => i));
         const starts: number[] = [];
         lists.reduce((at, list) => (starts.push(at), at + list.length), 0);
-        const p = await make(owner.map((i) => questions[i]), lists.flat());
+        const p = await make(
+          owner.map((i) => questions[i]),
+          lists.flat(),
+        );
         const h = await make(questions, answers);
         tallyStatements(p, statements);
         tallyStatements(h, statements);
@@ -245,7 +267,16 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       await loaded?.dispose();
     }
   }
-  const result = { mode: mode as ScoreFileReport["mode"], ...report, modelKey, generator: mode === "answers" ? generator.name : null, goldSource: mode === "answers" ? goldSource.kind : null, statements, replacedColumns: replaced, seconds: (Date.now() - started) / 1000 };
+  const result = {
+    mode: mode as ScoreFileReport["mode"],
+    ...report,
+    modelKey,
+    generator: mode === "answers" ? generator.name : null,
+    goldSource: mode === "answers" ? goldSource.kind : null,
+    statements,
+    replacedColumns: replaced,
+    seconds: (Date.now() - started) / 1000,
+  };
   if (options.manifest === false) return { ...result, manifest: null };
   const manifest = await writeScoreManifest(input, output, result, options, await inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
   return { ...result, manifest };
@@ -265,7 +296,14 @@ export function manifestPathFor(output: string): string {
  * with its manifest, or the new output with none, or the new output with its own manifest
  * (whose output.sha256 says so): never a manifest describing another output.
  */
-async function writeScoreManifest(input: string, output: string, r: Omit<ScoreFileReport, "manifest">, options: ScoreFileOptions, inputDigest: FileDigest | undefined, engineModel: ManifestModelInput | undefined): Promise<string> {
+async function writeScoreManifest(
+  input: string,
+  output: string,
+  r: Omit<ScoreFileReport, "manifest">,
+  options: ScoreFileOptions,
+  inputDigest: FileDigest | undefined,
+  engineModel: ManifestModelInput | undefined,
+): Promise<string> {
   const given = options.manifest === false ? undefined : options.manifest;
   // A model the options name (not an injected engine) and that did not load (all pairs cached) is described from its folder or hub id.
   const derived = engineModel || options.engine || options.loadEngine ? undefined : await nliModelProvenance(options, r.device).catch(() => undefined);

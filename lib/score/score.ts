@@ -247,8 +247,15 @@ export async function scoreAnswers(
   const generate = async (qs: readonly string[], answers: readonly string[]): Promise<(GeneratedStatement | null)[]> => {
     const idx = answers.flatMap((a, i) => (a.trim() === "" ? [] : [i]));
     const made: GeneratedStatement[] = fn
-      ? describeModelStatements(idx.map((i) => qs[i]), idx.map((i) => answers[i]), idx.map((i) => fn(qs[i], answers[i]))).map((g) => ({ ...g, rule: "custom function" }))
-      : await engine.generateDetailed(idx.map((i) => qs[i]), idx.map((i) => answers[i]));
+      ? describeModelStatements(
+          idx.map((i) => qs[i]),
+          idx.map((i) => answers[i]),
+          idx.map((i) => fn(qs[i], answers[i])),
+        ).map((g) => ({ ...g, rule: "custom function" }))
+      : await engine.generateDetailed(
+          idx.map((i) => qs[i]),
+          idx.map((i) => answers[i]),
+        );
     const out: (GeneratedStatement | null)[] = answers.map(() => null);
     idx.forEach((i, k) => (out[i] = made[k]));
     return out;
@@ -273,11 +280,18 @@ export async function scoreAnswers(
   const flatGolds = lists.flat();
   const starts: number[] = [];
   lists.reduce((at, list) => (starts.push(at), at + list.length), 0);
-  const goldDetails = await generate(owner.map((i) => questions[i]), flatGolds);
+  const goldDetails = await generate(
+    owner.map((i) => questions[i]),
+    flatGolds,
+  );
   const hypothesisDetails = await generate(questions, candidates);
   const goldStatements = goldDetails.map((g) => g?.statement ?? "");
   const hypotheses = hypothesisDetails.map((g) => g?.statement ?? "");
-  const scored = await scoreStatements(goldStatements, owner.map((i) => hypotheses[i]), options);
+  const scored = await scoreStatements(
+    goldStatements,
+    owner.map((i) => hypotheses[i]),
+    options,
+  );
   const flat = scored.rows.map((r, j) => reasonFor(flatGolds[j], candidates[owner[j]], r));
   const goldScores = lists.map((list, i) => flat.slice(starts[i], starts[i] + list.length));
   const best = goldScores.map((scores) => bestOverGolds(scores));

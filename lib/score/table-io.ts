@@ -61,8 +61,9 @@ export function readRowTable(file: string): RowTable {
       throw new DataError({ file, line: k + 1 }, `not valid JSON: ${(err as Error).message}`);
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DataError({ file, line: k + 1 }, "each line must be a JSON object");
-    for (const [key, v] of Object.entries(value)) if (typeof v === "number" && !Number.isFinite(v)) throw new DataError({ file, line: k + 1, field: key }, `is a number out of range (${v}); write it as a string if it is text`);
-    for (const key of Object.keys(value)) if (!seen.has(key)) (seen.add(key), columns.push(key));
+    for (const [key, v] of Object.entries(value))
+      if (typeof v === "number" && !Number.isFinite(v)) throw new DataError({ file, line: k + 1, field: key }, `is a number out of range (${v}); write it as a string if it is text`);
+    for (const key of Object.keys(value)) if (!seen.has(key)) seen.add(key), columns.push(key);
     rows.push(value as Record<string, unknown>);
     lines.push(k + 1);
   });

@@ -41,7 +41,9 @@ export function hasRepeatedClause(statement: string, question: string, answer: s
 /** True when a content word of the answer is missing from the statement. */
 export function dropsAnswer(statement: string, answer: string, tokens: (s: string) => string[] = statementTokens): boolean {
   const words = new Set(tokens(statement));
-  return tokens(answer).filter((t) => /^[\p{L}\p{N}]{3,}$/u.test(t)).some((t) => !words.has(t));
+  return tokens(answer)
+    .filter((t) => /^[\p{L}\p{N}]{3,}$/u.test(t))
+    .some((t) => !words.has(t));
 }
 
 export interface SideAgreement {
@@ -76,8 +78,14 @@ export interface StatementAgreement {
 export async function statementAgreement(bench: Benchmark, engine: StatementGeneratorEngine, examples = 20): Promise<StatementAgreement> {
   const started = Date.now();
   const rows = bench.rows;
-  const goldMade = await engine.generateDetailed(rows.map((r) => r.question), rows.map((r) => r.goldAnswer));
-  const candMade = await engine.generateDetailed(rows.map((r) => r.question), rows.map((r) => r.answer));
+  const goldMade = await engine.generateDetailed(
+    rows.map((r) => r.question),
+    rows.map((r) => r.goldAnswer),
+  );
+  const candMade = await engine.generateDetailed(
+    rows.map((r) => r.question),
+    rows.map((r) => r.answer),
+  );
   const gold = goldMade.map((g) => g.statement);
   const cand = candMade.map((g) => g.statement);
   const better: StatementAgreement["generatedBetter"] = [];
@@ -140,7 +148,14 @@ export async function statementAgreement(bench: Benchmark, engine: StatementGene
   });
   const byDataset = [...acc.entries()].filter(([k]) => k !== "all").map(([dataset, v]) => ({ dataset, gold: view(v.gold), candidate: view(v.candidate) }));
   const all = acc.get("all")!;
-  return { generator: engine.name, byDataset, overall: { gold: view(all.gold), candidate: view(all.candidate) }, generatedBetter: better, generatedWorse: worse, seconds: (Date.now() - started) / 1000 };
+  return {
+    generator: engine.name,
+    byDataset,
+    overall: { gold: view(all.gold), candidate: view(all.candidate) },
+    generatedBetter: better,
+    generatedWorse: worse,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 export function statementAgreementMarkdown(a: StatementAgreement): string {
@@ -151,11 +166,16 @@ export function statementAgreementMarkdown(a: StatementAgreement): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   );
   const add = (d: string, side: string, s: SideAgreement) =>
-    lines.push(`| ${d} | ${side} | ${s.n} | ${f(s.exact)} | ${f(s.rougeL)} | ${s.releasedRepeated4gram} | ${s.generatedRepeated4gram} | ${s.releasedColonForm} | ${s.generatedColonForm} | ${s.releasedRepeatedClause} | ${s.generatedRepeatedClause} | ${s.releasedDropsAnswer} | ${s.generatedDropsAnswer} | ${s.generatedFlagged} |`);
-  for (const d of a.byDataset) (add(d.dataset, "gold", d.gold), add(d.dataset, "candidate", d.candidate));
+    lines.push(
+      `| ${d} | ${side} | ${s.n} | ${f(s.exact)} | ${f(s.rougeL)} | ${s.releasedRepeated4gram} | ${s.generatedRepeated4gram} | ${s.releasedColonForm} | ${s.generatedColonForm} | ${s.releasedRepeatedClause} | ${s.generatedRepeatedClause} | ${s.releasedDropsAnswer} | ${s.generatedDropsAnswer} | ${s.generatedFlagged} |`,
+    );
+  for (const d of a.byDataset) add(d.dataset, "gold", d.gold), add(d.dataset, "candidate", d.candidate);
   add("all", "gold", a.overall.gold);
   add("all", "candidate", a.overall.candidate);
-  lines.push("", "Repeated 4-gram: some 4-word sequence occurs twice in the statement. Colon form: a colon the question does not have. Repeated clause: a 4-word sequence more often than in question and answer together. Words are runs of letters, digits and apostrophes, lower-cased.");
+  lines.push(
+    "",
+    "Repeated 4-gram: some 4-word sequence occurs twice in the statement. Colon form: a colon the question does not have. Repeated clause: a 4-word sequence more often than in question and answer together. Words are runs of letters, digits and apostrophes, lower-cased.",
+  );
   const list = (title: string, xs: StatementAgreement["generatedBetter"]) => {
     lines.push("", `## ${title}`, "");
     for (const x of xs) lines.push(`- row ${x.rowId} (${x.side}, ${x.problem})`, `  - released: ${x.released}`, `  - generated: ${x.generated}`);

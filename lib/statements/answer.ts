@@ -68,7 +68,10 @@ export function splitSentences(text: string): string[] {
 
 /** A numbered or bulleted list ("1. A 2. B", "- A\n- B") as one phrase "A, B and C"; other text unchanged. */
 export function joinList(answer: string): string {
-  const lines = answer.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const lines = answer
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   const bullet = /^(?:[-*•·–]|\d+[.)])\s+/;
   let items: string[] | undefined;
   if (lines.length > 1 && lines.every((l) => bullet.test(l))) items = lines.map((l) => l.replace(bullet, ""));
@@ -98,11 +101,90 @@ function stripFraming(s: string): { text: string; framed: boolean } {
   return { text, framed };
 }
 
-const FINITE_AUX = new Set(["is", "are", "was", "were", "am", "'s", "'re", "'m", "has", "have", "had", "'ve", "'d", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo", "'ll"]);
+const FINITE_AUX = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "am",
+  "'s",
+  "'re",
+  "'m",
+  "has",
+  "have",
+  "had",
+  "'ve",
+  "'d",
+  "does",
+  "do",
+  "did",
+  "can",
+  "could",
+  "will",
+  "would",
+  "shall",
+  "should",
+  "may",
+  "might",
+  "must",
+  "ca",
+  "wo",
+  "'ll",
+]);
 const PERSONAL = new Set(["i", "you", "we", "they", "it", "he", "she", "this", "these", "those", "there", "that"]);
-const NOT_SUBJECT_START = new Set(["which", "who", "whom", "whose", "where", "when", "what", "why", "how", "that", "because", "if", "to", "by", "with", "for", "from", "in", "on", "at", "of", "as", "than", "while", "although", "since", "so"]);
+const NOT_SUBJECT_START = new Set([
+  "which",
+  "who",
+  "whom",
+  "whose",
+  "where",
+  "when",
+  "what",
+  "why",
+  "how",
+  "that",
+  "because",
+  "if",
+  "to",
+  "by",
+  "with",
+  "for",
+  "from",
+  "in",
+  "on",
+  "at",
+  "of",
+  "as",
+  "than",
+  "while",
+  "although",
+  "since",
+  "so",
+]);
 
-const QUANTITY = new Set(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "up", "to", "more", "less", "than", "at", "least", "most", "only", "just", "some", "a", "few"]);
+const QUANTITY = new Set([
+  "about",
+  "around",
+  "approximately",
+  "roughly",
+  "nearly",
+  "almost",
+  "over",
+  "under",
+  "up",
+  "to",
+  "more",
+  "less",
+  "than",
+  "at",
+  "least",
+  "most",
+  "only",
+  "just",
+  "some",
+  "a",
+  "few",
+]);
 
 /** A token that is a finite verb in a declarative clause, judged from its tag, form and neighbours. */
 function isFiniteAt(tokens: readonly Token[], i: number): boolean {
@@ -195,7 +277,10 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
       break;
     }
   }
-  const head = tokens.slice(0, end).filter((t) => t.pos !== "PUNCT").at(-1);
+  const head = tokens
+    .slice(0, end)
+    .filter((t) => t.pos !== "PUNCT")
+    .at(-1);
   if (!head || head.pos === "NUM") return false;
   const known = lexicalNumber(head.lower);
   if (known) return known === "plural";
@@ -211,7 +296,48 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   return head.pos === "NOUN" && !/(?:as|os)$/.test(head.lower) && looksPlural(head.lower);
 }
 
-const ECHO_WORDS = new Set(["it", "they", "he", "she", "this", "that", "there", "so", "not", "n't", "too", "do", "does", "did", "is", "are", "was", "were", "can", "ca", "could", "will", "wo", "would", "should", "has", "have", "had", "must", "may", "might", "definitely", "certainly", "indeed", "really", "always", "usually", "generally", "mostly", "sometimes"]);
+const ECHO_WORDS = new Set([
+  "it",
+  "they",
+  "he",
+  "she",
+  "this",
+  "that",
+  "there",
+  "so",
+  "not",
+  "n't",
+  "too",
+  "do",
+  "does",
+  "did",
+  "is",
+  "are",
+  "was",
+  "were",
+  "can",
+  "ca",
+  "could",
+  "will",
+  "wo",
+  "would",
+  "should",
+  "has",
+  "have",
+  "had",
+  "must",
+  "may",
+  "might",
+  "definitely",
+  "certainly",
+  "indeed",
+  "really",
+  "always",
+  "usually",
+  "generally",
+  "mostly",
+  "sometimes",
+]);
 
 const analyses = new Map<string, AnswerParts>();
 
@@ -277,7 +403,21 @@ class LazyAnswer implements AnswerParts {
 
 /** A copy of an analysis with some fields replaced (all computed now). */
 export function withAnswerFields(a: AnswerParts, over: Partial<AnswerParts>): AnswerParts {
-  return { raw: a.raw, polarity: a.polarity, afterPolarity: a.afterPolarity, text: a.text, tokens: a.tokens, rest: a.rest, isClause: a.isClause, finiteVerb: a.finiteVerb, because: a.because, plural: a.plural, echo: a.echo, framed: a.framed, ...over };
+  return {
+    raw: a.raw,
+    polarity: a.polarity,
+    afterPolarity: a.afterPolarity,
+    text: a.text,
+    tokens: a.tokens,
+    rest: a.rest,
+    isClause: a.isClause,
+    finiteVerb: a.finiteVerb,
+    because: a.because,
+    plural: a.plural,
+    echo: a.echo,
+    framed: a.framed,
+    ...over,
+  };
 }
 
 /** "It is X" / "It's X" / "That was X" where X is a phrase, not a clause: X (else undefined). */

@@ -43,11 +43,15 @@ function classifyParsed(question: string, parsed: ParsedQuestion): QuestionType 
   return "blank_spaces_task";
 }
 
-
 /** The final form of every statement: one line, no question mark, no blank marker, one final period. */
 function finish(statement: string): string {
   // Blank markers go (the answer fills them); an ellipsis the answer wrote ("0.333...") stays.
-  const s = collapseSpaces(statement.replace(/\?(?=\s|$)/g, ".").replace(/_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/g, "").replace(/\s+([,.;:!%])(?!\.)/g, "$1"));
+  const s = collapseSpaces(
+    statement
+      .replace(/\?(?=\s|$)/g, ".")
+      .replace(/_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/g, "")
+      .replace(/\s+([,.;:!%])(?!\.)/g, "$1"),
+  );
   if (/\.\.\.$|…$/.test(s)) return s;
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));
 }

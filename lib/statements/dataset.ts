@@ -43,7 +43,14 @@ function parseItems(file: string, text: string): StatementItem[] {
     if (!QUESTION_TYPES.includes(type)) problems.add({ file, line: rec.line, field: "label_question_type" }, `unknown question type "${type}"`);
     const row = rowCol >= 0 ? Number(rec.fields[rowCol]) : k;
     if (!Number.isInteger(row) || row < 0) problems.add({ file, line: rec.line, field: "row" }, `not a row number: "${rec.fields[rowCol]}"`);
-    return { row, question: rec.fields[col.question], answer: rec.fields[col.answer], statement: rec.fields[col.statement], questionType: type, subject: subjectCol >= 0 ? rec.fields[subjectCol] : "" };
+    return {
+      row,
+      question: rec.fields[col.question],
+      answer: rec.fields[col.answer],
+      statement: rec.fields[col.statement],
+      questionType: type,
+      subject: subjectCol >= 0 ? rec.fields[subjectCol] : "",
+    };
   });
   problems.throwIfAny(file);
   return items;

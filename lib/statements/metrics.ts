@@ -62,7 +62,14 @@ export function scoreStatementsAgainst(hypotheses: readonly string[], references
   const n = hypotheses.length;
   return {
     n,
-    bleu: n === 0 ? NaN : 100 * corpusBleu(r.map((x) => [x]), h),
+    bleu:
+      n === 0
+        ? NaN
+        : 100 *
+          corpusBleu(
+            r.map((x) => [x]),
+            h,
+          ),
     rougeL: n === 0 ? NaN : (100 * perItemRougeL.reduce((s, x) => s + x, 0)) / n,
     exactMatch: n === 0 ? NaN : (100 * perItemExact.reduce((s, x) => s + x, 0)) / n,
     perItemRougeL,

@@ -77,7 +77,7 @@ export function tokenize(text: string): Token[] {
   const pos = t.out(w.its.pos);
   const lemma = t.out(w.its.lemma);
   const pre = t.out(w.its.precedingSpaces);
-  return words.map((word, i) => ({ text: word, lower: word.toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? word).toLowerCase(), pre: i === 0 ? "" : pre[i] ?? " " }));
+  return words.map((word, i) => ({ text: word, lower: word.toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? word).toLowerCase(), pre: i === 0 ? "" : (pre[i] ?? " ") }));
 }
 
 /** The source text of a token run, with its own spacing (the first token's leading space dropped). */

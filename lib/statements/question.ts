@@ -18,18 +18,150 @@ const DO = new Set(["do", "does", "did"]);
 const HAVE = new Set(["has", "have", "had"]);
 const MODAL = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo"]);
 const AUXILIARIES = new Set([...BE, ...DO, ...HAVE, ...MODAL]);
-const IMPERATIVES = new Set(["name", "list", "give", "identify", "state", "define", "describe", "explain", "mention", "provide", "tell", "find", "calculate", "determine", "compute", "select", "choose", "pick", "write", "suggest"]);
+const IMPERATIVES = new Set([
+  "name",
+  "list",
+  "give",
+  "identify",
+  "state",
+  "define",
+  "describe",
+  "explain",
+  "mention",
+  "provide",
+  "tell",
+  "find",
+  "calculate",
+  "determine",
+  "compute",
+  "select",
+  "choose",
+  "pick",
+  "write",
+  "suggest",
+]);
 /** Prepositions that may be moved in front with a wh-word ("In which country", "To whom"); taggers call some of them PART. */
-const PREPOSITIONS = new Set(["in", "on", "at", "to", "from", "by", "with", "for", "during", "into", "onto", "under", "through", "about", "after", "before", "of", "over", "within", "near", "like", "since", "until", "across", "along", "around", "between", "among", "against", "toward", "towards", "upon", "without", "behind", "beside", "beyond", "inside", "outside"]);
+const PREPOSITIONS = new Set([
+  "in",
+  "on",
+  "at",
+  "to",
+  "from",
+  "by",
+  "with",
+  "for",
+  "during",
+  "into",
+  "onto",
+  "under",
+  "through",
+  "about",
+  "after",
+  "before",
+  "of",
+  "over",
+  "within",
+  "near",
+  "like",
+  "since",
+  "until",
+  "across",
+  "along",
+  "around",
+  "between",
+  "among",
+  "against",
+  "toward",
+  "towards",
+  "upon",
+  "without",
+  "behind",
+  "beside",
+  "beyond",
+  "inside",
+  "outside",
+]);
 /** Nouns after what/which that ask for a time ("What year did …") and so behave like "when". */
 const TIME_NOUNS = new Set(["year", "month", "day", "date", "century", "decade", "time", "season", "era", "period", "age", "hour", "week", "millennium"]);
 /** Nouns after what/how much that name a portion of what follows "of" ("what percentage of X"). */
 const PORTION_NOUNS = new Set(["percentage", "percent", "fraction", "proportion", "portion"]);
-const MEASURES = new Set(["many", "much", "long", "far", "fast", "old", "tall", "big", "large", "deep", "high", "wide", "thick", "heavy", "often", "hot", "cold", "warm", "soon", "quickly", "strong", "bright", "loud", "small", "early", "late", "frequently", "close", "near"]);
+const MEASURES = new Set([
+  "many",
+  "much",
+  "long",
+  "far",
+  "fast",
+  "old",
+  "tall",
+  "big",
+  "large",
+  "deep",
+  "high",
+  "wide",
+  "thick",
+  "heavy",
+  "often",
+  "hot",
+  "cold",
+  "warm",
+  "soon",
+  "quickly",
+  "strong",
+  "bright",
+  "loud",
+  "small",
+  "early",
+  "late",
+  "frequently",
+  "close",
+  "near",
+]);
 /** Nouns after what/which that ask for an attribute of the subject ("What color is the sky?"). */
 const ATTRIBUTE_NOUNS = new Set(["type", "kind", "sort", "form", "class", "category", "color", "colour", "shape", "size", "part", "state", "phase", "variety", "species", "group", "example"]);
 /** Words that may sit between the subject and the main verb. */
-const PRE_VERB = new Set(["not", "n't", "also", "still", "usually", "often", "always", "never", "mainly", "mostly", "first", "most", "best", "least", "more", "likely", "probably", "typically", "generally", "normally", "primarily", "directly", "really", "actually", "only", "ever", "even", "just", "already", "commonly", "naturally", "eventually", "originally", "famously", "largely", "chiefly", "frequently", "sometimes", "rarely", "then", "now"]);
+const PRE_VERB = new Set([
+  "not",
+  "n't",
+  "also",
+  "still",
+  "usually",
+  "often",
+  "always",
+  "never",
+  "mainly",
+  "mostly",
+  "first",
+  "most",
+  "best",
+  "least",
+  "more",
+  "likely",
+  "probably",
+  "typically",
+  "generally",
+  "normally",
+  "primarily",
+  "directly",
+  "really",
+  "actually",
+  "only",
+  "ever",
+  "even",
+  "just",
+  "already",
+  "commonly",
+  "naturally",
+  "eventually",
+  "originally",
+  "famously",
+  "largely",
+  "chiefly",
+  "frequently",
+  "sometimes",
+  "rarely",
+  "then",
+  "now",
+]);
 
 export type AuxKind = "be" | "do" | "have" | "modal";
 
@@ -120,7 +252,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (canBeVerb(t.lower)) score += 2;
   if (score === 0) return 0;
   const next = tokens[k + 1];
-  if (!next || next.pos === "PUNCT" || next.pos === "DET" || next.pos === "PRON" || next.pos === "ADP" || next.pos === "PART" || next.pos === "ADV" || next.pos === "NUM" || next.pos === "SCONJ") score += 1;
+  if (!next || next.pos === "PUNCT" || next.pos === "DET" || next.pos === "PRON" || next.pos === "ADP" || next.pos === "PART" || next.pos === "ADV" || next.pos === "NUM" || next.pos === "SCONJ")
+    score += 1;
   return score;
 }
 
@@ -164,8 +297,15 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     if (k > start && prev.lower === "of") continue;
     // The word right after "is" belongs to the subject whatever its tag ("Is water/VERB a compound?").
     const next = tokens[k + 1];
-    const modifier = (t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "VERB" && /(?:ing|ed)$/.test(t.lower))) && next !== undefined && (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
-    const nominal = t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON" || t.pos === "NUM" || (k === start && t.pos !== "DET" && !modifier) || (k === start + 1 && prev.pos === "DET" && !modifier && t.pos !== "ADJ");
+    const modifier =
+      (t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "VERB" && /(?:ing|ed)$/.test(t.lower))) && next !== undefined && (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
+    const nominal =
+      t.pos === "NOUN" ||
+      t.pos === "PROPN" ||
+      t.pos === "PRON" ||
+      t.pos === "NUM" ||
+      (k === start && t.pos !== "DET" && !modifier) ||
+      (k === start + 1 && prev.pos === "DET" && !modifier && t.pos !== "ADJ");
     // "a BST equivalent to …", "larger than …": a word before "than"/"to" after a noun is the predicate.
     if (sawNoun && next !== undefined && (next.lower === "than" || (next.lower === "to" && canBeAdjective(t.lower))) && k > start) {
       cut = k;
@@ -194,7 +334,9 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     }
     if (t.pos === "ADP" && t.lower !== "of" && t.lower !== "per") {
       // A prepositional phrase may belong to the subject ("the speed of light in a vacuum constant"): look ahead for a predicate word.
-      const ahead = tokens.slice(k + 1).findIndex((x, j) => (x.pos === "ADJ" || x.pos === "VERB") && j > 0 && !(tokens[k + j + 2] && (tokens[k + j + 2].pos === "NOUN" || tokens[k + j + 2].pos === "PROPN")));
+      const ahead = tokens
+        .slice(k + 1)
+        .findIndex((x, j) => (x.pos === "ADJ" || x.pos === "VERB") && j > 0 && !(tokens[k + j + 2] && (tokens[k + j + 2].pos === "NOUN" || tokens[k + j + 2].pos === "PROPN")));
       if (ahead >= 0 && !tokens.slice(k + 1, k + 1 + ahead + 1).some((x) => x.pos === "ADP")) continue;
       cut = k;
       break;
@@ -205,7 +347,8 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
   let v = 0;
   while (v < rest.length && (rest[v].pos === "ADV" || PRE_VERB.has(rest[v].lower))) v++;
   const verb = rest[v];
-  if (verb && verb.pos === "VERB" && /ing$/.test(verb.lower)) return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: rest.slice(0, v), verb, rest: rest.slice(v + 1), guessed: !sawNoun };
+  if (verb && verb.pos === "VERB" && /ing$/.test(verb.lower))
+    return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: rest.slice(0, v), verb, rest: rest.slice(v + 1), guessed: !sawNoun };
   return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: [], rest, guessed: !sawNoun };
 }
 
@@ -242,9 +385,35 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       if (isAux(t)) break;
       if (t.pos === "PUNCT" || t.pos === "ADP" || t.pos === "DET" || t.pos === "PRON" || t.pos === "PART" || t.pos === "SCONJ" || t.pos === "CCONJ" || t.pos === "ADV") break;
       // "Which organ pumps blood": a verb form ends the noun.
-      if (i > startNoun && canBeVerb(t.lemma) && (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) && (!next || next.pos === "DET" || next.pos === "NOUN" || next.pos === "ADP" || next.pos === "PRON" || next.pos === "NUM" || next.pos === "ADJ" || next.pos === "PART" || next.pos === "PUNCT" || next.pos === "ADV" || next.pos === "PROPN")) break;
+      if (
+        i > startNoun &&
+        canBeVerb(t.lemma) &&
+        (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) &&
+        (!next ||
+          next.pos === "DET" ||
+          next.pos === "NOUN" ||
+          next.pos === "ADP" ||
+          next.pos === "PRON" ||
+          next.pos === "NUM" ||
+          next.pos === "ADJ" ||
+          next.pos === "PART" ||
+          next.pos === "PUNCT" ||
+          next.pos === "ADV" ||
+          next.pos === "PROPN")
+      )
+        break;
       if (i === startNoun && t.pos === "VERB" && !(next && (next.pos === "NOUN" || isAux(next)))) break;
-      if (i === startNoun && (word === "what" || word === "which") && (canBeVerb(t.lemma) || canBeVerb(t.lower)) && /(?:[^s]s|ed)$/.test(t.lower) && t.lemma !== t.lower && (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) && next?.lower !== "of" && !(next && next.pos === "NOUN" && canBeVerb(next.lower) && next.lower === next.lemma && tokens[i + 2] && tokens[i + 2].pos !== "PUNCT")) break;
+      if (
+        i === startNoun &&
+        (word === "what" || word === "which") &&
+        (canBeVerb(t.lemma) || canBeVerb(t.lower)) &&
+        /(?:[^s]s|ed)$/.test(t.lower) &&
+        t.lemma !== t.lower &&
+        (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) &&
+        next?.lower !== "of" &&
+        !(next && next.pos === "NOUN" && canBeVerb(next.lower) && next.lower === next.lemma && tokens[i + 2] && tokens[i + 2].pos !== "PUNCT")
+      )
+        break;
       noun.push(t);
       i++;
       if (["type", "kind", "sort", "form", "class", "category", "variety"].includes(t.lemma) && tokens[i]?.lower === "of" && tokens[i + 1] && tokens[i + 1].pos !== "DET") {
@@ -317,13 +486,16 @@ function participleTail(tokens: readonly Token[]): number {
   while (k > 0 && tokens[k - 1].pos === "ADP") k--;
   const stranded = k;
   const p = tokens[k - 1];
-  const participle = p !== undefined && ((p.pos === "VERB" && p.lower !== p.lemma && !/(?:ing|[^s]s)$/.test(p.lower)) || ((p.pos === "ADJ" || p.pos === "NOUN" || p.pos === "VERB") && /(?:ed|en)$/.test(p.lower) && isParticipleOf(p.lower)));
+  const participle =
+    p !== undefined &&
+    ((p.pos === "VERB" && p.lower !== p.lemma && !/(?:ing|[^s]s)$/.test(p.lower)) ||
+      ((p.pos === "ADJ" || p.pos === "NOUN" || p.pos === "VERB") && /(?:ed|en)$/.test(p.lower) && isParticipleOf(p.lower)));
   if (participle && k - 1 > 0) {
     k--;
     while (k > 1 && tokens[k - 1].pos === "ADV") k--;
     return k;
   }
-  return Math.min(stranded , tokens.length);
+  return Math.min(stranded, tokens.length);
 }
 
 /** True when a past participle follows somewhere after `j` ("Which city has the team visited" vs "Which country has the largest population"). */
@@ -368,7 +540,8 @@ function afterWh(tokens: readonly Token[], wh: WhPhrase, i: number): Frame | und
         if (!wh.prep && r0.length >= 3 && r0[0].pos === "ADJ" && r0[1]?.lower === "to" && r0[r0.length - 1].pos === "VERB") return { kind: "wh-inverted", wh, decl: asBe };
         const stranded = endsWithPreposition(tokens);
         // "Which is a solid?" asks to pick one: the answer is the subject ("Ice is a solid").
-        if (wh.word === "which" && wh.noun.length === 0 && !wh.prep && !stranded && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+        if (wh.word === "which" && wh.noun.length === 0 && !wh.prep && !stranded && participleTail(tokens.slice(j)) === tokens.length - j)
+          return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
         const complement = !wh.prep && (wh.measure !== undefined || wh.noun.length === 0 || wh.typeOf || ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) || stranded) && !wh.partitive;
         if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
         if (complement && (wh.measure === undefined || (wh.measure !== "much" && wh.measure !== "many"))) {
@@ -439,7 +612,12 @@ function parseInSitu(tokens: readonly Token[]): Frame | undefined {
     if ((w === "which" || w === "who") && (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.text === ",")) continue;
     let parsed = whPhrase(tokens, p);
     if (!parsed) continue;
-    if (parsed.wh.noun.length === 0 && tokens[parsed.end] && (tokens[parsed.end].pos === "VERB" || tokens[parsed.end].pos === "NOUN") && (tokens[parsed.end + 1] === undefined || tokens[parsed.end + 1].lower === "of")) {
+    if (
+      parsed.wh.noun.length === 0 &&
+      tokens[parsed.end] &&
+      (tokens[parsed.end].pos === "VERB" || tokens[parsed.end].pos === "NOUN") &&
+      (tokens[parsed.end + 1] === undefined || tokens[parsed.end + 1].lower === "of")
+    ) {
       // "which set of islands": a noun the tagger took for a verb.
       let e = parsed.end + 1;
       if (tokens[e]?.lower === "of") while (e < tokens.length && tokens[e].pos !== "PUNCT" && !(tokens[e].pos === "VERB" && e > parsed.end + 2)) e++;
@@ -458,7 +636,39 @@ function parseInSitu(tokens: readonly Token[]): Frame | undefined {
   return undefined;
 }
 
-const SUBORDINATE_START = new Set(["when", "if", "as", "while", "after", "before", "during", "in", "on", "at", "for", "from", "according", "since", "once", "because", "although", "though", "unless", "until", "whenever", "to", "with", "without", "by", "under", "over", "among", "between", "within", "throughout"]);
+const SUBORDINATE_START = new Set([
+  "when",
+  "if",
+  "as",
+  "while",
+  "after",
+  "before",
+  "during",
+  "in",
+  "on",
+  "at",
+  "for",
+  "from",
+  "according",
+  "since",
+  "once",
+  "because",
+  "although",
+  "though",
+  "unless",
+  "until",
+  "whenever",
+  "to",
+  "with",
+  "without",
+  "by",
+  "under",
+  "over",
+  "among",
+  "between",
+  "within",
+  "throughout",
+]);
 
 /** "When plants die, which …?": the fronted clause (with its comma) and the question after it. */
 function splitFronted(tokens: readonly Token[]): number {

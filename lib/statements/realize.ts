@@ -20,7 +20,8 @@ export interface Realized {
 const text = (tokens: readonly Token[]) => joinTokens(tokens);
 
 /** Words that start an answer with a capital only because it starts a sentence. */
-const FUNCTION_START = /^(?:The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
+const FUNCTION_START =
+  /^(?:The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
 
 /** The answer as it reads inside a sentence: a capital kept only for names and acronyms. */
 export function midSentence(s: string): string {
@@ -34,10 +35,70 @@ export function midSentence(s: string): string {
 }
 
 /** Verbs that take a clause as their object ("indicates the reaction is spontaneous"). */
-const CLAUSE_VERBS = new Set(["indicate", "show", "mean", "suggest", "say", "state", "prove", "imply", "predict", "claim", "find", "reveal", "demonstrate", "think", "believe", "know", "tell", "conclude", "assume", "hypothesize", "observe", "notice", "learn", "confirm", "explain", "argue", "propose", "expect", "discover", "realize", "recommend", "require", "ensure", "guarantee", "determine", "decide"]);
+const CLAUSE_VERBS = new Set([
+  "indicate",
+  "show",
+  "mean",
+  "suggest",
+  "say",
+  "state",
+  "prove",
+  "imply",
+  "predict",
+  "claim",
+  "find",
+  "reveal",
+  "demonstrate",
+  "think",
+  "believe",
+  "know",
+  "tell",
+  "conclude",
+  "assume",
+  "hypothesize",
+  "observe",
+  "notice",
+  "learn",
+  "confirm",
+  "explain",
+  "argue",
+  "propose",
+  "expect",
+  "discover",
+  "realize",
+  "recommend",
+  "require",
+  "ensure",
+  "guarantee",
+  "determine",
+  "decide",
+]);
 
 const PARTICLES = new Set(["up", "down", "out", "off", "away", "back", "over", "on", "in", "around", "through"]);
-const DITRANSITIVE = new Set(["take", "cost", "call", "name", "consider", "elect", "give", "tell", "show", "teach", "send", "offer", "bring", "make", "label", "nickname", "pay", "ask", "lend", "appoint", "declare", "title"]);
+const DITRANSITIVE = new Set([
+  "take",
+  "cost",
+  "call",
+  "name",
+  "consider",
+  "elect",
+  "give",
+  "tell",
+  "show",
+  "teach",
+  "send",
+  "offer",
+  "bring",
+  "make",
+  "label",
+  "nickname",
+  "pay",
+  "ask",
+  "lend",
+  "appoint",
+  "declare",
+  "title",
+]);
 const TEMPORAL_START = new Set(["each", "every", "per", "last", "next", "this", "that", "today", "tonight", "yesterday", "tomorrow"]);
 const TIME_NOUNS = /^(?:day|days|week|weeks|month|months|year|years|hour|hours|minute|minutes|second|seconds|night|nights|morning|evening|time|times|century|centuries|decade|decades|season|seasons)$/;
 
@@ -63,7 +124,7 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
 
 function isTemporal(tokens: readonly Token[], j: number): boolean {
   const t = tokens[j];
-  return t !== undefined && (TEMPORAL_START.has(t.lower) && (tokens[j + 1] === undefined || TIME_NOUNS.test(tokens[j + 1].lower) || t.pos !== "DET"));
+  return t !== undefined && TEMPORAL_START.has(t.lower) && (tokens[j + 1] === undefined || TIME_NOUNS.test(tokens[j + 1].lower) || t.pos !== "DET");
 }
 
 /** Where the object of an inverted question goes in its rest ("absorb _ from the air", "call a baby kangaroo _", "depend on _ to digest"). */
@@ -101,8 +162,10 @@ function measureGap(d: Declarative): number {
   return 0;
 }
 
-const LOCATION_START = /^(?:straight|directly|right|just|halfway|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
-const TIME_AS_IS = /^(?:in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
+const LOCATION_START =
+  /^(?:straight|directly|right|just|halfway|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
+const TIME_AS_IS =
+  /^(?:in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
 const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
 const DAY_DATE = new RegExp(`^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)`, "i");
 
@@ -123,7 +186,8 @@ function mannerPhrase(a: string, tokens: readonly Token[]): string {
   return `by ${a}`;
 }
 
-const SPEED_UNIT = /(?:\b(?:(?:kilo|centi|milli)?met(?:er|re)s?|km|cm|mm|m|miles?|feet|foot|ft|inch(?:es)?|yards?|knots?|light[- ]years?)\s*(?:\/|per|an|a)\s*(?:h|hr|hours?|s|sec|seconds?|min|minutes?|day|days|year|years)\b|\b(?:mph|kph|km\/h|km\/s|m\/s|knots?)\b)/i;
+const SPEED_UNIT =
+  /(?:\b(?:(?:kilo|centi|milli)?met(?:er|re)s?|km|cm|mm|m|miles?|feet|foot|ft|inch(?:es)?|yards?|knots?|light[- ]years?)\s*(?:\/|per|an|a)\s*(?:h|hr|hours?|s|sec|seconds?|min|minutes?|day|days|year|years)\b|\b(?:mph|kph|km\/h|km\/s|m\/s|knots?)\b)/i;
 /** Adjectives English puts after a measure ("8,849 meters tall", "4.5 billion years old"). */
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
 
@@ -142,7 +206,8 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
   if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
   const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety)$/.test(head.lower) && !wh.typeOf;
-  if (head && !attribute && !mentions && aTokens.length <= 2 && aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) && aTokens[0]?.pos !== "DET") return `${a} ${head.text}`;
+  if (head && !attribute && !mentions && aTokens.length <= 2 && aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) && aTokens[0]?.pos !== "DET")
+    return `${a} ${head.text}`;
   return a;
 }
 
@@ -155,7 +220,8 @@ function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean):
   if (plural) {
     verb = { is: "are", was: "were", has: "have", does: "do" }[lower] ?? (/[^s]s$/.test(lower) && v.lemma !== lower && canBeVerb(v.lemma) ? v.lemma : verb);
   } else if (whPlural) {
-    verb = { are: "is", were: "was", have: "has", do: "does" }[lower] ?? ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
+    verb =
+      { are: "is", were: "was", have: "has", do: "does" }[lower] ?? ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
   }
   return [verb, text(rest)].filter((s) => s !== "").join(rest[0] && rest[0].pre === "" ? "" : " ");
 }
@@ -205,7 +271,10 @@ function declarative(d: Declarative, positive: boolean, insert?: { text: string;
   } else {
     parts.push(makePositive ? auxText(d.aux) : negate(d.aux), pre, verbOverride?.lemma ?? d.verb!.text, rest);
   }
-  return parts.filter((s) => s !== "").join(" ").replace(/ (?=[,.;:!?%])| (?='s\b)/g, "");
+  return parts
+    .filter((s) => s !== "")
+    .join(" ")
+    .replace(/ (?=[,.;:!?%])| (?='s\b)/g, "");
 }
 
 const PRONOUNS = new Set(["it", "they", "he", "she"]);
@@ -217,14 +286,19 @@ const PERSONISH = /^(?:man|woman|person|boy|girl|king|queen|scientist|student|te
  */
 function resolvePronoun(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
   const t = a.tokens;
-  if (!a.isClause || t.length < 2 || !PRONOUNS.has(t[0].lower) || antecedent.length === 0 || a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV")) return undefined;
+  if (!a.isClause || t.length < 2 || !PRONOUNS.has(t[0].lower) || antecedent.length === 0 || (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV"))) return undefined;
   const plural = isPluralPhrase(antecedent) || (antecedent.length === 1 && /^(?:we|you|they)$/.test(antecedent[0].lower));
   const p = t[0].lower;
   if ((p === "they") !== plural) return undefined;
   if ((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower))) return undefined;
   const subject = text(antecedent);
   let verb = text(t.slice(1));
-  verb = verb.replace(/^'s\b/, "is").replace(/^'re\b/, "are").replace(/^'ve\b/, "have").replace(/^'ll\b/, "will").replace(/^'d\b/, "would");
+  verb = verb
+    .replace(/^'s\b/, "is")
+    .replace(/^'re\b/, "are")
+    .replace(/^'ve\b/, "have")
+    .replace(/^'ll\b/, "will")
+    .replace(/^'d\b/, "would");
   return `${subject} ${verb}`;
 }
 
@@ -246,11 +320,17 @@ function restates(answer: readonly Token[], question: readonly Token[]): boolean
 /** Heads of statements that state something: "The Pythagorean theorem states that …". */
 const STATING_HEAD = /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
 
-const ABSTRACT_HEAD = /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
+const ABSTRACT_HEAD =
+  /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
 
 function headNoun(tokens: readonly Token[]): Token | undefined {
-  const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) || /^(?:that|which|who|whom|whose)$/.test(t.lower)));
-  return tokens.slice(0, stop < 0 ? tokens.length : stop).filter((t) => t.pos === "NOUN" || t.pos === "PROPN").at(-1);
+  const stop = tokens.findIndex(
+    (t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) || /^(?:that|which|who|whom|whose)$/.test(t.lower)),
+  );
+  return tokens
+    .slice(0, stop < 0 ? tokens.length : stop)
+    .filter((t) => t.pos === "NOUN" || t.pos === "PROPN")
+    .at(-1);
 }
 
 /** "because of gravity", "because it hit an iceberg", "to find food", "due to free fall". */
@@ -366,9 +446,13 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   const vp = a.tokens[0];
   if (!a.isClause && happen >= 0 && predicate[happen + 1]?.lower === "to" && vp && vp.lower === vp.lemma && (vp.pos === "VERB" || canBeVerb(vp.lower)) && !/ing$/.test(vp.lower)) {
     let end = happen + 2;
-    while (end < predicate.length && predicate[end].pos !== "PUNCT" && predicate[end].pos !== "SCONJ" && !/^(?:when|if|while|after|before|as|during|once|until|in|at|on)$/.test(predicate[end].lower)) end++;
+    while (end < predicate.length && predicate[end].pos !== "PUNCT" && predicate[end].pos !== "SCONJ" && !/^(?:when|if|while|after|before|as|during|once|until|in|at|on)$/.test(predicate[end].lower))
+      end++;
     const target = predicate.slice(happen + 2, end);
-    const aux = predicate.slice(0, happen).filter((t) => t.pos === "AUX").map((t) => t.lower);
+    const aux = predicate
+      .slice(0, happen)
+      .filter((t) => t.pos === "AUX")
+      .map((t) => t.lower);
     const verb = aux.length > 0 ? `${aux.join(" ")} ${midSentence(a.text)}` : `${isPluralPhrase(target) ? vp.text : thirdPerson(vp.text)} ${text(a.tokens.slice(1))}`.trim();
     const adjunct = text(predicate.slice(end).filter((t) => t.pos !== "PUNCT"));
     return { sentence: [capitalize(text(target)), verb, adjunct].filter((x) => x !== "").join(" "), rule: "wh-subject:what-happens-verb", doubts };
@@ -378,7 +462,13 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     let target: Token[] = [];
     if (predicate[k]?.lower === "to") {
       let end = k + 1;
-      while (end < predicate.length && predicate[end].pos !== "PUNCT" && predicate[end].pos !== "SCONJ" && !/^(?:when|if|while|after|before|as|during|once|until|in|at|on|after)$/.test(predicate[end].lower)) end++;
+      while (
+        end < predicate.length &&
+        predicate[end].pos !== "PUNCT" &&
+        predicate[end].pos !== "SCONJ" &&
+        !/^(?:when|if|while|after|before|as|during|once|until|in|at|on|after)$/.test(predicate[end].lower)
+      )
+        end++;
       target = predicate.slice(k + 1, end);
       k = end;
     }
@@ -395,20 +485,37 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     }
     // "What happens to pH as a solution becomes more basic?" → "As a solution becomes more basic, pH decreases."; an adjunct
     // with a pronoun for the subject stays after it ("Water expands when it freezes").
-    const fronted = adjunctTokens.length > 1 && /^(?:when|as|if|during|after|before|while|in|once|whenever)$/.test(adjunctTokens[0].lower) && !adjunctTokens.some((t) => PRONOUNS.has(t.lower) || /^(?:its|their|them|his|her)$/.test(t.lower));
+    const fronted =
+      adjunctTokens.length > 1 &&
+      /^(?:when|as|if|during|after|before|while|in|once|whenever)$/.test(adjunctTokens[0].lower) &&
+      !adjunctTokens.some((t) => PRONOUNS.has(t.lower) || /^(?:its|their|them|his|her)$/.test(t.lower));
     const repeated = adjunct !== "" && restates(tokenizePhrase(adjunct), a.tokens);
     const withAdjunct = !adjunct || repeated ? clause : fronted ? `${capitalize(adjunct)}, ${midSentence(clause)}` : `${clause} ${adjunct}`;
-    return { sentence: withAdjunct, rule: resolved ? "wh-subject:what-happens" : "wh-subject:what-happens-sentence", doubts: target.length > 0 && !resolved && PRONOUNS.has(a.tokens[0]?.lower ?? "") ? ["pronoun left unresolved"] : doubts };
+    return {
+      sentence: withAdjunct,
+      rule: resolved ? "wh-subject:what-happens" : "wh-subject:what-happens-sentence",
+      doubts: target.length > 0 && !resolved && PRONOUNS.has(a.tokens[0]?.lower ?? "") ? ["pronoun left unresolved"] : doubts,
+    };
   }
   // "Which is the most likely result?" + a clause → "The most likely result is that …".
   if (a.isClause && predicate.length > 1 && /^(?:is|was|are|were)$/.test(predicate[0].lower)) {
     const head = headNoun(predicate.slice(1));
-    if (head && ABSTRACT_HEAD.test(head.lower) && predicate[1].pos === "DET") return { sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`, rule: "wh-subject:that-clause", doubts };
+    if (head && ABSTRACT_HEAD.test(head.lower) && predicate[1].pos === "DET")
+      return { sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`, rule: "wh-subject:that-clause", doubts };
   }
   if (a.isClause) return clauseAnswer(a, undefined, "wh-subject", doubts);
   // "What type of blood vessel carries blood away from the heart?" + "artery" → "The type of blood vessel that carries … is an artery."
   const typeHead = wh.noun[wh.noun.length - 1];
-  if (wh.typeOf && typeHead && a.tokens.length === 1 && a.tokens[0].pos === "NOUN" && /^[a-z]/.test(a.text) && a.tokens[0].lemma !== typeHead.lemma && !isUncountable(a.text) && a.tokens[0].lemma === a.tokens[0].lower) {
+  if (
+    wh.typeOf &&
+    typeHead &&
+    a.tokens.length === 1 &&
+    a.tokens[0].pos === "NOUN" &&
+    /^[a-z]/.test(a.text) &&
+    a.tokens[0].lemma !== typeHead.lemma &&
+    !isUncountable(a.text) &&
+    a.tokens[0].lemma === a.tokens[0].lower
+  ) {
     const article = /^[aeiou]/.test(a.text) ? "an" : "a";
     const kind = wh.noun[0] && /^(?:type|kind|sort|form|class|category|variety)$/.test(wh.noun[0].lemma) ? wh.noun.slice(1) : wh.noun;
     return { sentence: `The type of ${text(kind)} that ${text(predicate)} is ${article} ${a.text}`, rule: "wh-subject:type-of", doubts };
@@ -461,7 +568,8 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma))) return { sentence: a.text, rule: "wh-be:sentence", doubts };
       const head = headNoun(subject);
       // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …".
-      if (head && STATING_HEAD.test(head.lower) && !tailText) return { sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`, rule: "wh-be:states-that", doubts };
+      if (head && STATING_HEAD.test(head.lower) && !tailText)
+        return { sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`, rule: "wh-be:states-that", doubts };
       // "What are the properties of X?" + one clause → "One property of X is that …".
       const plural = subject[0]?.lower === "the" && subject[1] && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
       if (plural && beText === "are" && !tailText) return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`, rule: "wh-be:one-of-that", doubts };
@@ -476,7 +584,15 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   const ofAt = subject.findIndex((t) => t.lower === "of");
   const first = answerTokens[0];
   const objectAfter = answerTokens[1] !== undefined && ["DET", "PRON", "ADP", "ADV", "PART"].includes(answerTokens[1].pos);
-  if (ofAt > 0 && /^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) && first && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter)) && first.lower === first.lemma && !/ing$/.test(first.lower) && answerTokens.length > 1) {
+  if (
+    ofAt > 0 &&
+    /^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) &&
+    first &&
+    (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter)) &&
+    first.lower === first.lemma &&
+    !/ing$/.test(first.lower) &&
+    answerTokens.length > 1
+  ) {
     const owner = subject.slice(ofAt + 1);
     const verb = isPluralPhrase(owner) ? first.text : thirdPerson(first.text);
     return { sentence: `${capitalize(text(owner))} ${verb} ${text(answerTokens.slice(1))}`, rule: "wh-be:role", doubts };
@@ -486,7 +602,8 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     return { sentence: `${capitalize(answerText)} of ${text(wh.ofPhrase)} ${beText} ${x}`, rule: "wh-be:portion", doubts };
   }
   // "What are the types of immunity?" + one item → "One type of immunity is innate immunity."
-  const plainSubject = subject[0]?.lower === "the" && subject.length >= 3 && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
+  const plainSubject =
+    subject[0]?.lower === "the" && subject.length >= 3 && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
   // Several items for "What are the X of Y?" name some of them: "X of Y include A and B" (CAP-Statements' convention);
   // a number ("the three primary colors") makes the list complete: "are".
   const counted = subject.slice(0, 3).some((t) => t.pos === "NUM" || /^(?:two|three|four|five|six|seven|eight|nine|ten|both)$/.test(t.lower));
@@ -531,7 +648,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
       if (resolved) {
         // "How does the length of daylight change from summer to winter?" + "It gets shorter." keeps "from summer to winter".
         const rest = d.rest;
-        const carry = wh.word === "how" && !wh.measure && rest.length > 0 && rest[0].pos === "ADP" && !PARTICLES.has(rest[0].lower) && !restates(a.tokens, rest) ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}` : "";
+        const carry =
+          wh.word === "how" && !wh.measure && rest.length > 0 && rest[0].pos === "ADP" && !PARTICLES.has(rest[0].lower) && !restates(a.tokens, rest)
+            ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}`
+            : "";
         return { sentence: `${resolved}${carry}`, rule: "wh-inverted:pronoun", doubts };
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
@@ -545,7 +665,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
   const answerText = dummy ? dummy.text : a.text;
   const answerTokens = dummy ? dummy.tokens : a.tokens;
   // "What did X do?" + "invented the light bulb": the answer's verb phrase replaces "do".
-  if ((wh.word === "what" || wh.word === "which") && d.verb?.lemma === "do" && nounPhraseEnd(d.rest, 0) === 0 && answerTokens[0] && (answerTokens[0].pos === "VERB" || canBeVerb(answerTokens[0].lower))) {
+  if (
+    (wh.word === "what" || wh.word === "which") &&
+    d.verb?.lemma === "do" &&
+    nounPhraseEnd(d.rest, 0) === 0 &&
+    answerTokens[0] &&
+    (answerTokens[0].pos === "VERB" || canBeVerb(answerTokens[0].lower))
+  ) {
     const lemma = answerTokens[0].lemma;
     // "What does an acid do to litmus paper?" + "turns blue litmus paper red": the answer already names the paper.
     const d2 = restates(answerTokens, d.rest) ? { ...d, rest: [] } : d;
@@ -593,7 +719,7 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: 
     return { sentence: `The ${text(wh.noun)} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
   }
   const slot = slotPhrase(wh, answerText, answerTokens);
-  const number = /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText) ? { are: "is", were: "was" }[be.lower] ?? be.lower : be.lower;
+  const number = /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText) ? ({ are: "is", were: "was" }[be.lower] ?? be.lower) : be.lower;
   return { sentence: ["There", number, midSentence(slot), text(rest.filter((t) => t.pos !== "PUNCT"))].filter((s) => s !== "").join(" "), rule: "existential", doubts: [] };
 }
 
@@ -604,7 +730,14 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   const last = head[head.length - 1];
   if (last && last.pos === "ADP" && new RegExp(`^${last.lower}\\b`, "i").test(slot)) head = head.slice(0, -1);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
-  return { sentence: [capitalize(text(head)), midSentence(slot), text(after)].filter((s) => s !== "").join(" ").replace(/ (?=[,.;:])/g, ""), rule: "in-situ", doubts: [] };
+  return {
+    sentence: [capitalize(text(head)), midSentence(slot), text(after)]
+      .filter((s) => s !== "")
+      .join(" ")
+      .replace(/ (?=[,.;:])/g, ""),
+    rule: "in-situ",
+    doubts: [],
+  };
 }
 
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
@@ -646,7 +779,12 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   const definite = DEFINITE_HEADS.test(head.lower);
   if (!definite) return answer;
   const first = tokens[0];
-  if (["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) || /^(?:a|an|the|one|some|any|its|their|his|her)$/i.test(first.lower) || tokens.some((t) => t.lower === "and" || t.text === ",")) return answer;
+  if (
+    ["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) ||
+    /^(?:a|an|the|one|some|any|its|their|his|her)$/i.test(first.lower) ||
+    tokens.some((t) => t.lower === "and" || t.text === ",")
+  )
+    return answer;
   const nounHead = tokens.filter((t) => t.pos === "NOUN" || t.pos === "PROPN").at(-1) ?? tokens[tokens.length - 1];
   const capitalised = /^[A-Z]/.test(first.text);
   if (capitalised && tokens.length === 1) return answer;
@@ -670,7 +808,8 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
 function blankRealize(question: string, a: AnswerParts): Realized {
   const marker = HARD_BLANK.test(question) ? HARD_BLANK : BLANK;
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
-  const fill = (text: string) => question.replace(marker, (m, at: number) => `${at > 0 && /\S/.test(question[at - 1]) ? " " : ""}${text}${/[\p{L}\p{N}]/u.test(question[at + m.length] ?? "") ? " " : ""}`);
+  const fill = (text: string) =>
+    question.replace(marker, (m, at: number) => `${at > 0 && /\S/.test(question[at - 1]) ? " " : ""}${text}${/[\p{L}\p{N}]/u.test(question[at + m.length] ?? "") ? " " : ""}`);
   return { sentence: capitalize(/^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text))), rule: "fill-blank", doubts: [] };
 }
 
@@ -697,7 +836,11 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
     case "yes-no":
       return realizeYesNo(f.decl, a);
     case "wh-subject":
-      return subjectRealize(f.wh, f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text))), a);
+      return subjectRealize(
+        f.wh,
+        f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text))),
+        a,
+      );
     case "wh-be":
       return beComplementRealize(f.wh, f.be, f.subject, f.tail, a);
     case "wh-inverted":

@@ -51,7 +51,12 @@ export function loadReferenceStatements(file: string): { items: ReferenceStateme
 
 /** Equality with case, spacing and a final period ignored. */
 export function sameStatement(a: string, b: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim().replace(/[.\s]+$/u, "");
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/[.\s]+$/u, "");
   return norm(a) === norm(b);
 }
 
@@ -102,11 +107,21 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
 /** Scores a generator on reference items. */
 export async function evaluateReferenceStatements(items: readonly ReferenceStatement[], engine: StatementGeneratorEngine): Promise<ReferenceEvaluation> {
   const started = Date.now();
-  const made = await engine.generateDetailed(items.map((it) => it.question), items.map((it) => it.answer));
+  const made = await engine.generateDetailed(
+    items.map((it) => it.question),
+    items.map((it) => it.answer),
+  );
   const seconds = (Date.now() - started) / 1000;
   const rows = items.map((it, i) => {
     const g = made[i];
-    return { it, g, exact: sameStatement(g.statement, it.statement), rouge: rougeL(it.statement, g.statement).fmeasure, ill: illFormedReasons(g.statement, it.question, it.answer).length > 0, flagged: g.flagged };
+    return {
+      it,
+      g,
+      exact: sameStatement(g.statement, it.statement),
+      rouge: rougeL(it.statement, g.statement).fmeasure,
+      ill: illFormedReasons(g.statement, it.question, it.answer).length > 0,
+      flagged: g.flagged,
+    };
   });
   const table = (key: (r: (typeof rows)[number]) => string) => Object.fromEntries([...groupBy(rows, key)].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, summarise(v)]));
   return {
@@ -114,7 +129,9 @@ export async function evaluateReferenceStatements(items: readonly ReferenceState
     overall: summarise(rows),
     byForm: table((r) => r.it.form),
     byStyle: table((r) => r.it.style),
-    misses: rows.filter((r) => !r.exact).map((r) => ({ line: r.it.line, form: r.it.form, question: r.it.question, answer: r.it.answer, reference: r.it.statement, statement: r.g.statement, rule: r.g.rule, doubts: r.g.doubts })),
+    misses: rows
+      .filter((r) => !r.exact)
+      .map((r) => ({ line: r.it.line, form: r.it.form, question: r.it.question, answer: r.it.answer, reference: r.it.statement, statement: r.g.statement, rule: r.g.rule, doubts: r.g.doubts })),
     seconds,
   };
 }
@@ -134,6 +151,11 @@ export function referenceStatementsMarkdown(e: ReferenceEvaluation, title: strin
   if (Object.keys(e.byStyle).length > 0) section("answer style", e.byStyle);
   if (Object.keys(e.byForm).length === 0 && Object.keys(e.byStyle).length === 0) section("items", {});
   lines.push(`## Misses (${e.misses.length}; first ${Math.min(misses, e.misses.length)})`, "");
-  for (const m of e.misses.slice(0, misses)) lines.push(`- line ${m.line}${m.form ? ` (${m.form})` : ""}: ${m.question} | ${m.answer.replace(/\n/g, " ⏎ ")}`, `  - reference: ${m.reference}`, `  - generated: ${m.statement} (${m.rule}${m.doubts.length ? `; ${m.doubts.join("; ")}` : ""})`);
+  for (const m of e.misses.slice(0, misses))
+    lines.push(
+      `- line ${m.line}${m.form ? ` (${m.form})` : ""}: ${m.question} | ${m.answer.replace(/\n/g, " ⏎ ")}`,
+      `  - reference: ${m.reference}`,
+      `  - generated: ${m.statement} (${m.rule}${m.doubts.length ? `; ${m.doubts.join("; ")}` : ""})`,
+    );
   return lines.join("\n") + "\n";
 }

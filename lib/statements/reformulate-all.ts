@@ -62,11 +62,13 @@ export async function reformulateAll(questions: readonly string[], answers: read
       const to = Math.min(n, from + chunk);
       if (t === 0) {
         // This thread's share, after the workers have been started.
-        return new Promise<Reformulation[]>((resolve) => setImmediate(() => {
-          const part = reformulateRange(questions, answers, from, to);
-          report(part.length);
-          resolve(part);
-        }));
+        return new Promise<Reformulation[]>((resolve) =>
+          setImmediate(() => {
+            const part = reformulateRange(questions, answers, from, to);
+            report(part.length);
+            resolve(part);
+          }),
+        );
       }
       return new Promise<Reformulation[]>((resolve, reject) => {
         const worker = new Worker(new URL("./reformulate-worker.js", import.meta.url), { workerData: { questions: questions.slice(from, to), answers: answers.slice(from, to) } });

@@ -43,7 +43,9 @@ const text = (v: unknown) => (typeof v === "string" ? v : v === null || v === un
 export function reviewStatements(table: RowTable, options: { all?: boolean } = {}): Review {
   const layouts = LAYOUTS.filter((l) => table.columns.includes(l.column) && table.columns.includes("question") && table.columns.includes(l.answer));
   if (layouts.length === 0) {
-    throw new Error(`${table.file}: nothing to review: it needs question and answer columns with a statement column (statement, or premise/hypothesis with gold_answer/answer); it has ${table.columns.join(", ")}`);
+    throw new Error(
+      `${table.file}: nothing to review: it needs question and answer columns with a statement column (statement, or premise/hypothesis with gold_answer/answer); it has ${table.columns.join(", ")}`,
+    );
   }
   const items: ReviewItem[] = [];
   const byDoubt: Record<string, number> = {};
@@ -56,7 +58,11 @@ export function reviewStatements(table: RowTable, options: { all?: boolean } = {
       const question = text(row.question);
       const answer = text(row[l.answer]);
       // Doubts the generator wrote, else the ill-formedness check.
-      const written = table.columns.includes(l.doubts) ? text(row[l.doubts]).split(/\s*;\s*/).filter((d) => d !== "") : undefined;
+      const written = table.columns.includes(l.doubts)
+        ? text(row[l.doubts])
+            .split(/\s*;\s*/)
+            .filter((d) => d !== "")
+        : undefined;
       const doubts = written ?? illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`);
       if (doubts.length === 0 && !options.all) continue;
       for (const d of doubts) byDoubt[d] = (byDoubt[d] ?? 0) + 1;

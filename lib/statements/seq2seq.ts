@@ -107,7 +107,6 @@ export function statementInput(question: string, answer: string): string {
   return `question: ${question} answer: ${answer}`.replace(/\s+/g, " ").trim();
 }
 
-
 /** Files a seq2seq model folder needs for a dtype (generation_config.json is optional: config.json may hold the token ids). */
 export function seq2seqModelFiles(dtype: Seq2SeqDtype): string[] {
   const s = ONNX_SUFFIX[dtype];
@@ -117,7 +116,6 @@ export function seq2seqModelFiles(dtype: Seq2SeqDtype): string[] {
 const SUPPORTED_TYPES = ["t5", "mt5"];
 
 // ---------------------------------------------------------------- transformers.js surface used here
-
 
 interface TfTensor {
   readonly type: string;
@@ -204,7 +202,9 @@ export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq
   const dir = findModelFolder(options.model, "seq2seq", SEQ2SEQ_HINT, options.modelsDir);
   const missing = seq2seqModelFiles(dtype).filter((f) => !existsSync(join(dir, f)));
   if (missing.length > 0) {
-    throw new Error(`seq2seq model folder ${dir} lacks ${missing.join(", ")} (dtype ${dtype}); it needs config.json, tokenizer.json, tokenizer_config.json and onnx/encoder_model*.onnx + onnx/decoder_model_merged*.onnx as transformers.js reads them`);
+    throw new Error(
+      `seq2seq model folder ${dir} lacks ${missing.join(", ")} (dtype ${dtype}); it needs config.json, tokenizer.json, tokenizer_config.json and onnx/encoder_model*.onnx + onnx/decoder_model_merged*.onnx as transformers.js reads them`,
+    );
   }
   const ids = checkConfig(dir, lengthPenalty, log);
   const device = resolveDevice(options.device ?? "cpu", log);
@@ -302,7 +302,11 @@ class CachedDecoder {
 
   /** One decoder call: the last token of each row in, logits [rows, vocab] out (float32 values). */
   async step(lastTokens: readonly number[]): Promise<{ logits: Float32Array; vocab: number }> {
-    const ids = new this.Tensor("int64", BigInt64Array.from(lastTokens, (t) => BigInt(t)), [lastTokens.length, 1]);
+    const ids = new this.Tensor(
+      "int64",
+      BigInt64Array.from(lastTokens, (t) => BigInt(t)),
+      [lastTokens.length, 1],
+    );
     const out = await this.model.forward({ attention_mask: this.rowMask, encoder_outputs: this.rowStates, decoder_input_ids: ids, past_key_values: this.past });
     this.present = {};
     for (const [name, t] of Object.entries(out)) if (name.startsWith("present.")) this.present[name] = t;
@@ -479,7 +483,10 @@ interface Settings {
 function checkInputs(questions: readonly unknown[], answers: readonly unknown[]): void {
   if (!Array.isArray(questions) || !Array.isArray(answers)) throw new TypeError("questions and answers must be arrays of strings");
   if (questions.length !== answers.length) throw new RangeError(`${questions.length} questions but ${answers.length} answers: they must pair up one to one`);
-  for (const [what, list] of [["question", questions], ["answer", answers]] as const) {
+  for (const [what, list] of [
+    ["question", questions],
+    ["answer", answers],
+  ] as const) {
     const bad = list.findIndex((x) => typeof x !== "string");
     if (bad >= 0) throw new TypeError(`${what} ${bad} is ${list[bad] === null ? "null" : typeof list[bad]}, not a string`);
   }
@@ -565,11 +572,7 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     const ids = new BigInt64Array(B * S).fill(BigInt(this.ids.pad));
     const mask = new BigInt64Array(B * S);
     inputs.forEach((x, b) => x.forEach((t, j) => ((ids[b * S + j] = BigInt(t)), (mask[b * S + j] = 1n))));
-    const states = await this.model._encode_input!(
-      "model",
-      { input_ids: new this.Tensor("int64", ids, [B, S]), attention_mask: new this.Tensor("int64", mask, [B, S]) },
-      "last_hidden_state",
-    );
+    const states = await this.model._encode_input!("model", { input_ids: new this.Tensor("int64", ids, [B, S]), attention_mask: new this.Tensor("int64", mask, [B, S]) }, "last_hidden_state");
     this.stats.encoderCalls++;
     const K = this.numBeams;
     const searches: InputSearch[] = inputs.map((_, index) => ({

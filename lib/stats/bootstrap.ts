@@ -40,7 +40,8 @@ export interface BootstrapSamples {
 export function samplesOf(b: BootstrapSamples, m: number, s: number): Float64Array {
   checkInteger("samplesOf", "m", m, 0, b.metrics - 1);
   checkInteger("samplesOf", "s", s, 0, b.width - 1);
-  if (b.values.length !== b.resamples * b.metrics * b.width) throw new RangeError(`samplesOf: b.values has ${b.values.length} values, not resamples × metrics × width = ${b.resamples * b.metrics * b.width}`);
+  if (b.values.length !== b.resamples * b.metrics * b.width)
+    throw new RangeError(`samplesOf: b.values has ${b.values.length} values, not resamples × metrics × width = ${b.resamples * b.metrics * b.width}`);
   const out = new Float64Array(b.resamples);
   for (let r = 0; r < b.resamples; r++) out[r] = b.values[(r * b.metrics + m) * b.width + s];
   return out;
@@ -84,11 +85,7 @@ export function runResampleRange(job: BootstrapJob, from: number, to: number, ou
 }
 
 /** Bootstrap distributions of every ordinal statistic for several metrics over the same rows. */
-export async function bootstrapOrdinal(
-  classes: ArrayLike<number>,
-  metrics: readonly ArrayLike<number>[],
-  options: BootstrapOptions,
-): Promise<BootstrapSamples> {
+export async function bootstrapOrdinal(classes: ArrayLike<number>, metrics: readonly ArrayLike<number>[], options: BootstrapOptions): Promise<BootstrapSamples> {
   const fn = "bootstrapOrdinal";
   const B = options.resamples;
   checkInteger(fn, "options.resamples", B, 1);

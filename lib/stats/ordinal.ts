@@ -158,11 +158,15 @@ export function sweep(layout: OrdinalLayout, sorted: SortedScores, weights: Floa
 
 /** Shapes of the structures a sweep reads and writes (they are built by this module). */
 function checkShapes(fn: string, layout: OrdinalLayout, sorted: SortedScores | undefined, sums: SweepSums): void {
-  if (layout.levelOf.length !== K || layout.worseStart.length !== K + 1 || layout.pairBetter.length !== layout.pairs.length) throw new RangeError(`${fn}: layout is not an OrdinalLayout of ${K} classes; build it with ordinalLayout`);
-  if (sums.wins.length !== K * K || sums.ties.length !== K * K || sums.classWeight.length !== K || sums.classSum.length !== K) throw new RangeError(`${fn}: sums is not a SweepSums of ${K} classes; build it with newSweepSums`);
+  if (layout.levelOf.length !== K || layout.worseStart.length !== K + 1 || layout.pairBetter.length !== layout.pairs.length)
+    throw new RangeError(`${fn}: layout is not an OrdinalLayout of ${K} classes; build it with ordinalLayout`);
+  if (sums.wins.length !== K * K || sums.ties.length !== K * K || sums.classWeight.length !== K || sums.classSum.length !== K)
+    throw new RangeError(`${fn}: sums is not a SweepSums of ${K} classes; build it with newSweepSums`);
   if (sorted === undefined) return;
   const n = sorted.n;
-  if (!(Number.isInteger(n) && sorted.row.length === n && sorted.cls.length === n && sorted.score.length === n && sorted.groupStart.length >= 1 && sorted.groupStart[sorted.groupStart.length - 1] === n)) {
+  if (
+    !(Number.isInteger(n) && sorted.row.length === n && sorted.cls.length === n && sorted.score.length === n && sorted.groupStart.length >= 1 && sorted.groupStart[sorted.groupStart.length - 1] === n)
+  ) {
     throw new RangeError(`${fn}: sorted is not a SortedScores (n ${n}, ${sorted.row.length} rows); build it with sortScores`);
   }
 }
@@ -304,7 +308,7 @@ export function ordinalStatistics(layout: OrdinalLayout, sums: SweepSums, out: F
 }
 
 function clamp(r: number): number {
-  return r > 1 ? 1 : Math.max(r , -1);
+  return r > 1 ? 1 : Math.max(r, -1);
 }
 
 /** Exact counts of one class pair from an unweighted sweep. */

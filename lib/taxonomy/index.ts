@@ -5,16 +5,7 @@
  */
 
 /** Class names as the data spells them (underscored). */
-export const CLASSES = [
-  "exact",
-  "equivalent",
-  "alternative_correct",
-  "overinclusive_valid",
-  "partial",
-  "overinclusive_invalid",
-  "invalid",
-  "contradictory",
-] as const;
+export const CLASSES = ["exact", "equivalent", "alternative_correct", "overinclusive_valid", "partial", "overinclusive_invalid", "invalid", "contradictory"] as const;
 export type CorrectnessClass = (typeof CLASSES)[number];
 
 /** Table 7 definitions. */
@@ -71,9 +62,7 @@ export const HARD_PAIRS: readonly (readonly [CorrectnessClass, CorrectnessClass]
 ];
 
 /** Index of each class in CLASSES, for typed-array code. */
-export const CLASS_INDEX: Readonly<Record<CorrectnessClass, number>> = Object.freeze(
-  Object.fromEntries(CLASSES.map((c, i) => [c, i])) as Record<CorrectnessClass, number>,
-);
+export const CLASS_INDEX: Readonly<Record<CorrectnessClass, number>> = Object.freeze(Object.fromEntries(CLASSES.map((c, i) => [c, i])) as Record<CorrectnessClass, number>);
 
 const ALIASES: ReadonlyMap<string, CorrectnessClass> = new Map<string, CorrectnessClass>([
   ...CLASSES.map((c) => [c, c] as [string, CorrectnessClass]),
@@ -89,7 +78,10 @@ const ALIASES: ReadonlyMap<string, CorrectnessClass> = new Map<string, Correctne
 
 /** Canonical key of a spelling: lower case, hyphens and spaces as underscores. */
 function normaliseName(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 /** Parses a class name in the data's (underscored), the paper's (hyphenated) or short form. */
@@ -163,7 +155,10 @@ export function defineOrdering(name: string, severity: Record<string, number>): 
  * only order matters to every statistic in capqa.
  */
 export function parseOrdering(text: string, name = "custom"): Ordering {
-  const tokens = text.split(/\s*(>=|≥|>|=|≈)\s*/).map((t) => t.trim()).filter((t) => t.length > 0);
+  const tokens = text
+    .split(/\s*(>=|≥|>|=|≈)\s*/)
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
   const severity: Record<string, number> = {};
   let level = 0;
   const levels: number[] = [];

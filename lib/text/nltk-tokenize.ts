@@ -219,14 +219,61 @@ export interface PunktParameters {
 /** Common English abbreviations; the trained model knows many more. */
 export const PUNKT_ABBREVIATIONS: readonly string[] = [
   // titles
-  "mr", "mrs", "ms", "dr", "prof", "jr", "sr", "st", "rev", "gen", "gov", "sen", "rep",
-  "lt", "col", "capt", "sgt", "messrs",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "jr",
+  "sr",
+  "st",
+  "rev",
+  "gen",
+  "gov",
+  "sen",
+  "rep",
+  "lt",
+  "col",
+  "capt",
+  "sgt",
+  "messrs",
   // Latin and references
-  "e.g", "i.e", "etc", "vs", "cf", "al", "viz", "approx", "ca", "fig", "vol", "pp",
+  "e.g",
+  "i.e",
+  "etc",
+  "vs",
+  "cf",
+  "al",
+  "viz",
+  "approx",
+  "ca",
+  "fig",
+  "vol",
+  "pp",
   // organisations and places
-  "inc", "corp", "co", "ltd", "bros", "dept", "univ", "u.s", "u.k", "u.n", "u.s.a", "mt", "ft",
+  "inc",
+  "corp",
+  "co",
+  "ltd",
+  "bros",
+  "dept",
+  "univ",
+  "u.s",
+  "u.k",
+  "u.n",
+  "u.s.a",
+  "mt",
+  "ft",
   // time
-  "a.m", "p.m", "jan", "feb", "aug", "sept", "oct", "nov", "dec",
+  "a.m",
+  "p.m",
+  "jan",
+  "feb",
+  "aug",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
 ];
 
 /**
@@ -235,11 +282,63 @@ export const PUNKT_ABBREVIATIONS: readonly string[] = [
  * their capitalised form signals a new sentence, as in the trained model.
  */
 export const PUNKT_SENTENCE_STARTERS: readonly string[] = [
-  "the", "a", "an", "this", "that", "these", "those", "it", "its", "he", "she", "they",
-  "we", "you", "there", "here", "his", "her", "their", "our", "my", "in", "on", "at",
-  "for", "but", "and", "or", "so", "if", "when", "while", "after", "before", "however",
-  "then", "as", "what", "which", "who", "how", "why", "where", "some", "many", "most",
-  "all", "each", "one", "to", "of", "with", "from", "by", "also", "both", "because",
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "these",
+  "those",
+  "it",
+  "its",
+  "he",
+  "she",
+  "they",
+  "we",
+  "you",
+  "there",
+  "here",
+  "his",
+  "her",
+  "their",
+  "our",
+  "my",
+  "in",
+  "on",
+  "at",
+  "for",
+  "but",
+  "and",
+  "or",
+  "so",
+  "if",
+  "when",
+  "while",
+  "after",
+  "before",
+  "however",
+  "then",
+  "as",
+  "what",
+  "which",
+  "who",
+  "how",
+  "why",
+  "where",
+  "some",
+  "many",
+  "most",
+  "all",
+  "each",
+  "one",
+  "to",
+  "of",
+  "with",
+  "from",
+  "by",
+  "also",
+  "both",
+  "because",
 ];
 
 /** The fixed parameters `sentTokenize` uses in place of the trained model. */
@@ -258,12 +357,8 @@ const ASCII_WHITESPACE = " \t\n\r\v\f";
 
 const NON_WORD = `(?:[)";}\\]*:@'({\\[?!])`;
 const MULTI_CHAR = `(?:-{2,}|\\.{2,}|(?:\\.${S}){2,}\\.)`;
-const WORD_START = "[^(\"`{\\[:;&#*@)}\\]\\-,]";
-const PUNKT_WORD = rx(
-  `${MULTI_CHAR}` +
-    `|(?=${WORD_START})${NS}+?(?=${S}|${END}|${NON_WORD}|${MULTI_CHAR}|,(?=${END}|${S}|${NON_WORD}|${MULTI_CHAR}))` +
-    `|${NS}`,
-);
+const WORD_START = '[^("`{\\[:;&#*@)}\\]\\-,]';
+const PUNKT_WORD = rx(`${MULTI_CHAR}` + `|(?=${WORD_START})${NS}+?(?=${S}|${END}|${NON_WORD}|${MULTI_CHAR}|,(?=${END}|${S}|${NON_WORD}|${MULTI_CHAR}))` + `|${NS}`);
 /** A potential sentence end; group 1 is `after_tok`, group 2 `next_tok`. */
 const PERIOD_CONTEXT = rx(`[.?!](?=(${NON_WORD}|${S}+(${NS}+)))`);
 /** Multiline `$`: before a newline or at the end. */
@@ -375,12 +470,7 @@ function secondPass(tok1: PunktToken, tok2: PunktToken, params: PunktParameters)
       tok1.abbr = true;
       return;
     }
-    if (
-      isSentStarter === "unknown" &&
-      isInitial &&
-      RE_FIRST_UPPER.test(tok2.tok) &&
-      !((params.orthoContext.get(nextType) ?? 0) & ORTHO_LC)
-    ) {
+    if (isSentStarter === "unknown" && isInitial && RE_FIRST_UPPER.test(tok2.tok) && !((params.orthoContext.get(nextType) ?? 0) & ORTHO_LC)) {
       tok1.sentbreak = false;
       tok1.abbr = true;
     }

@@ -102,11 +102,7 @@ function hasWordNetFiles(dir: string): boolean {
 export function wordNetCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
   const nltkData = (env.NLTK_DATA ?? "").split(":").filter((d) => d.length > 0);
   const roots = [...nltkData, join(homedir(), "nltk_data"), "/usr/share/nltk_data", "/usr/local/share/nltk_data", "/usr/lib/nltk_data", "/usr/local/lib/nltk_data"];
-  return [
-    ...(env.CAPQA_WORDNET_DIR ? [env.CAPQA_WORDNET_DIR] : []),
-    "/usr/share/wordnet",
-    ...roots.map((root) => join(root, "corpora", "wordnet")),
-  ];
+  return [...(env.CAPQA_WORDNET_DIR ? [env.CAPQA_WORDNET_DIR] : []), "/usr/share/wordnet", ...roots.map((root) => join(root, "corpora", "wordnet"))];
 }
 
 /**
@@ -328,7 +324,6 @@ export class WordNet {
   hasLemma(form: string, pos: WordNetPos): boolean {
     return this.tables[pos].index.has(form);
   }
-
 
   /** Synset offsets of a lemma in index.<pos>, in the file's (sense-frequency) order. */
   offsets(lemma: string, pos: WordNetPos): readonly number[] {
