@@ -12,6 +12,11 @@ import {
   writeFileAtomic,
   writeRowTable,
   checkOutputFile,
+  cometUnavailable,
+  goldSourceFor,
+  metric,
+  rowGolds,
+  type RowRecord,
 } from "../lib/all.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
@@ -20,6 +25,11 @@ export const BASELINES_OPTIONS = defineOptions({
   split: { type: "string", value: "test|validation|all", help: "The CAP-Correctness split scored (give --split or --in)." },
   in: { type: "string", value: "FILE", help: "Score the rows of this CSV/JSONL (gold_answer and answer columns, question for COMET) instead of a split." },
   out: { type: "string", value: "FILE", help: "The table written, CSV or JSONL (needed)." },
+  "gold-separator": {
+    type: "string",
+    value: "SEP",
+    help: "With --in: several gold answers in gold_answer, split at SEP (a gold_answers column of JSON arrays needs no flag); BLEU and METEOR use every gold, ROUGE-L the best.",
+  },
   "bertscore-model": COMMON_OPTIONS["bertscore-model"],
   "comet-model": COMMON_OPTIONS["comet-model"],
   "data-dir": COMMON_OPTIONS["data-dir"],
@@ -89,19 +99,27 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     err(`wrote ${rows.length} rows to ${values.out}`);
     return 0;
   }
+  // Any file: every metric through the registry's one calling convention; several golds per row
+  // (a gold_answers column, or --gold-separator) reach the metrics that take several references.
   const table = readRowTable(values.in!);
-  const golds = stringColumn(table, "gold_answer");
+  const source = goldSourceFor(values.in!, table.columns, values["gold-separator"]);
+  const references: (string | string[])[] =
+    source.kind === "single" ? stringColumn(table, "gold_answer") : table.rows.map((row, k) => rowGolds({ row, line: table.lines[k] } as RowRecord, source, values.in!, k));
   const answers = stringColumn(table, "answer");
+  const questions = metrics.includes("comet") ? stringColumn(table, "question") : undefined;
   const added: Record<string, Float64Array> = {};
   for (const m of metrics) {
-    const text = LIVE_TEXT_METRICS[m];
-    if (text) added[m] = Float64Array.from(golds, (g, i) => text(g, answers[i]));
-    else if (m === "bertscore" || m === "comet") {
-      // Reuse the benchmark path's model handling on a pseudo-benchmark of these rows.
-      const questions = m === "comet" ? stringColumn(table, "question") : golds.map(() => "");
-      const bench = { rows: golds.map((g, i) => ({ rowId: i, question: questions[i], goldAnswer: g, answer: answers[i] })) } as never;
-      added[m] = (await liveMetricColumn(bench, m, Int32Array.from(golds.keys()), models)).scores;
-    } else throw new UsageError(`unknown metric "${m}"; expected bleu, rouge_l, meteor, bertscore or comet`);
+    if (!LIVE_TEXT_METRICS[m] && m !== "bertscore" && m !== "comet") throw new UsageError(`unknown metric "${m}"; expected bleu, rouge_l, meteor, bertscore or comet`);
+    const options = m === "bertscore" ? { model: models.bertscoreModel } : m === "comet" ? { model: models.cometModel } : {};
+    if (m === "comet" && !options.model) throw new Error(cometUnavailable());
+    if (m === "bertscore" && !options.model)
+      throw new Error("BERTScore needs a model folder (--bertscore-model DIR; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py)");
+    const scorer = metric(m, options);
+    try {
+      added[m] = (await scorer.compute({ references, predictions: answers, questions })).scores;
+    } finally {
+      await scorer.dispose();
+    }
   }
   writeRowTable(
     values.out,

@@ -21,6 +21,11 @@ import { modelOptions, openCache } from "./score-commands.js";
 export const EVALUATE_IN_OPTIONS = defineOptions({
   in: { type: "string", value: "FILE", help: "Your own labelled rows (CSV or JSONL) instead of the released benchmark." },
   "label-column": { type: "string", value: "COL", help: "The column holding each row's class (needed with --in)." },
+  "gold-separator": {
+    type: "string",
+    value: "SEP",
+    help: "Several gold answers in gold_answer, split at SEP (a gold_answers column of JSON arrays needs no flag): CAP takes the best gold, BLEU and METEOR every gold, ROUGE-L the best.",
+  },
   "cache-dir": COMMON_OPTIONS["cache-dir"],
   "no-cache": COMMON_OPTIONS["no-cache"],
   ...NLI_MODEL_OPTIONS,
@@ -68,6 +73,7 @@ export async function cmdEvaluateLabelled(
   try {
     ev = await evaluateLabelledFile(file, {
       labelColumn: values["label-column"] as string,
+      goldSeparator: values["gold-separator"] as string | undefined,
       metrics: common.metrics,
       ordering: common.ordering,
       resamples: common.resamples,

@@ -109,3 +109,46 @@ test("texts become BLEU, ROUGE-L and CAP (capqa score's path); an absent class i
   assert.equal(rs.status, 2);
   assert.match(rs.stderr, /--split applies to the released benchmark, not to --in FILE/);
 });
+
+test("several gold answers in your own data: BLEU and METEOR against every gold (NLTK), ROUGE-L the best (score_multi), CAP the best gold", async () => {
+  const { bleuMulti, meteorMulti, rougeLMulti } = await import("../lib/baselines/index.js");
+  const model = join(root, "tiny-nli-multi");
+  writeTinyModel(model, { precisions: ["fp32"] });
+  const base = [
+    ["What is the capital of France?", ["Paris", "the city of Paris"], "Paris is the capital", "exact"],
+    ["What do cows eat?", ["grass", "hay and grass"], "they eat hay", "partial"],
+    ["What is water?", ["H2O", "a liquid made of hydrogen and oxygen"], "a gas", "invalid"],
+    ["Which planet is red?", ["Mars", "the planet Mars"], "Venus", "contradictory"],
+  ] as const;
+  const rows = [0, 1, 2].flatMap((rep) => base.map(([question, golds, answer, label]) => ({ question: `${question}${rep ? ` (${rep})` : ""}`, gold_answers: JSON.stringify(golds), answer, label })));
+  const file = join(root, "multi.csv");
+  writeFileSync(file, toCsv(["question", "gold_answers", "answer", "label"], rows));
+  const out = join(root, "multi-out");
+  const r = run(["evaluate", "--in", file, "--label-column", "label", "--metrics", "bleu,meteor,rouge_l,cap", "--model", model, "--no-cache", "--bootstrap", "0", "--quiet", "--out", out]);
+  assert.equal(r.status, 0, r.stderr);
+  const desc = readJson(out, "descriptives");
+  for (const cls of ["exact", "partial"]) {
+    const idx = rows
+      .map((x, k) => [x, k] as const)
+      .filter(([x]) => x.label === cls)
+      .map(([, k]) => k);
+    const mean = (f: (golds: string[], answer: string) => number) => idx.reduce((a, k) => a + f(JSON.parse(rows[k].gold_answers), rows[k].answer), 0) / idx.length;
+    const get = (metric: string) => desc.find((d: { metric: string; label: string }) => d.metric === metric && d.label === cls).mean;
+    assert.ok(Math.abs(get("bleu") - mean(bleuMulti)) < 1e-12, `bleu ${cls}`);
+    assert.ok(Math.abs(get("meteor") - mean((g, a) => meteorMulti(g, a))) < 1e-12, `meteor ${cls}`);
+    assert.ok(Math.abs(get("rouge_l") - mean(rougeLMulti)) < 1e-12, `rouge_l ${cls}`);
+  }
+  // CAP: the same file through capqa score (the best gold per row).
+  const scored = join(root, "multi-scored.csv");
+  const s = run(["score", "--in", file, "--out", scored, "--model", model, "--no-cache", "--quiet"]);
+  assert.equal(s.status, 0, s.stderr);
+  const capOf = (readRowTable(scored).rows as Record<string, string>[]).map((x) => Number(x.cap));
+  const idx = rows
+    .map((x, k) => [x, k] as const)
+    .filter(([x]) => x.label === "exact")
+    .map(([, k]) => k);
+  const capMean = idx.reduce((a, k) => a + capOf[k], 0) / idx.length;
+  assert.ok(Math.abs(desc.find((d: { metric: string; label: string }) => d.metric === "cap" && d.label === "exact").mean - capMean) < 1e-12);
+  const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
+  assert.ok(meta.metrics.some((m: { name: string; source: string }) => m.name === "bleu" && /every gold answer/.test(m.source)));
+});

@@ -400,3 +400,34 @@ test("scoreAnswers: a list of golds per row gives the best gold's CAP and which 
   await assert.rejects(scoreAnswers(["q"], [[]], ["a"], { model, cache: null }), /row 0 has an empty list of gold answers/);
   await assert.rejects(scoreAnswers(["q"], [["a", 3 as unknown as string]], ["a"], { model, cache: null }), /gold answer 1 of row 0 is not a string/);
 });
+
+test("capqa baselines --in with several golds: BLEU and METEOR against every gold, ROUGE-L the best; the separator form gives the same", () => {
+  const dir = mkdtempSync(join(tmpdir(), "capqa-baselines-multi-"));
+  const rows = [
+    { gold_answers: JSON.stringify(["Paris", "the city of Paris"]), answer: "Paris is the capital" },
+    { gold_answers: JSON.stringify(["grass", "hay and grass"]), answer: "they eat hay" },
+  ];
+  const arrays = join(dir, "arrays.csv");
+  writeFileSync(arrays, `gold_answers,answer\n${rows.map((r) => `"${r.gold_answers.replace(/"/g, '""')}",${r.answer}`).join("\n")}\n`);
+  const sep = join(dir, "sep.csv");
+  writeFileSync(sep, `gold_answer,answer\n${rows.map((r) => `${(JSON.parse(r.gold_answers) as string[]).join(" | ")},${r.answer}`).join("\n")}\n`);
+  const outA = join(dir, "a.csv");
+  const outS = join(dir, "s.csv");
+  for (const [input, out, extra] of [
+    [arrays, outA, []],
+    [sep, outS, ["--gold-separator", "|"]],
+  ] as const) {
+    const r = spawnSync(process.execPath, [CLI, "baselines", "--in", input, "--metrics", "bleu,rouge_l,meteor", "--out", out, ...extra], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+  }
+  const a = parseCsv(readFileSync(outA, "utf8")).records.map((r) => r.fields);
+  const s = parseCsv(readFileSync(outS, "utf8")).records.map((r) => r.fields);
+  rows.forEach((row, i) => {
+    const golds = JSON.parse(row.gold_answers) as string[];
+    const got = a[i].slice(-3).map(Number);
+    assert.ok(Math.abs(got[0] - bleuMulti(golds, row.answer)) < 1e-15, "bleu");
+    assert.ok(Math.abs(got[1] - rougeLMulti(golds, row.answer)) < 1e-15, "rouge_l");
+    assert.ok(Math.abs(got[2] - meteorMulti(golds, row.answer)) < 1e-15, "meteor");
+    assert.deepEqual(s[i].slice(-3), a[i].slice(-3), "separator = array");
+  });
+});

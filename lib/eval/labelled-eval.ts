@@ -15,6 +15,9 @@ import { DataError } from "../data/errors.js";
 import { readRowTable, type RowTable } from "../score/table-io.js";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
 import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
+import { bleuMulti, meteorMulti, rougeLMulti } from "../baselines/index.js";
+import { goldSourceFor, rowGolds, type GoldSource } from "../score/golds.js";
+import type { RowRecord } from "../score/row-stream.js";
 import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn, type TableRow } from "./evaluate.js";
 import type { ScoreOptions } from "../score/score.js";
 import type { StatementGeneratorEngine } from "../statements/generator.js";
@@ -33,6 +36,12 @@ export interface LabelledEvaluationOptions extends EvaluationOptions {
   readonly metrics?: readonly string[];
   /** How CAP is computed when the file has no cap column (model, cache, α, λ, …: capqa score's options). */
   readonly score?: ScoreOptions & { readonly generator?: StatementGeneratorEngine };
+  /**
+   * Several gold answers per row in `gold_answer`, split at this text (a `gold_answers` column of
+   * JSON arrays needs no option). CAP then takes the best gold, BLEU and METEOR every gold (NLTK's
+   * multi-reference functions), ROUGE-L the best (rouge-score's score_multi).
+   */
+  readonly goldSeparator?: string;
 }
 
 export interface LabelledEvaluation extends Evaluation {
@@ -83,19 +92,33 @@ function textColumn(table: RowTable, column: string): string[] {
 
 const has = (table: RowTable, ...columns: string[]) => columns.every((c) => table.columns.includes(c));
 
+/** The gold answers of every row: one each, or several (a gold_answers column, or gold_answer split at the separator). */
+function goldsOf(table: RowTable, source: GoldSource): string[][] | string[] {
+  if (source.kind === "single") return textColumn(table, "gold_answer");
+  return table.rows.map((row, k) => rowGolds({ row, line: table.lines[k] } as RowRecord, source, table.file, k));
+}
+
+const MULTI_TEXT_METRICS: Record<string, (golds: readonly string[], candidate: string) => number> = { bleu: bleuMulti, rouge_l: rougeLMulti, meteor: meteorMulti };
+
 /** CAP for every row through capqa score's path; null where a row cannot be scored (with why). */
 async function capFromTexts(
   table: RowTable,
   options: ScoreOptions & { readonly generator?: StatementGeneratorEngine },
+  golds: string[][] | string[] | null,
 ): Promise<{ cap: (number | null)[]; reasons: (string | null)[]; source: string }> {
   const { scoreStatements, scoreAnswers } = await import("../score/score.js");
   if (has(table, "premise", "hypothesis")) {
     const { rows, report } = await scoreStatements(textColumn(table, "premise"), textColumn(table, "hypothesis"), options);
     return { cap: rows.map((r) => r.cap), reasons: rows.map((r) => r.reason), source: `computed by capqa from premise/hypothesis (${report.modelKey})` };
   }
-  if (has(table, "question", "gold_answer", "answer")) {
-    const r = await scoreAnswers(textColumn(table, "question"), textColumn(table, "gold_answer"), textColumn(table, "answer"), options);
-    return { cap: r.rows.map((x) => x.cap), reasons: r.rows.map((x) => x.reason), source: `computed by capqa from question/gold_answer/answer (statements: ${r.generator}; ${r.report.modelKey})` };
+  if (golds && has(table, "question", "answer")) {
+    const r = await scoreAnswers(textColumn(table, "question"), golds, textColumn(table, "answer"), options);
+    const several = Array.isArray(golds[0]);
+    return {
+      cap: r.rows.map((x) => x.cap),
+      reasons: r.rows.map((x) => x.reason),
+      source: `computed by capqa from question/${several ? "the best of several golds" : "gold_answer"}/answer (statements: ${r.generator}; ${r.report.modelKey})`,
+    };
   }
   throw new DataError({ file: table.file, field: "cap" }, "no cap column, and neither premise/hypothesis nor question/gold_answer/answer columns to compute it from");
 }
@@ -139,12 +162,15 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   const classes = readLabels(table, options.labelColumn);
   const names = options.metrics ?? KNOWN_METRIC_COLUMNS.filter((m) => table.columns.includes(m) && m !== options.labelColumn);
   if (names.length === 0) throw new DataError({ file }, `no metric columns named like ${KNOWN_METRIC_COLUMNS.join(", ")}; name the metrics to evaluate with the metrics option`);
+  // Gold answers (one or several per row), checked whole before any metric is computed.
+  const goldSource = goldSourceFor(file, table.columns, options.goldSeparator);
+  const golds = goldSource.kind !== "single" || table.columns.includes("gold_answer") ? goldsOf(table, goldSource) : null;
   // Every metric is checked (columns, texts) before CAP is computed: that is the expensive one.
   const plan = names.map((name) => {
     if (table.columns.includes(name)) return { name, kind: "column" as const };
     if (name === "cap") return { name, kind: "cap" as const };
     if (LIVE_TEXT_METRICS[name]) {
-      if (!has(table, "gold_answer", "answer")) throw new DataError({ file, field: name }, `no ${name} column, and no gold_answer and answer columns to compute it from`);
+      if (!golds || !has(table, "answer")) throw new DataError({ file, field: name }, `no ${name} column, and no gold_answer (or gold_answers) and answer columns to compute it from`);
       return { name, kind: "text" as const };
     }
     throw new DataError({ file, field: name }, `no such column, and capqa computes only cap, ${Object.keys(LIVE_TEXT_METRICS).join(", ")} from texts; the file has ${table.columns.join(", ")}`);
@@ -153,16 +179,18 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   for (const p of plan) if (p.kind === "column") values.set(p.name, { scores: numericColumn(table, p.name), source: `column ${p.name} of ${file}` });
   for (const p of plan) {
     if (p.kind !== "text") continue;
-    const f = LIVE_TEXT_METRICS[p.name];
-    const gold = textColumn(table, "gold_answer");
     const answer = textColumn(table, "answer");
-    values.set(p.name, { scores: Float64Array.from(gold, (g, k) => f(g, answer[k])), source: "computed live by capqa from gold_answer/answer" });
+    const list = golds!;
+    const scores = Array.isArray(list[0])
+      ? Float64Array.from(list as string[][], (g, k) => MULTI_TEXT_METRICS[p.name](g, answer[k]))
+      : Float64Array.from(list as string[], (g, k) => LIVE_TEXT_METRICS[p.name](g, answer[k]));
+    values.set(p.name, { scores, source: Array.isArray(list[0]) ? "computed live by capqa against every gold answer" : "computed live by capqa from gold_answer/answer" });
   }
   // Rows CAP cannot score (an empty statement, a pair with no model) are left out of every metric, with why.
   const keep = Uint8Array.from(table.rows, () => 1);
   const excluded: { line: number; reason: string }[] = [];
   if (plan.some((p) => p.kind === "cap")) {
-    const cap = await capFromTexts(table, options.score ?? {});
+    const cap = await capFromTexts(table, options.score ?? {}, golds);
     values.set("cap", { scores: Float64Array.from(cap.cap, (x) => x ?? NaN), source: cap.source });
     cap.cap.forEach((x, k) => {
       if (x === null) {

@@ -31,10 +31,10 @@ export type GoldSource = { readonly kind: "single" } | { readonly kind: "array" 
  * A separator with a `gold_answers` column is refused (it would be ignored).
  */
 export function goldSourceFor(file: string, columns: readonly string[], separator: string | undefined): GoldSource {
-  if (separator !== undefined && separator === "") throw new RangeError("the gold separator (--gold-separator) must not be empty");
+  if (separator !== undefined && separator === "") throw new RangeError("the gold separator (the `goldSeparator` option) must not be empty");
   const hasArray = columns.includes(GOLD_ANSWERS_COLUMN);
   if (hasArray && separator !== undefined) {
-    throw new DataError({ file, line: 1 }, `has a ${GOLD_ANSWERS_COLUMN} column, and a gold separator (--gold-separator) was given, which splits gold_answer: use one of the two`);
+    throw new DataError({ file, line: 1 }, `has a ${GOLD_ANSWERS_COLUMN} column, and a gold separator (the \`goldSeparator\` option) was given, which splits gold_answer: use one of the two`);
   }
   if (hasArray) return { kind: "array" };
   if (separator !== undefined) return { kind: "separator", separator };

@@ -96,7 +96,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       `needs columns premise and hypothesis (statements) or question, gold_answer (or ${GOLD_ANSWERS_COLUMN}) and answer; it has ${source.columns.join(", ")}`,
     );
   if (mode === "statements" && options.goldSeparator !== undefined) {
-    throw new DataError({ file: input, line: 1 }, "has statements (premise, hypothesis); a gold separator (--gold-separator) applies to raw answers (question, gold_answer, answer)");
+    throw new DataError({ file: input, line: 1 }, "has statements (premise, hypothesis); a gold separator (the `goldSeparator` option) applies to raw answers (question, gold_answer, answer)");
   }
   const goldSource: GoldSource = mode === "answers" ? goldSourceFor(input, source.columns, options.goldSeparator) : { kind: "single" };
   const multi = goldSource.kind !== "single";
