@@ -195,6 +195,10 @@ export const DEFAULT_STATEMENT_BEAMS = 4;
 export const DEFAULT_STATEMENT_MAX_INPUT_TOKENS = 128;
 export const DEFAULT_STATEMENT_MAX_NEW_TOKENS = 512;
 export const DEFAULT_STATEMENT_BATCH_SIZE = 16;
+/** Beam search's length penalty (transformers' default, 1: no preference for length). */
+export const DEFAULT_STATEMENT_LENGTH_PENALTY = 1.0;
+/** Directed NLI pairs looked up in and written to the cache per step of a scoring run. */
+export const DEFAULT_NLI_CHUNK_PAIRS = 1024;
 
 /** Resolution of exported PNGs (dots per inch of the printed figure). */
 export const DEFAULT_PNG_DPI = 300;

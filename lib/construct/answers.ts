@@ -7,6 +7,7 @@
  * does not mistake them for this one: answer, hypothesis (the statement of the old candidate),
  * label_semantic and label_semantic_manual (its labels).
  */
+import { DEFAULT_LLM_CONCURRENCY } from "../constants.js";
 import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, type LlmClient, type Validation } from "./client.js";
 import { ANSWER_MAX_TOKENS, ANSWER_SYSTEM_PROMPT, ANSWER_TEMPERATURE } from "./prompts.js";
@@ -94,7 +95,7 @@ export async function runAnswers(o: AnswerRunOptions): Promise<AnswerRunResult> 
     let done = answers.size;
     o.onProgress?.(done, rows.length);
     const pending = questions.map((_, i) => i).filter((i) => !answers.has(i));
-    await runPool(pending, o.concurrency ?? 4, async (i) => {
+    await runPool(pending, o.concurrency ?? DEFAULT_LLM_CONCURRENCY, async (i) => {
       try {
         const res = await client.call(answerRequest(questions[i], settings), { validate: validateAnswer });
         const rec = { type: "answer", row: i, answer: res.value, stop_reason: res.reply.stopReason, model: res.reply.model, key: res.key, cached: res.fromCache };

@@ -7,7 +7,7 @@
  * split in halves, down to single items; a single item that still fails is reported and left
  * for the next run. Output rows follow the CAP-Correctness schema.
  */
-import { DEFAULT_SEED } from "../constants.js";
+import { DEFAULT_SEED, DEFAULT_LLM_CONCURRENCY } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, ContentError, type LlmClient, type Validation } from "./client.js";
@@ -151,7 +151,7 @@ export async function runCandidates(o: CandidateRunOptions): Promise<CandidateRu
     };
 
     const pending = plan.batches.map((b) => ({ ...b, rows: b.rows.filter((i) => !answers.has(i)) })).filter((b) => b.rows.length > 0);
-    await runPool(pending, o.concurrency ?? 4, (b) => solve(b.cls, b.rows));
+    await runPool(pending, o.concurrency ?? DEFAULT_LLM_CONCURRENCY, (b) => solve(b.cls, b.rows));
 
     const failed: { sourceRow: number; reason: string }[] = [];
     const out = rows.map((r, i) => {

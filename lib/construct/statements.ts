@@ -15,7 +15,7 @@
  *
  * The final triples get a seeded 80/10/10 train/validation/test split.
  */
-import { DEFAULT_SEED } from "../constants.js";
+import { DEFAULT_SEED, DEFAULT_LLM_CONCURRENCY } from "../constants.js";
 import { QUESTION_TYPES, type QuestionType } from "../statements/types.js";
 import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, ContentError, type LlmClient, type Validation } from "./client.js";
@@ -257,7 +257,7 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
       // 1. Finish every planned attempt that has no result yet.
       const pending: { cell: StatementCell; attempt: number }[] = [];
       for (const cell of cells) for (let a = 0; a < planned[cell.index]; a++) if (!results.has(`${cell.index}:${a}`)) pending.push({ cell, attempt: a });
-      await runPool(pending, o.concurrency ?? 4, attemptOne);
+      await runPool(pending, o.concurrency ?? DEFAULT_LLM_CONCURRENCY, attemptOne);
       if (failedAttempts.size > 0) break;
       // 2. Plan the next round: each cell short of its target asks for what it lacks.
       const { kept } = selectTriples(cells, results, planned, settings.jaccard);

@@ -3,6 +3,7 @@
  * missing (loading it only then), and commit each finished batch to the cache at once.
  * A pair the model cannot score is reported with its reason; it never stops the others.
  */
+import { DEFAULT_NLI_CHUNK_PAIRS } from "../constants.js";
 import type { CacheEntry, NliCache } from "./cache.js";
 import type { NliEngine } from "./engine.js";
 
@@ -106,7 +107,7 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
     }
     return { probabilities, failures, cacheHits, computed, engine, cacheWriteError: store.error, unsavedPairs: store.unsaved };
   }
-  const chunk = options.chunkSize ?? 1024;
+  const chunk = options.chunkSize ?? DEFAULT_NLI_CHUNK_PAIRS;
   for (let s = 0; s < missing.length; s += chunk) {
     const ids = missing.slice(s, s + chunk);
     const ps = ids.map((i) => premises[i]);

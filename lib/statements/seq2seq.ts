@@ -29,7 +29,7 @@
  * done, so later steps run only the open ones. Rows are independent, so results do not depend
  * on the batch (up to floating-point rounding inside onnxruntime).
  */
-import { DEFAULT_STATEMENT_BEAMS, DEFAULT_STATEMENT_MAX_INPUT_TOKENS, DEFAULT_STATEMENT_MAX_NEW_TOKENS, DEFAULT_STATEMENT_BATCH_SIZE } from "../constants.js";
+import { DEFAULT_STATEMENT_BEAMS, DEFAULT_STATEMENT_MAX_INPUT_TOKENS, DEFAULT_STATEMENT_MAX_NEW_TOKENS, DEFAULT_STATEMENT_BATCH_SIZE, DEFAULT_STATEMENT_LENGTH_PENALTY } from "../constants.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDevice } from "../runtime/device.js";
@@ -196,7 +196,7 @@ export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq
   const maxInputTokens = positiveInteger("maxInputTokens", options.maxInputTokens ?? DEFAULT_STATEMENT_MAX_INPUT_TOKENS);
   const maxNewTokens = positiveInteger("maxNewTokens", options.maxNewTokens ?? DEFAULT_STATEMENT_MAX_NEW_TOKENS);
   const batchSize = positiveInteger("batchSize", options.batchSize ?? DEFAULT_STATEMENT_BATCH_SIZE);
-  const lengthPenalty = options.lengthPenalty ?? 1.0;
+  const lengthPenalty = options.lengthPenalty ?? DEFAULT_STATEMENT_LENGTH_PENALTY;
   if (!Number.isFinite(lengthPenalty)) throw new RangeError(`lengthPenalty must be a finite number, got ${lengthPenalty}`);
   const log = options.log ?? (() => {});
   const dir = findModelFolder(options.model, "seq2seq", SEQ2SEQ_HINT, options.modelsDir);
