@@ -14,6 +14,7 @@
  * const { scores, mean } = await bleu.compute({ references: ["water"], predictions: ["Water and minerals."] });
  * console.log(listMetrics().map((m) => m.name), scores[0], mean);
  */
+import { meanOfScored } from "../stats/descriptives.js";
 import { bleuMulti, bleuPair, meteorMulti, meteorPair, rougeLMulti, rougeLPair } from "../baselines/index.js";
 import { checkTexts } from "../baselines/bertscore.js";
 import type { BertScorer, BertScorerOptions } from "../baselines/bertscore.js";
@@ -155,17 +156,6 @@ function checkInput(info: MetricInfo, input: MetricInput): void {
   });
   // Lengths, and strings elsewhere (a list's strings are checked above; "" stands in for it).
   checkTexts({ ...lists, references: flat });
-}
-
-function meanOf(scores: Float64Array): number {
-  let sum = 0;
-  let n = 0;
-  for (const x of scores) {
-    if (Number.isNaN(x)) continue;
-    sum += x;
-    n++;
-  }
-  return n > 0 ? sum / n : NaN;
 }
 
 /** Row-by-row metrics over (reference, prediction), and (references, prediction) where a row has a list. */
@@ -356,7 +346,7 @@ export function metric(name: string, options: object = {}): Metric {
     if (got === null || typeof got !== "object" || typeof got.length !== "number") throw new TypeError(`metric "${info.name}" returned ${got === null ? "null" : typeof got}, not one score per row`);
     if (got.length !== input.predictions.length) throw new RangeError(`metric "${info.name}" returned ${got.length} scores for ${input.predictions.length} rows`);
     const scores = got instanceof Float64Array ? got : Float64Array.from(got);
-    return { scores, mean: meanOf(scores) };
+    return { scores, mean: meanOfScored(scores) };
   };
   return {
     name: info.name,

@@ -16,6 +16,7 @@
  * console.log(mean, rows[0].cap, rows[0].hypothesis);
  * await cap.dispose();
  */
+import { meanOfScored } from "../stats/descriptives.js";
 import { homedir } from "node:os";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { checkWeights } from "../cap/index.js";
@@ -167,14 +168,7 @@ function capRow(r: PairScore, premise: string, hypothesis: string): CapRow {
 
 function summary(rows: readonly CapRow[]): { scores: Float64Array; mean: number } {
   const scores = Float64Array.from(rows, (r) => r.cap ?? NaN);
-  let sum = 0;
-  let n = 0;
-  for (const x of scores) {
-    if (Number.isNaN(x)) continue;
-    sum += x;
-    n++;
-  }
-  return { scores, mean: n > 0 ? sum / n : NaN };
+  return { scores, mean: meanOfScored(scores) };
 }
 
 function expandHome(path: string): string {

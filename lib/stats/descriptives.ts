@@ -11,6 +11,23 @@ export function mean(values: ArrayLike<number>): number {
   return meanOf(values);
 }
 
+/**
+ * The mean of the values that are not NaN (NaN marks a row a metric could not score), NaN when
+ * there is none; ±Infinity is refused as everywhere else.
+ */
+export function meanOfScored(values: ArrayLike<number>): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (Number.isNaN(x)) continue;
+    if (!Number.isFinite(x)) throw new RangeError(`meanOfScored: values[${i}] is ${x}; values must be finite numbers or NaN`);
+    sum += x;
+    n++;
+  }
+  return n > 0 ? sum / n : NaN;
+}
+
 function meanOf(values: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < values.length; i++) s += values[i];
