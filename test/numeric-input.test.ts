@@ -257,6 +257,7 @@ const refusals: Refusal[] = [
   { fn: "describe", input: "[NaN, 1]", call: () => describe([NaN, 1]), message: FINITE("describe", "values", 0, "NaN") },
   { fn: "describe", input: "Infinity", call: () => describe([1, Infinity]), message: FINITE("describe", "values", 1, "Infinity") },
   { fn: "mean", input: "NaN", call: () => mean([1, NaN]), message: FINITE("mean", "values", 1, "NaN") },
+  { fn: "meanOfScored", input: "Infinity", call: () => descriptives.meanOfScored([NaN, Infinity]), message: "meanOfScored: values[1] is Infinity; values must be finite numbers or NaN" },
   { fn: "mean", input: "-Infinity", call: () => mean([-Infinity]), message: FINITE("mean", "values", 0, "-Infinity") },
   { fn: "sampleStd", input: "NaN", call: () => sampleStd([1, 2, NaN]), message: FINITE("sampleStd", "values", 2, "NaN") },
   { fn: "quantileSorted", input: "q 1.5", call: () => quantileSorted([1, 2], 1.5), message: UNIT("quantileSorted", "q", "1.5") },

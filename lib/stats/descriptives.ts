@@ -16,12 +16,12 @@ export function mean(values: ArrayLike<number>): number {
  * there is none; ±Infinity is refused as everywhere else.
  */
 export function meanOfScored(values: ArrayLike<number>): number {
+  checkFiniteOrNaN("meanOfScored", "values", values);
   let sum = 0;
   let n = 0;
   for (let i = 0; i < values.length; i++) {
     const x = values[i];
     if (Number.isNaN(x)) continue;
-    if (!Number.isFinite(x)) throw new RangeError(`meanOfScored: values[${i}] is ${x}; values must be finite numbers or NaN`);
     sum += x;
     n++;
   }
