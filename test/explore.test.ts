@@ -1,25 +1,44 @@
 /**
- * The explorer end to end in headless Chromium (Debian's /usr/bin/chromium through
- * playwright-core): moving a slider changes the numbers shown, and they equal the library's
- * numbers for the same setting.
+ * The explorer's arithmetic (lib/explore/compute.ts, the code the page runs) against capqa's
+ * library, bit for bit: CAP, the ranking statistics, the classification report, the fitted cuts
+ * for each objective; the cut candidates, ordering and parsing; the page's options and the
+ * classifier check. The browser end of it is test/explore-chromium.test.ts.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { buildExplorerPage, exploreCap, exploreClassification, exploreRanking, type ExploreData } from "../lib/explore/index.js";
+import {
+  EXPLORE_CUT_INFINITY,
+  buildExplorerPage,
+  exploreCap,
+  exploreClassification,
+  exploreCutCandidates,
+  exploreDataFromBenchmark,
+  exploreFitCuts,
+  exploreFormatCut,
+  exploreHistogram,
+  exploreNearestIndex,
+  exploreParseCut,
+  explorePredict,
+  exploreRanking,
+  exploreScores,
+  exploreSetCut,
+  explorerSettingsFromClassifier,
+  type ExploreData,
+} from "../lib/explore/index.js";
 import { capScores } from "../lib/cap/index.js";
 import { ordinalSummary } from "../lib/stats/pairwise.js";
 import { classificationReport } from "../lib/calibrate/metrics.js";
-import { predictLevels } from "../lib/calibrate/classifier.js";
+import { classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels, severityLevelSet, type CalibrationObjective, type ThresholdClassifier } from "../lib/calibrate/classifier.js";
+import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark.js";
+import { benchmarkMetricColumn } from "../lib/eval/benchmark-eval.js";
 import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
+import { releasedDataDir } from "./helpers.js";
 
-/** Synthetic rows with CAP-like probabilities that drift with the class. */
-function syntheticData(n: number): ExploreData {
-  const rng = new Xoshiro128(11);
+/** Synthetic rows with CAP-like probabilities that drift with the class (rounded to `digits`, so ties occur). */
+function syntheticData(n: number, seed = 11, digits = 6): ExploreData {
+  const rng = new Xoshiro128(seed);
+  const r = (x: number) => Math.round(x * 10 ** digits) / 10 ** digits;
   const cls: number[] = [];
   const peF: number[] = [];
   const pnF: number[] = [];
@@ -31,81 +50,300 @@ function syntheticData(n: number): ExploreData {
     const e1 = Math.min(1, q * rng.nextFloat() * 1.4);
     const e2 = Math.min(1, q * rng.nextFloat() * 1.2);
     cls.push(c);
-    peF.push(Math.round(e1 * 1e6) / 1e6);
-    pnF.push(Math.round((1 - e1) * rng.nextFloat() * 1e6) / 1e6);
-    peR.push(Math.round(e2 * 1e6) / 1e6);
-    pnR.push(Math.round((1 - e2) * rng.nextFloat() * 1e6) / 1e6);
+    peF.push(r(e1));
+    pnF.push(r((1 - e1) * rng.nextFloat()));
+    peR.push(r(e2));
+    pnR.push(r((1 - e2) * rng.nextFloat()));
   }
   return { classNames: [...CLASSES], severity: CLASSES.map((c) => PAPER_ORDERING.severity[c]), cls, peF, pnF, peR, pnR };
 }
 
-/** The library's numbers for a setting (capScores + ordinalSummary + classificationReport). */
-function libraryNumbers(d: ExploreData, alpha: number, lambda: number, cuts: number[]) {
-  const { cap } = capScores({ peForward: d.peF, pnForward: d.pnF, peReverse: d.peR, pnReverse: d.pnR }, { alpha, lambda });
-  const s = ordinalSummary(cap, d.cls);
-  const levels = [...new Set(d.severity)].sort((a, b) => a - b);
-  const truth = d.cls.map((c) => levels.indexOf(d.severity[c]));
-  const r = classificationReport(truth, predictLevels({ cuts }, cap), levels.map(String));
-  return { spearman: s.spearman, pairwise: s.pairwiseAccuracy, violations: s.meanViolations, accuracy: r.accuracy, macrof1: r.macroF1, qwk: r.kappaQuadratic };
-}
+const SEVERITY = severityLevelSet();
+const LEVEL_OF = levelOfClass(SEVERITY);
+const levelsOf = (d: { cls: number[] }, set = SEVERITY) => {
+  const of = levelOfClass(set);
+  return d.cls.map((c) => of[CLASSES[c]]);
+};
+const libCap = (d: ExploreData, alpha: number, lambda: number) => capScores({ peForward: d.peF, pnForward: d.pnF, peReverse: d.peR, pnReverse: d.pnR }, { alpha, lambda }).cap;
 
-test("the explorer's arithmetic equals the library's", () => {
+test("exploreCap is capScores bit for bit; exploreScores takes the released column as it is", () => {
   const d = syntheticData(500);
   for (const [alpha, lambda] of [
     [0.85, 0.3],
     [0.3, 0],
     [1, 1],
+    [0.37, 0.55],
+  ])
+    assert.deepEqual(exploreCap(d, alpha, lambda), Array.from(libCap(d, alpha, lambda)));
+  const withCap = { ...d, cap: d.peF.map((x) => x / 3) };
+  assert.deepEqual(exploreScores(withCap, 0.1, 0.2, "released"), withCap.cap);
+  assert.deepEqual(exploreScores(withCap, 0.1, 0.2, "recomputed"), exploreCap(d, 0.1, 0.2));
+  assert.throws(() => exploreScores(d, 0.85, 0.3, "released"), /no released CAP column/);
+});
+
+test("the ranking statistics equal ordinalSummary's", () => {
+  const d = syntheticData(500);
+  for (const [alpha, lambda] of [
+    [0.85, 0.3],
+    [0.3, 0],
   ]) {
-    const cuts = [0.1, 0.3, 0.5, 0.7, 0.9];
     const scores = exploreCap(d, alpha, lambda);
     const r = exploreRanking(d, scores);
-    const levels = [...new Set(d.severity)].sort((a, b) => a - b);
-    const c = exploreClassification(
-      d.cls.map((k) => levels.indexOf(d.severity[k])),
-      scores,
-      cuts,
-      levels.length,
-    );
-    const lib = libraryNumbers(d, alpha, lambda, cuts);
-    assert.ok(Math.abs(r.spearman - lib.spearman) < 1e-12 && Math.abs(r.pairwiseAccuracy - lib.pairwise) < 1e-12 && r.violations === lib.violations);
-    assert.ok(Math.abs(c.accuracy - lib.accuracy) < 1e-12 && Math.abs(c.macroF1 - lib.macrof1) < 1e-12 && Math.abs(c.quadraticKappa - lib.qwk) < 1e-12);
+    const s = ordinalSummary(scores, d.cls);
+    assert.ok(Math.abs(r.spearman - s.spearman) < 1e-12);
+    assert.equal(r.pairwiseAccuracy, s.pairwiseAccuracy);
+    assert.equal(r.violations, s.meanViolations);
   }
 });
 
-const CHROMIUM = "/usr/bin/chromium";
-// Code passed to page.evaluate runs in the browser, where document exists.
-declare const document: { getElementById(id: string): { dataset: Record<string, string>; value: string } | null; body: { dataset: Record<string, string> } };
+test("exploreClassification is classificationReport bit for bit: accuracy, macro-F1, κ unweighted, linear and quadratic, F1, confusion", () => {
+  const d = syntheticData(700, 3);
+  const scores = exploreCap(d, 0.85, 0.3);
+  for (const [set, cutSets] of [
+    [
+      SEVERITY,
+      [
+        [0.1, 0.3, 0.5, 0.7, 0.9],
+        [1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6],
+        [0.2, 0.2, 0.4, 0.4, 0.95], // empty levels
+        [-EXPLORE_CUT_INFINITY, 0.3, 0.5, 0.7, EXPLORE_CUT_INFINITY], // empty end levels
+        [0.5, 0.5, 0.5, 0.5, 0.5],
+      ],
+    ],
+    [classLevelSet(), [[0.05, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8]]],
+  ] as const) {
+    const truth = levelsOf(d, set);
+    const K = set.levels.length;
+    for (const cuts of cutSets) {
+      const c = exploreClassification(truth, scores, [...cuts], K);
+      const predicted = predictLevels({ cuts: [...cuts] }, scores);
+      assert.deepEqual(explorePredict(scores, [...cuts]), Array.from(predicted));
+      const r = classificationReport(
+        truth,
+        predicted,
+        set.levels.map((l) => l.name),
+      );
+      assert.equal(c.accuracy, r.accuracy);
+      assert.equal(c.macroF1, r.macroF1);
+      assert.equal(c.kappa, r.kappa);
+      assert.equal(c.kappaLinear, r.kappaLinear);
+      assert.equal(c.kappaQuadratic, r.kappaQuadratic);
+      assert.equal(c.quadraticKappa, r.kappaQuadratic);
+      assert.deepEqual(
+        c.f1,
+        r.perLevel.map((p) => p.f1),
+      );
+      assert.deepEqual(c.confusion, r.confusion);
+    }
+  }
+});
 
-test("in headless Chromium, moving the α slider changes the numbers, and they equal the library's", { skip: !existsSync(CHROMIUM) && "Debian's chromium is not installed" }, async () => {
-  const d = syntheticData(800);
-  const file = join(mkdtempSync(join(tmpdir(), "capqa-explore-")), "explorer.html");
-  writeFileSync(file, buildExplorerPage(d, { title: "test" }));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`file://${file}`);
-    await page.waitForSelector("body[data-ready]");
-    const read = () =>
-      page.evaluate(() => Object.fromEntries(["spearman", "pairwise", "violations", "accuracy", "macrof1", "qwk"].map((id) => [id, Number(document.getElementById(id)!.dataset.value)])));
-    const before = await read();
-    // The sliders hold the cuts as their step allows (e.g. 1/6 shows as 0.165): read them back.
-    const cuts = await page.evaluate(() => [0, 1, 2, 3, 4].map((i) => Number(document.getElementById(`cut${i}`)!.value)));
-    const libBefore = libraryNumbers(d, 0.85, 0.3, cuts);
-    for (const k of Object.keys(libBefore) as (keyof typeof libBefore)[]) assert.ok(Math.abs(before[k] - libBefore[k]) < 1e-12, `${k}: page ${before[k]} vs library ${libBefore[k]}`);
-    // Move α to 0.3 as a user would (the input event fires).
-    await page.locator("#alpha").fill("0.3");
-    await page.waitForFunction(() => Number(document.body.dataset.ready) >= 2);
-    const after = await read();
-    assert.notEqual(after.spearman, before.spearman);
-    const libAfter = libraryNumbers(d, 0.3, 0.3, cuts);
-    for (const k of Object.keys(libAfter) as (keyof typeof libAfter)[]) assert.ok(Math.abs(after[k] - libAfter[k]) < 1e-12, `${k}: page ${after[k]} vs library ${libAfter[k]}`);
-    assert.equal(await page.locator("#alpha-value").textContent(), "0.300");
-    const rows = await page.locator("#confusion tr").count();
-    assert.equal(rows, 7);
-  } finally {
-    await browser.close();
+test("exploreFitCuts gives fitThresholds' cuts exactly, for every objective, with ties and with few rows", () => {
+  const objectives: CalibrationObjective[] = ["macro_f1", "accuracy", "quadratic_kappa"];
+  for (const [n, seed, digits] of [
+    [400, 1, 6],
+    [400, 2, 2], // many ties
+    [60, 3, 1], // fewer distinct scores than levels in places: empty levels, ±∞ cuts
+    [8, 4, 6],
+  ]) {
+    const d = syntheticData(n, seed, digits);
+    for (const [alpha, lambda] of [
+      [0.85, 0.3],
+      [0.2, 0.9],
+    ]) {
+      const scores = exploreCap(d, alpha, lambda);
+      for (const set of [SEVERITY, classLevelSet()]) {
+        const levels = levelsOf(d, set);
+        for (const objective of objectives) {
+          const lib = fitThresholds(scores, levels, set, objective).cuts;
+          assert.deepEqual(exploreFitCuts(scores, levels, set.levels.length, objective), lib, `${objective}, ${set.name}, n ${n}, seed ${seed}`);
+        }
+      }
+    }
+  }
+  assert.throws(() => exploreFitCuts([0.1], [0], 6, "f1" as CalibrationObjective), /unknown objective/);
+});
+
+test("cut candidates: ±∞, every midpoint between distinct sorted scores and the extras, ascending; every split of the rows is reachable", () => {
+  const scores = [0.4, 0.1, 0.4, 0.7, 0.1, 0.25];
+  const c = exploreCutCandidates(scores, [0.3, 0.175]);
+  assert.deepEqual(c, [-EXPLORE_CUT_INFINITY, (0.1 + 0.25) / 2, 0.3, (0.25 + 0.4) / 2, (0.4 + 0.7) / 2, EXPLORE_CUT_INFINITY]);
+  // Any cut value classifies the rows as some candidate does.
+  const d = syntheticData(300, 5, 3);
+  const s = exploreCap(d, 0.85, 0.3);
+  const cand = exploreCutCandidates(s);
+  const rng = new Xoshiro128(9);
+  for (let t = 0; t < 200; t++) {
+    const v = rng.nextFloat();
+    const want = explorePredict(s, [v]).join();
+    assert.ok(
+      cand.some((x) => explorePredict(s, [x]).join() === want),
+      `cut ${v}`,
+    );
+  }
+  // No candidate equals a score (a row never sits on a cut), except typed extras.
+  const set = new Set(s);
+  assert.ok(cand.every((x) => !set.has(x)));
+  assert.equal(exploreNearestIndex(cand, cand[17]), 17);
+  assert.equal(exploreNearestIndex(cand, -EXPLORE_CUT_INFINITY), 0);
+  assert.equal(exploreNearestIndex(cand, cand[3] + 0.9 * (cand[4] - cand[3])), 4);
+  assert.equal(exploreNearestIndex(cand, 2), cand.length - 2);
+});
+
+test("exploreSetCut keeps the cuts in order: a cut moved past its neighbours pushes them along", () => {
+  const cuts = [0.1, 0.3, 0.5, 0.7, 0.9];
+  assert.deepEqual(exploreSetCut(cuts, 1, 0.4), [0.1, 0.4, 0.5, 0.7, 0.9]);
+  assert.deepEqual(exploreSetCut(cuts, 1, 0.6), [0.1, 0.6, 0.6, 0.7, 0.9]);
+  assert.deepEqual(exploreSetCut(cuts, 1, 0.95), [0.1, 0.95, 0.95, 0.95, 0.95]);
+  assert.deepEqual(exploreSetCut(cuts, 3, 0.05), [0.05, 0.05, 0.05, 0.05, 0.9]);
+  assert.deepEqual(exploreSetCut(cuts, 0, -EXPLORE_CUT_INFINITY), [-EXPLORE_CUT_INFINITY, 0.3, 0.5, 0.7, 0.9]);
+  assert.deepEqual(cuts, [0.1, 0.3, 0.5, 0.7, 0.9]); // not changed in place
+});
+
+test("cut text: exact decimals and ±∞ both ways", () => {
+  for (const v of [0.044796978, 0.9651604199999999, 0.1 + 0.2, 1 / 3, 0, 1]) assert.equal(exploreParseCut(exploreFormatCut(v)), v);
+  assert.equal(exploreFormatCut(-EXPLORE_CUT_INFINITY), "−∞");
+  assert.equal(exploreFormatCut(EXPLORE_CUT_INFINITY), "+∞");
+  for (const t of ["−∞", "-inf", "-Infinity", " -∞ "]) assert.equal(exploreParseCut(t), -EXPLORE_CUT_INFINITY);
+  for (const t of ["+∞", "∞", "inf", "Infinity"]) assert.equal(exploreParseCut(t), EXPLORE_CUT_INFINITY);
+  assert.equal(exploreParseCut("1e400"), undefined);
+  for (const t of ["", "abc", "0x10", "1,5", "NaN"]) assert.equal(exploreParseCut(t), undefined, t);
+  assert.equal(exploreParseCut(".5"), 0.5);
+  assert.equal(exploreParseCut("-2e-3"), -0.002);
+});
+
+test("exploreHistogram counts rows per class and bin (a score of 1 in the last bin)", () => {
+  const h = exploreHistogram([0, 0.004, 0.005, 0.4, 0.4049, 1], [0, 0, 1, 2, 2, 0], 3, 0.005);
+  assert.equal(h[0].length, 200);
+  assert.equal(h[0][0], 2);
+  assert.equal(h[0][199], 1);
+  assert.equal(h[1][1], 1);
+  assert.equal(h[2][80], 2);
+});
+
+const classifierOf = (over: Partial<ThresholdClassifier> = {}): ThresholdClassifier => ({
+  kind: "capqa-threshold-classifier",
+  version: 1,
+  levelSet: SEVERITY,
+  cuts: [-EXPLORE_CUT_INFINITY, 0.39777443, 0.407308915, 0.90871805, 0.9651604199999999],
+  objective: "quadratic_kappa",
+  score: { metric: "cap", alpha: 0.85, lambda: 0.3, source: "released" },
+  fittedOn: { split: "test", n: 7826 },
+  ...over,
+});
+
+test("explorerSettingsFromClassifier: a calibrate classifier's levels, exact cuts, weights, source, objective and fit split; others refused", () => {
+  const s = explorerSettingsFromClassifier(classifierOf());
+  assert.deepEqual(s.cuts, classifierOf().cuts);
+  assert.deepEqual([s.alpha, s.lambda, s.source, s.objective, s.fitSplit], [0.85, 0.3, "released", "quadratic_kappa", "test"]);
+  assert.deepEqual(s.levelSet.levels, SEVERITY.levels);
+  const r = explorerSettingsFromClassifier(classifierOf({ score: { metric: "cap", alpha: 0.5, lambda: 0.3, source: "recomputed from the released NLI probabilities (alpha=0.5, lambda=0.3)" } }));
+  assert.deepEqual([r.alpha, r.source], [0.5, "recomputed"]);
+  const eight = explorerSettingsFromClassifier(classifierOf({ levelSet: classLevelSet(), cuts: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7] }));
+  assert.equal(eight.levelSet.levels.length, 8);
+  const bad: [Partial<ThresholdClassifier>, RegExp][] = [
+    [{ kind: "x" as "capqa-threshold-classifier" }, /kind/],
+    [{ cuts: [0.1, 0.2] }, /2 cuts for 6 levels/],
+    [{ cuts: [0.1, 0.3, 0.2, 0.4, 0.5] }, /cut 3 \(0.2\) is below cut 2/],
+    [{ cuts: [0.1, Number.NaN, 0.3, 0.4, 0.5] }, /cut 2 is not a finite number/],
+    [{ score: { metric: "bleu" } }, /classifies bleu, not CAP/],
+    [{ score: { metric: "cap", alpha: 2 } }, /score.alpha/],
+    [
+      {
+        levelSet: {
+          name: "x",
+          levels: [
+            { name: "a", classes: ["exact"] },
+            { name: "b", classes: ["partial"] },
+          ],
+        },
+      },
+      /cover 2 of the 8 classes/,
+    ],
+  ];
+  for (const [over, re] of bad)
+    assert.throws(
+      () => explorerSettingsFromClassifier(classifierOf(over), "c.json"),
+      (e: Error) => /^c\.json is not a CAP classifier/.test(e.message) && re.test(e.message),
+      String(re),
+    );
+});
+
+/** The page's embedded configuration (the CONFIG script constant). */
+function pageConfig(html: string): {
+  K: number;
+  initial: { cuts: number[]; alpha: number; lambda: number; source: string; objective: string; refit: boolean };
+  levels: { label: string }[];
+  classes: { label: string; color: string }[];
+} {
+  const m = /^const CONFIG = (.*);$/m.exec(html);
+  assert.ok(m, "no CONFIG in the page");
+  return JSON.parse(m[1]);
+}
+
+test("buildExplorerPage: exact cuts, paper palette and names, equal-width default, checked options", () => {
+  const d = syntheticData(50);
+  const def = pageConfig(buildExplorerPage(d));
+  assert.deepEqual(def.initial.cuts, equalWidthClassifier(SEVERITY, {}).cuts);
+  assert.deepEqual([def.initial.alpha, def.initial.lambda, def.initial.source, def.initial.objective, def.initial.refit], [0.85, 0.3, "recomputed", "macro_f1", false]);
+  assert.deepEqual(
+    def.classes.map((c) => c.label),
+    ["exact", "equivalent", "alternative-correct", "overinclusive-valid", "partial", "overinclusive-invalid", "invalid", "contradictory"],
+  );
+  assert.deepEqual(
+    def.classes.map((c) => c.color),
+    ["#1b7837", "#5aae61", "#a6d96a", "#2166ac", "#74add1", "#fdae61", "#d6604d", "#67001f"],
+  );
+  assert.deepEqual(
+    def.levels.map((l) => l.label),
+    ["Contr", "Inv", "OI", "Part", "OV", "Exact/Eq/Alt"],
+  );
+  const cuts = [-EXPLORE_CUT_INFINITY, 0.39777443, 0.407308915, 0.90871805, 0.9651604199999999];
+  const withCap = { ...d, cap: d.peF };
+  const c = pageConfig(buildExplorerPage(withCap, { cuts, objective: "accuracy", refit: true }));
+  assert.deepEqual(c.initial.cuts, cuts);
+  assert.deepEqual([c.initial.source, c.initial.objective, c.initial.refit], ["released", "accuracy", true]);
+  assert.equal(pageConfig(buildExplorerPage(withCap, { alpha: 0.5 })).initial.source, "recomputed");
+  const eight = pageConfig(buildExplorerPage(d, { levelSet: classLevelSet() }));
+  assert.equal(eight.K, 8);
+  assert.equal(eight.initial.cuts.length, 7);
+  assert.throws(() => buildExplorerPage(d, { cuts: [0.1, 0.2] }), /2 cuts for 6 levels/);
+  assert.throws(() => buildExplorerPage(d, { cuts: [0.1, 0.3, 0.2, 0.4, 0.5] }), /non-decreasing/);
+  assert.throws(() => buildExplorerPage(d, { source: "released" }), /no released CAP column/);
+  assert.throws(() => buildExplorerPage(withCap, { source: "released", alpha: 0.5 }), /released CAP column is at α 0.85/);
+  assert.throws(() => buildExplorerPage(d, { alpha: 1.5 }), /alpha 1.5 is not in \[0, 1\]/);
+  // No "</script>" can close the data early.
+  const html = buildExplorerPage({ ...d, split: "</script><b>" });
+  assert.ok(!html.includes("</script><b>"));
+});
+
+const DATA = releasedDataDir();
+
+test("on the released data, the explorer's data and arithmetic give capqa calibrate's cuts and report exactly", { skip: DATA === undefined && "released data not found" }, () => {
+  const bench = loadBenchmark(DATA!);
+  const d = exploreDataFromBenchmark(bench, "test", "validation");
+  const evalRows = selectRows(bench, "test");
+  const fitRows = selectRows(bench, "validation");
+  assert.equal(d.cls.length, evalRows.rowIds.length);
+  assert.equal(d.fit!.cls.length, fitRows.rowIds.length);
+  assert.deepEqual(exploreScores(d, 0.85, 0.3, "released"), Array.from(releasedColumn(bench, "cap", evalRows.rowIds)));
+  assert.deepEqual(exploreScores(d, 0.5, 0.3, "recomputed"), Array.from(benchmarkMetricColumn(bench, "cap", evalRows.rowIds, { alpha: 0.5, lambda: 0.3 }).scores));
+  const truth = d.cls.map((c) => LEVEL_OF[CLASSES[c]]);
+  const fitTruth = d.fit!.cls.map((c) => LEVEL_OF[CLASSES[c]]);
+  for (const [source, alpha, lambda] of [
+    ["released", 0.85, 0.3],
+    ["recomputed", 0.6, 0.2],
+  ] as const) {
+    const fitScores = exploreScores(d.fit!, alpha, lambda, source);
+    const cuts = exploreFitCuts(fitScores, fitTruth, 6, "macro_f1");
+    assert.deepEqual(cuts, fitThresholds(fitScores, Uint8Array.from(fitTruth), SEVERITY, "macro_f1").cuts);
+    const scores = exploreScores(d, alpha, lambda, source);
+    const c = exploreClassification(truth, scores, cuts, 6);
+    const r = classificationReport(
+      truth,
+      predictLevels({ cuts }, scores),
+      SEVERITY.levels.map((l) => l.name),
+    );
+    assert.deepEqual([c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic], [r.accuracy, r.macroF1, r.kappa, r.kappaLinear, r.kappaQuadratic]);
   }
 });

@@ -1,27 +1,62 @@
 /**
  * The explorer's arithmetic, self-contained (no imports) so that the same compiled code runs in
- * Node and, inlined, in the browser page: CAP for given α and λ, Spearman ρ and pairwise
- * accuracy against ordinal levels, mean-based monotonicity violations, and a threshold
- * classification's accuracy, macro-F1, quadratic κ and confusion matrix. Tests check it
- * against capqa's library implementations.
+ * Node and, inlined, in the browser page: CAP for given α and λ (or the released CAP column),
+ * Spearman ρ and pairwise accuracy against ordinal levels, mean-based monotonicity violations, a
+ * threshold classification's accuracy, macro-F1, Cohen's κ (unweighted, linear, quadratic) and
+ * confusion matrix, the exact cut candidates of a score column, and the exact fit of cut points
+ * (the dynamic programme of lib/calibrate, operation for operation). Tests check every number
+ * against capqa's library implementations (capScores, ordinalSummary, predictLevels,
+ * classificationReport, fitThresholds) for equality to the last bit.
  */
 
-export interface ExploreData {
-  /** Class names, least to most correct order is given by `severity`. */
-  readonly classNames: string[];
-  readonly severity: number[];
-  /** Per row: class index and the four probabilities CAP needs. */
+/** The rows of one split: class index and the four probabilities CAP needs, and the released CAP. */
+export interface ExploreRows {
+  /** Per row: index into `classNames`. */
   readonly cls: number[];
   readonly peF: number[];
   readonly pnF: number[];
   readonly peR: number[];
   readonly pnR: number[];
+  /** The released CAP column (computed by the authors at the paper's α and λ), when known. */
+  readonly cap?: number[];
 }
 
-export function exploreCap(d: ExploreData, alpha: number, lambda: number): number[] {
+export interface ExploreData extends ExploreRows {
+  /** Class names, in taxonomy order. */
+  readonly classNames: string[];
+  /** Severity of each class (Eq. 1); higher is more correct. */
+  readonly severity: number[];
+  /** The rows cut points are (re)fitted on, when the page may refit them. */
+  readonly fit?: ExploreRows;
+  /** The split names of the shown rows and of `fit`, for the record. */
+  readonly split?: string;
+  readonly fitSplit?: string;
+}
+
+/** How CAP is taken: the released column, or recomputed from the probabilities at α and λ. */
+export type ExploreSource = "released" | "recomputed";
+
+/** The objectives the cut points can be fitted for (as lib/calibrate's fitThresholds). */
+export type ExploreObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
+
+/** CAP recomputed at α and λ, exactly as lib/cap's capScores computes it. */
+export function exploreCap(d: ExploreRows, alpha: number, lambda: number): number[] {
   const out = new Array<number>(d.cls.length);
-  for (let i = 0; i < d.cls.length; i++) out[i] = alpha * (d.peF[i] + lambda * d.pnF[i]) + (1 - alpha) * (d.peR[i] + lambda * d.pnR[i]);
+  for (let i = 0; i < d.cls.length; i++) {
+    const forward = d.peF[i] + lambda * d.pnF[i];
+    const reverse = d.peR[i] + lambda * d.pnR[i];
+    out[i] = alpha * forward + (1 - alpha) * reverse;
+  }
   return out;
+}
+
+/** The scores of the rows: the released CAP column, or CAP recomputed at α and λ. */
+export function exploreScores(d: ExploreRows, alpha: number, lambda: number, source: ExploreSource): number[] {
+  if (source === "released") {
+    if (!d.cap) throw new Error("these rows carry no released CAP column");
+    return d.cap.slice();
+  }
+  return exploreCap(d, alpha, lambda);
 }
 
 function midRanks(values: number[]): number[] {
@@ -63,7 +98,7 @@ export interface RankingStats {
 }
 
 /** ρ on mid-ranks, pairwise accuracy (ties not won) over rows of different severity, violations of mean order. */
-export function exploreRanking(d: ExploreData, scores: number[]): RankingStats {
+export function exploreRanking(d: Pick<ExploreData, "cls" | "severity" | "classNames">, scores: number[]): RankingStats {
   const sev = d.cls.map((c) => d.severity[c]);
   const spearman = pearson(midRanks(scores), midRanks(sev));
   // Pairwise accuracy by sorting once and counting, per severity level, the rows strictly below.
@@ -99,32 +134,266 @@ export function exploreRanking(d: ExploreData, scores: number[]): RankingStats {
 export interface ClassificationStats {
   accuracy: number;
   macroF1: number;
+  /** Cohen's κ, unweighted. */
+  kappa: number;
+  kappaLinear: number;
+  kappaQuadratic: number;
+  /** The same as kappaQuadratic (the name of earlier versions). */
   quadraticKappa: number;
+  /** F1 of each level (0 for a level neither true nor predicted). */
+  f1: number[];
+  /** confusion[true][predicted]. */
   confusion: number[][];
 }
 
-/** Level of each row under cuts (level = number of cuts ≤ score) against true levels. */
-export function exploreClassification(trueLevels: number[], scores: number[], cuts: number[], K: number): ClassificationStats {
-  const conf = Array.from({ length: K }, () => new Array<number>(K).fill(0));
+/** Level of each score: the number of cuts ≤ score (lib/calibrate's predictLevels). */
+export function explorePredict(scores: number[], cuts: number[]): number[] {
+  const out = new Array<number>(scores.length);
   for (let i = 0; i < scores.length; i++) {
-    let p = 0;
-    while (p < cuts.length && scores[i] >= cuts[p]) p++;
-    conf[trueLevels[i]][p]++;
+    let k = 0;
+    while (k < cuts.length && scores[i] >= cuts[k]) k++;
+    out[i] = k;
   }
-  const n = scores.length;
+  return out;
+}
+
+/**
+ * Level of each row under cuts against true levels: the arithmetic of lib/calibrate's
+ * classificationReport (accuracy, macro-F1, κ linear and quadratic from the confusion matrix) and
+ * of lib/stats' cohenKappa (unweighted κ), in the same order of operations, so the numbers are
+ * the same to the last bit.
+ */
+export function exploreClassification(trueLevels: number[], scores: number[], cuts: number[], K: number): ClassificationStats {
+  const predicted = explorePredict(scores, cuts);
+  const conf = new Array<number>(K * K).fill(0);
+  for (let i = 0; i < trueLevels.length; i++) conf[trueLevels[i] * K + predicted[i]]++;
+  // fromConfusion (lib/calibrate/metrics.ts)
+  let n = 0;
   let correct = 0;
-  const rows = new Array<number>(K).fill(0);
-  const cols = new Array<number>(K).fill(0);
-  for (let t = 0; t < K; t++) for (let p = 0; p < K; p++) (rows[t] += conf[t][p]), (cols[p] += conf[t][p]), t === p && (correct += conf[t][p]);
-  let f1sum = 0;
-  let present = 0;
-  for (let k = 0; k < K; k++) {
-    if (rows[k] + cols[k] === 0) continue;
-    present++;
-    f1sum += (2 * conf[k][k]) / (rows[k] + cols[k]);
-  }
+  const support = new Array<number>(K).fill(0);
+  const predictedCount = new Array<number>(K).fill(0);
+  for (let t = 0; t < K; t++)
+    for (let p = 0; p < K; p++) {
+      const c = conf[t * K + p];
+      n += c;
+      support[t] += c;
+      predictedCount[p] += c;
+      if (t === p) correct += c;
+    }
+  const f1 = support.map((s, k) => (s + predictedCount[k] > 0 ? (2 * conf[k * K + k]) / (s + predictedCount[k]) : 0));
+  const present = support.map((_s, k) => k).filter((k) => support[k] > 0 || predictedCount[k] > 0);
+  const macroF1 = present.reduce((a, k) => a + f1[k], 0) / present.length;
+  // cohenKappaUnchecked, unweighted (lib/stats/kappa.ts)
   let wo = 0;
   let we = 0;
-  for (let t = 0; t < K; t++) for (let p = 0; p < K; p++) (wo += ((t - p) ** 2 * conf[t][p]) / n), (we += ((t - p) ** 2 * rows[t] * cols[p]) / (n * n));
-  return { accuracy: correct / n, macroF1: f1sum / present, quadraticKappa: 1 - wo / we, confusion: conf };
+  for (let i = 0; i < K; i++) {
+    for (let j = 0; j < K; j++) {
+      const w = i === j ? 0 : 1;
+      const o = conf[i * K + j] / n;
+      const e = (support[i] / n) * (predictedCount[j] / n);
+      wo += w * o;
+      we += w * e;
+    }
+  }
+  const kappa = 1 - wo / we;
+  // kappaFromConfusion (lib/calibrate/metrics.ts)
+  const weighted = (kind: "linear" | "quadratic") => {
+    let wo2 = 0;
+    let we2 = 0;
+    for (let t = 0; t < K; t++)
+      for (let p = 0; p < K; p++) {
+        const d = Math.abs(t - p);
+        const w = kind === "linear" ? d : d * d;
+        wo2 += (w * conf[t * K + p]) / n;
+        we2 += (w * support[t] * predictedCount[p]) / (n * n);
+      }
+    return we2 > 0 ? 1 - wo2 / we2 : NaN;
+  };
+  const kappaQuadratic = weighted("quadratic");
+  return {
+    accuracy: correct / n,
+    macroF1,
+    kappa,
+    kappaLinear: weighted("linear"),
+    kappaQuadratic,
+    quadraticKappa: kappaQuadratic,
+    f1,
+    confusion: Array.from({ length: K }, (_, t) => conf.slice(t * K, t * K + K)),
+  };
+}
+
+/** Stands for −∞ and +∞ in cut points (an empty level at either end), as lib/calibrate writes them. */
+export const EXPLORE_CUT_INFINITY = Number.MAX_VALUE;
+
+/**
+ * The cut values a slider can reach: ±∞ (EXPLORE_CUT_INFINITY), the midpoints between
+ * consecutive distinct sorted scores (every way the rows can be split, each by a value no row
+ * has) and any extra exact values (a classifier's cuts, typed ones), ascending and distinct.
+ */
+export function exploreCutCandidates(scores: number[], extra: number[] = []): number[] {
+  const s = [...new Set(scores)].sort((a, b) => a - b);
+  const out = [-EXPLORE_CUT_INFINITY, EXPLORE_CUT_INFINITY, ...extra];
+  for (let g = 1; g < s.length; g++) out.push((s[g - 1] + s[g]) / 2);
+  return [...new Set(out)].sort((a, b) => a - b);
+}
+
+/** Index of `value` in ascending `sorted`, or of the nearest value when it is not there. */
+export function exploreNearestIndex(sorted: number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && Math.abs(sorted[lo - 1] - value) < Math.abs(sorted[lo] - value)) return lo - 1;
+  return lo;
+}
+
+/**
+ * Cut `index` set to `value`, the others kept in order: a cut it passes is pushed along to the
+ * same value (equal cuts leave the level between them empty). The cuts stay non-decreasing, so
+ * cut i always separates level i from level i + 1.
+ */
+export function exploreSetCut(cuts: number[], index: number, value: number): number[] {
+  return cuts.map((c, j) => (j === index ? value : j < index ? Math.min(c, value) : Math.max(c, value)));
+}
+
+/** Items sorted by score, grouped by equal score, with per-group counts of each true level (lib/calibrate's groupScores). */
+function exploreGroups(scores: number[], levels: number[], K: number): { scores: number[]; counts: Float64Array } {
+  const n = scores.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
+  const distinct: number[] = [];
+  const counts: number[] = [];
+  for (const i of order) {
+    if (distinct.length === 0 || distinct[distinct.length - 1] !== scores[i]) {
+      distinct.push(scores[i]);
+      for (let k = 0; k < K; k++) counts.push(0);
+    }
+    counts[(distinct.length - 1) * K + levels[i]] += 1;
+  }
+  return { scores: distinct, counts: Float64Array.from(counts) };
+}
+
+/** lib/calibrate's bestRuns: the run boundaries maximising Σ_k value(k, run k), ties towards earlier boundaries. */
+function exploreBestRuns(counts: Float64Array, G: number, K: number, value: (k: number, run: Float64Array, size: number) => number): number[] {
+  const prefix = new Float64Array((G + 1) * K);
+  for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) prefix[(g + 1) * K + k] = prefix[g * K + k] + counts[g * K + k];
+  const run = new Float64Array(K);
+  const runValue = (k: number, s: number, e: number) => {
+    let size = 0;
+    for (let j = 0; j < K; j++) {
+      run[j] = prefix[e * K + j] - prefix[s * K + j];
+      size += run[j];
+    }
+    return value(k, run, size);
+  };
+  let prev = new Float64Array(G + 1).fill(-Infinity);
+  prev[0] = 0;
+  const arg: Int32Array[] = [];
+  for (let k = 0; k < K; k++) {
+    const cur = new Float64Array(G + 1).fill(-Infinity);
+    const from = new Int32Array(G + 1).fill(-1);
+    const lastLevel = k === K - 1;
+    for (let e = lastLevel ? G : 0; e <= G; e++) {
+      for (let s = 0; s <= e; s++) {
+        if (prev[s] === -Infinity) continue;
+        const v = prev[s] + runValue(k, s, e);
+        if (v > cur[e] + 1e-12) {
+          cur[e] = v;
+          from[e] = s;
+        }
+      }
+    }
+    arg.push(from);
+    prev = cur;
+  }
+  const boundaries = new Array<number>(K + 1);
+  boundaries[K] = G;
+  for (let k = K - 1; k >= 0; k--) boundaries[k] = arg[k][boundaries[k + 1]];
+  return boundaries;
+}
+
+/** lib/calibrate's fitQuadraticKappa: Dinkelbach's iteration, each step an exact segment DP. */
+function exploreFitQuadraticKappa(counts: Float64Array, G: number, K: number, actual: Float64Array, n: number): number[] {
+  const w = (i: number, j: number) => ((i - j) * (i - j)) / ((K - 1) * (K - 1));
+  const expectedCost = Float64Array.from({ length: K }, (_, i) => {
+    let s = 0;
+    for (let j = 0; j < K; j++) s += (w(i, j) * actual[j]) / n;
+    return s;
+  });
+  const ratio = (b: number[]) => {
+    let N = 0;
+    let D = 0;
+    for (let k = 0; k < K; k++) {
+      for (let g = b[k]; g < b[k + 1]; g++) {
+        for (let j = 0; j < K; j++) {
+          const c = counts[g * K + j];
+          N += c * w(k, j);
+          D += c * expectedCost[k];
+        }
+      }
+    }
+    return D > 0 ? N / D : Infinity;
+  };
+  let boundaries = exploreBestRuns(counts, G, K, (k, run) => run[k]);
+  let t = ratio(boundaries);
+  for (let iter = 0; iter < 100; iter++) {
+    const next = exploreBestRuns(counts, G, K, (k, run, size) => {
+      let N = 0;
+      for (let j = 0; j < K; j++) N += run[j] * w(k, j);
+      return -(N - t * size * expectedCost[k]);
+    });
+    const tNext = ratio(next);
+    if (!(tNext < t - 1e-15)) break;
+    boundaries = next;
+    t = tNext;
+  }
+  return boundaries;
+}
+
+/**
+ * The K − 1 cut points that maximise an objective on labelled scores (levels in 0..K−1): the
+ * cuts of lib/calibrate's fitThresholds, computed the same way (midway between the last score of
+ * one level's run and the first of the next; ±EXPLORE_CUT_INFINITY for an empty end level).
+ */
+export function exploreFitCuts(scores: number[], levels: number[], K: number, objective: ExploreObjective): number[] {
+  const groups = exploreGroups(scores, levels, K);
+  const G = groups.scores.length;
+  const actual = new Float64Array(K);
+  for (let i = 0; i < levels.length; i++) actual[levels[i]]++;
+  let boundaries: number[];
+  if (objective === "accuracy") boundaries = exploreBestRuns(groups.counts, G, K, (k, run) => run[k]);
+  else if (objective === "macro_f1") boundaries = exploreBestRuns(groups.counts, G, K, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0));
+  else if (objective === "quadratic_kappa") boundaries = exploreFitQuadraticKappa(groups.counts, G, K, actual, levels.length);
+  else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
+  const s = groups.scores;
+  return boundaries.slice(1, -1).map((b) => (b <= 0 ? -EXPLORE_CUT_INFINITY : b >= G ? EXPLORE_CUT_INFINITY : (s[b - 1] + s[b]) / 2));
+}
+
+/** Rows per class and bin of width `bin` on [0, 1] (a score of 1 falls in the last bin): counts[class][bin]. */
+export function exploreHistogram(scores: number[], cls: number[], nClasses: number, bin: number): number[][] {
+  const nBins = Math.round(1 / bin);
+  const counts = Array.from({ length: nClasses }, () => new Array<number>(nBins).fill(0));
+  for (let i = 0; i < scores.length; i++) counts[cls[i]][Math.min(nBins - 1, Math.max(0, Math.floor(scores[i] / bin)))]++;
+  return counts;
+}
+
+/** A cut point as text: its shortest exact decimal, or −∞ / +∞ for the end markers. */
+export function exploreFormatCut(c: number): string {
+  return c <= -EXPLORE_CUT_INFINITY ? "−∞" : c >= EXPLORE_CUT_INFINITY ? "+∞" : String(c);
+}
+
+/** A typed cut point: a number, or −∞ / +∞ (also -inf, inf, -Infinity, Infinity); undefined if not one. */
+export function exploreParseCut(text: string): number | undefined {
+  const t = text
+    .trim()
+    .replace(/\u2212/g, "-")
+    .toLowerCase();
+  if (/^-(∞|inf|infinity)$/.test(t)) return -EXPLORE_CUT_INFINITY;
+  if (/^\+?(∞|inf|infinity)$/.test(t)) return EXPLORE_CUT_INFINITY;
+  if (t === "" || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/.test(t)) return undefined;
+  const v = Number(t);
+  if (!Number.isFinite(v)) return undefined;
+  return Math.max(-EXPLORE_CUT_INFINITY, Math.min(EXPLORE_CUT_INFINITY, v));
 }
