@@ -2,34 +2,21 @@
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import {
-  CLASSES,
   DEFAULT_BOOTSTRAP_RESAMPLES,
   DEFAULT_SEED,
-  benchmarkMetricColumn,
   classLevelSet,
-  classificationIntervals,
-  classificationReport,
-  equalWidthClassifier,
-  fitThresholds,
-  levelOfClass,
   loadBenchmark,
-  markdownTable,
   parseClass,
-  predictLevels,
-  selectRows,
-  severityLevelSet,
+  runCalibration,
   writeFileAtomic,
   type CalibrationObjective,
-  type ThresholdClassifier,
+  type CalibrationRun,
   dataProvenance,
   writeFolder,
   checkOutputFolder,
   buildManifest,
-  DEFAULT_ALPHA,
-  DEFAULT_LAMBDA,
   RELEASED_METRICS,
   fileDigest,
-  metricScoresFor,
   readMetricScores,
 } from "../lib/all.js";
 import { existsSync } from "node:fs";
@@ -87,94 +74,50 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const alpha = numberFlag(values.alpha, "alpha");
   const lambda = numberFlag(values.lambda, "lambda");
-  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
-  const levelSet = levelsKind === "severity" ? severityLevelSet() : classLevelSet(values.order ? values.order.split(/\s*<\s*/).map(parseClass) : undefined);
-  const levelOf = levelOfClass(levelSet);
+  const order = levelsKind === "classes" && values.order ? values.order.split(/\s*<\s*/).map(parseClass) : undefined;
+  if (order) classLevelSet(order); // a bad order fails before the data is read
   if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);
   const metric = values.metric ?? "cap";
-  if (metric !== "cap" && capWeights) throw new UsageError(`--alpha and --lambda are CAP's weights; they do not apply to --metric ${metric}`);
+  if (metric !== "cap" && (alpha !== undefined || lambda !== undefined)) throw new UsageError(`--alpha and --lambda are CAP's weights; they do not apply to --metric ${metric}`);
   const bench = loadBenchmark(values["data-dir"]);
   const userScores = values.scores === undefined ? undefined : readMetricScores(values.scores, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] });
   if (userScores && !userScores.columns[metric] && values.metric === undefined) throw new UsageError(`--scores: name the metric to calibrate with --metric (one of ${userScores.names.join(", ")})`);
-  const data = (split: "validation" | "test" | "all") => {
-    const sel = selectRows(bench, split);
-    const col = userScores?.columns[metric]
-      ? { scores: metricScoresFor(userScores, metric, sel.rowIds), source: `from ${userScores.file}` }
-      : benchmarkMetricColumn(bench, metric, sel.rowIds, metric === "cap" ? capWeights : undefined);
-    return { scores: col.scores, levels: Uint8Array.from(sel.classes, (c) => levelOf[CLASSES[c]]), source: col.source ?? "released" };
-  };
-  const fit = data(fitSplit);
-  const evalData = data(evalSplit);
-  const score = metric === "cap" ? { metric, alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source } : { metric, source: fit.source };
-  const fitted: ThresholdClassifier = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: { split: fitSplit, n: fit.levels.length } };
-  // The paper's equal-width bins span [0, 1]; a metric of the user's spans its fit split's range.
-  const [lo, hi] = userScores?.columns[metric] ? [Math.min(...fit.scores), Math.max(...fit.scores)] : [0, 1];
-  const baseline = equalWidthClassifier(levelSet, score, lo, hi);
-  const names = levelSet.levels.map((l) => l.name);
-  const assess = (c: ThresholdClassifier) => {
-    const pred = predictLevels(c, evalData.scores);
-    return { report: classificationReport(evalData.levels, pred, names), intervals: resamples > 0 ? classificationIntervals(evalData.levels, pred, names.length, resamples, seed) : undefined };
-  };
-  const mine = assess(fitted);
-  const base = assess(baseline);
-  const f = (x: number) => x.toFixed(4);
-  const ci = (c?: [number, number]) => (c ? `[${f(c[0])}, ${f(c[1])}]` : "—");
-  const row = (name: string, a: ReturnType<typeof assess>) => [
-    name,
-    f(a.report.accuracy),
-    ci(a.intervals?.accuracy),
-    f(a.report.macroF1),
-    ci(a.intervals?.macroF1),
-    f(a.report.kappa),
-    f(a.report.kappaLinear),
-    f(a.report.kappaQuadratic),
-    ci(a.intervals?.kappaQuadratic),
-  ];
-  const md = [
-    `# ${metric === "cap" ? "CAP" : metric} as a classifier: ${levelSet.levels.length} levels (${levelsKind}), cuts fitted for ${objective} on ${fitSplit} (${fit.levels.length} rows), evaluated on ${evalSplit} (${evalData.levels.length} rows)`,
-    "",
-    markdownTable(["classifier", "accuracy", "CI", "macro-F1", "CI", "κ", "κ linear", "κ quadratic", "CI"], [row("calibrated", mine), row("equal-width bins", base)]),
-    "",
-    `Calibrated cuts: ${fitted.cuts.map((c) => (Math.abs(c) === Number.MAX_VALUE ? (c < 0 ? "−∞" : "+∞") : c.toFixed(4))).join(", ")}; equal-width: ${baseline.cuts.map((c) => c.toFixed(4)).join(", ")}.`,
-    "",
-    "## Per level (calibrated)",
-    "",
-    markdownTable(
-      ["level", "precision", "recall", "F1", "support", "predicted"],
-      mine.report.perLevel.map((p) => [p.level, f(p.precision), f(p.recall), f(p.f1), p.support, p.predicted]),
-    ),
-    "",
-    "## Confusion matrix (rows: true level, columns: predicted)",
-    "",
-    markdownTable(
-      ["true \\ predicted", ...names],
-      mine.report.confusion.map((r, k) => [names[k], ...r]),
-    ),
-    "",
-  ].join("\n");
+  const run = runCalibration(bench, { levels: levelsKind, order, objective, fitSplit, evalSplit, alpha, lambda, metric, scores: userScores, resamples, seed });
+  const { calibrated: fitted, equalWidth: baseline, score } = run;
+  const names = run.levelSet.levels.map((l) => l.name);
   const provenance = dataProvenance(bench);
   const manifest = buildManifest({
     command: ["calibrate", ...argv],
     data: provenance,
-    cap: metric === "cap" ? { alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA } : null,
+    cap: metric === "cap" ? { alpha: score.alpha as number, lambda: score.lambda as number } : null,
     inputs: userScores ? [await fileDigest(userScores.file)] : [],
   });
   writeFolder(dir, (d) => {
     writeFileAtomic(join(d, "classifier.json"), JSON.stringify(fitted, null, 2) + "\n");
     writeFileAtomic(
       join(d, "report.json"),
-      JSON.stringify({ evalSplit, n: evalData.levels.length, calibrated: { cuts: fitted.cuts, ...mine }, equalWidth: { cuts: baseline.cuts, ...base }, data: provenance }, null, 2) + "\n",
+      JSON.stringify(
+        {
+          evalSplit,
+          n: run.evaluation.levels.length,
+          calibrated: { cuts: fitted.cuts, report: run.report, intervals: run.intervals?.calibrated },
+          equalWidth: { cuts: baseline.cuts, report: run.equalWidthReport, intervals: run.intervals?.equalWidth },
+          data: provenance,
+        },
+        null,
+        2,
+      ) + "\n",
     );
-    writeFileAtomic(join(d, "summary.md"), md);
+    writeFileAtomic(join(d, "summary.md"), run.markdown);
     writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "calibrate", levels: levelsKind, objective, fitSplit, evalSplit, data: provenance, manifest }, null, 2) + "\n");
   });
-  const brief = (a: ReturnType<typeof assess>) => ({
-    accuracy: a.report.accuracy,
-    macroF1: a.report.macroF1,
-    kappa: a.report.kappa,
-    kappaLinear: a.report.kappaLinear,
-    kappaQuadratic: a.report.kappaQuadratic,
-    intervals: a.intervals ?? null,
+  const brief = (report: CalibrationRun["report"], intervals: NonNullable<CalibrationRun["intervals"]>["calibrated"] | undefined) => ({
+    accuracy: report.accuracy,
+    macroF1: report.macroF1,
+    kappa: report.kappa,
+    kappaLinear: report.kappaLinear,
+    kappaQuadratic: report.kappaQuadratic,
+    intervals: intervals ?? null,
   });
   summary("calibrate", {
     output: dir,
@@ -182,16 +125,16 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     levels: levelsKind,
     levelNames: names,
     objective,
-    fit: { split: fitSplit, n: fit.levels.length },
-    eval: { split: evalSplit, n: evalData.levels.length },
+    fit: { split: fitSplit, n: run.fit.n },
+    eval: { split: evalSplit, n: run.evaluation.levels.length },
     alpha: score.alpha,
     lambda: score.lambda,
-    calibrated: { cuts: fitted.cuts, ...brief(mine) },
-    equalWidth: { cuts: baseline.cuts, ...brief(base) },
+    calibrated: { cuts: fitted.cuts, ...brief(run.report, run.intervals?.calibrated) },
+    equalWidth: { cuts: baseline.cuts, ...brief(run.equalWidthReport, run.intervals?.equalWidth) },
     resamples,
     warnings: bench.warnings,
   });
-  if (!values.quiet && !jsonOutput()) out(md);
+  if (!values.quiet && !jsonOutput()) out(run.markdown);
   err(`wrote ${dir}`);
   return 0;
 }

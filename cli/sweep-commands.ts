@@ -1,25 +1,25 @@
 /** capqa sweep: CAP's α–λ grid from released NLI probabilities (no model call). */
 import { parseArgs } from "node:util";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
+  CHROMIUM_INSTALL_HINT,
   DEFAULT_BOOTSTRAP_RESAMPLES,
   DEFAULT_SEED,
-  bestPoint,
-  evaluateBenchmark,
+  exportFigures,
+  figureFileName,
+  findChromium,
   loadBenchmark,
-  markdownTable,
-  paper,
   parseGrid,
-  releasedColumn,
-  selectRows,
-  sweepCap,
-  sweepHeatmap,
+  runSweep,
+  sweepMarkdown,
   unitGrid,
   writeFileAtomic,
   writeTable,
+  type SweepHeatmap,
   type SweepObjective,
   dataProvenance,
-  writeFolder,
+  writeFolderAsync,
   checkOutputFolder,
   buildManifest,
   DEFAULT_ALPHA,
@@ -47,8 +47,10 @@ CAP recomputed from the released NLI probabilities: Spearman, Kendall, pairwise 
 violations, written to DIR/sweep.json and .csv. Then Table 12's five rows beside the paper, the
 best point by the objective (ties: fewer violations, then the other statistics, then nearest to
 α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}), and that point and the paper's on the test split with bootstrap intervals
-(DIR/best.json, DIR/summary.md), and heatmaps as plotly figure specs (DIR/heatmap-*.json);
-DIR/meta.json holds the run's manifest.
+(DIR/best.json, DIR/summary.md), and heatmaps of Spearman, pairwise accuracy and violations as
+plotly figure specs (DIR/heatmap-*.json) and, through headless Chromium, as images
+(DIR/heatmap-*-single.svg and .png, listed in DIR/index.json; without Chromium only the JSON,
+and the command says so); DIR/meta.json holds the run's manifest.
 
 Options:
 ${optionsHelp(SWEEP_OPTIONS)}`;
@@ -71,114 +73,63 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const bench = loadBenchmark(values["data-dir"]);
-  const sel = selectRows(bench, split);
-  const col = (f: string) => releasedColumn(bench, f, sel.rowIds);
-  const inputs = { peForward: col("pe_f"), pnForward: col("pn_f"), peReverse: col("pe_r"), pnReverse: col("pn_r"), classes: sel.classes };
-  const started = Date.now();
-  const points = sweepCap(inputs, alphas, lambdas);
-  // Everything is written at the end, into a folder that replaces the previous one as a whole.
-  const writes: ((d: string) => void)[] = [(d) => writeTable(d, "sweep", points as unknown as Record<string, unknown>[])];
-  const best = bestPoint(points, objective);
-  const table12 = paper.TABLE12.map((t) => {
-    const [p] = sweepCap(inputs, [t.alpha], [t.lambda]);
-    return { ...t, ours: p };
+  const result = await runSweep(bench, {
+    split,
+    alphaGrid: alphas,
+    lambdaGrid: lambdas,
+    objective,
+    resamples,
+    seed,
+    onProgress: values.quiet ? undefined : (p) => progressPrinter(`bootstrap α ${p.alpha} λ ${p.lambda}`),
   });
-  const f2 = (x: number) => x.toFixed(2);
-  const md: string[] = [
-    `# CAP α–λ sweep (${split} split, ${sel.rowIds.length} rows, ${points.length} grid points, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    "",
-    "## Table 12 beside the paper",
-    "",
-    markdownTable(
-      ["α", "λ", "Spearman (paper)", "Spearman (capqa)", "PairAcc (paper)", "PairAcc (capqa)", "violations (paper)", "violations (capqa)"],
-      table12.map((t) => [t.alpha, t.lambda, f2(t.spearman), f2(100 * t.ours.spearman), f2(t.pairwiseAccuracy), f2(100 * t.ours.pairwise_accuracy), `${t.violations}/25`, `${t.ours.violations}/25`]),
-    ),
-    "",
-    `Best point by ${objective}: α ${best.alpha}, λ ${best.lambda} (Spearman ${f2(100 * best.spearman)}, Kendall ${f2(100 * best.kendall)}, pairwise accuracy ${f2(100 * best.pairwise_accuracy)}, ${best.violations}/25 violations).`,
-  ];
-  const results: Record<string, unknown> = { split, objective, best, table12 };
-  if (split !== "test" && resamples > 0) {
-    const evalAt = (alpha: number, lambda: number) =>
-      evaluateBenchmark(bench, {
-        split: "test",
-        metrics: ["cap"],
-        capWeights: { alpha, lambda },
-        resamples,
-        seed,
-        onProgress: values.quiet ? undefined : progressPrinter(`bootstrap α ${alpha} λ ${lambda}`),
-      });
-    const chosen = await evalAt(best.alpha, best.lambda);
-    const paperPoint = await evalAt(DEFAULT_ALPHA, DEFAULT_LAMBDA);
-    const row = (name: string, e: Awaited<ReturnType<typeof evalAt>>) => {
-      const c = e.tables.correlations[0];
-      const m = e.tables.monotonicity[0];
-      const ci = (a: unknown, b: unknown) => `[${f2(100 * (a as number))}, ${f2(100 * (b as number))}]`;
-      return [
-        name,
-        f2(100 * (c.spearman as number)),
-        ci(c.spearman_ci_low, c.spearman_ci_high),
-        f2(100 * (c.kendall as number)),
-        ci(c.kendall_ci_low, c.kendall_ci_high),
-        f2(100 * (c.pairwise_accuracy as number)),
-        ci(c.pairwise_accuracy_ci_low, c.pairwise_accuracy_ci_high),
-        `${m.mean_violations}/25`,
-      ];
-    };
-    md.push(
-      "",
-      `## On the test split (${chosen.n} rows, ${resamples} bootstrap resamples)`,
-      "",
-      markdownTable(
-        ["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"],
-        [row(`best: α ${best.alpha}, λ ${best.lambda}`, chosen), row(`paper: α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}`, paperPoint)],
-      ),
-    );
-    results.test = { best: chosen.tables.correlations[0], paper: paperPoint.tables.correlations[0] };
-  }
-  const marks = [
-    { alpha: best.alpha, lambda: best.lambda, label: "best" },
-    { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" },
-  ];
-  for (const [stat, title] of [
-    ["spearman", "Spearman ρ"],
-    ["pairwise_accuracy", "pairwise accuracy"],
-    ["violations", "monotonicity violations"],
-  ] as const) {
-    writes.push((d) =>
-      writeFileAtomic(
-        join(d, `heatmap-${stat}.json`),
-        JSON.stringify(
-          sweepHeatmap(points as unknown as { alpha: number; lambda: number; [k: string]: number }[], stat, {
-            title: `${title} of CAP over α and λ (${split})`,
-            marks,
-            percent: stat !== "violations",
-          }),
-        ) + "\n",
-      ),
-    );
-  }
+  const { points, best, table12 } = result;
+  const md = sweepMarkdown(result);
+  const test = result.test ? { best: result.test.best, paper: result.test.paper } : undefined;
   const data = dataProvenance(bench);
   const manifest = buildManifest({ command: ["sweep", ...argv], data, cap: { alpha: alphas, lambda: lambdas } });
-  writes.push((d) => writeFileAtomic(join(d, "best.json"), JSON.stringify({ ...results, data }, null, 2) + "\n"));
-  writes.push((d) => writeFileAtomic(join(d, "summary.md"), md.join("\n") + "\n"));
-  writes.push((d) => writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n"));
-  writeFolder(dir, (d) => writes.forEach((w) => w(d)));
+  // Everything is written at the end, into a folder that replaces the previous one as a whole.
+  const images = await writeFolderAsync(dir, async (d) => {
+    writeTable(d, "sweep", points as unknown as Record<string, unknown>[]);
+    for (const h of result.heatmaps) writeFileAtomic(join(d, `heatmap-${h.statistic}.json`), JSON.stringify(h.spec) + "\n");
+    writeFileAtomic(join(d, "best.json"), JSON.stringify({ split, objective, best, table12, ...(test ? { test } : {}), data }, null, 2) + "\n");
+    writeFileAtomic(join(d, "summary.md"), md + "\n");
+    writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n");
+    return heatmapImages(result.heatmaps, d, split);
+  });
+  if (images.reason !== undefined) err(`capqa sweep: heatmaps written as plotly JSON only, not as SVG or PNG: ${images.reason}`);
   summary("sweep", {
     output: dir,
     split,
-    rows: sel.rowIds.length,
+    rows: result.rows,
     objective,
     alphaGrid: alphas,
     lambdaGrid: lambdas,
     points: points.length,
     best,
     table12,
-    test: results.test ?? null,
+    test: test ?? null,
+    heatmapImages: images.files ?? null,
     resamples,
     seed,
     warnings: bench.warnings,
   });
-  if (!values.quiet && !jsonOutput()) out(md.join("\n"));
+  if (!values.quiet && !jsonOutput()) out(md);
   err(`wrote ${dir}`);
   return 0;
+}
+
+/** The heatmaps as SVG and PNG through headless Chromium; without it (or when export fails) none, and why. */
+async function heatmapImages(heatmaps: readonly SweepHeatmap[], dir: string, split: string): Promise<{ files?: string[]; reason?: string }> {
+  const chromium = findChromium();
+  if (chromium === undefined) return { reason: `no Chromium found: ${CHROMIUM_INSTALL_HINT}` };
+  const jobs = heatmaps.map((h) => ({ id: `heatmap-${h.statistic}`, width: "single" as const, spec: h.spec, title: `${h.label} (${split})` }));
+  try {
+    const index = await exportFigures(jobs, dir, { formats: ["svg", "png"], executablePath: chromium });
+    return { files: index.files.map((f) => f.file) };
+  } catch (e) {
+    // No half set of images: what was written before the failure goes.
+    for (const j of jobs) for (const f of ["svg", "png"] as const) rmSync(join(dir, figureFileName(j.id, j.width, f)), { force: true });
+    rmSync(join(dir, "index.json"), { force: true });
+    return { reason: (e as Error).message.split("\n")[0] };
+  }
 }

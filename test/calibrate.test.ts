@@ -117,3 +117,101 @@ test("capqa calibrate beats the equal-width bins on the test split in quadratic 
     assert.equal(classifier.cuts.length, levels === "severity" ? 5 : 7);
   }
 });
+
+// ---------------------------------------------------------------- the calibration workflow
+
+import { writeFileSync } from "node:fs";
+import { loadBenchmark } from "../lib/data/benchmark.js";
+import { readMetricScores } from "../lib/eval/metric-scores.js";
+import { RELEASED_METRICS } from "../lib/constants.js";
+import { classifierRows, classifierSummary, runCalibration, type CalibrationRunOptions } from "../lib/calibrate/workflow.js";
+import { explorerFrame } from "../lib/calibrate/explorer.js";
+import { calibrateCap } from "../lib/figures/data.js";
+import { buildExplorerPage, exploreDataFromBenchmark } from "../lib/explore/index.js";
+
+test("runCalibration gives capqa calibrate's numbers and files exactly", { skip: released === undefined && "released data not found", timeout: 180_000 }, () => {
+  const bench = loadBenchmark(released);
+  const out = mkdtempSync(joinPath(tmpdir(), "capqa-cal-workflow-"));
+  const own = joinPath(out, "own.csv");
+  const capOf = (id: number) => bench.scores.values.cap[bench.scoreIndex[id]];
+  writeFileSync(
+    own,
+    "row_id,mine\n" +
+      bench.rows
+        .filter((r) => bench.scoreIndex[r.rowId] >= 0)
+        .map((r) => `${r.rowId},${(0.2 + 0.5 * capOf(r.rowId) + ((r.rowId * 7919) % 13) / 100).toFixed(6)}`)
+        .join("\n") +
+      "\n",
+  );
+  const order = ["invalid", "contradictory", "overinclusive_invalid", "partial", "overinclusive_valid", "alternative_correct", "equivalent", "exact"] as const;
+  const cases: [string, string[], CalibrationRunOptions][] = [
+    ["default", ["--bootstrap", "200"], { resamples: 200 }],
+    [
+      "classes",
+      ["--levels", "classes", "--order", order.join(" < "), "--objective", "quadratic_kappa", "--alpha", "0.7", "--bootstrap", "100", "--seed", "3"],
+      { levels: "classes", order, objective: "quadratic_kappa", alpha: 0.7, resamples: 100, seed: 3 },
+    ],
+    [
+      "bleu",
+      ["--metric", "bleu", "--fit-split", "all", "--eval-split", "validation", "--objective", "accuracy", "--bootstrap", "0"],
+      { metric: "bleu", fitSplit: "all", evalSplit: "validation", objective: "accuracy", resamples: 0 },
+    ],
+    [
+      "own",
+      ["--metric", "mine", "--scores", own, "--bootstrap", "50"],
+      { metric: "mine", scores: readMetricScores(own, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] }), resamples: 50 },
+    ],
+  ];
+  for (const [name, args, options] of cases) {
+    const dir = joinPath(out, name);
+    const r = spawnSync(process.execPath, [resolvePath("dist/cli/main.js"), "calibrate", "--data-dir", released!, ...args, "--out", dir, "--json"], { encoding: "utf8" });
+    assert.equal(r.status, 0, `${name}: ${r.stderr}`);
+    const cli = JSON.parse(r.stdout);
+    const lib = runCalibration(bench, options);
+    const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+    assert.deepEqual(JSON.parse(readText(joinPath(dir, "classifier.json"), "utf8")), json(lib.calibrated), name);
+    const report = JSON.parse(readText(joinPath(dir, "report.json"), "utf8"));
+    assert.deepEqual(report.calibrated, json({ cuts: lib.calibrated.cuts, report: lib.report, intervals: lib.intervals?.calibrated }), name);
+    assert.deepEqual(report.equalWidth, json({ cuts: lib.equalWidth.cuts, report: lib.equalWidthReport, intervals: lib.intervals?.equalWidth }), name);
+    assert.equal(readText(joinPath(dir, "summary.md"), "utf8"), lib.markdown, name);
+    assert.deepEqual(cli.calibrated.cuts, lib.calibrated.cuts, name);
+    assert.equal(cli.calibrated.macroF1, lib.report.macroF1, name);
+    assert.deepEqual(cli.calibrated.intervals, lib.intervals?.calibrated ?? null, name);
+    assert.equal(cli.eval.n, lib.evaluation.levels.length, name);
+  }
+  // Users' scores: the equal-width bins span the fit split's range, not [0, 1].
+  const mine = runCalibration(bench, cases[3][2]);
+  assert.ok(mine.equalWidth.cuts[0] > 0.2 && mine.equalWidth.cuts[0] < 0.4, String(mine.equalWidth.cuts));
+  assert.throws(() => runCalibration(bench, { metric: "bleu", alpha: 0.5 }), /alpha and lambda are CAP's weights/);
+});
+
+test("calibrateCap, the figures' calibration, is runCalibration without intervals", { skip: released === undefined && "released data not found" }, () => {
+  const bench = loadBenchmark(released);
+  assert.deepEqual(calibrateCap(bench, { levels: "classes", objective: "accuracy" }), runCalibration(bench, { levels: "classes", objective: "accuracy", resamples: 0 }));
+  const withWeights = calibrateCap(bench, { capWeights: { alpha: 0.6, lambda: 0.2 }, resamples: 30, seed: 5 });
+  assert.deepEqual(withWeights, runCalibration(bench, { alpha: 0.6, lambda: 0.2, resamples: 30, seed: 5 }));
+  assert.deepEqual(withWeights.score, { metric: "cap", alpha: 0.6, lambda: 0.2, source: "recomputed from the released NLI probabilities (alpha=0.6, lambda=0.2)" });
+});
+
+test("a classifier as a table and a sentence; the explorer as an iframe", { skip: released === undefined && "released data not found", timeout: 60_000 }, () => {
+  const equal = equalWidthClassifier(severityLevelSet(), { metric: "cap" });
+  const rows = classifierRows(equal);
+  assert.deepEqual(
+    rows.map((r) => r.scores),
+    ["< 0.1667", "[0.1667, 0.3333)", "[0.3333, 0.5000)", "[0.5000, 0.6667)", "[0.6667, 0.8333)", "≥ 0.8333"],
+  );
+  assert.equal(rows[5].classes, "exact, equivalent, alternative_correct");
+  const inf = classifierRows({ ...equal, cuts: [-Number.MAX_VALUE, 0.2, 0.4, 0.6, Number.MAX_VALUE] });
+  assert.deepEqual([inf[0].to, inf[1].from, inf[4].to, inf[5].from], ["−∞", "−∞", "+∞", "+∞"]);
+  assert.equal(classifierSummary(equal), "capqa-threshold-classifier v1: 6 levels (severity-paper-eq1), equal-width bins; score: metric cap.");
+  const bench = loadBenchmark(released);
+  const cal = runCalibration(bench, { resamples: 0 });
+  assert.match(classifierSummary(cal.calibrated), /cuts fitted for macro_f1 on the validation split \(1000 rows\); score: metric cap, alpha 0\.85, lambda 0\.3, source released\.$/);
+  const frame = explorerFrame(bench, { split: "test", title: "CAP on the test split" });
+  const m = /^<iframe srcdoc="([^"]*)" style="width:100%;height:1150px;border:0"><\/iframe>$/.exec(frame);
+  assert.ok(m, "one iframe, its page escaped into srcdoc");
+  const page = m[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  const cuts = cal.calibrated.cuts.map((c) => Math.min(1, Math.max(0, c)));
+  assert.equal(page, buildExplorerPage(exploreDataFromBenchmark(bench, "test"), { title: "CAP on the test split", cuts }));
+  assert.throws(() => explorerFrame(bench, { classifier: runCalibration(bench, { levels: "classes", resamples: 0 }).calibrated }), /five cuts of the six severity levels/);
+});

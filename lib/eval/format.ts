@@ -20,6 +20,57 @@ export function fixed(x: Cell, digits = 2): string {
   return typeof x === "number" ? x.toFixed(digits) : String(x);
 }
 
+/**
+ * A number the one way capqa's tables show numbers: an integer as it is, any other number with
+ * `digits` decimals (default 4); "—" for NaN or ±Infinity.
+ */
+export function formatNumber(x: number, digits = 4): string {
+  if (!Number.isFinite(x)) return "—";
+  return Number.isInteger(x) ? String(x) : x.toFixed(digits);
+}
+
+export interface TableHtmlOptions {
+  /** Columns shown, by key or with a header (default: every key of the rows, in first-seen order). */
+  readonly columns?: readonly (string | { readonly key: string; readonly header: string })[];
+  /** Rows shown at most (default all); a cut table says "first N of M rows" above it. */
+  readonly maxRows?: number;
+  /** Decimals of a non-integer number (default 4). */
+  readonly digits?: number;
+  /** A caption above the table. */
+  readonly caption?: string;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/**
+ * Rows as an HTML table: every row (or, with maxRows, the first rows and a line saying how many
+ * of how many), numbers by formatNumber, right-aligned; nulls "—"; arrays and objects as JSON.
+ */
+export function tableHtml(rows: readonly Record<string, unknown>[], options: TableHtmlOptions = {}): string {
+  const max = options.maxRows ?? rows.length;
+  if (!(Number.isInteger(max) && max >= 0)) throw new RangeError(`tableHtml: maxRows must be an integer ≥ 0, got ${max}`);
+  const columns = (options.columns ?? columnsOf(rows)).map((c) => (typeof c === "string" ? { key: c, header: c } : c));
+  const shown = rows.slice(0, max);
+  const cell = (v: unknown) => {
+    if (typeof v === "number") return `<td style="text-align:right">${formatNumber(v, options.digits)}</td>`;
+    if (v === null || v === undefined) return `<td style="text-align:center">—</td>`;
+    const text = typeof v === "object" ? JSON.stringify(v) : String(v);
+    return `<td style="text-align:left">${escapeHtml(text)}</td>`;
+  };
+  const notes = [options.caption, shown.length < rows.length ? `first ${shown.length} of ${rows.length} rows (${rows.length - shown.length} not shown)` : undefined].filter(
+    (x): x is string => x !== undefined,
+  );
+  return [
+    '<table class="capqa-table">',
+    notes.length ? `<caption style="caption-side:top;text-align:left">${notes.map(escapeHtml).join("; ")}</caption>` : "",
+    `<thead><tr>${columns.map((c) => `<th>${escapeHtml(c.header)}</th>`).join("")}</tr></thead>`,
+    `<tbody>${shown.map((r) => `<tr>${columns.map((c) => cell(r[c.key])).join("")}</tr>`).join("")}</tbody>`,
+    "</table>",
+  ].join("");
+}
+
 /** A GitHub-flavoured Markdown table. */
 export function markdownTable(header: readonly string[], rows: readonly Cell[][]): string {
   const esc = (c: Cell) => (c === null || c === undefined ? "" : String(c)).replace(/\|/g, "\\|");

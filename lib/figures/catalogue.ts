@@ -4,11 +4,13 @@
  */
 import type { Benchmark } from "../data/benchmark.js";
 import type { StatementItem } from "../statements/dataset.js";
-import { sweepCap, bestPoint, unitGrid, type SweepPoint } from "../sweep/index.js";
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
+import type { SweepPoint } from "../sweep/core.js";
+import { computeSweep, sweepHeatmapSpec, SWEEP_HEATMAPS } from "../sweep/workflow.js";
+import { runCalibration } from "../calibrate/workflow.js";
 import type { PlotlyFigure } from "./heatmap.js";
-import { sweepHeatmap } from "./heatmap.js";
 import type { ColumnWidth } from "./palette.js";
-import { calibrateCap, classCounts, classMeans, questionTypeCounts, releasedSweepInputs, scoresByClass, sourceClassCounts, type CalibrationResult } from "./data.js";
+import { classCounts, classMeans, questionTypeCounts, scoresByClass, sourceClassCounts, type CalibrationResult } from "./data.js";
 import {
   classCountsFigure,
   classMeansFigure,
@@ -132,26 +134,22 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     make: (w) => statementErrorsByTypeFigure(undefined, { width: w }),
   });
 
-  const grid = unitGrid(inputs.sweepStep ?? 0.05);
-  const points = sweepCap(releasedSweepInputs(bench, "validation"), grid, grid);
-  const best = bestPoint(points, "spearman");
-  const marks = [{ alpha: 0.85, lambda: 0.3, label: "paper" }, ...(best.alpha === 0.85 && best.lambda === 0.3 ? [] : [{ alpha: best.alpha, lambda: best.lambda, label: "best" }])];
-  for (const [stat, label, percent] of [
-    ["spearman", "Spearman ρ", true],
-    ["pairwise_accuracy", "pairwise accuracy", true],
-    ["violations", "monotonicity violations", false],
-  ] as const) {
+  const sweep = computeSweep(bench, { split: "validation", step: inputs.sweepStep ?? 0.05, objective: "spearman" });
+  const { points, best } = sweep;
+  const atPaper = best.alpha === DEFAULT_ALPHA && best.lambda === DEFAULT_LAMBDA;
+  const marks = [{ alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" }, ...(atPaper ? [] : [{ alpha: best.alpha, lambda: best.lambda, label: "best" }])];
+  for (const { statistic: stat, label } of SWEEP_HEATMAPS) {
     add({
       id: `sweep-${stat.replace(/_/g, "-")}`,
       paper: "Table 12, App. C.3",
       title: `CAP's ${label} over α and λ`,
-      caption: `${label[0].toUpperCase()}${label.slice(1)} of CAP against the taxonomy order on the validation split (${points.length ? releasedSweepInputs(bench, "validation").classes.length : 0} rows) for every α (weight of gold → candidate) and λ (weight of neutral) on a ${grid.length} × ${grid.length} grid, CAP recomputed from the released NLI probabilities. Table 12 prints five of these points; the paper's choice (α 0.85, λ 0.3) and the best point by Spearman (α ${best.alpha}, λ ${best.lambda}) are marked.${stat === "violations" ? " Fewer is better: the colour scale is reversed so that bright is good in every panel." : ""}`,
+      caption: `${label[0].toUpperCase()}${label.slice(1)} of CAP against the taxonomy order on the validation split (${points.length ? sweep.rows : 0} rows) for every α (weight of gold → candidate) and λ (weight of neutral) on a ${sweep.alphaGrid.length} × ${sweep.lambdaGrid.length} grid, CAP recomputed from the released NLI probabilities. Table 12 prints five of these points; the paper's choice (α 0.85, λ 0.3${sweep.paperPoint.onGrid ? "" : ", between grid points"}) and the best point by Spearman (α ${best.alpha}, λ ${best.lambda}) are marked.${stat === "violations" ? " Fewer is better: the colour scale is reversed so that bright is good in every panel." : ""}`,
       width: "single",
-      make: (w) => sweepHeatmap(points, stat, { marks, percent, width: w }),
+      make: (w) => sweepHeatmapSpec(sweep, stat, { marks, titles: false, width: w }),
     });
   }
 
-  const calibration = calibrateCap(bench, { levels: "severity", objective: "macro_f1", fitSplit: "validation", evalSplit: "test" });
+  const calibration = runCalibration(bench, { levels: "severity", objective: "macro_f1", fitSplit: "validation", evalSplit: "test", resamples: 0 });
   add({
     id: "calibration-thresholds",
     paper: "Sec. 8.2",

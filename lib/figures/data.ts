@@ -3,7 +3,7 @@
  * scores, sweep inputs, a calibrated classifier. Plain functions of the data, shared by the
  * figure builders, the notebooks and `capqa figures`.
  */
-import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SEED } from "../constants.js";
+import { DEFAULT_LAMBDA } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type LabelSource, type SplitChoice } from "../data/benchmark.js";
 import { benchmarkMetricColumn } from "../eval/benchmark-eval.js";
@@ -11,18 +11,9 @@ import type { CapWeights } from "../cap/index.js";
 import { classLabel } from "./palette.js";
 import type { DirectionalInputs } from "../sweep/index.js";
 import { QUESTION_TYPES, type QuestionType } from "../statements/types.js";
-import {
-  classLevelSet,
-  equalWidthClassifier,
-  fitThresholds,
-  levelOfClass,
-  predictLevels,
-  severityLevelSet,
-  type CalibrationObjective,
-  type LevelSet,
-  type ThresholdClassifier,
-} from "../calibrate/classifier.js";
-import { classificationIntervals, classificationReport, type ClassificationIntervals, type ClassificationReport } from "../calibrate/metrics.js";
+import type { CalibrationObjective } from "../calibrate/classifier.js";
+import { calibrationOverviewMarkdown, runCalibration, type CalibrationRun } from "../calibrate/workflow.js";
+import { benchmarkSweepInputs } from "../sweep/workflow.js";
 
 /** Rows per class (CSV labels; `labels: "human"` counts the 1,638 human-labelled rows). */
 export function classCounts(bench: Benchmark, split: SplitChoice = "all", labels: LabelSource = "synthetic"): Record<CorrectnessClass, number> {
@@ -95,9 +86,7 @@ export function scoresByClass(bench: Benchmark, metric: string, options: { split
 
 /** NLI probabilities and classes of a split, as the α–λ sweep takes them (no model call). */
 export function releasedSweepInputs(bench: Benchmark, split: SplitChoice = "validation"): DirectionalInputs {
-  const sel = selectRows(bench, split);
-  const col = (f: string) => releasedColumn(bench, f, sel.rowIds);
-  return { peForward: col("pe_f"), pnForward: col("pn_f"), peReverse: col("pe_r"), pnReverse: col("pn_r"), classes: sel.classes };
+  return benchmarkSweepInputs(bench, split);
 }
 
 /** Items per question type of CAP-Statements (paper Fig. 6). */
@@ -120,91 +109,34 @@ export interface CalibrationOptions {
   readonly seed?: number;
 }
 
-export interface CalibrationResult {
-  readonly levelSet: LevelSet;
-  readonly objective: CalibrationObjective;
-  readonly fitSplit: SplitChoice;
-  readonly evalSplit: SplitChoice;
-  readonly calibrated: ThresholdClassifier;
-  readonly equalWidth: ThresholdClassifier;
-  /** CAP scores, true level and class (CLASSES index) of the evaluation rows. */
-  readonly evaluation: { scores: Float64Array; levels: Uint8Array; classes: Uint8Array };
-  readonly report: ClassificationReport;
-  readonly equalWidthReport: ClassificationReport;
-  /** Percentile bootstrap intervals on the evaluation rows, when resamples > 0. */
-  readonly intervals?: { calibrated: ClassificationIntervals; equalWidth: ClassificationIntervals };
-}
+/** A calibration: what runCalibration (lib/calibrate) returns. */
+export type CalibrationResult = CalibrationRun;
 
 /**
  * CAP as a classifier (paper Sec. 8.2): cut points fitted on one split, evaluated on another,
- * beside the paper's equal-width bins. The same steps as `capqa calibrate`, without intervals.
+ * beside the paper's equal-width bins: runCalibration, the workflow of `capqa calibrate`, with
+ * no intervals unless resamples are asked for.
  */
 export function calibrateCap(bench: Benchmark, options: CalibrationOptions = {}): CalibrationResult {
-  const levelSet = (options.levels ?? "severity") === "severity" ? severityLevelSet() : classLevelSet();
-  const objective = options.objective ?? "macro_f1";
-  const fitSplit = options.fitSplit ?? "validation";
-  const evalSplit = options.evalSplit ?? "test";
-  const levelOf = levelOfClass(levelSet);
-  const take = (split: SplitChoice) => {
-    const sel = selectRows(bench, split);
-    const col = benchmarkMetricColumn(bench, "cap", sel.rowIds, options.capWeights);
-    return { scores: col.scores, levels: Uint8Array.from(sel.classes, (c) => levelOf[CLASSES[c]]), classes: sel.classes, source: col.source };
-  };
-  const fit = take(fitSplit);
-  const ev = take(evalSplit);
-  const score = { metric: "cap", alpha: options.capWeights?.alpha ?? DEFAULT_ALPHA, lambda: options.capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source };
-  const calibrated: ThresholdClassifier = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: { split: fitSplit, n: fit.levels.length } };
-  const equalWidth = equalWidthClassifier(levelSet, score);
-  const names = levelSet.levels.map((l) => l.name);
-  const predicted = predictLevels(calibrated, ev.scores);
-  const predictedEqual = predictLevels(equalWidth, ev.scores);
-  const resamples = options.resamples ?? 0;
-  const intervals =
-    resamples > 0
-      ? {
-          calibrated: classificationIntervals(ev.levels, predicted, names.length, resamples, options.seed ?? DEFAULT_SEED),
-          equalWidth: classificationIntervals(ev.levels, predictedEqual, names.length, resamples, options.seed ?? DEFAULT_SEED),
-        }
-      : undefined;
-  return {
-    levelSet,
-    objective,
-    fitSplit,
-    evalSplit,
-    calibrated,
-    equalWidth,
-    evaluation: { scores: ev.scores, levels: ev.levels, classes: ev.classes },
-    report: classificationReport(ev.levels, predicted, names),
-    equalWidthReport: classificationReport(ev.levels, predictedEqual, names),
-    ...(intervals ? { intervals } : {}),
-  };
-}
-
-function cutText(c: number): string {
-  return Math.abs(c) === Number.MAX_VALUE ? (c < 0 ? "−∞" : "+∞") : c.toFixed(4);
+  return runCalibration(bench, {
+    levels: options.levels,
+    objective: options.objective,
+    fitSplit: options.fitSplit,
+    evalSplit: options.evalSplit,
+    alpha: options.capWeights?.alpha,
+    lambda: options.capWeights?.lambda,
+    resamples: options.resamples ?? 0,
+    seed: options.seed,
+  });
 }
 
 /**
- * A calibration as Markdown: the calibrated cuts beside the equal-width bins (score range of each
- * level), then accuracy, macro-F1 and Cohen's κ of both on the evaluation split (with intervals
- * when computed).
+ * A calibration as Markdown: each level's scores under the calibrated cuts and under the
+ * equal-width bins, then accuracy, macro-F1 and Cohen's κ of both on the evaluation split (with
+ * intervals when computed); numbers with 4 decimals, as `capqa calibrate` writes them.
  */
 export function calibrationMarkdown(c: CalibrationResult): string {
-  const K = c.levelSet.levels.length;
-  const range = (cuts: readonly number[], k: number) => `[${k === 0 ? "0" : cutText(cuts[k - 1])}, ${k === K - 1 ? "1" : cutText(cuts[k])})`;
-  const pct = (x: number) => (100 * x).toFixed(1);
-  const ci = (i?: [number, number], scale = 100, digits = 1) => (i ? ` [${(scale * i[0]).toFixed(digits)}, ${(scale * i[1]).toFixed(digits)}]` : "");
-  const lines = [
-    `| level (least correct first) | calibrated cuts: score range | equal-width bins | rows (${c.evalSplit}) |`,
-    "| --- | --- | --- | --- |",
-    ...c.levelSet.levels.map((l, k) => `| ${l.classes.join(", ")} | ${range(c.calibrated.cuts, k)} | ${range(c.equalWidth.cuts, k)} | ${c.report.perLevel[k].support} |`),
-    "",
-    `| classifier (fitted on ${c.fitSplit} for ${c.objective}, evaluated on ${c.evalSplit}) | accuracy % | macro-F1 % | κ | κ linear | κ quadratic |`,
-    "| --- | --- | --- | --- | --- | --- |",
-    `| calibrated cuts | ${pct(c.report.accuracy)}${ci(c.intervals?.calibrated.accuracy)} | ${pct(c.report.macroF1)}${ci(c.intervals?.calibrated.macroF1)} | ${c.report.kappa.toFixed(3)} | ${c.report.kappaLinear.toFixed(3)} | ${c.report.kappaQuadratic.toFixed(3)}${ci(c.intervals?.calibrated.kappaQuadratic, 1, 3)} |`,
-    `| equal-width bins (Sec. 8.2) | ${pct(c.equalWidthReport.accuracy)}${ci(c.intervals?.equalWidth.accuracy)} | ${pct(c.equalWidthReport.macroF1)}${ci(c.intervals?.equalWidth.macroF1)} | ${c.equalWidthReport.kappa.toFixed(3)} | ${c.equalWidthReport.kappaLinear.toFixed(3)} | ${c.equalWidthReport.kappaQuadratic.toFixed(3)}${ci(c.intervals?.equalWidth.kappaQuadratic, 1, 3)} |`,
-  ];
-  return lines.join("\n");
+  return calibrationOverviewMarkdown(c);
 }
 
 /** Mean of each class's scores (NaN for an empty class). */
