@@ -127,7 +127,7 @@ import { RELEASED_METRICS } from "../lib/constants.js";
 import { classifierRows, classifierSummary, runCalibration, type CalibrationRunOptions } from "../lib/calibrate/workflow.js";
 import { explorerFrame } from "../lib/calibrate/explorer.js";
 import { calibrateCap } from "../lib/figures/data.js";
-import { buildExplorerPage, exploreDataFromBenchmark } from "../lib/explore/index.js";
+import { buildExplorerPage, explorerSettingsFromClassifier, exploreDataFromBenchmark } from "../lib/explore/index.js";
 
 test("runCalibration gives capqa calibrate's numbers and files exactly", { skip: released === undefined && "released data not found", timeout: 180_000 }, () => {
   const bench = loadBenchmark(released);
@@ -211,7 +211,20 @@ test("a classifier as a table and a sentence; the explorer as an iframe", { skip
   const m = /^<iframe srcdoc="([^"]*)" style="width:100%;height:1150px;border:0"><\/iframe>$/.exec(frame);
   assert.ok(m, "one iframe, its page escaped into srcdoc");
   const page = m[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-  const cuts = cal.calibrated.cuts.map((c) => Math.min(1, Math.max(0, c)));
-  assert.equal(page, buildExplorerPage(exploreDataFromBenchmark(bench, "test"), { title: "CAP on the test split", cuts }));
-  assert.throws(() => explorerFrame(bench, { classifier: runCalibration(bench, { levels: "classes", resamples: 0 }).calibrated }), /five cuts of the six severity levels/);
+  // The classifier's exact cuts, weights and score source (capqa explore --classifier's settings).
+  const s = explorerSettingsFromClassifier(cal.calibrated);
+  const expected = buildExplorerPage(exploreDataFromBenchmark(bench, "test", s.fitSplit ?? "validation"), {
+    title: "CAP on the test split",
+    levelSet: s.levelSet,
+    cuts: s.cuts,
+    alpha: s.alpha,
+    lambda: s.lambda,
+    source: s.source,
+    objective: s.objective,
+  });
+  assert.equal(page, expected);
+  assert.deepEqual(s.cuts, cal.calibrated.cuts, "cuts passed exactly, not clamped");
+  // An eight-class classifier is shown with its own levels.
+  const classes = runCalibration(bench, { levels: "classes", resamples: 0 }).calibrated;
+  assert.match(explorerFrame(bench, { classifier: classes }), /^<iframe srcdoc=/);
 });

@@ -3,14 +3,14 @@
  * the self-contained page in an iframe's srcdoc, the cuts starting at a calibrated classifier.
  */
 import type { Benchmark, SplitChoice } from "../data/benchmark.js";
-import { buildExplorerPage, exploreDataFromBenchmark } from "../explore/index.js";
+import { buildExplorerPage, exploreDataFromBenchmark, explorerSettingsFromClassifier } from "../explore/index.js";
 import type { ThresholdClassifier } from "./classifier.js";
 import { runCalibration } from "./workflow.js";
 
 export interface ExplorerFrameOptions {
   /** Rows shown (default test). */
   readonly split?: SplitChoice;
-  /** Severity-level classifier whose cuts the sliders start at (default: fitted for macro-F1 on the validation split). */
+  /** The classifier whose exact cuts, levels, weights and score source the page starts at (default: fitted for macro-F1 on the validation split). */
   readonly classifier?: ThresholdClassifier;
   readonly title?: string;
   /** Height of the frame in CSS px (default 1150). */
@@ -26,9 +26,17 @@ export function htmlAttribute(text: string): string {
 export function explorerFrame(bench: Benchmark, options: ExplorerFrameOptions = {}): string {
   const split = options.split ?? "test";
   const classifier = options.classifier ?? runCalibration(bench, { levels: "severity", objective: "macro_f1", fitSplit: "validation", evalSplit: split, resamples: 0 }).calibrated;
-  if (classifier.cuts.length !== 5) throw new Error(`the explorer moves the five cuts of the six severity levels; this classifier has ${classifier.cuts.length} cuts`);
-  // A cut at ±∞ (an empty level) sits at the end of CAP's range [0, 1]: the same levels.
-  const cuts = classifier.cuts.map((c) => Math.min(1, Math.max(0, c)));
-  const page = buildExplorerPage(exploreDataFromBenchmark(bench, split), { title: options.title ?? `CAP on the ${split} split`, cuts });
+  // The classifier's own cuts, exactly (±∞ included), levels, weights and score source: the page's
+  // numbers are then capqa calibrate's for it.
+  const settings = explorerSettingsFromClassifier(classifier);
+  const page = buildExplorerPage(exploreDataFromBenchmark(bench, split, settings.fitSplit ?? "validation"), {
+    title: options.title ?? `CAP on the ${split} split`,
+    levelSet: settings.levelSet,
+    cuts: settings.cuts,
+    alpha: settings.alpha,
+    lambda: settings.lambda,
+    source: settings.source,
+    objective: settings.objective,
+  });
   return `<iframe srcdoc="${htmlAttribute(page)}" style="width:100%;height:${options.heightPx ?? 1150}px;border:0"></iframe>`;
 }
