@@ -61,6 +61,34 @@ function computeScript(): string {
   return js.replace(/^export /gm, "").replace(/^\/\/# sourceMappingURL=.*$/m, "");
 }
 
+/**
+ * Loads plotly.js for a page that does not inline it: the parent frame's (a notebook whose
+ * figures loaded it), else each source in turn; then starts the page. Where none loads, the page
+ * says how to open the explorer on its own.
+ */
+function plotlyLoader(sources: readonly { readonly src: string; readonly integrity?: string }[]): string {
+  return `<script>
+(function () {
+  var sources = ${scriptJson(sources)};
+  var start = function () { if (typeof capqaExplorerMain === "function") capqaExplorerMain(); else window.addEventListener("DOMContentLoaded", start); };
+  try { if (!window.Plotly && window.parent && window.parent !== window && window.parent.Plotly) window.Plotly = window.parent.Plotly; } catch (e) {}
+  if (window.Plotly) return;
+  var i = 0;
+  var next = function () {
+    if (i >= sources.length) { document.body.insertAdjacentHTML("afterbegin", "<p><b>plotly.js could not be loaded here</b> (offline?): open the explorer on its own with <code>capqa explore --out explorer.html</code>.</p>"); return; }
+    var s = document.createElement("script");
+    s.src = sources[i].src;
+    if (sources[i].integrity) { s.integrity = sources[i].integrity; s.crossOrigin = "anonymous"; }
+    i++;
+    s.onload = function () { setTimeout(start, 0); };
+    s.onerror = next;
+    document.head.appendChild(s);
+  };
+  window.addEventListener("DOMContentLoaded", next);
+})();
+</script>`;
+}
+
 function plotlyScript(): string {
   const require = createRequire(import.meta.url);
   return readFileSync(require.resolve("plotly.js-dist-min/plotly.min.js"), "utf8");
@@ -82,6 +110,12 @@ export interface ExplorerOptions {
   readonly source?: ExploreSource;
   /** What refitted cuts maximise (default macro_f1, as "capqa calibrate"). */
   readonly objective?: ExploreObjective;
+  /**
+   * Where the page gets plotly.js: inlined (default; the page works anywhere, offline, ~4.8 MB),
+   * or these URLs in order after a plotly.js the page or its parent frame already has (a small
+   * page for an iframe inside a notebook, whose figures load plotly.js the same way).
+   */
+  readonly plotlySources?: readonly { readonly src: string; readonly integrity?: string }[];
   /** Start with "refit the cuts when α or λ moves" on (default off). */
   readonly refit?: boolean;
   /** The weights of the released CAP column (default the paper's, α 0.85, λ 0.3). */
@@ -251,12 +285,15 @@ ${cuts.map((_, i) => cutControl(i)).join("\n")}
 <div id="dist" style="width:100%;height:460px"></div>
 <h2>Confusion matrix (rows: true level, columns: predicted; most correct first)</h2>
 <table id="confusion"></table>
-<script>${plotlyScript()}</script>
+${options.plotlySources ? plotlyLoader(options.plotlySources) : `<script>${plotlyScript()}</script>`}
 <script>
+function capqaExplorerMain() {
 ${computeScript()}
 const DATA = ${scriptJson(data)};
 const CONFIG = ${scriptJson(config)};
 ${PAGE_SCRIPT}
+}
+if (window.Plotly) capqaExplorerMain();
 </script>
 </body></html>
 `;
