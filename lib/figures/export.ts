@@ -57,6 +57,11 @@ export interface ExporterOptions {
   readonly dpi?: number;
   /** Per-figure time limit in ms (default 60 s). */
   readonly timeoutMs?: number;
+  /**
+   * Let playwright close Chromium and exit the process on Ctrl-C (default true, as in the CLI).
+   * A notebook kernel passes false: Jupyter interrupts a cell with SIGINT, which must not end the kernel.
+   */
+  readonly handleSIGINT?: boolean;
 }
 
 /** Size of a spec in CSS px (its layout's width and height). */
@@ -174,7 +179,6 @@ export class FigureExporter {
   private constructor(
     private readonly browser: Browser,
     private readonly plotPage: Page,
-    private readonly printPage: Page,
     readonly dpi: number,
     readonly chromium: string,
     readonly chromiumVersion: string,
@@ -190,7 +194,7 @@ export class FigureExporter {
       throw new Error(`no Chromium found${options.executablePath ? ` at ${options.executablePath}` : ""}: ${CHROMIUM_INSTALL_HINT}`);
     }
     // launch() starts Chromium with a fresh temporary profile, removed on close.
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: options.handleSIGINT ?? true });
     let tempDir: string | undefined;
     try {
       const context = await browser.newContext({ deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC", colorScheme: "light", reducedMotion: "reduce" });
@@ -205,13 +209,25 @@ export class FigureExporter {
       await plotPage.goto(pathToFileURL(page).href, { waitUntil: "load", timeout: options.timeoutMs ?? 60_000 });
       const ok = await plotPage.evaluate(() => typeof (globalThis as unknown as { Plotly?: unknown }).Plotly === "object");
       if (!ok) throw new Error("plotly.js did not load in Chromium");
-      const printPage = await context.newPage();
-      return new FigureExporter(browser, plotPage, printPage, options.dpi ?? DEFAULT_PNG_DPI, executablePath, browser.version(), options.timeoutMs ?? 60_000, tempDir);
+      return new FigureExporter(browser, plotPage, options.dpi ?? DEFAULT_PNG_DPI, executablePath, browser.version(), options.timeoutMs ?? 60_000, tempDir);
     } catch (e) {
       await browser.close();
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
       throw e;
     }
+  }
+
+  /** The page PDFs are printed from, opened on the first PDF (SVG and PNG do not need it). */
+  private printPage?: Page;
+
+  /** Whether Chromium is still running (it may have crashed or been closed). */
+  get connected(): boolean {
+    return this.browser.isConnected();
+  }
+
+  /** The exporter's temporary folder (the page plotly.js runs in), removed by close(). */
+  get temporaryDirectory(): string | undefined {
+    return this.tempDir;
   }
 
   /** What rendered the files, for the record (index.json). */
@@ -243,11 +259,11 @@ export class FigureExporter {
     return svg;
   }
 
-  /** The figure as a PNG at the exporter's resolution, with the resolution recorded in the file. */
-  async toPng(spec: PlotlyFigure): Promise<Buffer> {
-    const url = await this.toImage(spec, "png", this.dpi / CSS_PX_PER_INCH);
+  /** The figure as a PNG at a resolution (default the exporter's), with the resolution recorded in the file. */
+  async toPng(spec: PlotlyFigure, dpi = this.dpi): Promise<Buffer> {
+    const url = await this.toImage(spec, "png", dpi / CSS_PX_PER_INCH);
     const png = Buffer.from(url.slice(url.indexOf(",") + 1), "base64");
-    return setPngDpi(png, this.dpi);
+    return setPngDpi(png, dpi);
   }
 
   /** The figure as a one-page vector PDF of its exact size, fonts embedded (subset) by Chromium. */
@@ -255,10 +271,12 @@ export class FigureExporter {
     const { width, height } = specSize(spec);
     const svg = await this.toSvg(spec);
     const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>@page { size: ${width}px ${height}px; margin: 0 } html, body { margin: 0; padding: 0; background: #ffffff } svg { display: block }</style></head><body>${svg}</body></html>`;
-    this.printPage.setDefaultTimeout(this.timeoutMs);
-    await this.printPage.setContent(html, { waitUntil: "load" });
-    await this.printPage.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined));
-    const pdf = await this.printPage.pdf({
+    this.printPage ??= await this.plotPage.context().newPage();
+    const printPage = this.printPage;
+    printPage.setDefaultTimeout(this.timeoutMs);
+    await printPage.setContent(html, { waitUntil: "load" });
+    await printPage.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined));
+    const pdf = await printPage.pdf({
       width: `${width}px`,
       height: `${height}px`,
       printBackground: true,

@@ -1,8 +1,13 @@
 /**
- * Inline display of figure specs in notebooks (tslab: `tslab.display.html(figureToHtml(spec))`)
- * and in plain HTML pages: a div and a script that draws the spec with plotly.js. The plotly.js
- * bundle is inlined into the first figure of the process (like plotly's offline notebook mode),
- * so notebooks work without a network; later figures wait for it.
+ * Figure specs in plain HTML pages: a div of the figure's layout size and a script that draws the
+ * spec with plotly.js (figuresPage puts plotly.js in the page's head once). For notebooks use
+ * displayFigure (./notebook.ts): each of its outputs loads plotly.js itself and carries a static
+ * image, where an HTML fragment of this module depends on the page (or the output) that brought
+ * plotly.js.
+ *
+ * The figure is shown at its layout's width and height, never scaled with CSS (zoom or
+ * transform): plotly maps the pointer to data through its own layout, so a scaled figure would
+ * report the point beside the one under the pointer.
  */
 import { createHash } from "node:crypto";
 import type { PlotlyFigure } from "./heatmap.js";
@@ -17,17 +22,20 @@ export interface FigureHtmlOptions {
    * true every time (a self-contained output), false never (the page must provide Plotly).
    */
   readonly includePlotly?: boolean | "auto";
-  /**
-   * CSS zoom of the figure on screen; "auto" (default) shows figures narrower than 400 px
-   * (single-column ones) at 1.5× and the others at their size. Exported files are unaffected.
-   */
-  readonly zoom?: number | "auto";
-  /** plotly config (default: responsive off, the mode bar with PNG/SVG download). */
+  /** plotly config (default: FIGURE_CONFIG). */
   readonly config?: Record<string, unknown>;
 }
 
+/** The plotly config of interactive figures: fixed size, no logo, a mode bar that downloads SVG. */
+export const FIGURE_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({
+  displaylogo: false,
+  responsive: false,
+  modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d"],
+  toImageButtonOptions: { format: "svg", filename: "figure" },
+});
+
 /** JSON safe to embed in a <script> element. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
@@ -46,17 +54,11 @@ export function figureToHtml(spec: PlotlyFigure, options: FigureHtmlOptions = {}
   if (withBundle) bundleSent = true;
   const hash = createHash("sha256").update(JSON.stringify(spec)).digest("hex").slice(0, 10);
   const id = `capqa-fig-${hash}-${++counter}`;
+  // The div takes the layout's size; plotly draws at that size (no CSS scaling, see above).
   const w = Number(spec.layout.width) || undefined;
   const h = Number(spec.layout.height) || undefined;
-  const z = options.zoom === undefined || options.zoom === "auto" ? (w !== undefined && w < 400 ? 1.5 : 1) : options.zoom;
-  const zoom = z !== 1 ? `zoom:${z};` : "";
-  const style = `${w ? `width:${w}px;` : ""}${h ? `height:${h}px;` : ""}${zoom}`;
-  const config = options.config ?? {
-    displaylogo: false,
-    responsive: false,
-    modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d"],
-    toImageButtonOptions: { format: "svg", filename: "figure" },
-  };
+  const style = `${w ? `width:${w}px;` : ""}${h ? `height:${h}px;` : ""}`;
+  const config = options.config ?? FIGURE_CONFIG;
   const draw = `<script type="text/javascript">(function () {
   var spec = ${scriptJson({ data: spec.data, layout: spec.layout, config })};
   var tries = 0;

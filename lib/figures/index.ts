@@ -8,3 +8,4 @@ export * from "./html.js";
 export * from "./export.js";
 export * from "./plotly-bundle.js";
 export * from "./explorer.js";
+export * from "./notebook.js";
