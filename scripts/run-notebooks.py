@@ -46,12 +46,7 @@ from nbclient.exceptions import CellExecutionError
 from nbclient.util import ensure_async, run_sync
 
 # Notebooks whose figures are not displayed with displayFigure yet (file names without .ipynb).
-FIGURES_NOT_CONVERTED = [
-    "06-main-results",
-    "07-hyperparameter-sweep",
-    "08-threshold-calibration",
-    "09-error-analysis",
-]
+FIGURES_NOT_CONVERTED: list = []
 # An executed notebook (outputs included) must stay under this size.
 MAX_EXECUTED_BYTES = 3_000_000
 

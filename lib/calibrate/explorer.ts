@@ -13,6 +13,11 @@ export interface ExplorerFrameOptions {
   /** The classifier whose exact cuts, levels, weights and score source the page starts at (default: fitted for macro-F1 on the validation split). */
   readonly classifier?: ThresholdClassifier;
   readonly title?: string;
+  /**
+   * Where the page gets plotly.js (default: inlined, 4.8 MB): in a notebook, the sources its
+   * figures load from (capqa/figures' plotlySources({ local: true })), so the saved notebook stays small.
+   */
+  readonly plotlySources?: readonly { readonly src: string; readonly integrity?: string }[];
   /** Height of the frame in CSS px (default 1150). */
   readonly heightPx?: number;
 }
@@ -37,6 +42,7 @@ export function explorerFrame(bench: Benchmark, options: ExplorerFrameOptions = 
     lambda: settings.lambda,
     source: settings.source,
     objective: settings.objective,
+    ...(options.plotlySources ? { plotlySources: options.plotlySources } : {}),
   });
   return `<iframe srcdoc="${htmlAttribute(page)}" style="width:100%;height:${options.heightPx ?? 1150}px;border:0"></iframe>`;
 }
