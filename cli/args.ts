@@ -2,6 +2,7 @@
  * Small helpers over node:util parseArgs that turn bad flags into clear usage errors, and the
  * option declarations every command parses and documents its flags from (OptionSpec).
  */
+import { isDecimalText } from "../lib/data/csv.js";
 import {
   CACHE_DIR_ENV,
   DATA_DIR_ENV,
@@ -163,7 +164,7 @@ export function intFlag(value: string | undefined, name: string, fallback: numbe
 export function numberFlag(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const x = Number(value);
-  if (!/^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(value) || !Number.isFinite(x)) throw new UsageError(`--${name} must be a decimal number, got "${value}"`);
+  if (!isDecimalText(value) || !Number.isFinite(x)) throw new UsageError(`--${name} must be a decimal number, got "${value}"`);
   return x;
 }
 

@@ -13,6 +13,7 @@
  */
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED } from "../constants.js";
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
+import { isDecimalText } from "../data/csv.js";
 import { DataError } from "../data/errors.js";
 import { readRowTable } from "../score/table-io.js";
 import { percentileIntervalUnchecked } from "../stats/bootstrap.js";
@@ -73,7 +74,7 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
     const v = row.cap;
     if (v === "" || v === null || v === undefined) return NaN; // not scored: capqa score says why in its reason column
     const x = typeof v === "number" ? v : Number(v);
-    if (typeof v === "string" && !/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)) throw new DataError(where(k, "cap"), `"${v}" is not a number`);
+    if (typeof v === "string" && !isDecimalText(v)) throw new DataError(where(k, "cap"), `"${v}" is not a number`);
     if (!Number.isFinite(x) || x < 0 || x > 1) throw new DataError(where(k, "cap"), `CAP ${v} is not a number in [0, 1]`);
     return x;
   });

@@ -138,3 +138,12 @@ export function toCsv(columns: readonly string[], rows: readonly Record<string, 
   for (const row of rows) lines.push(columns.map((c) => csvEscape(row[c])).join(","));
   return lines.join("\n") + "\n";
 }
+
+/**
+ * Whether a cell's text is a number in decimal notation ("0.85", "-1e-3", " 2 "), as a CSV written
+ * by pandas or R holds: no hexadecimal, no "Infinity", no "NaN". Every reader of numbers from
+ * user files (and the CLI's number flags) uses this one rule.
+ */
+export function isDecimalText(text: string): boolean {
+  return /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(text);
+}

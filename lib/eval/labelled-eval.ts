@@ -15,6 +15,7 @@ import { DataError } from "../data/errors.js";
 import { readRowTable, type RowTable } from "../score/table-io.js";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
 import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
+import { finiteScore } from "./metric-scores.js";
 import { bleuMulti, meteorMulti, rougeLMulti } from "../baselines/index.js";
 import { goldSourceFor, rowGolds, type GoldSource } from "../score/golds.js";
 import type { RowRecord } from "../score/row-stream.js";
@@ -73,13 +74,7 @@ export function readLabels(table: RowTable, column: string): Uint8Array {
 
 /** A numeric column: every cell a finite number, or an error naming the row. */
 function numericColumn(table: RowTable, column: string): Float64Array {
-  return Float64Array.from(table.rows, (row, k) => {
-    const raw = row[column];
-    const where = { file: table.file, line: table.lines[k], row: k, field: column };
-    const x = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isFinite(x)) throw new DataError(where, raw === "" || raw === null || raw === undefined ? "score is empty" : `score ${JSON.stringify(raw)} is not a finite number`);
-    return x;
-  });
+  return Float64Array.from(table.rows, (row, k) => finiteScore(row[column], { file: table.file, line: table.lines[k], row: k, field: column }));
 }
 
 function textColumn(table: RowTable, column: string): string[] {

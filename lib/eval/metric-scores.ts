@@ -11,6 +11,7 @@
  * const ev = await evaluateBenchmark(bench, { metrics: ["cap", "bleu"], scores, reference: "cap" });
  */
 import { METRIC_SCORES_ROW_ID } from "../constants.js";
+import { isDecimalText } from "../data/csv.js";
 import { DataError } from "../data/errors.js";
 import { readRowTable } from "../score/table-io.js";
 
@@ -33,8 +34,8 @@ export interface ReadMetricScoresOptions {
   readonly reserved?: readonly string[];
 }
 
-/** A cell as a finite number, or an error naming where it is. */
-function scoreValue(value: unknown, where: { file: string; line: number; row: number; field: string }): number {
+/** A score cell as a finite number, or an error naming where it is (the rule of every metric column capqa reads). */
+export function finiteScore(value: unknown, where: { file: string; line: number; row: number; field: string }): number {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return value;
     throw new DataError(where, `score ${value} is not finite`);
@@ -42,8 +43,7 @@ function scoreValue(value: unknown, where: { file: string; line: number; row: nu
   const text = typeof value === "string" ? value.trim() : value === null || value === undefined ? "" : undefined;
   if (text === undefined) throw new DataError(where, `score ${JSON.stringify(value)} is not a number`);
   if (text === "") throw new DataError(where, "score is empty; every row needs a score for every metric column");
-  // Decimal notation only (no hex, no "Infinity", no "NaN"), as a CSV written by pandas or R holds.
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new DataError(where, `score "${text}" is not a number`);
+  if (!isDecimalText(text)) throw new DataError(where, `score "${text}" is not a number`);
   const x = Number(text);
   if (!Number.isFinite(x)) throw new DataError(where, `score "${text}" is not finite`);
   return x;
@@ -83,7 +83,7 @@ export function readMetricScores(file: string, rowCount: number, options: ReadMe
     }
     present[id] = 1;
     firstLine[id] = line;
-    for (const n of names) columns[n][id] = scoreValue(row[n], { file, line, row: id, field: n });
+    for (const n of names) columns[n][id] = finiteScore(row[n], { file, line, row: id, field: n });
   });
   return { file, names, columns, present, alignment: hasId ? "row_id" : "row order" };
 }
