@@ -48,7 +48,7 @@ ${optionsHelp(EVALUATE_IN_OPTIONS)}`;
 
 /** The --in branch of capqa evaluate; `values` are evaluate's parsed flags. */
 export async function cmdEvaluateLabelled(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | string[] | boolean | undefined>,
   argv: string[],
   common: { metrics?: string[]; ordering: Ordering; resamples: number; seed: number; threads?: number; reference?: string },
 ): Promise<number> {

@@ -3,6 +3,12 @@ import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
 import {
   DEFAULT_NLI_BATCH_SIZE,
+  DEFAULT_NLI_BATCH_TOKENS,
+  DEFAULT_NLI_SERVER_CONCURRENCY,
+  DEFAULT_NLI_SERVER_RETRIES,
+  NLI_SERVER_PROTOCOLS,
+  checkServerOptions,
+  loadNliEngine,
   DEFAULT_SEED,
   DEFAULT_NLI_MAX_LENGTH,
   NliCache,
@@ -11,7 +17,6 @@ import {
   SCORE_COLUMNS,
   importReleasedProbabilities,
   loadBenchmark,
-  loadTransformersNli,
   resolveCacheDir,
   sampleReleasedRows,
   scoreFile,
@@ -27,11 +32,30 @@ import {
   writeFileAtomic,
   type NliDeviceChoice,
   type NliDtype,
-  type TransformersNliOptions,
+  type NliEngineOptions,
+  type NliServerOptions,
+  type NliServerReport,
   checkOutputFile,
 } from "../lib/all.js";
 import { flaggedSummary } from "./statements-commands.js";
-import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import {
+  COMMON_OPTIONS,
+  NLI_MODEL_OPTIONS,
+  UsageError,
+  choiceFlag,
+  cliMessage,
+  defineOptions,
+  intFlag,
+  listFlag,
+  numberFlag,
+  optionsHelp,
+  parseOptions,
+  progressPrinter,
+  out,
+  err,
+  summary,
+  jsonOutput,
+} from "./args.js";
 
 /** Exit status of a run whose output is complete except for rows it could not score. */
 export const EXIT_INCOMPLETE = 3;
@@ -48,18 +72,50 @@ function onnxFileFlag(value: string | undefined): string | undefined {
   return value;
 }
 
-export function modelOptions(values: Record<string, unknown>): TransformersNliOptions {
+export function modelOptions(values: Record<string, unknown>): NliEngineOptions {
   return {
     model: (values.model as string | undefined) ?? PAPER_NLI_MODEL,
     revision: values.revision as string | undefined,
     device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, "cpu") as NliDeviceChoice,
     dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, "fp32") as NliDtype,
     batchSize: intFlag(values.batch as string | undefined, "batch", DEFAULT_NLI_BATCH_SIZE, 1, 65_536),
+    batchTokens: intFlag(values["batch-tokens"] as string | undefined, "batch-tokens", DEFAULT_NLI_BATCH_TOKENS, 0, 1_000_000_000),
     maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, 8, 1_000_000),
     modelsDir: values["models-dir"] as string | undefined,
     onnxFile: onnxFileFlag(values["onnx-file"] as string | undefined),
+    server: serverFlags(values),
     log: err,
   };
+}
+
+/** --nli-server URL (repeated or comma-separated) with --nli-protocol and the request settings; undefined without --nli-server. */
+function serverFlags(values: Record<string, unknown>): NliServerOptions | undefined {
+  const given = (values["nli-server"] as string[] | undefined) ?? [];
+  const urls = given.flatMap((v) => listFlag(v) ?? []);
+  const rest = ["nli-protocol", "nli-server-model", "nli-concurrency", "nli-timeout", "nli-retries"].filter((f) => values[f] !== undefined);
+  if (urls.length === 0) {
+    if (given.length > 0) throw new UsageError("--nli-server needs a URL, e.g. --nli-server http://127.0.0.1:8080");
+    if (rest.length > 0) throw new UsageError(`--${rest[0]} needs --nli-server URL`);
+    return undefined;
+  }
+  if (values["nli-protocol"] === undefined) throw new UsageError("--nli-server needs --nli-protocol tei or kserve");
+  const protocol = choiceFlag(values["nli-protocol"] as string, "nli-protocol", NLI_SERVER_PROTOCOLS, "tei");
+  const timeout = numberFlag(values["nli-timeout"] as string | undefined, "nli-timeout");
+  if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`--nli-timeout must be a positive number of seconds, got "${values["nli-timeout"]}"`);
+  const server: NliServerOptions = {
+    urls,
+    protocol,
+    modelName: values["nli-server-model"] as string | undefined,
+    concurrency: intFlag(values["nli-concurrency"] as string | undefined, "nli-concurrency", DEFAULT_NLI_SERVER_CONCURRENCY, 1, 1024),
+    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    retries: intFlag(values["nli-retries"] as string | undefined, "nli-retries", DEFAULT_NLI_SERVER_RETRIES, 0, 100),
+  };
+  try {
+    checkServerOptions(server);
+  } catch (e) {
+    throw new UsageError(cliMessage((e as Error).message));
+  }
+  return server;
 }
 
 export const SCORE_OPTIONS = defineOptions({
@@ -150,6 +206,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
     truncatedPairs: report.truncatedPairs,
     modelKey: report.modelKey,
     device: report.device,
+    server: report.server,
     alpha: alpha ?? DEFAULT_ALPHA,
     lambda: lambda ?? DEFAULT_LAMBDA,
     generator: report.generator,
@@ -171,6 +228,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
       (report.truncatedPairs ? `, ${report.truncatedPairs} truncated to the length limit` : "") +
       `; model ${report.modelKey}`,
   );
+  if (report.server) err(serverLine(report.server));
   if (report.notScoredCount > 0) {
     err(`${report.notScoredCount} row(s) NOT scored (status not_scored in ${values.out}):`);
     for (const { row, line, reason } of report.notScored.slice(0, 20)) err(`  row ${row} (line ${line}): ${reason}`);
@@ -180,6 +238,15 @@ export async function cmdScore(argv: string[]): Promise<number> {
   }
   err(`wrote ${values.out}${report.manifest ? ` and its manifest ${report.manifest}` : ""}`);
   return 0;
+}
+
+/** One line on what the inference servers did: requests, retries, failed attempts by kind, throughput. */
+export function serverLine(s: NliServerReport): string {
+  const errors = Object.entries(s.errors)
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(", ");
+  const rate = s.pairsPerSecond === null ? "" : `, ${s.pairsPerSecond.toFixed(0)} pairs/s`;
+  return `NLI servers (${s.protocol}, ${s.urls.join(", ")}): ${s.requests} requests for ${s.pairs} pairs${rate}; ${s.retries} retried${errors ? ` (failed attempts: ${errors})` : ""}`;
 }
 
 /** A classifier file from capqa calibrate, checked whole before any scoring. */
@@ -286,7 +353,7 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   const bench = loadBenchmark(values["data-dir"]);
   const sample = values.sample === "all" ? Number.MAX_SAFE_INTEGER : intFlag(values.sample, "sample", 200, 1);
   const ids = sampleReleasedRows(bench, sample, intFlag(values.seed, "seed", DEFAULT_SEED, 0));
-  const engine = await loadTransformersNli(modelOptions(values));
+  const engine = await loadNliEngine(modelOptions(values));
   const v = await verifyModel(bench, engine, ids, values.quiet ? undefined : progressPrinter("NLI pairs"));
   await engine.dispose();
   if (values.out) writeFileAtomic(values.out, JSON.stringify(v, null, 2) + "\n");

@@ -69,9 +69,40 @@ export const DEFAULT_HF_ENDPOINT = "https://huggingface.co";
 /** How long a hub request waits for the answer's headers (a download's bytes may take longer). */
 export const DEFAULT_HUB_TIMEOUT_MS = 30_000;
 
-/** Default NLI settings (App. C.2: joint length 512, batch size 16). */
+/** Default NLI settings. The paper (App. C.2) used joint length 512 and batches of 16 pairs. */
 export const DEFAULT_NLI_MAX_LENGTH = 512;
-export const DEFAULT_NLI_BATCH_SIZE = 16;
+/**
+ * Batches are formed by a token budget (lib/nli/batching.ts): at most DEFAULT_NLI_BATCH_SIZE
+ * pairs and at most DEFAULT_NLI_BATCH_TOKENS tokens (pairs × padded length) each, so that short
+ * statements fill the device (64 pairs of 60 tokens) and long ones do not blow its memory
+ * (32 pairs of 512). A batch size of 16 with no token budget is the paper's setting.
+ */
+export const DEFAULT_NLI_BATCH_SIZE = 64;
+export const DEFAULT_NLI_BATCH_TOKENS = 16_384;
+
+// ---------------------------------------------------------------- NLI inference servers (lib/nli/server)
+
+/** The protocols capqa speaks to NLI inference servers. */
+export const NLI_SERVER_PROTOCOLS = ["tei", "kserve"] as const;
+/** Requests in flight per server URL (each a batch); several URLs multiply it. */
+export const DEFAULT_NLI_SERVER_CONCURRENCY = 4;
+/** Pairs per TEI request when the server's /info does not say (TEI's own default max_client_batch_size). */
+export const DEFAULT_TEI_BATCH_PAIRS = 32;
+/** How long one request may take before it is abandoned and retried. */
+export const DEFAULT_NLI_SERVER_TIMEOUT_MS = 60_000;
+/** Retries of one request after a 429, a 5xx, a timeout or a dropped connection (then its pairs are not scored). */
+export const DEFAULT_NLI_SERVER_RETRIES = 6;
+/** Exponential backoff with full jitter: the n-th retry waits up to min(max, base · 2^n); a Retry-After header is honoured up to the max. */
+export const DEFAULT_NLI_SERVER_BACKOFF_MS = 250;
+export const DEFAULT_NLI_SERVER_MAX_BACKOFF_MS = 20_000;
+/** The KServe v2 model name capqa asks for when none is given (a Triton model repository folder's name). */
+export const DEFAULT_KSERVE_MODEL_NAME = "nli-deberta-v3-large";
+/** Bearer token for the NLI servers (sent as Authorization: Bearer …; never logged or written). */
+export const NLI_SERVER_TOKEN_ENV = "CAPQA_NLI_SERVER_TOKEN";
+/** Extra request headers for the NLI servers, a JSON object ({"X-Api-Key": "…"}); never logged or written. */
+export const NLI_SERVER_HEADERS_ENV = "CAPQA_NLI_SERVER_HEADERS";
+/** The largest answer body read from a server (a misbehaving endpoint cannot fill memory). */
+export const MAX_NLI_SERVER_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Environment variable naming the NLI cache folder (after --cache-dir). */
 export const CACHE_DIR_ENV = "CAPQA_CACHE_DIR";
@@ -186,6 +217,16 @@ export const OPTION_FLAGS: Readonly<Record<string, string>> = Object.freeze({
   key: "--key",
   labelColumn: "--label-column",
   cacheDir: "--cache-dir",
+  batchSize: "--batch",
+  batchTokens: "--batch-tokens",
+  maxLength: "--max-length",
+  server: "--nli-server",
+  urls: "--nli-server",
+  protocol: "--nli-protocol",
+  modelName: "--nli-server-model",
+  concurrency: "--nli-concurrency",
+  timeoutMs: "--nli-timeout",
+  retries: "--nli-retries",
 });
 
 // ---------------------------------------------------------------- statement model, figures, LLM clients, BLEU

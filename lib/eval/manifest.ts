@@ -13,8 +13,10 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MANIFEST_REDACTED_FLAG_PATTERN, PAPER_NLI_MODEL } from "../constants.js";
+import { DEFAULT_KSERVE_MODEL_NAME, MANIFEST_REDACTED_FLAG_PATTERN, PAPER_NLI_MODEL } from "../constants.js";
 import type { NliDtype } from "../nli/engine.js";
+import type { NliServerOptions } from "../nli/server/options.js";
+import { displayUrl } from "../nli/server/server-pool.js";
 import { HubCache } from "../runtime/hub-cache.js";
 import { onnxSources } from "../runtime/hub-model.js";
 import { hubSettings } from "../runtime/hub-settings.js";
@@ -167,7 +169,7 @@ export function redactCommand(argv: readonly string[]): string[] {
     else if (a.startsWith("--") && eq < 0 && secret(a.slice(2)) && i + 1 < argv.length && !argv[i + 1].startsWith("--")) {
       out.push(a, "<redacted>");
       i++;
-    } else out.push(a);
+    } else out.push(a.replace(/(https?:\/\/)[^/@\s,]+@/gi, "$1<redacted>@")); // credentials in a server URL
   }
   return out;
 }
@@ -212,9 +214,22 @@ export function capqaVersion(): string {
  * the full SHA-256 of the ONNX file (streamed). `device` is where inference ran, if it did.
  */
 export async function nliModelProvenance(
-  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: NliDtype; readonly onnxFile?: string },
+  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: NliDtype; readonly onnxFile?: string; readonly server?: NliServerOptions },
   device: string | null = null,
 ): Promise<ManifestModelInput> {
+  if (options.server) {
+    const urls = options.server.urls.map(displayUrl).join(", ");
+    return {
+      source: "server",
+      id: options.server.protocol === "kserve" ? (options.server.modelName ?? DEFAULT_KSERVE_MODEL_NAME) : urls,
+      revision: options.server.modelVersion ?? null,
+      file: null,
+      sha256: null,
+      dtype: null,
+      device: "server",
+      note: `${options.server.protocol} at ${urls}`,
+    };
+  }
   const dtype = options.dtype ?? "fp32";
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
   const file = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;

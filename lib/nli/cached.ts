@@ -1,11 +1,13 @@
 /**
  * NLI probabilities through the cache: look every pair up, run the model only on what is
  * missing (loading it only then), and commit each finished batch to the cache at once.
- * A pair the model cannot score is reported with its reason; it never stops the others.
+ * A pair the model cannot score is reported with its reason; it never stops the others, except
+ * an NliFatalError (a server refusing the credentials), which no other batch would escape.
  */
 import { DEFAULT_NLI_CHUNK_PAIRS } from "../constants.js";
 import type { CacheEntry, NliCache } from "./cache.js";
-import type { NliEngine } from "./engine.js";
+import { runBounded } from "./encoded-engine.js";
+import { NliFatalError, type NliEngine } from "./engine.js";
 
 export interface CachedRunOptions {
   readonly cache: NliCache | null;
@@ -83,28 +85,42 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
     const isMissing = new Uint8Array(n);
     for (const i of missing) isMissing[i] = 1;
     const batches = engine.planBatches(premises, hypotheses).filter((b) => b.some((i) => isMissing[i] === 1));
-    for (const batch of batches) {
-      const ps = Array.from(batch, (i) => premises[i]);
-      const hs = Array.from(batch, (i) => hypotheses[i]);
-      let probs: Float64Array;
-      try {
-        probs = await engine.runBatch(ps, hs);
-      } catch (err) {
-        const reason = `the model failed on this pair's batch: ${(err as Error).message}`;
-        for (const i of batch) if (isMissing[i]) failures.set(i, reason);
-        continue;
-      }
-      const entries: CacheEntry[] = [];
-      for (let k = 0; k < batch.length; k++) {
-        const i = batch[k];
-        if (!isMissing[i]) continue;
-        probabilities.set(probs.subarray(3 * k, 3 * k + 3), 3 * i);
-        entries.push({ premise: ps[k], hypothesis: hs[k], probabilities: probs.subarray(3 * k, 3 * k + 3) });
-      }
-      storeBatch(cache, storeKey, entries, store, options.log);
-      computed += entries.length;
-      options.onProgress?.(computed, missing.length);
-    }
+    const runBatch = engine.runBatch.bind(engine);
+    // Batches run with the engine's concurrency (a server's slots); each is committed as it finishes.
+    await runBounded(
+      batches.length,
+      engine.concurrency ?? 1,
+      async (b) => {
+        const batch = batches[b];
+        try {
+          return await runBatch(
+            Array.from(batch, (i) => premises[i]),
+            Array.from(batch, (i) => hypotheses[i]),
+          );
+        } catch (err) {
+          if (err instanceof NliFatalError) throw err;
+          return err as Error;
+        }
+      },
+      (b, probs) => {
+        const batch = batches[b];
+        if (probs instanceof Error) {
+          const reason = `the model failed on this pair's batch: ${probs.message}`;
+          for (const i of batch) if (isMissing[i]) failures.set(i, reason);
+          return;
+        }
+        const entries: CacheEntry[] = [];
+        for (let k = 0; k < batch.length; k++) {
+          const i = batch[k];
+          if (!isMissing[i]) continue;
+          probabilities.set(probs.subarray(3 * k, 3 * k + 3), 3 * i);
+          entries.push({ premise: premises[i], hypothesis: hypotheses[i], probabilities: probs.subarray(3 * k, 3 * k + 3) });
+        }
+        storeBatch(cache, storeKey, entries, store, options.log);
+        computed += entries.length;
+        options.onProgress?.(computed, missing.length);
+      },
+    );
     return { probabilities, failures, cacheHits, computed, engine, cacheWriteError: store.error, unsavedPairs: store.unsaved };
   }
   const chunk = options.chunkSize ?? DEFAULT_NLI_CHUNK_PAIRS;
@@ -125,6 +141,7 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
         },
       });
     } catch (err) {
+      if (err instanceof NliFatalError) throw err;
       const reason = `the model failed on this pair's batch: ${(err as Error).message}`;
       for (const i of ids) if (Number.isNaN(probabilities[3 * i])) failures.set(i, reason);
     }

@@ -1,7 +1,8 @@
 /** What every NLI backend offers: probabilities for premise → hypothesis pairs. */
 
-export type NliDevice = "cpu" | "cuda" | "webgpu";
-export type NliDeviceChoice = NliDevice | "auto";
+/** Where inference runs; "server" for inference servers (their devices are theirs). */
+export type NliDevice = "cpu" | "cuda" | "webgpu" | "server";
+export type NliDeviceChoice = "cpu" | "cuda" | "webgpu" | "auto";
 export type NliDtype = "fp32" | "fp16" | "q8";
 
 export interface NliRunOptions {
@@ -18,6 +19,25 @@ export interface NliStats {
   inferredPairs: number;
   /** Forward passes (batches). */
   batches: number;
+  /** Batches split in two after the runtime ran out of memory (the smaller size is kept). */
+  outOfMemorySplits?: number;
+}
+
+/** What an engine that calls inference servers did: for the run report. */
+export interface NliServerStats {
+  readonly protocol: "tei" | "kserve";
+  /** The servers, without credentials. */
+  readonly urls: readonly string[];
+  /** Requests answered. */
+  requests: number;
+  /** Pairs in those answers. */
+  pairs: number;
+  /** Requests sent again after a 429, a 5xx, a timeout or a dropped connection. */
+  retries: number;
+  /** Failed attempts by kind ("503", "429", "timeout", "connection", …). */
+  errors: Record<string, number>;
+  /** Milliseconds with at least one request in flight. */
+  busyMs: number;
 }
 
 /** Where a loaded model's weights came from, for manifests and reports. */
@@ -49,6 +69,10 @@ export interface NliEngine {
   readonly stats: NliStats;
   /** Where the weights came from (absent for engines that cannot say). */
   readonly provenance?: ModelOrigin;
+  /** How many `runBatch` calls may be in flight at once (servers); 1 when absent. */
+  readonly concurrency?: number;
+  /** Requests, retries and errors, for engines that call inference servers. */
+  readonly server?: NliServerStats;
   /**
    * Probabilities for each pair, as rows of (entailment, neutral, contradiction):
    * result[3i], result[3i+1], result[3i+2], in input order.
@@ -77,4 +101,12 @@ export function checkPairs(premises: readonly unknown[], hypotheses: readonly un
       if (typeof v !== "string") throw new TypeError(`${name} ${i} is not a string: ${JSON.stringify(v)}`);
     });
   }
+}
+
+/**
+ * An error no other batch would escape (a server refusing the credentials, a model name it does
+ * not serve): the run stops at once instead of failing every batch in turn.
+ */
+export class NliFatalError extends Error {
+  override readonly name = "NliFatalError";
 }

@@ -7,3 +7,7 @@ export * from "./transformers-engine.js";
 export * from "./cache.js";
 export * from "./cached.js";
 export * from "./released.js";
+export * from "./batching.js";
+export * from "./encoded-engine.js";
+export * from "./load-engine.js";
+export * from "./server/index.js";

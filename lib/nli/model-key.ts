@@ -54,14 +54,30 @@ export async function modelKey(ref: ModelRef, options: ModelKeyOptions): Promise
   const file = options.onnxFile !== undefined && options.onnxFile !== defaultFile ? options.onnxFile : undefined;
   if (ref.kind === "hub") return `${hubWeightsIdentity(ref.id, ref.revision)}${file ? `:file:${file}` : ""}${numerics}${limit}`;
   const weights = (await hashFile(join(ref.dir, file ?? defaultFile))).slice(0, 32);
+  return `local:${ref.name}:sha256:${weights}:tok:${await tokenizerDigest(ref.dir, hashFile)}:labels:${labelOrderDigest(join(ref.dir, "config.json"))}${numerics}${limit}`;
+}
+
+/** A digest of a model folder's tokenizer files (absent ones count as absent). */
+export async function tokenizerDigest(dir: string, hashFile: (path: string) => Promise<string> = fileSha256): Promise<string> {
   const tokenizer = createHash("sha256");
   for (const f of ["tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"])
     tokenizer
       .update(f)
       .update("\u0000")
-      .update(await optionalFileSha256(join(ref.dir, f), hashFile))
+      .update(await optionalFileSha256(join(dir, f), hashFile))
       .update("\u0000");
-  return `local:${ref.name}:sha256:${weights}:tok:${tokenizer.digest("hex").slice(0, 12)}:labels:${labelOrderDigest(join(ref.dir, "config.json"))}${numerics}${limit}`;
+  return tokenizer.digest("hex").slice(0, 12);
+}
+
+/** A digest of an id2label object as a server reports it (same canonical form as labelOrderDigest). */
+export function id2labelDigest(id2label: unknown): string {
+  const entries =
+    id2label && typeof id2label === "object"
+      ? Object.entries(id2label as Record<string, unknown>)
+          .map(([k, v]) => [Number(k), String(v).toLowerCase()] as const)
+          .sort((a, b) => a[0] - b[0])
+      : [];
+  return createHash("sha256").update(JSON.stringify(entries)).digest("hex").slice(0, 12);
 }
 
 /** A digest of config.json's id2label (the order in which the model's logits come), canonical. */
@@ -72,11 +88,5 @@ export function labelOrderDigest(configFile: string): string {
   } catch (err) {
     throw new Error(`${configFile}: not valid JSON: ${(err as Error).message}`);
   }
-  const entries =
-    id2label && typeof id2label === "object"
-      ? Object.entries(id2label as Record<string, unknown>)
-          .map(([k, v]) => [Number(k), String(v).toLowerCase()] as const)
-          .sort((a, b) => a[0] - b[0])
-      : [];
-  return createHash("sha256").update(JSON.stringify(entries)).digest("hex").slice(0, 12);
+  return id2labelDigest(id2label);
 }

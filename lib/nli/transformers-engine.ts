@@ -1,11 +1,12 @@
 /**
  * The NLI engine over transformers.js and onnxruntime-node: a sequence-classification model
- * from a local folder or the hub, pairs encoded with longest-first truncation, batches formed
- * from length-sorted pairs (little padding), softmax in float64, results in input order.
+ * from a local folder or the hub (`loadNliClassifier`: tokenizer, label order, forward pass),
+ * run by the encoded-pairs engine (lib/nli/encoded-engine.ts: token-budget batches of
+ * length-sorted pairs, softmax in float64, results in input order, out-of-memory splits).
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
 import { HubClient } from "../runtime/hub-client.js";
 import { fetchHubModel, onnxSources, type FetchedHubModel } from "../runtime/hub-model.js";
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
@@ -13,10 +14,12 @@ import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolve
 import { floatValues } from "../runtime/tensors.js";
 import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
 import { resolveDevice } from "../runtime/device.js";
-import { checkPairs, type ModelOrigin, type NliDeviceChoice, type NliDtype, type NliEngine, type NliRunOptions, type NliStats, type NliDevice } from "./engine.js";
-import { labelOrder, nliSoftmax, type LabelOrder } from "./labels.js";
+import { checkBatchLimits, tokenBudget, type BatchLimits } from "./batching.js";
+import { EncodedPairsEngine, type ForwardPass } from "./encoded-engine.js";
+import type { ModelOrigin, NliDevice, NliDeviceChoice, NliDtype, NliEngine } from "./engine.js";
+import { labelOrder, type LabelOrder } from "./labels.js";
 import { modelKey } from "./model-key.js";
-import { PairEncoder, type EncodedPair, type HfTokenizer } from "./pair-encoding.js";
+import { PairEncoder, type HfTokenizer } from "./pair-encoding.js";
 
 export interface TransformersNliOptions {
   /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
@@ -29,7 +32,10 @@ export interface TransformersNliOptions {
    * repository (e.g. "onnx/model_qint8_avx512.onnx" of cross-encoder/nli-deberta-v3-large).
    */
   readonly onnxFile?: string;
+  /** At most this many pairs per forward pass (default DEFAULT_NLI_BATCH_SIZE). */
   readonly batchSize?: number;
+  /** At most this many tokens (pairs × padded length) per forward pass; 0 for no budget (default DEFAULT_NLI_BATCH_TOKENS). */
+  readonly batchTokens?: number;
   readonly maxLength?: number;
   readonly modelsDir?: string;
   /** Hub endpoint, cache folder, offline mode and token; default from HF_ENDPOINT, HF_HOME / HF_HUB_CACHE, HF_HUB_OFFLINE, HF_TOKEN. */
@@ -43,6 +49,28 @@ interface LoadedModel {
   dispose(): Promise<unknown>;
 }
 
+/** The batch limits `options` ask for, checked. */
+export function batchLimitsOf(options: { readonly batchSize?: number; readonly batchTokens?: number }): BatchLimits {
+  const limits = { maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) };
+  checkBatchLimits(limits);
+  return limits;
+}
+
+/** A loaded sequence classifier: its tokenization, label order and forward pass, without batching. */
+export interface NliClassifier {
+  readonly modelKey: string;
+  readonly device: NliDevice;
+  readonly provenance: ModelOrigin;
+  readonly encoder: PairEncoder;
+  readonly order: LabelOrder;
+  /** config.json's id2label, as the model names its classes. */
+  readonly id2label: Record<string, string>;
+  /** The ONNX graph's input names (DeBERTa-v3 has no token_type_ids). */
+  readonly inputNames: readonly string[];
+  readonly forward: ForwardPass;
+  dispose(): Promise<void>;
+}
+
 /**
  * Loads the model and returns an engine; every failure names the model and what is wrong.
  *
@@ -51,11 +79,32 @@ interface LoadedModel {
  * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]); // entailment, neutral, contradiction
  */
 export async function loadTransformersNli(options: TransformersNliOptions = {}): Promise<NliEngine> {
+  const limits = batchLimitsOf(options);
+  const classifier = await loadNliClassifier(options);
+  const batching = `at most ${limits.maxPairs} pairs${limits.maxTokens === Infinity ? "" : ` and ${limits.maxTokens} tokens`} per batch`;
+  options.log?.(`loaded ${classifier.modelKey} on ${classifier.device} (${classifier.provenance.dtype}, ${batching}, max length ${classifier.encoder.maxLength})`);
+  return new EncodedPairsEngine({
+    modelKey: classifier.modelKey,
+    device: classifier.device,
+    provenance: classifier.provenance,
+    tokenizer: classifier.encoder,
+    order: classifier.order,
+    forward: classifier.forward,
+    limits,
+    log: options.log,
+    dispose: () => classifier.dispose(),
+  });
+}
+
+/**
+ * The model of `options` (local folder or hub id, dtype, device, ONNX file) with its tokenizer
+ * and label order, as a forward pass from padded token ids to logits: what the engine batches,
+ * and what a test server answers requests with.
+ */
+export async function loadNliClassifier(options: TransformersNliOptions = {}): Promise<NliClassifier> {
   const spec = options.model ?? PAPER_NLI_MODEL;
   const dtype = options.dtype ?? "fp32";
   checkDtype(dtype);
-  const batchSize = options.batchSize ?? DEFAULT_NLI_BATCH_SIZE;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, got ${batchSize}`);
   const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
   const log = options.log ?? (() => {});
   const ref = resolveModelRef(spec, { revision: options.revision, modelsDir: options.modelsDir });
@@ -116,110 +165,15 @@ export async function loadTransformersNli(options: TransformersNliOptions = {}):
   const order = labelOrder(config.id2label, `${dir}/config.json`);
   const encoder = new PairEncoder(tokenizer, maxLength);
   const key = await modelKey(ref, { dtype, maxLength: encoder.maxLength, device, onnxFile: options.onnxFile, hashFile: async (f) => (f === join(dir, onnxFile) ? provenance.sha256! : fileSha256(f)) });
-  log(`loaded ${key} on ${device} (${dtype}, batch ${batchSize}, max length ${encoder.maxLength})`);
-  return new TransformersNliEngine(tf, model, encoder, order, key, device, batchSize, provenance);
-}
-
-/**
- * Batches over pairs of these token lengths: longest first (the largest batch shape is met, and
- * fails if memory is short, at once), ties in input order, `batchSize` pairs each. A function of
- * the lengths alone, so the same pairs always form the same batches.
- */
-export function lengthSortedBatches(lengths: readonly number[], batchSize: number): Uint32Array[] {
-  const order = Uint32Array.from({ length: lengths.length }, (_, i) => i).sort((a, b) => lengths[b] - lengths[a] || a - b);
-  const batches: Uint32Array[] = [];
-  for (let s = 0; s < order.length; s += batchSize) batches.push(order.slice(s, s + batchSize));
-  return batches;
-}
-
-class TransformersNliEngine implements NliEngine {
-  readonly stats: NliStats = { truncatedPairs: 0, inferredPairs: 0, batches: 0 };
-  private readonly wantsTypes: boolean;
-
-  constructor(
-    private readonly tf: Transformers,
-    private readonly model: LoadedModel,
-    private readonly encoder: PairEncoder,
-    private readonly order: LabelOrder,
-    readonly modelKey: string,
-    readonly device: NliDevice,
-    private readonly batchSize: number,
-    readonly provenance: ModelOrigin,
-  ) {
-    const inputs = Object.values(model.sessions)[0]?.inputNames ?? ["input_ids", "attention_mask", "token_type_ids"];
-    this.wantsTypes = inputs.includes("token_type_ids");
-  }
-
-  async probabilities(premises: readonly string[], hypotheses: readonly string[], options: NliRunOptions = {}): Promise<Float64Array> {
-    checkPairs(premises, hypotheses);
-    const n = premises.length;
-    const out = new Float64Array(3 * n);
-    const encoded: EncodedPair[] = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
-    for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
-    let done = 0;
-    for (const idx of lengthSortedBatches(
-      encoded.map((e) => e.ids.length),
-      this.batchSize,
-    )) {
-      const probs = await this.runEncoded(idx, encoded);
-      for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
-      done += idx.length;
-      options.onBatch?.(idx, probs);
-      options.onProgress?.(done, n);
-    }
-    return out;
-  }
-
-  planBatches(premises: readonly string[], hypotheses: readonly string[]): Uint32Array[] {
-    checkPairs(premises, hypotheses);
-    return lengthSortedBatches(
-      premises.map((p, i) => this.encoder.encode(p, hypotheses[i]).ids.length),
-      this.batchSize,
-    );
-  }
-
-  async runBatch(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array> {
-    checkPairs(premises, hypotheses);
-    const encoded = premises.map((p, i) => this.encoder.encode(p, hypotheses[i]));
-    for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
-    return this.runEncoded(
-      Uint32Array.from(encoded, (_, i) => i),
-      encoded,
-    );
-  }
-
-  private async runEncoded(idx: Uint32Array, encoded: EncodedPair[]): Promise<Float64Array> {
-    const B = idx.length;
-    let L = 0;
-    for (const i of idx) L = Math.max(L, encoded[i].ids.length);
-    const ids = new BigInt64Array(B * L).fill(BigInt(this.encoder.padId));
-    const mask = new BigInt64Array(B * L);
-    const types = new BigInt64Array(B * L);
-    idx.forEach((i, b) => {
-      const e = encoded[i];
-      for (let t = 0; t < e.ids.length; t++) {
-        ids[b * L + t] = BigInt(e.ids[t]);
-        mask[b * L + t] = 1n;
-        types[b * L + t] = BigInt(e.types[t]);
-      }
-    });
-    const inputs: Record<string, unknown> = {
-      input_ids: new this.tf.Tensor("int64", ids, [B, L]),
-      attention_mask: new this.tf.Tensor("int64", mask, [B, L]),
-    };
-    if (this.wantsTypes) inputs.token_type_ids = new this.tf.Tensor("int64", types, [B, L]);
-    const { logits } = await this.model(inputs);
-    const width = logits.dims[logits.dims.length - 1];
-    if (width !== this.order.size) throw new Error(`model returned ${width} logits per pair, config.json's id2label names ${this.order.size}`);
-    const values = floatValues(logits, "logits");
-    const probs = new Float64Array(3 * B);
-    for (let b = 0; b < B; b++) nliSoftmax(values, b * width, this.order, probs, 3 * b);
-    this.stats.inferredPairs += B;
-    this.stats.batches++;
-    return probs;
-  }
-
-  async dispose(): Promise<void> {
-    await this.model.dispose();
-  }
+  const inputNames = Object.values(model.sessions)[0]?.inputNames ?? ["input_ids", "attention_mask", "token_type_ids"];
+  const wantsTypes = inputNames.includes("token_type_ids");
+  const forward: ForwardPass = async (batch) => {
+    const shape = [batch.pairs, batch.length];
+    const inputs: Record<string, unknown> = { input_ids: new tf.Tensor("int64", batch.ids, shape), attention_mask: new tf.Tensor("int64", batch.mask, shape) };
+    if (wantsTypes) inputs.token_type_ids = new tf.Tensor("int64", batch.types, shape);
+    const { logits } = await model(inputs);
+    return { values: floatValues(logits, "logits"), width: logits.dims[logits.dims.length - 1] };
+  };
+  const id2label = Object.fromEntries(Object.entries(config.id2label ?? {}).map(([k, v]) => [k, String(v)]));
+  return { modelKey: key, device, provenance, encoder, order, id2label, inputNames, forward, dispose: async () => void (await model.dispose()) };
 }

@@ -116,3 +116,18 @@ function etagOf(snapshotFile: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A hub model's tokenizer and config.json alone, in the hub cache (for engines whose weights are
+ * elsewhere: a KServe server is sent token ids capqa makes): the snapshot folder and its commit.
+ */
+export async function fetchHubTokenizer(client: HubClient, repo: string, revision: string, options: { readonly log?: (line: string) => void } = {}): Promise<{ dir: string; commit: string }> {
+  if (client.settings.offline) {
+    const missing = NEEDED.filter((f) => !client.cache.cachedFile(repo, revision, f));
+    if (missing.length > 0) throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${repo}@${revision}: ${missing.join(", ")}; run once with network access`);
+  }
+  for (const f of NEEDED) await client.download(repo, revision, f);
+  const commit = client.cache.commitOf(repo, revision)!;
+  options.log?.(`tokenizer files: ${repo}@${revision}${commit !== revision ? ` (commit ${commit.slice(0, 12)})` : ""} via ${client.settings.cacheDir}`);
+  return { dir: client.cache.snapshotDir(repo, commit), commit };
+}

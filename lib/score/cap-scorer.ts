@@ -22,11 +22,11 @@ import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { checkWeights } from "../cap/index.js";
 import { NliCache } from "../nli/cache.js";
 import type { NliEngine } from "../nli/engine.js";
-import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
+import { loadNliEngine, type NliEngineOptions } from "../nli/load-engine.js";
 import { builtinGenerator, loadStatementGenerator, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 import { modelKeyFor, scoreAnswers, scoreStatements, type PairScore, type ScoreOptions, type ScoreReport, type StatementGenerator } from "./score.js";
 
-export interface CapScorerOptions extends TransformersNliOptions {
+export interface CapScorerOptions extends NliEngineOptions {
   /** CAP's forward (gold → candidate) weight α; default DEFAULT_ALPHA (0.85). */
   readonly alpha?: number;
   /** CAP's neutral-class weight λ; default DEFAULT_LAMBDA (0.3). */
@@ -211,7 +211,7 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
     if (engine) return Promise.resolve(engine);
     engineLoading ??= (async () => {
       loads++;
-      const loaded = await loadTransformersNli(nli);
+      const loaded = await loadNliEngine(nli);
       if (disposed) {
         await loaded.dispose();
         throw new Error("this CapScorer was disposed while its model was loading");

@@ -18,10 +18,10 @@ import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier
 import { DataError } from "../data/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
 import type { NliEngine } from "../nli/engine.js";
-import { loadTransformersNli } from "../nli/transformers-engine.js";
+import { loadNliEngine } from "../nli/load-engine.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "./row-stream.js";
-import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type PairScore, type ScoreOptions } from "./score.js";
+import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type PairScore, type ScoreOptions } from "./score.js";
 import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
 import { preflightModel } from "./preflight.js";
 
@@ -60,6 +60,8 @@ export interface ScoreFileReport {
   readonly truncatedPairs: number;
   readonly modelKey: string;
   readonly device: string | null;
+  /** Inference servers: requests, retries, errors by kind and throughput; null in-process or when no pair was sent. */
+  readonly server: NliServerReport | null;
   readonly cacheWriteError: string | null;
   readonly generator: string | null;
   /** Raw answers: one gold_answer, a gold_answers array, or gold_answer split at a separator; null for statements. */
@@ -121,7 +123,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   inputDigest?.catch(() => undefined); // awaited at the end; an early error must not go unhandled meanwhile
   const writer = RowWriter.open(output, columns);
   let engine: Promise<NliEngine> | undefined;
-  const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadTransformersNli(options));
+  const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadNliEngine(options));
   const generator = options.generator ?? builtinGenerator;
   const block = options.blockRows ?? DEFAULT_SCORE_BLOCK_ROWS;
   const report = {
@@ -134,6 +136,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     modelPairs: 0,
     truncatedPairs: 0,
     device: null as string | null,
+    server: null as NliServerReport | null,
     cacheWriteError: null as string | null,
   };
   const statements = newStatementTally();
@@ -202,6 +205,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     report.modelPairs += r.modelPairs;
     report.truncatedPairs += r.truncatedPairs;
     report.device ??= r.device;
+    if (r.server) report.server = r.server;
     report.cacheWriteError ??= r.cacheWriteError;
     records.forEach((rec, k) => {
       let score: PairScore = rows[k];

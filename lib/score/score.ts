@@ -7,23 +7,23 @@ import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL 
 import { checkWeights } from "../cap/index.js";
 import type { NliCache } from "../nli/cache.js";
 import { cachedProbabilities } from "../nli/cached.js";
-import { checkPairs, type NliEngine } from "../nli/engine.js";
+import { checkPairs, type NliEngine, type NliServerStats } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
 import { modelKey as computeModelKey } from "../nli/model-key.js";
 import { resolveModelRef } from "../runtime/model-ref.js";
 import { resolveDevice } from "../runtime/device.js";
-import { loadTransformersNli, type TransformersNliOptions } from "../nli/transformers-engine.js";
+import { loadNliEngine, serverModelKeyFor, type NliEngineOptions } from "../nli/load-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 import { bestOverGolds } from "./golds.js";
 
-export interface ScoreOptions extends TransformersNliOptions {
+export interface ScoreOptions extends NliEngineOptions {
   readonly alpha?: number;
   readonly lambda?: number;
   /** The NLI cache; null scores without one (nothing persists, nothing resumes). */
   readonly cache?: NliCache | null;
   /** An already loaded engine (notebooks reuse one across calls); else one is loaded when needed. */
   readonly engine?: NliEngine;
-  /** Loads the engine when a pair is missing from the cache (default: transformers.js with these options). */
+  /** Loads the engine when a pair is missing from the cache (default: loadNliEngine with these options). */
   readonly loadEngine?: () => Promise<NliEngine>;
   /** The cache identity to look pairs up under, when the caller computed it once already. */
   readonly modelKey?: string;
@@ -62,6 +62,8 @@ export interface ScoreReport {
   readonly truncatedPairs: number;
   readonly modelKey: string;
   readonly device: string | null;
+  /** Inference servers: requests, retries, errors by kind and throughput (the engine's totals so far); null in-process. */
+  readonly server: NliServerReport | null;
   readonly modelError: string | null;
   /** Why some computed results were not stored in the cache (they are in the output all the same). */
   readonly cacheWriteError: string | null;
@@ -84,8 +86,34 @@ const NOT_SCORED = (reason: string): PairScore => ({
   label_r: null,
 });
 
+/** What a run report says about the inference servers it used. */
+export interface NliServerReport {
+  readonly protocol: string;
+  readonly urls: readonly string[];
+  readonly requests: number;
+  readonly pairs: number;
+  readonly retries: number;
+  readonly errors: Readonly<Record<string, number>>;
+  /** Pairs answered per second of time with requests in flight. */
+  readonly pairsPerSecond: number | null;
+}
+
+/** A copy of an engine's server counters, with throughput. */
+export function snapshotServerStats(s: NliServerStats): NliServerReport {
+  return {
+    protocol: s.protocol,
+    urls: [...s.urls],
+    requests: s.requests,
+    pairs: s.pairs,
+    retries: s.retries,
+    errors: { ...s.errors },
+    pairsPerSecond: s.busyMs > 0 ? s.pairs / (s.busyMs / 1000) : null,
+  };
+}
+
 /** The cache identity of the model options name, known without loading the model. */
-export async function modelKeyFor(options: TransformersNliOptions): Promise<string> {
+export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
+  if (options.server) return serverModelKeyFor({ ...options, server: options.server });
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
   const dtype = options.dtype ?? "fp32";
   // The device matters to the key only for fp16/q8; "auto" resolves as loading will.
@@ -131,10 +159,15 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
     }
   }
   const key = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
+  let truncatedBefore = 0;
   const result = await cachedProbabilities(ps, hs, {
     cache: options.cache ?? null,
     modelKey: key,
-    engine: async () => options.engine ?? (options.loadEngine ? options.loadEngine() : loadTransformersNli(options)),
+    engine: async () => {
+      const e = options.engine ?? (await (options.loadEngine ? options.loadEngine() : loadNliEngine(options)));
+      truncatedBefore = e.stats.truncatedPairs; // an engine's counts run over its life; this call's are the difference
+      return e;
+    },
     chunkSize: options.chunkSize,
     onProgress: options.onProgress,
     log: options.log,
@@ -179,9 +212,10 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       uniquePairs: ps.length,
       cacheHits: result.cacheHits,
       modelPairs: result.computed,
-      truncatedPairs: engine?.stats.truncatedPairs ?? 0,
+      truncatedPairs: result.engine ? result.engine.stats.truncatedPairs - truncatedBefore : 0,
       modelKey: engine?.modelKey ?? key,
       device: engine?.device ?? null,
+      server: result.engine?.server ? snapshotServerStats(result.engine.server) : null,
       modelError: result.modelError ?? null,
       cacheWriteError: result.cacheWriteError ?? null,
       seconds: (Date.now() - started) / 1000,

@@ -1,0 +1,53 @@
+/**
+ * One entry for NLI over inference servers: `connectNliServer` returns an NliEngine for either
+ * protocol, and `nliServerModelKey` the cache identity of what the servers serve (asked of them,
+ * before any pair is sent), so the cache and resume work as with in-process models.
+ *
+ * @example
+ * const engine = await connectNliServer({ server: { urls: ["http://gpu1:8080", "http://gpu2:8080"], protocol: "tei" } });
+ */
+import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS } from "../../constants.js";
+import type { HubSettings } from "../../runtime/hub-settings.js";
+import { checkBatchLimits, tokenBudget } from "../batching.js";
+import type { NliEngine } from "../engine.js";
+import { connectKserveNli, kserveModelKey, probeKserve } from "./kserve-engine.js";
+import { checkServerOptions, type NliServerOptions } from "./options.js";
+import { probeReplicas } from "./probe.js";
+import { ServerPool } from "./server-pool.js";
+import { connectTeiNli, teiModelKey, type TeiInfo } from "./tei-engine.js";
+
+export interface NliServerConnectOptions {
+  readonly server: NliServerOptions;
+  /** KServe: the served model's tokenizer and config.json, a folder or hub id (default the paper's model). */
+  readonly model?: string;
+  readonly revision?: string;
+  readonly modelsDir?: string;
+  readonly maxLength?: number;
+  /** At most this many pairs per request (TEI: also at most the server's max_client_batch_size). */
+  readonly batchSize?: number;
+  /** KServe: at most this many tokens per request (pairs × padded length); 0 for none. */
+  readonly batchTokens?: number;
+  readonly hub?: Partial<HubSettings>;
+  readonly log?: (line: string) => void;
+}
+
+/** An engine that sends pairs to the servers of `options.server`, after checking every replica. */
+export async function connectNliServer(options: NliServerConnectOptions): Promise<NliEngine> {
+  checkServerOptions(options.server);
+  if (options.server.protocol === "tei") return connectTeiNli({ server: options.server, batchSize: options.batchSize, log: options.log });
+  const limits = { maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) };
+  checkBatchLimits(limits);
+  return connectKserveNli({ ...options, limits });
+}
+
+/** The cache identity of the model the servers serve, asked of them (GET /info or the KServe model metadata). */
+export async function nliServerModelKey(options: NliServerConnectOptions): Promise<string> {
+  checkServerOptions(options.server);
+  const pool = new ServerPool(options.server.urls, options.server.protocol, options.server);
+  if (options.server.protocol === "tei") {
+    const { answer } = await probeReplicas<TeiInfo>(pool, "/info", (i) => teiModelKey(i));
+    return teiModelKey(answer);
+  }
+  const { metadata } = await probeKserve(pool, options.server);
+  return kserveModelKey(options.server, metadata, options);
+}

@@ -1,0 +1,5 @@
+export * from "./options.js";
+export * from "./server-pool.js";
+export * from "./tei-engine.js";
+export * from "./kserve-engine.js";
+export * from "./connect.js";

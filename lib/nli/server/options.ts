@@ -1,0 +1,42 @@
+/** What names an NLI inference server to capqa, checked before any request. */
+import { NLI_SERVER_PROTOCOLS } from "../../constants.js";
+import { checkServerUrls } from "./server-pool.js";
+
+export type NliServerProtocol = (typeof NLI_SERVER_PROTOCOLS)[number];
+
+export interface NliServerOptions {
+  /** Base URLs of replicas serving one model (http://host:8080); requests are spread over them. */
+  readonly urls: readonly string[];
+  /** "tei" (Text Embeddings Inference: text pairs in, label scores out) or "kserve" (KServe v2 / Triton: token ids in, logits out). */
+  readonly protocol: NliServerProtocol;
+  /** KServe: the model's name on the server (default DEFAULT_KSERVE_MODEL_NAME). */
+  readonly modelName?: string;
+  /** KServe: a model version; default the server's choice. */
+  readonly modelVersion?: string;
+  /** Requests in flight per URL (default DEFAULT_NLI_SERVER_CONCURRENCY). */
+  readonly concurrency?: number;
+  /** Per request attempt (default DEFAULT_NLI_SERVER_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
+  /** Retries of a request after a 429, a 5xx, a timeout or a dropped connection (default DEFAULT_NLI_SERVER_RETRIES). */
+  readonly retries?: number;
+  /** First backoff step and its cap, in ms (tests shorten them). */
+  readonly backoffMs?: number;
+  readonly maxBackoffMs?: number;
+  /** Request headers; default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly fetch?: typeof fetch;
+}
+
+/** Throws the first problem of a server option, naming the option. */
+export function checkServerOptions(server: NliServerOptions): void {
+  if (server === null || typeof server !== "object") throw new TypeError("the `server` option must be an object with urls and protocol");
+  if (!(NLI_SERVER_PROTOCOLS as readonly string[]).includes(server.protocol)) {
+    throw new Error(`the \`protocol\` option must be one of ${NLI_SERVER_PROTOCOLS.join(", ")}, got ${JSON.stringify(server.protocol)}`);
+  }
+  checkServerUrls(server.urls);
+  if (server.modelName !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(server.modelName)) {
+    throw new Error(`the \`modelName\` option must be a model name as a KServe server lists it (letters, digits, . _ -), got ${JSON.stringify(server.modelName)}`);
+  }
+  if (server.modelVersion !== undefined && !/^[A-Za-z0-9._-]+$/.test(server.modelVersion))
+    throw new Error(`the \`modelVersion\` option must be a version label, got ${JSON.stringify(server.modelVersion)}`);
+}

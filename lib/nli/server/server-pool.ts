@@ -1,0 +1,286 @@
+/**
+ * JSON requests to one or more inference servers (replicas of one model): at most
+ * `concurrency` requests in flight per server, each request sent to the server with the fewest
+ * in flight, timeouts, and retries with exponential backoff and full jitter on 408/429/5xx,
+ * timeouts and dropped connections (honouring Retry-After; a retry prefers another server).
+ * A 4xx fails at once with the server's own message: 401, 403 and 404 as an NliFatalError
+ * that stops the run (no other request would fare better), others for the request's pairs alone. Redirects are
+ * refused (they would carry the credentials elsewhere). Credentials come from the environment
+ * and never appear in an error, a log line or a report: URLs are shown without user info.
+ */
+import {
+  DEFAULT_NLI_SERVER_BACKOFF_MS,
+  DEFAULT_NLI_SERVER_CONCURRENCY,
+  DEFAULT_NLI_SERVER_MAX_BACKOFF_MS,
+  DEFAULT_NLI_SERVER_RETRIES,
+  DEFAULT_NLI_SERVER_TIMEOUT_MS,
+  MAX_NLI_SERVER_RESPONSE_BYTES,
+  NLI_SERVER_HEADERS_ENV,
+  NLI_SERVER_TOKEN_ENV,
+} from "../../constants.js";
+import { isRedirect, readCapped } from "../../construct/guards.js";
+import { parseRetryAfter } from "../../construct/client.js";
+import { NliFatalError, type NliServerStats } from "../engine.js";
+
+export interface ServerPoolOptions {
+  /** Requests in flight per server (default DEFAULT_NLI_SERVER_CONCURRENCY). */
+  readonly concurrency?: number;
+  /** Per attempt, headers and body (default DEFAULT_NLI_SERVER_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
+  /** Attempts after the first (default DEFAULT_NLI_SERVER_RETRIES). */
+  readonly retries?: number;
+  readonly backoffMs?: number;
+  readonly maxBackoffMs?: number;
+  /** Request headers (credentials); default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly fetch?: typeof fetch;
+  readonly log?: (line: string) => void;
+}
+
+/** An answer other than 2xx, or no answer; `status` is absent for timeouts and dropped connections. */
+export class ServerError extends Error {
+  constructor(
+    message: string,
+    readonly kind: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "ServerError";
+  }
+}
+
+/** A URL as it may be shown: no user name or password. */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = "";
+    u.password = "";
+    return u.toString().replace(/\/$/, "");
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+/** Server base URLs checked: http or https, no query; each named by position when wrong. */
+export function checkServerUrls(urls: readonly string[]): string[] {
+  if (!Array.isArray(urls) || urls.length === 0) throw new Error("the `urls` option names no server: give one or more http(s) URLs");
+  return urls.map((raw, i) => {
+    let u: URL;
+    try {
+      u = new URL(String(raw).trim());
+    } catch {
+      throw new Error(`the \`urls\` option's entry ${i + 1} is not a URL: "${displayUrl(String(raw))}"`);
+    }
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`the \`urls\` option's entry ${i + 1} must be an http or https URL, got ${u.protocol}`);
+    if (u.search || u.hash) throw new Error(`the \`urls\` option's entry ${i + 1} must be a base URL without a query or fragment: ${displayUrl(u.toString())}`);
+    return u.toString().replace(/\/+$/, "");
+  });
+}
+
+/**
+ * Request headers from the environment: CAPQA_NLI_SERVER_TOKEN as a bearer token, and
+ * CAPQA_NLI_SERVER_HEADERS as a JSON object of further headers (an API gateway's key).
+ */
+export function serverHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = env[NLI_SERVER_TOKEN_ENV];
+  if (token) headers.authorization = `Bearer ${token}`;
+  const extra = env[NLI_SERVER_HEADERS_ENV];
+  if (extra) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(extra);
+    } catch {
+      throw new Error(`${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values, e.g. {"X-Api-Key": "…"} (its value is not shown)`);
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values`);
+    for (const [k, v] of Object.entries(parsed)) {
+      if (typeof v !== "string") throw new Error(`${NLI_SERVER_HEADERS_ENV}: header "${k}" must have a string value`);
+      headers[k.toLowerCase()] = v;
+    }
+  }
+  return headers;
+}
+
+/** Text of a server's error answer: TEI's {"error": …}, KServe's {"error": …}, else the body's start. Credentials are scrubbed. */
+function serverMessage(body: string, secrets: readonly string[]): string {
+  let text = body.slice(0, 300);
+  try {
+    const j = JSON.parse(body) as { error?: unknown; message?: unknown };
+    if (typeof j.error === "string") text = j.error;
+    else if (typeof j.message === "string") text = j.message;
+  } catch {
+    /* not JSON */
+  }
+  for (const s of secrets) if (s.length >= 4) text = text.split(s).join("[redacted]");
+  return text.replace(/\s+/g, " ").trim();
+}
+
+interface Server {
+  readonly url: string;
+  readonly shown: string;
+  inFlight: number;
+}
+
+export class ServerPool {
+  readonly servers: readonly Server[];
+  readonly stats: NliServerStats;
+  readonly concurrency: number;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly headers: Record<string, string>;
+  private readonly secrets: string[];
+  private readonly fetchFn: typeof fetch;
+  private readonly waiting: (() => void)[] = [];
+  private busySince = 0;
+  private active = 0;
+  private fatal: NliFatalError | undefined;
+
+  constructor(
+    urls: readonly string[],
+    protocol: NliServerStats["protocol"],
+    private readonly options: ServerPoolOptions = {},
+  ) {
+    const checked = checkServerUrls(urls);
+    this.servers = checked.map((url) => ({ url, shown: displayUrl(url), inFlight: 0 }));
+    const per = options.concurrency ?? DEFAULT_NLI_SERVER_CONCURRENCY;
+    if (!Number.isInteger(per) || per < 1) throw new RangeError(`the \`concurrency\` option must be a positive integer, got ${per}`);
+    this.concurrency = per * this.servers.length;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_NLI_SERVER_TIMEOUT_MS;
+    if (!(this.timeoutMs > 0)) throw new RangeError(`the \`timeoutMs\` option must be positive, got ${this.timeoutMs}`);
+    this.retries = options.retries ?? DEFAULT_NLI_SERVER_RETRIES;
+    if (!Number.isInteger(this.retries) || this.retries < 0) throw new RangeError(`the \`retries\` option must be an integer ≥ 0, got ${this.retries}`);
+    this.backoffMs = options.backoffMs ?? DEFAULT_NLI_SERVER_BACKOFF_MS;
+    this.maxBackoffMs = options.maxBackoffMs ?? DEFAULT_NLI_SERVER_MAX_BACKOFF_MS;
+    this.headers = { ...(options.headers ?? serverHeaders(options.env)) };
+    this.secrets = Object.values(this.headers).flatMap((v) => [v, v.replace(/^Bearer\s+/i, "")]);
+    for (const u of checked) {
+      const p = new URL(u);
+      if (p.password) this.secrets.push(decodeURIComponent(p.password));
+    }
+    this.fetchFn = options.fetch ?? fetch;
+    this.stats = { protocol, urls: this.servers.map((s) => s.shown), requests: 0, pairs: 0, retries: 0, errors: {}, busyMs: 0 };
+  }
+
+  private perServer(): number {
+    return this.concurrency / this.servers.length;
+  }
+
+  /** The server with a free slot and the fewest in flight, preferring one not in `avoid`; waits for a slot. */
+  private async acquire(avoid?: Server): Promise<Server> {
+    for (;;) {
+      if (this.fatal) throw this.fatal;
+      const free = this.servers.filter((s) => s.inFlight < this.perServer());
+      if (free.length > 0) {
+        const preferred = free.filter((s) => s !== avoid);
+        const pick = (preferred.length > 0 ? preferred : free).reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+        this.take(pick);
+        return pick;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private take(server: Server): void {
+    server.inFlight++;
+    if (this.active++ === 0) this.busySince = Date.now();
+  }
+
+  private release(server: Server): void {
+    server.inFlight--;
+    if (--this.active === 0) this.stats.busyMs += Date.now() - this.busySince;
+    this.waiting.shift()?.();
+  }
+
+  /** GET or POST `path` on one server (the first by default), JSON both ways, with the retry policy. */
+  async request<T>(path: string, body?: unknown, options: { pairs?: number; server?: number; retries?: number } = {}): Promise<T> {
+    let last: ServerError | undefined;
+    let avoid: Server | undefined;
+    const retries = options.retries ?? this.retries;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) {
+        this.stats.retries++;
+        const cap = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempt - 1));
+        const wait = Math.min(this.maxBackoffMs, Math.max(last?.retryAfterMs ?? 0, Math.random() * cap));
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      let server: Server;
+      if (options.server === undefined) server = await this.acquire(avoid);
+      else this.take((server = this.servers[options.server]));
+      try {
+        const result = await this.attempt<T>(server, path, body);
+        this.stats.requests++;
+        this.stats.pairs += options.pairs ?? 0;
+        return result;
+      } catch (err) {
+        const e = err instanceof ServerError ? err : new ServerError(String((err as Error).message), "error", false);
+        this.stats.errors[e.kind] = (this.stats.errors[e.kind] ?? 0) + 1;
+        if (!e.retryable) {
+          if (e.status === 401 || e.status === 403 || e.status === 404) {
+            const hint =
+              e.status === 404
+                ? "the server does not serve this path: check the URL (the server's base, e.g. http://host:8080) and, for KServe, the `modelName` option"
+                : `set ${NLI_SERVER_TOKEN_ENV} (sent as a bearer token) or ${NLI_SERVER_HEADERS_ENV} (a JSON object of headers) to credentials the server accepts`;
+            this.fatal ??= new NliFatalError(`${e.message}; ${hint}`);
+            for (const wake of this.waiting.splice(0)) wake();
+            throw this.fatal;
+          }
+          throw e;
+        }
+        last = e;
+        avoid = server;
+        if (attempt < retries) this.options.log?.(`warning: ${e.message}; retrying (${attempt + 1} of ${retries})`);
+      } finally {
+        this.release(server);
+      }
+    }
+    throw new ServerError(`${last?.message ?? "no answer"}, still after ${retries} retries`, last?.kind ?? "error", false, last?.status);
+  }
+
+  private async attempt<T>(server: Server, path: string, body: unknown): Promise<T> {
+    const url = `${server.url}${path}`;
+    const where = `${body === undefined ? "GET" : "POST"} ${server.shown}${path}`;
+    let res: Response;
+    try {
+      res = await this.fetchFn(url, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...this.headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: "manual",
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      const e = err as { name?: string; cause?: { code?: string } };
+      if (e.name === "TimeoutError" || e.name === "AbortError") throw new ServerError(`${where}: no answer within ${this.timeoutMs} ms`, "timeout", true);
+      throw new ServerError(`${where}: connection failed (${e.cause?.code ?? (err as Error).message})`, "connection", true);
+    }
+    let text: string;
+    try {
+      const read = await readCapped(res, MAX_NLI_SERVER_RESPONSE_BYTES);
+      if (!read.ok) throw new ServerError(`${where}: answer of ${read.bytes} bytes is larger than ${MAX_NLI_SERVER_RESPONSE_BYTES} bytes`, "too-large", false, res.status);
+      text = read.text;
+    } catch (err) {
+      if (err instanceof ServerError) throw err;
+      const e = err as { name?: string };
+      if (e.name === "TimeoutError" || e.name === "AbortError") throw new ServerError(`${where}: answer not complete within ${this.timeoutMs} ms`, "timeout", true);
+      throw new ServerError(`${where}: connection dropped while reading the answer`, "connection", true);
+    }
+    if (isRedirect(res.status))
+      throw new ServerError(`${where}: answered ${res.status}, a redirect, which capqa does not follow (it would send the credentials on); give the final URL`, String(res.status), false, res.status);
+    if (res.status < 200 || res.status >= 300) {
+      const retryable = res.status === 408 || res.status === 429 || res.status >= 500;
+      const message = `${where}: HTTP ${res.status}: ${serverMessage(text, this.secrets) || res.statusText}`;
+      throw new ServerError(message, String(res.status), retryable, res.status, parseRetryAfter(res.headers));
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ServerError(`${where}: the answer is not JSON (${text.slice(0, 80).replace(/\s+/g, " ")}…)`, "bad-answer", true);
+    }
+  }
+}

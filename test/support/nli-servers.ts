@@ -1,0 +1,190 @@
+/**
+ * Local stand-ins for the two inference servers, on 127.0.0.1, answering with a model folder
+ * through capqa's own classifier (tokenizer, ONNX forward pass): Text Embeddings Inference
+ * (GET /info, POST /predict with text pairs; raw scores by label name; each pair run alone, as
+ * TEI's padding-free backends do) and KServe v2 as Triton speaks it (GET /v2/health/ready,
+ * GET /v2/models/{name}, POST /v2/models/{name}/infer with INT64 tensors; logits out). Faults
+ * can be injected per inference request: a status (503, 429, 401 …), a hang (no answer), a
+ * delay; a bearer token can be required. Every inference request is recorded.
+ *
+ * Written from the protocol documents (TEI's router types and OpenAPI; the KServe v2 / Triton
+ * HTTP protocol); the real servers were not run here.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadNliClassifier, type NliClassifier } from "../../lib/nli/transformers-engine.js";
+import { padBatch } from "../../lib/nli/encoded-engine.js";
+
+export type Fault = { status: number; body?: unknown; headers?: Record<string, string> } | { hang: true } | undefined;
+
+export interface NliTestServerOptions {
+  readonly protocol: "tei" | "kserve";
+  /** A model folder capqa loads (default models/demo-nli). */
+  readonly modelDir?: string;
+  /** KServe model name (default "nli"). */
+  readonly modelName?: string;
+  /** The fault for inference request n (1-based), if any. */
+  readonly fault?: (n: number) => Fault;
+  /** Milliseconds before each inference answer. */
+  readonly delayMs?: number;
+  /** Bearer token the server requires on every request. */
+  readonly token?: string;
+  /** TEI's max_client_batch_size (default 32). */
+  readonly maxClientBatch?: number;
+  /** Called after each inference request is answered, with its number. */
+  readonly onAnswered?: (n: number) => void;
+  /** A loaded classifier to share between servers (the model is then loaded once). */
+  readonly classifier?: NliClassifier;
+}
+
+export interface NliTestServer {
+  readonly url: string;
+  /** Inference requests received (answered or not), each the list of its pairs' identities. */
+  readonly requests: string[][];
+  /** Pairs in answered inference requests. */
+  answeredPairs: number;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export async function startNliTestServer(options: NliTestServerOptions): Promise<NliTestServer> {
+  const classifier = options.classifier ?? (await loadNliClassifier({ model: options.modelDir ?? "models/demo-nli" }));
+  const name = options.modelName ?? "nli";
+  const maxClientBatch = options.maxClientBatch ?? 32;
+  const requests: string[][] = [];
+  const hanging = new Set<ServerResponse>();
+  // One forward pass at a time, as one device would run them.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(f: () => Promise<T>): Promise<T> => {
+    const run = queue.then(f, f);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const state = { answeredPairs: 0 };
+
+  const infer = async (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const n = requests.length + 1;
+    const fault = options.fault?.(n);
+    if (options.protocol === "tei") {
+      const parsed = JSON.parse(body) as { inputs: [string, string][]; raw_scores?: boolean; truncate?: boolean };
+      const pairs = parsed.inputs;
+      requests.push(pairs.map(([p, h]) => `${p}\u0000${h}`));
+      if (fault && "hang" in fault) return void hanging.add(res);
+      if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}`, error_type: "Overloaded" }, fault.headers);
+      if (pairs.length > maxClientBatch) return send(res, 413, { error: `batch size ${pairs.length} > maximum allowed batch size ${maxClientBatch}`, error_type: "Validation" });
+      if (!parsed.raw_scores) return send(res, 422, { error: "this test server answers raw_scores only", error_type: "Validation" });
+      const rows = await serial(async () => {
+        const out: { score: number; label: string }[][] = [];
+        for (const [p, h] of pairs) {
+          const e = classifier.encoder.encode(p, h);
+          const { values, width } = await classifier.forward(padBatch([0], [e], classifier.encoder.padId));
+          const row = Array.from({ length: width }, (_, k) => ({ score: values[k], label: classifier.id2label[String(k)] }));
+          out.push(row.sort((a, b) => b.score - a.score));
+        }
+        return out;
+      });
+      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+      state.answeredPairs += pairs.length;
+      send(res, 200, rows);
+      options.onAnswered?.(n);
+      return;
+    }
+    const parsed = JSON.parse(body) as { inputs: { name: string; shape: number[]; datatype: string; data: number[] }[] };
+    const input = (k: string) => parsed.inputs.find((t) => t.name === k);
+    const ids = input("input_ids");
+    const mask = input("attention_mask");
+    if (!ids || !mask) return send(res, 400, { error: "expected input_ids and attention_mask" });
+    const [B, L] = ids.shape;
+    const rowsOf = (t: { data: number[] }) => Array.from({ length: B }, (_, b) => t.data.slice(b * L, (b + 1) * L).join(" "));
+    requests.push(rowsOf(ids));
+    if (fault && "hang" in fault) return void hanging.add(res);
+    if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}` }, fault.headers);
+    if (ids.datatype !== "INT64" || ids.data.length !== B * L || mask.data.length !== B * L) return send(res, 400, { error: "inputs must be INT64 [batch, length] tensors" });
+    const types = input("token_type_ids");
+    const batch = {
+      ids: BigInt64Array.from(ids.data, BigInt),
+      mask: BigInt64Array.from(mask.data, BigInt),
+      types: types ? BigInt64Array.from(types.data, BigInt) : new BigInt64Array(B * L),
+      pairs: B,
+      length: L,
+    };
+    const { values, width } = await serial(() => classifier.forward(batch));
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+    state.answeredPairs += B;
+    send(res, 200, { model_name: name, model_version: "1", outputs: [{ name: "logits", datatype: "FP32", shape: [B, width], data: Array.from(values) }] });
+    options.onAnswered?.(n);
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized", error_type: "Unauthorized" });
+      const path = (req.url ?? "/").split("?")[0];
+      const body = req.method === "POST" ? await readBody(req) : "";
+      if (options.protocol === "tei") {
+        if (req.method === "GET" && path === "/info") {
+          return send(res, 200, {
+            model_id: "capqa/demo-nli",
+            model_sha: "0123456789abcdef0123456789abcdef01234567",
+            model_dtype: "float32",
+            model_type: { classifier: { id2label: classifier.id2label, label2id: Object.fromEntries(Object.entries(classifier.id2label).map(([k, v]) => [v, Number(k)])) } },
+            max_concurrent_requests: 512,
+            max_input_length: classifier.encoder.maxLength,
+            max_batch_tokens: 16384,
+            max_batch_requests: null,
+            max_client_batch_size: maxClientBatch,
+            tokenization_workers: 1,
+            version: "1.8.0-capqa-test",
+          });
+        }
+        if (req.method === "POST" && path === "/predict") return await infer(req, res, body);
+        return send(res, 404, { error: `no route ${req.method} ${path}` });
+      }
+      if (req.method === "GET" && path === "/v2/health/ready") return send(res, 200, {});
+      const m = /^\/v2\/models\/([^/]+)(\/versions\/[^/]+)?(\/infer|\/ready)?$/.exec(path);
+      if (!m) return send(res, 404, { error: `no route ${req.method} ${path}` });
+      if (decodeURIComponent(m[1]) !== name) return send(res, 404, { error: `Request for unknown model: '${decodeURIComponent(m[1])}' is not found` });
+      if (req.method === "GET" && m[3] === undefined) {
+        const inputs = classifier.inputNames.map((n) => ({ name: n, datatype: "INT64", shape: [-1, -1] }));
+        return send(res, 200, { name, versions: ["1"], platform: "onnxruntime_onnx", inputs, outputs: [{ name: "logits", datatype: "FP32", shape: [-1, classifier.order.size] }] });
+      }
+      if (req.method === "GET" && m[3] === "/ready") return send(res, 200, {});
+      if (req.method === "POST" && m[3] === "/infer") return await infer(req, res, body);
+      return send(res, 405, { error: "method not allowed" });
+    } catch (err) {
+      if (!res.headersSent) send(res, 500, { error: (err as Error).message });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const handle: NliTestServer = {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get answeredPairs() {
+      return state.answeredPairs;
+    },
+    set answeredPairs(v: number) {
+      state.answeredPairs = v;
+    },
+    close: async () => {
+      for (const r of hanging) r.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.classifier) await classifier.dispose();
+    },
+  };
+  return handle;
+}
