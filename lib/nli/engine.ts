@@ -28,7 +28,7 @@ export interface NliServerStats {
   readonly protocol: "tei" | "kserve";
   /** The servers, without credentials. */
   readonly urls: readonly string[];
-  /** Requests answered. */
+  /** Inference requests answered (not the metadata probes). */
   requests: number;
   /** Pairs in those answers. */
   pairs: number;

@@ -12,7 +12,7 @@ import { fetchHubModel, onnxSources, type FetchedHubModel } from "../runtime/hub
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
 import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
-import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
+import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
 import { resolveDevice } from "../runtime/device.js";
 import { checkBatchLimits, tokenBudget, type BatchLimits } from "./batching.js";
 import { EncodedPairsEngine, type ForwardPass } from "./encoded-engine.js";

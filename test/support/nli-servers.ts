@@ -25,8 +25,8 @@ export interface NliTestServerOptions {
   readonly modelName?: string;
   /** The fault for inference request n (1-based), if any. */
   readonly fault?: (n: number) => Fault;
-  /** Milliseconds before each inference answer. */
-  readonly delayMs?: number;
+  /** Milliseconds before each inference answer (or a function of the request's number). */
+  readonly delayMs?: number | ((n: number) => number);
   /** Bearer token the server requires on every request. */
   readonly token?: string;
   /** TEI's max_client_batch_size (default 32). */
@@ -75,8 +75,12 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
     return run;
   };
   const state = { answeredPairs: 0 };
+  const pause = (n: number) => {
+    const ms = typeof options.delayMs === "function" ? options.delayMs(n) : (options.delayMs ?? 0);
+    return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+  };
 
-  const infer = async (req: IncomingMessage, res: ServerResponse, body: string) => {
+  const infer = async (res: ServerResponse, body: string) => {
     const n = requests.length + 1;
     const fault = options.fault?.(n);
     if (options.protocol === "tei") {
@@ -97,7 +101,7 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
         }
         return out;
       });
-      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+      await pause(n);
       state.answeredPairs += pairs.length;
       send(res, 200, rows);
       options.onAnswered?.(n);
@@ -123,7 +127,7 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
       length: L,
     };
     const { values, width } = await serial(() => classifier.forward(batch));
-    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+    await pause(n);
     state.answeredPairs += B;
     send(res, 200, { model_name: name, model_version: "1", outputs: [{ name: "logits", datatype: "FP32", shape: [B, width], data: Array.from(values) }] });
     options.onAnswered?.(n);
@@ -150,7 +154,7 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
             version: "1.8.0-capqa-test",
           });
         }
-        if (req.method === "POST" && path === "/predict") return await infer(req, res, body);
+        if (req.method === "POST" && path === "/predict") return await infer(res, body);
         return send(res, 404, { error: `no route ${req.method} ${path}` });
       }
       if (req.method === "GET" && path === "/v2/health/ready") return send(res, 200, {});
@@ -162,7 +166,7 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
         return send(res, 200, { name, versions: ["1"], platform: "onnxruntime_onnx", inputs, outputs: [{ name: "logits", datatype: "FP32", shape: [-1, classifier.order.size] }] });
       }
       if (req.method === "GET" && m[3] === "/ready") return send(res, 200, {});
-      if (req.method === "POST" && m[3] === "/infer") return await infer(req, res, body);
+      if (req.method === "POST" && m[3] === "/infer") return await infer(res, body);
       return send(res, 405, { error: "method not allowed" });
     } catch (err) {
       if (!res.headersSent) send(res, 500, { error: (err as Error).message });

@@ -120,9 +120,21 @@ function serverMessage(body: string, secrets: readonly string[]): string {
 }
 
 interface Server {
+  /** The base URL without credentials. */
   readonly url: string;
   readonly shown: string;
+  /** Basic credentials given in the URL (user:password@host), sent as a header: fetch refuses URLs that hold them. */
+  readonly basic?: string;
   inFlight: number;
+}
+
+function serverOf(url: string): Server {
+  const u = new URL(url);
+  const basic = u.username || u.password ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString("base64")}` : undefined;
+  u.username = "";
+  u.password = "";
+  const bare = u.toString().replace(/\/+$/, "");
+  return { url: bare, shown: bare, ...(basic ? { basic } : {}), inFlight: 0 };
 }
 
 export class ServerPool {
@@ -147,7 +159,7 @@ export class ServerPool {
     private readonly options: ServerPoolOptions = {},
   ) {
     const checked = checkServerUrls(urls);
-    this.servers = checked.map((url) => ({ url, shown: displayUrl(url), inFlight: 0 }));
+    this.servers = checked.map(serverOf);
     const per = options.concurrency ?? DEFAULT_NLI_SERVER_CONCURRENCY;
     if (!Number.isInteger(per) || per < 1) throw new RangeError(`the \`concurrency\` option must be a positive integer, got ${per}`);
     this.concurrency = per * this.servers.length;
@@ -163,6 +175,7 @@ export class ServerPool {
       const p = new URL(u);
       if (p.password) this.secrets.push(decodeURIComponent(p.password));
     }
+    for (const srv of this.servers) if (srv.basic) this.secrets.push(srv.basic, srv.basic.slice("Basic ".length));
     this.fetchFn = options.fetch ?? fetch;
     this.stats = { protocol, urls: this.servers.map((s) => s.shown), requests: 0, pairs: 0, retries: 0, errors: {}, busyMs: 0 };
   }
@@ -214,8 +227,10 @@ export class ServerPool {
       else this.take((server = this.servers[options.server]));
       try {
         const result = await this.attempt<T>(server, path, body);
-        this.stats.requests++;
-        this.stats.pairs += options.pairs ?? 0;
+        if (options.pairs !== undefined) {
+          this.stats.requests++;
+          this.stats.pairs += options.pairs;
+        }
         return result;
       } catch (err) {
         const e = err instanceof ServerError ? err : new ServerError(String((err as Error).message), "error", false);
@@ -249,7 +264,7 @@ export class ServerPool {
     try {
       res = await this.fetchFn(url, {
         method: body === undefined ? "GET" : "POST",
-        headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...this.headers },
+        headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...(server.basic ? { authorization: server.basic } : {}), ...this.headers },
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: "manual",
         signal: AbortSignal.timeout(this.timeoutMs),
