@@ -33,7 +33,7 @@ export function tokenBudget(batchTokens: number | undefined, fallback: number): 
  * so the same pairs always form the same batches and a resumed run repeats the bits.
  *
  * @example
- * tokenBudgetBatches([10, 500, 12], { maxPairs: 64, maxTokens: 1000 }); // [[1], [2, 0]]: 2 × 500 > 1000
+ * tokenBudgetBatches([10, 500, 12], { maxPairs: 64, maxTokens: 999 }); // [[1], [2, 0]]: 2 × 500 > 999
  */
 export function tokenBudgetBatches(lengths: readonly number[], limits: BatchLimits): Uint32Array[] {
   const order = Uint32Array.from({ length: lengths.length }, (_, i) => i).sort((a, b) => lengths[b] - lengths[a] || a - b);
