@@ -15,6 +15,9 @@ import { join } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { writeLargeModel, DEBERTA_LARGE_SHAPE } from "../scripts/fixtures/large-nli.js";
 import { measureThroughput } from "./nli-bench.js";
+import { measureMemoryPeak, measureServerThroughput } from "./server-bench.js";
+import { writeAttentionModel } from "../scripts/fixtures/attention-nli.js";
+import { DEFAULT_NLI_BATCH_TOKENS } from "../lib/constants.js";
 import { reformulateAll } from "../lib/statements/reformulate-all.js";
 import { warmUpNlp } from "../lib/statements/nlp.js";
 import { bleuPair, meteorPair, rougeLPair } from "../lib/baselines/index.js";
@@ -83,6 +86,21 @@ for (const batch of [1, 16, 64]) {
   const r = await measureThroughput(join(models, "tiny-nli"), "cpu", "fp32", batch, 4096);
   console.log(`NLI, tiny fixture model, CPU fp32, batch ${batch}: ${r.pairsPerSecond.toFixed(0)} pairs/s${r.error ? ` (${r.error})` : ""}`);
 }
+// The same model in-process and through each inference-server protocol (local stand-in servers).
+for (const r of await measureServerThroughput(join(models, "tiny-nli"), 8192)) {
+  console.log(`NLI, tiny fixture model, ${r.backend}: ${r.pairsPerSecond.toFixed(0)} pairs/s (${r.pairs} pairs${r.requests ? ` in ${r.requests} requests` : ""})`);
+}
+
+// Memory: 10,000 long pairs (about 480 tokens each) through a tiny model with self-attention
+// (its [batch, length, length] scores grow as DeBERTa's do), batches of at most 256 pairs by
+// token budget against fixed batches of 256.
+writeAttentionModel(join(models, "attention-nli"));
+for (const mode of ["adaptive", "fixed"] as const) {
+  const m = measureMemoryPeak(join(models, "attention-nli"), mode, Number(process.env.CAPQA_BENCH_LONG_PAIRS ?? 10_000), 256);
+  const how = mode === "adaptive" ? `token budget ${DEFAULT_NLI_BATCH_TOKENS}, at most 256 pairs` : "fixed batches of 256 pairs";
+  console.log(`NLI memory, ${m.pairs} long pairs, ${how}: peak RSS ${m.peakRssMiB.toFixed(0)} MiB, ${m.batches} batches, ${m.seconds.toFixed(1)} s`);
+}
+
 if (process.env.CAPQA_BENCH_LARGE) {
   // A model of DeBERTa-v3-large's size (1.3 GB written to a temporary folder; about 30 s to build).
   writeLargeModel(join(models, "large-nli"), DEBERTA_LARGE_SHAPE);
