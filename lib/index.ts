@@ -31,9 +31,9 @@ export type { CorrectnessClass, Ordering } from "./taxonomy/index.js";
 export { capScore, capScores, PAPER_WEIGHTS } from "./cap/index.js";
 export type { CapWeights } from "./cap/index.js";
 
-// NLI: the cache, the model, the released probabilities
-export { NliCache, resolveCacheDir, loadTransformersNli, importReleasedProbabilities } from "./nli/index.js";
-export type { NliEngine, NliDtype, NliDeviceChoice } from "./nli/index.js";
+// NLI: the cache, the model (in-process or inference servers), the released probabilities
+export { NliCache, resolveCacheDir, loadNliEngine, loadTransformersNli, importReleasedProbabilities } from "./nli/index.js";
+export type { NliEngine, NliEngineOptions, NliServerOptions, NliDtype, NliDeviceChoice } from "./nli/index.js";
 
 // Statements: question + answer → declarative sentence
 export { loadStatementGenerator, builtinGenerator, reformulate, loadStatementItems } from "./statements/index.js";

@@ -69,6 +69,7 @@ const ROOT = [
   "loadBenchmark",
   "loadBertScorer",
   "loadCometEstimator",
+  "loadNliEngine",
   "loadStatementGenerator",
   "loadStatementItems",
   "loadTransformersNli",
