@@ -201,6 +201,36 @@ for (const protocol of PROTOCOLS) {
   });
 }
 
+test("kserve: Triton's max_batch_size caps the requests; a server out of memory makes the batch split, not retried", async () => {
+  const capped = await serve({ protocol: "kserve", maxBatch: 16 });
+  const lines: string[] = [];
+  const engine = await loadNliEngine({ model: MODEL, server: serverOptions("kserve", [capped.url]), log: (l) => lines.push(l) });
+  const got = await engine.probabilities(premises, hypotheses);
+  assert.ok(capped.requests.every((r) => r.length <= 16));
+  assert.ok(lines.some((l) => /max_batch_size for this model is 16/.test(l)));
+  assert.deepEqual(Array.from(got), Array.from(await inProcess("kserve", 16)));
+
+  const small = await serve({ protocol: "kserve", memoryTokens: 600 });
+  const oom = await loadNliEngine({ model: MODEL, server: serverOptions("kserve", [small.url]), log: (l) => lines.push(l) });
+  const split = await oom.probabilities(premises, hypotheses);
+  const reference = await inProcess("kserve", 64);
+  let max = 0;
+  for (let i = 0; i < split.length; i++) max = Math.max(max, Math.abs(split[i] - reference[i]));
+  assert.ok(max < 1e-6, `max |Δ| ${max}`);
+  assert.ok(oom.stats.outOfMemorySplits! >= 1);
+  assert.equal(oom.server!.retries, 0, "out of memory is split, not retried");
+  assert.equal(oom.server!.errors["out-of-memory"], oom.stats.outOfMemorySplits);
+  assert.ok(lines.some((l) => /out of memory on a batch of \d+ pairs/.test(l)));
+});
+
+test("the same client error request after request stops the run instead of failing every batch", async () => {
+  const srv = await serve({ protocol: "tei", fault: () => ({ status: 422, body: { error: "Input validation error: inputs cannot be empty", error_type: "Validation" } }) });
+  const engine = await loadNliEngine({ model: MODEL, batchSize: 2, server: serverOptions("tei", [srv.url], { concurrency: 1 }) });
+  const err = await scoreStatements(premises.slice(0, 100), hypotheses.slice(0, 100), { engine, cache: null }).catch((e: Error) => e);
+  assert.ok(err instanceof Error && /HTTP 422: Input validation error.*5 requests in a row; stopping/.test(err.message), String(err));
+  assert.equal(srv.requests.length, 5);
+});
+
 test("servers are checked before any pair: a wrong model name, an embedding model, replicas serving different models, nothing listening", async () => {
   const k = await serve({ protocol: "kserve" });
   await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("kserve", [k.url], { modelName: "other" }) }), /HTTP 404.*unknown model.*`modelName` option/);

@@ -29,6 +29,10 @@ export interface NliTestServerOptions {
   readonly delayMs?: number | ((n: number) => number);
   /** Bearer token the server requires on every request. */
   readonly token?: string;
+  /** KServe: Triton's max_batch_size, served at /v2/models/{name}/config (absent: no such endpoint, as on other KServe servers). */
+  readonly maxBatch?: number;
+  /** Inference requests of more tokens (pairs × length) than this are answered 500 with onnxruntime's out-of-memory message. */
+  readonly memoryTokens?: number;
   /** TEI's max_client_batch_size (default 32). */
   readonly maxClientBatch?: number;
   /** Called after each inference request is answered, with its number. */
@@ -118,6 +122,12 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
     if (fault && "hang" in fault) return void hanging.add(res);
     if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}` }, fault.headers);
     if (ids.datatype !== "INT64" || ids.data.length !== B * L || mask.data.length !== B * L) return send(res, 400, { error: "inputs must be INT64 [batch, length] tensors" });
+    if (options.maxBatch !== undefined && B > options.maxBatch) return send(res, 400, { error: `inference request batch-size must be <= ${options.maxBatch} for '${name}'` });
+    if (options.memoryTokens !== undefined && B * L > options.memoryTokens) {
+      return send(res, 500, {
+        error: `onnx runtime error 6: Non-zero status code returned while running MatMul node. Status Message: Failed to allocate memory for requested buffer of size ${B * L * 4096}`,
+      });
+    }
     const types = input("token_type_ids");
     const batch = {
       ids: BigInt64Array.from(ids.data, BigInt),
@@ -158,7 +168,7 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
         return send(res, 404, { error: `no route ${req.method} ${path}` });
       }
       if (req.method === "GET" && path === "/v2/health/ready") return send(res, 200, {});
-      const m = /^\/v2\/models\/([^/]+)(\/versions\/[^/]+)?(\/infer|\/ready)?$/.exec(path);
+      const m = /^\/v2\/models\/([^/]+)(\/versions\/[^/]+)?(\/infer|\/ready|\/config)?$/.exec(path);
       if (!m) return send(res, 404, { error: `no route ${req.method} ${path}` });
       if (decodeURIComponent(m[1]) !== name) return send(res, 404, { error: `Request for unknown model: '${decodeURIComponent(m[1])}' is not found` });
       if (req.method === "GET" && m[3] === undefined) {
@@ -166,6 +176,10 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
         return send(res, 200, { name, versions: ["1"], platform: "onnxruntime_onnx", inputs, outputs: [{ name: "logits", datatype: "FP32", shape: [-1, classifier.order.size] }] });
       }
       if (req.method === "GET" && m[3] === "/ready") return send(res, 200, {});
+      if (req.method === "GET" && m[3] === "/config") {
+        if (options.maxBatch === undefined) return send(res, 404, { error: "not found" });
+        return send(res, 200, { name, platform: "onnxruntime_onnx", backend: "onnxruntime", max_batch_size: options.maxBatch });
+      }
       if (req.method === "POST" && m[3] === "/infer") return await infer(res, body);
       return send(res, 405, { error: "method not allowed" });
     } catch (err) {

@@ -97,6 +97,25 @@ export async function probeKserve(pool: ServerPool, server: NliServerOptions, lo
   return { metadata, url };
 }
 
+/**
+ * Triton's max_batch_size for the model (its model-configuration extension,
+ * GET /v2/models/{name}/config), so that no request is larger; Infinity where the server does
+ * not say (other KServe servers, or a model without batching limits).
+ */
+async function tritonMaxBatch(pool: ServerPool, server: NliServerOptions, log?: (line: string) => void): Promise<number> {
+  try {
+    const config = await pool.request<{ max_batch_size?: unknown }>(`${kserveModelPath(server)}/config`, undefined, { optional: true });
+    const max = Number(config?.max_batch_size);
+    if (Number.isInteger(max) && max > 0) {
+      log?.(`the server's max_batch_size for this model is ${max}: requests hold at most ${max} pairs`);
+      return max;
+    }
+  } catch {
+    /* not Triton, or no configuration extension: the server's own limit is unknown */
+  }
+  return Infinity;
+}
+
 /** Connects to KServe v2 replicas and loads the tokenizer; every problem is named before any pair is sent. */
 export async function connectKserveNli(options: KserveConnectOptions): Promise<NliEngine> {
   const { server } = options;
@@ -110,6 +129,7 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
   const encoder = new PairEncoder(tokenizer, options.maxLength ?? DEFAULT_NLI_MAX_LENGTH);
   const order = labelOrder(config.id2label, `${dir}/config.json`);
   const key = await kserveModelKey(server, metadata, options);
+  const limits = { ...options.limits, maxPairs: Math.min(options.limits.maxPairs, await tritonMaxBatch(pool, server, options.log)) };
   const types = new Map(metadata.inputs.map((t) => [t.name, t.datatype]));
   const outputName = metadata.outputs.some((t) => t.name === "logits") ? "logits" : metadata.outputs[0].name;
   const path = `${kserveModelPath(server)}/infer`;
@@ -136,7 +156,7 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
     note: `KServe v2 (${metadata.platform ?? "unknown platform"}) at ${pool.stats.urls.join(", ")}; tokenizer ${ref.kind === "hub" ? `${ref.id}@${ref.revision}` : ref.dir}`,
   };
   options.log?.(
-    `NLI server: KServe v2 model ${metadata.name} (${metadata.platform ?? "?"}) at ${pool.stats.urls.join(", ")}; tokenizer ${ref.kind === "hub" ? ref.id : ref.dir}; at most ${options.limits.maxPairs} pairs${options.limits.maxTokens === Infinity ? "" : ` and ${options.limits.maxTokens} tokens`} per request, ${pool.concurrency} in flight`,
+    `NLI server: KServe v2 model ${metadata.name} (${metadata.platform ?? "?"}) at ${pool.stats.urls.join(", ")}; tokenizer ${ref.kind === "hub" ? ref.id : ref.dir}; at most ${limits.maxPairs} pairs${limits.maxTokens === Infinity ? "" : ` and ${limits.maxTokens} tokens`} per request, ${pool.concurrency} in flight`,
   );
   return new EncodedPairsEngine({
     modelKey: key,
@@ -145,7 +165,7 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
     tokenizer: encoder,
     order,
     forward,
-    limits: options.limits,
+    limits,
     concurrency: pool.concurrency,
     server: pool.stats,
     log: options.log,

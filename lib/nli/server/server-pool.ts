@@ -20,7 +20,11 @@ import {
 } from "../../constants.js";
 import { isRedirect, readCapped } from "../../construct/guards.js";
 import { parseRetryAfter } from "../../construct/client.js";
+import { isOutOfMemoryError } from "../batching.js";
 import { NliFatalError, type NliServerStats } from "../engine.js";
+
+/** This many equal client errors (4xx) in a row stop the run: every request would get the same. */
+const REPEATED_CLIENT_ERRORS = 5;
 
 export interface ServerPoolOptions {
   /** Requests in flight per server (default DEFAULT_NLI_SERVER_CONCURRENCY). */
@@ -152,6 +156,7 @@ export class ServerPool {
   private busySince = 0;
   private active = 0;
   private fatal: NliFatalError | undefined;
+  private repeated = { signature: "", count: 0 };
 
   constructor(
     urls: readonly string[],
@@ -210,11 +215,22 @@ export class ServerPool {
     this.waiting.shift()?.();
   }
 
-  /** GET or POST `path` on one server (the first by default), JSON both ways, with the retry policy. */
-  async request<T>(path: string, body?: unknown, options: { pairs?: number; server?: number; retries?: number } = {}): Promise<T> {
+  /** Stops the pool: this and every later or waiting request fails with `error`. */
+  private stop(error: NliFatalError): NliFatalError {
+    this.fatal ??= error;
+    for (const wake of this.waiting.splice(0)) wake();
+    return this.fatal;
+  }
+
+  /**
+   * GET or POST `path` on one server (the fewest in flight by default), JSON both ways, with the
+   * retry policy. `optional` asks for something a server may lack (Triton's model config): its
+   * failure is the caller's to ignore and stops nothing.
+   */
+  async request<T>(path: string, body?: unknown, options: { pairs?: number; server?: number; retries?: number; optional?: boolean } = {}): Promise<T> {
     let last: ServerError | undefined;
     let avoid: Server | undefined;
-    const retries = options.retries ?? this.retries;
+    const retries = options.optional ? 0 : (options.retries ?? this.retries);
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) {
         this.stats.retries++;
@@ -230,10 +246,12 @@ export class ServerPool {
         if (options.pairs !== undefined) {
           this.stats.requests++;
           this.stats.pairs += options.pairs;
+          this.repeated = { signature: "", count: 0 };
         }
         return result;
       } catch (err) {
         const e = err instanceof ServerError ? err : new ServerError(String((err as Error).message), "error", false);
+        if (options.optional) throw e;
         this.stats.errors[e.kind] = (this.stats.errors[e.kind] ?? 0) + 1;
         if (!e.retryable) {
           if (e.status === 401 || e.status === 403 || e.status === 404) {
@@ -241,9 +259,13 @@ export class ServerPool {
               e.status === 404
                 ? "the server does not serve this path: check the URL (the server's base, e.g. http://host:8080) and, for KServe, the `modelName` option"
                 : `set ${NLI_SERVER_TOKEN_ENV} (sent as a bearer token) or ${NLI_SERVER_HEADERS_ENV} (a JSON object of headers) to credentials the server accepts`;
-            this.fatal ??= new NliFatalError(`${e.message}; ${hint}`);
-            for (const wake of this.waiting.splice(0)) wake();
-            throw this.fatal;
+            throw this.stop(new NliFatalError(`${e.message}; ${hint}`));
+          }
+          // The same client error for request after request is the configuration's, not the pairs': stop.
+          if (e.status !== undefined && e.status >= 400 && e.status < 500) {
+            const signature = e.message.replace(/^\S+ \S+ /, "");
+            this.repeated = signature === this.repeated.signature ? { signature, count: this.repeated.count + 1 } : { signature, count: 1 };
+            if (this.repeated.count >= REPEATED_CLIENT_ERRORS) throw this.stop(new NliFatalError(`${e.message}, ${REPEATED_CLIENT_ERRORS} requests in a row; stopping, since every request gets it`));
           }
           throw e;
         }
@@ -288,8 +310,10 @@ export class ServerPool {
     if (isRedirect(res.status))
       throw new ServerError(`${where}: answered ${res.status}, a redirect, which capqa does not follow (it would send the credentials on); give the final URL`, String(res.status), false, res.status);
     if (res.status < 200 || res.status >= 300) {
-      const retryable = res.status === 408 || res.status === 429 || res.status >= 500;
       const message = `${where}: HTTP ${res.status}: ${serverMessage(text, this.secrets) || res.statusText}`;
+      // A server out of memory is not retried as it is: the engine splits the batch (lib/nli/batching.ts).
+      if (isOutOfMemoryError(message)) throw new ServerError(message, "out-of-memory", false, res.status);
+      const retryable = res.status === 408 || res.status === 429 || res.status >= 500;
       throw new ServerError(message, String(res.status), retryable, res.status, parseRetryAfter(res.headers));
     }
     try {
