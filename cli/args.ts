@@ -17,6 +17,7 @@ import {
   DEFAULT_NLI_SERVER_CONCURRENCY,
   DEFAULT_NLI_SERVER_RETRIES,
   DEFAULT_NLI_SERVER_TIMEOUT_MS,
+  DEFAULT_TEI_BATCH_PAIRS,
   DEFAULT_SEED,
   NLI_SERVER_HEADERS_ENV,
   NLI_SERVER_TOKEN_ENV,
@@ -154,7 +155,7 @@ export const NLI_MODEL_OPTIONS = defineOptions({
     help: `fp32 (default), fp16 or q8: onnx/model.onnx, model_fp16.onnx, model_quantized.onnx; for ${PAPER_NLI_MODEL}, fp16 and q8 (and fp32 when the pinned revision has no onnx/ folder) come from ${PAPER_NLI_CONVERSION}, the transformers.js conversion of the same weights; the files chosen are printed.`,
   },
   "onnx-file": { type: "string", value: "F", help: "Read this ONNX file of the folder or repository instead (e.g. onnx/model_qint8_avx512.onnx); its own bytes decide its arithmetic." },
-  batch: { type: "string", value: "N", help: `At most N pairs per forward pass or server request (default ${DEFAULT_NLI_BATCH_SIZE}; the paper used 16).` },
+  batch: { type: "string", value: "N", help: `At most N pairs per forward pass or server request (default ${DEFAULT_NLI_BATCH_SIZE}; TEI ${DEFAULT_TEI_BATCH_PAIRS}; the paper used 16).` },
   "batch-tokens": {
     type: "string",
     value: "T",

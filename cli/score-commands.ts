@@ -78,8 +78,9 @@ export function modelOptions(values: Record<string, unknown>): NliEngineOptions 
     revision: values.revision as string | undefined,
     device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, "cpu") as NliDeviceChoice,
     dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, "fp32") as NliDtype,
-    batchSize: intFlag(values.batch as string | undefined, "batch", DEFAULT_NLI_BATCH_SIZE, 1, 65_536),
-    batchTokens: intFlag(values["batch-tokens"] as string | undefined, "batch-tokens", DEFAULT_NLI_BATCH_TOKENS, 0, 1_000_000_000),
+    // Absent flags stay absent: each engine has its own default (TEI: DEFAULT_TEI_BATCH_PAIRS).
+    batchSize: values.batch === undefined ? undefined : intFlag(values.batch as string, "batch", DEFAULT_NLI_BATCH_SIZE, 1, 65_536),
+    batchTokens: values["batch-tokens"] === undefined ? undefined : intFlag(values["batch-tokens"] as string, "batch-tokens", DEFAULT_NLI_BATCH_TOKENS, 0, 1_000_000_000),
     maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, 8, 1_000_000),
     modelsDir: values["models-dir"] as string | undefined,
     onnxFile: onnxFileFlag(values["onnx-file"] as string | undefined),

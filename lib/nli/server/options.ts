@@ -1,10 +1,11 @@
 /** What names an NLI inference server to capqa, checked before any request. */
 import { NLI_SERVER_PROTOCOLS } from "../../constants.js";
-import { checkServerUrls } from "./server-pool.js";
+import { checkServerUrls, type ServerRequestSettings } from "./server-pool.js";
 
 export type NliServerProtocol = (typeof NLI_SERVER_PROTOCOLS)[number];
 
-export interface NliServerOptions {
+/** Replicas of one model behind one protocol, and how requests are sent to them. */
+export interface NliServerOptions extends ServerRequestSettings {
   /** Base URLs of replicas serving one model (http://host:8080); requests are spread over them. */
   readonly urls: readonly string[];
   /** "tei" (Text Embeddings Inference: text pairs in, label scores out) or "kserve" (KServe v2 / Triton: token ids in, logits out). */
@@ -13,18 +14,6 @@ export interface NliServerOptions {
   readonly modelName?: string;
   /** KServe: a model version; default the server's choice. */
   readonly modelVersion?: string;
-  /** Requests in flight per URL (default DEFAULT_NLI_SERVER_CONCURRENCY). */
-  readonly concurrency?: number;
-  /** Per request attempt (default DEFAULT_NLI_SERVER_TIMEOUT_MS). */
-  readonly timeoutMs?: number;
-  /** Retries of a request after a 429, a 5xx, a timeout or a dropped connection (default DEFAULT_NLI_SERVER_RETRIES). */
-  readonly retries?: number;
-  /** First backoff step and its cap, in ms (tests shorten them). */
-  readonly backoffMs?: number;
-  readonly maxBackoffMs?: number;
-  /** Request headers; default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. */
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly fetch?: typeof fetch;
 }
 
 /** Throws the first problem of a server option, naming the option. */

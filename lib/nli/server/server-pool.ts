@@ -26,19 +26,25 @@ import { NliFatalError, type NliServerStats } from "../engine.js";
 /** This many equal client errors (4xx) in a row stop the run: every request would get the same. */
 const REPEATED_CLIENT_ERRORS = 5;
 
-export interface ServerPoolOptions {
-  /** Requests in flight per server (default DEFAULT_NLI_SERVER_CONCURRENCY). */
+/** How requests are sent: what a caller of the servers may set (NliServerOptions carries these). */
+export interface ServerRequestSettings {
+  /** Requests in flight per server URL (default DEFAULT_NLI_SERVER_CONCURRENCY). */
   readonly concurrency?: number;
   /** Per attempt, headers and body (default DEFAULT_NLI_SERVER_TIMEOUT_MS). */
   readonly timeoutMs?: number;
-  /** Attempts after the first (default DEFAULT_NLI_SERVER_RETRIES). */
+  /** Retries of a request after a 408, 429 or 5xx, a timeout or a dropped connection (default DEFAULT_NLI_SERVER_RETRIES). */
   readonly retries?: number;
+  /** First backoff step and its cap, in ms (tests shorten them). */
   readonly backoffMs?: number;
   readonly maxBackoffMs?: number;
   /** Request headers (credentials); default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. */
   readonly headers?: Readonly<Record<string, string>>;
-  readonly env?: NodeJS.ProcessEnv;
   readonly fetch?: typeof fetch;
+}
+
+export interface ServerPoolOptions extends ServerRequestSettings {
+  /** Where CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS are read (default process.env). */
+  readonly env?: NodeJS.ProcessEnv;
   readonly log?: (line: string) => void;
 }
 
