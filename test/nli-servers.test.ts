@@ -223,6 +223,20 @@ test("kserve: Triton's max_batch_size caps the requests; a server out of memory 
   assert.ok(lines.some((l) => /out of memory on a batch of \d+ pairs/.test(l)));
 });
 
+test("tei: a server out of memory makes the request split and the smaller size kept", async () => {
+  const srv = await serve({ protocol: "tei", memoryTokens: 400 });
+  const lines: string[] = [];
+  const engine = await loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url], { concurrency: 1 }), log: (l) => lines.push(l) });
+  const got = await engine.probabilities(premises, hypotheses);
+  assert.deepEqual(Array.from(got), Array.from(await inProcess("tei", 1)));
+  assert.ok(engine.stats.outOfMemorySplits! >= 1);
+  assert.equal(engine.server!.retries, 0);
+  assert.ok(lines.some((l) => /the server ran out of memory on \d+ pairs .*requests now hold at most \d+ pairs/.test(l)));
+  // After the first splits, requests are formed at the size that worked.
+  const oomAnswers = engine.server!.errors["out-of-memory"];
+  assert.ok(oomAnswers <= 6, `${oomAnswers} out-of-memory answers`);
+});
+
 test("the same client error request after request stops the run instead of failing every batch", async () => {
   const srv = await serve({ protocol: "tei", fault: () => ({ status: 422, body: { error: "Input validation error: inputs cannot be empty", error_type: "Validation" } }) });
   const engine = await loadNliEngine({ model: MODEL, batchSize: 2, server: serverOptions("tei", [srv.url], { concurrency: 1 }) });

@@ -95,6 +95,10 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
       if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}`, error_type: "Overloaded" }, fault.headers);
       if (pairs.length > maxClientBatch) return send(res, 413, { error: `batch size ${pairs.length} > maximum allowed batch size ${maxClientBatch}`, error_type: "Validation" });
       if (!parsed.raw_scores) return send(res, 422, { error: "this test server answers raw_scores only", error_type: "Validation" });
+      if (options.memoryTokens !== undefined) {
+        const tokens = pairs.length * Math.max(...pairs.map(([p, h]) => classifier.encoder.encode(p, h).ids.length));
+        if (tokens > options.memoryTokens) return send(res, 424, { error: "Backend error: CUDA out of memory. Tried to allocate 2.00 GiB", error_type: "Backend" });
+      }
       const rows = await serial(async () => {
         const out: { score: number; label: string }[][] = [];
         for (const [p, h] of pairs) {

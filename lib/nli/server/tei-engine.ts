@@ -77,11 +77,11 @@ export async function connectTeiNli(options: TeiConnectOptions): Promise<NliEngi
     device: "server",
     note: `Text Embeddings Inference at ${pool.stats.urls.join(", ")}`,
   };
-  return new TeiNliEngine(pool, order, labels, batchPairs, key, provenance);
+  return new TeiNliEngine(pool, order, labels, batchPairs, key, provenance, options.log);
 }
 
 class TeiNliEngine implements NliEngine {
-  readonly stats: NliStats = { truncatedPairs: 0, inferredPairs: 0, batches: 0 };
+  readonly stats: NliStats = { truncatedPairs: 0, inferredPairs: 0, batches: 0, outOfMemorySplits: 0 };
   readonly device = "server" as const;
   readonly concurrency: number;
   readonly server;
@@ -90,9 +90,10 @@ class TeiNliEngine implements NliEngine {
     private readonly pool: ServerPool,
     private readonly order: LabelOrder,
     private readonly labels: Map<string, number>,
-    private readonly batchPairs: number,
+    private batchPairs: number,
     readonly modelKey: string,
     readonly provenance: ModelOrigin,
+    private readonly log?: (line: string) => void,
   ) {
     this.concurrency = pool.concurrency;
     this.server = pool.stats;
@@ -108,8 +109,31 @@ class TeiNliEngine implements NliEngine {
     return batches;
   }
 
+  /**
+   * One request per at most batchPairs pairs; a server out of memory splits the request in two,
+   * and the smaller size is kept for the requests after it.
+   */
   async runBatch(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array> {
     checkPairs(premises, hypotheses);
+    const n = premises.length;
+    if (n > this.batchPairs) {
+      const parts: Float64Array[] = [];
+      for (let s = 0; s < n; s += this.batchPairs) parts.push(await this.runBatch(premises.slice(s, s + this.batchPairs), hypotheses.slice(s, s + this.batchPairs)));
+      return concatRows(parts);
+    }
+    try {
+      return await this.predict(premises, hypotheses);
+    } catch (err) {
+      if (n === 1 || !(err instanceof ServerError && err.kind === "out-of-memory")) throw err;
+      const half = Math.ceil(n / 2);
+      this.batchPairs = Math.min(this.batchPairs, half);
+      this.stats.outOfMemorySplits = (this.stats.outOfMemorySplits ?? 0) + 1;
+      this.log?.(`the server ran out of memory on ${n} pairs (${err.message.slice(0, 160)}); split in two and retried; requests now hold at most ${this.batchPairs} pairs`);
+      return concatRows([await this.runBatch(premises.slice(0, half), hypotheses.slice(0, half)), await this.runBatch(premises.slice(half), hypotheses.slice(half))]);
+    }
+  }
+
+  private async predict(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array> {
     const n = premises.length;
     const body = { inputs: premises.map((p, i) => [p, hypotheses[i]]), truncate: true, raw_scores: true };
     const answer = await this.pool.request<unknown>("/predict", body, { pairs: n });
@@ -159,4 +183,14 @@ class TeiNliEngine implements NliEngine {
   }
 
   async dispose(): Promise<void> {}
+}
+
+function concatRows(parts: Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
