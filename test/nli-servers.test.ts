@@ -44,7 +44,7 @@ after(async () => {
 
 const serverOptions = (protocol: (typeof PROTOCOLS)[number], urls: string[], more: Partial<NliServerOptions> = {}): NliServerOptions => ({ urls, protocol, modelName: "nli", ...FAST, ...more });
 
-/** In-process probabilities: KServe is fed capqa's own batches, so it matches the default run; the TEI stand-in runs each pair alone, so it matches batches of one. */
+/** In-process probabilities: KServe is fed capqa's own batches, so it matches the default run; the TEI stand-in runs each pair alone (TEI batches from its own queue), so it matches batches of one. */
 async function inProcess(protocol: (typeof PROTOCOLS)[number], batchSize: number): Promise<Float64Array> {
   const engine = await loadNliEngine({ model: MODEL, batchSize: protocol === "tei" ? 1 : batchSize });
   const p = await engine.probabilities(premises, hypotheses);

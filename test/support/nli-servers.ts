@@ -1,8 +1,8 @@
 /**
  * Local stand-ins for the two inference servers, on 127.0.0.1, answering with a model folder
  * through capqa's own classifier (tokenizer, ONNX forward pass): Text Embeddings Inference
- * (GET /info, POST /predict with text pairs; raw scores by label name; each pair run alone, as
- * TEI's padding-free backends do) and KServe v2 as Triton speaks it (GET /v2/health/ready,
+ * (GET /info, POST /predict with text pairs; raw scores by label name; each pair run alone, since
+ * TEI forms its batches from its own queue, which a client cannot see) and KServe v2 as Triton speaks it (GET /v2/health/ready,
  * GET /v2/models/{name}, POST /v2/models/{name}/infer with INT64 tensors; logits out). Faults
  * can be injected per inference request: a status (503, 429, 401 …), a hang (no answer), a
  * delay; a bearer token can be required. Every inference request is recorded.
