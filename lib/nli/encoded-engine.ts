@@ -170,7 +170,7 @@ export class EncodedPairsEngine implements NliEngine {
       // One after another: these pieces exist because memory is short.
       const parts: Float64Array[] = [];
       for (const p of pieces) parts.push(await this.runIndices(p, encoded));
-      return concat(parts);
+      return concatRows(parts);
     }
     try {
       return await this.forwardProbabilities(idx, encoded);
@@ -184,7 +184,7 @@ export class EncodedPairsEngine implements NliEngine {
       this.settings.log?.(
         `out of memory on a batch of ${idx.length} pairs × ${longest} tokens (${(err as Error).message.slice(0, 160)}); split in two and retried; batches now hold at most ${this.maxTokens} tokens`,
       );
-      return concat([await this.runIndices(idx.slice(0, half), encoded), await this.runIndices(idx.slice(half), encoded)]);
+      return concatRows([await this.runIndices(idx.slice(0, half), encoded), await this.runIndices(idx.slice(half), encoded)]);
     }
   }
 
@@ -206,7 +206,8 @@ export class EncodedPairsEngine implements NliEngine {
   }
 }
 
-function concat(parts: Float64Array[]): Float64Array {
+/** Probability rows of several batches, one after another. */
+export function concatRows(parts: Float64Array[]): Float64Array {
   const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -10,7 +10,7 @@
  * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]);
  */
 import { DEFAULT_TEI_BATCH_PAIRS } from "../../constants.js";
-import { runBounded } from "../encoded-engine.js";
+import { concatRows, runBounded } from "../encoded-engine.js";
 import { checkPairs, type ModelOrigin, type NliEngine, type NliRunOptions, type NliStats } from "../engine.js";
 import { labelOrder, nliSoftmax, type LabelOrder } from "../labels.js";
 import { id2labelDigest } from "../model-key.js";
@@ -183,14 +183,4 @@ class TeiNliEngine implements NliEngine {
   }
 
   async dispose(): Promise<void> {}
-}
-
-function concatRows(parts: Float64Array[]): Float64Array {
-  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
