@@ -41,6 +41,10 @@ export async function measureServerThroughput(model: string, pairs: number): Pro
     const server = await startNliTestServer({ protocol, classifier });
     await time(`${protocol} (local server)`, { model, server: { urls: [server.url], protocol, modelName: "nli" } });
     await server.close();
+    // The client alone: a server that answers at once, so the figure is what one capqa process can feed.
+    const instant = await startNliTestServer({ protocol, classifier, instant: true });
+    await time(`${protocol} client alone (a server answering at once)`, { model, server: { urls: [instant.url], protocol, modelName: "nli", concurrency: 8 } });
+    await instant.close();
   }
   await classifier.dispose();
   return out;

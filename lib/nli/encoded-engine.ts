@@ -114,8 +114,17 @@ export class EncodedPairsEngine implements NliEngine {
     return this.maxTokens;
   }
 
+  /** Encodings made by the last planBatches, taken by runBatch (tokenizing once, not twice; leftovers go with the next plan). */
+  private planned = new Map<string, EncodedPair>();
+
   private encodeAll(premises: readonly string[], hypotheses: readonly string[]): EncodedPair[] {
-    const encoded = premises.map((p, i) => this.settings.tokenizer.encode(p, hypotheses[i]));
+    const encoded = premises.map((p, i) => {
+      const key = `${p}\u0000${hypotheses[i]}`;
+      const e = this.planned.get(key);
+      if (e === undefined) return this.settings.tokenizer.encode(p, hypotheses[i]);
+      this.planned.delete(key);
+      return e;
+    });
     for (const e of encoded) if (e.truncated) this.stats.truncatedPairs++;
     return encoded;
   }
@@ -147,10 +156,14 @@ export class EncodedPairsEngine implements NliEngine {
 
   planBatches(premises: readonly string[], hypotheses: readonly string[]): Uint32Array[] {
     checkPairs(premises, hypotheses);
-    return tokenBudgetBatches(
-      premises.map((p, i) => this.settings.tokenizer.encode(p, hypotheses[i]).ids.length),
-      this.settings.limits,
-    );
+    const planned = new Map<string, EncodedPair>();
+    const lengths = premises.map((p, i) => {
+      const e = this.settings.tokenizer.encode(p, hypotheses[i]);
+      planned.set(`${p}\u0000${hypotheses[i]}`, e);
+      return e.ids.length;
+    });
+    this.planned = planned;
+    return tokenBudgetBatches(lengths, this.settings.limits);
   }
 
   async runBatch(premises: readonly string[], hypotheses: readonly string[]): Promise<Float64Array> {
