@@ -66,6 +66,11 @@ export async function connectTeiNli(options: TeiConnectOptions): Promise<NliEngi
   const serverMax = info.max_client_batch_size ?? Infinity;
   const batchPairs = Math.min(options.batchSize ?? DEFAULT_TEI_BATCH_PAIRS, serverMax);
   const key = teiModelKey(info);
+  if (!info.model_sha) {
+    options.log?.(
+      `warning: ${url} reports no commit for ${info.model_id}: the NLI cache knows the model by its id and dtype alone, so another model served under that id would be taken for it; start TEI with --revision <commit>, or use another cache folder`,
+    );
+  }
   options.log?.(
     `NLI server: TEI ${info.version ?? ""} at ${pool.stats.urls.join(", ")} serves ${info.model_id}${info.model_sha ? `@${info.model_sha.slice(0, 12)}` : ""} (${info.model_dtype ?? "?"}); ${batchPairs} pairs per request, ${pool.concurrency} in flight`,
   );
