@@ -18,6 +18,11 @@ test("credentials come from the environment and are never shown", () => {
     () => serverHeaders({ CAPQA_NLI_SERVER_HEADERS: "X-Api-Key: very-secret" }),
     (e: Error) => /must be a JSON object/.test(e.message) && !e.message.includes("very-secret"),
   );
+  assert.throws(() => serverHeaders({ CAPQA_NLI_SERVER_HEADERS: '{"Bad Name": "x"}' }), /not a valid header name/);
+  assert.throws(
+    () => serverHeaders({ CAPQA_NLI_SERVER_HEADERS: '{"X-Key": "a\\r\\nInjected: 1"}' }),
+    (e: Error) => /holds a line break/.test(e.message) && !e.message.includes("Injected"),
+  );
   assert.equal(displayUrl("http://user:pw@host:8080/base/"), "http://host:8080/base");
 });
 

@@ -109,6 +109,8 @@ export function serverHeaders(env: NodeJS.ProcessEnv = process.env): Record<stri
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values`);
     for (const [k, v] of Object.entries(parsed)) {
       if (typeof v !== "string") throw new Error(`${NLI_SERVER_HEADERS_ENV}: header "${k}" must have a string value`);
+      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k)) throw new Error(`${NLI_SERVER_HEADERS_ENV}: "${k}" is not a valid header name`);
+      if (/[\r\n\0]/.test(v)) throw new Error(`${NLI_SERVER_HEADERS_ENV}: the value of header "${k}" holds a line break (its value is not shown)`);
       headers[k.toLowerCase()] = v;
     }
   }
