@@ -4,6 +4,7 @@
  * do when the runtime runs out of memory all the same (split the batch, keep the size that
  * worked). Pure functions; the engines (lib/nli/encoded-engine.ts) apply them.
  */
+import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS } from "../constants.js";
 
 export interface BatchLimits {
   /** At most this many pairs per batch. */
@@ -18,6 +19,13 @@ export function checkBatchLimits(limits: BatchLimits): void {
   if (!(limits.maxTokens === Infinity || (Number.isInteger(limits.maxTokens) && limits.maxTokens >= 1))) {
     throw new RangeError(`the \`batchTokens\` option must be a positive integer (or 0 for no token budget), got ${limits.maxTokens}`);
   }
+}
+
+/** The batch limits `options` ask for (defaults DEFAULT_NLI_BATCH_SIZE pairs, DEFAULT_NLI_BATCH_TOKENS tokens), checked. */
+export function batchLimitsOf(options: { readonly batchSize?: number; readonly batchTokens?: number }): BatchLimits {
+  const limits = { maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) };
+  checkBatchLimits(limits);
+  return limits;
 }
 
 /** The token budget of a `batchTokens` option: 0 means none. */

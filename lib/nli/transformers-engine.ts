@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
 import { HubClient } from "../runtime/hub-client.js";
 import { fetchHubModel, onnxSources, type FetchedHubModel } from "../runtime/hub-model.js";
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
@@ -14,7 +14,7 @@ import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolve
 import { floatValues } from "../runtime/tensors.js";
 import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
 import { resolveDevice } from "../runtime/device.js";
-import { checkBatchLimits, tokenBudget, type BatchLimits } from "./batching.js";
+import { batchLimitsOf } from "./batching.js";
 import { EncodedPairsEngine, type ForwardPass } from "./encoded-engine.js";
 import type { ModelOrigin, NliDevice, NliDeviceChoice, NliDtype, NliEngine } from "./engine.js";
 import { labelOrder, type LabelOrder } from "./labels.js";
@@ -47,13 +47,6 @@ interface LoadedModel {
   (inputs: Record<string, unknown>): Promise<{ logits: { data: ArrayLike<number>; dims: number[]; type: string } }>;
   sessions: Record<string, { inputNames: string[] }>;
   dispose(): Promise<unknown>;
-}
-
-/** The batch limits `options` ask for, checked. */
-export function batchLimitsOf(options: { readonly batchSize?: number; readonly batchTokens?: number }): BatchLimits {
-  const limits = { maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) };
-  checkBatchLimits(limits);
-  return limits;
 }
 
 /** A loaded sequence classifier: its tokenization, label order and forward pass, without batching. */

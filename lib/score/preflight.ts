@@ -6,13 +6,13 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
 import { resolveDevice } from "../runtime/device.js";
 import { labelOrder } from "../nli/labels.js";
 import { missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
 import type { NliEngineOptions } from "../nli/load-engine.js";
 import { checkServerOptions } from "../nli/server/options.js";
-import { checkBatchLimits, tokenBudget } from "../nli/batching.js";
+import { batchLimitsOf } from "../nli/batching.js";
 
 function readJson(file: string): unknown {
   try {
@@ -28,7 +28,7 @@ export function preflightModel(options: NliEngineOptions): void {
   if (!(dtype in ONNX_FILE_FOR_DTYPE)) throw new Error(`unknown dtype "${dtype}"; expected fp32, fp16 or q8`);
   const batchSize = options.batchSize ?? DEFAULT_NLI_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 65_536) throw new Error(`the \`batchSize\` option must be an integer from 1 to 65536, got ${batchSize}`);
-  checkBatchLimits({ maxPairs: batchSize, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) });
+  batchLimitsOf(options);
   const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
   if (!Number.isInteger(maxLength) || maxLength < 8 || maxLength > 1_000_000) throw new Error(`the \`maxLength\` option must be an integer from 8 to 1000000, got ${maxLength}`);
   if (options.server) {

@@ -6,9 +6,8 @@
  * @example
  * const engine = await connectNliServer({ server: { urls: ["http://gpu1:8080", "http://gpu2:8080"], protocol: "tei" } });
  */
-import { DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS } from "../../constants.js";
 import type { HubSettings } from "../../runtime/hub-settings.js";
-import { checkBatchLimits, tokenBudget } from "../batching.js";
+import { batchLimitsOf } from "../batching.js";
 import type { NliEngine } from "../engine.js";
 import { connectKserveNli, kserveModelKey, probeKserve } from "./kserve-engine.js";
 import { checkServerOptions, type NliServerOptions } from "./options.js";
@@ -35,9 +34,7 @@ export interface NliServerConnectOptions {
 export async function connectNliServer(options: NliServerConnectOptions): Promise<NliEngine> {
   checkServerOptions(options.server);
   if (options.server.protocol === "tei") return connectTeiNli({ server: options.server, batchSize: options.batchSize, log: options.log });
-  const limits = { maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) };
-  checkBatchLimits(limits);
-  return connectKserveNli({ ...options, limits });
+  return connectKserveNli({ ...options, limits: batchLimitsOf(options) });
 }
 
 /** The cache identity of the model the servers serve, asked of them (GET /info or the KServe model metadata). */
