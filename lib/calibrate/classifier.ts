@@ -13,7 +13,8 @@
  */
 import { checkOrdering, checkFinite, checkFiniteOrNaN, checkFiniteScalar, checkLabels, checkNonDecreasing, checkSameLength, reject } from "../stats/validate.js";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
-import { bestRuns, cutsFromBoundaries, groupScoresUnchecked, type ScoreGroups } from "./segments.js";
+import { exploreFitQuadraticKappa } from "../explore/compute.js";
+import { bestRuns, cutsFromBoundaries, groupScoresUnchecked } from "./segments.js";
 
 export type CalibrationObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
 
@@ -117,50 +118,8 @@ export function fitThresholds(scores: ArrayLike<number>, levels: ArrayLike<numbe
     // F1 of level k depends only on its run: 2·TP / (predicted + actual).
     boundaries = bestRuns(groups, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
   } else if (objective === "quadratic_kappa") {
-    boundaries = fitQuadraticKappa(groups, actual, levels.length);
+    // κ_w is a ratio of sums over items: Dinkelbach's iteration of exact segment DPs (lib/explore/compute.ts).
+    boundaries = exploreFitQuadraticKappa(groups.counts, groups.scores.length, groups.K, actual, levels.length);
   } else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: cutsFromBoundaries(groups, boundaries), objective, score, fittedOn: { n: levels.length } };
-}
-
-/**
- * κ_w = 1 − N/D with N = Σ_items w(pred, true) and D = Σ_items Σ_j w(pred, j)·actual_j / n:
- * both are sums over items given their predicted level, so for fixed t the minimum of N − t·D
- * is an exact segment DP; Dinkelbach's iteration on t converges to the minimum ratio.
- */
-function fitQuadraticKappa(groups: ScoreGroups, actual: Float64Array, n: number): number[] {
-  const K = groups.K;
-  const w = (i: number, j: number) => ((i - j) * (i - j)) / ((K - 1) * (K - 1));
-  const expectedCost = Float64Array.from({ length: K }, (_, i) => {
-    let s = 0;
-    for (let j = 0; j < K; j++) s += (w(i, j) * actual[j]) / n;
-    return s;
-  });
-  const ratio = (b: number[]) => {
-    let N = 0;
-    let D = 0;
-    for (let k = 0; k < K; k++) {
-      for (let g = b[k]; g < b[k + 1]; g++) {
-        for (let j = 0; j < K; j++) {
-          const c = groups.counts[g * K + j];
-          N += c * w(k, j);
-          D += c * expectedCost[k];
-        }
-      }
-    }
-    return D > 0 ? N / D : Infinity;
-  };
-  let boundaries = bestRuns(groups, (k, run) => run[k]).boundaries; // start from the accuracy optimum
-  let t = ratio(boundaries);
-  for (let iter = 0; iter < 100; iter++) {
-    const next = bestRuns(groups, (k, run, size) => {
-      let N = 0;
-      for (let j = 0; j < K; j++) N += run[j] * w(k, j);
-      return -(N - t * size * expectedCost[k]);
-    }).boundaries;
-    const tNext = ratio(next);
-    if (!(tNext < t - 1e-15)) break;
-    boundaries = next;
-    t = tNext;
-  }
-  return boundaries;
 }

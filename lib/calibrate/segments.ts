@@ -8,6 +8,7 @@
  * in 0..K−1, weights finite and ≥ 0, all equally long; checked once by groupScores, before
  * sorting. bestRuns and cutsFromBoundaries check the shape of the ScoreGroups they are given.
  */
+import { exploreBestRuns } from "../explore/compute.js";
 import { checkFinite, checkInteger, checkLabels, checkNonNegative, checkSameLength, reject } from "../stats/validate.js";
 
 /** Items sorted once: group boundaries and, per group, how many items of each true level it holds. */
@@ -61,44 +62,8 @@ export type RunValue = (k: number, runCounts: Float64Array, runSize: number) => 
  */
 export function bestRuns(groups: ScoreGroups, value: RunValue): { boundaries: number[]; value: number } {
   checkGroupsShape("bestRuns", groups);
-  const { K, counts } = groups;
-  const G = groups.scores.length;
-  // prefix[g * K + k]: items of level k in groups [0, g).
-  const prefix = new Float64Array((G + 1) * K);
-  for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) prefix[(g + 1) * K + k] = prefix[g * K + k] + counts[g * K + k];
-  const run = new Float64Array(K);
-  const runValue = (k: number, s: number, e: number) => {
-    let size = 0;
-    for (let j = 0; j < K; j++) {
-      run[j] = prefix[e * K + j] - prefix[s * K + j];
-      size += run[j];
-    }
-    return value(k, run, size);
-  };
-  let prev = new Float64Array(G + 1).fill(-Infinity);
-  prev[0] = 0; // before level 0, nothing is assigned
-  const arg: Int32Array[] = [];
-  for (let k = 0; k < K; k++) {
-    const cur = new Float64Array(G + 1).fill(-Infinity);
-    const from = new Int32Array(G + 1).fill(-1);
-    const lastLevel = k === K - 1;
-    for (let e = lastLevel ? G : 0; e <= G; e++) {
-      for (let s = 0; s <= e; s++) {
-        if (prev[s] === -Infinity) continue;
-        const v = prev[s] + runValue(k, s, e);
-        if (v > cur[e] + 1e-12) {
-          cur[e] = v;
-          from[e] = s;
-        }
-      }
-    }
-    arg.push(from);
-    prev = cur;
-  }
-  const boundaries = new Array<number>(K + 1);
-  boundaries[K] = G;
-  for (let k = K - 1; k >= 0; k--) boundaries[k] = arg[k][boundaries[k + 1]];
-  return { boundaries, value: prev[G] };
+  // The programme lives in the explorer's import-free module, so the page runs the same code.
+  return exploreBestRuns(groups.counts, groups.scores.length, groups.K, value);
 }
 
 /** Shape of a ScoreGroups (built by groupScores, which checked its content): K ≥ 1 and G·K counts. */

@@ -4,7 +4,7 @@
  * Spearman ρ and pairwise accuracy against ordinal levels, mean-based monotonicity violations, a
  * threshold classification's accuracy, macro-F1, Cohen's κ (unweighted, linear, quadratic) and
  * confusion matrix, the exact cut candidates of a score column, and the exact fit of cut points
- * (the dynamic programme of lib/calibrate, operation for operation). Tests check every number
+ * (the segment dynamic programme itself, which lib/calibrate calls: one implementation). Tests check every number
  * against capqa's library implementations (capScores, ordinalSummary, predictLevels,
  * classificationReport, fitThresholds) for equality to the last bit.
  */
@@ -275,8 +275,12 @@ function exploreGroups(scores: number[], levels: number[], K: number): { scores:
   return { scores: distinct, counts: Float64Array.from(counts) };
 }
 
-/** lib/calibrate's bestRuns: the run boundaries maximising Σ_k value(k, run k), ties towards earlier boundaries. */
-function exploreBestRuns(counts: Float64Array, G: number, K: number, value: (k: number, run: Float64Array, size: number) => number): number[] {
+/**
+ * The run boundaries b_0 = 0 ≤ … ≤ b_K = G over G score groups (counts[g * K + k]: items of true
+ * level k in group g) that maximise Σ_k value(k, run k), ties towards earlier boundaries; and
+ * that maximum. The one implementation: lib/calibrate's bestRuns calls it, and the page runs it.
+ */
+export function exploreBestRuns(counts: Float64Array, G: number, K: number, value: (k: number, run: Float64Array, size: number) => number): { boundaries: number[]; value: number } {
   const prefix = new Float64Array((G + 1) * K);
   for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) prefix[(g + 1) * K + k] = prefix[g * K + k] + counts[g * K + k];
   const run = new Float64Array(K);
@@ -289,7 +293,7 @@ function exploreBestRuns(counts: Float64Array, G: number, K: number, value: (k: 
     return value(k, run, size);
   };
   let prev = new Float64Array(G + 1).fill(-Infinity);
-  prev[0] = 0;
+  prev[0] = 0; // before level 0, nothing is assigned
   const arg: Int32Array[] = [];
   for (let k = 0; k < K; k++) {
     const cur = new Float64Array(G + 1).fill(-Infinity);
@@ -311,11 +315,17 @@ function exploreBestRuns(counts: Float64Array, G: number, K: number, value: (k: 
   const boundaries = new Array<number>(K + 1);
   boundaries[K] = G;
   for (let k = K - 1; k >= 0; k--) boundaries[k] = arg[k][boundaries[k + 1]];
-  return boundaries;
+  return { boundaries, value: prev[G] };
 }
 
-/** lib/calibrate's fitQuadraticKappa: Dinkelbach's iteration, each step an exact segment DP. */
-function exploreFitQuadraticKappa(counts: Float64Array, G: number, K: number, actual: Float64Array, n: number): number[] {
+/**
+ * The boundaries that maximise quadratic-weighted κ (the one implementation; lib/calibrate calls
+ * it). κ_w = 1 − N/D with N = Σ_items w(pred, true) and D = Σ_items Σ_j w(pred, j)·actual_j / n:
+ * both are sums over items given their predicted level, so for fixed t the minimum of N − t·D is
+ * an exact segment DP; Dinkelbach's iteration on t, from the accuracy optimum, converges to the
+ * minimum ratio.
+ */
+export function exploreFitQuadraticKappa(counts: Float64Array, G: number, K: number, actual: Float64Array, n: number): number[] {
   const w = (i: number, j: number) => ((i - j) * (i - j)) / ((K - 1) * (K - 1));
   const expectedCost = Float64Array.from({ length: K }, (_, i) => {
     let s = 0;
@@ -336,14 +346,14 @@ function exploreFitQuadraticKappa(counts: Float64Array, G: number, K: number, ac
     }
     return D > 0 ? N / D : Infinity;
   };
-  let boundaries = exploreBestRuns(counts, G, K, (k, run) => run[k]);
+  let boundaries = exploreBestRuns(counts, G, K, (k, run) => run[k]).boundaries;
   let t = ratio(boundaries);
   for (let iter = 0; iter < 100; iter++) {
     const next = exploreBestRuns(counts, G, K, (k, run, size) => {
       let N = 0;
       for (let j = 0; j < K; j++) N += run[j] * w(k, j);
       return -(N - t * size * expectedCost[k]);
-    });
+    }).boundaries;
     const tNext = ratio(next);
     if (!(tNext < t - 1e-15)) break;
     boundaries = next;
@@ -363,8 +373,8 @@ export function exploreFitCuts(scores: number[], levels: number[], K: number, ob
   const actual = new Float64Array(K);
   for (let i = 0; i < levels.length; i++) actual[levels[i]]++;
   let boundaries: number[];
-  if (objective === "accuracy") boundaries = exploreBestRuns(groups.counts, G, K, (k, run) => run[k]);
-  else if (objective === "macro_f1") boundaries = exploreBestRuns(groups.counts, G, K, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0));
+  if (objective === "accuracy") boundaries = exploreBestRuns(groups.counts, G, K, (k, run) => run[k]).boundaries;
+  else if (objective === "macro_f1") boundaries = exploreBestRuns(groups.counts, G, K, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
   else if (objective === "quadratic_kappa") boundaries = exploreFitQuadraticKappa(groups.counts, G, K, actual, levels.length);
   else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   const s = groups.scores;
