@@ -8,7 +8,7 @@
  * in 0..K−1, weights finite and ≥ 0, all equally long; checked once by groupScores, before
  * sorting. bestRuns and cutsFromBoundaries check the shape of the ScoreGroups they are given.
  */
-import { exploreBestRuns } from "../explore/compute.js";
+import { exploreBestRuns, exploreGroups } from "../explore/compute.js";
 import { checkFinite, checkInteger, checkLabels, checkNonNegative, checkSameLength, reject } from "../stats/validate.js";
 
 /** Items sorted once: group boundaries and, per group, how many items of each true level it holds. */
@@ -39,18 +39,7 @@ function checkGroupInput(fn: string, scores: ArrayLike<number>, levels: ArrayLik
 
 /** groupScores without the input checks, for callers that validated them (see lib/stats/validate). */
 export function groupScoresUnchecked(scores: ArrayLike<number>, levels: ArrayLike<number>, K: number, weights?: ArrayLike<number>): ScoreGroups {
-  const n = scores.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
-  const distinct: number[] = [];
-  const counts: number[] = [];
-  for (const i of order) {
-    if (distinct.length === 0 || distinct[distinct.length - 1] !== scores[i]) {
-      distinct.push(scores[i]);
-      for (let k = 0; k < K; k++) counts.push(0);
-    }
-    counts[(distinct.length - 1) * K + levels[i]] += weights ? weights[i] : 1;
-  }
-  return { scores: Float64Array.from(distinct), counts: Float64Array.from(counts), K };
+  return exploreGroups(scores, levels, K, weights);
 }
 
 /** Value of giving level k the groups [start, end): computed from the true-level counts of that run. */

@@ -259,8 +259,11 @@ export function exploreSetCut(cuts: number[], index: number, value: number): num
   return cuts.map((c, j) => (j === index ? value : j < index ? Math.min(c, value) : Math.max(c, value)));
 }
 
-/** Items sorted by score, grouped by equal score, with per-group counts of each true level (lib/calibrate's groupScores). */
-function exploreGroups(scores: number[], levels: number[], K: number): { scores: number[]; counts: Float64Array } {
+/**
+ * Items sorted by score, grouped by equal score, with per-group counts (or summed weights) of each
+ * true level: the one implementation, which lib/calibrate's groupScores checks its input for.
+ */
+export function exploreGroups(scores: ArrayLike<number>, levels: ArrayLike<number>, K: number, weights?: ArrayLike<number>): { scores: Float64Array; counts: Float64Array; K: number } {
   const n = scores.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
   const distinct: number[] = [];
@@ -270,9 +273,9 @@ function exploreGroups(scores: number[], levels: number[], K: number): { scores:
       distinct.push(scores[i]);
       for (let k = 0; k < K; k++) counts.push(0);
     }
-    counts[(distinct.length - 1) * K + levels[i]] += 1;
+    counts[(distinct.length - 1) * K + levels[i]] += weights ? weights[i] : 1;
   }
-  return { scores: distinct, counts: Float64Array.from(counts) };
+  return { scores: Float64Array.from(distinct), counts: Float64Array.from(counts), K };
 }
 
 /**
