@@ -90,6 +90,33 @@ export async function runBounded<T>(count: number, limit: number, task: (i: numb
   if (failure) throw failure.error;
 }
 
+/**
+ * Runs batches (input indices) with at most `concurrency` in flight, writing each batch's rows
+ * into `out` at its pairs' input positions as it finishes, with the run options' callbacks.
+ */
+export async function runBatches(
+  batches: readonly Uint32Array[],
+  out: Float64Array,
+  concurrency: number,
+  run: (idx: Uint32Array) => Promise<Float64Array>,
+  options: NliRunOptions = {},
+): Promise<void> {
+  const total = out.length / 3;
+  let done = 0;
+  await runBounded(
+    batches.length,
+    concurrency,
+    (b) => run(batches[b]),
+    (b, probs) => {
+      const idx = batches[b];
+      for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
+      done += idx.length;
+      options.onBatch?.(idx, probs);
+      options.onProgress?.(done, total);
+    },
+  );
+}
+
 export class EncodedPairsEngine implements NliEngine {
   readonly stats: NliStats = { truncatedPairs: 0, inferredPairs: 0, batches: 0, outOfMemorySplits: 0 };
   readonly modelKey: string;
@@ -131,26 +158,13 @@ export class EncodedPairsEngine implements NliEngine {
 
   async probabilities(premises: readonly string[], hypotheses: readonly string[], options: NliRunOptions = {}): Promise<Float64Array> {
     checkPairs(premises, hypotheses);
-    const n = premises.length;
-    const out = new Float64Array(3 * n);
+    const out = new Float64Array(3 * premises.length);
     const encoded = this.encodeAll(premises, hypotheses);
     const batches = tokenBudgetBatches(
       encoded.map((e) => e.ids.length),
       this.settings.limits,
     );
-    let done = 0;
-    await runBounded(
-      batches.length,
-      this.concurrency,
-      (b) => this.runIndices(batches[b], encoded),
-      (b, probs) => {
-        const idx = batches[b];
-        for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
-        done += idx.length;
-        options.onBatch?.(idx, probs);
-        options.onProgress?.(done, n);
-      },
-    );
+    await runBatches(batches, out, this.concurrency, (idx) => this.runIndices(idx, encoded), options);
     return out;
   }
 

@@ -10,7 +10,7 @@
  * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]);
  */
 import { DEFAULT_TEI_BATCH_PAIRS } from "../../constants.js";
-import { concatRows, runBounded } from "../encoded-engine.js";
+import { concatRows, runBatches } from "../encoded-engine.js";
 import { checkPairs, type ModelOrigin, type NliEngine, type NliRunOptions, type NliStats } from "../engine.js";
 import { labelOrder, nliSoftmax, type LabelOrder } from "../labels.js";
 import { id2labelDigest } from "../model-key.js";
@@ -167,22 +167,16 @@ class TeiNliEngine implements NliEngine {
   async probabilities(premises: readonly string[], hypotheses: readonly string[], options: NliRunOptions = {}): Promise<Float64Array> {
     const batches = this.planBatches(premises, hypotheses);
     const out = new Float64Array(3 * premises.length);
-    let done = 0;
-    await runBounded(
-      batches.length,
+    await runBatches(
+      batches,
+      out,
       this.concurrency,
-      (b) =>
+      (idx) =>
         this.runBatch(
-          Array.from(batches[b], (i) => premises[i]),
-          Array.from(batches[b], (i) => hypotheses[i]),
+          Array.from(idx, (i) => premises[i]),
+          Array.from(idx, (i) => hypotheses[i]),
         ),
-      (b, probs) => {
-        const idx = batches[b];
-        for (let k = 0; k < idx.length; k++) out.set(probs.subarray(3 * k, 3 * k + 3), 3 * idx[k]);
-        done += idx.length;
-        options.onBatch?.(idx, probs);
-        options.onProgress?.(done, premises.length);
-      },
+      options,
     );
     return out;
   }
