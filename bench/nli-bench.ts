@@ -16,9 +16,10 @@ const WORDS =
     " ",
   );
 
-export function benchPairs(n: number, seed = 1): { premises: string[]; hypotheses: string[] } {
+/** Pairs of statements of `minWords` to `maxWords` words (default 8–40, CAP-Correctness-like), seeded. */
+export function benchPairs(n: number, seed = 1, minWords = 8, maxWords = 40): { premises: string[]; hypotheses: string[] } {
   const rng = new Xoshiro128(seed, 11);
-  const sentence = () => Array.from({ length: 8 + rng.nextInt(33) }, () => WORDS[rng.nextInt(WORDS.length)]).join(" ") + ".";
+  const sentence = () => Array.from({ length: minWords + rng.nextInt(maxWords - minWords + 1) }, () => WORDS[rng.nextInt(WORDS.length)]).join(" ") + ".";
   const premises = Array.from({ length: n }, sentence);
   const hypotheses = Array.from({ length: n }, sentence);
   return { premises, hypotheses };
