@@ -24,3 +24,4 @@ export * from "./construct/index.js";
 export * from "./io/index.js";
 export * from "./compare/index.js";
 export * from "./metrics/index.js";
+export * from "./setup/index.js";

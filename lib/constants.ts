@@ -195,6 +195,10 @@ export const DANFOJS_OVERRIDES = {
 
 /** The notebooks' kernel (TypeScript for Jupyter), installed by `capqa setup notebooks`. */
 export const TSLAB_RANGE = "1.0.22";
+/** The kernelspec name the notebooks ask for (their metadata's kernelspec.name). */
+export const TSLAB_KERNEL_NAME = "tslab";
+/** Pythons tried in order for the one that has Jupyter, when the `python` option names none (Debian's last: its python3 has Jupyter where a version manager's may not). */
+export const JUPYTER_PYTHON_CANDIDATES: readonly string[] = ["python3", "python", "/usr/bin/python3"];
 
 /**
  * The command-line flag of each library option that library messages name. Library errors speak
@@ -227,6 +231,7 @@ export const OPTION_FLAGS: Readonly<Record<string, string>> = Object.freeze({
   concurrency: "--nli-concurrency",
   timeoutMs: "--nli-timeout",
   retries: "--nli-retries",
+  python: "--python",
 });
 
 // ---------------------------------------------------------------- statement model, figures, LLM clients, BLEU

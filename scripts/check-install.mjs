@@ -5,13 +5,19 @@
 //   - imports from "capqa" and computes CAP from probabilities and a Spearman correlation,
 //   - runs the CLI (help, version, and reproduce when CAPQA_DATA_DIR holds the data),
 //   - checks that each feature whose optional package is absent fails with one line naming it,
-//   - prints the tarball's size, the install's size and its package count.
+//   - prints the tarball's size, the install's size and its package count,
+//   - then runs `capqa setup kernel` there (tslab from the registry, registered into a temporary
+//     JUPYTER_DATA_DIR with the Python that has Jupyter) and starts that kernel the way Jupyter
+//     started from a plain shell does: scripts/run-kernel-cells.py under that Python, with a
+//     PATH of /usr/bin:/bin (no node_modules/.bin), from another folder, the kernel in the
+//     project's notebooks/ folder; a cell imports "capqa" and computes CAP.
 // --all then installs every optional feature into a second project (`capqa setup all`: the
 // overrides danfojs-node's install needs, the model runtime on the CPU, the cache, figure
 // export, the notebooks and their kernel), checks that each loads, and prints that size too.
 //
-//   node scripts/check-install.mjs [--build] [--all] [--tarball FILE] [--keep] [--dir DIR]
+//   node scripts/check-install.mjs [--build] [--all] [--no-kernel] [--tarball FILE] [--keep] [--dir DIR]
 //
+// --no-kernel leaves the kernel check out (a machine without Jupyter; .ci/run installs it).
 // --build runs tsc first (otherwise dist/ must be built: npm install / npm ci build it).
 // --tarball installs FILE instead of packing this checkout (e.g. an older release, to compare).
 // --keep leaves the temporary projects in place and prints where. --dir DIR makes them in DIR
@@ -24,7 +30,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const { values } = parseArgs({ options: { build: { type: "boolean" }, all: { type: "boolean" }, tarball: { type: "string" }, keep: { type: "boolean" }, dir: { type: "string" } }, strict: true });
+const { values } = parseArgs({
+  options: { build: { type: "boolean" }, all: { type: "boolean" }, "no-kernel": { type: "boolean" }, tarball: { type: "string" }, keep: { type: "boolean" }, dir: { type: "string" } },
+  strict: true,
+});
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const peers = pkg.peerDependencies ?? {};
 const started = Date.now();
@@ -101,6 +110,57 @@ function measure(dir) {
 }
 
 const fmtMb = (mb) => (mb >= 100 ? mb.toFixed(0) : mb.toFixed(1));
+
+/**
+ * `capqa setup TARGET` in `dir` with a temporary JUPYTER_DATA_DIR (the machine's kernels stay
+ * as they are), then the registered tslab kernel started as Jupyter from a plain shell starts
+ * it, executing a cell that imports "capqa"; CAP checked against Eqs. 2-3 with PAPER_WEIGHTS.
+ */
+function checkKernel(dir, target) {
+  const jupyterData = join(dir, "jupyter-data");
+  const env = userEnv({ JUPYTER_DATA_DIR: jupyterData });
+  const t0 = Date.now();
+  const r = run(join(dir, "node_modules", ".bin", "capqa"), ["setup", target, "--json"], { cwd: dir, env });
+  const setupSecs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    fail(`capqa setup ${target}: exit status ${r.status}: ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`);
+    return;
+  }
+  const kernel = JSON.parse(r.stdout).kernel;
+  const specFile = join(kernel.kernelDir, "kernel.json");
+  const spec = existsSync(specFile) ? JSON.parse(readFileSync(specFile, "utf8")) : { argv: [] };
+  const [node, script] = spec.argv;
+  if (kernel.kernelDir.startsWith(jupyterData) && node?.startsWith("/") && existsSync(node) && script === join(dir, "node_modules", "tslab", "bin", "tslab") && existsSync(script))
+    ok(`capqa setup ${target}: ${setupSecs} s; tslab registered for ${kernel.python} by absolute paths (${node} ${relative(dir, script)})`);
+  else fail(`capqa setup ${target}: kernelspec ${specFile}: ${JSON.stringify(spec.argv)}`);
+  for (const n of JSON.parse(r.stdout).notes) note(n);
+
+  const notebooks = join(dir, "notebooks");
+  must(run("mkdir", ["-p", notebooks]), "mkdir");
+  const job = join(dir, "kernel-job.json");
+  const cells = ['import { capScore, PAPER_WEIGHTS } from "capqa";', "const weights = PAPER_WEIGHTS;", "console.log(JSON.stringify({ cap: capScore(0.92, 0.06, 0.05, 0.9), weights: weights }))"];
+  writeFileSync(job, JSON.stringify({ kernel: "tslab", timeout: 120, runs: [{ id: "kernel", cwd: notebooks, cells }] }));
+  const plain = { HOME: process.env.HOME ?? "/tmp", PATH: "/usr/bin:/bin", JUPYTER_DATA_DIR: jupyterData, LANG: "C.UTF-8" };
+  const t1 = Date.now();
+  const k = spawnSync(kernel.python, [join(root, "scripts", "run-kernel-cells.py"), job], { cwd: tmpdir(), env: plain, encoding: "utf8" });
+  const kernelSecs = ((Date.now() - t1) / 1000).toFixed(1);
+  let result;
+  try {
+    result = JSON.parse(k.stdout.trim().split("\n").pop());
+  } catch {
+    fail(`the tslab kernel from a plain shell: ${kernel.python} scripts/run-kernel-cells.py exited with status ${k.status}: ${(k.stderr ?? "").trim().split("\n").slice(-3).join(" | ")}`);
+    return;
+  }
+  const last = result.cells.at(-1);
+  if (result.startError || result.cells.length !== cells.length || last.status !== "ok") {
+    fail(`the tslab kernel from a plain shell (PATH=/usr/bin:/bin): ${result.startError ?? `cell ${result.cells.length}: ${last?.error}`}`);
+    return;
+  }
+  const { cap, weights } = JSON.parse(last.output);
+  const expected = weights.alpha * (0.92 + weights.lambda * 0.06) + (1 - weights.alpha) * (0.05 + weights.lambda * 0.9);
+  if (cap === expected) ok(`the tslab kernel from a plain shell (PATH=/usr/bin:/bin, kernel in notebooks/): import "capqa", capScore = ${cap}, ${kernelSecs} s`);
+  else fail(`the tslab kernel from a plain shell: capScore = ${cap}, expected ${expected}`);
+}
 
 /** A new npm project with capqa's tarball installed; returns its folder. */
 function newProject(name, tarball, { overrides, extra = [], env = {} } = {}) {
@@ -264,12 +324,19 @@ process.exitCode = fails.length ? 1 : 0;
   const m = measure(core);
   const sizes = [["core (npm install capqa)", m]];
 
+  // ------------------------------------------------------------------ the notebook kernel (after measuring: tslab is not core)
+  if (values["no-kernel"]) note("the tslab kernel: skipped (--no-kernel)");
+  else checkKernel(core, "kernel");
+
   // ------------------------------------------------------------------ everything
   if (values.all) {
     const full = newProject("all", tarball);
     const setupModule = pathToFileURL(join(full, "node_modules", "capqa", "dist", "cli", "setup-commands.js")).href;
     const t0 = Date.now();
-    const r = run("node", ["--input-type=module", "-e", `import { cmdSetup } from ${JSON.stringify(setupModule)}; process.exitCode = await cmdSetup(["all"]);`], { cwd: full });
+    const r = run("node", ["--input-type=module", "-e", `import { cmdSetup } from ${JSON.stringify(setupModule)}; process.exitCode = await cmdSetup(["all"]);`], {
+      cwd: full,
+      env: userEnv({ JUPYTER_DATA_DIR: join(full, "jupyter-data") }),
+    });
     if (r.status === 0) ok(`capqa setup all: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     else {
       fail(`capqa setup all: exit status ${r.status}`);

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { DANFOJS_OVERRIDES, OPTIONAL_PACKAGES, TSLAB_RANGE } from "../lib/constants.js";
 import { OptionalDependencyError, loadOptional, loadOptionalSync, optionalDependencyError, optionalInstallCommand } from "../lib/optional.js";
 import { planSetup, runSetup } from "../cli/setup-commands.js";
+import type { JupyterPython } from "../lib/setup/index.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -137,12 +138,19 @@ function project(fields: Record<string, unknown> = {}): string {
   return dir;
 }
 
+/** A Python with Jupyter as findJupyterPython would report it, its data folder inside `dir` (no real Python asked, no real kernel folder touched). */
+function jupyterIn(dir: string): JupyterPython {
+  const dataDir = join(dir, "jupyter-data");
+  return { command: "python3", executable: "/usr/bin/python3", version: "3.11.2", jupyterClient: "7.4.9", frontEnd: "notebook", dataDir, kernelPath: [join(dataDir, "kernels")] };
+}
+
 test("capqa setup notebooks: overrides, one install, the notebooks; nothing changed by planning", () => {
   const dir = project();
   try {
     const before = readFileSync(join(dir, "package.json"), "utf8");
-    const plan = planSetup(["notebooks"], { dir, env: {} });
-    assert.deepEqual(plan.targets, ["notebooks", "dataframes", "cache"]);
+    const jupyter = jupyterIn(dir);
+    const plan = planSetup(["notebooks"], { dir, env: {}, jupyter, root: false });
+    assert.deepEqual(plan.targets, ["notebooks", "kernel", "dataframes", "cache"]);
     assert.deepEqual(plan.overrides, DANFOJS_OVERRIDES);
     assert.equal(plan.install[0], `capqa@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`, "capqa itself when the project lacks it");
     assert.deepEqual(plan.install.slice(1), [`tslab@${TSLAB_RANGE}`, `danfojs-node@${OPTIONAL_PACKAGES["danfojs-node"].range}`, `better-sqlite3@${OPTIONAL_PACKAGES["better-sqlite3"].range}`]);
@@ -152,8 +160,19 @@ test("capqa setup notebooks: overrides, one install, the notebooks; nothing chan
       .sort();
     assert.deepEqual(plan.notebooks?.copy, shipped);
     assert.equal(readFileSync(join(dir, "package.json"), "utf8"), before, "planning writes nothing");
+    const tslab = join(dir, "node_modules", "tslab", "bin", "tslab");
+    assert.deepEqual(plan.kernel?.spec.argv, [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"], "absolute Node and tslab");
+    assert.equal(plan.kernel?.tslabMissing, true);
+    assert.ok(plan.notes.includes(`start Jupyter from ${dir}: /usr/bin/python3 -m notebook --notebook-dir=notebooks`), plan.notes.join("\n"));
+    assert.ok(!existsSync(jupyter.dataDir), "planning registers nothing");
+    const asRoot = planSetup(["notebooks"], { dir, env: {}, jupyter, root: true });
+    assert.ok(asRoot.notes.includes(`start Jupyter from ${dir}: /usr/bin/python3 -m notebook --notebook-dir=notebooks --allow-root`));
+    assert.ok(asRoot.notes.some((n) => n.startsWith("--allow-root because this user is root")));
 
-    // Running it (without the npm install): overrides added in the file's own indentation, notebooks copied.
+    // Running it (without the npm install, tslab put where npm puts it): overrides added in the file's own indentation, notebooks copied, the kernel registered.
+    mkdirSync(join(dir, "node_modules", "tslab", "bin"), { recursive: true });
+    writeFileSync(join(dir, "node_modules", "tslab", "package.json"), JSON.stringify({ name: "tslab", version: TSLAB_RANGE }));
+    writeFileSync(tslab, "#!/usr/bin/env node\n");
     const lines: string[] = [];
     runSetup({ ...plan, install: [] }, (l) => lines.push(l));
     const after = readFileSync(join(dir, "package.json"), "utf8");
@@ -161,16 +180,22 @@ test("capqa setup notebooks: overrides, one install, the notebooks; nothing chan
     assert.match(after, /^ {4}"name"/m);
     assert.deepEqual(readdirSync(join(dir, "notebooks")).sort(), shipped);
     assert.ok(lines.some((l) => l.startsWith("package.json: added overrides xlsx")));
+    const spec = JSON.parse(readFileSync(join(jupyter.dataDir, "kernels", "tslab", "kernel.json"), "utf8"));
+    assert.deepEqual(spec, { argv: [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"], display_name: "TypeScript", language: "typescript" });
+    assert.ok(
+      lines.some((l) => l.startsWith(`registered the tslab kernel for /usr/bin/python3 (Python 3.11.2, jupyter_client 7.4.9) in ${join(jupyter.dataDir, "kernels", "tslab")}`)),
+      lines.join("\n"),
+    );
 
     // Again: nothing left to add, the notebooks kept (a user's edits survive).
     writeFileSync(join(dir, "notebooks", shipped[0]), "{}");
-    const again = planSetup(["notebooks"], { dir, env: {} });
+    const again = planSetup(["notebooks"], { dir, env: {}, jupyter });
     assert.deepEqual(again.overrides, {});
     assert.deepEqual(again.notebooks?.copy, []);
     assert.equal(again.notebooks?.kept.length, shipped.length);
     runSetup({ ...again, install: [] }, () => {});
     assert.equal(readFileSync(join(dir, "notebooks", shipped[0]), "utf8"), "{}");
-    assert.equal(planSetup(["notebooks"], { dir, env: {}, force: true }).notebooks?.copy.length, shipped.length);
+    assert.equal(planSetup(["notebooks"], { dir, env: {}, jupyter, force: true }).notebooks?.copy.length, shipped.length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -181,7 +206,7 @@ test("capqa setup: a user's own override is kept; all adds figures and the model
   try {
     mkdirSync(join(dir, "node_modules", "capqa"), { recursive: true });
     writeFileSync(join(dir, "node_modules", "capqa", "package.json"), "{}");
-    const plan = planSetup(["all"], { dir, env: { CAPQA_CHROMIUM: "/nonexistent" } });
+    const plan = planSetup(["all"], { dir, env: { CAPQA_CHROMIUM: "/nonexistent" }, jupyter: jupyterIn(dir) });
     assert.deepEqual(plan.overrides, { "@tensorflow/tfjs-node": DANFOJS_OVERRIDES["@tensorflow/tfjs-node"] });
     assert.deepEqual(plan.keptOverrides, { xlsx: "0.18.4" });
     assert.ok(!plan.install.some((s) => s.startsWith("capqa@")), "capqa is installed already");
@@ -190,6 +215,8 @@ test("capqa setup: a user's own override is kept; all adds figures and the model
     assert.deepEqual(plan.env, { ONNXRUNTIME_NODE_INSTALL: "skip" });
     assert.deepEqual(planSetup(["models"], { dir, env: { ONNXRUNTIME_NODE_INSTALL: "cuda12" } }).env, {}, "the user's choice stands");
     assert.equal(planSetup(["dataframes"], { dir, env: {} }).notebooks, null);
+    assert.equal(planSetup(["dataframes"], { dir, env: {} }).kernel, null, "no Python asked for targets without the kernel");
+    assert.throws(() => planSetup(["cache"], { dir, python: "python3" }), /^Error: the `python` option is for the notebooks and kernel targets/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
