@@ -95,6 +95,8 @@ export interface Manifest {
   readonly inputs: readonly FileDigest[];
   /** The output this manifest describes, for single-file outputs (capqa score). */
   readonly output?: FileDigest & { readonly rows?: number };
+  /** Present when the output's numbers cannot be trusted: DEMO_NLI_MODEL_WARNING when capqa's demo model scored them. */
+  readonly warning?: string;
 }
 
 export interface ManifestInput {
@@ -108,6 +110,8 @@ export interface ManifestInput {
   readonly statementGenerator?: string | null;
   readonly inputs?: readonly FileDigest[];
   readonly output?: FileDigest & { readonly rows?: number };
+  /** Why the output's numbers cannot be trusted (the demo model's warning); recorded when given. */
+  readonly warning?: string | null;
   /** Defaults: now, and capqa's package.json version. */
   readonly now?: Date;
   readonly version?: string;
@@ -126,6 +130,7 @@ export function buildManifest(input: ManifestInput): Manifest {
     statementGenerator: input.statementGenerator ?? null,
     inputs: [...(input.inputs ?? [])],
     ...(input.output ? { output: input.output } : {}),
+    ...(input.warning ? { warning: input.warning } : {}),
   };
 }
 

@@ -4,6 +4,8 @@
  * transformers.js's `pipeline()`). Nothing is loaded when it is created: the model is loaded on
  * the first pair the cache does not hold, the generator on the first answers, and both are kept.
  * Scoring goes through `scoreAnswers` / `scoreStatements`, so the numbers are theirs to the bit.
+ * A result's `warning` says when the model is capqa's demo model (models/demo-nli, random
+ * weights), whose scores mean nothing; it is null for any other model.
  *
  * @example
  * import { createCapScorer } from "capqa";
@@ -96,6 +98,8 @@ export interface CapStatementsResult<R extends CapRow = CapRow> {
   readonly scores: Float64Array;
   /** Mean CAP over the scored rows (NaN when none is). */
   readonly mean: number;
+  /** DEMO_NLI_MODEL_WARNING when the scorer's model is capqa's demo model (its scores mean nothing), else null; as `report.warning`. */
+  readonly warning: string | null;
   readonly report: ScoreReport;
 }
 
@@ -277,6 +281,7 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
         return {
           rows,
           ...summary(rows),
+          warning: r.report.warning,
           report: r.report,
           generator: r.generator,
           flaggedStatements: r.flaggedStatements,
@@ -291,7 +296,7 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
         const { premises, hypotheses } = input ?? ({} as never);
         const r = await scoreStatements(premises, hypotheses, await scoreOptions(call));
         const rows = r.rows.map((row, i) => capRow(row, premises[i], hypotheses[i]));
-        return { rows, ...summary(rows), report: r.report };
+        return { rows, ...summary(rows), warning: r.report.warning, report: r.report };
       });
     },
     load() {

@@ -6,3 +6,4 @@ export * from "./score-file.js";
 export * from "./golds.js";
 export * from "./preflight.js";
 export * from "./cap-scorer.js";
+export * from "./manifest-warning.js";

@@ -14,11 +14,13 @@ import { rmSync, statSync } from "node:fs";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
 import { buildManifest, fileDigest, nliModelProvenance, type FileDigest, type ManifestModelInput } from "../eval/manifest.js";
 import { writeFileAtomic } from "../eval/format.js";
-import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
+import type { ThresholdClassifier } from "../calibrate/classifier.js";
+import { checkClassifyColumn, classifySource, predictedLevel } from "./classify.js";
 import { DataError } from "../data/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
 import type { NliEngine } from "../nli/engine.js";
 import { loadNliEngine } from "../nli/load-engine.js";
+import { demoModelWarning } from "../runtime/demo-model.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "./row-stream.js";
 import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type PairScore, type ScoreOptions } from "./score.js";
@@ -70,6 +72,8 @@ export interface ScoreFileReport {
   readonly statements: StatementTally;
   /** Input columns replaced by score columns of the same name. */
   readonly replacedColumns: string[];
+  /** DEMO_NLI_MODEL_WARNING when the model is capqa's demo model (its scores mean nothing; the manifest says so too), else null. */
+  readonly warning: string | null;
   readonly seconds: number;
   /** The manifest file written beside the output, or null (options.manifest false). */
   readonly manifest: string | null;
@@ -107,16 +111,14 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const kept = source.columns.filter((c) => !replaced.includes(c));
   const added = mode === "answers" ? STATEMENT_COLUMNS.filter((c) => !kept.includes(c)) : [];
   const columns = [...kept, ...added, ...SCORE_COLUMNS, ...multiColumns, ...(options.classifier ? ["predicted_level"] : [])];
-  if (options.classifier) {
-    predictLevels(options.classifier, [0.5]); // a malformed classifier fails here, not after scoring
-    const metric = options.classifier.score?.metric;
-    if (metric !== undefined && metric !== "cap") throw new Error(`the classifier was fitted on ${String(metric)} scores; scoring predicts levels from CAP, so it needs a classifier fitted on CAP`);
-  }
+  // The classifier's metric: a score computed here (cap, …) or an input column (its cells checked below, before any scoring).
+  const classifyBy = options.classifier ? classifySource(options.classifier, source.columns, input) : undefined;
   // The model is checked and its cache identity fixed once, before any row is scored.
   if (!options.engine) preflightModel(options);
   // Several golds: every gold cell is checked before any statement or model call (a file read
   // ahead once; a stream that cannot be read twice is checked block by block as it is scored).
   if (multi && statSync(input).isFile()) await checkGolds(source.rows(), goldSource, input);
+  if (classifyBy?.kind === "input" && statSync(input).isFile()) await checkClassifyColumn(source.rows(), classifyBy, input);
   const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
   // The input's hash is taken while the rows stream (a second read, flat memory; not of a pipe, which one read drains).
   const inputDigest = options.manifest === false || !statSync(input).isFile() ? undefined : fileDigest(input);
@@ -138,6 +140,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     device: null as string | null,
     server: null as NliServerReport | null,
     cacheWriteError: null as string | null,
+    warning: null as string | null,
   };
   const statements = newStatementTally();
   let engineModel: ManifestModelInput | undefined;
@@ -207,6 +210,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     report.device ??= r.device;
     if (r.server) report.server = r.server;
     report.cacheWriteError ??= r.cacheWriteError;
+    report.warning ??= r.warning;
     records.forEach((rec, k) => {
       let score: PairScore = rows[k];
       let premise = premises[k];
@@ -242,7 +246,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
           statement_generator: generator.name,
         });
       }
-      if (options.classifier) extra.predicted_level = score.cap === null ? null : options.classifier.levelSet.levels[predictLevels(options.classifier, [score.cap])[0]].name;
+      if (classifyBy) extra.predicted_level = predictedLevel(options.classifier!, classifyBy, rec, score, input, first + k);
       writer.write({ ...rec.row, ...extra, ...score });
     });
     report.rows += records.length;
@@ -274,6 +278,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const result = {
     mode: mode as ScoreFileReport["mode"],
     ...report,
+    warning: report.warning ?? demoModelWarning(options),
     modelKey,
     generator: mode === "answers" ? generator.name : null,
     goldSource: mode === "answers" ? goldSource.kind : null,
@@ -321,6 +326,7 @@ async function writeScoreManifest(
     statementGenerator: r.generator,
     inputs: [...(inputDigest ? [inputDigest] : []), ...extra],
     output: { ...(await fileDigest(output)), rows: r.rows },
+    warning: r.warning,
   });
   // The temporary file is named like the output's (<output>.tmp-PID-…), so the next run's RowWriter removes it if a kill leaves it.
   const path = manifestPathFor(output);

@@ -12,6 +12,7 @@ import { argmaxLabel } from "../nli/labels.js";
 import { modelKey as computeModelKey } from "../nli/model-key.js";
 import { resolveModelRef } from "../runtime/model-ref.js";
 import { resolveDevice } from "../runtime/device.js";
+import { demoModelWarning } from "../runtime/demo-model.js";
 import { loadNliEngine, serverModelKeyFor, type NliEngineOptions } from "../nli/load-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 import { bestOverGolds } from "./golds.js";
@@ -67,6 +68,8 @@ export interface ScoreReport {
   readonly modelError: string | null;
   /** Why some computed results were not stored in the cache (they are in the output all the same). */
   readonly cacheWriteError: string | null;
+  /** DEMO_NLI_MODEL_WARNING when the model is capqa's demo model (random weights: the scores mean nothing); else null. */
+  readonly warning: string | null;
   readonly seconds: number;
 }
 
@@ -218,6 +221,7 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       server: result.engine?.server ? snapshotServerStats(result.engine.server) : null,
       modelError: result.modelError ?? null,
       cacheWriteError: result.cacheWriteError ?? null,
+      warning: demoModelWarning({ ...options, engine }),
       seconds: (Date.now() - started) / 1000,
     },
   };
