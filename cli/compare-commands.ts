@@ -38,6 +38,8 @@ CSV or JSONL: a cap column; rows not scored are left out). Writes DIR (default o
 as CSV and JSON, summary.md (Tables 5 and 6 as the paper prints them), meta.json, and the figures
 fig-class-distribution and fig-class-means as plotly JSON, with SVG and PNG in DIR/figures when
 Chromium is installed.
+A file scored with capqa's demo model (its FILE.manifest.json says so) gets a warning on stderr,
+at the top of summary.md and in meta.json: its CAP means nothing.
 
 Options:
 ${optionsHelp(COMPARE_OPTIONS)}`;
@@ -58,7 +60,11 @@ export async function cmdCompare(argv: string[]): Promise<number> {
   const classifier = values.classify ? readClassifier(values.classify) : undefined;
   const systems = files.map((f, k) => readSystem(f, { name: names?.[k], key: values.key, labelColumn: values["label-column"], classifier }));
   const comparison = compareSystems(systems, { resamples, seed, ordering });
-  const manifest = buildManifest({ command: ["compare", ...argv], inputs: await Promise.all([...files, ...(values.classify ? [values.classify] : [])].map((f) => fileDigest(f))) });
+  const manifest = buildManifest({
+    command: ["compare", ...argv],
+    inputs: await Promise.all([...files, ...(values.classify ? [values.classify] : [])].map((f) => fileDigest(f))),
+    warning: comparison.warning,
+  });
   const figures = await writeComparison(comparison, dir, { manifest, log: (l) => err(`note: ${l}`) });
   summary("compare", {
     output: dir,
@@ -68,11 +74,13 @@ export async function cmdCompare(argv: string[]): Promise<number> {
     differences: comparison.differences,
     figures,
     notes: comparison.notes,
+    warnings: comparison.warning ? [comparison.warning] : [],
   });
   if (!values.quiet && !jsonOutput()) {
     for (const s of comparison.systems)
       out(`${s.system.padEnd(16)} ${s.scored} scored, mean CAP ${s.meanCap === null ? "—" : s.meanCap.toFixed(4)}${s.classPairs ? `, ${s.violations}/${s.classPairs} class pairs inverted` : ""}`);
   }
+  if (comparison.warning) err(`warning: ${comparison.warning}`);
   for (const n of comparison.notes) err(`note: ${n}`);
   err(`wrote ${dir}`);
   return 0;

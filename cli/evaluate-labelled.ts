@@ -97,7 +97,10 @@ export async function cmdEvaluateLabelled(
     opened?.close();
     await generator.dispose();
   }
+  // The demo model's warning heads the summary, meta.json, the manifest and stderr (once).
+  const warning = ev.warning;
   const notes = [
+    ...(warning ? [`**Warning:** ${warning}.`] : []),
     `${file}, labels from column ${values["label-column"]}: ${ev.rows} rows evaluated.`,
     ...ev.excluded.map((e) => `Line ${e.line} left out: ${e.reason}.`),
     ...ev.notes,
@@ -105,11 +108,25 @@ export async function cmdEvaluateLabelled(
     `Ordering: ${common.ordering.name}; ${ev.resamples} bootstrap resamples, seed ${ev.seed}.`,
   ];
   const computedCap = ev.metrics.some((m) => m.name === "cap" && m.source.startsWith("computed"));
-  const manifest = buildManifest({ command: ["evaluate", ...argv], cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null, inputs: [await fileDigest(file)] });
+  const manifest = buildManifest({
+    command: ["evaluate", ...argv],
+    cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null,
+    inputs: [await fileDigest(file)],
+    warning,
+  });
   writeEvaluation(
     ev,
     dir,
-    { command: "evaluate", input: resolve(file), labelColumn: values["label-column"], excluded: ev.excluded, absentClasses: ev.absentClasses, notes: ev.notes, manifest },
+    {
+      command: "evaluate",
+      ...(warning ? { warning } : {}),
+      input: resolve(file),
+      labelColumn: values["label-column"],
+      excluded: ev.excluded,
+      absentClasses: ev.absentClasses,
+      notes: ev.notes,
+      manifest,
+    },
     `capqa evaluate: ${file}`,
     notes,
   );
@@ -125,12 +142,13 @@ export async function cmdEvaluateLabelled(
     monotonicity: ev.tables.monotonicity,
     excluded: ev.excluded,
     absentClasses: ev.absentClasses,
-    warnings: ev.notes,
+    warnings: [...(warning ? [warning] : []), ...ev.notes],
   });
   if (!values.quiet && !jsonOutput()) {
     const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
     for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
   }
+  if (warning) err(`warning: ${warning}`);
   for (const n of ev.notes) err(`note: ${n}`);
   for (const e of ev.excluded) err(`line ${e.line} left out: ${e.reason}`);
   err(`wrote ${dir}`);

@@ -27,7 +27,7 @@ const f2 = (x: number | null) => (x === null ? "—" : (100 * x).toFixed(2));
 /** Table 5 and Table 6 as the paper prints them, plus the per-system summary, violations and differences. */
 export function comparisonMarkdown(c: SystemComparison): string {
   const names = c.systems.map((s) => s.system);
-  const lines = [`# Comparing ${names.length} systems`, ""];
+  const lines = [`# Comparing ${names.length} systems`, "", ...(c.warning ? [`> **Warning:** ${c.warning}.`, ""] : [])];
   lines.push(
     markdownTable(
       ["system", "rows", "scored", "labelled", "mean CAP", "CI", "violations"],
@@ -144,6 +144,7 @@ export async function writeComparison(c: SystemComparison, dir: string, options:
       JSON.stringify(
         {
           command: "compare",
+          ...(c.warning ? { warning: c.warning } : {}),
           systems: c.systems.map((s) => ({ name: s.system, file: s.file })),
           countsFrom: c.countsFrom,
           resamples: c.resamples,

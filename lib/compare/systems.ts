@@ -15,6 +15,7 @@ import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED } from ".
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
 import { isDecimalText } from "../data/csv.js";
 import { DataError } from "../data/errors.js";
+import { scoredFileWarning } from "../score/manifest-warning.js";
 import { readRowTable } from "../score/table-io.js";
 import { percentileIntervalUnchecked } from "../stats/bootstrap.js";
 import { Xoshiro128 } from "../stats/random.js";
@@ -36,6 +37,8 @@ export interface SystemScores {
   readonly levelOrder: readonly string[] | null;
   readonly labelColumn: string | null;
   readonly keyColumn: string;
+  /** The warning of the manifest beside the file (capqa score's FILE.manifest.json): the demo model scored it. */
+  readonly warning?: string | null;
 }
 
 export interface ReadSystemOptions {
@@ -104,7 +107,15 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
   }
   const name = options.name ?? (file.split(/[\\/]/).pop() ?? file).replace(/\.(csv|jsonl)$/i, "");
   const levelOrder = options.classifier ? options.classifier.levelSet.levels.map((l) => l.name) : null;
-  return { name, file, keys, cap, labels, predicted, levelOrder, labelColumn, keyColumn };
+  return { name, file, keys, cap, labels, predicted, levelOrder, labelColumn, keyColumn, warning: scoredFileWarning(file) };
+}
+
+/** One warning for the comparison: each distinct warning with the systems it concerns. */
+function comparisonWarning(systems: readonly SystemScores[]): string | null {
+  const byText = new Map<string, string[]>();
+  for (const s of systems) if (s.warning) byText.set(s.warning, [...(byText.get(s.warning) ?? []), s.name]);
+  if (byText.size === 0) return null;
+  return [...byText].map(([text, names]) => `${text} (it scored ${names.join(", ")})`).join("; ");
 }
 
 export interface CompareOptions {
@@ -182,6 +193,8 @@ export interface SystemComparison {
   readonly confidence: number;
   readonly ordering: Ordering;
   readonly notes: string[];
+  /** When some system was scored with capqa's demo model: its warning, naming those systems; else null. */
+  readonly warning: string | null;
 }
 
 const mean = (xs: ArrayLike<number>) => {
@@ -339,5 +352,5 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
       });
     }
   }
-  return { systems: summaries, classMeans, classCounts, countsFrom, pairViolations, differences, resamples, seed, confidence, ordering, notes };
+  return { systems: summaries, classMeans, classCounts, countsFrom, pairViolations, differences, resamples, seed, confidence, ordering, notes, warning: comparisonWarning(systems) };
 }

@@ -18,6 +18,7 @@ import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
 import { finiteScore } from "./metric-scores.js";
 import { bleuMulti, meteorMulti, rougeLMulti } from "../baselines/index.js";
 import { goldSourceFor, rowGolds, type GoldSource } from "../score/golds.js";
+import { scoredFileWarning } from "../score/manifest-warning.js";
 import type { RowRecord } from "../score/row-stream.js";
 import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn, type TableRow } from "./evaluate.js";
 import type { ScoreOptions } from "../score/score.js";
@@ -53,6 +54,8 @@ export interface LabelledEvaluation extends Evaluation {
   /** Classes with no row in the data; pairs involving them are not in the tables. */
   readonly absentClasses: CorrectnessClass[];
   readonly notes: string[];
+  /** DEMO_NLI_MODEL_WARNING when CAP was computed with capqa's demo model, or read from a file its manifest says it scored (that CAP means nothing); else null. */
+  readonly warning: string | null;
 }
 
 /** The class of every row, or an error naming the first row whose label is not one of the eight. */
@@ -100,11 +103,11 @@ async function capFromTexts(
   table: RowTable,
   options: ScoreOptions & { readonly generator?: StatementGeneratorEngine },
   golds: string[][] | string[] | null,
-): Promise<{ cap: (number | null)[]; reasons: (string | null)[]; source: string }> {
+): Promise<{ cap: (number | null)[]; reasons: (string | null)[]; source: string; warning: string | null }> {
   const { scoreStatements, scoreAnswers } = await import("../score/score.js");
   if (has(table, "premise", "hypothesis")) {
     const { rows, report } = await scoreStatements(textColumn(table, "premise"), textColumn(table, "hypothesis"), options);
-    return { cap: rows.map((r) => r.cap), reasons: rows.map((r) => r.reason), source: `computed by capqa from premise/hypothesis (${report.modelKey})` };
+    return { cap: rows.map((r) => r.cap), reasons: rows.map((r) => r.reason), source: `computed by capqa from premise/hypothesis (${report.modelKey})`, warning: report.warning };
   }
   if (golds && has(table, "question", "answer")) {
     const r = await scoreAnswers(textColumn(table, "question"), golds, textColumn(table, "answer"), options);
@@ -113,6 +116,7 @@ async function capFromTexts(
       cap: r.rows.map((x) => x.cap),
       reasons: r.rows.map((x) => x.reason),
       source: `computed by capqa from question/${several ? "the best of several golds" : "gold_answer"}/answer (statements: ${r.generator}; ${r.report.modelKey})`,
+      warning: r.report.warning,
     };
   }
   throw new DataError({ file: table.file, field: "cap" }, "no cap column, and neither premise/hypothesis nor question/gold_answer/answer columns to compute it from");
@@ -184,8 +188,11 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   // Rows CAP cannot score (an empty statement, a pair with no model) are left out of every metric, with why.
   const keep = Uint8Array.from(table.rows, () => 1);
   const excluded: { line: number; reason: string }[] = [];
+  // CAP read from the column of a file capqa score wrote with the demo model: its manifest says so.
+  let warning = plan.some((p) => p.kind === "column" && p.name === "cap") ? scoredFileWarning(file) : null;
   if (plan.some((p) => p.kind === "cap")) {
     const cap = await capFromTexts(table, options.score ?? {}, golds);
+    warning = cap.warning;
     values.set("cap", { scores: Float64Array.from(cap.cap, (x) => x ?? NaN), source: cap.source });
     cap.cap.forEach((x, k) => {
       if (x === null) {
@@ -208,5 +215,5 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
     absentClasses.length > 0
       ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`]
       : [];
-  return { ...evaluation, tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)), file, rows: idx.length, excluded, absentClasses, notes };
+  return { ...evaluation, tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)), file, rows: idx.length, excluded, absentClasses, notes, warning };
 }
