@@ -36,6 +36,10 @@ import {
   type NliServerOptions,
   type NliServerReport,
   checkOutputFile,
+  demoModelWarning,
+  VERIFY_MIN_ARGMAX_AGREEMENT,
+  VERIFY_MIN_CAP_SPEARMAN,
+  VERIFY_MIN_ROWS,
 } from "../lib/all.js";
 import { flaggedSummary } from "./statements-commands.js";
 import {
@@ -151,6 +155,8 @@ ${optionsHelp(SCORE_OPTIONS)}
 Beside the output, FILE.manifest.json records what made it: capqa version, command, model (id,
 revision, ONNX file and its SHA-256, dtype, device), α and λ, statement generator, the input's
 and the output's SHA-256. It is replaced only after the output is: never one for another output.
+With capqa's demo model (models/demo-nli, random weights: its CAP means nothing), a warning goes
+to stderr and into the manifest's \`warning\`.
 
 Exit status: 0 when every row is scored, ${EXIT_INCOMPLETE} when some rows could not be scored (they are
 in the output with status not_scored and the reason), 1 on an error, 2 on a usage error.`;
@@ -170,6 +176,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
   const classifier = values.classify ? readClassifier(values.classify) : undefined;
   const generator = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: err });
   const cache = values["no-cache"] ? null : openCache(values["cache-dir"]);
+  warnDemoModel(options);
   let report: ScoreFileReport;
   try {
     report = await scoreFile(values.in, values.out, {
@@ -188,6 +195,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
     await generator.dispose();
   }
   const warnings = [
+    ...(report.warning ? [report.warning] : []),
     ...report.replacedColumns.map((c) => `input column "${c}" is replaced by the score of the same name`),
     ...(report.cacheWriteError ? [`${report.cacheWriteError}; those results are in ${values.out} but not in the cache`] : []),
   ];
@@ -239,6 +247,12 @@ export async function cmdScore(argv: string[]): Promise<number> {
   }
   err(`wrote ${values.out}${report.manifest ? ` and its manifest ${report.manifest}` : ""}`);
   return 0;
+}
+
+/** The demo model's warning, one line on stderr, when `options` name it (its scores mean nothing). */
+export function warnDemoModel(options: NliEngineOptions): void {
+  const warning = demoModelWarning(options);
+  if (warning) err(`warning: ${warning}`);
 }
 
 /** One line on what the inference servers did: requests, retries, failed attempts by kind, throughput. */
@@ -342,7 +356,13 @@ export const VERIFY_HELP = `capqa verify-model --model PATH [--sample N] [--seed
 Scores a seeded sample of CAP-Correctness statement pairs (both directions) with your model,
 bypassing the cache, and reports how far its probabilities are from the released DeBERTa-v3-large
 ones: mean and max absolute difference, argmax agreement, CAP Spearman against the released CAP.
---sample all uses every row.
+--sample all uses every row. The last line is the verdict (also \`verdict\` in --json and --out):
+OK when the model behaves as an NLI model (argmax agreement ≥ ${100 * VERIFY_MIN_ARGMAX_AGREEMENT} % in both directions,
+CAP Spearman ≥ ${VERIFY_MIN_CAP_SPEARMAN}), NOT an NLI model for capqa's demo model or a failed check,
+UNDETERMINED on fewer than ${VERIFY_MIN_ROWS} rows.
+
+Exit status: 0 once the model was verified, whatever the verdict (read it from the last line or
+\`verdict.status\` in --json: nli, not_nli or undetermined); 1 on an error, 2 on a usage error.
 
 Options:
 ${optionsHelp(VERIFY_OPTIONS)}`;
@@ -354,7 +374,9 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   const bench = loadBenchmark(values["data-dir"]);
   const sample = values.sample === "all" ? Number.MAX_SAFE_INTEGER : intFlag(values.sample, "sample", 200, 1);
   const ids = sampleReleasedRows(bench, sample, intFlag(values.seed, "seed", DEFAULT_SEED, 0));
-  const engine = await loadNliEngine(modelOptions(values));
+  const model = modelOptions(values);
+  warnDemoModel(model);
+  const engine = await loadNliEngine(model);
   const v = await verifyModel(bench, engine, ids, values.quiet ? undefined : progressPrinter("NLI pairs"));
   await engine.dispose();
   if (values.out) writeFileAtomic(values.out, JSON.stringify(v, null, 2) + "\n");
@@ -371,5 +393,6 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   out(
     `cache identity: ${v.model}${v.model === PAPER_MODEL_KEY ? " — the identity the released probabilities are imported under (capqa cache import-released), so they serve this model" : ` — not ${PAPER_MODEL_KEY}, under which the released probabilities are imported`}`,
   );
+  out(`verdict: ${v.verdict.text}`);
   return 0;
 }

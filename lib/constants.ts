@@ -161,6 +161,19 @@ export const MANIFEST_SIDECAR_SUFFIX = ".manifest.json";
 /** Flags whose values a manifest's `command` does not record (API keys, tokens, passwords). */
 export const MANIFEST_REDACTED_FLAG_PATTERN = /key|token|secret|password|auth/i;
 
+/**
+ * `capqa verify-model`'s verdict (lib/score/verify.ts): a model behaves as an NLI model when its
+ * most probable class agrees with the released DeBERTa-v3-large's on at least this share of the
+ * pairs in each direction, and its CAP has at least this Spearman correlation with the released
+ * CAP, on at least VERIFY_MIN_ROWS rows. On all 8,826 rows capqa's demo model (random weights)
+ * agrees on 35 % / 17 % with Spearman 0.01; guessing the commonest class agrees on 40 % / 59 %
+ * and has no correlation.
+ */
+export const VERIFY_MIN_ARGMAX_AGREEMENT = 0.5;
+export const VERIFY_MIN_CAP_SPEARMAN = 0.5;
+/** Fewer rows than this leave verify-model's verdict undetermined (Spearman's spread at ρ = 0 is about ±0.36 at 30 rows). */
+export const VERIFY_MIN_ROWS = 30;
+
 // ---------------------------------------------------------------- optional packages (issue 13)
 
 /**

@@ -1,8 +1,11 @@
 /**
  * `capqa verify-model`: how far a user's NLI model (for example an ONNX export of the paper's
- * DeBERTa-v3-large) is from the authors' released probabilities on CAP-Correctness pairs.
+ * DeBERTa-v3-large) is from the authors' released probabilities on CAP-Correctness pairs, and a
+ * verdict: whether it behaves as an NLI model at all (modelVerdict).
  */
 import { capScores } from "../cap/index.js";
+import { VERIFY_MIN_ARGMAX_AGREEMENT, VERIFY_MIN_CAP_SPEARMAN, VERIFY_MIN_ROWS } from "../constants.js";
+import { demoModelWarning } from "../runtime/demo-model.js";
 import type { Benchmark } from "../data/benchmark.js";
 import { argmaxLabel } from "../nli/labels.js";
 import type { NliEngine } from "../nli/engine.js";
@@ -27,6 +30,55 @@ export interface ModelVerification {
   readonly truncatedPairs: number;
   readonly seconds: number;
   readonly pairsPerSecond: number;
+  /** DEMO_NLI_MODEL_WARNING when the model is capqa's demo model, else null. */
+  readonly warning: string | null;
+  readonly verdict: ModelVerdict;
+}
+
+/** One check of the verdict: a measured value against its threshold (value ≥ threshold passes; NaN fails). */
+export interface VerdictCheck {
+  readonly name: string;
+  readonly value: number;
+  readonly threshold: number;
+  readonly passed: boolean;
+}
+
+export interface ModelVerdict {
+  /** "nli": every check passed; "not_nli": the demo model, or a check failed; "undetermined": too few rows to judge. */
+  readonly status: "nli" | "not_nli" | "undetermined";
+  /** One line, e.g. "OK — MODEL behaves as an NLI model on 3 checks (…)"; the CLI prints it after "verdict: ". */
+  readonly text: string;
+  readonly checks: VerdictCheck[];
+}
+
+/**
+ * The verdict on a verification: capqa's demo model is not an NLI model whatever its numbers;
+ * otherwise argmax agreement in both directions and CAP's Spearman correlation with the released
+ * values are checked against VERIFY_MIN_ARGMAX_AGREEMENT and VERIFY_MIN_CAP_SPEARMAN, on at
+ * least VERIFY_MIN_ROWS rows.
+ */
+export function modelVerdict(v: Omit<ModelVerification, "verdict">, name: string = v.model): ModelVerdict {
+  const check = (checkName: string, value: number, threshold: number): VerdictCheck => ({ name: checkName, value, threshold, passed: value >= threshold });
+  const checks = [
+    check("argmax agreement, forward", v.argmaxAgreementForward, VERIFY_MIN_ARGMAX_AGREEMENT),
+    check("argmax agreement, reverse", v.argmaxAgreementReverse, VERIFY_MIN_ARGMAX_AGREEMENT),
+    check("CAP Spearman with the released CAP", v.capSpearman, VERIFY_MIN_CAP_SPEARMAN),
+  ];
+  const shown = (c: VerdictCheck) => (c.name.startsWith("argmax") ? `${(100 * c.value).toFixed(2)} %` : c.value.toFixed(3));
+  const limit = (c: VerdictCheck) => (c.name.startsWith("argmax") ? `${100 * c.threshold} %` : String(c.threshold));
+  if (v.warning) return { status: "not_nli", text: `NOT an NLI model — ${v.warning}`, checks };
+  if (v.rows < VERIFY_MIN_ROWS) return { status: "undetermined", text: `UNDETERMINED — ${v.rows} rows are too few to judge ${name}; verify on at least ${VERIFY_MIN_ROWS}`, checks };
+  const failed = checks.filter((c) => !c.passed);
+  if (failed.length > 0) {
+    const why = failed.map((c) => `${c.name} ${shown(c)} < ${limit(c)}`).join("; ");
+    return {
+      status: "not_nli",
+      text: `NOT an NLI model — ${name} fails ${failed.length} of ${checks.length} checks against the released DeBERTa-v3-large probabilities on ${v.rows} rows: ${why}`,
+      checks,
+    };
+  }
+  const how = checks.map((c) => `${c.name} ${shown(c)} ≥ ${limit(c)}`).join(", ");
+  return { status: "nli", text: `OK — ${name} behaves as an NLI model on ${checks.length} checks against the released DeBERTa-v3-large probabilities on ${v.rows} rows: ${how}`, checks };
 }
 
 /** Row ids of a seeded sample of rows with released probabilities (all of them when sample ≥ their number). */
@@ -77,7 +129,7 @@ export async function verifyModel(bench: Benchmark, engine: NliEngine, rowIds: n
   let capMax = 0;
   for (let i = 0; i < n; i++) capMax = Math.max(capMax, Math.abs(capMine[i] - capReleased[i]));
   const pairs = 2 * n;
-  return {
+  const measured = {
     model: engine.modelKey,
     device: engine.device,
     rows: n,
@@ -93,5 +145,7 @@ export async function verifyModel(bench: Benchmark, engine: NliEngine, rowIds: n
     truncatedPairs: engine.stats.truncatedPairs,
     seconds,
     pairsPerSecond: pairs / seconds,
+    warning: demoModelWarning({ engine }),
   };
+  return { ...measured, verdict: modelVerdict(measured, engine.provenance?.id ?? engine.modelKey) };
 }
