@@ -1,4 +1,7 @@
-/** capqa calibrate: fit CAP's cut points on one split, report them against equal-width bins on another. */
+/**
+ * capqa calibrate: fit CAP's cut points on one split, report them against equal-width bins on
+ * another; with --in, the same on a labelled score file of one's own (runLabelledCalibration).
+ */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import {
@@ -18,27 +21,43 @@ import {
   RELEASED_METRICS,
   fileDigest,
   readMetricScores,
+  DEFAULT_CALIBRATION_FOLDS,
 } from "../lib/all.js";
 import { existsSync } from "node:fs";
+import { cmdCalibrateLabelled } from "./calibrate-labelled.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
 
 export const CALIBRATE_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
+  in: { type: "string", value: "FILE", help: "A labelled score file of your own (CSV or JSONL) instead of CAP-Correctness: needs --label-column and --metric." },
+  "label-column": { type: "string", value: "NAME", help: "With --in: the column holding each row's label." },
+  "split-column": {
+    type: "string",
+    value: "NAME",
+    help: "With --in: the column naming each row's split; cuts are fitted on the rows of --fit-split's value and evaluated on --eval-split's. Without it, the figures are k-fold cross-validated.",
+  },
+  folds: { type: "string", value: "K", help: `With --in and no --split-column: folds of the stratified cross-validation (default ${DEFAULT_CALIBRATION_FOLDS}; seeded by --seed).` },
   levels: { type: "string", value: "severity|classes", help: "The levels fitted: severity, the six levels of Eq. 1 (default), or classes, the eight classes in --order." },
   order: {
     type: "string",
     value: '"c1 < c2 < …"',
-    help: "With --levels classes, the classes least correct first (default contradictory < invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct < equivalent < exact).",
+    help: 'With --levels classes, the classes least correct first (default contradictory < invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct < equivalent < exact). With --in, your labels least correct first, "=" between labels of one level (e.g. "wrong < partial = vague < right"); default: the paper\'s classes.',
   },
   objective: { type: "string", value: "macro_f1|accuracy|quadratic_kappa", help: "What the cut points maximise on the fit split (default macro_f1)." },
-  "fit-split": splitOption(["validation", "test", "all"], "validation", "Rows the cuts are fitted on"),
-  "eval-split": splitOption(["validation", "test", "all"], "test", "Rows the classifiers are evaluated on"),
+  "fit-split": {
+    ...splitOption(["validation", "test", "all"], "validation", "Rows the cuts are fitted on"),
+    help: "Rows the cuts are fitted on: validation, test or all (default validation); with --in, a value of --split-column (default validation).",
+  },
+  "eval-split": {
+    ...splitOption(["validation", "test", "all"], "test", "Rows the classifiers are evaluated on"),
+    help: "Rows the classifiers are evaluated on: validation, test or all (default test); with --in, a value of --split-column (default test).",
+  },
   alpha: { ...COMMON_OPTIONS.alpha, help: `${COMMON_OPTIONS.alpha.help} With --alpha or --lambda, CAP is recomputed from the released NLI probabilities.` },
   lambda: COMMON_OPTIONS.lambda,
   bootstrap: COMMON_OPTIONS.bootstrap,
   seed: COMMON_OPTIONS.seed,
   out: { type: "string", value: "DIR", help: "Output folder (default out/calibrate-<levels>)." },
-  metric: { type: "string", value: "NAME", help: "The metric calibrated (default cap): a released one or a column of --scores FILE." },
+  metric: { type: "string", value: "NAME", help: "The metric calibrated (default cap): a released one or a column of --scores FILE; with --in, the column of FILE holding the scores." },
   scores: { type: "string", value: "FILE", help: 'Your own metrics\' scores for CAP-Correctness (CSV or JSONL, as "capqa evaluate --scores" reads it).' },
   quiet: COMMON_OPTIONS.quiet,
 });
@@ -46,6 +65,8 @@ export const CALIBRATE_OPTIONS = defineOptions({
 export const CALIBRATE_HELP = `capqa calibrate [--levels severity|classes] [--order "c1 < c2 < …"] [--objective macro_f1|accuracy|quadratic_kappa]
                 [--fit-split validation] [--eval-split test] [--alpha A --lambda L] [--bootstrap N] [--out DIR]
                 [--seed S] [--metric NAME [--scores FILE]]
+capqa calibrate --in FILE --label-column NAME --metric COLUMN [--split-column NAME [--fit-split V] [--eval-split V]]
+                [--order "bad < ok < good"] [--folds K] [--objective …] [--bootstrap N] [--seed S] [--out DIR]
 
 Fits ordered cut points on CAP's score axis (exactly, by dynamic programming over the sorted
 scores) on the fit split and reports accuracy, macro-F1, Cohen's κ (unweighted, linear,
@@ -53,17 +74,30 @@ quadratic), per-level precision and recall and the confusion matrix on the eval 
 paper's equal-width bins, with bootstrap intervals. --levels severity: the six levels of Eq. 1;
 classes: the eight classes in the declared order (least correct first; default contradictory <
 invalid < overinclusive_invalid < partial < overinclusive_valid < alternative_correct <
-equivalent < exact). Writes DIR/classifier.json (used by "capqa score --classify"),
-DIR/report.json, DIR/summary.md and DIR/meta.json (with the run's manifest).
+equivalent < exact). Writes DIR/classifier.json (used by "capqa score --classify" and
+"capqa explore --classifier"; it records the metric it classifies), DIR/report.json,
+DIR/summary.md and DIR/meta.json (with the run's manifest).
 --metric NAME calibrates another metric instead of CAP: a released one (bleu, rouge_l, meteor,
 bertscore) or a column of --scores FILE (as "capqa evaluate --scores" reads it); the equal-width
 bins then span the fit split's range of that metric.
+
+--in FILE calibrates your own labelled scores (CSV or JSONL): each row's label in --label-column,
+its score in the --metric column. Labels are the paper's classes (any spelling; --levels as
+above) or any ordered set you declare with --order, least correct first, "=" between labels of
+one level. With --split-column, the cuts are fitted on the rows whose split is --fit-split's
+value (default validation) and evaluated on --eval-split's (default test). Without it, the
+figures are k-fold cross-validated (--folds, default ${DEFAULT_CALIBRATION_FOLDS}; folds stratified by label, seeded by
+--seed): each row is predicted by cuts fitted on the other folds, and the report says so;
+classifier.json is then fitted on all rows. A missing column, a label outside the declared
+order, a score that is not a number or an empty split stops the run first, naming file, line and field.
 
 Options:
 ${optionsHelp(CALIBRATE_OPTIONS)}`;
 
 export async function cmdCalibrate(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: parseOptions(CALIBRATE_OPTIONS), strict: true });
+  if (values.in !== undefined) return cmdCalibrateLabelled(values, argv);
+  for (const flag of ["label-column", "split-column", "folds"] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to a labelled file of your own: give --in FILE`);
   const levelsKind = choiceFlag(values.levels, "levels", ["severity", "classes"] as const, "severity");
   const dir = resolve(values.out ?? `out/calibrate-${levelsKind}`);
   checkOutputFolder(dir);

@@ -15,6 +15,8 @@ export const DEFAULT_BOOTSTRAP_RESAMPLES = 10_000;
 export const DEFAULT_SEED = 42;
 /** Two-sided confidence level of percentile bootstrap intervals. */
 export const DEFAULT_CONFIDENCE = 0.95;
+/** Folds of the cross-validation that calibrates a labelled file without a split column (`capqa calibrate --in`). */
+export const DEFAULT_CALIBRATION_FOLDS = 5;
 
 /** Metrics whose per-row values the authors released in `scores.json` (COMET was not released). */
 export const RELEASED_METRICS = ["cap", "bleu", "rouge_l", "meteor", "bertscore"] as const;
@@ -245,6 +247,11 @@ export const OPTION_FLAGS: Readonly<Record<string, string>> = Object.freeze({
   timeoutMs: "--nli-timeout",
   retries: "--nli-retries",
   python: "--python",
+  order: "--order",
+  splitColumn: "--split-column",
+  fitSplit: "--fit-split",
+  evalSplit: "--eval-split",
+  folds: "--folds",
 });
 
 // ---------------------------------------------------------------- statement model, figures, LLM clients, BLEU

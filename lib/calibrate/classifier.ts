@@ -21,16 +21,21 @@ export type CalibrationObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
 const OBJECTIVES: readonly CalibrationObjective[] = ["accuracy", "macro_f1", "quadratic_kappa"];
 
 /** A level set's number of levels, 1..256 (levels are predicted into a Uint8Array). */
-function checkLevelCount(fn: string, levelSet: LevelSet): number {
+function checkLevelCount(fn: string, levelSet: LevelSet<string>): number {
   const K = levelSet.levels.length;
   if (!(K >= 1 && K <= 256)) throw new RangeError(`${fn}: levelSet.levels has ${K} levels; a level set needs 1 to 256 levels`);
   return K;
 }
 
-/** Levels from least to most correct; each groups one or more classes. */
-export interface LevelSet {
+/**
+ * Levels from least to most correct; each groups one or more labels. The paper's level sets
+ * (severityLevelSet, classLevelSet) group the taxonomy's classes; a level set declared by a user
+ * (parseLevelOrder in ./levels) groups any labels. The field keeps the name `classes`, so
+ * classifier.json files of every version read the same.
+ */
+export interface LevelSet<L extends string = CorrectnessClass> {
   readonly name: string;
-  readonly levels: { readonly name: string; readonly classes: readonly CorrectnessClass[] }[];
+  readonly levels: { readonly name: string; readonly classes: readonly L[] }[];
 }
 
 /** The six severity levels of Eq. 1 (exact, equivalent and alternative-correct share the top). */
@@ -59,16 +64,28 @@ export function levelOfClass(set: LevelSet): Record<CorrectnessClass, number> {
   return out;
 }
 
-export interface ThresholdClassifier {
+export interface ThresholdClassifier<L extends string = string> {
   readonly kind: "capqa-threshold-classifier";
   readonly version: 1;
-  readonly levelSet: LevelSet;
+  readonly levelSet: LevelSet<L>;
   /** K − 1 ascending cut points; level = number of cuts ≤ score. ±Number.MAX_VALUE mean ±∞. */
   readonly cuts: number[];
-  readonly objective: CalibrationObjective | "equal_width";
-  /** What the scores are (e.g. CAP with its weights, or a fitted scorer), for the record. */
+  /** How the cuts were chosen: fitted for an objective, the equal-width bins, or set by hand in the explorer. */
+  readonly objective: CalibrationObjective | "equal_width" | "explorer";
+  /**
+   * What the scores are, for the record and for the tools that apply the classifier: `metric`
+   * names the score column (absent in early files: CAP), with CAP's weights or the scores' source.
+   */
   readonly score: Record<string, unknown>;
   readonly fittedOn?: Record<string, unknown>;
+  /** Where the classifier was made, when not by a fit (e.g. "set in the capqa explorer"). */
+  readonly origin?: string;
+}
+
+/** The score column a classifier applies to: its score.metric, or CAP for files that do not say. */
+export function classifierMetric(c: Pick<ThresholdClassifier, "score">): string {
+  const m = c.score?.metric;
+  return typeof m === "string" && m !== "" ? m : "cap";
 }
 
 /**
@@ -91,7 +108,7 @@ export function predictLevels(c: Pick<ThresholdClassifier, "cuts">, scores: Arra
 }
 
 /** The paper's baseline: K equal-width bins on [lo, hi] ([0, 1/K), [1/K, 2/K), … for CAP). */
-export function equalWidthClassifier(levelSet: LevelSet, score: Record<string, unknown>, lo = 0, hi = 1): ThresholdClassifier {
+export function equalWidthClassifier<L extends string>(levelSet: LevelSet<L>, score: Record<string, unknown>, lo = 0, hi = 1): ThresholdClassifier<L> {
   const fn = "equalWidthClassifier";
   const K = checkLevelCount(fn, levelSet);
   checkFiniteScalar(fn, "lo", lo);
@@ -101,7 +118,13 @@ export function equalWidthClassifier(levelSet: LevelSet, score: Record<string, u
 }
 
 /** Fits the cuts on labelled scores (levels: index into levelSet.levels) for an objective. */
-export function fitThresholds(scores: ArrayLike<number>, levels: ArrayLike<number>, levelSet: LevelSet, objective: CalibrationObjective, score: Record<string, unknown> = {}): ThresholdClassifier {
+export function fitThresholds<L extends string>(
+  scores: ArrayLike<number>,
+  levels: ArrayLike<number>,
+  levelSet: LevelSet<L>,
+  objective: CalibrationObjective,
+  score: Record<string, unknown> = {},
+): ThresholdClassifier<L> {
   const fn = "fitThresholds";
   if (!OBJECTIVES.includes(objective)) throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   const K = checkLevelCount(fn, levelSet);

@@ -36,28 +36,29 @@ export interface CalibrationRunOptions {
   readonly seed?: number;
 }
 
-export interface CalibrationRun {
-  readonly levels: "severity" | "classes";
-  readonly levelSet: LevelSet;
+/** What every calibration reports (the benchmark's, a labelled file's); the Markdown tables read it. */
+export interface CalibrationBase<L extends string = string> extends CalibrationOutcome<L> {
+  readonly levelSet: LevelSet<L>;
   readonly objective: CalibrationObjective;
-  readonly fitSplit: SplitChoice;
-  readonly evalSplit: SplitChoice;
   readonly metric: string;
   /** What the classifiers score: the metric, CAP's weights, where the scores come from. */
   readonly score: Record<string, unknown>;
-  /** The fitted classifier (`capqa score --classify` reads it). */
-  readonly calibrated: ThresholdClassifier;
-  /** The paper's baseline: equal-width bins on [0, 1] (on the fit split's range for a metric of one's own). */
-  readonly equalWidth: ThresholdClassifier;
+  /** The rows the cuts are fitted on and the rows they are evaluated on (for cross-validation: "k-fold"). */
+  readonly fitSplit: string;
+  readonly evalSplit: string;
   readonly fit: { readonly n: number; readonly source: string };
-  /** Scores, true level and class (CLASSES index) of the evaluation rows. */
-  readonly evaluation: { scores: Float64Array; levels: Uint8Array; classes: Uint8Array };
-  readonly report: ClassificationReport;
-  readonly equalWidthReport: ClassificationReport;
-  /** Percentile bootstrap intervals on the evaluation rows, when resamples > 0. */
-  readonly intervals?: { calibrated: ClassificationIntervals; equalWidth: ClassificationIntervals };
+  /** Scores and true level of the evaluation rows. */
+  readonly evaluation: { readonly scores: Float64Array; readonly levels: Uint8Array };
   readonly resamples: number;
   readonly seed: number;
+}
+
+export interface CalibrationRun extends CalibrationBase<CorrectnessClass> {
+  readonly levels: "severity" | "classes";
+  readonly fitSplit: SplitChoice;
+  readonly evalSplit: SplitChoice;
+  /** Scores, true level and class (CLASSES index) of the evaluation rows. */
+  readonly evaluation: { scores: Float64Array; levels: Uint8Array; classes: Uint8Array };
   /** The report `capqa calibrate` prints and writes as summary.md. */
   readonly markdown: string;
 }
@@ -84,20 +85,18 @@ export function runCalibration(bench: Benchmark, options: CalibrationRunOptions 
   const fit = take(fitSplit);
   const ev = take(evalSplit);
   const score = metric === "cap" ? { metric, alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source } : { metric, source: fit.source };
-  const calibrated: ThresholdClassifier = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: { split: fitSplit, n: fit.levels.length } };
   // The paper's equal-width bins span [0, 1]; a metric of one's own spans its fit split's range.
-  const [lo, hi] = own ? range(fit.scores) : [0, 1];
-  const equalWidth = equalWidthClassifier(levelSet, score, lo, hi);
-  const names = levelSet.levels.map((l) => l.name);
-  const predicted = predictLevels(calibrated, ev.scores);
-  const predictedEqual = predictLevels(equalWidth, ev.scores);
-  const intervals =
-    resamples > 0
-      ? {
-          calibrated: classificationIntervals(ev.levels, predicted, names.length, resamples, seed),
-          equalWidth: classificationIntervals(ev.levels, predictedEqual, names.length, resamples, seed),
-        }
-      : undefined;
+  const outcome = calibrateOnRows({
+    levelSet,
+    objective,
+    score,
+    fit,
+    fittedOn: { split: fitSplit, n: fit.levels.length },
+    evaluation: ev,
+    equalWidthRange: own ? "fit" : [0, 1],
+    resamples,
+    seed,
+  });
   const run: Omit<CalibrationRun, "markdown"> = {
     levels,
     levelSet,
@@ -106,17 +105,84 @@ export function runCalibration(bench: Benchmark, options: CalibrationRunOptions 
     evalSplit,
     metric,
     score,
-    calibrated,
-    equalWidth,
+    ...outcome,
     fit: { n: fit.levels.length, source: fit.source },
     evaluation: { scores: ev.scores, levels: ev.levels, classes: ev.classes },
-    report: classificationReport(ev.levels, predicted, names),
-    equalWidthReport: classificationReport(ev.levels, predictedEqual, names),
-    ...(intervals ? { intervals } : {}),
     resamples,
     seed,
   };
   return { ...run, markdown: calibrationReportMarkdown(run) };
+}
+
+/** The two classifiers of a calibration and their reports on the evaluation rows. */
+export interface CalibrationOutcome<L extends string = string> {
+  /** The fitted classifier (`capqa score --classify` reads it). */
+  readonly calibrated: ThresholdClassifier<L>;
+  /** The paper's baseline: equal-width bins (on [0, 1] for the paper's metrics, on the fit rows' range for a metric of one's own). */
+  readonly equalWidth: ThresholdClassifier<L>;
+  readonly report: ClassificationReport;
+  readonly equalWidthReport: ClassificationReport;
+  /** Percentile bootstrap intervals on the evaluation rows, when resamples > 0. */
+  readonly intervals?: { calibrated: ClassificationIntervals; equalWidth: ClassificationIntervals };
+}
+
+export interface CalibrateOnRowsInput<L extends string> {
+  readonly levelSet: LevelSet<L>;
+  readonly objective: CalibrationObjective;
+  /** What the scores are (the classifiers' `score`). */
+  readonly score: Record<string, unknown>;
+  /** Scores and true levels (indices into levelSet.levels) the cuts are fitted on. */
+  readonly fit: { readonly scores: Float64Array; readonly levels: Uint8Array };
+  /** The fitted classifier's `fittedOn`. */
+  readonly fittedOn: Record<string, unknown>;
+  /** Scores and true levels the classifiers are evaluated on. */
+  readonly evaluation: { readonly scores: Float64Array; readonly levels: Uint8Array };
+  /** The equal-width bins' range: [lo, hi], or "fit" for the fit rows' range. */
+  readonly equalWidthRange: readonly [number, number] | "fit";
+  /**
+   * The evaluation rows' predicted levels when other classifiers than the two returned made them
+   * (cross-validation: each row's by the cuts and bins of the folds without it); default: the two
+   * returned classifiers' predictions.
+   */
+  readonly predicted?: { readonly calibrated: Uint8Array; readonly equalWidth: Uint8Array };
+  readonly resamples: number;
+  readonly seed: number;
+}
+
+/**
+ * The one calibration step every calibration takes (the benchmark's splits, a labelled file's
+ * splits or folds): cuts fitted on the fit rows, the equal-width bins beside them, both reported
+ * on the evaluation rows with bootstrap intervals.
+ */
+export function calibrateOnRows<L extends string>(input: CalibrateOnRowsInput<L>): CalibrationOutcome<L> {
+  const { levelSet, objective, score, fit, evaluation: ev, resamples, seed } = input;
+  const calibrated: ThresholdClassifier<L> = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: input.fittedOn };
+  const [lo, hi] = equalWidthRange(input.equalWidthRange, fit.scores);
+  const equalWidth = equalWidthClassifier(levelSet, score, lo, hi);
+  const names = levelSet.levels.map((l) => l.name);
+  const predicted = input.predicted?.calibrated ?? predictLevels(calibrated, ev.scores);
+  const predictedEqual = input.predicted?.equalWidth ?? predictLevels(equalWidth, ev.scores);
+  const intervals =
+    resamples > 0
+      ? {
+          calibrated: classificationIntervals(ev.levels, predicted, names.length, resamples, seed),
+          equalWidth: classificationIntervals(ev.levels, predictedEqual, names.length, resamples, seed),
+        }
+      : undefined;
+  return {
+    calibrated,
+    equalWidth,
+    report: classificationReport(ev.levels, predicted, names),
+    equalWidthReport: classificationReport(ev.levels, predictedEqual, names),
+    ...(intervals ? { intervals } : {}),
+  };
+}
+
+/** The equal-width bins' [lo, hi]: as given, or the fit scores' range (a single score: [s, s + 1]). */
+export function equalWidthRange(given: readonly [number, number] | "fit", fitScores: ArrayLike<number>): [number, number] {
+  if (given !== "fit") return [given[0], given[1]];
+  const [lo, hi] = range(fitScores);
+  return hi > lo ? [lo, hi] : [lo, lo + 1];
 }
 
 function range(xs: ArrayLike<number>): [number, number] {
@@ -139,7 +205,7 @@ export function cutText(c: number): string {
 const f4 = (x: number) => x.toFixed(4);
 const ci = (c?: readonly [number, number] | number[]) => (c ? `[${f4(c[0])}, ${f4(c[1])}]` : "—");
 
-type RunTables = Pick<CalibrationRun, "report" | "equalWidthReport" | "intervals">;
+type RunTables = Pick<CalibrationBase, "report" | "equalWidthReport" | "intervals">;
 
 /** Accuracy, macro-F1 and Cohen's κ (unweighted, linear, quadratic) of both classifiers, with intervals. */
 export function calibrationSummaryMarkdown(r: RunTables): string {
@@ -161,12 +227,12 @@ export function calibrationSummaryMarkdown(r: RunTables): string {
 }
 
 /** The two sets of cut points in one sentence. */
-export function calibrationCutsMarkdown(r: Pick<CalibrationRun, "calibrated" | "equalWidth">): string {
+export function calibrationCutsMarkdown(r: Pick<CalibrationBase, "calibrated" | "equalWidth">): string {
   return `Calibrated cuts: ${r.calibrated.cuts.map(cutText).join(", ")}; equal-width: ${r.equalWidth.cuts.map((c) => c.toFixed(4)).join(", ")}.`;
 }
 
 /** Precision, recall, F1, support and predicted rows of each level of the calibrated classifier. */
-export function calibrationLevelsMarkdown(r: Pick<CalibrationRun, "report">): string {
+export function calibrationLevelsMarkdown(r: Pick<CalibrationBase, "report">): string {
   return markdownTable(
     ["level", "precision", "recall", "F1", "support", "predicted"],
     r.report.perLevel.map((p) => [p.level, f4(p.precision), f4(p.recall), f4(p.f1), p.support, p.predicted]),
@@ -174,7 +240,7 @@ export function calibrationLevelsMarkdown(r: Pick<CalibrationRun, "report">): st
 }
 
 /** The calibrated classifier's confusion matrix (rows: true level, columns: predicted). */
-export function calibrationConfusionMarkdown(r: Pick<CalibrationRun, "report" | "levelSet">): string {
+export function calibrationConfusionMarkdown(r: Pick<CalibrationBase, "report" | "levelSet">): string {
   const names = r.levelSet.levels.map((l) => l.name);
   return markdownTable(
     ["true \\ predicted", ...names],
@@ -183,7 +249,7 @@ export function calibrationConfusionMarkdown(r: Pick<CalibrationRun, "report" | 
 }
 
 /** Each level's score range under the calibrated cuts and under the equal-width bins, and its rows on the evaluation split. */
-export function calibrationRangesMarkdown(r: Pick<CalibrationRun, "levelSet" | "calibrated" | "equalWidth" | "report" | "evalSplit">): string {
+export function calibrationRangesMarkdown(r: Pick<CalibrationBase, "levelSet" | "calibrated" | "equalWidth" | "report" | "evalSplit">): string {
   const ranges = (c: ThresholdClassifier) => classifierRows(c).map((x) => x.scores);
   const [mine, equal] = [ranges(r.calibrated), ranges(r.equalWidth)];
   return markdownTable(
@@ -197,7 +263,7 @@ export function calibrationRangesMarkdown(r: Pick<CalibrationRun, "levelSet" | "
  * equal-width bins, how the cuts were fitted, then accuracy, macro-F1 and Cohen's κ of both.
  */
 export function calibrationOverviewMarkdown(
-  r: Pick<CalibrationRun, "levelSet" | "calibrated" | "equalWidth" | "report" | "equalWidthReport" | "intervals" | "objective" | "fitSplit" | "evalSplit" | "fit" | "evaluation" | "resamples">,
+  r: Pick<CalibrationBase, "levelSet" | "calibrated" | "equalWidth" | "report" | "equalWidthReport" | "intervals" | "objective" | "fitSplit" | "evalSplit" | "fit" | "evaluation" | "resamples">,
 ): string {
   const intervals = r.intervals ? `; 95 % intervals from ${r.resamples.toLocaleString("en-US")} bootstrap resamples` : "";
   return [
@@ -231,7 +297,7 @@ export function calibrationReportMarkdown(r: Omit<CalibrationRun, "markdown">): 
 
 // ------------------------------------------------------------------ a classifier as a table
 
-/** A classifier level by level: its classes and the scores it takes (level = number of cuts ≤ score). */
+/** A classifier level by level: its classes (or labels) and the scores it takes (level = number of cuts ≤ score). */
 export function classifierRows(c: Pick<ThresholdClassifier, "levelSet" | "cuts">): { level: number; classes: string; from: string; to: string; scores: string }[] {
   const K = c.levelSet.levels.length;
   return c.levelSet.levels.map((l, k) => {
@@ -244,8 +310,8 @@ export function classifierRows(c: Pick<ThresholdClassifier, "levelSet" | "cuts">
 
 /** One line on a classifier: its kind, levels, how its cuts were chosen and what it scores. */
 export function classifierSummary(c: ThresholdClassifier): string {
-  const how = c.objective === "equal_width" ? "equal-width bins" : `cuts fitted for ${c.objective}`;
-  const split = c.fittedOn?.split === undefined ? "" : ` on the ${String(c.fittedOn.split)} split`;
+  const how = c.objective === "equal_width" ? "equal-width bins" : c.objective === "explorer" ? "cuts set in the explorer" : `cuts fitted for ${c.objective}`;
+  const split = c.fittedOn?.split !== undefined ? ` on the ${String(c.fittedOn.split)} split` : c.fittedOn?.rows === "all" ? " on all rows" : "";
   const rows = c.fittedOn?.n === undefined ? "" : ` (${String(c.fittedOn.n)} rows)`;
   const score = Object.entries(c.score)
     .map(([k, v]) => `${k} ${String(v)}`)
