@@ -4,7 +4,7 @@
  * figures as plotly specs and, where Chromium and playwright-core are present, as SVG and PNG.
  *
  * @example
- * await writeComparison(compareSystems(systems), "out/compare", { manifest });
+ * await writeComparison(compareSystems(systems), "out/compare", { manifest: manifest }); // named: tslab 1.0.22 does not resolve { manifest } across cells
  */
 import { join } from "node:path";
 import { findChromium, exportFigures, type FigureFormat } from "../figures/export.js";

@@ -92,7 +92,13 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
   return { dir, rows, split, scores, scoreIndex, unscored, warnings, checksums: [] };
 }
 
-/** Loads the benchmark from a data folder (flag, then CAPQA_DATA_DIR, then ./data). */
+/**
+ * Loads the benchmark from a data folder (flag, then CAPQA_DATA_DIR, then ./data).
+ *
+ * @example
+ * const bench = loadBenchmark(); // npx capqa data fetch writes ./data
+ * console.log(bench.rows.length, "rows; the first asks", bench.rows[0].question);
+ */
 export function loadBenchmark(dataDir?: string): Benchmark {
   const choice = resolveDataDir(dataDir);
   requireDataFiles(choice, ["correctness", "splits", "scores"]);

@@ -86,6 +86,14 @@ export function benchmarkMetricColumn(bench: Benchmark, name: string, rowIds: In
   return { name, scores: releasedColumn(bench, name, rowIds), source: "released" };
 }
 
+/**
+ * `capqa evaluate` as a library call: the metrics of the released data (or the user's own,
+ * `scores`) against the taxonomy on a split, with bootstrap intervals, as typed rows.
+ *
+ * @example
+ * const ev = await evaluateBenchmark(loadBenchmark(), { split: "test", metrics: ["cap", "bleu"], resamples: 1000 });
+ * ev.tables.correlations; // one row per metric, as results.json
+ */
 export async function evaluateBenchmark(bench: Benchmark, options: BenchmarkEvaluationOptions = {}): Promise<BenchmarkEvaluation> {
   const selection = selectRows(bench, options.split ?? "test", options.labels ?? "synthetic", { onlyHumanLabelled: options.onlyHumanLabelled });
   if (selection.rowIds.length === 0) throw new Error(`no rows to evaluate for split ${selection.split} with ${selection.labels} labels`);

@@ -7,7 +7,7 @@
  * the output an uninterrupted run writes, byte for byte.
  *
  * @example
- * const report = await scoreFile("answers.csv", "scored.csv", { cache: NliCache.open(dir) });
+ * const report = await scoreFile("answers.csv", "scored.csv", { model: "cross-encoder/nli-deberta-v3-large", cache: NliCache.open(dir) });
  * console.log(report.scored, "of", report.rows, "rows scored");
  */
 import { rmSync, statSync } from "node:fs";

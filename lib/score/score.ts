@@ -127,6 +127,10 @@ export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
 /**
  * CAP of gold statements (premises) against candidate statements (hypotheses), row by row.
  * Forward = premise → hypothesis = gold → candidate, weighted α.
+ *
+ * @example
+ * const { rows } = await scoreStatements(["The sun is a star."], ["The sun is a planet."], { model: "cross-encoder/nli-deberta-v3-large" });
+ * rows[0].cap; // with the four probabilities, pe_f … pn_r
  */
 export async function scoreStatements(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions = {}): Promise<{ rows: PairScore[]; report: ScoreReport }> {
   const started = Date.now();
@@ -256,6 +260,10 @@ export interface ScoredAnswers {
  * A row's gold may be a list of golds: one statement per gold, CAP against each, and the row's
  * CAP is the maximum (see lib/score/golds.ts `bestOverGolds`; `bestGold` says which won). A row
  * is scored only when all its golds are. Rows of one string score as they always have.
+ *
+ * @example
+ * const scored = await scoreAnswers(["Who wrote Hamlet?"], ["William Shakespeare"], ["Shakespeare wrote it."], { model: "cross-encoder/nli-deberta-v3-large" });
+ * console.log(scored.rows[0].cap, scored.premises[0], scored.hypotheses[0]);
  */
 export async function scoreAnswers(
   questions: readonly string[],

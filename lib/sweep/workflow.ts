@@ -132,6 +132,10 @@ export function computeSweep(bench: Benchmark, options: Omit<SweepOptions, "resa
 /**
  * The whole sweep: computeSweep, then the best and the paper's point evaluated on the test split
  * with bootstrap intervals (the numbers `capqa sweep` prints and writes).
+ *
+ * @example
+ * const sweep = await runSweep(loadBenchmark(), { step: 0.1, resamples: 1000 });
+ * console.log(sweep.best, sweep.paperPoint);
  */
 export async function runSweep(bench: Benchmark, options: SweepOptions = {}): Promise<SweepResult> {
   const r = computeSweep(bench, options);

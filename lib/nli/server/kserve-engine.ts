@@ -8,7 +8,9 @@
  * probabilities, and a resumed run repeats the bits.
  *
  * @example
- * const engine = await connectKserveNli({ server: { urls: ["http://127.0.0.1:8000"], protocol: "kserve", modelName: "nli" }, model: "cross-encoder/nli-deberta-v3-large" });
+ * const server = { urls: ["http://127.0.0.1:8000"], protocol: "kserve", modelName: "nli" } as const;
+ * const engine = await connectKserveNli({ server: server, model: "cross-encoder/nli-deberta-v3-large", limits: batchLimitsOf({ batchSize: 64 }) });
+ * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]);
  */
 import { join } from "node:path";
 import { DEFAULT_KSERVE_MODEL_NAME, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../../constants.js";

@@ -6,7 +6,7 @@
  * in float64. Tokenization, truncation and batching on the GPU are the server's.
  *
  * @example
- * const engine = await connectTeiNli({ urls: ["http://127.0.0.1:8080"], protocol: "tei" });
+ * const engine = await connectTeiNli({ server: { urls: ["http://127.0.0.1:8080"], protocol: "tei" } });
  * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]);
  */
 import { DEFAULT_TEI_BATCH_PAIRS } from "../../constants.js";
