@@ -1,6 +1,5 @@
 /** capqa score, capqa cache, capqa verify-model. */
 import { parseArgs } from "node:util";
-import { readFileSync } from "node:fs";
 import {
   DEFAULT_NLI_BATCH_SIZE,
   DEFAULT_NLI_BATCH_TOKENS,
@@ -22,7 +21,6 @@ import {
   scoreFile,
   loadStatementGenerator,
   verifyModel,
-  predictLevels,
   checkWeights,
   formatOf,
   DEFAULT_ALPHA,
@@ -36,6 +34,7 @@ import {
   type NliServerOptions,
   type NliServerReport,
   checkOutputFile,
+  readClassifierFile,
   demoModelWarning,
   VERIFY_MIN_ARGMAX_AGREEMENT,
   VERIFY_MIN_CAP_SPEARMAN,
@@ -132,7 +131,11 @@ export const SCORE_OPTIONS = defineOptions({
   "cache-dir": COMMON_OPTIONS["cache-dir"],
   "no-cache": COMMON_OPTIONS["no-cache"],
   generator: { type: "string", value: "G", help: "Statement generator for raw answers: builtin (default) or a seq2seq model folder." },
-  classify: { type: "string", value: "FILE", help: 'A classifier from "capqa calibrate": adds predicted_level to every scored row.' },
+  classify: {
+    type: "string",
+    value: "FILE",
+    help: 'A classifier from "capqa calibrate" or the explorer\'s "Save classifier": adds predicted_level to every row, from the score it classifies (cap, or another computed score) or, for another metric, from the input column of that name.',
+  },
   "gold-separator": {
     type: "string",
     value: "SEP",
@@ -264,22 +267,9 @@ export function serverLine(s: NliServerReport): string {
   return `NLI servers (${s.protocol}, ${s.urls.join(", ")}): ${s.requests} requests for ${s.pairs} pairs${rate}; ${s.retries} retried${errors ? ` (failed attempts: ${errors})` : ""}`;
 }
 
-/** A classifier file from capqa calibrate, checked whole before any scoring. */
+/** A classifier file from capqa calibrate or the explorer, checked whole before any scoring (lib's readClassifierFile). */
 export function readClassifier(file: string): ThresholdClassifier {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: ${(e as NodeJS.ErrnoException).code ? `cannot read: ${(e as Error).message}` : `not valid JSON: ${(e as Error).message}`}`);
-  }
-  const c = parsed as ThresholdClassifier;
-  if (c?.kind !== "capqa-threshold-classifier") throw new Error(`${file} is not a classifier written by capqa calibrate`);
-  try {
-    predictLevels(c, [0.5]);
-  } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
-  }
-  return c;
+  return readClassifierFile(file);
 }
 
 /** The NLI cache, or one error naming its path and what to do. */

@@ -293,7 +293,7 @@ test("in headless Chromium, a synthetic explorer's numbers equal the library's b
   const file = join(mkdtempSync(join(tmpdir(), "capqa-explore-")), "explorer.html");
   writeFileSync(file, buildExplorerPage(d, { title: "test" }));
   const truth = d.cls.map((c) => LEVEL_OF[CLASSES[c]]);
-  const cap = (rows: ExploreRows, alpha: number, lambda: number) => capScores({ peForward: rows.peF, pnForward: rows.pnF, peReverse: rows.peR, pnReverse: rows.pnR }, { alpha, lambda }).cap;
+  const cap = (rows: ExploreRows, alpha: number, lambda: number) => capScores({ peForward: rows.peF!, pnForward: rows.pnF!, peReverse: rows.peR!, pnReverse: rows.pnR! }, { alpha, lambda }).cap;
   const browser = await launch();
   try {
     const { page, errors } = await open(browser, file);
@@ -317,6 +317,162 @@ test("in headless Chromium, a synthetic explorer's numbers equal the library's b
     await assertShows(page, report(truth, cap(d, 0.3, 0.3), cuts), "fitted for accuracy");
     await assertOrderedAndLabelled(page, cuts);
     assert.equal(await page.locator("#confusion tr").count(), 7);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+// ---------------------------------------------------------------- Save classifier, a file of one's own, the parent frame
+
+import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
+import { parseCsv } from "../lib/data/csv.js";
+import { statementPairsCsv } from "./helpers.js";
+
+declare const parentWindow: { messages: { type: string; id: string; classifier: { cuts: number[]; score: { metric: string } } }[] };
+
+/** Clicks "Save classifier" and returns the downloaded classifier.json, parsed. */
+async function save(page: Page, file: string): Promise<{ kind: string; cuts: number[]; objective: string; levelSet: unknown; score: Record<string, unknown>; origin: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#save").click()]);
+  assert.equal(download.suggestedFilename(), "classifier.json");
+  await download.saveAs(file);
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+test("in headless Chromium, a labelled file of one's own: calibrate --in's numbers, no α or λ; cuts moved and saved feed explore --classifier and score --classify; the parent frame hears every change", {
+  skip: CHROMIUM === undefined && "no Chromium found",
+  timeout: 300_000,
+}, async () => {
+  const root = mkdtempSync(join(tmpdir(), "capqa-explore-own-"));
+  const model = join(root, "tiny-nli");
+  writeTinyModel(model, { precisions: ["fp32"] });
+  // Statement pairs (so capqa score can score the file) with a label of a 4-level scale, a metric and a split.
+  const pairs = parseCsv(statementPairsCsv(160, 6), "pairs");
+  const rng = new Xoshiro128(12, 3);
+  const names = ["wrong", "partial", "right", "perfect"];
+  const rows = pairs.records.map((r, i) => {
+    const k = rng.nextInt(4);
+    return { fields: r.fields, label: names[k], judge: Math.round((k * 0.3 + rng.nextFloat()) * 1000) / 1000, part: i % 3 === 0 ? "validation" : "test" };
+  });
+  const file = join(root, "own.csv");
+  writeFileSync(file, `${pairs.header.join(",")},verdict,judge,part\n${rows.map((r) => `${r.fields.join(",")},${r.label},${r.judge},${r.part}`).join("\n")}\n`);
+  const order = names.join(" < ");
+  const cli = (args: string[]) => {
+    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+    assert.equal(r.status, 0, `${args[0]}: ${r.stderr}`);
+  };
+  cli(["calibrate", "--in", file, "--label-column", "verdict", "--metric", "judge", "--split-column", "part", "--order", order, "--bootstrap", "0", "--quiet", "--out", join(root, "cal")]);
+  const classifier = JSON.parse(readFileSync(join(root, "cal", "classifier.json"), "utf8")) as { cuts: number[]; levelSet: unknown };
+  const calibrated = (JSON.parse(readFileSync(join(root, "cal", "report.json"), "utf8")) as { calibrated: { report: Record<MetricName, number> } }).calibrated.report;
+  const html = join(root, "own.html");
+  cli(["explore", "--in", file, "--label-column", "verdict", "--split-column", "part", "--classifier", join(root, "cal", "classifier.json"), "--out", html]);
+  const test = rows.flatMap((r, i) => (r.part === "test" ? [i] : []));
+  const truth = test.map((i) => names.indexOf(rows[i].label));
+  const judge = test.map((i) => rows[i].judge);
+  const numbers = (cuts: number[]) => {
+    const r = classificationReport(truth, predictLevels({ cuts }, judge), names);
+    return { accuracy: r.accuracy, macroF1: r.macroF1, kappa: r.kappa, kappaLinear: r.kappaLinear, kappaQuadratic: r.kappaQuadratic };
+  };
+
+  const browser = await launch();
+  try {
+    const { page, errors } = await open(browser, html);
+    const s0 = await state(page);
+    assert.deepEqual(s0.cuts, classifier.cuts);
+    assert.equal(s0.source, "column");
+    await assertShows(page, calibrated, "calibrate --in's classifier");
+    assert.equal(await page.locator("#alpha").isVisible(), false, "no α slider for a column of one's own");
+    assert.equal(await page.locator("#lambda").isVisible(), false, "no λ slider for a column of one's own");
+    assert.match((await page.locator("#weights-note").textContent()) ?? "", /no α or λ slider/);
+    // Move cut 2, save: the download is the page's classifier, with its cuts exactly.
+    const cand = await candidates(page);
+    await dragCut(page, 1, cand.findIndex((c) => c > s0.cuts[1]) + 4);
+    const moved = (await state(page)).cuts;
+    assert.notDeepEqual(moved, classifier.cuts);
+    await assertShows(page, numbers(moved), "cut 2 moved");
+    const saved = await save(page, join(root, "saved.json"));
+    assert.deepEqual(saved.cuts, moved);
+    assert.deepEqual(saved.levelSet, classifier.levelSet);
+    assert.deepEqual([saved.kind, saved.objective, saved.score.metric], ["capqa-threshold-classifier", "explorer", "judge"]);
+    assert.match(saved.origin, /set in the capqa explorer/);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { capqaExplorer: { classifier(): unknown } }).capqaExplorer.classifier()), saved);
+    assert.deepEqual(errors, []);
+
+    // explore --classifier takes it back: the same cuts, the same numbers.
+    const html2 = join(root, "own-saved.html");
+    cli(["explore", "--in", file, "--label-column", "verdict", "--split-column", "part", "--classifier", join(root, "saved.json"), "--out", html2]);
+    const again = await open(browser, html2);
+    assert.deepEqual((await state(again.page)).cuts, moved);
+    await assertShows(again.page, numbers(moved), "the saved classifier reopened");
+    // score --classify takes it too: predicted_level from the file's judge column.
+    const scored = join(root, "scored.csv");
+    cli(["score", "--in", file, "--out", scored, "--model", model, "--no-cache", "--classify", join(root, "saved.json"), "--quiet"]);
+    const out = parseCsv(readFileSync(scored, "utf8"), scored);
+    assert.deepEqual(
+      out.records.map((r) => r.fields[out.header.indexOf("predicted_level")]),
+      Array.from(
+        predictLevels(
+          { cuts: moved },
+          rows.map((r) => r.judge),
+        ),
+        (k) => names[k],
+      ),
+    );
+
+    // Inside a frame, the page posts its classifier to the parent at first and on every change of cuts.
+    const parent = join(root, "parent.html");
+    writeFileSync(
+      parent,
+      `<!doctype html><html><body><script>window.messages = []; addEventListener("message", (e) => messages.push(e.data));</script><iframe src="own-saved.html" style="width:1200px;height:900px"></iframe></body></html>`,
+    );
+    const host = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    await host.goto(`file://${parent}`);
+    const frame = host.frames().find((f) => f !== host.mainFrame())!;
+    await frame.waitForSelector("body[data-ready]", { timeout: 60_000 });
+    const messages = () => host.evaluate(() => (window as unknown as typeof parentWindow).messages);
+    await host.waitForFunction(() => (window as unknown as typeof parentWindow).messages.length >= 1);
+    const first = (await messages())[0];
+    assert.equal(first.type, "capqa-explorer-classifier");
+    assert.equal(first.id, "capqa explorer: judge of " + file);
+    assert.deepEqual(first.classifier.cuts, moved);
+    await frame.locator("#cut0-text").fill("0.25");
+    await frame.locator("#cut0-text").press("Enter");
+    await host.waitForFunction(() => (window as unknown as typeof parentWindow).messages.length >= 2);
+    const last = (await messages()).at(-1)!;
+    const frameCuts = await frame.evaluate(() => (window as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts);
+    assert.equal(frameCuts[0], 0.25);
+    assert.deepEqual(last.classifier.cuts, frameCuts);
+    assert.equal(last.classifier.score.metric, "judge");
+  } finally {
+    await browser.close();
+  }
+});
+
+test("in headless Chromium, a CAP classifier saved after moving α comes back through explore --classifier with its weights, source and cuts", {
+  skip: (CHROMIUM === undefined && "no Chromium found") || (DATA === undefined && "released data not found (CAPQA_DATA_DIR)"),
+  timeout: 300_000,
+}, async () => {
+  const root = mkdtempSync(join(tmpdir(), "capqa-explore-save-"));
+  calibrateRun(["--data-dir", DATA!, "--out", join(root, "cal")]);
+  const html = join(root, "explorer.html");
+  const r = spawnSync(process.execPath, [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "cal", "classifier.json"), "--out", html], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const browser = await launch();
+  try {
+    const { page, errors } = await open(browser, html);
+    await type(page, "alpha-text", "0.6");
+    await type(page, "cut2-text", "0.5");
+    const s = await state(page);
+    const saved = await save(page, join(root, "saved.json"));
+    assert.deepEqual(saved.cuts, s.cuts);
+    assert.deepEqual(saved.score, { metric: "cap", alpha: 0.6, lambda: 0.3, source: "recomputed from the NLI probabilities (alpha=0.6, lambda=0.3)" });
+    const html2 = join(root, "again.html");
+    const r2 = spawnSync(process.execPath, [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "saved.json"), "--out", html2], { encoding: "utf8" });
+    assert.equal(r2.status, 0, r2.stderr);
+    const again = await open(browser, html2);
+    const s2 = await state(again.page);
+    assert.deepEqual([s2.alpha, s2.lambda, s2.source, s2.cuts], [0.6, 0.3, "recomputed", s.cuts]);
+    assert.deepEqual(await shown(again.page), await shown(page));
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

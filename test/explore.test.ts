@@ -64,7 +64,7 @@ const levelsOf = (d: { cls: number[] }, set = SEVERITY) => {
   const of = levelOfClass(set);
   return d.cls.map((c) => of[CLASSES[c]]);
 };
-const libCap = (d: ExploreData, alpha: number, lambda: number) => capScores({ peForward: d.peF, pnForward: d.pnF, peReverse: d.peR, pnReverse: d.pnR }, { alpha, lambda }).cap;
+const libCap = (d: ExploreData, alpha: number, lambda: number) => capScores({ peForward: d.peF!, pnForward: d.pnF!, peReverse: d.peR!, pnReverse: d.pnR! }, { alpha, lambda }).cap;
 
 test("exploreCap is capScores bit for bit; exploreScores takes the released column as it is", () => {
   const d = syntheticData(500);
@@ -75,7 +75,7 @@ test("exploreCap is capScores bit for bit; exploreScores takes the released colu
     [0.37, 0.55],
   ])
     assert.deepEqual(exploreCap(d, alpha, lambda), Array.from(libCap(d, alpha, lambda)));
-  const withCap = { ...d, cap: d.peF.map((x) => x / 3) };
+  const withCap = { ...d, cap: d.peF!.map((x) => x / 3) };
   assert.deepEqual(exploreScores(withCap, 0.1, 0.2, "released"), withCap.cap);
   assert.deepEqual(exploreScores(withCap, 0.1, 0.2, "recomputed"), exploreCap(d, 0.1, 0.2));
   assert.throws(() => exploreScores(d, 0.85, 0.3, "released"), /no released CAP column/);
@@ -241,30 +241,50 @@ test("explorerSettingsFromClassifier: a calibrate classifier's levels, exact cut
   assert.deepEqual([r.alpha, r.source], [0.5, "recomputed"]);
   const eight = explorerSettingsFromClassifier(classifierOf({ levelSet: classLevelSet(), cuts: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7] }));
   assert.equal(eight.levelSet.levels.length, 8);
+  // A classifier of any metric and any labels: the page shows that metric's column (which the data must have).
+  const bleu = explorerSettingsFromClassifier(classifierOf({ score: { metric: "bleu", source: "released" } }));
+  assert.deepEqual([bleu.metric, bleu.source], ["bleu", "column"]);
+  assert.equal(explorerSettingsFromClassifier(classifierOf()).metric, "cap");
+  const own = explorerSettingsFromClassifier(
+    classifierOf({
+      levelSet: {
+        name: "bad < ok",
+        levels: [
+          { name: "bad", classes: ["bad"] },
+          { name: "ok", classes: ["ok"] },
+        ],
+      } as never,
+      cuts: [0.4],
+      score: { metric: "mine" },
+    }),
+  );
+  assert.deepEqual([own.metric, own.source, own.levelSet.levels.map((l) => l.name)], ["mine", "column", ["bad", "ok"]]);
   const bad: [Partial<ThresholdClassifier>, RegExp][] = [
     [{ kind: "x" as "capqa-threshold-classifier" }, /kind/],
     [{ cuts: [0.1, 0.2] }, /2 cuts for 6 levels/],
     [{ cuts: [0.1, 0.3, 0.2, 0.4, 0.5] }, /cut 3 \(0.2\) is below cut 2/],
     [{ cuts: [0.1, Number.NaN, 0.3, 0.4, 0.5] }, /cut 2 is not a finite number/],
-    [{ score: { metric: "bleu" } }, /classifies bleu, not CAP/],
     [{ score: { metric: "cap", alpha: 2 } }, /score.alpha/],
+    [{ score: { metric: 7 } as never }, /score.metric is not a column name/],
     [
       {
         levelSet: {
           name: "x",
           levels: [
             { name: "a", classes: ["exact"] },
-            { name: "b", classes: ["partial"] },
+            { name: "b", classes: ["exact"] },
           ],
         },
+        cuts: [0.5],
       },
-      /cover 2 of the 8 classes/,
+      /label "exact" is in two levels/,
     ],
+    [{ levelSet: { name: "x", levels: [{ name: "a", classes: ["exact"] }] }, cuts: [] }, /one level/],
   ];
   for (const [over, re] of bad)
     assert.throws(
       () => explorerSettingsFromClassifier(classifierOf(over), "c.json"),
-      (e: Error) => /^c\.json is not a CAP classifier/.test(e.message) && re.test(e.message),
+      (e: Error) => /^c\.json is not a classifier/.test(e.message) && re.test(e.message),
       String(re),
     );
 });
@@ -346,4 +366,80 @@ test("on the released data, the explorer's data and arithmetic give capqa calibr
     );
     assert.deepEqual([c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic], [r.accuracy, r.macroF1, r.kappa, r.kappaLinear, r.kappaQuadratic]);
   }
+});
+
+// ---------------------------------------------------------------- a labelled file of one's own
+
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readLabelledScores } from "../lib/calibrate/labelled.js";
+import { runLabelledCalibration } from "../lib/calibrate/labelled-workflow.js";
+import { exploreDataFromLabelled, labelColors, rankColor } from "../lib/explore/index.js";
+
+test("a labelled file of one's own: the page's data and arithmetic give capqa calibrate --in's cuts and report exactly; no α or λ; labels coloured by rank", () => {
+  const rng = new Xoshiro128(21, 4);
+  const names = ["wrong", "vague", "partial", "right"];
+  const lines = Array.from({ length: 240 }, (_, i) => {
+    const k = rng.nextInt(4);
+    return `${names[k]},${Math.round((k * 0.25 + rng.nextFloat() * 0.7) * 500) / 500 - 0.2},${i % 4 === 0 ? "validation" : "test"}`;
+  });
+  const file = join(mkdtempSync(join(tmpdir(), "capqa-explore-own-")), "own.csv");
+  writeFileSync(file, `verdict,judge,part\n${lines.join("\n")}\n`);
+  const order = "wrong < vague = partial < right";
+  const table = readLabelledScores(file, { labelColumn: "verdict", metric: "judge", splitColumn: "part", order });
+  const d = exploreDataFromLabelled(table);
+  // Labels most correct first; severity is the level; tied labels share one.
+  assert.deepEqual(d.classNames, ["right", "partial", "vague", "wrong"]);
+  assert.deepEqual(d.severity, [2, 1, 1, 0]);
+  assert.equal(d.cls.length, 180);
+  assert.equal(d.fit!.cls.length, 60);
+  assert.equal(d.peF, undefined);
+  const scores = table.scores.filter((_, i) => table.splits![i] === "test");
+  assert.deepEqual(exploreScores(d, 0.85, 0.3, "column"), Array.from(scores));
+  assert.deepEqual(d.axis, [Math.min(...table.scores), Math.max(...table.scores)]);
+  const run = runLabelledCalibration(table, { labelColumn: "verdict", metric: "judge", splitColumn: "part", resamples: 0 });
+  const truth = d.cls.map((c) => d.severity[c]);
+  const fitTruth = d.fit!.cls.map((c) => d.severity[c]);
+  assert.deepEqual(exploreFitCuts(exploreScores(d.fit!, 0, 0, "column"), fitTruth, 3, "macro_f1"), run.calibrated.cuts);
+  const c = exploreClassification(truth, exploreScores(d, 0, 0, "column"), run.calibrated.cuts, 3);
+  assert.deepEqual([c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic], [run.report.accuracy, run.report.macroF1, run.report.kappa, run.report.kappaLinear, run.report.kappaQuadratic]);
+  assert.deepEqual(c.confusion, run.report.confusion);
+  // The page: the column as its scores, no α/λ sliders (hidden, said why), its levels and labels, a Save button.
+  const html = buildExplorerPage(d, { levelSet: table.levelSet, cuts: run.calibrated.cuts, title: "own" });
+  const config = pageConfig(html) as ReturnType<typeof pageConfig> & { recomputable: boolean; metric: string; axis: number[]; levelSet: unknown };
+  assert.deepEqual([config.initial.source, config.recomputable, config.metric], ["column", false, "judge"]);
+  assert.deepEqual(config.initial.cuts, run.calibrated.cuts);
+  assert.deepEqual(config.levelSet, table.levelSet);
+  assert.deepEqual(
+    config.levels.map((l) => l.label),
+    ["wrong", "vague/partial", "right"],
+  );
+  assert.match(html, /<div class="weight" hidden><label for="alpha">/);
+  assert.match(html, /no α or λ slider is shown/);
+  assert.match(html, /<button type="button" id="save"[^>]*>Save classifier<\/button>/);
+  // Colours by rank on the derived scale: "partial" here is a label of one's own, not the paper's class.
+  assert.deepEqual(
+    config.classes.map((x) => x.color),
+    [3, 2, 1, 0].map((r) => rankColor(r / 3)),
+  );
+  assert.equal(rankColor(0), "#67001f");
+  assert.equal(rankColor(1), "#1b7837");
+  assert.deepEqual(labelColors(["exact", "invalid"], [1, 0], true), ["#1b7837", "#d6604d"]);
+  // Equal-width default cuts span the axis, and a classifier's levels must cover the data's labels.
+  assert.deepEqual(pageConfig(buildExplorerPage(d, { levelSet: table.levelSet })).initial.cuts, equalWidthClassifier(table.levelSet, {}, d.axis![0], d.axis![1]).cuts);
+  assert.throws(
+    () =>
+      buildExplorerPage(d, {
+        levelSet: {
+          name: "x",
+          levels: [
+            { name: "wrong", classes: ["wrong"] },
+            { name: "right", classes: ["right"] },
+          ],
+        },
+      }),
+    /leaves class partial out/,
+  );
+  assert.throws(() => buildExplorerPage(d, { levelSet: table.levelSet, source: "recomputed" }), /no NLI probabilities/);
 });

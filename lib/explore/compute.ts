@@ -9,20 +9,26 @@
  * classificationReport, fitThresholds) for equality to the last bit.
  */
 
-/** The rows of one split: class index and the four probabilities CAP needs, and the released CAP. */
+/**
+ * The rows of one split: class (or label) index, and their scores: the four probabilities CAP
+ * needs and the released CAP, or the values of a metric's column (a metric of one's own, which
+ * α and λ do not move).
+ */
 export interface ExploreRows {
   /** Per row: index into `classNames`. */
   readonly cls: number[];
-  readonly peF: number[];
-  readonly pnF: number[];
-  readonly peR: number[];
-  readonly pnR: number[];
+  readonly peF?: number[];
+  readonly pnF?: number[];
+  readonly peR?: number[];
+  readonly pnR?: number[];
   /** The released CAP column (computed by the authors at the paper's α and λ), when known. */
   readonly cap?: number[];
+  /** The shown metric's scores when it is a column, not CAP recomputed from probabilities. */
+  readonly values?: number[];
 }
 
 export interface ExploreData extends ExploreRows {
-  /** Class names, in taxonomy order. */
+  /** Class names, in taxonomy order (labels of one's own: most correct first). */
   readonly classNames: string[];
   /** Severity of each class (Eq. 1); higher is more correct. */
   readonly severity: number[];
@@ -31,20 +37,27 @@ export interface ExploreData extends ExploreRows {
   /** The split names of the shown rows and of `fit`, for the record. */
   readonly split?: string;
   readonly fitSplit?: string;
+  /** The metric shown (default cap) and where its scores come from, for a saved classifier's record. */
+  readonly metric?: string;
+  readonly metricSource?: string;
+  /** The score axis (default [0, 1], CAP's range). */
+  readonly axis?: readonly [number, number];
 }
 
-/** How CAP is taken: the released column, or recomputed from the probabilities at α and λ. */
-export type ExploreSource = "released" | "recomputed";
+/** How the scores are taken: the released CAP column, CAP recomputed from the probabilities at α and λ, or a metric's column (`values`). */
+export type ExploreSource = "released" | "recomputed" | "column";
 
 /** The objectives the cut points can be fitted for (as lib/calibrate's fitThresholds). */
 export type ExploreObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
 
 /** CAP recomputed at α and λ, exactly as lib/cap's capScores computes it. */
 export function exploreCap(d: ExploreRows, alpha: number, lambda: number): number[] {
+  const { peF, pnF, peR, pnR } = d;
+  if (!peF || !pnF || !peR || !pnR) throw new Error("these rows carry no NLI probabilities to recompute CAP from");
   const out = new Array<number>(d.cls.length);
   for (let i = 0; i < d.cls.length; i++) {
-    const forward = d.peF[i] + lambda * d.pnF[i];
-    const reverse = d.peR[i] + lambda * d.pnR[i];
+    const forward = peF[i] + lambda * pnF[i];
+    const reverse = peR[i] + lambda * pnR[i];
     out[i] = alpha * forward + (1 - alpha) * reverse;
   }
   return out;
@@ -55,6 +68,10 @@ export function exploreScores(d: ExploreRows, alpha: number, lambda: number, sou
   if (source === "released") {
     if (!d.cap) throw new Error("these rows carry no released CAP column");
     return d.cap.slice();
+  }
+  if (source === "column") {
+    if (!d.values) throw new Error("these rows carry no metric column");
+    return d.values.slice();
   }
   return exploreCap(d, alpha, lambda);
 }
@@ -384,11 +401,11 @@ export function exploreFitCuts(scores: number[], levels: number[], K: number, ob
   return boundaries.slice(1, -1).map((b) => (b <= 0 ? -EXPLORE_CUT_INFINITY : b >= G ? EXPLORE_CUT_INFINITY : (s[b - 1] + s[b]) / 2));
 }
 
-/** Rows per class and bin of width `bin` on [0, 1] (a score of 1 falls in the last bin): counts[class][bin]. */
-export function exploreHistogram(scores: number[], cls: number[], nClasses: number, bin: number): number[][] {
-  const nBins = Math.round(1 / bin);
+/** Rows per class and bin of width `bin` on [lo, hi] (default [0, 1]; a score of hi falls in the last bin): counts[class][bin]. */
+export function exploreHistogram(scores: number[], cls: number[], nClasses: number, bin: number, lo = 0, hi = 1): number[][] {
+  const nBins = Math.max(1, Math.round((hi - lo) / bin));
   const counts = Array.from({ length: nClasses }, () => new Array<number>(nBins).fill(0));
-  for (let i = 0; i < scores.length; i++) counts[cls[i]][Math.min(nBins - 1, Math.max(0, Math.floor(scores[i] / bin)))]++;
+  for (let i = 0; i < scores.length; i++) counts[cls[i]][Math.min(nBins - 1, Math.max(0, Math.floor((scores[i] - lo) / bin)))]++;
   return counts;
 }
 

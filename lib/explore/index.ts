@@ -1,2 +1,4 @@
 export * from "./compute.js";
 export * from "./page.js";
+export * from "./labelled.js";
+export * from "./label-colors.js";

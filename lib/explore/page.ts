@@ -18,17 +18,21 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type SplitChoice } from "../data/benchmark.js";
-import { equalWidthClassifier, severityLevelSet, type LevelSet, type ThresholdClassifier } from "../calibrate/classifier.js";
-import { CLASS_COLORS, FONT_FAMILY, classLabel } from "../figures/palette.js";
+import { classifierMetric, equalWidthClassifier, severityLevelSet, type LevelSet, type ThresholdClassifier } from "../calibrate/classifier.js";
+import { checkClassifier } from "../calibrate/classifier-file.js";
+import { isClassLevelSet } from "../calibrate/levels.js";
+import { FONT_FAMILY, classLabel } from "../figures/palette.js";
 import { levelLabel } from "../figures/builders.js";
+import { labelColors } from "./label-colors.js";
 import type { ExploreData, ExploreObjective, ExploreRows, ExploreSource } from "./compute.js";
 
 const OBJECTIVES: readonly ExploreObjective[] = ["macro_f1", "accuracy", "quadratic_kappa"];
 
-function rowsOf(bench: Benchmark, split: SplitChoice): ExploreRows {
+function rowsOf(bench: Benchmark, split: SplitChoice, metric: string): ExploreRows {
   const sel = selectRows(bench, split);
   // The released values as they are (no rounding), so the page computes what the library computes.
   const col = (f: string) => Array.from(releasedColumn(bench, f, sel.rowIds));
+  if (metric !== "cap") return { cls: Array.from(sel.classes), values: col(metric) };
   return {
     cls: Array.from(sel.classes),
     peF: col("pe_f"),
@@ -42,16 +46,19 @@ function rowsOf(bench: Benchmark, split: SplitChoice): ExploreRows {
 /**
  * The data the page needs: class, the four probabilities and the released CAP of each row of
  * `split` (the rows shown and evaluated), and the same for `fitSplit` (the rows cuts are
- * refitted on; default validation, as "capqa calibrate" fits).
+ * refitted on; default validation, as "capqa calibrate" fits). Another released metric
+ * (`metric`: bleu, rouge_l, …) is shown as its column, which α and λ do not move.
  */
-export function exploreDataFromBenchmark(bench: Benchmark, split: SplitChoice = "test", fitSplit: SplitChoice = "validation"): ExploreData {
+export function exploreDataFromBenchmark(bench: Benchmark, split: SplitChoice = "test", fitSplit: SplitChoice = "validation", metric = "cap"): ExploreData {
+  if (!bench.scores.metrics.includes(metric)) throw new Error(`the released scores (${bench.scores.file}) have no metric ${metric}; they have ${bench.scores.metrics.join(", ")}`);
   return {
     classNames: [...CLASSES],
     severity: CLASSES.map((c) => PAPER_ORDERING.severity[c]),
-    ...rowsOf(bench, split),
-    fit: rowsOf(bench, fitSplit),
+    ...rowsOf(bench, split, metric),
+    fit: rowsOf(bench, fitSplit, metric),
     split,
     fitSplit,
+    ...(metric !== "cap" ? { metric, metricSource: "released" } : {}),
   };
 }
 
@@ -96,8 +103,10 @@ function plotlyScript(): string {
 
 export interface ExplorerOptions {
   readonly title?: string;
-  /** The levels classified (default the six severity levels of Eq. 1). */
-  readonly levelSet?: LevelSet;
+  /** The page's id in the messages it posts to a parent frame (default the title). */
+  readonly id?: string;
+  /** The levels classified (default the six severity levels of Eq. 1); labels of one's own for a labelled file. */
+  readonly levelSet?: LevelSet<string>;
   /** Initial cut points, exact (default the paper's equal-width bins over the levels). */
   readonly cuts?: readonly number[];
   readonly alpha?: number;
@@ -124,10 +133,12 @@ export interface ExplorerOptions {
   readonly cutsFrom?: string;
 }
 
-/** The explorer's settings of a "capqa calibrate" classifier: its levels, exact cuts, objective, CAP weights and score source. */
+/** The explorer's settings of a "capqa calibrate" classifier: its levels, exact cuts, objective, metric, CAP weights and score source. */
 export interface ExplorerClassifierSettings {
-  readonly levelSet: LevelSet;
+  readonly levelSet: LevelSet<string>;
   readonly cuts: number[];
+  /** The score column it classifies (cap unless the classifier says). */
+  readonly metric: string;
   readonly objective: ExploreObjective;
   readonly alpha: number;
   readonly lambda: number;
@@ -136,31 +147,20 @@ export interface ExplorerClassifierSettings {
   readonly fitSplit?: SplitChoice;
 }
 
-/** Checks a classifier (parsed classifier.json of "capqa calibrate") and returns the explorer's settings for it. */
+/**
+ * Checks a classifier (parsed classifier.json of "capqa calibrate" or the explorer's "Save
+ * classifier") and returns the explorer's settings for it: of any metric and any labels; whether
+ * the data has its metric and labels is checked where the page is built.
+ */
 export function explorerSettingsFromClassifier(c: ThresholdClassifier, what = "the classifier"): ExplorerClassifierSettings {
+  checkClassifier(c, what);
   const bad = (why: string): never => {
-    throw new Error(`${what} is not a CAP classifier from capqa calibrate: ${why}`);
+    throw new Error(`${what} is not a classifier the explorer can show: ${why}`);
   };
-  if (c === null || typeof c !== "object" || c.kind !== "capqa-threshold-classifier") bad('its "kind" is not "capqa-threshold-classifier"');
-  const levels = c.levelSet?.levels;
-  if (!Array.isArray(levels) || levels.length < 2) bad("its levelSet has no levels");
-  const seen = new Set<string>();
-  for (const l of levels) {
-    if (!Array.isArray(l?.classes) || l.classes.length === 0) bad("a level names no classes");
-    for (const k of l.classes) {
-      if (!(CLASSES as readonly string[]).includes(k)) bad(`unknown class "${String(k)}"`);
-      if (seen.has(k)) bad(`class ${k} is in two levels`);
-      seen.add(k);
-    }
-  }
-  if (seen.size !== CLASSES.length) bad(`its levels cover ${seen.size} of the ${CLASSES.length} classes`);
-  if (!Array.isArray(c.cuts) || c.cuts.length !== levels.length - 1) bad(`it has ${Array.isArray(c.cuts) ? c.cuts.length : "no"} cuts for ${levels.length} levels`);
-  c.cuts.forEach((x, i) => {
-    if (typeof x !== "number" || !Number.isFinite(x)) bad(`cut ${i + 1} is not a finite number`);
-    if (i > 0 && x < c.cuts[i - 1]) bad(`cut ${i + 1} (${x}) is below cut ${i} (${c.cuts[i - 1]})`);
-  });
-  const score = (c.score ?? {}) as { metric?: unknown; alpha?: unknown; lambda?: unknown; source?: unknown };
-  if (score.metric !== undefined && score.metric !== "cap") bad(`it classifies ${String(score.metric)}, not CAP`);
+  const levels = c.levelSet.levels;
+  if (levels.length < 2) bad("it has one level; the explorer moves the cuts between two or more");
+  const metric = classifierMetric(c);
+  const score = (c.score ?? {}) as { alpha?: unknown; lambda?: unknown; source?: unknown };
   const weight = (name: "alpha" | "lambda", fallback: number) => {
     const v = score[name];
     if (v === undefined) return fallback;
@@ -170,12 +170,13 @@ export function explorerSettingsFromClassifier(c: ThresholdClassifier, what = "t
   const objective = OBJECTIVES.includes(c.objective as ExploreObjective) ? (c.objective as ExploreObjective) : "macro_f1";
   const split = (c.fittedOn as { split?: unknown } | undefined)?.split;
   return {
-    levelSet: { name: String(c.levelSet.name ?? "levels"), levels: levels.map((l) => ({ name: String(l.name ?? l.classes.join("|")), classes: [...l.classes] })) },
+    levelSet: { name: String(c.levelSet.name ?? "levels"), levels: levels.map((l) => ({ name: l.name, classes: [...l.classes] })) },
     cuts: [...c.cuts],
+    metric,
     objective,
     alpha: weight("alpha", DEFAULT_ALPHA),
     lambda: weight("lambda", DEFAULT_LAMBDA),
-    source: score.source === "released" ? "released" : "recomputed",
+    source: metric !== "cap" ? "column" : score.source === "released" ? "released" : "recomputed",
     ...(split === "validation" || split === "test" || split === "all" ? { fitSplit: split } : {}),
   };
 }
@@ -189,15 +190,17 @@ export function buildExplorerPage(data: ExploreData, options: ExplorerOptions = 
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
   const levelSet = options.levelSet ?? severityLevelSet();
   const K = levelSet.levels.length;
-  const classIndex = (c: CorrectnessClass) => {
+  const classIndex = (c: string) => {
     const k = data.classNames.indexOf(c);
-    if (k < 0) throw new Error(`buildExplorerPage: class ${c} of level set ${levelSet.name} is not in the data's classNames`);
+    if (k < 0) throw new Error(`buildExplorerPage: label ${c} of level set ${levelSet.name} is not in the data's classNames (${data.classNames.join(", ")})`);
     return k;
   };
   const levelOfClass = data.classNames.map(() => -1);
   levelSet.levels.forEach((l, k) => l.classes.forEach((c) => (levelOfClass[classIndex(c)] = k)));
   if (levelOfClass.some((k) => k < 0)) throw new Error(`buildExplorerPage: level set ${levelSet.name} leaves class ${data.classNames[levelOfClass.indexOf(-1)]} out`);
-  const cuts = options.cuts ? [...options.cuts] : equalWidthClassifier(levelSet, {}).cuts;
+  const axis: readonly [number, number] = data.axis ?? [0, 1];
+  if (!(Number.isFinite(axis[0]) && Number.isFinite(axis[1]) && axis[0] < axis[1])) throw new Error(`buildExplorerPage: the axis [${axis.join(", ")}] is not a finite range`);
+  const cuts = options.cuts ? [...options.cuts] : equalWidthClassifier(levelSet, {}, axis[0], axis[1]).cuts;
   if (cuts.length !== K - 1) throw new Error(`buildExplorerPage: ${cuts.length} cuts for ${K} levels; give ${K - 1}`);
   for (let i = 0; i < cuts.length; i++) {
     if (!Number.isFinite(cuts[i])) throw new Error(`buildExplorerPage: cut ${i + 1} is not a finite number`);
@@ -212,19 +215,35 @@ export function buildExplorerPage(data: ExploreData, options: ExplorerOptions = 
   ] as const)
     if (!(v >= 0 && v <= 1)) throw new Error(`buildExplorerPage: ${name} ${v} is not in [0, 1]`);
   const hasReleased = data.cap !== undefined && (data.fit === undefined || data.fit.cap !== undefined);
+  // α and λ move CAP recomputed from the NLI probabilities; a metric's column stays as it is.
+  const recomputable = data.peF !== undefined && (data.fit === undefined || data.fit.peF !== undefined);
+  const hasColumn = data.values !== undefined && (data.fit === undefined || data.fit.values !== undefined);
   const atReleased = alpha === released.alpha && lambda === released.lambda;
-  const source: ExploreSource = options.source ?? (hasReleased && atReleased ? "released" : "recomputed");
+  const source: ExploreSource = options.source ?? (hasColumn && !recomputable ? "column" : hasReleased && atReleased ? "released" : "recomputed");
+  if (source === "column" && !hasColumn) throw new Error("buildExplorerPage: source column, but the data carries no metric column (values)");
+  if (source === "recomputed" && !recomputable) throw new Error("buildExplorerPage: source recomputed, but the data carries no NLI probabilities to recompute CAP from");
   if (source === "released" && !hasReleased) throw new Error("buildExplorerPage: source released, but the data carries no released CAP column");
   if (source === "released" && !atReleased) throw new Error(`buildExplorerPage: the released CAP column is at α ${released.alpha}, λ ${released.lambda}, not α ${alpha}, λ ${lambda}`);
   const objective = options.objective ?? "macro_f1";
   if (!OBJECTIVES.includes(objective)) throw new Error(`buildExplorerPage: unknown objective "${objective}"`);
   const title = options.title ?? "capqa explorer";
-  // Classes in taxonomy order (most correct first), as every figure has them.
-  const classes = data.classNames.map((name) => ({
-    label: (CLASSES as readonly string[]).includes(name) ? classLabel(name as CorrectnessClass) : name,
-    color: (CLASS_COLORS as Record<string, string>)[name] ?? "#777777",
-  }));
-  const levels = levelSet.levels.map((l) => ({ name: l.name, label: levelLabel(l), title: l.classes.map(classLabel).join(", ") }));
+  const isClass = (name: string): name is CorrectnessClass => (CLASSES as readonly string[]).includes(name);
+  // Classes in taxonomy order (most correct first), as every figure has them; labels of one's own
+  // most correct first, coloured by rank (the figures' colour where a label is a paper class).
+  const paperLevels = isClassLevelSet(levelSet);
+  const colors = labelColors(
+    data.classNames,
+    data.classNames.map((_, i) => data.classNames.length - 1 - i),
+    paperLevels,
+  );
+  const classes = data.classNames.map((name, i) => ({ label: paperLevels && isClass(name) ? classLabel(name) : name, color: colors[i] }));
+  const levels = levelSet.levels.map((l) =>
+    paperLevels
+      ? { name: l.name, label: levelLabel(l as { name: string; classes: CorrectnessClass[] }), title: l.classes.map((c) => classLabel(c as CorrectnessClass)).join(", ") }
+      : { name: l.name, label: l.classes.join("/"), title: l.classes.join(", ") },
+  );
+  const metric = data.metric ?? "cap";
+  const isCap = metric === "cap";
   const config = {
     K,
     levelOfClass,
@@ -233,13 +252,25 @@ export function buildExplorerPage(data: ExploreData, options: ExplorerOptions = 
     initial: { alpha, lambda, source, cuts, objective, refit: options.refit === true },
     released,
     hasReleased,
+    recomputable,
     canRefit: data.fit !== undefined && data.fit.cls.length > 0,
+    id: options.id ?? title,
+    title,
+    axis,
+    bins: [0.005, 0.01, 0.025].map((f) => f * (axis[1] - axis[0])),
+    metric,
+    metricLabel: isCap ? "CAP" : metric,
+    rowWord: paperLevels ? "class" : "label",
+    // What a saved classifier records: its levels, and what it scores.
+    levelSet: { name: levelSet.name, levels: levelSet.levels.map((l) => ({ name: l.name, classes: [...l.classes] })) },
+    metricSource: data.metricSource ?? null,
   };
   const n = data.cls.length;
   const fitN = data.fit?.cls.length ?? 0;
   const splitName = (s: string | undefined) => (s ? `${s} split` : "rows");
+  const hidden = recomputable ? "" : " hidden";
   const pair = (id: string, label: string) =>
-    `<div class="weight"><label for="${id}">${label} <output id="${id}-value"></output></label><input type="range" id="${id}" min="0" max="100" step="1"><input type="text" id="${id}-text" class="exact" aria-label="${label}, exact" spellcheck="false"></div>`;
+    `<div class="weight"${hidden}><label for="${id}">${label} <output id="${id}-value"></output></label><input type="range" id="${id}" min="0" max="100" step="1"><input type="text" id="${id}-text" class="exact" aria-label="${label}, exact" spellcheck="false"></div>`;
   const cutControl = (i: number) =>
     `<div class="cut"><label for="cut${i}">cut ${i + 1} <span class="between" title="${esc(levels[i].title)} | ${esc(levels[i + 1].title)}">${esc(levels[i].label)} | ${esc(levels[i + 1].label)}</span> <output id="cut${i}-value"></output></label><input type="range" id="cut${i}" min="0" max="1" step="1"><input type="text" id="cut${i}-text" class="exact" aria-label="cut ${i + 1}, exact" spellcheck="false"></div>`;
   return `<!doctype html>
@@ -258,19 +289,21 @@ table { border-collapse: collapse; font-size: 0.85em; } td, th { border: 1px sol
 #status { color: #555; font-size: 0.85em; min-height: 1.2em; }
 </style></head><body>
 <h1>${esc(title)}</h1>
-<p>CAP = α·D(gold→candidate) + (1−α)·D(candidate→gold), D = P(entailment) + λ·P(neutral); ${n} rows of the ${esc(splitName(data.split))}${fitN ? `; cuts are refitted on the ${fitN} rows of the ${esc(splitName(data.fitSplit))}${fitN > 3000 ? " (on this many rows a refit takes seconds)" : ""}` : ""}. Cut points map CAP to ${K} levels, least correct first (level = number of cuts ≤ score). A cut's slider steps through the values midway between consecutive distinct scores, so every cut is exact; type a value (or −∞, +∞) in its box for any other. A cut moved past its neighbour pushes it along.${options.cutsFrom ? ` Initial cuts: ${esc(options.cutsFrom)}.` : ""}</p>
+<p>${recomputable || isCap ? "CAP = α·D(gold→candidate) + (1−α)·D(candidate→gold), D = P(entailment) + λ·P(neutral)" : `Scores: ${esc(metric)}`}${data.metricSource ? ` (${esc(data.metricSource)})` : ""}; ${n} rows of the ${esc(splitName(data.split))}${fitN ? `; cuts are refitted on the ${fitN} rows of the ${esc(splitName(data.fitSplit))}${fitN > 3000 ? " (on this many rows a refit takes seconds)" : ""}` : ""}. Cut points map ${esc(config.metricLabel)} to ${K} levels, least correct first (level = number of cuts ≤ score). A cut's slider steps through the values midway between consecutive distinct scores, so every cut is exact; type a value (or −∞, +∞) in its box for any other. A cut moved past its neighbour pushes it along.${options.cutsFrom ? ` Initial cuts: ${esc(options.cutsFrom)}.` : ""} "Save classifier" downloads the current cuts as a classifier.json that <code>capqa score --classify</code> and <code>capqa explore --classifier</code> read.</p>
+${recomputable ? "" : `<p id="weights-note">α and λ move CAP recomputed from NLI probabilities; these scores are ${isCap ? "a CAP column without its probabilities" : `the ${esc(metric)} column`}, so no α or λ slider is shown.</p>`}
 <div class="controls">
 ${pair("alpha", "α")}
 ${pair("lambda", "λ")}
-<div><label for="source">CAP</label><select id="source"><option value="released"${hasReleased ? "" : " disabled"}>the released column (α ${released.alpha}, λ ${released.lambda})</option><option value="recomputed">recomputed from the NLI probabilities at α, λ</option></select></div>
+<div${hidden}><label for="source">CAP</label><select id="source"><option value="released"${hasReleased ? "" : " disabled"}>the released column (α ${released.alpha}, λ ${released.lambda})</option><option value="recomputed">recomputed from the NLI probabilities at α, λ</option></select></div>
 <div><label for="objective">objective of a fit</label><select id="objective"><option value="macro_f1">macro-F1</option><option value="accuracy">accuracy</option><option value="quadratic_kappa">quadratic κ</option></select></div>
 </div>
 <div class="options">
-<label><input type="checkbox" id="refit"${config.canRefit ? "" : " disabled"}> refit the cuts when α, λ, the CAP source or the objective moves</label>
+<label><input type="checkbox" id="refit"${config.canRefit ? "" : " disabled"}> refit the cuts when ${recomputable ? "α, λ, the CAP source or " : ""}the objective moves</label>
 <button type="button" id="fit-now"${config.canRefit ? "" : " disabled"}>fit the cuts now</button>
 <button type="button" id="reset">initial cuts</button>
-<label for="view">view</label><select id="view"><option value="stacked">stacked histogram</option><option value="classes">one histogram per class</option></select>
-<label for="bin">bin width</label><select id="bin"><option value="0.005">0.005</option><option value="0.01" selected>0.01</option><option value="0.025">0.025</option></select>
+<button type="button" id="save" title="download the current cuts as classifier.json">Save classifier</button>
+<label for="view">view</label><select id="view"><option value="stacked">stacked histogram</option><option value="classes">one histogram per ${config.rowWord}</option></select>
+<label for="bin">bin width</label><select id="bin">${config.bins.map((b, i) => `<option value="${b}"${i === 1 ? " selected" : ""}>${Number(b.toPrecision(3))}</option>`).join("")}</select>
 </div>
 <div class="cuts">
 ${cuts.map((_, i) => cutControl(i)).join("\n")}
@@ -305,7 +338,8 @@ const K = CONFIG.K;
 const TRUE_LEVELS = DATA.cls.map((c) => CONFIG.levelOfClass[c]);
 const FIT_LEVELS = DATA.fit ? DATA.fit.cls.map((c) => CONFIG.levelOfClass[c]) : [];
 const INF = EXPLORE_CUT_INFINITY;
-const state = { ...CONFIG.initial, cuts: CONFIG.initial.cuts.slice(), view: "stacked", bin: 0.01 };
+const [LO, HI] = CONFIG.axis;
+const state = { ...CONFIG.initial, cuts: CONFIG.initial.cuts.slice(), view: "stacked", bin: CONFIG.bins[1] };
 let scores = [];
 let candidates = [];
 let renders = 0;
@@ -351,7 +385,7 @@ function syncControls() {
     if (document.activeElement !== text) text.value = String(v);
     text.classList.remove("invalid");
   }
-  $("source").value = state.source;
+  if (CONFIG.recomputable) $("source").value = state.source;
   $("objective").value = state.objective;
   $("refit").checked = state.refit;
   state.cuts.forEach((c, i) => {
@@ -366,15 +400,15 @@ function syncControls() {
 }
 
 function histogramTraces(view, bin) {
-  const counts = exploreHistogram(scores, DATA.cls, DATA.classNames.length, bin);
-  const nBins = Math.round(1 / bin);
-  const x = Array.from({ length: nBins }, (_, k) => Math.round((k + 0.5) * bin * 1e6) / 1e6);
+  const counts = exploreHistogram(scores, DATA.cls, DATA.classNames.length, bin, LO, HI);
+  const nBins = counts[0].length;
+  const x = Array.from({ length: nBins }, (_, k) => LO + Math.round((k + 0.5) * bin * 1e6) / 1e6);
   return CONFIG.classes.map((c, k) => ({
     type: "bar", name: c.label, x, y: counts[k], width: bin,
     marker: { color: c.color, line: { width: 0 } },
     yaxis: view === "classes" ? "y" + (k === 0 ? "" : k + 1) : "y",
     showlegend: view !== "classes",
-    hovertemplate: c.label + ": %{y} rows at CAP in [%{x:.4f} ± " + bin / 2 + "]<extra></extra>",
+    hovertemplate: c.label + ": %{y} rows at " + CONFIG.metricLabel + " in [%{x:.4f} ± " + bin / 2 + "]<extra></extra>",
   }));
 }
 
@@ -383,13 +417,13 @@ function cutLayout() {
   const shapes = [];
   const annotations = [];
   state.cuts.forEach((c, i) => {
-    if (!(c >= 0 && c <= 1)) return;
+    if (!(c >= LO && c <= HI)) return;
     shapes.push({ type: "line", xref: "x", yref: "paper", x0: c, x1: c, y0: 0, y1: 1, line: { color: "#000000", width: 1.25 } });
     annotations.push({ name: "cut" + i, text: "cut " + (i + 1) + " = " + c.toFixed(4), x: c, xref: "x", y: 1, yref: "paper", yanchor: "top", xanchor: "right", xshift: -1, textangle: -90, showarrow: false, font: { size: 9, color: "#000000" }, bgcolor: "rgba(255,255,255,0.7)" });
   });
   for (let k = 0; k < K; k++) {
-    const lo = k === 0 ? 0 : Math.max(0, Math.min(1, state.cuts[k - 1]));
-    const hi = k === K - 1 ? 1 : Math.max(0, Math.min(1, state.cuts[k]));
+    const lo = k === 0 ? LO : Math.max(LO, Math.min(HI, state.cuts[k - 1]));
+    const hi = k === K - 1 ? HI : Math.max(LO, Math.min(HI, state.cuts[k]));
     if (!(hi > lo)) continue; // an empty level (equal cuts) or one off the axis
     annotations.push({
       name: "level" + k, text: CONFIG.levels[k].label, hovertext: CONFIG.levels[k].title, x: (lo + hi) / 2, xref: "x", y: 1, yref: "paper",
@@ -403,12 +437,12 @@ function drawPlot() {
   const view = state.view;
   const traces = histogramTraces(view, state.bin);
   const cl = cutLayout();
-  const title = "CAP by class (" + (state.source === "released" ? "released column" : "α " + state.alpha + ", λ " + state.lambda) + ")";
+  const title = CONFIG.metricLabel + " by " + CONFIG.rowWord + " (" + (state.source === "released" ? "released column" : state.source === "column" ? "its column" : "α " + state.alpha + ", λ " + state.lambda) + ")";
   const layout = {
     font: { family: ${JSON.stringify(FONT_FAMILY)}, size: 11, color: "#000000" },
     title: { text: title, font: { size: 12 }, y: 0.995, yanchor: "top" },
     margin: { t: 64, l: 56, r: view === "classes" ? 140 : 10, b: view === "classes" ? 50 : 90 },
-    xaxis: { title: { text: "CAP" }, range: [0, 1], dtick: 0.1, showline: true, linecolor: "#000000", ticks: "outside", zeroline: false },
+    xaxis: { title: { text: CONFIG.metricLabel }, range: [LO, HI], ...(LO === 0 && HI === 1 ? { dtick: 0.1 } : {}), showline: true, linecolor: "#000000", ticks: "outside", zeroline: false },
     shapes: cl.shapes, annotations: cl.annotations, bargap: 0,
     hoverlabel: { font: { family: ${JSON.stringify(FONT_FAMILY)} } },
   };
@@ -448,7 +482,42 @@ function update() {
     order.map((t) => "<tr>" + name(t) + order.map((p) => "<td>" + c.confusion[t][p] + "</td>").join("") + "<td>" + c.f1[t].toFixed(4) + "</td></tr>").join("");
   syncControls();
   drawPlot();
+  postClassifier();
   document.body.dataset.ready = String(++renders);
+}
+
+/** The current cuts as a classifier.json (capqa calibrate's format): its levels, the cuts exactly, what they score. */
+function currentClassifier() {
+  const cap = CONFIG.metric === "cap" && state.source !== "column";
+  const score = cap
+    ? { metric: "cap", alpha: state.alpha, lambda: state.lambda, source: state.source === "released" ? "released" : "recomputed from the NLI probabilities (alpha=" + state.alpha + ", lambda=" + state.lambda + ")" }
+    : { metric: CONFIG.metric, source: CONFIG.metricSource || "its column" };
+  return {
+    kind: "capqa-threshold-classifier", version: 1, levelSet: CONFIG.levelSet, cuts: state.cuts.slice(), objective: "explorer", score,
+    origin: "cuts set in the capqa explorer (" + CONFIG.title + ")",
+  };
+}
+/** "Save classifier": the current classifier downloaded as classifier.json. */
+function saveClassifier() {
+  const blob = new Blob([JSON.stringify(currentClassifier(), null, 2) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = "classifier.json";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  status("saved the current cuts as classifier.json (capqa score --classify and capqa explore --classifier read it)");
+}
+/** Inside a frame (a notebook's output), every new classifier goes to the parent, which may hand it to the kernel. */
+let posted = "";
+function postClassifier() {
+  if (!window.parent || window.parent === window) return;
+  const classifier = currentClassifier();
+  const key = JSON.stringify(classifier);
+  if (key === posted) return;
+  posted = key;
+  try { window.parent.postMessage({ type: "capqa-explorer-classifier", id: CONFIG.id, classifier }, "*"); } catch (e) { /* a parent that takes no messages */ }
 }
 
 // ------------------------------------------------------------------ events
@@ -482,6 +551,7 @@ $("objective").addEventListener("change", () => { state.objective = $("objective
 $("refit").addEventListener("change", () => { state.refit = $("refit").checked; if (state.refit && CONFIG.canRefit) refit(); update(); });
 $("fit-now").addEventListener("click", () => { refit(); update(); });
 $("reset").addEventListener("click", () => { state.cuts = CONFIG.initial.cuts.slice(); rebuildCandidates(); status("initial cuts"); update(); });
+$("save").addEventListener("click", saveClassifier);
 $("view").addEventListener("change", () => { state.view = $("view").value; drawPlot(); });
 $("bin").addEventListener("change", () => { state.bin = Number($("bin").value); drawPlot(); });
 
@@ -489,6 +559,8 @@ $("bin").addEventListener("change", () => { state.bin = Number($("bin").value); 
 window.capqaExplorer = {
   state: () => ({ alpha: state.alpha, lambda: state.lambda, source: state.source, objective: state.objective, refit: state.refit, cuts: state.cuts.slice(), view: state.view, bin: state.bin }),
   candidates: () => candidates.slice(),
+  /** The current cuts as a classifier.json object (what "Save classifier" downloads). */
+  classifier: () => currentClassifier(),
 };
 rescore();
 if (state.refit && CONFIG.canRefit) refit();

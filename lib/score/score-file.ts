@@ -14,7 +14,8 @@ import { rmSync, statSync } from "node:fs";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
 import { buildManifest, fileDigest, nliModelProvenance, type FileDigest, type ManifestModelInput } from "../eval/manifest.js";
 import { writeFileAtomic } from "../eval/format.js";
-import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
+import type { ThresholdClassifier } from "../calibrate/classifier.js";
+import { checkClassifyColumn, classifySource, predictedLevel } from "./classify.js";
 import { DataError } from "../data/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
 import type { NliEngine } from "../nli/engine.js";
@@ -110,16 +111,14 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const kept = source.columns.filter((c) => !replaced.includes(c));
   const added = mode === "answers" ? STATEMENT_COLUMNS.filter((c) => !kept.includes(c)) : [];
   const columns = [...kept, ...added, ...SCORE_COLUMNS, ...multiColumns, ...(options.classifier ? ["predicted_level"] : [])];
-  if (options.classifier) {
-    predictLevels(options.classifier, [0.5]); // a malformed classifier fails here, not after scoring
-    const metric = options.classifier.score?.metric;
-    if (metric !== undefined && metric !== "cap") throw new Error(`the classifier was fitted on ${String(metric)} scores; scoring predicts levels from CAP, so it needs a classifier fitted on CAP`);
-  }
+  // The classifier's metric: a score computed here (cap, …) or an input column (its cells checked below, before any scoring).
+  const classifyBy = options.classifier ? classifySource(options.classifier, source.columns, input) : undefined;
   // The model is checked and its cache identity fixed once, before any row is scored.
   if (!options.engine) preflightModel(options);
   // Several golds: every gold cell is checked before any statement or model call (a file read
   // ahead once; a stream that cannot be read twice is checked block by block as it is scored).
   if (multi && statSync(input).isFile()) await checkGolds(source.rows(), goldSource, input);
+  if (classifyBy?.kind === "input" && statSync(input).isFile()) await checkClassifyColumn(source.rows(), classifyBy, input);
   const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
   // The input's hash is taken while the rows stream (a second read, flat memory; not of a pipe, which one read drains).
   const inputDigest = options.manifest === false || !statSync(input).isFile() ? undefined : fileDigest(input);
@@ -247,7 +246,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
           statement_generator: generator.name,
         });
       }
-      if (options.classifier) extra.predicted_level = score.cap === null ? null : options.classifier.levelSet.levels[predictLevels(options.classifier, [score.cap])[0]].name;
+      if (classifyBy) extra.predicted_level = predictedLevel(options.classifier!, classifyBy, rec, score, input, first + k);
       writer.write({ ...rec.row, ...extra, ...score });
     });
     report.rows += records.length;
