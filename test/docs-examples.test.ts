@@ -32,6 +32,7 @@ import { planTslabKernel, registerTslabKernel, type TslabKernelPlan } from "../l
 import { writeTinyBertScoreModel } from "../scripts/fixtures/tiny-encoders.js";
 import { startNliTestServer, type NliTestServer } from "./support/nli-servers.js";
 import { startHubMirror, type HubMirror } from "./fixtures/hub/mirror.js";
+import { releasedDataDir } from "./helpers.js";
 import { loadNliClassifier } from "../lib/nli/transformers-engine.js";
 
 const root = resolve(".");
@@ -165,9 +166,8 @@ const answers = ["Water and minerals.", "Shakespeare wrote it.", "Lyon", "Eight 
   },
 ];
 
-/** Examples that read bench need the released data (CAPQA_DATA_DIR, else ./data). */
-const dataDir = process.env[DATA_DIR_ENV] ?? join(root, "data");
-const haveData = existsSync(join(dataDir, "CAP-Correctness.csv"));
+/** Examples that read bench need the released data (CAPQA_DATA_DIR, else ../shared beside the repo); without it they are skipped. */
+const dataDir = releasedDataDir();
 
 interface Substitution {
   readonly from: string;
@@ -305,10 +305,10 @@ test("every substitution is used, NEEDS_REAL_MODEL is small and names examples t
 
 // ------------------------------------------------------------------ the kernel
 
-function kernelPlan(dataDir: string): TslabKernelPlan | string {
+function kernelPlan(jupyterData: string): TslabKernelPlan | string {
   if (!existsSync(join(root, "node_modules", "tslab", "bin", "tslab"))) return "tslab is not installed (npm install)";
   try {
-    return planTslabKernel(root, { env: { ...process.env, JUPYTER_DATA_DIR: dataDir } });
+    return planTslabKernel(root, { env: { ...process.env, JUPYTER_DATA_DIR: jupyterData } });
   } catch (e) {
     return (e as Error).message;
   }
@@ -328,9 +328,10 @@ interface RunResult {
 
 /** Runs the job through scripts/run-kernel-cells.py without blocking this process (the stand-in servers answer from it). */
 function runKernelCells(python: string, job: unknown, work: string, env: NodeJS.ProcessEnv): Promise<RunResult[]> {
-  const file = join(mkdtempSync(join(tmpdir(), "capqa-docs-job-")), "job.json");
+  const jobDir = mkdtempSync(join(tmpdir(), "capqa-docs-job-"));
+  const file = join(jobDir, "job.json");
   writeFileSync(file, JSON.stringify(job));
-  return new Promise((ok, fail) => {
+  const done = new Promise<RunResult[]>((ok, fail) => {
     const child = spawn(python, [join(root, "scripts", "run-kernel-cells.py"), file], { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -354,6 +355,7 @@ function runKernelCells(python: string, job: unknown, work: string, env: NodeJS.
         );
     });
   });
+  return done.finally(() => rmSync(jobDir, { recursive: true, force: true }));
 }
 
 /** The files the examples read, as a user would have them in the notebook's folder. */
@@ -400,7 +402,7 @@ function writeFiles(work: string): void {
     { question: "How many legs does a spider have?", answer: "eight", statement: "A spider has eight legs." },
     { question: "Is the Earth flat?", answer: "No", statement: "The Earth is not flat." },
   ]);
-  if (haveData) {
+  if (dataDir !== undefined) {
     // A metric of one's own for every benchmark row, by row_id (seeded).
     const n = loadBenchmark(dataDir).rows.length;
     const rng = new Xoshiro128(7, 1);
@@ -412,6 +414,7 @@ function writeFiles(work: string): void {
 }
 
 const jupyterData = mkdtempSync(join(tmpdir(), "capqa-docs-jupyter-"));
+process.on("exit", () => rmSync(jupyterData, { recursive: true, force: true }));
 const plan = kernelPlan(jupyterData);
 const noKernel = typeof plan === "string" ? `no tslab kernel here: ${plan}` : false;
 
@@ -465,12 +468,12 @@ test("every README TypeScript block and every @example of lib/ runs in a tslab k
     const exports = await exportedNames();
     const skipped = new Map<string, string>();
     for (const n of NEEDS_REAL_MODEL) skipped.set(n.id, `needs a real model: ${n.why}`);
-    if (!haveData) for (const e of EXAMPLES) if (cellsFor(e, exports, stage).some((c) => c.includes("loadBenchmark("))) skipped.set(e.id, `needs the released data (${DATA_DIR_ENV})`);
+    if (dataDir === undefined) for (const e of EXAMPLES) if (cellsFor(e, exports, stage).some((c) => c.includes("loadBenchmark("))) skipped.set(e.id, `needs the released data (${DATA_DIR_ENV})`);
     const runs = EXAMPLES.filter((e) => !skipped.has(e.id)).map((e) => ({ id: e.id, cwd: work, cells: cellsFor(e, exports, stage) }));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       JUPYTER_DATA_DIR: jupyterData,
-      [DATA_DIR_ENV]: dataDir,
+      ...(dataDir === undefined ? {} : { [DATA_DIR_ENV]: dataDir }),
       HF_ENDPOINT: mirror.endpoint,
       HF_HOME: join(base, "hf-home"),
       CAPQA_CACHE_DIR: join(base, "capqa-cache"),
@@ -501,6 +504,5 @@ test("every README TypeScript block and every @example of lib/ runs in a tslab k
     for (const s of servers) await s.close();
     await mirror?.close();
     rmSync(base, { recursive: true, force: true });
-    rmSync(jupyterData, { recursive: true, force: true });
   }
 });
