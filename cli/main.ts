@@ -91,8 +91,8 @@ Commands:
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
-  setup TARGET...      Install optional features into your project: notebooks, dataframes, cache,
-                       figures, models, all (with the overrides danfojs-node's install needs).
+  setup TARGET...      Install optional features into your project: notebooks, kernel, dataframes,
+                       cache, figures, models, all (with the overrides danfojs-node's install needs).
   help [command]       Show help.
   version              Print capqa's version (also --version).
 
