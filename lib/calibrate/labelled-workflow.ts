@@ -11,6 +11,7 @@
  * run.calibrated.cuts; // two cuts for three levels
  * console.log(run.markdown);
  */
+import { basename } from "node:path";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CALIBRATION_FOLDS, DEFAULT_SEED, RELEASED_METRICS } from "../constants.js";
 import { equalWidthClassifier, fitThresholds, predictLevels, type CalibrationObjective } from "./classifier.js";
 import { stratifiedFolds } from "./folds.js";
@@ -170,7 +171,7 @@ export function labelledCalibrationMarkdown(r: Omit<LabelledCalibrationRun, "mar
       ? `fitted for ${r.objective} on ${r.validation.fitSplit} (${r.fit.n} rows), evaluated on ${r.validation.evalSplit}`
       : `fitted for ${r.objective}, ${r.validation.folds}-fold cross-validated`;
   return [
-    `# ${r.metric} as a classifier of ${r.file}: ${K} levels (${r.levels === "declared" ? r.levelSet.name : r.levels}), cuts ${how} (${r.evaluation.levels.length} rows)`,
+    `# ${r.metric} as a classifier of ${basename(r.file)}: ${K} levels (${r.levels === "declared" ? r.levelSet.name : r.levels}), cuts ${how} (${r.evaluation.levels.length} rows)`,
     "",
     labelledValidationText(r),
     "",
