@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { classLevelSet, fitThresholds, predictLevels, severityLevelSet } from "../lib/calibrate/classifier.js";
@@ -24,6 +24,7 @@ import { releasedDataDir } from "./helpers.js";
 const CLI = resolve("dist/cli/main.js");
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
 const root = mkdtempSync(join(tmpdir(), "capqa-cal-in-"));
+process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 const released = releasedDataDir();
 
 test("declared orders: least correct first with <, most correct first with >, ties with =; the paper's classes canonicalised", () => {

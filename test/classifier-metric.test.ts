@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
@@ -20,6 +20,7 @@ import { releasedDataDir, statementPairsCsv } from "./helpers.js";
 const CLI = resolve("dist/cli/main.js");
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
 const root = mkdtempSync(join(tmpdir(), "capqa-classify-"));
+process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 const model = join(root, "tiny-nli");
 writeTinyModel(model, { precisions: ["fp32"] });
 const released = releasedDataDir();
