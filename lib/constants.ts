@@ -268,6 +268,20 @@ export const DEFAULT_NLI_CHUNK_PAIRS = 1024;
 
 /** Resolution of exported PNGs (dots per inch of the printed figure). */
 export const DEFAULT_PNG_DPI = 300;
+/**
+ * Figures in notebooks are shown at screen size (lib/figures/screen.ts): a print-size figure is
+ * scaled, fonts and all, to this width in CSS px (a classic Notebook output is about 980 px wide
+ * in a 1280 px window), by at most SCREEN_FIGURE_MAX_SCALE (a single-column figure: 317 → 634 px).
+ */
+export const SCREEN_FIGURE_WIDTH_PX = 960;
+export const SCREEN_FIGURE_MAX_SCALE = 2;
+/** Top margin a screen figure keeps free for plotly's mode bar (its buttons are 22 px plus padding). */
+export const SCREEN_MODEBAR_PX = 32;
+/** Pixels per CSS px of a screen figure's static PNG (it is already at screen size). */
+export const SCREEN_FIGURE_PNG_SCALE = 1;
+/** The explorer in a notebook (lib/explore/notebook.ts): its frame's height, and the window width of its static picture (a notebook output's width). */
+export const EXPLORER_FRAME_HEIGHT_PX = 1150;
+export const EXPLORER_PICTURE_WIDTH_PX = 980;
 
 /** The LLM providers' API roots (lib/construct/providers.ts); ANTHROPIC_BASE_URL / OPENAI_BASE_URL override them. */
 export const DEFAULT_BASE_URLS: Readonly<Record<"anthropic" | "openai", string>> = {

@@ -15,7 +15,8 @@ import { sweepHeatmap, type PlotlyFigure } from "../lib/figures/heatmap.js";
 import { CHROMIUM_ARGS, findChromium, pngDimensions, pngPixelSize } from "../lib/figures/export.js";
 import { figuresPage } from "../lib/figures/html.js";
 import { classLabel } from "../lib/figures/palette.js";
-import { PLOTLY_MIME, closeNotebookFigures, figureBundle, plotlyCdnUrl, plotlySources } from "../lib/figures/notebook.js";
+import { PLOTLY_MIME, closeNotebookFigures, figureBundle, plotlyCarrierBundle, plotlyCdnUrl, plotlySources } from "../lib/figures/notebook.js";
+import { screenFigure } from "../lib/figures/screen.js";
 import { plotlyBundlePath } from "../lib/figures/plotly-bundle.js";
 
 const chromiumPath = findChromium();
@@ -47,6 +48,8 @@ type Img = { naturalWidth: number; width: number; title: string };
 
 let browser: Browser | undefined;
 let bar: PlotlyFigure;
+/** Fig. 4 as displayFigure shows it: at screen size. */
+let barScreen: PlotlyFigure;
 let heat: PlotlyFigure;
 let barHtml: string;
 let heatHtml: string;
@@ -55,6 +58,7 @@ let barPng: Buffer;
 before(async () => {
   if (skip) return;
   bar = classCountsFigure(COUNTS);
+  barScreen = screenFigure(bar);
   heat = sweepHeatmap(sweepPoints(), "spearman", { marks: [{ alpha: 0.9, lambda: 0.1, label: "far mark" }] });
   // The bundles displayFigure sends, with the CDN as the only source (a page of this test has no kernel beside it).
   const sources = plotlySources({ env: {} });
@@ -148,7 +152,7 @@ test("notebook HTML: the hover label over partial's bar shows partial and its co
     await drawn(page, 1);
     assert.equal(await page.locator(".capqa-figure img").count(), 0, "the static image gives way to the interactive figure");
     const box = await page.locator(".capqa-figure .main-svg").first().boundingBox();
-    assert.deepEqual([box?.width, box?.height], [bar.layout.width, bar.layout.height], "drawn at the layout's size, unscaled");
+    assert.deepEqual([box?.width, box?.height], [barScreen.layout.width, barScreen.layout.height], "drawn at the screen layout's size, unscaled by CSS");
     // The middle of partial's bar; then the middle of invalid's (what the zoomed figure reported instead).
     const partial = await pixelOf(page, 0, COUNTS.partial / 2, classLabel("partial"));
     assert.equal(await hoverAt(page, partial), `${classLabel("partial")}: ${COUNTS.partial}`);
@@ -188,11 +192,11 @@ test("notebook HTML loads plotly.js itself: two figures in a fresh page, one loa
 
 test("notebook HTML without scripts (untrusted) or without plotly.js (offline) shows the static PNG", { skip }, async () => {
   const { width, height } = pngDimensions(barPng);
-  assert.deepEqual({ width, height }, pngPixelSize(bar, 1.5 * 96), "the PNG is 1.5× the layout size");
+  assert.deepEqual({ width, height }, pngPixelSize(barScreen, 96), "the PNG has the screen layout's size (it is at screen size already)");
   const untrusted = await openPage(barHtml, { javaScript: false });
   try {
     const img = untrusted.page.locator(".capqa-figure img");
-    assert.deepEqual(await img.evaluate((e) => [(e as unknown as Img).naturalWidth, (e as unknown as Img).width]), [width, bar.layout.width]);
+    assert.deepEqual(await img.evaluate((e) => [(e as unknown as Img).naturalWidth, (e as unknown as Img).width]), [width, barScreen.layout.width]);
   } finally {
     await untrusted.context.close();
   }
@@ -206,6 +210,20 @@ test("notebook HTML without scripts (untrusted) or without plotly.js (offline) s
     assert.equal(await offline.page.locator(".main-svg").count(), 0);
   } finally {
     await offline.context.close();
+  }
+});
+
+test("a notebook that carries plotly.js (prepareFigures' output): figures draw from it offline, no other load", { skip }, async () => {
+  const carrier = plotlyCarrierBundle().data["text/html"] as string;
+  const { context, page, plotlyLoads } = await openPage(`${carrier}<p>text between</p>${barHtml}${heatHtml}`, { offline: true });
+  try {
+    await drawn(page, 2);
+    assert.equal(plotlyLoads(), 0, "nothing fetched: the carried bundle drew both");
+    assert.equal(await page.locator(".capqa-figure img").count(), 0, "the static images gave way");
+    const text = await hoverAt(page, await pixelOf(page, 1, 0.3, 0.5));
+    assert.match(text, /α=0\.3(?!\d)/, text);
+  } finally {
+    await context.close();
   }
 });
 

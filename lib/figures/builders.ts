@@ -180,21 +180,33 @@ export function keyAnnotations(
   const top = geometry.topPx ?? 38;
   const row = geometry.rowPx ?? 14;
   const left = geometry.leftPx ?? 4;
-  const colW = (geometry.width - left - 4) / geometry.columns;
+  // As many columns as the longest label leaves room for (at most `columns`): a key never runs off the figure.
+  let columns = Math.max(1, geometry.columns);
+  const longest = Math.max(...entries.map((e) => estimatedTextWidth(`${e.symbol ?? "■"} ${e.label}`, TICK_FONT_SIZE)));
+  while (columns > 1 && longest > (geometry.width - left - 4) / columns) columns--;
+  const colW = (geometry.width - left - 4) / columns;
   const annotations = entries.map((e, i) => ({
     text: `<span style="color:${e.color}">${e.symbol ?? "■"}</span> ${e.label}`,
     xref: "paper",
     yref: "paper",
-    x: round4((left + (i % geometry.columns) * colW - geometry.marginL) / plotW),
+    x: round4((left + (i % columns) * colW - geometry.marginL) / plotW),
     y: 0,
     xanchor: "left",
     yanchor: "top",
-    yshift: -(top + Math.floor(i / geometry.columns) * row),
+    yshift: -(top + Math.floor(i / columns) * row),
     showarrow: false,
     align: "left",
     font: { size: TICK_FONT_SIZE },
   }));
-  return { annotations, marginB: top + Math.ceil(entries.length / geometry.columns) * row + 2 };
+  return { annotations, marginB: top + Math.ceil(entries.length / columns) * row + 2 };
+}
+
+/**
+ * A generous estimate of a text's width in px in the figures' sans-serif font (Liberation Sans:
+ * about 0.55 em a character on average; 0.6 em here, so an estimate errs wide), markup left out.
+ */
+export function estimatedTextWidth(text: string, fontSizePx: number): number {
+  return text.replace(/<[^>]*>/g, "").length * 0.6 * fontSizePx;
 }
 
 /** The key of the eight classes (taxonomy order and colours) for keyAnnotations. */
@@ -598,7 +610,8 @@ export function confusionMatricesFigure(
       ticks: "",
       tickangle: 0,
       tickfont: { size: TICK_FONT_SIZE - 1 },
-      ...(panels.length === 1 ? { constrain: "domain" } : {}),
+      // One square matrix: the plot area shrinks toward the colour bar, not toward the middle (a gap).
+      ...(panels.length === 1 ? { constrain: "domain", constraintoward: "right" } : {}),
       tickvals: names,
       ticktext: names.map((n) => n.replace(/\//g, "/<br>")),
     });

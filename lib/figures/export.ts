@@ -288,6 +288,24 @@ export class FigureExporter {
     return normalisePdf(pdf);
   }
 
+  /**
+   * A PNG of a whole HTML page (the explorer's, for its static picture) in a window `width` px
+   * wide, taken once `readySelector` matches and the fonts are loaded.
+   */
+  async screenshotPage(html: string, options: { readonly width: number; readonly readySelector?: string }): Promise<Buffer> {
+    const page = await this.plotPage.context().newPage();
+    try {
+      page.setDefaultTimeout(this.timeoutMs);
+      await page.setViewportSize({ width: Math.round(options.width), height: 800 });
+      await page.setContent(html, { waitUntil: "load" });
+      if (options.readySelector) await page.waitForSelector(options.readySelector, { state: "attached" });
+      await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined));
+      return await page.screenshot({ fullPage: true, type: "png" });
+    } finally {
+      await page.close();
+    }
+  }
+
   async render(spec: PlotlyFigure, format: FigureFormat, title?: string): Promise<Buffer> {
     if (format === "svg") return Buffer.from(await this.toSvg(spec), "utf8");
     if (format === "png") return this.toPng(spec);

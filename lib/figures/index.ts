@@ -9,3 +9,5 @@ export * from "./export.js";
 export * from "./plotly-bundle.js";
 export * from "./explorer.js";
 export * from "./notebook.js";
+export * from "./screen.js";
+export * from "./carrier.js";

@@ -10,11 +10,16 @@
  *   image/png (or image/svg+xml)    the static image, rendered by headless Chromium in the
  *                                   kernel, for GitHub, untrusted notebooks and PDF export.
  *
- * No output depends on another: any cell can be re-run, the page reloaded, outputs cleared in
- * any order. plotly.js (4.8 MB) is never inlined; the HTML loads it from, in order, a plotly.js
- * already in the page (window.Plotly), the kernel's own loopback server (offline, while a capqa
- * kernel runs on the machine of the browser), then jsDelivr (the npm file capqa uses, checked by
- * its SHA-384). Where none answers (offline, kernel gone) the static image stays.
+ * Figures are shown at screen size (./screen.ts: a print-size figure scaled, fonts and all, to
+ * about 640–960 px wide); `size: "print"` keeps the paper size.
+ *
+ * plotly.js comes from, in order: a plotly.js already in the page that draws the figure's trace
+ * types, the bundle a notebook carries in its setup cell's output (`prepareFigures()`, see
+ * ./carrier.ts: the way that works at once, offline and in exported HTML), the kernel's own
+ * loopback server (while a capqa kernel runs on the browser's machine), then jsDelivr (the npm
+ * file capqa uses, checked by its SHA-384). Where none answers the static image stays. Any cell
+ * can be re-run, the page reloaded, outputs cleared in any order: a figure whose notebook carries
+ * no plotly.js still loads it itself.
  *
  * The interactive figure has the layout's width and height, never a CSS zoom or transform:
  * plotly maps the pointer through its own layout, so hover reports the point under the pointer.
@@ -24,9 +29,12 @@ import { createReadStream, readFileSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { SCREEN_FIGURE_PNG_SCALE } from "../constants.js";
+import { CARRIED_PLOTLY_SCRIPT, plotlyCarrierHtml, carrierNote, traceTypes } from "./carrier.js";
 import type { PlotlyFigure } from "./heatmap.js";
 import { FIGURE_CONFIG, scriptJson } from "./html.js";
 import { plotlyBundlePath, plotlyVersion } from "./plotly-bundle.js";
+import { PLOTLY_DEFAULT_SIZE, screenFigure } from "./screen.js";
 
 /** The MIME type of a plotly figure in Jupyter (JupyterLab's and VS Code's plotly renderers). */
 export const PLOTLY_MIME = "application/vnd.plotly.v1+json";
@@ -38,9 +46,6 @@ export const PLOTLY_PORT_ENV = "CAPQA_PLOTLY_PORT";
 /** The loopback port a kernel serves plotly.js on (a fixed one, so saved outputs keep working while any capqa kernel runs). */
 export const DEFAULT_PLOTLY_PORT = 47_830;
 
-/** Size of a figure without layout.width / layout.height (plotly's own default). */
-const DEFAULT_SIZE = { width: 700, height: 450 };
-
 /** Where an HTML output loads plotly.js from when the page has none. */
 export interface PlotlySource {
   readonly src: string;
@@ -51,16 +56,21 @@ export interface PlotlySource {
 }
 
 export interface DisplayFigureOptions {
-  /** Width in CSS px (default: layout.width, else 700): plotly draws at it, the image is rendered at it. */
+  /**
+   * "screen" (default): the figure scaled to screen size, fonts and all (screenFigure); "print":
+   * as the spec lays it out (capqa's figures: a paper column, 317 or 662 px wide).
+   */
+  readonly size?: "screen" | "print";
+  /** Width in CSS px (default: layout.width after `size`, else 700): plotly draws at it, the image is rendered at it. */
   readonly width?: number;
   /** Height in CSS px (default: layout.height, else 450). */
   readonly height?: number;
   /** The static image: "png" (default), "svg", or false for none. */
   readonly image?: "png" | "svg" | false;
   /**
-   * Image pixels per CSS px of the PNG (default 1.5; shown at the CSS size). 2 is sharper on
-   * high-density screens and makes an executed notebook about a third larger (notebook 10:
-   * 1.4 MB at 1, 1.8 MB at 1.5, 2.3 MB at 2).
+   * Image pixels per CSS px of the PNG, shown at the CSS size (default: 1 at screen size, where
+   * the figure is already large; 1.5 at print size). 2 is sharper on high-density screens and
+   * makes an executed notebook larger.
    */
   readonly scale?: number;
   /** Where the HTML loads plotly.js when the page has none (default: plotlySources(), the kernel's loopback server first). */
@@ -199,8 +209,8 @@ function escapeAttr(s: string): string {
 
 /** The spec at a size: layout.width and height set, autosize off (plotly draws at exactly that size). */
 export function sizedSpec(spec: PlotlyFigure, size: { width?: number; height?: number } = {}): PlotlyFigure {
-  const width = size.width ?? (Number(spec.layout.width) || DEFAULT_SIZE.width);
-  const height = size.height ?? (Number(spec.layout.height) || DEFAULT_SIZE.height);
+  const width = size.width ?? (Number(spec.layout.width) || PLOTLY_DEFAULT_SIZE.width);
+  const height = size.height ?? (Number(spec.layout.height) || PLOTLY_DEFAULT_SIZE.height);
   // A plain JSON copy: the bundle holds data only (no typed arrays, undefined or functions).
   const plain = JSON.parse(JSON.stringify({ data: spec.data, layout: spec.layout })) as { data: Record<string, unknown>[]; layout: Record<string, unknown> };
   return { data: plain.data, layout: { ...plain.layout, width, height, autosize: false } };
@@ -215,20 +225,26 @@ export function sizedSpec(spec: PlotlyFigure, size: { width?: number; height?: n
 function loaderScript(id: string, spec: PlotlyFigure, config: Record<string, unknown>, sources: readonly PlotlySource[]): string {
   return `<script type="text/javascript">(function () {
   var id = ${JSON.stringify(id)}, fig = ${scriptJson({ data: spec.data, layout: spec.layout, config })};
-  var sources = ${scriptJson(sources)};
+  var sources = ${scriptJson(sources)}, needs = ${scriptJson(traceTypes(spec.data))};
   var w = window, cs = document.currentScript, el = null, tries = 0;
   if (cs && cs.previousElementSibling && cs.previousElementSibling.id === id) el = cs.previousElementSibling;
+  ${CARRIED_PLOTLY_SCRIPT.replace(/\n/g, "\n  ")}
+  function usable() {
+    var types = w.__capqaPlotlyTraces;
+    return Boolean(w.Plotly && w.Plotly.newPlot) && (!types || needs.every(function (t) { return types.indexOf(t) >= 0; }));
+  }
   function loadPlotly() {
-    if (w.Plotly && w.Plotly.newPlot) return Promise.resolve(w.Plotly);
+    var carried = capqaCarriedPlotly(w, document, needs);
+    if (carried) return Promise.resolve(carried);
     if (w.__capqaPlotly) return w.__capqaPlotly;
     var p = sources.reduce(function (prev, s) {
       return prev.catch(function () {
         return new Promise(function (resolve, reject) {
-          if (w.Plotly && w.Plotly.newPlot) return resolve(w.Plotly);
+          if (usable()) return resolve(w.Plotly);
           var t = document.createElement("script");
           if (s.integrity) { t.integrity = s.integrity; t.crossOrigin = "anonymous"; }
           if (s.timeoutMs) setTimeout(function () { reject(new Error(s.src + " timed out")); }, s.timeoutMs);
-          t.onload = function () { if (w.Plotly && w.Plotly.newPlot) resolve(w.Plotly); else reject(new Error(s.src)); };
+          t.onload = function () { w.__capqaPlotlyTraces = undefined; if (usable()) resolve(w.Plotly); else reject(new Error(s.src)); };
           t.onerror = function () { if (t.parentNode) t.parentNode.removeChild(t); reject(new Error(s.src)); };
           t.src = s.src;
           document.head.appendChild(t);
@@ -391,18 +407,39 @@ export async function renderFigureImage(spec: PlotlyFigure, options: { image?: "
   return { mime: format === "svg" ? "image/svg+xml" : "image/png", content };
 }
 
+/** A PNG (base64) of a whole HTML page rendered by the kernel's Chromium, `width` px wide, once `readySelector` matches. */
+export async function renderPageImage(html: string, options: { readonly width: number; readonly readySelector?: string }): Promise<string> {
+  return (await ask({ type: "page", html, width: options.width, readySelector: options.readySelector })) as string;
+}
+
 /** A small figure with text, drawn once when the renderer starts (fonts and plotly's first layout load then). */
 const WARM_UP: PlotlyFigure = { data: [{ type: "bar", x: ["a"], y: [1] }], layout: { width: 120, height: 90, margin: { l: 20, r: 5, t: 5, b: 20 } } };
 
+/** The output that carries plotly.js for a notebook's figures (./carrier.ts): a note line, the bundle, the script that runs it. */
+export function plotlyCarrierBundle(): MimeBundle {
+  return { data: { "text/html": plotlyCarrierHtml(), "text/plain": carrierNote() }, metadata: {} };
+}
+
 /**
- * Starts the kernel's Chromium now, in the background, so that the first figure does not wait
- * for it: Chromium and plotly.js's start-up take two to four seconds, which a worker thread
- * spends while the next cells run. Optional (displayFigure starts Chromium when first needed);
- * call it in a notebook's setup cell. It returns at once and never throws: a Chromium that
- * cannot start is reported by the figures' outputs. Outside a tslab kernel it does nothing.
+ * Call it in a notebook's setup cell: it shows one output that carries plotly.js (1.4 MB, once
+ * per notebook), from which every figure and the explorer draw at once, offline and in exported
+ * HTML; and it starts the kernel's Chromium in the background (two to four seconds, spent in a
+ * worker thread while the next cells run), so the first figure's static image does not wait.
+ * `carryPlotly: false` leaves the output out (figures then load plotly.js themselves). It
+ * returns at once and never throws: a Chromium that cannot start is reported by the figures'
+ * outputs. Outside a tslab kernel it does nothing.
+ *
+ * @example
+ * import { prepareFigures } from "capqa/figures";
+ * prepareFigures(); // first cell of a notebook with figures
  */
-export function prepareFigures(): void {
-  if (tslabJupyterModules().length === 0) return;
+export function prepareFigures(options: { readonly carryPlotly?: boolean } = {}): void {
+  const write = kernelWriter();
+  if (write === undefined) return;
+  if (options.carryPlotly !== false) {
+    const bundle = plotlyCarrierBundle();
+    write({ data: bundle.data, metadata: bundle.metadata, transient: {} }, false);
+  }
   void ensureLocalPlotlyServer().catch(() => false);
   void ask({ type: "render", spec: WARM_UP, format: "png", dpi: 96 }).catch(() => undefined);
 }
@@ -411,14 +448,15 @@ export function prepareFigures(): void {
 
 /** The MIME bundle of a figure (what displayFigure sends): plotly JSON, self-sufficient HTML, a static image, a text line. */
 export async function figureBundle(spec: PlotlyFigure, options: DisplayFigureOptions = {}): Promise<MimeBundle> {
-  const sized = sizedSpec(spec, options);
+  const screen = (options.size ?? "screen") === "screen";
+  const sized = sizedSpec(screen ? screenFigure(spec) : spec, options);
   const { width, height } = sized.layout as { width: number; height: number };
   const config = options.config ?? FIGURE_CONFIG;
   let image: FigureImage | undefined;
   let missing: string | undefined;
   if (options.image !== false) {
     try {
-      image = await renderFigureImage(sized, { image: options.image === "svg" ? "svg" : "png", scale: options.scale });
+      image = await renderFigureImage(sized, { image: options.image === "svg" ? "svg" : "png", scale: options.scale ?? (screen ? SCREEN_FIGURE_PNG_SCALE : 1.5) });
     } catch (e) {
       missing = oneLine(e);
     }
@@ -444,7 +482,8 @@ export async function figureBundle(spec: PlotlyFigure, options: DisplayFigureOpt
   return { data, metadata };
 }
 
-type DisplayWriter = (content: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> }, update: boolean) => void;
+/** Sends one display_data output to the running cell (tslab's writer). */
+export type DisplayWriter = (content: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> }, update: boolean) => void;
 
 /** tslab's jupyter modules loaded in this process (the kernel's, and any other copy). */
 function tslabJupyterModules(): Record<string, unknown>[] {
@@ -457,7 +496,7 @@ function tslabJupyterModules(): Record<string, unknown>[] {
 }
 
 /** The display writer of the cell tslab is running (undefined outside a tslab kernel). */
-function kernelWriter(): DisplayWriter | undefined {
+export function kernelWriter(): DisplayWriter | undefined {
   for (const jupyter of tslabJupyterModules()) {
     if (typeof jupyter.lastWriteDisplayData === "function") return jupyter.lastWriteDisplayData as DisplayWriter;
   }

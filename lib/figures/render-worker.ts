@@ -4,7 +4,8 @@
  * Chromium's start-up and every render are driven from this thread's event loop, so they go on
  * while the kernel runs a cell's synchronous code.
  *
- * Messages in: { id, type: "render", spec, format: "png" | "svg", dpi } | { id, type: "close" }.
+ * Messages in: { id, type: "render", spec, format: "png" | "svg", dpi } | { id, type: "page",
+ * html, width, readySelector } (a PNG of a whole page) | { id, type: "close" }.
  * Messages out: { id, ok: true, content } (PNG base64, SVG text) | { id, ok: false, error }, and
  * { type: "launched", tempDir } once Chromium runs.
  */
@@ -12,7 +13,10 @@ import { parentPort } from "node:worker_threads";
 import { FigureExporter } from "./export.js";
 import type { PlotlyFigure } from "./heatmap.js";
 
-type Request = { id: number; type: "render"; spec: PlotlyFigure; format: "png" | "svg"; dpi: number } | { id: number; type: "close" };
+type Request =
+  | { id: number; type: "render"; spec: PlotlyFigure; format: "png" | "svg"; dpi: number }
+  | { id: number; type: "page"; html: string; width: number; readySelector?: string }
+  | { id: number; type: "close" };
 
 const port = parentPort;
 let exporter: FigureExporter | undefined;
@@ -47,6 +51,7 @@ async function handle(req: Request): Promise<unknown> {
     return true;
   }
   const e = await current();
+  if (req.type === "page") return (await e.screenshotPage(req.html, { width: req.width, readySelector: req.readySelector })).toString("base64");
   if (req.format === "svg") return e.toSvg(req.spec);
   return (await e.toPng(req.spec, req.dpi)).toString("base64");
 }
