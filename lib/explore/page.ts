@@ -15,13 +15,13 @@
  */
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type SplitChoice } from "../data/benchmark.js";
 import { classifierMetric, equalWidthClassifier, severityLevelSet, type LevelSet, type ThresholdClassifier } from "../calibrate/classifier.js";
 import { checkClassifier } from "../calibrate/classifier-file.js";
 import { isClassLevelSet } from "../calibrate/levels.js";
 import { FONT_FAMILY, classLabel } from "../figures/palette.js";
+import { CARRIED_PLOTLY_SCRIPT, inlinePlotlyScript } from "../figures/carrier.js";
 import { levelLabel } from "../figures/builders.js";
 import { labelColors } from "./label-colors.js";
 import type { ExploreData, ExploreObjective, ExploreRows, ExploreSource } from "./compute.js";
@@ -69,36 +69,42 @@ function computeScript(): string {
 }
 
 /**
- * Loads plotly.js for a page that does not inline it: the parent frame's (a notebook whose
- * figures loaded it), else each source in turn; then starts the page. Where none loads, the page
- * says how to open the explorer on its own.
+ * Gets plotly.js for a page that does not inline it (a page in a notebook's frame): the bundle
+ * the notebook carries (lib/figures/carrier.ts), run in this frame's own window (the notebook's
+ * Plotly draws into the notebook's document, not this one), else each source in turn. The page
+ * computes and shows its numbers without plotly.js; the histogram is drawn once plotly.js is
+ * there. Where none loads, the page says so and tells its parent frame, which then shows the
+ * static picture of the page's first state instead (lib/explore/notebook.ts).
  */
-function plotlyLoader(sources: readonly { readonly src: string; readonly integrity?: string }[]): string {
+function plotlyLoader(sources: readonly { readonly src: string; readonly integrity?: string }[], id: string): string {
   return `<script>
 (function () {
   var sources = ${scriptJson(sources)};
-  var start = function () { if (typeof capqaExplorerMain === "function") capqaExplorerMain(); else window.addEventListener("DOMContentLoaded", start); };
-  try { if (!window.Plotly && window.parent && window.parent !== window && window.parent.Plotly) window.Plotly = window.parent.Plotly; } catch (e) {}
-  if (window.Plotly) return;
+  ${CARRIED_PLOTLY_SCRIPT.replace(/\n/g, "\n  ")}
+  var ready = function () { document.documentElement.dataset.plotly = "ready"; if (typeof window.capqaExplorerDraw === "function") window.capqaExplorerDraw(); };
+  var parentDocument = null;
+  try { if (window.parent && window.parent !== window) parentDocument = window.parent.document; } catch (e) { parentDocument = null; }
+  if (capqaCarriedPlotly(window, parentDocument, ["bar"])) return ready();
   var i = 0;
   var next = function () {
-    if (i >= sources.length) { document.body.insertAdjacentHTML("afterbegin", "<p><b>plotly.js could not be loaded here</b> (offline?): open the explorer on its own with <code>capqa explore --out explorer.html</code>.</p>"); return; }
+    if (i >= sources.length) {
+      document.documentElement.dataset.plotly = "missing";
+      var note = function () { document.body.insertAdjacentHTML("afterbegin", "<p><b>plotly.js could not be loaded here</b> (offline?): the numbers work, the histogram does not; open the explorer on its own with <code>capqa explore --out explorer.html</code>.</p>"); };
+      if (document.body) note(); else window.addEventListener("DOMContentLoaded", note);
+      try { if (window.parent && window.parent !== window) window.parent.postMessage({ type: "capqa-explorer-no-plotly", id: ${scriptJson(id)} }, "*"); } catch (e) {}
+      return;
+    }
     var s = document.createElement("script");
     s.src = sources[i].src;
     if (sources[i].integrity) { s.integrity = sources[i].integrity; s.crossOrigin = "anonymous"; }
     i++;
-    s.onload = function () { setTimeout(start, 0); };
+    s.onload = function () { if (window.Plotly && window.Plotly.newPlot) ready(); else next(); };
     s.onerror = next;
     document.head.appendChild(s);
   };
-  window.addEventListener("DOMContentLoaded", next);
+  next();
 })();
 </script>`;
-}
-
-function plotlyScript(): string {
-  const require = createRequire(import.meta.url);
-  return readFileSync(require.resolve("plotly.js-dist-min/plotly.min.js"), "utf8");
 }
 
 export interface ExplorerOptions {
@@ -318,7 +324,7 @@ ${cuts.map((_, i) => cutControl(i)).join("\n")}
 <div id="dist" style="width:100%;height:460px"></div>
 <h2>Confusion matrix (rows: true level, columns: predicted; most correct first)</h2>
 <table id="confusion"></table>
-${options.plotlySources ? plotlyLoader(options.plotlySources) : `<script>${plotlyScript()}</script>`}
+${options.plotlySources ? plotlyLoader(options.plotlySources, config.id) : inlinePlotlyScript()}
 <script>
 function capqaExplorerMain() {
 ${computeScript()}
@@ -326,7 +332,7 @@ const DATA = ${scriptJson(data)};
 const CONFIG = ${scriptJson(config)};
 ${PAGE_SCRIPT}
 }
-if (window.Plotly) capqaExplorerMain();
+capqaExplorerMain();
 </script>
 </body></html>
 `;
@@ -419,14 +425,15 @@ function cutLayout() {
   state.cuts.forEach((c, i) => {
     if (!(c >= LO && c <= HI)) return;
     shapes.push({ type: "line", xref: "x", yref: "paper", x0: c, x1: c, y0: 0, y1: 1, line: { color: "#000000", width: 1.25 } });
-    annotations.push({ name: "cut" + i, text: "cut " + (i + 1) + " = " + c.toFixed(4), x: c, xref: "x", y: 1, yref: "paper", yanchor: "top", xanchor: "right", xshift: -1, textangle: -90, showarrow: false, font: { size: 9, color: "#000000" }, bgcolor: "rgba(255,255,255,0.7)" });
+    annotations.push({ name: "cut" + i, text: "cut " + (i + 1) + " = " + c.toFixed(4), x: c, xref: "x", y: 1, yref: "paper", yanchor: "top", xanchor: "right", xshift: -1, textangle: -90, showarrow: false, font: { size: 10, color: "#000000" }, bgcolor: "rgba(255,255,255,0.7)" });
   });
   for (let k = 0; k < K; k++) {
     const lo = k === 0 ? LO : Math.max(LO, Math.min(HI, state.cuts[k - 1]));
     const hi = k === K - 1 ? HI : Math.max(LO, Math.min(HI, state.cuts[k]));
     if (!(hi > lo)) continue; // an empty level (equal cuts) or one off the axis
     annotations.push({
-      name: "level" + k, text: CONFIG.levels[k].label, hovertext: CONFIG.levels[k].title, x: (lo + hi) / 2, xref: "x", y: 1, yref: "paper",
+      // The first and last level's names sit against their outer end, so they never run off the plot.
+      name: "level" + k, text: CONFIG.levels[k].label, hovertext: CONFIG.levels[k].title, x: k === 0 ? lo : k === K - 1 ? hi : (lo + hi) / 2, xanchor: k === 0 ? "left" : k === K - 1 ? "right" : "center", xref: "x", y: 1, yref: "paper",
       yanchor: "bottom", yshift: k % 2 === 0 ? 2 : 17, showarrow: false, font: { size: 11, color: "#222222" },
     });
   }
@@ -434,6 +441,8 @@ function cutLayout() {
 }
 
 function drawPlot() {
+  // The numbers do not need plotly.js; the histogram waits for it (the loader calls capqaExplorerDraw).
+  if (!(window.Plotly && window.Plotly.newPlot)) return;
   const view = state.view;
   const traces = histogramTraces(view, state.bin);
   const cl = cutLayout();
@@ -554,6 +563,8 @@ $("reset").addEventListener("click", () => { state.cuts = CONFIG.initial.cuts.sl
 $("save").addEventListener("click", saveClassifier);
 $("view").addEventListener("change", () => { state.view = $("view").value; drawPlot(); });
 $("bin").addEventListener("change", () => { state.bin = Number($("bin").value); drawPlot(); });
+
+window.capqaExplorerDraw = drawPlot;
 
 /** For scripts and tests: the current setting and numbers. */
 window.capqaExplorer = {
