@@ -24,7 +24,7 @@ import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark
 import { benchmarkMetricColumn } from "../lib/eval/benchmark-eval.js";
 import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
-import { releasedDataDir } from "./helpers.js";
+import { releasedDataDir, syntheticExploreRows } from "./helpers.js";
 
 const CHROMIUM = findChromium();
 const DATA = releasedDataDir();
@@ -261,24 +261,6 @@ test("in headless Chromium, the explorer shows capqa calibrate's numbers for its
   }
 });
 
-/** Synthetic rows with CAP-like probabilities that drift with the class. */
-function syntheticRows(n: number, seed: number): ExploreRows {
-  const rng = new Xoshiro128(seed);
-  const rows = { cls: [] as number[], peF: [] as number[], pnF: [] as number[], peR: [] as number[], pnR: [] as number[] };
-  for (let i = 0; i < n; i++) {
-    const c = rng.nextInt(8);
-    const q = (7 - c) / 7;
-    const e1 = Math.min(1, q * rng.nextFloat() * 1.4);
-    const e2 = Math.min(1, q * rng.nextFloat() * 1.2);
-    rows.cls.push(c);
-    rows.peF.push(Math.round(e1 * 1e6) / 1e6);
-    rows.pnF.push(Math.round((1 - e1) * rng.nextFloat() * 1e6) / 1e6);
-    rows.peR.push(Math.round(e2 * 1e6) / 1e6);
-    rows.pnR.push(Math.round((1 - e2) * rng.nextFloat() * 1e6) / 1e6);
-  }
-  return rows;
-}
-
 test("in headless Chromium, a synthetic explorer's numbers equal the library's bit for bit as α moves and cuts are refitted", {
   skip: CHROMIUM === undefined && "no Chromium found",
   timeout: 120_000,
@@ -286,8 +268,8 @@ test("in headless Chromium, a synthetic explorer's numbers equal the library's b
   const d: ExploreData = {
     classNames: [...CLASSES],
     severity: CLASSES.map((c) => PAPER_ORDERING.severity[c]),
-    ...syntheticRows(800, 11),
-    fit: syntheticRows(300, 12),
+    ...syntheticExploreRows(800, 11),
+    fit: syntheticExploreRows(300, 12),
     split: "synthetic",
     fitSplit: "synthetic-fit",
   };
@@ -420,11 +402,11 @@ test("in headless Chromium, a labelled file of one's own: calibrate --in's numbe
       ),
     );
 
-    // Inside a frame, the page posts its classifier to the parent at first and on every change of cuts.
+    // Inside a frame, the page posts its classifier to the parent at first and on every change of cuts (and its height, not counted here).
     const parent = join(root, "parent.html");
     writeFileSync(
       parent,
-      `<!doctype html><html><body><script>window.messages = []; addEventListener("message", (e) => messages.push(e.data));</script><iframe src="own-saved.html" style="width:1200px;height:900px"></iframe></body></html>`,
+      `<!doctype html><html><body><script>window.messages = []; addEventListener("message", (e) => { if (e.data && e.data.type === "capqa-explorer-classifier") messages.push(e.data); });</script><iframe src="own-saved.html" style="width:1200px;height:900px"></iframe></body></html>`,
     );
     const host = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
     await host.goto(`file://${parent}`);

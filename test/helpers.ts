@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { toCsv } from "../lib/data/csv.js";
 import { CACHE_FILE } from "../lib/nli/cache.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
+import type { ExploreRows } from "../lib/explore/compute.js";
 
 /** Random scores on a coarse grid (so ties are common) and class indices 0..7. */
 export function randomScored(n: number, seed: number, grid = 20): { scores: Float64Array; classes: Uint8Array } {
@@ -137,4 +138,22 @@ export function runNode(script: string, args: string[], env: Record<string, stri
   child.stdout.on("data", (d) => (stdout += d));
   child.stderr.on("data", (d) => (stderr += d));
   return new Promise((r) => child.on("close", (code) => r({ code, stdout, stderr })));
+}
+
+/** Synthetic rows with CAP-like probabilities that drift with the class. */
+export function syntheticExploreRows(n: number, seed: number): ExploreRows {
+  const rng = new Xoshiro128(seed);
+  const rows = { cls: [] as number[], peF: [] as number[], pnF: [] as number[], peR: [] as number[], pnR: [] as number[] };
+  for (let i = 0; i < n; i++) {
+    const c = rng.nextInt(8);
+    const q = (7 - c) / 7;
+    const e1 = Math.min(1, q * rng.nextFloat() * 1.4);
+    const e2 = Math.min(1, q * rng.nextFloat() * 1.2);
+    rows.cls.push(c);
+    rows.peF.push(Math.round(e1 * 1e6) / 1e6);
+    rows.pnF.push(Math.round((1 - e1) * rng.nextFloat() * 1e6) / 1e6);
+    rows.peR.push(Math.round(e2 * 1e6) / 1e6);
+    rows.pnR.push(Math.round((1 - e2) * rng.nextFloat() * 1e6) / 1e6);
+  }
+  return rows;
 }

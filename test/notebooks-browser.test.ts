@@ -53,8 +53,15 @@ const EXPORTED_RULES = { interactive: false, minWidth: 600, minFontPx: 10, maxCo
 const RUN_TIMEOUT_MS = 480_000;
 
 // Code passed to page.evaluate runs in the page.
+declare const Jupyter: {
+  notebook: {
+    get_cells(): { cell_type: string; get_text(): string }[];
+    get_cell(i: number): { execute(): void; input_prompt_number?: number | string | null; output_area: { element: { text(): string } } };
+  };
+};
 declare const document: {
   querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>;
+  querySelector(s: string): unknown;
   getElementById(id: string): { textContent: string | null; value: string; max: string; dispatchEvent(e: unknown): boolean; data?: unknown[] } | null;
   body: { dataset: Record<string, string | undefined> };
 };
@@ -145,6 +152,32 @@ async function explorerProblems(frame: Frame, rules: typeof LIVE_RULES, moveSlid
   return problems;
 }
 
+/**
+ * The cuts set on the explorer come back to the kernel: after a cut moved, the notebook's cell that
+ * reads `explorer.classifier()` runs again and must show the page's cuts (4 decimals, as
+ * classifierRows writes them), not "no cuts yet".
+ */
+async function readBackProblems(page: Page): Promise<string[]> {
+  const cell = await page.evaluate(() => Jupyter.notebook.get_cells().findIndex((c) => c.cell_type === "code" && c.get_text().includes("explorer.classifier()")));
+  if (cell < 0) return [];
+  const handle = await page.$(".output_area .capqa-explorer iframe");
+  const frame = await handle?.contentFrame();
+  if (!frame) return ["the explorer's frame is missing, so its cuts cannot be read back"];
+  const cuts = await frame.evaluate(() => (globalThis as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts);
+  // The page hands its classifier on at most every 300 ms; the kernel runs it when idle.
+  await page.waitForTimeout(1500);
+  await page.evaluate((i) => Jupyter.notebook.get_cell(i).execute(), cell);
+  await page.waitForFunction((i) => typeof Jupyter.notebook.get_cell(i).input_prompt_number === "number" && Boolean(document.querySelector("#kernel_indicator_icon.kernel_idle_icon")), cell, {
+    timeout: 60_000,
+    polling: 300,
+  });
+  const text = await page.evaluate((i) => Jupyter.notebook.get_cell(i).output_area.element.text(), cell);
+  const missing = cuts.filter((c) => Math.abs(c) < 1e300 && !text.includes(c.toFixed(4)));
+  if (/sent no cuts/.test(text) || missing.length)
+    return [`the explorer's cuts did not come back to the kernel: cell ${cell + 1} shows "${text.replace(/\s+/g, " ").slice(0, 300)}", the page has cuts ${cuts.join(", ")}`];
+  return [];
+}
+
 describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
   before(async () => {
     if (unavailable) return;
@@ -185,6 +218,7 @@ describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
         const cellErrors = await live.page.evaluate(() => Array.from(document.querySelectorAll(".output_error")).map((e) => (e.textContent ?? "").trim().slice(0, 400)));
         const { problems } = await figureReport(live.page, LIVE_RULES);
         const explorer = await explorerOutputs(live.page, LIVE_RULES, { moveSlider: true, pictureAllowed: false });
+        explorer.push(...(await readBackProblems(live.page)));
         report.push(...(await withScreenshot(live.page, `${file} live`, [...cellErrors.map((e) => `error output: ${e}`), ...errors, ...problems, ...explorer])));
         await saveNotebook(live.page);
       } finally {

@@ -18,12 +18,13 @@ import { randomBytes } from "node:crypto";
 import { EXPLORER_FRAME_HEIGHT_PX, EXPLORER_PICTURE_WIDTH_PX } from "../constants.js";
 import { checkClassifier } from "../calibrate/classifier-file.js";
 import type { ThresholdClassifier } from "../calibrate/classifier.js";
+import { pngDimensions } from "../figures/export.js";
 import { ensureLocalPlotlyServer, kernelWriter, plotlySources, renderPageImage, type MimeBundle } from "../figures/notebook.js";
 import type { ExploreData } from "./compute.js";
 import { buildExplorerPage, type ExplorerOptions } from "./page.js";
 
 export interface ExplorerOutputOptions extends Omit<ExplorerOptions, "id" | "plotlySources"> {
-  /** Height of the frame in CSS px (default EXPLORER_FRAME_HEIGHT_PX). */
+  /** Height of the frame in CSS px at first (default: the picture's, else EXPLORER_FRAME_HEIGHT_PX); the page then sizes it to its content. */
   readonly heightPx?: number;
   /** The static picture of the first state (default true; false leaves it out, e.g. without Chromium). */
   readonly picture?: boolean;
@@ -109,6 +110,7 @@ export function explorerOutputHtml(page: string, options: { readonly id: string;
     if (!m || m.id !== ${JSON.stringify(id)} || event.source !== frame.contentWindow) return;
     if (m.type === "capqa-explorer-no-plotly") show(!picture);
     else if (m.type === "capqa-explorer-classifier") { pending = m.classifier; if (!timer) timer = setTimeout(send, 300); }
+    else if (m.type === "capqa-explorer-height" && m.height > 0) frame.style.height = Math.ceil(m.height + 2) + "px";
   });
 })();</script></div>`;
 }
@@ -135,7 +137,12 @@ export async function explorerBundle(data: ExploreData, options: ExplorerOutputO
   const title = options.title ?? "capqa explorer";
   const text = `${title} (an interactive page: α, λ and the cut points move; needs scripts)${missing ? `; no picture: ${missing}` : ""}`;
   const bundle: MimeBundle = {
-    data: { "text/html": explorerOutputHtml(page, { id, heightPx: options.heightPx, picture, alt: title }), "text/plain": text, ...(picture ? { "image/png": picture } : {}) },
+    // The frame starts as tall as the picture of the same page (then follows the page's own height).
+    data: {
+      "text/html": explorerOutputHtml(page, { id, heightPx: options.heightPx ?? (picture ? pngDimensions(Buffer.from(picture, "base64")).height : undefined), picture, alt: title }),
+      "text/plain": text,
+      ...(picture ? { "image/png": picture } : {}),
+    },
     metadata: {},
   };
   return bundle;

@@ -477,6 +477,13 @@ function drawPlot() {
   }
   $("dist").style.height = layout.height + "px";
   Plotly.react("dist", traces, layout, { displaylogo: false });
+  postHeight();
+}
+
+/** Inside a frame, the page's height goes to the parent (a notebook's output), which sizes the frame to it. */
+function postHeight() {
+  if (!window.parent || window.parent === window) return;
+  try { window.parent.postMessage({ type: "capqa-explorer-height", id: CONFIG.id, height: document.documentElement.scrollHeight }, "*"); } catch (e) { /* a parent that takes no messages */ }
 }
 
 function update() {
@@ -492,6 +499,7 @@ function update() {
   syncControls();
   drawPlot();
   postClassifier();
+  postHeight();
   document.body.dataset.ready = String(++renders);
 }
 
