@@ -13,6 +13,8 @@
  */
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED } from "../constants.js";
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
+import { classifierColumn } from "../calibrate/classifier-file.js";
+import { finiteScore } from "../eval/metric-scores.js";
 import { isDecimalText } from "../data/csv.js";
 import { DataError } from "../data/errors.js";
 import { scoredFileWarning } from "../score/manifest-warning.js";
@@ -48,7 +50,7 @@ export interface ReadSystemOptions {
   readonly key?: string;
   /** Column of human labels (default: `label` when the file has it). */
   readonly labelColumn?: string;
-  /** A calibrated classifier (capqa calibrate's classifier.json) giving each row a level from its CAP. */
+  /** A calibrated classifier (capqa calibrate's classifier.json) giving each row a level from its metric's column (cap, or the column the classifier names). */
   readonly classifier?: ThresholdClassifier;
 }
 
@@ -97,11 +99,20 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
   let predicted: (string | null)[] | null = null;
   if (options.classifier) {
     const names = options.classifier.levelSet.levels.map((l) => l.name);
+    // The classifier's own metric: cap, or the file's column of that name (a row without a score gets no level).
+    const metric = classifierColumn(options.classifier, table.columns, file, "the classifier");
+    const scores =
+      metric === "cap"
+        ? cap
+        : Float64Array.from(table.rows, (row, k) => {
+            const v = row[metric];
+            return v === "" || v === null || v === undefined ? NaN : finiteScore(v, where(k, metric));
+          });
     const levels = predictLevels(
       options.classifier,
-      Array.from(cap, (x) => (Number.isNaN(x) ? 0 : x)),
+      Array.from(scores, (x) => (Number.isNaN(x) ? 0 : x)),
     );
-    predicted = Array.from(cap, (x, k) => (Number.isNaN(x) ? null : names[levels[k]]));
+    predicted = Array.from(scores, (x, k) => (Number.isNaN(x) ? null : names[levels[k]]));
   } else if (table.columns.includes("predicted_level")) {
     predicted = table.rows.map((row) => (typeof row.predicted_level === "string" && row.predicted_level !== "" ? row.predicted_level : null));
   }
