@@ -121,8 +121,27 @@ test("without labels the classifier's levels give Table 6; duplicate keys and ba
 
   // A classifier of another metric labels rows from that metric's column, not from CAP; without the column, an error names it.
   const judged = join(root, "judged.csv");
-  writeFileSync(judged, toCsv(["id", "cap", "judge"], [0.05, 0.2, 0.5, 0.9].map((cap, i) => ({ id: i, cap, judge: [9, 1, 5, ""][i] }))));
-  const judge: ThresholdClassifier = { kind: "capqa-threshold-classifier", version: 1, levelSet: { name: "mine", levels: [{ name: "bad", classes: ["bad"] }, { name: "good", classes: ["good"] }] }, cuts: [4.5], objective: "explorer", score: { metric: "judge" } };
+  writeFileSync(
+    judged,
+    toCsv(
+      ["id", "cap", "judge"],
+      [0.05, 0.2, 0.5, 0.9].map((cap, i) => ({ id: i, cap, judge: [9, 1, 5, ""][i] })),
+    ),
+  );
+  const judge: ThresholdClassifier = {
+    kind: "capqa-threshold-classifier",
+    version: 1,
+    levelSet: {
+      name: "mine",
+      levels: [
+        { name: "bad", classes: ["bad"] },
+        { name: "good", classes: ["good"] },
+      ],
+    },
+    cuts: [4.5],
+    objective: "explorer",
+    score: { metric: "judge" },
+  };
   assert.deepEqual(readSystem(judged, { classifier: judge }).predicted, ["good", "bad", "good", null]);
   assert.throws(() => readSystem(a, { classifier: judge }), /classifies the metric judge, but .*plain-a\.csv has no column judge; its columns are id, cap/);
 

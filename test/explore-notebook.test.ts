@@ -102,7 +102,7 @@ test("after the notebook's carried plotly.js, the frame draws its histogram with
     assert.ok(s.frame > 600 && s.picture === 0, `the frame shows, the picture does not (${JSON.stringify(s)})`);
     // The frame takes the page's height: nothing scrolls inside the output.
     const pageHeight = await frame.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
-    await page.waitForFunction((h) => Math.abs((document.querySelector(".capqa-explorer iframe")?.getBoundingClientRect() as unknown as { height: number }).height - h) <= 3, pageHeight, {
+    await page.waitForFunction((h) => Math.abs((document.querySelector(".capqa-explorer iframe")?.getBoundingClientRect().height ?? 0) - h) <= 3, pageHeight, {
       timeout: 10_000,
     });
   } finally {
