@@ -46,7 +46,8 @@ def run_cells(run, kernel, timeout):
     kc = km.client()
     kc.start_channels()
     try:
-        kc.wait_for_ready(timeout=120)
+        # A loaded machine can take minutes to start Node and compile the first cell; wait as long as a cell may take.
+        kc.wait_for_ready(timeout=max(120, timeout))
         for code in run["cells"]:
             texts = []
             stderr = []
