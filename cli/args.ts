@@ -15,6 +15,7 @@ import {
   DEFAULT_NLI_BATCH_TOKENS,
   DEFAULT_NLI_MAX_LENGTH,
   DEFAULT_NLI_SERVER_CONCURRENCY,
+  DEFAULT_NLI_SERVER_GIVE_UP_MS,
   DEFAULT_NLI_SERVER_RETRIES,
   DEFAULT_NLI_SERVER_TIMEOUT_MS,
   DEFAULT_TEI_BATCH_PAIRS,
@@ -182,6 +183,17 @@ export const NLI_MODEL_OPTIONS = defineOptions({
     value: "N",
     help: `Retries of a request after a 429, a 5xx, a timeout or a dropped connection (default ${DEFAULT_NLI_SERVER_RETRIES}); a 401 or 403 stops the run at once.`,
   },
+  "nli-give-up": {
+    type: "string",
+    value: "S",
+    help: `Stop the run once every server has failed every request for S seconds (default ${DEFAULT_NLI_SERVER_GIVE_UP_MS / 1000}); finished pairs stay in the cache.`,
+  },
+  "nli-server-output": {
+    type: "string",
+    value: "O",
+    help: "What the server's scores are: logits (default; checked on canary pairs at the start) or probabilities (a softmax already: TEI is asked without raw_scores).",
+  },
+  "nli-server-version": { type: "string", value: "V", help: "KServe: the model version to use (needed when the server has several loaded); every answer must name it." },
 });
 
 export function intFlag(value: string | undefined, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {

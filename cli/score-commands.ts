@@ -5,6 +5,7 @@ import {
   DEFAULT_NLI_BATCH_TOKENS,
   DEFAULT_NLI_SERVER_CONCURRENCY,
   DEFAULT_NLI_SERVER_RETRIES,
+  NLI_SERVER_OUTPUTS,
   NLI_SERVER_PROTOCOLS,
   checkServerOptions,
   loadNliEngine,
@@ -96,7 +97,7 @@ export function modelOptions(values: Record<string, unknown>): NliEngineOptions 
 function serverFlags(values: Record<string, unknown>): NliServerOptions | undefined {
   const given = (values["nli-server"] as string[] | undefined) ?? [];
   const urls = given.flatMap((v) => listFlag(v) ?? []);
-  const rest = ["nli-protocol", "nli-server-model", "nli-concurrency", "nli-timeout", "nli-retries"].filter((f) => values[f] !== undefined);
+  const rest = ["nli-protocol", "nli-server-model", "nli-server-version", "nli-server-output", "nli-concurrency", "nli-timeout", "nli-retries", "nli-give-up"].filter((f) => values[f] !== undefined);
   if (urls.length === 0) {
     if (given.length > 0) throw new UsageError("--nli-server needs a URL, e.g. --nli-server http://127.0.0.1:8080");
     if (rest.length > 0) throw new UsageError(`--${rest[0]} needs --nli-server URL`);
@@ -106,13 +107,19 @@ function serverFlags(values: Record<string, unknown>): NliServerOptions | undefi
   const protocol = choiceFlag(values["nli-protocol"] as string, "nli-protocol", NLI_SERVER_PROTOCOLS, "tei");
   const timeout = numberFlag(values["nli-timeout"] as string | undefined, "nli-timeout");
   if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`--nli-timeout must be a positive number of seconds, got "${values["nli-timeout"]}"`);
+  const giveUp = numberFlag(values["nli-give-up"] as string | undefined, "nli-give-up");
+  if (giveUp !== undefined && !(giveUp > 0)) throw new UsageError(`--nli-give-up must be a positive number of seconds, got "${values["nli-give-up"]}"`);
+  const output = values["nli-server-output"] as string | undefined;
   const server: NliServerOptions = {
     urls,
     protocol,
     modelName: values["nli-server-model"] as string | undefined,
+    modelVersion: values["nli-server-version"] as string | undefined,
+    output: output === undefined ? undefined : choiceFlag(output, "nli-server-output", NLI_SERVER_OUTPUTS, "logits"),
     concurrency: intFlag(values["nli-concurrency"] as string | undefined, "nli-concurrency", DEFAULT_NLI_SERVER_CONCURRENCY, 1, 1024),
     timeoutMs: timeout === undefined ? undefined : timeout * 1000,
     retries: intFlag(values["nli-retries"] as string | undefined, "nli-retries", DEFAULT_NLI_SERVER_RETRIES, 0, 100),
+    giveUpMs: giveUp === undefined ? undefined : giveUp * 1000,
   };
   try {
     checkServerOptions(server);

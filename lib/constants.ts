@@ -105,6 +105,23 @@ export const NLI_SERVER_TOKEN_ENV = "CAPQA_NLI_SERVER_TOKEN";
 export const NLI_SERVER_HEADERS_ENV = "CAPQA_NLI_SERVER_HEADERS";
 /** The largest answer body read from a server (a misbehaving endpoint cannot fill memory). */
 export const MAX_NLI_SERVER_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** What a server's scores are: logits (capqa takes the softmax) or probabilities (a softmax already; TEI without raw_scores). */
+export const NLI_SERVER_OUTPUTS = ["logits", "probabilities"] as const;
+/** Once every replica has failed every request for this long (no answer, 5xx, timeouts), the run stops; finished pairs stay in the cache. */
+export const DEFAULT_NLI_SERVER_GIVE_UP_MS = 120_000;
+/**
+ * A row of scores within this of summing to 1, each in [0, 1] within it, is a probability row
+ * (an fp16 softmax rounds each of its values by up to 2^-11 ≈ 5e-4). Every canary pair's row
+ * being one means the server answers probabilities, not logits.
+ */
+export const NLI_SERVER_PROBABILITY_TOLERANCE = 2e-3;
+/**
+ * Replicas whose canary probabilities differ by more than this do not serve one model: twenty
+ * times fp16's rounding of a probability (2^-11), so hardware and batching differences pass.
+ */
+export const NLI_SERVER_REPLICA_TOLERANCE = 0.01;
+/** The most classes an id2label may name (NLI heads have 2 or 3): a larger index is not a classifier's. */
+export const MAX_NLI_LABELS = 1024;
 
 /** Environment variable naming the NLI cache folder (after --cache-dir). */
 export const CACHE_DIR_ENV = "CAPQA_CACHE_DIR";
@@ -246,6 +263,9 @@ export const OPTION_FLAGS: Readonly<Record<string, string>> = Object.freeze({
   concurrency: "--nli-concurrency",
   timeoutMs: "--nli-timeout",
   retries: "--nli-retries",
+  output: "--nli-server-output",
+  modelVersion: "--nli-server-version",
+  giveUpMs: "--nli-give-up",
   python: "--python",
   order: "--order",
   splitColumn: "--split-column",

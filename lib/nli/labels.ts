@@ -1,3 +1,5 @@
+import { MAX_NLI_LABELS } from "../constants.js";
+
 /**
  * Where entailment, neutral and contradiction sit in a model's logits, read from config.json's
  * id2label: NLI cross-encoders do not share one order (cross-encoder/* use contradiction,
@@ -22,12 +24,16 @@ export function labelOrder(id2label: Record<string, string> | undefined, where =
   if (id2label === undefined || typeof id2label !== "object" || Object.keys(id2label).length === 0) {
     throw new Error(`${where} has no id2label: capqa cannot tell which logit is entailment, neutral or contradiction`);
   }
+  const keys = Object.keys(id2label);
+  // The logits' width is the class count: keys must be 0 … n-1 (an index of 5,000,000 would size every batch's buffer).
+  if (keys.length > MAX_NLI_LABELS) throw new Error(`${where}: id2label names ${keys.length} classes; a classifier's head has at most ${MAX_NLI_LABELS}`);
   const entries = Object.entries(id2label).map(([k, v]) => {
     const i = Number(k);
-    if (!Number.isInteger(i) || i < 0) throw new Error(`${where}: id2label key "${k}" is not a class index`);
+    if (!/^(0|[1-9][0-9]*)$/.test(k) || i < 0) throw new Error(`${where}: id2label key "${k.slice(0, 40)}" is not a class index`);
+    if (i >= keys.length) throw new Error(`${where}: id2label key "${k}" is not a class index of its ${keys.length} classes (they are numbered 0 to ${keys.length - 1})`);
     return [i, String(v)] as const;
   });
-  const size = Math.max(...entries.map(([i]) => i)) + 1;
+  const size = keys.length;
   const out: Partial<LabelOrder> = { size };
   for (const [name, re] of PATTERNS) {
     // "not_entailment" (two-class heads) names the absence of a class, not the class.

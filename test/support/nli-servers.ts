@@ -5,7 +5,11 @@
  * TEI forms its batches from its own queue, which a client cannot see) and KServe v2 as Triton speaks it (GET /v2/health/ready,
  * GET /v2/models/{name}, POST /v2/models/{name}/infer with INT64 tensors; logits out). Faults
  * can be injected per inference request: a status (503, 429, 401 …), a hang (no answer), a
- * delay; a bearer token can be required. Every inference request is recorded.
+ * delay; a bearer token can be required. Every inference request is recorded. Fault switches
+ * for the fault matrix (test/faults-servers.test.ts): scores that are probabilities, /info,
+ * metadata and config fields replaced (limits, id2label, versions), answers rewritten. capqa's
+ * canary pairs (sent to every replica at the start) are answered but kept apart: they are not
+ * numbered, recorded or faulted as inference requests, only counted.
  *
  * Written from the protocol documents (TEI's router types and OpenAPI; the KServe v2 / Triton
  * HTTP protocol); the real servers were not run here.
@@ -14,6 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { loadNliClassifier, type NliClassifier } from "../../lib/nli/transformers-engine.js";
 import { padBatch } from "../../lib/nli/encoded-engine.js";
+import { NLI_SERVER_CANARY_PAIRS } from "../../lib/nli/server/probe.js";
 
 export type Fault = { status: number; body?: unknown; headers?: Record<string, string> } | { hang: true } | undefined;
 
@@ -41,6 +46,16 @@ export interface NliTestServerOptions {
   readonly instant?: boolean;
   /** A loaded classifier to share between servers (the model is then loaded once). */
   readonly classifier?: NliClassifier;
+  /** "probabilities": the scores are a softmax (a TEI that ignores raw_scores, a Triton model whose output is a softmax); "logits": always logits (TEI even without raw_scores); default logits (TEI: as raw_scores asks). */
+  readonly answers?: "logits" | "probabilities";
+  /** TEI: fields that replace those of GET /info's answer (limits, id2label …). */
+  readonly info?: Record<string, unknown>;
+  /** KServe: fields that replace those of the model metadata (versions …). */
+  readonly metadata?: Record<string, unknown>;
+  /** KServe: the body of GET /v2/models/{name}/config, instead of one made from maxBatch. */
+  readonly config?: unknown;
+  /** Changes an inference answer before it is sent (a string is sent as it is, not as JSON). */
+  readonly rewrite?: (answer: unknown, request: { n: number; canary: boolean }) => unknown;
 }
 
 export interface NliTestServer {
@@ -49,6 +64,8 @@ export interface NliTestServer {
   readonly requests: string[][];
   /** Pairs in answered inference requests. */
   answeredPairs: number;
+  /** Requests of capqa's canary pairs (not among `requests`). */
+  readonly canaryRequests: number;
   close(): Promise<void>;
 }
 
@@ -61,10 +78,18 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, raw = false): void {
+  const text = raw && typeof body === "string" ? body : JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
+}
+
+/** Softmax of one row of logits, in float64. */
+function softmax(row: ArrayLike<number>): number[] {
+  const max = Math.max(...Array.from(row));
+  const e = Array.from(row, (v) => Math.exp(v - max));
+  const z = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / z);
 }
 
 export async function startNliTestServer(options: NliTestServerOptions): Promise<NliTestServer> {
@@ -80,23 +105,45 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
     queue = run.catch(() => undefined);
     return run;
   };
-  const state = { answeredPairs: 0 };
+  const state = { answeredPairs: 0, canaryRequests: 0 };
+  const canaryTexts = new Set(NLI_SERVER_CANARY_PAIRS.map(([p, h]) => `${p}\u0000${h}`));
+  const canaryIds = new Set(NLI_SERVER_CANARY_PAIRS.map(([p, h]) => classifier.encoder.encode(p, h).ids.join(" ")));
   const pause = (n: number) => {
     const ms = typeof options.delayMs === "function" ? options.delayMs(n) : (options.delayMs ?? 0);
     return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
   };
 
+  const reply = (res: ServerResponse, answer: unknown, n: number) => {
+    const body = options.rewrite ? options.rewrite(answer, { n, canary: n === 0 }) : answer;
+    send(res, 200, body, {}, typeof body === "string");
+  };
+
   const infer = async (res: ServerResponse, body: string) => {
-    const n = requests.length + 1;
-    const fault = options.fault?.(n);
+    // Canary requests are numbered 0 and never faulted.
+    let n = requests.length + 1;
+    let fault: Fault;
+    const record = (rows: string[], canary: boolean) => {
+      if (canary) {
+        state.canaryRequests++;
+        n = 0;
+      } else {
+        requests.push(rows);
+        fault = options.fault?.(n);
+      }
+    };
     if (options.protocol === "tei") {
       const parsed = JSON.parse(body) as { inputs: [string, string][]; raw_scores?: boolean; truncate?: boolean };
       const pairs = parsed.inputs;
-      requests.push(pairs.map(([p, h]) => `${p}\u0000${h}`));
+      const texts = pairs.map(([p, h]) => `${p}\u0000${h}`);
+      record(
+        texts,
+        texts.every((r) => canaryTexts.has(r)),
+      );
       if (fault && "hang" in fault) return void hanging.add(res);
       if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}`, error_type: "Overloaded" }, fault.headers);
       if (pairs.length > maxClientBatch) return send(res, 413, { error: `batch size ${pairs.length} > maximum allowed batch size ${maxClientBatch}`, error_type: "Validation" });
-      if (!parsed.raw_scores) return send(res, 422, { error: "this test server answers raw_scores only", error_type: "Validation" });
+      // TEI answers a softmax unless raw_scores asks for the logits; a faulty one always does.
+      const probabilities = options.answers === undefined ? !parsed.raw_scores : options.answers === "probabilities";
       if (options.memoryTokens !== undefined) {
         const tokens = pairs.length * Math.max(...pairs.map(([p, h]) => classifier.encoder.encode(p, h).ids.length));
         if (tokens > options.memoryTokens) return send(res, 424, { error: "Backend error: CUDA out of memory. Tried to allocate 2.00 GiB", error_type: "Backend" });
@@ -107,14 +154,16 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
         for (const [p, h] of pairs) {
           const e = classifier.encoder.encode(p, h);
           const { values, width } = await classifier.forward(padBatch([0], [e], classifier.encoder.padId));
-          const row = Array.from({ length: width }, (_, k) => ({ score: values[k], label: classifier.id2label[String(k)] }));
+          const scores = probabilities ? softmax(Array.from(values).slice(0, width)) : Array.from(values);
+          const row = Array.from({ length: width }, (_, k) => ({ score: scores[k], label: classifier.id2label[String(k)] }));
           out.push(row.sort((a, b) => b.score - a.score));
         }
         return out;
       });
+      if (n === 0) return reply(res, rows, n);
       await pause(n);
       state.answeredPairs += pairs.length;
-      send(res, 200, rows);
+      reply(res, rows, n);
       options.onAnswered?.(n);
       return;
     }
@@ -125,7 +174,11 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
     if (!ids || !mask) return send(res, 400, { error: "expected input_ids and attention_mask" });
     const [B, L] = ids.shape;
     const rowsOf = (t: { data: number[] }) => Array.from({ length: B }, (_, b) => t.data.slice(b * L, (b + 1) * L).join(" "));
-    requests.push(rowsOf(ids));
+    const unpadded = Array.from({ length: B }, (_, b) => ids.data.slice(b * L, b * L + mask.data.slice(b * L, (b + 1) * L).filter((m) => m === 1).length).join(" "));
+    record(
+      rowsOf(ids),
+      unpadded.every((r) => canaryIds.has(r)),
+    );
     if (fault && "hang" in fault) return void hanging.add(res);
     if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}` }, fault.headers);
     if (ids.datatype !== "INT64" || ids.data.length !== B * L || mask.data.length !== B * L) return send(res, 400, { error: "inputs must be INT64 [batch, length] tensors" });
@@ -144,9 +197,12 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
       length: L,
     };
     const { values, width } = options.instant ? { values: new Float32Array(B * classifier.order.size), width: classifier.order.size } : await serial(() => classifier.forward(batch));
+    const data = options.answers === "probabilities" ? Array.from({ length: B }, (_, b) => softmax(Array.from(values).slice(b * width, (b + 1) * width))).flat() : Array.from(values);
+    const answer = { model_name: name, model_version: "1", outputs: [{ name: "logits", datatype: "FP32", shape: [B, width], data }] };
+    if (n === 0) return reply(res, answer, n);
     await pause(n);
     state.answeredPairs += B;
-    send(res, 200, { model_name: name, model_version: "1", outputs: [{ name: "logits", datatype: "FP32", shape: [B, width], data: Array.from(values) }] });
+    reply(res, answer, n);
     options.onAnswered?.(n);
   };
 
@@ -169,6 +225,7 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
             max_client_batch_size: maxClientBatch,
             tokenization_workers: 1,
             version: "1.8.0-capqa-test",
+            ...options.info,
           });
         }
         if (req.method === "POST" && path === "/predict") return await infer(res, body);
@@ -180,10 +237,18 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
       if (decodeURIComponent(m[1]) !== name) return send(res, 404, { error: `Request for unknown model: '${decodeURIComponent(m[1])}' is not found` });
       if (req.method === "GET" && m[3] === undefined) {
         const inputs = classifier.inputNames.map((n) => ({ name: n, datatype: "INT64", shape: [-1, -1] }));
-        return send(res, 200, { name, versions: ["1"], platform: "onnxruntime_onnx", inputs, outputs: [{ name: "logits", datatype: "FP32", shape: [-1, classifier.order.size] }] });
+        return send(res, 200, {
+          name,
+          versions: ["1"],
+          platform: "onnxruntime_onnx",
+          inputs,
+          outputs: [{ name: "logits", datatype: "FP32", shape: [-1, classifier.order.size] }],
+          ...options.metadata,
+        });
       }
       if (req.method === "GET" && m[3] === "/ready") return send(res, 200, {});
       if (req.method === "GET" && m[3] === "/config") {
+        if (options.config !== undefined) return send(res, 200, options.config);
         if (options.maxBatch === undefined) return send(res, 404, { error: "not found" });
         return send(res, 200, { name, platform: "onnxruntime_onnx", backend: "onnxruntime", max_batch_size: options.maxBatch });
       }
@@ -200,6 +265,9 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
     requests,
     get answeredPairs() {
       return state.answeredPairs;
+    },
+    get canaryRequests() {
+      return state.canaryRequests;
     },
     set answeredPairs(v: number) {
       state.answeredPairs = v;

@@ -11,9 +11,8 @@ import { batchLimitsOf } from "../batching.js";
 import type { NliEngine } from "../engine.js";
 import { connectKserveNli, kserveModelKey, probeKserve } from "./kserve-engine.js";
 import { checkServerOptions, type NliServerOptions } from "./options.js";
-import { probeReplicas } from "./probe.js";
 import { ServerPool } from "./server-pool.js";
-import { connectTeiNli, teiModelKey, type TeiInfo } from "./tei-engine.js";
+import { connectTeiNli, probeTei, teiModelKey } from "./tei-engine.js";
 
 export interface NliServerConnectOptions {
   readonly server: NliServerOptions;
@@ -42,8 +41,8 @@ export async function nliServerModelKey(options: NliServerConnectOptions): Promi
   checkServerOptions(options.server);
   const pool = new ServerPool(options.server.urls, options.server.protocol, options.server);
   if (options.server.protocol === "tei") {
-    const { answer } = await probeReplicas<TeiInfo>(pool, "/info", (i) => teiModelKey(i));
-    return teiModelKey(answer);
+    const { info } = await probeTei(pool);
+    return teiModelKey(info, options.server.output);
   }
   const { metadata } = await probeKserve(pool, options.server);
   return kserveModelKey(options.server, metadata, options);

@@ -1,5 +1,6 @@
 /** What names an NLI inference server to capqa, checked before any request. */
-import { NLI_SERVER_PROTOCOLS } from "../../constants.js";
+import { NLI_SERVER_OUTPUTS, NLI_SERVER_PROTOCOLS } from "../../constants.js";
+import type { NliServerOutput } from "./output.js";
 import { checkServerUrls, type ServerRequestSettings } from "./server-pool.js";
 
 export type NliServerProtocol = (typeof NLI_SERVER_PROTOCOLS)[number];
@@ -12,8 +13,14 @@ export interface NliServerOptions extends ServerRequestSettings {
   readonly protocol: NliServerProtocol;
   /** KServe: the model's name on the server (default DEFAULT_KSERVE_MODEL_NAME). */
   readonly modelName?: string;
-  /** KServe: a model version; default the server's choice. */
+  /** KServe: the model version; needed when the server has several loaded, and every answer must name it. */
   readonly modelVersion?: string;
+  /**
+   * What the server's scores are: "logits" (capqa takes the softmax) or "probabilities" (a softmax
+   * already: TEI is then asked without raw_scores). Default: logits, after the canary pairs show
+   * they are not probabilities (scores that are probabilities for every canary pair are refused).
+   */
+  readonly output?: NliServerOutput;
 }
 
 /** Throws the first problem of a server option, naming the option. */
@@ -28,4 +35,6 @@ export function checkServerOptions(server: NliServerOptions): void {
   }
   if (server.modelVersion !== undefined && !/^[A-Za-z0-9._-]+$/.test(server.modelVersion))
     throw new Error(`the \`modelVersion\` option must be a version label, got ${JSON.stringify(server.modelVersion)}`);
+  if (server.output !== undefined && !(NLI_SERVER_OUTPUTS as readonly string[]).includes(server.output))
+    throw new Error(`the \`output\` option must be one of ${NLI_SERVER_OUTPUTS.join(", ")}, got ${JSON.stringify(server.output)}`);
 }

@@ -4,13 +4,17 @@
  * in flight, timeouts, and retries with exponential backoff and full jitter on 408/429/5xx,
  * timeouts and dropped connections (honouring Retry-After; a retry prefers another server).
  * A 4xx fails at once with the server's own message: 401, 403 and 404 as an NliFatalError
- * that stops the run (no other request would fare better), others for the request's pairs alone. Redirects are
- * refused (they would carry the credentials elsewhere). Credentials come from the environment
- * and never appear in an error, a log line or a report: URLs are shown without user info.
+ * that stops the run (no other request would fare better), others for the request's pairs alone
+ * (a server out of memory is the engine's to split, never a reason to stop). Once every replica
+ * has failed every request for `giveUpMs`, the run stops with what was answered. Redirects are
+ * refused (they would carry the credentials elsewhere). Credentials come from the URL or the
+ * environment, one place each, and never appear in an error, a log line or a report: URLs are
+ * shown without user info.
  */
 import {
   DEFAULT_NLI_SERVER_BACKOFF_MS,
   DEFAULT_NLI_SERVER_CONCURRENCY,
+  DEFAULT_NLI_SERVER_GIVE_UP_MS,
   DEFAULT_NLI_SERVER_MAX_BACKOFF_MS,
   DEFAULT_NLI_SERVER_RETRIES,
   DEFAULT_NLI_SERVER_TIMEOUT_MS,
@@ -37,7 +41,12 @@ export interface ServerRequestSettings {
   /** First backoff step and its cap, in ms (tests shorten them). */
   readonly backoffMs?: number;
   readonly maxBackoffMs?: number;
-  /** Request headers (credentials); default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. */
+  /**
+   * Once every replica has failed every request (no answer, a 5xx, a timeout) for this long, and
+   * at least one request timeout, the run stops (default DEFAULT_NLI_SERVER_GIVE_UP_MS).
+   */
+  readonly giveUpMs?: number;
+  /** Request headers (credentials); default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. An Authorization header here and credentials in a URL at once are refused. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly fetch?: typeof fetch;
 }
@@ -111,6 +120,8 @@ export function serverHeaders(env: NodeJS.ProcessEnv = process.env): Record<stri
       if (typeof v !== "string") throw new Error(`${NLI_SERVER_HEADERS_ENV}: header "${k}" must have a string value`);
       if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k)) throw new Error(`${NLI_SERVER_HEADERS_ENV}: "${k}" is not a valid header name`);
       if (/[\r\n\0]/.test(v)) throw new Error(`${NLI_SERVER_HEADERS_ENV}: the value of header "${k}" holds a line break (its value is not shown)`);
+      if (k.toLowerCase() === "authorization" && token)
+        throw new Error(`${NLI_SERVER_TOKEN_ENV} and an Authorization header in ${NLI_SERVER_HEADERS_ENV} are both set: give the credentials in one of them (neither value is shown)`);
       headers[k.toLowerCase()] = v;
     }
   }
@@ -138,6 +149,9 @@ interface Server {
   /** Basic credentials given in the URL (user:password@host), sent as a header: fetch refuses URLs that hold them. */
   readonly basic?: string;
   inFlight: number;
+  /** Since when every request to it has failed (no answer, a 5xx, a timeout); undefined once one succeeds. */
+  failingSince?: number;
+  lastError?: string;
 }
 
 function serverOf(url: string): Server {
@@ -149,6 +163,26 @@ function serverOf(url: string): Server {
   return { url: bare, shown: bare, ...(basic ? { basic } : {}), inFlight: 0 };
 }
 
+/**
+ * Refuses credentials given twice: a URL's user:password@ and an Authorization header (the
+ * `headers` option, CAPQA_NLI_SERVER_TOKEN or CAPQA_NLI_SERVER_HEADERS), since one would silently
+ * replace the other. Names both places, never a value.
+ */
+function checkOneCredential(servers: readonly Server[], headers: Readonly<Record<string, string>>, options: ServerPoolOptions): void {
+  const entry = servers.findIndex((s) => s.basic !== undefined);
+  if (entry < 0 || !Object.keys(headers).some((k) => k.toLowerCase() === "authorization")) return;
+  const env = options.env ?? process.env;
+  const header =
+    options.headers !== undefined
+      ? "the `headers` option sets an Authorization header"
+      : env[NLI_SERVER_TOKEN_ENV]
+        ? `${NLI_SERVER_TOKEN_ENV} is set (sent as an Authorization header)`
+        : `${NLI_SERVER_HEADERS_ENV} sets an Authorization header`;
+  throw new Error(
+    `the \`urls\` option's entry ${entry + 1} (${servers[entry].shown}) holds credentials (user:password@), and ${header}: one would replace the other, so give the credentials in one place (neither value is shown)`,
+  );
+}
+
 export class ServerPool {
   readonly servers: readonly Server[];
   readonly stats: NliServerStats;
@@ -157,10 +191,13 @@ export class ServerPool {
   private readonly retries: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly giveUpMs: number;
   private readonly headers: Record<string, string>;
   private readonly secrets: string[];
   private readonly fetchFn: typeof fetch;
   private readonly waiting: (() => void)[] = [];
+  /** Wakers of requests sleeping before a retry: a stop ends their sleep. */
+  private readonly sleeping = new Set<() => void>();
   private busySince = 0;
   private active = 0;
   private fatal: NliFatalError | undefined;
@@ -182,7 +219,10 @@ export class ServerPool {
     if (!Number.isInteger(this.retries) || this.retries < 0) throw new RangeError(`the \`retries\` option must be an integer ≥ 0, got ${this.retries}`);
     this.backoffMs = options.backoffMs ?? DEFAULT_NLI_SERVER_BACKOFF_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? DEFAULT_NLI_SERVER_MAX_BACKOFF_MS;
+    this.giveUpMs = options.giveUpMs ?? DEFAULT_NLI_SERVER_GIVE_UP_MS;
+    if (!(this.giveUpMs > 0 && Number.isFinite(this.giveUpMs))) throw new RangeError(`the \`giveUpMs\` option must be a positive number of milliseconds, got ${this.giveUpMs}`);
     this.headers = { ...(options.headers ?? serverHeaders(options.env)) };
+    checkOneCredential(this.servers, this.headers, options);
     this.secrets = Object.values(this.headers).flatMap((v) => [v, v.replace(/^Bearer\s+/i, "")]);
     for (const u of checked) {
       const p = new URL(u);
@@ -223,19 +263,53 @@ export class ServerPool {
     this.waiting.shift()?.();
   }
 
-  /** Stops the pool: this and every later or waiting request fails with `error`. */
-  private stop(error: NliFatalError): NliFatalError {
+  /** Stops the pool: this and every later, waiting or sleeping request fails with `error` (the first one given). */
+  stop(error: NliFatalError): NliFatalError {
     this.fatal ??= error;
     for (const wake of this.waiting.splice(0)) wake();
+    for (const wake of [...this.sleeping]) wake();
     return this.fatal;
+  }
+
+  /** Waits `ms`, or until the pool stops. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleeping.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleeping.add(wake);
+    });
+  }
+
+  /**
+   * Notes a failed attempt on `server`; when every replica has been failing for `giveUpMs` (and at
+   * least one timeout), stops the pool with what was answered: waiting longer only adds warnings.
+   */
+  private noteFailure(server: Server, e: ServerError): void {
+    const alive = e.kind === "429" || e.kind === "out-of-memory" || (e.status !== undefined && e.status < 500);
+    if (alive) return;
+    const now = Date.now();
+    server.failingSince ??= now;
+    server.lastError = e.message;
+    const window = Math.max(this.giveUpMs, this.timeoutMs);
+    if (!this.servers.every((s) => s.failingSince !== undefined && now - s.failingSince >= window)) return;
+    const since = Math.min(...this.servers.map((s) => now - s.failingSince!));
+    throw this.stop(
+      new NliFatalError(
+        `every NLI server has failed for ${(since / 1000).toFixed(1)} s with no answer in between (${this.servers.map((s) => s.lastError).join("; ")}); stopping after the \`giveUpMs\` option's ${this.giveUpMs / 1000} s: ${this.stats.pairs} pairs were answered before, and are kept in the NLI cache when one is used, so running again resumes from there`,
+      ),
+    );
   }
 
   /**
    * GET or POST `path` on one server (the fewest in flight by default), JSON both ways, with the
    * retry policy. `optional` asks for something a server may lack (Triton's model config): its
-   * failure is the caller's to ignore and stops nothing.
+   * failure is the caller's to ignore and stops nothing. `via` is told which server answered.
    */
-  async request<T>(path: string, body?: unknown, options: { pairs?: number; server?: number; retries?: number; optional?: boolean } = {}): Promise<T> {
+  async request<T>(path: string, body?: unknown, options: { pairs?: number; server?: number; retries?: number; optional?: boolean; via?: (url: string) => void } = {}): Promise<T> {
     let last: ServerError | undefined;
     let avoid: Server | undefined;
     const retries = options.optional ? 0 : (options.retries ?? this.retries);
@@ -244,13 +318,16 @@ export class ServerPool {
         this.stats.retries++;
         const cap = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempt - 1));
         const wait = Math.min(this.maxBackoffMs, Math.max(last?.retryAfterMs ?? 0, Math.random() * cap));
-        await new Promise((r) => setTimeout(r, wait));
+        await this.sleep(wait);
+        if (this.fatal) throw this.fatal;
       }
       let server: Server;
       if (options.server === undefined) server = await this.acquire(avoid);
       else this.take((server = this.servers[options.server]));
       try {
         const result = await this.attempt<T>(server, path, body);
+        server.failingSince = undefined;
+        options.via?.(server.shown);
         if (options.pairs !== undefined) {
           this.stats.requests++;
           this.stats.pairs += options.pairs;
@@ -261,6 +338,7 @@ export class ServerPool {
         const e = err instanceof ServerError ? err : new ServerError(String((err as Error).message), "error", false);
         if (options.optional) throw e;
         this.stats.errors[e.kind] = (this.stats.errors[e.kind] ?? 0) + 1;
+        this.noteFailure(server, e);
         if (!e.retryable) {
           if (e.status === 401 || e.status === 403 || e.status === 404) {
             const hint =
@@ -270,7 +348,8 @@ export class ServerPool {
             throw this.stop(new NliFatalError(`${e.message}; ${hint}`));
           }
           // The same client error for request after request is the configuration's, not the pairs': stop.
-          if (e.status !== undefined && e.status >= 400 && e.status < 500) {
+          // Out of memory (TEI's 424) is not: the engine splits the request.
+          if (e.status !== undefined && e.status >= 400 && e.status < 500 && e.kind !== "out-of-memory") {
             const signature = e.message.replace(/^\S+ \S+ /, "");
             this.repeated = signature === this.repeated.signature ? { signature, count: this.repeated.count + 1 } : { signature, count: 1 };
             if (this.repeated.count >= REPEATED_CLIENT_ERRORS) throw this.stop(new NliFatalError(`${e.message}, ${REPEATED_CLIENT_ERRORS} requests in a row; stopping, since every request gets it`));
