@@ -70,6 +70,13 @@ export const PAPER_NLI_CONVERSION_REVISION = "main";
 export const DEFAULT_HF_ENDPOINT = "https://huggingface.co";
 /** How long a hub request waits for the answer's headers (a download's bytes may take longer). */
 export const DEFAULT_HUB_TIMEOUT_MS = 30_000;
+/**
+ * How long a download waits for its next bytes before it counts as stalled (huggingface_hub's
+ * HF_HUB_DOWNLOAD_TIMEOUT, which sets it in seconds); a stalled file is asked for again from the
+ * byte where it stopped (HTTP Range), up to DEFAULT_HUB_DOWNLOAD_ATTEMPTS requests in all.
+ */
+export const DEFAULT_HUB_STALL_TIMEOUT_MS = 30_000;
+export const DEFAULT_HUB_DOWNLOAD_ATTEMPTS = 3;
 
 /** Default NLI settings. The paper (App. C.2) used joint length 512 and batches of 16 pairs. */
 export const DEFAULT_NLI_MAX_LENGTH = 512;

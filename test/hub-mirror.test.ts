@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
+import { DEFAULT_HUB_STALL_TIMEOUT_MS, PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
 import { toCsv } from "../lib/data/csv.js";
 import { readRowTable } from "../lib/score/table-io.js";
 import { HubCache, repoFolderName } from "../lib/runtime/hub-cache.js";
@@ -331,7 +331,17 @@ test("unknown repositories and revisions, and a hub that cannot be reached, are 
 });
 
 test("hub settings follow huggingface_hub: HF_HOME, HF_HUB_CACHE, HF_ENDPOINT, HF_HUB_OFFLINE, HF_TOKEN and the token file", () => {
-  assert.deepEqual(hubSettings({}, { HOME: "/h", HF_HOME: "/hf" }), { endpoint: "https://huggingface.co", cacheDir: "/hf/hub", offline: false, token: undefined });
+  assert.deepEqual(hubSettings({}, { HOME: "/h", HF_HOME: "/hf" }), {
+    endpoint: "https://huggingface.co",
+    cacheDir: "/hf/hub",
+    offline: false,
+    token: undefined,
+    stallTimeoutMs: DEFAULT_HUB_STALL_TIMEOUT_MS,
+  });
+  assert.equal(hubSettings({}, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: "2.5" }).stallTimeoutMs, 2500);
+  assert.equal(hubSettings({ stallTimeoutMs: 100 }, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: "2.5" }).stallTimeoutMs, 100);
+  for (const v of ["0", "-1", "soon", "Infinity"])
+    assert.throws(() => hubSettings({}, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: v }), /HF_HUB_DOWNLOAD_TIMEOUT must be a positive number of seconds/, v);
   assert.equal(hubSettings({}, { HF_HOME: "/hf", HF_HUB_CACHE: "/elsewhere" }).cacheDir, "/elsewhere");
   assert.equal(hubSettings({}, { XDG_CACHE_HOME: "/xdg" }).cacheDir, "/xdg/huggingface/hub");
   assert.equal(hubSettings({}, { HF_ENDPOINT: "http://mirror.local:8080/" }).endpoint, "http://mirror.local:8080");

@@ -14,30 +14,35 @@
  * const client = new HubClient(hubSettings());
  * const path = await client.download("cross-encoder/nli-deberta-v3-large", "main", "config.json");
  */
-import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
-import { dirname } from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { DEFAULT_HUB_TIMEOUT_MS } from "../constants.js";
-import { HubCache, checkRepoPath, isCommitHash } from "./hub-cache.js";
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { DEFAULT_HUB_DOWNLOAD_ATTEMPTS, DEFAULT_HUB_TIMEOUT_MS } from "../constants.js";
+import { digestMatches, fileDigests, HubCache, checkRepoPath, isBlobName, isCommitHash } from "./hub-cache.js";
 import type { HubSettings } from "./hub-settings.js";
 
 /** What the hub says about a file before it is downloaded. */
 export interface HubFileMetadata {
   /**
-   * The commit (X-Repo-Commit). A mirror that sends none gets the revision itself as the
-   * snapshot folder's name, which is where huggingface_hub looks when a revision has no ref.
+   * The commit (X-Repo-Commit, 40 hex digits; any other value is refused). A mirror that sends
+   * none gets the revision itself as the snapshot folder's name, which is where huggingface_hub
+   * looks when a revision has no ref.
    */
   readonly commit: string;
   /**
    * huggingface_hub's blob name: the LFS SHA-256, or the git blob SHA-1; undefined when the
-   * mirror sends no etag, and the blob is then named by the SHA-256 of the bytes received.
+   * mirror sends no etag, or one that is not a content hash, and the blob is then named by the
+   * SHA-256 of the bytes received.
    */
   readonly etag: string | undefined;
   readonly size: number | undefined;
   /** Where the bytes are (the storage a redirect names), or the resolve URL itself. */
   readonly location: string;
+}
+
+/** A file in the hub cache and the SHA-256 measured of its bytes. */
+export interface HubFile {
+  readonly path: string;
+  readonly sha256: string;
 }
 
 /** A hub request that failed for a reason the user can act on. */
@@ -54,6 +59,7 @@ export class HubError extends Error {
 
 export interface HubClientOptions {
   readonly fetch?: typeof fetch;
+  /** How long a request waits for the answer's headers (default DEFAULT_HUB_TIMEOUT_MS); the bytes after are watched by the settings' stallTimeoutMs. */
   readonly timeoutMs?: number;
   readonly log?: (line: string) => void;
   readonly userAgent?: string;
@@ -63,6 +69,23 @@ export interface HubClientOptions {
 function normalizeEtag(value: string | null): string | undefined {
   if (!value) return undefined;
   return value.replace(/^W\//, "").replace(/^"|"$/g, "") || undefined;
+}
+
+/** A size header as a byte count, or undefined when it is not one. */
+function sizeOf(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** How one request for a file's bytes ended. */
+interface Received {
+  /** Bytes of the file in the .incomplete file now. */
+  readonly have: number;
+  /** Whether those bytes joined ones already there (an answer to a Range request). */
+  readonly joined: boolean;
+  /** Why the body ended before the file did; undefined when the file is whole. */
+  readonly short?: string;
 }
 
 export class HubClient {
@@ -79,6 +102,10 @@ export class HubClient {
     this.origin = new URL(settings.endpoint).origin;
   }
 
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+
   /** `{endpoint}/{repo}/resolve/{revision}/{file}`, the URL huggingface_hub and transformers.js fetch. */
   fileUrl(repo: string, revision: string, file: string): string {
     checkRepoPath(repo, file);
@@ -86,23 +113,28 @@ export class HubClient {
   }
 
   /** Headers for a request to `url`: the token only on the endpoint's own origin. */
-  private headers(url: string): Record<string, string> {
+  private headers(url: string, range?: string): Record<string, string> {
     const h: Record<string, string> = { "user-agent": this.options.userAgent ?? "capqa", "accept-encoding": "identity" };
     if (this.settings.token && new URL(url).origin === this.origin) h.authorization = `Bearer ${this.settings.token}`;
+    if (range) h.range = range;
     return h;
   }
 
-  private async request(url: string, method: "HEAD" | "GET"): Promise<Response> {
-    // The time limit covers the answer's headers only: a large file's bytes may take minutes.
+  /** One request; its headers must come within the time limit, its body is the caller's (stopped through `signal`). */
+  private async request(url: string, method: "HEAD" | "GET", range?: string, signal?: AbortSignal): Promise<Response> {
     const limit = this.options.timeoutMs ?? DEFAULT_HUB_TIMEOUT_MS;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), limit);
     try {
-      return await this.fetchImpl(url, { method, headers: this.headers(url), redirect: "manual", signal: abort.signal });
+      return await this.fetchImpl(url, { method, headers: this.headers(url, range), redirect: "manual", signal: signal ? AbortSignal.any([signal, abort.signal]) : abort.signal });
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
       const why = abort.signal.aborted ? `no answer within ${limit / 1000} s` : (e.cause?.code ?? e.message);
-      throw new HubError(`cannot reach ${new URL(url).origin} (${why}); set HF_HUB_OFFLINE=1 to use only the files already in ${this.settings.cacheDir}, or HF_ENDPOINT to use a mirror`);
+      throw new HubError(
+        `cannot reach ${new URL(url).origin} (${why}); set HF_HUB_OFFLINE=1 to use only the files already in ${this.settings.cacheDir}, or HF_ENDPOINT to use a mirror`,
+        undefined,
+        "Unreachable",
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -126,6 +158,29 @@ export class HubClient {
   }
 
   /**
+   * The commit a server names, checked: 40 hex digits (a name that becomes a folder), and the
+   * commit asked for when a commit was asked for; undefined when it names none.
+   */
+  private checkedCommit(sent: string | null, repo: string, revision: string, file: string): string | undefined {
+    if (sent === null || sent === "") return undefined;
+    if (!isCommitHash(sent)) {
+      throw new HubError(
+        `${repo}@${revision}: ${file}: ${this.settings.endpoint} answered X-Repo-Commit ${JSON.stringify(sent.slice(0, 100))}, which is not a commit (40 lowercase hex digits); capqa makes no folder of it. Check HF_ENDPOINT`,
+        undefined,
+        "BadCommit",
+      );
+    }
+    if (isCommitHash(revision) && sent !== revision) {
+      throw new HubError(
+        `${repo}: asked for commit ${revision} (${file}), ${this.settings.endpoint} answered commit ${sent}; a mirror must serve the commit asked for. Check HF_ENDPOINT`,
+        undefined,
+        "BadCommit",
+      );
+    }
+    return sent;
+  }
+
+  /**
    * The commit, etag and size of a file, or null when the revision has no such file. Redirects on
    * the endpoint's own origin are followed (a renamed repository); one to another origin is the
    * file's storage, where the bytes are fetched later without the token.
@@ -142,34 +197,75 @@ export class HubClient {
       }
       if (res.status === 404 && (res.headers.get("x-error-code") ?? "EntryNotFound") === "EntryNotFound") return null;
       const location = res.headers.get("location");
-      const sentCommit = res.headers.get("x-repo-commit") ?? undefined;
+      const sentCommit = this.checkedCommit(res.headers.get("x-repo-commit"), repo, revision, file);
       const commit = sentCommit ?? revision;
-      const etag = normalizeEtag(res.headers.get("x-linked-etag")) ?? normalizeEtag(res.headers.get("etag"));
-      const size = Number(res.headers.get("x-linked-size") ?? res.headers.get("content-length") ?? NaN);
+      // Only a content hash names a blob: anything else (an nginx or S3 etag, a name with dots) is checked by the bytes' SHA-256 instead.
+      const sentEtag = normalizeEtag(res.headers.get("x-linked-etag")) ?? normalizeEtag(res.headers.get("etag"));
+      const etag = sentEtag !== undefined && isBlobName(sentEtag) ? sentEtag : undefined;
+      const size = sizeOf(res.headers.get("x-linked-size") ?? res.headers.get("content-length"));
       if (res.status >= 300 && res.status < 400 && location) {
         const next = new URL(location, url).toString();
         if (new URL(next).origin === this.origin && !res.headers.get("x-linked-etag") && !sentCommit) {
           url = next; // same host, a renamed repository or revision: ask again
           continue;
         }
-        return { commit, etag, size: Number.isFinite(size) ? size : undefined, location: next };
+        return { commit, etag, size, location: next };
       }
       if (!res.ok) throw this.failure(res, repo, revision, file);
-      return { commit, etag, size: Number.isFinite(size) ? size : undefined, location: url };
+      return { commit, etag, size, location: url };
     }
     throw new HubError(`${repo}@${revision}: ${file}: too many redirects on ${this.settings.endpoint}`);
   }
 
-  /** The commit a revision names: from the cache when offline or when it is a commit hash, else from the hub. */
+  /**
+   * The commit a revision names now: itself for a commit hash; online, what the hub answers for
+   * `probeFile` (and refs/{revision} records it); offline, or when the hub cannot be reached,
+   * what refs/{revision} holds (said in a line, as the hub was not asked whether it moved).
+   * A mirror that names no commit gives the revision itself.
+   */
   async resolveCommit(repo: string, revision: string, probeFile = "config.json"): Promise<string> {
+    if (isCommitHash(revision)) return revision;
     const cached = this.cache.commitOf(repo, revision);
-    if (cached && (this.settings.offline || isCommitHash(revision))) return cached;
-    if (this.settings.offline)
+    if (this.settings.offline) {
+      if (cached) return cached;
       throw new HubError(
         `HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} has no record of ${repo}@${revision}; run once with network access (or copy a huggingface_hub cache there)`,
       );
-    const meta = await this.metadata(repo, revision, probeFile);
+    }
+    let meta: HubFileMetadata | null;
+    try {
+      meta = await this.metadata(repo, revision, probeFile);
+    } catch (err) {
+      if (!(err instanceof HubError && err.code === "Unreachable" && cached)) throw err;
+      this.log(`warning: ${err.message}; using ${repo}@${revision} as the hub cache holds it: commit ${cached}`);
+      return cached;
+    }
     if (!meta) throw new HubError(`${repo}@${revision} has no ${probeFile}`);
+    this.cache.writeRef(repo, revision, meta.commit);
+    return meta.commit;
+  }
+
+  /**
+   * The commit at which `revision` has `file`, or undefined when it has no such file: a commit
+   * hash is itself; online one request answers both (refs/{revision} records the commit);
+   * offline (or unreachable) the cache answers.
+   */
+  async locate(repo: string, revision: string, file: string): Promise<string | undefined> {
+    if (isCommitHash(revision) || this.settings.offline) {
+      const commit = this.cache.commitOf(repo, revision);
+      if (commit && this.cache.cachedFile(repo, commit, file)) return commit;
+      if (this.settings.offline) return undefined;
+    }
+    let meta: HubFileMetadata | null;
+    try {
+      meta = await this.metadata(repo, revision, file);
+    } catch (err) {
+      const commit = err instanceof HubError && err.code === "Unreachable" ? this.cache.commitOf(repo, revision) : undefined;
+      if (!commit || !this.cache.cachedFile(repo, commit, file)) throw err;
+      this.log(`warning: ${(err as Error).message}; using ${repo}@${revision} as the hub cache holds it: commit ${commit}`);
+      return commit;
+    }
+    if (!meta) return undefined;
     this.cache.writeRef(repo, revision, meta.commit);
     return meta.commit;
   }
@@ -186,72 +282,155 @@ export class HubClient {
 
   /** The file's path in the hub cache, downloading it first when needed (a commit's cached file is never fetched again). */
   async download(repo: string, revision: string, file: string): Promise<string> {
+    return (await this.fetchFile(repo, revision, file)).path;
+  }
+
+  /**
+   * The file in the hub cache with the SHA-256 measured of its bytes, downloading it first when
+   * needed. A cached blob is checked against its name before it is used: offline a corrupt one
+   * is an error naming it; online it is removed and fetched again, with a warning.
+   */
+  async fetchFile(repo: string, revision: string, file: string): Promise<HubFile> {
+    const what = `${repo}@${revision}: ${file}`;
     const cached = this.cache.cachedFile(repo, revision, file);
-    if (cached && (this.settings.offline || isCommitHash(revision))) return cached;
+    if (cached && (this.settings.offline || isCommitHash(revision))) {
+      const checked = await this.cache.checkFile(repo, cached);
+      if (checked.matches !== false) return { path: cached, sha256: checked.sha256 };
+      if (this.settings.offline) {
+        throw new HubError(
+          `${what}: the hub cache blob ${checked.blob} does not match its name (its ${checked.measured}); it is corrupt: delete it and run once with network access to fetch it again`,
+        );
+      }
+      this.log(`warning: ${what}: the hub cache blob ${checked.blob} does not match its name (its ${checked.measured}); removing it and fetching it again`);
+      rmSync(checked.blob!, { force: true });
+    }
     if (this.settings.offline) {
-      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} lacks ${repo}@${revision}: ${file}; run once with network access (or copy a huggingface_hub cache there)`);
+      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} lacks ${what}; run once with network access (or copy a huggingface_hub cache there)`);
     }
     const meta = await this.metadata(repo, revision, file);
-    if (!meta) throw new HubError(`${repo}@${revision}: ${file}: no such file on ${this.settings.endpoint}`, 404, "EntryNotFound");
+    if (!meta) throw new HubError(`${what}: no such file on ${this.settings.endpoint}`, 404, "EntryNotFound");
     this.cache.writeRef(repo, revision, meta.commit);
     if (meta.etag !== undefined) {
       const blob = this.cache.blobPath(repo, meta.etag);
-      if (existsSync(blob) && (meta.size === undefined || statSync(blob).size === meta.size)) return this.cache.linkSnapshot(repo, meta.commit, file, meta.etag);
+      if (existsSync(blob) && (meta.size === undefined || statSync(blob).size === meta.size)) {
+        const checked = await this.cache.checkBlob(blob);
+        if (checked.matches !== false) return { path: this.cache.linkSnapshot(repo, meta.commit, file, meta.etag), sha256: checked.sha256 };
+        this.log(`warning: ${what}: the hub cache blob ${blob} does not match its name (its ${checked.measured}); removing it and fetching it again`);
+        rmSync(blob, { force: true });
+      }
     }
-    const temp = this.cache.incompletePath(repo, meta.etag ?? "download");
+    return this.receive(meta, repo, revision, file);
+  }
+
+  /**
+   * Downloads a file's bytes into a .incomplete file beside its blob, then checks them and moves
+   * them into place. Bytes that stop coming for the settings' stallTimeoutMs end a request; the
+   * file is asked for again from the byte where it stopped (Range), up to
+   * DEFAULT_HUB_DOWNLOAD_ATTEMPTS requests, and what a killed run left is resumed the same way.
+   * Joined bytes that fail the hash are fetched again whole once. On failure nothing is left.
+   */
+  private async receive(meta: HubFileMetadata, repo: string, revision: string, file: string): Promise<HubFile> {
+    const what = `${repo}@${revision}: ${file}`;
+    const name = meta.etag;
+    const stallMs = this.settings.stallTimeoutMs;
+    const temp = this.cache.incompletePath(repo, name ?? "download");
     try {
-      const res = await this.fetchBytes(meta.location, repo, revision, file);
-      mkdirSync(dirname(temp), { recursive: true });
-      let bytes = 0;
-      const sha256 = createHash("sha256");
-      const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>);
-      body.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        sha256.update(chunk);
-      });
-      await pipeline(body, createWriteStream(temp));
-      if (meta.size !== undefined && bytes !== meta.size) throw new HubError(`${repo}@${revision}: ${file}: the download stopped after ${bytes} of ${meta.size} bytes; run again to fetch it`);
-      const etag = meta.etag ?? sha256.digest("hex");
-      if (meta.etag !== undefined) await this.checkContent(temp, { ...meta, etag }, repo, revision, file);
-      return this.cache.commitBlob(repo, meta.commit, file, etag, temp);
+      const left = this.cache.adoptIncomplete(repo, name ?? "download", temp, stallMs);
+      if (left === 0) writeFileSync(temp, "");
+      // Only bytes whose whole can be checked against a name are resumed.
+      let have = name !== undefined && (meta.size === undefined || left <= meta.size) ? left : 0;
+      if (have > 0) this.log(`${what}: resuming the ${have} bytes an earlier run left`);
+      let joined = false;
+      for (let attempt = 1; ; attempt++) {
+        const got = await this.receiveOnce(meta, temp, have, repo, revision, file);
+        have = got.have;
+        joined ||= got.joined;
+        if (got.short === undefined) {
+          const d = await fileDigests(temp);
+          if (name === undefined || digestMatches(name, d)) return { path: this.cache.commitBlob(repo, meta.commit, file, name ?? d.sha256, temp, d.sha256), sha256: d.sha256 };
+          const measured = name.length === 64 ? `SHA-256 ${d.sha256}` : `git SHA-1 ${d.gitSha1}`;
+          if (!joined || attempt >= DEFAULT_HUB_DOWNLOAD_ATTEMPTS) throw new HubError(`${what}: the bytes received do not match the etag ${name} the hub gave (${measured}); run again`);
+          this.log(`warning: ${what}: the bytes joined from several requests do not match the etag ${name} (${measured}); fetching the whole file again`);
+          have = 0;
+          joined = false;
+          continue;
+        }
+        const progress = `after ${have}${meta.size === undefined ? "" : ` of ${meta.size}`} bytes`;
+        if (attempt >= DEFAULT_HUB_DOWNLOAD_ATTEMPTS) {
+          throw new HubError(
+            `${what}: ${got.short} ${progress}, ${attempt} requests in all; the partial file was removed. Check the connection to ${this.settings.endpoint} (or allow a slower one more time: HF_HUB_DOWNLOAD_TIMEOUT, in seconds, or the hub option stallTimeoutMs), then run again`,
+          );
+        }
+        if (name === undefined) have = 0;
+        this.log(`${what}: ${got.short} ${progress}; asking again${have > 0 ? ` from byte ${have}` : ""}`);
+      }
     } catch (err) {
       rmSync(temp, { force: true });
       throw err;
     }
   }
 
+  /** One GET of the bytes from `offset` (a Range request when above 0) into `temp`, watched for stalls. */
+  private async receiveOnce(meta: HubFileMetadata, temp: string, offset: number, repo: string, revision: string, file: string): Promise<Received> {
+    const stallMs = this.settings.stallTimeoutMs;
+    const abort = new AbortController();
+    const res = await this.fetchBytes(meta.location, repo, revision, file, offset > 0 ? `bytes=${offset}-` : undefined, abort.signal);
+    const rangeStart = res.status === 206 ? Number(/^bytes (\d+)-/.exec(res.headers.get("content-range") ?? "")?.[1] ?? Number.NaN) : 0;
+    if (res.status === 206 && rangeStart !== offset) {
+      abort.abort();
+      return { have: 0, joined: false, short: `the server answered bytes from ${rangeStart} when asked from ${offset}` };
+    }
+    // A whole answer (200) starts again from the first byte, as does a server without ranges.
+    let have = rangeStart;
+    const out = await open(temp, "r+");
+    const timer = setTimeout(() => abort.abort(), stallMs);
+    let short: string | undefined;
+    try {
+      await out.truncate(have);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        timer.refresh();
+        if (meta.size !== undefined && have + value.length > meta.size) {
+          abort.abort();
+          throw new HubError(`${repo}@${revision}: ${file}: ${this.settings.endpoint} sent more than the ${meta.size} bytes it announced; nothing was kept. Check HF_ENDPOINT`);
+        }
+        for (let written = 0; written < value.length; ) written += (await out.write(value, written, value.length - written, have + written)).bytesWritten;
+        have += value.length;
+      }
+      if (meta.size !== undefined && have < meta.size) short = "the connection closed";
+    } catch (err) {
+      if (err instanceof HubError || !(err instanceof Error)) throw err;
+      if ("errno" in err) throw new HubError(`${repo}@${revision}: ${file}: cannot write ${temp} (${(err as NodeJS.ErrnoException).code}); free space there, or set HF_HUB_CACHE to another folder`);
+      short = abort.signal.aborted ? `no bytes for ${stallMs / 1000} s` : `the connection failed (${(err as Error & { cause?: { code?: string } }).cause?.code ?? err.message})`;
+    } finally {
+      clearTimeout(timer);
+      await out.close();
+    }
+    return { have, joined: rangeStart > 0, ...(short ? { short } : {}) };
+  }
+
   /** GET the bytes, following redirects; the token is dropped when a redirect leaves the endpoint's origin. */
-  private async fetchBytes(start: string, repo: string, revision: string, file: string): Promise<Response> {
+  private async fetchBytes(start: string, repo: string, revision: string, file: string, askRange: string | undefined, signal: AbortSignal): Promise<Response> {
     let url = start;
+    let range = askRange;
     for (let hop = 0; hop < 6; hop++) {
-      const res = await this.request(url, "GET");
+      const res = await this.request(url, "GET", range, signal);
       if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
         await res.body?.cancel();
         url = new URL(res.headers.get("location")!, url).toString();
+        continue;
+      }
+      if (res.status === 416 && range) {
+        // The range is past the file's end: the bytes left are not the file's; start again.
+        await res.body?.cancel();
+        range = undefined;
         continue;
       }
       if (!res.ok || !res.body) throw this.failure(res, repo, revision, file);
       return res;
     }
     throw new HubError(`${repo}@${revision}: ${file}: too many redirects`);
-  }
-
-  /**
-   * An etag that is a content hash must match the bytes: SHA-256 (LFS files), or SHA-1 of the
-   * git blob (other files; a plain SHA-1 of the bytes is accepted too, as some mirrors send).
-   */
-  private async checkContent(path: string, meta: HubFileMetadata & { etag: string }, repo: string, revision: string, file: string): Promise<void> {
-    const long = /^[0-9a-f]{64}$/.test(meta.etag);
-    if (!long && !/^[0-9a-f]{40}$/.test(meta.etag)) return;
-    const main = createHash(long ? "sha256" : "sha1");
-    const plain = createHash("sha1");
-    if (!long) main.update(`blob ${statSync(path).size}\0`);
-    for await (const chunk of createReadStream(path)) {
-      main.update(chunk as Buffer);
-      if (!long) plain.update(chunk as Buffer);
-    }
-    const got = main.digest("hex");
-    if (got === meta.etag || (!long && plain.digest("hex") === meta.etag)) return;
-    throw new HubError(`${repo}@${revision}: ${file}: the bytes received do not match the etag ${meta.etag} the hub gave (${long ? "SHA-256" : "git SHA-1"} ${got}); run again`);
   }
 }

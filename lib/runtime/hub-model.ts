@@ -9,8 +9,8 @@
  * revision has no onnx/ folder, its fp32) are read from the transformers.js conversion of the
  * same weights, and the choice is printed.
  */
-import { readlinkSync } from "node:fs";
 import { PAPER_NLI_CONVERSION, PAPER_NLI_CONVERSION_REVISION, PAPER_NLI_MODEL } from "../constants.js";
+import { isCommitHash } from "./hub-cache.js";
 import type { HubClient } from "./hub-client.js";
 import { HubError } from "./hub-client.js";
 import { ONNX_FILE_FOR_DTYPE, type OnnxDtype } from "./model-ref.js";
@@ -49,8 +49,8 @@ export interface FetchedHubModel {
   readonly commit: string;
   /** The ONNX file, relative to dir. */
   readonly onnxFile: string;
-  /** The ONNX file's SHA-256 when the hub gave it (the etag of an LFS file). */
-  readonly sha256?: string;
+  /** The ONNX file's SHA-256, measured of its bytes (a blob is checked against its name before use). */
+  readonly sha256: string;
   readonly externalData: boolean;
   readonly note?: string;
 }
@@ -65,15 +65,18 @@ const NEEDED = ["config.json", "tokenizer.json", "tokenizer_config.json"];
 
 /**
  * Finds the first source whose ONNX file exists, then fetches it and the files beside it (or,
- * with HF_HUB_OFFLINE, checks that the cache holds them all and names every missing one).
+ * with HF_HUB_OFFLINE, checks that the cache holds them all and names every missing one). A
+ * branch is resolved to its commit once, and every file is then fetched at that commit, so the
+ * snapshot holds one commit's files even when the branch moves meanwhile.
  */
 export async function fetchHubModel(client: HubClient, sources: readonly OnnxSource[], options: FetchHubModelOptions = {}): Promise<FetchedHubModel> {
   const log = options.log ?? (() => {});
   const tried: string[] = [];
-  let chosen: OnnxSource | undefined;
+  let chosen: { source: OnnxSource; commit: string } | undefined;
   for (const s of sources) {
-    if (await client.has(s.repo, s.revision, s.file)) {
-      chosen = s;
+    const commit = await client.locate(s.repo, s.revision, s.file);
+    if (commit !== undefined) {
+      chosen = { source: s, commit };
       break;
     }
     tried.push(`${s.repo}@${s.revision}: ${s.file}`);
@@ -87,34 +90,54 @@ export async function fetchHubModel(client: HubClient, sources: readonly OnnxSou
     }
     throw new HubError(`no ONNX file for this model on ${client.settings.endpoint}: tried ${tried.join(", ")}; name one with the onnxFile option, or export the model to a local folder`);
   }
-  const source = chosen;
+  const { source, commit } = chosen;
   if (client.settings.offline) {
-    const missing = files.filter((f) => !client.cache.cachedFile(source.repo, source.revision, f));
+    const missing = files.filter((f) => !client.cache.cachedFile(source.repo, commit, f));
     if (missing.length > 0)
-      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${chosen.repo}@${chosen.revision}: ${missing.join(", ")}; run once with network access`);
+      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${source.repo}@${source.revision}: ${missing.join(", ")}; run once with network access`);
   }
-  for (const f of files) await client.download(chosen.repo, chosen.revision, f);
-  const onnxPath = await client.download(chosen.repo, chosen.revision, chosen.file);
-  const dataFile = `${chosen.file}_data`;
-  const externalData = await client.has(chosen.repo, chosen.revision, dataFile).catch(() => false);
-  if (externalData) await client.download(chosen.repo, chosen.revision, dataFile);
-  const commit = client.cache.commitOf(chosen.repo, chosen.revision)!;
-  const sha256 = etagOf(onnxPath);
-  const note = chosen.note ? `; ${chosen.note}` : "";
+  for (const f of files) await client.fetchFile(source.repo, commit, f);
+  const onnx = await client.fetchFile(source.repo, commit, source.file);
+  const dataFile = `${source.file}_data`;
+  // Whether the hub has the weights' external data (a failed request counts as no; a link out of the cache is an error).
+  const externalData = await client.has(source.repo, commit, dataFile).catch((err: unknown) => {
+    if (err instanceof HubError) return false;
+    throw err;
+  });
+  if (externalData) await client.fetchFile(source.repo, commit, dataFile);
+  const note = source.note ? `; ${source.note}` : "";
   log(
-    `model files: ${chosen.repo}@${chosen.revision}${commit !== chosen.revision ? ` (commit ${commit.slice(0, 12)})` : ""} ${chosen.file}, from ${client.settings.offline ? "the hub cache (offline)" : client.settings.endpoint} via ${client.settings.cacheDir}${note}`,
+    `model files: ${source.repo}@${source.revision}${commit !== source.revision ? ` (commit ${commit.slice(0, 12)})` : ""} ${source.file}, from ${client.settings.offline ? "the hub cache (offline)" : client.settings.endpoint} via ${client.settings.cacheDir}${note}`,
   );
-  return { dir: client.cache.snapshotDir(chosen.repo, commit), repo: chosen.repo, revision: chosen.revision, commit, onnxFile: chosen.file, sha256, externalData, note: chosen.note };
+  return {
+    dir: client.cache.snapshotDir(source.repo, commit),
+    repo: source.repo,
+    revision: source.revision,
+    commit,
+    onnxFile: source.file,
+    sha256: onnx.sha256,
+    externalData,
+    note: source.note,
+  };
 }
 
-/** The blob name a snapshot link points at, when it is a SHA-256 (an LFS file's etag). */
-function etagOf(snapshotFile: string): string | undefined {
-  try {
-    const name = readlinkSync(snapshotFile).split("/").pop() ?? "";
-    return /^[0-9a-f]{64}$/.test(name) ? name : undefined;
-  } catch {
-    return undefined;
+/**
+ * The commit a hub model's revision names now, for the NLI cache's key: a commit hash is itself
+ * (no request); a branch or tag is asked of the hub (one request), or, offline or when the hub
+ * cannot be reached, read from the hub cache's refs, with a line saying which commit that is.
+ * A mirror that names no commit gives the revision back.
+ */
+export async function resolveModelCommit(client: HubClient, repo: string, revision: string, log: (line: string) => void = () => {}): Promise<string> {
+  if (isCommitHash(revision)) return revision;
+  const commit = await client.resolveCommit(repo, revision);
+  if (client.settings.offline) {
+    log(
+      isCommitHash(commit)
+        ? `model ${repo}@${revision}: commit ${commit}, as the hub cache ${client.settings.cacheDir} holds it (HF_HUB_OFFLINE is set: the hub was not asked whether ${revision} moved)`
+        : `model ${repo}@${revision}: the hub cache's snapshot named ${revision} (its mirror named no commit; HF_HUB_OFFLINE is set)`,
+    );
   }
+  return commit;
 }
 
 /**
@@ -122,12 +145,13 @@ function etagOf(snapshotFile: string): string | undefined {
  * elsewhere: a KServe server is sent token ids capqa makes): the snapshot folder and its commit.
  */
 export async function fetchHubTokenizer(client: HubClient, repo: string, revision: string, options: { readonly log?: (line: string) => void } = {}): Promise<{ dir: string; commit: string }> {
-  if (client.settings.offline) {
-    const missing = NEEDED.filter((f) => !client.cache.cachedFile(repo, revision, f));
-    if (missing.length > 0) throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${repo}@${revision}: ${missing.join(", ")}; run once with network access`);
+  const commit = await client.locate(repo, revision, NEEDED[0]);
+  const missing = commit === undefined ? NEEDED : NEEDED.filter((f) => !client.cache.cachedFile(repo, commit, f));
+  if (client.settings.offline && missing.length > 0) {
+    throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${repo}@${revision}: ${missing.join(", ")}; run once with network access`);
   }
-  for (const f of NEEDED) await client.download(repo, revision, f);
-  const commit = client.cache.commitOf(repo, revision)!;
+  if (commit === undefined) throw new HubError(`${repo}@${revision}: ${NEEDED[0]}: no such file on ${client.settings.endpoint}`, 404, "EntryNotFound");
+  for (const f of NEEDED) await client.fetchFile(repo, commit, f);
   options.log?.(`tokenizer files: ${repo}@${revision}${commit !== revision ? ` (commit ${commit.slice(0, 12)})` : ""} via ${client.settings.cacheDir}`);
   return { dir: client.cache.snapshotDir(repo, commit), commit };
 }

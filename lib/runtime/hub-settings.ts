@@ -2,7 +2,8 @@
  * The Hugging Face hub conventions, read from the environment as Python's `huggingface_hub`
  * reads them, so that capqa and Python share one download cache and one configuration:
  * `HF_ENDPOINT` (a mirror), `HF_HOME` / `HF_HUB_CACHE` (where files go), `HF_HUB_OFFLINE`
- * (cached files only) and `HF_TOKEN` (or the token file `huggingface-cli login` writes).
+ * (cached files only), `HF_TOKEN` (or the token file `huggingface-cli login` writes) and
+ * `HF_HUB_DOWNLOAD_TIMEOUT` (seconds without a byte before a download counts as stalled).
  *
  * @example
  * const hub = hubSettings(); // { endpoint: "https://huggingface.co", cacheDir: "~/.cache/huggingface/hub", offline: false }
@@ -10,7 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_HF_ENDPOINT } from "../constants.js";
+import { DEFAULT_HF_ENDPOINT, DEFAULT_HUB_STALL_TIMEOUT_MS } from "../constants.js";
 
 export interface HubSettings {
   /** Base URL of the hub or mirror, without a trailing slash. */
@@ -21,6 +22,16 @@ export interface HubSettings {
   readonly offline: boolean;
   /** Sent to the endpoint's origin only, never to a host a redirect names; never logged. */
   readonly token?: string;
+  /** Milliseconds without a byte before a download counts as stalled (HF_HUB_DOWNLOAD_TIMEOUT, in seconds; default DEFAULT_HUB_STALL_TIMEOUT_MS). */
+  readonly stallTimeoutMs: number;
+}
+
+/** HF_HUB_DOWNLOAD_TIMEOUT in milliseconds; a value that is not a positive number of seconds is an error naming it. */
+function stallTimeoutFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_HUB_STALL_TIMEOUT_MS;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`HF_HUB_DOWNLOAD_TIMEOUT must be a positive number of seconds (how long a download may go without a byte), not "${value}"`);
+  return seconds * 1000;
 }
 
 /** huggingface_hub's reading of a boolean variable ("1", "ON", "YES", "TRUE"). */
@@ -38,5 +49,7 @@ export function hubSettings(overrides: Partial<HubSettings> = {}, env: NodeJS.Pr
     const file = env.HF_TOKEN_PATH || join(home, "token");
     if (existsSync(file)) token = readFileSync(file, "utf8").trim() || undefined;
   }
-  return { endpoint, cacheDir, offline: overrides.offline ?? truthy(env.HF_HUB_OFFLINE), token };
+  const stallTimeoutMs = overrides.stallTimeoutMs ?? stallTimeoutFrom(env.HF_HUB_DOWNLOAD_TIMEOUT);
+  if (!(stallTimeoutMs > 0)) throw new Error(`the hub option stallTimeoutMs must be a positive number of milliseconds, not ${stallTimeoutMs}`);
+  return { endpoint, cacheDir, offline: overrides.offline ?? truthy(env.HF_HUB_OFFLINE), token, stallTimeoutMs };
 }
