@@ -62,7 +62,9 @@ test("a second run takes every pair from the cache and makes no model call", asy
 
 test("when the model cannot be loaded, cached rows are scored and the others say why", async () => {
   const cache = NliCache.open(join(root, "cache2"));
-  const key = "org/absent-model@v1";
+  // A pinned commit: its key needs no hub (a branch is keyed by the commit it resolves to, test/faults-hub.test.ts).
+  const commit = "0123456789abcdef0123456789abcdef01234567";
+  const key = `org/absent-model@${commit}`;
   cache.put(
     key,
     [
@@ -74,14 +76,14 @@ test("when the model cannot be loaded, cached rows are scored and the others say
   // No network in tests: offline, the absent model is not in the hub cache either.
   const offline = process.env.HF_HUB_OFFLINE;
   process.env.HF_HUB_OFFLINE = "1";
-  const { rows, report } = await scoreStatements(GOLD, CAND, { model: "org/absent-model", revision: "v1", cache, log: () => {} }).finally(() => {
+  const { rows, report } = await scoreStatements(GOLD, CAND, { model: "org/absent-model", revision: commit, cache, log: () => {} }).finally(() => {
     if (offline === undefined) delete process.env.HF_HUB_OFFLINE;
     else process.env.HF_HUB_OFFLINE = offline;
   });
   assert.equal(rows[0].status, "ok");
   assert.ok(Math.abs(rows[0].cap! - (0.85 * (0.7 + 0.3 * 0.2) + 0.15 * (0.5 + 0.3 * 0.3))) < 1e-12);
   assert.equal(report.scored, 1);
-  assert.match(rows[1].reason!, /no cached NLI probabilities for this pair, and the model could not be loaded: cannot load hub model org\/absent-model@v1/);
+  assert.match(rows[1].reason!, /no cached NLI probabilities for this pair, and the model could not be loaded: cannot load hub model org\/absent-model@0123456789abcdef0123456789abcdef01234567/);
   assert.ok(report.modelError);
   cache.close();
 });

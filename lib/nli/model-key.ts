@@ -6,6 +6,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../constants.js";
+import { isCommitHash } from "../runtime/hub-cache.js";
+import { HubClient } from "../runtime/hub-client.js";
+import { fetchHubModel, onnxSources, resolveModelCommit } from "../runtime/hub-model.js";
+import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
 import { fileSha256, ONNX_FILE_FOR_DTYPE, type ModelRef } from "../runtime/model-ref.js";
 import type { NliDevice, NliDtype } from "./engine.js";
 
@@ -23,6 +27,16 @@ export interface ModelKeyOptions {
   /** An ONNX file other than the dtype's transformers.js name (relative to the model folder or repository). */
   readonly onnxFile?: string;
   readonly hashFile?: (path: string) => Promise<string>;
+  /**
+   * The commit a hub model's revision resolved to (lib/runtime/hub-model.ts resolveModelCommit):
+   * the key holds it in place of a branch or tag, so that a branch that moved is another model.
+   */
+  readonly commit?: string;
+  /**
+   * The hub model's snapshot folder and ONNX file in it, for a mirror that names no commit: the
+   * key is then its files' digests, as for a local folder.
+   */
+  readonly snapshot?: { readonly dir: string; readonly onnxFile: string };
 }
 
 /**
@@ -37,8 +51,10 @@ export function hubWeightsIdentity(id: string, revision: string): string {
 
 /**
  * The cache identity of a model as used: everything that changes a probability. A hub model is
- * its weights' identity (`id@revision`: the revision fixes weights, tokenizer and label order)
- * plus the dtype when it is not fp32, and the file when one is named; a local folder is the
+ * its weights' identity (`id@commit`: the commit fixes weights, tokenizer and label order; a
+ * branch or tag enters as the commit it resolved to, `options.commit`, and a mirror that names
+ * no commit as its snapshot's digests) plus the dtype when it is not fp32, and the file when one
+ * is named; a local folder is the
  * SHA-256 of the ONNX file read, of its tokenizer files and of the label order in config.json.
  * The length limit enters when it is not 512. The device enters for fp16 and q8 (e.g.
  * "fp16@cuda"): their results differ by execution provider, while fp32 results agree across CPU,
@@ -52,9 +68,41 @@ export async function modelKey(ref: ModelRef, options: ModelKeyOptions): Promise
   const limit = maxLength === 512 ? "" : `:max${maxLength}`;
   const defaultFile = join("onnx", ONNX_FILE_FOR_DTYPE[dtype]);
   const file = options.onnxFile !== undefined && options.onnxFile !== defaultFile ? options.onnxFile : undefined;
-  if (ref.kind === "hub") return `${hubWeightsIdentity(ref.id, ref.revision)}${file ? `:file:${file}` : ""}${numerics}${limit}`;
-  const weights = (await hashFile(join(ref.dir, file ?? defaultFile))).slice(0, 32);
-  return `local:${ref.name}:sha256:${weights}:tok:${await tokenizerDigest(ref.dir, hashFile)}:labels:${labelOrderDigest(join(ref.dir, "config.json"))}${numerics}${limit}`;
+  if (ref.kind === "hub") {
+    const at = options.commit ?? ref.revision;
+    if (isCommitHash(at) || options.snapshot === undefined || ref.id === PAPER_NLI_CONVERSION) return `${hubWeightsIdentity(ref.id, at)}${file ? `:file:${file}` : ""}${numerics}${limit}`;
+    const { dir, onnxFile } = options.snapshot;
+    return `${ref.id}@${ref.revision}:${await filesDigest(dir, onnxFile, hashFile)}${numerics}${limit}`;
+  }
+  return `local:${ref.name}:${await filesDigest(ref.dir, file ?? defaultFile, hashFile)}${numerics}${limit}`;
+}
+
+/** The digests of a model folder's ONNX file, tokenizer files and label order, as a key part. */
+async function filesDigest(dir: string, onnxFile: string, hashFile: (path: string) => Promise<string>): Promise<string> {
+  const weights = (await hashFile(join(dir, onnxFile))).slice(0, 32);
+  return `sha256:${weights}:tok:${await tokenizerDigest(dir, hashFile)}:labels:${labelOrderDigest(join(dir, "config.json"))}`;
+}
+
+/**
+ * What a hub model on a branch or tag adds to its key before it is loaded (modelKey's `commit`
+ * and `snapshot`): the commit the revision names now (one request; offline, the hub cache's
+ * refs, said in a line); for a mirror that names no commit, the model's files are fetched and
+ * their digests key it. A commit hash, and the paper's conversion (one identity), add nothing.
+ */
+export async function hubKeyInputs(
+  ref: Extract<ModelRef, { kind: "hub" }>,
+  options: { readonly dtype: NliDtype; readonly onnxFile?: string; readonly hub?: Partial<HubSettings>; readonly log?: (line: string) => void },
+): Promise<Pick<ModelKeyOptions, "commit" | "snapshot">> {
+  if (isCommitHash(ref.revision) || ref.id === PAPER_NLI_CONVERSION) return {};
+  const client = new HubClient(hubSettings(options.hub), { log: options.log });
+  try {
+    const commit = await resolveModelCommit(client, ref.id, ref.revision, options.log);
+    if (isCommitHash(commit)) return { commit };
+    const fetched = await fetchHubModel(client, onnxSources(ref.id, ref.revision, options.dtype, options.onnxFile), { log: options.log });
+    return { commit: fetched.commit, snapshot: { dir: fetched.dir, onnxFile: fetched.onnxFile } };
+  } catch (err) {
+    throw new Error(`cannot tell which commit hub model ${ref.id}@${ref.revision} is, which the NLI cache is keyed by: ${(err as Error).message} (or name the commit as the revision)`, { cause: err });
+  }
 }
 
 /** A digest of a model folder's tokenizer files (absent ones count as absent). */

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
 import { HubClient } from "../runtime/hub-client.js";
-import { fetchHubModel, onnxSources, type FetchedHubModel } from "../runtime/hub-model.js";
+import { fetchHubModel, onnxSources, resolveModelCommit, type FetchedHubModel } from "../runtime/hub-model.js";
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
 import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
@@ -116,6 +116,7 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
   let onnxFile: string;
   let externalData = false;
   let provenance: ModelOrigin;
+  let keyCommit: string | undefined;
   if (ref.kind === "hub") {
     const client = new HubClient(hubSettings(options.hub), { log });
     let fetched: FetchedHubModel;
@@ -125,6 +126,8 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
       throw new Error(`cannot load hub model ${ref.id}@${ref.revision}: ${(err as Error).message}`, { cause: err });
     }
     ({ dir, onnxFile, externalData } = fetched);
+    // The key holds the commit of the repository the user named (the files may come from the paper's conversion).
+    keyCommit = fetched.repo === ref.id ? fetched.commit : await resolveModelCommit(client, ref.id, ref.revision, log);
     provenance = {
       source: "hub",
       id: ref.id,
@@ -133,7 +136,7 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
       repoRevision: fetched.revision,
       commit: fetched.commit,
       file: onnxFile,
-      sha256: fetched.sha256 ?? (await fileSha256(`${dir}/${onnxFile}`)),
+      sha256: fetched.sha256,
       dtype,
       device,
       note: fetched.note,
@@ -157,7 +160,14 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
   }
   const order = labelOrder(config.id2label, `${dir}/config.json`);
   const encoder = new PairEncoder(tokenizer, maxLength);
-  const key = await modelKey(ref, { dtype, maxLength: encoder.maxLength, device, onnxFile: options.onnxFile, hashFile: async (f) => (f === join(dir, onnxFile) ? provenance.sha256! : fileSha256(f)) });
+  const key = await modelKey(ref, {
+    dtype,
+    maxLength: encoder.maxLength,
+    device,
+    onnxFile: options.onnxFile,
+    hashFile: async (f) => (f === join(dir, onnxFile) ? provenance.sha256! : fileSha256(f)),
+    ...(ref.kind === "hub" ? { commit: keyCommit, snapshot: { dir, onnxFile } } : {}),
+  });
   const inputNames = Object.values(model.sessions)[0]?.inputNames ?? ["input_ids", "attention_mask", "token_type_ids"];
   const wantsTypes = inputNames.includes("token_type_ids");
   const forward: ForwardPass = async (batch) => {

@@ -9,7 +9,7 @@ import type { NliCache } from "../nli/cache.js";
 import { cachedProbabilities } from "../nli/cached.js";
 import { checkPairs, type NliEngine, type NliServerStats } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
-import { modelKey as computeModelKey } from "../nli/model-key.js";
+import { hubKeyInputs, modelKey as computeModelKey } from "../nli/model-key.js";
 import { resolveModelRef } from "../runtime/model-ref.js";
 import { resolveDevice } from "../runtime/device.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
@@ -121,7 +121,9 @@ export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
   const dtype = options.dtype ?? "fp32";
   // The device matters to the key only for fp16/q8; "auto" resolves as loading will.
   const device = dtype === "fp32" ? "cpu" : resolveDevice(options.device ?? "cpu");
-  return computeModelKey(ref, { dtype, maxLength: options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, device, onnxFile: options.onnxFile });
+  // A hub model on a branch or tag is keyed by the commit the branch names now (offline, the one the hub cache holds).
+  const hub = ref.kind === "hub" ? await hubKeyInputs(ref, { dtype, onnxFile: options.onnxFile, hub: options.hub, log: options.log }) : {};
+  return computeModelKey(ref, { dtype, maxLength: options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, device, onnxFile: options.onnxFile, ...hub });
 }
 
 /**
