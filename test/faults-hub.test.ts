@@ -297,6 +297,10 @@ test("item 2: the NLI cache key of a hub model on a branch holds the commit it r
   const offline = await modelKeyFor({ model: REPO, revision: "main", hub: { ...hub, offline: true }, log: (l) => lines.push(l) });
   assert.ok(offline.includes(B), `${offline}: the commit refs/main holds`);
   assert.match(lines.join("\n"), new RegExp(`${REPO}@main.*${B}`), "the commit used offline is printed");
+  // No network (the mirror is gone) without HF_HUB_OFFLINE: the same commit, and a warning that says so.
+  const unreachable: string[] = [];
+  assert.ok((await modelKeyFor({ model: REPO, revision: "main", hub, log: (l) => unreachable.push(l) })).includes(B));
+  assert.match(unreachable.join("\n"), new RegExp(`cannot reach .*using ${REPO}@main as the hub cache holds it: commit ${B}`));
 });
 
 /** CAP columns of a scored file against the tiny model's reference with `labels` as config.json's id2label. */
