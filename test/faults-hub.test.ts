@@ -212,6 +212,15 @@ test("item 1: links and folders in the cache that lead out are neither written t
   } finally {
     await mirror.close();
   }
+  // refs/main is a link to a file outside: not read.
+  {
+    const { dir, cacheDir } = caseDirs("link-ref-file");
+    writeFileSync(join(dir, "outside-ref"), A);
+    mkdirSync(join(cacheDir, repoFolderName(REPO), "refs"), { recursive: true });
+    symlinkSync(join(dir, "outside-ref"), join(cacheDir, repoFolderName(REPO), "refs", "main"));
+    const offline = new HubClient(hubSettings({ cacheDir, offline: true, endpoint: "http://127.0.0.1:9" }, {}));
+    await assert.rejects(offline.resolveCommit(REPO, "main"), /refs\/main is a link/);
+  }
   // A snapshot file linked to a file outside the cache is not read, offline or online.
   {
     const { dir, cacheDir } = caseDirs("link-out-file");
@@ -222,6 +231,8 @@ test("item 1: links and folders in the cache that lead out are neither written t
     symlinkSync(relative(snap, secret), join(snap, "config.json"));
     const offline = new HubClient(hubSettings({ cacheDir, offline: true, endpoint: "http://127.0.0.1:9" }, {}));
     await assert.rejects(offline.download(REPO, A, "config.json"), /config\.json is a link out of the hub cache/);
+    await assert.rejects(client(cacheDir, "http://127.0.0.1:9").download(REPO, A, "config.json"), /config\.json is a link out of the hub cache/);
+    assert.equal(readFileSync(secret, "utf8"), '{"secret": true}');
   }
 });
 

@@ -116,6 +116,15 @@ function stampOf(path: string): string {
   return `${s.size}:${s.mtimeMs}:${s.ino}`;
 }
 
+/** Whether a path is a symbolic link (false when there is nothing there). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a process of this host is alive (a run that died leaves its .incomplete files behind). */
 function processAlive(pid: number): boolean {
   try {
@@ -175,7 +184,8 @@ export class HubCache {
     checkRevision(revision);
     const ref = join(this.repoDir(repo), "refs", revision);
     this.checkFolders(repo, ref);
-    if (existsSync(ref)) {
+    if (existsSync(ref) || isLink(ref)) {
+      if (isLink(ref)) throw new Error(`${ref} is a link (to ${readlinkSync(ref)}); capqa follows no link out of the hub cache, whose refs are files: remove it`);
       const commit = readFileSync(ref, "utf8").trim();
       if (isCommitHash(commit)) return commit;
     }
@@ -218,9 +228,9 @@ export class HubCache {
     const target = resolve(dirname(link), readlinkSync(link));
     const inBlobs = dirname(target) === blobs || (existsSync(dirname(target)) && existsSync(blobs) && realpathSync(dirname(target)) === realpathSync(blobs));
     if (!inBlobs || basename(target).startsWith(".")) {
-      throw new Error(`${link} is a link out of the hub cache (to ${target}); capqa reads only the repository's blobs in ${blobs}: remove the link (online, the file is fetched again)`);
+      throw new Error(`${link} is a link out of the hub cache (to ${target}); capqa reads only the repository's blobs in ${blobs}: remove the link, and run with network access to fetch the file again`);
     }
-    if (existsSync(target) && lstatSync(target).isSymbolicLink()) throw new Error(`${target} is a link; a blob in the hub cache must be a file: remove it (online, it is fetched again)`);
+    if (existsSync(target) && lstatSync(target).isSymbolicLink()) throw new Error(`${target} is a link; a blob in the hub cache must be a file: remove it, and run with network access to fetch it again`);
     return target;
   }
 
