@@ -228,9 +228,12 @@ export class HubCache {
     const target = resolve(dirname(link), readlinkSync(link));
     const inBlobs = dirname(target) === blobs || (existsSync(dirname(target)) && existsSync(blobs) && realpathSync(dirname(target)) === realpathSync(blobs));
     if (!inBlobs || basename(target).startsWith(".")) {
-      throw new Error(`${link} is a link out of the hub cache (to ${target}); capqa reads only the repository's blobs in ${blobs}: remove the link, and run with network access to fetch the file again`);
+      throw new Error(
+        `${link} is a link out of the hub cache (to ${target}); capqa reads only the repository's blobs in ${blobs}: remove the link, and run with network access to fetch the file again`,
+      );
     }
-    if (existsSync(target) && lstatSync(target).isSymbolicLink()) throw new Error(`${target} is a link; a blob in the hub cache must be a file: remove it, and run with network access to fetch it again`);
+    if (existsSync(target) && lstatSync(target).isSymbolicLink())
+      throw new Error(`${target} is a link; a blob in the hub cache must be a file: remove it, and run with network access to fetch it again`);
     return target;
   }
 
