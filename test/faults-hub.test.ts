@@ -5,10 +5,10 @@
  * cache that lead out, a branch whose move the NLI cache did not see, a body that stalls, a blob
  * whose bytes are not its name.
  */
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
@@ -25,6 +25,7 @@ import { sha256, startHubMirror, type MirrorRepo } from "./fixtures/hub/mirror.j
 
 const CLI = resolve("dist/cli/main.js");
 const root = mkdtempSync(join(tmpdir(), "capqa-faults-hub-"));
+after(() => rmSync(root, { recursive: true, force: true }));
 const commitOf = (name: string) => createHash("sha1").update(name).digest("hex");
 const REPO = "capqa-test/tiny-nli";
 const A = commitOf("tiny-a");
