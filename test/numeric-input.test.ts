@@ -678,6 +678,11 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
   { fn: "classLevelSet", input: "(no numeric input)", check: () => assert.equal(classifier.classLevelSet().levels.length, 8) },
   { fn: "levelOfClass", input: "(no numeric input)", check: () => assert.equal(classifier.levelOfClass(severityLevelSet()).exact, 5) },
   {
+    fn: "classifierMetric",
+    input: "(no numeric input: a file without score.metric means CAP)",
+    check: () => assert.deepEqual([classifier.classifierMetric({ score: {} }), classifier.classifierMetric({ score: { metric: "judge" } })], ["cap", "judge"]),
+  },
+  {
     fn: "groupScores",
     input: "no items; ties with weights",
     check: () => {
@@ -704,7 +709,7 @@ for (const a of accepted) test(`${a.fn} accepts ${a.input}`, async () => void (a
 test("every exported function of the numeric modules is covered", () => {
   const modules = { distributions, ranks, correlation, descriptives, kappa, random, ordinal, bootstrap, pairwise, validate, cap, classifier, segments, metrics };
   const refused = new Set(refusals.map((r) => r.fn));
-  const withoutNumericInput = new Set(["newSweepSums", "statisticsWidth", "classLevelSet", "levelOfClass", "showValue"]);
+  const withoutNumericInput = new Set(["newSweepSums", "statisticsWidth", "classLevelSet", "levelOfClass", "showValue", "classifierMetric"]);
   const tolerant = new Set(["erfc", "normalTwoSidedP", "studentTTwoSidedP"]); // NaN-tolerant on purpose; cases in `accepted`
   const missing: string[] = [];
   for (const [file, m] of Object.entries(modules)) {
