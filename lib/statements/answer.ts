@@ -5,6 +5,7 @@
  * (subject + finite verb) or a phrase to put in the question's slot.
  */
 import { canBeVerb, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
+import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces } from "./text.js";
 
 export type Polarity = "yes" | "no";
@@ -49,14 +50,20 @@ const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on a
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|\s)[A-Z])$/;
 
-/** Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials. */
+/**
+ * Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials.
+ * Linear in the text (issue 22): a run of end marks is tried from its first mark only (the lookbehind;
+ * a match can only be a whole run anyway), and the abbreviation test reads the last 16 characters
+ * before the mark (the longest abbreviation and the character before it fit), not all the text since
+ * the last sentence end.
+ */
 export function splitSentences(text: string): string[] {
   const t = /\s\s|[\t\n\r]|^\s|\s$/.test(text) ? collapseSpaces(text) : text;
   const out: string[] = [];
   let start = 0;
-  const re = /[.!?]+(?=\s+["“(']?[A-Z0-9])/g;
+  const re = new RegExp(SENTENCE_END);
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
-    const before = t.slice(start, m.index);
+    const before = t.slice(Math.max(start, m.index - 16), m.index);
     if (m[0] === "." && ABBREVIATIONS.test(before)) continue;
     out.push(t.slice(start, m.index + m[0].length).trim());
     start = m.index + m[0].length;
@@ -64,6 +71,20 @@ export function splitSentences(text: string): string[] {
   const last = t.slice(start).trim();
   if (last) out.push(last);
   return out;
+}
+
+const SENTENCE_END = /(?<![.!?])[.!?]+(?=\s+["“(']?[A-Z0-9])/g;
+
+/** Where the last sentence that ends within text[0, max) ends, as splitSentences sees sentence ends (just after its end marks), or -1. */
+export function lastSentenceEnd(text: string, max: number): number {
+  const t = text.slice(0, max);
+  const re = new RegExp(SENTENCE_END);
+  let end = -1;
+  for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+    if (m[0] === "." && ABBREVIATIONS.test(t.slice(Math.max(0, m.index - 16), m.index))) continue;
+    end = m.index + m[0].length;
+  }
+  return end;
 }
 
 /** A numbered or bulleted list ("1. A 2. B", "- A\n- B") as one phrase "A, B and C"; other text unchanged. */
@@ -346,6 +367,7 @@ export function analyzeAnswer(answer: string): AnswerParts {
   let a = analyses.get(answer);
   if (!a) {
     a = analyzeUncached(answer);
+    if (answer.length > STATEMENT_MAX_ANALYSED_CHARS) return a; // a long answer is not kept (issue 22)
     if (analyses.size > 100_000) analyses.clear();
     analyses.set(answer, a);
   }

@@ -11,13 +11,14 @@
  * reformulate("How many legs does a spider have?", "eight").statement  // "A spider has eight legs."
  * reformulate("Is the Earth flat?", "No").statement                     // "The Earth is not flat."
  */
-import { analyzeAnswer } from "./answer.js";
-import { parseQuestion, BLANK, type ParsedQuestion } from "./question.js";
+import { analyzeAnswer, lastSentenceEnd } from "./answer.js";
+import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, splitFinalSentence } from "./text.js";
 import { midSentence } from "./realize.js";
 import type { QuestionType, Reformulation } from "./types.js";
 import { illFormedReasons } from "./wellformed.js";
+import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 
 const SUBORDINATORS = /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
 
@@ -29,7 +30,20 @@ const SUBORDINATORS = /^(if|when|whenever|as|while|after|before|because|since|on
  * the majority: long when it opens with a subordinate clause, else a blank-space task.
  */
 export function classifyQuestion(question: string): QuestionType {
-  return classifyParsed(question, parseQuestion(question));
+  const long = unparsableFocus(question);
+  return classifyParsed(question, long ? unparsedQuestion(long) : parseQuestion(question));
+}
+
+/** The context and final sentence of a question whose final sentence is too long to parse (else undefined); a question with a blank is filled, not parsed. */
+function unparsableFocus(question: string): { context: string; last: string } | undefined {
+  if (question.length <= STATEMENT_MAX_ANALYSED_CHARS) return undefined;
+  const focus = questionFocus(collapseSpaces(question));
+  return !focus.blank && focus.last.length > STATEMENT_MAX_ANALYSED_CHARS ? focus : undefined;
+}
+
+/** A question left unparsed, as the parser returns one it cannot read (for the question type). */
+function unparsedQuestion(focus: { context: string; last: string }): ParsedQuestion {
+  return { final: focus.last, context: focus.context, fronted: "", sentence: focus.last, frame: { kind: "unparsed", body: focus.last, interrogative: false } };
 }
 
 function classifyParsed(question: string, parsed: ParsedQuestion): QuestionType {
@@ -46,11 +60,12 @@ function classifyParsed(question: string, parsed: ParsedQuestion): QuestionType 
 /** The final form of every statement: one line, no question mark, no blank marker, one final period. */
 function finish(statement: string): string {
   // Blank markers go (the answer fills them); an ellipsis the answer wrote ("0.333...") stays.
+  // ((?<!\s): a run of white space is tried from its start only, linear in a long statement, issue 22.)
   const s = collapseSpaces(
     statement
       .replace(/\?(?=\s|$)/g, ".")
       .replace(/_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/g, "")
-      .replace(/\s+([,.;:!%])(?!\.)/g, "$1"),
+      .replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"),
   );
   if (/\.\.\.$|…$/.test(s)) return s;
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));
@@ -58,7 +73,8 @@ function finish(statement: string): string {
 
 /** An answer that starts by repeating the question ("What is X? X is …"): the repetition removed. */
 function withoutEchoedQuestion(last: string, answer: string): string {
-  const q = last.replace(/[?.!\s]+$/u, "");
+  // (?<!…): a run of marks is tried from its start only (linear in a long blank question, issue 22).
+  const q = last.replace(/(?<![?.!\s])[?.!\s]+$/u, "");
   if (q.length <= 8 || answer.length < q.length) return answer;
   const a = collapseSpaces(answer);
   if (a.toLowerCase().startsWith(q.toLowerCase())) {
@@ -76,6 +92,7 @@ let memoSize = 0;
  * doubts. Results are memoised: a gold answer recurs for every candidate answer to its question.
  */
 export function reformulate(question: string, answer: string): Reformulation {
+  if (question.length > STATEMENT_MAX_ANALYSED_CHARS || answer.length > STATEMENT_MAX_ANALYSED_CHARS) return reformulateUncached(question, answer);
   let byAnswer = memo.get(question);
   const hit = byAnswer?.get(answer);
   if (hit) return hit;
@@ -91,6 +108,57 @@ export function reformulate(question: string, answer: string): Reformulation {
 }
 
 function reformulateUncached(question: string, answer: string): Reformulation {
+  const long = unparsableFocus(question);
+  if (long) return reformulateLongQuestion(question, answer, long);
+  if (answer.length > STATEMENT_MAX_ANALYSED_CHARS) return reformulateLongAnswer(question, answer);
+  return reformulateWithin(question, answer);
+}
+
+/** A question whose final sentence is too long to parse: "question: answer", flagged. */
+function reformulateLongQuestion(question: string, answer: string, focus: { context: string; last: string }): Reformulation {
+  const questionType = classifyParsed(question, unparsedQuestion(focus));
+  const text = collapseSpaces(answer);
+  if (text === "") return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
+  const statement = finish(`${collapseSpaces(question).replace(/(?<![\s?])[\s?]+$/u, "")}: ${text}`);
+  const doubts = [`question too long to parse (final sentence of ${focus.last.length} characters, colon form)`, ...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`)];
+  return { statement, questionType, rule: "question-colon", fallback: true, flagged: true, doubts };
+}
+
+/**
+ * An answer longer than the bound: the statement is made from its sentences up to the last
+ * sentence end within the bound (else its first STATEMENT_MAX_ANALYSED_CHARS characters, cut at
+ * a space, flagged), and the rest follows it as later sentences do.
+ */
+function reformulateLongAnswer(question: string, answer: string): Reformulation {
+  const text = answer.trimStart();
+  if (text.length <= STATEMENT_MAX_ANALYSED_CHARS) return reformulateWithin(question, text);
+  const end = lastSentenceEnd(text, STATEMENT_MAX_ANALYSED_CHARS);
+  const at = end > 0 ? end : cutAtSpace(text, STATEMENT_MAX_ANALYSED_CHARS);
+  const r = reformulateWithin(question, text.slice(0, at));
+  const rest = finishRest(text.slice(at));
+  const statement = rest === "" ? r.statement : r.statement === "" ? rest : `${r.statement} ${rest}`;
+  const doubts = [
+    ...r.doubts.filter((d) => !d.startsWith("ill-formed: ")),
+    ...(end > 0 ? [] : [`answer too long (${answer.length} characters, the first ${at} analysed, the rest follows the statement)`]),
+    ...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`),
+  ];
+  return { ...r, statement, flagged: doubts.length > 0, doubts };
+}
+
+/** Where to cut text to at most `max` characters: at its last white space, else at `max` (never inside a surrogate pair). */
+function cutAtSpace(text: string, max: number): number {
+  for (let i = max; i > max / 2; i--) if (/\s/.test(text[i])) return i;
+  return /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max;
+}
+
+/** The part of a long answer after the analysed one, in a statement's final form ("" when nothing but blank markers and white space). */
+function finishRest(rest: string): string {
+  const s = finish(rest);
+  return s === "." ? "" : s;
+}
+
+/** The rules on a question and answer within the bound. */
+function reformulateWithin(question: string, answer: string): Reformulation {
   const q = parseQuestion(question);
   const questionType = classifyParsed(question, q);
   const a = analyzeAnswer(withoutEchoedQuestion(q.final, answer));

@@ -28,6 +28,14 @@ export function newStatementTally(): StatementTally {
   return { generated: 0, flagged: 0, doubts: new Map() };
 }
 
+/**
+ * What a doubt is counted as: its text without a final detail in parentheses, so that "answer too
+ * long (1048576 characters, …)" and "input truncated (37 tokens …)" are counted by kind.
+ */
+export function doubtKind(doubt: string): string {
+  return doubt.replace(/ \([^()]*\)$/, "");
+}
+
 /** Adds statements to a tally (in place) and returns it. */
 export function tallyStatements(made: readonly (GeneratedStatement | null)[], tally: StatementTally = newStatementTally()): StatementTally {
   for (const m of made) {
@@ -35,7 +43,7 @@ export function tallyStatements(made: readonly (GeneratedStatement | null)[], ta
     tally.generated++;
     if (!m.flagged) continue;
     tally.flagged++;
-    for (const d of m.doubts) tally.doubts.set(d, (tally.doubts.get(d) ?? 0) + 1);
+    for (const d of m.doubts) tally.doubts.set(doubtKind(d), (tally.doubts.get(doubtKind(d)) ?? 0) + 1);
   }
   return tally;
 }

@@ -68,8 +68,42 @@ export function warmUpNlp(): void {
   getWorld();
 }
 
+/**
+ * The longest run without white space handed to wink-nlp. Its tokenizer tries an e-mail and a URL
+ * pattern on every such run, in time quadratic (cubic for URL-like runs) in the run's length: a
+ * 20,000-character run of "http://a.b/" took 87 s (issue 22). The longest run in the texts of
+ * CAP-Correctness and CAP-Statements has 26 characters; a longer one becomes one token tagged X.
+ */
+const TAGGER_MAX_RUN = 200;
+const LONG_RUN = new RegExp(`\\S{${TAGGER_MAX_RUN + 1},}`);
+
 /** Tokens of `text` with tags and lemmas. */
 export function tokenize(text: string): Token[] {
+  if (text.trim() === "") return [];
+  if (!LONG_RUN.test(text)) return tag(text, "");
+  // Runs too long for the tagger are tokens of their own; the text between them is tagged piece by piece.
+  const out: Token[] = [];
+  let from = 0;
+  for (const m of text.matchAll(new RegExp(LONG_RUN, "g"))) {
+    const at = m.index ?? 0;
+    for (const t of tag(text.slice(from, at), out.length === 0 ? "" : undefined)) out.push(t);
+    const pre = out.length === 0 ? "" : trailingSpace(text, from, at);
+    out.push({ text: m[0], lower: m[0].toLowerCase(), pos: "X", lemma: m[0].toLowerCase(), pre });
+    from = at + m[0].length;
+  }
+  for (const t of tag(text.slice(from), out.length === 0 ? "" : undefined)) out.push(t);
+  return out;
+}
+
+/** The white space that ends text[from, to). */
+function trailingSpace(text: string, from: number, to: number): string {
+  let i = to;
+  while (i > from && /\s/.test(text[i - 1])) i--;
+  return text.slice(i, to);
+}
+
+/** wink-nlp's tokens of `text`; the first token's `pre` is `firstPre`, or the white space before it when undefined. */
+function tag(text: string, firstPre: string | undefined): Token[] {
   if (text.trim() === "") return [];
   const w = getWink();
   const t = w.readDoc(text).tokens();
@@ -77,7 +111,7 @@ export function tokenize(text: string): Token[] {
   const pos = t.out(w.its.pos);
   const lemma = t.out(w.its.lemma);
   const pre = t.out(w.its.precedingSpaces);
-  return words.map((word, i) => ({ text: word, lower: word.toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? word).toLowerCase(), pre: i === 0 ? "" : (pre[i] ?? " ") }));
+  return words.map((word, i) => ({ text: word, lower: word.toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? word).toLowerCase(), pre: i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ") }));
 }
 
 /** The source text of a token run, with its own spacing (the first token's leading space dropped). */
@@ -101,6 +135,7 @@ const adjectiveMemo = new Map<string, boolean>();
 
 /** The tag wink gives `word` inside a template sentence ("they ___ it"), where only some readings fit. */
 function tagInTemplate(before: string, word: string, after: string): string {
+  if (word.length > TAGGER_MAX_RUN) return "";
   const w = getWink();
   const pos = w.readDoc(`${before} ${word} ${after}`).tokens().out(w.its.pos);
   return pos.length === before.split(" ").length + after.split(" ").length + 1 ? pos[before.split(" ").length] : "";

@@ -7,9 +7,11 @@
  * a subject, then a base-form verb) and tags second.
  */
 import { canBeAdjective, canBeVerb, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
+import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence } from "./text.js";
 
-export const BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|…|\.{3,}(?=\s|$)|\(\s*\)|\[\s*\]/;
+// (?<!\.): a run of dots is tried from its first dot only, so a megabyte of dots costs linear time (issue 22); it matches the same.
+export const BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|…|(?<!\.)\.{3,}(?=\s|$)|\(\s*\)|\[\s*\]/;
 /** Blank markers that are never anything else. */
 export const HARD_BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/;
 const WH_WORDS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]);
@@ -731,16 +733,26 @@ export function parseQuestion(question: string): ParsedQuestion {
   const hit = cache.get(question);
   if (hit) return hit;
   const parsed = parseUncached(collapseSpaces(question));
+  if (question.length > STATEMENT_MAX_ANALYSED_CHARS) return parsed; // a long question is not kept (issue 22)
   if (cache.size > 50_000) cache.clear();
   cache.set(question, parsed);
   return parsed;
 }
 
-function parseUncached(q: string): ParsedQuestion {
+/**
+ * What the parser reads of a question (white space collapsed): its final sentence after the
+ * context sentences, or the whole question when it has a blank (the answer fills it in place).
+ * Underscores, dashes or empty brackets anywhere are a blank; an ellipsis only in the final
+ * sentence ("… show the influence of" after a quoted passage with "…" is a sentence to complete).
+ */
+export function questionFocus(q: string): { context: string; last: string; blank: boolean } {
   const { context, last } = splitFinalSentence(q);
-  // Underscores, dashes or empty brackets anywhere are a blank; an ellipsis only in the final
-  // sentence ("… show the influence of" after a quoted passage with "…" is a sentence to complete).
-  if (HARD_BLANK.test(q) || BLANK.test(last)) return { final: q, context: "", fronted: "", sentence: q, frame: { kind: "blank" } };
+  return { context, last, blank: HARD_BLANK.test(q) || BLANK.test(last) };
+}
+
+function parseUncached(q: string): ParsedQuestion {
+  const { context, last, blank } = questionFocus(q);
+  if (blank) return { final: q, context: "", fronted: "", sentence: q, frame: { kind: "blank" } };
   const final = last;
   const asks = /\?\s*$/.test(last);
   // A sentence to complete needs no tags: only a question mark, a wh-word, an auxiliary or an imperative first makes a question.

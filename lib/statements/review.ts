@@ -8,6 +8,7 @@
  * for (const f of flagged.items) console.log(f.line, f.statement, f.doubts.join("; "));
  */
 import type { RowTable } from "../score/table-io.js";
+import { doubtKind } from "./generator.js";
 import { illFormedReasons } from "./wellformed.js";
 
 export interface ReviewItem {
@@ -26,7 +27,7 @@ export interface Review {
   readonly rows: number;
   readonly statements: number;
   readonly items: ReviewItem[];
-  /** How often each doubt occurs ("ill-formed: colon" → 12). */
+  /** How often each kind of doubt occurs ("ill-formed: colon" → 12; details in parentheses left out). */
   readonly byDoubt: Record<string, number>;
 }
 
@@ -65,7 +66,7 @@ export function reviewStatements(table: RowTable, options: { all?: boolean } = {
         : undefined;
       const doubts = written ?? illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`);
       if (doubts.length === 0 && !options.all) continue;
-      for (const d of doubts) byDoubt[d] = (byDoubt[d] ?? 0) + 1;
+      for (const d of doubts) byDoubt[doubtKind(d)] = (byDoubt[doubtKind(d)] ?? 0) + 1;
       items.push({ line: table.lines[k], column: l.column, question, answer, statement, rule: text(row[l.rule]), doubts });
     }
   });

@@ -11,7 +11,8 @@ export function capitalize(s: string): string {
 
 /** Ends a sentence with exactly one period (keeps a final ! or a closing quote/bracket before it). */
 export function endSentence(s: string): string {
-  const t = s.replace(/[\s.?:;,]+$/u, "");
+  // (?<!…): a run of marks is tried from its start only, so a long run inside the text costs linear time (issue 22); the same result.
+  const t = s.replace(/(?<![\s.?:;,])[\s.?:;,]+$/u, "");
   if (/!$/.test(t)) return t;
   return `${t}.`;
 }

@@ -7,6 +7,7 @@
  * letters, digits and apostrophes, lower-cased. The same counts, without the comparison with the
  * source, describe a set of statements (`repeatsFourGram`, `hasColonForm`).
  */
+import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence } from "./text.js";
 
 export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
@@ -113,8 +114,8 @@ function interrogativeOrder(words: readonly string[]): boolean {
 }
 
 interface QuestionSide {
-  /** The context's words joined with single spaces and padded (" w1 w2 … "), to count 4-grams in it. */
-  readonly contextJoined: string;
+  /** How often each 4-gram occurs in the context. */
+  readonly contextGrams: ReadonlyMap<string, number>;
   readonly contextTail: readonly string[];
   readonly contextLower: string;
   readonly contextLength: number;
@@ -136,7 +137,7 @@ function questionSide(question: string): QuestionSide {
     const lastWords = statementWords(last);
     const contextWords = statementWords(ctx);
     side = {
-      contextJoined: ` ${contextWords.join(" ")} `,
+      contextGrams: fourGramCounts(contextWords),
       contextTail: contextWords.slice(-3),
       contextLower: ctx.toLowerCase(),
       contextLength: ctx.length,
@@ -145,18 +146,11 @@ function questionSide(question: string): QuestionSide {
       hasColon: q.includes(":"),
       question: q,
     };
+    if (question.length > STATEMENT_MAX_ANALYSED_CHARS) return side; // a long question is not kept (issue 22)
     if (sides.size > 50_000) sides.clear();
     sides.set(question, side);
   }
   return side;
-}
-
-/** Occurrences of " gram " in a padded, space-joined word string. */
-function occurrences(joined: string, gram: string): number {
-  const needle = ` ${gram} `;
-  let n = 0;
-  for (let i = joined.indexOf(needle); i >= 0; i = joined.indexOf(needle, i + 1)) n++;
-  return n;
 }
 
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
@@ -175,16 +169,18 @@ export function illFormedReasons(statement: string, question: string, answer: st
   }
   if (statement.includes(":") && !side.hasColon && !answer.includes(":")) reasons.push("colon");
   // The context is copied verbatim, so only 4-grams that touch the statement's own part can occur
-  // more often than in the question: count those, adding what the context contributes.
+  // more often than in the question: count those, adding what the context contributes. (The
+  // counts are looked up in maps: a scan of the source per repeated 4-gram took time quadratic in
+  // a long answer, issue 22.)
   const verbatim = own !== statement;
   const ownWords = statementWords(own);
   const grams = fourGramCounts(verbatim ? [...side.contextTail, ...ownWords] : ownWords);
-  let source: string | undefined;
+  let source: Map<string, number> | undefined;
   for (const [k, n] of grams) {
-    const total = n + (verbatim ? occurrences(side.contextJoined, k) : 0);
+    const total = n + (verbatim ? (side.contextGrams.get(k) ?? 0) : 0);
     if (total < 2) continue;
-    source ??= ` ${[...statementWords(side.question), ...statementWords(answer)].join(" ")} `;
-    if (total > occurrences(source, k)) {
+    source ??= fourGramCounts([...statementWords(side.question), ...statementWords(answer)]);
+    if (total > (source.get(k) ?? 0)) {
       reasons.push("repeated 4-gram");
       break;
     }
