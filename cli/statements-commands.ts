@@ -111,7 +111,8 @@ export function flaggedSummary(made: readonly GeneratedStatement[] | StatementTa
     .slice(0, 5)
     .map(([d, n]) => `${n} ${d}`);
   const pct = t.generated === 0 ? 0 : (100 * t.flagged) / t.generated;
-  return `flagged ${t.flagged} of ${t.generated} statements (${pct.toFixed(1)} %)${top.length ? `: ${top.join(", ")}` : ""}`;
+  const cut = t.truncated > 0 ? `; ${t.truncated} made from an input truncated at the model's token limit` : "";
+  return `flagged ${t.flagged} of ${t.generated} statements (${pct.toFixed(1)} %)${top.length ? `: ${top.join(", ")}` : ""}${cut}`;
 }
 
 export async function cmdStatements(argv: string[]): Promise<number> {

@@ -9,8 +9,11 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { EOS_ID, referenceGenerate, referenceEncodeInput, writeTinySeq2Seq, type ReferenceGeneration } from "../scripts/fixtures/tiny-seq2seq.js";
+import { spawnSync } from "node:child_process";
+import { EOS_ID, referenceGenerate, referenceEncodeInput, referenceTokenize, writeTinySeq2Seq, type ReferenceGeneration } from "../scripts/fixtures/tiny-seq2seq.js";
 import { loadSeq2SeqGenerator, statementInput, type Seq2SeqResult } from "../lib/statements/seq2seq.js";
+import { loadStatementGenerator, tallyStatements } from "../lib/statements/generator.js";
+import { parseCsv, toCsv } from "../lib/data/csv.js";
 
 const root = mkdtempSync(join(tmpdir(), "capqa-seq2seq-"));
 const model = join(root, "tiny-t5");
@@ -223,4 +226,66 @@ test("a model named models/NAME is found inside modelsDir, and generation_config
     lines.join("\n"),
   );
   await g.dispose();
+});
+
+// ---------------------------------------------------------------- issue 22, item 9 (part of the fault matrix)
+
+/** Tokens past the default 128-token limit that the tiny model's input for (q, a) loses: its text tokens beyond 127 (one place is </s>'s). */
+function droppedTokens(q: string, a: string): number {
+  return Math.max(0, referenceTokenize(statementInput(q, a)).length - 127);
+}
+
+test("an input past the model's 128 tokens is flagged, its doubt says how many tokens were dropped, and the tally counts it", async () => {
+  const long = "water travels through the stem of a plant because of heat from the sun ".repeat(20).trim();
+  const qs = ["What is the sun?", "What moves water?", "What moves it?"];
+  const as = ["A star", long, `${long} ${long}`];
+  const dropped = qs.map((q, i) => droppedTokens(q, as[i]));
+  assert.equal(dropped[0], 0);
+  assert.ok(dropped[1] > 50 && dropped[2] > dropped[1], `dropped ${dropped}`);
+  const engine = await loadStatementGenerator(model, { batchSize: 2 });
+  const made = await engine.generateDetailed(qs, as);
+  await engine.dispose();
+  for (const i of [1, 2]) {
+    assert.equal(made[i].flagged, true, `row ${i} (${dropped[i]} tokens dropped) is not flagged`);
+    assert.ok(made[i].doubts.includes(`input truncated (${dropped[i]} tokens past the 128-token limit dropped)`), made[i].doubts.join("; "));
+    assert.equal(made[i].truncated, true);
+  }
+  assert.equal(made[0].truncated, false);
+  assert.ok(!made[0].doubts.some((d) => d.startsWith("input truncated")));
+  const tally = tallyStatements(made);
+  assert.equal(tally.truncated, 2);
+  assert.equal(tally.doubts.get("input truncated"), 2);
+});
+
+test("capqa statements generate with a model: truncated inputs flagged in the rows and counted in the summary", () => {
+  const dir = join(root, "truncation-cli");
+  const input = join(dir, "in.csv");
+  const out = join(dir, "out.csv");
+  const long = "the sun is a star and the earth is a rock ".repeat(30).trim();
+  cpSync(model, join(dir, "model"), { recursive: true });
+  writeFileSync(
+    input,
+    toCsv(
+      ["question", "answer"],
+      [
+        { question: "What is the sun?", answer: "A star" },
+        { question: "What is the sun?", answer: long },
+      ],
+    ),
+  );
+  const r = spawnSync(process.execPath, ["dist/cli/main.js", "statements", "generate", "--in", input, "--out", out, "--generator", join(dir, "model"), "--json", "--quiet"], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const t = parseCsv(readFileSync(out, "utf8"));
+  const col = (name: string) => t.header.indexOf(name);
+  // (The toy model's statements are ill-formed, so the short row may be flagged too, for that.)
+  assert.doesNotMatch(t.records[0].fields[col("statement_doubts")], /input truncated/);
+  assert.equal(t.records[1].fields[col("statement_flagged")], "true", "the truncated row is flagged");
+  assert.match(t.records[1].fields[col("statement_doubts")], new RegExp(`input truncated \\(${droppedTokens("What is the sun?", long)} tokens past the 128-token limit dropped\\)`));
+  const summary = JSON.parse(r.stdout) as { statements: { generated: number; truncated: number; doubts: Record<string, number> } };
+  assert.equal(summary.statements.generated, 2);
+  assert.equal(summary.statements.truncated, 1);
+  assert.equal(summary.statements.doubts["input truncated"], 1);
+  const text = spawnSync(process.execPath, ["dist/cli/main.js", "statements", "generate", "--in", input, "--out", join(dir, "out2.csv"), "--generator", join(dir, "model")], { encoding: "utf8" });
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stderr, /1 input truncated/);
 });

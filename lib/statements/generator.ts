@@ -14,18 +14,22 @@ export interface GeneratedStatement {
   /** True when the rule had to guess or the statement is ill-formed. */
   readonly flagged: boolean;
   readonly doubts: readonly string[];
+  /** True when the generator read only part of the input: a model's input cut at its token limit (the doubt says how many tokens). */
+  readonly truncated?: boolean;
 }
 
 /** Counts over generated statements, kept instead of the statements when a file is streamed. */
 export interface StatementTally {
   generated: number;
   flagged: number;
+  /** Statements made from an input cut to fit the generator (all flagged). */
+  truncated: number;
   /** Doubts of the flagged statements, with how often each occurs. */
   readonly doubts: Map<string, number>;
 }
 
 export function newStatementTally(): StatementTally {
-  return { generated: 0, flagged: 0, doubts: new Map() };
+  return { generated: 0, flagged: 0, truncated: 0, doubts: new Map() };
 }
 
 /**
@@ -41,6 +45,7 @@ export function tallyStatements(made: readonly (GeneratedStatement | null)[], ta
   for (const m of made) {
     if (!m) continue;
     tally.generated++;
+    if (m.truncated) tally.truncated++;
     if (!m.flagged) continue;
     tally.flagged++;
     for (const d of m.doubts) tally.doubts.set(doubtKind(d), (tally.doubts.get(doubtKind(d)) ?? 0) + 1);
@@ -74,11 +79,22 @@ export interface GeneratorOptions {
   readonly log?: (line: string) => void;
 }
 
-/** A model's statements, flagged when ill-formed (a model gives no rule to doubt). */
-export function describeModelStatements(questions: readonly string[], answers: readonly string[], statements: readonly string[]): GeneratedStatement[] {
+/** How much of one input a model read: the text tokens cut to fit its limit (0 when none). */
+export interface InputTruncation {
+  readonly droppedTokens: number;
+  readonly maxInputTokens: number;
+}
+
+/**
+ * A model's statements, flagged when ill-formed (a model gives no rule to doubt) or made from an
+ * input cut at the model's token limit: the model never saw the rest (issue 22).
+ */
+export function describeModelStatements(questions: readonly string[], answers: readonly string[], statements: readonly string[], truncation?: readonly InputTruncation[]): GeneratedStatement[] {
   return statements.map((statement, i) => {
+    const cut = truncation?.[i];
     const doubts = statement.trim() === "" ? ["empty statement"] : illFormedReasons(statement, questions[i], answers[i]).map((x) => `ill-formed: ${x}`);
-    return { statement, rule: "model", flagged: doubts.length > 0, doubts };
+    if (cut && cut.droppedTokens > 0) doubts.unshift(`input truncated (${cut.droppedTokens} tokens past the ${cut.maxInputTokens}-token limit dropped)`);
+    return { statement, rule: "model", flagged: doubts.length > 0, doubts, truncated: cut !== undefined && cut.droppedTokens > 0 };
   });
 }
 
@@ -90,7 +106,15 @@ export async function loadStatementGenerator(spec: string, options: GeneratorOpt
   return {
     name: spec,
     generate: (q, a, onProgress) => model.generate(q, a, onProgress),
-    generateDetailed: async (q, a, onProgress) => describeModelStatements(q, a, await model.generate(q, a, onProgress)),
+    generateDetailed: async (q, a, onProgress) => {
+      const made = await model.generateDetailed(q, a, onProgress);
+      return describeModelStatements(
+        q,
+        a,
+        made.map((r) => r.text),
+        made.map((r) => ({ droppedTokens: r.droppedInputTokens, maxInputTokens: model.maxInputTokens })),
+      );
+    },
     dispose: () => model.dispose(),
   };
 }

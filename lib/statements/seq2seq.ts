@@ -72,6 +72,8 @@ export interface Seq2SeqResult {
   /** Input length in tokens after truncation, and whether it was truncated. */
   readonly inputTokens: number;
   readonly truncated: boolean;
+  /** Text tokens cut from the input to fit maxInputTokens (0 when it fit). */
+  readonly droppedInputTokens: number;
 }
 
 export interface Seq2SeqStats {
@@ -516,6 +518,12 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
   }
 
   encodeInput(question: string, answer: string): { ids: number[]; truncated: boolean } {
+    const { ids, truncated } = this.encodeCounted(question, answer);
+    return { ids, truncated };
+  }
+
+  /** As encodeInput, with the number of text tokens cut. */
+  private encodeCounted(question: string, answer: string): { ids: number[]; truncated: boolean; dropped: number } {
     const text = statementInput(question, answer);
     const full = this.tokenizer.encode(text);
     const plain = this.tokenizer.encode(text, { add_special_tokens: false });
@@ -527,8 +535,8 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     const suffix = full.slice(at + plain.length);
     const room = this.maxInputTokens - prefix.length - suffix.length;
     if (room < 1) throw new RangeError(`maxInputTokens ${this.maxInputTokens} leaves no room for text beside ${prefix.length + suffix.length} special token(s)`);
-    if (plain.length <= room) return { ids: full, truncated: false };
-    return { ids: [...prefix, ...plain.slice(0, room), ...suffix], truncated: true };
+    if (plain.length <= room) return { ids: full, truncated: false, dropped: 0 };
+    return { ids: [...prefix, ...plain.slice(0, room), ...suffix], truncated: true, dropped: plain.length - room };
   }
 
   async generate(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<string[]> {
@@ -539,7 +547,7 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     if (this.disposed) throw new Error("this seq2seq generator has been disposed");
     checkInputs(questions, answers);
     const n = questions.length;
-    const encoded = questions.map((q, i) => this.encodeInput(q, answers[i]));
+    const encoded = questions.map((q, i) => this.encodeCounted(q, answers[i]));
     // Longest first: the largest batch shape is met (and fails, if memory is short) at once.
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => encoded[b].ids.length - encoded[a].ids.length || a - b);
     const results: Seq2SeqResult[] = new Array(n);
@@ -555,6 +563,7 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
           finished: h.finished,
           inputTokens: encoded[i].ids.length,
           truncated: encoded[i].truncated,
+          droppedInputTokens: encoded[i].dropped,
         };
         this.stats.inputs++;
         if (encoded[i].truncated) this.stats.truncatedInputs++;
