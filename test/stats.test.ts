@@ -54,6 +54,31 @@ test("mid-ranks, Spearman and Kendall τ-b equal brute force on random data with
   }
 });
 
+test("Kendall's p-value without ties is scipy's exact one (n ≤ 33, or at most one discordant pair): permutations counted by brute force", () => {
+  const factorial = (n: number) => Array.from({ length: n }, (_, i) => i + 1).reduce((a, b) => a * b, 1);
+  const inversions = (p: number[]) => p.reduce((s, v, i) => s + p.slice(i + 1).filter((w) => w < v).length, 0);
+  const permutations = (n: number): number[][] => (n === 0 ? [[]] : permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, k) => [...p.slice(0, k), n - 1, ...p.slice(k)])));
+  for (let n = 2; n <= 7; n++) {
+    const all = permutations(n);
+    const counts = new Map<number, number>();
+    for (const p of all) counts.set(inversions(p), (counts.get(inversions(p)) ?? 0) + 1);
+    const pairs = (n * (n - 1)) / 2;
+    const x = Array.from({ length: n }, (_, i) => i);
+    for (const y of all) {
+      const c = Math.min(inversions(y), pairs - inversions(y));
+      let atMost = 0;
+      for (let k = 0; k <= c; k++) atMost += counts.get(k) ?? 0;
+      const want = 4 * c === n * (n - 1) ? 1 : Math.min(1, (2 * atMost) / factorial(n)); // scipy's _kendall_p_exact, two-sided
+      assert.equal(kendallTauB(x, y).pValue, want, `n = ${n}, y = ${y}`);
+    }
+  }
+  // Beyond 33 values, exact only with at most one discordant (or concordant) pair: 2/n! and 2/(n−1)!.
+  const x40 = Array.from({ length: 40 }, (_, i) => i);
+  assert.equal(kendallTauB(x40, x40).pValue, 2 / factorial(40));
+  assert.equal(kendallTauB(x40, [1, 0, ...x40.slice(2)]).pValue, 2 / factorial(39));
+  assert.ok(close(kendallTauB(x40, [2, 1, 0, ...x40.slice(3)]).pValue, normalTwoSidedP((((40 * 39) / 2 - 6) * 1) / Math.sqrt((40 * 39 * 85) / 18)), 1e-14), "else asymptotic");
+});
+
 test("argsort is stable and rejects NaN", () => {
   assert.deepEqual([...argsort([2, 1, 2, 1])], [1, 3, 0, 2]);
   assert.throws(() => argsort([1, NaN]), /argsort: values\[1\] is NaN; values must be finite numbers/);

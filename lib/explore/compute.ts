@@ -107,6 +107,23 @@ function pearson(x: number[], y: number[]): number {
   return sxy / Math.sqrt(sxx * syy);
 }
 
+/**
+ * The policy of lib/stats/validate.ts, restated here because this file imports nothing (the page
+ * inlines it): a RangeError naming the function, the argument, the first offending index and the
+ * value. Levels and classes index arrays, so one outside 0..K−1 would be dropped from a confusion
+ * matrix, or land in another cell, and leave confident numbers.
+ */
+function refuse(fn: string, what: string, value: unknown, rule: string): never {
+  throw new RangeError(`${fn}: ${what} is ${typeof value === "string" ? JSON.stringify(value) : String(value)}; ${rule}`);
+}
+
+function checkIndices(fn: string, name: string, values: ArrayLike<number>, k: number): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!(Number.isInteger(v) && v >= 0 && v < k)) refuse(fn, `${name}[${i}]`, v, `${name} must be integers in 0..${k - 1}`);
+  }
+}
+
 export interface RankingStats {
   spearman: number;
   pairwiseAccuracy: number;
@@ -116,6 +133,8 @@ export interface RankingStats {
 
 /** ρ on mid-ranks, pairwise accuracy (ties not won) over rows of different severity, violations of mean order. */
 export function exploreRanking(d: Pick<ExploreData, "cls" | "severity" | "classNames">, scores: number[]): RankingStats {
+  if (d.cls.length !== scores.length) throw new RangeError(`exploreRanking: cls has ${d.cls.length} values, scores has ${scores.length}; cls and scores must have equal lengths`);
+  checkIndices("exploreRanking", "cls", d.cls, d.classNames.length);
   const sev = d.cls.map((c) => d.severity[c]);
   const spearman = pearson(midRanks(scores), midRanks(sev));
   // Pairwise accuracy by sorting once and counting, per severity level, the rows strictly below.
@@ -178,9 +197,20 @@ export function explorePredict(scores: number[], cuts: number[]): number[] {
  * Level of each row under cuts against true levels: the arithmetic of lib/calibrate's
  * classificationReport (accuracy, macro-F1, κ linear and quadratic from the confusion matrix) and
  * of lib/stats' cohenKappa (unweighted κ), in the same order of operations, so the numbers are
- * the same to the last bit.
+ * the same to the last bit. K is a positive integer, trueLevels integers in 0..K−1 (one per
+ * score), and the cuts non-decreasing and at most K − 1 (so every prediction is a level); anything
+ * else is a RangeError, never a row dropped from the matrix. No rows give NaN (nothing to count).
  */
 export function exploreClassification(trueLevels: number[], scores: number[], cuts: number[], K: number): ClassificationStats {
+  const fn = "exploreClassification";
+  if (!(Number.isInteger(K) && K > 0)) refuse(fn, "K", K, "K must be a positive integer");
+  if (trueLevels.length !== scores.length) throw new RangeError(`${fn}: trueLevels has ${trueLevels.length} values, scores has ${scores.length}; trueLevels and scores must have equal lengths`);
+  if (cuts.length > K - 1) throw new RangeError(`${fn}: cuts has ${cuts.length} values; ${K} levels take at most ${K - 1} cuts`);
+  for (let i = 0; i < cuts.length; i++) {
+    if (typeof cuts[i] !== "number" || Number.isNaN(cuts[i])) refuse(fn, `cuts[${i}]`, cuts[i], "cuts must be numbers");
+    if (i > 0 && cuts[i] < cuts[i - 1]) refuse(fn, `cuts[${i}]`, cuts[i], `cuts must be non-decreasing (cuts[${i - 1}] is ${cuts[i - 1]})`);
+  }
+  checkIndices(fn, "trueLevels", trueLevels, K);
   const predicted = explorePredict(scores, cuts);
   const conf = new Array<number>(K * K).fill(0);
   for (let i = 0; i < trueLevels.length; i++) conf[trueLevels[i] * K + predicted[i]]++;
