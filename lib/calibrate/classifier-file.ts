@@ -17,8 +17,12 @@ export function checkClassifier(value: unknown, what = "the classifier"): Thresh
   const levels = c.levelSet?.levels;
   if (!Array.isArray(levels) || levels.length < 1) bad("its levelSet has no levels");
   const seen = new Set<string>();
+  const names = new Map<string, number>();
   levels.forEach((l, k) => {
-    if (typeof l?.name !== "string") bad(`level ${k} has no name`);
+    if (typeof l?.name !== "string" || l.name.trim() === "") bad(`level ${k} has no name`);
+    // predicted_level holds a level's name: two levels of one name could not be told apart.
+    if (names.has(l.name)) bad(`level ${k} has the name "${l.name}" of level ${names.get(l.name)}`);
+    names.set(l.name, k);
     if (!Array.isArray(l.classes) || l.classes.length === 0) bad(`level ${k} (${l.name}) names no labels`);
     for (const label of l.classes) {
       if (typeof label !== "string" || label.trim() === "") bad(`level ${k} (${l.name}) has a label that is not a text`);

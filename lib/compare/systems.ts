@@ -13,7 +13,7 @@
  */
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED } from "../constants.js";
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
-import { classifierColumn } from "../calibrate/classifier-file.js";
+import { checkClassifier, classifierColumn } from "../calibrate/classifier-file.js";
 import { finiteScore } from "../eval/metric-scores.js";
 import { isDecimalText } from "../data/csv.js";
 import { DataError } from "../data/errors.js";
@@ -58,6 +58,7 @@ export const UNLABELLED = 255;
 
 /** Reads one system's scored output (CSV or JSONL, as capqa score writes it). */
 export function readSystem(file: string, options: ReadSystemOptions = {}): SystemScores {
+  if (options.classifier) checkClassifier(options.classifier, "the `classifier` option");
   const table = readRowTable(file);
   const where = (k: number, field: string) => ({ file, line: table.lines[k], row: k, field });
   if (!table.columns.includes("cap")) throw new DataError({ file, field: "cap" }, "no cap column: compare reads capqa score's output");

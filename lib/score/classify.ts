@@ -6,6 +6,7 @@
  * cells are checked (finite numbers) before the first row is scored.
  */
 import { classifierMetric, predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
+import { checkClassifier } from "../calibrate/classifier-file.js";
 import { DataError, DataProblems, formatLocation } from "../data/errors.js";
 import { finiteScore } from "../eval/metric-scores.js";
 import type { RowRecord } from "./row-stream.js";
@@ -18,9 +19,13 @@ type NumericScoreColumn = (typeof NUMERIC_SCORE_COLUMNS)[number];
 /** Where a classifier's scores come from: a score capqa computes, or a column of the input. */
 export type ClassifySource = { readonly kind: "score"; readonly column: NumericScoreColumn } | { readonly kind: "input"; readonly column: string };
 
-/** The source of a classifier's metric among the computed scores and the input's columns, or an error naming both. */
+/**
+ * The source of a classifier's metric among the computed scores and the input's columns, or an
+ * error naming both. The classifier is checked whole first (levels, names, cuts, metric: as
+ * classifier.json is read), so a malformed one given to the library fails here, not after scoring.
+ */
 export function classifySource(classifier: ThresholdClassifier, inputColumns: readonly string[], file: string): ClassifySource {
-  predictLevels(classifier, [0.5]); // a malformed classifier fails here, not after scoring
+  checkClassifier(classifier, "the `classifier` option");
   const metric = classifierMetric(classifier);
   if ((NUMERIC_SCORE_COLUMNS as readonly string[]).includes(metric)) return { kind: "score", column: metric as NumericScoreColumn };
   if (inputColumns.includes(metric)) return { kind: "input", column: metric };
