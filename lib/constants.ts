@@ -88,6 +88,25 @@ export const DEFAULT_NLI_MAX_LENGTH = 512;
  */
 export const DEFAULT_NLI_BATCH_SIZE = 64;
 export const DEFAULT_NLI_BATCH_TOKENS = 16_384;
+/**
+ * A text longer than (budget + 1) × NLI_TOKENIZE_CHARS_PER_TOKEN characters is tokenized from a
+ * prefix of that length, cut where a word ends (lib/nli/pair-encoding.ts), not whole: a 57 MB cell
+ * took 80 s and 4 GB to tokenize for the 512 tokens kept. 128 is the most characters one token of
+ * the vocabularies capqa loads spells (RoBERTa's byte-level BPE: 128 bytes; DeBERTa-v3's
+ * SentencePiece: 32 characters; T5's: 16; BERT's WordPiece: 100, the longest word it splits), so
+ * such a prefix holds more tokens than the budget, unless the text has characters that make no
+ * token (runs of spaces, characters the normaliser drops) or words WordPiece turns into one
+ * [UNK] (over 100 characters); then the prefix grows, up to the whole text. The tokens kept are
+ * the whole text's, but for a single word longer than half the window and a text over
+ * NLI_TOKENIZE_MAX_CHARS (lib/nli/pair-encoding.ts says how).
+ */
+export const NLI_TOKENIZE_CHARS_PER_TOKEN = 128;
+/**
+ * The most characters of one text that are tokenized: a longer text whose first million
+ * characters make fewer tokens than the length limit (a run of spaces, say) is read that far, and
+ * its pair counted as truncated.
+ */
+export const NLI_TOKENIZE_MAX_CHARS = 1_000_000;
 
 // ---------------------------------------------------------------- NLI inference servers (lib/nli/server)
 
@@ -181,6 +200,12 @@ export const DEFAULT_SCORE_BLOCK_ROWS = 4096;
 
 /** How long a write to the NLI cache waits for another process's lock before it fails (SQLITE_BUSY). */
 export const DEFAULT_CACHE_BUSY_TIMEOUT_MS = 10_000;
+/**
+ * How far from 1 the three probabilities of an NLI cache row may sum, written or read back
+ * (lib/nli/cache.ts's checkCachedProbabilities): a softmax sums to 1 within 1e-15, the released
+ * probabilities within 2e-7; a damaged row does not.
+ */
+export const NLI_CACHE_SUM_TOLERANCE = 1e-3;
 
 /** `capqa score --out FILE` records what produced FILE in FILE + this suffix (capqa version, model, weights, input hash). */
 export const MANIFEST_SIDECAR_SUFFIX = ".manifest.json";
@@ -306,6 +331,17 @@ export const SCREEN_FIGURE_MAX_SCALE = 2;
 export const SCREEN_MODEBAR_PX = 32;
 /** Pixels per CSS px of a screen figure's static PNG (it is already at screen size). */
 export const SCREEN_FIGURE_PNG_SCALE = 1;
+/**
+ * `capqa explore --serve` (lib/explore/serve.ts): connections open at once (more are refused), how
+ * long a client may take to send its request's headers, how long a connection may stay silent
+ * (no byte read or written: an idle keep-alive, a reader that stopped reading), and how often
+ * the header deadline is checked.
+ */
+export const EXPLORE_SERVE_MAX_CONNECTIONS = 32;
+export const EXPLORE_SERVE_HEADERS_TIMEOUT_MS = 10_000;
+export const EXPLORE_SERVE_IDLE_TIMEOUT_MS = 30_000;
+export const EXPLORE_SERVE_CHECK_INTERVAL_MS = 1_000;
+
 /** The explorer in a notebook (lib/explore/notebook.ts): its frame's height, and the window width of its static picture (a notebook output's width). */
 export const EXPLORER_FRAME_HEIGHT_PX = 1150;
 export const EXPLORER_PICTURE_WIDTH_PX = 980;

@@ -58,8 +58,20 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
   const { cache } = options;
   let probabilities: Float64Array;
   let missing: number[];
-  if (cache) ({ probabilities, missing } = cache.lookup(options.modelKey, premises, hypotheses));
-  else {
+  if (cache) {
+    // (`stats` may be absent from a stand-in for the cache.)
+    const invalidBefore = cache.stats?.invalid ?? 0;
+    ({ probabilities, missing } = cache.lookup(options.modelKey, premises, hypotheses));
+    // Rows that hold no valid probabilities are misses: one warning for the cache's first ones
+    // (a run of many blocks would repeat it); the count is in cache.stats.invalid.
+    const invalid = (cache.stats?.invalid ?? 0) - invalidBefore;
+    if (invalid > 0 && invalidBefore === 0) {
+      options.log?.(
+        `warning: ${invalid} row${invalid === 1 ? "" : "s"} of the NLI cache ${cache.path} hold${invalid === 1 ? "s" : ""} no valid probabilities (first: ${cache.firstInvalid}); ` +
+          "they are treated as missing, computed again and replaced (later ones are counted in the cache's stats, not shown)",
+      );
+    }
+  } else {
     probabilities = new Float64Array(3 * n).fill(NaN);
     missing = Array.from({ length: n }, (_, i) => i);
   }
