@@ -1,12 +1,13 @@
 /** capqa explore: the interactive explorer as one HTML file, or served on localhost; over CAP-Correctness or a labelled file of one's own. */
 import { parseArgs } from "node:util";
-import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   buildExplorerPage,
   checkOutputFile,
   classifierColumn,
+  EXPLORE_SERVE_IDLE_TIMEOUT_MS,
+  EXPLORE_SERVE_MAX_CONNECTIONS,
   exploreDataFromBenchmark,
   exploreDataFromLabelled,
   explorerSettingsFromClassifier,
@@ -17,7 +18,9 @@ import {
   readClassifierFile,
   readLabelledScores,
   readRowTable,
+  serveExplorerPage,
   writeFileAtomic,
+  type ExplorerServer,
   type ExploreData,
   type ExplorerClassifierSettings,
   type ExplorerOptions,
@@ -77,7 +80,9 @@ those of calibrate's report.json for the same --split. A classifier of another r
 second on the validation split, and seconds (quadratic κ: most of a minute) on --fit-split all.
 "Save classifier" on the page downloads the current cuts as a classifier.json that
 "capqa score --classify" and "capqa explore --classifier" read. --serve PORT serves the page on
-127.0.0.1 instead.
+127.0.0.1 instead, to this machine's browser only: a request must name 127.0.0.1, localhost or
+[::1] at PORT as its host (a page of another site is refused), at most ${EXPLORE_SERVE_MAX_CONNECTIONS} connections
+are open at once, and one that sends or reads nothing for ${EXPLORE_SERVE_IDLE_TIMEOUT_MS / 1000} s is closed.
 
 --in FILE explores your own labelled scores (as "capqa calibrate --in" reads them): labels in
 --label-column (the paper's classes, or any order declared with --order), scores in the --metric
@@ -165,32 +170,20 @@ export async function cmdExplore(argv: string[]): Promise<number> {
   const html = buildExplorerPage(page.data, { ...page.options, objective, refit: values.refit === true });
   const { split, fitSplit } = page.data;
   if (port !== undefined) {
-    const server = createServer((req, res) => {
-      // The page and nothing else: any other path is 404.
-      if (req.method !== "GET" || !["/", "/index.html", "/explorer.html"].includes(new URL(req.url ?? "/", "http://127.0.0.1").pathname)) {
-        res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-        res.end("not found\n");
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(html);
-    });
-    await new Promise<void>((ok, fail) => {
-      server.once("error", (e: NodeJS.ErrnoException) =>
-        fail(
-          new Error(
-            e.code === "EADDRINUSE"
-              ? `port ${port} on 127.0.0.1 is in use by another program; choose another with --serve PORT (0 picks a free one)`
-              : e.code === "EACCES"
-                ? `port ${port} needs privileges this user does not have; choose a port above 1023 with --serve PORT`
-                : `cannot serve on 127.0.0.1:${port}: ${e.message}`,
-          ),
-        ),
+    let server: ExplorerServer;
+    try {
+      server = await serveExplorerPage(html, { port });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new Error(
+        code === "EADDRINUSE"
+          ? `port ${port} on 127.0.0.1 is in use by another program; choose another with --serve PORT (0 picks a free one)`
+          : code === "EACCES"
+            ? `port ${port} needs privileges this user does not have; choose a port above 1023 with --serve PORT`
+            : `cannot serve on 127.0.0.1:${port}: ${(e as Error).message}`,
       );
-      server.listen(port, "127.0.0.1", ok);
-    });
-    const address = server.address();
-    const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`;
+    }
+    const url = server.url;
     summary("explore", { url, split, fitSplit });
     err(`serving the explorer on ${url} (Ctrl-C to stop)`);
     await new Promise(() => {});

@@ -3,3 +3,4 @@ export * from "./page.js";
 export * from "./labelled.js";
 export * from "./label-colors.js";
 export * from "./notebook.js";
+export * from "./serve.js";
