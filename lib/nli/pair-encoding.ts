@@ -4,7 +4,24 @@
  * tokenizers do). transformers.js only cuts the joined sequence at the end, which would drop
  * the final separator and the hypothesis; so the two sides are tokenised separately here and
  * joined by the tokenizer's own post-processor ([CLS] A [SEP] B [SEP] for BERT and DeBERTa).
+ *
+ * A side keeps at most `budget` tokens (maxLength less the special tokens), so a long text is
+ * tokenized from a prefix, not whole (a 57 MB cell took 80 s and 4 GB): the first
+ * (budget + 1) × NLI_TOKENIZE_CHARS_PER_TOKEN characters, cut just after a word (a non-space
+ * followed by a space). The tokenizers capqa loads (WordPiece, SentencePiece's Metaspace, byte-level
+ * BPE) normalise character by character and split words at spaces before they tokenize each word
+ * on its own, so the tokens of such a prefix are the first tokens of the whole text. The prefix is
+ * used when it has more than `budget` tokens, which makes the whole text longer than the budget
+ * too: longest-first truncation then keeps the same tokens from either, and the pair is marked
+ * truncated either way. A prefix with fewer tokens (runs of spaces or characters the normaliser
+ * drops, words WordPiece turns into one [UNK]) grows fourfold, up to the whole text; so a text
+ * that fits is tokenized whole, up to NLI_TOKENIZE_MAX_CHARS characters: a longer one whose first
+ * million characters still make fewer tokens than the budget is read that far and its pair marked
+ * truncated. One word longer than half the window (a base64 blob, "aaaa…") is cut inside: its
+ * tokens there are those of its first part, which a Unigram or BPE model may split otherwise
+ * than the whole word (it is over the length limit either way; the whole word is never tokenized).
  */
+import { NLI_TOKENIZE_CHARS_PER_TOKEN, NLI_TOKENIZE_MAX_CHARS } from "../constants.js";
 
 /** The parts of @huggingface/tokenizers' Tokenizer that pair encoding uses. */
 interface CoreTokenizer {
@@ -29,13 +46,40 @@ export interface EncodedPair {
   readonly truncated: boolean;
 }
 
+export interface PairEncoderOptions {
+  /** Characters of a text tokenized per token kept (default NLI_TOKENIZE_CHARS_PER_TOKEN); Infinity tokenizes every text whole. */
+  readonly charsPerToken?: number;
+  /** The most characters of one text ever tokenized (default NLI_TOKENIZE_MAX_CHARS); Infinity reads every text to its end. */
+  readonly maxChars?: number;
+}
+
+/** The end of the last word that ends at or before `limit`: an index i with text[i] a space and text[i − 1] not white space; −1 if none. */
+function wordEndAtOrBefore(text: string, limit: number): number {
+  for (let i = text.lastIndexOf(" ", limit); i > 0; i = text.lastIndexOf(" ", i - 1)) {
+    if (!/\s/.test(text[i - 1])) return i;
+  }
+  return -1;
+}
+
+/** `limit`, moved back one if it would split a surrogate pair. */
+function safeCut(text: string, limit: number): number {
+  const c = text.charCodeAt(limit - 1);
+  return c >= 0xd800 && c <= 0xdbff ? limit - 1 : limit;
+}
+
 export class PairEncoder {
   private readonly core: CoreTokenizer;
   readonly maxLength: number;
   readonly padId: number;
   private readonly specialCount: number;
+  private readonly charsPerToken: number;
+  private readonly maxChars: number;
 
-  constructor(tokenizer: HfTokenizer, maxLength: number) {
+  constructor(tokenizer: HfTokenizer, maxLength: number, options: PairEncoderOptions = {}) {
+    this.charsPerToken = options.charsPerToken ?? NLI_TOKENIZE_CHARS_PER_TOKEN;
+    this.maxChars = options.maxChars ?? NLI_TOKENIZE_MAX_CHARS;
+    if (!(this.maxChars >= 1)) throw new RangeError(`the \`maxChars\` option must be a number ≥ 1 (or Infinity), got ${this.maxChars}`);
+    if (!(this.charsPerToken >= 1)) throw new RangeError(`the \`charsPerToken\` option must be a number ≥ 1 (or Infinity), got ${this.charsPerToken}`);
     this.core = tokenizer._tokenizer as CoreTokenizer;
     if (typeof this.core?.encode_text !== "function" || typeof this.core.token_to_id !== "function") {
       throw new Error("this transformers.js tokenizer does not expose encode_text/token_to_id; capqa's pair encoding needs @huggingface/tokenizers 0.2");
@@ -61,12 +105,45 @@ export class PairEncoder {
     return { ids, types };
   }
 
+  /**
+   * The first `need` tokens of a text when it has at least that many, else all its tokens: from a
+   * prefix of the text when one holds them (see the top of this file), else from the whole text,
+   * read up to NLI_TOKENIZE_MAX_CHARS characters (`unread`: characters past those were not read).
+   */
+  private tokens(text: string, need: number): { tokens: string[]; unread: boolean } {
+    const max = this.maxChars;
+    for (let window = need * this.charsPerToken; window < text.length; window = Math.min(4 * window, max)) {
+      const last = window >= max;
+      const cut = wordEndAtOrBefore(text, window);
+      if (cut > 0) {
+        const head = this.core.encode_text(text.slice(0, cut)) ?? [];
+        if (head.length >= need) return { tokens: head.slice(0, need), unread: false };
+      }
+      if (cut < window / 2 || last) {
+        // No word ends in the window's second half: a word of thousands of characters runs across
+        // its end, and is cut inside (a single word is never tokenized whole). A cut twice as far
+        // is preferred, being nearer the whole word's tokens where the two differ.
+        const near = this.core.encode_text(text.slice(0, safeCut(text, window))) ?? [];
+        if (near.length >= need) {
+          const far = last ? [] : (this.core.encode_text(text.slice(0, safeCut(text, Math.min(text.length, 2 * window)))) ?? []);
+          return { tokens: (far.length >= need ? far : near).slice(0, need), unread: false };
+        }
+        if (last) return { tokens: near, unread: true };
+      }
+    }
+    return { tokens: this.core.encode_text(text) ?? [], unread: false };
+  }
+
   /** The tokens of one pair, the longer side truncated first so that the whole fits maxLength. */
   encode(premise: string, hypothesis: string): EncodedPair {
-    const a = this.core.encode_text(premise) ?? [];
-    const b = this.core.encode_text(hypothesis) ?? [];
     const budget = this.maxLength - this.specialCount;
-    const truncated = a.length + b.length > budget;
+    // budget + 1 tokens of a side are as good as all of them: the truncation below keeps at most
+    // budget of either, and the pair is truncated whether a side has budget + 1 or more.
+    const premiseTokens = this.tokens(premise, budget + 1);
+    const hypothesisTokens = this.tokens(hypothesis, budget + 1);
+    const a = premiseTokens.tokens;
+    const b = hypothesisTokens.tokens;
+    const truncated = a.length + b.length > budget || premiseTokens.unread || hypothesisTokens.unread;
     while (a.length + b.length > budget) {
       if (a.length > b.length) a.pop();
       else b.pop();
