@@ -12,6 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { otherProcessAlive, trackPartial, untrackPartial } from "../io/partials.js";
+import { outputNameProblem } from "../io/names.js";
+import { movedWriteError, writeError } from "../io/write-errors.js";
 
 /** The list of files a run wrote, kept in the folder so the next run knows which are its own. */
 export const FOLDER_MANIFEST = ".capqa-outputs.json";
@@ -41,11 +43,14 @@ function removeLeftovers(target: string): void {
 
 /**
  * Throws when `dir` cannot take a run's outputs: the working directory, the home folder or one of
- * their parents (a swap would replace them), an existing file, or a place that cannot be written.
+ * their parents (a swap would replace them), an existing file, a name longer than a file system
+ * takes with the staging name beside it (../io/names.ts), or a place that cannot be written.
  * Workflows call it before their work, so a bad output folder costs nothing.
  */
 export function checkOutputFolder(dir: string): void {
   const target = resolve(dir);
+  const tooLong = outputNameProblem(target, "folder");
+  if (tooLong) throw new Error(`${target}: ${tooLong}`);
   const forbidden = [process.cwd(), homedir(), "/"];
   if (forbidden.some((f) => !relative(target, resolve(f)).startsWith(".."))) {
     throw new Error(`${target} cannot be an output folder (it is the working directory, your home or one of their parents): name a folder of its own for the outputs`);
@@ -61,8 +66,8 @@ export function checkOutputFolder(dir: string): void {
   }
 }
 
-/** Moves files of `from` that its manifest does not list (files a person put there) into `to`. */
-function carryForeignFiles(from: string, to: string): void {
+/** Moves files of `from` that its manifest does not list (files a person put there) into `to`; returns the ones moved. */
+function carryForeignFiles(from: string, to: string): string[] {
   const manifest = join(from, FOLDER_MANIFEST);
   let own = new Set<string>();
   if (existsSync(manifest)) {
@@ -75,11 +80,14 @@ function carryForeignFiles(from: string, to: string): void {
     // A folder capqa did not write before: keep everything that the new run does not replace.
     own = new Set();
   }
+  const moved: string[] = [];
   for (const file of listFiles(from)) {
     if (file === FOLDER_MANIFEST || own.has(file) || existsSync(join(to, file))) continue;
     mkdirSync(dirname(join(to, file)), { recursive: true });
     renameSync(join(from, file), join(to, file));
+    moved.push(file);
   }
+  return moved;
 }
 
 function prepare(dir: string): { target: string; staging: string } {
@@ -92,26 +100,55 @@ function prepare(dir: string): { target: string; staging: string } {
   return { target, staging };
 }
 
+/**
+ * Swaps a finished staging folder in. The list of the run's files is written first, so a disk that
+ * fills there fails before anything of the target moved; a person's files carried into the
+ * staging folder go back if the swap then fails, and the previous folder is put back if the
+ * staging folder cannot take its place. Throws with the target unchanged.
+ */
 function commit(target: string, staging: string): void {
   const written = listFiles(staging).filter((f) => f !== FOLDER_MANIFEST);
-  if (existsSync(target)) carryForeignFiles(target, staging);
-  writeFileSync(join(staging, FOLDER_MANIFEST), JSON.stringify({ files: written, written: new Date().toISOString() }, null, 2) + "\n");
+  const list = join(staging, FOLDER_MANIFEST);
+  try {
+    writeFileSync(list, JSON.stringify({ files: written, written: new Date().toISOString() }, null, 2) + "\n");
+  } catch (err) {
+    throw writeError(list, err);
+  }
+  const carried = existsSync(target) ? carryForeignFiles(target, staging) : [];
   const old = `${target}.capqa-old-${process.pid}-${Date.now()}`;
-  if (existsSync(target)) renameSync(target, old);
-  renameSync(staging, target);
+  try {
+    if (existsSync(target)) renameSync(target, old);
+    try {
+      renameSync(staging, target);
+    } catch (err) {
+      if (existsSync(old)) renameSync(old, target);
+      throw err;
+    }
+  } catch (err) {
+    for (const file of carried) renameSync(join(staging, file), join(target, file));
+    throw err;
+  }
   untrackPartial(staging);
   rmSync(old, { recursive: true, force: true });
 }
 
-/** Swaps a finished staging folder in, or removes it when the writer failed. */
+/**
+ * Swaps a finished staging folder in, or removes it when the writer or the swap failed; an error
+ * of writing a file in the staging folder names that file in the target (the staging folder is gone).
+ */
 function finish<T>(target: string, staging: string, outcome: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  let error = outcome.ok ? undefined : outcome.error;
   if (outcome.ok) {
-    commit(target, staging);
-    return outcome.value;
+    try {
+      commit(target, staging);
+      return outcome.value;
+    } catch (err) {
+      error = err;
+    }
   }
   rmSync(staging, { recursive: true, force: true });
   untrackPartial(staging);
-  throw outcome.error;
+  throw movedWriteError(error, staging, target);
 }
 
 /** Runs `write` on a staging folder and swaps it in for `dir` when it returns; on an error nothing changes. */

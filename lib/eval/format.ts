@@ -1,6 +1,7 @@
 /** Writing tables: Markdown for reading, CSV and JSON for tools. */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { trackPartial, untrackPartial } from "../io/partials.js";
+import { writeError } from "../io/write-errors.js";
 import { join } from "node:path";
 import { toCsv } from "../data/csv.js";
 
@@ -90,7 +91,7 @@ export function writeFileAtomic(path: string, text: string, tmp = `${path}.tmp-$
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw err;
+    throw writeError(path, err); // Node's message for a failed write names no file
   } finally {
     untrackPartial(tmp);
   }

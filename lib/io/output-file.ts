@@ -5,6 +5,7 @@
 import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { DataError } from "../data/errors.js";
+import { outputNameProblem } from "./names.js";
 
 /** True when two names reach the same file (through links, `.` and `..` too). */
 export function samePath(a: string, b: string): boolean {
@@ -19,14 +20,17 @@ export function samePath(a: string, b: string): boolean {
 }
 
 /**
- * Throws a DataError naming `output` when it is a folder, one of `inputs`, or in a folder that is
- * missing (unless `createFolders`: the writer makes it; then its nearest existing parent is the
- * one probed) or not writable.
+ * Throws a DataError naming `output` when its name or a folder's on its way is longer than a file
+ * system takes (with the names capqa writes beside it: ./names.ts), when it is a folder, one of
+ * `inputs`, or in a folder that is missing (unless `createFolders`: the writer makes it; then its
+ * nearest existing parent is the one probed) or not writable.
  *
  * @example
  * checkOutputFile("scored.csv", ["answers.csv"]);
  */
 export function checkOutputFile(output: string, inputs: readonly string[] = [], options: { createFolders?: boolean } = {}): void {
+  const tooLong = outputNameProblem(output, "file");
+  if (tooLong) throw new DataError({ file: output }, tooLong);
   if (existsSync(output) && statSync(output).isDirectory()) throw new DataError({ file: output }, "is a folder; name the output file");
   for (const input of inputs) {
     if (samePath(input, output)) throw new DataError({ file: output }, "is the input file: write the output to a new file, never over the rows being read");

@@ -13,9 +13,11 @@
  * writer.commit();
  */
 import { otherProcessAlive, trackPartial, untrackPartial } from "../io/partials.js";
+import { writeError } from "../io/write-errors.js";
 import { closeSync, createReadStream, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { parseCsvRecords } from "../data/csv.js";
+import { createHash } from "node:crypto";
+import { basename, dirname, join, resolve } from "node:path";
+import { csvCell, csvFormulaGuardDefault, parseCsvRecords, type CsvWriteOptions } from "../data/csv.js";
 import { DataError } from "../data/errors.js";
 import { formatOf, type TableFormat } from "./table-io.js";
 
@@ -31,6 +33,26 @@ export interface RowSource {
   /** CSV: the header; JSON Lines: every key seen, in first-seen order. */
   readonly columns: string[];
   rows(): AsyncGenerator<RowRecord>;
+  /**
+   * The SHA-256 and size of the bytes the last rows() pass read to its end: what those rows were
+   * parsed from, even if the file changed while it was read (a manifest records this, not a
+   * second read of the file); undefined before a pass has ended.
+   */
+  digest(): { readonly path: string; readonly sha256: string; readonly bytes: number } | undefined;
+}
+
+/** A SHA-256 of the bytes a pass reads, kept once the pass reaches the end of the file. */
+class PassDigest {
+  private hash = createHash("sha256");
+  private bytes = 0;
+  constructor(private readonly done: (d: { sha256: string; bytes: number }) => void) {}
+  update(chunk: Buffer): void {
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+  }
+  end(): void {
+    this.done({ sha256: this.hash.digest("hex"), bytes: this.bytes });
+  }
 }
 
 /** Where the first byte sequence that is not UTF-8 sits: 1-based line and byte offset. */
@@ -56,11 +78,12 @@ export function locateInvalidUtf8(bytes: Uint8Array): { line: number; offset: nu
 }
 
 /** The text of a file as strict UTF-8 chunks (BOM dropped); an invalid byte is an error naming its line. */
-async function* textChunks(file: string): AsyncGenerator<string> {
+async function* textChunks(file: string, digest?: PassDigest): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let first = true;
   try {
     for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      digest?.update(chunk as Buffer);
       let text = decoder.decode(chunk as Buffer, { stream: true });
       if (first) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -69,6 +92,7 @@ async function* textChunks(file: string): AsyncGenerator<string> {
       if (text) yield text;
     }
     const tail = decoder.decode();
+    digest?.end();
     if (tail) yield tail;
   } catch (err) {
     if (err instanceof TypeError && /encoded data was not valid|invalid/i.test(err.message)) {
@@ -81,12 +105,12 @@ async function* textChunks(file: string): AsyncGenerator<string> {
 }
 
 /** Text split into complete CSV records as it streams: a record ends at a line break outside quotes. */
-async function* csvRecordStream(file: string): AsyncGenerator<{ fields: string[]; line: number }> {
+async function* csvRecordStream(file: string, digest?: PassDigest): AsyncGenerator<{ fields: string[]; line: number }> {
   let buffer = "";
   let line = 1;
   let inQuotes = false;
   let scanned = 0;
-  for await (const text of textChunks(file)) {
+  for await (const text of textChunks(file, digest)) {
     buffer += text;
     // The last record end outside quotes: everything before it parses as whole records.
     let cut = -1;
@@ -120,7 +144,7 @@ function checkFinite(value: unknown, file: string, line: number, path: string): 
   else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) checkFinite(v, file, line, path ? `${path}.${k}` : k);
 }
 
-async function* jsonLines(file: string): AsyncGenerator<RowRecord> {
+async function* jsonLines(file: string, digest?: PassDigest): AsyncGenerator<RowRecord> {
   let buffer = "";
   let line = 0;
   const parse = (raw: string): RowRecord | undefined => {
@@ -137,7 +161,7 @@ async function* jsonLines(file: string): AsyncGenerator<RowRecord> {
     checkFinite(value, file, line, "");
     return { row: value as Record<string, unknown>, line };
   };
-  for await (const text of textChunks(file)) {
+  for await (const text of textChunks(file, digest)) {
     buffer += text;
     let nl = buffer.indexOf("\n");
     while (nl >= 0) {
@@ -167,13 +191,15 @@ export async function openRowSource(file: string): Promise<RowSource> {
       if (seen.has(c)) throw new DataError({ file, line: 1, field: c }, "column name appears twice in the header");
       seen.add(c);
     }
+    let last: { sha256: string; bytes: number } | undefined;
     return {
       file,
       format,
       columns,
+      digest: () => last && { path: resolve(file), ...last },
       async *rows() {
         let header = true;
-        for await (const rec of csvRecordStream(file)) {
+        for await (const rec of csvRecordStream(file, new PassDigest((d) => (last = d)))) {
           if (header) {
             header = false;
             continue;
@@ -187,7 +213,8 @@ export async function openRowSource(file: string): Promise<RowSource> {
   const columns: string[] = [];
   const seen = new Set<string>();
   for await (const { row } of jsonLines(file)) for (const k of Object.keys(row)) if (!seen.has(k)) seen.add(k), columns.push(k);
-  return { file, format, columns, rows: () => jsonLines(file) };
+  let last: { sha256: string; bytes: number } | undefined;
+  return { file, format, columns, rows: () => jsonLines(file, new PassDigest((d) => (last = d))), digest: () => last && { path: resolve(file), ...last } };
 }
 
 /** A CSV cell: text as is, numbers in their shortest form, objects and arrays as JSON text. */
@@ -196,11 +223,6 @@ export function cellText(value: unknown): string {
   if (typeof value === "number") return Number.isNaN(value) ? "" : String(value);
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
-}
-
-function csvCell(value: unknown): string {
-  const s = cellText(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** Temporary files that killed runs left beside `file` (their process is gone). */
@@ -226,22 +248,25 @@ export class RowWriter {
     readonly format: TableFormat,
     readonly columns: readonly string[],
     private readonly tmp: string,
+    /** CSV cells guarded against formulas (CsvWriteOptions). */
+    readonly formulaGuard: boolean,
   ) {}
 
-  /** Opens the output now, so a missing folder or a read-only place fails before any work. */
-  static open(file: string, columns: readonly string[]): RowWriter {
+  /** Opens the output now, so a missing folder or a read-only place fails before any work; `formulaGuard` (CSV only): see CsvWriteOptions. */
+  static open(file: string, columns: readonly string[], options: CsvWriteOptions = {}): RowWriter {
     if (existsSync(file) && statSync(file).isDirectory()) throw new DataError({ file }, "is a folder; name the output file (.csv or .jsonl)");
     const format = formatOf(file);
+    const guard = options.formulaGuard ?? csvFormulaGuardDefault();
     removeStaleTemps(file);
     const tmp = `${file}.tmp-${process.pid}-${Date.now()}`;
-    const w = new RowWriter(file, format, columns, tmp);
+    const w = new RowWriter(file, format, columns, tmp, guard);
     try {
       w.fd = openSync(tmp, "wx");
       trackPartial(tmp);
     } catch (err) {
       throw new DataError({ file }, `cannot write the output here: ${(err as Error).message}`);
     }
-    if (format === "csv") w.push(columns.map(csvCell).join(","));
+    if (format === "csv") w.push(columns.map((c) => csvCell(c, guard)).join(","));
     return w;
   }
 
@@ -253,14 +278,18 @@ export class RowWriter {
 
   private flush(): void {
     if (this.buffer.length === 0 || this.fd === undefined) return;
-    writeSync(this.fd, this.buffer.join(""));
+    try {
+      writeSync(this.fd, this.buffer.join(""));
+    } catch (err) {
+      throw writeError(this.file, err); // a full disk names the output, not a temporary name or none
+    }
     this.buffer = [];
     this.size = 0;
   }
 
   write(row: Record<string, unknown>): void {
     this.rows++;
-    if (this.format === "csv") this.push(this.columns.map((c) => csvCell(row[c])).join(","));
+    if (this.format === "csv") this.push(this.columns.map((c) => csvCell(row[c], this.formulaGuard)).join(","));
     else this.push(JSON.stringify(Object.fromEntries(this.columns.map((c) => [c, row[c] ?? null]))));
   }
 
@@ -270,9 +299,13 @@ export class RowWriter {
 
   commit(): void {
     this.flush();
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-    renameSync(this.tmp, this.file);
+    try {
+      if (this.fd !== undefined) closeSync(this.fd);
+      this.fd = undefined;
+      renameSync(this.tmp, this.file);
+    } catch (err) {
+      throw writeError(this.file, err);
+    }
     untrackPartial(this.tmp);
   }
 

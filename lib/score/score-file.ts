@@ -93,6 +93,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const started = Date.now();
   checkOutputFile(output, [input]);
   const source = await openRowSource(input);
+  const inputIsFile = statSync(input).isFile();
   const cols = new Set(source.columns);
   const mode =
     cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer") ? "answers" : undefined;
@@ -120,9 +121,6 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   if (multi && statSync(input).isFile()) await checkGolds(source.rows(), goldSource, input);
   if (classifyBy?.kind === "input" && statSync(input).isFile()) await checkClassifyColumn(source.rows(), classifyBy, input);
   const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
-  // The input's hash is taken while the rows stream (a second read, flat memory; not of a pipe, which one read drains).
-  const inputDigest = options.manifest === false || !statSync(input).isFile() ? undefined : fileDigest(input);
-  inputDigest?.catch(() => undefined); // awaited at the end; an early error must not go unhandled meanwhile
   const writer = RowWriter.open(output, columns);
   let engine: Promise<NliEngine> | undefined;
   const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadNliEngine(options));
@@ -252,6 +250,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     report.rows += records.length;
     options.onRows?.(report.rows);
   };
+  let inputDigest: FileDigest | undefined;
   try {
     let pending: RowRecord[] = [];
     for await (const rec of source.rows()) {
@@ -262,6 +261,14 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       }
     }
     if (pending.length > 0) await flush(pending);
+    // The input's hash is of the very bytes the rows were parsed from (flat memory, one read); a
+    // file that changed while it was read is said to have changed (a pipe is not hashed).
+    inputDigest = inputIsFile ? source.digest() : undefined;
+    const now = inputDigest && statSync(input, { throwIfNoEntry: false });
+    if (inputDigest && now?.size !== inputDigest.bytes)
+      options.log?.(
+        `warning: ${input} changed while it was scored (${inputDigest.bytes} bytes read, ${now ? `${now.size} bytes now` : "gone now"}); the output and its manifest describe the ${inputDigest.bytes} bytes read`,
+      );
     // An old manifest goes before the new output is renamed in, so no manifest describes another output.
     if (options.manifest !== false) rmSync(manifestPathFor(output), { force: true });
     writer.commit();
@@ -287,7 +294,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     seconds: (Date.now() - started) / 1000,
   };
   if (options.manifest === false) return { ...result, manifest: null };
-  const manifest = await writeScoreManifest(input, output, result, options, await inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
+  const manifest = await writeScoreManifest(input, output, result, options, inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
   return { ...result, manifest };
 }
 
