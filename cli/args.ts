@@ -2,7 +2,7 @@
  * Small helpers over node:util parseArgs that turn bad flags into clear usage errors, and the
  * option declarations every command parses and documents its flags from (OptionSpec).
  */
-import { isDecimalText } from "../lib/data/csv.js";
+import { CSV_FORMULA_GUARD_ENV, isDecimalText } from "../lib/data/csv.js";
 import {
   CACHE_DIR_ENV,
   DATA_DIR_ENV,
@@ -271,6 +271,19 @@ export function takeJsonFlag(argv: readonly string[]): string[] {
   const rest = end < 0 ? [] : argv.slice(end);
   jsonMode = head.includes("--json");
   return [...head.filter((a) => a !== "--json"), ...rest];
+}
+
+/**
+ * --csv-formula-guard, taken anywhere before `--` like --json, by every command: each CSV the
+ * command writes has its cells guarded against formula injection (lib/data/csv.ts, `formulaGuard`).
+ * It sets $CAPQA_CSV_FORMULA_GUARD for this process, so every writer and worker thread sees it.
+ */
+export function takeCsvFormulaGuardFlag(argv: readonly string[]): string[] {
+  const end = argv.indexOf("--");
+  const head = end < 0 ? argv : argv.slice(0, end);
+  const rest = end < 0 ? [] : argv.slice(end);
+  if (head.includes("--csv-formula-guard")) process.env[CSV_FORMULA_GUARD_ENV] = "1";
+  return [...head.filter((a) => a !== "--csv-formula-guard"), ...rest];
 }
 
 /** Whether --json was given: commands leave out their human summary then. */

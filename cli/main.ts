@@ -52,6 +52,7 @@ import {
   jsonOutput,
   jsonDone,
   takeJsonFlag,
+  takeCsvFormulaGuardFlag,
 } from "./args.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
@@ -101,6 +102,9 @@ Common options:
   --json               Print the summary as one JSON object on standard output (progress and notes
                        go to standard error); on failure that object is {"error": {"message",
                        "kind": "usage"|"data"|"error"}} and the exit status is the usual one.
+  --csv-formula-guard  Guard every CSV written against formula injection for spreadsheets (OWASP): a
+                       text cell starting with = + - @, tab or CR gets a leading ' and every text
+                       cell is quoted; numbers are not altered (also $CAPQA_CSV_FORMULA_GUARD=1).
 
 Every output records its manifest (capqa version, command, data checksums, model id, revision,
 file hash, dtype and device, α and λ, statement generator, input file hashes): "manifest" in
@@ -384,7 +388,7 @@ function printText(command: string, text: string): number {
 let commandName = "";
 
 export async function main(argvWithJson: string[]): Promise<number> {
-  const argv = takeJsonFlag(argvWithJson);
+  const argv = takeCsvFormulaGuardFlag(takeJsonFlag(argvWithJson));
   const [command, ...rest] = argv;
   commandName = [command, ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : [])].join(" ");
   if (command === "--version" || command === "version" || command === "-V") {

@@ -121,9 +121,57 @@ export function requireColumns(table: CsvTable, file: string, names: readonly st
   return index;
 }
 
-/** Quotes a value for CSV output when it needs it (an object or array is written as its JSON text). */
-export function csvEscape(value: unknown): string {
+/** Options of capqa's CSV writers (toCsv, RowWriter.open, writeRowTable). */
+export interface CsvWriteOptions {
+  /**
+   * Guard the file against formula injection for people who open it in a spreadsheet (OWASP, "CSV
+   * Injection"): a text cell that a spreadsheet would run as a formula gets a leading `'`
+   * (guardFormula), and every text cell is quoted. It changes values (`=1+1` is read back as
+   * `'=1+1`), so it is off unless asked for; numbers, and text that is a decimal number ("-0.5"),
+   * are never altered. Default: $CAPQA_CSV_FORMULA_GUARD (1 on, 0 off), else off.
+   */
+  readonly formulaGuard?: boolean;
+}
+
+/** Environment variable that turns the CSV formula guard on for every CSV written (1) or off (0); the CLI's --csv-formula-guard sets it. */
+export const CSV_FORMULA_GUARD_ENV = "CAPQA_CSV_FORMULA_GUARD";
+
+/** Whether CSV output is guarded when no option says: $CAPQA_CSV_FORMULA_GUARD; another value than 1/0/true/false is an error naming it. */
+export function csvFormulaGuardDefault(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = (env[CSV_FORMULA_GUARD_ENV] ?? "").trim().toLowerCase();
+  if (v === "" || v === "0" || v === "false") return false;
+  if (v === "1" || v === "true") return true;
+  throw new Error(`${CSV_FORMULA_GUARD_ENV} must be 1 (guard CSV cells against formulas) or 0, got ${JSON.stringify(env[CSV_FORMULA_GUARD_ENV])}`);
+}
+
+/** What a spreadsheet may run as a formula: = + - @ (and their full-width forms) first, or first after white space and quotes. */
+const FORMULA_AFTER_BLANKS = /^[\s"'\u201c\u201d\u2018\u2019]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
+/** Characters that start a formula or hide one when a cell begins with them: tab, carriage return, NUL (OWASP, ASVS 1.2.10). */
+const FORMULA_FIRST = /^[\t\r\0]/;
+
+/**
+ * A text cell made safe to open in a spreadsheet (OWASP's advice for CSV Injection): a cell that
+ * starts with =, +, -, @, a tab, a carriage return or NUL, or with = + - @ after leading white space
+ * or quotes (their full-width forms too), gets a leading `'`, which makes a spreadsheet show the
+ * rest as text. Text that is a decimal number ("-0.5", "+1", "1e-3") is left as it is: a
+ * spreadsheet reads it as that number, which runs nothing.
+ */
+export function guardFormula(text: string): string {
+  if (!(FORMULA_FIRST.test(text) || FORMULA_AFTER_BLANKS.test(text)) || isDecimalText(text)) return text;
+  return `'${text}`;
+}
+
+/** Quotes a value for CSV output when it needs it (an object or array is written as its JSON text); with formulaGuard, every text cell is quoted and formulas are guarded. */
+export function csvEscape(value: unknown, options: CsvWriteOptions = {}): string {
+  const guard = options.formulaGuard ?? csvFormulaGuardDefault();
+  return csvCell(value, guard);
+}
+
+/** csvEscape with the guard decided (the writers decide it once per file). */
+export function csvCell(value: unknown, formulaGuard: boolean): string {
   const s = value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : typeof value === "object" ? JSON.stringify(value) : String(value);
+  // Guarded: every text cell quoted (OWASP), so that a spreadsheet splitting at ";" or tab keeps it one cell.
+  if (formulaGuard && typeof value !== "number" && s !== "") return `"${guardFormula(s).replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -132,10 +180,11 @@ function formatNumber(x: number): string {
   return Number.isNaN(x) ? "" : String(x);
 }
 
-/** Writes rows of objects as CSV with the given columns (LF line ends, header first). */
-export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const lines = [columns.map(csvEscape).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => csvEscape(row[c])).join(","));
+/** Writes rows of objects as CSV with the given columns (LF line ends, header first); `formulaGuard`: see CsvWriteOptions. */
+export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[], options: CsvWriteOptions = {}): string {
+  const guard = options.formulaGuard ?? csvFormulaGuardDefault();
+  const lines = [columns.map((c) => csvCell(c, guard)).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c], guard)).join(","));
   return lines.join("\n") + "\n";
 }
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname } from "node:path";
-import { parseCsv } from "../data/csv.js";
+import { parseCsv, type CsvWriteOptions } from "../data/csv.js";
 import { locateInvalidUtf8, RowWriter } from "./row-stream.js";
 import { DataError } from "../data/errors.js";
 
@@ -80,9 +80,9 @@ export function stringColumn(table: RowTable, column: string): string[] {
   });
 }
 
-/** Writes a whole table through RowWriter: a temporary file renamed into place, no giant string. */
-export function writeRowTable(file: string, columns: readonly string[], rows: readonly Record<string, unknown>[]): void {
-  const w = RowWriter.open(file, columns);
+/** Writes a whole table through RowWriter: a temporary file renamed into place, no giant string; `formulaGuard` (CSV): see CsvWriteOptions. */
+export function writeRowTable(file: string, columns: readonly string[], rows: readonly Record<string, unknown>[], options: CsvWriteOptions = {}): void {
+  const w = RowWriter.open(file, columns, options);
   try {
     for (const r of rows) w.write(r);
     w.commit();
