@@ -12,9 +12,10 @@
  * of a request's identity (the cache key), and is scrubbed from every error message and from
  * every field of every reply (a server may echo it, and replies go to the output, the checkpoint
  * and the cache), together with every other secret the provider knows of (the other API's key
- * in the environment, `secrets`).
+ * in the environment, `secrets`), plain or base64-encoded.
  */
 import { DEFAULT_BASE_URLS } from "../constants.js";
+import { base64Forms, redactBase64, type Base64Forms } from "./encoded-secrets.js";
 
 export type ProviderName = "anthropic" | "openai";
 export const PROVIDERS: readonly ProviderName[] = ["anthropic", "openai"];
@@ -80,6 +81,8 @@ export class Provider {
   readonly #key: string | undefined;
   /** Every value to scrub, the key first; none shorter than 4 characters (too common to scrub). */
   readonly #secrets: readonly string[];
+  /** Their base64 forms (secrets of 8 characters or more). */
+  readonly #encoded: Base64Forms;
 
   constructor(options: ProviderOptions) {
     const env = options.env ?? process.env;
@@ -92,6 +95,7 @@ export class Provider {
     this.#key = key === undefined || key === "" ? undefined : key;
     const all = [this.#key, ...PROVIDERS.map((p) => env[KEY_ENV[p]]), ...(options.secrets ?? [])];
     this.#secrets = [...new Set(all.filter((k): k is string => typeof k === "string" && k.length >= 4))].sort((a, b) => b.length - a.length);
+    this.#encoded = base64Forms(this.#secrets.filter((k) => k.length >= 8));
   }
 
   get hasKey(): boolean {
@@ -103,8 +107,16 @@ export class Provider {
     if (this.#key === undefined) throw new Error(`no API key: set ${KEY_ENV[this.name]}`);
   }
 
-  /** Replaces every secret (and any run of 8 or more characters of one, as APIs echo keys) with [REDACTED]. */
+  /**
+   * Replaces every secret (and any run of 8 or more characters of one, as APIs echo keys) with
+   * [REDACTED], and every secret written in base64 (standard or URL-safe, padded or not, inside a
+   * larger encoding, wrapped into lines; ./encoded-secrets.ts).
+   */
   redact(text: string): string {
+    return redactBase64(this.redactPlain(text), this.#encoded, REDACTED);
+  }
+
+  private redactPlain(text: string): string {
     let out = text;
     for (const secret of this.#secrets) out = out.split(secret).join(REDACTED);
     const long = this.#secrets.filter((k) => k.length >= 12);
