@@ -111,8 +111,11 @@ function refuse(res: ServerResponse, verdict: { readonly status: number; readonl
  * error's `code` says which) when the port cannot be had.
  *
  * @example
- * const server = await serveExplorerPage(buildExplorerPage(data), { port: 8765 });
+ * import { loadBenchmark } from "capqa";
+ * import { buildExplorerPage, exploreDataFromBenchmark, serveExplorerPage } from "capqa/explore";
+ * const server = await serveExplorerPage(buildExplorerPage(exploreDataFromBenchmark(loadBenchmark(), "test")), { port: 0 });
  * console.log(`open ${server.url}`);
+ * await server.close();
  */
 export async function serveExplorerPage(html: string, options: ExplorerServeOptions = {}): Promise<ExplorerServer> {
   const page = Buffer.from(html, "utf8");
