@@ -6,6 +6,7 @@ Run with Debian's Python (/usr/bin/python3), which has nbclient, after `tslab in
 --python=/usr/bin/python3`, with node_modules/.bin on PATH (npm run does that).
 
   scripts/run-notebooks.py [NAME …] [--executed DIR] [--strip] [--budget SECONDS] [--jobs N]
+  scripts/run-notebooks.py --check-saved FILE …   (check notebooks executed and saved elsewhere)
 
 NAME selects notebooks whose file name contains it (e.g. 03 or figures). --executed DIR writes
 each executed notebook, outputs included, to DIR (to look at what a run showed; without it they
@@ -62,6 +63,7 @@ parser.add_argument("--executed", metavar="DIR", help="write executed notebooks 
 parser.add_argument("--strip", action="store_true", help="clear outputs of the committed notebooks in place, then exit")
 parser.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="fail when the whole run takes longer")
 parser.add_argument("--timeout", type=int, default=600, metavar="SECONDS", help="per-cell time limit (default 600)")
+parser.add_argument("--check-saved", nargs="+", metavar="FILE", help="check the figure outputs and size of notebooks executed and saved elsewhere (e.g. by the browser test), run nothing")
 parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N", help="notebooks run at once, each with its own kernel (default: 2, or 1 on one CPU)")
 args = parser.parse_args()
 
@@ -147,6 +149,25 @@ def first_figure_cell(nb):
     return found[0][0] if found else None
 
 
+def saved_problems(path):
+    """What is wrong with a saved, executed notebook as a reader (or GitHub) gets it: its figure outputs and its size."""
+    executed = nbformat.read(path, as_version=4)
+    problems = [f"cell {index}: {p}" for index, output in figure_outputs(executed) for p in figure_problems(output)]
+    size = os.path.getsize(path)
+    if size > MAX_EXECUTED_BYTES:
+        problems.append(f"executed notebook is {size / 1e6:.2f} MB, over {MAX_EXECUTED_BYTES / 1e6:.2f} MB")
+    return problems, size, len(figure_outputs(executed))
+
+
+if args.check_saved:
+    bad = 0
+    for path in args.check_saved:
+        problems, size, figures = saved_problems(path)
+        bad += 1 if problems else 0
+        print(("FAIL " if problems else "ok   ") + f"{path} ({size / 1e6:.2f} MB, {figures} figures)" + (": " + "; ".join(problems[:12]) if problems else ""))
+    sys.exit(1 if bad else 0)
+
+
 # ------------------------------------------------------------------ execution
 
 async def execute(client, nb):
@@ -202,15 +223,8 @@ def run_one(path, out_dir):
         return f"FAIL {name} ({seconds:.1f} s): {error}", True, seconds, cpu_seconds, None
 
     # The saved file, as a reader (or GitHub) gets it.
-    size = os.path.getsize(saved)
-    executed = nbformat.read(saved, as_version=4)
-    figures = figure_outputs(executed)
-    problems = []
-    for index, output in figures:
-        problems += [f"cell {index}: {p}" for p in figure_problems(output)]
-    if size > MAX_EXECUTED_BYTES:
-        problems.append(f"executed notebook is {size_text(size)}, over {size_text(MAX_EXECUTED_BYTES)}")
-    detail = f"{len(nb.cells)} cells, {seconds:.1f} s ({cpu_seconds:.1f} s CPU), {size_text(size)} executed, {len(figures)} figures" + (f", cell {rerun} run twice" if rerun is not None else "")
+    problems, size, figures = saved_problems(saved)
+    detail = f"{len(nb.cells)} cells, {seconds:.1f} s ({cpu_seconds:.1f} s CPU), {size_text(size)} executed, {figures} figures" + (f", cell {rerun} run twice" if rerun is not None else "")
     if problems and exempt:
         shown = "; ".join(sorted(set(p.split(": ", 1)[-1] for p in problems)))
         return f"ok   {name} ({detail}); figures not converted: {shown}", False, seconds, cpu_seconds, size

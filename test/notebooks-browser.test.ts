@@ -6,8 +6,10 @@
  * drawn by plotly with traces, at least 600 px wide, text at least 10 px, nothing cut at the
  * edge, the mode bar covering nothing, legends that fit, colour bars beside their plots; the
  * explorer (notebook 08) draws its histogram and its numbers change when a cut's slider moves.
- * Then the notebook is saved, exported with nbconvert, and the HTML opened with the network
- * blocked: every figure shows (interactive, or its static image), the explorer too.
+ * The first figure cell runs again (its figures come back as they were). Then the notebook is saved
+ * (its figure outputs and size checked as scripts/run-notebooks.py checks a saved notebook),
+ * exported with nbconvert, and the HTML opened with the network blocked: every figure shows
+ * (interactive, or its static image), the explorer too.
  *
  * Needs Chromium, /usr/bin/python3 with Jupyter Notebook and nbconvert, and the released data
  * (the notebooks read it); skipped with the reason when any is missing, unless
@@ -16,6 +18,7 @@
  */
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Frame, Page } from "playwright-core";
@@ -23,6 +26,7 @@ import { releasedDataDir } from "./helpers.js";
 import { figureProblems, inspectFigures, type FigureReport } from "./support/figure-inspection.js";
 import {
   browserTestsUnavailable,
+  JUPYTER_PYTHON,
   collectErrors,
   exportHtml,
   newWindow,
@@ -166,16 +170,37 @@ async function readBackProblems(page: Page): Promise<string[]> {
   const cuts = await frame.evaluate(() => (globalThis as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts);
   // The page hands its classifier on at most every 300 ms; the kernel runs it when idle.
   await page.waitForTimeout(1500);
-  await page.evaluate((i) => Jupyter.notebook.get_cell(i).execute(), cell);
-  await page.waitForFunction((i) => typeof Jupyter.notebook.get_cell(i).input_prompt_number === "number" && Boolean(document.querySelector("#kernel_indicator_icon.kernel_idle_icon")), cell, {
-    timeout: 60_000,
-    polling: 300,
-  });
+  await rerunCell(page, cell);
   const text = await page.evaluate((i) => Jupyter.notebook.get_cell(i).output_area.element.text(), cell);
   const missing = cuts.filter((c) => Math.abs(c) < 1e300 && !text.includes(c.toFixed(4)));
   if (/sent no cuts/.test(text) || missing.length)
     return [`the explorer's cuts did not come back to the kernel: cell ${cell + 1} shows "${text.replace(/\s+/g, " ").slice(0, 300)}", the page has cuts ${cuts.join(", ")}`];
   return [];
+}
+
+/** Runs a code cell again through the page (as a reader re-runs it) and waits for the kernel. */
+async function rerunCell(page: Page, cell: number): Promise<void> {
+  await page.evaluate((i) => Jupyter.notebook.get_cell(i).execute(), cell);
+  await page.waitForFunction((i) => typeof Jupyter.notebook.get_cell(i).input_prompt_number === "number" && Boolean(document.querySelector("#kernel_indicator_icon.kernel_idle_icon")), cell, {
+    timeout: 120_000,
+    polling: 300,
+  });
+}
+
+/** The first figure cell run again in the same kernel: its figures must come back as they were. */
+async function rerunFigureProblems(page: Page): Promise<string[]> {
+  const cell = await page.evaluate(() => Jupyter.notebook.get_cells().findIndex((c) => c.cell_type === "code" && c.get_text().includes("displayFigure(")));
+  if (cell < 0) return [];
+  await rerunCell(page, cell);
+  await page.waitForTimeout(1500);
+  const { problems } = await figureReport(page, LIVE_RULES);
+  return problems.map((p) => `after cell ${cell + 1} ran again: ${p}`);
+}
+
+/** The saved notebook's figure outputs as a reader (or GitHub) gets them, and its size (scripts/run-notebooks.py --check-saved). */
+function savedProblems(file: string): string[] {
+  const r = spawnSync(JUPYTER_PYTHON, [join(REPO, "scripts", "run-notebooks.py"), "--check-saved", file], { encoding: "utf8" });
+  return r.status === 0 ? [] : [`the saved notebook: ${(r.stdout + r.stderr).trim()}`];
 }
 
 describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
@@ -218,12 +243,13 @@ describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
         const cellErrors = await live.page.evaluate(() => Array.from(document.querySelectorAll(".output_error")).map((e) => (e.textContent ?? "").trim().slice(0, 400)));
         const { problems } = await figureReport(live.page, LIVE_RULES);
         const explorer = await explorerOutputs(live.page, LIVE_RULES, { moveSlider: true, pictureAllowed: false });
-        explorer.push(...(await readBackProblems(live.page)));
+        explorer.push(...(await readBackProblems(live.page)), ...(await rerunFigureProblems(live.page)));
         report.push(...(await withScreenshot(live.page, `${file} live`, [...cellErrors.map((e) => `error output: ${e}`), ...errors, ...problems, ...explorer])));
         await saveNotebook(live.page);
       } finally {
         await live.context.close();
       }
+      report.push(...savedProblems(join(s.notebookDir, file)));
       const html = exportHtml(s, file);
       const offline = await newWindow(s.browser, { offline: true });
       try {

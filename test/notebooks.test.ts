@@ -39,3 +39,14 @@ test("no notebook imports from dist/ (or any relative path into the build)", () 
   for (const file of notebooks) for (const c of codeCells(file)) if (pattern.test(c.source)) bad.push(`${file} cell ${c.index}`);
   assert.deepEqual(bad, []);
 });
+
+test("notebooks are committed without outputs or execution counts (scripts/run-notebooks.py --strip clears them)", () => {
+  const dirty: string[] = [];
+  for (const file of notebooks) {
+    const nb = JSON.parse(readFileSync(join(dir, file), "utf8")) as { cells: { cell_type: string; outputs?: unknown[]; execution_count?: number | null }[] };
+    nb.cells.forEach((c, i) => {
+      if (c.cell_type === "code" && ((c.outputs?.length ?? 0) > 0 || c.execution_count != null)) dirty.push(`${file} cell ${i}`);
+    });
+  }
+  assert.deepEqual(dirty, []);
+});
