@@ -125,7 +125,7 @@ import { loadBenchmark } from "../lib/data/benchmark.js";
 import { readMetricScores } from "../lib/eval/metric-scores.js";
 import { RELEASED_METRICS } from "../lib/constants.js";
 import { classifierRows, classifierSummary, runCalibration, type CalibrationRunOptions } from "../lib/calibrate/workflow.js";
-import { benchmarkExplorer } from "../lib/calibrate/explorer.js";
+import { benchmarkExplorer } from "../lib/explore/benchmark.js";
 import { calibrateCap } from "../lib/figures/data.js";
 import { buildExplorerPage, explorerSettingsFromClassifier, exploreDataFromBenchmark } from "../lib/explore/index.js";
 

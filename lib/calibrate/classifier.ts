@@ -13,7 +13,7 @@
  */
 import { checkOrdering, checkFinite, checkFiniteOrNaN, checkFiniteScalar, checkLabels, checkNonDecreasing, checkSameLength, reject } from "../stats/validate.js";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
-import { exploreFitQuadraticKappa } from "../explore/compute.js";
+import { segmentQuadraticKappa } from "./kernel.js";
 import { bestRuns, cutsFromBoundaries, groupScoresUnchecked } from "./segments.js";
 
 export type CalibrationObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
@@ -142,7 +142,7 @@ export function fitThresholds<L extends string>(
     boundaries = bestRuns(groups, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
   } else if (objective === "quadratic_kappa") {
     // κ_w is a ratio of sums over items: Dinkelbach's iteration of exact segment DPs (lib/explore/compute.ts).
-    boundaries = exploreFitQuadraticKappa(groups.counts, groups.scores.length, groups.K, actual, levels.length);
+    boundaries = segmentQuadraticKappa(groups.counts, groups.scores.length, groups.K, actual, levels.length);
   } else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: cutsFromBoundaries(groups, boundaries), objective, score, fittedOn: { n: levels.length } };
 }

@@ -6,5 +6,4 @@ export * from "./metrics.js";
 export * from "./workflow.js";
 export * from "./labelled.js";
 export * from "./labelled-workflow.js";
-export * from "./explorer.js";
 export * from "./classifier-file.js";

@@ -8,7 +8,7 @@
  * in 0..K−1, weights finite and ≥ 0, all equally long; checked once by groupScores, before
  * sorting. bestRuns and cutsFromBoundaries check the shape of the ScoreGroups they are given.
  */
-import { exploreBestRuns, exploreGroups } from "../explore/compute.js";
+import { segmentBestRuns, segmentGroups } from "./kernel.js";
 import { checkFinite, checkInteger, checkLabels, checkNonNegative, checkSameLength, reject } from "../stats/validate.js";
 
 /** Items sorted once: group boundaries and, per group, how many items of each true level it holds. */
@@ -39,7 +39,7 @@ function checkGroupInput(fn: string, scores: ArrayLike<number>, levels: ArrayLik
 
 /** groupScores without the input checks, for callers that validated them (see lib/stats/validate). */
 export function groupScoresUnchecked(scores: ArrayLike<number>, levels: ArrayLike<number>, K: number, weights?: ArrayLike<number>): ScoreGroups {
-  return exploreGroups(scores, levels, K, weights);
+  return segmentGroups(scores, levels, K, weights);
 }
 
 /** Value of giving level k the groups [start, end): computed from the true-level counts of that run. */
@@ -52,7 +52,7 @@ export type RunValue = (k: number, runCounts: Float64Array, runSize: number) => 
 export function bestRuns(groups: ScoreGroups, value: RunValue): { boundaries: number[]; value: number } {
   checkGroupsShape("bestRuns", groups);
   // The programme lives in the explorer's import-free module, so the page runs the same code.
-  return exploreBestRuns(groups.counts, groups.scores.length, groups.K, value);
+  return segmentBestRuns(groups.counts, groups.scores.length, groups.K, value);
 }
 
 /** Shape of a ScoreGroups (built by groupScores, which checked its content): K ≥ 1 and G·K counts. */

@@ -1,13 +1,16 @@
 /**
- * The explorer's arithmetic, self-contained (no imports) so that the same compiled code runs in
- * Node and, inlined, in the browser page: CAP for given α and λ (or the released CAP column),
+ * The explorer's arithmetic, with no imports but the calibration kernel (lib/calibrate/kernel.ts,
+ * itself import-free) so that the same compiled code runs in Node and, inlined after the kernel,
+ * in the browser page: CAP for given α and λ (or the released CAP column),
  * Spearman ρ and pairwise accuracy against ordinal levels, mean-based monotonicity violations, a
  * threshold classification's accuracy, macro-F1, Cohen's κ (unweighted, linear, quadratic) and
  * confusion matrix, the exact cut candidates of a score column, and the exact fit of cut points
- * (the segment dynamic programme itself, which lib/calibrate calls: one implementation). Tests check every number
+ * (through the calibration kernel: one implementation of the segment dynamic programme). Tests check every number
  * against capqa's library implementations (capScores, ordinalSummary, predictLevels,
  * classificationReport, fitThresholds) for equality to the last bit.
  */
+
+import { segmentBestRuns, segmentGroups, segmentQuadraticKappa } from "../calibrate/kernel.js";
 
 /**
  * The rows of one split: class (or label) index, and their scores: the four probabilities CAP
@@ -307,125 +310,19 @@ export function exploreSetCut(cuts: number[], index: number, value: number): num
 }
 
 /**
- * Items sorted by score, grouped by equal score, with per-group counts (or summed weights) of each
- * true level: the one implementation, which lib/calibrate's groupScores checks its input for.
- */
-export function exploreGroups(scores: ArrayLike<number>, levels: ArrayLike<number>, K: number, weights?: ArrayLike<number>): { scores: Float64Array; counts: Float64Array; K: number } {
-  const n = scores.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
-  const distinct: number[] = [];
-  const counts: number[] = [];
-  for (const i of order) {
-    if (distinct.length === 0 || distinct[distinct.length - 1] !== scores[i]) {
-      distinct.push(scores[i]);
-      for (let k = 0; k < K; k++) counts.push(0);
-    }
-    counts[(distinct.length - 1) * K + levels[i]] += weights ? weights[i] : 1;
-  }
-  return { scores: Float64Array.from(distinct), counts: Float64Array.from(counts), K };
-}
-
-/**
- * The run boundaries b_0 = 0 ≤ … ≤ b_K = G over G score groups (counts[g * K + k]: items of true
- * level k in group g) that maximise Σ_k value(k, run k), ties towards earlier boundaries; and
- * that maximum. The one implementation: lib/calibrate's bestRuns calls it, and the page runs it.
- */
-export function exploreBestRuns(counts: Float64Array, G: number, K: number, value: (k: number, run: Float64Array, size: number) => number): { boundaries: number[]; value: number } {
-  const prefix = new Float64Array((G + 1) * K);
-  for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) prefix[(g + 1) * K + k] = prefix[g * K + k] + counts[g * K + k];
-  const run = new Float64Array(K);
-  const runValue = (k: number, s: number, e: number) => {
-    let size = 0;
-    for (let j = 0; j < K; j++) {
-      run[j] = prefix[e * K + j] - prefix[s * K + j];
-      size += run[j];
-    }
-    return value(k, run, size);
-  };
-  let prev = new Float64Array(G + 1).fill(-Infinity);
-  prev[0] = 0; // before level 0, nothing is assigned
-  const arg: Int32Array[] = [];
-  for (let k = 0; k < K; k++) {
-    const cur = new Float64Array(G + 1).fill(-Infinity);
-    const from = new Int32Array(G + 1).fill(-1);
-    const lastLevel = k === K - 1;
-    for (let e = lastLevel ? G : 0; e <= G; e++) {
-      for (let s = 0; s <= e; s++) {
-        if (prev[s] === -Infinity) continue;
-        const v = prev[s] + runValue(k, s, e);
-        if (v > cur[e] + 1e-12) {
-          cur[e] = v;
-          from[e] = s;
-        }
-      }
-    }
-    arg.push(from);
-    prev = cur;
-  }
-  const boundaries = new Array<number>(K + 1);
-  boundaries[K] = G;
-  for (let k = K - 1; k >= 0; k--) boundaries[k] = arg[k][boundaries[k + 1]];
-  return { boundaries, value: prev[G] };
-}
-
-/**
- * The boundaries that maximise quadratic-weighted κ (the one implementation; lib/calibrate calls
- * it). κ_w = 1 − N/D with N = Σ_items w(pred, true) and D = Σ_items Σ_j w(pred, j)·actual_j / n:
- * both are sums over items given their predicted level, so for fixed t the minimum of N − t·D is
- * an exact segment DP; Dinkelbach's iteration on t, from the accuracy optimum, converges to the
- * minimum ratio.
- */
-export function exploreFitQuadraticKappa(counts: Float64Array, G: number, K: number, actual: Float64Array, n: number): number[] {
-  const w = (i: number, j: number) => ((i - j) * (i - j)) / ((K - 1) * (K - 1));
-  const expectedCost = Float64Array.from({ length: K }, (_, i) => {
-    let s = 0;
-    for (let j = 0; j < K; j++) s += (w(i, j) * actual[j]) / n;
-    return s;
-  });
-  const ratio = (b: number[]) => {
-    let N = 0;
-    let D = 0;
-    for (let k = 0; k < K; k++) {
-      for (let g = b[k]; g < b[k + 1]; g++) {
-        for (let j = 0; j < K; j++) {
-          const c = counts[g * K + j];
-          N += c * w(k, j);
-          D += c * expectedCost[k];
-        }
-      }
-    }
-    return D > 0 ? N / D : Infinity;
-  };
-  let boundaries = exploreBestRuns(counts, G, K, (k, run) => run[k]).boundaries;
-  let t = ratio(boundaries);
-  for (let iter = 0; iter < 100; iter++) {
-    const next = exploreBestRuns(counts, G, K, (k, run, size) => {
-      let N = 0;
-      for (let j = 0; j < K; j++) N += run[j] * w(k, j);
-      return -(N - t * size * expectedCost[k]);
-    }).boundaries;
-    const tNext = ratio(next);
-    if (!(tNext < t - 1e-15)) break;
-    boundaries = next;
-    t = tNext;
-  }
-  return boundaries;
-}
-
-/**
  * The K − 1 cut points that maximise an objective on labelled scores (levels in 0..K−1): the
  * cuts of lib/calibrate's fitThresholds, computed the same way (midway between the last score of
  * one level's run and the first of the next; ±EXPLORE_CUT_INFINITY for an empty end level).
  */
 export function exploreFitCuts(scores: number[], levels: number[], K: number, objective: ExploreObjective): number[] {
-  const groups = exploreGroups(scores, levels, K);
+  const groups = segmentGroups(scores, levels, K);
   const G = groups.scores.length;
   const actual = new Float64Array(K);
   for (let i = 0; i < levels.length; i++) actual[levels[i]]++;
   let boundaries: number[];
-  if (objective === "accuracy") boundaries = exploreBestRuns(groups.counts, G, K, (k, run) => run[k]).boundaries;
-  else if (objective === "macro_f1") boundaries = exploreBestRuns(groups.counts, G, K, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
-  else if (objective === "quadratic_kappa") boundaries = exploreFitQuadraticKappa(groups.counts, G, K, actual, levels.length);
+  if (objective === "accuracy") boundaries = segmentBestRuns(groups.counts, G, K, (k, run) => run[k]).boundaries;
+  else if (objective === "macro_f1") boundaries = segmentBestRuns(groups.counts, G, K, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
+  else if (objective === "quadratic_kappa") boundaries = segmentQuadraticKappa(groups.counts, G, K, actual, levels.length);
   else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   const s = groups.scores;
   return boundaries.slice(1, -1).map((b) => (b <= 0 ? -EXPLORE_CUT_INFINITY : b >= G ? EXPLORE_CUT_INFINITY : (s[b - 1] + s[b]) / 2));

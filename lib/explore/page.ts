@@ -62,10 +62,15 @@ export function exploreDataFromBenchmark(bench: Benchmark, split: SplitChoice = 
   };
 }
 
-/** The compiled compute module as a plain script (its `export` keywords removed). */
+/** The compiled calibration kernel and compute module as one plain script (imports and `export` keywords removed). */
 function computeScript(): string {
-  const js = readFileSync(new URL("./compute.js", import.meta.url), "utf8");
-  return js.replace(/^export /gm, "").replace(/^\/\/# sourceMappingURL=.*$/m, "");
+  const plain = (js: string) =>
+    js
+      .replace(/^import .*$/gm, "")
+      .replace(/^export /gm, "")
+      .replace(/^\/\/# sourceMappingURL=.*$/m, "");
+  // The calibration kernel first: compute.js's one import.
+  return [new URL("../calibrate/kernel.js", import.meta.url), new URL("./compute.js", import.meta.url)].map((u) => plain(readFileSync(u, "utf8"))).join("\n");
 }
 
 /**

@@ -3,10 +3,11 @@
  * at a calibrated classifier: the page's data and settings, and the explorer shown in a notebook.
  */
 import type { Benchmark, SplitChoice } from "../data/benchmark.js";
-import { exploreDataFromBenchmark, explorerSettingsFromClassifier, type ExploreData, type ExplorerOptions } from "../explore/index.js";
-import { displayExplorerPage, type ExplorerOutputOptions, type NotebookExplorer } from "../explore/notebook.js";
-import type { ThresholdClassifier } from "./classifier.js";
-import { runCalibration } from "./workflow.js";
+import type { ThresholdClassifier } from "../calibrate/classifier.js";
+import { runCalibration } from "../calibrate/workflow.js";
+import type { ExploreData } from "./compute.js";
+import { displayExplorerPage, type ExplorerOutputOptions, type NotebookExplorer } from "./notebook.js";
+import { exploreDataFromBenchmark, explorerSettingsFromClassifier, type ExplorerOptions } from "./page.js";
 
 export interface BenchmarkExplorerOptions {
   /** Rows shown (default test). */
@@ -45,7 +46,7 @@ export function benchmarkExplorer(bench: Benchmark, options: BenchmarkExplorerOp
  *
  * @example
  * import { loadBenchmark } from "capqa";
- * import { displayExplorer } from "capqa/calibrate";
+ * import { displayExplorer } from "capqa/explore";
  * const explorer = await displayExplorer(loadBenchmark(), { split: "test" });
  */
 export async function displayExplorer(bench: Benchmark, options: BenchmarkExplorerOptions & Pick<ExplorerOutputOptions, "heightPx" | "picture"> = {}): Promise<NotebookExplorer> {
