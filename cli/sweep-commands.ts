@@ -15,6 +15,7 @@ import {
   sweepMarkdown,
   unitGrid,
   writeFileAtomic,
+  sweepHeatmaps,
   writeTable,
   type SweepHeatmap,
   type SweepObjective,
@@ -90,11 +91,12 @@ export async function cmdSweep(argv: string[]): Promise<number> {
   // Everything is written at the end, into a folder that replaces the previous one as a whole.
   const images = await writeFolderAsync(dir, async (d) => {
     writeTable(d, "sweep", points as unknown as Record<string, unknown>[]);
-    for (const h of result.heatmaps) writeFileAtomic(join(d, `heatmap-${h.statistic}.json`), JSON.stringify(h.spec) + "\n");
+    const heatmaps = sweepHeatmaps(result);
+    for (const h of heatmaps) writeFileAtomic(join(d, `heatmap-${h.statistic}.json`), JSON.stringify(h.spec) + "\n");
     writeFileAtomic(join(d, "best.json"), JSON.stringify({ split, objective, best, table12, ...(test ? { test } : {}), data }, null, 2) + "\n");
     writeFileAtomic(join(d, "summary.md"), md + "\n");
     writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n");
-    return heatmapImages(result.heatmaps, d, split);
+    return heatmapImages(heatmaps, d, split);
   });
   if (images.reason !== undefined) err(`capqa sweep: heatmaps written as plotly JSON only, not as SVG or PNG: ${images.reason}`);
   summary("sweep", {

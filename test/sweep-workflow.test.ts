@@ -11,7 +11,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadBenchmark } from "../lib/data/benchmark.js";
-import { benchmarkSweepInputs, computeSweep, runSweep, sweepMarkdown, sweepPointsMarkdown, sweepTestMarkdown, SWEEP_HEATMAPS } from "../lib/sweep/workflow.js";
+import { benchmarkSweepInputs, computeSweep, runSweep, sweepMarkdown, sweepPointsMarkdown, sweepTestMarkdown } from "../lib/sweep/workflow.js";
+import { SWEEP_HEATMAPS, sweepHeatmaps } from "../lib/figures/sweep-heatmaps.js";
 import { sweepCap, unitGrid } from "../lib/sweep/core.js";
 import { figureCatalogue } from "../lib/figures/catalogue.js";
 import { findChromium } from "../lib/figures/export.js";
@@ -53,7 +54,7 @@ test("runSweep gives capqa sweep's numbers and files exactly", { skip, timeout: 
   assert.deepEqual(cli.test, { best: lib.test!.best, paper: lib.test!.paper });
   assert.deepEqual(readJson(out, "best.json").test, cli.test);
   assert.equal(untimed(readFileSync(join(out, "summary.md"), "utf8")), untimed(sweepMarkdown(lib)) + "\n");
-  for (const h of lib.heatmaps) assert.deepEqual(readJson(out, `heatmap-${h.statistic}.json`), h.spec, h.statistic);
+  for (const h of sweepHeatmaps(lib)) assert.deepEqual(readJson(out, `heatmap-${h.statistic}.json`), h.spec, h.statistic);
   // The paper's numbers: best on validation α 0.95, λ 0.65; on the test split its Spearman 60.56, the paper's point 60.38.
   assert.deepEqual([lib.best.alpha, lib.best.lambda], [0.95, 0.65]);
   assert.equal(lib.paperPoint.onGrid, true);
@@ -96,7 +97,7 @@ for (const step of [0.1, 0.07]) {
     // The test split evaluates the grid's best point and the paper's, wherever they are.
     assert.ok(s.test !== undefined && (s.test.paper.spearman as number) > 0.6);
     assert.match(sweepTestMarkdown(s), /paper: α 0\.85, λ 0\.3 \| 60\.38 /);
-    for (const h of s.heatmaps) assert.equal((h.spec.data[0].x as number[]).length, n);
+    for (const h of sweepHeatmaps(s)) assert.equal((h.spec.data[0].x as number[]).length, n);
   });
 }
 
@@ -110,7 +111,7 @@ test("the figure catalogue draws the workflow's sweep", { skip, timeout: 120_000
     const f = cat.figures.find((x) => x.id === `sweep-${h.statistic.replace(/_/g, "-")}`)!;
     assert.match(f.caption, /11 × 11 grid/);
     assert.match(f.caption, /α 0\.85, λ 0\.3, between grid points/);
-    assert.deepEqual((f.build().data[0] as { z: unknown }).z, (sweep.heatmaps.find((x) => x.statistic === h.statistic)!.spec.data[0] as { z: unknown }).z);
+    assert.deepEqual((f.build().data[0] as { z: unknown }).z, (sweepHeatmaps(sweep).find((x) => x.statistic === h.statistic)!.spec.data[0] as { z: unknown }).z);
   }
 });
 

@@ -11,3 +11,4 @@ export * from "./explorer.js";
 export * from "./notebook.js";
 export * from "./screen.js";
 export * from "./carrier.js";
+export * from "./sweep-heatmaps.js";

@@ -3,15 +3,13 @@
  * catalogue and notebook 07 call: the grid on a split from the released NLI probabilities (no
  * model call), Table 12's five points beside the paper, the best point by an objective, the
  * paper's point (α 0.85, λ 0.3; computed on its own when the grid does not hold it), both on the
- * test split with bootstrap intervals, and the heatmaps as plotly specs; then the same as Markdown.
+ * test split with bootstrap intervals; then the same as Markdown (the heatmaps: lib/figures/sweep-heatmaps.ts).
  */
 import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_LAMBDA, DEFAULT_SEED } from "../constants.js";
 import { releasedColumn, selectRows, type Benchmark, type SplitChoice } from "../data/benchmark.js";
 import { evaluateBenchmark } from "../eval/benchmark-eval.js";
 import type { TableRow } from "../eval/evaluate.js";
 import { markdownTable } from "../eval/format.js";
-import { sweepHeatmap, type PlotlyFigure } from "../figures/heatmap.js";
-import type { ColumnWidth } from "../figures/palette.js";
 import { TABLE12 } from "../paper/numbers.js";
 import { HARD_PAIRS, SHORT_NAMES, type CorrectnessClass } from "../taxonomy/index.js";
 import { bestPoint, sweepCap, unitGrid, type DirectionalInputs, type SweepObjective, type SweepPoint } from "./core.js";
@@ -71,21 +69,6 @@ export interface SweepTestSplit {
   readonly violations: { readonly best: number; readonly paper: number };
 }
 
-export type SweepHeatmapStatistic = "spearman" | "pairwise_accuracy" | "violations";
-
-/** The statistics drawn as heatmaps, their names and whether they are shown ×100. */
-export const SWEEP_HEATMAPS: readonly { readonly statistic: SweepHeatmapStatistic; readonly label: string; readonly percent: boolean }[] = [
-  { statistic: "spearman", label: "Spearman ρ", percent: true },
-  { statistic: "pairwise_accuracy", label: "pairwise accuracy", percent: true },
-  { statistic: "violations", label: "monotonicity violations", percent: false },
-];
-
-export interface SweepHeatmap {
-  readonly statistic: SweepHeatmapStatistic;
-  readonly label: string;
-  readonly spec: PlotlyFigure;
-}
-
 export interface SweepResult {
   readonly split: SplitChoice;
   /** Rows of the split. */
@@ -102,8 +85,6 @@ export interface SweepResult {
   readonly seconds: number;
   /** The best and the paper's point on the test split (absent with resamples 0 or on the test split). */
   readonly test?: SweepTestSplit;
-  /** Spearman, pairwise accuracy and violations over the grid, titled, best and paper marked. */
-  readonly heatmaps: SweepHeatmap[];
 }
 
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
@@ -125,8 +106,7 @@ export function computeSweep(bench: Benchmark, options: Omit<SweepOptions, "resa
   const onGrid = points.find((p) => same(p.alpha, DEFAULT_ALPHA) && same(p.lambda, DEFAULT_LAMBDA));
   const paperPoint: SweepPaperPoint = { ...(onGrid ?? sweepCap(inputs, [DEFAULT_ALPHA], [DEFAULT_LAMBDA])[0]), onGrid: onGrid !== undefined };
   const seconds = (Date.now() - started) / 1000;
-  const result = { split, rows: inputs.classes.length, objective, alphaGrid, lambdaGrid, points, best, paperPoint, table12, seconds };
-  return { ...result, heatmaps: sweepHeatmaps(result) };
+  return { split, rows: inputs.classes.length, objective, alphaGrid, lambdaGrid, points, best, paperPoint, table12, seconds };
 }
 
 /**
@@ -155,36 +135,6 @@ export async function runSweep(bench: Benchmark, options: SweepOptions = {}): Pr
     violations: { best: chosen.tables.monotonicity[0].mean_violations as number, paper: paperEval.tables.monotonicity[0].mean_violations as number },
   };
   return { ...r, test };
-}
-
-export interface SweepHeatmapOptions {
-  /** Paper column the figures are sized for (default single). */
-  readonly width?: ColumnWidth;
-  /** A title on each figure (default true). */
-  readonly titles?: boolean;
-  /** Points marked (default the best point, then the paper's). */
-  readonly marks?: readonly { readonly alpha: number; readonly lambda: number; readonly label: string }[];
-}
-
-/** One statistic of a sweep over its α–λ grid. */
-export function sweepHeatmapSpec(r: Pick<SweepResult, "points" | "best" | "split">, statistic: SweepHeatmapStatistic, options: SweepHeatmapOptions = {}): PlotlyFigure {
-  const h = SWEEP_HEATMAPS.find((s) => s.statistic === statistic);
-  if (h === undefined) throw new Error(`no sweep heatmap of "${String(statistic)}"; expected ${SWEEP_HEATMAPS.map((s) => s.statistic).join(", ")}`);
-  const marks = options.marks ?? [
-    { alpha: r.best.alpha, lambda: r.best.lambda, label: "best" },
-    { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" },
-  ];
-  return sweepHeatmap(r.points, statistic, {
-    ...((options.titles ?? true) ? { title: `${h.label} of CAP over α and λ (${r.split})` } : {}),
-    marks: marks.map((m) => ({ ...m })),
-    percent: h.percent,
-    ...(options.width ? { width: options.width } : {}),
-  });
-}
-
-/** Spearman, pairwise accuracy and violations of a sweep over its grid. */
-export function sweepHeatmaps(r: Pick<SweepResult, "points" | "best" | "split">, options: SweepHeatmapOptions = {}): SweepHeatmap[] {
-  return SWEEP_HEATMAPS.map((h) => ({ statistic: h.statistic, label: h.label, spec: sweepHeatmapSpec(r, h.statistic, options) }));
 }
 
 // ------------------------------------------------------------------ Markdown
