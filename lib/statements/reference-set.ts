@@ -70,6 +70,10 @@ export interface ReferenceScores {
   readonly illFormed: number;
   /** Share of statements the generator flagged for review × 100. */
   readonly flagged: number;
+  /** Of the statements that miss their reference, the share flagged × 100 (the flags' recall of misses; NaN when none missed). */
+  readonly missesFlagged: number;
+  /** Of the statements that match their reference, the share flagged × 100 (false alarms; NaN when none matched). */
+  readonly exactFlagged: number;
 }
 
 export interface ReferenceEvaluation {
@@ -84,13 +88,17 @@ export interface ReferenceEvaluation {
 
 function summarise(rows: readonly { exact: boolean; rouge: number; ill: boolean; flagged: boolean }[]): ReferenceScores {
   const n = rows.length;
-  const pct = (k: number) => (n === 0 ? NaN : (100 * k) / n);
+  const pct = (k: number, of = n) => (of === 0 ? NaN : (100 * k) / of);
+  const exact = rows.filter((r) => r.exact);
+  const misses = rows.filter((r) => !r.exact);
   return {
     n,
-    exactMatch: pct(rows.filter((r) => r.exact).length),
+    exactMatch: pct(exact.length),
     rougeL: n === 0 ? NaN : (100 * rows.reduce((s, r) => s + r.rouge, 0)) / n,
     illFormed: pct(rows.filter((r) => r.ill).length),
     flagged: pct(rows.filter((r) => r.flagged).length),
+    missesFlagged: pct(misses.filter((r) => r.flagged).length, misses.length),
+    exactFlagged: pct(exact.filter((r) => r.flagged).length, exact.length),
   };
 }
 
@@ -141,8 +149,9 @@ export function referenceStatementsMarkdown(e: ReferenceEvaluation, title: strin
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "—");
   const lines = [`# ${title}`, "", `Generator: ${e.generator}; ${e.overall.n} items; ${e.seconds.toFixed(2)} s.`, ""];
   const section = (name: string, rows: Record<string, ReferenceScores>) => {
-    lines.push(`| ${name} | n | exact match % | ROUGE-L | ill-formed % | flagged % |`, "| --- | --- | --- | --- | --- | --- |");
-    const add = (k: string, s: ReferenceScores) => lines.push(`| ${k} | ${s.n} | ${f(s.exactMatch)} | ${f(s.rougeL)} | ${f(s.illFormed)} | ${f(s.flagged)} |`);
+    lines.push(`| ${name} | n | exact match % | ROUGE-L | ill-formed % | flagged % | misses flagged % | exact flagged % |`, "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    const add = (k: string, s: ReferenceScores) =>
+      lines.push(`| ${k} | ${s.n} | ${f(s.exactMatch)} | ${f(s.rougeL)} | ${f(s.illFormed)} | ${f(s.flagged)} | ${f(s.missesFlagged)} | ${f(s.exactFlagged)} |`);
     add("**all**", e.overall);
     for (const [k, s] of Object.entries(rows)) add(k, s);
     lines.push("");
