@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ResponseCache } from "../lib/construct/cache.js";
-import { CallError, ContentError, LlmClient, TokenBucket, parseRetryAfter, type ClientOptions } from "../lib/construct/client.js";
+import { CallError, ContentError, LlmClient, TokenBucket, type ClientOptions } from "../lib/construct/client.js";
+import { parseRetryAfter } from "../lib/io/http.js";
 import { Provider, type ProviderName } from "../lib/construct/providers.js";
 import { FaultServer, type FaultServerOptions } from "./fixtures/construct/fault-server.js";
 

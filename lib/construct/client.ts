@@ -30,7 +30,8 @@ import {
 } from "../constants.js";
 import type { ResponseCache } from "./cache.js";
 import { requestKey } from "./cache.js";
-import { errorSignature, isRedirect, readCapped, redirectTarget, RepeatedErrors } from "./guards.js";
+import { isRedirect, parseRetryAfter, readCapped, redirectTarget, backoffDelay } from "../io/http.js";
+import { errorSignature, RepeatedErrors } from "./guards.js";
 import { BadResponseError, type ChatReply, type ChatRequest, type Provider } from "./providers.js";
 
 export interface ClientOptions {
@@ -205,18 +206,6 @@ class Semaphore {
   }
 }
 
-/** Milliseconds a reply asks to wait: retry-after-ms, then retry-after (seconds or an HTTP date). */
-export function parseRetryAfter(headers: { get(name: string): string | null }, now = Date.now()): number | undefined {
-  const ms = headers.get("retry-after-ms");
-  if (ms !== null && ms.trim() !== "" && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const ra = headers.get("retry-after");
-  if (ra === null || ra.trim() === "") return undefined;
-  const secs = Number(ra);
-  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-  const date = Date.parse(ra);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 const RETRYABLE_STATUS = (s: number) => s === 408 || s === 409 || s === 429 || s >= 500;
 const FATAL_STATUS = (s: number) => s === 401 || s === 403 || s === 404;
 
@@ -380,7 +369,7 @@ export class LlmClient {
           new CallError(transportFailures >= this.o.maxRetries && res.retryable ? `${res.message} (gave up after ${transportFailures + 1} attempts)` : res.message, res.kind, false, res.status),
         );
       }
-      const backoff = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** transportFailures) * (1 - 0.25 * Math.random());
+      const backoff = backoffDelay(transportFailures, this.o.backoffBaseMs, this.o.backoffMaxMs, 0.25);
       transportFailures++;
       let wait = backoff;
       if (res.waitMs !== undefined) {

@@ -1,6 +1,7 @@
 /**
  * What the LLM client refuses from a server, whatever it is (the API, a proxy, or whatever a
- * base URL happens to point at):
+ * base URL happens to point at); redirects and capped bodies are lib/io/http.ts's, shared with the
+ * inference servers' pool:
  *
  * - redirects: fetch would follow them and send the request, and with it the prompt and (for
  *   x-api-key, which fetch does not drop across origins) the API key, to whatever host the
@@ -11,52 +12,6 @@
  * - the same client error again and again: a 4xx that every request gets (a wrong parameter or
  *   model name) stops the run instead of being met once per item.
  */
-
-/** True for a 3xx status (fetch in "manual" mode hands these back instead of following them). */
-export function isRedirect(status: number): boolean {
-  return status >= 300 && status < 400;
-}
-
-/** The origin a Location header points at (relative to the request URL), or undefined. */
-export function redirectTarget(location: string | null, requestUrl: string): string | undefined {
-  if (location === null || location.trim() === "") return undefined;
-  try {
-    return new URL(location, requestUrl).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-export type CappedBody = { ok: true; text: string } | { ok: false; bytes: number; declared: boolean };
-
-/**
- * Reads a reply body as UTF-8, at most `cap` bytes. A Content-Length past the cap is refused
- * before anything is read; otherwise the stream is cancelled as soon as the bytes received pass
- * the cap (the body is never held whole). Stream errors (a dropped connection, an abort) are
- * thrown as fetch throws them.
- */
-export async function readCapped(res: Response, cap: number): Promise<CappedBody> {
-  const declared = Number(res.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > cap) {
-    await res.body?.cancel().catch(() => undefined);
-    return { ok: false, bytes: declared, declared: true };
-  }
-  if (res.body === null) return { ok: true, text: "" };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > cap) {
-      await reader.cancel().catch(() => undefined);
-      return { ok: false, bytes, declared: false };
-    }
-    chunks.push(value);
-  }
-  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
-}
 
 /**
  * What makes two client errors "the same": the status and the API's error type and message

@@ -22,8 +22,7 @@ import {
   NLI_SERVER_HEADERS_ENV,
   NLI_SERVER_TOKEN_ENV,
 } from "../../constants.js";
-import { isRedirect, readCapped } from "../../construct/guards.js";
-import { parseRetryAfter } from "../../construct/client.js";
+import { backoffDelay, isRedirect, parseRetryAfter, readCapped } from "../../io/http.js";
 import { isOutOfMemoryError } from "../batching.js";
 import { NliFatalError, type NliServerStats } from "../engine.js";
 
@@ -316,8 +315,7 @@ export class ServerPool {
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) {
         this.stats.retries++;
-        const cap = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempt - 1));
-        const wait = Math.min(this.maxBackoffMs, Math.max(last?.retryAfterMs ?? 0, Math.random() * cap));
+        const wait = Math.min(this.maxBackoffMs, Math.max(last?.retryAfterMs ?? 0, backoffDelay(attempt - 1, this.backoffMs, this.maxBackoffMs, 1)));
         await this.sleep(wait);
         if (this.fatal) throw this.fatal;
       }
