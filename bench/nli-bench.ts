@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { loadTransformersNli } from "../lib/nli/transformers-engine.js";
-import type { NliDeviceChoice, NliDtype } from "../lib/nli/engine.js";
+import type { DeviceChoice, Dtype } from "../lib/runtime/device.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 
 const WORDS =
@@ -36,7 +36,7 @@ export interface ThroughputResult {
   error?: string;
 }
 
-export async function measureThroughput(model: string, device: NliDeviceChoice, dtype: NliDtype, batch: number, pairs: number): Promise<ThroughputResult> {
+export async function measureThroughput(model: string, device: DeviceChoice, dtype: Dtype, batch: number, pairs: number): Promise<ThroughputResult> {
   try {
     const engine = await loadTransformersNli({ model, device, dtype, batchSize: batch });
     const { premises, hypotheses } = benchPairs(pairs);
@@ -54,9 +54,9 @@ export async function measureThroughput(model: string, device: NliDeviceChoice, 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { model: { type: "string" }, device: { type: "string" }, dtypes: { type: "string" }, batches: { type: "string" }, pairs: { type: "string" } } });
   if (!values.model) throw new Error("--model DIR is required");
-  for (const dtype of (values.dtypes ?? "fp32").split(",") as NliDtype[]) {
+  for (const dtype of (values.dtypes ?? "fp32").split(",") as Dtype[]) {
     for (const batch of (values.batches ?? "1,16,64").split(",").map(Number)) {
-      console.log(JSON.stringify(await measureThroughput(values.model, (values.device ?? "cpu") as NliDeviceChoice, dtype, batch, Number(values.pairs ?? 512))));
+      console.log(JSON.stringify(await measureThroughput(values.model, (values.device ?? "cpu") as DeviceChoice, dtype, batch, Number(values.pairs ?? 512))));
     }
   }
 }

@@ -29,8 +29,8 @@ import {
   type ScoreFileReport,
   type ThresholdClassifier,
   writeFileAtomic,
-  type NliDeviceChoice,
-  type NliDtype,
+  type DeviceChoice,
+  type Dtype,
   type NliEngineOptions,
   type NliServerOptions,
   type NliServerReport,
@@ -80,8 +80,8 @@ export function modelOptions(values: Record<string, unknown>): NliEngineOptions 
   return {
     model: (values.model as string | undefined) ?? PAPER_NLI_MODEL,
     revision: values.revision as string | undefined,
-    device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, "cpu") as NliDeviceChoice,
-    dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, "fp32") as NliDtype,
+    device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, "cpu") as DeviceChoice,
+    dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, "fp32") as Dtype,
     // Absent flags stay absent: each engine has its own default (TEI: DEFAULT_TEI_BATCH_PAIRS).
     batchSize: values.batch === undefined ? undefined : intFlag(values.batch as string, "batch", DEFAULT_NLI_BATCH_SIZE, 1, 65_536),
     batchTokens: values["batch-tokens"] === undefined ? undefined : intFlag(values["batch-tokens"] as string, "batch-tokens", DEFAULT_NLI_BATCH_TOKENS, 0, 1_000_000_000),

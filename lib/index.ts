@@ -33,7 +33,8 @@ export type { CapWeights } from "./cap/index.js";
 
 // NLI: the cache, the model (in-process or inference servers), the released probabilities
 export { NliCache, resolveCacheDir, loadNliEngine, loadTransformersNli, importReleasedProbabilities } from "./nli/index.js";
-export type { NliEngine, NliEngineOptions, NliServerOptions, NliDtype, NliDeviceChoice } from "./nli/index.js";
+export type { NliEngine, NliEngineOptions, NliServerOptions } from "./nli/index.js";
+export type { Device, DeviceChoice, Dtype } from "./runtime/index.js";
 
 // Statements: question + answer → declarative sentence
 export { loadStatementGenerator, builtinGenerator, reformulate, loadStatementItems } from "./statements/index.js";

@@ -6,12 +6,12 @@
  */
 import { join } from "node:path";
 import { loadTransformersNli } from "../../lib/nli/transformers-engine.js";
-import type { NliDeviceChoice } from "../../lib/nli/engine.js";
+import type { DeviceChoice } from "../../lib/runtime/device.js";
 import { referenceLogits, softmax } from "../../scripts/fixtures/tiny-nli.js";
 import { benchPairs } from "../nli-bench.js";
 
 const dir = process.argv[2] ?? "models/fixtures";
-const device = (process.argv[3] ?? "webgpu") as NliDeviceChoice;
+const device = (process.argv[3] ?? "webgpu") as DeviceChoice;
 for (const [name, n, dtypes] of [
   ["tiny-nli", 2000, ["fp32", "fp16", "q8"]],
   ["large-nli", 128, ["fp32", "fp16"]],

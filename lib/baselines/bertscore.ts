@@ -51,7 +51,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDevice } from "../runtime/device.js";
-import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
+import type { Device, DeviceChoice } from "../runtime/device.js";
 import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues, type OutputTensor } from "../runtime/tensors.js";
 import { loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
@@ -168,7 +168,7 @@ export interface OnnxModel {
  * session and returns every output by name); onnx/<file>.onnx_data, when present, is its
  * external weights.
  */
-export async function loadOnnxModel(tf: Transformers, dir: string, file: string, device: NliDevice): Promise<OnnxModel> {
+export async function loadOnnxModel(tf: Transformers, dir: string, file: string, device: Device): Promise<OnnxModel> {
   const onnxFile = `onnx/${file}.onnx`;
   try {
     return await loadPretrainedModel<OnnxModel>(tf, "AutoModel", dir, { dtype: "fp32", device, onnxFile, externalData: existsSync(join(dir, `${onnxFile}_data`)) });
@@ -309,7 +309,7 @@ export interface BertScorerOptions {
   readonly baseline?: BertScoreBaseline;
   /** Sentences per forward pass (default 64, bert_score's). */
   readonly batchSize?: number;
-  readonly device?: NliDeviceChoice;
+  readonly device?: DeviceChoice;
   /** Prepend a space for the tokenizer; default: when its pre-tokenizer is byte-level. */
   readonly prefixSpace?: boolean;
   /** Longest encoding in tokens; default the tokenizer's model_max_length. */
@@ -327,7 +327,7 @@ export interface BertScorer {
   /** The layer matched, and which output of the ONNX file provides it. */
   readonly layer: number;
   readonly output: "last_hidden_state" | "hidden_states";
-  readonly device: NliDevice;
+  readonly device: Device;
   /** Token ids as bert_score's sent_encode gives them (what computeIdf needs). */
   encode(text: string): number[];
   score(references: readonly string[], candidates: readonly string[]): Promise<BertScoreResult>;
@@ -391,7 +391,7 @@ class OnnxBertScorer implements BertScorer {
     private readonly encoder: SentenceEncoder,
     readonly layer: number,
     readonly output: BertScorer["output"],
-    readonly device: NliDevice,
+    readonly device: Device,
     private readonly batchSize: number,
     private readonly options: BertScorerOptions,
     private readonly log: (line: string) => void,

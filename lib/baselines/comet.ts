@@ -30,7 +30,7 @@
  */
 import { join } from "node:path";
 import { resolveDevice } from "../runtime/device.js";
-import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
+import type { Device, DeviceChoice } from "../runtime/device.js";
 import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
 import { loadTransformers, type Transformers } from "../runtime/transformers.js";
@@ -129,13 +129,13 @@ export interface CometEstimatorOptions {
   readonly model: string;
   /** Texts per encoder pass (default 8; the encoder returns every layer, so memory grows with it). */
   readonly batchSize?: number;
-  readonly device?: NliDeviceChoice;
+  readonly device?: DeviceChoice;
   readonly log?: (line: string) => void;
 }
 
 export interface CometEstimator {
   readonly settings: CometSettings;
-  readonly device: NliDevice;
+  readonly device: Device;
   /** One score per (source, hypothesis, reference) triple, in input order. */
   score(sources: readonly string[], hypotheses: readonly string[], references: readonly string[]): Promise<Float64Array>;
   dispose(): Promise<void>;
@@ -189,7 +189,7 @@ class OnnxCometEstimator implements CometEstimator {
     private readonly encoder: SentenceEncoder,
     readonly settings: CometSettings,
     private readonly mix: number[] | undefined,
-    readonly device: NliDevice,
+    readonly device: Device,
     private readonly batchSize: number,
   ) {}
 

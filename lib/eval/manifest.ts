@@ -14,7 +14,7 @@ import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_KSERVE_MODEL_NAME, MANIFEST_REDACTED_FLAG_PATTERN, PAPER_NLI_MODEL } from "../constants.js";
-import type { NliDtype } from "../nli/engine.js";
+import type { Dtype } from "../runtime/device.js";
 import type { NliServerOptions } from "../nli/server/options.js";
 import { displayUrl } from "../nli/server/server-pool.js";
 import { HubCache } from "../runtime/hub-cache.js";
@@ -219,7 +219,7 @@ export function capqaVersion(): string {
  * the full SHA-256 of the ONNX file (streamed). `device` is where inference ran, if it did.
  */
 export async function nliModelProvenance(
-  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: NliDtype; readonly onnxFile?: string; readonly server?: NliServerOptions },
+  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: Dtype; readonly onnxFile?: string; readonly server?: NliServerOptions },
   device: string | null = null,
 ): Promise<ManifestModelInput> {
   if (options.server) {

@@ -7,7 +7,8 @@
  * is kept for the batches after it.
  */
 import { isOutOfMemoryError, splitToBudget, tokenBudgetBatches, type BatchLimits } from "./batching.js";
-import { checkPairs, type ModelOrigin, type NliDevice, type NliEngine, type NliRunOptions, type NliServerStats, type NliStats } from "./engine.js";
+import { checkPairs, type ModelOrigin, type NliEngine, type NliRunOptions, type NliServerStats, type NliStats } from "./engine.js";
+import type { Device } from "../runtime/device.js";
 import { nliSoftmax, type LabelOrder } from "./labels.js";
 import type { EncodedPair } from "./pair-encoding.js";
 
@@ -37,7 +38,7 @@ export interface PairTokenizer {
 
 export interface EncodedEngineSettings {
   readonly modelKey: string;
-  readonly device: NliDevice;
+  readonly device: Device;
   readonly provenance?: ModelOrigin;
   readonly tokenizer: PairTokenizer;
   readonly order: LabelOrder;
@@ -120,7 +121,7 @@ export async function runBatches(
 export class EncodedPairsEngine implements NliEngine {
   readonly stats: NliStats = { truncatedPairs: 0, inferredPairs: 0, batches: 0, outOfMemorySplits: 0 };
   readonly modelKey: string;
-  readonly device: NliDevice;
+  readonly device: Device;
   readonly provenance?: ModelOrigin;
   readonly concurrency: number;
   readonly server?: NliServerStats;

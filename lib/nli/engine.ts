@@ -1,9 +1,5 @@
 /** What every NLI backend offers: probabilities for premise → hypothesis pairs. */
-
-/** Where inference runs; "server" for inference servers (their devices are theirs). */
-export type NliDevice = "cpu" | "cuda" | "webgpu" | "server";
-export type NliDeviceChoice = "cpu" | "cuda" | "webgpu" | "auto";
-export type NliDtype = "fp32" | "fp16" | "q8";
+import type { Device } from "../runtime/device.js";
 
 export interface NliRunOptions {
   /** Called after each batch with (pairs done, pairs in this call). */
@@ -65,7 +61,7 @@ export interface NliEngine {
   /** Stable identity of the model, used as the cache key (hub id@revision, or the local ONNX file's hash). */
   readonly modelKey: string;
   /** Where inference runs. */
-  readonly device: NliDevice;
+  readonly device: Device;
   readonly stats: NliStats;
   /** Where the weights came from (absent for engines that cannot say). */
   readonly provenance?: ModelOrigin;

@@ -11,7 +11,7 @@ import { HubClient } from "../runtime/hub-client.js";
 import { fetchHubModel, onnxSources, resolveModelCommit } from "../runtime/hub-model.js";
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
 import { fileSha256, ONNX_FILE_FOR_DTYPE, type ModelRef } from "../runtime/model-ref.js";
-import type { NliDevice, NliDtype } from "./engine.js";
+import type { Device, Dtype } from "../runtime/device.js";
 
 /** SHA-256 of a small file's bytes, or of nothing when it is absent. */
 async function optionalFileSha256(path: string, hashFile: (path: string) => Promise<string>): Promise<string> {
@@ -20,10 +20,10 @@ async function optionalFileSha256(path: string, hashFile: (path: string) => Prom
 
 /** What makes a model's probabilities what they are, besides the weights. */
 export interface ModelKeyOptions {
-  readonly dtype: NliDtype;
+  readonly dtype: Dtype;
   readonly maxLength: number;
   /** Where inference runs; it enters the key for fp16 and q8, whose numbers differ by execution provider. */
-  readonly device?: NliDevice;
+  readonly device?: Device;
   /** An ONNX file other than the dtype's transformers.js name (relative to the model folder or repository). */
   readonly onnxFile?: string;
   readonly hashFile?: (path: string) => Promise<string>;
@@ -91,7 +91,7 @@ async function filesDigest(dir: string, onnxFile: string, hashFile: (path: strin
  */
 export async function hubKeyInputs(
   ref: Extract<ModelRef, { kind: "hub" }>,
-  options: { readonly dtype: NliDtype; readonly onnxFile?: string; readonly hub?: Partial<HubSettings>; readonly log?: (line: string) => void },
+  options: { readonly dtype: Dtype; readonly onnxFile?: string; readonly hub?: Partial<HubSettings>; readonly log?: (line: string) => void },
 ): Promise<Pick<ModelKeyOptions, "commit" | "snapshot">> {
   if (isCommitHash(ref.revision) || ref.id === PAPER_NLI_CONVERSION) return {};
   const client = new HubClient(hubSettings(options.hub), { log: options.log });

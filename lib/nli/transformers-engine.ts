@@ -16,7 +16,8 @@ import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loa
 import { resolveDevice } from "../runtime/device.js";
 import { batchLimitsOf } from "./batching.js";
 import { EncodedPairsEngine, type ForwardPass } from "./encoded-engine.js";
-import type { ModelOrigin, NliDevice, NliDeviceChoice, NliDtype, NliEngine } from "./engine.js";
+import type { ModelOrigin, NliEngine } from "./engine.js";
+import type { Device, DeviceChoice, Dtype } from "../runtime/device.js";
 import { labelOrder, type LabelOrder } from "./labels.js";
 import { modelKey } from "./model-key.js";
 import { PairEncoder, type HfTokenizer } from "./pair-encoding.js";
@@ -25,8 +26,8 @@ export interface TransformersNliOptions {
   /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
   readonly model?: string;
   readonly revision?: string;
-  readonly device?: NliDeviceChoice;
-  readonly dtype?: NliDtype;
+  readonly device?: DeviceChoice;
+  readonly dtype?: Dtype;
   /**
    * An ONNX file other than the dtype's transformers.js name, relative to the folder or the
    * repository (e.g. "onnx/model_qint8_avx512.onnx" of cross-encoder/nli-deberta-v3-large).
@@ -52,7 +53,7 @@ interface LoadedModel {
 /** A loaded sequence classifier: its tokenization, label order and forward pass, without batching. */
 export interface NliClassifier {
   readonly modelKey: string;
-  readonly device: NliDevice;
+  readonly device: Device;
   readonly provenance: ModelOrigin;
   readonly encoder: PairEncoder;
   readonly order: LabelOrder;

@@ -7,7 +7,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { NliDevice, NliDeviceChoice } from "../nli/engine.js";
+
+/** Where a model runs: in-process on the CPU, CUDA or WebGPU, or on an inference server. */
+export type Device = "cpu" | "cuda" | "webgpu" | "server";
+/** The device a user asks for ("auto": the best this machine has). */
+export type DeviceChoice = "cpu" | "cuda" | "webgpu" | "auto";
+/** A model file's precision. */
+export type Dtype = "fp32" | "fp16" | "q8";
 
 /** Folder of onnxruntime-node's native libraries for this platform, if found. */
 export function onnxRuntimeBinaryDir(): string | undefined {
@@ -34,7 +40,7 @@ export function cudaProviderInstalled(binDir = onnxRuntimeBinaryDir()): boolean 
 }
 
 /** Resolves "auto" and checks that "cuda" can work; `log` hears about any fallback. */
-export function resolveDevice(choice: NliDeviceChoice, log: (line: string) => void = () => {}, hasCuda = cudaProviderInstalled): NliDevice {
+export function resolveDevice(choice: DeviceChoice, log: (line: string) => void = () => {}, hasCuda = cudaProviderInstalled): Device {
   if (choice === "cpu" || choice === "webgpu") return choice;
   if (choice === "cuda") {
     if (!hasCuda()) throw new Error(`device cuda was requested, but onnxruntime-node has no CUDA execution provider: ${CUDA_INSTALL_HINT}`);

@@ -33,7 +33,7 @@ import { DEFAULT_STATEMENT_BEAMS, DEFAULT_STATEMENT_MAX_INPUT_TOKENS, DEFAULT_ST
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDevice } from "../runtime/device.js";
-import type { NliDevice } from "../nli/engine.js";
+import type { Device } from "../runtime/device.js";
 import { fromHalfBits } from "../runtime/half.js";
 import { findModelFolder, ONNX_SUFFIX, readJsonFile, type OnnxDtype } from "../runtime/model-ref.js";
 import { loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
@@ -87,7 +87,7 @@ export interface Seq2SeqStats {
 
 export interface Seq2SeqGenerator {
   readonly modelDir: string;
-  readonly device: NliDevice;
+  readonly device: Device;
   readonly dtype: Seq2SeqDtype;
   readonly numBeams: number;
   readonly maxInputTokens: number;
@@ -509,7 +509,7 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     private readonly tokenizer: Seq2SeqTokenizer,
     private readonly ids: TokenIds,
     readonly modelDir: string,
-    readonly device: NliDevice,
+    readonly device: Device,
     readonly dtype: Seq2SeqDtype,
     s: Settings,
   ) {
