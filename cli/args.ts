@@ -2,7 +2,7 @@
  * Small helpers over node:util parseArgs that turn bad flags into clear usage errors, and the
  * option declarations every command parses and documents its flags from (OptionSpec).
  */
-import { CSV_FORMULA_GUARD_ENV, isDecimalText } from "../lib/data/csv.js";
+import { CSV_FORMULA_GUARD_ENV, isDecimalText } from "../lib/io/csv.js";
 import {
   CACHE_DIR_ENV,
   DATA_DIR_ENV,

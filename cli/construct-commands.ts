@@ -2,10 +2,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { writeFileAtomic } from "../lib/eval/format.js";
-import { writeRowTable, readRowTable } from "../lib/score/table-io.js";
+import { writeFileAtomic } from "../lib/io/format.js";
+import { writeRowTable, readRowTable } from "../lib/io/row-table.js";
 import { checkOutputFile } from "../lib/io/output-file.js";
-import { checkOutputFolder } from "../lib/eval/folder.js";
+import { checkOutputFolder } from "../lib/io/folder.js";
 import { parseClass } from "../lib/taxonomy/index.js";
 import {
   ANSWER_MAX_TOKENS,

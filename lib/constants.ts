@@ -318,6 +318,9 @@ export const DEFAULT_STATEMENT_LENGTH_PENALTY = 1.0;
 /** Directed NLI pairs looked up in and written to the cache per step of a scoring run. */
 export const DEFAULT_NLI_CHUNK_PAIRS = 1024;
 
+/** COMET, the baseline the paper compares with (lib/baselines/comet.ts), and the command that exports it. */
+export const PAPER_COMET_MODEL = "Unbabel/wmt22-comet-da";
+export const COMET_EXPORT_COMMAND = "python scripts/export/export_comet.py --model Unbabel/wmt22-comet-da --out models/wmt22-comet-da";
 /** Resolution of exported PNGs (dots per inch of the printed figure). */
 export const DEFAULT_PNG_DPI = 300;
 /**

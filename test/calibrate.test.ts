@@ -122,7 +122,7 @@ test("capqa calibrate beats the equal-width bins on the test split in quadratic 
 
 import { writeFileSync } from "node:fs";
 import { loadBenchmark } from "../lib/data/benchmark.js";
-import { readMetricScores } from "../lib/eval/metric-scores.js";
+import { readMetricScores } from "../lib/data/metric-scores.js";
 import { RELEASED_METRICS } from "../lib/constants.js";
 import { classifierRows, classifierSummary, runCalibration, type CalibrationRunOptions } from "../lib/calibrate/workflow.js";
 import { benchmarkExplorer } from "../lib/explore/benchmark.js";

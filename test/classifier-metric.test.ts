@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { parseCsv } from "../lib/data/csv.js";
+import { parseCsv } from "../lib/io/csv.js";
 import { predictLevels, severityLevelSet, type ThresholdClassifier } from "../lib/calibrate/classifier.js";
 import { checkClassifier, classifierColumn, readClassifierFile } from "../lib/calibrate/classifier-file.js";
 import { Xoshiro128 } from "../lib/stats/random.js";

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { buildManifest, capqaVersion, fileDigest, manifestModel, modelFromKey, redactCommand } from "../lib/eval/manifest.js";
+import { buildManifest, capqaVersion, fileDigest, manifestModel, modelFromKey, redactCommand } from "../lib/io/manifest.js";
 import { PINNED_FILES } from "../lib/data/fetch.js";
 import { releasedDataDir } from "./helpers.js";
 

@@ -9,10 +9,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { toCsv } from "../lib/data/csv.js";
+import { toCsv } from "../lib/io/csv.js";
 import { classLevelSet, type ThresholdClassifier } from "../lib/calibrate/classifier.js";
 import { compareSystems, readSystem } from "../lib/compare/index.js";
-import { readRowTable } from "../lib/score/table-io.js";
+import { readRowTable } from "../lib/io/row-table.js";
 import { CLASSES, orderedPairs, tryParseClass } from "../lib/taxonomy/index.js";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 

@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { CallError, LlmClient, type ClientOptions } from "../lib/construct/client.js";
 import { Provider, type ProviderName } from "../lib/construct/providers.js";
 import { runAnswers } from "../lib/construct/answers.js";
-import { toCsv } from "../lib/data/csv.js";
+import { toCsv } from "../lib/io/csv.js";
 import { replyFor } from "./fixtures/construct/fault-server.js";
 import { runNode } from "./helpers.js";
 

@@ -12,8 +12,8 @@ import { runAnswers } from "../lib/construct/answers.js";
 import { cleanSources, readSources } from "../lib/construct/clean.js";
 import { jaccard, wordSet } from "../lib/construct/dedupe.js";
 import { ANSWER_SYSTEM_PROMPT, STATEMENTS_SYSTEM_PROMPT, candidatePrompt } from "../lib/construct/prompts.js";
-import { readRowTable, stringColumn, writeRowTable } from "../lib/score/table-io.js";
-import { toCsv } from "../lib/data/csv.js";
+import { readRowTable, stringColumn, writeRowTable } from "../lib/io/row-table.js";
+import { toCsv } from "../lib/io/csv.js";
 import { CLASSES, paperName } from "../lib/taxonomy/index.js";
 import { FaultServer } from "./fixtures/construct/fault-server.js";
 

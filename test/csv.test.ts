@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseCsv, toCsv, requireColumns } from "../lib/data/csv.js";
+import { parseCsv, toCsv, requireColumns } from "../lib/io/csv.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 
 test("quoted fields hold commas, doubled quotes and line breaks; records end with CRLF or LF", () => {

@@ -21,7 +21,7 @@ import { ordinalSummary } from "../lib/stats/pairwise.js";
 import { classificationReport } from "../lib/calibrate/metrics.js";
 import { fitThresholds, levelOfClass, predictLevels, severityLevelSet, type CalibrationObjective } from "../lib/calibrate/classifier.js";
 import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark.js";
-import { benchmarkMetricColumn } from "../lib/eval/benchmark-eval.js";
+import { benchmarkMetricColumn } from "../lib/data/metric-columns.js";
 import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 import { releasedDataDir, syntheticExploreRows } from "./helpers.js";
@@ -309,7 +309,7 @@ test("in headless Chromium, a synthetic explorer's numbers equal the library's b
 // ---------------------------------------------------------------- Save classifier, a file of one's own, the parent frame
 
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { parseCsv } from "../lib/data/csv.js";
+import { parseCsv } from "../lib/io/csv.js";
 import { statementPairsCsv } from "./helpers.js";
 
 declare const parentWindow: { messages: { type: string; id: string; classifier: { cuts: number[]; score: { metric: string } } }[] };

@@ -30,7 +30,7 @@ import { ordinalSummary } from "../lib/stats/pairwise.js";
 import { classificationReport } from "../lib/calibrate/metrics.js";
 import { classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels, severityLevelSet, type CalibrationObjective, type ThresholdClassifier } from "../lib/calibrate/classifier.js";
 import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark.js";
-import { benchmarkMetricColumn } from "../lib/eval/benchmark-eval.js";
+import { benchmarkMetricColumn } from "../lib/data/metric-columns.js";
 import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 import { releasedDataDir } from "./helpers.js";

@@ -12,12 +12,12 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
-import { toCsv } from "../lib/data/csv.js";
+import { toCsv } from "../lib/io/csv.js";
 import { repoFolderName } from "../lib/runtime/hub-cache.js";
 import { HubClient } from "../lib/runtime/hub-client.js";
 import { fetchHubModel, onnxSources } from "../lib/runtime/hub-model.js";
 import { hubSettings } from "../lib/runtime/hub-settings.js";
-import { readRowTable } from "../lib/score/table-io.js";
+import { readRowTable } from "../lib/io/row-table.js";
 import { modelKeyFor } from "../lib/score/score.js";
 import { debertaOnnx, debertaTextFiles, referenceDebertaProbabilities } from "../scripts/fixtures/tiny-deberta.js";
 import { runNode } from "./helpers.js";

@@ -15,14 +15,14 @@ import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { parseCsv, toCsv } from "../lib/data/csv.js";
+import { parseCsv, toCsv } from "../lib/io/csv.js";
 import { loadBenchmark } from "../lib/data/benchmark.js";
 import { parseScoresJson } from "../lib/data/loaders.js";
 import { CACHE_FILE, NliCache } from "../lib/nli/cache.js";
 import { scoreStatements } from "../lib/score/score.js";
-import { readRowTable, writeRowTable } from "../lib/score/table-io.js";
-import { openRowSource, RowWriter } from "../lib/score/row-stream.js";
-import { writeFolder, FOLDER_MANIFEST } from "../lib/eval/folder.js";
+import { readRowTable, writeRowTable } from "../lib/io/row-table.js";
+import { openRowSource, RowWriter } from "../lib/io/row-stream.js";
+import { writeFolder, FOLDER_MANIFEST } from "../lib/io/folder.js";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { cacheEntries, releasedDataDir, statementPairsCsv } from "./helpers.js";
 

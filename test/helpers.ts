@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { toCsv } from "../lib/data/csv.js";
+import { toCsv } from "../lib/io/csv.js";
 import { CACHE_FILE } from "../lib/nli/cache.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
 import type { ExploreRows } from "../lib/explore/compute.js";

@@ -12,8 +12,8 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { DEFAULT_HUB_STALL_TIMEOUT_MS, PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
-import { toCsv } from "../lib/data/csv.js";
-import { readRowTable } from "../lib/score/table-io.js";
+import { toCsv } from "../lib/io/csv.js";
+import { readRowTable } from "../lib/io/row-table.js";
 import { HubCache, repoFolderName } from "../lib/runtime/hub-cache.js";
 import { HubClient } from "../lib/runtime/hub-client.js";
 import { hubSettings } from "../lib/runtime/hub-settings.js";

@@ -11,11 +11,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark.js";
-import { toCsv } from "../lib/data/csv.js";
+import { toCsv } from "../lib/io/csv.js";
 import { TABLE_NAMES } from "../lib/eval/evaluate.js";
 import { bleuPair, rougeLPair } from "../lib/baselines/index.js";
 import { CLASSES, paperName } from "../lib/taxonomy/index.js";
-import { readRowTable } from "../lib/score/table-io.js";
+import { readRowTable } from "../lib/io/row-table.js";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { releasedDataDir } from "./helpers.js";
 

@@ -11,10 +11,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark.js";
-import { readMetricScores } from "../lib/eval/metric-scores.js";
+import { readMetricScores } from "../lib/data/metric-scores.js";
 import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
-import { toCsv } from "../lib/data/csv.js";
+import { toCsv } from "../lib/io/csv.js";
 import { releasedDataDir } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");

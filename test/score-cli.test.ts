@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { parseCsv } from "../lib/data/csv.js";
+import { parseCsv } from "../lib/io/csv.js";
 import { cacheEntries, releasedDataDir, statementPairsCsv } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");

@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { EOS_ID, referenceGenerate, referenceEncodeInput, referenceTokenize, writeTinySeq2Seq, type ReferenceGeneration } from "../scripts/fixtures/tiny-seq2seq.js";
 import { loadSeq2SeqGenerator, statementInput, type Seq2SeqResult } from "../lib/statements/seq2seq.js";
 import { loadStatementGenerator, tallyStatements } from "../lib/statements/generator.js";
-import { parseCsv, toCsv } from "../lib/data/csv.js";
+import { parseCsv, toCsv } from "../lib/io/csv.js";
 
 const root = mkdtempSync(join(tmpdir(), "capqa-seq2seq-"));
 const model = join(root, "tiny-t5");

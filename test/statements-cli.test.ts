@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseCsv } from "../lib/data/csv.js";
-import { readRowTable } from "../lib/score/table-io.js";
+import { parseCsv } from "../lib/io/csv.js";
+import { readRowTable } from "../lib/io/row-table.js";
 import { reviewStatements } from "../lib/statements/review.js";
 
 const CLI = resolve("dist/cli/main.js");

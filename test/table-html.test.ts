@@ -1,7 +1,7 @@
 /** tableHtml: every row of a table, or the first rows and how many were cut; numbers one way. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formatNumber, tableHtml } from "../lib/eval/format.js";
+import { formatNumber, tableHtml } from "../lib/io/format.js";
 
 const rows = Array.from({ length: 20 }, (_, i) => ({ metric: `m${i}`, accuracy: i / 7, n: 100 + i }));
 const bodyRows = (html: string) => (html.match(/<tr>/g) ?? []).length - 1; // less the header row

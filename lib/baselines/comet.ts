@@ -35,8 +35,10 @@ import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
 import { loadTransformers, type Transformers } from "../runtime/transformers.js";
 import { checkTexts, loadOnnxModel, loadTokenizer, runEncoder, SentenceEncoder, type OnnxModel } from "./bertscore.js";
+import { COMET_EXPORT_COMMAND } from "../constants.js";
+export { COMET_EXPORT_COMMAND, PAPER_COMET_MODEL } from "../constants.js";
+export { cometUnavailable } from "../data/metric-columns.js";
 
-export const PAPER_COMET_MODEL = "Unbabel/wmt22-comet-da";
 export const COMET_FORMAT = "capqa-comet-1";
 
 /** comet.json: what of the checkpoint is not in the two ONNX files. */
@@ -61,17 +63,6 @@ export interface CometSettings {
   readonly gamma: number;
   /** The head's shape, for the record (the head itself is onnx/estimator.onnx). */
   readonly estimator?: { readonly hidden_sizes?: readonly number[]; readonly activations?: string; readonly final_activation?: string | null };
-}
-
-export const COMET_EXPORT_COMMAND = "python scripts/export/export_comet.py --model Unbabel/wmt22-comet-da --out models/wmt22-comet-da";
-
-/** Why there is no COMET column, and the command that adds one. */
-export function cometUnavailable(): string {
-  return [
-    `COMET is unavailable: the authors released no COMET scores and capqa does not invent them; it computes COMET (${PAPER_COMET_MODEL}) from an exported model folder.`,
-    `On a machine with Python, run \`pip install "unbabel-comet>=2" onnx\` and then \`${COMET_EXPORT_COMMAND}\` (downloads the checkpoint, about 2.3 GB, and writes ONNX files and comet.json);`,
-    'copy models/wmt22-comet-da here and load it with loadCometEstimator({ model: "models/wmt22-comet-da" }).',
-  ].join(" ");
 }
 
 /** Sparsemax (Martins & Astudillo, 2016) as entmax.sparsemax: the Euclidean projection onto the simplex. */

@@ -9,9 +9,9 @@
  * const table = readLabelledScores("labelled.csv", { labelColumn: "label", metric: "my_metric", splitColumn: "split", order: "bad < ok < good" });
  * table.levels; // level index of each row, least correct level 0
  */
-import { DataError } from "../data/errors.js";
-import { finiteScore } from "../eval/metric-scores.js";
-import { readRowTable, type RowTable } from "../score/table-io.js";
+import { DataError } from "../io/errors.js";
+import { finiteScore } from "../data/metric-scores.js";
+import { readRowTable, type RowTable } from "../io/row-table.js";
 import { CLASSES } from "../taxonomy/index.js";
 import { classLevelSet, severityLevelSet, type LevelSet } from "./classifier.js";
 import { labelCanonicaliser, levelSetLabels, parseLevelOrder } from "./levels.js";

@@ -6,9 +6,9 @@
  */
 import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_LAMBDA, DEFAULT_SEED } from "../constants.js";
 import { selectRows, type Benchmark, type SplitChoice } from "../data/benchmark.js";
-import { benchmarkMetricColumn } from "../eval/benchmark-eval.js";
-import { markdownTable } from "../eval/format.js";
-import { metricScoresFor, type MetricScores } from "../eval/metric-scores.js";
+import { benchmarkMetricColumn } from "../data/metric-columns.js";
+import { markdownTable } from "../io/format.js";
+import { metricScoresFor, type MetricScores } from "../data/metric-scores.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels, severityLevelSet, type CalibrationObjective, type LevelSet, type ThresholdClassifier } from "./classifier.js";
 import { classificationIntervals, classificationReport, type ClassificationIntervals, type ClassificationReport } from "./metrics.js";

@@ -8,8 +8,8 @@
  */
 import { join } from "node:path";
 import { findChromium, exportFigures, type FigureFormat } from "../figures/export.js";
-import { markdownTable, writeFileAtomic, writeTable } from "../eval/format.js";
-import { writeFolderAsync } from "../eval/folder.js";
+import { markdownTable, writeFileAtomic, writeTable } from "../io/format.js";
+import { writeFolderAsync } from "../io/folder.js";
 import { classLabel } from "../figures/palette.js";
 import { CLASSES } from "../taxonomy/index.js";
 import { classDistributionFigure, classMeansBySystemFigure } from "./figures.js";

@@ -14,11 +14,11 @@
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED } from "../constants.js";
 import { predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
 import { checkClassifier, classifierColumn } from "../calibrate/classifier-file.js";
-import { finiteScore } from "../eval/metric-scores.js";
-import { isDecimalText } from "../data/csv.js";
-import { DataError } from "../data/errors.js";
+import { finiteScore } from "../data/metric-scores.js";
+import { isDecimalText } from "../io/csv.js";
+import { DataError } from "../io/errors.js";
 import { scoredFileWarning } from "../score/manifest-warning.js";
-import { readRowTable } from "../score/table-io.js";
+import { readRowTable } from "../io/row-table.js";
 import { percentileIntervalUnchecked } from "../stats/bootstrap.js";
 import { Xoshiro128 } from "../stats/random.js";
 import { CLASSES, PAPER_ORDERING, orderedPairs, tryParseClass, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";

@@ -11,8 +11,8 @@
  * name that appears as the drop reason. Empty questions and gold answers are dropped too.
  */
 import { basename } from "node:path";
-import { readRowTable } from "../score/table-io.js";
-import { DataError } from "../data/errors.js";
+import { readRowTable } from "../io/row-table.js";
+import { DataError } from "../io/errors.js";
 
 export interface SourceRow {
   /** 0-based position among all kept-or-dropped rows of all sources, in reading order. */

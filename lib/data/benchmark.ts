@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { DATA_FILES } from "../constants.js";
 import { PINNED_FILES, sha256 } from "./fetch.js";
 import { CLASS_INDEX, type CorrectnessClass } from "../taxonomy/index.js";
-import { DataProblems } from "./errors.js";
+import { DataProblems } from "../io/errors.js";
 import { loadCorrectnessCsv, loadScoresJson, loadSplitsCsv } from "./loaders.js";
 import { requireDataFiles, resolveDataDir } from "./locate.js";
 import type { CorrectnessRow, ReleasedScores, Split } from "./types.js";

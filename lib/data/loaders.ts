@@ -4,8 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
-import { parseCsv, requireColumns } from "./csv.js";
-import { DataError, DataProblems } from "./errors.js";
+import { parseCsv, requireColumns } from "../io/csv.js";
+import { DataError, DataProblems } from "../io/errors.js";
 import { PROBABILITY_FIELDS, SPLITS, type CorrectnessRow, type ProbabilityField, type ReleasedResults, type ReleasedScores, type Split } from "./types.js";
 
 function readText(file: string): string {

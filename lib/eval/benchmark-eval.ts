@@ -1,11 +1,12 @@
 /** Evaluation of the released benchmark: choosing rows and metric columns, then evaluateMetrics. */
 import { RELEASED_METRICS } from "../constants.js";
-import { capScores, type CapWeights } from "../cap/index.js";
-import { releasedColumn, selectRows, type Benchmark, type LabelSource, type Selection, type SplitChoice } from "../data/benchmark.js";
-import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn } from "./evaluate.js";
+import type { CapWeights } from "../cap/index.js";
+import { selectRows, type Benchmark, type LabelSource, type Selection, type SplitChoice } from "../data/benchmark.js";
+import { evaluateMetrics, type Evaluation, type EvaluationOptions } from "./evaluate.js";
+import { benchmarkMetricColumn, type MetricColumn } from "../data/metric-columns.js";
 import { bleuPair, meteorPair, rougeLPair } from "../baselines/index.js";
-import { cometUnavailable } from "../baselines/comet.js";
-import { metricScoresFor, type MetricScores } from "./metric-scores.js";
+import { cometUnavailable } from "../data/metric-columns.js";
+import { metricScoresFor, type MetricScores } from "../data/metric-scores.js";
 
 export interface BenchmarkEvaluationOptions extends EvaluationOptions {
   readonly split?: SplitChoice;
@@ -70,20 +71,6 @@ export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: I
 
 export interface BenchmarkEvaluation extends Evaluation {
   readonly selection: Selection;
-}
-
-/** The released column of a metric, or CAP recomputed from the released probabilities. */
-export function benchmarkMetricColumn(bench: Benchmark, name: string, rowIds: Int32Array, capWeights?: CapWeights): MetricColumn {
-  if (name === "cap" && capWeights !== undefined) {
-    const p = (f: string) => releasedColumn(bench, f, rowIds);
-    const { cap } = capScores({ peForward: p("pe_f"), pnForward: p("pn_f"), peReverse: p("pe_r"), pnReverse: p("pn_r") }, capWeights);
-    return { name, scores: cap, source: `recomputed from the released NLI probabilities (alpha=${capWeights.alpha}, lambda=${capWeights.lambda})` };
-  }
-  if (!bench.scores.metrics.includes(name)) {
-    const hint = name === "comet" ? ` (the authors did not release COMET scores). ${cometUnavailable()}` : "";
-    throw new Error(`metric "${name}" has no released scores${hint}; available: ${bench.scores.metrics.join(", ")}`);
-  }
-  return { name, scores: releasedColumn(bench, name, rowIds), source: "released" };
 }
 
 /**

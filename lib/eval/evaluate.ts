@@ -11,19 +11,14 @@ import { kendallTauB, spearman } from "../stats/correlation.js";
 import { describe } from "../stats/descriptives.js";
 import { STAT, K } from "../stats/ordinal.js";
 import { ordinalSummary, type OrdinalSummary } from "../stats/pairwise.js";
+import type { MetricColumn } from "../data/metric-columns.js";
+export type { MetricColumn } from "../data/metric-columns.js";
 
 export type TableRow = Record<string, string | number | boolean | null>;
 
 export const TABLE_NAMES = ["correlations", "descriptives", "class_pairs", "hard_pairs", "monotonicity", "paired_differences"] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export type EvaluationTables = Record<TableName, TableRow[]>;
-
-export interface MetricColumn {
-  readonly name: string;
-  readonly scores: Float64Array;
-  /** Where the scores came from (e.g. "released", "recomputed from released NLI probabilities"). */
-  readonly source?: string;
-}
 
 export interface EvaluationOptions {
   /** Bootstrap resamples; 0 skips every interval. */

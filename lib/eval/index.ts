@@ -2,10 +2,14 @@ export * from "./evaluate.js";
 export * from "./benchmark-eval.js";
 export * from "./agreement.js";
 export * from "./compare.js";
-export * from "./format.js";
 export * from "./reproduce.js";
 export * from "./summary.js";
-export * from "./folder.js";
-export * from "./manifest.js";
-export * from "./metric-scores.js";
 export * from "./labelled-eval.js";
+// Deprecated re-exports (moved to capqa/io, the plumbing floor); they go in the next minor version.
+export * from "../io/format.js";
+export * from "../io/folder.js";
+export * from "../io/manifest.js";
+// Deprecated re-export (moved to capqa/data).
+export * from "../data/metric-scores.js";
+// Deprecated re-export (moved to capqa/data).
+export { benchmarkMetricColumn } from "../data/metric-columns.js";

@@ -11,16 +11,17 @@
  * const ev = await evaluateLabelledFile("my-labelled.csv", { labelColumn: "label", metrics: ["cap", "bleu", "my_metric"] });
  * ev.tables.correlations; // one row per metric
  */
-import { DataError } from "../data/errors.js";
-import { readRowTable, type RowTable } from "../score/table-io.js";
+import { DataError } from "../io/errors.js";
+import { readRowTable, type RowTable } from "../io/row-table.js";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
 import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
-import { finiteScore } from "./metric-scores.js";
+import { finiteScore } from "../data/metric-scores.js";
 import { bleuMulti, meteorMulti, rougeLMulti } from "../baselines/index.js";
 import { goldSourceFor, rowGolds, type GoldSource } from "../score/golds.js";
 import { scoredFileWarning } from "../score/manifest-warning.js";
-import type { RowRecord } from "../score/row-stream.js";
-import { evaluateMetrics, type Evaluation, type EvaluationOptions, type MetricColumn, type TableRow } from "./evaluate.js";
+import type { RowRecord } from "../io/row-stream.js";
+import { evaluateMetrics, type Evaluation, type EvaluationOptions, type TableRow } from "./evaluate.js";
+import type { MetricColumn } from "../data/metric-columns.js";
 import type { ScoreOptions } from "../score/score.js";
 import type { StatementGeneratorEngine } from "../statements/generator.js";
 

@@ -11,8 +11,8 @@ import { SHORT_NAMES, HARD_PAIRS } from "../taxonomy/index.js";
 import { labelAgreement, type LabelAgreement } from "./agreement.js";
 import { evaluateBenchmark, type BenchmarkEvaluation } from "./benchmark-eval.js";
 import { compareWithReleased, type ReleasedComparison } from "./compare.js";
-import { fixed, markdownTable, writeFileAtomic, writeTable, type Cell } from "./format.js";
-import { writeFolder } from "./folder.js";
+import { fixed, markdownTable, writeFileAtomic, writeTable, type Cell } from "../io/format.js";
+import { writeFolder } from "../io/folder.js";
 import { PAPER_METRIC_NAMES, TABLE13, TABLE14, TABLE16, TABLE17, TABLE2, TABLE3, TABLE4, TABLE8 } from "../paper/numbers.js";
 
 /** One number of a paper table: what the paper prints, what capqa computes (same units). */

@@ -1,9 +1,9 @@
 /** The Markdown summary and the files `capqa evaluate` writes. */
 import { join } from "node:path";
-import { writeFolder } from "./folder.js";
+import { writeFolder } from "../io/folder.js";
 import { SHORT_NAMES, type CorrectnessClass } from "../taxonomy/index.js";
 import type { Evaluation } from "./evaluate.js";
-import { fixed, markdownTable, writeFileAtomic, writeTable } from "./format.js";
+import { fixed, markdownTable, writeFileAtomic, writeTable } from "../io/format.js";
 
 const ci = (low: unknown, high: unknown) => `[${fixed(low as number, 4)}, ${fixed(high as number, 4)}]`;
 

@@ -6,7 +6,7 @@
 import { DEFAULT_LAMBDA } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type LabelSource, type SplitChoice } from "../data/benchmark.js";
-import { benchmarkMetricColumn } from "../eval/benchmark-eval.js";
+import { benchmarkMetricColumn } from "../data/metric-columns.js";
 import type { CapWeights } from "../cap/index.js";
 import { classLabel } from "./palette.js";
 import type { DirectionalInputs } from "../sweep/index.js";

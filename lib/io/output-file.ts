@@ -4,7 +4,7 @@
  */
 import { closeSync, existsSync, openSync, realpathSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { DataError } from "../data/errors.js";
+import { DataError } from "./errors.js";
 import { outputNameProblem } from "./names.js";
 
 /** True when two names reach the same file (through links, `.` and `..` too). */

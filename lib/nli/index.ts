@@ -11,3 +11,4 @@ export * from "./batching.js";
 export * from "./encoded-engine.js";
 export * from "./load-engine.js";
 export * from "./server/index.js";
+export * from "./provenance.js";

@@ -7,9 +7,9 @@
  */
 import { classifierMetric, predictLevels, type ThresholdClassifier } from "../calibrate/classifier.js";
 import { checkClassifier } from "../calibrate/classifier-file.js";
-import { DataError, DataProblems, formatLocation } from "../data/errors.js";
-import { finiteScore } from "../eval/metric-scores.js";
-import type { RowRecord } from "./row-stream.js";
+import { DataError, DataProblems, formatLocation } from "../io/errors.js";
+import { finiteScore } from "../data/metric-scores.js";
+import type { RowRecord } from "../io/row-stream.js";
 import type { PairScore } from "./score.js";
 
 /** The numeric scores capqa score computes for every row, which a classifier may classify. */

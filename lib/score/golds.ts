@@ -9,9 +9,9 @@
  * first). A row is scored only when every one of its golds is: the maximum over part of the
  * golds would be a number the data do not support.
  */
-import { DataError, DataProblems, formatLocation, type DataProblemLocation } from "../data/errors.js";
-import type { RowRecord } from "./row-stream.js";
-import type { PairScore } from "./score.js";
+import { DataError, DataProblems, formatLocation, type DataProblemLocation } from "../io/errors.js";
+import type { RowRecord } from "../io/row-stream.js";
+import type { PairScore } from "./pair-score.js";
 
 /** The column of JSON arrays of gold answers. */
 export const GOLD_ANSWERS_COLUMN = "gold_answers";

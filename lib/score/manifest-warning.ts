@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
-import { DataError } from "../data/errors.js";
+import { DataError } from "../io/errors.js";
 import { DEMO_NLI_MODEL_WARNING, isDemoModelFolder } from "../runtime/demo-model.js";
 
 /**

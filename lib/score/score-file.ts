@@ -12,17 +12,18 @@
  */
 import { rmSync, statSync } from "node:fs";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
-import { buildManifest, fileDigest, nliModelProvenance, type FileDigest, type ManifestModelInput } from "../eval/manifest.js";
-import { writeFileAtomic } from "../eval/format.js";
+import { buildManifest, fileDigest, type FileDigest, type ManifestModelInput } from "../io/manifest.js";
+import { nliModelProvenance } from "../nli/provenance.js";
+import { writeFileAtomic } from "../io/format.js";
 import type { ThresholdClassifier } from "../calibrate/classifier.js";
 import { checkClassifyColumn, classifySource, predictedLevel } from "./classify.js";
-import { DataError } from "../data/errors.js";
+import { DataError } from "../io/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
 import type { NliEngine } from "../nli/engine.js";
 import { loadNliEngine } from "../nli/load-engine.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
-import { openRowSource, RowWriter, type RowRecord } from "./row-stream.js";
+import { openRowSource, RowWriter, type RowRecord } from "../io/row-stream.js";
 import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type PairScore, type ScoreOptions } from "./score.js";
 import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
 import { preflightModel } from "./preflight.js";

@@ -16,6 +16,8 @@ import { demoModelWarning } from "../runtime/demo-model.js";
 import { loadNliEngine, serverModelKeyFor, type NliEngineOptions } from "../nli/load-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 import { bestOverGolds } from "./golds.js";
+import type { PairScore } from "./pair-score.js";
+export { SCORE_COLUMNS, type PairScore } from "./pair-score.js";
 
 export interface ScoreOptions extends NliEngineOptions {
   readonly alpha?: number;
@@ -31,25 +33,6 @@ export interface ScoreOptions extends NliEngineOptions {
   readonly chunkSize?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
-
-/** One scored row; numbers are null when the row is not scored. */
-export interface PairScore {
-  readonly status: "ok" | "not_scored";
-  readonly reason: string | null;
-  readonly cap: number | null;
-  readonly d_forward: number | null;
-  readonly d_reverse: number | null;
-  readonly pe_f: number | null;
-  readonly pn_f: number | null;
-  readonly pc_f: number | null;
-  readonly pe_r: number | null;
-  readonly pn_r: number | null;
-  readonly pc_r: number | null;
-  readonly label_f: string | null;
-  readonly label_r: string | null;
-}
-
-export const SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", "pc_f", "pe_r", "pn_r", "pc_r", "label_f", "label_r", "status", "reason"] as const;
 
 export interface ScoreReport {
   readonly rows: number;

@@ -12,7 +12,7 @@ import { accessSync, constants as fsConstants, existsSync, mkdirSync } from "nod
 import { createRequire } from "node:module";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { JUPYTER_PYTHON_CANDIDATES, TSLAB_KERNEL_NAME } from "../constants.js";
-import { writeFileAtomic } from "../eval/format.js";
+import { writeFileAtomic } from "../io/format.js";
 
 /** A Python with Jupyter, as it describes itself. */
 export interface JupyterPython {

@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { parseCsv, requireColumns } from "../data/csv.js";
-import { DataProblems } from "../data/errors.js";
+import { parseCsv, requireColumns } from "../io/csv.js";
+import { DataProblems } from "../io/errors.js";
 import { QUESTION_TYPES, type QuestionType } from "./types.js";
 
 export type StatementSplit = "train" | "validation" | "test";

@@ -12,8 +12,8 @@
  * const e = evaluateFlagLabels(items);
  * console.log(`recall ${e.recall.toFixed(1)} %, good flagged ${e.goodFlaggedRate.toFixed(1)} %`);
  */
-import { DataProblems } from "../data/errors.js";
-import { readRowTable } from "../score/table-io.js";
+import { DataProblems } from "../io/errors.js";
+import { readRowTable } from "../io/row-table.js";
 import { reformulate } from "./builtin.js";
 import { statementDoubts } from "./checks.js";
 import { sameStatement } from "./reference-set.js";

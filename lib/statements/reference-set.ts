@@ -10,8 +10,8 @@
  * console.log(referenceStatementsMarkdown(report, "my items"));
  */
 import { rougeL } from "../baselines/rouge.js";
-import { DataProblems } from "../data/errors.js";
-import { readRowTable } from "../score/table-io.js";
+import { DataProblems } from "../io/errors.js";
+import { readRowTable } from "../io/row-table.js";
 import type { StatementGeneratorEngine } from "./generator.js";
 import { illFormedReasons } from "./wellformed.js";
 

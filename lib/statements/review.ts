@@ -7,7 +7,7 @@
  * const flagged = reviewStatements(readRowTable("statements.csv"));
  * for (const f of flagged.items) console.log(f.line, f.statement, f.doubts.join("; "));
  */
-import type { RowTable } from "../score/table-io.js";
+import type { RowTable } from "../io/row-table.js";
 import { doubtKind } from "./generator.js";
 import { illFormedReasons } from "./wellformed.js";
 

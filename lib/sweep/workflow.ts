@@ -9,7 +9,7 @@ import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_LAMBDA, DEFAULT_SEE
 import { releasedColumn, selectRows, type Benchmark, type SplitChoice } from "../data/benchmark.js";
 import { evaluateBenchmark } from "../eval/benchmark-eval.js";
 import type { TableRow } from "../eval/evaluate.js";
-import { markdownTable } from "../eval/format.js";
+import { markdownTable } from "../io/format.js";
 import { TABLE12 } from "../paper/numbers.js";
 import { HARD_PAIRS, SHORT_NAMES, type CorrectnessClass } from "../taxonomy/index.js";
 import { bestPoint, sweepCap, unitGrid, type DirectionalInputs, type SweepObjective, type SweepPoint } from "./core.js";

@@ -11,9 +11,9 @@
  * const ev = await evaluateBenchmark(bench, { metrics: ["cap", "bleu"], scores, reference: "cap" });
  */
 import { METRIC_SCORES_ROW_ID } from "../constants.js";
-import { isDecimalText } from "../data/csv.js";
-import { DataError } from "../data/errors.js";
-import { readRowTable } from "../score/table-io.js";
+import { isDecimalText } from "../io/csv.js";
+import { DataError } from "../io/errors.js";
+import { readRowTable } from "../io/row-table.js";
 
 /** The user's metric scores, one Float64Array per metric over every benchmark row (NaN where the file has no row). */
 export interface MetricScores {

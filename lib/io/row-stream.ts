@@ -12,14 +12,24 @@
  * for await (const { row } of source.rows()) writer.write({ ...row, cap: 0.5 });
  * writer.commit();
  */
-import { otherProcessAlive, trackPartial, untrackPartial } from "../io/partials.js";
-import { writeError } from "../io/write-errors.js";
+import { otherProcessAlive, trackPartial, untrackPartial } from "./partials.js";
+import { writeError } from "./write-errors.js";
 import { closeSync, createReadStream, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { basename, dirname, join, resolve } from "node:path";
-import { csvCell, csvFormulaGuardDefault, parseCsvRecords, type CsvWriteOptions } from "../data/csv.js";
-import { DataError } from "../data/errors.js";
-import { formatOf, type TableFormat } from "./table-io.js";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import { csvCell, csvFormulaGuardDefault, parseCsvRecords, type CsvWriteOptions } from "./csv.js";
+import { DataError } from "./errors.js";
+
+/** The formats of row files capqa reads and writes. */
+export type TableFormat = "csv" | "jsonl";
+
+export function formatOf(file: string): TableFormat {
+  const ext = extname(file).toLowerCase();
+  if (ext === "" && existsSync(file) && statSync(file).isDirectory()) throw new Error(`${file} is a folder; name a .csv or .jsonl file`);
+  if (ext === ".csv") return "csv";
+  if (ext === ".jsonl" || ext === ".ndjson") return "jsonl";
+  throw new Error(`${file}: unknown table format "${ext}"; use .csv or .jsonl`);
+}
 
 export interface RowRecord {
   readonly row: Record<string, unknown>;

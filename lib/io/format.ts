@@ -1,9 +1,9 @@
 /** Writing tables: Markdown for reading, CSV and JSON for tools. */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { trackPartial, untrackPartial } from "../io/partials.js";
-import { writeError } from "../io/write-errors.js";
+import { trackPartial, untrackPartial } from "./partials.js";
+import { writeError } from "./write-errors.js";
 import { join } from "node:path";
-import { toCsv } from "../data/csv.js";
+import { toCsv } from "./csv.js";
 
 /** Columns of a table: the union of its rows' keys, in first-seen order. */
 export function columnsOf(rows: readonly Record<string, unknown>[]): string[] {

@@ -11,9 +11,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { otherProcessAlive, trackPartial, untrackPartial } from "../io/partials.js";
-import { outputNameProblem } from "../io/names.js";
-import { movedWriteError, writeError } from "../io/write-errors.js";
+import { otherProcessAlive, trackPartial, untrackPartial } from "./partials.js";
+import { outputNameProblem } from "./names.js";
+import { movedWriteError, writeError } from "./write-errors.js";
 
 /** The list of files a run wrote, kept in the folder so the next run knows which are its own. */
 export const FOLDER_MANIFEST = ".capqa-outputs.json";

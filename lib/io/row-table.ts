@@ -2,13 +2,11 @@
  * Reading and writing the row tables `capqa score` takes and gives: CSV (RFC 4180) or JSON
  * Lines, chosen by the file's extension. Errors name the file, line and field.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname } from "node:path";
-import { parseCsv, type CsvWriteOptions } from "../data/csv.js";
-import { locateInvalidUtf8, RowWriter } from "./row-stream.js";
-import { DataError } from "../data/errors.js";
-
-export type TableFormat = "csv" | "jsonl";
+import { readFileSync } from "node:fs";
+import { parseCsv, type CsvWriteOptions } from "./csv.js";
+import { formatOf, locateInvalidUtf8, RowWriter, type TableFormat } from "./row-stream.js";
+export { formatOf, type TableFormat } from "./row-stream.js";
+import { DataError } from "./errors.js";
 
 export interface RowTable {
   readonly file: string;
@@ -17,14 +15,6 @@ export interface RowTable {
   readonly rows: Record<string, unknown>[];
   /** 1-based line of each row in the file, for messages. */
   readonly lines: number[];
-}
-
-export function formatOf(file: string): TableFormat {
-  const ext = extname(file).toLowerCase();
-  if (ext === "" && existsSync(file) && statSync(file).isDirectory()) throw new Error(`${file} is a folder; name a .csv or .jsonl file`);
-  if (ext === ".csv") return "csv";
-  if (ext === ".jsonl" || ext === ".ndjson") return "jsonl";
-  throw new Error(`${file}: unknown table format "${ext}"; use .csv or .jsonl`);
 }
 
 export function readRowTable(file: string): RowTable {

@@ -13,14 +13,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_KSERVE_MODEL_NAME, MANIFEST_REDACTED_FLAG_PATTERN, PAPER_NLI_MODEL } from "../constants.js";
-import type { Dtype } from "../runtime/device.js";
-import type { NliServerOptions } from "../nli/server/options.js";
-import { displayUrl } from "../nli/server/server-pool.js";
-import { HubCache } from "../runtime/hub-cache.js";
-import { onnxSources } from "../runtime/hub-model.js";
-import { hubSettings } from "../runtime/hub-settings.js";
-import { ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
+import { MANIFEST_REDACTED_FLAG_PATTERN } from "../constants.js";
 
 /**
  * What a run can say about the model it used (an NLI engine's `provenance` is one). Every field
@@ -210,58 +203,4 @@ export function capqaVersion(): string {
     dir = dirname(dir);
   }
   return (version = "unknown");
-}
-
-/**
- * The provenance of the NLI model that `options` name (as scoreFile and loadTransformersNli read
- * them), for runs that did not load it (every pair from the cache): hub id and revision with the
- * ONNX file's path in the repository (its SHA-256 when the hub cache holds it), or a local folder with
- * the full SHA-256 of the ONNX file (streamed). `device` is where inference ran, if it did.
- */
-export async function nliModelProvenance(
-  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: Dtype; readonly onnxFile?: string; readonly server?: NliServerOptions },
-  device: string | null = null,
-): Promise<ManifestModelInput> {
-  if (options.server) {
-    const urls = options.server.urls.map(displayUrl).join(", ");
-    return {
-      source: "server",
-      id: options.server.protocol === "kserve" ? (options.server.modelName ?? DEFAULT_KSERVE_MODEL_NAME) : urls,
-      revision: options.server.modelVersion ?? null,
-      file: null,
-      sha256: null,
-      dtype: null,
-      device: "server",
-      note: `${options.server.protocol} at ${urls}`,
-    };
-  }
-  const dtype = options.dtype ?? "fp32";
-  const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
-  const file = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;
-  if (ref.kind === "hub") {
-    // The files a load would read, when the hub cache already holds them (a file's SHA-256 is its blob's name).
-    const cache = new HubCache(hubSettings().cacheDir);
-    for (const s of onnxSources(ref.id, ref.revision, dtype, options.onnxFile)) {
-      const cached = cache.cachedFile(s.repo, s.revision, s.file);
-      if (!cached) continue;
-      const sha256 = (await fileDigest(cached)).sha256;
-      const commit = cache.commitOf(s.repo, s.revision);
-      return {
-        source: "hub",
-        id: ref.id,
-        revision: ref.revision,
-        ...(s.repo !== ref.id || s.revision !== ref.revision ? { repo: s.repo, repoRevision: s.revision } : {}),
-        ...(commit ? { commit } : {}),
-        file: s.file,
-        sha256,
-        dtype,
-        device,
-        ...(s.note ? { note: s.note } : {}),
-      };
-    }
-    return { source: "hub", id: ref.id, revision: ref.revision, file, sha256: null, dtype, device };
-  }
-  const path = join(ref.dir, file);
-  const sha256 = existsSync(path) ? (await fileDigest(path)).sha256 : null;
-  return { source: "local", id: ref.dir, revision: null, file, sha256, dtype, device };
 }
