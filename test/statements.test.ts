@@ -92,7 +92,7 @@ test("answers in every style keep their own words", () => {
   // Yes/no with more said.
   assert.equal(reformulate("Does sound travel through space?", "No, because space is a vacuum.").statement, "Sound does not travel through space because space is a vacuum.");
   assert.equal(reformulate("Can ostriches fly?", "No, they cannot.").statement, "Ostriches cannot fly.");
-  assert.equal(reformulate("Is Python a compiled language?", "yes").statement, "Yes, Python is a compiled language.");
+  assert.equal(reformulate("Is Python a compiled language?", "yes").statement, "Python is a compiled language.");
   // An answer that repeats the question before answering.
   assert.equal(
     reformulate("What is a way to be born besides live birth?", "What is a way to be born besides live birth? Hatching from an egg.").statement,

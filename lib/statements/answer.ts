@@ -228,7 +228,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   // "pea plants", "deep roots", "planets and moons", "for web pages": a plural noun, not a verb.
   // At the very end, "cultural diversity increases" is a clause but "pea plants" a noun: the lexicon's first reading decides.
   const endNoun = (!next || next.pos === "PUNCT") && (prev.pos === "NOUN" || prev.pos === "PROPN") && !before.some((x) => x.pos === "DET" || x.pos === "PRON") && !isVerbFirst(t.lemma);
-  if (sForm && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "CCONJ" || prev.pos === "ADP" || prev.pos === "NUM" || (adpInSubject && t.pos !== "VERB") || endNoun)) return false;
+  // An -s word ending a phrase after a preposition ("doors activated by light beams") ends the prepositional phrase.
+  if (sForm && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "CCONJ" || prev.pos === "ADP" || prev.pos === "NUM" || (adpInSubject && (t.pos !== "VERB" || !next)) || endNoun)) return false;
   const verbLike = t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma));
   const inflected = t.lower !== t.lemma;
   // "the first powered airplane": an -ed modifier before a bare noun.

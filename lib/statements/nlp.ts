@@ -204,6 +204,25 @@ export function isCommonWord(word: string): boolean {
   return !PROPER_TAGS.test(tags);
 }
 
+const properMemo = new Map<string, boolean>();
+
+/**
+ * True when a lexicon knows `word` (lower-case) as a name: compromise tags it as a place, person,
+ * organisation … ("rome", "einstein"), or wink-nlp tags it as a proper noun even in lower case
+ * ("argentina", "nigeria").
+ */
+export function isProperWord(word: string): boolean {
+  const key = word.toLowerCase();
+  let v = properMemo.get(key);
+  if (v === undefined) {
+    const { tag } = lexicon(key);
+    const tags = Array.isArray(tag) ? (tag as string[]).join(",") : (tag ?? "");
+    v = PROPER_TAGS.test(tags) || (/^[a-z]+$/.test(key) && tagInTemplate("they saw", key, "there") === "PROPN");
+    properMemo.set(key, v);
+  }
+  return v;
+}
+
 const pluralMemo = new Map<string, boolean>();
 
 /** compromise's guess, from its lexicon and suffix rules, that a word unknown to the lemmatiser is a plural noun ("decomposers"). */

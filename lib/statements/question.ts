@@ -253,6 +253,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (afterModal && t.pos === "AUX" && (t.lower === "have" || t.lower === "be")) score += 3;
   if (canBeVerb(t.lower)) score += 2;
   if (score === 0) return 0;
+  // A base form right after a one-word plural subject is its verb ("Can chameleons change colour?", not "colour").
+  if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 2;
   const next = tokens[k + 1];
   if (!next || next.pos === "PUNCT" || next.pos === "DET" || next.pos === "PRON" || next.pos === "ADP" || next.pos === "PART" || next.pos === "ADV" || next.pos === "NUM" || next.pos === "SCONJ")
     score += 1;
@@ -268,6 +270,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     let s = verbScore(tokens, k, start, kind === "modal");
     // "What does this help an octopus do?": after help/make/let/see … a final "do" belongs to the object.
     if (tokens[k].lower === "do" && tokens.slice(start + 1, k).some((x) => /^(?:help|make|let|see|watch|hear|allow|cause|have|get)$/.test(x.lemma))) s = 0;
+    // After do or a modal the main verb is a base form: "added" after "is" in "Does K change when a catalyst is added?" is not it.
+    if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? "")) s = 0;
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // A coordination "warm or cool": the first verb of it.

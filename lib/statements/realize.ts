@@ -5,10 +5,11 @@
  * leading pronoun replaced by what the question is about), a "why" answer becomes a
  * because-clause. Every result names its rule and the doubts met on the way.
  */
-import { analyzeAnswer, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
-import { canBeVerb, isCommonWord, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { analyzeAnswer, clauseVerb, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
+import { canBeVerb, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces } from "./text.js";
+import { lowersCapital } from "./names.js";
 
 export interface Realized {
   readonly sentence: string;
@@ -23,14 +24,18 @@ const text = (tokens: readonly Token[]) => joinTokens(tokens);
 const FUNCTION_START =
   /^(?:The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
 
-/** The answer as it reads inside a sentence: a capital kept only for names and acronyms. */
-export function midSentence(s: string): string {
+/**
+ * The answer as it reads inside a sentence: a capital kept only for names and acronyms.
+ * `classHead` is the noun the answer is an instance of, when the question names one ("planet"
+ * in "Name one planet that has rings"; ./names.ts).
+ */
+export function midSentence(s: string, classHead?: string): string {
   if (FUNCTION_START.test(s)) return s[0].toLowerCase() + s.slice(1);
   const first = s.split(/\s/, 1)[0];
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
   // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep it.
-  if (/^[A-Z][a-z]+$/.test(first) && isCommonWord(first.toLowerCase())) return s[0].toLowerCase() + s.slice(1);
+  if (/^[A-Z][a-z]+$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
   return s;
 }
 
@@ -196,7 +201,8 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
   const noun = text(wh.noun);
   const head = wh.noun[wh.noun.length - 1];
   const mentions = head !== undefined && aTokens.some((t) => t.lemma === head.lemma || t.lower === head.lower);
-  if (wh.word === "whose" && noun) return `${a}${/s$/.test(a) ? "'" : "'s"} ${noun}`;
+  // A possessive answer ("George Washington's") is used as it is.
+  if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   if (wh.measure === "many" && noun && !mentions) return `${a} ${noun}`;
   if (wh.measure === "much" && noun && !mentions) {
     const last = aTokens[aTokens.length - 1];
@@ -323,6 +329,33 @@ const STATING_HEAD = /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|
 const ABSTRACT_HEAD =
   /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
 
+/**
+ * Heads whose value is a proposition, so that "X is that <clause>" is English ("The main reason
+ * the sky is blue is that …", "One property of X is that …"). Any other head with a clause answer
+ * gets the clause as it stands: "The boiling point of water is that water boils at 100 °C" and
+ * "A mammal that can fly is that bats …" are glued, not English.
+ */
+const PROPOSITION_HEAD =
+  /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|drawback|idea|rule|law|principle|conclusion|evidence|fact|observation|prediction|hypothesis|finding|lesson|danger|risk|belief|claim|argument|similarity|importance|significance|meaning|property|characteristic|feature|condition|requirement|postulate|assumption|issue|concern|implication|limitation|weakness|strength|rationale|justification|requirement|criterion|criteria)s?$/;
+
+/** The noun an answer is an instance of: the head, or after "an example of", "one type of" the head of what follows ("language"). */
+function classHead(tokens: readonly Token[]): Token | undefined {
+  const of = tokens.findIndex((t) => t.lower === "of");
+  const head = headNoun(tokens);
+  if (of > 0 && (!head || /^(?:example|instance|type|kind|sort|form|one|variety|case)s?$/.test(head.lower))) return headNoun(tokens.slice(of + 1).filter((t) => t.pos !== "DET")) ?? head;
+  return head;
+}
+
+/** The last word before a preposition, relative or participle, whatever its tag ("characteristic" in "one characteristic of mammals", tagged ADJ). */
+function headWord(tokens: readonly Token[]): Token | undefined {
+  const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || /^(?:that|which|who|whom|whose)$/.test(t.lower)));
+  return (stop < 0 ? tokens : tokens.slice(0, stop)).filter((t) => /\w/.test(t.text) && t.pos !== "DET" && t.pos !== "NUM").at(-1);
+}
+
+function isPropositionHead(t: Token): boolean {
+  return PROPOSITION_HEAD.test(t.lower) || PROPOSITION_HEAD.test(t.lemma);
+}
+
 function headNoun(tokens: readonly Token[]): Token | undefined {
   const stop = tokens.findIndex(
     (t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) || /^(?:that|which|who|whom|whose)$/.test(t.lower)),
@@ -382,28 +415,50 @@ function pickAlternative(d: Declarative, a: AnswerParts): Declarative | undefine
   return { ...d, preVerb: predicate.slice(0, first), verb: predicate[first], rest: predicate.slice(first + 1) };
 }
 
-/** yes/no questions. */
+/** True when the answer is a clause, perhaps after an adverb ("botanically a tomato is a fruit"). */
+function hasFiniteVerb(a: AnswerParts): boolean {
+  if (a.isClause) return true;
+  let k = 0;
+  while (k < a.tokens.length && (a.tokens[k].pos === "ADV" || a.tokens[k].text === ",")) k++;
+  return k > 0 && clauseVerb(a.tokens.slice(k)) >= 0;
+}
+
+/** True when the clause says what the question asks, in so many words: every content word of the question's proposition occurs in it. */
+function statesProposition(clause: readonly Token[], proposition: readonly Token[]): boolean {
+  const q = contentWords(proposition);
+  if (q.size === 0) return false;
+  const a = new Set(clause.flatMap((t) => [t.lemma, t.lower]));
+  for (const w of q) if (!a.has(w)) return false;
+  return true;
+}
+
+/**
+ * yes/no questions. Once the polarity is applied, "Yes"/"No" is gone ("Is the Earth round?" +
+ * "Yes" → "The Earth is round."); an answer that states the proposition itself ("No, penguins
+ * cannot fly, although …") is used as it stands, not repeated after the question's.
+ */
 function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
+  const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
   if (answer.polarity) {
     const positive = answer.polarity === "yes";
     // What the answer says after its yes/no: "No, it reflects light from the Sun." → "it reflects light from the Sun".
     const e = analyzeAnswer(answer.afterPolarity);
-    // "Yes" keeps its word ("Yes, binary search works on unsorted arrays."), as CAP-Statements writes
-    // it; "No" becomes the negated statement ("The Earth is not flat.").
-    const lead = positive ? "Yes, " : "";
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
-    // "Yes, it calculates the concentration of reactants" → "Yes, the … equation calculates the concentration of reactants."
-    // ("No, it is an arachnid." keeps the negation: "A spider is not an insect. It is an arachnid.")
-    if (positive && e.text !== "" && e.isClause && !e.echo && !e.because) {
-      const resolved = resolvePronoun(e, d.subject);
-      if (resolved) return { sentence: `Yes, ${midSentence(resolved)}${e.rest ? ` ${e.rest}` : ""}`, rule: `${rule}:elaborated`, doubts };
-    }
     const sentence = declarative(d, positive);
-    const more = elaboration(e, [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest]);
+    if (e.text !== "" && !e.echo && !e.because) {
+      // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
+      const resolved = e.isClause ? (resolvePronoun(e, d.subject) ?? e.text) : e.text;
+      const opens = resolved.toLowerCase().startsWith(sentence.toLowerCase().replace(/[.\s]+$/u, ""));
+      // A "No" answer states the proposition only with a negation of its own ("No, it is a dwarf planet" does not say "not a planet").
+      const negation = e.tokens.some((t) => /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower));
+      const stated = hasFiniteVerb(e) && negation === !positive && statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens);
+      if (opens || stated) return { sentence: `${capitalize(resolved)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+    }
+    const more = elaboration(e, declTokens);
     let full = more ? `${sentence}${more.joiner}${more.text}` : sentence;
     if (e.rest) full = `${full}. ${e.rest}`;
-    return { sentence: lead ? `${lead}${midSentence(full)}` : full, rule, doubts };
+    return { sentence: full, rule, doubts };
   }
   const a = answer;
   const alternative = pickAlternative(d, a);
@@ -500,7 +555,7 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   // "Which is the most likely result?" + a clause → "The most likely result is that …".
   if (a.isClause && predicate.length > 1 && /^(?:is|was|are|were)$/.test(predicate[0].lower)) {
     const head = headNoun(predicate.slice(1));
-    if (head && ABSTRACT_HEAD.test(head.lower) && predicate[1].pos === "DET")
+    if (head && isPropositionHead(head) && predicate[1].pos === "DET")
       return { sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`, rule: "wh-subject:that-clause", doubts };
   }
   if (a.isClause) return clauseAnswer(a, undefined, "wh-subject", doubts);
@@ -527,6 +582,24 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   const closed = /, (?:which|who|whose|where) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
+}
+
+/** "What is the role of X?" + a verb phrase ("fight infection", "filters blood"): "X fight(s) …" (else undefined). */
+function roleVerbPhrase(subject: readonly Token[], a: AnswerParts): string | undefined {
+  const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
+  const answerTokens = dummy ? dummy.tokens : a.tokens;
+  const ofAt = subject.findIndex((t) => t.lower === "of");
+  const first = answerTokens[0];
+  if (ofAt <= 0 || !/^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) || !first || answerTokens.length < 2 || /ing$/.test(first.lower)) return undefined;
+  const objectAfter = ["DET", "PRON", "ADP", "ADV", "PART", "NOUN"].includes(answerTokens[1].pos);
+  const base = first.lower === first.lemma && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter && answerTokens[1].pos !== "NOUN"));
+  // A third-person form the tagger may call a noun ("Filters/NOUN blood").
+  const third = /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && objectAfter && /^[a-z]/.test(first.lemma);
+  if (!base && !third) return undefined;
+  const owner = subject.slice(ofAt + 1);
+  const plural = isPluralPhrase(owner);
+  const verb = base ? (plural ? first.text : thirdPerson(first.text)) : plural ? first.lemma : first.text.toLowerCase();
+  return `${capitalize(text(owner))} ${verb} ${text(answerTokens.slice(1))}`;
 }
 
 /** "What is X [called]?", "Who was X?", "How old is X?", "What type of star is X?" */
@@ -556,6 +629,9 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       subject = [...split.subject];
     }
   }
+  // "What is the role of white blood cells?" + "fight infection" (or "filters blood …") → "White blood cells fight infection."
+  const role = roleVerbPhrase(subject, a);
+  if (role) return { sentence: role, rule: "wh-be:role", doubts };
   if (a.isClause) {
     const dummy = predicateOfDummySubject(a);
     if (!dummy) {
@@ -572,31 +648,15 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
         return { sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`, rule: "wh-be:states-that", doubts };
       // "What are the properties of X?" + one clause → "One property of X is that …".
       const plural = subject[0]?.lower === "the" && subject[1] && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
-      if (plural && beText === "are" && !tailText) return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`, rule: "wh-be:one-of-that", doubts };
-      if (head && ABSTRACT_HEAD.test(head.lower) && !tailText) return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
+      if (plural && beText === "are" && !tailText && isPropositionHead(subject[1]))
+        return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`, rule: "wh-be:one-of-that", doubts };
+      if (head && isPropositionHead(head) && !tailText) return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
       return clauseAnswer(a, undefined, "wh-be", doubts);
     }
   }
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
   const answerText = dummy ? dummy.text : a.text;
   const answerTokens = dummy ? dummy.tokens : a.tokens;
-  // "What is the role of white blood cells?" + "fight infection" → "White blood cells fight infection."
-  const ofAt = subject.findIndex((t) => t.lower === "of");
-  const first = answerTokens[0];
-  const objectAfter = answerTokens[1] !== undefined && ["DET", "PRON", "ADP", "ADV", "PART"].includes(answerTokens[1].pos);
-  if (
-    ofAt > 0 &&
-    /^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) &&
-    first &&
-    (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter)) &&
-    first.lower === first.lemma &&
-    !/ing$/.test(first.lower) &&
-    answerTokens.length > 1
-  ) {
-    const owner = subject.slice(ofAt + 1);
-    const verb = isPluralPhrase(owner) ? first.text : thirdPerson(first.text);
-    return { sentence: `${capitalize(text(owner))} ${verb} ${text(answerTokens.slice(1))}`, rule: "wh-be:role", doubts };
-  }
   if (wh.ofPhrase.length > 0) {
     // "What percentage of X is Y?" → "A of X is Y."
     return { sentence: `${capitalize(answerText)} of ${text(wh.ofPhrase)} ${beText} ${x}`, rule: "wh-be:portion", doubts };
@@ -628,7 +688,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   if (wh.prep && !(answerTokens[0]?.pos === "ADP")) slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
   // "Who was emperor of France …?" → "The emperor of France … was …".
   const bare = subject[0] && subject[0].pos === "NOUN" && /^[a-z]/.test(subject[0].text) && subject[1]?.lower === "of" && subject[0].lemma === subject[0].lower;
-  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot), after].filter((s) => s !== "");
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, wh.noun.at(-1)?.lemma), after].filter((s) => s !== "");
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
@@ -706,7 +766,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
     const infinitive = d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
     gap = infinitive ? d.rest.length : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
   }
-  return { sentence: capitalize(declarative(d, true, { text: midSentence(slot), gap })), rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`, doubts };
+  return { sentence: capitalize(declarative(d, true, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })), rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`, doubts };
 }
 
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: AnswerParts): Realized {
@@ -731,7 +791,7 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   if (last && last.pos === "ADP" && new RegExp(`^${last.lower}\\b`, "i").test(slot)) head = head.slice(0, -1);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
   return {
-    sentence: [capitalize(text(head)), midSentence(slot), text(after)]
+    sentence: [capitalize(text(head)), midSentence(slot, wh.noun.at(-1)?.lemma), text(after)]
       .filter((s) => s !== "")
       .join(" ")
       .replace(/ (?=[,.;:])/g, ""),
@@ -753,13 +813,18 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   const object = f.object;
   if (a.isClause) {
     // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly penetrating."
-    if (restates(a.tokens, object)) return clauseAnswer(a, object, "imperative", []);
+    // "Give an example of an amphibian." + "A frog is an amphibian." names the instance itself; "Name one property of X." + a clause states it.
+    const head = headWord(object);
+    const kind = classHead(object);
+    const namesInstance = kind !== undefined && a.tokens.some((t) => t.lemma === kind.lemma);
+    const propositional = head !== undefined && (isPropositionHead(head) || /^(?:example|instance|type|kind|sort|way)s?$/.test(head.lower));
+    if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, object, "imperative", []);
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
   const answer = withArticle(object, a.text, a.tokens);
   const head = headNoun(object);
   const plural = object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) || (head !== undefined && /s$/.test(head.lower) && head.lemma !== head.lower && !/(?:ss|us|is)$/.test(head.lower));
-  return { sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${midSentence(answer)}`, rule: `imperative:${f.verb}`, doubts: [] };
+  return { sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${midSentence(answer, classHead(object)?.lemma)}`, rule: `imperative:${f.verb}`, doubts: [] };
 }
 
 /** Head nouns after which a bare answer takes "the" ("One part of the respiratory system is the trachea", "The site of photosynthesis is the chloroplast"). */
@@ -818,8 +883,29 @@ function colonFallback(body: string, a: AnswerParts): Realized {
   return { sentence: `${body.replace(/[\s?]+$/u, "")}: ${a.text}`, rule: "question-colon", doubts: ["question not parsed, colon form"] };
 }
 
+/**
+ * A phrase answer with a clause after a comma ("Mars, because of the iron oxide on its surface";
+ * "Euclid, since he wrote the Elements"; "Ankara, not Istanbul"): the phrase, and the clause that
+ * goes at the end of the statement, never inside its subject.
+ */
+const TRAILING_CLAUSE = /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not)\b.*)$/i;
+
+/** Frames whose statement takes the answer's trailing clause at its end. */
+const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
+
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
+  const f = q.frame;
+  const trailing = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why") && !answer.isClause ? TRAILING_CLAUSE.exec(answer.text) : null;
+  if (trailing) {
+    const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
+    const r = realizeFrame(q, core, question);
+    return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
+  }
+  return realizeFrame(q, answer, question);
+}
+
+function realizeFrame(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
   // ("What does this mean?" + "It was a sea." keeps the clause: "mean" takes one.)

@@ -1,0 +1,165 @@
+/**
+ * Whether a capitalised word at the start of an answer is a name (kept as written mid-sentence:
+ * "One planet that has rings is Saturn.") or a common noun capitalised only because it opened
+ * the answer (lowered: "Plants make glucose."). The lexicons alone cannot tell: compromise lists
+ * "saturn" and "jupiter" among its uncountable nouns and knows neither "glucose" nor "helium".
+ * So the question decides first: an answer to "which planet", "name a country", "what river"
+ * names an instance of a class whose members have names; an answer to "which gas", "what
+ * sugar", "what metal" names a kind of thing. Without such a class the lexicons decide, and a
+ * word neither knows keeps its capital.
+ */
+import { isCommonWord, isProperWord } from "./nlp.js";
+
+/** Classes whose members are named ("Which planet …?" + "Saturn"): their instances keep their capitals. */
+const NAMED_CLASSES = new Set([
+  "planet",
+  "moon",
+  "star",
+  "galaxy",
+  "constellation",
+  "comet",
+  "spacecraft",
+  "probe",
+  "mission",
+  "country",
+  "nation",
+  "state",
+  "province",
+  "region",
+  "county",
+  "city",
+  "capital",
+  "town",
+  "village",
+  "continent",
+  "ocean",
+  "sea",
+  "river",
+  "lake",
+  "mountain",
+  "volcano",
+  "island",
+  "desert",
+  "canal",
+  "strait",
+  "bay",
+  "peninsula",
+  "language",
+  "person",
+  "man",
+  "woman",
+  "scientist",
+  "physicist",
+  "chemist",
+  "biologist",
+  "mathematician",
+  "astronomer",
+  "author",
+  "writer",
+  "poet",
+  "novelist",
+  "playwright",
+  "president",
+  "king",
+  "queen",
+  "emperor",
+  "pharaoh",
+  "leader",
+  "general",
+  "composer",
+  "painter",
+  "artist",
+  "sculptor",
+  "architect",
+  "inventor",
+  "explorer",
+  "philosopher",
+  "company",
+  "team",
+  "university",
+  "war",
+  "battle",
+  "treaty",
+  "empire",
+  "dynasty",
+  "ship",
+  "book",
+  "novel",
+  "film",
+  "movie",
+  "month",
+  "holiday",
+  "festival",
+  "religion",
+  "god",
+  "goddess",
+  "deity",
+]);
+
+/** Classes whose members are kinds of things, named by common nouns ("Which gas …?" + "Helium"): their instances lose a capital that only opened the answer. */
+const KIND_CLASSES = new Set([
+  "sugar",
+  "gas",
+  "element",
+  "metal",
+  "mineral",
+  "fuel",
+  "chemical",
+  "compound",
+  "substance",
+  "material",
+  "acid",
+  "salt",
+  "vitamin",
+  "nutrient",
+  "hormone",
+  "enzyme",
+  "protein",
+  "organ",
+  "tissue",
+  "gland",
+  "bone",
+  "muscle",
+  "organelle",
+  "food",
+  "fruit",
+  "vegetable",
+  "grain",
+  "crop",
+  "animal",
+  "mammal",
+  "bird",
+  "insect",
+  "reptile",
+  "plant",
+  "tree",
+  "flower",
+  "disease",
+  "process",
+  "force",
+  "rock",
+  "soil",
+  "organism",
+  "particle",
+  "shape",
+  "colour",
+  "color",
+  "sense",
+  "instrument",
+  "tool",
+]);
+
+/**
+ * The answer as it reads after other words: its first word lowered when it is a common noun
+ * capitalised only because it opened the answer. `classHead` is the noun the answer is an
+ * instance of, when the question names one ("planet" in "Name one planet that has rings").
+ */
+export function lowersCapital(word: string, classHead?: string): boolean {
+  const lower = word.toLowerCase();
+  const head = classHead?.toLowerCase();
+  if (head !== undefined && (NAMED_CLASSES.has(head) || NAMED_CLASSES.has(head.replace(/s$/, "")))) return false;
+  if (isProperWord(lower)) return false;
+  // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name.
+  if (head !== undefined && (KIND_CLASSES.has(head) || KIND_CLASSES.has(head.replace(/s$/, "")))) return true;
+  return isCommonWord(lower);
+}
