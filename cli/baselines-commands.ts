@@ -1,27 +1,15 @@
 /** capqa baselines: the paper's baselines per row, and their parity with the released values. */
 import { parseArgs } from "node:util";
-import {
-  BASELINE_METRICS,
-  baselineParity,
-  liveMetricColumn,
-  LIVE_TEXT_METRICS,
-  loadBenchmark,
-  readRowTable,
-  selectRows,
-  stringColumn,
-  writeFileAtomic,
-  writeRowTable,
-  checkOutputFile,
-  cometUnavailable,
-  goldSourceFor,
-  metric,
-  rowGolds,
-  type RowRecord,
-} from "../lib/all.js";
+import { BASELINE_METRICS, baselineParity } from "../lib/baselines/index.js";
+import { loadBenchmark, selectRows, cometUnavailable } from "../lib/data/index.js";
+import { liveMetricColumn, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
+import { readRowTable, stringColumn, writeFileAtomic, writeRowTable, checkOutputFile, type RowRecord } from "../lib/io/index.js";
+import { metric } from "../lib/metrics/index.js";
+import { goldSourceFor, rowGolds } from "../lib/score/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
 export const BASELINES_OPTIONS = defineOptions({
-  metrics: { type: "string", value: "LIST", help: "Comma-separated: any of bleu, rouge_l, meteor, bertscore, comet (default bleu,rouge_l,meteor)." },
+  metrics: { type: "string", value: "LIST", help: "Comma-separated: any of bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet (default bleu,rouge_l,meteor)." },
   split: { type: "string", value: "test|validation|all", help: "The CAP-Correctness split scored (give --split or --in)." },
   in: { type: "string", value: "FILE", help: "Score the rows of this CSV/JSONL (gold_answer and answer columns, question for COMET) instead of a split." },
   out: { type: "string", value: "FILE", help: "The table written, CSV or JSONL (needed)." },
@@ -40,11 +28,13 @@ export const BASELINES_PARITY_OPTIONS = defineOptions({
   out: { type: "string", value: "FILE.json", help: "Also write the parity report to this file." },
 });
 
-export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
+export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,squad_em,squad_f1,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
     One column per metric, named as the metric, for the rows of a CAP-Correctness split or of any
     CSV/JSONL with gold_answer and answer (and question, for COMET); the input columns are kept
     row for row. The authors' settings: BLEU = NLTK sentence_bleu, method1, lower-cased NLTK
     tokens; ROUGE-L = rouge-score rougeL F with stemming; METEOR = NLTK meteor_score (WordNet 3.0);
+    squad_em/squad_f1 = SQuAD v1.1's exact match and token F1 (the official normalisation; with
+    several golds, the best);
     BERTScore F1 (--bertscore-model DIR) and COMET (--comet-model DIR) need local ONNX exports.
 capqa baselines parity [--data-dir DIR] [--out FILE.json]
     Share of rows within 1e-6 of the released BLEU, ROUGE-L and METEOR, the largest difference and
@@ -109,7 +99,7 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
   const questions = metrics.includes("comet") ? stringColumn(table, "question") : undefined;
   const added: Record<string, Float64Array> = {};
   for (const m of metrics) {
-    if (!LIVE_TEXT_METRICS[m] && m !== "bertscore" && m !== "comet") throw new UsageError(`unknown metric "${m}"; expected bleu, rouge_l, meteor, bertscore or comet`);
+    if (!LIVE_TEXT_METRICS[m] && m !== "bertscore" && m !== "comet") throw new UsageError(`unknown metric "${m}"; expected ${Object.keys(LIVE_TEXT_METRICS).join(", ")}, bertscore or comet`);
     const options = m === "bertscore" ? { model: models.bertscoreModel } : m === "comet" ? { model: models.cometModel } : {};
     if (m === "comet" && !options.model) throw new Error(cometUnavailable());
     if (m === "bertscore" && !options.model)

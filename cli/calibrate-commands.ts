@@ -4,25 +4,11 @@
  */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
-import {
-  DEFAULT_BOOTSTRAP_RESAMPLES,
-  DEFAULT_SEED,
-  classLevelSet,
-  loadBenchmark,
-  parseClass,
-  runCalibration,
-  writeFileAtomic,
-  type CalibrationObjective,
-  type CalibrationRun,
-  dataProvenance,
-  writeFolder,
-  checkOutputFolder,
-  buildManifest,
-  RELEASED_METRICS,
-  fileDigest,
-  readMetricScores,
-  DEFAULT_CALIBRATION_FOLDS,
-} from "../lib/all.js";
+import { classLevelSet, runCalibration, type CalibrationObjective, type CalibrationRun } from "../lib/calibrate/index.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_CALIBRATION_FOLDS } from "../lib/constants.js";
+import { loadBenchmark, dataProvenance, readMetricScores } from "../lib/data/index.js";
+import { writeFileAtomic, writeFolder, checkOutputFolder, buildManifest, fileDigest } from "../lib/io/index.js";
+import { parseClass } from "../lib/taxonomy/index.js";
 import { existsSync } from "node:fs";
 import { cmdCalibrateLabelled } from "./calibrate-labelled.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";

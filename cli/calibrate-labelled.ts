@@ -1,20 +1,9 @@
 /** capqa calibrate --in FILE: the calibration of a labelled score file of one's own (runLabelledCalibration). */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import {
-  DEFAULT_BOOTSTRAP_RESAMPLES,
-  DEFAULT_SEED,
-  buildManifest,
-  checkOutputFolder,
-  fileDigest,
-  formatOf,
-  readLabelledScores,
-  runLabelledCalibration,
-  writeFileAtomic,
-  writeFolder,
-  type CalibrationObjective,
-  type LabelledCalibrationRun,
-} from "../lib/all.js";
+import { readLabelledScores, runLabelledCalibration, type CalibrationObjective, type LabelledCalibrationRun } from "../lib/calibrate/index.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
+import { buildManifest, checkOutputFolder, fileDigest, formatOf, writeFileAtomic, writeFolder } from "../lib/io/index.js";
 import { UsageError, choiceFlag, err, intFlag, jsonOutput, out, summary } from "./args.js";
 
 /** Flags of the released benchmark that a labelled file does not take. */

@@ -2,7 +2,10 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, PAPER_ORDERING, buildManifest, checkOutputFolder, compareSystems, fileDigest, parseOrdering, readSystem, writeComparison } from "../lib/all.js";
+import { compareSystems, readSystem, writeComparison } from "../lib/compare/index.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
+import { buildManifest, checkOutputFolder, fileDigest } from "../lib/io/index.js";
+import { PAPER_ORDERING, parseOrdering } from "../lib/taxonomy/index.js";
 import { COMMON_OPTIONS, UsageError, defineOptions, err, intFlag, jsonOutput, listFlag, optionsHelp, out, parseOptions, summary } from "./args.js";
 import { readClassifier } from "./score-commands.js";
 

@@ -1,19 +1,12 @@
 /** capqa evaluate --in FILE --label-column COL: evaluate's tables for the user's own labelled data. */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  DEFAULT_ALPHA,
-  DEFAULT_LAMBDA,
-  buildManifest,
-  checkOutputFolder,
-  checkWeights,
-  evaluateLabelledFile,
-  fileDigest,
-  formatOf,
-  loadStatementGenerator,
-  writeEvaluation,
-  type Ordering,
-} from "../lib/all.js";
+import { checkWeights } from "../lib/cap/index.js";
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
+import { evaluateLabelledFile, writeEvaluation } from "../lib/eval/index.js";
+import { buildManifest, checkOutputFolder, fileDigest, formatOf } from "../lib/io/index.js";
+import { loadStatementGenerator } from "../lib/statements/index.js";
+import type { Ordering } from "../lib/taxonomy/index.js";
 import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, numberFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
 import { modelOptions, openCache } from "./score-commands.js";
 

@@ -2,29 +2,21 @@
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { classifierColumn, isClassLevelSet, levelSetLabels, readClassifierFile, readLabelledScores } from "../lib/calibrate/index.js";
+import { EXPLORE_SERVE_IDLE_TIMEOUT_MS, EXPLORE_SERVE_MAX_CONNECTIONS } from "../lib/constants.js";
+import { loadBenchmark } from "../lib/data/index.js";
 import {
   buildExplorerPage,
-  checkOutputFile,
-  classifierColumn,
-  EXPLORE_SERVE_IDLE_TIMEOUT_MS,
-  EXPLORE_SERVE_MAX_CONNECTIONS,
   exploreDataFromBenchmark,
   exploreDataFromLabelled,
   explorerSettingsFromClassifier,
-  formatOf,
-  isClassLevelSet,
-  levelSetLabels,
-  loadBenchmark,
-  readClassifierFile,
-  readLabelledScores,
-  readRowTable,
   serveExplorerPage,
-  writeFileAtomic,
   type ExplorerServer,
   type ExploreData,
   type ExplorerClassifierSettings,
   type ExplorerOptions,
-} from "../lib/all.js";
+} from "../lib/explore/index.js";
+import { checkOutputFile, formatOf, readRowTable, writeFileAtomic } from "../lib/io/index.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, err, summary, UsageError } from "./args.js";
 
 const SPLITS = ["test", "validation", "all"] as const;

@@ -2,26 +2,22 @@
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DEFAULT_PNG_DPI, STATEMENTS_DIR_ENV } from "../lib/constants.js";
+import { loadBenchmark } from "../lib/data/index.js";
 import {
   COLUMN_WIDTHS,
-  DEFAULT_PNG_DPI,
   FIGURE_FORMATS,
-  STATEMENTS_DIR_ENV,
   CHROMIUM_INSTALL_HINT,
   exportFigures,
   figureCatalogue,
   figuresPage,
   findChromium,
-  loadBenchmark,
-  loadStatementItems,
   type ColumnWidth,
   type FigureFormat,
   type FigureJob,
-  type StatementItem,
-  writeFolderAsync,
-  checkOutputFolder,
-  writeFileAtomic,
-} from "../lib/all.js";
+} from "../lib/figures/index.js";
+import { writeFolderAsync, checkOutputFolder, writeFileAtomic } from "../lib/io/index.js";
+import { loadStatementItems, type StatementItem } from "../lib/statements/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
 
 export const FIGURES_OPTIONS = defineOptions({

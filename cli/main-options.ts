@@ -2,7 +2,7 @@
  * The options of the commands cli/main.ts runs itself (reproduce, evaluate, data fetch | verify |
  * info), declared apart from it so that tests can import them: importing main.js runs the CLI.
  */
-import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/all.js";
+import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/constants.js";
 import { COMMON_OPTIONS, defineOptions, splitOption } from "./args.js";
 import { EVALUATE_IN_OPTIONS } from "./evaluate-labelled.js";
 
@@ -11,7 +11,7 @@ export const REPRODUCE_OPTIONS = defineOptions({
   bootstrap: COMMON_OPTIONS.bootstrap,
   seed: COMMON_OPTIONS.seed,
   threads: COMMON_OPTIONS.threads,
-  live: { type: "string", value: "LIST", help: "Compute these baselines with capqa's implementations instead of taking the released values: any of bleu, rouge_l, meteor." },
+  live: { type: "string", value: "LIST", help: "Compute these baselines with capqa's implementations instead of taking the released values: any of bleu, rouge_l, meteor, squad_em, squad_f1." },
   "data-dir": COMMON_OPTIONS["data-dir"],
   quiet: COMMON_OPTIONS.quiet,
 });
@@ -21,7 +21,7 @@ export const EVALUATE_OPTIONS = defineOptions({
   metrics: {
     type: "string",
     value: "LIST",
-    help: `Comma-separated metrics (default ${RELEASED_METRICS.join(",")}, then every metric of --scores FILE; with --in, the file's columns named cap, bleu, rouge_l, meteor, bertscore, comet).`,
+    help: `Comma-separated metrics (default ${RELEASED_METRICS.join(",")}, then every metric of --scores FILE; with --in, the file's columns named cap, bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet).`,
   },
   bootstrap: COMMON_OPTIONS.bootstrap,
   seed: COMMON_OPTIONS.seed,
@@ -50,7 +50,7 @@ export const EVALUATE_BENCHMARK_OPTIONS = defineOptions({
   live: {
     type: "string",
     value: "LIST",
-    help: "Compute these metrics with capqa's implementations instead of the released values (bleu, rouge_l, meteor; bertscore with --bertscore-model DIR; comet with --comet-model DIR).",
+    help: "Compute these metrics with capqa's implementations instead of the released values (bleu, rouge_l, meteor, squad_em, squad_f1; bertscore with --bertscore-model DIR; comet with --comet-model DIR).",
   },
   "bertscore-model": COMMON_OPTIONS["bertscore-model"],
   "comet-model": COMMON_OPTIONS["comet-model"],

@@ -3,37 +3,11 @@
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import {
-  DATA_FILES,
-  DEFAULT_BOOTSTRAP_RESAMPLES,
-  DEFAULT_SEED,
-  RELEASED_METRICS,
-  PAPER_ORDERING,
-  PINNED_FILES,
-  STATEMENTS_FILES,
-  evaluateBenchmark,
-  fetchData,
-  loadBenchmark,
-  loadResultsJson,
-  parseOrdering,
-  pinnedUrl,
-  reproducePaper,
-  resolveDataDir,
-  verifyData,
-  writeEvaluation,
-  writeReproduction,
-  checkOutputFolder,
-  DataError,
-  dataProvenance,
-  LIVE_TEXT_METRICS,
-  DEFAULT_ALPHA,
-  DEFAULT_LAMBDA,
-  buildManifest,
-  capqaVersion,
-  readMetricScores,
-  REFERENCE_METRIC,
-  fileDigest,
-} from "../lib/all.js";
+import { DATA_FILES, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_ALPHA, DEFAULT_LAMBDA, REFERENCE_METRIC } from "../lib/constants.js";
+import { PINNED_FILES, STATEMENTS_FILES, fetchData, loadBenchmark, loadResultsJson, pinnedUrl, resolveDataDir, verifyData, dataProvenance, readMetricScores } from "../lib/data/index.js";
+import { evaluateBenchmark, reproducePaper, writeEvaluation, writeReproduction, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
+import { checkOutputFolder, DataError, buildManifest, capqaVersion, fileDigest } from "../lib/io/index.js";
+import { PAPER_ORDERING, parseOrdering } from "../lib/taxonomy/index.js";
 import {
   cliMessage,
   UsageError,

@@ -1,5 +1,7 @@
 /** capqa score, capqa cache, capqa verify-model. */
 import { parseArgs } from "node:util";
+import { type ThresholdClassifier, readClassifierFile } from "../lib/calibrate/index.js";
+import { checkWeights } from "../lib/cap/index.js";
 import {
   DEFAULT_NLI_BATCH_SIZE,
   DEFAULT_NLI_BATCH_TOKENS,
@@ -7,40 +9,21 @@ import {
   DEFAULT_NLI_SERVER_RETRIES,
   NLI_SERVER_OUTPUTS,
   NLI_SERVER_PROTOCOLS,
-  checkServerOptions,
-  loadNliEngine,
   DEFAULT_SEED,
   DEFAULT_NLI_MAX_LENGTH,
-  NliCache,
-  PAPER_MODEL_KEY,
   PAPER_NLI_MODEL,
-  SCORE_COLUMNS,
-  importReleasedProbabilities,
-  loadBenchmark,
-  resolveCacheDir,
-  sampleReleasedRows,
-  scoreFile,
-  loadStatementGenerator,
-  verifyModel,
-  checkWeights,
-  formatOf,
   DEFAULT_ALPHA,
   DEFAULT_LAMBDA,
-  type ScoreFileReport,
-  type ThresholdClassifier,
-  writeFileAtomic,
-  type DeviceChoice,
-  type Dtype,
-  type NliEngineOptions,
-  type NliServerOptions,
-  type NliServerReport,
-  checkOutputFile,
-  readClassifierFile,
-  demoModelWarning,
   VERIFY_MIN_ARGMAX_AGREEMENT,
   VERIFY_MIN_CAP_SPEARMAN,
   VERIFY_MIN_ROWS,
-} from "../lib/all.js";
+} from "../lib/constants.js";
+import { loadBenchmark } from "../lib/data/index.js";
+import { formatOf, writeFileAtomic, checkOutputFile } from "../lib/io/index.js";
+import { checkServerOptions, loadNliEngine, NliCache, PAPER_MODEL_KEY, importReleasedProbabilities, resolveCacheDir, type NliEngineOptions, type NliServerOptions } from "../lib/nli/index.js";
+import { type DeviceChoice, type Dtype, demoModelWarning } from "../lib/runtime/index.js";
+import { SCORE_COLUMNS, sampleReleasedRows, scoreFile, verifyModel, type ScoreFileReport, type NliServerReport } from "../lib/score/index.js";
+import { loadStatementGenerator } from "../lib/statements/index.js";
 import { flaggedSummary } from "./statements-commands.js";
 import {
   COMMON_OPTIONS,

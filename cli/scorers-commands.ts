@@ -2,28 +2,13 @@
 import { parseArgs } from "node:util";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import {
-  CLASSES,
-  DEFAULT_BOOTSTRAP_RESAMPLES,
-  DEFAULT_SEED,
-  DEFAULT_ALPHA,
-  DEFAULT_LAMBDA,
-  applyScorer,
-  benchmarkScorerInputs,
-  classificationIntervals,
-  classificationReport,
-  evaluateMetrics,
-  fitScorer,
-  loadBenchmark,
-  releasedColumn,
-  selectRows,
-  writeEvaluation,
-  writeFileAtomic,
-  type CapqaScorer,
-  buildManifest,
-  dataProvenance,
-  fileDigest,
-} from "../lib/all.js";
+import { classificationIntervals, classificationReport } from "../lib/calibrate/index.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
+import { loadBenchmark, releasedColumn, selectRows, dataProvenance } from "../lib/data/index.js";
+import { evaluateMetrics, writeEvaluation } from "../lib/eval/index.js";
+import { writeFileAtomic, buildManifest, fileDigest } from "../lib/io/index.js";
+import { applyScorer, benchmarkScorerInputs, fitScorer, type CapqaScorer } from "../lib/scorers/index.js";
+import { CLASSES } from "../lib/taxonomy/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 /** capqa scorers fit | evaluate take the same flags. */

@@ -11,23 +11,10 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import {
-  CHROMIUM_INSTALL_HINT,
-  DANFOJS_OVERRIDES,
-  JUPYTER_PYTHON_CANDIDATES,
-  OPTIONAL_PACKAGES,
-  TSLAB_RANGE,
-  capqaVersion,
-  findChromium,
-  planTslabKernel,
-  registerTslabKernel,
-  tslabKernelLines,
-  tslabKernelSpec,
-  writeFileAtomic,
-  type JupyterPython,
-  type OptionalPackage,
-  type TslabKernelPlan,
-} from "../lib/all.js";
+import { DANFOJS_OVERRIDES, JUPYTER_PYTHON_CANDIDATES, OPTIONAL_PACKAGES, TSLAB_RANGE, type OptionalPackage } from "../lib/constants.js";
+import { CHROMIUM_INSTALL_HINT, findChromium } from "../lib/figures/index.js";
+import { capqaVersion, writeFileAtomic } from "../lib/io/index.js";
+import { planTslabKernel, registerTslabKernel, tslabKernelLines, tslabKernelSpec, type JupyterPython, type TslabKernelPlan } from "../lib/setup/index.js";
 import { UsageError, defineOptions, optionsHelp, out, parseOptions, summary } from "./args.js";
 
 export const SETUP_TARGETS = ["notebooks", "kernel", "dataframes", "cache", "figures", "models", "all"] as const;

@@ -2,31 +2,26 @@
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
+import { STATEMENTS_DIR_ENV } from "../lib/constants.js";
+import { loadBenchmark } from "../lib/data/index.js";
+import { readRowTable, stringColumn, checkOutputFile, checkOutputFolder, writeFileAtomic, writeRowTable } from "../lib/io/index.js";
 import {
-  STATEMENTS_DIR_ENV,
   classifyQuestion,
   evaluateReferenceStatements,
   evaluateStatementGenerator,
-  loadBenchmark,
   loadReferenceStatements,
   loadStatementGenerator,
   loadStatementItems,
-  readRowTable,
   referenceStatementsMarkdown,
   reviewStatements,
   statementAgreement,
   statementAgreementMarkdown,
   statementEvaluationMarkdown,
-  stringColumn,
   tallyStatements,
-  checkOutputFile,
-  checkOutputFolder,
-  writeFileAtomic,
-  writeRowTable,
   type GeneratedStatement,
   type StatementSplit,
   type StatementTally,
-} from "../lib/all.js";
+} from "../lib/statements/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 /** The statement generator's options (generate, eval, agreement). */

@@ -2,30 +2,11 @@
 import { parseArgs } from "node:util";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import {
-  CHROMIUM_INSTALL_HINT,
-  DEFAULT_BOOTSTRAP_RESAMPLES,
-  DEFAULT_SEED,
-  exportFigures,
-  figureFileName,
-  findChromium,
-  loadBenchmark,
-  parseGrid,
-  runSweep,
-  sweepMarkdown,
-  unitGrid,
-  writeFileAtomic,
-  sweepHeatmaps,
-  writeTable,
-  type SweepHeatmap,
-  type SweepObjective,
-  dataProvenance,
-  writeFolderAsync,
-  checkOutputFolder,
-  buildManifest,
-  DEFAULT_ALPHA,
-  DEFAULT_LAMBDA,
-} from "../lib/all.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
+import { loadBenchmark, dataProvenance } from "../lib/data/index.js";
+import { CHROMIUM_INSTALL_HINT, exportFigures, figureFileName, findChromium, sweepHeatmaps, type SweepHeatmap } from "../lib/figures/index.js";
+import { writeFileAtomic, writeTable, writeFolderAsync, checkOutputFolder, buildManifest } from "../lib/io/index.js";
+import { parseGrid, runSweep, sweepMarkdown, unitGrid, type SweepObjective } from "../lib/sweep/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, splitOption, out, err, summary, jsonOutput } from "./args.js";
 
 export const SWEEP_OPTIONS = defineOptions({
