@@ -16,7 +16,7 @@ import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CALIBRATION_FOLDS, DEFAULT_SEED, R
 import { equalWidthClassifier, fitThresholds, predictLevels, type CalibrationObjective } from "./classifier.js";
 import { stratifiedFolds } from "./folds.js";
 import { readLabelledScores, labelledSplitRows, type LabelledScores, type LabelledScoresOptions } from "./labelled.js";
-import { calibrateOnRows, calibrationConfusionMarkdown, calibrationCutsMarkdown, calibrationLevelsMarkdown, calibrationSummaryMarkdown, equalWidthRange, type CalibrationBase } from "./workflow.js";
+import { calibrateOnRows, calibrationTablesMarkdown, equalWidthRange, type CalibrationBase } from "./workflow.js";
 
 export interface LabelledCalibrationOptions extends LabelledScoresOptions {
   /** What the cuts maximise (default macro_f1). */
@@ -175,17 +175,6 @@ export function labelledCalibrationMarkdown(r: Omit<LabelledCalibrationRun, "mar
     "",
     labelledValidationText(r),
     "",
-    calibrationSummaryMarkdown(r),
-    "",
-    calibrationCutsMarkdown(r),
-    "",
-    "## Per level (calibrated)",
-    "",
-    calibrationLevelsMarkdown(r),
-    "",
-    "## Confusion matrix (rows: true level, columns: predicted)",
-    "",
-    calibrationConfusionMarkdown(r),
-    "",
+    calibrationTablesMarkdown(r),
   ].join("\n");
 }

@@ -239,6 +239,24 @@ export function calibrationLevelsMarkdown(r: Pick<CalibrationBase, "report">): s
   );
 }
 
+/** The tables every calibration report ends with: summary, cuts, per level, confusion matrix. */
+export function calibrationTablesMarkdown(r: RunTables & Pick<CalibrationBase, "calibrated" | "equalWidth" | "levelSet">): string {
+  return [
+    calibrationSummaryMarkdown(r),
+    "",
+    calibrationCutsMarkdown(r),
+    "",
+    "## Per level (calibrated)",
+    "",
+    calibrationLevelsMarkdown(r),
+    "",
+    "## Confusion matrix (rows: true level, columns: predicted)",
+    "",
+    calibrationConfusionMarkdown(r),
+    "",
+  ].join("\n");
+}
+
 /** The calibrated classifier's confusion matrix (rows: true level, columns: predicted). */
 export function calibrationConfusionMarkdown(r: Pick<CalibrationBase, "report" | "levelSet">): string {
   const names = r.levelSet.levels.map((l) => l.name);
@@ -280,18 +298,7 @@ export function calibrationReportMarkdown(r: Omit<CalibrationRun, "markdown">): 
   return [
     `# ${r.metric === "cap" ? "CAP" : r.metric} as a classifier: ${r.levelSet.levels.length} levels (${r.levels}), cuts fitted for ${r.objective} on ${r.fitSplit} (${r.fit.n} rows), evaluated on ${r.evalSplit} (${r.evaluation.levels.length} rows)`,
     "",
-    calibrationSummaryMarkdown(r),
-    "",
-    calibrationCutsMarkdown(r),
-    "",
-    "## Per level (calibrated)",
-    "",
-    calibrationLevelsMarkdown(r),
-    "",
-    "## Confusion matrix (rows: true level, columns: predicted)",
-    "",
-    calibrationConfusionMarkdown(r),
-    "",
+    calibrationTablesMarkdown(r),
   ].join("\n");
 }
 

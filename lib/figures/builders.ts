@@ -141,14 +141,42 @@ export function scoreDistributionFigure(panels: readonly ClassScores[], options:
 export function classCountsFigure(counts: Readonly<Record<CorrectnessClass, number>>, options: FigureOptions = {}): PlotlyFigure {
   const total = CLASSES.reduce((a, c) => a + counts[c], 0);
   const max = Math.max(...CLASSES.map((c) => counts[c]));
+  return countBarsFigure(CLASSES, counts, classLabel, CLASS_COLORS, options, {
+    heightIn: 2.2,
+    bargap: 0.25,
+    xTitle: `examples (n = ${total.toLocaleString("en-US")})`,
+    xMax: Math.ceil((max * 1.42) / 100) * 100,
+    categoryarray: classAxisOrder(),
+  });
+}
+
+/** How Fig. 4 and Fig. 6 differ: their height, bar gap, x title and range, and category order. */
+interface CountBarsStyle {
+  readonly heightIn: number;
+  readonly bargap: number;
+  readonly xTitle: string;
+  readonly xMax: number;
+  readonly categoryarray: readonly string[];
+}
+
+/** Horizontal bars of counts, each labelled with its count and share of the total (Fig. 4, Fig. 6). */
+function countBarsFigure<K extends string>(
+  keys: readonly K[],
+  counts: Readonly<Record<K, number>>,
+  label: (key: K) => string,
+  colors: Readonly<Record<K, string>>,
+  options: FigureOptions,
+  style: CountBarsStyle,
+): PlotlyFigure {
+  const total = keys.reduce((a, k) => a + counts[k], 0);
   const data = [
     {
       type: "bar",
       orientation: "h",
-      y: CLASSES.map(classLabel),
-      x: CLASSES.map((c) => counts[c]),
-      marker: { color: CLASSES.map((c) => CLASS_COLORS[c]), line: { width: 0 } },
-      text: CLASSES.map((c) => `${counts[c].toLocaleString("en-US")} (${percent(counts[c], total)})`),
+      y: keys.map(label),
+      x: keys.map((k) => counts[k]),
+      marker: { color: keys.map((k) => colors[k]), line: { width: 0 } },
+      text: keys.map((k) => `${counts[k].toLocaleString("en-US")} (${percent(counts[k], total)})`),
       textposition: "outside",
       cliponaxis: false,
       textfont: { size: TICK_FONT_SIZE },
@@ -156,11 +184,11 @@ export function classCountsFigure(counts: Readonly<Record<CorrectnessClass, numb
       showlegend: false,
     },
   ];
-  const layout = baseLayout(options.width ?? "single", options.heightIn ?? 2.2, {
+  const layout = baseLayout(options.width ?? "single", options.heightIn ?? style.heightIn, {
     margin: { l: 8, r: 8, t: 6, b: 8, pad: 0 },
-    bargap: 0.25,
-    xaxis: axisStyle(`examples (n = ${total.toLocaleString("en-US")})`, { range: [0, Math.ceil((max * 1.42) / 100) * 100], showgrid: true }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: classAxisOrder(), showgrid: false, ticks: "", title: { text: "" } }),
+    bargap: style.bargap,
+    xaxis: axisStyle(style.xTitle, { range: [0, style.xMax], showgrid: true }),
+    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: style.categoryarray, showgrid: false, ticks: "", title: { text: "" } }),
   });
   return { data, layout: withTitle(layout, options.title) };
 }
@@ -255,28 +283,13 @@ export function questionTypesFigure(counts: Readonly<Record<QuestionType, number
   const types = QUESTION_TYPE_ORDER;
   const total = types.reduce((a, t) => a + counts[t], 0);
   const max = Math.max(...types.map((t) => counts[t]));
-  const data = [
-    {
-      type: "bar",
-      orientation: "h",
-      y: types.map(questionTypeLabel),
-      x: types.map((t) => counts[t]),
-      marker: { color: types.map((t) => QUESTION_TYPE_COLORS[t]), line: { width: 0 } },
-      text: types.map((t) => `${counts[t].toLocaleString("en-US")} (${percent(counts[t], total)})`),
-      textposition: "outside",
-      cliponaxis: false,
-      textfont: { size: TICK_FONT_SIZE },
-      hovertemplate: "%{y}: %{x}<extra></extra>",
-      showlegend: false,
-    },
-  ];
-  const layout = baseLayout(options.width ?? "single", options.heightIn ?? 1.7, {
-    margin: { l: 8, r: 8, t: 6, b: 8, pad: 0 },
+  return countBarsFigure(types, counts, questionTypeLabel, QUESTION_TYPE_COLORS, options, {
+    heightIn: 1.7,
     bargap: 0.3,
-    xaxis: axisStyle(options.xTitle ?? `triples (n = ${total.toLocaleString("en-US")})`, { range: [0, Math.ceil((max * 1.5) / 500) * 500], showgrid: true }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...types].reverse().map(questionTypeLabel), showgrid: false, ticks: "", title: { text: "" } }),
+    xTitle: options.xTitle ?? `triples (n = ${total.toLocaleString("en-US")})`,
+    xMax: Math.ceil((max * 1.5) / 500) * 500,
+    categoryarray: [...types].reverse().map(questionTypeLabel),
   });
-  return { data, layout: withTitle(layout, options.title) };
 }
 
 // ------------------------------------------------------------------ Fig. 7 and Table 15
