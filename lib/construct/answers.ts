@@ -12,7 +12,7 @@ import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, type LlmClient, type Validation } from "./client.js";
 import { ANSWER_MAX_TOKENS, ANSWER_SYSTEM_PROMPT, ANSWER_TEMPERATURE } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { describeStats, fingerprint, isFatal, runPool, type RunReport, type RunControl, type RunResult } from "./run.js";
+import { fingerprint, isFatal, runPool, runReport, type RunControl, type RunResult } from "./run.js";
 
 export interface AnswerSettings {
   readonly maxTokens: number;
@@ -123,22 +123,13 @@ export async function runAnswers(o: AnswerRunOptions): Promise<AnswerRunResult> 
     });
     const outColumns = failed.length > 0 ? [...columns, "error"] : columns;
     const truncated = [...answers.values()].filter((a) => a.stop === "max_tokens" || a.stop === "length").length;
-    const report: RunReport = {
-      kind: "answers",
-      provider: client.provider.name,
-      model: client.provider.model,
-      checkpoint: cp.file,
-      resumed: cp.resumed,
-      resumedUnits,
+    const report = runReport("answers", client, cp, resumedUnits, started, {
       rows: rows.length,
       answered: answers.size,
       failedRows: failed.length,
       truncatedAnswers: truncated,
       renamedColumns: Object.fromEntries(renames),
-      stats: client.stats,
-      summary: describeStats(client.stats),
-      seconds: (Date.now() - started) / 1000,
-    };
+    });
     return { columns: outColumns, rows: out, failed, report };
   } finally {
     cp.close();

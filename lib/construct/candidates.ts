@@ -14,7 +14,7 @@ import { AbortedError, ContentError, type LlmClient, type Validation } from "./c
 import type { SourceRow } from "./clean.js";
 import { candidateMessages, type PromptRole } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport, type RunControl, type RunResult } from "./run.js";
+import { fingerprint, isFatal, parseJsonReply, runPool, runReport, seededPermutation, type RunControl, type RunResult } from "./run.js";
 
 /** CAP-Correctness columns written (statements come later, from `capqa score`), plus source_row. */
 export const CANDIDATE_COLUMNS = ["question", "dataset", "gold_answer", "answer", "label_semantic", "label_semantic_manual", "source_row"] as const;
@@ -175,23 +175,14 @@ export async function runCandidates(o: CandidateRunOptions): Promise<CandidateRu
     const columns: string[] = [...CANDIDATE_COLUMNS, ...(failed.length > 0 ? ["error"] : [])];
     const counts: Record<string, number> = {};
     for (const c of plan.classes) counts[c] = (counts[c] ?? 0) + 1;
-    const report: RunReport = {
-      kind: "candidates",
-      provider: client.provider.name,
-      model: client.provider.model,
-      checkpoint: cp.file,
-      resumed: cp.resumed,
-      resumedUnits,
+    const report = runReport("candidates", client, cp, resumedUnits, started, {
       rows: rows.length,
       generated: answers.size,
       failedRows: failed.length,
       batches: plan.batches.length,
       batchSplits: splits,
       classCounts: counts,
-      stats: client.stats,
-      summary: describeStats(client.stats),
-      seconds: (Date.now() - started) / 1000,
-    };
+    });
     return { columns, rows: out, failed, report };
   } finally {
     cp.close();

@@ -1,6 +1,7 @@
 /** Pieces every construction run shares: a worker pool, fingerprints, reports, reply parsing. */
 import { canonicalJson, sha256Hex } from "./cache.js";
-import { CallError, type ClientStats } from "./client.js";
+import type { Checkpoint } from "./checkpoint.js";
+import { CallError, type ClientStats, type LlmClient } from "./client.js";
 import { Xoshiro128 } from "../stats/random.js";
 
 /**
@@ -68,6 +69,33 @@ export interface RunReport {
   readonly stats: ClientStats;
   readonly seconds: number;
   readonly [key: string]: unknown;
+}
+
+/**
+ * A run's report: the fields every construction run reports around the ones of its kind, in the
+ * order report.json has always had (kind, provider, model, checkpoint, resumed, resumedUnits,
+ * the kind's own fields, stats, summary, seconds).
+ */
+export function runReport(
+  kind: string,
+  client: LlmClient,
+  checkpoint: Pick<Checkpoint, "file" | "resumed">,
+  resumedUnits: number,
+  startedMs: number,
+  fields: Readonly<Record<string, unknown>>,
+): RunReport {
+  return {
+    kind,
+    provider: client.provider.name,
+    model: client.provider.model,
+    checkpoint: checkpoint.file,
+    resumed: checkpoint.resumed,
+    resumedUnits,
+    ...fields,
+    stats: client.stats,
+    summary: describeStats(client.stats),
+    seconds: (Date.now() - startedMs) / 1000,
+  };
 }
 
 /** A human summary of a client's counters. */

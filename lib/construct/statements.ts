@@ -22,7 +22,7 @@ import { AbortedError, ContentError, type LlmClient, type Validation } from "./c
 import { NearDuplicateIndex } from "./dedupe.js";
 import { GENERAL_KNOWLEDGE_SHARE, STATEMENTS_SYSTEM_PROMPT, STATEMENTS_TEMPERATURE, STATEMENTS_TOP_P, SUBJECTS, statementsUserPrompt } from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { apportion, describeStats, fingerprint, isFatal, parseJsonReply, runPool, seededPermutation, type RunReport, type RunControl } from "./run.js";
+import { apportion, fingerprint, isFatal, parseJsonReply, runPool, runReport, seededPermutation, type RunReport, type RunControl } from "./run.js";
 
 export interface StatementSettings {
   readonly total: number;
@@ -302,13 +302,7 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
     }
     const splitCounts: Record<string, number> = {};
     for (const r of rows) splitCounts[r.split] = (splitCounts[r.split] ?? 0) + 1;
-    const report: RunReport = {
-      kind: "statements",
-      provider: client.provider.name,
-      model: client.provider.model,
-      checkpoint: cp.file,
-      resumed: cp.resumed,
-      resumedUnits,
+    const report = runReport("statements", client, cp, resumedUnits, started, {
       complete,
       target: total,
       rows: rows.length,
@@ -319,10 +313,7 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
       failedAttempts: [...failedAttempts].map(([k, reason]) => ({ attempt: k, reason })),
       shortfall,
       splitCounts,
-      stats: client.stats,
-      summary: describeStats(client.stats),
-      seconds: (Date.now() - started) / 1000,
-    };
+    });
     return { complete, rows, dropped, shortfall, report };
   } finally {
     cp.close();
