@@ -174,7 +174,7 @@ test("an unknown metric lists the known ones; inputs are checked before any work
     () => metric("bluert"),
     (err: Error) => {
       assert.ok(err instanceof RangeError);
-      assert.match(err.message, /^unknown metric "bluert"; known metrics: bleu, rouge_l, meteor, bertscore, comet, cap/);
+      assert.match(err.message, /^unknown metric "bluert"; known metrics: bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet, cap/);
       return true;
     },
   );
@@ -183,13 +183,13 @@ test("an unknown metric lists the known ones; inputs are checked before any work
   await assert.rejects(bleu.compute({ references: ["a", 3 as never], predictions: ["a", "b"] }), /references\[1\] is not a string/);
   await assert.rejects(
     metric("bertscore", { model: "not-loaded-before-the-input-is-checked" }).compute({ references: [["a", "b"]], predictions: ["a"] }),
-    /references\[0\] is a list; bertscore takes one reference per row \(bleu, rouge_l, meteor, cap take several\)/,
+    /references\[0\] is a list; bertscore takes one reference per row \(bleu, rouge_l, meteor, squad_em, squad_f1, cap take several\)/,
   );
   await assert.rejects(bleu.compute({ references: [[]], predictions: ["a"] }), /references\[0\] is an empty list/);
   await assert.rejects(bleu.compute({ references: [["a", 1 as never]], predictions: ["a"] }), /references\[0\]\[1\] is not a string/);
   await assert.rejects(bleu.compute({ references: ["a"], predictions: ["a"], questions: [] }), /1 references but 0 questions/);
   const names = listMetrics().map((m) => m.name);
-  assert.deepEqual(names.slice(0, 6), ["bleu", "rouge_l", "meteor", "bertscore", "comet", "cap"]);
+  assert.deepEqual(names.slice(0, 8), ["bleu", "rouge_l", "meteor", "squad_em", "squad_f1", "bertscore", "comet", "cap"]);
   assert.ok(
     listMetrics()
       .slice(0, 6)

@@ -11,6 +11,7 @@ import { rougeL, rougeLMultiTarget } from "./rouge.js";
 export * from "./bleu.js";
 export * from "./rouge.js";
 export * from "./meteor.js";
+export * from "./squad.js";
 export * from "./parity.js";
 export * from "./bertscore.js";
 export * from "./comet.js";

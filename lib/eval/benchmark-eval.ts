@@ -5,6 +5,7 @@ import { selectRows, type Benchmark, type LabelSource, type Selection, type Spli
 import { evaluateMetrics, type Evaluation, type EvaluationOptions } from "./evaluate.js";
 import { benchmarkMetricColumn, type MetricColumn } from "../data/metric-columns.js";
 import { bleuPair, meteorPair, rougeLPair } from "../baselines/index.js";
+import { squadExactMatch, squadF1 } from "../baselines/squad.js";
 import { cometUnavailable } from "../data/metric-columns.js";
 import { metricScoresFor, type MetricScores } from "../data/metric-scores.js";
 
@@ -28,11 +29,13 @@ export interface BenchmarkEvaluationOptions extends EvaluationOptions {
   readonly scores?: MetricScores;
 }
 
-/** Lexical baselines computed by capqa from the answer texts (gold answer as reference). */
+/** Lexical baselines computed by capqa from the answer texts (gold answer as reference), SQuAD v1.1 EM and F1 among them. */
 export const LIVE_TEXT_METRICS: Record<string, (gold: string, candidate: string) => number> = {
   bleu: bleuPair,
   rouge_l: rougeLPair,
   meteor: meteorPair,
+  squad_em: squadExactMatch,
+  squad_f1: squadF1,
 };
 
 /** A metric column computed live for the selected rows. */
@@ -90,7 +93,9 @@ export async function evaluateBenchmark(bench: Benchmark, options: BenchmarkEval
   for (const name of names) {
     if (options.scores?.columns[name])
       columns.push({ name, scores: metricScoresFor(options.scores, name, selection.rowIds), source: `from ${options.scores.file} (aligned by ${options.scores.alignment})` });
-    else columns.push(live.has(name) ? await liveMetricColumn(bench, name, selection.rowIds, options) : benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
+    // A metric capqa computes from the texts and the release lacks (squad_em, squad_f1) is computed live.
+    else if (live.has(name) || (LIVE_TEXT_METRICS[name] && !bench.scores.metrics.includes(name))) columns.push(await liveMetricColumn(bench, name, selection.rowIds, options));
+    else columns.push(benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
   }
   const evaluation = await evaluateMetrics(selection.classes, columns, options);
   return { ...evaluation, selection };

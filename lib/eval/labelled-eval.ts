@@ -17,6 +17,7 @@ import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index
 import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
 import { finiteScore } from "../data/metric-scores.js";
 import { bleuMulti, meteorMulti, rougeLMulti } from "../baselines/index.js";
+import { squadExactMatchMulti, squadF1Multi } from "../baselines/squad.js";
 import { goldSourceFor, rowGolds, type GoldSource } from "../score/golds.js";
 import { scoredFileWarning } from "../score/manifest-warning.js";
 import type { RowRecord } from "../io/row-stream.js";
@@ -26,7 +27,7 @@ import type { ScoreOptions } from "../score/score.js";
 import type { StatementGeneratorEngine } from "../statements/generator.js";
 
 /** Metric names read by default when `metrics` is not given and the file has such columns. */
-export const KNOWN_METRIC_COLUMNS = ["cap", "bleu", "rouge_l", "meteor", "bertscore", "comet"] as const;
+export const KNOWN_METRIC_COLUMNS = ["cap", "bleu", "rouge_l", "meteor", "squad_em", "squad_f1", "bertscore", "comet"] as const;
 
 export interface LabelledEvaluationOptions extends EvaluationOptions {
   /** The column holding each row's class. */
@@ -97,7 +98,13 @@ function goldsOf(table: RowTable, source: GoldSource): string[][] | string[] {
   return table.rows.map((row, k) => rowGolds({ row, line: table.lines[k] } as RowRecord, source, table.file, k));
 }
 
-const MULTI_TEXT_METRICS: Record<string, (golds: readonly string[], candidate: string) => number> = { bleu: bleuMulti, rouge_l: rougeLMulti, meteor: meteorMulti };
+const MULTI_TEXT_METRICS: Record<string, (golds: readonly string[], candidate: string) => number> = {
+  bleu: bleuMulti,
+  rouge_l: rougeLMulti,
+  meteor: meteorMulti,
+  squad_em: squadExactMatchMulti,
+  squad_f1: squadF1Multi,
+};
 
 /** CAP for every row through capqa score's path; null where a row cannot be scored (with why). */
 async function capFromTexts(

@@ -4,7 +4,7 @@
  * is async and returns `{ scores, mean }` (one score per row, and their mean), for BLEU, ROUGE-L,
  * METEOR, BERTScore, COMET and CAP alike, and for a metric a user registers. A metric that loads a
  * model loads it on the first compute, keeps it for the next, and releases it on `dispose()`.
- * BLEU, ROUGE-L, METEOR and CAP (from answers) also take several references per row
+ * BLEU, ROUGE-L, METEOR, SQuAD EM/F1 and CAP (from answers) also take several references per row
  * (`references: string[][]`, a row's list scored as NLTK's and rouge-score's multi-reference forms
  * do, and CAP as the best over the golds).
  *
@@ -16,6 +16,7 @@
  */
 import { meanOfScored } from "../stats/descriptives.js";
 import { bleuMulti, bleuPair, meteorMulti, meteorPair, rougeLMulti, rougeLPair } from "../baselines/index.js";
+import { squadExactMatch, squadExactMatchMulti, squadF1, squadF1Multi } from "../baselines/squad.js";
 import { checkTexts } from "../baselines/bertscore.js";
 import type { BertScorer, BertScorerOptions } from "../baselines/bertscore.js";
 import { COMET_EXPORT_COMMAND, type CometEstimator, type CometEstimatorOptions } from "../baselines/comet.js";
@@ -109,6 +110,8 @@ export interface MetricOptionsByName {
   readonly bleu: Record<string, never>;
   readonly rouge_l: Record<string, never>;
   readonly meteor: MeteorMetricOptions;
+  readonly squad_em: Record<string, never>;
+  readonly squad_f1: Record<string, never>;
   readonly bertscore: BertScoreMetricOptions;
   readonly comet: CometMetricOptions;
   readonly cap: CapMetricOptions;
@@ -241,6 +244,29 @@ define(
       },
     };
   },
+  true,
+);
+define(
+  {
+    name: "squad_em",
+    description:
+      "SQuAD v1.1 exact match (the official evaluation's normalisation: lower case, ASCII punctuation and the articles a/an/the removed, white space collapsed); with several references, the best",
+    higherIsBetter: true,
+    multiReference: true,
+    needs: [],
+  },
+  pairwise(squadExactMatch, squadExactMatchMulti),
+  true,
+);
+define(
+  {
+    name: "squad_f1",
+    description: "SQuAD v1.1 token F1 over the two normalised token multisets (as squad_em normalises); with several references, the best",
+    higherIsBetter: true,
+    multiReference: true,
+    needs: [],
+  },
+  pairwise(squadF1, squadF1Multi),
   true,
 );
 define(
