@@ -9,6 +9,9 @@
  */
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { checkProbabilities, checkProbability, checkSameLength, checkUnitScalar } from "../stats/validate.js";
+import { capOfDirections, directionalOf } from "./formula.js";
+
+export { capOfDirections, directionalOf } from "./formula.js";
 
 export interface CapWeights {
   /** Weight α of the forward (gold → candidate) direction, in [0, 1]. */
@@ -57,7 +60,7 @@ export function directionalScore(pEntail: ArrayLike<number>, pNeutral: ArrayLike
 
 function directional(pEntail: ArrayLike<number>, pNeutral: ArrayLike<number>, lambda: number): Float64Array {
   const out = new Float64Array(pEntail.length);
-  for (let i = 0; i < out.length; i++) out[i] = pEntail[i] + lambda * pNeutral[i];
+  for (let i = 0; i < out.length; i++) out[i] = directionalOf(pEntail[i], pNeutral[i], lambda);
   return out;
 }
 
@@ -82,7 +85,7 @@ function capOf(p: DirectionalProbabilities, weights: CapWeights): CapScores {
   const reverse = directional(p.peReverse, p.pnReverse, weights.lambda);
   const cap = new Float64Array(n);
   const a = weights.alpha;
-  for (let i = 0; i < n; i++) cap[i] = a * forward[i] + (1 - a) * reverse[i];
+  for (let i = 0; i < n; i++) cap[i] = capOfDirections(forward[i], reverse[i], a);
   return { cap, forward, reverse };
 }
 

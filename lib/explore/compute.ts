@@ -1,6 +1,6 @@
 /**
- * The explorer's arithmetic, with no imports but the calibration kernel (lib/calibrate/kernel.ts,
- * itself import-free) so that the same compiled code runs in Node and, inlined after the kernel,
+ * The explorer's arithmetic, with no imports but the CAP formula (lib/cap/formula.ts) and the
+ * calibration kernel (lib/calibrate/kernel.ts), both import-free, so that the same compiled code runs in Node and, inlined after the kernel,
  * in the browser page: CAP for given α and λ (or the released CAP column),
  * Spearman ρ and pairwise accuracy against ordinal levels, mean-based monotonicity violations, a
  * threshold classification's accuracy, macro-F1, Cohen's κ (unweighted, linear, quadratic) and
@@ -11,6 +11,7 @@
  */
 
 import { segmentBestRuns, segmentGroups, segmentQuadraticKappa } from "../calibrate/kernel.js";
+import { capOfDirections, directionalOf } from "../cap/formula.js";
 
 /**
  * The rows of one split: class (or label) index, and their scores: the four probabilities CAP
@@ -59,9 +60,7 @@ export function exploreCap(d: ExploreRows, alpha: number, lambda: number): numbe
   if (!peF || !pnF || !peR || !pnR) throw new Error("these rows carry no NLI probabilities to recompute CAP from");
   const out = new Array<number>(d.cls.length);
   for (let i = 0; i < d.cls.length; i++) {
-    const forward = peF[i] + lambda * pnF[i];
-    const reverse = peR[i] + lambda * pnR[i];
-    out[i] = alpha * forward + (1 - alpha) * reverse;
+    out[i] = capOfDirections(directionalOf(peF[i], pnF[i], lambda), directionalOf(peR[i], pnR[i], lambda), alpha);
   }
   return out;
 }

@@ -62,15 +62,17 @@ export function exploreDataFromBenchmark(bench: Benchmark, split: SplitChoice = 
   };
 }
 
-/** The compiled calibration kernel and compute module as one plain script (imports and `export` keywords removed). */
+/** The compiled CAP formula, calibration kernel and compute module as one plain script (imports and `export` keywords removed). */
 function computeScript(): string {
   const plain = (js: string) =>
     js
       .replace(/^import .*$/gm, "")
       .replace(/^export /gm, "")
       .replace(/^\/\/# sourceMappingURL=.*$/m, "");
-  // The calibration kernel first: compute.js's one import.
-  return [new URL("../calibrate/kernel.js", import.meta.url), new URL("./compute.js", import.meta.url)].map((u) => plain(readFileSync(u, "utf8"))).join("\n");
+  // compute.js's imports first: the CAP formula and the calibration kernel, both import-free.
+  return [new URL("../cap/formula.js", import.meta.url), new URL("../calibrate/kernel.js", import.meta.url), new URL("./compute.js", import.meta.url)]
+    .map((u) => plain(readFileSync(u, "utf8")))
+    .join("\n");
 }
 
 /**

@@ -7,7 +7,7 @@ import { DEFAULT_LAMBDA } from "../constants.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type LabelSource, type SplitChoice } from "../data/benchmark.js";
 import { benchmarkMetricColumn } from "../data/metric-columns.js";
-import type { CapWeights } from "../cap/index.js";
+import { type CapWeights, directionalOf } from "../cap/index.js";
 import { classLabel } from "./palette.js";
 import type { DirectionalInputs } from "../sweep/index.js";
 import { QUESTION_TYPES, type QuestionType } from "../statements/types.js";
@@ -272,7 +272,7 @@ export function directionalMeans(
   const n = new Float64Array(CLASSES.length);
   sel.classes.forEach((c, i) => {
     n[c]++;
-    for (let d = 0; d < 2; d++) sums[d][c] += pe[d][i] + lambda * pn[d][i];
+    for (let d = 0; d < 2; d++) sums[d][c] += directionalOf(pe[d][i], pn[d][i], lambda);
   });
   const mean = (d: number) => Object.fromEntries(CLASSES.map((c, k) => [c, n[k] ? sums[d][k] / n[k] : NaN])) as Record<CorrectnessClass, number>;
   return { forward: mean(0), reverse: mean(1), n: Object.fromEntries(CLASSES.map((c, k) => [c, n[k]])) as Record<CorrectnessClass, number> };

@@ -4,7 +4,7 @@
  * not scored with the reason; a number is never made up.
  */
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
-import { checkWeights } from "../cap/index.js";
+import { capOfDirections, checkWeights, directionalOf } from "../cap/index.js";
 import type { NliCache } from "../nli/cache.js";
 import { cachedProbabilities } from "../nli/cached.js";
 import { checkPairs, type NliEngine, type NliServerStats } from "../nli/engine.js";
@@ -174,12 +174,12 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       rows[i] = NOT_SCORED(failure ?? "no NLI probabilities for this pair");
       continue;
     }
-    const dF = p[3 * f] + lambda * p[3 * f + 1];
-    const dR = p[3 * r] + lambda * p[3 * r + 1];
+    const dF = directionalOf(p[3 * f], p[3 * f + 1], lambda);
+    const dR = directionalOf(p[3 * r], p[3 * r + 1], lambda);
     rows[i] = {
       status: "ok",
       reason: null,
-      cap: alpha * dF + (1 - alpha) * dR,
+      cap: capOfDirections(dF, dR, alpha),
       d_forward: dF,
       d_reverse: dR,
       pe_f: p[3 * f],
