@@ -78,8 +78,9 @@ test("every form of the question is read by its grammar", () => {
 });
 
 test("answers in every style keep their own words", () => {
-  // A full sentence is the statement; its pronoun stands for what the question is about.
-  assert.equal(reformulate("Which gas do plants absorb from the air?", "They absorb carbon dioxide.").statement, "Plants absorb carbon dioxide.");
+  // A full sentence is the statement; its pronoun stands for what the question is about, and the
+  // question's words around the gap stay (issue 23, part 1).
+  assert.equal(reformulate("Which gas do plants absorb from the air?", "They absorb carbon dioxide.").statement, "Plants absorb carbon dioxide from the air.");
   assert.equal(reformulate("What is the capital of Italy?", "It is Rome.").statement, "The capital of Italy is Rome.");
   // Several sentences: the first answers, the rest follow.
   assert.equal(reformulate("How many moons does Mars have?", "Two. They are called Phobos and Deimos.").statement, "Mars has two moons. They are called Phobos and Deimos.");

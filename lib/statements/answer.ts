@@ -4,7 +4,7 @@
  * rest (kept verbatim after the statement), and whether the first sentence is a full clause
  * (subject + finite verb) or a phrase to put in the question's slot.
  */
-import { canBeVerb, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
+import { canBeVerb, isParticipleOf, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces } from "./text.js";
 
@@ -230,8 +230,10 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const endNoun = (!next || next.pos === "PUNCT") && (prev.pos === "NOUN" || prev.pos === "PROPN") && !before.some((x) => x.pos === "DET" || x.pos === "PRON") && !isVerbFirst(t.lemma);
   // An -s word ending a phrase after a preposition ("doors activated by light beams") ends the prepositional phrase.
   if (sForm && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "CCONJ" || prev.pos === "ADP" || prev.pos === "NUM" || (adpInSubject && (t.pos !== "VERB" || !next)) || endNoun)) return false;
-  const verbLike = t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma));
-  const inflected = t.lower !== t.lemma;
+  // "Rodin sculpted/ADJ it": an -ed word the tagger calls an adjective is a past tense before an object pronoun.
+  const pastBeforeObject = t.pos === "ADJ" && /ed$/.test(t.lower) && next !== undefined && /^(?:it|them|him|her|this|these)$/.test(next.lower) && isParticipleOf(t.lower);
+  const verbLike = t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma)) || pastBeforeObject;
+  const inflected = t.lower !== t.lemma || pastBeforeObject;
   // "the first powered airplane": an -ed modifier before a bare noun.
   if (/ed$/.test(t.lower) && next && next.pos === "NOUN" && prev && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV")) return false;
   if (verbLike && inflected) {
@@ -257,7 +259,9 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
   const first = tokens[0];
-  if (NOT_SUBJECT_START.has(first.lower) || first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "PART" || first.pos === "PUNCT" || first.pos === "CCONJ") return -1;
+  // "That was Augustus.", "This happens when …": a demonstrative subject right before its verb.
+  const demonstrative = /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);
+  if ((NOT_SUBJECT_START.has(first.lower) && !demonstrative) || first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "PART" || first.pos === "PUNCT" || first.pos === "CCONJ") return -1;
   // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
   if (first.pos === "VERB" && first.lower !== "there") return -1;
   for (let i = 1; i < tokens.length; i++) {

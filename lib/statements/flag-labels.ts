@@ -8,7 +8,14 @@
  * judges a file written elsewhere.
  *
  * @example
- * const { items } = loadFlagLabels("test/fixtures/statements/flags.csv");
+ * import { writeFileSync } from "node:fs";
+ * writeFileSync(
+ *   "labelled.csv",
+ *   "question,answer,statement,label,reason\n" +
+ *     "Who wrote Hamlet?,William Shakespeare,William Shakespeare wrote Hamlet.,good,\n" +
+ *     "Who wrote Jane Eyre?,Charlotte Brontë wrote it.,Charlotte Brontë wrote it.,bad,context lost\n",
+ * );
+ * const { items } = loadFlagLabels("labelled.csv");
  * const e = evaluateFlagLabels(items);
  * console.log(`recall ${e.recall.toFixed(1)} %, good flagged ${e.goodFlaggedRate.toFixed(1)} %`);
  */

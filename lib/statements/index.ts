@@ -12,3 +12,4 @@ export * from "./generator.js";
 export * from "./evaluate.js";
 export * from "./agreement.js";
 export * from "./seq2seq.js";
+export * from "./flag-labels.js";

@@ -272,6 +272,14 @@ export function thirdPerson(verb: string): string {
   return sameCase(IRREGULAR_PRESENT[v] ?? conjugate(v).PresentTense ?? `${v}s`, verb);
 }
 
+/** Past participle: see → seen, call → called, build → built. */
+export function pastParticiple(verb: string): string {
+  const v = verb.toLowerCase();
+  if (v === "be") return sameCase("been", verb);
+  const c = conjugate(v);
+  return c.Participle ? sameCase(c.Participle, verb) : pastTense(verb);
+}
+
 /** Verbs stressed on a final -l syllable, which double the l in American English too. */
 const STRESSED_FINAL_L = new Set(["compel", "expel", "repel", "propel", "excel", "dispel", "impel", "rebel", "control", "patrol", "extol", "annul", "enthral", "distil", "instil", "fulfil", "enrol"]);
 

@@ -272,6 +272,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     if (tokens[k].lower === "do" && tokens.slice(start + 1, k).some((x) => /^(?:help|make|let|see|watch|hear|allow|cause|have|get)$/.test(x.lemma))) s = 0;
     // After do or a modal the main verb is a base form: "added" after "is" in "Does K change when a catalyst is added?" is not it.
     if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? "")) s = 0;
+    // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
+    if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0) s = 0;
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // A coordination "warm or cool": the first verb of it.
@@ -318,6 +320,10 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       break;
     }
     if (t.text === "'s" || t.text === "’s") continue;
+    // "Is passing the Turing test sufficient …?": a gerund opening the subject takes its object with it.
+    if (k === start && t.pos === "VERB" && /ing$/.test(t.lower) && next !== undefined && (next.pos === "DET" || next.pos === "NOUN" || next.pos === "PROPN")) continue;
+    // "Is Newton second law valid …?": an ordinal between a name and a noun is inside the subject (a possessive without 's).
+    if (sawNoun && prev.pos === "PROPN" && /^(?:first|second|third|fourth|fifth)$/.test(t.lower) && next !== undefined && next.pos === "NOUN") continue;
     if (nominal) {
       // After a complete noun phrase, a word that is really an adjective ("the Earth round") starts the predicate.
       if (nominalPrev && sawNoun && canBeAdjective(t.lower) && !/^[A-Z]/.test(t.text)) {
@@ -488,6 +494,16 @@ function subjectAfterModal(tokens: readonly Token[], j: number): boolean {
 
 /** Trailing participle with its adverbs and prepositions ("chemically known as", "also called", "made of", "located"), or a stranded preposition. */
 function participleTail(tokens: readonly Token[]): number {
+  const n = tokens.length;
+  // "What is statistical mechanics used to describe?": an infinitive after the participle is part of the tail.
+  if (n >= 4 && tokens[n - 2].lower === "to" && tokens[n - 1].pos === "VERB" && tokens[n - 1].lower === tokens[n - 1].lemma) {
+    const p = tokens[n - 3];
+    if (p.pos === "VERB" && p.lower !== p.lemma && /(?:ed|en)$/.test(p.lower) && isParticipleOf(p.lower)) {
+      let k = n - 3;
+      while (k > 1 && tokens[k - 1].pos === "ADV") k--;
+      if (k > 0) return k;
+    }
+  }
   let k = tokens.length;
   while (k > 0 && tokens[k - 1].pos === "ADP") k--;
   const stranded = k;

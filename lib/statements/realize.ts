@@ -7,6 +7,7 @@
  */
 import { analyzeAnswer, clauseVerb, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
 import { canBeVerb, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { auxEllipsis, complementEllipsis, objectPronounEllipsis, substituteObjectPronoun, substitutePassiveSubject, superlativeEllipsis } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces } from "./text.js";
 import { lowersCapital } from "./names.js";
@@ -285,20 +286,90 @@ function declarative(d: Declarative, positive: boolean, insert?: { text: string;
 
 const PRONOUNS = new Set(["it", "they", "he", "she"]);
 const PERSONISH = /^(?:man|woman|person|boy|girl|king|queen|scientist|student|teacher|president|author|leader|doctor|farmer|child|mother|father|explorer|inventor|writer|painter|composer|emperor)$/;
+/** People in general: what "we" and "you" stand for in an answer to a question about them ("How many bones do adult humans have?" + "We have 206."). */
+const PEOPLE = /^(?:humans?|people|adults?|children|kids|men|women|persons|individuals|babies|teenagers|we|you|us|one|i)$/;
+
+/** True when the subject pronoun `p` can stand for `antecedent` (number, and a person for he/she, people for we/you). */
+function pronounFits(p: string, antecedent: readonly Token[], number?: "singular" | "plural"): boolean {
+  if (antecedent.length === 0) return false;
+  const plural = number ? number === "plural" : isPluralPhrase(antecedent) || (antecedent.length === 1 && /^(?:we|you|they)$/.test(antecedent[0].lower));
+  if (p === "we" || p === "you") {
+    const head = antecedent.filter((x) => /\w/.test(x.text)).at(-1);
+    return head !== undefined && PEOPLE.test(head.lower);
+  }
+  if (!PRONOUNS.has(p) || (p === "they") !== plural) return false;
+  return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
+}
+
+/** The number of an inverted question's subject as its auxiliary shows it ("do salmon" plural, "does a thermometer" singular); undefined after a modal. */
+function subjectNumber(d: Declarative): "singular" | "plural" | undefined {
+  const aux = d.aux.lower;
+  if (/^(?:do|are|were|have|'re)$/.test(aux)) return d.subject.length === 1 && /^(?:i|you)$/.test(d.subject[0].lower) ? undefined : "plural";
+  if (/^(?:does|is|was|has|'s)$/.test(aux)) return "singular";
+  return undefined;
+}
+
+/** "our sense of smell" said by "we" who stand for people: "their sense of smell". */
+function thirdPersonPossessives(s: string): string {
+  return s.replace(/\b(?:our|your)\b/gi, "their").replace(/\b(?:ourselves|yourselves)\b/gi, "themselves");
+}
+
+/**
+ * A clause answer to an inverted question that repeats the question's subject (or a pronoun for
+ * it) and verb ("What gas do humans breathe in?" + "We breathe in oxygen."; "Where do salmon lay
+ * their eggs?" + "They lay them in freshwater streams."): the words that fill the question's gap,
+ * as a phrase answer, so that the statement keeps the question's own words around them ("Humans
+ * breathe in oxygen.", "Salmon lay their eggs in freshwater streams."). Undefined for any other clause.
+ */
+function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefined {
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  if (!a.isClause || !d.verb || v < 1 || t.some((x) => /^(?:not|n't|never|no)$/.test(x.lower))) return undefined;
+  // The answer's main verb: after an auxiliary and adverbs ("They can also fly") or the finite verb itself.
+  let m = v;
+  if (t[v].pos === "AUX" && d.auxKind !== "be") {
+    m = v + 1;
+    while (m < t.length && t[m].pos === "ADV") m++;
+  }
+  const main = t[m];
+  if (!main || main.lemma !== d.verb.lemma) return undefined;
+  // Adverbs the answer adds ("They usually eat …") would be lost.
+  const said = new Set(d.preVerb.map((x) => x.lower));
+  if (t.slice(0, m).some((x) => x.pos === "ADV" && !said.has(x.lower))) return undefined;
+  const subject = t.slice(0, v).filter((x) => x.pos !== "ADV");
+  const pronoun = subject.length === 1 && subject[0].pos === "PRON" ? subject[0].lower : undefined;
+  const same = text(subject).toLowerCase() === text(d.subject).toLowerCase();
+  if (!same && !(pronoun !== undefined && pronounFits(pronoun, d.subject, subjectNumber(d)))) return undefined;
+  let k = m + 1;
+  // Particles the question has too ("breathe in").
+  while (k < t.length && d.rest.some((x) => x.lower === t[k].lower && PARTICLES.has(x.lower)) && t[k].pos !== "NOUN") k++;
+  // The question's object before the gap, in the answer as a pronoun or the same words ("lay them", "lay their eggs").
+  const np = nounPhraseEnd(d.rest, 0);
+  if (np > 0 && !isTemporal(d.rest, 0)) {
+    const words = d.rest.slice(0, np).map((x) => x.lower);
+    if (t[k] && /^(?:it|them|this|these|those)$/.test(t[k].lower)) k++;
+    else if (words.every((w, i) => t[k + i]?.lower === w)) k += words.length;
+  }
+  const filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
+  if (filler.length === 0 || filler[0].pos === "PUNCT") return undefined;
+  let phrase = text(filler);
+  if (pronoun === "we" || pronoun === "you") phrase = thirdPersonPossessives(phrase);
+  // The filler was the clause's object or adjunct: a phrase, whatever the tagger makes of it ("eucalyptus leaves").
+  return withAnswerFields(analyzeAnswer(phrase), { rest: a.rest, raw: a.raw, isClause: false, finiteVerb: -1 });
+}
 
 /**
  * A clause answer whose subject is a pronoun for what the question is about ("They absorb carbon
  * dioxide." → "Plants absorb carbon dioxide."); undefined when the pronoun does not fit.
  */
-function resolvePronoun(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
+function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "singular" | "plural"): string | undefined {
   const t = a.tokens;
-  if (!a.isClause || t.length < 2 || !PRONOUNS.has(t[0].lower) || antecedent.length === 0 || (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV"))) return undefined;
-  const plural = isPluralPhrase(antecedent) || (antecedent.length === 1 && /^(?:we|you|they)$/.test(antecedent[0].lower));
+  if (!a.isClause || t.length < 2 || antecedent.length === 0 || (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV"))) return undefined;
   const p = t[0].lower;
-  if ((p === "they") !== plural) return undefined;
-  if ((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower))) return undefined;
+  if (!pronounFits(p, antecedent, number)) return undefined;
   const subject = text(antecedent);
   let verb = text(t.slice(1));
+  if (p === "we" || p === "you") verb = thirdPersonPossessives(verb);
   verb = verb
     .replace(/^'s\b/, "is")
     .replace(/^'re\b/, "are")
@@ -448,7 +519,7 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
     const sentence = declarative(d, positive);
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
-      const resolved = e.isClause ? (resolvePronoun(e, d.subject) ?? e.text) : e.text;
+      const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
       const opens = resolved.toLowerCase().startsWith(sentence.toLowerCase().replace(/[.\s]+$/u, ""));
       // A "No" answer states the proposition only with a negation of its own ("No, it is a dwarf planet" does not say "not a planet").
       const negation = e.tokens.some((t) => /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower));
@@ -464,7 +535,7 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
   const alternative = pickAlternative(d, a);
   if (alternative) return { sentence: declarative(alternative, true), rule: "yes-no:alternative", doubts };
   if (a.isClause) {
-    const resolved = resolvePronoun(a, d.subject);
+    const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
     return { sentence: resolved ?? a.text, rule: "yes-no:clause", doubts: resolved || !PRONOUNS.has(a.tokens[0]?.lower ?? "") ? doubts : [...doubts, "pronoun left unresolved"] };
   }
   if (a.because) return { sentence: `${declarative(d, true)} ${midSentence(a.text)}`, rule: "yes-no:because", doubts };
@@ -480,13 +551,87 @@ function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, 
 }
 
 /** Why-questions: the declarative plus a because-clause (or the answer, when it already says it all). */
-function realizeWhy(decl: string, declTokens: readonly Token[], a: AnswerParts, doubts: string[]): Realized {
+function realizeWhy(decl: string, declTokens: readonly Token[], a: AnswerParts, doubts: string[], subject?: { tokens: readonly Token[]; number?: "singular" | "plural"; verb?: Token }): Realized {
   if (a.isClause && restates(a.tokens, declTokens)) return { sentence: a.text, rule: "why:sentence", doubts };
+  // "Why do cats purr?" + "They purr when they are content." → "Cats purr when they are content." (its own verb: "It was invaded by …" is a reason).
+  const resolved = a.isClause && subject?.verb ? resolvePronoun(a, subject.tokens, subject.number) : undefined;
+  const own = resolved ? tokenizePhrase(resolved) : [];
+  if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens)) return { sentence: resolved, rule: "why:sentence", doubts };
   return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
+}
+
+/** The main verb of a predicate (after auxiliaries and adverbs) and its object noun phrase (up to a preposition other than "of", a clause or punctuation). */
+function predicateObject(predicate: readonly Token[]): { verb: Token | undefined; object: Token[] } {
+  let v = 0;
+  while (v < predicate.length && (predicate[v].pos === "ADV" || (predicate[v].pos === "AUX" && predicate[v + 1] && ["VERB", "AUX", "ADV"].includes(predicate[v + 1].pos)))) v++;
+  const verb = predicate[v];
+  if (!verb || !(verb.pos === "VERB" || canBeVerb(verb.lower))) return { verb: undefined, object: [] };
+  let k = v + 1;
+  while (k < predicate.length && predicate[k].pos === "ADV" && PARTICLES.has(predicate[k].lower)) k++;
+  let end = k;
+  // A title runs on through its prepositions ("the Girl with a Pearl Earring").
+  const titleGoesOn = (at: number) => /^[A-Z]/.test(predicate[at - 1]?.text ?? "") && /^[A-Z]/.test((predicate[at + 1]?.pos === "DET" ? predicate[at + 2] : predicate[at + 1])?.text ?? "");
+  while (
+    end < predicate.length &&
+    !(predicate[end].pos === "ADP" && predicate[end].lower !== "of" && !titleGoesOn(end)) &&
+    predicate[end].pos !== "SCONJ" &&
+    predicate[end].pos !== "PUNCT" &&
+    predicate[end].pos !== "PART" &&
+    !/^(?:that|which|who|when|where|because|if)$/.test(predicate[end].lower)
+  )
+    end++;
+  const object = predicate.slice(k, end);
+  return { verb, object: object.some((t) => t.pos === "NOUN" || t.pos === "PROPN") ? object : [] };
+}
+
+/** The subject of a clause answer as a phrase answer, its number taken from the answer's own verb where it shows ("Haemoglobin in red blood cells carries …"). */
+function asSubject(subject: readonly Token[], a: AnswerParts): AnswerParts {
+  const phrase = analyzeAnswer(text(subject));
+  const v = a.tokens[a.finiteVerb];
+  const singular = /^(?:is|was|has|does|'s)$/.test(v.lower) || (/[^s]s$/.test(v.lower) && v.lemma !== v.lower);
+  const plural = /^(?:are|were|have|do|'re)$/.test(v.lower) || (v.pos === "VERB" && v.lemma === v.lower);
+  return singular || plural ? withAnswerFields(phrase, { plural: plural && !singular }) : phrase;
+}
+
+/**
+ * A clause answer that leans on the question's predicate (./context.ts): "Michelangelo did." and
+ * "Jupiter is the largest." stand for their subject; "Tolstoy wrote it." gets the question's object
+ * back; "They are caused by the Moon." gets it as its subject. Undefined for any other clause.
+ */
+function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): Realized | undefined {
+  const be = /^(?:is|was|are|were)$/.test(predicate[0]?.lower ?? "");
+  // "Antarctica is the coldest." to "Which continent is the coldest?": the class noun goes back after the superlative.
+  const superlative = be && wh.noun.length > 0 ? superlativeEllipsis(a, predicate.slice(1)) : undefined;
+  if (superlative) {
+    const at = superlative.at + 1;
+    const r = subjectRealize(wh, [...predicate.slice(0, at), ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x)), ...predicate.slice(at)], asSubject(superlative.subject, a));
+    return { ...r, rule: `${r.rule}:superlative` };
+  }
+  const cut = auxEllipsis(a) ?? (be ? complementEllipsis(a, predicate.slice(1)) : undefined);
+  if (cut) {
+    const r = subjectRealize(wh, predicate, asSubject(cut.subject, a));
+    return { ...r, sentence: [r.sentence, text(cut.after)].filter((x) => x !== "").join(" "), rule: `${r.rule}:ellipsis` };
+  }
+  const { verb, object } = predicateObject(predicate);
+  if (!verb) return undefined;
+  const same = object.length > 0 ? objectPronounEllipsis(a, verb.lemma) : undefined;
+  if (same) {
+    const r = subjectRealize(wh, predicate, asSubject(same.subject, a));
+    return { ...r, sentence: [r.sentence, text(same.after)].filter((x) => x !== "").join(" "), rule: `${r.rule}:object-pronoun` };
+  }
+  const withObject = substituteObjectPronoun(a, object);
+  if (withObject) return { sentence: withObject, rule: "wh-subject:object-pronoun", doubts: [] };
+  const passive = substitutePassiveSubject(a, verb.lemma, object);
+  if (passive) return { sentence: passive, rule: "wh-subject:passive-pronoun", doubts: [] };
+  return undefined;
 }
 
 function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): Realized {
   const doubts: string[] = [];
+  if (a.isClause) {
+    const lean = leanOnPredicate(wh, predicate, a);
+    if (lean) return lean;
+  }
   // "Which best explains why …?" + a clause: "… because <clause>".
   const explains = predicate.findIndex((t) => /^explains?$/.test(t.lower));
   if (a.isClause && explains >= 0 && predicate[explains + 1]?.lower === "why") {
@@ -632,6 +777,12 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   // "What is the role of white blood cells?" + "fight infection" (or "filters blood …") → "White blood cells fight infection."
   const role = roleVerbPhrase(subject, a);
   if (role) return { sentence: role, rule: "wh-be:role", doubts };
+  // "Augustus was." / "Yuri Gagarin was the first." to "Who was the first man in space?": the answer's subject, be, and the question's subject.
+  const cut = !tailText && a.isClause ? (auxEllipsis(a) ?? complementEllipsis(a, subject)) : undefined;
+  if (cut && a.tokens[a.finiteVerb].lemma === "be") {
+    const verb = a.tokens[a.finiteVerb].lower === "'s" ? "is" : a.tokens[a.finiteVerb].lower;
+    return { sentence: [text(cut.subject), verb, midSentence(x), after, text(cut.after)].filter((s) => s !== "").join(" "), rule: "wh-be:ellipsis", doubts };
+  }
   if (a.isClause) {
     const dummy = predicateOfDummySubject(a);
     if (!dummy) {
@@ -694,17 +845,22 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
 
 /** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
 function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized {
+  const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
+  if (filler) {
+    const r = invertedRealize(wh, d, filler);
+    return { ...r, rule: `${r.rule}:echo` };
+  }
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
   const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
   if (wh.word === "why") {
     const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
     const answer = dummy ? analyzeAnswer(dummy.text) : a;
-    return realizeWhy(declarative(d, true), declTokens, answer, doubts);
+    return realizeWhy(declarative(d, true), declTokens, answer, doubts, { tokens: d.subject, number: subjectNumber(d), verb: d.verb });
   }
   if (a.isClause) {
     const dummy = predicateOfDummySubject(a);
     if (!dummy) {
-      const resolved = resolvePronoun(a, d.subject);
+      const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
       if (resolved) {
         // "How does the length of daylight change from summer to winter?" + "It gets shorter." keeps "from summer to winter".
         const rest = d.rest;

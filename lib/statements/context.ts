@@ -1,0 +1,145 @@
+/**
+ * Answers that lean on the question (issue 23, part 1): a full sentence whose subject or object is
+ * a pronoun or an ellipsis standing for the question's entity. "Charlotte Brontë wrote it." is
+ * neutral to "Charlotte Brontë wrote Jane Eyre." for an NLI model, so the statement gets the
+ * entity back from the question; a pronoun that refers to something in the answer stays.
+ *
+ * - an auxiliary for the question's predicate: "Michelangelo did.", "Frogs can.", "Lincoln did in 1863."
+ * - a complement cut short: "Buzz Aldrin was the first.", "The Gobi is the largest one."
+ * - an object pronoun: "Leo Tolstoy wrote it.", "Jefferson wrote most of it."
+ * - a subject pronoun of a passive: "They are caused by the Moon." (What causes tides?)
+ *
+ * These functions only find the parts; ./realize.ts puts them where the question's frame wants them.
+ */
+import type { AnswerParts } from "./answer.js";
+import { isPluralPhrase } from "./answer.js";
+import { joinTokens, type Token } from "./nlp.js";
+
+const ELLIPSIS_AUX = /^(?:do|does|did|can|could|will|would|shall|should|may|might|must|is|are|was|were|has|have|had|am)$/;
+
+/** The answer's subject and what follows its auxiliary, when the clause is "SUBJECT AUX [adjunct]" ("Abraham Lincoln did in 1863."); else undefined. */
+export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] } | undefined {
+  if (!a.isClause) return undefined;
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  if (v < 1 || !ELLIPSIS_AUX.test(t[v].lower) || t[v].pos !== "AUX") return undefined;
+  const subject = t.slice(0, v);
+  if (subject.some((x) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower))) return undefined;
+  const after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
+  // Only an adjunct may follow ("in 1863", "too", "when he was 20"); a negation or a predicate ("is usually credited with it") makes it a clause of its own.
+  const adverb = after[0]?.pos === "ADV" && !/^(?:not|n't|never)$/.test(after[0].lower) && (after.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(after[1].pos));
+  if (after.length > 0 && !(after[0].pos === "ADP" || after[0].pos === "SCONJ" || adverb)) return undefined;
+  return { subject, after };
+}
+
+const CUT_SHORT_END = /^(?:one|ones)$/;
+
+/**
+ * The answer's subject and the rest, when the clause is "SUBJECT be COMPLEMENT" and its complement
+ * (without a final "one") begins the question's complement and stops short of it ("the first"
+ * for "the first person to walk on the Moon"); else undefined.
+ */
+export function complementEllipsis(a: AnswerParts, complement: readonly Token[]): { subject: Token[]; after: Token[] } | undefined {
+  if (!a.isClause) return undefined;
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  if (v < 1 || t[v].lemma !== "be" || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
+  let end = t.length;
+  while (end > v + 1 && t[end - 1].pos === "PUNCT") end--;
+  let short = t.slice(v + 1, end);
+  if (short.length > 1 && CUT_SHORT_END.test(short[short.length - 1].lower)) short = short.slice(0, -1);
+  const words = (xs: readonly Token[]) => xs.filter((x) => /\w/.test(x.text)).map((x) => x.lower);
+  const have = words(short);
+  const want = words(complement);
+  if (have.length < 2 || have.length >= want.length || have.length > 5) return undefined;
+  if (!have.every((w, i) => want[i] === w)) return undefined;
+  return { subject: t.slice(0, v), after: [] };
+}
+
+/** "it" stands for one thing, "them" for several; a title in capitals ("War and Peace") is one thing. */
+function fits(pronoun: string, antecedent: readonly Token[]): boolean {
+  if (antecedent.length === 0 || antecedent.every((x) => x.pos === "PRON")) return false;
+  const title = antecedent.filter((x) => /\w/.test(x.text) && !/^(?:and|of|the|a|an|with|in|on)$/.test(x.lower)).every((x) => /^[A-Z0-9]/.test(x.text));
+  const plural = !title && isPluralPhrase(antecedent);
+  return pronoun === "them" ? plural : !plural;
+}
+
+/**
+ * The answer's subject and what follows its object pronoun, when the clause is "SUBJECT VERB it
+ * [adjunct]" with the question's verb ("Hemingway wrote it in 1951." to "Who wrote …?"); else undefined.
+ */
+export function objectPronounEllipsis(a: AnswerParts, verbLemma: string): { subject: Token[]; after: Token[] } | undefined {
+  if (!a.isClause) return undefined;
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  const pronoun = t[v + 1];
+  if (v < 1 || t[v].lemma !== verbLemma || !pronoun || !/^(?:it|them)$/.test(pronoun.lower) || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
+  const after = t.slice(v + 2).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
+  if (after.length > 0 && !(after[0].pos === "ADP" || after[0].pos === "SCONJ" || after[0].pos === "ADV")) return undefined;
+  return { subject: t.slice(0, v), after };
+}
+
+/**
+ * The answer with its first object pronoun after the finite verb ("wrote it", "wrote most of it",
+ * "hosted them") replaced by `antecedent`, the question's object; undefined when there is none or
+ * it does not fit in number. Pronouns after a subordinate clause starts stay.
+ */
+export function substituteObjectPronoun(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
+  if (!a.isClause || antecedent.length === 0) return undefined;
+  const t = a.tokens;
+  for (let k = a.finiteVerb + 1; k < t.length; k++) {
+    const x = t[k];
+    if (x.pos === "SCONJ" || x.pos === "PUNCT" || /^(?:that|which|who|when|while|because|after|before|if)$/.test(x.lower)) return undefined;
+    if (x.pos === "PRON" && /^(?:it|them)$/.test(x.lower)) {
+      if (!fits(x.lower, antecedent)) return undefined;
+      return joinTokens([...t.slice(0, k), ...retext(antecedent, x.pre), ...t.slice(k + 1)]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "They are caused by …" to "What causes tides?": the subject pronoun of a passive whose verb is the
+ * question's verb stands for the question's object. The answer with the pronoun replaced, or undefined.
+ */
+export function substitutePassiveSubject(a: AnswerParts, verbLemma: string, object: readonly Token[]): string | undefined {
+  if (!a.isClause || a.finiteVerb !== 1) return undefined;
+  const t = a.tokens;
+  const p = t[0].lower;
+  if (!/^(?:it|they|this)$/.test(p) || t[1].lemma !== "be") return undefined;
+  let k = 2;
+  while (k < t.length && t[k].pos === "ADV") k++;
+  const participle = t[k];
+  if (!participle || participle.lemma !== verbLemma || participle.lower === participle.lemma) return undefined;
+  if (!fits(p === "they" ? "them" : "it", object)) return undefined;
+  const be = p === "they" ? t[1].text : t[1].lower === "'s" ? "is" : t[1].text;
+  return joinTokens([...retext(object, ""), { ...t[1], text: be }, ...t.slice(2)]);
+}
+
+/** Tokens of `tokens` with the first one's spacing replaced. */
+function retext(tokens: readonly Token[], pre: string): Token[] {
+  return tokens.map((x, i) => (i === 0 ? { ...x, pre } : x));
+}
+
+const SUPERLATIVE = /^(?:\w+est|best|worst|most|least|first|last)$/;
+
+/**
+ * "Antarctica is the coldest." to "Which continent is the coldest?": the answer's subject, and how
+ * many tokens of the question's complement ("the coldest", "the farthest" of "the farthest from the
+ * Sun") end at the superlative, after which the wh-phrase's noun goes back ("the coldest continent",
+ * "the farthest planet from the Sun"). Undefined unless the answer is "SUBJECT be" + those words (a
+ * final "one" allowed) and the question's complement names no noun right after them.
+ */
+export function superlativeEllipsis(a: AnswerParts, complement: readonly Token[]): { subject: Token[]; at: number } | undefined {
+  if (!a.isClause) return undefined;
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  if (v < 1 || t[v].lemma !== "be" || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
+  const have = t.slice(v + 1).filter((x) => /\w/.test(x.text) && x.lower !== "one");
+  if (have.length < 2 || have.length > 4 || have[0].lower !== "the" || !SUPERLATIVE.test(have[have.length - 1].lower)) return undefined;
+  if (have[have.length - 1].pos !== "ADJ" && have[have.length - 1].pos !== "ADV") return undefined;
+  if (!have.every((w, i) => complement[i]?.lower === w.lower)) return undefined;
+  const next = complement[have.length];
+  if (next && (next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "ADJ")) return undefined;
+  return { subject: t.slice(0, v), at: have.length };
+}
