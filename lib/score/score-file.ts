@@ -24,7 +24,7 @@ import { loadNliEngine } from "../nli/load-engine.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "../io/row-stream.js";
-import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type PairScore, type ScoreOptions } from "./score.js";
+import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type NliWorkReport, type PairScore, type ScoreOptions } from "./score.js";
 import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
 import { preflightModel } from "./preflight.js";
 
@@ -49,7 +49,7 @@ export interface ScoreFileOptions extends ScoreOptions {
   readonly manifest?: false | { readonly command?: readonly string[]; readonly model?: ManifestModelInput; readonly inputs?: readonly string[] };
 }
 
-export interface ScoreFileReport {
+export interface ScoreFileReport extends NliWorkReport {
   readonly mode: "statements" | "answers";
   readonly rows: number;
   readonly scored: number;
@@ -58,13 +58,6 @@ export interface ScoreFileReport {
   readonly notScored: { row: number; line: number; reason: string }[];
   /** NLI pairs needed, counted within each block. */
   readonly pairs: number;
-  readonly cacheHits: number;
-  readonly modelPairs: number;
-  readonly truncatedPairs: number;
-  readonly modelKey: string;
-  readonly device: string | null;
-  /** Inference servers: requests, retries, errors by kind and throughput; null in-process or when no pair was sent. */
-  readonly server: NliServerReport | null;
   readonly cacheWriteError: string | null;
   readonly generator: string | null;
   /** Raw answers: one gold_answer, a gold_answers array, or gold_answer split at a separator; null for statements. */

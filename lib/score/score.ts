@@ -34,20 +34,24 @@ export interface ScoreOptions extends NliEngineOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export interface ScoreReport {
-  readonly rows: number;
-  readonly scored: number;
-  readonly notScored: { index: number; reason: string }[];
-  /** Distinct directed statement pairs needed. */
-  readonly uniquePairs: number;
+/** What a scoring run says of its NLI work, in scoreStatements' report and scoreFile's. */
+export interface NliWorkReport {
   readonly cacheHits: number;
   /** Pairs run through the model in this call. */
   readonly modelPairs: number;
   readonly truncatedPairs: number;
   readonly modelKey: string;
   readonly device: string | null;
-  /** Inference servers: requests, retries, errors by kind and throughput (the engine's totals so far); null in-process. */
+  /** Inference servers: requests, retries, errors by kind and throughput; null in-process or when no pair was sent. */
   readonly server: NliServerReport | null;
+}
+
+export interface ScoreReport extends NliWorkReport {
+  readonly rows: number;
+  readonly scored: number;
+  readonly notScored: { index: number; reason: string }[];
+  /** Distinct directed statement pairs needed. */
+  readonly uniquePairs: number;
   readonly modelError: string | null;
   /** Why some computed results were not stored in the cache (they are in the output all the same). */
   readonly cacheWriteError: string | null;
