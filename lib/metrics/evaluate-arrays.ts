@@ -16,6 +16,7 @@
 import { evaluateMetrics, type Evaluation, type EvaluationOptions, type TableRow } from "../eval/evaluate.js";
 import { CLASSES, tryParseClass, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
 import type { PairedStatistic } from "../constants.js";
+import type { PairCounts } from "../stats/ordinal.js";
 import { withoutAbsentClasses } from "../eval/labelled-eval.js";
 
 export interface EvaluateScoresOptions extends Omit<EvaluationOptions, "reference"> {
@@ -71,18 +72,12 @@ export interface DescriptiveRow {
 }
 
 /** How often a metric ranks the rows of the better class above those of the worse. */
-export interface ClassPairRow {
+export interface ClassPairRow extends Omit<PairCounts, "pair"> {
   readonly metric: string;
   readonly better: CorrectnessClass;
   readonly worse: CorrectnessClass;
   /** One of the paper's four hard neighbouring pairs (Table 4). */
   readonly hardPair: boolean;
-  readonly nBetter: number;
-  readonly nWorse: number;
-  readonly pairs: number;
-  readonly wins: number;
-  readonly ties: number;
-  readonly losses: number;
   readonly accuracy: number | null;
   readonly accuracyCiLow: number | null;
   readonly accuracyCiHigh: number | null;
