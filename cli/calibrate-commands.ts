@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
-import { classLevelSet, runCalibration, type CalibrationObjective, type CalibrationRun } from "../lib/calibrate/index.js";
+import { calibrationBrief, classLevelSet, runCalibration, type CalibrationObjective } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_CALIBRATION_FOLDS } from "../lib/constants.js";
 import { loadBenchmark, dataProvenance, readMetricScores } from "../lib/data/index.js";
 import { writeFileAtomic, writeFolder, checkOutputFolder, buildManifest, fileDigest } from "../lib/io/index.js";
@@ -131,14 +131,6 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     writeFileAtomic(join(d, "summary.md"), run.markdown);
     writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "calibrate", levels: levelsKind, objective, fitSplit, evalSplit, data: provenance, manifest }, null, 2) + "\n");
   });
-  const brief = (report: CalibrationRun["report"], intervals: NonNullable<CalibrationRun["intervals"]>["calibrated"] | undefined) => ({
-    accuracy: report.accuracy,
-    macroF1: report.macroF1,
-    kappa: report.kappa,
-    kappaLinear: report.kappaLinear,
-    kappaQuadratic: report.kappaQuadratic,
-    intervals: intervals ?? null,
-  });
   summary("calibrate", {
     output: dir,
     classifier: join(dir, "classifier.json"),
@@ -149,8 +141,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     eval: { split: evalSplit, n: run.evaluation.levels.length },
     alpha: score.alpha,
     lambda: score.lambda,
-    calibrated: { cuts: fitted.cuts, ...brief(run.report, run.intervals?.calibrated) },
-    equalWidth: { cuts: baseline.cuts, ...brief(run.equalWidthReport, run.intervals?.equalWidth) },
+    ...calibrationBrief(run),
     resamples,
     warnings: bench.warnings,
   });

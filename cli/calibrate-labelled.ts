@@ -1,7 +1,7 @@
 /** capqa calibrate --in FILE: the calibration of a labelled score file of one's own (runLabelledCalibration). */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readLabelledScores, runLabelledCalibration, type CalibrationObjective, type LabelledCalibrationRun } from "../lib/calibrate/index.js";
+import { calibrationBrief, readLabelledScores, runLabelledCalibration, type CalibrationObjective } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf, writeFileAtomic, writeFolder } from "../lib/io/index.js";
 import { UsageError, choiceFlag, err, intFlag, jsonOutput, out, summary } from "./args.js";
@@ -70,14 +70,6 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
       JSON.stringify({ command: "calibrate", input, levels: run.levels, levelSet: run.levelSet.name, objective, validation: run.validation, manifest }, null, 2) + "\n",
     );
   });
-  const brief = (report: LabelledCalibrationRun["report"], intervals: NonNullable<LabelledCalibrationRun["intervals"]>["calibrated"] | undefined) => ({
-    accuracy: report.accuracy,
-    macroF1: report.macroF1,
-    kappa: report.kappa,
-    kappaLinear: report.kappaLinear,
-    kappaQuadratic: report.kappaQuadratic,
-    intervals: intervals ?? null,
-  });
   const v = run.validation;
   summary("calibrate", {
     output: dir,
@@ -90,8 +82,7 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
     crossValidated: v.kind === "cross-validation",
     fit: { split: v.kind === "split" ? v.fitSplit : null, n: run.fit.n },
     eval: { split: evalSplit, n: run.evaluation.levels.length },
-    calibrated: { cuts: run.calibrated.cuts, ...brief(run.report, run.intervals?.calibrated) },
-    equalWidth: { cuts: run.equalWidth.cuts, ...brief(run.equalWidthReport, run.intervals?.equalWidth) },
+    ...calibrationBrief(run),
     resamples,
     seed,
     warnings: v.kind === "cross-validation" ? [`no --split-column: the figures are ${v.folds}-fold cross-validated (stratified by level, seed ${v.seed}); the classifier is fitted on all rows`] : [],

@@ -207,6 +207,31 @@ const ci = (c?: readonly [number, number] | number[]) => (c ? `[${f4(c[0])}, ${f
 
 type RunTables = Pick<CalibrationBase, "report" | "equalWidthReport" | "intervals">;
 
+/** One classifier in brief: its cuts, accuracy, macro-F1, the three κ and their intervals (null without resamples). */
+export interface ClassifierBrief {
+  readonly cuts: readonly number[];
+  readonly accuracy: number;
+  readonly macroF1: number;
+  readonly kappa: number;
+  readonly kappaLinear: number;
+  readonly kappaQuadratic: number;
+  readonly intervals: ClassificationIntervals | null;
+}
+
+/** Both classifiers of a calibration in brief, as `capqa calibrate` summarises them. */
+export function calibrationBrief(r: RunTables & Pick<CalibrationBase, "calibrated" | "equalWidth">): { calibrated: ClassifierBrief; equalWidth: ClassifierBrief } {
+  const brief = (cuts: readonly number[], report: ClassificationReport, intervals: ClassificationIntervals | undefined): ClassifierBrief => ({
+    cuts,
+    accuracy: report.accuracy,
+    macroF1: report.macroF1,
+    kappa: report.kappa,
+    kappaLinear: report.kappaLinear,
+    kappaQuadratic: report.kappaQuadratic,
+    intervals: intervals ?? null,
+  });
+  return { calibrated: brief(r.calibrated.cuts, r.report, r.intervals?.calibrated), equalWidth: brief(r.equalWidth.cuts, r.equalWidthReport, r.intervals?.equalWidth) };
+}
+
 /** Accuracy, macro-F1 and Cohen's κ (unweighted, linear, quadratic) of both classifiers, with intervals. */
 export function calibrationSummaryMarkdown(r: RunTables): string {
   const row = (name: string, rep: ClassificationReport, iv?: ClassificationIntervals) => [
