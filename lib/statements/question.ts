@@ -266,7 +266,13 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const kind = auxKind(aux);
   let best = -1;
   let bestScore = 0;
-  for (let k = start + 1; k < tokens.length; k++) {
+  // "What do we call animals that eat only meat?": after a personal pronoun the next word (past adverbs) is the verb.
+  if (/^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
+    let k = start + 1;
+    while (k < tokens.length && tokens[k].pos === "ADV") k++;
+    if (tokens[k] && tokens[k].pos !== "AUX" && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lower))) [best, bestScore] = [k, Number.POSITIVE_INFINITY];
+  }
+  for (let k = start + 1; k < tokens.length && bestScore !== Number.POSITIVE_INFINITY; k++) {
     let s = verbScore(tokens, k, start, kind === "modal");
     // "What does this help an octopus do?": after help/make/let/see … a final "do" belongs to the object.
     if (tokens[k].lower === "do" && tokens.slice(start + 1, k).some((x) => /^(?:help|make|let|see|watch|hear|allow|cause|have|get)$/.test(x.lemma))) s = 0;

@@ -352,7 +352,8 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   }
   const filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
   if (filler.length === 0 || filler[0].pos === "PUNCT") return undefined;
-  let phrase = text(filler);
+  // A final period the tokenizer kept on an abbreviation-like word ("vitamin D."): the phrase goes mid-sentence.
+  let phrase = text(filler).replace(/(?<![A-Z]\.[A-Z])\.$/, "");
   if (pronoun === "we" || pronoun === "you") phrase = thirdPersonPossessives(phrase);
   // The filler was the clause's object or adjunct: a phrase, whatever the tagger makes of it ("eucalyptus leaves").
   return withAnswerFields(analyzeAnswer(phrase), { rest: a.rest, raw: a.raw, isClause: false, finiteVerb: -1 });
@@ -844,7 +845,26 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
 }
 
 /** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
+/** Subjects that stand for anyone: "What do you call …?" asks what a thing is called. */
+const GENERIC_SUBJECT = /^(?:you|we|people|one)$/;
+
+/**
+ * "What do you call a baby kangaroo?" + "a joey" → "A baby kangaroo is called a joey." (issue 23,
+ * part 1: a second-person question becomes impersonal); undefined for any other question or a clause answer.
+ */
+function calledRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
+  if (wh.word !== "what" || wh.noun.length > 0 || a.isClause || d.verb?.lemma !== "call" || d.negated || d.preVerb.length > 0) return undefined;
+  if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
+  const object = d.rest.filter((t) => t.pos !== "PUNCT");
+  if (object.length === 0 || object[0].pos === "PRON") return undefined;
+  const plural = isPluralPhrase(object);
+  const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
+  return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(a.text)}`, rule: "wh-inverted:called", doubts: [] };
+}
+
 function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized {
+  const called = calledRealize(wh, d, a);
+  if (called) return called;
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
   if (filler) {
     const r = invertedRealize(wh, d, filler);
