@@ -117,22 +117,16 @@ export function scoreDistributionFigure(panels: readonly ClassScores[], options:
     const note = p === panels.length - 1 && options.note ? options.note : undefined;
     const axisTitleText = `${metricLabel(panel.metric)} score${narrow && note ? `<br><span style="font-size:${TICK_FONT_SIZE - 1}px">(${note})</span>` : ""}`;
     layout[axisKey] = axisStyle(axisTitleText, { domain: [round4(start), round4(start + span)], range: [-0.02, 1.02], dtick: narrow ? 0.5 : 0.2, anchor: "y", showgrid: true });
-    annotations.push({
-      text: `<b>${metricLabel(panel.metric)}</b>${!narrow && note ? ` <span style="font-size:${TICK_FONT_SIZE}px">(${note})</span>` : ""}`,
-      xref: "paper",
-      yref: "paper",
-      x: round4(start + span / 2),
-      y: 1,
-      xanchor: "center",
-      yanchor: "bottom",
-      yshift: 4,
-      showarrow: false,
-      font: { size: FONT_SIZE },
-    });
+    annotations.push(panelTitle(`<b>${metricLabel(panel.metric)}</b>${!narrow && note ? ` <span style="font-size:${TICK_FONT_SIZE}px">(${note})</span>` : ""}`, "paper", round4(start + span / 2)));
   });
   layout.yaxis = axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...CLASSES].reverse().map(label), showgrid: false, ticks: "", title: { text: "" } });
   layout.annotations = annotations;
   return { data, layout: withTitle(layout, options.title) };
+}
+
+/** A panel's title, centred above it at x (in xref's coordinates) on the top of the plot area. */
+function panelTitle(text: string, xref: string, x: number): Record<string, unknown> {
+  return { text, xref, yref: "paper", x, y: 1, xanchor: "center", yanchor: "bottom", yshift: 4, showarrow: false, font: { size: FONT_SIZE } };
 }
 
 // ------------------------------------------------------------------ Fig. 4
@@ -639,19 +633,7 @@ export function confusionMatricesFigure(
       tickfont: { size: TICK_FONT_SIZE - 1 },
       ...(panels.length === 1 ? { scaleanchor: `x${suffix}`, constrain: "domain" } : {}),
     });
-    if (panel.name)
-      annotations.push({
-        text: `<b>${panel.name}</b>`,
-        xref: `x${suffix} domain`,
-        yref: "paper",
-        x: 0.5,
-        y: 1,
-        xanchor: "center",
-        yanchor: "bottom",
-        yshift: 4,
-        showarrow: false,
-        font: { size: FONT_SIZE },
-      });
+    if (panel.name) annotations.push(panelTitle(`<b>${panel.name}</b>`, `x${suffix} domain`, 0.5));
   });
   if (annotations.length) layout.annotations = annotations;
   return { data, layout: withTitle(layout, options.title) };
