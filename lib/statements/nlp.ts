@@ -272,6 +272,12 @@ export function thirdPerson(verb: string): string {
   return sameCase(IRREGULAR_PRESENT[v] ?? conjugate(v).PresentTense ?? `${v}s`, verb);
 }
 
+/** Gerund: use → using, run → running, make → making. */
+export function gerund(verb: string): string {
+  const v = verb.toLowerCase();
+  return sameCase(conjugate(v).Gerund ?? `${v.replace(/e$/, "")}ing`, verb);
+}
+
 /** Past participle: see → seen, call → called, build → built. */
 export function pastParticiple(verb: string): string {
   const v = verb.toLowerCase();

@@ -772,8 +772,23 @@ export function parseQuestion(question: string): ParsedQuestion {
  * sentence ("… show the influence of" after a quoted passage with "…" is a sentence to complete).
  */
 export function questionFocus(q: string): { context: string; last: string; blank: boolean } {
-  const { context, last } = splitFinalSentence(q);
+  const { context, last } = splitPersonalContext(splitFinalSentence(q));
   return { context, last, blank: HARD_BLANK.test(q) || BLANK.test(last) };
+}
+
+/** "I have a shirt that is now too small, what can I do …?": a clause about the asker, a comma, then the question. */
+const PERSONAL_CONTEXT = /^((?:I|I'm|I've|My|We|Our)\b[^?]*?),\s+((?:what|which|how|where|when|who|why)\b[^,]*\?)\s*$/;
+
+/**
+ * A final sentence that tells the asker's situation before a comma and then asks ("My tomatoes have
+ * black spots on the bottom, what is the likely cause?"): the situation becomes a context sentence
+ * of its own, so that the statement keeps it and answers the question after it (issue 23, part 1).
+ */
+function splitPersonalContext(parts: { context: string; last: string }): { context: string; last: string } {
+  const m = PERSONAL_CONTEXT.exec(parts.last);
+  if (!m) return parts;
+  const situation = `${m[1]}.`;
+  return { context: parts.context ? `${parts.context} ${situation}` : situation, last: m[2][0].toUpperCase() + m[2].slice(1) };
 }
 
 function parseUncached(q: string): ParsedQuestion {

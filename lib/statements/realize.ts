@@ -6,7 +6,7 @@
  * because-clause. Every result names its rule and the doubts met on the way.
  */
 import { analyzeAnswer, clauseVerb, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
-import { canBeVerb, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { canBeVerb, gerund, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
 import { auxEllipsis, complementEllipsis, objectPronounEllipsis, substituteObjectPronoun, substitutePassiveSubject, superlativeEllipsis } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces } from "./text.js";
@@ -189,6 +189,11 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
 
 function mannerPhrase(a: string, tokens: readonly Token[]): string {
   if (tokens[0]?.pos === "ADP" || /^(?:by|through|with|using|via|thanks|because|due|as|from|in|on|like|without)\b/i.test(a)) return a;
+  // "use sunlight" → "by using sunlight": one base-form verb first (a coordination of verbs is left as written).
+  const v = tokens[0];
+  const oneVerb = !tokens.some((t, i) => i > 0 && (t.lower === "and" || t.lower === "or") && tokens[i + 1] && tokens[i + 1].lower === tokens[i + 1].lemma && tokens[i + 1].pos === "VERB");
+  if (v && v.pos === "VERB" && v.lower === v.lemma && !/(?:ing|ed)$/.test(v.lower) && tokens.length > 1 && tokens[1].pos !== "AUX" && oneVerb)
+    return `by ${gerund(v.text.toLowerCase())}${a.slice(v.text.length)}`;
   return `by ${a}`;
 }
 
@@ -862,8 +867,36 @@ function calledRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized |
   return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(a.text)}`, rule: "wh-inverted:called", doubts: [] };
 }
 
+/** A phrase answer that is an instruction: a base-form verb first ("multiply by 0.62", "Boil water, …", "turn it off"). */
+function isInstruction(a: AnswerParts): boolean {
+  const v = a.tokens[0];
+  if (a.isClause || !v || v.lower !== v.lemma || /(?:ing|ed)$/.test(v.lower)) return false;
+  return (v.pos === "VERB" || canBeVerb(v.lower)) && a.tokens[1] !== undefined && a.tokens[1].pos !== "AUX";
+}
+
+/**
+ * "How do you calculate speed?" / "What can I do to fix it?" / "What should I do first?" asked by or
+ * of anyone, answered with an instruction: "To calculate speed, divide the distance by the time.",
+ * "To fix it, tighten the screws.", "First, turn it off." (impersonal, issue 23 part 1). Undefined otherwise.
+ */
+function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
+  if (!isInstruction(a) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower)) return undefined;
+  const rest = d.rest.filter((t) => t.pos !== "PUNCT");
+  const answer = midSentence(a.text).replace(/[.!]+$/u, "");
+  if (wh.word === "how" && !wh.measure && wh.noun.length === 0) {
+    const purpose = text([d.verb, ...rest]);
+    return { sentence: `To ${purpose.toLowerCase() === purpose ? purpose : midSentence(purpose)}, ${answer}`, rule: "wh-inverted:how-to", doubts: [] };
+  }
+  if (wh.word !== "what" || wh.noun.length > 0 || d.verb.lemma !== "do") return undefined;
+  if (rest.length === 0) return { sentence: answer, rule: "wh-inverted:what-to-do", doubts: [] };
+  if (rest[0].lower === "to" && rest[1] && (rest[1].pos === "VERB" || canBeVerb(rest[1].lower)))
+    return { sentence: `To ${text(rest.slice(1))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
+  if (rest.every((t) => t.pos === "ADV" || /^(?:first|next|then|now|instead)$/.test(t.lower))) return { sentence: `${capitalize(text(rest))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
+  return undefined;
+}
+
 function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized {
-  const called = calledRealize(wh, d, a);
+  const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, a);
   if (called) return called;
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
   if (filler) {
