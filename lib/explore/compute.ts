@@ -1,6 +1,6 @@
 /**
- * The explorer's arithmetic, with no imports but the CAP formula (lib/cap/formula.ts) and the
- * calibration kernel (lib/calibrate/kernel.ts), both import-free, so that the same compiled code runs in Node and, inlined after the kernel,
+ * The explorer's arithmetic, with no imports but the CAP formula (lib/cap/formula.ts), Pearson's r
+ * (lib/stats/pearson.ts) and the calibration kernel (lib/calibrate/kernel.ts), all import-free, so that the same compiled code runs in Node and, inlined after the kernel,
  * in the browser page: CAP for given α and λ (or the released CAP column),
  * Spearman ρ and pairwise accuracy against ordinal levels, mean-based monotonicity violations, a
  * threshold classification's accuracy, macro-F1, Cohen's κ (unweighted, linear, quadratic) and
@@ -12,6 +12,7 @@
 
 import { segmentBestRuns, segmentGroups, segmentQuadraticKappa } from "../calibrate/kernel.js";
 import { capOfDirections, directionalOf } from "../cap/formula.js";
+import { pearsonUnchecked } from "../stats/pearson.js";
 
 /**
  * The rows of one split: class (or label) index, and their scores: the four probabilities CAP
@@ -91,24 +92,6 @@ function midRanks(values: number[]): number[] {
   return r;
 }
 
-function pearson(x: number[], y: number[]): number {
-  const n = x.length;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) (mx += x[i]), (my += y[i]);
-  mx /= n;
-  my /= n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-    syy += (y[i] - my) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
-}
-
 /**
  * The policy of lib/stats/validate.ts, restated here because this file imports nothing (the page
  * inlines it): a RangeError naming the function, the argument, the first offending index and the
@@ -138,7 +121,7 @@ export function exploreRanking(d: Pick<ExploreData, "cls" | "severity" | "classN
   if (d.cls.length !== scores.length) throw new RangeError(`exploreRanking: cls has ${d.cls.length} values, scores has ${scores.length}; cls and scores must have equal lengths`);
   checkIndices("exploreRanking", "cls", d.cls, d.classNames.length);
   const sev = d.cls.map((c) => d.severity[c]);
-  const spearman = pearson(midRanks(scores), midRanks(sev));
+  const spearman = pearsonUnchecked(midRanks(scores), midRanks(sev));
   // Pairwise accuracy by sorting once and counting, per severity level, the rows strictly below.
   const levels = [...new Set(d.severity)].sort((a, b) => a - b);
   const L = levels.length;

@@ -69,8 +69,8 @@ function computeScript(): string {
       .replace(/^import .*$/gm, "")
       .replace(/^export /gm, "")
       .replace(/^\/\/# sourceMappingURL=.*$/m, "");
-  // compute.js's imports first: the CAP formula and the calibration kernel, both import-free.
-  return [new URL("../cap/formula.js", import.meta.url), new URL("../calibrate/kernel.js", import.meta.url), new URL("./compute.js", import.meta.url)]
+  // compute.js's imports first: the CAP formula, Pearson's r and the calibration kernel, all import-free.
+  return [new URL("../cap/formula.js", import.meta.url), new URL("../stats/pearson.js", import.meta.url), new URL("../calibrate/kernel.js", import.meta.url), new URL("./compute.js", import.meta.url)]
     .map((u) => plain(readFileSync(u, "utf8")))
     .join("\n");
 }

@@ -20,6 +20,7 @@
  */
 import { normalTwoSidedP, studentTTwoSidedP } from "./distributions.js";
 import { midRanksUnchecked, tieGroupSizesUnchecked } from "./ranks.js";
+import { isConstant, pearsonUnchecked } from "./pearson.js";
 import { checkFinite, checkSameLength } from "./validate.js";
 
 export interface Correlation {
@@ -40,38 +41,6 @@ function checkPaired(fn: string, x: ArrayLike<number>, y: ArrayLike<number>): nu
 export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number {
   checkPaired("pearson", x, y);
   return pearsonUnchecked(x, y);
-}
-
-/** Whether every value equals the first (scipy's constant-input test); true for no values. */
-function isConstant(v: ArrayLike<number>): boolean {
-  for (let i = 1; i < v.length; i++) if (v[i] !== v[0]) return false;
-  return true;
-}
-
-function pearsonUnchecked(x: ArrayLike<number>, y: ArrayLike<number>): number {
-  const n = x.length;
-  if (n < 2 || isConstant(x) || isConstant(y)) return NaN;
-  if (n === 2) return Math.sign(x[1] - x[0]) * Math.sign(y[1] - y[0]);
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += x[i];
-    my += y[i];
-  }
-  mx /= n;
-  my /= n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = x[i] - mx;
-    const dy = y[i] - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  const r = sxy / Math.sqrt(sxx * syy);
-  return Math.max(-1, Math.min(1, r));
 }
 
 /**
