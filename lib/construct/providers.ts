@@ -199,20 +199,24 @@ export class Provider {
     if (typeof json !== "object" || json === null) throw new BadResponseError("reply is not a JSON object");
     const o = json as Record<string, unknown>;
     const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+    // The reply as capqa keeps it: the provider's usage object names its token counts its own way.
+    const reply = (text: string, stop: unknown, inputKey: string, outputKey: string) => {
+      const usage = (o.usage ?? {}) as Record<string, unknown>;
+      return {
+        text,
+        stopReason: typeof stop === "string" ? stop : null,
+        inputTokens: num(usage[inputKey]),
+        outputTokens: num(usage[outputKey]),
+        model: typeof o.model === "string" ? o.model : null,
+      };
+    };
     if (this.name === "anthropic") {
       if (!Array.isArray(o.content)) throw new BadResponseError("reply has no content array");
       const text = (o.content as unknown[])
         .filter((b): b is { type: string; text: string } => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" && typeof (b as { text?: unknown }).text === "string")
         .map((b) => b.text)
         .join("");
-      const usage = (o.usage ?? {}) as Record<string, unknown>;
-      return {
-        text,
-        stopReason: typeof o.stop_reason === "string" ? o.stop_reason : null,
-        inputTokens: num(usage.input_tokens),
-        outputTokens: num(usage.output_tokens),
-        model: typeof o.model === "string" ? o.model : null,
-      };
+      return reply(text, o.stop_reason, "input_tokens", "output_tokens");
     }
     if (!Array.isArray(o.choices) || o.choices.length === 0) throw new BadResponseError("reply has no choices");
     const choice = o.choices[0] as Record<string, unknown>;
@@ -224,14 +228,7 @@ export class Provider {
     else if (Array.isArray(content))
       text = content.map((p) => (typeof p === "object" && p !== null && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
     else throw new BadResponseError("reply message content is neither text nor null");
-    const usage = (o.usage ?? {}) as Record<string, unknown>;
-    return {
-      text,
-      stopReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
-      inputTokens: num(usage.prompt_tokens),
-      outputTokens: num(usage.completion_tokens),
-      model: typeof o.model === "string" ? o.model : null,
-    };
+    return reply(text, choice.finish_reason, "prompt_tokens", "completion_tokens");
   }
 
   /** What a log may say about this provider. */
