@@ -13,6 +13,12 @@ export const DEFAULT_LAMBDA = 0.3;
 export const DEFAULT_BOOTSTRAP_RESAMPLES = 10_000;
 /** Seed used by the authors' evaluation; ours drives a different generator, see lib/stats/random. */
 export const DEFAULT_SEED = 42;
+/**
+ * Scores are rounded to this many decimals before they are compared (pairwise accuracy, class
+ * pairs, ranks), as the authors' evaluation does, so floating-point noise counts as a tie.
+ * The released score columns carry 10 decimals already.
+ */
+export const SCORE_DECIMALS = 10;
 /** Two-sided confidence level of percentile bootstrap intervals. */
 export const DEFAULT_CONFIDENCE = 0.95;
 /** Folds of the cross-validation that calibrates a labelled file without a split column (`capqa calibrate --in`). */

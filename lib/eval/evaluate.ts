@@ -4,7 +4,8 @@
  * paired differences against a reference metric, each with paired bootstrap intervals.
  * Tables are arrays of row objects keyed like the authors' results.json.
  */
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED, PAIRED_STATISTICS, REFERENCE_METRIC } from "../constants.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED, PAIRED_STATISTICS, REFERENCE_METRIC, SCORE_DECIMALS } from "../constants.js";
+import { tieRounded } from "../stats/ties.js";
 import { CLASSES, PAPER_ORDERING, type Ordering } from "../taxonomy/index.js";
 import { bootstrapOrdinal, pairedDifference, percentileInterval, samplesOf, type BootstrapSamples } from "../stats/bootstrap.js";
 import { kendallTauB, spearman } from "../stats/correlation.js";
@@ -30,6 +31,11 @@ export interface EvaluationOptions {
   /** Metric the others are compared with in paired differences (when present). */
   readonly reference?: string;
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Decimals every score is rounded to before any statistic (default SCORE_DECIMALS, 10, as the
+   * authors' evaluation), so floating-point noise counts as a tie; null keeps full precision.
+   */
+  readonly scoreDecimals?: number | null;
 }
 
 export interface Evaluation {
@@ -49,7 +55,10 @@ function num(x: number): number | null {
 }
 
 /** Evaluates metric columns against class labels (indices into CLASSES). */
-export async function evaluateMetrics(classes: Uint8Array, metrics: readonly MetricColumn[], options: EvaluationOptions = {}): Promise<Evaluation> {
+export async function evaluateMetrics(classes: Uint8Array, columns: readonly MetricColumn[], options: EvaluationOptions = {}): Promise<Evaluation> {
+  const scoreDecimals = options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals;
+  // Every comparison (ranks, pairs, the class means of monotonicity) sees the rounded scores, as in the authors' evaluation.
+  const metrics = columns.map((m) => ({ ...m, scores: tieRounded(m.scores, scoreDecimals) as Float64Array }));
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES;
   const seed = options.seed ?? DEFAULT_SEED;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
@@ -64,14 +73,14 @@ export async function evaluateMetrics(classes: Uint8Array, metrics: readonly Met
   if (options.reference !== undefined && !names.has(options.reference)) throw new Error(`the reference metric "${options.reference}" is not among the metrics evaluated (${[...names].join(", ")})`);
   const severity = Float64Array.from(classes, (c) => ordering.severity[CLASSES[c]]);
   const summaries: Record<string, OrdinalSummary> = {};
-  for (const m of metrics) summaries[m.name] = ordinalSummary(m.scores, classes, ordering);
+  for (const m of metrics) summaries[m.name] = ordinalSummary(m.scores, classes, ordering, { scoreDecimals: null });
 
   let boot: BootstrapSamples | undefined;
   if (resamples > 0) {
     boot = await bootstrapOrdinal(
       classes,
       metrics.map((m) => m.scores),
-      { resamples, seed, threads: options.threads, ordering, onProgress: options.onProgress },
+      { resamples, seed, threads: options.threads, ordering, onProgress: options.onProgress, scoreDecimals: null },
     );
   }
   const ci = (m: number, s: number) => (boot ? percentileInterval(samplesOf(boot, m, s), confidence) : { low: NaN, high: NaN });
@@ -108,7 +117,8 @@ export async function evaluateMetrics(classes: Uint8Array, metrics: readonly Met
       pair_losses: s.losses,
     });
     for (let c = 0; c < K; c++) {
-      const values = metric.scores.filter((_, i) => classes[i] === c);
+      // Descriptives at full precision: rounding only decides which scores tie.
+      const values = columns[m].scores.filter((_, i) => classes[i] === c);
       const d = describe(values);
       const meanCi = ci(m, STAT.pairs + 2 * P + c);
       descriptives.push({

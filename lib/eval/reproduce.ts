@@ -47,6 +47,8 @@ export interface ReproduceOptions {
   readonly seed?: number;
   readonly threads?: number;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Decimals scores are rounded to before they are compared (default SCORE_DECIMALS, 10, as the authors); null: full precision. */
+  readonly scoreDecimals?: number | null;
 }
 
 function cell(table: string, row: string, column: string, paper: number | null, capqa: number | null, digits = 2): ReproducedCell {
@@ -68,7 +70,16 @@ const pct = (x: unknown) => (typeof x === "number" ? 100 * x : null);
 export async function reproducePaper(bench: Benchmark, released: ReleasedResults | undefined, options: ReproduceOptions = {}): Promise<Reproduction> {
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES;
   const seed = options.seed ?? DEFAULT_SEED;
-  const test = await evaluateBenchmark(bench, { split: "test", metrics: RELEASED_METRICS, resamples, seed, threads: options.threads, onProgress: options.onProgress, live: options.live });
+  const test = await evaluateBenchmark(bench, {
+    split: "test",
+    metrics: RELEASED_METRICS,
+    resamples,
+    seed,
+    threads: options.threads,
+    onProgress: options.onProgress,
+    live: options.live,
+    scoreDecimals: options.scoreDecimals,
+  });
   const humanSynthetic = await evaluateBenchmark(bench, { split: "all", labels: "synthetic", onlyHumanLabelled: true, metrics: ["cap"], resamples: 0 });
   const humanHuman = await evaluateBenchmark(bench, { split: "all", labels: "human", metrics: ["cap"], resamples: 0 });
   const agreement = labelAgreement(bench);

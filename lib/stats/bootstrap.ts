@@ -16,6 +16,8 @@ import { PAPER_ORDERING, type Ordering } from "../taxonomy/index.js";
 import { quantileSortedUnchecked, sortedFiniteUnchecked } from "./descriptives.js";
 import { K, newSweepSums, ordinalLayout, ordinalStatistics, sortScoresUnchecked, statisticsWidth, sweepUnchecked, type SortedScores } from "./ordinal.js";
 import { MAX_RESAMPLE_ROWS, Xoshiro128, resampleCounts } from "./random.js";
+import { tieRounded } from "./ties.js";
+import { SCORE_DECIMALS } from "../constants.js";
 import { checkFinite, checkFiniteOrNaN, checkInteger, checkLabels, checkOrdering, checkSameLength, checkSeed, checkUnitScalar } from "./validate.js";
 
 export interface BootstrapOptions {
@@ -26,6 +28,8 @@ export interface BootstrapOptions {
   readonly ordering?: Ordering;
   /** Called now and then with (resamples done, total). */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Decimals scores are rounded to before they are compared (default SCORE_DECIMALS; null: raw doubles); see ./ties. */
+  readonly scoreDecimals?: number | null;
 }
 
 /** Statistics of every resample: values[(r * metrics + m) * width + s], layout as ordinalStatistics. */
@@ -103,7 +107,7 @@ export async function bootstrapOrdinal(classes: ArrayLike<number>, metrics: read
   const width = statisticsWidth(layout);
   const job: BootstrapJob = {
     n: classes.length,
-    sorted: metrics.map((s) => sortScoresUnchecked(s, classes)),
+    sorted: metrics.map((s) => sortScoresUnchecked(tieRounded(s, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals), classes)),
     severity: ordering.severity,
     orderingName: ordering.name,
     seed: options.seed,

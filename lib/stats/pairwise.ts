@@ -8,6 +8,17 @@
 import { CLASSES, PAPER_ORDERING, isHardPair, type ClassPair, type Ordering } from "../taxonomy/index.js";
 import { K, STAT, newSweepSums, type PairCounts, ordinalLayout, ordinalStatistics, pairCounts, sortScoresUnchecked, statisticsWidth, sweepUnchecked } from "./ordinal.js";
 import { checkFinite, checkOrdering, checkSameLength, checkScoresAndClasses } from "./validate.js";
+import { SCORE_DECIMALS } from "../constants.js";
+import { tieRounded } from "./ties.js";
+
+/** How scores are compared. */
+export interface TieOptions {
+  /**
+   * Decimals the scores are rounded to before they are compared, so that floating-point noise
+   * counts as a tie (default SCORE_DECIMALS, 10, as the authors' evaluation); null compares raw doubles.
+   */
+  readonly scoreDecimals?: number | null;
+}
 
 /** Counts, accuracies and class means of one strictly ordered class pair. */
 export interface ClassPairResult extends Omit<PairCounts, "pair"> {
@@ -43,14 +54,14 @@ export interface OrdinalSummary {
 
 /**
  * Every ordinal statistic of scores against class labels (indices into CLASSES) under an
- * ordering, from one sort and one sweep.
+ * ordering, from one sort and one sweep; scores equal to `scoreDecimals` decimals are tied.
  */
-export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<number>, ordering: Ordering = PAPER_ORDERING): OrdinalSummary {
+export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<number>, ordering: Ordering = PAPER_ORDERING, options: TieOptions = {}): OrdinalSummary {
   checkScoresAndClasses("ordinalSummary", "scores", scores, classes);
   checkOrdering("ordinalSummary", ordering);
   const layout = ordinalLayout(ordering);
   const sums = newSweepSums();
-  sweepUnchecked(layout, sortScoresUnchecked(scores, classes), undefined, sums);
+  sweepUnchecked(layout, sortScoresUnchecked(tieRounded(scores, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals), classes), undefined, sums);
   const stats = new Float64Array(statisticsWidth(layout));
   ordinalStatistics(layout, sums, stats);
   const counts = pairCounts(layout, sums);
@@ -102,11 +113,15 @@ export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<num
   };
 }
 
-/** Pairwise ranking accuracy of scores against ordinal labels (any finite numbers; higher = better). */
-export function pairwiseAccuracy(scores: ArrayLike<number>, labels: ArrayLike<number>): { accuracy: number; wins: number; ties: number; losses: number; pairs: number } {
-  checkSameLength("pairwiseAccuracy", "scores", scores, "labels", labels);
-  checkFinite("pairwiseAccuracy", "scores", scores);
+/**
+ * Pairwise ranking accuracy of scores against ordinal labels (any finite numbers; higher = better);
+ * scores equal to `scoreDecimals` decimals are tied.
+ */
+export function pairwiseAccuracy(rawScores: ArrayLike<number>, labels: ArrayLike<number>, options: TieOptions = {}): { accuracy: number; wins: number; ties: number; losses: number; pairs: number } {
+  checkSameLength("pairwiseAccuracy", "scores", rawScores, "labels", labels);
+  checkFinite("pairwiseAccuracy", "scores", rawScores);
   checkFinite("pairwiseAccuracy", "labels", labels);
+  const scores = tieRounded(rawScores, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals);
   // Compress labels to ranks and sweep with a per-label Fenwick tree: O(n log L).
   const distinct = [...new Set(Array.from(labels as ArrayLike<number>))].sort((a, b) => a - b);
   const L = distinct.length;

@@ -1,0 +1,84 @@
+/**
+ * The authors' own test cases (ElitsaY/Correctness_eval, tests/), their inputs and expected
+ * values run through capqa: floating-point noise as a tie, pair counts and rates, brute-force
+ * pair counts on rounded scores.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
+import { ordinalSummary, pairwiseAccuracy } from "../lib/stats/pairwise.js";
+import { roundToDecimals } from "../lib/stats/ties.js";
+import { evaluateMetrics } from "../lib/eval/evaluate.js";
+import { Xoshiro128 } from "../lib/stats/random.js";
+
+const cls = (name: string) => CLASSES.indexOf(name as (typeof CLASSES)[number]);
+
+test("floating-point noise is a tie: 0.49999999999999994 and 0.5 in pairwise accuracy, class pairs and ranks", async () => {
+  assert.equal(0.49999999999999994 < 0.5, true); // raw doubles differ
+  const raw = pairwiseAccuracy([0.49999999999999994, 0.5], [1, 0], { scoreDecimals: null });
+  assert.deepEqual([raw.wins, raw.ties, raw.losses], [0, 0, 1]); // raw: a loss
+  const tied = pairwiseAccuracy([0.49999999999999994, 0.5], [1, 0]);
+  assert.deepEqual([tied.wins, tied.ties, tied.losses], [0, 1, 0]);
+
+  // Class pairs: exact scores 0.1 + 0.2, partial 0.3: a tie, so accuracy 0 and AUC 0.5.
+  const classes = Uint8Array.from([cls("exact"), cls("partial")]);
+  const pair = ordinalSummary([0.1 + 0.2, 0.3], classes).classPairs.find((p) => p.better === "exact" && p.worse === "partial")!;
+  assert.deepEqual([pair.wins, pair.ties, pair.losses, pair.auc], [0, 1, 0, 0.5]);
+  const rawPair = ordinalSummary([0.1 + 0.2, 0.3], classes, PAPER_ORDERING, { scoreDecimals: null }).classPairs.find((p) => p.better === "exact" && p.worse === "partial")!;
+  assert.deepEqual([rawPair.wins, rawPair.ties], [1, 0]);
+
+  // Ranks: three rows, the first two equal to 10 decimals, so Spearman sees a tie.
+  const three = Uint8Array.from([cls("exact"), cls("partial"), cls("invalid")]);
+  const ev = await evaluateMetrics(three, [{ name: "m", scores: Float64Array.from([0.49999999999999994, 0.5, 0.1]), source: "test" }], { resamples: 0 });
+  const evRaw = await evaluateMetrics(three, [{ name: "m", scores: Float64Array.from([0.49999999999999994, 0.5, 0.1]), source: "test" }], { resamples: 0, scoreDecimals: null });
+  assert.equal(ev.tables.correlations[0].pair_ties, 1);
+  assert.equal(evRaw.tables.correlations[0].pair_ties, 0);
+  assert.ok((ev.tables.correlations[0].spearman as number) > (evRaw.tables.correlations[0].spearman as number));
+});
+
+test("numpy's np.round(x, 10): half to even, idempotent", () => {
+  assert.equal(roundToDecimals(0.49999999999999994, 10), 0.5);
+  assert.equal(roundToDecimals(0.1 + 0.2, 10), 0.3);
+  assert.equal(roundToDecimals(0.12345678905, 10), 0.123456789); // 1234567890.5 (as a double, just below) → 1234567890
+  assert.equal(roundToDecimals(-2.5e-10, 10), -2e-10); // −2.5 → −2, the even neighbour
+  assert.equal(roundToDecimals(3.5e-10, 10), 4e-10);
+  assert.equal(roundToDecimals(1e300, 10), 1e300); // the product overflows: left as it is
+  for (const x of [0.3, 0.1234567891, 1 / 3, 2 / 3]) assert.equal(roundToDecimals(roundToDecimals(x, 10), 10), roundToDecimals(x, 10));
+});
+
+test("pair counts and rates: 6 wins, 2 ties, 2 losses give accuracy 0.6, AUC 0.7, violation rate 0.2 (authors' test_pair_counts_rates)", () => {
+  // exact (better) scores against partial (worse): 6 wins, 2 ties, 2 losses over 10 pairs.
+  const scores = [3, 3, 2, 1, 1.5, 1, 2];
+  const classes = Uint8Array.from([0, 0, 0, 0, 0, 4, 4]);
+  const s = ordinalSummary(scores, classes);
+  const p = s.classPairs.find((c) => c.better === "exact" && c.worse === "partial")!;
+  assert.deepEqual([p.pairs, p.wins, p.ties, p.losses], [10, 6, 2, 2]);
+  assert.equal(p.accuracy, 0.6);
+  assert.equal(p.auc, 0.7);
+  assert.equal(p.losses / p.pairs, 0.2);
+  assert.equal(s.rowLevelViolationRate, 0.2);
+  // No comparable pair: accuracy NaN.
+  assert.ok(Number.isNaN(pairwiseAccuracy([1, 2], [0, 0]).accuracy));
+  assert.equal(pairwiseAccuracy([], []).pairs, 0);
+});
+
+test("pairwise ranking equals brute force on scores rounded to one decimal and to integers (authors' seeds 0-4, our generator)", () => {
+  for (let seed = 0; seed < 5; seed++) {
+    const rng = new Xoshiro128(seed, 3);
+    const severity = Array.from({ length: 120 }, () => rng.nextInt(5));
+    const scores = severity.map((v) => Math.round(v + 4 * (rng.nextFloat() - 0.5)));
+    let wins = 0;
+    let ties = 0;
+    let losses = 0;
+    for (let i = 0; i < 120; i++)
+      for (let j = i + 1; j < 120; j++) {
+        if (severity[i] === severity[j]) continue;
+        const [hi, lo] = severity[i] > severity[j] ? [i, j] : [j, i];
+        if (scores[hi] > scores[lo]) wins++;
+        else if (scores[hi] === scores[lo]) ties++;
+        else losses++;
+      }
+    const r = pairwiseAccuracy(scores, severity);
+    assert.deepEqual([r.wins, r.ties, r.losses], [wins, ties, losses]);
+  }
+});
