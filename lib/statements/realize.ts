@@ -6,7 +6,7 @@
  * because-clause. Every result names its rule and the doubts met on the way.
  */
 import { analyzeAnswer, clauseVerb, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
-import { canBeVerb, gerund, isUncountable, joinTokens, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
 import { auxEllipsis, complementEllipsis, objectPronounEllipsis, substituteObjectPronoun, substitutePassiveSubject, superlativeEllipsis } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces } from "./text.js";
@@ -857,7 +857,10 @@ const GENERIC_SUBJECT = /^(?:you|we|people|one)$/;
  * "What do you call a baby kangaroo?" + "a joey" → "A baby kangaroo is called a joey." (issue 23,
  * part 1: a second-person question becomes impersonal); undefined for any other question or a clause answer.
  */
-function calledRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
+function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Realized | undefined {
+  // "It's called an octagon." says the same as "an octagon".
+  const said = answer.isClause ? /^(?:it|they)(?:'s| is| are|'re) (?:usually |also |often )?called (.+?)[.!]?$/i.exec(answer.text) : null;
+  const a = said ? analyzeAnswer(said[1]) : answer;
   if (wh.word !== "what" || wh.noun.length > 0 || a.isClause || d.verb?.lemma !== "call" || d.negated || d.preVerb.length > 0) return undefined;
   if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
   const object = d.rest.filter((t) => t.pos !== "PUNCT");
@@ -895,8 +898,39 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   return undefined;
 }
 
+/**
+ * "What can you use to measure temperature?" + "a thermometer" → "A thermometer can be used to
+ * measure temperature."; "Where can you see the Northern Lights?" → "The Northern Lights can be seen
+ * in …": a question to anyone ("you", "one") is stated in the passive, without the asker (issue 23,
+ * part 1). Undefined for other questions, clause answers and verbs without a passive.
+ */
+function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
+  if (a.isClause || !d.verb || d.negated || d.preVerb.length > 0 || d.subject.length !== 1 || !/^(?:you|one)$/.test(d.subject[0].lower)) return undefined;
+  if (/^(?:do|be|have|get|go|come|feel|become|live)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma)) return undefined;
+  const modal = d.auxKind === "modal" ? d.aux.lower : undefined;
+  const rest = d.rest.filter((t) => t.pos !== "PUNCT");
+  const be = (plural: boolean) => (modal ? `${modal} be` : d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is");
+  const participle = pastParticiple(d.verb.lemma);
+  if ((wh.word === "what" || wh.word === "which") && !wh.prep && !wh.measure && !asksTime(wh)) {
+    // The answer is the verb's object only when no object follows the verb ("use to measure", not "use the scale to").
+    if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP")) return undefined;
+    return { sentence: [capitalize(a.text), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "), rule: "wh-inverted:impersonal", doubts: [] };
+  }
+  if (wh.word === "where" && !wh.prep) {
+    const np = nounPhraseEnd(rest, 0);
+    if (np <= 0) return undefined;
+    const object = rest.slice(0, np);
+    return {
+      sentence: [capitalize(text(object)), be(isPluralPhrase(object)), participle, text(rest.slice(np)), placePhrase(a.text, a.tokens)].filter((x) => x !== "").join(" "),
+      rule: "wh-inverted:impersonal",
+      doubts: [],
+    };
+  }
+  return undefined;
+}
+
 function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized {
-  const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, a);
+  const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, a) ?? impersonalRealize(wh, d, a);
   if (called) return called;
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
   if (filler) {
