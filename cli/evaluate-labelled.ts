@@ -95,7 +95,7 @@ export async function cmdEvaluateLabelled(
   const notes = [
     ...(warning ? [`**Warning:** ${warning}.`] : []),
     `${file}, labels from column ${values["label-column"]}: ${ev.rows} rows evaluated.`,
-    ...ev.excluded.map((e) => `Line ${e.line} left out: ${e.reason}.`),
+    ...ev.excluded.map((e) => `Line ${e.line} (row ${e.rowId}) left out: ${e.reason}.`),
     ...ev.notes,
     ...ev.metrics.map((m) => `${m.name}: ${m.source}.`),
     `Ordering: ${common.ordering.name}; ${ev.resamples} bootstrap resamples, seed ${ev.seed}.`,
@@ -143,7 +143,7 @@ export async function cmdEvaluateLabelled(
   }
   if (warning) err(`warning: ${warning}`);
   for (const n of ev.notes) err(`note: ${n}`);
-  for (const e of ev.excluded) err(`line ${e.line} left out: ${e.reason}`);
+  for (const e of ev.excluded) err(`line ${e.line} (row ${e.rowId}) left out: ${e.reason}`);
   err(`wrote ${dir}`);
   return 0;
 }

@@ -10,6 +10,12 @@ import { ordinalSummary, pairwiseAccuracy } from "../lib/stats/pairwise.js";
 import { roundToDecimals } from "../lib/stats/ties.js";
 import { evaluateMetrics } from "../lib/eval/evaluate.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { toCsv } from "../lib/io/csv.js";
+import { readRowTable } from "../lib/io/row-table.js";
+import { evaluateLabelledFile, withoutIncompleteRows } from "../lib/eval/labelled-eval.js";
 
 const cls = (name: string) => CLASSES.indexOf(name as (typeof CLASSES)[number]);
 
@@ -81,4 +87,42 @@ test("pairwise ranking equals brute force on scores rounded to one decimal and t
     const r = pairwiseAccuracy(scores, severity);
     assert.deepEqual([r.wins, r.ties, r.losses], [wins, ties, losses]);
   }
+});
+
+/** The authors' _frame(labels, answers): question, gold_answer, answer, premise, hypothesis, label_semantic; and a metric column. */
+function authorsFrame(labels: string[], answers?: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "capqa-authors-"));
+  const file = join(dir, "data.csv");
+  const rows = labels.map((label, i) => ({ question: `q${i}`, gold_answer: "gold", answer: answers ? answers[i] : "ans", premise: "p", hypothesis: "h", label_semantic: label, m: i / 10 }));
+  writeFileSync(file, toCsv(["question", "gold_answer", "answer", "premise", "hypothesis", "label_semantic", "m"], rows));
+  return file;
+}
+
+test("a row with an empty answer is left out with its row id and reported; labels are normalised (authors' test_load_drops_incomplete_rows_and_keeps_row_ids)", async () => {
+  const file = authorsFrame([" Exact", "partial", "invalid"], ["a", "", "c"]);
+  const ev = await evaluateLabelledFile(file, { labelColumn: "label_semantic", metrics: ["m"], resamples: 0 });
+  assert.equal(ev.rows, 2);
+  assert.deepEqual(
+    ev.excluded.map((e) => [e.rowId, e.line, e.reason]),
+    [[1, 3, "empty answer"]],
+  );
+  // The rows kept are 0 and 2: exact and invalid, one each.
+  const n = (label: string) => ev.tables.descriptives.find((d) => d.label === label)?.n;
+  assert.deepEqual([n("exact"), n("invalid")], [1, 1]);
+  assert.equal(ev.tables.descriptives.find((d) => d.label === "exact")?.mean, 0);
+  assert.equal(ev.tables.descriptives.find((d) => d.label === "invalid")?.mean, 0.2);
+  assert.ok(ev.absentClasses.includes("partial"));
+  // The same through withoutIncompleteRows, and a row_id column is kept as the id.
+  const table = readRowTable(file);
+  assert.deepEqual(withoutIncompleteRows(table).kept, [0, 2]);
+  const withIds = { ...table, columns: [...table.columns, "row_id"], rows: table.rows.map((r, k) => ({ ...r, row_id: String(100 + k) })) };
+  assert.deepEqual(
+    withoutIncompleteRows(withIds).excluded.map((e) => e.rowId),
+    ["101"],
+  );
+});
+
+test("an unknown label is refused by name (authors' test_load_rejects_unknown_labels)", async () => {
+  const file = authorsFrame(["exact", "mystery"]);
+  await assert.rejects(evaluateLabelledFile(file, { labelColumn: "label_semantic", metrics: ["m"], resamples: 0 }), /"mystery" is not a class of the taxonomy/);
 });

@@ -52,12 +52,39 @@ export interface LabelledEvaluation extends Evaluation {
   readonly file: string;
   /** Rows evaluated (of the file's), and rows left out with why (a row CAP could not score). */
   readonly rows: number;
-  readonly excluded: { line: number; reason: string }[];
+  /** Rows left out, with the row's id (its row_id, else its 0-based position among the file's rows). */
+  readonly excluded: { line: number; rowId: string | number; reason: string }[];
   /** Classes with no row in the data; pairs involving them are not in the tables. */
   readonly absentClasses: CorrectnessClass[];
   readonly notes: string[];
   /** DEMO_NLI_MODEL_WARNING when CAP was computed with capqa's demo model, or read from a file its manifest says it scored (that CAP means nothing); else null. */
   readonly warning: string | null;
+}
+
+/** Text columns a row needs all of (those the file has), so that every metric sees the same rows, as the authors' loader. */
+export const REQUIRED_TEXT_COLUMNS = ["question", "gold_answer", "answer", "premise", "hypothesis"] as const;
+
+/** A row's id for reports: its row_id cell when the file has one, else its 0-based position among the file's rows. */
+function rowIdOf(table: RowTable, k: number): string | number {
+  const id = table.columns.includes("row_id") ? table.rows[k].row_id : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : k;
+}
+
+/**
+ * The rows with every required text (question, gold_answer, answer, premise, hypothesis, where the
+ * file has the column) non-empty, and the others left out with their row id and the empty field.
+ */
+export function withoutIncompleteRows(table: RowTable): { table: RowTable; kept: number[]; excluded: LabelledEvaluation["excluded"] } {
+  const required = REQUIRED_TEXT_COLUMNS.filter((c) => table.columns.includes(c));
+  const kept: number[] = [];
+  const excluded: LabelledEvaluation["excluded"] = [];
+  table.rows.forEach((row, k) => {
+    const empty = required.filter((c) => row[c] === null || row[c] === undefined || String(row[c]).trim() === "");
+    if (empty.length === 0) kept.push(k);
+    else excluded.push({ line: table.lines[k], rowId: rowIdOf(table, k), reason: `empty ${empty.join(", ")}` });
+  });
+  if (excluded.length === 0) return { table, kept, excluded };
+  return { table: { ...table, rows: kept.map((k) => table.rows[k]), lines: kept.map((k) => table.lines[k]) }, kept, excluded };
 }
 
 /** The class of every row, or an error naming the first row whose label is not one of the eight. */
@@ -164,8 +191,11 @@ export function withoutAbsentClasses(tables: Evaluation["tables"], absent: Reado
 
 /** Evaluates a labelled file's metrics against the taxonomy order (evaluate's tables). */
 export async function evaluateLabelledFile(file: string, options: LabelledEvaluationOptions): Promise<LabelledEvaluation> {
-  const table = readRowTable(file);
-  if (table.rows.length === 0) throw new DataError({ file }, "has no rows");
+  const read = readRowTable(file);
+  if (read.rows.length === 0) throw new DataError({ file }, "has no rows");
+  // Rows with an empty text are left out of every metric (and reported with their row id) before anything else.
+  const { table, kept: positions, excluded: incomplete } = withoutIncompleteRows(read);
+  if (table.rows.length === 0) throw new DataError({ file }, `no row is left to evaluate: every row has an empty ${REQUIRED_TEXT_COLUMNS.filter((c) => read.columns.includes(c)).join(", ")} cell`);
   const classes = readLabels(table, options.labelColumn);
   const names = options.metrics ?? KNOWN_METRIC_COLUMNS.filter((m) => table.columns.includes(m) && m !== options.labelColumn);
   if (names.length === 0) throw new DataError({ file }, `no metric columns named like ${KNOWN_METRIC_COLUMNS.join(", ")}; name the metrics to evaluate with the metrics option`);
@@ -195,7 +225,7 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   }
   // Rows CAP cannot score (an empty statement, a pair with no model) are left out of every metric, with why.
   const keep = Uint8Array.from(table.rows, () => 1);
-  const excluded: { line: number; reason: string }[] = [];
+  const excluded: LabelledEvaluation["excluded"] = [...incomplete];
   // CAP read from the column of a file capqa score wrote with the demo model: its manifest says so.
   let warning = plan.some((p) => p.kind === "column" && p.name === "cap") ? scoredFileWarning(file) : null;
   if (plan.some((p) => p.kind === "cap")) {
@@ -205,7 +235,7 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
     cap.cap.forEach((x, k) => {
       if (x === null) {
         keep[k] = 0;
-        excluded.push({ line: table.lines[k], reason: `CAP could not score it: ${cap.reasons[k] ?? "no reason given"}` });
+        excluded.push({ line: table.lines[k], rowId: rowIdOf(read, positions[k]), reason: `CAP could not score it: ${cap.reasons[k] ?? "no reason given"}` });
       }
     });
   }
