@@ -113,6 +113,23 @@ export const NLI_TOKENIZE_CHARS_PER_TOKEN = 128;
  * its pair counted as truncated.
  */
 export const NLI_TOKENIZE_MAX_CHARS = 1_000_000;
+/**
+ * Tokenizer classes that clean up spaces before punctuation when decoding although their
+ * tokenizer_config.json does not say so: transformers since 4.45 defaults
+ * clean_up_tokenization_spaces to false, except in these classes' __init__ (WordPiece, BERT's
+ * family). lib/runtime/tokenizer-fidelity.ts applies it (transformers.js defaults to true).
+ */
+export const TOKENIZER_CLASSES_CLEANING_UP = [
+  "BertTokenizer",
+  "DistilBertTokenizer",
+  "ElectraTokenizer",
+  "MobileBertTokenizer",
+  "SqueezeBertTokenizer",
+  "ConvBertTokenizer",
+  "LayoutLMTokenizer",
+  "FunnelTokenizer",
+  "LxmertTokenizer",
+] as const;
 
 // ---------------------------------------------------------------- NLI inference servers (lib/nli/server)
 

@@ -30,7 +30,8 @@
  *   mkdir models/bertscore-roberta-large-L17/onnx && mv models/bertscore-roberta-large-L17/model.onnx models/bertscore-roberta-large-L17/onnx/
  *
  * ## Choices (each as bert_score does unless marked as a deviation)
- * - Tokens: text stripped; an empty text becomes the special tokens alone; byte-level BPE
+ * - Tokens: text stripped (Python's str.strip(): U+001C–U+001F and U+0085 go, U+FEFF stays, unlike
+ *   JavaScript's trim()); an empty text becomes the special tokens alone; byte-level BPE
  *   tokenizers (GPT-2/RoBERTa) get a prefix space, as bert_score's add_prefix_space for
  *   GPT2Tokenizer and RobertaTokenizer (releases that tested GPT2Tokenizer alone skipped it for
  *   RoBERTa under transformers ≥ 4.17, bert_score issue #147, which changes scores a lot:
@@ -55,6 +56,8 @@ import type { Device, DeviceChoice } from "../runtime/device.js";
 import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues, type OutputTensor } from "../runtime/tensors.js";
 import { loadPretrainedModel, loadPretrainedTokenizer, loadTransformers, type Transformers } from "../runtime/transformers.js";
+import { padTokenId } from "../runtime/tokenizer-fidelity.js";
+import { pyStrip } from "../text/python-string.js";
 
 // ------------------------------------------------------------------ the matching (pure)
 
@@ -177,10 +180,16 @@ export async function loadOnnxModel(tf: Transformers, dir: string, file: string,
   }
 }
 
-/** Loads tokenizer.json and tokenizer_config.json of a local folder. */
+/**
+ * Loads tokenizer.json and tokenizer_config.json of a local folder, with the pad id the Python
+ * stack pads with (padTokenId: from special_tokens_map.json or the vocabulary when
+ * tokenizer_config.json names none; never 0 by default, which is RoBERTa's <s>).
+ */
 export async function loadTokenizer(tf: Transformers, dir: string): Promise<EncoderTokenizer> {
   try {
-    return await loadPretrainedTokenizer<EncoderTokenizer>(tf, dir);
+    const tokenizer = await loadPretrainedTokenizer<EncoderTokenizer>(tf, dir);
+    tokenizer.pad_token_id = padTokenId(tokenizer, dir);
+    return tokenizer;
   } catch (err) {
     throw new Error(`cannot load the tokenizer of ${dir}: ${(err as Error).message}`);
   }
@@ -237,7 +246,7 @@ export class SentenceEncoder {
     if (!Number.isInteger(this.maxLength) || this.maxLength <= this.emptyIds.length) {
       throw new Error(`maximum length ${this.maxLength} leaves no room for text (the special tokens take ${this.emptyIds.length})`);
     }
-    this.padId = tokenizer.pad_token_id ?? 0;
+    this.padId = padTokenId(tokenizer);
     const configured = (name: string) => {
       const v = tokenizer.config?.[name];
       const token = typeof v === "string" ? v : (v as { content?: string } | undefined)?.content;
@@ -260,9 +269,10 @@ export class SentenceEncoder {
   }
 
   encode(text: string): number[] {
-    let s = this.options.strip ? text.trim() : text;
+    // bert_score strips with Python's str.strip(), and the byte-level pre-tokenizer adds its prefix space unless the text starts with " ".
+    let s = this.options.strip ? pyStrip(text) : text;
     if (s === "" && this.options.strip) return [...this.emptyIds];
-    if (this.options.prefixSpace && s.length > 0 && !/^\s/.test(s)) s = ` ${s}`;
+    if (this.options.prefixSpace && s.length > 0 && !s.startsWith(" ")) s = ` ${s}`;
     const tokens = this.core.encode_text(s) ?? [];
     tokens.length = Math.min(tokens.length, this.maxLength - this.emptyIds.length);
     return this.join(tokens);

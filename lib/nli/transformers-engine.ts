@@ -20,7 +20,7 @@ import type { ModelOrigin, NliEngine } from "./engine.js";
 import type { Device, DeviceChoice, Dtype } from "../runtime/device.js";
 import { labelOrder, type LabelOrder } from "./labels.js";
 import { modelKey } from "./model-key.js";
-import { PairEncoder, type HfTokenizer } from "./pair-encoding.js";
+import { PairEncoder, pairEncodingOf, type HfTokenizer } from "./pair-encoding.js";
 
 export interface TransformersNliOptions {
   /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
@@ -148,7 +148,7 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
     externalData = existsSync(join(dir, `${onnxFile}_data`));
     provenance = { source: "local", id: ref.dir, file: onnxFile, sha256: await fileSha256(join(dir, onnxFile)), dtype, device };
   }
-  let config: { id2label?: Record<string, string> };
+  let config: { id2label?: Record<string, string>; type_vocab_size?: number };
   let tokenizer: HfTokenizer;
   let model: LoadedModel;
   try {
@@ -160,7 +160,7 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
     throw new Error(`cannot load ${what} on ${device} with dtype ${dtype}: ${(err as Error).message}`);
   }
   const order = labelOrder(config.id2label, `${dir}/config.json`);
-  const encoder = new PairEncoder(tokenizer, maxLength);
+  const encoder = new PairEncoder(tokenizer, maxLength, pairEncodingOf(tokenizer, config, dir));
   const key = await modelKey(ref, {
     dtype,
     maxLength: encoder.maxLength,

@@ -12,6 +12,7 @@
 import { basename, dirname } from "node:path";
 import { loadOptional } from "../optional.js";
 import { ONNX_SUFFIX, type OnnxDtype } from "./model-ref.js";
+import { followRustCore } from "./tokenizer-fidelity.js";
 
 export type Transformers = typeof import("@huggingface/transformers");
 
@@ -68,9 +69,15 @@ export async function loadPretrainedModel<T>(tf: Transformers, cls: PretrainedCl
   return (await tf[cls].from_pretrained(dir, o)) as unknown as T;
 }
 
-/** The tokenizer of a folder on disk (tokenizer.json and tokenizer_config.json). */
+/**
+ * The tokenizer of a folder on disk (tokenizer.json and tokenizer_config.json), made to give the
+ * ids and text of the Python stack's fast tokenizers where transformers.js differs
+ * (./tokenizer-fidelity.ts).
+ */
 export async function loadPretrainedTokenizer<T>(tf: Transformers, dir: string): Promise<T> {
-  return (await tf.AutoTokenizer.from_pretrained(dir, { local_files_only: true })) as unknown as T;
+  const tokenizer = await tf.AutoTokenizer.from_pretrained(dir, { local_files_only: true });
+  followRustCore(tokenizer as unknown as { _tokenizer?: unknown }, dir);
+  return tokenizer as unknown as T;
 }
 
 /** config.json of a folder on disk, as transformers.js reads it. */

@@ -46,6 +46,8 @@
  * with NLTK's `PunktSentenceTokenizer` given these same parameters.
  */
 
+import { pyRstrip, pySplit, pyStrip } from "./python-string.js";
+
 // ---------------------------------------------------------------------------
 // Python `re` character classes, for `str` patterns.
 
@@ -61,25 +63,6 @@ const W = "[\\p{L}\\p{N}_]";
 const B = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
 /** Python `$` without MULTILINE: the end, or just before a final newline. */
 const END = "(?=\\n?$)";
-
-const PY_SPACE_RUN = new RegExp(`${S}+`, "u");
-const PY_LEADING_SPACE = new RegExp(`^${S}+`, "u");
-const PY_TRAILING_SPACE = new RegExp(`${S}+$`, "u");
-
-/** Python `str.split()` with no arguments. */
-function pySplit(text: string): string[] {
-  return text.split(PY_SPACE_RUN).filter((part) => part.length > 0);
-}
-
-/** Python `str.strip()` with no arguments. */
-function pyStrip(text: string): string {
-  return pyRstrip(text).replace(PY_LEADING_SPACE, "");
-}
-
-/** Python `str.rstrip()` with no arguments. */
-function pyRstrip(text: string): string {
-  return text.replace(PY_TRAILING_SPACE, "");
-}
 
 /** A global, Unicode regex: Python's `re.sub` replaces every match. */
 function rx(source: string, flags = ""): RegExp {

@@ -25,7 +25,7 @@ import { concatRows, EncodedPairsEngine, padBatch, type ForwardPass, type TokenB
 import { NliFatalError, type ModelOrigin, type NliEngine } from "../engine.js";
 import { labelOrder } from "../labels.js";
 import { hubWeightsIdentity, labelOrderDigest, tokenizerDigest } from "../model-key.js";
-import { PairEncoder, type HfTokenizer } from "../pair-encoding.js";
+import { PairEncoder, pairEncodingOf, type HfTokenizer } from "../pair-encoding.js";
 import type { NliServerOptions } from "./options.js";
 import { probabilitiesAsLogits } from "./output.js";
 import { checkCanaries, probeReplicas, type ReplicaAnswer } from "./probe.js";
@@ -181,9 +181,9 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
   const dir = ref.kind === "local" ? ref.dir : (await fetchHubTokenizer(new HubClient(hubSettings(options.hub), { log: options.log }), ref.id, ref.revision, { log: options.log })).dir;
   const tf = await loadTransformers();
-  const config = await loadPretrainedConfig<{ id2label?: Record<string, string> }>(tf, dir);
+  const config = await loadPretrainedConfig<{ id2label?: Record<string, string>; type_vocab_size?: number }>(tf, dir);
   const tokenizer = await loadPretrainedTokenizer<HfTokenizer>(tf, dir);
-  const encoder = new PairEncoder(tokenizer, options.maxLength ?? DEFAULT_NLI_MAX_LENGTH);
+  const encoder = new PairEncoder(tokenizer, options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, pairEncodingOf(tokenizer, config, dir));
   const order = labelOrder(config.id2label, `${dir}/config.json`);
   const limits = { ...options.limits, maxPairs: Math.min(options.limits.maxPairs, await tritonMaxBatch(pool, server, replicas, options.log)) };
   const types = new Map(metadata.inputs.map((t) => [t.name, t.datatype]));
