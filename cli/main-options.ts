@@ -32,6 +32,11 @@ export const EVALUATE_OPTIONS = defineOptions({
   },
   lambda: COMMON_OPTIONS.lambda,
   ordering: COMMON_OPTIONS.ordering,
+  "hard-pairs": {
+    type: "string",
+    value: "PAIRS",
+    help: 'The hard neighbouring pairs reported in hard_pairs, "better>worse,..." (default: Table 4\'s four, less those --ordering does not order, with a note); a pair --ordering contradicts is refused.',
+  },
   reference: { type: "string", value: "M", help: `The metric paired differences are taken against (default ${REFERENCE_METRIC}).` },
   out: {
     type: "string",

@@ -7,7 +7,7 @@ import { DATA_FILES, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS
 import { PINNED_FILES, STATEMENTS_FILES, fetchData, loadBenchmark, loadResultsJson, pinnedUrl, resolveDataDir, verifyData, dataProvenance, readMetricScores } from "../lib/data/index.js";
 import { evaluateBenchmark, reproducePaper, writeEvaluation, writeReproduction, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
 import { checkOutputFolder, DataError, buildManifest, capqaVersion, fileDigest } from "../lib/io/index.js";
-import { PAPER_ORDERING, parseOrdering } from "../lib/taxonomy/index.js";
+import { PAPER_ORDERING, checkHardPairs, parseHardPairs, parseOrdering, type Ordering } from "../lib/taxonomy/index.js";
 import {
   cliMessage,
   UsageError,
@@ -182,12 +182,24 @@ async function cmdReproduce(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** --hard-pairs, checked against the ordering before any file is read. */
+function hardPairsFlag(text: string | undefined, ordering: Ordering): string[][] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return checkHardPairs(parseHardPairs(text), ordering).map((p) => [...p]);
+  } catch (error) {
+    throw new UsageError(`--hard-pairs: ${(error as Error).message}`);
+  }
+}
+
 async function cmdEvaluate(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: parseOptions(EVALUATE_ALL_OPTIONS), strict: true });
   if (values.in !== undefined) {
+    const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
     return cmdEvaluateLabelled(values, argv, {
       metrics: listFlag(values.metrics),
-      ordering: values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING,
+      ordering,
+      hardPairs: hardPairsFlag(values["hard-pairs"], ordering),
       resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000),
       seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
       threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256),
@@ -203,6 +215,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   // One of the two given: the other keeps the paper's value.
   const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
+  const hardPairs = hardPairsFlag(values["hard-pairs"], ordering);
   if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);
   // Usage errors before any file is read (the metrics of --scores join the list once it is).
   const metricsFlag = listFlag(values.metrics);
@@ -229,6 +242,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
     threads,
     capWeights,
     ordering,
+    hardPairs,
     live,
     bertscoreModel: values["bertscore-model"],
     cometModel: values["comet-model"],

@@ -5,14 +5,15 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
+import { CLASSES, PAPER_ORDERING, checkHardPairs, defineOrdering, parseOrdering } from "../lib/taxonomy/index.js";
 import { ordinalSummary, pairwiseAccuracy } from "../lib/stats/pairwise.js";
 import { roundToDecimals } from "../lib/stats/ties.js";
 import { evaluateMetrics } from "../lib/eval/evaluate.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { toCsv } from "../lib/io/csv.js";
 import { readRowTable } from "../lib/io/row-table.js";
 import { evaluateLabelledFile, withoutIncompleteRows } from "../lib/eval/labelled-eval.js";
@@ -125,4 +126,90 @@ test("a row with an empty answer is left out with its row id and reported; label
 test("an unknown label is refused by name (authors' test_load_rejects_unknown_labels)", async () => {
   const file = authorsFrame(["exact", "mystery"]);
   await assert.rejects(evaluateLabelledFile(file, { labelColumn: "label_semantic", metrics: ["m"], resamples: 0 }), /"mystery" is not a class of the taxonomy/);
+});
+
+/** The authors' SEVERITY: a severity map over four of the eight classes. */
+const SEVERITY = { exact: 2, equivalent: 2, partial: 1, invalid: 0 };
+const FOUR = defineOrdering("authors-4", SEVERITY, { subset: true });
+
+/** The authors' _scored_frame: 200 rows of the four classes, a perfect metric (severity + U(0, 0.5)) and a noisy one (U(0, 1)). */
+function scoredFrame(): string {
+  const rng = new Xoshiro128(0, 11);
+  const names = Object.keys(SEVERITY) as (keyof typeof SEVERITY)[];
+  const rows = Array.from({ length: 200 }, () => {
+    const label = names[rng.nextInt(4)];
+    return { label, perfect: SEVERITY[label] + 0.5 * rng.nextFloat(), noisy: rng.nextFloat() };
+  });
+  const file = join(mkdtempSync(join(tmpdir(), "capqa-authors-")), "scored.csv");
+  writeFileSync(file, toCsv(["label", "perfect", "noisy"], rows));
+  return file;
+}
+
+test("a severity map over four classes, named hard pairs, a perfect metric ranked first (authors' test_evaluate_is_deterministic_and_ranks_a_perfect_metric_first)", async () => {
+  const file = scoredFrame();
+  const options = { labelColumn: "label", metrics: ["perfect", "noisy"], reference: "perfect", ordering: FOUR, hardPairs: [["equivalent", "partial"]], resamples: 50, seed: 1, threads: 1 };
+  const first = await evaluateLabelledFile(file, options);
+  const second = await evaluateLabelledFile(file, options);
+  assert.deepEqual(first.tables, second.tables);
+  // Class pairs skip equal severity (exact, equivalent) and every unranked class.
+  const pairs = new Set(first.tables.class_pairs.filter((r) => r.metric === "perfect").map((r) => `${r.better}>${r.worse}`));
+  assert.deepEqual(pairs, new Set(["exact>partial", "exact>invalid", "equivalent>partial", "equivalent>invalid", "partial>invalid"]));
+  const corr = first.tables.correlations.find((r) => r.metric === "perfect")!;
+  assert.equal(corr.pairwise_accuracy, 1);
+  assert.equal(corr.pairwise_accuracy_ci_low, 1);
+  assert.equal(first.tables.monotonicity.find((r) => r.metric === "perfect")!.mean_violations, 0);
+  assert.ok(first.tables.hard_pairs.length > 0 && first.tables.hard_pairs.every((r) => r.better === "equivalent" && r.worse === "partial"));
+  assert.ok(first.tables.paired_differences.length > 0 && first.tables.paired_differences.every((r) => (r.mean_difference as number) > 0));
+  // A row of a class outside the map is refused by name.
+  const other = join(mkdtempSync(join(tmpdir(), "capqa-authors-")), "other.csv");
+  writeFileSync(other, "label,perfect\nexact,1\nalternative_correct,2\n");
+  await assert.rejects(
+    evaluateLabelledFile(other, { labelColumn: "label", metrics: ["perfect"], ordering: FOUR, resamples: 0 }),
+    /line 3.*class alternative_correct has no severity in the ordering "authors-4"/,
+  );
+});
+
+test("a hard pair that contradicts the ordering is refused with a message saying so (authors' test_evaluate_rejects_inconsistent_hard_pairs)", async () => {
+  const file = scoredFrame();
+  await assert.rejects(
+    evaluateLabelledFile(file, { labelColumn: "label", metrics: ["noisy"], ordering: FOUR, hardPairs: [["partial", "equivalent"]], resamples: 1 }),
+    /hard pair partial > equivalent contradicts the ordering "authors-4": partial \(severity 1\) does not outrank equivalent \(severity 2\)/,
+  );
+  assert.deepEqual(checkHardPairs([["Equivalent", "partial"]], PAPER_ORDERING), [["equivalent", "partial"]]);
+  assert.throws(() => checkHardPairs([["partial", "partial"]], PAPER_ORDERING), /contradicts the ordering "paper-eq1"/);
+});
+
+test("the paper's hard pairs a user ordering does not order are left out with a note, not silently", async () => {
+  const swapped = parseOrdering("exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory");
+  const classes = Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7]);
+  const ev = await evaluateMetrics(classes, [{ name: "m", scores: Float64Array.from([8, 7, 6, 5, 4, 3, 2, 1]), source: "test" }], { resamples: 0, ordering: swapped });
+  assert.deepEqual(
+    ev.hardPairs.map(([b, w]) => `${b}>${w}`),
+    ["equivalent>partial", "overinclusive_valid>overinclusive_invalid", "alternative_correct>invalid"],
+  );
+  assert.match(ev.notes.join(" "), /does not order the paper's hard pair overinclusive_valid > partial/);
+  assert.deepEqual(new Set(ev.tables.hard_pairs.map((r) => `${r.better}>${r.worse}`)), new Set(["equivalent>partial", "alternative_correct>invalid", "overinclusive_valid>overinclusive_invalid"]));
+  // Named pairs under the paper's ordering replace Table 4's four.
+  const named = await evaluateMetrics(classes, [{ name: "m", scores: Float64Array.from([8, 7, 6, 5, 4, 3, 2, 1]), source: "test" }], { resamples: 0, hardPairs: [["Exact", "partial"]] });
+  assert.deepEqual(
+    named.tables.hard_pairs.map((r) => `${r.better}>${r.worse}`),
+    ["exact>partial"],
+  );
+  assert.throws(() => defineOrdering("four", SEVERITY), /missing classes .* subset option/);
+});
+
+test("capqa evaluate --hard-pairs: named pairs reported, a contradicting pair refused before any file is read", () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [resolve("dist/cli/main.js"), "evaluate", ...args], { encoding: "utf8" });
+  const refused = run(["--hard-pairs", "partial>equivalent", "--data-dir", "/nonexistent"]);
+  assert.equal(refused.status, 2, refused.stderr);
+  assert.match(refused.stderr, /--hard-pairs: hard pair partial > equivalent contradicts the ordering "paper-eq1"/);
+  const file = scoredFrame();
+  const out = join(mkdtempSync(join(tmpdir(), "capqa-authors-")), "ev");
+  const ok = run(["--in", file, "--label-column", "label", "--metrics", "perfect", "--hard-pairs", "equivalent>partial", "--bootstrap", "0", "--out", out, "--quiet"]);
+  assert.equal(ok.status, 0, ok.stderr);
+  const hard = JSON.parse(readFileSync(join(out, "hard_pairs.json"), "utf8")) as { better: string; worse: string }[];
+  assert.deepEqual(
+    hard.map((r) => `${r.better}>${r.worse}`),
+    ["equivalent>partial"],
+  );
 });

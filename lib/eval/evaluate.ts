@@ -6,7 +6,7 @@
  */
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED, PAIRED_STATISTICS, REFERENCE_METRIC, SCORE_DECIMALS } from "../constants.js";
 import { tieRounded } from "../stats/ties.js";
-import { CLASSES, PAPER_ORDERING, type Ordering } from "../taxonomy/index.js";
+import { CLASSES, PAPER_ORDERING, hardPairsFor, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
 import { bootstrapOrdinal, pairedDifference, percentileInterval, samplesOf, type BootstrapSamples } from "../stats/bootstrap.js";
 import { kendallTauB, spearman } from "../stats/correlation.js";
 import { describe } from "../stats/descriptives.js";
@@ -36,6 +36,11 @@ export interface EvaluationOptions {
    * authors' evaluation), so floating-point noise counts as a tie; null keeps full precision.
    */
   readonly scoreDecimals?: number | null;
+  /**
+   * The hard neighbouring pairs reported in hard_pairs, as [better, worse] class names; a pair the
+   * ordering contradicts is refused. Default: Table 4's four, less those a user ordering does not order (with a note).
+   */
+  readonly hardPairs?: readonly (readonly string[])[];
 }
 
 export interface Evaluation {
@@ -45,6 +50,10 @@ export interface Evaluation {
   readonly seed: number;
   readonly confidence: number;
   readonly ordering: Ordering;
+  /** The hard pairs reported, [better, worse]. */
+  readonly hardPairs: readonly (readonly [CorrectnessClass, CorrectnessClass])[];
+  /** What a reader should know (hard pairs left out). */
+  readonly notes: string[];
   readonly summaries: Record<string, OrdinalSummary>;
   readonly tables: EvaluationTables;
 }
@@ -71,6 +80,10 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
     if (m.scores.length !== classes.length) throw new Error(`metric ${m.name} has ${m.scores.length} scores for ${classes.length} rows`);
   }
   if (options.reference !== undefined && !names.has(options.reference)) throw new Error(`the reference metric "${options.reference}" is not among the metrics evaluated (${[...names].join(", ")})`);
+  const hard = hardPairsFor(ordering, options.hardPairs);
+  const isHard = (better: string, worse: string) => hard.pairs.some(([b, w]) => b === better && w === worse);
+  const unranked = classes.findIndex((c) => ordering.unranked?.includes(CLASSES[c]) === true);
+  if (unranked >= 0) throw new Error(`row ${unranked} has class ${CLASSES[classes[unranked]]}, which has no severity in the ordering "${ordering.name}"`);
   const severity = Float64Array.from(classes, (c) => ordering.severity[CLASSES[c]]);
   const summaries: Record<string, OrdinalSummary> = {};
   for (const m of metrics) summaries[m.name] = ordinalSummary(m.scores, classes, ordering, { scoreDecimals: null });
@@ -144,7 +157,7 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
         metric: metric.name,
         better: cp.better,
         worse: cp.worse,
-        hard_pair: cp.hardPair,
+        hard_pair: isHard(cp.better, cp.worse),
         n_better: cp.nBetter,
         n_worse: cp.nWorse,
         pairs: cp.pairs,
@@ -208,6 +221,13 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
     seed,
     confidence,
     ordering,
+    hardPairs: hard.pairs,
+    notes:
+      hard.dropped.length > 0
+        ? [
+            `The ordering "${ordering.name}" does not order the paper's hard pair${hard.dropped.length > 1 ? "s" : ""} ${hard.dropped.join(", ")}: left out of hard_pairs (name the hard pairs with the hardPairs option, --hard-pairs).`,
+          ]
+        : [],
     summaries,
     tables: {
       correlations,

@@ -197,6 +197,16 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   const { table, kept: positions, excluded: incomplete } = withoutIncompleteRows(read);
   if (table.rows.length === 0) throw new DataError({ file }, `no row is left to evaluate: every row has an empty ${REQUIRED_TEXT_COLUMNS.filter((c) => read.columns.includes(c)).join(", ")} cell`);
   const classes = readLabels(table, options.labelColumn);
+  // A severity map over some classes only: a row of another class is refused by name.
+  const unranked = options.ordering?.unranked;
+  if (unranked) {
+    const k = classes.findIndex((c) => unranked.includes(CLASSES[c]));
+    if (k >= 0)
+      throw new DataError(
+        { file, line: table.lines[k], row: positions[k], field: options.labelColumn },
+        `class ${CLASSES[classes[k]]} has no severity in the ordering "${options.ordering!.name}" (it ranks ${CLASSES.filter((c) => !unranked.includes(c)).join(", ")})`,
+      );
+  }
   const names = options.metrics ?? KNOWN_METRIC_COLUMNS.filter((m) => table.columns.includes(m) && m !== options.labelColumn);
   if (names.length === 0) throw new DataError({ file }, `no metric columns named like ${KNOWN_METRIC_COLUMNS.join(", ")}; name the metrics to evaluate with the metrics option`);
   // Gold answers (one or several per row), checked whole before any metric is computed.
@@ -249,9 +259,11 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   const evaluation = await evaluateMetrics(kept, columns, options);
   const present = new Set(Array.from(kept, (c) => CLASSES[c]));
   const absentClasses = CLASSES.filter((c) => !present.has(c));
-  const notes =
-    absentClasses.length > 0
+  const notes = [
+    ...evaluation.notes,
+    ...(absentClasses.length > 0
       ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`]
-      : [];
+      : []),
+  ];
   return { ...evaluation, tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)), file, rows: idx.length, excluded, absentClasses, notes, warning };
 }

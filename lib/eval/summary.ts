@@ -10,7 +10,9 @@ const ci = (low: unknown, high: unknown) => `[${fixed(low as number, 4)}, ${fixe
 /** A readable summary of an evaluation: correlations, hard pairs, monotonicity, paired differences. */
 export function evaluationMarkdown(ev: Evaluation, title: string, notes: string[] = []): string {
   const t = ev.tables;
-  const parts = [`# ${title}`, "", ...notes.map((n) => `- ${n}`), ""];
+  // The evaluation's own notes (hard pairs left out) too, once.
+  const all = [...notes, ...(ev.notes ?? []).filter((n) => !notes.includes(n))];
+  const parts = [`# ${title}`, "", ...all.map((n) => `- ${n}`), ""];
   parts.push(
     "## Correlations with the taxonomy order",
     "",
@@ -71,7 +73,7 @@ export function writeEvaluation(ev: Evaluation, dir: string, meta: Record<string
     writeFileAtomic(join(d, "summary.md"), evaluationMarkdown(ev, title, notes));
     writeFileAtomic(
       join(d, "meta.json"),
-      JSON.stringify({ ...meta, n: ev.n, metrics: ev.metrics, resamples: ev.resamples, seed: ev.seed, confidence: ev.confidence, ordering: ev.ordering }, null, 2) + "\n",
+      JSON.stringify({ ...meta, n: ev.n, metrics: ev.metrics, resamples: ev.resamples, seed: ev.seed, confidence: ev.confidence, ordering: ev.ordering, hardPairs: ev.hardPairs }, null, 2) + "\n",
     );
   });
 }

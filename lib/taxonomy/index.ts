@@ -36,6 +36,11 @@ export const SHORT_NAMES: Readonly<Record<CorrectnessClass, string>> = {
 export interface Ordering {
   readonly name: string;
   readonly severity: Readonly<Record<CorrectnessClass, number>>;
+  /**
+   * Classes a severity map over a subset of the classes left out (defineOrdering's `subset`):
+   * they carry a placeholder severity below every other, and rows of them are refused by evaluation.
+   */
+  readonly unranked?: readonly CorrectnessClass[];
 }
 
 /** Eq. 1 as the integer severity map of App. C.2. */
@@ -123,6 +128,48 @@ export function orderedPairs(ordering: Ordering = PAPER_ORDERING): ClassPair[] {
   return pairs;
 }
 
+/**
+ * Hard pairs named by the user ([better, worse], class names in any spelling), checked against an
+ * ordering: a pair whose first class does not outrank the second contradicts it and is refused,
+ * with a message that says so.
+ */
+export function checkHardPairs(pairs: readonly (readonly string[])[], ordering: Ordering, what = "hard pair"): (readonly [CorrectnessClass, CorrectnessClass])[] {
+  return pairs.map((pair) => {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new Error(`${what} ${JSON.stringify(pair)}: give [better, worse], two class names`);
+    const [better, worse] = pair.map((c) => parseClass(c)) as [CorrectnessClass, CorrectnessClass];
+    for (const c of [better, worse]) if (ordering.unranked?.includes(c)) throw new Error(`${what} ${better} > ${worse}: ${c} has no severity in the ordering "${ordering.name}"`);
+    const [b, w] = [ordering.severity[better], ordering.severity[worse]];
+    if (!(b > w))
+      throw new Error(
+        `${what} ${better} > ${worse} contradicts the ordering "${ordering.name}": ${better} (severity ${b}) does not outrank ${worse} (severity ${w}); a hard pair names the more correct class first`,
+      );
+    return [better, worse] as const;
+  });
+}
+
+/** Hard pairs written "better>worse, better>worse" (a flag's or a config file's text), as [better, worse] names. */
+export function parseHardPairs(text: string): string[][] {
+  return text
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)
+    .map((p) => {
+      const parts = p.split(">").map((c) => c.trim());
+      if (parts.length !== 2 || parts.some((c) => c === "")) throw new Error(`hard pair "${p}": write it as better>worse`);
+      return parts;
+    });
+}
+
+/**
+ * The hard pairs an evaluation reports: the ones named (checked by checkHardPairs), else Table 4's
+ * four, less those a user ordering does not order (listed in `dropped`, for a note).
+ */
+export function hardPairsFor(ordering: Ordering, named?: readonly (readonly string[])[]): { pairs: (readonly [CorrectnessClass, CorrectnessClass])[]; dropped: string[] } {
+  if (named !== undefined) return { pairs: checkHardPairs(named, ordering), dropped: [] };
+  const ordered = (p: readonly [CorrectnessClass, CorrectnessClass]) => ordering.severity[p[0]] > ordering.severity[p[1]] && !ordering.unranked?.some((c) => p.includes(c));
+  return { pairs: HARD_PAIRS.filter(ordered), dropped: HARD_PAIRS.filter((p) => !ordered(p)).map(([b, w]) => `${b} > ${w}`) };
+}
+
 /** True when [better, worse] is one of Table 4's hard pairs. */
 export function isHardPair(better: CorrectnessClass, worse: CorrectnessClass): boolean {
   return HARD_PAIRS.some(([b, w]) => b === better && w === worse);
@@ -130,9 +177,11 @@ export function isHardPair(better: CorrectnessClass, worse: CorrectnessClass): b
 
 /**
  * Builds a user-defined ordering from a severity map (any finite numbers; only their order
- * matters). Every class must be given, and the result must still order something.
+ * matters). Every class must be given, unless `subset` is set: then the classes left out are
+ * `unranked` (rows of them are refused by evaluation, and their class pairs left out as absent).
+ * The result must still order something.
  */
-export function defineOrdering(name: string, severity: Record<string, number>): Ordering {
+export function defineOrdering(name: string, severity: Record<string, number>, options: { readonly subset?: boolean } = {}): Ordering {
   const out = {} as Record<CorrectnessClass, number>;
   for (const [key, value] of Object.entries(severity)) {
     const cls = parseClass(key);
@@ -143,9 +192,12 @@ export function defineOrdering(name: string, severity: Record<string, number>): 
     out[cls] = value;
   }
   const missing = CLASSES.filter((c) => !(c in out));
-  if (missing.length > 0) throw new Error(`ordering "${name}": missing classes ${missing.join(", ")}`);
+  if (missing.length > 0 && !options.subset) throw new Error(`ordering "${name}": missing classes ${missing.join(", ")} (a map over some classes only needs the subset option)`);
   if (new Set(Object.values(out)).size < 2) throw new Error(`ordering "${name}": all classes tie, nothing is ordered`);
-  return Object.freeze({ name, severity: Object.freeze(out) });
+  if (missing.length === 0) return Object.freeze({ name, severity: Object.freeze(out) });
+  const below = Math.min(...Object.values(out)) - 1;
+  for (const c of missing) out[c] = below;
+  return Object.freeze({ name, severity: Object.freeze(out), unranked: Object.freeze(missing) });
 }
 
 /**
