@@ -2,6 +2,7 @@
  * Small helpers over node:util parseArgs that turn bad flags into clear usage errors, and the
  * option declarations every command parses and documents its flags from (OptionSpec).
  */
+import { closest, distance } from "fastest-levenshtein";
 import { CSV_FORMULA_GUARD_ENV, isDecimalText } from "../lib/io/csv.js";
 import {
   CACHE_DIR_ENV,
@@ -212,6 +213,25 @@ export function numberFlag(value: string | undefined, name: string): number | un
   return x;
 }
 
+/** A decimal number from 0 to 1 (α, λ): anything else is a usage error naming the flag. */
+export function unitFlag(value: string | undefined, name: string): number | undefined {
+  const x = numberFlag(value, name);
+  if (x !== undefined && !(x >= 0 && x <= 1)) throw new UsageError(`--${name} must be a number from 0 to 1, got "${value}"`);
+  return x;
+}
+
+/**
+ * ' (did you mean "x"?)' when one of `candidates` is close enough to `word` to be what was meant:
+ * at most 2 edits away (Levenshtein, fastest-levenshtein) and fewer edits than half the word;
+ * otherwise "".
+ */
+export function didYouMean(word: string, candidates: readonly string[]): string {
+  if (candidates.length === 0) return "";
+  const best = closest(word, [...candidates]);
+  const edits = distance(word, best);
+  return edits <= 2 && edits < word.length / 2 ? ` (did you mean "${best}"?)` : "";
+}
+
 export function choiceFlag<T extends string>(value: string | undefined, name: string, choices: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (!choices.includes(value as T)) throw new UsageError(`--${name} must be one of ${choices.join(", ")}, got "${value}"`);
@@ -225,6 +245,28 @@ export function listFlag(value: string | undefined): string[] | undefined {
         .split(",")
         .map((s) => s.trim())
         .filter((s) => s.length > 0);
+}
+
+/** Where a library's log lines go: standard error; with --quiet only its warnings and notes. */
+export function logLines(quiet: boolean): (line: string) => void {
+  return quiet ? (line) => (/^(warning|note)\b/.test(line) ? err(line) : undefined) : err;
+}
+
+/**
+ * `--flag -0.5` as `--flag=-0.5`: node's parseArgs takes a value that starts with a dash for an
+ * option of its own ("argument is ambiguous"), so a negative number after a flag is joined to it.
+ */
+export function joinNegativeNumbers(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = argv[i + 1];
+    if (/^--[a-z][a-z0-9-]*$/.test(a) && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 /** A progress line on stderr, rewritten in place on a terminal and printed every 10 % elsewhere. */

@@ -11,7 +11,7 @@ import { writeFileAtomic, writeFolder, checkOutputFolder, buildManifest, fileDig
 import { parseClass } from "../lib/taxonomy/index.js";
 import { existsSync } from "node:fs";
 import { cmdCalibrateLabelled } from "./calibrate-labelled.js";
-import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, numberFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
+import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, unitFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
 
 export const CALIBRATE_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
@@ -92,8 +92,8 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
   const evalSplit = choiceFlag(values["eval-split"], "eval-split", ["validation", "test", "all"] as const, "test");
   const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
-  const alpha = numberFlag(values.alpha, "alpha");
-  const lambda = numberFlag(values.lambda, "lambda");
+  const alpha = unitFlag(values.alpha, "alpha");
+  const lambda = unitFlag(values.lambda, "lambda");
   const order = levelsKind === "classes" && values.order ? values.order.split(/\s*<\s*/).map(parseClass) : undefined;
   if (order) classLevelSet(order); // a bad order fails before the data is read
   if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);

@@ -1,13 +1,12 @@
 /** capqa evaluate --in FILE --label-column COL: evaluate's tables for the user's own labelled data. */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { checkWeights } from "../lib/cap/index.js";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
 import { evaluateLabelledFile, writeEvaluation } from "../lib/eval/index.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf } from "../lib/io/index.js";
 import { loadStatementGenerator } from "../lib/statements/index.js";
 import type { Ordering } from "../lib/taxonomy/index.js";
-import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, numberFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
+import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, unitFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
 import { modelOptions, openCache } from "./score-commands.js";
 
 /** capqa evaluate's options for --in FILE (beside those it shares with the released benchmark, EVALUATE_OPTIONS in cli/main.ts). */
@@ -54,9 +53,8 @@ export async function cmdEvaluateLabelled(
   formatOf(file);
   const dir = resolve((values.out as string | undefined) ?? "out/evaluate-in");
   checkOutputFolder(dir);
-  const alpha = numberFlag(values.alpha as string | undefined, "alpha");
-  const lambda = numberFlag(values.lambda as string | undefined, "lambda");
-  checkWeights({ alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA });
+  const alpha = unitFlag(values.alpha as string | undefined, "alpha");
+  const lambda = unitFlag(values.lambda as string | undefined, "lambda");
   const model = modelOptions(values);
   // The cache and the statement generator are opened only if CAP has to be computed.
   const cache = values["no-cache"] ? null : undefined;

@@ -10,11 +10,13 @@ import { checkOutputFolder, DataError, buildManifest, capqaVersion, fileDigest }
 import { PAPER_ORDERING, checkHardPairs, parseHardPairs, parseOrdering, type Ordering } from "../lib/taxonomy/index.js";
 import {
   cliMessage,
+  didYouMean,
+  joinNegativeNumbers,
   UsageError,
   choiceFlag,
   intFlag,
   listFlag,
-  numberFlag,
+  unitFlag,
   optionsHelp,
   parseOptions,
   progressPrinter,
@@ -37,10 +39,11 @@ import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
 import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
-import { SETUP_HELP, cmdSetup } from "./setup-commands.js";
+import { SETUP_HELP, SETUP_TARGETS, cmdSetup } from "./setup-commands.js";
 import { EVALUATE_IN_HELP, cmdEvaluateLabelled } from "./evaluate-labelled.js";
 import { DATA_OPTIONS, EVALUATE_ALL_OPTIONS, EVALUATE_BENCHMARK_OPTIONS, EVALUATE_OPTIONS, REPRODUCE_OPTIONS } from "./main-options.js";
 import { COMPARE_HELP, cmdCompare } from "./compare-commands.js";
+import { MANIFEST_HELP, cmdManifest } from "./manifest-commands.js";
 import { removePartials } from "../lib/io/partials.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -114,6 +117,7 @@ ${EVALUATE_IN_HELP}`,
   figures: FIGURES_HELP,
   setup: SETUP_HELP,
   compare: COMPARE_HELP,
+  manifest: MANIFEST_HELP,
   data: `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]
 capqa data verify [--data-dir DIR]
 capqa data info [--data-dir DIR]
@@ -210,8 +214,8 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
   const labels = choiceFlag(values.labels, "labels", ["synthetic", "human"] as const, "synthetic");
   const dir = resolve(values.out ?? `out/evaluate-${split}`);
   checkOutputFolder(dir);
-  const alpha = numberFlag(values.alpha, "alpha");
-  const lambda = numberFlag(values.lambda, "lambda");
+  const alpha = unitFlag(values.alpha, "alpha");
+  const lambda = unitFlag(values.lambda, "lambda");
   // One of the two given: the other keeps the paper's value.
   const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
@@ -373,12 +377,46 @@ function printText(command: string, text: string): number {
   return 0;
 }
 
+/** One command: what runs it, its help, and for a group the subcommands it takes. */
+interface Command {
+  readonly run: (argv: string[]) => number | Promise<number>;
+  readonly help: string;
+  readonly subcommands?: readonly string[];
+}
+
+/** The command table: `capqa NAME …` runs COMMANDS[NAME].run with the arguments after NAME. */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  reproduce: { run: cmdReproduce, help: COMMAND_HELP.reproduce },
+  evaluate: { run: cmdEvaluate, help: COMMAND_HELP.evaluate },
+  data: { run: cmdData, help: COMMAND_HELP.data, subcommands: ["fetch", "verify", "info"] },
+  score: { run: cmdScore, help: COMMAND_HELP.score },
+  cache: { run: cmdCache, help: COMMAND_HELP.cache, subcommands: ["import-released", "stats"] },
+  "verify-model": { run: cmdVerifyModel, help: COMMAND_HELP["verify-model"] },
+  statements: { run: cmdStatements, help: COMMAND_HELP.statements, subcommands: ["generate", "review", "eval", "agreement"] },
+  sweep: { run: cmdSweep, help: COMMAND_HELP.sweep },
+  calibrate: { run: cmdCalibrate, help: COMMAND_HELP.calibrate },
+  scorers: { run: cmdScorers, help: COMMAND_HELP.scorers, subcommands: ["fit", "evaluate"] },
+  explore: { run: cmdExplore, help: COMMAND_HELP.explore },
+  baselines: { run: cmdBaselines, help: COMMAND_HELP.baselines },
+  construct: { run: cmdConstruct, help: COMMAND_HELP.construct, subcommands: ["prepare", "candidates", "statements", "answers", "help"] },
+  figures: { run: cmdFigures, help: COMMAND_HELP.figures },
+  setup: { run: cmdSetup, help: COMMAND_HELP.setup, subcommands: SETUP_TARGETS },
+  compare: { run: cmdCompare, help: COMMAND_HELP.compare },
+  manifest: { run: cmdManifest, help: COMMAND_HELP.manifest, subcommands: ["verify"] },
+};
+
+/** The flags a command documents in its help, for "did you mean" (--json, --csv-formula-guard and --help are everyone's). */
+function documentedFlags(command: string): string[] {
+  const help = COMMANDS[command]?.help ?? HELP;
+  return [...new Set([...(help.match(/--[a-z][a-z0-9-]*/g) ?? []), "--json", "--csv-formula-guard", "--help"])];
+}
+
 let commandName = "";
 
 export async function main(argvWithJson: string[]): Promise<number> {
-  const argv = takeCsvFormulaGuardFlag(takeJsonFlag(argvWithJson));
+  const argv = joinNegativeNumbers(takeCsvFormulaGuardFlag(takeJsonFlag(argvWithJson)));
   const [command, ...rest] = argv;
-  commandName = [command, ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : [])].join(" ");
+  commandName = [command, ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures", "manifest"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : [])].join(" ");
   if (command === "--version" || command === "version" || command === "-V") {
     if (jsonOutput()) summary("version", { version: capqaVersion() });
     else print(capqaVersion());
@@ -386,46 +424,17 @@ export async function main(argvWithJson: string[]): Promise<number> {
   }
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     const topic = rest[0];
-    return printText("help", topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : HELP);
+    return printText("help", (topic && COMMANDS[topic]?.help) || HELP);
   }
-  if (rest.includes("--help") || rest.includes("-h")) return printText("help", COMMAND_HELP[command] ?? HELP);
+  if (rest.includes("--help") || rest.includes("-h")) return printText("help", COMMANDS[command]?.help ?? HELP);
   if (jsonOutput() && NO_JSON.has(command)) throw new UsageError(`--json: capqa ${command} has no JSON summary; run it without --json`);
-  switch (command) {
-    case "reproduce":
-      return cmdReproduce(rest);
-    case "evaluate":
-      return cmdEvaluate(rest);
-    case "data":
-      return cmdData(rest);
-    case "score":
-      return cmdScore(rest);
-    case "cache":
-      return cmdCache(rest);
-    case "verify-model":
-      return cmdVerifyModel(rest);
-    case "statements":
-      return cmdStatements(rest);
-    case "sweep":
-      return cmdSweep(rest);
-    case "calibrate":
-      return cmdCalibrate(rest);
-    case "scorers":
-      return cmdScorers(rest);
-    case "explore":
-      return cmdExplore(rest);
-    case "baselines":
-      return cmdBaselines(rest);
-    case "construct":
-      return cmdConstruct(rest);
-    case "figures":
-      return cmdFigures(rest);
-    case "setup":
-      return cmdSetup(rest);
-    case "compare":
-      return cmdCompare(rest);
-    default:
-      throw new UsageError(`unknown command "${command}"`);
-  }
+  const entry = COMMANDS[command];
+  if (entry === undefined) throw new UsageError(`unknown command "${command}"${didYouMean(command, Object.keys(COMMANDS))}`);
+  const subs = entry.subcommands;
+  // A group with nothing to do shows its help; a subcommand that is not one of the group's is named with the nearest.
+  if (subs && (rest.length === 0 || (command !== "setup" && rest[0].startsWith("-")))) return printText("help", entry.help);
+  if (subs && command !== "setup" && !subs.includes(rest[0])) throw new UsageError(`unknown ${command} command "${rest[0]}"; expected ${subs.join(", ")}${didYouMean(rest[0], subs)}`);
+  return entry.run(rest);
 }
 
 // Ctrl-C or SIGTERM: remove the outputs being written (they would be incomplete), then exit; every
@@ -469,8 +478,10 @@ main(process.argv.slice(2)).then(
       error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" ||
       error.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL"
     ) {
-      err(`capqa: ${error.message}\nRun "capqa help" for usage.`);
-      jsonError(error.message, "usage");
+      const unknownFlag = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(--?[^']+)'/.exec(error.message)?.[1] : undefined;
+      const message = error.message + (unknownFlag ? didYouMean(unknownFlag, documentedFlags(commandName.split(" ")[0])) : "");
+      err(`capqa: ${message}\nRun "capqa help${COMMANDS[commandName.split(" ")[0]] ? ` ${commandName.split(" ")[0]}` : ""}" for usage.`);
+      jsonError(message, "usage");
       process.exitCode = 2;
       return;
     }

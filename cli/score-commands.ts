@@ -1,7 +1,6 @@
 /** capqa score, capqa cache, capqa verify-model. */
 import { parseArgs } from "node:util";
 import { type ThresholdClassifier, readClassifierFile } from "../lib/calibrate/index.js";
-import { checkWeights } from "../lib/cap/index.js";
 import {
   DEFAULT_NLI_BATCH_SIZE,
   DEFAULT_NLI_BATCH_TOKENS,
@@ -33,8 +32,10 @@ import {
   cliMessage,
   defineOptions,
   intFlag,
+  logLines,
   listFlag,
   numberFlag,
+  unitFlag,
   optionsHelp,
   parseOptions,
   progressPrinter,
@@ -72,7 +73,7 @@ export function modelOptions(values: Record<string, unknown>): NliEngineOptions 
     modelsDir: values["models-dir"] as string | undefined,
     onnxFile: onnxFileFlag(values["onnx-file"] as string | undefined),
     server: serverFlags(values),
-    log: err,
+    log: logLines(values.quiet === true),
   };
 }
 
@@ -160,14 +161,13 @@ export async function cmdScore(argv: string[]): Promise<number> {
   if (values["gold-separator"] === "") throw new UsageError("--gold-separator needs a separator, e.g. --gold-separator '|'");
   // Every flag, path and file is checked before the first row is read and the first model call.
   const options = modelOptions(values);
-  const alpha = numberFlag(values.alpha, "alpha");
-  const lambda = numberFlag(values.lambda, "lambda");
-  checkWeights({ alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA });
+  const alpha = unitFlag(values.alpha, "alpha");
+  const lambda = unitFlag(values.lambda, "lambda");
   formatOf(values.in);
   formatOf(values.out);
   checkOutputFile(values.out, [values.in]);
   const classifier = values.classify ? readClassifier(values.classify) : undefined;
-  const generator = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: err });
+  const generator = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: logLines(values.quiet === true) });
   const cache = values["no-cache"] ? null : openCache(values["cache-dir"]);
   warnDemoModel(options);
   let report: ScoreFileReport;
@@ -216,21 +216,23 @@ export async function cmdScore(argv: string[]): Promise<number> {
     seconds: report.seconds,
     warnings,
   });
+  // --quiet: no progress and no account of a run that scored every row; warnings, and the account of an incomplete run, are still said.
+  const info = values.quiet && report.notScoredCount === 0 ? () => {} : err;
   for (const c of report.replacedColumns) err(`note: input column "${c}" is replaced by the score of the same name`);
   if (report.generator) {
-    err(`generated ${report.statements.generated} statements with ${report.generator}; ${flaggedSummary(report.statements)}`);
+    info(`generated ${report.statements.generated} statements with ${report.generator}; ${flaggedSummary(report.statements)}`);
     if (report.statements.flagged > 0) err(`review them with: capqa statements review --in ${values.out}`);
-    err(`statements by ${report.generator}`);
+    info(`statements by ${report.generator}`);
   }
   if (report.cacheWriteError) err(`warning: ${report.cacheWriteError}; those results are in ${values.out} but not in the cache`);
-  err(
+  info(
     `scored ${report.scored} of ${report.rows} rows in ${report.seconds.toFixed(1)} s: ${report.pairs} distinct NLI pairs, ` +
       `${report.cacheHits} from the cache, ${report.modelPairs} through the model` +
       (report.device ? ` on ${report.device}` : " (no model call)") +
       (report.truncatedPairs ? `, ${report.truncatedPairs} truncated to the length limit` : "") +
       `; model ${report.modelKey}`,
   );
-  if (report.server) err(serverLine(report.server));
+  if (report.server) info(serverLine(report.server));
   if (report.notScoredCount > 0) {
     err(`${report.notScoredCount} row(s) NOT scored (status not_scored in ${values.out}):`);
     for (const { row, line, reason } of report.notScored.slice(0, 20)) err(`  row ${row} (line ${line}): ${reason}`);
@@ -238,7 +240,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
     err(`output incomplete: exit status ${EXIT_INCOMPLETE}`);
     return EXIT_INCOMPLETE;
   }
-  err(`wrote ${values.out}${report.manifest ? ` and its manifest ${report.manifest}` : ""}`);
+  info(`wrote ${values.out}${report.manifest ? ` and its manifest ${report.manifest}` : ""}`);
   return 0;
 }
 

@@ -304,3 +304,53 @@ test("library messages name the library's options; the CLI says the flag", async
   assert.match(r.stderr, /--data-dir/);
   assert.doesNotMatch(r.stderr, /`dataDir` option/);
 });
+
+test("usage errors exit 2 and name the flag; unknown commands, subcommands and flags get the nearest name; a group alone shows its help", () => {
+  const input = join(root, "usage.csv");
+  writeFileSync(input, pairs);
+  for (const [flag, value] of [
+    ["alpha", "1.5"],
+    ["lambda", "-0.1"],
+    ["alpha", "abc"],
+  ] as const) {
+    const r = run(["score", "--in", input, "--out", join(root, "usage-out.csv"), "--model", model, "--no-cache", `--${flag}`, value]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`^capqa: --${flag} must be a (number from 0 to 1|decimal number), got "${value}"\\nRun "capqa help score" for usage\\.\\n$`));
+    assert.equal(existsSync(join(root, "usage-out.csv")), false);
+  }
+  const near: [string[], RegExp][] = [
+    [["scroe"], /unknown command "scroe" \(did you mean "score"\?\)/],
+    [["score", "--qiet"], /Unknown option '--qiet' \(did you mean "--quiet"\?\)\nRun "capqa help score"/],
+    [["evaluate", "--bootstrp", "5"], /Unknown option '--bootstrp' \(did you mean "--bootstrap"\?\)/],
+    [["data", "fech"], /unknown data command "fech"; expected fetch, verify, info \(did you mean "fetch"\?\)/],
+    [["statements", "generat"], /did you mean "generate"\?/],
+  ];
+  for (const [args, message] of near) {
+    const r = run(args);
+    assert.equal(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+  }
+  // Nothing near enough: no guess.
+  assert.doesNotMatch(run(["frobnicate"]).stderr, /did you mean/);
+  for (const group of ["data", "cache", "statements", "scorers", "setup"]) {
+    const r = run([group]);
+    assert.equal(r.status, 0, `${group}: ${r.stderr}`);
+    assert.match(r.stdout, new RegExp(`^capqa ${group} `), `capqa ${group} shows its help`);
+    assert.equal(r.stderr, "");
+  }
+});
+
+test("score --quiet says nothing when all goes well; an incomplete run is still accounted for", () => {
+  const input = join(root, "quiet.csv");
+  writeFileSync(input, pairs.split("\n").slice(0, 4).join("\n") + "\n");
+  const ok = run(["score", "--in", input, "--out", join(root, "quiet-out.csv"), "--model", model, "--no-cache", "--quiet"]);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(ok.stdout, "");
+  assert.equal(ok.stderr, "");
+  const partialInput = join(root, "quiet-partial.csv");
+  writeFileSync(partialInput, pairs);
+  const partial = run(["score", "--in", partialInput, "--out", join(root, "quiet-partial-out.csv"), "--model", model, "--no-cache", "--quiet"]);
+  assert.equal(partial.status, 3);
+  assert.match(partial.stderr, /1 row\(s\) NOT scored/);
+  assert.match(partial.stderr, /^scored 3 of 4 rows/m);
+});

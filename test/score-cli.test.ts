@@ -49,7 +49,7 @@ const syntheticInput = (rows: number) => statementPairsCsv(rows, 5);
 test("a scoring run killed with SIGKILL halfway resumes from the cache and gives exactly the uninterrupted output", async () => {
   const input = join(root, "pairs.csv");
   writeFileSync(input, syntheticInput(3000));
-  const args = (out: string, cache: string) => ["score", "--in", input, "--out", out, "--model", model, "--batch", "1", "--cache-dir", cache, "--quiet"];
+  const args = (out: string, cache: string) => ["score", "--in", input, "--out", out, "--model", model, "--batch", "1", "--cache-dir", cache];
   const full = run(args(join(root, "full.jsonl"), join(root, "cache-full")));
   assert.equal(full.status, 0, full.stderr);
   const total = Number(/(\d+) distinct NLI pairs/.exec(full.stderr)![1]);
