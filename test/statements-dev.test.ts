@@ -61,3 +61,25 @@ for (const name of ["dev", "holdout"]) {
     assert.ok(e.overall.illFormed <= 5, `ill-formed ${e.overall.illFormed}`);
   });
 }
+
+test("answers that lean on the question (lean.csv, issue 23): exact match ≥ 85 %, ill-formed ≤ 2 %, exact statements flagged ≤ 10 %", async (t) => {
+  const { items } = loadReferenceStatements(resolve("test/fixtures/statements", "lean.csv"));
+  const e = await evaluateReferenceStatements(items, builtinGenerator);
+  t.diagnostic(referenceStatementsMarkdown(e, "lean.csv", 0));
+  assert.ok(items.length >= 100, `${items.length} items`);
+  assert.ok(e.overall.exactMatch >= 85, `exact match ${e.overall.exactMatch}`);
+  assert.ok(e.overall.illFormed <= 2, `ill-formed ${e.overall.illFormed}`);
+  assert.ok(e.overall.exactFlagged <= 10, `exact flagged ${e.overall.exactFlagged}`);
+});
+
+test("the hand-labelled flag set (flags.csv, issue 23 part 6): ≥ 200 statements, ≥ 60 % of bad ones flagged, ≤ 10 % of good ones", async () => {
+  const { evaluateFlagLabels, loadFlagLabels } = await import("../lib/statements/flag-labels.js");
+  const { items } = loadFlagLabels(resolve("test/fixtures/statements", "flags.csv"));
+  const e = evaluateFlagLabels(items);
+  assert.ok(e.n >= 200 && e.bad >= 40, `${e.n} statements, ${e.bad} bad`);
+  // The list to review is exactly the flagged good and the unflagged bad statements.
+  assert.equal(e.wrong.filter((w) => w.label === "good" && w.flagged).length, e.flaggedGood);
+  assert.equal(e.wrong.filter((w) => w.label === "bad" && !w.flagged).length, e.bad - e.flaggedBad);
+  assert.ok(e.recall >= 60, `recall ${e.recall}`);
+  assert.ok(e.goodFlaggedRate <= 10, `good flagged ${e.goodFlaggedRate}`);
+});

@@ -253,3 +253,43 @@ test("on the CAP-Correctness candidate answers: fewer repeated 4-grams and colon
   assert.ok(c.releasedDropsAnswer > c.generatedDropsAnswer);
   assert.equal(a.generatedBetter.length, 5);
 });
+
+test("issue 23's examples: the question's context kept, no glued constructions, no Yes/No, words as written", () => {
+  const cases: [string, string, string][] = [
+    ["Who wrote Jane Eyre?", "Charlotte Brontë wrote it.", "Charlotte Brontë wrote Jane Eyre."],
+    ["Who was the first person to walk on the Moon?", "Buzz Aldrin was the first.", "Buzz Aldrin was the first person to walk on the Moon."],
+    ["Which is the largest ocean?", "The Atlantic Ocean is the largest.", "The Atlantic Ocean is the largest ocean."],
+    ["Which continent is the coldest?", "Antarctica is the coldest.", "Antarctica is the coldest continent."],
+    ["What gas do humans exhale?", "We breathe out carbon dioxide.", "Humans breathe out carbon dioxide."],
+    ["Which planet is known as the Red Planet?", "Mars, because of the iron oxide on its surface.", "Mars is known as the Red Planet, because of the iron oxide on its surface."],
+    ["Whose face is on the US one-dollar bill?", "George Washington's", "George Washington's face is on the US one-dollar bill."],
+    ["Is the Earth round?", "Yes", "The Earth is round."],
+    ["Can penguins fly?", "No, penguins cannot fly, although they are excellent swimmers.", "Penguins cannot fly, although they are excellent swimmers."],
+    ["What do you call a baby kangaroo?", "a joey", "A baby kangaroo is called a joey."],
+    ["What do you call a shape with eight sides?", "It's called an octagon.", "A shape with eight sides is called an octagon."],
+    ["Name one planet that has rings.", "Saturn", "One planet that has rings is Saturn."],
+    ["What sugar do plants make?", "Glucose", "Plants make glucose."],
+    [
+      "I have a shirt that is now too small, what can I do to conserve and reuse the fabric?",
+      "cut it into cleaning rags",
+      "I have a shirt that is now too small. To conserve and reuse the fabric, cut it into cleaning rags.",
+    ],
+    ["How do you convert Celsius to Fahrenheit?", "Multiply by 9/5 and add 32.", "To convert Celsius to Fahrenheit, multiply by 9/5 and add 32."],
+    ["What can you use to measure temperature?", "a thermometer", "A thermometer can be used to measure temperature."],
+    ["Where is the best place to shoot animals?", "forest", "The best place to shoot animals is in forest."],
+    ["If a glacier brushed up against some boulders, the stones would", "would be gouged", "If a glacier brushed up against some boulders, the stones would be gouged."],
+  ];
+  for (const [q, a, want] of cases) {
+    const r = reformulate(q, a);
+    assert.equal(r.statement, want, `${q} + ${a}`);
+    assert.equal(r.flagged, false, `${q}: ${r.doubts.join("; ")}`);
+  }
+});
+
+test("flags that mean something (issue 23, part 6): context left out, a clause as a subject, a question word order left in", () => {
+  const flagged = (q: string, a: string) => reformulate(q, a).doubts.join("; ");
+  assert.match(flagged("Which one of the statements below is characteristic of most African cities?", "They have three separate business districts."), /context/);
+  assert.match(flagged("Which is an action by government that would move the market to an efficient outcome?", "Tax the firm."), /clause answer as the subject/);
+  assert.match(flagged("A calf born in a warm season will do what better than a calf born in a cold season?", "flourish"), /question word order/);
+  assert.match(flagged("As of 2017, the share of global deaths by suicide is about", "Suicide accounts for roughly 1.40% of deaths worldwide"), /clause answer completes a phrase/);
+});

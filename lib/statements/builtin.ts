@@ -17,7 +17,7 @@ import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, splitFinalSentence } from "./text.js";
 import { midSentence } from "./realize.js";
 import type { QuestionType, Reformulation } from "./types.js";
-import { illFormedReasons } from "./wellformed.js";
+import { statementDoubts } from "./checks.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 
 const SUBORDINATORS = /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
@@ -120,7 +120,7 @@ function reformulateLongQuestion(question: string, answer: string, focus: { cont
   const text = collapseSpaces(answer);
   if (text === "") return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
   const statement = finish(`${collapseSpaces(question).replace(/(?<![\s?])[\s?]+$/u, "")}: ${text}`);
-  const doubts = [`question too long to parse (final sentence of ${focus.last.length} characters, colon form)`, ...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`)];
+  const doubts = [`question too long to parse (final sentence of ${focus.last.length} characters, colon form)`, ...statementDoubts(question, answer, statement)];
   return { statement, questionType, rule: "question-colon", fallback: true, flagged: true, doubts };
 }
 
@@ -138,9 +138,9 @@ function reformulateLongAnswer(question: string, answer: string): Reformulation 
   const rest = finishRest(text.slice(at));
   const statement = rest === "" ? r.statement : r.statement === "" ? rest : `${r.statement} ${rest}`;
   const doubts = [
-    ...r.doubts.filter((d) => !d.startsWith("ill-formed: ")),
+    ...r.doubts.filter((d) => !d.startsWith("ill-formed: ") && !d.startsWith("context: ") && !d.startsWith("reads: ")),
     ...(end > 0 ? [] : [`answer too long (${answer.length} characters, the first ${at} analysed, the rest follows the statement)`]),
-    ...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`),
+    ...statementDoubts(question, answer, statement),
   ];
   return { ...r, statement, flagged: doubts.length > 0, doubts };
 }
@@ -174,6 +174,6 @@ function reformulateWithin(question: string, answer: string): Reformulation {
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
   const statement = q.context ? `${q.context.replace(/\?(?=\s|$)/g, ".")} ${finish(sentence)}` : finish(sentence);
-  const doubts = [...r.doubts, ...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`)];
+  const doubts = [...r.doubts, ...statementDoubts(question, answer, statement)];
   return { statement, questionType, rule: r.rule, fallback: r.rule === "question-colon", flagged: doubts.length > 0, doubts };
 }

@@ -4,7 +4,7 @@
  * say how many statements a person should check (`capqa statements review`).
  */
 import { reformulateAll } from "./reformulate-all.js";
-import { illFormedReasons } from "./wellformed.js";
+import { statementDoubts } from "./checks.js";
 
 /** One generated statement and how far to trust it. */
 export interface GeneratedStatement {
@@ -92,7 +92,7 @@ export interface InputTruncation {
 export function describeModelStatements(questions: readonly string[], answers: readonly string[], statements: readonly string[], truncation?: readonly InputTruncation[]): GeneratedStatement[] {
   return statements.map((statement, i) => {
     const cut = truncation?.[i];
-    const doubts = statement.trim() === "" ? ["empty statement"] : illFormedReasons(statement, questions[i], answers[i]).map((x) => `ill-formed: ${x}`);
+    const doubts = statement.trim() === "" ? ["empty statement"] : statementDoubts(questions[i], answers[i], statement);
     if (cut && cut.droppedTokens > 0) doubts.unshift(`input truncated (${cut.droppedTokens} tokens past the ${cut.maxInputTokens}-token limit dropped)`);
     return { statement, rule: "model", flagged: doubts.length > 0, doubts, truncated: cut !== undefined && cut.droppedTokens > 0 };
   });

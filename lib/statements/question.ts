@@ -559,7 +559,13 @@ function afterWh(tokens: readonly Token[], wh: WhPhrase, i: number): Frame | und
       if (tokens[j]?.lower === "there") return { kind: "existential", wh, be: t, rest: tokens.slice(j + 1) };
       if (wh.ofPhrase.length > 0 && startsNounPhrase(tokens, j)) return { kind: "wh-be", wh, be: t, subject: tokens.slice(j), tail: [] };
       if (startsNounPhrase(tokens, j) || (adjunct && tokens[j])) {
-        if (adjunct && !wh.measure) return { kind: "wh-inverted", wh, decl: splitBe(tokens, t, negated, j) };
+        if (adjunct && !wh.measure) {
+          const d = splitBe(tokens, t, negated, j);
+          // "Where is the best place to shoot animals?": an infinitive after the noun belongs to the subject.
+          if (d.rest[0]?.lower === "to" && d.rest[1]?.pos === "VERB" && d.subject.at(-1)?.pos === "NOUN")
+            return { kind: "wh-inverted", wh, decl: { ...d, subject: [...d.subject, ...d.rest], rest: [] } };
+          return { kind: "wh-inverted", wh, decl: d };
+        }
         // "What type of precipitation is Jenny most likely observing?", "Which objects was she referring to …?": be + -ing.
         const asBe = splitBe(tokens, t, negated, j);
         if (asBe.verb && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-inverted", wh, decl: asBe };

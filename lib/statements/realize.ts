@@ -220,6 +220,9 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
   const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety)$/.test(head.lower) && !wh.typeOf;
   if (head && !attribute && !mentions && aTokens.length <= 2 && aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) && aTokens[0]?.pos !== "DET")
     return `${a} ${head.text}`;
+  // "Which two body systems …?" + "respiratory and nervous" → "respiratory and nervous systems".
+  const coordinated = aTokens.length >= 3 && aTokens.length <= 7 && aTokens.some((t) => t.lower === "and" || t.lower === "or");
+  if (head && !attribute && !mentions && coordinated && aTokens.every((t) => t.pos === "ADJ" || t.pos === "CCONJ" || t.text === ",") && /s$/.test(head.lower)) return `${a} ${head.text}`;
   return a;
 }
 
@@ -732,6 +735,9 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   const plural = a.plural || (wh.measure === "many" && !/^(?:one|1|a|an)\b/i.test(a.text)) || (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   const closed = /, (?:which|who|whose|where) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
+  // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it stands.
+  const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
+  if ((a.isClause && a.tokens.length >= 5 && !relative) || isInstruction(a)) doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
 }
 
@@ -832,6 +838,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   }
   let slot = slotPhrase(wh, answerText, answerTokens);
   if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure) slot = withArticle(subject, answerText, answerTokens);
+  // "A group of stars forming a pattern is called a constellation", "The term for … is a monopoly": a name for one thing of a kind takes "a".
   // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
   const head = wh.noun[wh.noun.length - 1];
   if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower)) slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
@@ -1039,9 +1046,12 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
       .join(" ")
       .replace(/ (?=[,.;:])/g, ""),
     rule: "in-situ",
-    doubts: [],
+    // "vertical would Matt's demand curve look like", "will do flourish better": the question's word order or its "do" stays around the answer.
+    doubts: (after[0] && isAuxWord(after[0]) && after[1] && after[1].pos !== "VERB") || last?.lemma === "do" ? ["question word order around the answer"] : [],
   };
 }
+
+const isAuxWord = (t: Token) => t.pos === "AUX" || /^(?:is|are|was|were|do|does|did|have|has|had|will|would|can|could|should|may|might|must)$/.test(t.lower);
 
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
 
@@ -1109,9 +1119,26 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
   const promptWords = prompt.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
   const lead = Math.max(2, Math.ceil(promptWords.length * 0.6));
   if (promptWords.length >= 2 && promptWords.slice(0, lead).every((w, i) => answerWords[i] === w)) return { sentence: a.text, rule: "completion:sentence", doubts: [] };
-  if (SUBORDINATORS.test(prompt) && !prompt.includes(",")) return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
-  return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts: [] };
+  const lastWord = promptWords.at(-1) ?? "";
+  // "the stones would" + "would be gouged", "because it" + "It has …": the word the prompt ends with is not said twice.
+  if (answerWords.length > 1 && answerWords[0] === lastWord && /^[\p{L}']+/u.exec(a.text)?.[0].toLowerCase() === lastWord && new RegExp(`\\b${lastWord}$`, "i").test(prompt))
+    return completionRealize(prompt, analyzeAnswer(a.text.replace(/^[\p{L}']+\s*/u, "")));
+  // "If placed in freshwater the cell will" ends inside its main clause: no comma before the answer.
+  const open = COMPLEMENT_TAKING.test(lastWord);
+  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open) return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
+  // "… is about" + "Suicide accounts for …": a clause where the prompt wants a phrase.
+  // The answer's own subject: no pronoun after its first word ("time it took" is a noun with its relative clause).
+  const ownSubject = a.isClause && a.finiteVerb > 0 && a.finiteVerb <= 6 && !a.tokens.slice(1, a.finiteVerb).some((t) => t.pos === "PRON" || /^(?:which|who|that)$/.test(t.lower));
+  const clauseStart = ownSubject && a.tokens[0].pos !== "VERB" && a.tokens[0].pos !== "AUX";
+  // "… is that it" + "Electric cars are …": a subject pronoun, then a clause with a subject of its own.
+  if (clauseStart && /^(?:it|they|he|she|we|you)$/.test(lastWord)) return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts: ["a clause answer after a subject"] };
+  const doubts = clauseStart && open && !/^(?:that|because|if|whether|when|since)$/.test(lastWord) ? ["a clause answer completes a phrase"] : [];
+  return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts };
 }
+
+/** Words after which a sentence is unfinished: auxiliaries and modals, prepositions, determiners, "to". */
+const COMPLEMENT_TAKING =
+  /^(?:is|are|was|were|be|been|am|will|would|can|could|should|shall|may|might|must|do|does|did|has|have|had|to|of|in|on|at|by|for|with|from|into|about|as|than|the|a|an|its|their|his|her|this|these|that|because|if|whether|when|since)$/;
 
 function blankRealize(question: string, a: AnswerParts): Realized {
   const marker = HARD_BLANK.test(question) ? HARD_BLANK : BLANK;
@@ -1158,8 +1185,12 @@ function realizeFrame(q: ParsedQuestion, answer: AnswerParts, question: string):
   switch (f.kind) {
     case "blank":
       return blankRealize(collapseSpaces(question), a);
-    case "completion":
-      return completionRealize(f.prompt, a);
+    case "completion": {
+      const r = completionRealize(f.prompt, a);
+      // "This is a form of targeted advertising … to the user." + "Contextual advertising.": a prompt that ended its sentence is no sentence to complete.
+      const ended = /[.:]\s*$/.test(q.sentence) && r.rule === "completion";
+      return ended ? { ...r, doubts: [...r.doubts, "the answer follows a complete sentence"] } : r;
+    }
     case "imperative":
       return imperativeRealize(f, a);
     case "yes-no":

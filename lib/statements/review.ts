@@ -9,7 +9,7 @@
  */
 import type { RowTable } from "../io/row-table.js";
 import { doubtKind } from "./generator.js";
-import { illFormedReasons } from "./wellformed.js";
+import { statementDoubts } from "./checks.js";
 
 export interface ReviewItem {
   /** 1-based line of the row in its file. */
@@ -64,7 +64,7 @@ export function reviewStatements(table: RowTable, options: { all?: boolean } = {
             .split(/\s*;\s*/)
             .filter((d) => d !== "")
         : undefined;
-      const doubts = written ?? illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`);
+      const doubts = written ?? statementDoubts(question, answer, statement);
       if (doubts.length === 0 && !options.all) continue;
       for (const d of doubts) byDoubt[doubtKind(d)] = (byDoubt[doubtKind(d)] ?? 0) + 1;
       items.push({ line: table.lines[k], column: l.column, question, answer, statement, rule: text(row[l.rule]), doubts });

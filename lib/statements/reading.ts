@@ -1,0 +1,96 @@
+/**
+ * Doubts about how a statement reads, beyond ill-formedness (./wellformed.ts), for any generator's
+ * statement (issue 23, part 6: flags that mean something). Each names a way a statement goes bad
+ * that a person labelling statements found: the question's context left out ("They have three
+ * separate business districts." for "Which one of the statements below is characteristic of most
+ * African cities?"), an answer that repeats the question glued after it, a word doubled ("would
+ * would"), a comma after a word that cannot end a phrase ("in, shape"), a capitalised pronoun or
+ * article inside a sentence ("in A puddle"), and a question word left in the statement ("has what
+ * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
+ */
+import { splitFinalSentence } from "./text.js";
+import { statementWords } from "./wellformed.js";
+
+/** Words that carry no content of the question's proposition. */
+const FUNCTION_WORDS = new Set(
+  (
+    "a an the of to in on at by for with from into onto about as and or but nor so than then that this these those there here " +
+    "is are was were be been being am do does did done has have had can could will would shall should may might must " +
+    "what which who whom whose where when why how not no yes it its they them their he she his her we our you your i me my " +
+    "one ones some any all most more less least best better worst following below above statement statements example examples " +
+    "likely likely describes describe explains explain shows show true false correct best following these those each other also " +
+    "very much many most just only"
+  ).split(" "),
+);
+
+/** Words of the question's proposition: its final sentence's content words (three letters or more). */
+function contentWords(s: string): string[] {
+  return statementWords(s).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w) && !/^\d/.test(w));
+}
+
+/** A wh-word and the words of its phrase up to the auxiliary after it. */
+const WH_PHRASE = /^\s*(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must)\b)/i;
+
+/** A crude stem, so that "rates" and "rate", "describes" and "described" meet. */
+const stem = (w: string) => w.replace(/(?:ies|es|s|ed|ing)$/, "");
+
+/** Share of the question's content words the statement keeps (1 when the question has none). */
+export function questionCoverage(statement: string, question: string): number {
+  // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
+  const last = splitFinalSentence(question).last.replace(WH_PHRASE, "");
+  const asked = contentWords(last);
+  if (asked.length === 0) return 1;
+  const kept = new Set(contentWords(statement).map(stem));
+  return asked.filter((w) => kept.has(stem(w))).length / asked.length;
+}
+
+function fourGrams(words: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i + 4 <= words.length; i++) {
+    const k = words.slice(i, i + 4).join(" ");
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return m;
+}
+
+/** True when a 4-gram occurs in the statement more often than in the question or the answer alone (the answer repeats the question after it). */
+export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
+  const s = fourGrams(statementWords(statement));
+  let q: Map<string, number> | undefined;
+  let a: Map<string, number> | undefined;
+  for (const [k, n] of s) {
+    if (n < 2) continue;
+    q ??= fourGrams(statementWords(question));
+    a ??= fourGrams(statementWords(answer));
+    if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
+  }
+  return false;
+}
+
+const DOUBLED = /\b([a-z]+) \1\b/gi;
+const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
+const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
+
+function count(re: RegExp, s: string): number {
+  return s.match(re)?.length ?? 0;
+}
+
+/** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
+export function readingDoubts(statement: string, question: string, answer: string): string[] {
+  const out: string[] = [];
+  if (statement.trim() === "") return out;
+  const coverage = questionCoverage(statement, question);
+  if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
+  if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
+  const doubled = [...statement.matchAll(DOUBLED)].find((m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)));
+  if (doubled) out.push(`reads: "${doubled[0]}"`);
+  if (COMMA_AFTER_FUNCTION.test(statement) && !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`)) out.push("reads: a comma after a function word");
+  const capital = CAPITAL_INSIDE.exec(statement);
+  if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0])) out.push(`reads: "${capital[0].slice(2).trim()}" capitalised inside a sentence`);
+  // "The student is trying what color is the chemical. to determine.": a sentence end inside the statement.
+  const inside = /[a-z]\. [a-z]/.exec(statement);
+  if (inside && !question.includes(inside[0]) && !answer.includes(inside[0])) out.push("reads: a sentence ends inside the statement");
+  const what = /\bwhat\b/gi;
+  if (count(what, statement) > count(what, answer) + Math.max(0, count(what, question) - 1)) out.push("reads: a question word left in");
+  return out;
+}
