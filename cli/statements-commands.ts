@@ -34,6 +34,10 @@ export const STATEMENT_GENERATOR_OPTIONS = defineOptions({
 const GENERATE_OWN = defineOptions({
   in: { type: "string", value: "FILE", help: "Rows with question and answer columns (CSV or JSONL)." },
   out: { type: "string", value: "FILE", help: "The rows with the statement columns added (CSV or JSONL)." },
+  gold: {
+    type: "boolean",
+    help: "Also write the gold answer's statement from a gold_answer column (premise, premise_rule, premise_flagged, premise_doubts, as capqa score names them), so that both can be reviewed before scoring.",
+  },
   quiet: COMMON_OPTIONS.quiet,
 });
 export const STATEMENTS_GENERATE_OPTIONS = defineOptions({ ...GENERATE_OWN, ...STATEMENT_GENERATOR_OPTIONS });
@@ -61,10 +65,11 @@ const AGREEMENT_OWN = defineOptions({
 });
 export const STATEMENTS_AGREEMENT_OPTIONS = defineOptions({ ...AGREEMENT_OWN, ...STATEMENT_GENERATOR_OPTIONS });
 
-export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl --out FILE.csv|.jsonl [--generator builtin|MODEL_DIR]
+export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl --out FILE.csv|.jsonl [--gold] [--generator builtin|MODEL_DIR]
     Adds statement, question_type, statement_rule, statement_flagged, statement_doubts and
     statement_generator to rows with question and answer columns (row for row, input columns
-    kept), and says how many statements were flagged for review.
+    kept), and says how many statements were flagged for review; with --gold, the gold_answer
+    column's statements too (premise, premise_rule, premise_flagged, premise_doubts).
 ${optionsHelp(GENERATE_OWN, { indent: 4 })}
 
 capqa statements review --in FILE.csv|.jsonl [--all] [--out FILE.csv|.jsonl]
@@ -119,12 +124,17 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const table = readRowTable(values.in);
     const questions = stringColumn(table, "question");
     const answers = stringColumn(table, "answer");
+    if (values.gold && !table.columns.includes("gold_answer")) throw new UsageError(`--gold needs a gold_answer column in ${values.in}; it has ${table.columns.join(", ")}`);
+    const golds = values.gold ? stringColumn(table, "gold_answer") : undefined;
     const engine = await generatorFrom(values);
     const made = await engine.generateDetailed(questions, answers, values.quiet ? undefined : progressPrinter("statements"));
+    const gold = golds ? await engine.generateDetailed(questions, golds, values.quiet ? undefined : progressPrinter("gold statements")) : undefined;
     await engine.dispose();
-    const added = ["statement", "question_type", "statement_rule", "statement_flagged", "statement_doubts", "statement_generator"];
+    const goldAdded = gold ? ["premise", "premise_rule", "premise_flagged", "premise_doubts"] : [];
+    const added = [...goldAdded, "statement", "question_type", "statement_rule", "statement_flagged", "statement_doubts", "statement_generator"];
     const rows = table.rows.map((r, i) => ({
       ...r,
+      ...(gold ? { premise: gold[i].statement, premise_rule: gold[i].rule, premise_flagged: gold[i].flagged, premise_doubts: gold[i].doubts.join("; ") } : {}),
       statement: made[i].statement,
       question_type: classifyQuestion(questions[i]),
       statement_rule: made[i].rule,
@@ -133,9 +143,10 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       statement_generator: engine.name,
     }));
     writeRowTable(values.out, [...table.columns.filter((c) => !added.includes(c)), ...added], rows);
-    summary("statements generate", { output: values.out, rows: rows.length, generator: engine.name, statements: tallyStatements(made) });
-    err(`wrote ${rows.length} statements to ${values.out}; ${flaggedSummary(made)}`);
-    if (made.some((m) => m.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
+    const all = gold ? [...gold, ...made] : made;
+    summary("statements generate", { output: values.out, rows: rows.length, generator: engine.name, statements: tallyStatements(all) });
+    err(`wrote ${all.length} statements to ${values.out}${gold ? ` (${gold.length} of gold answers)` : ""}; ${flaggedSummary(all)}`);
+    if (all.some((m) => m.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
     return 0;
   }
   if (sub === "review") {

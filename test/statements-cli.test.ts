@@ -37,6 +37,26 @@ test("capqa statements generate adds rule, flag and doubts, and says how many to
   assert.equal(run(["statements", "review"]).status, 2);
 });
 
+test("capqa statements generate --gold writes the gold answer's statement too, and review lists both", () => {
+  const input = join(root, "qa-gold.csv");
+  writeFileSync(input, "question,gold_answer,answer\nWho wrote Jane Eyre?,Charlotte Brontë,Charlotte Brontë wrote it.\nWhither goest thou?,home,away\n");
+  const r = run(["statements", "generate", "--in", input, "--out", join(root, "gold.csv"), "--gold", "--quiet"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /wrote 4 statements to .*gold\.csv \(2 of gold answers\); flagged 2 of 4 statements \(50\.0 %\)/);
+  const t = parseCsv(readFileSync(join(root, "gold.csv"), "utf8"), "gold.csv");
+  const col = (name: string) => t.records.map((x) => x.fields[t.header.indexOf(name)]);
+  assert.deepEqual(col("premise"), ["Charlotte Brontë wrote Jane Eyre.", "Whither goest thou: home."]);
+  assert.deepEqual(col("statement"), ["Charlotte Brontë wrote Jane Eyre.", "Whither goest thou: away."]);
+  assert.deepEqual(col("premise_flagged"), ["false", "true"]);
+  const review = run(["statements", "review", "--in", join(root, "gold.csv")]);
+  assert.equal(review.status, 0, review.stderr);
+  assert.match(review.stdout, /^line 3 \(premise, question-colon\)/m);
+  assert.match(review.stdout, /^line 3 \(statement, question-colon\)/m);
+  const missing = run(["statements", "generate", "--in", join(root, "qa.csv"), "--out", join(root, "x.csv"), "--gold"]);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /--gold needs a gold_answer column/);
+});
+
 test("review checks files from other tools for ill-formed statements and names what it needs", () => {
   const file = join(root, "model.csv");
   writeFileSync(file, "question,gold_answer,answer,premise,hypothesis\nIs the Earth flat?,No,Yes,The Earth is not flat.,Is the Earth flat: Yes.\n");
