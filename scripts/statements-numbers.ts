@@ -17,12 +17,16 @@
  * --train      the same on its train part
  * --agreement  agreement with the released CAP-Correctness statements (`capqa statements agreement`)
  * --misses F   writes every miss of the sets (and of CAP-Statements with --cap/--train) to F
+ * --readme     writes the sets' table (held-out sets included), the per-form tables of dev.csv and
+ *              lean.csv, the flags' table and the CAP-Statements per-type table into README.md,
+ *              between <!-- statements-numbers:begin --> and <!-- statements-numbers:end -->
+ *              (run with --sets --held-out --tables --flags --cap)
  *
  * Data: $CAPQA_STATEMENTS_DIR (else ../shared/data/cap-statements) and $CAPQA_DATA_DIR (else the
  * released data folder the tests use). With no section named, all but --held-out, --train and
  * --agreement run.
  */
-import { readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadBenchmark } from "../lib/data/index.js";
@@ -36,6 +40,7 @@ import { reformulateAll } from "../lib/statements/reformulate-all.js";
 import { warmUpNlp } from "../lib/statements/nlp.js";
 import { statementAgreement } from "../lib/statements/agreement.js";
 import { releasedDataDir } from "../test/helpers.js";
+import { writeFileAtomic } from "../lib/io/format.js";
 
 const args = process.argv.slice(2);
 const SECTIONS = ["--sets", "--tables", "--flags", "--cap", "--train", "--agreement", "--speed"];
@@ -47,6 +52,9 @@ const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv"]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
 const missLines: string[] = [];
+/** What --readme writes into README.md. */
+const readme: string[] = [];
+const README_TABLE_SETS = new Set(["dev.csv", "lean.csv"]);
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "—");
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "—");
 
@@ -92,14 +100,16 @@ if (on("--sets") || on("--tables")) {
         ["question form", e.byForm],
         ["answer style", e.byStyle],
       ] as const) {
-        tables.push(`### ${file}: per ${title}`, "", `| ${title} | n | exact match % | ill-formed % | misses flagged % | exact flagged % |`, "| --- | --- | --- | --- | --- | --- |");
-        for (const [k, s] of Object.entries(group)) tables.push(`| ${k} | ${s.n} | ${f1(s.exactMatch)} | ${f1(s.illFormed)} | ${f1(s.missesFlagged)} | ${f1(s.exactFlagged)} |`);
-        tables.push("");
+        const table = [`| ${title} | n | exact match % | ill-formed % | misses flagged % | exact flagged % |`, "| --- | --- | --- | --- | --- | --- |"];
+        for (const [k, s] of Object.entries(group)) table.push(`| ${k} | ${s.n} | ${f1(s.exactMatch)} | ${f1(s.illFormed)} | ${f1(s.missesFlagged)} | ${f1(s.exactFlagged)} |`);
+        tables.push(`### ${file}: per ${title}`, "", ...table, "");
+        if (README_TABLE_SETS.has(file) && title === "question form") readme.push(`${file}, per question form:`, "", ...table, "");
       }
     for (const m of e.misses)
       missLines.push(`[${file}:${m.line}] ${m.form} ${m.rule}${m.doubts.length ? ` FLAG ${m.doubts.join("; ")}` : ""}\n Q: ${m.question}\n A: ${m.answer}\n R: ${m.reference}\n G: ${m.statement}`);
   }
   console.log([...rows, "", ...(on("--tables") ? tables : [])].join("\n"));
+  readme.unshift(...rows.slice(2), "");
 }
 
 if (on("--flags")) {
@@ -119,6 +129,17 @@ if (on("--flags")) {
       ...Object.entries(e.recallByReason).map(([k, v]) => `| recall, ${k} | ${v.flagged}/${v.n} |`),
       "",
     ].join("\n"),
+  );
+  readme.push(
+    `Flags on ${e.n} hand-labelled statements (flags.csv; ${e.bad} bad, ${e.good} good):`,
+    "",
+    "| | value |",
+    "| --- | --- |",
+    `| recall: bad statements flagged | ${e.flaggedBad}/${e.bad} = ${f1(e.recall)} % |`,
+    `| good statements flagged | ${e.flaggedGood}/${e.good} = ${f1(e.goodFlaggedRate)} % |`,
+    `| precision: flagged statements that are bad | ${f1(e.precision)} % |`,
+    ...Object.entries(e.recallByReason).map(([k, v]) => `| recall, ${k} | ${v.flagged}/${v.n} |`),
+    "",
   );
   if (missesFile)
     for (const m of e.wrong)
@@ -150,6 +171,7 @@ for (const [flag, split] of [
       [...items.keys()].filter((i) => items[i].questionType === t),
     );
   console.log(rows.join("\n") + "\n");
+  if (split === "validation") readme.push(`CAP-Statements, validation part (${items.length} items), per question type:`, "", ...rows.slice(2), "");
   items.forEach((it, i) => {
     if (!exactMatch(made[i], it.statement)) missLines.push(`[${split}:${it.row}] ${it.questionType}\n Q: ${it.question}\n A: ${it.answer}\n R: ${it.statement}\n G: ${made[i]}`);
   });
@@ -170,6 +192,18 @@ if (on("--agreement")) {
       `| ${side} | ${s.n} | ${f2(s.exact)} | ${f2(s.rougeL)} | ${s.generatedRepeated4gram} (${s.releasedRepeated4gram}) | ${s.generatedColonForm} (${s.releasedColonForm}) | ${s.generatedRepeatedClause} (${s.releasedRepeatedClause}) | ${s.generatedDropsAnswer} (${s.releasedDropsAnswer}) | ${s.generatedFlagged} |`,
     );
   console.log(rows.join("\n") + "\n");
+}
+
+if (args.includes("--readme")) {
+  const file = resolve("README.md");
+  const text = readFileSync(file, "utf8");
+  const [begin, end] = ["<!-- statements-numbers:begin -->", "<!-- statements-numbers:end -->"];
+  const a = text.indexOf(begin);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`README.md: no ${begin} … ${end} block to write the numbers into`);
+  const block = [begin, "<!-- written by node dist/scripts/statements-numbers.js --sets --held-out --tables --flags --cap --readme; do not edit by hand -->", "", ...readme, end].join("\n");
+  writeFileAtomic(file, text.slice(0, a) + block + text.slice(b + end.length));
+  console.log("wrote the numbers into README.md");
 }
 
 if (missesFile) {

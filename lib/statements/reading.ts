@@ -34,11 +34,21 @@ const WH_PHRASE = /^\s*(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|w
 /** A crude stem, so that "rates" and "rate", "describes" and "described" meet. */
 const stem = (w: string) => w.replace(/(?:ies|es|s|ed|ing)$/, "");
 
+/** The question's content words, memoised: a question recurs for every answer to it. */
+const asked = new Map<string, string[]>();
+function askedWords(question: string): string[] {
+  let words = asked.get(question);
+  if (words) return words;
+  // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
+  words = contentWords(splitFinalSentence(question).last.replace(WH_PHRASE, ""));
+  if (asked.size > 50_000) asked.clear();
+  if (question.length <= 4000) asked.set(question, words);
+  return words;
+}
+
 /** Share of the question's content words the statement keeps (1 when the question has none). */
 export function questionCoverage(statement: string, question: string): number {
-  // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
-  const last = splitFinalSentence(question).last.replace(WH_PHRASE, "");
-  const asked = contentWords(last);
+  const asked = askedWords(question);
   if (asked.length === 0) return 1;
   const kept = new Set(contentWords(statement).map(stem));
   return asked.filter((w) => kept.has(stem(w))).length / asked.length;
