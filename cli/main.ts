@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DATA_FILES, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_ALPHA, DEFAULT_LAMBDA, REFERENCE_METRIC } from "../lib/constants.js";
 import { PINNED_FILES, STATEMENTS_FILES, fetchData, loadBenchmark, loadResultsJson, pinnedUrl, resolveDataDir, verifyData, dataProvenance, readMetricScores } from "../lib/data/index.js";
-import { evaluateBenchmark, reproducePaper, writeEvaluation, writeReproduction, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
+import { evaluateBenchmark, reproducePaper, reproductionVerdicts, writeEvaluation, writeReproduction, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
 import { checkOutputFolder, DataError, buildManifest, capqaVersion, fileDigest } from "../lib/io/index.js";
 import { PAPER_ORDERING, checkHardPairs, parseHardPairs, parseOrdering, type Ordering } from "../lib/taxonomy/index.js";
 import {
@@ -37,6 +37,7 @@ import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
 import { EXPLORE_HELP, cmdExplore } from "./explore-commands.js";
 import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CONSTRUCT_HELP, cmdConstruct } from "./construct-commands.js";
+import { verdictText } from "./reproduce-verdict.js";
 import { FIGURES_HELP, cmdFigures } from "./figures-commands.js";
 import { CACHE_HELP, SCORE_HELP, VERIFY_HELP, cmdCache, cmdScore, cmdVerifyModel } from "./score-commands.js";
 import { SETUP_HELP, SETUP_TARGETS, cmdSetup } from "./setup-commands.js";
@@ -163,7 +164,7 @@ async function cmdReproduce(argv: string[]): Promise<number> {
   });
   const data = dataProvenance(bench);
   const manifest = buildManifest({ command: ["reproduce", ...argv], data, cap: { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA } });
-  const md = writeReproduction(reproduction, dir, { data, manifest });
+  writeReproduction(reproduction, dir, { data, manifest });
   const seconds = (Date.now() - started) / 1000;
   summary("reproduce", {
     output: dir,
@@ -181,7 +182,7 @@ async function cmdReproduce(argv: string[]): Promise<number> {
     seconds,
     warnings: [...bench.warnings, ...(released ? [] : [`${resultsPath} not found; the check against the authors' results is skipped`])],
   });
-  if (!values.quiet && !jsonOutput()) out(md);
+  if (!values.quiet && !jsonOutput()) out(verdictText(reproductionVerdicts(reproduction), dir));
   err(`wrote ${dir} in ${seconds.toFixed(1)} s`);
   return 0;
 }

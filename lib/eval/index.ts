@@ -3,6 +3,7 @@ export * from "./benchmark-eval.js";
 export * from "./agreement.js";
 export * from "./compare.js";
 export * from "./reproduce.js";
+export * from "./reproduce-verdict.js";
 export * from "./summary.js";
 export * from "./labelled-eval.js";
 // Deprecated re-exports (moved to capqa/io, the plumbing floor); they go in the next minor version.
