@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
-import { evaluateLabelledFile, writeEvaluation } from "../lib/eval/index.js";
+import { evaluateLabelledFile, evaluationSettings, writeEvaluation } from "../lib/eval/index.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf } from "../lib/io/index.js";
 import { loadStatementGenerator } from "../lib/statements/index.js";
 import type { Ordering } from "../lib/taxonomy/index.js";
@@ -105,6 +105,7 @@ export async function cmdEvaluateLabelled(
     cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null,
     inputs: [await fileDigest(file)],
     warning,
+    settings: { labelColumn: values["label-column"], goldSeparator: values["gold-separator"] ?? null, reference: common.reference ?? null, ...evaluationSettings(ev) },
   });
   writeEvaluation(
     ev,

@@ -15,6 +15,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { toCsv } from "../lib/io/csv.js";
+import { buildManifest, fileDigest } from "../lib/io/manifest.js";
+import { describeChanges, verifyManifest } from "../lib/io/manifest-verify.js";
 import { readRowTable } from "../lib/io/row-table.js";
 import { evaluateLabelledFile, withoutIncompleteRows } from "../lib/eval/labelled-eval.js";
 
@@ -212,4 +214,45 @@ test("capqa evaluate --hard-pairs: named pairs reported, a contradicting pair re
     hard.map((r) => `${r.better}>${r.worse}`),
     ["equivalent>partial"],
   );
+});
+
+test("a run's manifest records settings and constants and says which input changed (authors' test_manifest_detects_changed_input)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "capqa-authors-"));
+  const data = join(dir, "data.csv");
+  writeFileSync(data, "a\n1\n");
+  const manifestFile = join(dir, "run.manifest.json");
+  writeFileSync(manifestFile, JSON.stringify(buildManifest({ command: ["x"], settings: { x: 1 }, inputs: [await fileDigest(data)] })));
+  const recorded = JSON.parse(readFileSync(manifestFile, "utf8"));
+  assert.deepEqual(recorded.settings, { x: 1 });
+  assert.equal(recorded.constants.DEFAULT_SEED, 42);
+  assert.equal(recorded.constants.DEFAULT_ALPHA, 0.85);
+  assert.equal(recorded.constants.DEFAULT_LAMBDA, 0.3);
+  assert.equal((await verifyManifest(manifestFile)).ok, true);
+  writeFileSync(data, "a\n2\n");
+  const changed = await verifyManifest(manifestFile);
+  assert.equal(changed.ok, false);
+  assert.deepEqual(
+    changed.changed.map((c) => [c.what, c.path, c.status]),
+    [["input", data, "changed"]],
+  );
+  assert.match(describeChanges(changed)[0], /input .*data\.csv changed since the run/);
+
+  // Through the CLI: evaluate --in writes the manifest into meta.json; manifest verify checks it.
+  const file = scoredFrame();
+  const out = join(dir, "ev");
+  const cli = (args: string[]) => spawnSync(process.execPath, [resolve("dist/cli/main.js"), ...args], { encoding: "utf8" });
+  const ev = cli(["evaluate", "--in", file, "--label-column", "label", "--metrics", "perfect,noisy", "--reference", "perfect", "--bootstrap", "0", "--seed", "7", "--out", out, "--quiet"]);
+  assert.equal(ev.status, 0, ev.stderr);
+  const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
+  assert.equal(meta.manifest.settings.seed, 7);
+  assert.equal(meta.manifest.settings.scoreDecimals, 10);
+  assert.deepEqual(meta.manifest.settings.metrics, ["perfect", "noisy"]);
+  assert.equal(meta.manifest.constants.DEFAULT_SEED, 42);
+  const same = cli(["manifest", "verify", out]);
+  assert.equal(same.status, 0, same.stderr);
+  assert.match(same.stdout, /1 recorded file\(s\) checked, 0 changed/);
+  writeFileSync(file, readFileSync(file, "utf8").replace("\n", "\n\n"));
+  const differs = cli(["manifest", "verify", out]);
+  assert.equal(differs.status, 1);
+  assert.match(differs.stderr, /the run's inputs changed: input .*scored\.csv changed since the run/);
 });

@@ -290,6 +290,7 @@ test("manifest helpers: keys parsed, secrets redacted, files hashed as streamed,
     cap: { alpha: 0.85, lambda: 0.3 },
     statementGenerator: null,
     inputs: [],
+    constants: { DEFAULT_SEED: 42, DEFAULT_ALPHA: 0.85, DEFAULT_LAMBDA: 0.3, DEFAULT_BOOTSTRAP_RESAMPLES: 10_000, DEFAULT_CONFIDENCE: 0.95, SCORE_DECIMALS: 10 },
   });
 });
 

@@ -50,12 +50,27 @@ export interface Evaluation {
   readonly seed: number;
   readonly confidence: number;
   readonly ordering: Ordering;
+  /** Decimals scores were rounded to before comparing; null: full precision. */
+  readonly scoreDecimals: number | null;
   /** The hard pairs reported, [better, worse]. */
   readonly hardPairs: readonly (readonly [CorrectnessClass, CorrectnessClass])[];
   /** What a reader should know (hard pairs left out). */
   readonly notes: string[];
   readonly summaries: Record<string, OrdinalSummary>;
   readonly tables: EvaluationTables;
+}
+
+/** The settings an evaluation ran with, for its manifest: metrics, resamples, seed, confidence, ordering, hard pairs, score decimals. */
+export function evaluationSettings(ev: Evaluation): Record<string, unknown> {
+  return {
+    metrics: ev.metrics.map((m) => m.name),
+    resamples: ev.resamples,
+    seed: ev.seed,
+    confidence: ev.confidence,
+    ordering: { name: ev.ordering.name, severity: ev.ordering.severity, ...(ev.ordering.unranked ? { unranked: ev.ordering.unranked } : {}) },
+    hardPairs: ev.hardPairs,
+    scoreDecimals: ev.scoreDecimals,
+  };
 }
 
 /** NaN and ±Infinity become null so that JSON and CSV say "no value" rather than a number. */
@@ -129,10 +144,13 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
       pair_ties: s.ties,
       pair_losses: s.losses,
     });
+    // Class means at full precision, as descriptives; which pair violates is decided on the rounded scores.
+    const meanOf: Record<string, number> = {};
     for (let c = 0; c < K; c++) {
       // Descriptives at full precision: rounding only decides which scores tie.
       const values = columns[m].scores.filter((_, i) => classes[i] === c);
       const d = describe(values);
+      meanOf[CLASSES[c]] = d.mean;
       const meanCi = ci(m, STAT.pairs + 2 * P + c);
       descriptives.push({
         metric: metric.name,
@@ -171,8 +189,8 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
         auc_ci_low: num(aucCi.low),
         auc_ci_high: num(aucCi.high),
         violation_rate: num(cp.pairs > 0 ? cp.losses / cp.pairs : NaN),
-        mean_better: num(cp.meanBetter),
-        mean_worse: num(cp.meanWorse),
+        mean_better: num(meanOf[cp.better]),
+        mean_worse: num(meanOf[cp.worse]),
         mean_violation: cp.meanViolation,
       });
     });
@@ -221,6 +239,7 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
     seed,
     confidence,
     ordering,
+    scoreDecimals,
     hardPairs: hard.pairs,
     notes:
       hard.dropped.length > 0

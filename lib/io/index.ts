@@ -10,3 +10,4 @@ export * from "./row-stream.js";
 export * from "./format.js";
 export * from "./folder.js";
 export * from "./manifest.js";
+export * from "./manifest-verify.js";

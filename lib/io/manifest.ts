@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MANIFEST_REDACTED_FLAG_PATTERN } from "../constants.js";
+import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_LAMBDA, DEFAULT_SEED, MANIFEST_REDACTED_FLAG_PATTERN, SCORE_DECIMALS } from "../constants.js";
 
 /**
  * What a run can say about the model it used (an NLI engine's `provenance` is one). Every field
@@ -90,7 +90,21 @@ export interface Manifest {
   readonly output?: FileDigest & { readonly rows?: number };
   /** Present when the output's numbers cannot be trusted: DEMO_NLI_MODEL_WARNING when capqa's demo model scored them. */
   readonly warning?: string;
+  /** The run's settings (split, metrics, resamples, seed, ordering …), as the run resolved them. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** capqa's defaults the run could fall back on (seed, α, λ, resamples, confidence, score decimals). */
+  readonly constants: Readonly<Record<string, number>>;
 }
+
+/** The defaults every manifest records (lib/constants.ts). */
+export const MANIFEST_CONSTANTS: Readonly<Record<string, number>> = Object.freeze({
+  DEFAULT_SEED,
+  DEFAULT_ALPHA,
+  DEFAULT_LAMBDA,
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_CONFIDENCE,
+  SCORE_DECIMALS,
+});
 
 export interface ManifestInput {
   /** The subcommand and flags, e.g. ["score", "--in", "a.csv", …]; secret values are redacted here. */
@@ -105,6 +119,8 @@ export interface ManifestInput {
   readonly output?: FileDigest & { readonly rows?: number };
   /** Why the output's numbers cannot be trusted (the demo model's warning); recorded when given. */
   readonly warning?: string | null;
+  /** The run's settings, recorded as given. */
+  readonly settings?: Readonly<Record<string, unknown>>;
   /** Defaults: now, and capqa's package.json version. */
   readonly now?: Date;
   readonly version?: string;
@@ -124,6 +140,8 @@ export function buildManifest(input: ManifestInput): Manifest {
     inputs: [...(input.inputs ?? [])],
     ...(input.output ? { output: input.output } : {}),
     ...(input.warning ? { warning: input.warning } : {}),
+    ...(input.settings ? { settings: input.settings } : {}),
+    constants: MANIFEST_CONSTANTS,
   };
 }
 
