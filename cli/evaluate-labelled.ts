@@ -1,5 +1,6 @@
 /** capqa evaluate --in FILE --label-column COL: evaluate's tables for the user's own labelled data. */
 import { existsSync } from "node:fs";
+import { evaluationTable } from "./evaluation-table.js";
 import { resolve } from "node:path";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
 import { evaluateLabelledFile, evaluationSettings, writeEvaluation } from "../lib/eval/index.js";
@@ -138,8 +139,7 @@ export async function cmdEvaluateLabelled(
     warnings: [...(warning ? [warning] : []), ...ev.notes],
   });
   if (!values.quiet && !jsonOutput()) {
-    const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
-    for (const r of ev.tables.correlations) out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
+    out(evaluationTable(ev.tables));
   }
   if (warning) err(`warning: ${warning}`);
   for (const n of ev.notes) err(`note: ${n}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The capqa command line: the same library functions the notebooks call. */
 import { parseArgs } from "node:util";
+import { evaluationTable } from "./evaluation-table.js";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DATA_FILES, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_ALPHA, DEFAULT_LAMBDA, REFERENCE_METRIC } from "../lib/constants.js";
@@ -290,16 +291,12 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
     warnings: bench.warnings,
   });
   if (!values.quiet && !jsonOutput()) {
-    for (const r of ev.tables.correlations) {
-      out(`${String(r.metric).padEnd(10)} spearman ${fmt(r.spearman)}  kendall ${fmt(r.kendall)}  pairwise ${fmt(r.pairwise_accuracy)}`);
-    }
+    out(evaluationTable(ev.tables));
   }
   for (const e of ev.selection.excluded) err(`row ${e.rowId} left out: ${e.reason}`);
   err(`wrote ${dir}`);
   return 0;
 }
-
-const fmt = (x: unknown) => (typeof x === "number" ? x.toFixed(4) : "—");
 
 async function cmdData(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;

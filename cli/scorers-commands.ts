@@ -1,5 +1,6 @@
 /** capqa scorers fit | evaluate: a scorer that fixes CAP's partial / overinclusive-valid inversion. */
 import { parseArgs } from "node:util";
+import { evaluationTable } from "./evaluation-table.js";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { classificationIntervals, classificationReport } from "../lib/calibrate/index.js";
@@ -95,8 +96,7 @@ export async function cmdScorers(argv: string[]): Promise<number> {
       classification: { accuracy: report.accuracy, macroF1: report.macroF1, kappa: report.kappa, intervals },
     });
     if (!values.quiet && !jsonOutput()) {
-      for (const r of ev.tables.correlations)
-        out(`${String(r.metric).padEnd(12)} spearman ${(r.spearman as number).toFixed(4)}  kendall ${(r.kendall as number).toFixed(4)}  pairwise ${(r.pairwise_accuracy as number).toFixed(4)}`);
+      out(evaluationTable(ev.tables));
       for (const r of ev.tables.hard_pairs) out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
       out(`8-class accuracy ${report.accuracy.toFixed(4)}${intervals ? ` [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}]` : ""}, macro-F1 ${report.macroF1.toFixed(4)}`);
     }

@@ -65,3 +65,21 @@ test("capqa reproduce ends with a verdict per table, within 100 columns, naming 
   // The tables themselves stay in the files, not on the terminal.
   assert.doesNotMatch(r.stdout, /^\|/m);
 });
+
+test("capqa evaluate prints each metric's ρ, τ and pairwise accuracy with their intervals and its violations, aligned within 100 columns", {
+  skip: data === undefined && "released data not found",
+}, () => {
+  const out = mkdtempSync(join(tmpdir(), "capqa-evaluate-table-"));
+  const r = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "evaluate", "--split", "test", "--metrics", "cap,bleu", "--bootstrap", "200", "--data-dir", data!, "--out", out], {
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.deepEqual(lines[0].split(/\s{2,}/), ["metric", "Spearman ρ", "Kendall τ", "pairwise accuracy", "violations"]);
+  // Table 2 and Table 14 of the paper: CAP ρ 60.38, 4 violating class pairs; BLEU 10.95, 14.
+  assert.match(lines[1], /^cap\s+0\.6038 \[0\.\d{3}, 0\.\d{3}\]\s+0\.4884 \[0\.\d{3}, 0\.\d{3}\]\s+0\.7770 \[0\.\d{3}, 0\.\d{3}\]\s+4 of 25$/);
+  assert.match(lines[2], /^bleu\s+0\.1095 \[.*\]\s+14 of 25$/);
+  for (const l of lines) assert.ok([...l].length <= 100, l);
+  const column = (l: string) => l.indexOf("0.", 8);
+  assert.equal(column(lines[1]), column(lines[2]), "the columns line up");
+});
