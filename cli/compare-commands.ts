@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { compareSystems, readSystem, writeComparison } from "../lib/compare/index.js";
+import { compareSystems, readSystem, writeComparison, type SystemComparison } from "../lib/compare/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
 import { buildManifest, checkOutputFolder, fileDigest } from "../lib/io/index.js";
 import { PAPER_ORDERING, parseOrdering } from "../lib/taxonomy/index.js";
@@ -47,6 +47,40 @@ at the top of summary.md and in meta.json: its CAP means nothing.
 Options:
 ${optionsHelp(COMPARE_OPTIONS)}`;
 
+/**
+ * The systems side by side (aligned), then each paired difference of mean CAP over the questions
+ * both answered, with its bootstrap interval and how often a resample does not favour the first.
+ */
+function comparisonText(c: SystemComparison): string {
+  const pad = (rows: string[][]) => {
+    const widths = rows[0].map((_, k) => Math.max(...rows.map((r) => [...r[k]].length)));
+    return rows.map((r) =>
+      r
+        .map((x, k) => x + " ".repeat(widths[k] - [...x].length))
+        .join("  ")
+        .trimEnd(),
+    );
+  };
+  const f4 = (x: number | null) => (x === null ? "—" : x.toFixed(4));
+  const systems = pad([
+    ["system", "scored", "mean CAP", "class pairs inverted"],
+    ...c.systems.map((s) => [s.system, String(s.scored), f4(s.meanCap), s.classPairs ? `${s.violations} of ${s.classPairs}` : "—"]),
+  ]);
+  if (c.differences.length === 0) return systems.join("\n");
+  const signed = (x: number | null) => (x === null ? "—" : `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(4)}`);
+  const differences = pad([
+    ["paired difference", "questions", "mean CAP difference", "95 % interval", "P(not better)"],
+    ...c.differences.map((d) => [
+      `${d.system} − ${d.other}`,
+      String(d.shared),
+      signed(d.meanDifference),
+      d.ciLow === null || d.ciHigh === null ? "—" : `[${signed(d.ciLow)}, ${signed(d.ciHigh)}]`,
+      d.pSystemNotBetter === null ? "—" : d.pSystemNotBetter.toFixed(4),
+    ]),
+  ]);
+  return [...systems, "", ...differences].join("\n");
+}
+
 export async function cmdCompare(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: parseOptions(COMPARE_OPTIONS), allowPositionals: true, strict: true });
   // --in A.csv B.csv: the files after the first are positionals.
@@ -79,10 +113,7 @@ export async function cmdCompare(argv: string[]): Promise<number> {
     notes: comparison.notes,
     warnings: comparison.warning ? [comparison.warning] : [],
   });
-  if (!values.quiet && !jsonOutput()) {
-    for (const s of comparison.systems)
-      out(`${s.system.padEnd(16)} ${s.scored} scored, mean CAP ${s.meanCap === null ? "—" : s.meanCap.toFixed(4)}${s.classPairs ? `, ${s.violations}/${s.classPairs} class pairs inverted` : ""}`);
-  }
+  if (!values.quiet && !jsonOutput()) out(comparisonText(comparison));
   if (comparison.warning) err(`warning: ${comparison.warning}`);
   for (const n of comparison.notes) err(`note: ${n}`);
   err(`wrote ${dir}`);

@@ -86,6 +86,19 @@ test("compare two scored systems with human labels: Table 5 equals a direct comp
   const capA = (readRowTable(a).rows as Record<string, string>[]).map((x) => Number(x.cap));
   const capB = (readRowTable(b).rows as Record<string, string>[]).map((x) => Number(x.cap));
   assert.ok(Math.abs(diff[0].meanDifference - capA.reduce((s, x, k) => s + x - capB[k], 0) / 24) < 1e-12);
+  // The terminal: both systems aligned, then the paired difference with its interval.
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.deepEqual(lines[0].split(/\s{2,}/), ["system", "scored", "mean CAP", "class pairs inverted"]);
+  const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(4)}`;
+  const line = lines.find((l) => l.startsWith("System A − System B")) ?? "";
+  assert.deepEqual(line.split(/\s{2,}/), [
+    "System A − System B",
+    "24",
+    signed(diff[0].meanDifference),
+    `[${signed(diff[0].ciLow)}, ${signed(diff[0].ciHigh)}]`,
+    diff[0].pSystemNotBetter.toFixed(4),
+  ]);
+  for (const l of lines) assert.ok([...l].length <= 100, l);
   for (const f of ["fig-class-distribution.json", "fig-class-means.json", "summary.md", "meta.json"]) assert.ok(existsSync(join(out, f)), f);
   const means = JSON.parse(readFileSync(join(out, "fig-class-means.json"), "utf8"));
   assert.equal(means.data.length, 2, "one trace per system");
