@@ -8,6 +8,7 @@
  * article inside a sentence ("in A puddle"), and a question word left in the statement ("has what
  * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
  */
+import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { splitFinalSentence } from "./text.js";
 import { statementWords } from "./wellformed.js";
 
@@ -77,7 +78,7 @@ export function repeatsQuestionInAnswer(statement: string, question: string, ans
   return false;
 }
 
-const DOUBLED = /\b([a-z]+) \1\b/gi;
+const DOUBLED = /\b([a-z]{1,40}) \1\b/gi;
 const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
 const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
@@ -86,9 +87,11 @@ function count(re: RegExp, s: string): number {
 }
 
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
-export function readingDoubts(statement: string, question: string, answer: string): string[] {
+export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
-  if (statement.trim() === "") return out;
+  if (fullStatement.trim() === "") return out;
+  // Linear in the text whatever it holds (issue 22): the checks read the part the rules analyse.
+  const [statement, question, answer] = [fullStatement, fullQuestion, fullAnswer].map((x) => x.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS));
   const coverage = questionCoverage(statement, question);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
