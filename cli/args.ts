@@ -269,20 +269,40 @@ export function joinNegativeNumbers(argv: readonly string[]): string[] {
   return out;
 }
 
-/** A progress line on stderr, rewritten in place on a terminal and printed every 10 % elsewhere. */
+/** "42 s", "3 min 5 s", "1 h 2 min". */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+/**
+ * A progress line: done of total, time so far, the rate, and the time left at that rate once
+ * there is a rate to go by ("NLI pairs: 1200/17654 (7 %), 12.0 s, 100/s, about 2 min 45 s left").
+ */
+export function progressLine(label: string, done: number, total: number, elapsedSeconds: number): string {
+  const percent = total > 0 ? ` (${Math.floor((100 * done) / total)} %)` : "";
+  const rate = elapsedSeconds > 0 && done > 0 ? done / elapsedSeconds : 0;
+  const rateText = rate > 0 ? `, ${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)}/s` : "";
+  const left = rate > 0 && done < total ? `, about ${durationText((total - done) / rate)} left` : "";
+  return `${label}: ${done}/${total}${percent}, ${elapsedSeconds.toFixed(1)} s${rateText}${left}`;
+}
+
+/** A progress line on stderr (progressLine), rewritten in place on a terminal and printed every 10 % elsewhere. */
 export function progressPrinter(label: string): (done: number, total: number) => void {
   let lastDecile = -1;
   const started = Date.now();
   return (done, total) => {
-    const secs = ((Date.now() - started) / 1000).toFixed(1);
+    const line = progressLine(label, done, total, (Date.now() - started) / 1000);
     if (process.stderr.isTTY) {
-      write(process.stderr, `\r${label}: ${done}/${total} (${secs} s)${done === total ? "\n" : ""}`);
+      write(process.stderr, `\r${line}\x1b[K${done === total ? "\n" : ""}`);
       return;
     }
     const decile = Math.floor((10 * done) / total);
     if (decile !== lastDecile) {
       lastDecile = decile;
-      write(process.stderr, `${label}: ${done}/${total} (${secs} s)\n`);
+      write(process.stderr, `${line}\n`);
     }
   };
 }

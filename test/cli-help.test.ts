@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
-import { COMMON_OPTIONS, defineOptions, optionLabel, optionsHelp, parseOptions, wrapText, type OptionSpecs } from "../cli/args.js";
+import { COMMON_OPTIONS, defineOptions, didYouMean, durationText, joinNegativeNumbers, optionLabel, optionsHelp, parseOptions, progressLine, wrapText, type OptionSpecs } from "../cli/args.js";
 import { DATA_OPTIONS, EVALUATE_ALL_OPTIONS, REPRODUCE_OPTIONS } from "../cli/main-options.js";
 import { SWEEP_OPTIONS } from "../cli/sweep-commands.js";
 import { CALIBRATE_OPTIONS } from "../cli/calibrate-commands.js";
@@ -183,4 +183,21 @@ test("optionsHelp: aligned labels, help wrapped at the width, long labels on a l
       if (line.length > 100) assert.ok(label !== undefined && line.trimEnd() === `  ${label}`, `line over 100 columns: ${line}`);
     }
   }
+});
+
+test("progress lines give the rate and the time left; durations read as a person says them", () => {
+  assert.equal(progressLine("NLI pairs", 0, 17654, 0), "NLI pairs: 0/17654 (0 %), 0.0 s");
+  assert.equal(progressLine("NLI pairs", 1200, 17654, 12), "NLI pairs: 1200/17654 (6 %), 12.0 s, 100/s, about 2 min 45 s left");
+  assert.equal(progressLine("bootstrap", 3, 10, 4), "bootstrap: 3/10 (30 %), 4.0 s, 0.8/s, about 9 s left");
+  assert.equal(progressLine("bootstrap", 10, 10, 4), "bootstrap: 10/10 (100 %), 4.0 s, 2.5/s");
+  assert.deepEqual([durationText(0), durationText(59.4), durationText(60), durationText(3599), durationText(3660)], ["0 s", "59 s", "1 min 0 s", "59 min 59 s", "1 h 1 min"]);
+});
+
+test("did you mean: the nearest name within two edits and under half the word, else nothing; negative numbers join their flag", () => {
+  assert.equal(didYouMean("--qiet", ["--quiet", "--out"]), ' (did you mean "--quiet"?)');
+  assert.equal(didYouMean("scroe", ["score", "sweep", "explore"]), ' (did you mean "score"?)');
+  assert.equal(didYouMean("frobnicate", ["score", "sweep"]), "");
+  assert.equal(didYouMean("ab", ["cd"]), "");
+  assert.equal(didYouMean("x", []), "");
+  assert.deepEqual(joinNegativeNumbers(["--lambda", "-0.1", "--alpha", "-.5", "--in", "-", "--quiet", "a"]), ["--lambda=-0.1", "--alpha=-.5", "--in", "-", "--quiet", "a"]);
 });
