@@ -3,6 +3,7 @@
  * another; with --in, the same on a labelled score file of one's own (runLabelledCalibration).
  */
 import { parseArgs } from "node:util";
+import { markdownForTerminal } from "./terminal.js";
 import { join, resolve } from "node:path";
 import { calibrationBrief, classLevelSet, runCalibration, type CalibrationObjective } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_CALIBRATION_FOLDS } from "../lib/constants.js";
@@ -12,9 +13,11 @@ import { parseClass } from "../lib/taxonomy/index.js";
 import { existsSync } from "node:fs";
 import { cmdCalibrateLabelled } from "./calibrate-labelled.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, unitFlag, optionsHelp, parseOptions, splitOption, out, err, summary, jsonOutput, UsageError } from "./args.js";
+import { CONFIG_OPTION, withConfig } from "./config-flag.js";
 
 export const CALIBRATE_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
+  config: CONFIG_OPTION,
   in: { type: "string", value: "FILE", help: "A labelled score file of your own (CSV or JSONL) instead of CAP-Correctness: needs --label-column and --metric." },
   "label-column": { type: "string", value: "NAME", help: "With --in: the column holding each row's label." },
   "split-column": {
@@ -81,7 +84,7 @@ Options:
 ${optionsHelp(CALIBRATE_OPTIONS)}`;
 
 export async function cmdCalibrate(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: parseOptions(CALIBRATE_OPTIONS), strict: true });
+  const values = withConfig(parseArgs({ args: argv, options: parseOptions(CALIBRATE_OPTIONS), strict: true }).values, CALIBRATE_OPTIONS, "calibrate");
   if (values.in !== undefined) return cmdCalibrateLabelled(values, argv);
   for (const flag of ["label-column", "split-column", "folds"] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to a labelled file of your own: give --in FILE`);
   const levelsKind = choiceFlag(values.levels, "levels", ["severity", "classes"] as const, "severity");
@@ -145,7 +148,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     resamples,
     warnings: bench.warnings,
   });
-  if (!values.quiet && !jsonOutput()) out(run.markdown);
+  if (!values.quiet && !jsonOutput()) out(markdownForTerminal(run.markdown));
   err(`wrote ${dir}`);
   return 0;
 }

@@ -4,6 +4,7 @@
  */
 import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/constants.js";
 import { COMMON_OPTIONS, defineOptions, splitOption } from "./args.js";
+import { CONFIG_OPTION } from "./config-flag.js";
 import { EVALUATE_IN_OPTIONS } from "./evaluate-labelled.js";
 
 export const REPRODUCE_OPTIONS = defineOptions({
@@ -32,6 +33,7 @@ export const EVALUATE_OPTIONS = defineOptions({
   },
   lambda: COMMON_OPTIONS.lambda,
   ordering: COMMON_OPTIONS.ordering,
+  config: CONFIG_OPTION,
   "hard-pairs": {
     type: "string",
     value: "PAIRS",

@@ -46,6 +46,8 @@ import { EVALUATE_IN_HELP, cmdEvaluateLabelled } from "./evaluate-labelled.js";
 import { DATA_OPTIONS, EVALUATE_ALL_OPTIONS, EVALUATE_BENCHMARK_OPTIONS, EVALUATE_OPTIONS, REPRODUCE_OPTIONS } from "./main-options.js";
 import { COMPARE_HELP, cmdCompare } from "./compare-commands.js";
 import { MANIFEST_HELP, cmdManifest } from "./manifest-commands.js";
+import { evaluationSettings } from "../lib/eval/evaluate.js";
+import { withConfig } from "./config-flag.js";
 import { removePartials } from "../lib/io/partials.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
@@ -199,7 +201,7 @@ function hardPairsFlag(text: string | undefined, ordering: Ordering): string[][]
 }
 
 async function cmdEvaluate(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: parseOptions(EVALUATE_ALL_OPTIONS), strict: true });
+  const values = withConfig(parseArgs({ args: argv, options: parseOptions(EVALUATE_ALL_OPTIONS), strict: true }).values, EVALUATE_ALL_OPTIONS, "evaluate");
   if (values.in !== undefined) {
     const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
     return cmdEvaluateLabelled(values, argv, {
@@ -267,6 +269,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
     data,
     cap: metrics.includes("cap") ? (capWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }) : null,
     inputs: scores ? [await fileDigest(scores.file)] : [],
+    settings: { split, labels, humanSubset: Boolean(values["human-subset"]), reference, live: live ?? [], ...evaluationSettings(ev) },
   });
   writeEvaluation(
     ev,

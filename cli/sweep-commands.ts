@@ -1,5 +1,6 @@
 /** capqa sweep: CAP's α–λ grid from released NLI probabilities (no model call). */
 import { parseArgs } from "node:util";
+import { markdownForTerminal } from "./terminal.js";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
@@ -8,6 +9,7 @@ import { CHROMIUM_INSTALL_HINT, exportFigures, figureFileName, findChromium, swe
 import { writeFileAtomic, writeTable, writeFolderAsync, checkOutputFolder, buildManifest } from "../lib/io/index.js";
 import { parseGrid, runSweep, sweepMarkdown, unitGrid, type SweepObjective } from "../lib/sweep/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, splitOption, out, err, summary, jsonOutput } from "./args.js";
+import { CONFIG_OPTION, withConfig } from "./config-flag.js";
 
 export const SWEEP_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
@@ -17,6 +19,7 @@ export const SWEEP_OPTIONS = defineOptions({
   objective: { type: "string", value: "spearman|kendall|pairwise_accuracy", help: "The statistic the best point maximises (default spearman)." },
   bootstrap: { ...COMMON_OPTIONS.bootstrap, help: `Resamples for the test-split intervals of the best and the paper's point (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no test-split evaluation).` },
   seed: COMMON_OPTIONS.seed,
+  config: CONFIG_OPTION,
   out: { type: "string", value: "DIR", help: "Output folder (default out/sweep-<split>)." },
   quiet: COMMON_OPTIONS.quiet,
 });
@@ -38,7 +41,7 @@ Options:
 ${optionsHelp(SWEEP_OPTIONS)}`;
 
 export async function cmdSweep(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: parseOptions(SWEEP_OPTIONS), strict: true });
+  const values = withConfig(parseArgs({ args: argv, options: parseOptions(SWEEP_OPTIONS), strict: true }).values, SWEEP_OPTIONS, "sweep");
   const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
   const dir = resolve(values.out ?? `out/sweep-${split}`);
   checkOutputFolder(dir);
@@ -96,7 +99,7 @@ export async function cmdSweep(argv: string[]): Promise<number> {
     seed,
     warnings: bench.warnings,
   });
-  if (!values.quiet && !jsonOutput()) out(md);
+  if (!values.quiet && !jsonOutput()) out(markdownForTerminal(md));
   err(`wrote ${dir}`);
   return 0;
 }

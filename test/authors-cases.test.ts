@@ -5,7 +5,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CLASSES, PAPER_ORDERING, checkHardPairs, defineOrdering, parseOrdering } from "../lib/taxonomy/index.js";
+import { CLASSES, PAPER_ORDERING, checkHardPairs, defineOrdering, orderedPairs, parseOrdering } from "../lib/taxonomy/index.js";
+import { configFlagValues, readExperimentConfig } from "../lib/eval/experiment-config.js";
 import { ordinalSummary, pairwiseAccuracy } from "../lib/stats/pairwise.js";
 import { roundToDecimals } from "../lib/stats/ties.js";
 import { evaluateMetrics } from "../lib/eval/evaluate.js";
@@ -255,4 +256,56 @@ test("a run's manifest records settings and constants and says which input chang
   const differs = cli(["manifest", "verify", out]);
   assert.equal(differs.status, 1);
   assert.match(differs.stderr, /the run's inputs changed: input .*scored\.csv changed since the run/);
+});
+
+test("an experiment config file: capqa's example loads, flags win, unknown keys, strings for numbers and contradicting hard pairs are refused by name (authors' tests/test_config.py)", () => {
+  const example = readExperimentConfig("configs/experiment.yaml");
+  const flag = (name: string) => example.find((s) => s.flag === name)?.value;
+  assert.equal(flag("seed"), "42");
+  assert.equal(flag("alpha"), "0.85");
+  assert.equal(flag("lambda"), "0.3");
+  assert.equal(flag("bootstrap"), "10000");
+  assert.equal(flag("metrics"), "cap,bleu,rouge_l,meteor,bertscore");
+  assert.equal(flag("hard-pairs"), "equivalent>partial,overinclusive_valid>partial,overinclusive_valid>overinclusive_invalid,alternative_correct>invalid");
+  // The authors' severity map orders the classes as Eq. 1.
+  const ordering = parseOrdering(flag("ordering")!);
+  assert.deepEqual(orderedPairs(ordering), orderedPairs(PAPER_ORDERING));
+  // The reference metric is among the metrics, as the authors' test_default_config_loads checks.
+  assert.ok(flag("metrics")!.split(",").includes(flag("reference")!));
+
+  const dir = mkdtempSync(join(tmpdir(), "capqa-config-"));
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  // Flags given on the command line win (the authors' overrides).
+  assert.deepEqual(configFlagValues(example, "evaluate", ["seed", "split", "ordering", "hard-pairs", "alpha", "lambda", "metrics", "reference", "bootstrap"], { seed: "3" }).seed, undefined);
+  assert.throws(() => readExperimentConfig(write("typo.yaml", "cap:\n  batch_sise: 2\n")), /unknown key cap\.batch_sise/);
+  assert.throws(() => readExperimentConfig(write("top.yaml", "seed: 1\ntypo: 1\n")), /unknown key typo/);
+  assert.throws(() => readExperimentConfig(write("string.yaml", 'cap:\n  forward_weight: "0.85"\n')), /cap\.forward_weight.*must be a number in \[0, 1\] \(a number, not a string\)/);
+  assert.throws(() => readExperimentConfig(write("pairs.yaml", "labels:\n  hard_pairs:\n    - [partial, equivalent]\n")), /labels\.hard_pairs.*partial > equivalent contradicts/);
+  assert.throws(
+    () => configFlagValues(readExperimentConfig(write("m.json", '{"evaluation": {"metrics": ["cap"]}}')), "sweep", ["seed", "split", "bootstrap"], {}),
+    /config key evaluation\.metrics does not apply to capqa sweep/,
+  );
+  assert.deepEqual(readExperimentConfig(write("same.json", '{"seed": 5, "evaluation": {"n_bootstrap": 0}}')), [
+    { key: "seed", flag: "seed", value: "5" },
+    { key: "evaluation.n_bootstrap", flag: "bootstrap", value: "0" },
+  ]);
+
+  // Through the CLI: the file's settings, a flag overriding one.
+  const data = scoredFrame();
+  const cfg = write("run.yaml", "seed: 7\nlabels:\n  hard_pairs: [[equivalent, partial]]\nevaluation:\n  metrics: [perfect, noisy]\n  reference_metric: perfect\n  n_bootstrap: 0\n");
+  const out = join(dir, "ev");
+  const run = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "evaluate", "--in", data, "--label-column", "label", "--config", cfg, "--seed", "9", "--out", out, "--quiet"], {
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const settings = JSON.parse(readFileSync(join(out, "meta.json"), "utf8")).manifest.settings;
+  assert.equal(settings.seed, 9);
+  assert.deepEqual(settings.metrics, ["perfect", "noisy"]);
+  assert.deepEqual(settings.hardPairs, [["equivalent", "partial"]]);
+  const refused = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "sweep", "--config", cfg], { encoding: "utf8" });
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /--config .*run\.yaml: config key labels\.hard_pairs does not apply to capqa sweep/);
 });

@@ -6,6 +6,7 @@ export * from "./reproduce.js";
 export * from "./reproduce-verdict.js";
 export * from "./summary.js";
 export * from "./labelled-eval.js";
+export * from "./experiment-config.js";
 // Deprecated re-exports (moved to capqa/io, the plumbing floor); they go in the next minor version.
 export * from "../io/format.js";
 export * from "../io/folder.js";
