@@ -92,7 +92,10 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (fullStatement.trim() === "") return out;
   // Linear in the text whatever it holds (issue 22): the checks read the part the rules analyse.
   const [statement, question, answer] = [fullStatement, fullQuestion, fullAnswer].map((x) => x.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS));
-  const coverage = questionCoverage(statement, question);
+  // The question's context sentences, copied into the statement, say nothing about its final question.
+  const context = splitFinalSentence(question).context;
+  const own = context && statement.startsWith(context.replace(/\?(?=\s|$)/g, ".")) ? statement.slice(context.length) : statement;
+  const coverage = questionCoverage(own, question);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
   const doubled = [...statement.matchAll(DOUBLED)].find((m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)));
