@@ -264,6 +264,12 @@ export function clauseVerb(tokens: readonly Token[]): number {
   if ((NOT_SUBJECT_START.has(first.lower) && !demonstrative) || first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "PART" || first.pos === "PUNCT" || first.pos === "CCONJ") return -1;
   // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
   if (first.pos === "VERB" && first.lower !== "there") return -1;
+  // "They mainly eat bamboo.": a personal pronoun, adverbs, then a base-form verb is a present tense.
+  if (/^(?:i|you|we|they)$/.test(first.lower)) {
+    let k = 1;
+    while (k < tokens.length - 1 && tokens[k].pos === "ADV") k++;
+    if (k > 1 && tokens[k].pos === "VERB" && tokens[k].lower === tokens[k].lemma) return k;
+  }
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
