@@ -3,6 +3,7 @@
  * another; with --in, the same on a labelled score file of one's own (runLabelledCalibration).
  */
 import { parseArgs } from "node:util";
+import { markdownForTerminal } from "./terminal.js";
 import { join, resolve } from "node:path";
 import { calibrationBrief, classLevelSet, runCalibration, type CalibrationObjective } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS, DEFAULT_CALIBRATION_FOLDS } from "../lib/constants.js";
@@ -147,7 +148,7 @@ export async function cmdCalibrate(argv: string[]): Promise<number> {
     resamples,
     warnings: bench.warnings,
   });
-  if (!values.quiet && !jsonOutput()) out(run.markdown);
+  if (!values.quiet && !jsonOutput()) out(markdownForTerminal(run.markdown));
   err(`wrote ${dir}`);
   return 0;
 }

@@ -1,5 +1,6 @@
 /** capqa calibrate --in FILE: the calibration of a labelled score file of one's own (runLabelledCalibration). */
 import { existsSync } from "node:fs";
+import { markdownForTerminal } from "./terminal.js";
 import { join, resolve } from "node:path";
 import { calibrationBrief, readLabelledScores, runLabelledCalibration, type CalibrationObjective } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
@@ -87,7 +88,7 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
     seed,
     warnings: v.kind === "cross-validation" ? [`no --split-column: the figures are ${v.folds}-fold cross-validated (stratified by level, seed ${v.seed}); the classifier is fitted on all rows`] : [],
   });
-  if (!values.quiet && !jsonOutput()) out(run.markdown);
+  if (!values.quiet && !jsonOutput()) out(markdownForTerminal(run.markdown));
   if (v.kind === "cross-validation")
     err(`note: no --split-column, so these are ${v.folds}-fold cross-validated figures (stratified by level, seed ${v.seed}); classifier.json is fitted on all ${run.fit.n} rows`);
   err(`wrote ${dir}`);

@@ -1,5 +1,6 @@
 /** capqa statements generate | eval | review | agreement. */
 import { parseArgs } from "node:util";
+import { markdownForTerminal } from "./terminal.js";
 import { join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
 import { STATEMENTS_DIR_ENV } from "../lib/constants.js";
@@ -263,7 +264,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       seconds: a.seconds,
       warnings: bench.warnings,
     });
-    if (!values.quiet && !jsonOutput()) out(md);
+    if (!values.quiet && !jsonOutput()) out(markdownForTerminal(md));
     const c = a.overall.candidate;
     err(
       `candidate answers: repeated 4-gram ${c.generatedRepeated4gram} (released ${c.releasedRepeated4gram}), colon form ${c.generatedColonForm} (released ${c.releasedColonForm}), flagged ${c.generatedFlagged}`,

@@ -1,5 +1,6 @@
 /** capqa sweep: CAP's α–λ grid from released NLI probabilities (no model call). */
 import { parseArgs } from "node:util";
+import { markdownForTerminal } from "./terminal.js";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
@@ -98,7 +99,7 @@ export async function cmdSweep(argv: string[]): Promise<number> {
     seed,
     warnings: bench.warnings,
   });
-  if (!values.quiet && !jsonOutput()) out(md);
+  if (!values.quiet && !jsonOutput()) out(markdownForTerminal(md));
   err(`wrote ${dir}`);
   return 0;
 }

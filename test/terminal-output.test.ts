@@ -1,8 +1,9 @@
 /**
- * capqa reproduce's verdict: a table reproduces when every number, rounded as the paper prints
- * it, lies within one unit of the paper's last digit (bootstrap bounds within
- * REPRODUCE_BOOTSTRAP_TOLERANCE, violation counts exactly); otherwise the differing numbers are
- * named with the reason, and the terminal shows it within 100 columns.
+ * What capqa prints on a terminal, within 100 columns: reproduce's verdict (a table reproduces
+ * when every number, rounded as the paper prints it, lies within one unit of the paper's last
+ * digit; bootstrap bounds within REPRODUCE_BOOTSTRAP_TOLERANCE, violation counts exactly;
+ * otherwise the differing numbers are named with the reason), evaluate's aligned metrics with
+ * intervals, and Markdown reports (calibrate, sweep, statements eval) as aligned tables.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,6 +14,7 @@ import { join, resolve } from "node:path";
 import { reproductionVerdicts, type ReproducedCell, type ReproducedTable, type Reproduction } from "../lib/eval/index.js";
 import { REPRODUCE_BOOTSTRAP_TOLERANCE } from "../lib/constants.js";
 import { releasedDataDir } from "./helpers.js";
+import { markdownForTerminal } from "../cli/terminal.js";
 
 const cell = (table: string, row: string, column: string, paper: number, capqa: number): ReproducedCell => ({ table, row, column, paper, capqa, diff: Number((capqa - paper).toFixed(4)) });
 const table = (id: string, cells: ReproducedCell[], notes: string[] = []): ReproducedTable => ({ id, title: `Table ${id.slice(5)}: test`, rowHeader: "metric", cells, notes });
@@ -82,4 +84,28 @@ test("capqa evaluate prints each metric's ρ, τ and pairwise accuracy with thei
   for (const l of lines) assert.ok([...l].length <= 100, l);
   const column = (l: string) => l.indexOf("0.", 8);
   assert.equal(column(lines[1]), column(lines[2]), "the columns line up");
+});
+
+test("Markdown reports on a terminal: tables aligned, escaped pipes shown, numbers right-aligned, long headers as L1… with a legend", () => {
+  const md = ["# Title", "", "| level | F1 | n |", "| --- | --- | --- |", "| a\\|b | 0.5 | 12 |", "| longer level | 0.25 | 3 |", ""].join("\n");
+  assert.equal(markdownForTerminal(md), ["# Title", "", "level           F1   n", "a|b            0.5  12", "longer level  0.25   3", ""].join("\n"));
+  const names = ["contradictory", "invalid", "overinclusive_invalid", "partial", "overinclusive_valid", "exact|equivalent|alternative_correct"];
+  const wide = [
+    "| true \\ predicted | " + names.map((n) => n.replace(/\|/g, "\\|")).join(" | ") + " |",
+    "| --- |" + " --- |".repeat(6),
+    ...names.map((n, k) => `| ${n.replace(/\|/g, "\\|")} | ${[1, 2, 3, 4, 5, 6].map((x) => x * k).join(" | ")} |`),
+  ].join("\n");
+  const lines = markdownForTerminal(wide).split("\n");
+  assert.match(lines[0], /^true \\ predicted\s+L1\s+L2\s+L3\s+L4\s+L5\s+L6$/);
+  assert.match(lines.slice(7).join(" "), /^\(L1 = contradictory; L2 = invalid; .* L6 = exact\|equivalent\|alternative_correct\)$/);
+  for (const l of lines) assert.ok([...l].length <= 100, l);
+});
+
+test("capqa calibrate's report on a terminal: no Markdown escapes, aligned, within 100 columns", { skip: data === undefined && "released data not found" }, () => {
+  const out = mkdtempSync(join(tmpdir(), "capqa-calibrate-terminal-"));
+  const r = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "calibrate", "--bootstrap", "0", "--data-dir", data!, "--out", out], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /\\\||^\|/m);
+  assert.match(r.stdout, /^exact\|equivalent\|alternative_correct\s+0\.\d{4}/m);
+  for (const l of r.stdout.split("\n")) assert.ok([...l].length <= 100, l);
 });
