@@ -300,6 +300,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   if (top.some((t) => t.lower === "and") && !top.some((t) => t.lower === "between")) return true;
   if (top.filter((t) => t.text === ",").length >= 2) return true;
   if (tokens.length === 1 && /^(?:we|they|you|these|those)$/.test(tokens[0].lower)) return true;
+  // "those that can burrow", "many kinds of fish", "several species": a plural determiner or quantifier first.
+  if (tokens[0] && /^(?:those|these|many|several|few|both|various|numerous)$/.test(tokens[0].lower)) return true;
   // The head is the last word before the first preposition, participle, relative or comma.
   let end = tokens.length;
   for (let k = 1; k < tokens.length; k++) {
