@@ -43,7 +43,7 @@ ${optionsHelp(EVALUATE_IN_OPTIONS)}`;
 export async function cmdEvaluateLabelled(
   values: Record<string, string | string[] | boolean | undefined>,
   argv: string[],
-  common: { metrics?: string[]; ordering: Ordering; hardPairs?: string[][]; resamples: number; seed: number; threads?: number; reference?: string },
+  common: { metrics?: string[]; ordering: Ordering; hardPairs?: string[][]; scoreDecimals?: number | null; resamples: number; seed: number; threads?: number; reference?: string },
 ): Promise<number> {
   const file = values.in as string;
   for (const flag of ["split", "labels", "human-subset", "scores", "live"]) {
@@ -69,6 +69,7 @@ export async function cmdEvaluateLabelled(
       metrics: common.metrics,
       ordering: common.ordering,
       hardPairs: common.hardPairs,
+      scoreDecimals: common.scoreDecimals,
       resamples: common.resamples,
       seed: common.seed,
       threads: common.threads,

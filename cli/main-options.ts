@@ -13,6 +13,11 @@ export const REPRODUCE_OPTIONS = defineOptions({
   seed: COMMON_OPTIONS.seed,
   threads: COMMON_OPTIONS.threads,
   live: { type: "string", value: "LIST", help: "Compute these baselines with capqa's implementations instead of taking the released values: any of bleu, rouge_l, meteor, squad_em, squad_f1." },
+  "score-decimals": {
+    type: "string",
+    value: "N|none",
+    help: "Decimals scores are rounded to before they are compared, so floating-point noise ties (default 10, as the authors' evaluation); none compares full precision (live baselines then reproduce the paper's printed values).",
+  },
   "data-dir": COMMON_OPTIONS["data-dir"],
   quiet: COMMON_OPTIONS.quiet,
 });
@@ -34,6 +39,11 @@ export const EVALUATE_OPTIONS = defineOptions({
   lambda: COMMON_OPTIONS.lambda,
   ordering: COMMON_OPTIONS.ordering,
   config: CONFIG_OPTION,
+  "score-decimals": {
+    type: "string",
+    value: "N|none",
+    help: "Decimals scores are rounded to before they are compared, so floating-point noise ties (default 10, as the authors' evaluation); none compares full precision.",
+  },
   "hard-pairs": {
     type: "string",
     value: "PAIRS",

@@ -159,6 +159,7 @@ async function cmdReproduce(argv: string[]): Promise<number> {
   const released = existsSync(resultsPath) ? loadResultsJson(resultsPath) : undefined;
   if (!released) err(`note: ${resultsPath} not found; the check against the authors' results is skipped`);
   const reproduction = await reproducePaper(bench, released, {
+    scoreDecimals: scoreDecimalsFlag(values["score-decimals"]),
     live,
     resamples,
     seed,
@@ -190,6 +191,13 @@ async function cmdReproduce(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** --score-decimals N|none: undefined when not given (the default, SCORE_DECIMALS), null for none. */
+function scoreDecimalsFlag(text: string | undefined): number | null | undefined {
+  if (text === undefined) return undefined;
+  if (text === "none") return null;
+  return intFlag(text, "score-decimals", 10, 0, 300);
+}
+
 /** --hard-pairs, checked against the ordering before any file is read. */
 function hardPairsFlag(text: string | undefined, ordering: Ordering): string[][] | undefined {
   if (text === undefined) return undefined;
@@ -208,6 +216,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
       metrics: listFlag(values.metrics),
       ordering,
       hardPairs: hardPairsFlag(values["hard-pairs"], ordering),
+      scoreDecimals: scoreDecimalsFlag(values["score-decimals"]),
       resamples: intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000),
       seed: intFlag(values.seed, "seed", DEFAULT_SEED, 0),
       threads: values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256),
@@ -251,6 +260,7 @@ async function cmdEvaluate(argv: string[]): Promise<number> {
     capWeights,
     ordering,
     hardPairs,
+    scoreDecimals: scoreDecimalsFlag(values["score-decimals"]),
     live,
     bertscoreModel: values["bertscore-model"],
     cometModel: values["comet-model"],

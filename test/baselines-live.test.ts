@@ -62,3 +62,16 @@ test("capqa baselines scores any CSV row for row and names unavailable COMET", {
   assert.equal(comet.status, 1);
   assert.match(comet.stderr, /COMET is unavailable: the authors released no COMET scores and capqa does not invent them/);
 });
+
+test("capqa evaluate --score-decimals none compares full precision; the default rounds to 10 decimals", { skip }, () => {
+  const pairwise = (extra: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), "capqa-decimals-"));
+    const r = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "evaluate", "--split", "test", "--metrics", "rouge_l", "--reference", "rouge_l", "--live", "rouge_l", "--bootstrap", "0", "--out", join(dir, "ev"), "--quiet", "--data-dir", data!, ...extra], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const row = JSON.parse(readFileSync(join(dir, "ev", "correlations.json"), "utf8"))[0];
+    const meta = JSON.parse(readFileSync(join(dir, "ev", "meta.json"), "utf8"));
+    return [Number((100 * row.pairwise_accuracy).toFixed(4)), meta.manifest.settings.scoreDecimals];
+  };
+  assert.deepEqual(pairwise([]), [53.2255, 10]);
+  assert.deepEqual(pairwise(["--score-decimals", "none"]), [53.3528, null]);
+});

@@ -109,7 +109,9 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
       `Test split: ${test.n} rows evaluated; ${test.selection.excluded.map((e) => `row ${e.rowId} left out (${e.reason})`).join("; ")}.`,
       "Pairwise accuracy counts a tied pair as not won, as the authors' results.json does.",
       options.live?.length
-        ? `Computed live by capqa: ${options.live.join(", ")} (full-precision scores; the released columns are rounded to 10 decimals, which turns near-equal scores into ties and moves the rank statistics of BLEU, ROUGE-L and METEOR by up to 0.13 points — the live scores reproduce the paper's printed values, the released ones the authors' results.json). The paper's ROUGE-L pairwise accuracy, 55.35, is 2.00 above both (53.35 live): most likely a misprint.`
+        ? options.scoreDecimals === null
+          ? `Computed live by capqa: ${options.live.join(", ")}, compared at full precision (scoreDecimals null): they reproduce the paper's printed values; rounded to 10 decimals (the default, as the authors' evaluation and the released columns), near-equal scores tie and the rank statistics of BLEU, ROUGE-L and METEOR move by up to 0.13 points to the authors' results.json. The paper's ROUGE-L pairwise accuracy, 55.35, is 2.00 above 53.35: most likely a misprint.`
+          : `Computed live by capqa: ${options.live.join(", ")}, rounded to 10 decimals before comparing (as the authors' evaluation): they give the authors' results.json; at full precision (scoreDecimals null) they reproduce the paper's printed values, up to 0.13 points away. The paper's ROUGE-L pairwise accuracy, 55.35, is 2.00 above the full-precision 53.35: most likely a misprint.`
         : RELEASED_AGREE,
     ],
   });
