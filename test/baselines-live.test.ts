@@ -66,7 +66,30 @@ test("capqa baselines scores any CSV row for row and names unavailable COMET", {
 test("capqa evaluate --score-decimals none compares full precision; the default rounds to 10 decimals", { skip }, () => {
   const pairwise = (extra: string[]) => {
     const dir = mkdtempSync(join(tmpdir(), "capqa-decimals-"));
-    const r = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "evaluate", "--split", "test", "--metrics", "rouge_l", "--reference", "rouge_l", "--live", "rouge_l", "--bootstrap", "0", "--out", join(dir, "ev"), "--quiet", "--data-dir", data!, ...extra], { encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [
+        resolve("dist/cli/main.js"),
+        "evaluate",
+        "--split",
+        "test",
+        "--metrics",
+        "rouge_l",
+        "--reference",
+        "rouge_l",
+        "--live",
+        "rouge_l",
+        "--bootstrap",
+        "0",
+        "--out",
+        join(dir, "ev"),
+        "--quiet",
+        "--data-dir",
+        data!,
+        ...extra,
+      ],
+      { encoding: "utf8" },
+    );
     assert.equal(r.status, 0, r.stderr);
     const row = JSON.parse(readFileSync(join(dir, "ev", "correlations.json"), "utf8"))[0];
     const meta = JSON.parse(readFileSync(join(dir, "ev", "meta.json"), "utf8"));
