@@ -73,6 +73,7 @@ Commands:
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
+  manifest verify DIR  Check a run's manifest against its inputs now: which input changed since the run.
   setup TARGET...      Install optional features into your project: notebooks, kernel, dataframes,
                        cache, figures, models, all (with the overrides danfojs-node's install needs).
   help [command]       Show help.
