@@ -28,6 +28,8 @@ import {
   COMMON_OPTIONS,
   NLI_MODEL_OPTIONS,
   UsageError,
+  COLUMN_OPTIONS,
+  columnRolesFlag,
   choiceFlag,
   cliMessage,
   defineOptions,
@@ -116,6 +118,7 @@ function serverFlags(values: Record<string, unknown>): NliServerOptions | undefi
 export const SCORE_OPTIONS = defineOptions({
   in: { type: "string", value: "FILE", help: "Rows to score (CSV or JSONL): premise/hypothesis statements, or question, gold_answer and answer." },
   out: { type: "string", value: "FILE", help: "The scored rows (CSV or JSONL), written whole or not at all; FILE.manifest.json beside it." },
+  ...COLUMN_OPTIONS,
   alpha: COMMON_OPTIONS.alpha,
   lambda: COMMON_OPTIONS.lambda,
   ...MODEL_OPTIONS,
@@ -180,6 +183,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
       generator,
       classifier,
       goldSeparator: values["gold-separator"],
+      columns: columnRolesFlag(values),
       onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
       manifest: { command: ["score", ...argv], inputs: values.classify ? [values.classify] : [] },
     });

@@ -109,3 +109,55 @@ test("capqa score: bad input is named; missing statements are explained", () => 
   assert.equal(run(["score", "--in", answers]).status, 2);
   assert.match(run(["score", "--in", bad, "--out", join(root, "z.csv"), "--device", "tpu"]).stderr, /--device must be one of cpu, cuda, webgpu, auto/);
 });
+
+test("columns of another spelling (--question-column, --gold-column, --answer-column): the same scores, the file's column names kept, a missing or clashing column named before any work", () => {
+  const standard = join(root, "standard.csv");
+  const hf = join(root, "hf.jsonl");
+  const items = [
+    ["Who wrote Jane Eyre?", "Charlotte Brontë", "Charlotte Brontë wrote it."],
+    ["What is the capital of France?", "Paris", "Lyon"],
+    ["How many legs does a spider have?", "eight", "Spiders have eight legs."],
+  ];
+  writeFileSync(standard, `question,gold_answer,answer\n${items.map((r) => r.map((x) => `"${x}"`).join(",")).join("\n")}\n`);
+  writeFileSync(hf, items.map(([q, g, a], k) => JSON.stringify({ id: k, prompt: q, reference: g, prediction: a })).join("\n") + "\n");
+  const a = run(["score", "--in", standard, "--out", join(root, "standard-out.csv"), "--model", model, "--no-cache", "--quiet"]);
+  assert.equal(a.status, 0, a.stderr);
+  const b = run([
+    "score",
+    "--in",
+    hf,
+    "--out",
+    join(root, "hf-out.jsonl"),
+    "--model",
+    model,
+    "--no-cache",
+    "--quiet",
+    "--question-column",
+    "prompt",
+    "--gold-column",
+    "reference",
+    "--answer-column",
+    "prediction",
+  ]);
+  assert.equal(b.status, 0, b.stderr);
+  const capsA = parseCsv(readFileSync(join(root, "standard-out.csv"), "utf8"), "a");
+  const rowsB = readFileSync(join(root, "hf-out.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  const capColumn = capsA.header.indexOf("cap");
+  assert.deepEqual(
+    rowsB.map((r) => r.cap),
+    capsA.records.map((r) => Number(r.fields[capColumn])),
+  );
+  assert.deepEqual(Object.keys(rowsB[0]).slice(0, 4), ["id", "prompt", "reference", "prediction"]);
+  assert.ok(!("answer" in rowsB[0]) && !("question" in rowsB[0]), "no column of capqa's spelling is added");
+  assert.equal(rowsB[0].hypothesis, "Charlotte Brontë wrote Jane Eyre.");
+  const missing = run(["score", "--in", hf, "--out", join(root, "x.jsonl"), "--model", model, "--no-cache", "--answer-column", "pred"]);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /hf\.jsonl, line 1, field pred: has no column "pred" \(named by --answer-column\); it has id, prompt, reference, prediction/);
+  const clash = run(["score", "--in", standard, "--out", join(root, "y.csv"), "--model", model, "--no-cache", "--answer-column", "gold_answer"]);
+  assert.equal(clash.status, 1);
+  assert.match(clash.stderr, /has a column "answer" and --answer-column names "gold_answer" for it: rename one of the two/);
+  assert.equal(existsSync(join(root, "x.jsonl")) || existsSync(join(root, "y.csv")), false);
+});

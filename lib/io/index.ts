@@ -11,3 +11,4 @@ export * from "./format.js";
 export * from "./folder.js";
 export * from "./manifest.js";
 export * from "./manifest-verify.js";
+export * from "./column-roles.js";

@@ -10,6 +10,7 @@
  * const report = await scoreFile("answers.csv", "scored.csv", { model: "cross-encoder/nli-deberta-v3-large", cache: NliCache.open(dir) });
  * console.log(report.scored, "of", report.rows, "rows scored");
  */
+import { columnsWithRoles, sourceWithRoles, type ColumnRoles } from "../io/column-roles.js";
 import { rmSync, statSync } from "node:fs";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
 import { buildManifest, fileDigest, type FileDigest, type ManifestModelInput } from "../io/manifest.js";
@@ -29,6 +30,8 @@ import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GO
 import { preflightModel } from "./preflight.js";
 
 export interface ScoreFileOptions extends ScoreOptions {
+  /** Columns of another spelling that hold the question, the gold answer and the answer (e.g. `{ answer: "prediction", gold_answer: "reference" }`); the output keeps the file's names. */
+  readonly columns?: ColumnRoles;
   /** Statement generator for raw answers (default: the built-in reformulator). */
   readonly generator?: StatementGeneratorEngine;
   /** A classifier from `capqa calibrate`: adds predicted_level to every scored row. */
@@ -86,9 +89,9 @@ function text(record: RowRecord, file: string, field: string, index: number): st
 export async function scoreFile(input: string, output: string, options: ScoreFileOptions = {}): Promise<ScoreFileReport> {
   const started = Date.now();
   checkOutputFile(output, [input]);
-  const source = await openRowSource(input);
+  const source = sourceWithRoles(await openRowSource(input), options.columns);
   const inputIsFile = statSync(input).isFile();
-  const cols = new Set(source.columns);
+  const cols = new Set(columnsWithRoles(source.columns, options.columns));
   const mode =
     cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer") ? "answers" : undefined;
   if (!mode)
@@ -99,7 +102,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   if (mode === "statements" && options.goldSeparator !== undefined) {
     throw new DataError({ file: input, line: 1 }, "has statements (premise, hypothesis); a gold separator (the `goldSeparator` option) applies to raw answers (question, gold_answer, answer)");
   }
-  const goldSource: GoldSource = mode === "answers" ? goldSourceFor(input, source.columns, options.goldSeparator) : { kind: "single" };
+  const goldSource: GoldSource = mode === "answers" ? goldSourceFor(input, [...cols], options.goldSeparator) : { kind: "single" };
   const multi = goldSource.kind !== "single";
   const multiColumns: readonly string[] = multi ? MULTI_GOLD_COLUMNS : [];
   const replaced = source.columns.filter((c) => (SCORE_COLUMNS as readonly string[]).includes(c) || multiColumns.includes(c) || c === "predicted_level");
