@@ -97,7 +97,8 @@ export function expand<T extends ArrayLike<number>>(values: T, counts: ArrayLike
 
 /** The released data folder for integration tests: CAPQA_DATA_DIR, else ../shared beside the repo. */
 export function releasedDataDir(): string | undefined {
-  const candidates = [process.env.CAPQA_DATA_DIR, resolve("../shared/data/cap-correctness")].filter((d): d is string => !!d);
+  // $CAPQA_DATA_DIR, else ./data (where `capqa data fetch` puts it), else the development checkout's shared copy.
+  const candidates = [process.env.CAPQA_DATA_DIR, resolve("data"), resolve("../shared/data/cap-correctness")].filter((d): d is string => !!d);
   return candidates.find((d) => existsSync(join(d, "CAP-Correctness.csv")) && existsSync(join(d, "scores.json")));
 }
 
