@@ -428,7 +428,10 @@ let commandName = "";
 export async function main(argvWithJson: string[]): Promise<number> {
   const argv = joinNegativeNumbers(takeCsvFormulaGuardFlag(takeJsonFlag(argvWithJson)));
   const [command, ...rest] = argv;
-  commandName = [command, ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures", "manifest"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : [])].join(" ");
+  commandName = [
+    command,
+    ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures", "manifest"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : []),
+  ].join(" ");
   if (command === "--version" || command === "version" || command === "-V") {
     if (jsonOutput()) summary("version", { version: capqaVersion() });
     else print(capqaVersion());
