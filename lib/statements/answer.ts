@@ -4,6 +4,7 @@
  * rest (kept verbatim after the statement), and whether the first sentence is a full clause
  * (subject + finite verb) or a phrase to put in the question's slot.
  */
+import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import { canBeVerb, isParticipleOf, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces } from "./text.js";
@@ -122,36 +123,7 @@ function stripFraming(s: string): { text: string; framed: boolean } {
   return { text, framed };
 }
 
-const FINITE_AUX = new Set([
-  "is",
-  "are",
-  "was",
-  "were",
-  "am",
-  "'s",
-  "'re",
-  "'m",
-  "has",
-  "have",
-  "had",
-  "'ve",
-  "'d",
-  "does",
-  "do",
-  "did",
-  "can",
-  "could",
-  "will",
-  "would",
-  "shall",
-  "should",
-  "may",
-  "might",
-  "must",
-  "ca",
-  "wo",
-  "'ll",
-]);
+const FINITE_AUX = new Set([...FINITE_AUXILIARIES, ...CONTRACTED_AUXILIARIES, ...NEGATED_MODAL_STEMS]);
 const PERSONAL = new Set(["i", "you", "we", "they", "it", "he", "she", "this", "these", "those", "there", "that"]);
 const NOT_SUBJECT_START = new Set([
   "which",

@@ -6,6 +6,7 @@
  * questions ("do fish/VERB use/NOUN"), so the parser trusts structure first (after "does" comes
  * a subject, then a base-form verb) and tags second.
  */
+import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import { canBeAdjective, canBeVerb, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence } from "./text.js";
@@ -15,10 +16,10 @@ export const BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|…|(?<!\.)\.{3,}(?=\s|$)|\
 /** Blank markers that are never anything else. */
 export const HARD_BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/;
 const WH_WORDS = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]);
-const BE = new Set(["is", "are", "was", "were", "am", "'s", "'re", "be"]);
-const DO = new Set(["do", "does", "did"]);
-const HAVE = new Set(["has", "have", "had"]);
-const MODAL = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo"]);
+const BE = new Set<string>([...BE_FORMS, "'s", "'re", "be"]);
+const DO = new Set<string>(DO_FORMS);
+const HAVE = new Set<string>(HAVE_FORMS);
+const MODAL = new Set<string>([...MODALS, ...NEGATED_MODAL_STEMS]);
 const AUXILIARIES = new Set([...BE, ...DO, ...HAVE, ...MODAL]);
 const IMPERATIVES = new Set([
   "name",

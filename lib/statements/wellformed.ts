@@ -7,49 +7,14 @@
  * letters, digits and apostrophes, lower-cased. The same counts, without the comparison with the
  * source, describe a set of statements (`repeatsFourGram`, `hasColonForm`).
  */
+import { FINITE_AUXILIARIES, NEGATED_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence } from "./text.js";
 
 export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
 
 const WH = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]);
-const AUX = new Set([
-  "is",
-  "are",
-  "was",
-  "were",
-  "am",
-  "do",
-  "does",
-  "did",
-  "can",
-  "could",
-  "will",
-  "would",
-  "shall",
-  "should",
-  "may",
-  "might",
-  "must",
-  "has",
-  "have",
-  "had",
-  "isn't",
-  "aren't",
-  "wasn't",
-  "weren't",
-  "don't",
-  "doesn't",
-  "didn't",
-  "can't",
-  "couldn't",
-  "won't",
-  "wouldn't",
-  "shouldn't",
-  "hasn't",
-  "haven't",
-  "hadn't",
-]);
+const AUX = new Set([...FINITE_AUXILIARIES, ...NEGATED_AUXILIARIES]);
 const MEASURE = new Set(["many", "much", "long", "far", "fast", "old", "often", "tall", "big", "large", "deep", "high", "wide", "heavy", "hot", "cold"]);
 
 const LETTER = /[\p{L}\p{N}]/u;
