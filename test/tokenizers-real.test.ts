@@ -399,6 +399,43 @@ test("pyStrip and pySplit are Python's str.strip() and str.split() for every BMP
   }
 });
 
+// ------------------------------------------------------------------ JSON numbers as the core reads them
+
+test("rustJsonNumber: exact where one rounding suffices (≤ 15 digits, |exponent| ≤ 22), and t5-small's Unigram scores parsed as the core parses them differ from JSON.parse by at most one unit in the last place", async (t) => {
+  const { rustJsonNumber, parseJsonAsRust } = await import("../lib/runtime/rust-json.js");
+  let seed = 7;
+  let checked = 0;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed);
+  for (let k = 0; k < 20_000; k++) {
+    const digits = String(next() % 10 ** (1 + (next() % 9))) + String(next() % 1_000_000);
+    const cut = next() % digits.length;
+    const literal = `${next() % 2 ? "-" : ""}${digits.slice(0, cut) || "0"}${cut < digits.length ? `.${digits.slice(cut)}` : ""}${next() % 3 === 0 ? `e${(next() % 23) - 11}` : ""}`;
+    const significant = (digits.replace(/^0+/, "") || "0").length;
+    if (significant > 15) continue;
+    const exp = Number(/e(-?\d+)/.exec(literal)?.[1] ?? 0) - (cut < digits.length ? digits.length - cut : 0);
+    if (Math.abs(exp) > 22) continue;
+    assert.equal(rustJsonNumber(literal), Number(literal), literal);
+    checked++;
+  }
+  assert.ok(checked > 5_000, `${checked} literals checked`);
+  assert.deepEqual(parseJsonAsRust('{"a": [1, -2.5, 1e3, "x", null, true]}'), { a: [1, -2.5, 1000, "x", null, true] });
+  if (noTokenizers) return;
+  const text = readFileSync(join(shared, T5.oracleFile), "utf8");
+  const rust = (parseJsonAsRust(text) as { model: { vocab: [string, number][] } }).model.vocab;
+  const js = (JSON.parse(text) as { model: { vocab: [string, number][] } }).model.vocab;
+  let differ = 0;
+  rust.forEach(([piece, score], i) => {
+    assert.equal(piece, js[i][0]);
+    if (score !== js[i][1]) {
+      differ++;
+      const ulp = Math.abs(js[i][1]) * Number.EPSILON;
+      assert.ok(Math.abs(score - js[i][1]) <= ulp, `${piece}: ${score} vs ${js[i][1]}`);
+    }
+  });
+  t.diagnostic(`t5-small: ${differ} of ${rust.length} Unigram scores read otherwise than JSON.parse reads them`);
+  assert.ok(differ > 0, "some scores differ (the Unigram tie on ____________ depends on them)");
+});
+
 // ------------------------------------------------------------------ pad id
 
 test("the pad id comes from tokenizer_config.json, special_tokens_map.json or the vocabulary (RoBERTa's hub files: 1, never <s>); none fails naming the folder", { skip: noTokenizers }, async () => {
