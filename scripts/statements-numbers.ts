@@ -1,5 +1,5 @@
 /**
- * Every number the README's statements section reports, from one run (issue 23):
+ * Every number docs/statements.md (the statements page) reports, from one run (issue 23):
  *
  *   node dist/scripts/statements-numbers.js [--sets] [--held-out] [--tables] [--flags] [--cap] [--train]
  *                                           [--agreement] [--speed] [--misses FILE]
@@ -18,7 +18,7 @@
  * --agreement  agreement with the released CAP-Correctness statements (`capqa statements agreement`)
  * --misses F   writes every miss of the sets (and of CAP-Statements with --cap/--train) to F
  * --readme     writes the sets' table (held-out sets included), the per-form tables of dev.csv and
- *              lean.csv, the flags' table and the CAP-Statements per-type table into README.md,
+ *              lean.csv, the flags' table and the CAP-Statements per-type table into docs/statements.md,
  *              between <!-- statements-numbers:begin --> and <!-- statements-numbers:end -->
  *              (run with --sets --held-out --tables --flags --cap)
  *
@@ -52,7 +52,7 @@ const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv"]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
 const missLines: string[] = [];
-/** What --readme writes into README.md. */
+/** What --readme writes into docs/statements.md. */
 const readme: string[] = [];
 const README_TABLE_SETS = new Set(["dev.csv", "lean.csv"]);
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "—");
@@ -195,15 +195,15 @@ if (on("--agreement")) {
 }
 
 if (args.includes("--readme")) {
-  const file = resolve("README.md");
+  const file = resolve("docs/statements.md");
   const text = readFileSync(file, "utf8");
   const [begin, end] = ["<!-- statements-numbers:begin -->", "<!-- statements-numbers:end -->"];
   const a = text.indexOf(begin);
   const b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`README.md: no ${begin} … ${end} block to write the numbers into`);
+  if (a < 0 || b < a) throw new Error(`docs/statements.md: no ${begin} … ${end} block to write the numbers into`);
   const block = [begin, "<!-- written by node dist/scripts/statements-numbers.js --sets --held-out --tables --flags --cap --readme; do not edit by hand -->", "", ...readme, end].join("\n");
   writeFileAtomic(file, text.slice(0, a) + block + text.slice(b + end.length));
-  console.log("wrote the numbers into README.md");
+  console.log("wrote the numbers into docs/statements.md");
 }
 
 if (missesFile) {
