@@ -8,13 +8,19 @@ import { meteorScore, type MeteorOptions } from "./meteor.js";
 import { baselineTokens } from "./parity.js";
 import { rougeL, rougeLMultiTarget } from "./rouge.js";
 
-export * from "./bleu.js";
-export * from "./rouge.js";
-export * from "./meteor.js";
-export * from "./squad.js";
-export * from "./parity.js";
-export * from "./bertscore.js";
-export * from "./comet.js";
+export { brevityPenalty, closestRefLength, corpusBleu, fsum, modifiedPrecision, sentenceBleu } from "./bleu.js";
+export type { BleuOptions, BleuSmoothing } from "./bleu.js";
+export { lcsLength, rougeL, rougeLMultiTarget, rougeLTokens, rougeTokenize } from "./rouge.js";
+export type { RougeScore } from "./rouge.js";
+export { alignWords, countChunks, meteorScore, singleMeteorScore } from "./meteor.js";
+export type { MeteorMatch, MeteorOptions } from "./meteor.js";
+export { squadExactMatch, squadExactMatchMulti, squadF1, squadF1Multi, squadNormalize } from "./squad.js";
+export { BASELINE_METRICS, baselineParity, baselineTokens } from "./parity.js";
+export type { BaselineMetric, BaselineParity, BaselineParityOptions, MetricParity, ParityDifference, ParityReason } from "./parity.js";
+export { checkTexts, computeIdf, greedyCosineMatch, IdfMap, isByteLevel, loadBertScorer, loadOnnxModel, loadTokenizer, ROBERTA_LARGE_L17_BASELINE, runEncoder, SentenceEncoder } from "./bertscore.js";
+export type { BertScoreBaseline, BertScorer, BertScoreResult, BertScorerOptions, BertScoreTriple, EncoderTokenizer, OnnxModel, SentenceEncoderOptions, TokenMatrix } from "./bertscore.js";
+export { COMET_EXPORT_COMMAND, COMET_FORMAT, cometUnavailable, layerSoftmax, loadCometEstimator, PAPER_COMET_MODEL, parseCometSettings, sparsemax } from "./comet.js";
+export type { CometEstimator, CometEstimatorOptions, CometSettings } from "./comet.js";
 
 /**
  * BLEU of a candidate answer against the gold answer: NLTK `sentence_bleu`,

@@ -1,3 +1,5 @@
-export * from "./systems.js";
-export * from "./figures.js";
-export * from "./report.js";
+export { compareSystems, readSystem, UNLABELLED } from "./systems.js";
+export type { ClassCountRow, ClassMeanRow, CompareOptions, PairViolationRow, ReadSystemOptions, SystemComparison, SystemDifferenceRow, SystemScores, SystemSummaryRow } from "./systems.js";
+export { classDistributionFigure, classMeansBySystemFigure } from "./figures.js";
+export { comparisonMarkdown, writeComparison } from "./report.js";
+export type { WriteComparisonOptions } from "./report.js";

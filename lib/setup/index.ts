@@ -1,1 +1,12 @@
-export * from "./jupyter-kernel.js";
+export {
+  findJupyterPython,
+  JUPYTER_INSTALL_HINT,
+  jupyterStartCommand,
+  planTslabKernel,
+  probeJupyterPython,
+  registerTslabKernel,
+  tslabKernelLines,
+  tslabKernelSpec,
+  tslabScript,
+} from "./jupyter-kernel.js";
+export type { JupyterPython, JupyterStart, KernelSpec, PythonProblem, TslabKernelOptions, TslabKernelPlan } from "./jupyter-kernel.js";

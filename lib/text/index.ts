@@ -1,4 +1,7 @@
 /** Text processing ported from NLTK: tokenizers, the Porter stemmer and a WordNet reader. */
-export * from "./nltk-tokenize.js";
-export * from "./porter.js";
-export * from "./wordnet.js";
+export { PUNKT_ABBREVIATIONS, PUNKT_PARAMETERS, PUNKT_SENTENCE_STARTERS, sentTokenize, treebankWordTokenize, wordTokenize } from "./nltk-tokenize.js";
+export type { PunktParameters } from "./nltk-tokenize.js";
+export { cachedPorterStemmer, porterStem } from "./porter.js";
+export type { PorterMode, PorterOptions } from "./porter.js";
+export { findWordNetDir, loadWordNet, requireWordNetDir, WordNet, WORDNET_FILES, WORDNET_POS, wordNetCandidates, WordNetNotFoundError } from "./wordnet.js";
+export type { MorphyVersion, WordNetOptions, WordNetPos } from "./wordnet.js";
