@@ -1,9 +1,10 @@
 /**
- * The options of the commands cli/main.ts runs itself (reproduce, evaluate, data fetch | verify |
- * info), declared apart from it so that tests can import them: importing main.js runs the CLI.
+ * The options of reproduce, evaluate and data fetch | verify | info, and the flag parsers they
+ * share (--live, --score-decimals), declared apart from the commands so that tests can import them.
  */
 import { REFERENCE_METRIC, RELEASED_METRICS } from "../lib/constants.js";
-import { COMMON_OPTIONS, defineOptions, splitOption } from "./args.js";
+import { LIVE_TEXT_METRICS } from "../lib/eval/index.js";
+import { COMMON_OPTIONS, UsageError, defineOptions, intFlag, listFlag, splitOption } from "./args.js";
 import { CONFIG_OPTION } from "./config-flag.js";
 import { EVALUATE_IN_OPTIONS } from "./evaluate-labelled.js";
 
@@ -87,3 +88,24 @@ export const DATA_OPTIONS = defineOptions({
   "allow-changed": { type: "boolean", help: "fetch: keep a download whose checksum differs from the pin (it is reported)." },
   statements: { type: "boolean", help: "fetch: the upstream CAP-Statements.csv, into --data-dir, else $CAPQA_STATEMENTS_DIR, else data/cap-statements." },
 });
+
+/** --live names: each a metric capqa computes, requested in --metrics, with the model folder it needs. */
+export function liveFlag(values: { live?: string; "bertscore-model"?: string; "comet-model"?: string }, metrics: readonly string[]): string[] | undefined {
+  const live = listFlag(values.live);
+  if (!live) return undefined;
+  const known = [...Object.keys(LIVE_TEXT_METRICS), "bertscore", "comet"];
+  for (const name of live) {
+    if (!known.includes(name)) throw new UsageError(`--live ${name}: capqa computes ${known.join(", ")} live`);
+    if (!metrics.includes(name)) throw new UsageError(`--live ${name}: not among the metrics evaluated (${metrics.join(", ")}); add it to --metrics`);
+  }
+  if (live.includes("bertscore") && !values["bertscore-model"]) throw new UsageError("--live bertscore needs --bertscore-model DIR");
+  if (live.includes("comet") && !values["comet-model"]) throw new UsageError("--live comet needs --comet-model DIR");
+  return live;
+}
+
+/** --score-decimals N|none: undefined when not given (the default, SCORE_DECIMALS), null for none. */
+export function scoreDecimalsFlag(text: string | undefined): number | null | undefined {
+  if (text === undefined) return undefined;
+  if (text === "none") return null;
+  return intFlag(text, "score-decimals", 10, 0, 300);
+}

@@ -200,7 +200,7 @@ test("explore --serve: a busy port is one clear error, unknown paths are 404, th
 test("SIGKILL loops at the default batch of 16: every resume gives the uninterrupted output byte for byte", async () => {
   const input = join(root, "kill.csv");
   writeFileSync(input, pairsCsv(2500, 11));
-  const args = (out: string, cache: string) => ["score", "--in", input, "--out", out, "--model", model, "--cache-dir", cache, "--quiet"];
+  const args = (out: string, cache: string) => ["score", "--in", input, "--out", out, "--model", model, "--cache-dir", cache];
   const full = run(args(join(root, "kill-full.csv"), join(root, "kill-cache-full")));
   assert.equal(full.status, 0, full.stderr);
   const total = Number(/(\d+) distinct NLI pairs/.exec(full.stderr)![1]);
@@ -260,7 +260,7 @@ test("four processes scoring into one cache at once: all finish, outputs agree, 
   writeFileSync(input, pairsCsv(1500, 17));
   const cacheDir = join(root, "four-cache");
   const runs = [0, 1, 2, 3].map((k) => {
-    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir, "--quiet"], {
+    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

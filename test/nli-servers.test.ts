@@ -167,7 +167,6 @@ for (const protocol of PROTOCOLS) {
       "nli",
       "--nli-concurrency",
       "2",
-      "--quiet",
     ];
     const fullOut = join(root, `${protocol}-full.csv`);
     const full = await runCli(args(fullOut, join(root, `${protocol}-cache-full`)));
