@@ -115,32 +115,26 @@ if (on("--sets") || on("--tables")) {
 if (on("--flags")) {
   const { items } = loadFlagLabels(resolve(FIXTURES, "flags.csv"));
   const e = evaluateFlagLabels(items);
-  console.log(
-    [
-      "## Flags on hand-labelled statements (flags.csv)",
-      "",
-      `${e.n} statements, ${e.bad} labelled bad, ${e.good} good; ${e.reproduced} are what the rules write today (flagged by their rule and the checks), the other ${e.n - e.reproduced} are checked as written.`,
-      "",
-      "| | value |",
-      "| --- | --- |",
-      `| recall: bad statements flagged | ${e.flaggedBad}/${e.bad} = ${f1(e.recall)} % |`,
-      `| good statements flagged | ${e.flaggedGood}/${e.good} = ${f1(e.goodFlaggedRate)} % |`,
-      `| precision: flagged statements that are bad | ${f1(e.precision)} % |`,
-      ...Object.entries(e.recallByReason).map(([k, v]) => `| recall, ${k} | ${v.flagged}/${v.n} |`),
-      "",
-    ].join("\n"),
-  );
-  readme.push(
-    `Flags on ${e.n} hand-labelled statements (flags.csv; ${e.bad} bad, ${e.good} good):`,
-    "",
+  // The flags' table, printed and written into docs/statements.md alike.
+  const flagsTable = [
     "| | value |",
     "| --- | --- |",
     `| recall: bad statements flagged | ${e.flaggedBad}/${e.bad} = ${f1(e.recall)} % |`,
     `| good statements flagged | ${e.flaggedGood}/${e.good} = ${f1(e.goodFlaggedRate)} % |`,
     `| precision: flagged statements that are bad | ${f1(e.precision)} % |`,
     ...Object.entries(e.recallByReason).map(([k, v]) => `| recall, ${k} | ${v.flagged}/${v.n} |`),
-    "",
+  ];
+  console.log(
+    [
+      "## Flags on hand-labelled statements (flags.csv)",
+      "",
+      `${e.n} statements, ${e.bad} labelled bad, ${e.good} good; ${e.reproduced} are what the rules write today (flagged by their rule and the checks), the other ${e.n - e.reproduced} are checked as written.`,
+      "",
+      ...flagsTable,
+      "",
+    ].join("\n"),
   );
+  readme.push(`Flags on ${e.n} hand-labelled statements (flags.csv; ${e.bad} bad, ${e.good} good):`, "", ...flagsTable, "");
   if (missesFile)
     for (const m of e.wrong)
       missLines.push(`[flags.csv:${m.line}] ${m.label}${m.reason ? ` (${m.reason})` : ""}: flagged=${m.flagged} ${m.doubts.join("; ")}\n Q: ${m.question}\n A: ${m.answer}\n S: ${m.statement}`);
