@@ -8,7 +8,10 @@
  * refused by name before any work.
  *
  * @example
- * const settings = readExperimentConfig("experiment.yaml"); // [{ key: "seed", flag: "seed", value: "42" }, …]
+ * import { writeFileSync } from "node:fs";
+ * writeFileSync("experiment.yaml", "seed: 7\nevaluation:\n  n_bootstrap: 1000\n");
+ * const settings = readExperimentConfig("experiment.yaml");
+ * console.log(settings); // [{ key: "seed", flag: "seed", value: "7" }, { key: "evaluation.n_bootstrap", flag: "bootstrap", value: "1000" }]
  */
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";

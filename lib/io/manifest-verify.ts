@@ -4,8 +4,13 @@
  * of `capqa score`) is hashed again, and each that changed or is gone is named.
  *
  * @example
- * const v = await verifyManifest("out/evaluate-test");
- * for (const c of v.changed) console.log(`${c.what} ${c.path}: ${c.status}`);
+ * import { writeFileSync } from "node:fs";
+ * writeFileSync("rows.csv", "premise,hypothesis\nParis is the capital.,Paris is the capital.\n");
+ * const manifest = buildManifest({ command: ["score", "--in", "rows.csv"], inputs: [await fileDigest("rows.csv")] });
+ * writeFileSync("run.manifest.json", JSON.stringify(manifest));
+ * writeFileSync("rows.csv", "premise,hypothesis\nParis is the capital.,Lyon is the capital.\n"); // the input changes
+ * const v = await verifyManifest("run.manifest.json");
+ * for (const c of v.changed) console.log(`${c.what} ${c.path}: ${c.status}`); // input …/rows.csv: changed
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
