@@ -2,12 +2,7 @@
  * The CAP formula, the one place it is written (paper Eq. 2–3). Import-free and unchecked, so
  * that lib/cap's checked vector functions, the scoring workflow, the figures and the explorer
  * page (which inlines this compiled file) all compute it with the same arithmetic, to the bit.
- *
- * @example
- * import { capOfDirections, directionalOf } from "capqa/cap";
- * const forward = directionalOf(0.9, 0.05, 0.5); // P_entail + λ·P_neutral
- * const reverse = directionalOf(0.6, 0.3, 0.5);
- * console.log(capOfDirections(forward, reverse, 0.5)); // α·D(gold→answer) + (1−α)·D(answer→gold)
+ * Not exported from capqa/cap: the checked forms are capScore, capScores and directionalScore.
  */
 
 /** D(a→b) = P_entail(a→b) + λ·P_neutral(a→b) (Eq. 2). */

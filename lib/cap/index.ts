@@ -11,8 +11,6 @@ import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { checkProbabilities, checkProbability, checkSameLength, checkUnitScalar } from "../stats/validate.js";
 import { capOfDirections, directionalOf } from "./formula.js";
 
-export { capOfDirections, directionalOf } from "./formula.js";
-
 export interface CapWeights {
   /** Weight α of the forward (gold → candidate) direction, in [0, 1]. */
   readonly alpha: number;

@@ -4,7 +4,8 @@
  * not scored with the reason; a number is never made up.
  */
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
-import { capOfDirections, checkWeights, directionalOf } from "../cap/index.js";
+import { capOfDirections, directionalOf } from "../cap/formula.js";
+import { checkWeights } from "../cap/index.js";
 import type { NliCache } from "../nli/cache.js";
 import { cachedProbabilities } from "../nli/cached.js";
 import { checkPairs, type NliEngine, type NliServerStats } from "../nli/engine.js";
