@@ -153,11 +153,11 @@ test("columns of another spelling (--question-column, --gold-column, --answer-co
   assert.deepEqual(Object.keys(rowsB[0]).slice(0, 4), ["id", "prompt", "reference", "prediction"]);
   assert.ok(!("answer" in rowsB[0]) && !("question" in rowsB[0]), "no column of capqa's spelling is added");
   assert.equal(rowsB[0].hypothesis, "Charlotte Brontë wrote Jane Eyre.");
-  const missing = run(["score", "--in", hf, "--out", join(root, "x.jsonl"), "--model", model, "--no-cache", "--answer-column", "pred"]);
+  const missing = run(["score", "--in", hf, "--out", join(root, "missing-column.jsonl"), "--model", model, "--no-cache", "--answer-column", "pred"]);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /hf\.jsonl, line 1, field pred: has no column "pred" \(named by --answer-column\); it has id, prompt, reference, prediction/);
-  const clash = run(["score", "--in", standard, "--out", join(root, "y.csv"), "--model", model, "--no-cache", "--answer-column", "gold_answer"]);
+  const clash = run(["score", "--in", standard, "--out", join(root, "clashing-column.csv"), "--model", model, "--no-cache", "--answer-column", "gold_answer"]);
   assert.equal(clash.status, 1);
   assert.match(clash.stderr, /has a column "answer" and --answer-column names "gold_answer" for it: rename one of the two/);
-  assert.equal(existsSync(join(root, "x.jsonl")) || existsSync(join(root, "y.csv")), false);
+  assert.equal(existsSync(join(root, "missing-column.jsonl")) || existsSync(join(root, "clashing-column.csv")), false);
 });
