@@ -1,4 +1,5 @@
 /** capqa compare: several QA systems' scored answers side by side (Sec. 7.4, Tables 5 and 6). */
+import { alignedRows, signedNumber } from "./terminal.js";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -52,23 +53,14 @@ ${optionsHelp(COMPARE_OPTIONS)}`;
  * both answered, with its bootstrap interval and how often a resample does not favour the first.
  */
 function comparisonText(c: SystemComparison): string {
-  const pad = (rows: string[][]) => {
-    const widths = rows[0].map((_, k) => Math.max(...rows.map((r) => [...r[k]].length)));
-    return rows.map((r) =>
-      r
-        .map((x, k) => x + " ".repeat(widths[k] - [...x].length))
-        .join("  ")
-        .trimEnd(),
-    );
-  };
   const f4 = (x: number | null) => (x === null ? "—" : x.toFixed(4));
-  const systems = pad([
+  const systems = alignedRows([
     ["system", "scored", "mean CAP", "class pairs inverted"],
     ...c.systems.map((s) => [s.system, String(s.scored), f4(s.meanCap), s.classPairs ? `${s.violations} of ${s.classPairs}` : "—"]),
   ]);
   if (c.differences.length === 0) return systems.join("\n");
-  const signed = (x: number | null) => (x === null ? "—" : `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(4)}`);
-  const differences = pad([
+  const signed = (x: number | null) => (x === null ? "—" : signedNumber(x, 4));
+  const differences = alignedRows([
     ["paired difference", "questions", "mean CAP difference", "95 % interval", "P(not better)"],
     ...c.differences.map((d) => [
       `${d.system} − ${d.other}`,

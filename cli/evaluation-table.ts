@@ -4,6 +4,7 @@
  * there is one, and the class pairs whose means are inverted (Table 14), within 100 columns.
  */
 import type { EvaluationTables } from "../lib/eval/index.js";
+import { alignedRows } from "./terminal.js";
 
 const f4 = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x.toFixed(4) : "—");
 const f3 = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x.toFixed(3) : "—");
@@ -26,12 +27,6 @@ export function evaluationTable(tables: Pick<EvaluationTables, "correlations" | 
     withInterval(r, "pairwise_accuracy"),
     violations.get(r.metric as string) ?? "—",
   ]);
-  const widths = header.map((h, k) => Math.max([...h].length, ...rows.map((r) => [...r[k]].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, k) => c + " ".repeat(widths[k] - [...c].length))
-      .join("  ")
-      .trimEnd();
   const intervals = tables.correlations.some((r) => typeof r.spearman_ci_low === "number");
-  return [line(header), ...rows.map(line), ...(intervals ? ["[ ]: 95 % percentile bootstrap interval"] : [])].join("\n");
+  return [...alignedRows([header, ...rows]), ...(intervals ? ["[ ]: 95 % percentile bootstrap interval"] : [])].join("\n");
 }

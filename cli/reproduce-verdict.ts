@@ -5,10 +5,9 @@
  */
 import { printedDigits, type TableVerdict } from "../lib/eval/index.js";
 import { wrapText } from "./args.js";
+import { signedNumber } from "./terminal.js";
 
 const WIDTH = 100;
-
-const signed = (x: number, digits: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(digits)}`;
 
 /** The verdict block: a line per table, then for each differing table its worst cells and the reason. */
 export function verdictText(verdicts: readonly TableVerdict[], dir: string): string {
@@ -26,7 +25,7 @@ export function verdictText(verdicts: readonly TableVerdict[], dir: string): str
     if (v.reproduces) continue;
     const worst = v.differing.slice(0, 3).map((c) => {
       const d = Math.max(printedDigits(v, c), 1);
-      return `${c.row}, ${c.column}: ${c.paper?.toFixed(d)} printed, ${c.capqa?.toFixed(d)} here (${signed(c.diff ?? 0, d)})`;
+      return `${c.row}, ${c.column}: ${c.paper?.toFixed(d)} printed, ${c.capqa?.toFixed(d)} here (${signedNumber(c.diff ?? 0, d)})`;
     });
     if (v.differing.length > 3) worst.push(`… and ${v.differing.length - 3} more`);
     for (const w of worst) lines.push(...wrapText(w, WIDTH - indent.length - 2).map((l, i) => `${indent}${i === 0 ? "- " : "  "}${l}`));

@@ -15,6 +15,22 @@ function cellsOf(line: string): string[] {
   return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, "|").replace(/\\\\/g, "\\"));
 }
 
+/** Rows as lines, each column padded to its widest cell (the first row too: a header), two spaces apart. */
+export function alignedRows(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0].map((_, k) => Math.max(...rows.map((r) => width(r[k]))));
+  return rows.map((r) =>
+    r
+      .map((c, k) => c + " ".repeat(widths[k] - width(c)))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+/** A difference with its sign always written (+, − or ±), as the terminal's tables show them. */
+export function signedNumber(x: number, digits: number): string {
+  return `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(digits)}`;
+}
+
 const isTableLine = (line: string) => line.trimStart().startsWith("|");
 const isSeparator = (cells: string[]) => cells.every((c) => /^:?-{3,}:?$/.test(c));
 const width = (s: string) => [...s].length;
