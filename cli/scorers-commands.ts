@@ -8,7 +8,7 @@ import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBD
 import { loadBenchmark, releasedColumn, selectRows, dataProvenance } from "../lib/data/index.js";
 import { evaluateMetrics, writeEvaluation } from "../lib/eval/index.js";
 import { writeFileAtomic, buildManifest, fileDigest } from "../lib/io/index.js";
-import { applyScorer, benchmarkScorerInputs, fitScorer, type CapqaScorer } from "../lib/scorers/index.js";
+import { applyScorer, benchmarkScorerInputs, fitScorer, type CapqaScorer } from "../lib/learned-scorer/index.js";
 import { CLASSES } from "../lib/taxonomy/index.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 

@@ -16,7 +16,7 @@ export * from "./statements/index.js";
 export * from "./sweep/index.js";
 export * from "./figures/index.js";
 export * from "./calibrate/index.js";
-export * from "./scorers/index.js";
+export * from "./learned-scorer/index.js";
 export * from "./explore/index.js";
 export * from "./baselines/index.js";
 export * from "./text/index.js";

@@ -65,7 +65,7 @@ export type { ThresholdClassifier, LevelSet } from "./calibrate/index.js";
 export { sweepCap, bestPoint, unitGrid } from "./sweep/index.js";
 
 // A learned scorer
-export { fitScorer, applyScorer } from "./scorers/index.js";
+export { fitScorer, applyScorer } from "./learned-scorer/index.js";
 
 // Figures
 export { calibrateCap, figureCatalogue, figureToHtml, exportFigures, findChromium, classLabel } from "./figures/index.js";

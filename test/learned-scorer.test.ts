@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fitLogistic, predictProba } from "../lib/scorers/logistic.js";
-import { scorerFeatures, FEATURE_NAMES } from "../lib/scorers/features.js";
-import { fitScorer, applyScorer } from "../lib/scorers/scorer.js";
-import { benchmarkScorerInputs } from "../lib/scorers/benchmark.js";
+import { fitLogistic, predictProba } from "../lib/learned-scorer/logistic.js";
+import { scorerFeatures, FEATURE_NAMES } from "../lib/learned-scorer/features.js";
+import { fitScorer, applyScorer } from "../lib/learned-scorer/scorer.js";
+import { benchmarkScorerInputs } from "../lib/learned-scorer/benchmark.js";
 import { loadBenchmark, selectRows, releasedColumn } from "../lib/data/index.js";
 import { ordinalSummary } from "../lib/stats/pairwise.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
