@@ -2,10 +2,10 @@ export { evaluateMetrics, evaluationSettings, TABLE_NAMES } from "./evaluate.js"
 export type { Evaluation, EvaluationOptions, EvaluationTables, MetricColumn, TableName, TableRow } from "./evaluate.js";
 export { evaluateBenchmark, LIVE_TEXT_METRICS, liveMetricColumn } from "./benchmark-eval.js";
 export type { BenchmarkEvaluation, BenchmarkEvaluationOptions } from "./benchmark-eval.js";
-export { labelAgreement } from "./agreement.js";
-export type { LabelAgreement } from "./agreement.js";
-export { compareWithReleased, isBootstrapField } from "./compare.js";
-export type { FieldComparison, ReleasedComparison } from "./compare.js";
+export { labelAgreement } from "./label-agreement.js";
+export type { LabelAgreement } from "./label-agreement.js";
+export { compareWithReleased, isBootstrapField } from "./released-agreement.js";
+export type { FieldComparison, ReleasedComparison } from "./released-agreement.js";
 export { releasedComparisonMarkdown, reproducedMarkdown, reproducePaper, writeReproduction } from "./reproduce.js";
 export type { ReproducedCell, ReproducedTable, ReproduceOptions, Reproduction } from "./reproduce.js";
 export { printedDigits, reproductionVerdicts } from "./reproduce-verdict.js";

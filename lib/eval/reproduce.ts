@@ -8,9 +8,9 @@ import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS } from "../
 import type { Benchmark } from "../data/benchmark.js";
 import type { ReleasedResults } from "../data/types.js";
 import { SHORT_NAMES, HARD_PAIRS } from "../taxonomy/index.js";
-import { labelAgreement, type LabelAgreement } from "./agreement.js";
+import { labelAgreement, type LabelAgreement } from "./label-agreement.js";
 import { evaluateBenchmark, type BenchmarkEvaluation } from "./benchmark-eval.js";
-import { compareWithReleased, type ReleasedComparison } from "./compare.js";
+import { compareWithReleased, type ReleasedComparison } from "./released-agreement.js";
 import { fixed, markdownTable, writeFileAtomic, writeTable, type Cell } from "../io/format.js";
 import { writeFolder } from "../io/folder.js";
 import { PAPER_METRIC_NAMES, TABLE13, TABLE14, TABLE16, TABLE17, TABLE2, TABLE3, TABLE4, TABLE8 } from "../paper/numbers.js";
