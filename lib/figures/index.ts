@@ -84,7 +84,7 @@ export {
 } from "./export.js";
 export type { ExportedFile, ExporterOptions, FigureFormat, FigureIndex, FigureJob } from "./export.js";
 export { CARTESIAN_TRACE_TYPES, cartesianBundle, cartesianBundlePath, cartesianVersion, plotlyBundle, plotlyBundlePath, plotlyVersion } from "./plotly-bundle.js";
-export { calibrationExplorerFigure, steppedFigure } from "./explorer.js";
+export { calibrationExplorerFigure, steppedFigure } from "./sliders.js";
 export {
   closeNotebookFigures,
   DEFAULT_PLOTLY_PORT,
