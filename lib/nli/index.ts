@@ -11,8 +11,8 @@ export { loadNliClassifier, loadTransformersNli } from "./transformers-engine.js
 export type { NliClassifier, TransformersNliOptions } from "./transformers-engine.js";
 export { CACHE_FILE, checkCachedProbabilities, NliCache, resolveCacheDir } from "./cache.js";
 export type { CacheEntry, CacheStats } from "./cache.js";
-export { cachedProbabilities } from "./cached.js";
-export type { CachedRunOptions, CachedRunResult } from "./cached.js";
+export { cachedProbabilities } from "./cached-run.js";
+export type { CachedRunOptions, CachedRunResult } from "./cached-run.js";
 export { importReleasedProbabilities, PAPER_MODEL_KEY, RELEASED_SOURCE } from "./released.js";
 export { batchLimitsOf, checkBatchLimits, isOutOfMemoryError, splitToBudget, tokenBudget, tokenBudgetBatches } from "./batching.js";
 export type { BatchLimits } from "./batching.js";

@@ -7,7 +7,7 @@ import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL 
 import { capOfDirections, directionalOf } from "../cap/formula.js";
 import { checkWeights } from "../cap/index.js";
 import type { NliCache } from "../nli/cache.js";
-import { cachedProbabilities } from "../nli/cached.js";
+import { cachedProbabilities } from "../nli/cached-run.js";
 import { checkPairs, type NliEngine, type NliServerStats } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
 import { hubKeyInputs, modelKey as computeModelKey } from "../nli/model-key.js";
