@@ -334,7 +334,7 @@ function statementSettings(c: ConstructConfig): StatementSettings {
   };
 }
 
-async function cmdStatements(argv: string[]): Promise<number> {
+async function cmdConstructStatements(argv: string[]): Promise<number> {
   const { values } = parse(argv);
   const c = configOf(values);
   if (!c.out) throw new UsageError('give --out DIR (or "out" in the configuration)');
@@ -444,7 +444,7 @@ export async function cmdConstruct(argv: string[]): Promise<number> {
     case "candidates":
       return cmdCandidates(rest);
     case "statements":
-      return cmdStatements(rest);
+      return cmdConstructStatements(rest);
     case "answers":
       return cmdAnswers(rest);
     default:
