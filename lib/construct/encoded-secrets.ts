@@ -21,7 +21,7 @@ export interface Base64Core {
 }
 
 /** The base64 cores of a secret: for each byte position 0, 1, 2, the characters that encode its bytes only, standard and URL-safe. */
-export function base64Cores(secret: string): Base64Core[] {
+function base64Cores(secret: string): Base64Core[] {
   const bytes = Buffer.from(secret, "utf8");
   const cores: Base64Core[] = [];
   for (const at of [0, 1, 2]) {

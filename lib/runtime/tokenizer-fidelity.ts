@@ -105,7 +105,7 @@ export function followRustCore(tokenizer: { _tokenizer?: unknown }, dir: string)
 }
 
 /** Whether decoding cleans up spaces before punctuation: tokenizer_config.json's setting, else current transformers' default for the class. */
-export function cleansUpByDefault(config: Record<string, unknown>): boolean {
+function cleansUpByDefault(config: Record<string, unknown>): boolean {
   const set = config.clean_up_tokenization_spaces;
   if (typeof set === "boolean") return set;
   const cls = typeof config.tokenizer_class === "string" ? config.tokenizer_class.replace(/Fast$/, "") : "";

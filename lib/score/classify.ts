@@ -13,7 +13,7 @@ import type { RowRecord } from "../io/row-stream.js";
 import type { PairScore } from "./score.js";
 
 /** The numeric scores capqa score computes for every row, which a classifier may classify. */
-export const NUMERIC_SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", "pc_f", "pe_r", "pn_r", "pc_r"] as const;
+const NUMERIC_SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", "pc_f", "pe_r", "pn_r", "pc_r"] as const;
 type NumericScoreColumn = (typeof NUMERIC_SCORE_COLUMNS)[number];
 
 /** Where a classifier's scores come from: a score capqa computes, or a column of the input. */

@@ -79,7 +79,7 @@
 import { CLASSES, type Ordering } from "../taxonomy/index.js";
 
 /** Half-width of the band around [0, 1] in which a rounded probability is still accepted. */
-export const PROBABILITY_TOLERANCE = 1e-9;
+const PROBABILITY_TOLERANCE = 1e-9;
 
 const PROBABILITY_RULE = `must be a probability in [0, 1] (tolerance ${PROBABILITY_TOLERANCE})`;
 

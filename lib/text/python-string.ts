@@ -10,7 +10,7 @@
  */
 
 /** Python's `str.isspace()` for one UTF-16 code unit (every such character is in the BMP). */
-export function isPythonSpace(code: number): boolean {
+function isPythonSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code >= 0x1c && code <= 0x1f);
   return code === 0x85 || isUnicodeSpaceAbove0x7f(code);
 }

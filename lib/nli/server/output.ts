@@ -10,7 +10,7 @@ import { nliSoftmax, type LabelOrder } from "../labels.js";
 export type NliServerOutput = (typeof NLI_SERVER_OUTPUTS)[number];
 
 /** Is row `row` of `values` (width `width`) a probability row: each in [0, 1] and summing to 1, within the tolerance? */
-export function isProbabilityRow(values: ArrayLike<number>, row: number, width: number): boolean {
+function isProbabilityRow(values: ArrayLike<number>, row: number, width: number): boolean {
   const tol = NLI_SERVER_PROBABILITY_TOLERANCE;
   let sum = 0;
   for (let k = 0; k < width; k++) {
