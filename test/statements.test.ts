@@ -299,3 +299,29 @@ test("flags that mean something (issue 23, part 6): context left out, a clause a
   assert.match(flagged("A calf born in a warm season will do what better than a calf born in a cold season?", "flourish"), /question word order/);
   assert.match(flagged("As of 2017, the share of global deaths by suicide is about", "Suicide accounts for roughly 1.40% of deaths worldwide"), /clause answer completes a phrase/);
 });
+
+test("what the taggers misread: a progressive's -ing verb, a noun-lemmatised -s verb, a sentence's one-word subject", () => {
+  const cases: [string, string, string][] = [
+    // "testing" and "coming" are tagged nouns; "likely" an adjective.
+    ["A class grows beans in a cupboard and by a window. What is the class testing?", "the effect of light", "A class grows beans in a cupboard and by a window. The class is testing the effect of light."],
+    ["What kind of weather is likely coming?", "a thunderstorm", "A thunderstorm is likely coming."],
+    // A final -ing noun after a preposition stays a noun.
+    ["What is the purpose of testing?", "to find faults", "The purpose of testing is to find faults."],
+    // "lives" is lemmatised as "life"; "goes" has the stem "go".
+    ["What lives in a coral reef?", "many kinds of fish", "Many kinds of fish live in a coral reef."],
+    ["What goes up a chimney?", "smoke and ash", "Smoke and ash go up a chimney."],
+    // "Light/ADJ travels/NOUN at …": the answer is a sentence, not a noun phrase after "is".
+    ["What is the speed of light in a vacuum?", "Light travels at about 300000 km per second.", "Light travels at about 300000 km per second."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+});
+
+test("flags on the wh-phrase's noun: left out where the answer names none, glued after a plural noun answer", () => {
+  const doubts = (q: string, a: string) => reformulate(q, a).doubts.join("; ");
+  assert.match(doubts("What electrical charge does a proton have in an atom?", "+1"), /"charge" left out/);
+  assert.match(doubts("Which type of substances serves as a catalyst?", "proteins"), /"substances" glued/);
+  // Kept, or an answer with a noun of its own: nothing to say.
+  assert.equal(doubts("Which two body systems work together in breathing?", "respiratory and circulatory"), "");
+  assert.equal(doubts("Which gas do plants absorb from the air?", "carbon dioxide"), "");
+  assert.equal(doubts("What color is the sky on a clear day?", "blue"), "");
+});

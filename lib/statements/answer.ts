@@ -242,6 +242,7 @@ export function clauseVerb(tokens: readonly Token[]): number {
     while (k < tokens.length - 1 && tokens[k].pos === "ADV") k++;
     if (k > 1 && tokens[k].pos === "VERB" && tokens[k].lower === tokens[k].lemma) return k;
   }
+  if (misreadThirdPerson(tokens)) return 1;
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
@@ -252,6 +253,20 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
   }
   return -1;
+}
+
+/**
+ * "Light travels at about 300000 km per second.": the taggers read a sentence's one-word subject
+ * and its -s verb as adjective and noun. Five words or more written as a sentence (capital first)
+ * whose second word is a verb's -s form followed by a preposition, determiner, adverb or number is a clause.
+ */
+function misreadThirdPerson(tokens: readonly Token[]): boolean {
+  if (tokens.length < 5 || !/^[A-Z][a-z]/.test(tokens[0].text)) return false;
+  const [first, second, third] = tokens;
+  if (!["NOUN", "ADJ"].includes(first.pos) || second.pos !== "NOUN" || !/[^s]s$/.test(second.lower)) return false;
+  if (!["ADP", "DET", "ADV", "NUM"].includes(third.pos)) return false;
+  const stem = second.lower.slice(0, -1);
+  return canBeVerb(stem) || (/es$/.test(second.lower) && canBeVerb(second.lower.slice(0, -2)));
 }
 
 /** Tags a phrase with its first letter lower-cased (taggers read a capital as a name), keeping the original text. */

@@ -160,6 +160,15 @@ export function canBeVerb(word: string): boolean {
   return v;
 }
 
+/** The verb an -ing word is the present participle of ("testing" → "test", "coming" → "come", "running" → "run"), or undefined. */
+export function gerundLemma(word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (!/^[a-z]{3,}ing$/.test(w)) return undefined;
+  const stem = w.slice(0, -3);
+  const candidates = [stem, `${stem}e`, stem.replace(/([bdgklmnprt])\1$/, "$1"), stem.replace(/y$/, "ie")];
+  return candidates.find((c) => c.length > 1 && canBeVerb(c));
+}
+
 /** True when an -ed/-en word is the participle of a verb ("abbreviated", "carried", "stopped", "known"). */
 export function isParticipleOf(word: string): boolean {
   const w = word.toLowerCase();

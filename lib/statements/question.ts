@@ -7,7 +7,7 @@
  * a subject, then a base-form verb) and tags second.
  */
 import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import { canBeAdjective, canBeVerb, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
+import { canBeAdjective, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence } from "./text.js";
 
@@ -543,10 +543,38 @@ function endsWithPreposition(tokens: readonly Token[]): boolean {
   return last !== undefined && (last.pos === "ADP" || PREPOSITIONS.has(last.lower)) && tokens.length > 3;
 }
 
+/** Adjectives that stand where an adverb would, before a verb ("is likely coming"). */
+const ADVERB_LIKE = /^(?:likely|unlikely|probably|currently|still|now|also|usually|often|mostly)$/;
+
+/**
+ * The taggers read a final -ing word after "be" + subject as a noun ("What is the class
+ * testing/NOUN?") and "likely coming" as adjective and noun: where the -ing word ends the question
+ * and is a verb's participle, it is the verb of a progressive ("The class is testing …", "A
+ * thunderstorm is likely coming").
+ */
+function progressiveRetagged(tokens: readonly Token[], j: number): readonly Token[] {
+  let end = tokens.length;
+  while (end > j && tokens[end - 1].pos === "PUNCT") end--;
+  const last = tokens[end - 1];
+  if (!last || end - j < 2 || last.pos === "VERB" || !/ing$/.test(last.lower)) return tokens;
+  const lemma = gerundLemma(last.lower);
+  if (!lemma) return tokens;
+  const before = tokens.slice(j, end - 1);
+  const adverbOnly = before.length === 1 && ADVERB_LIKE.test(before[0].lower);
+  // "the class", "Jenny", "she": a short noun phrase with no preposition, so "the purpose of testing" stays a noun.
+  const subject = before.length <= 3 && before.at(-1) !== undefined && ["NOUN", "PROPN", "PRON"].includes(before.at(-1)?.pos ?? "") && before.every((x) => ["DET", "NOUN", "PROPN", "PRON"].includes(x.pos));
+  if (!adverbOnly && !subject) return tokens;
+  const out = tokens.slice();
+  out[end - 1] = { ...last, pos: "VERB", lemma };
+  if (adverbOnly) out[j] = { ...before[0], pos: "ADV" };
+  return out;
+}
+
 /** What follows a wh-phrase ending at `i`. */
-function afterWh(tokens: readonly Token[], wh: WhPhrase, i: number): Frame | undefined {
-  const t = tokens[i];
+function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Frame | undefined {
+  const t = questionTokens[i];
   if (!t) return undefined;
+  const tokens = auxKind(t) === "be" ? progressiveRetagged(questionTokens, i + 1) : questionTokens;
   // Adverbs between the wh-phrase and the verb ("Who first proposed", "Which best explains", "which plants usually grow").
   let k = i;
   while (tokens[k] && (tokens[k].pos === "ADV" || (PRE_VERB.has(tokens[k].lower) && tokens[k].pos !== "AUX")) && !isAux(tokens[k])) k++;

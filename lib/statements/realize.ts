@@ -233,12 +233,19 @@ function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean):
   let verb = v.text;
   const lower = v.lower;
   if (plural) {
-    verb = { is: "are", was: "were", has: "have", does: "do" }[lower] ?? (/[^s]s$/.test(lower) && v.lemma !== lower && canBeVerb(v.lemma) ? v.lemma : verb);
+    verb = { is: "are", was: "were", has: "have", does: "do" }[lower] ?? (/[^s]s$/.test(lower) ? (pluralVerb(v) ?? verb) : verb);
   } else if (whPlural) {
     verb =
       { are: "is", were: "was", have: "has", do: "does" }[lower] ?? ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
   }
   return [verb, text(rest)].filter((s) => s !== "").join(rest[0] && rest[0].pre === "" ? "" : " ");
+}
+
+/** The plural form of a third-person verb: its lemma, or the -s form's stem where the tagger lemmatised a noun ("lives" → "life", but the verb is "live"). */
+function pluralVerb(v: Token): string | undefined {
+  if (v.lemma !== v.lower && canBeVerb(v.lemma) && v.lower.startsWith(v.lemma.slice(0, -1))) return v.lemma;
+  const stems = [v.lower.replace(/ies$/, "y"), v.lower.replace(/es$/, ""), v.lower.slice(0, -1)];
+  return stems.find((x) => x !== v.lower && x.length > 1 && canBeVerb(x) && (x.length < v.lower.length - 1 ? /(?:s|x|z|ch|sh|o|y)$/.test(x) : true));
 }
 
 /** "cannot", "does not", "will not"… */
@@ -1176,6 +1183,38 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
 }
 
 function realizeFrame(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
+  const r = realizeFrameOnly(q, answer, question);
+  const f = q.frame;
+  const wh = "wh" in f ? f.wh : undefined;
+  const doubt = wh ? whNounDoubt(wh, answer, r.sentence) : undefined;
+  return doubt ? { ...r, doubts: [...r.doubts, doubt] } : r;
+}
+
+const TIME_OR_MEASURE_NOUN = /^(?:year|century|decade|month|day|time|date|age|percentage|percent|number|amount)$/;
+
+/**
+ * The wh-phrase's noun is what the answer replaces: "Which two body systems …?" + "respiratory
+ * and nervous" or "What electrical charge …?" + "+1" have no noun of their own, so dropping the
+ * question's ("Respiratory and nervous are involved …", "A proton has +1 …") loses what the answer
+ * is; and a plural noun answer with the question's noun glued after it ("Proteins substances serve …")
+ * reads as two nouns.
+ */
+function whNounDoubt(wh: WhPhrase, a: AnswerParts, sentence: string): string | undefined {
+  const head = wh.noun.at(-1);
+  if (!head || wh.measure !== undefined || !/^(?:what|which)$/.test(wh.word) || TIME_OR_MEASURE_NOUN.test(head.lemma)) return undefined;
+  const tokens = a.tokens.filter((t) => t.pos !== "PUNCT");
+  if (tokens.length === 0 || a.isClause) return undefined;
+  const words = sentence.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  const nounless = !tokens.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
+  const attribute = /^(?:color|colour|shape|size|state|phase|type|kind|sort|form)$/.test(head.lemma);
+  if (nounless && !attribute && !words.some((w) => w === head.lower || w === head.lemma)) return `the question's "${head.text}" left out: the answer names none`;
+  const last = tokens.at(-1);
+  const glued = last !== undefined && sentence.toLowerCase().includes(`${last.lower} ${head.lower}`);
+  if (last && last.pos === "NOUN" && last.lemma !== last.lower && /s$/.test(last.lower) && glued) return `the question's "${head.text}" glued after the answer's noun`;
+  return undefined;
+}
+
+function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
   // ("What does this mean?" + "It was a sea." keeps the clause: "mean" takes one.)
