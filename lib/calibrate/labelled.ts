@@ -10,6 +10,7 @@
  * table.levels; // level index of each row, least correct level 0
  */
 import { DataError } from "../io/errors.js";
+import { checkDistinctColumns } from "../io/column-roles.js";
 import { finiteScore } from "../data/metric-scores.js";
 import { readRowTable, type RowTable } from "../io/row-table.js";
 import { CLASSES } from "../taxonomy/index.js";
@@ -66,6 +67,11 @@ function cellText(raw: unknown): string {
 
 /** Reads and checks a labelled score file. */
 export function readLabelledScores(file: string, options: LabelledScoresOptions): LabelledScores {
+  checkDistinctColumns([
+    ["the `labelColumn` option", options.labelColumn],
+    ["the `metric` option", options.metric],
+    ["the `splitColumn` option", options.splitColumn],
+  ]);
   const { levelSet, kind } = labelledLevelSet(options);
   const table = readRowTable(file);
   requireColumn(table, options.labelColumn, "labels");

@@ -13,6 +13,7 @@
  */
 import { DataError } from "../io/errors.js";
 import { readRowTable, type RowTable } from "../io/row-table.js";
+import { checkDistinctColumns, roleSettings, tableWithRoles, type ColumnRoles } from "../io/column-roles.js";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
 import { LIVE_TEXT_METRICS } from "./benchmark-eval.js";
 import { finiteScore } from "../data/metric-scores.js";
@@ -29,9 +30,17 @@ import type { StatementGeneratorEngine } from "../statements/generator.js";
 /** Metric names read by default when `metrics` is not given and the file has such columns. */
 export const KNOWN_METRIC_COLUMNS = ["cap", "bleu", "rouge_l", "meteor", "squad_em", "squad_f1", "bertscore", "comet"] as const;
 
+/** The roles evaluateLabelledFile reads from other columns when the `columns` option names them. */
+export const LABELLED_EVAL_ROLES = ["question", "gold_answer", "answer"] as const;
+
 export interface LabelledEvaluationOptions extends EvaluationOptions {
   /** The column holding each row's class. */
   readonly labelColumn: string;
+  /**
+   * Columns of another spelling that hold the question, the gold answer and the answer CAP, BLEU,
+   * ROUGE-L and METEOR are computed from (e.g. `{ answer: "prediction", gold_answer: "reference" }`).
+   */
+  readonly columns?: Pick<ColumnRoles, (typeof LABELLED_EVAL_ROLES)[number]>;
   /**
    * Metrics to evaluate: a column of the file, or cap, bleu, rouge_l, meteor computed from the
    * texts when the file has no such column. Default: the file's columns named like the paper's
@@ -191,7 +200,8 @@ export function withoutAbsentClasses(tables: Evaluation["tables"], absent: Reado
 
 /** Evaluates a labelled file's metrics against the taxonomy order (evaluate's tables). */
 export async function evaluateLabelledFile(file: string, options: LabelledEvaluationOptions): Promise<LabelledEvaluation> {
-  const read = readRowTable(file);
+  checkDistinctColumns([["the `labelColumn` option", options.labelColumn], ...roleSettings(options.columns)]);
+  const read = tableWithRoles(readRowTable(file), options.columns, { reads: LABELLED_EVAL_ROLES });
   if (read.rows.length === 0) throw new DataError({ file }, "has no rows");
   // Rows with an empty text are left out of every metric (and reported with their row id) before anything else.
   const { table, kept: positions, excluded: incomplete } = withoutIncompleteRows(read);

@@ -19,5 +19,17 @@ export { buildManifest, capqaVersion, fileDigest, MANIFEST_CONSTANTS, manifestMo
 export type { FileDigest, Manifest, ManifestCap, ManifestInput, ManifestModel, ManifestModelInput } from "./manifest.js";
 export { describeChanges, readManifest, verifyManifest } from "./manifest-verify.js";
 export type { ManifestCheck, ManifestVerification } from "./manifest-verify.js";
-export { checkColumnRoles, columnsWithRoles, rowWithRoles, sourceWithRoles } from "./column-roles.js";
-export type { ColumnRoles } from "./column-roles.js";
+export {
+  COLUMN_ROLES,
+  ColumnRolesConflict,
+  checkColumnRoles,
+  checkDistinctColumns,
+  checkDistinctRoles,
+  columnOfRole,
+  columnsWithRoles,
+  roleSettings,
+  rowWithRoles,
+  sourceWithRoles,
+  tableWithRoles,
+} from "./column-roles.js";
+export type { ColumnRole, ColumnRoles, ColumnRolesCheck, RoleSettingName } from "./column-roles.js";

@@ -2,7 +2,7 @@ export { modelKeyFor, SCORE_COLUMNS, scoreAnswers, scoreStatements, snapshotServ
 export type { NliServerReport, NliWorkReport, PairScore, ScoredAnswers, ScoreOptions, ScoreReport, StatementGenerator } from "./score.js";
 export { modelVerdict, sampleReleasedRows, verifyModel } from "./verify.js";
 export type { ModelVerdict, ModelVerification, VerdictCheck } from "./verify.js";
-export { manifestPathFor, scoreFile } from "./score-file.js";
+export { manifestPathFor, SCORE_FILE_ROLES, scoreFile } from "./score-file.js";
 export type { ScoreFileOptions, ScoreFileReport } from "./score-file.js";
 export { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, parseGoldAnswers, rowGolds, splitGoldAnswer } from "./golds.js";
 export type { BestGold, GoldSource } from "./golds.js";

@@ -29,9 +29,12 @@ import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type
 import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
 import { preflightModel } from "./preflight.js";
 
+/** The roles scoreFile reads from a file of raw answers (the `columns` option). */
+export const SCORE_FILE_ROLES = ["question", "gold_answer", "answer"] as const;
+
 export interface ScoreFileOptions extends ScoreOptions {
   /** Columns of another spelling that hold the question, the gold answer and the answer (e.g. `{ answer: "prediction", gold_answer: "reference" }`); the output keeps the file's names. */
-  readonly columns?: ColumnRoles;
+  readonly columns?: Pick<ColumnRoles, (typeof SCORE_FILE_ROLES)[number]>;
   /** Statement generator for raw answers (default: the built-in reformulator). */
   readonly generator?: StatementGeneratorEngine;
   /** A classifier from `capqa calibrate`: adds predicted_level to every scored row. */
@@ -89,7 +92,7 @@ function text(record: RowRecord, file: string, field: string, index: number): st
 export async function scoreFile(input: string, output: string, options: ScoreFileOptions = {}): Promise<ScoreFileReport> {
   const started = Date.now();
   checkOutputFile(output, [input]);
-  const source = sourceWithRoles(await openRowSource(input), options.columns);
+  const source = sourceWithRoles(await openRowSource(input), options.columns, { reads: SCORE_FILE_ROLES });
   const inputIsFile = statSync(input).isFile();
   const cols = new Set(columnsWithRoles(source.columns, options.columns));
   const mode =

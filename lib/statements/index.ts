@@ -6,10 +6,10 @@ export { hasColonForm, illFormedReasons, isIllFormed, repeatsFourGram, statement
 export type { IllFormedReason } from "./wellformed.js";
 export { reformulateAll, reformulateRange } from "./reformulate-all.js";
 export type { ReformulateAllOptions } from "./reformulate-all.js";
-export { evaluateReferenceStatements, loadReferenceStatements, referenceStatementsMarkdown, sameStatement } from "./reference-set.js";
+export { evaluateReferenceStatements, loadReferenceStatements, REFERENCE_STATEMENT_ROLES, referenceStatementsMarkdown, sameStatement } from "./reference-set.js";
 export type { ReferenceEvaluation, ReferenceScores, ReferenceStatement } from "./reference-set.js";
-export { reviewStatements } from "./review.js";
-export type { Review, ReviewItem } from "./review.js";
+export { REVIEW_ROLES, reviewStatements } from "./review.js";
+export type { Review, ReviewItem, ReviewOptions } from "./review.js";
 export { naiveStatement } from "./naive.js";
 export { exactMatch, rougeLF, scoreStatementsAgainst, statementTokens, tokenLcsLength } from "./metrics.js";
 export type { StatementScores } from "./metrics.js";

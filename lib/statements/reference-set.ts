@@ -12,6 +12,7 @@
 import { rougeL } from "../baselines/rouge.js";
 import { DataProblems } from "../io/errors.js";
 import { readRowTable } from "../io/row-table.js";
+import { tableWithRoles, type ColumnRoles } from "../io/column-roles.js";
 import type { StatementGeneratorEngine } from "./generator.js";
 import { illFormedReasons } from "./wellformed.js";
 
@@ -27,11 +28,18 @@ export interface ReferenceStatement {
   readonly line: number;
 }
 
-/** Reads a CSV or JSON Lines file with question, answer and statement columns (form and style optional). */
-export function loadReferenceStatements(file: string): { items: ReferenceStatement[] } {
-  const table = readRowTable(file);
+/** The roles loadReferenceStatements reads from other columns when the `columns` option names them. */
+export const REFERENCE_STATEMENT_ROLES = ["question", "answer", "statement"] as const;
+
+/**
+ * Reads a CSV or JSON Lines file with question, answer and statement columns (form and style
+ * optional); `columns` names them when they are spelled otherwise (`{ statement: "reference" }`).
+ */
+export function loadReferenceStatements(file: string, options: { readonly columns?: Pick<ColumnRoles, (typeof REFERENCE_STATEMENT_ROLES)[number]> } = {}): { items: ReferenceStatement[] } {
+  const read = readRowTable(file);
+  const table = tableWithRoles(read, options.columns, { reads: REFERENCE_STATEMENT_ROLES });
   const problems = new DataProblems();
-  for (const c of ["question", "answer", "statement"]) if (!table.columns.includes(c)) throw new Error(`${file}: needs a column "${c}"; it has ${table.columns.join(", ")}`);
+  for (const c of ["question", "answer", "statement"]) if (!table.columns.includes(c)) throw new Error(`${file}: needs a column "${c}"; it has ${read.columns.join(", ")}`);
   const items = table.rows.map((r, k) => {
     const get = (c: string) => {
       const v = r[c];

@@ -8,13 +8,14 @@
  * for (const f of flagged.items) console.log(f.line, f.statement, f.doubts.join("; "));
  */
 import type { RowTable } from "../io/row-table.js";
+import { columnOfRole, tableWithRoles, type ColumnRole, type ColumnRoles } from "../io/column-roles.js";
 import { doubtKind } from "./generator.js";
 import { statementDoubts } from "./checks.js";
 
 export interface ReviewItem {
   /** 1-based line of the row in its file. */
   readonly line: number;
-  /** "statement", "premise" (the gold answer's) or "hypothesis" (the candidate's). */
+  /** "statement" (or the column the `columns` option names for it), "premise" (the gold answer's) or "hypothesis" (the candidate's). */
   readonly column: string;
   readonly question: string;
   readonly answer: string;
@@ -40,12 +41,23 @@ const LAYOUTS = [
 
 const text = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? "" : String(v));
 
+/** The roles reviewStatements reads from other columns when the `columns` option names them. */
+export const REVIEW_ROLES = ["question", "gold_answer", "answer", "statement"] as const;
+
+export interface ReviewOptions {
+  /** List every statement, not only the flagged ones. */
+  readonly all?: boolean;
+  /** Columns of another spelling that hold the question, the answers and a statement (e.g. `{ answer: "prediction" }`); items name the file's column. */
+  readonly columns?: Pick<ColumnRoles, (typeof REVIEW_ROLES)[number]>;
+}
+
 /** Flagged statements of a table, in row order. */
-export function reviewStatements(table: RowTable, options: { all?: boolean } = {}): Review {
+export function reviewStatements(read: RowTable, options: ReviewOptions = {}): Review {
+  const table = tableWithRoles(read, options.columns, { reads: REVIEW_ROLES });
   const layouts = LAYOUTS.filter((l) => table.columns.includes(l.column) && table.columns.includes("question") && table.columns.includes(l.answer));
   if (layouts.length === 0) {
     throw new Error(
-      `${table.file}: nothing to review: it needs question and answer columns with a statement column (statement, or premise/hypothesis with gold_answer/answer); it has ${table.columns.join(", ")}`,
+      `${table.file}: nothing to review: it needs question and answer columns with a statement column (statement, or premise/hypothesis with gold_answer/answer); it has ${read.columns.join(", ")}`,
     );
   }
   const items: ReviewItem[] = [];
@@ -67,7 +79,8 @@ export function reviewStatements(table: RowTable, options: { all?: boolean } = {
       const doubts = written ?? statementDoubts(question, answer, statement);
       if (doubts.length === 0 && !options.all) continue;
       for (const d of doubts) byDoubt[doubtKind(d)] = (byDoubt[doubtKind(d)] ?? 0) + 1;
-      items.push({ line: table.lines[k], column: l.column, question, answer, statement, rule: text(row[l.rule]), doubts });
+      const column = (REVIEW_ROLES as readonly string[]).includes(l.column) ? columnOfRole(l.column as ColumnRole, options.columns) : l.column;
+      items.push({ line: table.lines[k], column, question, answer, statement, rule: text(row[l.rule]), doubts });
     }
   });
   return { rows: table.rows.length, statements, items, byDoubt };
