@@ -3,7 +3,6 @@
  * option declarations every command parses and documents its flags from (OptionSpec).
  */
 import { closest, distance } from "fastest-levenshtein";
-import type { ColumnRoles } from "../lib/io/column-roles.js";
 import { CSV_FORMULA_GUARD_ENV, isDecimalText } from "../lib/io/csv.js";
 import {
   CACHE_DIR_ENV,
@@ -140,21 +139,6 @@ export const COMMON_OPTIONS = defineOptions({
   "cache-dir": { type: "string", value: "DIR", help: `NLI cache folder (default $${CACHE_DIR_ENV}, else $XDG_CACHE_HOME/capqa, else ~/.cache/capqa).` },
   "no-cache": { type: "boolean", help: "Score without the NLI cache (nothing persists; a killed run starts over)." },
 });
-
-/** The flags that name a file's question, gold answer and answer columns when they are spelled otherwise. */
-export const COLUMN_OPTIONS = defineOptions({
-  "question-column": { type: "string", value: "NAME", help: "The column holding the question (default question)." },
-  "gold-column": { type: "string", value: "NAME", help: "The column holding the gold answer (default gold_answer), e.g. reference." },
-  "answer-column": { type: "string", value: "NAME", help: "The column holding the answer to judge (default answer), e.g. prediction." },
-});
-
-/** --question-column, --gold-column, --answer-column as the library's `columns` option (undefined when none is given). */
-export function columnRolesFlag(values: Record<string, unknown>): ColumnRoles | undefined {
-  const roles = { question: values["question-column"], gold_answer: values["gold-column"], answer: values["answer-column"] };
-  const given = Object.entries(roles).filter((e): e is [string, string] => typeof e[1] === "string");
-  for (const [role, column] of given) if (column.trim() === "") throw new UsageError(`--${role === "gold_answer" ? "gold" : role}-column needs a column name`);
-  return given.length ? (Object.fromEntries(given) as ColumnRoles) : undefined;
-}
 
 /** A --split option over these splits of CAP-Correctness. */
 export function splitOption(choices: readonly string[], fallback: string, what = "Rows of CAP-Correctness"): OptionSpec & { type: "string" } {

@@ -3,16 +3,21 @@ import { parseArgs } from "node:util";
 import { BASELINE_METRICS, baselineParity } from "../lib/baselines/index.js";
 import { loadBenchmark, selectRows, cometUnavailable } from "../lib/data/index.js";
 import { liveMetricColumn, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
-import { readRowTable, stringColumn, writeFileAtomic, writeRowTable, checkOutputFile, type RowRecord } from "../lib/io/index.js";
+import { readRowTable, stringColumn, tableWithRoles, writeFileAtomic, writeRowTable, checkOutputFile, type RowRecord } from "../lib/io/index.js";
 import { metric } from "../lib/metrics/index.js";
 import { goldSourceFor, rowGolds } from "../lib/score/index.js";
+import { columnOptions, columnRolesFlag, refuseColumnFlags, withColumnFlags } from "./column-flags.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
+
+/** The columns baselines --in reads: the answer against the gold answer (several, with a gold_answers column or --gold-separator), and the question for COMET. */
+const BASELINES_ROLES = ["question", "gold_answer", "answer"] as const;
 
 export const BASELINES_OPTIONS = defineOptions({
   metrics: { type: "string", value: "LIST", help: "Comma-separated: any of bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet (default bleu,rouge_l,meteor)." },
   split: { type: "string", value: "test|validation|all", help: "The CAP-Correctness split scored (give --split or --in)." },
   in: { type: "string", value: "FILE", help: "Score the rows of this CSV/JSONL (gold_answer and answer columns, question for COMET) instead of a split." },
   out: { type: "string", value: "FILE", help: "The table written, CSV or JSONL (needed)." },
+  ...columnOptions(...BASELINES_ROLES),
   "gold-separator": {
     type: "string",
     value: "SEP",
@@ -31,8 +36,9 @@ export const BASELINES_PARITY_OPTIONS = defineOptions({
 export const BASELINES_HELP = `capqa baselines --metrics bleu,rouge_l,meteor[,squad_em,squad_f1,bertscore,comet] (--split test|validation|all | --in FILE) --out FILE
     One column per metric, named as the metric, for the rows of a CAP-Correctness split or of any
     CSV/JSONL with gold_answer and answer (and question, for COMET); the input columns are kept
-    row for row. The authors' settings: BLEU = NLTK sentence_bleu, method1, lower-cased NLTK
-    tokens; ROUGE-L = rouge-score rougeL F with stemming; METEOR = NLTK meteor_score (WordNet 3.0);
+    row for row (columns of another spelling: --gold-column, --answer-column, --question-column).
+    The authors' settings: BLEU = NLTK sentence_bleu, method1, lower-cased NLTK tokens;
+    ROUGE-L = rouge-score rougeL F with stemming; METEOR = NLTK meteor_score (WordNet 3.0);
     squad_em/squad_f1 = SQuAD v1.1's exact match and token F1 (the official normalisation; with
     several golds, the best);
     BERTScore F1 (--bertscore-model DIR) and COMET (--comet-model DIR) need local ONNX exports.
@@ -68,6 +74,8 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
   if (!values.out) throw new UsageError("capqa baselines needs --out FILE");
   if ((values.in === undefined) === (values.split === undefined)) throw new UsageError("give either --split or --in");
   checkOutputFile(values.out, values.in === undefined ? [] : [values.in]);
+  if (values.in === undefined) refuseColumnFlags(values, BASELINES_ROLES, "with --split");
+  const columns = columnRolesFlag(values, BASELINES_ROLES);
   const models = { bertscoreModel: values["bertscore-model"], cometModel: values["comet-model"] };
   if (values.split) {
     const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
@@ -91,7 +99,8 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
   }
   // Any file: every metric through the registry's one calling convention; several golds per row
   // (a gold_answers column, or --gold-separator) reach the metrics that take several references.
-  const table = readRowTable(values.in!);
+  const read = readRowTable(values.in!);
+  const table = withColumnFlags(() => tableWithRoles(read, columns, { reads: BASELINES_ROLES }));
   const source = goldSourceFor(values.in!, table.columns, values["gold-separator"]);
   const references: (string | string[])[] =
     source.kind === "single" ? stringColumn(table, "gold_answer") : table.rows.map((row, k) => rowGolds({ row, line: table.lines[k] } as RowRecord, source, values.in!, k));
@@ -113,7 +122,7 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
   }
   writeRowTable(
     values.out,
-    [...table.columns.filter((c) => !(c in added)), ...metrics],
+    [...read.columns.filter((c) => !(c in added)), ...metrics],
     table.rows.map((r, i) => ({ ...r, ...Object.fromEntries(metrics.map((m) => [m, added[m][i]])) })),
   );
   summary("baselines", { output: values.out, input: values.in, rows: table.rows.length, metrics });

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { calibrationBrief, readLabelledScores, runLabelledCalibration, type CalibrationObjective } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf, writeFileAtomic, writeFolder } from "../lib/io/index.js";
+import { withColumnFlags } from "./column-flags.js";
 import { UsageError, choiceFlag, err, intFlag, jsonOutput, out, summary } from "./args.js";
 
 /** Flags of the released benchmark that a labelled file does not take. */
@@ -34,7 +35,7 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
   const dir = resolve((values.out as string | undefined) ?? "out/calibrate-in");
   checkOutputFolder(dir);
   // Read and checked whole (columns, labels, scores) before any fit.
-  const table = readLabelledScores(file, { labelColumn, metric, splitColumn, ...(order !== undefined ? { order } : { levels }) });
+  const table = withColumnFlags(() => readLabelledScores(file, { labelColumn, metric, splitColumn, ...(order !== undefined ? { order } : { levels }) }));
   const run = runLabelledCalibration(table, {
     labelColumn,
     metric,

@@ -11,6 +11,8 @@ import { buildManifest, checkOutputFolder, fileDigest } from "../lib/io/index.js
 import { PAPER_ORDERING, checkHardPairs, parseHardPairs, parseOrdering, type Ordering } from "../lib/taxonomy/index.js";
 import { UsageError, choiceFlag, err, intFlag, jsonOutput, listFlag, optionsHelp, out, parseOptions, progressPrinter, summary, unitFlag } from "./args.js";
 import { withConfig } from "./config-flag.js";
+import { refuseColumnFlags } from "./column-flags.js";
+import { LABELLED_EVAL_ROLES } from "../lib/eval/labelled-eval.js";
 import { evaluationTable } from "./evaluation-table.js";
 import { EVALUATE_ALL_OPTIONS, EVALUATE_BENCHMARK_OPTIONS, EVALUATE_OPTIONS } from "./main-options.js";
 
@@ -52,6 +54,7 @@ export async function cmdEvaluate(argv: string[]): Promise<number> {
       reference: values.reference,
     });
   }
+  refuseColumnFlags(values, LABELLED_EVAL_ROLES, "to the released benchmark");
   const split = choiceFlag(values.split, "split", ["test", "validation", "all"] as const, "test");
   const labels = choiceFlag(values.labels, "labels", ["synthetic", "human"] as const, "synthetic");
   const dir = resolve(values.out ?? `out/evaluate-${split}`);

@@ -4,16 +4,19 @@ import { evaluationTable } from "./evaluation-table.js";
 import { resolve } from "node:path";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
 import { evaluateLabelledFile, evaluationSettings, writeEvaluation } from "../lib/eval/index.js";
+import { LABELLED_EVAL_ROLES } from "../lib/eval/labelled-eval.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf } from "../lib/io/index.js";
 import { loadStatementGenerator } from "../lib/statements/index.js";
 import type { Ordering } from "../lib/taxonomy/index.js";
 import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, unitFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
 import { modelOptions, openCache } from "./score-commands.js";
+import { columnOptions, columnRolesFlag, withColumnFlags } from "./column-flags.js";
 
 /** capqa evaluate's options for --in FILE (beside those it shares with the released benchmark, EVALUATE_OPTIONS in cli/main.ts). */
 export const EVALUATE_IN_OPTIONS = defineOptions({
   in: { type: "string", value: "FILE", help: "Your own labelled rows (CSV or JSONL) instead of the released benchmark." },
   "label-column": { type: "string", value: "COL", help: "The column holding each row's class (needed with --in)." },
+  ...columnOptions(...LABELLED_EVAL_ROLES),
   "gold-separator": {
     type: "string",
     value: "SEP",
@@ -33,8 +36,10 @@ underscores, any case). --metrics names columns of the file, or cap, bleu, rouge
 which capqa computes when the file has no such column: CAP from premise/hypothesis statements
 or from question, gold_answer and answer (capqa score's path: built-in statements, the NLI cache,
 the model), the others from gold_answer and answer. Default: the file's columns named cap, bleu,
-rouge_l, meteor, bertscore, comet. A class absent from the data is reported, and the class pairs
-involving it are left out with a note; rows CAP cannot score are left out with why.
+rouge_l, meteor, bertscore, comet. Texts in columns of another spelling (prediction, reference)
+are named with --question-column, --gold-column, --answer-column. A class absent from the data is
+reported, and the class pairs involving it are left out with a note; rows CAP cannot score are
+left out with why.
 
 Options of --in FILE (the NLI model's are those of capqa score):
 ${optionsHelp(EVALUATE_IN_OPTIONS)}`;
@@ -50,6 +55,7 @@ export async function cmdEvaluateLabelled(
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
   }
   if (!values["label-column"]) throw new UsageError("capqa evaluate --in FILE needs --label-column COL (the column holding each row's class)");
+  const columns = columnRolesFlag(values, LABELLED_EVAL_ROLES, ["label-column"]);
   if (!existsSync(file)) throw new UsageError(`--in: no such file ${file}`);
   formatOf(file);
   const dir = resolve((values.out as string | undefined) ?? "out/evaluate-in");
@@ -63,30 +69,33 @@ export async function cmdEvaluateLabelled(
   const generator = await loadStatementGenerator("builtin", { log: err });
   let ev: Awaited<ReturnType<typeof evaluateLabelledFile>>;
   try {
-    ev = await evaluateLabelledFile(file, {
-      labelColumn: values["label-column"] as string,
-      goldSeparator: values["gold-separator"] as string | undefined,
-      metrics: common.metrics,
-      ordering: common.ordering,
-      hardPairs: common.hardPairs,
-      scoreDecimals: common.scoreDecimals,
-      resamples: common.resamples,
-      seed: common.seed,
-      threads: common.threads,
-      reference: common.reference,
-      onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
-      score: {
-        ...model,
-        alpha,
-        lambda,
-        generator,
-        get cache() {
-          if (cache === null) return null;
-          opened ??= openCache(values["cache-dir"] as string | undefined);
-          return opened;
+    ev = await withColumnFlags(() =>
+      evaluateLabelledFile(file, {
+        labelColumn: values["label-column"] as string,
+        columns,
+        goldSeparator: values["gold-separator"] as string | undefined,
+        metrics: common.metrics,
+        ordering: common.ordering,
+        hardPairs: common.hardPairs,
+        scoreDecimals: common.scoreDecimals,
+        resamples: common.resamples,
+        seed: common.seed,
+        threads: common.threads,
+        reference: common.reference,
+        onProgress: values.quiet ? undefined : progressPrinter("bootstrap"),
+        score: {
+          ...model,
+          alpha,
+          lambda,
+          generator,
+          get cache() {
+            if (cache === null) return null;
+            opened ??= openCache(values["cache-dir"] as string | undefined);
+            return opened;
+          },
         },
-      },
-    });
+      }),
+    );
   } finally {
     opened?.close();
     await generator.dispose();
@@ -107,7 +116,7 @@ export async function cmdEvaluateLabelled(
     cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null,
     inputs: [await fileDigest(file)],
     warning,
-    settings: { labelColumn: values["label-column"], goldSeparator: values["gold-separator"] ?? null, reference: common.reference ?? null, ...evaluationSettings(ev) },
+    settings: { labelColumn: values["label-column"], columns: columns ?? null, goldSeparator: values["gold-separator"] ?? null, reference: common.reference ?? null, ...evaluationSettings(ev) },
   });
   writeEvaluation(
     ev,
@@ -117,6 +126,7 @@ export async function cmdEvaluateLabelled(
       ...(warning ? { warning } : {}),
       input: resolve(file),
       labelColumn: values["label-column"],
+      columns: columns ?? null,
       excluded: ev.excluded,
       absentClasses: ev.absentClasses,
       notes: ev.notes,

@@ -18,6 +18,7 @@ import {
 } from "../lib/explore/index.js";
 import { checkOutputFile, formatOf, readRowTable, writeFileAtomic } from "../lib/io/index.js";
 import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, err, summary, UsageError } from "./args.js";
+import { withColumnFlags } from "./column-flags.js";
 
 const SPLITS = ["test", "validation", "all"] as const;
 const OBJECTIVES = ["macro_f1", "accuracy", "quadratic_kappa"] as const;
@@ -111,7 +112,8 @@ function labelledPage(values: Record<string, string | boolean | undefined>, sett
   }
   if (!metric) throw new UsageError("capqa explore --in FILE needs --metric COLUMN (the column holding the scores), or a --classifier that names it");
   if (settings && values.order !== undefined) throw new UsageError("--order declares the levels; with --classifier the classifier's levels are shown");
-  const table = readLabelledScores(file, { labelColumn, metric, splitColumn, ...(settings ? { order: settings.levelSet } : values.order !== undefined ? { order: values.order as string } : {}) });
+  const scored = { labelColumn, metric, splitColumn };
+  const table = withColumnFlags(() => readLabelledScores(file, { ...scored, ...(settings ? { order: settings.levelSet } : values.order !== undefined ? { order: values.order as string } : {}) }));
   const data = exploreDataFromLabelled(table, { split: values.split as string | undefined, fitSplit: values["fit-split"] as string | undefined });
   return {
     data,

@@ -21,15 +21,14 @@ import { loadBenchmark } from "../lib/data/index.js";
 import { formatOf, writeFileAtomic, checkOutputFile } from "../lib/io/index.js";
 import { checkServerOptions, loadNliEngine, NliCache, PAPER_MODEL_KEY, importReleasedProbabilities, resolveCacheDir, type NliEngineOptions, type NliServerOptions } from "../lib/nli/index.js";
 import { type DeviceChoice, type Dtype, demoModelWarning } from "../lib/runtime/index.js";
-import { SCORE_COLUMNS, sampleReleasedRows, scoreFile, verifyModel, type ScoreFileReport, type NliServerReport } from "../lib/score/index.js";
+import { SCORE_COLUMNS, SCORE_FILE_ROLES, sampleReleasedRows, scoreFile, verifyModel, type ScoreFileReport, type NliServerReport } from "../lib/score/index.js";
 import { loadStatementGenerator } from "../lib/statements/index.js";
 import { flaggedSummary } from "./statements-commands.js";
+import { columnOptions, columnRolesFlag, withColumnFlags } from "./column-flags.js";
 import {
   COMMON_OPTIONS,
   NLI_MODEL_OPTIONS,
   UsageError,
-  COLUMN_OPTIONS,
-  columnRolesFlag,
   choiceFlag,
   cliMessage,
   defineOptions,
@@ -118,7 +117,7 @@ function serverFlags(values: Record<string, unknown>): NliServerOptions | undefi
 export const SCORE_OPTIONS = defineOptions({
   in: { type: "string", value: "FILE", help: "Rows to score (CSV or JSONL): premise/hypothesis statements, or question, gold_answer and answer." },
   out: { type: "string", value: "FILE", help: "The scored rows (CSV or JSONL), written whole or not at all; FILE.manifest.json beside it." },
-  ...COLUMN_OPTIONS,
+  ...columnOptions(...SCORE_FILE_ROLES),
   alpha: COMMON_OPTIONS.alpha,
   lambda: COMMON_OPTIONS.lambda,
   ...MODEL_OPTIONS,
@@ -164,6 +163,7 @@ export async function cmdScore(argv: string[]): Promise<number> {
   if (values["gold-separator"] === "") throw new UsageError("--gold-separator needs a separator, e.g. --gold-separator '|'");
   // Every flag, path and file is checked before the first row is read and the first model call.
   const options = modelOptions(values);
+  const columns = columnRolesFlag(values, SCORE_FILE_ROLES);
   const alpha = unitFlag(values.alpha, "alpha");
   const lambda = unitFlag(values.lambda, "lambda");
   formatOf(values.in);
@@ -175,18 +175,20 @@ export async function cmdScore(argv: string[]): Promise<number> {
   warnDemoModel(options);
   let report: ScoreFileReport;
   try {
-    report = await scoreFile(values.in, values.out, {
-      ...options,
-      alpha,
-      lambda,
-      cache,
-      generator,
-      classifier,
-      goldSeparator: values["gold-separator"],
-      columns: columnRolesFlag(values),
-      onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
-      manifest: { command: ["score", ...argv], inputs: values.classify ? [values.classify] : [] },
-    });
+    report = await withColumnFlags(() =>
+      scoreFile(values.in!, values.out!, {
+        ...options,
+        alpha,
+        lambda,
+        cache,
+        generator,
+        classifier,
+        goldSeparator: values["gold-separator"],
+        columns,
+        onProgress: values.quiet ? undefined : progressPrinter("NLI pairs"),
+        manifest: { command: ["score", ...argv], inputs: values.classify ? [values.classify] : [] },
+      }),
+    );
   } finally {
     cache?.close();
     await generator.dispose();

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
 import { STATEMENTS_DIR_ENV } from "../lib/constants.js";
 import { loadBenchmark } from "../lib/data/index.js";
-import { readRowTable, stringColumn, checkOutputFile, checkOutputFolder, writeFileAtomic, writeRowTable } from "../lib/io/index.js";
+import { readRowTable, stringColumn, checkOutputFile, checkOutputFolder, tableWithRoles, writeFileAtomic, writeRowTable } from "../lib/io/index.js";
 import {
   classifyQuestion,
   evaluateReferenceStatements,
@@ -13,6 +13,8 @@ import {
   loadReferenceStatements,
   loadStatementGenerator,
   loadStatementItems,
+  REFERENCE_STATEMENT_ROLES,
+  REVIEW_ROLES,
   referenceStatementsMarkdown,
   reviewStatements,
   statementAgreement,
@@ -23,6 +25,7 @@ import {
   type StatementSplit,
   type StatementTally,
 } from "../lib/statements/index.js";
+import { columnOptions, columnRolesFlag, refuseColumnFlags, withColumnFlags } from "./column-flags.js";
 import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
 
 /** The statement generator's options (generate, eval, agreement). */
@@ -32,6 +35,9 @@ export const STATEMENT_GENERATOR_OPTIONS = defineOptions({
   batch: { type: "string", value: "N", help: "A model generator's batch size (default 16)." },
 });
 
+/** The columns statements generate reads: question and answer, and the gold answer with --gold. */
+const GENERATE_ROLES = ["question", "answer", "gold_answer"] as const;
+
 const GENERATE_OWN = defineOptions({
   in: { type: "string", value: "FILE", help: "Rows with question and answer columns (CSV or JSONL)." },
   out: { type: "string", value: "FILE", help: "The rows with the statement columns added (CSV or JSONL)." },
@@ -39,6 +45,7 @@ const GENERATE_OWN = defineOptions({
     type: "boolean",
     help: "Also write the gold answer's statement from a gold_answer column (premise, premise_rule, premise_flagged, premise_doubts, as capqa score names them), so that both can be reviewed before scoring.",
   },
+  ...columnOptions(...GENERATE_ROLES),
   quiet: COMMON_OPTIONS.quiet,
 });
 export const STATEMENTS_GENERATE_OPTIONS = defineOptions({ ...GENERATE_OWN, ...STATEMENT_GENERATOR_OPTIONS });
@@ -47,6 +54,7 @@ export const STATEMENTS_REVIEW_OPTIONS = defineOptions({
   in: { type: "string", value: "FILE", help: "The output of capqa statements generate or capqa score (CSV or JSONL)." },
   out: { type: "string", value: "FILE", help: "Also write the statements listed to this file (CSV or JSONL)." },
   all: { type: "boolean", help: "List every statement, not only the flagged ones." },
+  ...columnOptions(...REVIEW_ROLES),
 });
 
 const EVAL_OWN = defineOptions({
@@ -55,6 +63,7 @@ const EVAL_OWN = defineOptions({
   split: { type: "string", value: "train|validation|test|all", help: "The CAP-Statements split (default validation)." },
   out: { type: "string", value: "DIR", help: "Output folder (default out/statements-eval)." },
   worst: { type: "string", value: "N", help: "How many of the worst statements are listed (default 25; with --in, misses: 30)." },
+  ...columnOptions(...REFERENCE_STATEMENT_ROLES),
   quiet: COMMON_OPTIONS.quiet,
 });
 export const STATEMENTS_EVAL_OPTIONS = defineOptions({ ...EVAL_OWN, ...STATEMENT_GENERATOR_OPTIONS });
@@ -70,12 +79,14 @@ export const STATEMENTS_HELP = `capqa statements generate --in FILE.csv|.jsonl -
     Adds statement, question_type, statement_rule, statement_flagged, statement_doubts and
     statement_generator to rows with question and answer columns (row for row, input columns
     kept), and says how many statements were flagged for review; with --gold, the gold_answer
-    column's statements too (premise, premise_rule, premise_flagged, premise_doubts).
+    column's statements too (premise, premise_rule, premise_flagged, premise_doubts). Columns of
+    another spelling: --question-column, --answer-column, --gold-column.
 ${optionsHelp(GENERATE_OWN, { indent: 4 })}
 
 capqa statements review --in FILE.csv|.jsonl [--all] [--out FILE.csv|.jsonl]
     Lists the flagged statements of a generate or score output (their rule and doubts) for a
-    person to check; a file without flag columns is checked for ill-formed statements.
+    person to check; a file without flag columns is checked for ill-formed statements. A score
+    output of a file whose columns are spelled otherwise takes the flags capqa score took.
 ${optionsHelp(STATEMENTS_REVIEW_OPTIONS, { indent: 4 })}
 
 capqa statements eval [--data PATH] [--split train|validation|test|all] [--generator builtin|MODEL_DIR] [--out DIR] [--worst N]
@@ -85,7 +96,8 @@ capqa statements eval [--data PATH] [--split train|validation|test|all] [--gener
     $${STATEMENTS_DIR_ENV}, else data/cap-statements).
 capqa statements eval --in FILE.csv|.jsonl [--generator …] [--out DIR]
     Your own (question, answer, statement[, form, style]) items: exact match (case, spacing and
-    final period ignored), ROUGE-L and the ill-formed share, overall, per form and per style.
+    final period ignored), ROUGE-L and the ill-formed share, overall, per form and per style;
+    columns of another spelling: --question-column, --answer-column, --statement-column.
 ${optionsHelp(EVAL_OWN, { indent: 4 })}
 
 capqa statements agreement [--data-dir DIR] [--generator builtin|MODEL_DIR] [--out DIR]
@@ -121,11 +133,14 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   if (sub === "generate") {
     const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_GENERATE_OPTIONS), strict: true });
     if (!values.in || !values.out) throw new UsageError("capqa statements generate needs --in FILE and --out FILE");
+    const columns = columnRolesFlag(values, GENERATE_ROLES);
+    if (columns?.gold_answer !== undefined && !values.gold) throw new UsageError("--gold-column names the gold answer's column for --gold; add --gold");
     checkOutputFile(values.out, [values.in]);
-    const table = readRowTable(values.in);
+    const read = readRowTable(values.in);
+    const table = withColumnFlags(() => tableWithRoles(read, columns, { reads: values.gold ? GENERATE_ROLES : ["question", "answer"] }));
     const questions = stringColumn(table, "question");
     const answers = stringColumn(table, "answer");
-    if (values.gold && !table.columns.includes("gold_answer")) throw new UsageError(`--gold needs a gold_answer column in ${values.in}; it has ${table.columns.join(", ")}`);
+    if (values.gold && !table.columns.includes("gold_answer")) throw new UsageError(`--gold needs a gold_answer column in ${values.in} (or --gold-column NAME); it has ${read.columns.join(", ")}`);
     const golds = values.gold ? stringColumn(table, "gold_answer") : undefined;
     const engine = await generatorFrom(values);
     const made = await engine.generateDetailed(questions, answers, values.quiet ? undefined : progressPrinter("statements"));
@@ -143,7 +158,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       statement_doubts: made[i].doubts.join("; "),
       statement_generator: engine.name,
     }));
-    writeRowTable(values.out, [...table.columns.filter((c) => !added.includes(c)), ...added], rows);
+    writeRowTable(values.out, [...read.columns.filter((c) => !added.includes(c)), ...added], rows);
     const all = gold ? [...gold, ...made] : made;
     summary("statements generate", { output: values.out, rows: rows.length, generator: engine.name, statements: tallyStatements(all) });
     err(`wrote ${all.length} statements to ${values.out}${gold ? ` (${gold.length} of gold answers)` : ""}; ${flaggedSummary(all)}`);
@@ -153,8 +168,9 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   if (sub === "review") {
     const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_REVIEW_OPTIONS), strict: true });
     if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
+    const columns = columnRolesFlag(values, REVIEW_ROLES);
     if (values.out) checkOutputFile(values.out, [values.in]);
-    const review = reviewStatements(readRowTable(values.in), { all: values.all });
+    const review = withColumnFlags(() => reviewStatements(readRowTable(values.in!), { all: values.all, columns }));
     if (values.out)
       writeRowTable(
         values.out,
@@ -192,7 +208,8 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     if (values.in) {
       // Your own reference statements.
       if (values.data || values.split) throw new UsageError("capqa statements eval: --in takes your own items; --data and --split are for CAP-Statements");
-      const { items } = loadReferenceStatements(values.in);
+      const columns = columnRolesFlag(values, REFERENCE_STATEMENT_ROLES);
+      const { items } = withColumnFlags(() => loadReferenceStatements(values.in!, { columns }));
       const engine = await generatorFrom(values);
       const e = await evaluateReferenceStatements(items, engine);
       await engine.dispose();
@@ -215,6 +232,7 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       err(`wrote ${dir}`);
       return 0;
     }
+    refuseColumnFlags(values, REFERENCE_STATEMENT_ROLES, "to CAP-Statements");
     const split = choiceFlag(values.split, "split", ["train", "validation", "test", "all"] as const, "validation") as StatementSplit | "all";
     const data = resolve(values.data ?? process.env[STATEMENTS_DIR_ENV] ?? "data/cap-statements");
     const { items, files } = loadStatementItems(data, split);

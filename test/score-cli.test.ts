@@ -157,7 +157,7 @@ test("columns of another spelling (--question-column, --gold-column, --answer-co
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /hf\.jsonl, line 1, field pred: has no column "pred" \(named by --answer-column\); it has id, prompt, reference, prediction/);
   const clash = run(["score", "--in", standard, "--out", join(root, "clashing-column.csv"), "--model", model, "--no-cache", "--answer-column", "gold_answer"]);
-  assert.equal(clash.status, 1);
+  assert.equal(clash.status, 2, "a mapping that cannot be right for the file is a usage error");
   assert.match(clash.stderr, /has a column "answer" and --answer-column names "gold_answer" for it: rename one of the two/);
   assert.equal(existsSync(join(root, "missing-column.jsonl")) || existsSync(join(root, "clashing-column.csv")), false);
 });
