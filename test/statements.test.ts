@@ -325,3 +325,14 @@ test("flags on the wh-phrase's noun: left out where the answer names none, glued
   assert.equal(doubts("Which gas do plants absorb from the air?", "carbon dioxide"), "");
   assert.equal(doubts("What color is the sky on a clear day?", "blue"), "");
 });
+
+test("definitions with a participle or a relative clause without 'that' are noun phrases, not sentences", () => {
+  const cases: [string, string, string][] = [
+    ["What is a glacial moraine?", "a landform made of material deposited by a glacier", "A glacial moraine is a landform made of material deposited by a glacier."],
+    ["What is the CAP theorem about?", "the maximum number of connections a server can handle", "The CAP theorem is about the maximum number of connections a server can handle."],
+    ["What is a heap?", "a tree with ordered keys", "A heap is a tree with ordered keys."],
+    // A sentence stays one.
+    ["What makes a magnet stick to a fridge?", "The magnet attracts the iron in the door.", "The magnet attracts the iron in the door."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+});

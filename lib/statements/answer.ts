@@ -180,6 +180,11 @@ const QUANTITY = new Set([
 ]);
 
 /** A token that is a finite verb in a declarative clause, judged from its tag, form and neighbours. */
+/** Past participles without -ed/-en that head a noun's modifier ("a landform made of …", "a tool built for …"). */
+const IRREGULAR_PARTICIPLES = new Set(
+  "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won dug spun stuck set put cut laid".split(" "),
+);
+
 function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const t = tokens[i];
   const prev = tokens[i - 1];
@@ -207,9 +212,10 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const verbLike = t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma)) || pastBeforeObject;
   const inflected = t.lower !== t.lemma || pastBeforeObject;
   // "the first powered airplane": an -ed modifier before a bare noun.
-  if (/ed$/.test(t.lower) && next && next.pos === "NOUN" && prev && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV")) return false;
+  // ("a tree with ordered keys": after a preposition too.)
+  if (/ed$/.test(t.lower) && next && next.pos === "NOUN" && prev && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV" || prev.pos === "ADP")) return false;
   if (verbLike && inflected) {
-    if (/(?:ed|en)$/.test(t.lower)) {
+    if (/(?:ed|en)$/.test(t.lower) || IRREGULAR_PARTICIPLES.has(t.lower)) {
       const bareSubject = !before.some((x) => x.pos === "DET" || x.pos === "PRON" || x.pos === "PROPN");
       // A participle after a noun ("a core surrounded by", "energy stored due to", "iron oxide formed when", "an instrument used to").
       if (tokens.slice(i + 1, i + 3).some((x) => x.lower === "by") || (next && (next.lower === "due" || next.lower === "to"))) return false;
@@ -248,7 +254,7 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
     if (NOT_SUBJECT_START.has(t.lower) && (t.pos === "PRON" || t.pos === "SCONJ" || /^(?:which|who|whom|whose|where|when|that)$/.test(t.lower))) return -1;
     if (t.pos === "CCONJ") continue;
-    if (isFiniteAt(tokens, i)) return i;
+    if (isFiniteAt(tokens, i)) return contactRelative(tokens, i) ? -1 : i;
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
   }
@@ -267,6 +273,16 @@ function misreadThirdPerson(tokens: readonly Token[]): boolean {
   if (!["ADP", "DET", "ADV", "NUM"].includes(third.pos)) return false;
   const stem = second.lower.slice(0, -1);
   return canBeVerb(stem) || (/es$/.test(second.lower) && canBeVerb(second.lower.slice(0, -2)));
+}
+
+/**
+ * "the maximum number of connections a server can handle": a noun phrase, then a second subject
+ * and its verb with no "that" between: a relative clause of the first noun, so the whole is a phrase.
+ */
+function contactRelative(tokens: readonly Token[], verb: number): boolean {
+  if (tokens[0].pos !== "DET") return false;
+  for (let k = 2; k < verb; k++) if ((tokens[k].pos === "DET" || /^(?:i|you|we|they|he|she|it)$/.test(tokens[k].lower)) && tokens[k - 1].pos === "NOUN") return true;
+  return false;
 }
 
 /** Tags a phrase with its first letter lower-cased (taggers read a capital as a name), keeping the original text. */
