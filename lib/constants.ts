@@ -91,8 +91,23 @@ export const DEFAULT_HUB_TIMEOUT_MS = 30_000;
 export const DEFAULT_HUB_STALL_TIMEOUT_MS = 30_000;
 export const DEFAULT_HUB_DOWNLOAD_ATTEMPTS = 3;
 
+/** The precision a model file is read in unless asked (transformers.js's dtype names: fp32, fp16, q8): the NLI model and seq2seq statement generators. */
+export const DEFAULT_DTYPE = "fp32";
+/**
+ * The precision an NLI model key leaves unsaid, with no device: fp32 results agree across CPU,
+ * CUDA and WebGPU (lib/nli/model-key.ts), while fp16 and q8 keys name dtype and device ("q8@cpu").
+ */
+export const MODEL_KEY_PLAIN_DTYPE = "fp32";
+/** Where a model runs unless asked (cpu, cuda, webgpu or auto): NLI, seq2seq statements, BERTScore, COMET. */
+export const DEFAULT_DEVICE = "cpu";
+
 /** Default NLI settings. The paper (App. C.2) used joint length 512 and batches of 16 pairs. */
 export const DEFAULT_NLI_MAX_LENGTH = 512;
+/** The NLI length limits capqa accepts (the `maxLength` option, --max-length): fewer tokens leave no room for text. */
+export const MIN_NLI_MAX_LENGTH = 8;
+export const MAX_NLI_MAX_LENGTH = 1_000_000;
+/** The largest NLI batch size capqa accepts (the `batchSize` option, --batch). */
+export const MAX_NLI_BATCH_SIZE = 65_536;
 /**
  * Batches are formed by a token budget (lib/nli/batching.ts): at most DEFAULT_NLI_BATCH_SIZE
  * pairs and at most DEFAULT_NLI_BATCH_TOKENS tokens (pairs × padded length) each, so that short
