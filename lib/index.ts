@@ -5,6 +5,24 @@
  * "capqa/runtime", "capqa/construct", … (package.json maps "capqa/<dir>" to lib/<dir>/index.ts).
  * test/public-api.test.ts keeps this list and the package's exports in step.
  *
+ * Three entry points, each with the lower level under it: what it runs on, or its work on a file
+ * or on the released data (reach for those when you need what they add; docs/library.md has the
+ * same as a table):
+ * - createCapScorer (a scorer holding model, cache and generator; camelCase rows):
+ *   scoreAnswers and scoreStatements, which it calls, score one batch per call (a model loaded
+ *   for the call unless `engine` gives one), with snake_case rows as the scored files' columns;
+ *   scoreFile is `capqa score`: a CSV or JSONL file in, streamed, resumable, written whole with
+ *   its manifest.
+ * - metric(name).compute(): bleuPair, rougeLPair, meteorPair (one pair, synchronous), their
+ *   …Multi forms (several golds), loadBertScorer and loadCometEstimator (a model you dispose).
+ * - evaluateScores (labels and scores as plain arrays; camelCase rows): evaluateMetrics is what
+ *   it runs on (class indices, tables keyed like the authors' results.json, which
+ *   evaluationMarkdown and writeEvaluation take); evaluateBenchmark is `capqa evaluate` on the
+ *   released data (split, label source, released, live or re-weighted columns);
+ *   evaluateLabelledFile is `capqa evaluate --in` (a labelled file, CAP and baselines computed
+ *   from its texts).
+ * Calibration is runCalibration (`capqa calibrate`); calibrateCap is deprecated for it.
+ *
  * @example
  * import { createCapScorer, metric, evaluateScores } from "capqa";
  * const cap = await createCapScorer({ model: "cross-encoder/nli-deberta-v3-large" });
@@ -58,7 +76,7 @@ export { loadBenchmark, fetchData, verifyData, resolveDataDir, selectRows, relea
 export type { Benchmark, SplitChoice, LabelSource } from "./data/index.js";
 
 // Calibrated classification
-export { fitThresholds, predictLevels, classificationReport } from "./calibrate/index.js";
+export { runCalibration, fitThresholds, predictLevels, classificationReport } from "./calibrate/index.js";
 export type { ThresholdClassifier, LevelSet } from "./calibrate/index.js";
 
 // The α–λ sweep
@@ -67,7 +85,7 @@ export { sweepCap, bestPoint, unitGrid } from "./sweep/index.js";
 // A learned scorer
 export { fitScorer, applyScorer } from "./learned-scorer/index.js";
 
-// Figures
+// Figures (calibrateCap: deprecated since 0.1.0 for runCalibration, removed in 0.2.0)
 export { calibrateCap, figureCatalogue, figureToHtml, exportFigures, findChromium, classLabel } from "./figures/index.js";
 export type { PlotlyFigure } from "./figures/index.js";
 

@@ -123,10 +123,11 @@ test("capqa calibrate beats the equal-width bins on the test split in quadratic 
 import { writeFileSync } from "node:fs";
 import { loadBenchmark } from "../lib/data/benchmark.js";
 import { readMetricScores } from "../lib/data/metric-scores.js";
-import { RELEASED_METRICS } from "../lib/constants.js";
+import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_LAMBDA, DEFAULT_SEED, RELEASED_METRICS } from "../lib/constants.js";
 import { classifierRows, classifierSummary, runCalibration, type CalibrationRunOptions } from "../lib/calibrate/workflow.js";
 import { benchmarkExplorer } from "../lib/explore/benchmark.js";
 import { calibrateCap } from "../lib/figures/data.js";
+import { calibrationExplorerFigure } from "../lib/figures/sliders.js";
 import { buildExplorerPage, explorerSettingsFromClassifier, exploreDataFromBenchmark } from "../lib/explore/index.js";
 
 test("runCalibration gives capqa calibrate's numbers and files exactly", { skip: released === undefined && "released data not found", timeout: 180_000 }, () => {
@@ -185,12 +186,42 @@ test("runCalibration gives capqa calibrate's numbers and files exactly", { skip:
   assert.throws(() => runCalibration(bench, { metric: "bleu", alpha: 0.5 }), /alpha and lambda are CAP's weights/);
 });
 
-test("calibrateCap, the figures' calibration, is runCalibration without intervals", { skip: released === undefined && "released data not found" }, () => {
+test("calibrateCap (deprecated) is runCalibration: the same cuts for the same options, and runCalibration's defaults, DEFAULT_BOOTSTRAP_RESAMPLES resamples included", {
+  skip: released === undefined && "released data not found",
+  timeout: 120_000,
+}, () => {
   const bench = loadBenchmark(released);
-  assert.deepEqual(calibrateCap(bench, { levels: "classes", objective: "accuracy" }), runCalibration(bench, { levels: "classes", objective: "accuracy", resamples: 0 }));
+  const classes = calibrateCap(bench, { levels: "classes", objective: "accuracy", resamples: 0 });
+  assert.deepEqual(classes, runCalibration(bench, { levels: "classes", objective: "accuracy", resamples: 0 }));
+  assert.equal(classes.intervals, undefined);
   const withWeights = calibrateCap(bench, { capWeights: { alpha: 0.6, lambda: 0.2 }, resamples: 30, seed: 5 });
   assert.deepEqual(withWeights, runCalibration(bench, { alpha: 0.6, lambda: 0.2, resamples: 30, seed: 5 }));
   assert.deepEqual(withWeights.score, { metric: "cap", alpha: 0.6, lambda: 0.2, source: "recomputed from the released NLI probabilities (alpha=0.6, lambda=0.2)" });
+  // No option: one home for the defaults, the resample count included (no default of its own).
+  const byDefault = calibrateCap(bench);
+  assert.equal(DEFAULT_BOOTSTRAP_RESAMPLES, 10_000);
+  assert.equal(byDefault.resamples, DEFAULT_BOOTSTRAP_RESAMPLES);
+  assert.equal(byDefault.seed, DEFAULT_SEED);
+  assert.ok(byDefault.intervals, "intervals at the default resample count");
+  assert.deepEqual(byDefault, runCalibration(bench));
+});
+
+test("the calibration explorer figure: each α's step is runCalibration at that α and λ, without intervals", { skip: released === undefined && "released data not found" }, () => {
+  const bench = loadBenchmark(released);
+  const alphas = [0.5, DEFAULT_ALPHA];
+  const figure = calibrationExplorerFigure(bench, { alphas, objective: "accuracy" });
+  const steps = (figure.layout.sliders as { active: number; steps: { label: string; args: [unknown, Record<string, string>] }[] }[])[0];
+  assert.deepEqual(
+    steps.steps.map((s) => s.label),
+    alphas.map(String),
+  );
+  assert.equal(steps.active, alphas.indexOf(DEFAULT_ALPHA));
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  alphas.forEach((alpha, k) => {
+    const run = runCalibration(bench, { alpha, lambda: DEFAULT_LAMBDA, objective: "accuracy", resamples: 0 });
+    const title = steps.steps[k].args[1]["title.text"];
+    assert.ok(title.startsWith(`α = ${alpha}, λ = ${DEFAULT_LAMBDA}: calibrated accuracy ${pct(run.report.accuracy)}, macro-F1 ${pct(run.report.macroF1)} `), title);
+  });
 });
 
 test("a classifier as a table and a sentence; the explorer as an iframe", { skip: released === undefined && "released data not found", timeout: 60_000 }, () => {

@@ -4,6 +4,9 @@
  * TypeScript flags every name imported from it as deprecated, as a user's editor shows it. The
  * oracle for the second is TypeScript's own language service on a file importing every name
  * (values and types) of the new subpath from the old one, resolved through package.json's exports.
+ * Names replaced by another door (issue 24: "one home for each default") are checked the same
+ * way: flagged deprecated wherever they are imported from, their replacement not, and the note
+ * says what to use and the version that removes them.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -104,6 +107,35 @@ for (const { old, now, removedIn } of RENAMED) {
     assert.ok(head.includes(`"${now}"`), `the doc comment names ${now}`);
     assert.ok(head.includes(removedIn), `the doc comment names ${removedIn}`);
     // One minor version: the old subpath is removed in the minor after the package's version.
+    const [major, minor] = version.split(".").map(Number);
+    assert.equal(removedIn, `${major}.${minor + 1}.0`, `removed in the next minor version after ${version}`);
+  });
+}
+
+/** name → the subpaths that export it, what replaces it (exported from "capqa"), and the version that removes it. */
+const DEPRECATED_NAMES = [{ name: "calibrateCap", from: ["capqa", "capqa/figures"], use: "runCalibration", removedIn: "0.2.0" }] as const;
+
+/** The text of the @deprecated tag TypeScript shows for `name` imported from `subpath`. */
+function deprecationNote(subpath: string, name: string): string | undefined {
+  const source = `import { ${name} } from "${subpath}";\nexport { ${name} };\n`;
+  const { service, file } = serviceFor(source);
+  const info = service.getQuickInfoAtPosition(file, source.indexOf(name));
+  const tag = info?.tags?.find((t) => t.name === "deprecated");
+  return tag && ts.displayPartsToString(tag.text);
+}
+
+for (const { name, from, use, removedIn } of DEPRECATED_NAMES) {
+  test(`${name} is flagged deprecated from ${from.join(" and ")}, says to use ${use} and when it goes; ${use} is not flagged`, () => {
+    for (const subpath of from) {
+      const flagged = deprecatedOnImport(subpath, [name]);
+      assert.deepEqual(flagged.errors, [], subpath);
+      assert.deepEqual(flagged.deprecated, [name], subpath);
+      const note = deprecationNote(subpath, name) ?? "";
+      assert.match(note, /^since \d+\.\d+\.\d+/, `${subpath}: ${note}`);
+      assert.ok(note.includes(use) && note.includes(`removed in ${removedIn}`), `${subpath}: ${note}`);
+    }
+    const replacement = deprecatedOnImport("capqa", [use]);
+    assert.deepEqual(replacement, { deprecated: [], errors: [] });
     const [major, minor] = version.split(".").map(Number);
     assert.equal(removedIn, `${major}.${minor + 1}.0`, `removed in the next minor version after ${version}`);
   });

@@ -99,6 +99,7 @@ const ROOT = [
   "resolveDataDir",
   "rougeLMulti",
   "rougeLPair",
+  "runCalibration",
   "scoreAnswers",
   "scoreFile",
   "scoreStatements",

@@ -97,6 +97,7 @@ export function questionTypeCounts(items: readonly { questionType: QuestionType 
   return out;
 }
 
+/** @deprecated since 0.1.0: calibrateCap's options; use runCalibration's (CalibrationRunOptions, "capqa/calibrate"); removed in 0.2.0. */
 export interface CalibrationOptions {
   /** "severity": the six levels of Eq. 1 (default); "classes": the eight classes in a strict order. */
   readonly levels?: "severity" | "classes";
@@ -105,7 +106,7 @@ export interface CalibrationOptions {
   readonly evalSplit?: SplitChoice;
   /** CAP recomputed from the released probabilities with these weights (default: the released CAP). */
   readonly capWeights?: CapWeights;
-  /** Bootstrap resamples for intervals of accuracy, macro-F1 and quadratic κ (default 0: none). */
+  /** Bootstrap resamples of the intervals: runCalibration's default (DEFAULT_BOOTSTRAP_RESAMPLES); 0: none. */
   readonly resamples?: number;
   readonly seed?: number;
 }
@@ -114,21 +115,15 @@ export interface CalibrationOptions {
 export type CalibrationResult = CalibrationRun;
 
 /**
- * CAP as a classifier (paper Sec. 8.2): cut points fitted on one split, evaluated on another,
- * beside the paper's equal-width bins: runCalibration, the workflow of `capqa calibrate`, with
- * no intervals unless resamples are asked for.
+ * CAP as a classifier (paper Sec. 8.2): runCalibration with `capWeights` spelled as its `alpha`
+ * and `lambda`. Every default is runCalibration's, the resample count included.
+ *
+ * @deprecated since 0.1.0: use runCalibration (from "capqa" or "capqa/calibrate"), which takes
+ * `alpha` and `lambda` for `capWeights`; removed in 0.2.0.
  */
 export function calibrateCap(bench: Benchmark, options: CalibrationOptions = {}): CalibrationResult {
-  return runCalibration(bench, {
-    levels: options.levels,
-    objective: options.objective,
-    fitSplit: options.fitSplit,
-    evalSplit: options.evalSplit,
-    alpha: options.capWeights?.alpha,
-    lambda: options.capWeights?.lambda,
-    resamples: options.resamples ?? 0,
-    seed: options.seed,
-  });
+  const { capWeights, ...rest } = options;
+  return runCalibration(bench, { ...rest, alpha: capWeights?.alpha, lambda: capWeights?.lambda });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { CalibrationObjective } from "../calibrate/classifier.js";
 import type { PlotlyFigure } from "./heatmap.js";
 import type { ColumnWidth } from "./palette.js";
 import { TICK_FONT_SIZE } from "./palette.js";
-import { calibrateCap } from "./data.js";
+import { runCalibration } from "../calibrate/workflow.js";
 import { thresholdFigure } from "./builders.js";
 
 const DATA_KEYS = ["x", "y", "z", "text"] as const;
@@ -79,7 +79,8 @@ export function calibrationExplorerFigure(
   const alphas = options.alphas ?? [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, DEFAULT_ALPHA, 0.9, 1];
   const lambda = options.lambda ?? DEFAULT_LAMBDA;
   const steps = alphas.map((alpha) => {
-    const c = calibrateCap(bench, { capWeights: { alpha, lambda }, objective: options.objective, levels: options.levels, fitSplit: options.fitSplit, evalSplit: options.evalSplit });
+    // The figure shows point estimates only: no bootstrap intervals (resamples 0) for any step.
+    const c = runCalibration(bench, { alpha, lambda, objective: options.objective, levels: options.levels, fitSplit: options.fitSplit, evalSplit: options.evalSplit, resamples: 0 });
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     const title = `α = ${alpha}, λ = ${lambda}: calibrated accuracy ${pct(c.report.accuracy)}, macro-F1 ${pct(c.report.macroF1)} (equal-width ${pct(c.equalWidthReport.accuracy)}, ${pct(c.equalWidthReport.macroF1)})`;
     return {
