@@ -13,6 +13,7 @@ import { QUESTION_TYPES } from "../lib/statements/types.js";
 import { hasRepeatedClause, dropsAnswer } from "../lib/statements/agreement.js";
 import { hasColonForm, illFormedReasons, repeatsFourGram, statementWords } from "../lib/statements/wellformed.js";
 import { reformulateAll } from "../lib/statements/reformulate-all.js";
+import { statementDoubts } from "../lib/statements/checks.js";
 import { splitSentences, joinList } from "../lib/statements/answer.js";
 
 // The examples of the issue, each a different grammar: what a careful annotator writes.
@@ -295,7 +296,7 @@ test("issue 23's examples: the question's context kept, no glued constructions, 
 test("flags that mean something (issue 23, part 6): context left out, a clause as a subject, a question word order left in", () => {
   const flagged = (q: string, a: string) => reformulate(q, a).doubts.join("; ");
   assert.match(flagged("Which one of the statements below is characteristic of most African cities?", "They have three separate business districts."), /context/);
-  assert.match(flagged("Which is an action by government that would move the market to an efficient outcome?", "Tax the firm."), /clause answer as the subject/);
+  // (An instruction as the subject, once flagged, is now written as its gerund: see the test of clauses and instructions below.)
   assert.match(flagged("A calf born in a warm season will do what better than a calf born in a cold season?", "flourish"), /question word order/);
   assert.match(flagged("As of 2017, the share of global deaths by suicide is about", "Suicide accounts for roughly 1.40% of deaths worldwide"), /clause answer completes a phrase/);
 });
@@ -331,8 +332,37 @@ test("definitions with a participle or a relative clause without 'that' are noun
     ["What is a glacial moraine?", "a landform made of material deposited by a glacier", "A glacial moraine is a landform made of material deposited by a glacier."],
     ["What is the CAP theorem about?", "the maximum number of connections a server can handle", "The CAP theorem is about the maximum number of connections a server can handle."],
     ["What is a heap?", "a tree with ordered keys", "A heap is a tree with ordered keys."],
-    // A sentence stays one.
-    ["What makes a magnet stick to a fridge?", "The magnet attracts the iron in the door.", "The magnet attracts the iron in the door."],
+    // A sentence stays one (the question's predicate after it).
+    ["What makes a magnet stick to a fridge?", "The magnet attracts the iron in the door.", "The magnet attracts the iron in the door, which makes a magnet stick to a fridge."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+});
+
+test("a clause or an instruction answering a wh-subject question keeps the question's predicate without gluing (issue 23, parts 2 and 5)", () => {
+  const cases: [string, string, string][] = [
+    // A clause cannot be a subject as it stands: the predicate follows as a relative on the whole clause.
+    [
+      "A herd of wild horses has been decreasing in size rapidly. Which of these might be the cause?",
+      "All of the vegetation has been dying",
+      "A herd of wild horses has been decreasing in size rapidly. All of the vegetation has been dying, which might be the cause.",
+    ],
+    ["Which of these occurs if myosin fails to bind to actin?", "The muscle cells will remain relaxed.", "The muscle cells will remain relaxed, which occurs if myosin fails to bind to actin."],
+    // An instruction is the subject as its gerund.
+    ["Which procedure will most likely help the class compare the results?", "have the students run for the same amount of time", "Having the students run for the same amount of time will most likely help the class compare the results."],
+    ["Which is an action by government that would move the market to an efficient outcome?", "Tax the firm.", "Taxing the firm is an action by government that would move the market to an efficient outcome."],
+    // The clause alone where the predicate adds nothing, describes it, or is said in it.
+    ["Which statement is true?", "The Earth orbits the Sun.", "The Earth orbits the Sun."],
+    ["Which statement best describes the motion of the Earth?", "The Earth rotates on its axis and revolves around the Sun.", "The Earth rotates on its axis and revolves around the Sun."],
+    // A noun phrase whose first word can be a verb stays a noun phrase.
+    ["Which blood cells fight infection?", "white blood cells", "White blood cells fight infection."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+});
+
+test("reading checks for any generator: adjectives left without their noun, a question's NOT kept", () => {
+  const doubts = (q: string, a: string, s: string) => statementDoubts(q, a, s).join("; ");
+  assert.match(doubts("Which two body systems are most directly involved when a person is walking?", "skeletal and muscular", "Skeletal and muscular are most directly involved when a person is walking."), /name no noun/);
+  assert.equal(doubts("Which two body systems are most directly involved when a person is walking?", "skeletal and muscular", "The skeletal and muscular systems are most directly involved when a person is walking."), "");
+  assert.match(doubts("Which of the following is NOT correct?", "It is a sign of concentration", "A sign of concentration is NOT correct."), /"NOT" kept/);
+  assert.equal(doubts("Which gas is NOT a greenhouse gas?", "NOT oxygen", "Oxygen is NOT a greenhouse gas."), "");
 });

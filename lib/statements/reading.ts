@@ -9,6 +9,7 @@
  * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
  */
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
+import { canBeAdjective, isUncountable } from "./nlp.js";
 import { splitFinalSentence } from "./text.js";
 import { statementWords } from "./wellformed.js";
 
@@ -106,6 +107,11 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // "The student is trying what color is the chemical. to determine.": a sentence end inside the statement.
   const inside = /[a-z]\. [a-z]/.exec(statement);
   if (inside && !question.includes(inside[0]) && !answer.includes(inside[0])) out.push("reads: a sentence ends inside the statement");
+  // "Respiratory and nervous are involved …": adjectives that named a kind of the question's noun, the noun left out.
+  const pair = /^([A-Z][a-z]+) and ([a-z]+),? (?:are|were|would|will|can|could|work|help|is)\b/.exec(own.trim());
+  if (pair && [pair[1], pair[2]].every((w) => canBeAdjective(w.toLowerCase()) && !isUncountable(w.toLowerCase()))) out.push(`context: "${pair[1]} and ${pair[2]}" name no noun`);
+  // "… a sign of concentration is NOT correct": the question's "NOT" kept, so the statement may say the opposite of the answer.
+  if (/\b(?:is|are|was|were) NOT (?:correct|true|accurate|an? |the )/.test(statement) && !/\bNOT\b/.test(answer)) out.push('meaning: the question\'s "NOT" kept in the statement');
   const what = /\bwhat\b/gi;
   if (count(what, statement) > count(what, answer) + Math.max(0, count(what, question) - 1)) out.push("reads: a question word left in");
   return out;

@@ -719,7 +719,13 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     if (head && isPropositionHead(head) && predicate[1].pos === "DET")
       return { sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`, rule: "wh-subject:that-clause", doubts };
   }
-  if (a.isClause) return clauseAnswer(a, undefined, "wh-subject", doubts);
+  if (a.isClause) return clauseAsSubject(wh, predicate, a, doubts) ?? clauseAnswer(a, undefined, "wh-subject", doubts);
+  // "Which procedure will help …?" + "have the students run …": an instruction as a subject is its gerund.
+  if (isInstruction(a) && ["DET", "PRON"].includes(a.tokens[1]?.pos ?? "") && wh.word !== "whose") {
+    const [verb, ...rest] = a.tokens;
+    const subject = [gerund(verb.text), text(rest)].filter((x) => x !== "").join(" ");
+    return { sentence: `${capitalize(subject)} ${agree(predicate, false, wh.noun.length > 0 && isPluralPhrase(wh.noun))}`, rule: "wh-subject:gerund", doubts };
+  }
   // "What type of blood vessel carries blood away from the heart?" + "artery" → "The type of blood vessel that carries … is an artery."
   const typeHead = wh.noun[wh.noun.length - 1];
   if (
@@ -746,6 +752,33 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
   if ((a.isClause && a.tokens.length >= 5 && !relative) || isInstruction(a)) doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
+}
+
+/** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
+const DESCRIBING_VERBS = /^(?:describe|explain|state|summarize|summarise|show|represent|express|define|illustrate|demonstrate)$/;
+const EMPTY_PREDICATE = /^(?:is|are|was|were)(?: not| NOT)? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option))$/i;
+
+/**
+ * "Which of these might be the cause?" + "All of the vegetation has been dying": a clause cannot
+ * be the subject as it stands ("… has been dying might be the cause"), and the clause alone loses
+ * what the question asked; the question's predicate follows it as a relative on the whole clause:
+ * "All of the vegetation has been dying, which might be the cause." Undefined when the predicate
+ * adds nothing ("… is true"), the answer already says it, or the answer opens with a pronoun that
+ * stands for the question's words (left to the pronoun rules).
+ */
+function clauseAsSubject(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts, doubts: string[]): Realized | undefined {
+  if (!/^(?:which|what)$/.test(wh.word) || predicate.length < 2 || a.rest !== "") return undefined;
+  const said = text(predicate);
+  if (EMPTY_PREDICATE.test(said) || restates(a.tokens, predicate) || /^(?:it|they|he|she|this|these|that|those)$/.test(a.tokens[0]?.lower ?? "")) return undefined;
+  // "Which statement best describes X?": the clause is the description itself; "What forms on it?" + "Droplets form on it": said already.
+  const main = predicate.find((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART");
+  const verbs = [...predicate.filter((t) => t.pos === "VERB"), ...(main ? [main] : [])].flatMap((t) => [t.lemma, t.lower.replace(/s$/, "")]);
+  if (verbs.some((v) => DESCRIBING_VERBS.test(v)) || a.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower))) return undefined;
+  // "have the students run for the same time": an instruction is the subject as its gerund ("Having the students run … will help …").
+  const [first, ...rest] = a.tokens;
+  if (first && (first.pos === "VERB" || (first.pos === "AUX" && /^(?:have|make|let|get|keep)$/.test(first.lower))) && first.lower === first.lemma && ["DET", "PRON"].includes(rest[0]?.pos ?? "") && a.finiteVerb > 1)
+    return { sentence: `${capitalize([gerund(first.text), text(rest)].join(" "))} ${agree(predicate, false, false)}`, rule: "wh-subject:gerund", doubts };
+  return { sentence: `${a.text.replace(/[.!]+$/, "")}, which ${agree(predicate, false, false)}`, rule: "wh-subject:clause-which", doubts };
 }
 
 /** "What is the role of X?" + a verb phrase ("fight infection", "filters blood"): "X fight(s) …" (else undefined). */
