@@ -304,7 +304,11 @@ test("flags that mean something (issue 23, part 6): context left out, a clause a
 test("what the taggers misread: a progressive's -ing verb, a noun-lemmatised -s verb, a sentence's one-word subject", () => {
   const cases: [string, string, string][] = [
     // "testing" and "coming" are tagged nouns; "likely" an adjective.
-    ["A class grows beans in a cupboard and by a window. What is the class testing?", "the effect of light", "A class grows beans in a cupboard and by a window. The class is testing the effect of light."],
+    [
+      "A class grows beans in a cupboard and by a window. What is the class testing?",
+      "the effect of light",
+      "A class grows beans in a cupboard and by a window. The class is testing the effect of light.",
+    ],
     ["What kind of weather is likely coming?", "a thunderstorm", "A thunderstorm is likely coming."],
     // A final -ing noun after a preposition stays a noun.
     ["What is the purpose of testing?", "to find faults", "The purpose of testing is to find faults."],
@@ -348,8 +352,16 @@ test("a clause or an instruction answering a wh-subject question keeps the quest
     ],
     ["Which of these occurs if myosin fails to bind to actin?", "The muscle cells will remain relaxed.", "The muscle cells will remain relaxed, which occurs if myosin fails to bind to actin."],
     // An instruction is the subject as its gerund.
-    ["Which procedure will most likely help the class compare the results?", "have the students run for the same amount of time", "Having the students run for the same amount of time will most likely help the class compare the results."],
-    ["Which is an action by government that would move the market to an efficient outcome?", "Tax the firm.", "Taxing the firm is an action by government that would move the market to an efficient outcome."],
+    [
+      "Which procedure will most likely help the class compare the results?",
+      "have the students run for the same amount of time",
+      "Having the students run for the same amount of time will most likely help the class compare the results.",
+    ],
+    [
+      "Which is an action by government that would move the market to an efficient outcome?",
+      "Tax the firm.",
+      "Taxing the firm is an action by government that would move the market to an efficient outcome.",
+    ],
     // The clause alone where the predicate adds nothing, describes it, or is said in it.
     ["Which statement is true?", "The Earth orbits the Sun.", "The Earth orbits the Sun."],
     ["Which statement best describes the motion of the Earth?", "The Earth rotates on its axis and revolves around the Sun.", "The Earth rotates on its axis and revolves around the Sun."],
@@ -361,8 +373,18 @@ test("a clause or an instruction answering a wh-subject question keeps the quest
 
 test("reading checks for any generator: adjectives left without their noun, a question's NOT kept", () => {
   const doubts = (q: string, a: string, s: string) => statementDoubts(q, a, s).join("; ");
-  assert.match(doubts("Which two body systems are most directly involved when a person is walking?", "skeletal and muscular", "Skeletal and muscular are most directly involved when a person is walking."), /name no noun/);
-  assert.equal(doubts("Which two body systems are most directly involved when a person is walking?", "skeletal and muscular", "The skeletal and muscular systems are most directly involved when a person is walking."), "");
+  assert.match(
+    doubts("Which two body systems are most directly involved when a person is walking?", "skeletal and muscular", "Skeletal and muscular are most directly involved when a person is walking."),
+    /name no noun/,
+  );
+  assert.equal(
+    doubts(
+      "Which two body systems are most directly involved when a person is walking?",
+      "skeletal and muscular",
+      "The skeletal and muscular systems are most directly involved when a person is walking.",
+    ),
+    "",
+  );
   assert.match(doubts("Which of the following is NOT correct?", "It is a sign of concentration", "A sign of concentration is NOT correct."), /"NOT" kept/);
   assert.equal(doubts("Which gas is NOT a greenhouse gas?", "NOT oxygen", "Oxygen is NOT a greenhouse gas."), "");
 });

@@ -562,7 +562,8 @@ function progressiveRetagged(tokens: readonly Token[], j: number): readonly Toke
   const before = tokens.slice(j, end - 1);
   const adverbOnly = before.length === 1 && ADVERB_LIKE.test(before[0].lower);
   // "the class", "Jenny", "she": a short noun phrase with no preposition, so "the purpose of testing" stays a noun.
-  const subject = before.length <= 3 && before.at(-1) !== undefined && ["NOUN", "PROPN", "PRON"].includes(before.at(-1)?.pos ?? "") && before.every((x) => ["DET", "NOUN", "PROPN", "PRON"].includes(x.pos));
+  const subject =
+    before.length <= 3 && before.at(-1) !== undefined && ["NOUN", "PROPN", "PRON"].includes(before.at(-1)?.pos ?? "") && before.every((x) => ["DET", "NOUN", "PROPN", "PRON"].includes(x.pos));
   if (!adverbOnly && !subject) return tokens;
   const out = tokens.slice();
   out[end - 1] = { ...last, pos: "VERB", lemma };

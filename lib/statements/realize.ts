@@ -776,7 +776,13 @@ function clauseAsSubject(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   if (verbs.some((v) => DESCRIBING_VERBS.test(v)) || a.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower))) return undefined;
   // "have the students run for the same time": an instruction is the subject as its gerund ("Having the students run … will help …").
   const [first, ...rest] = a.tokens;
-  if (first && (first.pos === "VERB" || (first.pos === "AUX" && /^(?:have|make|let|get|keep)$/.test(first.lower))) && first.lower === first.lemma && ["DET", "PRON"].includes(rest[0]?.pos ?? "") && a.finiteVerb > 1)
+  if (
+    first &&
+    (first.pos === "VERB" || (first.pos === "AUX" && /^(?:have|make|let|get|keep)$/.test(first.lower))) &&
+    first.lower === first.lemma &&
+    ["DET", "PRON"].includes(rest[0]?.pos ?? "") &&
+    a.finiteVerb > 1
+  )
     return { sentence: `${capitalize([gerund(first.text), text(rest)].join(" "))} ${agree(predicate, false, false)}`, rule: "wh-subject:gerund", doubts };
   return { sentence: `${a.text.replace(/[.!]+$/, "")}, which ${agree(predicate, false, false)}`, rule: "wh-subject:clause-which", doubts };
 }
