@@ -388,3 +388,16 @@ test("reading checks for any generator: adjectives left without their noun, a qu
   assert.match(doubts("Which of the following is NOT correct?", "It is a sign of concentration", "A sign of concentration is NOT correct."), /"NOT" kept/);
   assert.equal(doubts("Which gas is NOT a greenhouse gas?", "NOT oxygen", "Oxygen is NOT a greenhouse gas."), "");
 });
+
+test("a negated wh-question keeps its polarity; a negated which-subject question has no subject after 'do'", () => {
+  const cases: [string, string, string][] = [
+    ["What don't plants need?", "salt", "Plants do not need salt."],
+    ["Which country did Napoleon not invade?", "Sweden", "Napoleon did not invade Sweden."],
+    ["Where didn't the Vikings settle?", "in Australia", "The Vikings did not settle in Australia."],
+    ["Which planet doesn't have a moon?", "Venus", "Venus doesn't have a moon."],
+    ["Which doesn't contain water?", "the Sea of Tranquility", "The Sea of Tranquility doesn't contain water."],
+    // A hyphenated compound's -ed part is no participle: "has" stays the main verb.
+    ["Which mineral has six-sided transparent crystals?", "quartz", "Quartz has six-sided transparent crystals."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+});

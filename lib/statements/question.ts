@@ -529,7 +529,8 @@ function participleTail(tokens: readonly Token[]): number {
 
 /** True when a past participle follows somewhere after `j` ("Which city has the team visited" vs "Which country has the largest population"). */
 function participleLater(tokens: readonly Token[], j: number): boolean {
-  return tokens.slice(j + 1).some((t) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower));
+  // ("six-sided crystals": a hyphenated compound's -ed part is no participle.)
+  return tokens.slice(j + 1).some((t, k) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower) && tokens[j + k]?.text !== "-");
 }
 
 /** A wh-phrase asking for a time ("what year", "which century"). */
@@ -618,6 +619,9 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
       if ((wh.measure === "many" || wh.measure === "much") && wh.noun.length > 0 && wh.ofPhrase.length === 0) return { kind: "existential", wh, be: t, rest: tokens.slice(j) };
       return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     }
+    // "Which doesn't contain water?", "Who didn't sign it?": no subject after "do", the wh-phrase is the subject.
+    const bare = tokens[j];
+    if (kind === "do" && negated && bare && bare.pos === "VERB" && bare.lower === bare.lemma && tokens[j + 1]?.pos !== "VERB") return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
     // "has" is the main verb unless a participle follows ("Which country has the largest population?").
     if (kind === "have" && !participleLater(tokens, j)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };

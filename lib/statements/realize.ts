@@ -281,7 +281,10 @@ function declarative(d: Declarative, positive: boolean, insert?: { text: string;
     rest = [before, insert.text, after].filter((s) => s !== "").join(" ");
   }
   if (verbOverride) rest = [verbOverride.rest, rest].filter((s) => s !== "").join(" ");
-  const pre = text(d.preVerb);
+  // "Which country did Napoleon not invade?": a "not" after the subject negates as "did not" does.
+  const lateNot = d.preVerb.some((t) => t.lower === "not");
+  const pre = text(d.preVerb.filter((t) => t.lower !== "not"));
+  if (lateNot) positive = !positive;
   const makePositive = positive || negativeSubject || allSubject;
   const parts: string[] = [subject];
   if (d.auxKind === "be") {
@@ -995,7 +998,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
   if (wh.word === "why") {
     const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
     const answer = dummy ? analyzeAnswer(dummy.text) : a;
-    return realizeWhy(declarative(d, true), declTokens, answer, doubts, { tokens: d.subject, number: subjectNumber(d), verb: d.verb });
+    return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, { tokens: d.subject, number: subjectNumber(d), verb: d.verb });
   }
   if (a.isClause) {
     const dummy = predicateOfDummySubject(a);
@@ -1012,7 +1015,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
-        return { sentence: capitalize(declarative(d, true, { text: midSentence(a.text), gap: 0 })), rule: "wh-inverted:clause-object", doubts };
+        return { sentence: capitalize(declarative(d, !d.negated, { text: midSentence(a.text), gap: 0 })), rule: "wh-inverted:clause-object", doubts };
       }
       return clauseAnswer(a, undefined, "wh-inverted", doubts);
     }
@@ -1062,7 +1065,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
     const infinitive = d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
     gap = infinitive ? d.rest.length : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
   }
-  return { sentence: capitalize(declarative(d, true, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })), rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`, doubts };
+  // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
+  return {
+    sentence: capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })),
+    rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`,
+    doubts,
+  };
 }
 
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: AnswerParts): Realized {
