@@ -621,7 +621,8 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
     }
     // "Which doesn't contain water?", "Who didn't sign it?": no subject after "do", the wh-phrase is the subject.
     const bare = tokens[j];
-    if (kind === "do" && negated && bare && bare.pos === "VERB" && bare.lower === bare.lemma && tokens[j + 1]?.pos !== "VERB") return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+    if (kind === "do" && negated && bare && (bare.pos === "VERB" || bare.lower === "have") && bare.lower === bare.lemma && tokens[j + 1]?.pos !== "VERB")
+      return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
     // "has" is the main verb unless a participle follows ("Which country has the largest population?").
     if (kind === "have" && !participleLater(tokens, j)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
