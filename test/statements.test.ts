@@ -401,3 +401,26 @@ test("a negated wh-question keeps its polarity; a negated which-subject question
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
 });
+
+test("answers that lean on the question: the means with its purpose, names the tagger splits, a verb glued twice is flagged", () => {
+  const cases: [string, string, string][] = [
+    ["How do bats find their way in the dark?", "They use echolocation.", "Bats use echolocation to find their way in the dark."],
+    ["How do fish breathe?", "They use their gills.", "Fish use their gills to breathe."],
+    // Not a means: the answer's own verb stays alone.
+    ["How do camels survive in the desert?", "They store fat in their humps.", "Camels store fat in their humps."],
+    // "Crick" is tagged a verb: a capitalised word after a capitalised word goes on with the name.
+    ["Who discovered the structure of DNA?", "James Watson and Francis Crick discovered it in 1953.", "James Watson and Francis Crick discovered the structure of DNA in 1953."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+  const glued = statementDoubts(
+    "Who discovered the structure of DNA?",
+    "James Watson and Francis Crick discovered it in 1953.",
+    "James Watson and Francis Crick discovered it in 1953 discovered the structure of DNA.",
+  );
+  assert.ok(
+    glued.some((d) => /"discovered" twice/.test(d)),
+    glued.join("; "),
+  );
+  // Once in each of two sentences, or a noun said twice, is no glue.
+  assert.deepEqual(statementDoubts("Who painted the Starry Night?", "Van Gogh. He painted it in 1889.", "Van Gogh painted the Starry Night. He painted it in 1889."), []);
+});

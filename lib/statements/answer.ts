@@ -254,6 +254,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
     if (NOT_SUBJECT_START.has(t.lower) && (t.pos === "PRON" || t.pos === "SCONJ" || /^(?:which|who|whom|whose|where|when|that)$/.test(t.lower))) return -1;
     if (t.pos === "CCONJ") continue;
+    // "Francis Crick/VERB": a capitalised word after a capitalised word goes on with a name.
+    if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[i - 1].text) && t.pos !== "AUX") continue;
     if (isFiniteAt(tokens, i)) return contactRelative(tokens, i) ? -1 : i;
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;

@@ -9,7 +9,7 @@
  * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
  */
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { canBeAdjective, isUncountable } from "./nlp.js";
+import { canBeAdjective, isUncountable, isVerbFirst } from "./nlp.js";
 import { splitFinalSentence } from "./text.js";
 import { statementWords } from "./wellformed.js";
 
@@ -83,6 +83,31 @@ const DOUBLED = /\b([a-z]{1,40}) \1\b/gi;
 const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
 const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
+/**
+ * A content word the statement says more often than the question or the answer alone does ("… discovered it in 1953
+ * discovered the structure of DNA"): the answer's clause and the question's predicate glued together.
+ */
+function saidTwice(statement: string, question: string, answer: string): string | undefined {
+  const counts = (s: string) => {
+    const m = new Map<string, number>();
+    for (const w of contentWords(s)) if (w.length >= 4) m.set(w, (m.get(w) ?? 0) + 1);
+    return m;
+  };
+  let q: Map<string, number> | undefined;
+  let a: Map<string, number> | undefined;
+  // Within one sentence: "Van Gogh painted the Starry Night. He painted it in 1889." says it once in each.
+  for (const sentence of statement.split(/(?<=[.!?])\s+(?=[A-Z])/)) {
+    for (const [w, n] of counts(sentence)) {
+      // Verbs only: a noun may well recur ("Animals that are active at night are called nocturnal animals").
+      if (n < 2 || !(/ed$/.test(w) || (/s$/.test(w) && isVerbFirst(w.replace(/e?s$/, ""))))) continue;
+      q ??= counts(question);
+      a ??= counts(answer);
+      if (n > Math.max(q.get(w) ?? 0, a.get(w) ?? 0)) return w;
+    }
+  }
+  return undefined;
+}
+
 function count(re: RegExp, s: string): number {
   return s.match(re)?.length ?? 0;
 }
@@ -101,6 +126,8 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
   const doubled = [...statement.matchAll(DOUBLED)].find((m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)));
   if (doubled) out.push(`reads: "${doubled[0]}"`);
+  const twice = saidTwice(statement, question, answer);
+  if (twice) out.push(`reads: "${twice}" twice`);
   if (COMMA_AFTER_FUNCTION.test(statement) && !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`)) out.push("reads: a comma after a function word");
   const capital = CAPITAL_INSIDE.exec(statement);
   if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0])) out.push(`reads: "${capital[0].slice(2).trim()}" capitalised inside a sentence`);

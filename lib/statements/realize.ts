@@ -1011,7 +1011,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
           wh.word === "how" && !wh.measure && rest.length > 0 && rest[0].pos === "ADP" && !PARTICLES.has(rest[0].lower) && !restates(a.tokens, rest)
             ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}`
             : "";
-        return { sentence: `${resolved}${carry}`, rule: "wh-inverted:pronoun", doubts };
+        // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
+        // the means ("use", "rely on") says what it is for only with the question's verb phrase.
+        const means = a.tokens[a.finiteVerb];
+        const purpose =
+          !carry && wh.word === "how" && !wh.measure && d.verb && means && /^(?:use|rely|need|depend)$/.test(means.lemma) && means.lemma !== d.verb.lemma && !restates(a.tokens, [d.verb, ...d.rest])
+            ? ` to ${[d.verb.lemma, text(d.rest.filter((t) => t.pos !== "PUNCT"))].filter((x) => x !== "").join(" ")}`
+            : "";
+        return { sentence: `${resolved.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
