@@ -8,9 +8,11 @@
  * const remote = await loadNliEngine({ server: { urls: ["http://127.0.0.1:8000"], protocol: "kserve" }, model: "cross-encoder/nli-deberta-v3-large" });
  */
 import type { NliEngine } from "./engine.js";
+import { specModelKeyBeforeLoading } from "./model-key.js";
+import { resolveNliModelSpec, type NliModelSpec } from "./model-spec.js";
 import { connectNliServer, nliServerModelKey } from "./server/connect.js";
 import type { NliServerOptions } from "./server/options.js";
-import { loadTransformersNli, type TransformersNliOptions } from "./transformers-engine.js";
+import { loadTransformersNliOf, type TransformersNliOptions } from "./transformers-engine.js";
 
 export interface NliEngineOptions extends TransformersNliOptions {
   /**
@@ -21,8 +23,18 @@ export interface NliEngineOptions extends TransformersNliOptions {
   readonly server?: NliServerOptions;
 }
 
-export function loadNliEngine(options: NliEngineOptions = {}): Promise<NliEngine> {
-  return options.server ? connectNliServer({ ...options, server: options.server }) : loadTransformersNli(options);
+export async function loadNliEngine(options: NliEngineOptions = {}): Promise<NliEngine> {
+  return loadNliEngineOf(resolveNliModelSpec(options));
+}
+
+/** loadNliEngine of a resolved spec. */
+export function loadNliEngineOf(spec: NliModelSpec): Promise<NliEngine> {
+  return spec.server ? connectNliServer(spec.server) : loadTransformersNliOf(spec);
+}
+
+/** The cache identity of a spec's model, known without loading it: asked of the servers, or from the folder or hub id. */
+export function nliModelKeyOf(spec: NliModelSpec): Promise<string> {
+  return spec.server ? nliServerModelKey(spec.server) : specModelKeyBeforeLoading(spec);
 }
 
 /** The cache identity of the servers' model (asked of them), for lookups before any engine is made. */

@@ -5,13 +5,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../constants.js";
+import { DEFAULT_DEVICE, MODEL_KEY_PLAIN_DTYPE, PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../constants.js";
 import { isCommitHash } from "../runtime/hub-cache.js";
 import { HubClient } from "../runtime/hub-client.js";
 import { fetchHubModel, onnxSources, resolveModelCommit } from "../runtime/hub-model.js";
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
 import { fileSha256, ONNX_FILE_FOR_DTYPE, type ModelRef } from "../runtime/model-ref.js";
-import type { Device, Dtype } from "../runtime/device.js";
+import { resolveDevice, type Device, type Dtype } from "../runtime/device.js";
+import type { InProcessNliModelSpec } from "./model-spec.js";
 
 /** SHA-256 of a small file's bytes, or of nothing when it is absent. */
 async function optionalFileSha256(path: string, hashFile: (path: string) => Promise<string>): Promise<string> {
@@ -22,7 +23,7 @@ async function optionalFileSha256(path: string, hashFile: (path: string) => Prom
 export interface ModelKeyOptions {
   readonly dtype: Dtype;
   readonly maxLength: number;
-  /** Where inference runs; it enters the key for fp16 and q8, whose numbers differ by execution provider. */
+  /** Where inference runs; it enters the key for fp16 and q8, whose numbers differ by execution provider (default DEFAULT_DEVICE). */
   readonly device?: Device;
   /** An ONNX file other than the dtype's transformers.js name (relative to the model folder or repository). */
   readonly onnxFile?: string;
@@ -64,7 +65,7 @@ export function hubWeightsIdentity(id: string, revision: string): string {
 export async function modelKey(ref: ModelRef, options: ModelKeyOptions): Promise<string> {
   const { dtype, maxLength } = options;
   const hashFile = options.hashFile ?? fileSha256;
-  const numerics = dtype === "fp32" ? "" : `:${dtype}@${options.device ?? "cpu"}`;
+  const numerics = deviceEntersKey(dtype) ? `:${dtype}@${options.device ?? DEFAULT_DEVICE}` : "";
   const limit = maxLength === 512 ? "" : `:max${maxLength}`;
   const defaultFile = join("onnx", ONNX_FILE_FOR_DTYPE[dtype]);
   const file = options.onnxFile !== undefined && options.onnxFile !== defaultFile ? options.onnxFile : undefined;
@@ -75,6 +76,28 @@ export async function modelKey(ref: ModelRef, options: ModelKeyOptions): Promise
     return `${ref.id}@${ref.revision}:${await filesDigest(dir, onnxFile, hashFile)}${numerics}${limit}`;
   }
   return `local:${ref.name}:${await filesDigest(ref.dir, file ?? defaultFile, hashFile)}${numerics}${limit}`;
+}
+
+/** Whether the device enters the key of a model read in this dtype: fp16 and q8, whose numbers differ by execution provider (not MODEL_KEY_PLAIN_DTYPE). */
+export function deviceEntersKey(dtype: Dtype): boolean {
+  return dtype !== MODEL_KEY_PLAIN_DTYPE;
+}
+
+/** The key of a spec's model as `loaded` says it ran (device, length, and for a hub model the commit and snapshot it was read from). */
+export function specModelKey(spec: InProcessNliModelSpec, loaded: Omit<ModelKeyOptions, "dtype" | "maxLength" | "onnxFile"> & { readonly maxLength?: number }): Promise<string> {
+  return modelKey(spec.ref, { dtype: spec.dtype, onnxFile: spec.namedOnnxFile, ...loaded, maxLength: loaded.maxLength ?? spec.maxLength });
+}
+
+/**
+ * The key of a spec's model known before it is loaded, for cache lookups: the device is resolved
+ * as loading will ("auto") when it enters the key, and a hub model on a branch or tag is keyed
+ * by the commit the branch names now (offline, the one the hub cache holds; hubKeyInputs).
+ */
+export async function specModelKeyBeforeLoading(spec: InProcessNliModelSpec): Promise<string> {
+  const { ref, dtype } = spec;
+  const device = deviceEntersKey(dtype) ? resolveDevice(spec.device) : undefined;
+  const hub = ref.kind === "hub" ? await hubKeyInputs(ref, { dtype, onnxFile: spec.namedOnnxFile, hub: spec.hub, log: spec.log }) : {};
+  return specModelKey(spec, { device, ...hub });
 }
 
 /** The digests of a model folder's ONNX file, tokenizer files and label order, as a key part. */

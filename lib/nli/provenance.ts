@@ -4,13 +4,13 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_KSERVE_MODEL_NAME, PAPER_NLI_MODEL } from "../constants.js";
+import { DEFAULT_KSERVE_MODEL_NAME } from "../constants.js";
 import { fileDigest, type ManifestModelInput } from "../io/manifest.js";
 import type { Dtype } from "../runtime/device.js";
 import { HubCache } from "../runtime/hub-cache.js";
 import { onnxSources } from "../runtime/hub-model.js";
 import { hubSettings } from "../runtime/hub-settings.js";
-import { ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
+import { resolveNliModelSpec, type NliModelSpec } from "./model-spec.js";
 import type { NliServerOptions } from "./server/options.js";
 import { displayUrl } from "./server/server-pool.js";
 
@@ -24,26 +24,30 @@ export async function nliModelProvenance(
   options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: Dtype; readonly onnxFile?: string; readonly server?: NliServerOptions },
   device: string | null = null,
 ): Promise<ManifestModelInput> {
-  if (options.server) {
-    const urls = options.server.urls.map(displayUrl).join(", ");
+  return nliProvenanceOf(resolveNliModelSpec(options), device);
+}
+
+/** nliModelProvenance of a resolved spec. */
+export async function nliProvenanceOf(spec: NliModelSpec, device: string | null = null): Promise<ManifestModelInput> {
+  if (spec.server) {
+    const { server } = spec.server;
+    const urls = server.urls.map(displayUrl).join(", ");
     return {
       source: "server",
-      id: options.server.protocol === "kserve" ? (options.server.modelName ?? DEFAULT_KSERVE_MODEL_NAME) : urls,
-      revision: options.server.modelVersion ?? null,
+      id: server.protocol === "kserve" ? (server.modelName ?? DEFAULT_KSERVE_MODEL_NAME) : urls,
+      revision: server.modelVersion ?? null,
       file: null,
       sha256: null,
       dtype: null,
       device: "server",
-      note: `${options.server.protocol} at ${urls}`,
+      note: `${server.protocol} at ${urls}`,
     };
   }
-  const dtype = options.dtype ?? "fp32";
-  const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
-  const file = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;
+  const { ref, dtype, onnxFile: file } = spec;
   if (ref.kind === "hub") {
     // The files a load would read, when the hub cache already holds them (a file's SHA-256 is its blob's name).
     const cache = new HubCache(hubSettings().cacheDir);
-    for (const s of onnxSources(ref.id, ref.revision, dtype, options.onnxFile)) {
+    for (const s of onnxSources(ref.id, ref.revision, dtype, spec.namedOnnxFile)) {
       const cached = cache.cachedFile(s.repo, s.revision, s.file);
       if (!cached) continue;
       const sha256 = (await fileDigest(cached)).sha256;

@@ -6,20 +6,19 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
 import { HubClient } from "../runtime/hub-client.js";
 import { fetchHubModel, onnxSources, resolveModelCommit, type FetchedHubModel } from "../runtime/hub-model.js";
 import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
-import { checkDtype, fileSha256, missingModelFiles, ONNX_FILE_FOR_DTYPE, resolveModelRef } from "../runtime/model-ref.js";
+import { fileSha256, missingModelFiles } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
 import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
 import { resolveDevice } from "../runtime/device.js";
-import { batchLimitsOf } from "./batching.js";
 import { EncodedPairsEngine, type ForwardPass } from "./encoded-engine.js";
 import type { ModelOrigin, NliEngine } from "./engine.js";
 import type { Device, DeviceChoice, Dtype } from "../runtime/device.js";
 import { labelOrder, type LabelOrder } from "./labels.js";
-import { modelKey } from "./model-key.js";
+import { specModelKey } from "./model-key.js";
+import { resolveNliModelSpec, type InProcessNliModelSpec } from "./model-spec.js";
 import { PairEncoder, pairEncodingOf, type HfTokenizer } from "./pair-encoding.js";
 
 export interface TransformersNliOptions {
@@ -73,10 +72,20 @@ export interface NliClassifier {
  * const probs = await engine.probabilities(["A cat sat."], ["An animal sat."]); // entailment, neutral, contradiction
  */
 export async function loadTransformersNli(options: TransformersNliOptions = {}): Promise<NliEngine> {
-  const limits = batchLimitsOf(options);
-  const classifier = await loadNliClassifier(options);
+  return loadTransformersNliOf(inProcessSpec(options));
+}
+
+/** The options of an in-process model as a spec (a `server` among them is not this engine's). */
+function inProcessSpec(options: TransformersNliOptions): InProcessNliModelSpec {
+  return resolveNliModelSpec({ ...options, server: undefined });
+}
+
+/** loadTransformersNli of a resolved spec. */
+export async function loadTransformersNliOf(spec: InProcessNliModelSpec): Promise<NliEngine> {
+  const { limits, log } = spec;
+  const classifier = await loadNliClassifierOf(spec);
   const batching = `at most ${limits.maxPairs} pairs${limits.maxTokens === Infinity ? "" : ` and ${limits.maxTokens} tokens`} per batch`;
-  options.log?.(`loaded ${classifier.modelKey} on ${classifier.device} (${classifier.provenance.dtype}, ${batching}, max length ${classifier.encoder.maxLength})`);
+  log?.(`loaded ${classifier.modelKey} on ${classifier.device} (${classifier.provenance.dtype}, ${batching}, max length ${classifier.encoder.maxLength})`);
   return new EncodedPairsEngine({
     modelKey: classifier.modelKey,
     device: classifier.device,
@@ -85,7 +94,7 @@ export async function loadTransformersNli(options: TransformersNliOptions = {}):
     order: classifier.order,
     forward: classifier.forward,
     limits,
-    log: options.log,
+    log,
     dispose: () => classifier.dispose(),
   });
 }
@@ -96,21 +105,22 @@ export async function loadTransformersNli(options: TransformersNliOptions = {}):
  * and what a test server answers requests with.
  */
 export async function loadNliClassifier(options: TransformersNliOptions = {}): Promise<NliClassifier> {
-  const spec = options.model ?? PAPER_NLI_MODEL;
-  const dtype = options.dtype ?? "fp32";
-  checkDtype(dtype);
-  const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
-  const log = options.log ?? (() => {});
-  const ref = resolveModelRef(spec, { revision: options.revision, modelsDir: options.modelsDir });
+  return loadNliClassifierOf(inProcessSpec(options));
+}
+
+/** loadNliClassifier of a resolved spec. */
+export async function loadNliClassifierOf(spec: InProcessNliModelSpec): Promise<NliClassifier> {
+  const { ref, dtype } = spec;
+  const log = spec.log ?? (() => {});
   if (ref.kind === "local") {
-    const missing = missingModelFiles(ref.dir, dtype, options.onnxFile);
+    const missing = missingModelFiles(ref.dir, dtype, spec.namedOnnxFile);
     if (missing.length > 0) {
       throw new Error(
-        `model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads ${options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`,
+        `model folder ${ref.dir} lacks ${missing.join(", ")} (dtype ${dtype} reads ${spec.onnxFile}); a model folder holds config.json, tokenizer.json and onnx/model*.onnx as transformers.js reads them`,
       );
     }
   }
-  const device = resolveDevice(options.device ?? "cpu", log);
+  const device = resolveDevice(spec.device, log);
   const tf = await loadTransformers();
   // A hub model is fetched into the huggingface_hub cache first; then both kinds load from disk.
   let dir: string;
@@ -119,10 +129,10 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
   let provenance: ModelOrigin;
   let keyCommit: string | undefined;
   if (ref.kind === "hub") {
-    const client = new HubClient(hubSettings(options.hub), { log });
+    const client = new HubClient(hubSettings(spec.hub), { log });
     let fetched: FetchedHubModel;
     try {
-      fetched = await fetchHubModel(client, onnxSources(ref.id, ref.revision, dtype, options.onnxFile), { log });
+      fetched = await fetchHubModel(client, onnxSources(ref.id, ref.revision, dtype, spec.namedOnnxFile), { log });
     } catch (err) {
       throw new Error(`cannot load hub model ${ref.id}@${ref.revision}: ${(err as Error).message}`, { cause: err });
     }
@@ -144,7 +154,7 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
     };
   } else {
     dir = ref.dir;
-    onnxFile = options.onnxFile ?? `onnx/${ONNX_FILE_FOR_DTYPE[dtype]}`;
+    onnxFile = spec.onnxFile;
     externalData = existsSync(join(dir, `${onnxFile}_data`));
     provenance = { source: "local", id: ref.dir, file: onnxFile, sha256: await fileSha256(join(dir, onnxFile)), dtype, device };
   }
@@ -160,12 +170,10 @@ export async function loadNliClassifier(options: TransformersNliOptions = {}): P
     throw new Error(`cannot load ${what} on ${device} with dtype ${dtype}: ${(err as Error).message}`);
   }
   const order = labelOrder(config.id2label, `${dir}/config.json`);
-  const encoder = new PairEncoder(tokenizer, maxLength, pairEncodingOf(tokenizer, config, dir));
-  const key = await modelKey(ref, {
-    dtype,
+  const encoder = new PairEncoder(tokenizer, spec.maxLength, pairEncodingOf(tokenizer, config, dir));
+  const key = await specModelKey(spec, {
     maxLength: encoder.maxLength,
     device,
-    onnxFile: options.onnxFile,
     hashFile: async (f) => (f === join(dir, onnxFile) ? provenance.sha256! : fileSha256(f)),
     ...(ref.kind === "hub" ? { commit: keyCommit, snapshot: { dir, onnxFile } } : {}),
   });

@@ -15,7 +15,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PAPER_NLI_MODEL } from "../constants.js";
-import { resolveModelRef } from "./model-ref.js";
+import { resolveModelRef, type ModelRef } from "./model-ref.js";
 
 /** The demo model's folder inside the installed package (dist/lib/runtime → the package root). */
 export const DEMO_NLI_MODEL_DIR: string = fileURLToPath(new URL("../../../models/demo-nli", import.meta.url));
@@ -66,11 +66,16 @@ export function demoModelWarning(source: DemoModelSource): string | null {
     return origin?.source === "local" && isDemoModelFolder(origin.id) ? DEMO_NLI_MODEL_WARNING : null;
   }
   if (source.server) return null;
-  let ref: ReturnType<typeof resolveModelRef>;
+  let ref: ModelRef;
   try {
     ref = resolveModelRef(source.model ?? PAPER_NLI_MODEL, { modelsDir: source.modelsDir });
   } catch {
     return null; // an unusable model name fails where the model is loaded, with its own message
   }
+  return demoModelRefWarning(ref);
+}
+
+/** DEMO_NLI_MODEL_WARNING when a resolved model reference is capqa's demo model folder; else null. */
+export function demoModelRefWarning(ref: ModelRef): string | null {
   return ref.kind === "local" && isDemoModelFolder(ref.dir) ? DEMO_NLI_MODEL_WARNING : null;
 }

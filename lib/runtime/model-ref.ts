@@ -4,6 +4,7 @@
  * transformers.js's naming (onnx/model.onnx, model_fp16.onnx, model_quantized.onnx).
  */
 import { createHash } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../constants.js";
@@ -21,8 +22,17 @@ export function checkDtype(dtype: string): asserts dtype is OnnxDtype {
 
 export type ModelRef = { readonly kind: "local"; readonly dir: string; readonly name: string; readonly parent: string } | { readonly kind: "hub"; readonly id: string; readonly revision: string };
 
+/**
+ * The diagnostics channel (node:diagnostics_channel) on which every resolveModelRef call publishes
+ * `{ spec, revision, modelsDir }`: how often a run looks its model up can be watched (a scoring
+ * run resolves its NLI model once, lib/nli/model-spec.ts). Nothing is published without a subscriber.
+ */
+export const MODEL_REF_CHANNEL = "capqa:model-ref";
+const modelRefChannel = channel(MODEL_REF_CHANNEL);
+
 /** A path that exists (as given, or under modelsDir) is a local folder; otherwise a hub id "owner/name". */
 export function resolveModelRef(spec: string, options: { revision?: string; modelsDir?: string } = {}): ModelRef {
+  if (modelRefChannel.hasSubscribers) modelRefChannel.publish({ spec, revision: options.revision, modelsDir: options.modelsDir });
   const candidates = [spec, join(options.modelsDir ?? "models", spec)];
   for (const c of candidates) {
     if (existsSync(c) && statSync(c).isDirectory()) {

@@ -6,28 +6,12 @@
  * @example
  * const engine = await connectNliServer({ server: { urls: ["http://gpu1:8080", "http://gpu2:8080"], protocol: "tei" } });
  */
-import type { HubSettings } from "../../runtime/hub-settings.js";
 import { batchLimitsOf } from "../batching.js";
 import type { NliEngine } from "../engine.js";
 import { connectKserveNli, kserveModelKey, probeKserve } from "./kserve-engine.js";
-import { checkServerOptions, type NliServerOptions } from "./options.js";
+import { checkServerOptions, type NliServerConnectOptions } from "./options.js";
 import { ServerPool } from "./server-pool.js";
 import { connectTeiNli, probeTei, teiModelKey } from "./tei-engine.js";
-
-export interface NliServerConnectOptions {
-  readonly server: NliServerOptions;
-  /** KServe: the served model's tokenizer and config.json, a folder or hub id (default the paper's model). */
-  readonly model?: string;
-  readonly revision?: string;
-  readonly modelsDir?: string;
-  readonly maxLength?: number;
-  /** At most this many pairs per request (TEI: also at most the server's max_client_batch_size). */
-  readonly batchSize?: number;
-  /** KServe: at most this many tokens per request (pairs × padded length); 0 for none. */
-  readonly batchTokens?: number;
-  readonly hub?: Partial<HubSettings>;
-  readonly log?: (line: string) => void;
-}
 
 /** An engine that sends pairs to the servers of `options.server`, after checking every replica. */
 export async function connectNliServer(options: NliServerConnectOptions): Promise<NliEngine> {
