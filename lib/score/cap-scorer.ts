@@ -24,9 +24,10 @@ import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { checkWeights } from "../cap/index.js";
 import { NliCache } from "../nli/cache.js";
 import type { NliEngine } from "../nli/engine.js";
-import { loadNliEngine, type NliEngineOptions } from "../nli/load-engine.js";
+import { loadNliEngineOf, nliModelKeyOf, type NliEngineOptions } from "../nli/load-engine.js";
+import { resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
 import { builtinGenerator, loadStatementGenerator, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
-import { modelKeyFor, scoreAnswers, scoreStatements, type PairScore, type ScoreOptions, type ScoreReport, type StatementGenerator } from "./score.js";
+import { scoreAnswersOf, scoreStatementsOf, type PairScore, type ScoreOptions, type ScoreReport, type StatementGenerator } from "./score.js";
 
 export interface CapScorerOptions extends NliEngineOptions {
   /** CAP's forward (gold → candidate) weight α; default DEFAULT_ALPHA (0.85). */
@@ -205,6 +206,9 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
   let engineLoading: Promise<NliEngine> | null = null;
   let loads = 0;
   let key: Promise<string> | null = null;
+  // The model the options name, resolved once, when first needed (a scorer given an engine never needs it).
+  let spec: NliModelSpec | undefined;
+  const specOf = (): NliModelSpec => (spec ??= resolveNliModelSpec(nli));
   let generator: StatementGeneratorEngine | null = typeof generatorOption === "object" ? generatorOption : generatorOption === undefined || generatorOption === "builtin" ? builtinGenerator : null;
   let generatorLoading: Promise<StatementGeneratorEngine> | null = null;
   const ownsGenerator = typeof generatorOption === "string" && generatorOption !== "builtin";
@@ -215,7 +219,7 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
     if (engine) return Promise.resolve(engine);
     engineLoading ??= (async () => {
       loads++;
-      const loaded = await loadNliEngine(nli);
+      const loaded = await loadNliEngineOf(specOf());
       if (disposed) {
         await loaded.dispose();
         throw new Error("this CapScorer was disposed while its model was loading");
@@ -232,15 +236,16 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
       .finally(() => (generatorLoading = null));
     return generatorLoading;
   };
-  /** scoreStatements' options: the loaded engine, or the cache key (computed once) and a loader. */
-  const scoreOptions = async (call: CapCallOptions): Promise<ScoreOptions> => {
+  /** scoreStatements' options: the loaded engine, or the model's spec, its cache key (computed once) and a loader. */
+  const scoreOptions = async (call: CapCallOptions): Promise<{ options: ScoreOptions; spec?: NliModelSpec }> => {
     const base = { ...nli, alpha, lambda, cache, chunkSize, onProgress: call.onProgress };
-    if (engine) return { ...base, engine };
-    key ??= modelKeyFor(nli).catch((err) => {
+    if (engine) return { options: { ...base, engine } };
+    const resolved = specOf();
+    key ??= nliModelKeyOf(resolved).catch((err) => {
       key = null;
       throw err;
     });
-    return { ...base, modelKey: await key, loadEngine };
+    return { options: { ...base, modelKey: await key, loadEngine }, spec: resolved };
   };
   const guard = <T>(what: string, run: () => Promise<T>): Promise<T> => {
     if (disposed) return Promise.reject(new Error(`CapScorer.${what}() was called after dispose(); create another scorer with createCapScorer()`));
@@ -269,7 +274,8 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
         const { questions, golds, answers } = input ?? ({} as never);
         if (!Array.isArray(questions) || !Array.isArray(golds) || !Array.isArray(answers)) throw new TypeError("score() takes { questions, golds, answers }, three arrays of strings");
         const generatorEngine = statements ? undefined : await loadGenerator();
-        const r = await scoreAnswers(questions, golds, answers, { ...(await scoreOptions(call)), statements, generator: generatorEngine });
+        const { options: scoring, spec: resolved } = await scoreOptions(call);
+        const r = await scoreAnswersOf(questions, golds, answers, { ...scoring, statements, generator: generatorEngine }, resolved);
         const rows: CapAnswerRow[] = r.rows.map((row, i) => ({
           ...capRow(row, r.premises[i], r.hypotheses[i]),
           question: questions[i],
@@ -294,7 +300,8 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
     scoreStatements(input, call = {}) {
       return guard("scoreStatements", async () => {
         const { premises, hypotheses } = input ?? ({} as never);
-        const r = await scoreStatements(premises, hypotheses, await scoreOptions(call));
+        const { options: scoring, spec: resolved } = await scoreOptions(call);
+        const r = await scoreStatementsOf(premises, hypotheses, scoring, resolved);
         const rows = r.rows.map((row, i) => capRow(row, premises[i], hypotheses[i]));
         return { rows, ...summary(rows), warning: r.report.warning, report: r.report };
       });

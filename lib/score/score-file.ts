@@ -14,20 +14,21 @@ import { columnsWithRoles, sourceWithRoles, type ColumnRoles } from "../io/colum
 import { rmSync, statSync } from "node:fs";
 import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_SCORE_BLOCK_ROWS, MANIFEST_SIDECAR_SUFFIX } from "../constants.js";
 import { buildManifest, fileDigest, type FileDigest, type ManifestModelInput } from "../io/manifest.js";
-import { nliModelProvenance } from "../nli/provenance.js";
+import { nliProvenanceOf } from "../nli/provenance.js";
 import { writeFileAtomic } from "../io/format.js";
 import type { ThresholdClassifier } from "../calibrate/classifier.js";
 import { checkClassifyColumn, classifySource, predictedLevel } from "./classify.js";
 import { DataError } from "../io/errors.js";
 import { checkOutputFile } from "../io/output-file.js";
 import type { NliEngine } from "../nli/engine.js";
-import { loadNliEngine } from "../nli/load-engine.js";
+import { loadNliEngineOf, nliModelKeyOf } from "../nli/load-engine.js";
+import { demoWarningOf, resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "../io/row-stream.js";
-import { modelKeyFor, SCORE_COLUMNS, scoreStatements, type NliServerReport, type NliWorkReport, type PairScore, type ScoreOptions } from "./score.js";
+import { SCORE_COLUMNS, scoreStatementsOf, type NliServerReport, type NliWorkReport, type PairScore, type ScoreOptions } from "./score.js";
 import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
-import { preflightModel } from "./preflight.js";
+import { preflightModelOf } from "./preflight.js";
 
 /** The roles scoreFile reads from a file of raw answers (the `columns` option). */
 export const SCORE_FILE_ROLES = ["question", "gold_answer", "answer"] as const;
@@ -114,16 +115,17 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const columns = [...kept, ...added, ...SCORE_COLUMNS, ...multiColumns, ...(options.classifier ? ["predicted_level"] : [])];
   // The classifier's metric: a score computed here (cap, …) or an input column (its cells checked below, before any scoring).
   const classifyBy = options.classifier ? classifySource(options.classifier, source.columns, input) : undefined;
-  // The model is checked and its cache identity fixed once, before any row is scored.
-  if (!options.engine) preflightModel(options);
+  // The model is resolved and checked, and its cache identity fixed, once before any row is scored.
+  const spec = options.engine ? undefined : resolveNliModelSpec(options);
+  if (spec) preflightModelOf(spec);
   // Several golds: every gold cell is checked before any statement or model call (a file read
   // ahead once; a stream that cannot be read twice is checked block by block as it is scored).
   if (multi && statSync(input).isFile()) await checkGolds(source.rows(), goldSource, input);
   if (classifyBy?.kind === "input" && statSync(input).isFile()) await checkClassifyColumn(source.rows(), classifyBy, input);
-  const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
+  const modelKey = options.engine?.modelKey ?? options.modelKey ?? (await nliModelKeyOf(spec!));
   const writer = RowWriter.open(output, columns);
   let engine: Promise<NliEngine> | undefined;
-  const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadNliEngine(options));
+  const loadEngine = () => (engine ??= options.loadEngine ? options.loadEngine() : loadNliEngineOf(spec!));
   const generator = options.generator ?? builtinGenerator;
   const block = options.blockRows ?? DEFAULT_SCORE_BLOCK_ROWS;
   const report = {
@@ -195,7 +197,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
       }
     }
     const loaded = options.engine ?? (engine ? await engine.catch(() => undefined) : undefined);
-    const { rows, report: r } = await scoreStatements(premises, hypotheses, { ...options, modelKey, loadEngine, engine: loaded });
+    const { rows, report: r } = await scoreStatementsOf(premises, hypotheses, { ...options, modelKey, loadEngine, engine: loaded }, spec);
     // A model that cannot load when nothing has been scored is one clear error, not a file of
     // not_scored rows; once rows were scored from the cache, the rest are kept with the reason.
     if (r.modelError && report.scored === 0 && r.scored === 0) {
@@ -285,7 +287,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const result = {
     mode: mode as ScoreFileReport["mode"],
     ...report,
-    warning: report.warning ?? demoModelWarning(options),
+    warning: report.warning ?? (spec ? demoWarningOf(spec) : demoModelWarning(options)),
     modelKey,
     generator: mode === "answers" ? generator.name : null,
     goldSource: mode === "answers" ? goldSource.kind : null,
@@ -294,7 +296,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     seconds: (Date.now() - started) / 1000,
   };
   if (options.manifest === false) return { ...result, manifest: null };
-  const manifest = await writeScoreManifest(input, output, result, options, inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
+  const manifest = await writeScoreManifest(input, output, result, options, spec, inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
   return { ...result, manifest };
 }
 
@@ -317,12 +319,13 @@ async function writeScoreManifest(
   output: string,
   r: Omit<ScoreFileReport, "manifest">,
   options: ScoreFileOptions,
+  spec: NliModelSpec | undefined,
   inputDigest: FileDigest | undefined,
   engineModel: ManifestModelInput | undefined,
 ): Promise<string> {
   const given = options.manifest === false ? undefined : options.manifest;
   // A model the options name (not an injected engine) and that did not load (all pairs cached) is described from its folder or hub id.
-  const derived = engineModel || options.engine || options.loadEngine ? undefined : await nliModelProvenance(options, r.device).catch(() => undefined);
+  const derived = engineModel || !spec || options.loadEngine ? undefined : await nliProvenanceOf(spec, r.device).catch(() => undefined);
   const model: ManifestModelInput = { ...(r.device ? { device: r.device } : {}), ...derived, ...engineModel, ...given?.model };
   const extra = await Promise.all((given?.inputs ?? []).map((f) => fileDigest(f)));
   const manifest = buildManifest({

@@ -3,18 +3,16 @@
  * cache and the model, then D(g→p), D(p→g) and CAP. Every row comes back: scored, or marked
  * not scored with the reason; a number is never made up.
  */
-import { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { capOfDirections, directionalOf } from "../cap/formula.js";
 import { checkWeights } from "../cap/index.js";
 import type { NliCache } from "../nli/cache.js";
 import { cachedProbabilities } from "../nli/cached-run.js";
 import { checkPairs, type NliEngine, type NliServerStats } from "../nli/engine.js";
 import { argmaxLabel } from "../nli/labels.js";
-import { hubKeyInputs, modelKey as computeModelKey } from "../nli/model-key.js";
-import { resolveModelRef } from "../runtime/model-ref.js";
-import { resolveDevice } from "../runtime/device.js";
+import { demoWarningOf, resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
-import { loadNliEngine, serverModelKeyFor, type NliEngineOptions } from "../nli/load-engine.js";
+import { loadNliEngineOf, nliModelKeyOf, type NliEngineOptions } from "../nli/load-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 import { bestOverGolds } from "./golds.js";
 import type { PairScore } from "./pair-score.js";
@@ -104,14 +102,7 @@ export function snapshotServerStats(s: NliServerStats): NliServerReport {
 
 /** The cache identity of the model options name, known without loading the model. */
 export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
-  if (options.server) return serverModelKeyFor({ ...options, server: options.server });
-  const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
-  const dtype = options.dtype ?? "fp32";
-  // The device matters to the key only for fp16/q8; "auto" resolves as loading will.
-  const device = dtype === "fp32" ? "cpu" : resolveDevice(options.device ?? "cpu");
-  // A hub model on a branch or tag is keyed by the commit the branch names now (offline, the one the hub cache holds).
-  const hub = ref.kind === "hub" ? await hubKeyInputs(ref, { dtype, onnxFile: options.onnxFile, hub: options.hub, log: options.log }) : {};
-  return computeModelKey(ref, { dtype, maxLength: options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, device, onnxFile: options.onnxFile, ...hub });
+  return nliModelKeyOf(resolveNliModelSpec(options));
 }
 
 /**
@@ -123,6 +114,14 @@ export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
  * rows[0].cap; // with the four probabilities, pe_f … pn_r
  */
 export async function scoreStatements(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions = {}): Promise<{ rows: PairScore[]; report: ScoreReport }> {
+  return scoreStatementsOf(premises, hypotheses, options);
+}
+
+/**
+ * scoreStatements with the model's spec resolved once by the caller (scoreFile, createCapScorer);
+ * without one, it is resolved from `options` when no engine is given.
+ */
+export async function scoreStatementsOf(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions, given?: NliModelSpec): Promise<{ rows: PairScore[]; report: ScoreReport }> {
   const started = Date.now();
   checkPairs(premises, hypotheses);
   const alpha = options.alpha ?? DEFAULT_ALPHA;
@@ -155,13 +154,15 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       reverse[i] = pairOf(hypotheses[i], premises[i]);
     }
   }
-  const key = options.engine?.modelKey ?? options.modelKey ?? (await modelKeyFor(options));
+  // An engine given is the model; otherwise the options name it, resolved once for the key, the loader and the warning.
+  const spec = options.engine ? undefined : (given ?? resolveNliModelSpec(options));
+  const key = options.engine?.modelKey ?? options.modelKey ?? (await nliModelKeyOf(spec!));
   let truncatedBefore = 0;
   const result = await cachedProbabilities(ps, hs, {
     cache: options.cache ?? null,
     modelKey: key,
     engine: async () => {
-      const e = options.engine ?? (await (options.loadEngine ? options.loadEngine() : loadNliEngine(options)));
+      const e = options.engine ?? (await (options.loadEngine ? options.loadEngine() : loadNliEngineOf(spec!)));
       truncatedBefore = e.stats.truncatedPairs; // an engine's counts run over its life; this call's are the difference
       return e;
     },
@@ -215,7 +216,7 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
       server: result.engine?.server ? snapshotServerStats(result.engine.server) : null,
       modelError: result.modelError ?? null,
       cacheWriteError: result.cacheWriteError ?? null,
-      warning: demoModelWarning({ ...options, engine }),
+      warning: engine ? demoModelWarning({ engine }) : demoWarningOf(spec!),
       seconds: (Date.now() - started) / 1000,
     },
   };
@@ -259,7 +260,21 @@ export async function scoreAnswers(
   questions: readonly string[],
   golds: readonly (string | readonly string[])[],
   candidates: readonly string[],
-  options: ScoreOptions & { statements?: StatementGenerator; generator?: StatementGeneratorEngine } = {},
+  options: ScoreAnswersOptions = {},
+): Promise<ScoredAnswers> {
+  return scoreAnswersOf(questions, golds, candidates, options);
+}
+
+/** scoreAnswers' options: scoreStatements' and how answers become statements. */
+type ScoreAnswersOptions = ScoreOptions & { statements?: StatementGenerator; generator?: StatementGeneratorEngine };
+
+/** scoreAnswers with the model's spec resolved once by the caller (createCapScorer); as scoreStatementsOf. */
+export async function scoreAnswersOf(
+  questions: readonly string[],
+  golds: readonly (string | readonly string[])[],
+  candidates: readonly string[],
+  options: ScoreAnswersOptions,
+  spec?: NliModelSpec,
 ): Promise<ScoredAnswers> {
   if (questions.length !== golds.length || golds.length !== candidates.length) {
     throw new RangeError(`${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`);
@@ -305,7 +320,7 @@ export async function scoreAnswers(
     const hypothesisDetails = await generate(questions, candidates);
     const premises = premiseDetails.map((g) => g?.statement ?? "");
     const hypotheses = hypothesisDetails.map((g) => g?.statement ?? "");
-    const scored = await scoreStatements(premises, hypotheses, options);
+    const scored = await scoreStatementsOf(premises, hypotheses, options, spec);
     const rows = scored.rows.map((r, i) => reasonFor(single[i], candidates[i], r));
     const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
     const flaggedStatements = [...premiseDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
@@ -323,10 +338,11 @@ export async function scoreAnswers(
   const hypothesisDetails = await generate(questions, candidates);
   const goldStatements = goldDetails.map((g) => g?.statement ?? "");
   const hypotheses = hypothesisDetails.map((g) => g?.statement ?? "");
-  const scored = await scoreStatements(
+  const scored = await scoreStatementsOf(
     goldStatements,
     owner.map((i) => hypotheses[i]),
     options,
+    spec,
   );
   const flat = scored.rows.map((r, j) => reasonFor(flatGolds[j], candidates[owner[j]], r));
   const goldScores = lists.map((list, i) => flat.slice(starts[i], starts[i] + list.length));
