@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { markdownForTerminal } from "./terminal.js";
 import { join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
-import { STATEMENTS_DIR_ENV } from "../lib/constants.js";
+import { DEFAULT_DEVICE, STATEMENTS_DIR_ENV } from "../lib/constants.js";
 import { loadBenchmark } from "../lib/data/index.js";
 import { readRowTable, stringColumn, checkOutputFile, checkOutputFolder, tableWithRoles, writeFileAtomic, writeRowTable } from "../lib/io/index.js";
 import {
@@ -110,7 +110,7 @@ ${optionsHelp(STATEMENT_GENERATOR_OPTIONS)}`;
 
 async function generatorFrom(values: Record<string, unknown>) {
   return loadStatementGenerator((values.generator as string | undefined) ?? "builtin", {
-    device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu"] as const, "cpu"),
+    device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu"] as const, DEFAULT_DEVICE),
     batchSize: intFlag(values.batch as string | undefined, "batch", 16, 1),
     log: err,
   });

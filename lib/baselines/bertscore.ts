@@ -51,6 +51,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_DEVICE } from "../constants.js";
 import { resolveDevice } from "../runtime/device.js";
 import type { Device, DeviceChoice } from "../runtime/device.js";
 import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
@@ -359,7 +360,7 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
   const tokenizerJson = readJsonFile(join(dir, "tokenizer.json"));
   if (options.layer !== undefined && (!Number.isInteger(options.layer) || options.layer < 0)) throw new Error(`layer must be a non-negative integer, got ${options.layer}`);
   const log = options.log ?? (() => {});
-  const device = resolveDevice(options.device ?? "cpu", log);
+  const device = resolveDevice(options.device ?? DEFAULT_DEVICE, log);
   const tf = await loadTransformers();
   const model = await loadOnnxModel(tf, dir, "model", device);
   try {

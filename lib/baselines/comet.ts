@@ -35,7 +35,7 @@ import { checkModelFolder, readJsonFile } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
 import { loadTransformers, type Transformers } from "../runtime/transformers.js";
 import { checkTexts, loadOnnxModel, loadTokenizer, runEncoder, SentenceEncoder, type OnnxModel } from "./bertscore.js";
-import { COMET_EXPORT_COMMAND } from "../constants.js";
+import { COMET_EXPORT_COMMAND, DEFAULT_DEVICE } from "../constants.js";
 export { COMET_EXPORT_COMMAND, PAPER_COMET_MODEL } from "../constants.js";
 export { cometUnavailable } from "../data/metric-columns.js";
 
@@ -144,7 +144,7 @@ export async function loadCometEstimator(options: CometEstimatorOptions): Promis
   const dir = checkModelFolder(options.model, COMET_FILES, "COMET", COMET_HINT);
   const settings = parseCometSettings(readJsonFile(join(dir, "comet.json")), join(dir, "comet.json"));
   const log = options.log ?? (() => {});
-  const device = resolveDevice(options.device ?? "cpu", log);
+  const device = resolveDevice(options.device ?? DEFAULT_DEVICE, log);
   const tf = await loadTransformers();
   const encoderModel = await loadOnnxModel(tf, dir, "model", device);
   let head: OnnxModel | undefined;

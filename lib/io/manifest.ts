@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_LAMBDA, DEFAULT_SEED, MANIFEST_REDACTED_FLAG_PATTERN, SCORE_DECIMALS } from "../constants.js";
+import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_LAMBDA, DEFAULT_SEED, MANIFEST_REDACTED_FLAG_PATTERN, MODEL_KEY_PLAIN_DTYPE, SCORE_DECIMALS } from "../constants.js";
 
 /**
  * What a run can say about the model it used (an NLI engine's `provenance` is one). Every field
@@ -163,7 +163,7 @@ export function manifestModel(key: string | null, given: ManifestModelInput = {}
  */
 export function modelFromKey(key: string): ManifestModelInput {
   const numerics = /:(fp16|q8)@(cpu|cuda|webgpu)(?::max\d+)?$/.exec(key);
-  const dtype = numerics ? numerics[1] : "fp32";
+  const dtype = numerics ? numerics[1] : MODEL_KEY_PLAIN_DTYPE;
   const device = numerics ? numerics[2] : undefined;
   if (key.startsWith("local:")) {
     const name = key.slice("local:".length).split(":sha256:")[0];

@@ -29,7 +29,15 @@
  * done, so later steps run only the open ones. Rows are independent, so results do not depend
  * on the batch (up to floating-point rounding inside onnxruntime).
  */
-import { DEFAULT_STATEMENT_BEAMS, DEFAULT_STATEMENT_MAX_INPUT_TOKENS, DEFAULT_STATEMENT_MAX_NEW_TOKENS, DEFAULT_STATEMENT_BATCH_SIZE, DEFAULT_STATEMENT_LENGTH_PENALTY } from "../constants.js";
+import {
+  DEFAULT_DEVICE,
+  DEFAULT_DTYPE,
+  DEFAULT_STATEMENT_BEAMS,
+  DEFAULT_STATEMENT_MAX_INPUT_TOKENS,
+  DEFAULT_STATEMENT_MAX_NEW_TOKENS,
+  DEFAULT_STATEMENT_BATCH_SIZE,
+  DEFAULT_STATEMENT_LENGTH_PENALTY,
+} from "../constants.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { resolveDevice } from "../runtime/device.js";
@@ -192,7 +200,7 @@ function checkConfig(dir: string, lengthPenalty: number, log: (s: string) => voi
 
 /** Loads a local T5/mT5 export and returns a generator; every failure names the folder and what is wrong. */
 export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq2SeqGenerator> {
-  const dtype = options.dtype ?? "fp32";
+  const dtype = options.dtype ?? DEFAULT_DTYPE;
   if (!(dtype in ONNX_SUFFIX)) throw new Error(`unknown dtype "${dtype}"; expected fp32, fp16 or q8`);
   const numBeams = positiveInteger("numBeams", options.numBeams ?? DEFAULT_STATEMENT_BEAMS);
   const maxInputTokens = positiveInteger("maxInputTokens", options.maxInputTokens ?? DEFAULT_STATEMENT_MAX_INPUT_TOKENS);
@@ -209,7 +217,7 @@ export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq
     );
   }
   const ids = checkConfig(dir, lengthPenalty, log);
-  const device = resolveDevice(options.device ?? "cpu", log);
+  const device = resolveDevice(options.device ?? DEFAULT_DEVICE, log);
   const tf = await loadTransformers();
   let tokenizer: Seq2SeqTokenizer;
   let model: LoadedSeq2Seq;
