@@ -2,7 +2,7 @@
  * Every number docs/statements.md (the statements page) reports, from one run (issue 23):
  *
  *   node dist/scripts/statements-numbers.js [--sets] [--held-out] [--tables] [--flags] [--cap] [--train]
- *                                           [--agreement] [--speed] [--misses FILE]
+ *                                           [--agreement] [--speed] [--misses FILE] [--readme | --check] [--root DIR]
  *
  * --speed      the built-in reformulator over all 17,654 CAP-Correctness (question, answer) pairs in
  *              one thread, the NLP libraries loaded first (as `npm run bench` times it); run first,
@@ -20,14 +20,19 @@
  * --readme     writes the sets' table (held-out sets included), the per-form tables of dev.csv and
  *              lean.csv, the flags' table and the CAP-Statements per-type table into docs/statements.md,
  *              between <!-- statements-numbers:begin --> and <!-- statements-numbers:end -->
- *              (run with --sets --held-out --tables --flags --cap)
+ *              (run with --sets --held-out --tables --flags --cap), and with --agreement the released
+ *              and built-in candidate statements' table between <!-- statements-agreement:begin -->
+ *              and <!-- statements-agreement:end -->
+ * --check      writes nothing: compares each block --readme would write with docs/statements.md and
+ *              exits 1 with a line diff where they differ (scripts/docs-numbers.ts runs it in CI)
+ * --root DIR   the folder whose docs/statements.md is written or checked (default: the working folder)
  *
  * Data: $CAPQA_STATEMENTS_DIR (else ../shared/data/cap-statements) and $CAPQA_DATA_DIR (else the
  * released data folder the tests use). With no section named, all but --held-out, --train and
  * --agreement run.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { basename, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadBenchmark } from "../lib/data/index.js";
 import { QUESTION_TYPES } from "../lib/statements/types.js";
@@ -48,12 +53,20 @@ const named = args.some((a) => SECTIONS.includes(a));
 const on = (flag: string) => args.includes(flag) || (!named && !["--train", "--agreement"].includes(flag));
 const heldOut = args.includes("--held-out");
 const missesFile = args.includes("--misses") ? args[args.indexOf("--misses") + 1] : undefined;
-const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv"]);
+const check = args.includes("--check");
+if (check && args.includes("--readme")) throw new Error("--check compares the docs with what --readme would write; give one of them");
+const root = args.includes("--root") ? resolve(args[args.indexOf("--root") + 1]) : process.cwd();
+/** Sections' reports; --check prints only what differs from the docs. */
+const print = (text: string) => {
+  if (!check) console.log(text);
+};
+const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv", "holdout-3.csv"]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
 const missLines: string[] = [];
-/** What --readme writes into docs/statements.md. */
+/** What --readme writes into docs/statements.md: the statements-numbers block, and the agreement block with --agreement. */
 const readme: string[] = [];
+const agreementBlock: string[] = [];
 const README_TABLE_SETS = new Set(["dev.csv", "lean.csv"]);
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "—");
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "—");
@@ -73,7 +86,7 @@ if (on("--speed")) {
   const secs = (performance.now() - t) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSecs = (used.user + used.system) / 1e6;
-  console.log(
+  print(
     `## Speed\n\n${made.length} CAP-Correctness (question, answer) pairs in one thread: ${secs.toFixed(3)} s wall, ${cpuSecs.toFixed(3)} s CPU (${((1e6 * secs) / made.length).toFixed(1)} µs a pair; NLP loaded first in ${load.toFixed(2)} s); ${made.filter((m) => m.flagged).length} flagged\n`,
   );
 }
@@ -108,7 +121,7 @@ if (on("--sets") || on("--tables")) {
     for (const m of e.misses)
       missLines.push(`[${file}:${m.line}] ${m.form} ${m.rule}${m.doubts.length ? ` FLAG ${m.doubts.join("; ")}` : ""}\n Q: ${m.question}\n A: ${m.answer}\n R: ${m.reference}\n G: ${m.statement}`);
   }
-  console.log([...rows, "", ...(on("--tables") ? tables : [])].join("\n"));
+  print([...rows, "", ...(on("--tables") ? tables : [])].join("\n"));
   readme.unshift(...rows.slice(2), "");
 }
 
@@ -124,7 +137,7 @@ if (on("--flags")) {
     `| precision: flagged statements that are bad | ${f1(e.precision)} % |`,
     ...Object.entries(e.recallByReason).map(([k, v]) => `| recall, ${k} | ${v.flagged}/${v.n} |`),
   ];
-  console.log(
+  print(
     [
       "## Flags on hand-labelled statements (flags.csv)",
       "",
@@ -164,8 +177,13 @@ for (const [flag, split] of [
       t,
       [...items.keys()].filter((i) => items[i].questionType === t),
     );
-  console.log(rows.join("\n") + "\n");
-  if (split === "validation") readme.push(`CAP-Statements, validation part (${items.length} items), per question type:`, "", ...rows.slice(2), "");
+  print(rows.join("\n") + "\n");
+  if (split === "validation") {
+    // What dropping "Yes," costs: misses that would be exact with it put back, as the references keep it.
+    const yesCost = items.filter((it, i) => !exactMatch(made[i], it.statement) && exactMatch(`Yes, ${made[i].charAt(0).toLowerCase()}${made[i].slice(1)}`, it.statement)).length;
+    readme.push(`CAP-Statements, validation part (${items.length} items), per question type:`, "", ...rows.slice(2), "");
+    readme.push(`With "Yes," kept before the statement, as the references keep it, ${yesCost} more validation items would match exactly.`, "");
+  }
   items.forEach((it, i) => {
     if (!exactMatch(made[i], it.statement)) missLines.push(`[${split}:${it.row}] ${it.questionType}\n Q: ${it.question}\n A: ${it.answer}\n R: ${it.statement}\n G: ${made[i]}`);
   });
@@ -185,19 +203,75 @@ if (on("--agreement")) {
     rows.push(
       `| ${side} | ${s.n} | ${f2(s.exact)} | ${f2(s.rougeL)} | ${s.generatedRepeated4gram} (${s.releasedRepeated4gram}) | ${s.generatedColonForm} (${s.releasedColonForm}) | ${s.generatedRepeatedClause} (${s.releasedRepeatedClause}) | ${s.generatedDropsAnswer} (${s.releasedDropsAnswer}) | ${s.generatedFlagged} |`,
     );
-  console.log(rows.join("\n") + "\n");
+  print(rows.join("\n") + "\n");
+  const c = a.overall.candidate;
+  const n = (x: number) => x.toLocaleString("en-US");
+  agreementBlock.push(
+    `On the ${n(c.n)} CAP-Correctness candidate answers (\`capqa statements agreement\`):`,
+    "",
+    "| candidate statements | repeated 4-gram | colon form | repeated clause | answer left out | flagged |",
+    "| --- | --- | --- | --- | --- | --- |",
+    `| released (the authors' mT5) | ${n(c.releasedRepeated4gram)} | ${n(c.releasedColonForm)} | ${n(c.releasedRepeatedClause)} | ${n(c.releasedDropsAnswer)} | — |`,
+    `| built-in | ${n(c.generatedRepeated4gram)} | ${n(c.generatedColonForm)} | ${n(c.generatedRepeatedClause)} | ${n(c.generatedDropsAnswer)} | ${n(c.generatedFlagged)} |`,
+    "",
+  );
 }
 
-if (args.includes("--readme")) {
-  const file = resolve("docs/statements.md");
-  const text = readFileSync(file, "utf8");
-  const [begin, end] = ["<!-- statements-numbers:begin -->", "<!-- statements-numbers:end -->"];
-  const a = text.indexOf(begin);
-  const b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`docs/statements.md: no ${begin} … ${end} block to write the numbers into`);
-  const block = [begin, "<!-- written by node dist/scripts/statements-numbers.js --sets --held-out --tables --flags --cap --readme; do not edit by hand -->", "", ...readme, end].join("\n");
-  writeFileAtomic(file, text.slice(0, a) + block + text.slice(b + end.length));
-  console.log("wrote the numbers into docs/statements.md");
+/** A block of docs/statements.md written by this script: its markers, the sections that fill it, what they wrote. */
+interface DocsBlock {
+  readonly name: string;
+  readonly flags: string;
+  readonly lines: readonly string[];
+}
+const blocks: DocsBlock[] = [];
+if (on("--sets") || on("--tables") || on("--flags") || on("--cap")) blocks.push({ name: "statements-numbers", flags: "--sets --held-out --tables --flags --cap", lines: readme });
+if (on("--agreement")) blocks.push({ name: "statements-agreement", flags: "--agreement", lines: agreementBlock });
+
+if (args.includes("--readme") || check) {
+  const file = resolve(root, "docs/statements.md");
+  const shown = relative(process.cwd(), file) || file;
+  const original = readFileSync(file, "utf8");
+  let text = original;
+  const differences: string[] = [];
+  for (const block of blocks) {
+    const [begin, end] = [`<!-- ${block.name}:begin -->`, `<!-- ${block.name}:end -->`];
+    const a = text.indexOf(begin);
+    const b = text.indexOf(end);
+    if (a < 0 || b < a) throw new Error(`${shown}: no ${begin} … ${end} block to ${check ? "check" : "write"} the numbers ${check ? "against" : "into"}`);
+    const written = [begin, `<!-- written by node dist/scripts/statements-numbers.js ${block.flags} --readme; do not edit by hand -->`, "", ...block.lines, end].join("\n");
+    const present = text.slice(a, b + end.length);
+    if (check && present !== written) {
+      const firstLine = text.slice(0, a).split("\n").length;
+      differences.push(
+        `${shown}: the ${block.name} block (line ${firstLine}) is not what the script measures today; regenerate it with node dist/scripts/statements-numbers.js ${block.flags} --readme`,
+        ...lineDiff(present.split("\n"), written.split("\n"), firstLine),
+      );
+    }
+    text = text.slice(0, a) + written + text.slice(b + end.length);
+  }
+  if (check) {
+    if (differences.length > 0) {
+      console.error(differences.join("\n"));
+      process.exitCode = 1;
+    } else console.log(`${shown}: ${blocks.map((b) => b.name).join(" and ")} ${blocks.length === 1 ? "block agrees" : "blocks agree"} with what the script measures`);
+  } else if (text !== original) {
+    writeFileAtomic(file, text);
+    console.log(`wrote the numbers into ${shown}`);
+  } else console.log(`${shown}: the numbers are unchanged`);
+}
+
+/** The lines of `docs` that `measured` does not have ("- line N") and the reverse ("+"), by a longest common subsequence. */
+function lineDiff(docs: readonly string[], measured: readonly string[], firstLine: number): string[] {
+  const lcs = Array.from({ length: docs.length + 1 }, () => new Int32Array(measured.length + 1));
+  for (let i = docs.length - 1; i >= 0; i--) for (let j = measured.length - 1; j >= 0; j--) lcs[i][j] = docs[i] === measured[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const out: string[] = [];
+  let [i, j] = [0, 0];
+  while (i < docs.length || j < measured.length) {
+    if (i < docs.length && j < measured.length && docs[i] === measured[j]) [i, j] = [i + 1, j + 1];
+    else if (i < docs.length && (j === measured.length || lcs[i + 1][j] >= lcs[i][j + 1])) out.push(`  - docs, line ${firstLine + i}: ${docs[i++]}`);
+    else out.push(`  + measured:       ${measured[j++]}`);
+  }
+  return out;
 }
 
 if (missesFile) {

@@ -406,8 +406,12 @@ test("answers that lean on the question: the means with its purpose, names the t
   const cases: [string, string, string][] = [
     ["How do bats find their way in the dark?", "They use echolocation.", "Bats use echolocation to find their way in the dark."],
     ["How do fish breathe?", "They use their gills.", "Fish use their gills to breathe."],
-    // Not a means: the answer's own verb stays alone.
-    ["How do camels survive in the desert?", "They store fat in their humps.", "Camels store fat in their humps."],
+    // Another verb takes the question's verb phrase when it has a complement; a misread question or an answer naming the object does not.
+    ["How do camels survive in the desert?", "They store fat in their humps.", "Camels store fat in their humps to survive in the desert."],
+    ["How do plants get water?", "They absorb it through their roots.", "Plants absorb water through their roots."],
+    ["How do bicycle reflectors work?", "They bounce light back from other sources.", "Bicycle reflectors bounce light back from other sources."],
+    // A stranded preposition the answer repeats is said once.
+    ["What do caterpillars turn into?", "They turn into butterflies or moths.", "Caterpillars turn into butterflies or moths."],
     // "Crick" is tagged a verb: a capitalised word after a capitalised word goes on with the name.
     ["Who discovered the structure of DNA?", "James Watson and Francis Crick discovered it in 1953.", "James Watson and Francis Crick discovered the structure of DNA in 1953."],
   ];

@@ -360,7 +360,9 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   if (!same && !(pronoun !== undefined && pronounFits(pronoun, d.subject, subjectNumber(d)))) return undefined;
   let k = m + 1;
   // Particles the question has too ("breathe in").
-  while (k < t.length && d.rest.some((x) => x.lower === t[k].lower && PARTICLES.has(x.lower)) && t[k].pos !== "NOUN") k++;
+  // (And a stranded preposition: "What do caterpillars turn into?" + "They turn into butterflies".)
+  const stranded = d.rest.filter((x) => x.pos !== "PUNCT").at(-1);
+  while (k < t.length && d.rest.some((x) => x.lower === t[k].lower && (PARTICLES.has(x.lower) || (x === stranded && x.pos === "ADP"))) && t[k].pos !== "NOUN") k++;
   // The question's object before the gap, in the answer as a pronoun or the same words ("lay them", "lay their eggs").
   const np = nounPhraseEnd(d.rest, 0);
   if (np > 0 && !isTemporal(d.rest, 0)) {
@@ -396,6 +398,36 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
     .replace(/^'ll\b/, "will")
     .replace(/^'d\b/, "would");
   return `${subject} ${verb}`;
+}
+
+/**
+ * "it"/"them" after the subject of a resolved answer stands for the question's object where the answer has its own verb
+ * ("How do plants get water?" + "They absorb it through their roots" → "Plants absorb water through their roots");
+ * the sentence unchanged when the question has no object noun phrase, or names it in the answer already.
+ */
+function questionObjectForPronoun(sentence: string, d: Declarative): string {
+  const np = nounPhraseEnd(d.rest, 0);
+  if (np <= 0 || isTemporal(d.rest, 0)) return sentence;
+  const object = d.rest.slice(0, np);
+  const objectText = text(object);
+  if (sentence.toLowerCase().includes(objectText.toLowerCase())) return sentence;
+  const plural = isPluralPhrase(object);
+  const pronoun = new RegExp(`(?<=\\S )${plural ? "them" : "it"}\\b(?! (?:is|was|has|will|can)\\b)`);
+  const matches = sentence.match(new RegExp(pronoun.source, "g"));
+  return matches?.length === 1 ? sentence.replace(pronoun, objectText) : sentence;
+}
+
+/** True when the answer names the head of the question's object ("water" of "get water", "honey" of "make honey"). */
+function namesObject(answer: readonly Token[], d: Declarative): boolean {
+  const np = nounPhraseEnd(d.rest, 0);
+  const head =
+    np > 0
+      ? d.rest
+          .slice(0, np)
+          .filter((t) => t.pos === "NOUN" || t.pos === "PROPN")
+          .at(-1)
+      : undefined;
+  return head !== undefined && answer.some((t) => t.lemma === head.lemma || t.lower === head.lower);
 }
 
 /** Content words (lower-cased lemmas of nouns, verbs, adjectives, names, numbers). */
@@ -1013,12 +1045,28 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
             : "";
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
         // the means ("use", "rely on") says what it is for only with the question's verb phrase.
+        // "How do plants get water?" + "They absorb it through their roots.": "it" is the question's object.
+        const withObject = questionObjectForPronoun(resolved, d);
+        const own = withObject === resolved ? a.tokens : tokenizePhrase(withObject);
         const means = a.tokens[a.finiteVerb];
         const purpose =
-          !carry && wh.word === "how" && !wh.measure && d.verb && means && /^(?:use|rely|need|depend)$/.test(means.lemma) && means.lemma !== d.verb.lemma && !restates(a.tokens, [d.verb, ...d.rest])
+          !carry &&
+          wh.word === "how" &&
+          !wh.measure &&
+          d.verb &&
+          means &&
+          means.lemma !== d.verb.lemma &&
+          d.auxKind === "do" &&
+          d.preVerb.length === 0 &&
+          // A means ("use", "rely on") takes its purpose even bare ("to breathe"); another verb only with the question's complement ("to stay warm in winter", not "to work").
+          (/^(?:use|rely|need|depend)$/.test(means.lemma) || d.rest.some((t) => t.pos !== "PUNCT")) &&
+          // A verb or "most likely" in the complement is a sign the question was misread ("How does this color change most likely help …?").
+          !d.rest.some((t) => t.pos === "VERB" || t.pos === "AUX" || /^(?:most|likely|best)$/.test(t.lower)) &&
+          !restates(own, [d.verb, ...d.rest]) &&
+          !namesObject(own, d)
             ? ` to ${[d.verb.lemma, text(d.rest.filter((t) => t.pos !== "PUNCT"))].filter((x) => x !== "").join(" ")}`
             : "";
-        return { sentence: `${resolved.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
+        return { sentence: `${withObject.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
