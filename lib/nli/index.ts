@@ -41,7 +41,6 @@ export {
 export type {
   KserveConnectOptions,
   KserveModelMetadata,
-  NliServerConnectOptions,
   NliServerOptions,
   NliServerOutput,
   NliServerProtocol,

@@ -16,23 +16,34 @@ import type { DeviceChoice, Dtype } from "../runtime/device.js";
 import type { HubSettings } from "../runtime/hub-settings.js";
 import { ONNX_FILE_FOR_DTYPE, resolveModelRef, type ModelRef } from "../runtime/model-ref.js";
 import { batchLimitsOf, type BatchLimits } from "./batching.js";
-import { checkServerOptions, type NliServerConnectOptions, type NliServerOptions } from "./server/options.js";
+import { checkServerOptions, type NliServerOptions } from "./server/options.js";
 
 /** The options that name an NLI model and how it runs (NliEngineOptions' fields, as users give them). */
 export interface NliModelOptions {
+  /** Local folder (models/NAME or a path) or hub id; default the paper's model (KServe: the served model's tokenizer and config.json). */
   readonly model?: string;
   readonly revision?: string;
   readonly modelsDir?: string;
   readonly dtype?: Dtype;
   readonly device?: DeviceChoice;
+  /**
+   * An ONNX file other than the dtype's transformers.js name, relative to the folder or the
+   * repository (e.g. "onnx/model_qint8_avx512.onnx" of cross-encoder/nli-deberta-v3-large).
+   */
   readonly onnxFile?: string;
   readonly maxLength?: number;
+  /** At most this many pairs per forward pass or request (default DEFAULT_NLI_BATCH_SIZE; TEI: also at most the server's max_client_batch_size). */
   readonly batchSize?: number;
+  /** At most this many tokens (pairs × padded length) per forward pass or KServe request; 0 for no budget (default DEFAULT_NLI_BATCH_TOKENS). */
   readonly batchTokens?: number;
   readonly server?: NliServerOptions;
+  /** Hub endpoint, cache folder, offline mode and token; default from HF_ENDPOINT, HF_HOME / HF_HUB_CACHE, HF_HUB_OFFLINE, HF_TOKEN. */
   readonly hub?: Partial<HubSettings>;
   readonly log?: (line: string) => void;
 }
+
+/** What connecting to the servers takes (connectNliServer, nliServerModelKey): the server, and for KServe the served model's tokenizer and limits. */
+export type NliServerConnectOptions = Omit<NliModelOptions, "server" | "dtype" | "device" | "onnxFile"> & { readonly server: NliServerOptions };
 
 interface NliModelSpecFields {
   /** The model as named (a folder, NAME in modelsDir, or a hub id); PAPER_NLI_MODEL when none is. */

@@ -8,40 +8,21 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { HubClient } from "../runtime/hub-client.js";
 import { fetchHubModel, onnxSources, resolveModelCommit, type FetchedHubModel } from "../runtime/hub-model.js";
-import { hubSettings, type HubSettings } from "../runtime/hub-settings.js";
+import { hubSettings } from "../runtime/hub-settings.js";
 import { fileSha256, missingModelFiles } from "../runtime/model-ref.js";
 import { floatValues } from "../runtime/tensors.js";
 import { loadPretrainedConfig, loadPretrainedModel, loadPretrainedTokenizer, loadTransformers } from "../runtime/transformers.js";
 import { resolveDevice } from "../runtime/device.js";
 import { EncodedPairsEngine, type ForwardPass } from "./encoded-engine.js";
 import type { ModelOrigin, NliEngine } from "./engine.js";
-import type { Device, DeviceChoice, Dtype } from "../runtime/device.js";
+import type { Device } from "../runtime/device.js";
 import { labelOrder, type LabelOrder } from "./labels.js";
 import { specModelKey } from "./model-key.js";
-import { resolveNliModelSpec, type InProcessNliModelSpec } from "./model-spec.js";
+import { resolveNliModelSpec, type InProcessNliModelSpec, type NliModelOptions } from "./model-spec.js";
 import { PairEncoder, pairEncodingOf, type HfTokenizer } from "./pair-encoding.js";
 
-export interface TransformersNliOptions {
-  /** Local folder (models/NAME or a path) or hub id; default the paper's model. */
-  readonly model?: string;
-  readonly revision?: string;
-  readonly device?: DeviceChoice;
-  readonly dtype?: Dtype;
-  /**
-   * An ONNX file other than the dtype's transformers.js name, relative to the folder or the
-   * repository (e.g. "onnx/model_qint8_avx512.onnx" of cross-encoder/nli-deberta-v3-large).
-   */
-  readonly onnxFile?: string;
-  /** At most this many pairs per forward pass (default DEFAULT_NLI_BATCH_SIZE). */
-  readonly batchSize?: number;
-  /** At most this many tokens (pairs × padded length) per forward pass; 0 for no budget (default DEFAULT_NLI_BATCH_TOKENS). */
-  readonly batchTokens?: number;
-  readonly maxLength?: number;
-  readonly modelsDir?: string;
-  /** Hub endpoint, cache folder, offline mode and token; default from HF_ENDPOINT, HF_HOME / HF_HUB_CACHE, HF_HUB_OFFLINE, HF_TOKEN. */
-  readonly hub?: Partial<HubSettings>;
-  readonly log?: (line: string) => void;
-}
+/** The in-process engine's options: the NLI model options without a server. */
+export type TransformersNliOptions = Omit<NliModelOptions, "server">;
 
 interface LoadedModel {
   (inputs: Record<string, unknown>): Promise<{ logits: { data: ArrayLike<number>; dims: number[]; type: string } }>;

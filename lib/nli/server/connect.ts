@@ -9,7 +9,8 @@
 import { batchLimitsOf } from "../batching.js";
 import type { NliEngine } from "../engine.js";
 import { connectKserveNli, kserveModelKey, probeKserve } from "./kserve-engine.js";
-import { checkServerOptions, type NliServerConnectOptions } from "./options.js";
+import type { NliServerConnectOptions } from "../model-spec.js";
+import { checkServerOptions } from "./options.js";
 import { ServerPool } from "./server-pool.js";
 import { connectTeiNli, probeTei, teiModelKey } from "./tei-engine.js";
 

@@ -1,6 +1,5 @@
 /** What names an NLI inference server to capqa, checked before any request. */
 import { NLI_SERVER_OUTPUTS, NLI_SERVER_PROTOCOLS } from "../../constants.js";
-import type { HubSettings } from "../../runtime/hub-settings.js";
 import type { NliServerOutput } from "./output.js";
 import { checkServerUrls, type ServerRequestSettings } from "./server-pool.js";
 
@@ -22,22 +21,6 @@ export interface NliServerOptions extends ServerRequestSettings {
    * they are not probabilities (scores that are probabilities for every canary pair are refused).
    */
   readonly output?: NliServerOutput;
-}
-
-/** What connecting to the servers takes (connectNliServer, nliServerModelKey). */
-export interface NliServerConnectOptions {
-  readonly server: NliServerOptions;
-  /** KServe: the served model's tokenizer and config.json, a folder or hub id (default the paper's model). */
-  readonly model?: string;
-  readonly revision?: string;
-  readonly modelsDir?: string;
-  readonly maxLength?: number;
-  /** At most this many pairs per request (TEI: also at most the server's max_client_batch_size). */
-  readonly batchSize?: number;
-  /** KServe: at most this many tokens per request (pairs × padded length); 0 for none. */
-  readonly batchTokens?: number;
-  readonly hub?: Partial<HubSettings>;
-  readonly log?: (line: string) => void;
 }
 
 /** Throws the first problem of a server option, naming the option. */
