@@ -50,3 +50,4 @@ export type {
   TeiInfo,
 } from "./server/index.js";
 export { nliModelProvenance } from "./provenance.js";
+export type { NliModelOptions, NliServerConnectOptions } from "./model-spec.js";
