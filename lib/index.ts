@@ -32,7 +32,7 @@
 
 // Scoring: the CAP scorer (one object holding model, cache and statements) and the functions under it
 export { createCapScorer, scoreAnswers, scoreStatements, scoreFile } from "./score/index.js";
-export type { CapScorer, CapScorerOptions, PairScore, ScoreReport, ScoreOptions, ScoreFileOptions, ScoreFileReport } from "./score/index.js";
+export type { CapRow, CapAnswerRow, CapScorer, CapScorerOptions, PairScore, ScoreReport, ScoreOptions, ScoreFileOptions, ScoreFileReport } from "./score/index.js";
 
 // One calling convention for every metric; evaluation over plain arrays
 export { metric, listMetrics, registerMetric, evaluateScores } from "./metrics/index.js";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { createCapScorer } from "../lib/score/cap-scorer.js";
-import { scoreAnswers, scoreStatements, type PairScore } from "../lib/score/score.js";
+import { scoreAnswers, scoreStatements } from "../lib/score/score.js";
 import { NliCache } from "../lib/nli/cache.js";
 import type { NliEngine } from "../lib/nli/engine.js";
 
@@ -24,23 +24,6 @@ const GOLDS = ["water", "a star", "cows", "light"];
 const ANSWERS = ["Water and food travel through the stem.", "The sun is hot.", "", "Lasers produce light."];
 const PREMISES = ["The sun is a star.", "Water travels through the stem.", "Cows eat plants."];
 const HYPOTHESES = ["The sun is hot.", "Water and food travel through the stem.", "Cows eat meat."];
-
-/** The camelCase fields of a scoreStatements row, to compare with the scorer's rows. */
-const camel = (r: PairScore) => ({
-  status: r.status,
-  reason: r.reason,
-  cap: r.cap,
-  dForward: r.d_forward,
-  dReverse: r.d_reverse,
-  peForward: r.pe_f,
-  pnForward: r.pn_f,
-  pcForward: r.pc_f,
-  peReverse: r.pe_r,
-  pnReverse: r.pn_r,
-  pcReverse: r.pc_r,
-  labelForward: r.label_f,
-  labelReverse: r.label_r,
-});
 
 test("two score() calls and a scoreStatements() load the model once and give scoreAnswers' numbers exactly", async () => {
   const cap = await createCapScorer({ model, cache: null });
@@ -57,8 +40,9 @@ test("two score() calls and a scoreStatements() load the model once and give sco
 
   const direct = await scoreAnswers(QUESTIONS, GOLDS, ANSWERS, { model, cache: null });
   assert.deepEqual(
-    first.rows.map(({ question, gold, answer, premise, hypothesis, flagged, ...numbers }) => numbers),
-    direct.rows.map(camel),
+    first.rows.map(({ question, gold, answer, flagged, ...row }) => row),
+    direct.rows,
+    "the scorer's rows are scoreAnswers' rows (one camelCase CapRow), with the answer's texts added",
   );
   assert.deepEqual(
     first.rows.map((r) => [r.question, r.gold, r.answer, r.premise, r.hypothesis]),
@@ -78,9 +62,11 @@ test("two score() calls and a scoreStatements() load the model once and give sco
   assert.equal(first.mean, scored.reduce((a, b) => a + b, 0) / scored.length);
 
   const directStatements = await scoreStatements(PREMISES, HYPOTHESES, { model, cache: null });
+  assert.deepEqual(statements.rows, directStatements.rows);
   assert.deepEqual(
-    statements.rows.map(({ premise, hypothesis, ...numbers }) => numbers),
-    directStatements.rows.map(camel),
+    directStatements.rows.map((r) => [r.premise, r.hypothesis]),
+    PREMISES.map((p, i) => [p, HYPOTHESES[i]]),
+    "scoreStatements' rows carry their statements",
   );
   assert.deepEqual(
     Array.from(statements.scores),
@@ -153,12 +139,17 @@ test("a row's gold may be a list of golds: scoreAnswers' best-gold rows, with th
   const r = await cap.score({ questions: QUESTIONS, golds, answers: ANSWERS });
   const direct = await scoreAnswers(QUESTIONS, golds, ANSWERS, { model, cache: null });
   assert.deepEqual(
-    r.rows.map(({ question, gold, answer, premise, hypothesis, flagged, ...numbers }) => numbers),
-    direct.rows.map(camel),
+    r.rows.map(({ question, gold, answer, flagged, ...row }) => row),
+    direct.rows,
   );
   assert.deepEqual(
     r.rows.map((x) => x.premise),
     direct.premises,
+  );
+  assert.deepEqual(
+    direct.rows.map((x) => [x.premise, x.hypothesis]),
+    direct.premises.map((p, i) => [p, direct.hypotheses[i]]),
+    "scoreAnswers' rows carry the winning gold's statement (the first gold's when not scored) and the candidate's",
   );
   assert.deepEqual(
     r.rows.map((x) => x.gold),

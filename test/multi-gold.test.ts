@@ -17,7 +17,7 @@ import { capScore } from "../lib/cap/index.js";
 import { bleuMulti, meteorMulti, rougeLMulti, rougeLPair } from "../lib/baselines/index.js";
 import { rougeL, rougeLMultiTarget } from "../lib/baselines/rouge.js";
 import { bestOverGolds, goldSourceFor, MULTI_GOLD_COLUMNS, parseGoldAnswers, rowGolds, splitGoldAnswer } from "../lib/score/golds.js";
-import { scoreAnswers, type PairScore } from "../lib/score/score.js";
+import { scoreAnswers, type CapRow } from "../lib/score/score.js";
 import { scoreFile } from "../lib/score/score-file.js";
 import type { NliEngine } from "../lib/nli/engine.js";
 import type { StatementGeneratorEngine } from "../lib/statements/generator.js";
@@ -122,8 +122,24 @@ test("gold_answer split at a separator: literal text, pieces trimmed, no empty p
   assert.throws(() => rowGolds({ row: { gold_answer: 3 }, line: 2 }, { kind: "separator", separator: "|" }, "f.jsonl", 0), /f\.jsonl, line 2, row 0, field gold_answer: is not a string: 3/);
 });
 
-const ok = (cap: number): PairScore => ({ status: "ok", reason: null, cap, d_forward: cap, d_reverse: cap, pe_f: 0, pn_f: 0, pc_f: 0, pe_r: 0, pn_r: 0, pc_r: 0, label_f: "e", label_r: "e" });
-const no = (reason: string): PairScore => ({ ...ok(0), status: "not_scored", reason, cap: null, d_forward: null, d_reverse: null });
+const ok = (cap: number): CapRow => ({
+  status: "ok",
+  reason: null,
+  cap,
+  dForward: cap,
+  dReverse: cap,
+  peForward: 0,
+  pnForward: 0,
+  pcForward: 0,
+  peReverse: 0,
+  pnReverse: 0,
+  pcReverse: 0,
+  labelForward: "e",
+  labelReverse: "e",
+  premise: "p",
+  hypothesis: "h",
+});
+const no = (reason: string): CapRow => ({ ...ok(0), status: "not_scored", reason, cap: null, dForward: null, dReverse: null });
 
 test("bestOverGolds: the highest CAP, the first on a tie; a row is scored only when every gold is", () => {
   assert.deepEqual(bestOverGolds([ok(0.2), ok(0.7), ok(0.5)]), { score: ok(0.7), index: 1, caps: [0.2, 0.7, 0.5] });

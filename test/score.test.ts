@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeTinyModel, referenceLogits, softmax } from "../scripts/fixtures/tiny-nli.js";
 import { scoreStatements, scoreAnswers } from "../lib/score/score.js";
+import { SCORE_COLUMNS, scoreColumnsOf } from "../lib/score/pair-score.js";
 import { NliCache } from "../lib/nli/cache.js";
 import { capScore } from "../lib/cap/index.js";
 import type { NliEngine } from "../lib/nli/engine.js";
@@ -32,10 +33,35 @@ test("scoreStatements: CAP from both directions; empty statements are reported, 
     const f = probs(GOLD[i], CAND[i]);
     const r = probs(CAND[i], GOLD[i]);
     assert.ok(Math.abs(rows[i].cap! - capScore(f[0], f[1], r[0], r[1])) < 1e-6);
-    assert.ok(Math.abs(rows[i].pe_f! - f[0]) < 1e-6 && Math.abs(rows[i].pc_r! - r[2]) < 1e-6);
+    assert.ok(Math.abs(rows[i].peForward! - f[0]) < 1e-6 && Math.abs(rows[i].pcReverse! - r[2]) < 1e-6);
     assert.equal(rows[i].status, "ok");
   }
+  assert.deepEqual(
+    rows.map((r) => [r.premise, r.hypothesis]),
+    GOLD.map((g, i) => [g, CAND[i]]),
+    "every row carries its statements, scored or not",
+  );
   assert.equal(report.modelPairs, 6);
+  // The file spelling of a row: every score column in SCORE_COLUMNS' order, each from its camelCase field.
+  const written = scoreColumnsOf(rows[0]);
+  assert.deepEqual(Object.keys(written), [...SCORE_COLUMNS]);
+  const r0 = rows[0];
+  assert.deepEqual(written, {
+    cap: r0.cap,
+    d_forward: r0.dForward,
+    d_reverse: r0.dReverse,
+    pe_f: r0.peForward,
+    pn_f: r0.pnForward,
+    pc_f: r0.pcForward,
+    pe_r: r0.peReverse,
+    pn_r: r0.pnReverse,
+    pc_r: r0.pcReverse,
+    label_f: r0.labelForward,
+    label_r: r0.labelReverse,
+    status: "ok",
+    reason: null,
+  });
+  assert.deepEqual(scoreColumnsOf(rows[2]), { ...Object.fromEntries(SCORE_COLUMNS.map((c) => [c, null])), status: "not_scored", reason: "empty candidate statement (hypothesis)" });
 });
 
 test("a second run takes every pair from the cache and makes no model call", async () => {

@@ -3,7 +3,7 @@
  * statement generator, scores as many batches as asked, and is disposed once (in the spirit of
  * transformers.js's `pipeline()`). Nothing is loaded when it is created: the model is loaded on
  * the first pair the cache does not hold, the generator on the first answers, and both are kept.
- * Scoring goes through `scoreAnswers` / `scoreStatements`, so the numbers are theirs to the bit.
+ * Scoring goes through `scoreAnswers` / `scoreStatements`, so the rows (CapRow) and numbers are theirs to the bit.
  * A result's `warning` says when the model is capqa's demo model (models/demo-nli, random
  * weights), whose scores mean nothing; it is null for any other model.
  *
@@ -27,7 +27,9 @@ import type { NliEngine } from "../nli/engine.js";
 import { loadNliEngineOf, nliModelKeyOf, type NliEngineOptions } from "../nli/load-engine.js";
 import { resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
 import { builtinGenerator, loadStatementGenerator, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
-import { scoreAnswersOf, scoreStatementsOf, type PairScore, type ScoreOptions, type ScoreReport, type StatementGenerator } from "./score.js";
+import type { CapRow } from "./pair-score.js";
+import { scoreAnswersOf, scoreStatementsOf, type ScoreOptions, type ScoreReport, type StatementGenerator } from "./score.js";
+export type { CapRow } from "./pair-score.js";
 
 export interface CapScorerOptions extends NliEngineOptions {
   /** CAP's forward (gold → candidate) weight α; default DEFAULT_ALPHA (0.85). */
@@ -57,30 +59,6 @@ export interface CapScorerOptions extends NliEngineOptions {
 /** Per call: progress of the NLI pairs (done, total). */
 export interface CapCallOptions {
   readonly onProgress?: (done: number, total: number) => void;
-}
-
-/** One scored row, camelCase; numbers are null when the row is not scored (see `reason`). */
-export interface CapRow {
-  readonly status: "ok" | "not_scored";
-  readonly reason: string | null;
-  readonly cap: number | null;
-  /** D(g→p) = P(e) + λ·P(n), gold statement → candidate statement. */
-  readonly dForward: number | null;
-  /** D(p→g), candidate statement → gold statement. */
-  readonly dReverse: number | null;
-  readonly peForward: number | null;
-  readonly pnForward: number | null;
-  readonly pcForward: number | null;
-  readonly peReverse: number | null;
-  readonly pnReverse: number | null;
-  readonly pcReverse: number | null;
-  /** The most probable NLI label in each direction. */
-  readonly labelForward: string | null;
-  readonly labelReverse: string | null;
-  /** The gold statement (NLI premise of the forward direction). */
-  readonly premise: string;
-  /** The candidate statement (NLI hypothesis of the forward direction). */
-  readonly hypothesis: string;
 }
 
 /** An answer row: the texts it came from, and whether a generated statement is in doubt. */
@@ -148,27 +126,6 @@ export interface CapScorer {
    * seq2seq generator, a cache opened from a folder. Idempotent; any later call is an error.
    */
   dispose(): Promise<void>;
-}
-
-/** The camelCase row of a scoreStatements row. */
-function capRow(r: PairScore, premise: string, hypothesis: string): CapRow {
-  return {
-    status: r.status,
-    reason: r.reason,
-    cap: r.cap,
-    dForward: r.d_forward,
-    dReverse: r.d_reverse,
-    peForward: r.pe_f,
-    pnForward: r.pn_f,
-    pcForward: r.pc_f,
-    peReverse: r.pe_r,
-    pnReverse: r.pn_r,
-    pcReverse: r.pc_r,
-    labelForward: r.label_f,
-    labelReverse: r.label_r,
-    premise,
-    hypothesis,
-  };
 }
 
 function summary(rows: readonly CapRow[]): { scores: Float64Array; mean: number } {
@@ -277,7 +234,7 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
         const { options: scoring, spec: resolved } = await scoreOptions(call);
         const r = await scoreAnswersOf(questions, golds, answers, { ...scoring, statements, generator: generatorEngine }, resolved);
         const rows: CapAnswerRow[] = r.rows.map((row, i) => ({
-          ...capRow(row, r.premises[i], r.hypotheses[i]),
+          ...row,
           question: questions[i],
           gold: golds[i],
           answer: answers[i],
@@ -302,7 +259,7 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
         const { premises, hypotheses } = input ?? ({} as never);
         const { options: scoring, spec: resolved } = await scoreOptions(call);
         const r = await scoreStatementsOf(premises, hypotheses, scoring, resolved);
-        const rows = r.rows.map((row, i) => capRow(row, premises[i], hypotheses[i]));
+        const rows = r.rows;
         return { rows, ...summary(rows), warning: r.report.warning, report: r.report };
       });
     },

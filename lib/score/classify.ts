@@ -10,7 +10,7 @@ import { checkClassifier } from "../calibrate/classifier-file.js";
 import { DataError, DataProblems, formatLocation } from "../io/errors.js";
 import { finiteScore } from "../data/metric-scores.js";
 import type { RowRecord } from "../io/row-stream.js";
-import type { PairScore } from "./score.js";
+import { SCORE_COLUMN_FIELDS, type CapRow } from "./pair-score.js";
 
 /** The numeric scores capqa score computes for every row, which a classifier may classify. */
 const NUMERIC_SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", "pc_f", "pe_r", "pn_r", "pc_r"] as const;
@@ -53,7 +53,7 @@ export async function checkClassifyColumn(rows: AsyncIterable<RowRecord>, source
 }
 
 /** A row's predicted level name: from its computed score (null when not scored) or its input column. */
-export function predictedLevel(classifier: ThresholdClassifier, source: ClassifySource, record: RowRecord, score: PairScore, file: string, index: number): string | null {
-  const value = source.kind === "score" ? score[source.column] : finiteScore(record.row[source.column], { file, line: record.line, row: index, field: source.column });
+export function predictedLevel(classifier: ThresholdClassifier, source: ClassifySource, record: RowRecord, score: CapRow, file: string, index: number): string | null {
+  const value = source.kind === "score" ? score[SCORE_COLUMN_FIELDS[source.column]] : finiteScore(record.row[source.column], { file, line: record.line, row: index, field: source.column });
   return value === null ? null : classifier.levelSet.levels[predictLevels(classifier, [value])[0]].name;
 }

@@ -11,7 +11,7 @@
  */
 import { DataError, DataProblems, formatLocation, type DataProblemLocation } from "../io/errors.js";
 import type { RowRecord } from "../io/row-stream.js";
-import type { PairScore } from "./pair-score.js";
+import type { CapRow } from "./pair-score.js";
 
 /** The column of JSON arrays of gold answers. */
 export const GOLD_ANSWERS_COLUMN = "gold_answers";
@@ -113,10 +113,10 @@ export async function checkGolds(rows: AsyncIterable<RowRecord>, source: GoldSou
   problems.throwIfAny(`the gold answers of ${file}`);
 }
 
-/** A row's score over several golds: the winner's PairScore, its index, and every gold's CAP. */
+/** A row's score over several golds: the winner's row, its index, and every gold's CAP. */
 export interface BestGold {
   /** The winning gold's score; when the row is not scored, the first unscored gold's, with the reason. */
-  readonly score: PairScore;
+  readonly score: CapRow;
   /** 0-based index of the winning gold; null when the row is not scored. */
   readonly index: number | null;
   /** CAP against each gold, in order (null for a gold that could not be scored). */
@@ -128,7 +128,7 @@ export interface BestGold {
  * gold is not scored the row is not scored; the reason is the gold's own (alone when every gold
  * failed for the same reason, e.g. an empty candidate, else prefixed with its 0-based index).
  */
-export function bestOverGolds(scores: readonly PairScore[]): BestGold {
+export function bestOverGolds(scores: readonly CapRow[]): BestGold {
   if (scores.length === 0) throw new RangeError("a row needs at least one gold answer");
   const caps = scores.map((s) => (s.status === "ok" ? s.cap : null));
   const failed = scores.findIndex((s) => s.status !== "ok");

@@ -26,7 +26,8 @@ import { demoWarningOf, resolveNliModelSpec, type NliModelSpec } from "../nli/mo
 import { demoModelWarning } from "../runtime/demo-model.js";
 import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "../io/row-stream.js";
-import { SCORE_COLUMNS, scoreStatementsOf, type NliServerReport, type NliWorkReport, type PairScore, type ScoreOptions } from "./score.js";
+import { scoreStatementsOf, type NliServerReport, type NliWorkReport, type ScoreOptions } from "./score.js";
+import { SCORE_COLUMNS, scoreColumnsOf, type CapRow } from "./pair-score.js";
 import { bestOverGolds, checkGolds, GOLD_ANSWERS_COLUMN, goldSourceFor, MULTI_GOLD_COLUMNS, rowGolds, type GoldSource } from "./golds.js";
 import { preflightModelOf } from "./preflight.js";
 
@@ -212,7 +213,7 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     report.cacheWriteError ??= r.cacheWriteError;
     report.warning ??= r.warning;
     records.forEach((rec, k) => {
-      let score: PairScore = rows[k];
+      let score: CapRow = rows[k];
       let premise = premises[k];
       let hypothesis = hypotheses[k];
       let premiseDetail = made?.[k].premise ?? null;
@@ -247,7 +248,8 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
         });
       }
       if (classifyBy) extra.predicted_level = predictedLevel(options.classifier!, classifyBy, rec, score, input, first + k);
-      writer.write({ ...rec.row, ...extra, ...score });
+      // The score columns in the file's snake_case spelling (SCORE_COLUMNS); the statements are written as the mode says, above.
+      writer.write({ ...rec.row, ...extra, ...scoreColumnsOf(score) });
     });
     report.rows += records.length;
     options.onRows?.(report.rows);

@@ -15,8 +15,8 @@ import { demoModelWarning } from "../runtime/demo-model.js";
 import { loadNliEngineOf, nliModelKeyOf, type NliEngineOptions } from "../nli/load-engine.js";
 import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
 import { bestOverGolds } from "./golds.js";
-import type { PairScore } from "./pair-score.js";
-export { SCORE_COLUMNS, type PairScore } from "./pair-score.js";
+import type { CapRow } from "./pair-score.js";
+export { SCORE_COLUMNS, type CapRow, type PairScore } from "./pair-score.js";
 
 export interface ScoreOptions extends NliEngineOptions {
   readonly alpha?: number;
@@ -59,20 +59,22 @@ export interface ScoreReport extends NliWorkReport {
   readonly seconds: number;
 }
 
-const NOT_SCORED = (reason: string): PairScore => ({
+const NOT_SCORED = (reason: string, premise: string, hypothesis: string): CapRow => ({
   status: "not_scored",
   reason,
   cap: null,
-  d_forward: null,
-  d_reverse: null,
-  pe_f: null,
-  pn_f: null,
-  pc_f: null,
-  pe_r: null,
-  pn_r: null,
-  pc_r: null,
-  label_f: null,
-  label_r: null,
+  dForward: null,
+  dReverse: null,
+  peForward: null,
+  pnForward: null,
+  pcForward: null,
+  peReverse: null,
+  pnReverse: null,
+  pcReverse: null,
+  labelForward: null,
+  labelReverse: null,
+  premise,
+  hypothesis,
 });
 
 /** What a run report says about the inference servers it used. */
@@ -107,13 +109,14 @@ export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
 
 /**
  * CAP of gold statements (premises) against candidate statements (hypotheses), row by row.
- * Forward = premise → hypothesis = gold → candidate, weighted α.
+ * Forward = premise → hypothesis = gold → candidate, weighted α. Each row is a CapRow (camelCase,
+ * with its two statements); scoreFile writes it under the snake_case SCORE_COLUMNS.
  *
  * @example
  * const { rows } = await scoreStatements(["The sun is a star."], ["The sun is a planet."], { model: "cross-encoder/nli-deberta-v3-large" });
- * rows[0].cap; // with the four probabilities, pe_f … pn_r
+ * rows[0].cap; // with D in each direction (dForward, dReverse) and the six probabilities, peForward … pcReverse
  */
-export async function scoreStatements(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions = {}): Promise<{ rows: PairScore[]; report: ScoreReport }> {
+export async function scoreStatements(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions = {}): Promise<{ rows: CapRow[]; report: ScoreReport }> {
   return scoreStatementsOf(premises, hypotheses, options);
 }
 
@@ -121,14 +124,14 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
  * scoreStatements with the model's spec resolved once by the caller (scoreFile, createCapScorer);
  * without one, it is resolved from `options` when no engine is given.
  */
-export async function scoreStatementsOf(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions, given?: NliModelSpec): Promise<{ rows: PairScore[]; report: ScoreReport }> {
+export async function scoreStatementsOf(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions, given?: NliModelSpec): Promise<{ rows: CapRow[]; report: ScoreReport }> {
   const started = Date.now();
   checkPairs(premises, hypotheses);
   const alpha = options.alpha ?? DEFAULT_ALPHA;
   const lambda = options.lambda ?? DEFAULT_LAMBDA;
   checkWeights({ alpha, lambda });
   const n = premises.length;
-  const rows: (PairScore | undefined)[] = new Array(n);
+  const rows: (CapRow | undefined)[] = new Array(n);
   // Distinct directed pairs: each row needs (gold → candidate) and (candidate → gold).
   const slot = new Map<string, number>();
   const ps: string[] = [];
@@ -147,8 +150,8 @@ export async function scoreStatementsOf(premises: readonly string[], hypotheses:
   const forward = new Int32Array(n).fill(-1);
   const reverse = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    if (premises[i].trim() === "") rows[i] = NOT_SCORED("empty gold statement (premise)");
-    else if (hypotheses[i].trim() === "") rows[i] = NOT_SCORED("empty candidate statement (hypothesis)");
+    if (premises[i].trim() === "") rows[i] = NOT_SCORED("empty gold statement (premise)", premises[i], hypotheses[i]);
+    else if (hypotheses[i].trim() === "") rows[i] = NOT_SCORED("empty candidate statement (hypothesis)", premises[i], hypotheses[i]);
     else {
       forward[i] = pairOf(premises[i], hypotheses[i]);
       reverse[i] = pairOf(hypotheses[i], premises[i]);
@@ -177,7 +180,7 @@ export async function scoreStatementsOf(premises: readonly string[], hypotheses:
     const r = reverse[i];
     const failure = result.failures.get(f) ?? result.failures.get(r);
     if (failure !== undefined || Number.isNaN(p[3 * f]) || Number.isNaN(p[3 * r])) {
-      rows[i] = NOT_SCORED(failure ?? "no NLI probabilities for this pair");
+      rows[i] = NOT_SCORED(failure ?? "no NLI probabilities for this pair", premises[i], hypotheses[i]);
       continue;
     }
     const dF = directionalOf(p[3 * f], p[3 * f + 1], lambda);
@@ -186,19 +189,21 @@ export async function scoreStatementsOf(premises: readonly string[], hypotheses:
       status: "ok",
       reason: null,
       cap: capOfDirections(dF, dR, alpha),
-      d_forward: dF,
-      d_reverse: dR,
-      pe_f: p[3 * f],
-      pn_f: p[3 * f + 1],
-      pc_f: p[3 * f + 2],
-      pe_r: p[3 * r],
-      pn_r: p[3 * r + 1],
-      pc_r: p[3 * r + 2],
-      label_f: argmaxLabel(p, 3 * f),
-      label_r: argmaxLabel(p, 3 * r),
+      dForward: dF,
+      dReverse: dR,
+      peForward: p[3 * f],
+      pnForward: p[3 * f + 1],
+      pcForward: p[3 * f + 2],
+      peReverse: p[3 * r],
+      pnReverse: p[3 * r + 1],
+      pcReverse: p[3 * r + 2],
+      labelForward: argmaxLabel(p, 3 * f),
+      labelReverse: argmaxLabel(p, 3 * r),
+      premise: premises[i],
+      hypothesis: hypotheses[i],
     };
   }
-  const done = rows as PairScore[];
+  const done = rows as CapRow[];
   const notScored = done.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
   const engine = result.engine ?? options.engine;
   return {
@@ -227,7 +232,8 @@ export type StatementGenerator = (question: string, answer: string) => string;
 
 /** What scoreAnswers returns; the multi-gold fields are there when some row has a list of golds. */
 export interface ScoredAnswers {
-  readonly rows: PairScore[];
+  /** The scored rows; a row's `premise` is its gold statement (with several golds, the winning gold's, else the first's). */
+  readonly rows: CapRow[];
   readonly report: ScoreReport;
   /** The gold statement of each row (with several golds, the winning gold's, else the first's). */
   readonly premises: string[];
@@ -239,7 +245,7 @@ export interface ScoredAnswers {
   /** Several golds: the 0-based index of the gold whose CAP is the row's (first on a tie); null when not scored. */
   readonly bestGold?: (number | null)[];
   /** Several golds: each row's score against every one of its golds, in order. */
-  readonly goldScores?: PairScore[][];
+  readonly goldScores?: CapRow[][];
 }
 
 /**
@@ -312,7 +318,7 @@ export async function scoreAnswersOf(
     return out;
   };
   const generatorName = fn ? "custom function" : engine.name;
-  const reasonFor = (gold: string, candidate: string, r: PairScore): PairScore =>
+  const reasonFor = (gold: string, candidate: string, r: CapRow): CapRow =>
     r.status === "ok" ? r : { ...r, reason: gold.trim() === "" ? "empty gold answer" : candidate.trim() === "" ? "empty candidate answer" : r.reason };
   if (!multi) {
     const single = golds as readonly string[];
@@ -347,8 +353,9 @@ export async function scoreAnswersOf(
   const flat = scored.rows.map((r, j) => reasonFor(flatGolds[j], candidates[owner[j]], r));
   const goldScores = lists.map((list, i) => flat.slice(starts[i], starts[i] + list.length));
   const best = goldScores.map((scores) => bestOverGolds(scores));
-  const rows = best.map((b) => b.score);
   const winner = best.map((b, i) => starts[i] + (b.index ?? 0));
+  // A row not scored names the first gold's statement (the reason is the failing gold's).
+  const rows = best.map((b, i) => ({ ...b.score, premise: goldStatements[winner[i]] }));
   const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
   const flaggedStatements = [...goldDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
   return {
