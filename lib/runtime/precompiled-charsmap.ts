@@ -8,7 +8,13 @@
  * The Rust core walks the text by extended grapheme cluster: a cluster shorter than 6 UTF-8
  * bytes whose bytes start with a key of the trie is replaced whole by the shortest such key's
  * replacement; any other cluster is replaced character by character (a character without a key
- * is kept). Clusters come from Intl.Segmenter.
+ * is kept). Clusters come from Intl.Segmenter, given SEGMENT_PIECE_CHARS characters of the text
+ * at a time: its iterator's cost per cluster grows with the string's length (Node 20: 40 µs a
+ * cluster in 60,000 characters, minutes for a text past 65,536), so a 150,000-character text took
+ * minutes whole. Unicode's cluster rules (UAX #29) decide a boundary from the text before it and
+ * the one character after it, so a boundary found before a piece's last two code units, the piece
+ * starting at a boundary, is one of the whole text; the clusters after it are segmented again
+ * with the next piece.
  */
 
 const encoder = new TextEncoder();
@@ -22,7 +28,6 @@ export class PrecompiledCharsmap {
   private readonly ascii: (string | undefined)[] = [];
   /** Whether any printable ASCII character (U+0020–U+007E) has a replacement. */
   private readonly asciiMapped: boolean;
-  private segmenter: Intl.Segmenter | undefined;
 
   constructor(base64: string) {
     const bytes = Buffer.from(base64, "base64");
@@ -69,28 +74,51 @@ export class PrecompiledCharsmap {
   /** The text as the Rust core's Precompiled normalizer leaves it. */
   normalize(text: string): string {
     if (!this.asciiMapped && PRINTABLE_ASCII.test(text)) return text;
-    this.segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
     let out = "";
-    for (const { segment } of this.segmenter.segment(text)) {
-      if (segment.length === 1 && segment.charCodeAt(0) < 0x80) {
-        out += this.ascii[segment.charCodeAt(0)] ?? segment;
-        continue;
-      }
-      const bytes = encoder.encode(segment);
-      if (bytes.length < 6) {
-        const whole = this.transform(bytes);
-        if (whole !== undefined) {
-          out += whole;
-          continue;
-        }
-      }
-      for (const ch of segment) out += this.transform(encoder.encode(ch)) ?? ch;
+    for (const cluster of graphemeClusters(text)) out += this.cluster(cluster);
+    return out;
+  }
+
+  /** One grapheme cluster as the Rust core's Precompiled normalizer leaves it. */
+  private cluster(segment: string): string {
+    if (segment.length === 1 && segment.charCodeAt(0) < 0x80) return this.ascii[segment.charCodeAt(0)] ?? segment;
+    const bytes = encoder.encode(segment);
+    if (bytes.length < 6) {
+      const whole = this.transform(bytes);
+      if (whole !== undefined) return whole;
     }
+    let out = "";
+    for (const ch of segment) out += this.transform(encoder.encode(ch)) ?? ch;
     return out;
   }
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** Characters given to Intl.Segmenter at a time (see the top of this file). */
+const SEGMENT_PIECE_CHARS = 1024;
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** The extended grapheme clusters of a text, as Intl.Segmenter gives them for the whole text, found SEGMENT_PIECE_CHARS characters at a time. */
+export function* graphemeClusters(text: string): Generator<string> {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let length = SEGMENT_PIECE_CHARS;
+  for (let start = 0; start < text.length; ) {
+    const end = Math.min(text.length, start + length);
+    // A boundary before the last two code units is the whole text's (the last character may be half of a pair).
+    const sure = end === text.length ? end : end - 2;
+    let next = start;
+    for (const { segment, index } of segmenter.segment(text.slice(start, end))) {
+      if (start + index + segment.length > sure) break;
+      yield segment;
+      next = start + index + segment.length;
+    }
+    // One cluster longer than the piece (a letter under thousands of combining marks): a longer piece.
+    length = next === start ? 2 * length : SEGMENT_PIECE_CHARS;
+    start = next;
+  }
+}
 
 /** Darts' offset of a unit. */
 function offsetOf(unit: number): number {
