@@ -100,14 +100,37 @@ async function tokenizerOf<T = HfTokenizer>(dir: string): Promise<T> {
   return loadPretrainedTokenizer<T>(await loadTransformers(), dir);
 }
 
+/**
+ * The ids of the pairs longer than this many characters are asked of an oracle once and kept: the
+ * core takes seconds for two texts of 80,000 characters (its longest-first truncation builds every
+ * pairing of the two sides' overflowing pieces), and the same long pairs come back in both
+ * directions and in several tests. Their ids are still HF's core's, computed by it.
+ */
+const ORACLE_KEEPS_PAIRS_OVER_CHARS = 20_000;
+const oracleKept = new WeakMap<Oracle, Map<string, Promise<number[]>>>();
+
 /** The CrossEncoder's ids of a pair: each text stripped, longest-first truncation to maxLength, [CLS] a [SEP] b [SEP] (RoBERTa: <s> a </s></s> b </s>). */
 async function oraclePair(oracle: Oracle, premise: string, hypothesis: string): Promise<number[]> {
-  return (await oracle.encode(oracleStrip(premise), oracleStrip(hypothesis))).getIds();
+  const ask = async () => (await oracle.encode(oracleStrip(premise), oracleStrip(hypothesis))).getIds();
+  if (premise.length + hypothesis.length <= ORACLE_KEEPS_PAIRS_OVER_CHARS) return ask();
+  let kept = oracleKept.get(oracle);
+  if (!kept) oracleKept.set(oracle, (kept = new Map()));
+  const key = JSON.stringify([premise, hypothesis]);
+  if (!kept.has(key)) kept.set(key, ask());
+  return [...(await kept.get(key)!)];
 }
 
+const oracles = new Map<string, Oracle>();
+
+/** HF's core for a model's tokenizer.json with longest-first truncation to maxLength: one per model and length, shared by the tests (none changes its settings). */
 function oracleFor(m: ModelFiles, maxLength = 512): Oracle {
-  const oracle = Tokenizer.fromFile(join(shared, m.oracleFile));
-  oracle.setTruncation(maxLength, { strategy: "LongestFirst" });
+  const key = `${m.oracleFile}:${maxLength}`;
+  let oracle = oracles.get(key);
+  if (!oracle) {
+    oracle = Tokenizer.fromFile(join(shared, m.oracleFile));
+    oracle.setTruncation(maxLength, { strategy: "LongestFirst" });
+    oracles.set(key, oracle);
+  }
   return oracle;
 }
 
