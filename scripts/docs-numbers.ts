@@ -11,8 +11,8 @@
  *   A changed number fails naming its file and line; a reworded sentence fails as missing.
  * Timings are not checked (machine-dependent); the docs name the script and machine that
  * measured each. Bootstrap intervals of 10,000 resamples are checked only with --full (about 20 s
- * more CPU time); without it the run takes about 15 s of CPU time, statements-numbers --check on a
- * second core beside the rest.
+ * more CPU time); without it the run takes about 20 s of CPU time on the 2-core machine,
+ * statements-numbers --check on a second core beside the rest.
  *
  * --root DIR   read README.md and docs/ from DIR instead of this checkout (a copy under test)
  * --only FILE  check only these pages (repeatable)
