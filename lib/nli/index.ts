@@ -50,4 +50,5 @@ export type {
   TeiInfo,
 } from "./server/index.js";
 export { nliModelProvenance } from "./provenance.js";
-export type { NliModelOptions, NliServerConnectOptions } from "./model-spec.js";
+export { resolveNliModelSpec } from "./model-spec.js";
+export type { NliModelOptions, NliModelSpec, NliServerConnectOptions } from "./model-spec.js";
