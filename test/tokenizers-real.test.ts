@@ -15,6 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { NLI_TOKENIZE_CHARS_PER_TOKEN } from "../lib/constants.js";
 import { loadBenchmark } from "../lib/data/benchmark.js";
 import { parseCsv, toCsv } from "../lib/io/csv.js";
 import { longestFirstKeep, PairEncoder, pairEncodingOf, type HfTokenizer } from "../lib/nli/pair-encoding.js";
@@ -102,7 +103,7 @@ async function tokenizerOf<T = HfTokenizer>(dir: string): Promise<T> {
 
 /**
  * The ids of the pairs longer than this many characters are asked of an oracle once and kept: the
- * core takes seconds for two texts of 80,000 characters (its longest-first truncation builds every
+ * core takes seconds for two texts of 70,000 characters (its longest-first truncation builds every
  * pairing of the two sides' overflowing pieces), and the same long pairs come back in both
  * directions and in several tests. Their ids are still HF's core's, computed by it.
  */
@@ -176,8 +177,15 @@ function longPairs(): [string, string][] {
   ]) {
     out.push([text(a), text(b, 7)], [text(a, 3), text(b, 3)]);
   }
-  // Past NLI_TOKENIZE_CHARS_PER_TOKEN × (budget + 1) characters: read a window at a time.
-  out.push([text(15_000), text(14_000, 5)], [text(14_000, 5), text(15_000)], [text(15_000, 2), text(15_000, 2)]);
+  // Past NLI_TOKENIZE_CHARS_PER_TOKEN × (budget + 1) characters: read a window at a time, both
+  // texts over the budget (which one keeps the larger half is known only once both are read to
+  // their ends: 12,000 words against 11,500, and one text twice, a tie). Just past the window, as
+  // HF's core takes seconds for such a pair (it pairs each overflowing piece of one side with each
+  // of the other's).
+  const [longer, shorter] = [text(12_000), text(11_500, 5)];
+  const window = 512 * NLI_TOKENIZE_CHARS_PER_TOKEN;
+  assert.ok(shorter.length > window, `the long pairs' texts are past the tokenization window (${shorter.length} characters; the window ${window})`);
+  out.push([longer, shorter], [shorter, longer], [text(12_000, 2), text(12_000, 2)]);
   return out;
 }
 
