@@ -301,6 +301,11 @@ test("flags that mean something (issue 23, part 6): context left out, a clause a
   assert.match(flagged("As of 2017, the share of global deaths by suicide is about", "Suicide accounts for roughly 1.40% of deaths worldwide"), /clause answer completes a phrase/);
 });
 
+/** Each (question, answer) gives its statement exactly. */
+function assertStatements(cases: readonly (readonly [string, string, string])[]): void {
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+}
+
 test("what the taggers misread: a progressive's -ing verb, a noun-lemmatised -s verb, a sentence's one-word subject", () => {
   const cases: [string, string, string][] = [
     // "testing" and "coming" are tagged nouns; "likely" an adjective.
@@ -318,7 +323,7 @@ test("what the taggers misread: a progressive's -ing verb, a noun-lemmatised -s 
     // "Light/ADJ travels/NOUN at …": the answer is a sentence, not a noun phrase after "is".
     ["What is the speed of light in a vacuum?", "Light travels at about 300000 km per second.", "Light travels at about 300000 km per second."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+  assertStatements(cases);
 });
 
 test("flags on the wh-phrase's noun: left out where the answer names none, glued after a plural noun answer", () => {
@@ -339,7 +344,7 @@ test("definitions with a participle or a relative clause without 'that' are noun
     // A sentence stays one (the question's predicate after it).
     ["What makes a magnet stick to a fridge?", "The magnet attracts the iron in the door.", "The magnet attracts the iron in the door, which makes a magnet stick to a fridge."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+  assertStatements(cases);
 });
 
 test("a clause or an instruction answering a wh-subject question keeps the question's predicate without gluing (issue 23, parts 2 and 5)", () => {
@@ -368,7 +373,7 @@ test("a clause or an instruction answering a wh-subject question keeps the quest
     // A noun phrase whose first word can be a verb stays a noun phrase.
     ["Which blood cells fight infection?", "white blood cells", "White blood cells fight infection."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+  assertStatements(cases);
 });
 
 test("reading checks for any generator: adjectives left without their noun, a question's NOT kept", () => {
@@ -399,7 +404,7 @@ test("a negated wh-question keeps its polarity; a negated which-subject question
     // A hyphenated compound's -ed part is no participle: "has" stays the main verb.
     ["Which mineral has six-sided transparent crystals?", "quartz", "Quartz has six-sided transparent crystals."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+  assertStatements(cases);
 });
 
 test("answers that lean on the question: the means with its purpose, names the tagger splits, a verb glued twice is flagged", () => {
@@ -415,7 +420,7 @@ test("answers that lean on the question: the means with its purpose, names the t
     // "Crick" is tagged a verb: a capitalised word after a capitalised word goes on with the name.
     ["Who discovered the structure of DNA?", "James Watson and Francis Crick discovered it in 1953.", "James Watson and Francis Crick discovered the structure of DNA in 1953."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, q);
+  assertStatements(cases);
   const glued = statementDoubts(
     "Who discovered the structure of DNA?",
     "James Watson and Francis Crick discovered it in 1953.",
