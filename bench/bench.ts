@@ -48,7 +48,9 @@ for (const threads of [...new Set([1, availableParallelism()])]) {
       `${((1e6 * secs) / (resamples * RELEASED_METRICS.length)).toFixed(1)} µs per metric-resample`,
   );
 }
-console.log("reference: a numpy/scipy loop over the same statistics takes 41 s per 200 resamples of the five metrics here (≈ 34 min for 10,000).");
+console.log(
+  "reference: a numpy/scipy loop over the same statistics takes 41 s per 200 resamples of the five metrics here (≈ 34 min for 10,000).",
+);
 
 // Statements: the built-in reformulator over all 17,654 (question, answer) pairs of CAP-Correctness,
 // rule and doubts included (goal: < 3 s on a 2-core machine, once the NLP libraries are loaded).
@@ -76,7 +78,9 @@ console.log("reference: a numpy/scipy loop over the same statistics takes 41 s p
     rougeLPair(r.goldAnswer, r.answer);
     meteorPair(r.goldAnswer, r.answer);
   }
-  console.log(`BLEU + ROUGE-L + METEOR, ${bench.rows.length} pairs: ${((performance.now() - t) / 1000).toFixed(3)} s (WordNet loading included)`);
+  console.log(
+    `BLEU + ROUGE-L + METEOR, ${bench.rows.length} pairs: ${((performance.now() - t) / 1000).toFixed(3)} s (WordNet loading included)`,
+  );
 }
 
 // NLI throughput on the CPU through the real engine (transformers.js + onnxruntime-node).
@@ -88,7 +92,9 @@ for (const batch of [1, 16, 64]) {
 }
 // The same model in-process and through each inference-server protocol (local stand-in servers).
 for (const r of await measureServerThroughput(join(models, "tiny-nli"), 8192)) {
-  console.log(`NLI, tiny fixture model, ${r.backend}: ${r.pairsPerSecond.toFixed(0)} pairs/s (${r.pairs} pairs${r.requests ? ` in ${r.requests} requests` : ""})`);
+  console.log(
+    `NLI, tiny fixture model, ${r.backend}: ${r.pairsPerSecond.toFixed(0)} pairs/s (${r.pairs} pairs${r.requests ? ` in ${r.requests} requests` : ""})`,
+  );
 }
 
 // Memory: 10,000 long pairs (about 480 tokens each) through a tiny model with self-attention
@@ -98,7 +104,9 @@ writeAttentionModel(join(models, "attention-nli"));
 for (const mode of ["adaptive", "fixed"] as const) {
   const m = measureMemoryPeak(join(models, "attention-nli"), mode, Number(process.env.CAPQA_BENCH_LONG_PAIRS ?? 10_000), 256);
   const how = mode === "adaptive" ? `token budget ${DEFAULT_NLI_BATCH_TOKENS}, at most 256 pairs` : "fixed batches of 256 pairs";
-  console.log(`NLI memory, ${m.pairs} long pairs, ${how}: peak RSS ${m.peakRssMiB.toFixed(0)} MiB, ${m.batches} batches, ${m.seconds.toFixed(1)} s`);
+  console.log(
+    `NLI memory, ${m.pairs} long pairs, ${how}: peak RSS ${m.peakRssMiB.toFixed(0)} MiB, ${m.batches} batches, ${m.seconds.toFixed(1)} s`,
+  );
 }
 
 if (process.env.CAPQA_BENCH_LARGE) {
@@ -106,6 +114,8 @@ if (process.env.CAPQA_BENCH_LARGE) {
   writeLargeModel(join(models, "large-nli"), DEBERTA_LARGE_SHAPE);
   for (const dtype of ["fp32", "fp16"] as const) {
     const r = await measureThroughput(join(models, "large-nli"), "cpu", dtype, 16, 64);
-    console.log(`NLI, DeBERTa-large-size model, CPU ${dtype}, batch 16: ${r.pairsPerSecond.toFixed(1)} pairs/s${r.error ? ` (${r.error})` : ""}`);
+    console.log(
+      `NLI, DeBERTa-large-size model, CPU ${dtype}, batch 16: ${r.pairsPerSecond.toFixed(1)} pairs/s${r.error ? ` (${r.error})` : ""}`,
+    );
   }
 } else console.log("set CAPQA_BENCH_LARGE=1 to also time a model of DeBERTa-v3-large's size on the CPU");

@@ -16,6 +16,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const t = performance.now();
   await engine.probabilities(premises, hypotheses);
   const seconds = (performance.now() - t) / 1000;
-  console.log(JSON.stringify({ mode, pairs: n, batchSize, seconds, peakRssMiB: process.resourceUsage().maxRSS / 1024, batches: engine.stats.batches, truncated: engine.stats.truncatedPairs }));
+  console.log(
+    JSON.stringify({
+      mode,
+      pairs: n,
+      batchSize,
+      seconds,
+      peakRssMiB: process.resourceUsage().maxRSS / 1024,
+      batches: engine.stats.batches,
+      truncated: engine.stats.truncatedPairs,
+    }),
+  );
   await engine.dispose();
 }

@@ -19,7 +19,8 @@ const WORDS =
 /** Pairs of statements of `minWords` to `maxWords` words (default 8–40, CAP-Correctness-like), seeded. */
 export function benchPairs(n: number, seed = 1, minWords = 8, maxWords = 40): { premises: string[]; hypotheses: string[] } {
   const rng = new Xoshiro128(seed, 11);
-  const sentence = () => Array.from({ length: minWords + rng.nextInt(maxWords - minWords + 1) }, () => WORDS[rng.nextInt(WORDS.length)]).join(" ") + ".";
+  const sentence = () =>
+    Array.from({ length: minWords + rng.nextInt(maxWords - minWords + 1) }, () => WORDS[rng.nextInt(WORDS.length)]).join(" ") + ".";
   const premises = Array.from({ length: n }, sentence);
   const hypotheses = Array.from({ length: n }, sentence);
   return { premises, hypotheses };
@@ -36,7 +37,13 @@ export interface ThroughputResult {
   error?: string;
 }
 
-export async function measureThroughput(model: string, device: DeviceChoice, dtype: Dtype, batch: number, pairs: number): Promise<ThroughputResult> {
+export async function measureThroughput(
+  model: string,
+  device: DeviceChoice,
+  dtype: Dtype,
+  batch: number,
+  pairs: number,
+): Promise<ThroughputResult> {
   try {
     const engine = await loadTransformersNli({ model, device, dtype, batchSize: batch });
     const { premises, hypotheses } = benchPairs(pairs);
@@ -52,11 +59,23 @@ export async function measureThroughput(model: string, device: DeviceChoice, dty
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { model: { type: "string" }, device: { type: "string" }, dtypes: { type: "string" }, batches: { type: "string" }, pairs: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      model: { type: "string" },
+      device: { type: "string" },
+      dtypes: { type: "string" },
+      batches: { type: "string" },
+      pairs: { type: "string" },
+    },
+  });
   if (!values.model) throw new Error("--model DIR is required");
   for (const dtype of (values.dtypes ?? "fp32").split(",") as Dtype[]) {
     for (const batch of (values.batches ?? "1,16,64").split(",").map(Number)) {
-      console.log(JSON.stringify(await measureThroughput(values.model, (values.device ?? "cpu") as DeviceChoice, dtype, batch, Number(values.pairs ?? 512))));
+      console.log(
+        JSON.stringify(
+          await measureThroughput(values.model, (values.device ?? "cpu") as DeviceChoice, dtype, batch, Number(values.pairs ?? 512)),
+        ),
+      );
     }
   }
 }

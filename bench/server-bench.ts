@@ -43,7 +43,10 @@ export async function measureServerThroughput(model: string, pairs: number): Pro
     await server.close();
     // The client alone: a server that answers at once, so the figure is what one capqa process can feed.
     const instant = await startNliTestServer({ protocol, classifier, instant: true });
-    await time(`${protocol} client alone (a server answering at once)`, { model, server: { urls: [instant.url], protocol, modelName: "nli", concurrency: 8 } });
+    await time(`${protocol} client alone (a server answering at once)`, {
+      model,
+      server: { urls: [instant.url], protocol, modelName: "nli", concurrency: 8 },
+    });
     await instant.close();
   }
   await classifier.dispose();
@@ -61,7 +64,9 @@ export interface MemoryPeak {
 
 /** Peak resident memory of one run over `pairs` long pairs, in a child process per mode. */
 export function measureMemoryPeak(model: string, mode: "adaptive" | "fixed", pairs: number, batchSize: number): MemoryPeak {
-  const r = spawnSync(process.execPath, [resolve("dist/bench/memory-run.js"), model, mode, String(pairs), String(batchSize)], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [resolve("dist/bench/memory-run.js"), model, mode, String(pairs), String(batchSize)], {
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`memory run (${mode}) failed: ${r.stderr.slice(-500)}`);
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as MemoryPeak;
 }

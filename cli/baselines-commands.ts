@@ -3,19 +3,39 @@ import { parseArgs } from "node:util";
 import { BASELINE_METRICS, baselineParity } from "../lib/baselines/index.js";
 import { loadBenchmark, selectRows, cometUnavailable } from "../lib/data/index.js";
 import { liveMetricColumn, LIVE_TEXT_METRICS } from "../lib/eval/index.js";
-import { readRowTable, stringColumn, tableWithRoles, writeFileAtomic, writeRowTable, checkOutputFile, type RowRecord } from "../lib/io/index.js";
+import {
+  readRowTable,
+  stringColumn,
+  tableWithRoles,
+  writeFileAtomic,
+  writeRowTable,
+  checkOutputFile,
+  type RowRecord,
+} from "../lib/io/index.js";
 import { metric } from "../lib/metrics/index.js";
 import { goldSourceFor, rowGolds } from "../lib/score/index.js";
 import { columnOptions, columnRolesFlag, refuseColumnFlags, withColumnFlags } from "./column-flags.js";
-import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, listFlag, optionsHelp, parseOptions } from "./args.js";
+import { out, err, summary, jsonOutput } from "./output.js";
 
-/** The columns baselines --in reads: the answer against the gold answer (several, with a gold_answers column or --gold-separator), and the question for COMET. */
+/**
+ * The columns baselines --in reads: the answer against the gold answer (several, with a gold_answers column or --gold-separator), and the
+ * question for COMET.
+ */
 const BASELINES_ROLES = ["question", "gold_answer", "answer"] as const;
 
 export const BASELINES_OPTIONS = defineOptions({
-  metrics: { type: "string", value: "LIST", help: "Comma-separated: any of bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet (default bleu,rouge_l,meteor)." },
+  metrics: {
+    type: "string",
+    value: "LIST",
+    help: "Comma-separated: any of bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet (default bleu,rouge_l,meteor).",
+  },
   split: { type: "string", value: "test|validation|all", help: "The CAP-Correctness split scored (give --split or --in)." },
-  in: { type: "string", value: "FILE", help: "Score the rows of this CSV/JSONL (gold_answer and answer columns, question for COMET) instead of a split." },
+  in: {
+    type: "string",
+    value: "FILE",
+    help: "Score the rows of this CSV/JSONL (gold_answer and answer columns, question for COMET) instead of a split.",
+  },
   out: { type: "string", value: "FILE", help: "The table written, CSV or JSONL (needed)." },
   ...columnOptions(...BASELINES_ROLES),
   "gold-separator": {
@@ -63,8 +83,11 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
     for (const m of BASELINE_METRICS) {
       const r = p.metrics[m];
       if (!r) continue;
-      out(`${m.padEnd(8)} ${r.within}/${r.compared} rows within ${p.tolerance} (${(100 * r.share).toFixed(3)} %), max |Δ| ${r.maxAbsDelta.toExponential(2)}; reasons: ${JSON.stringify(r.reasons)}`);
-      for (const d of r.differing.slice(0, 10)) out(`   row ${d.rowId}: released ${d.released}, capqa ${d.ours} (${d.reason}${d.detail ? `: ${d.detail}` : ""})`);
+      out(
+        `${m.padEnd(8)} ${r.within}/${r.compared} rows within ${p.tolerance} (${(100 * r.share).toFixed(3)} %), max |Δ| ${r.maxAbsDelta.toExponential(2)}; reasons: ${JSON.stringify(r.reasons)}`,
+      );
+      for (const d of r.differing.slice(0, 10))
+        out(`   row ${d.rowId}: released ${d.released}, capqa ${d.ours} (${d.reason}${d.detail ? `: ${d.detail}` : ""})`);
     }
     for (const s of p.skipped) out(`${s.metric}: skipped (${s.reason})`);
     return 0;
@@ -103,16 +126,21 @@ export async function cmdBaselines(argv: string[]): Promise<number> {
   const table = withColumnFlags(() => tableWithRoles(read, columns, { reads: BASELINES_ROLES }));
   const source = goldSourceFor(values.in!, table.columns, values["gold-separator"]);
   const references: (string | string[])[] =
-    source.kind === "single" ? stringColumn(table, "gold_answer") : table.rows.map((row, k) => rowGolds({ row, line: table.lines[k] } as RowRecord, source, values.in!, k));
+    source.kind === "single"
+      ? stringColumn(table, "gold_answer")
+      : table.rows.map((row, k) => rowGolds({ row, line: table.lines[k] } as RowRecord, source, values.in!, k));
   const answers = stringColumn(table, "answer");
   const questions = metrics.includes("comet") ? stringColumn(table, "question") : undefined;
   const added: Record<string, Float64Array> = {};
   for (const m of metrics) {
-    if (!LIVE_TEXT_METRICS[m] && m !== "bertscore" && m !== "comet") throw new UsageError(`unknown metric "${m}"; expected ${Object.keys(LIVE_TEXT_METRICS).join(", ")}, bertscore or comet`);
+    if (!LIVE_TEXT_METRICS[m] && m !== "bertscore" && m !== "comet")
+      throw new UsageError(`unknown metric "${m}"; expected ${Object.keys(LIVE_TEXT_METRICS).join(", ")}, bertscore or comet`);
     const options = m === "bertscore" ? { model: models.bertscoreModel } : m === "comet" ? { model: models.cometModel } : {};
     if (m === "comet" && !options.model) throw new Error(cometUnavailable());
     if (m === "bertscore" && !options.model)
-      throw new Error("BERTScore needs a model folder (--bertscore-model DIR; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py)");
+      throw new Error(
+        "BERTScore needs a model folder (--bertscore-model DIR; export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py)",
+      );
     const scorer = metric(m, options);
     try {
       added[m] = (await scorer.compute({ references, predictions: answers, questions })).scores;

@@ -6,7 +6,8 @@ import { calibrationBrief, readLabelledScores, runLabelledCalibration, type Cali
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf, writeFileAtomic, writeFolder } from "../lib/io/index.js";
 import { withColumnFlags } from "./column-flags.js";
-import { UsageError, choiceFlag, err, intFlag, jsonOutput, out, summary } from "./args.js";
+import { UsageError, choiceFlag, intFlag } from "./args.js";
+import { err, jsonOutput, out, summary } from "./output.js";
 
 /** Flags of the released benchmark that a labelled file does not take. */
 const BENCHMARK_ONLY = ["data-dir", "scores", "alpha", "lambda"] as const;
@@ -14,28 +15,40 @@ const BENCHMARK_ONLY = ["data-dir", "scores", "alpha", "lambda"] as const;
 /** The --in branch of capqa calibrate; `values` are calibrate's parsed flags. */
 export async function cmdCalibrateLabelled(values: Record<string, string | boolean | undefined>, argv: string[]): Promise<number> {
   const file = values.in as string;
-  for (const flag of BENCHMARK_ONLY) if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
+  for (const flag of BENCHMARK_ONLY)
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
   const labelColumn = values["label-column"] as string | undefined;
   const metric = values.metric as string | undefined;
   if (!labelColumn) throw new UsageError("capqa calibrate --in FILE needs --label-column NAME (the column holding each row's label)");
   if (!metric) throw new UsageError("capqa calibrate --in FILE needs --metric COLUMN (the column holding the scores to calibrate)");
   const splitColumn = values["split-column"] as string | undefined;
   if (splitColumn === undefined && (values["fit-split"] !== undefined || values["eval-split"] !== undefined))
-    throw new UsageError("--fit-split and --eval-split name values of --split-column; without a split column the figures are k-fold cross-validated (--folds)");
-  if (splitColumn !== undefined && values.folds !== undefined) throw new UsageError("--folds applies without --split-column (k-fold cross-validation)");
+    throw new UsageError(
+      "--fit-split and --eval-split name values of --split-column; without a split column the figures are k-fold cross-validated (--folds)",
+    );
+  if (splitColumn !== undefined && values.folds !== undefined)
+    throw new UsageError("--folds applies without --split-column (k-fold cross-validation)");
   const order = values.order as string | undefined;
-  if (order !== undefined && values.levels !== undefined) throw new UsageError("with --in, --order declares the levels; leave --levels out");
+  if (order !== undefined && values.levels !== undefined)
+    throw new UsageError("with --in, --order declares the levels; leave --levels out");
   if (!existsSync(file)) throw new UsageError(`--in: no such file ${file}`);
   formatOf(file);
   const levels = choiceFlag(values.levels as string | undefined, "levels", ["severity", "classes"] as const, "severity");
-  const objective = choiceFlag(values.objective as string | undefined, "objective", ["macro_f1", "accuracy", "quadratic_kappa"] as const, "macro_f1") as CalibrationObjective;
+  const objective = choiceFlag(
+    values.objective as string | undefined,
+    "objective",
+    ["macro_f1", "accuracy", "quadratic_kappa"] as const,
+    "macro_f1",
+  ) as CalibrationObjective;
   const resamples = intFlag(values.bootstrap as string | undefined, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0);
   const seed = intFlag(values.seed as string | undefined, "seed", DEFAULT_SEED, 0);
   const folds = values.folds === undefined ? undefined : intFlag(values.folds as string, "folds", 0, 2, 1000);
   const dir = resolve((values.out as string | undefined) ?? "out/calibrate-in");
   checkOutputFolder(dir);
   // Read and checked whole (columns, labels, scores) before any fit.
-  const table = withColumnFlags(() => readLabelledScores(file, { labelColumn, metric, splitColumn, ...(order !== undefined ? { order } : { levels }) }));
+  const table = withColumnFlags(() =>
+    readLabelledScores(file, { labelColumn, metric, splitColumn, ...(order !== undefined ? { order } : { levels }) }),
+  );
   const run = runLabelledCalibration(table, {
     labelColumn,
     metric,
@@ -43,7 +56,12 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
     objective,
     resamples,
     seed,
-    ...(splitColumn !== undefined ? { fitSplit: (values["fit-split"] as string | undefined) ?? "validation", evalSplit: (values["eval-split"] as string | undefined) ?? "test" } : {}),
+    ...(splitColumn !== undefined
+      ? {
+          fitSplit: (values["fit-split"] as string | undefined) ?? "validation",
+          evalSplit: (values["eval-split"] as string | undefined) ?? "test",
+        }
+      : {}),
     ...(folds !== undefined ? { folds } : {}),
   });
   const manifest = buildManifest({ command: ["calibrate", ...argv], cap: null, inputs: [await fileDigest(file)] });
@@ -69,7 +87,11 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
     writeFileAtomic(join(d, "summary.md"), run.markdown);
     writeFileAtomic(
       join(d, "meta.json"),
-      JSON.stringify({ command: "calibrate", input, levels: run.levels, levelSet: run.levelSet.name, objective, validation: run.validation, manifest }, null, 2) + "\n",
+      JSON.stringify(
+        { command: "calibrate", input, levels: run.levels, levelSet: run.levelSet.name, objective, validation: run.validation, manifest },
+        null,
+        2,
+      ) + "\n",
     );
   });
   const v = run.validation;
@@ -87,11 +109,18 @@ export async function cmdCalibrateLabelled(values: Record<string, string | boole
     ...calibrationBrief(run),
     resamples,
     seed,
-    warnings: v.kind === "cross-validation" ? [`no --split-column: the figures are ${v.folds}-fold cross-validated (stratified by level, seed ${v.seed}); the classifier is fitted on all rows`] : [],
+    warnings:
+      v.kind === "cross-validation"
+        ? [
+            `no --split-column: the figures are ${v.folds}-fold cross-validated (stratified by level, seed ${v.seed}); the classifier is fitted on all rows`,
+          ]
+        : [],
   });
   if (!values.quiet && !jsonOutput()) out(markdownForTerminal(run.markdown));
   if (v.kind === "cross-validation")
-    err(`note: no --split-column, so these are ${v.folds}-fold cross-validated figures (stratified by level, seed ${v.seed}); classifier.json is fitted on all ${run.fit.n} rows`);
+    err(
+      `note: no --split-column, so these are ${v.folds}-fold cross-validated figures (stratified by level, seed ${v.seed}); classifier.json is fitted on all ${run.fit.n} rows`,
+    );
   err(`wrote ${dir}`);
   return 0;
 }

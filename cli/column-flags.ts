@@ -7,7 +7,8 @@
  * name also another column) is a usage error naming the flag. The rules live in the library.
  */
 import { ColumnRolesConflict, checkDistinctColumns, type ColumnRole, type ColumnRoles } from "../lib/io/column-roles.js";
-import { UsageError, cliMessage, defineOptions, type OptionSpec } from "./args.js";
+import { UsageError, defineOptions, type OptionSpec } from "./args.js";
+import { cliMessage } from "./output.js";
 
 /** Every column flag with its help; a command declares those of the roles it reads (columnOptions). */
 export const COLUMN_OPTIONS = defineOptions({
@@ -28,8 +29,12 @@ export const COLUMN_FLAGS = {
 type FlagOf<R extends ColumnRole> = (typeof COLUMN_FLAGS)[R];
 
 /** The column flags of these roles, in this order, for a command's declaration: `...columnOptions("gold_answer", "answer")`. */
-export function columnOptions<const R extends ColumnRole>(...roles: readonly R[]): { readonly [F in FlagOf<R>]: (typeof COLUMN_OPTIONS)[F] } {
-  return Object.fromEntries(roles.map((r) => [COLUMN_FLAGS[r], COLUMN_OPTIONS[COLUMN_FLAGS[r]] as OptionSpec])) as { readonly [F in FlagOf<R>]: (typeof COLUMN_OPTIONS)[F] };
+export function columnOptions<const R extends ColumnRole>(
+  ...roles: readonly R[]
+): { readonly [F in FlagOf<R>]: (typeof COLUMN_OPTIONS)[F] } {
+  return Object.fromEntries(roles.map((r) => [COLUMN_FLAGS[r], COLUMN_OPTIONS[COLUMN_FLAGS[r]] as OptionSpec])) as {
+    readonly [F in FlagOf<R>]: (typeof COLUMN_OPTIONS)[F];
+  };
 }
 
 /**
@@ -51,7 +56,9 @@ export function withColumnFlags<T>(work: () => T): T {
 
 /** Flags whose values name columns (the roles' and e.g. --label-column, --metric) name distinct columns: a usage error otherwise. */
 export function distinctColumnFlags(values: Record<string, unknown>, flags: readonly string[]): void {
-  withColumnFlags(() => checkDistinctColumns(flags.map((f) => [`--${f}`, typeof values[f] === "string" ? (values[f] as string) : undefined] as const)));
+  withColumnFlags(() =>
+    checkDistinctColumns(flags.map((f) => [`--${f}`, typeof values[f] === "string" ? (values[f] as string) : undefined] as const)),
+  );
 }
 
 /**
@@ -59,7 +66,11 @@ export function distinctColumnFlags(values: Record<string, unknown>, flags: read
  * given), checked before any file is read: a flag needs a name, and the roles' flags and the
  * command's other column flags (`others`: label-column, …) name distinct columns.
  */
-export function columnRolesFlag<R extends ColumnRole>(values: Record<string, unknown>, roles: readonly R[], others: readonly string[] = []): Pick<ColumnRoles, R> | undefined {
+export function columnRolesFlag<R extends ColumnRole>(
+  values: Record<string, unknown>,
+  roles: readonly R[],
+  others: readonly string[] = [],
+): Pick<ColumnRoles, R> | undefined {
   const given = roles.filter((r) => values[COLUMN_FLAGS[r]] !== undefined);
   for (const role of given) {
     const column = values[COLUMN_FLAGS[role]];

@@ -7,11 +7,17 @@ import { compareSystems, readSystem, writeComparison, type SystemComparison } fr
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
 import { buildManifest, checkOutputFolder, fileDigest } from "../lib/io/index.js";
 import { PAPER_ORDERING, parseOrdering } from "../lib/taxonomy/index.js";
-import { COMMON_OPTIONS, UsageError, defineOptions, err, intFlag, jsonOutput, listFlag, optionsHelp, out, parseOptions, summary } from "./args.js";
+import { COMMON_OPTIONS, UsageError, defineOptions, intFlag, listFlag, optionsHelp, parseOptions } from "./args.js";
+import { err, jsonOutput, out, summary } from "./output.js";
 import { readClassifier } from "./score-commands.js";
 
 export const COMPARE_OPTIONS = defineOptions({
-  in: { type: "string", multiple: true, value: "FILE …", help: "The systems' scored outputs (capqa score's CSV or JSONL), one file per system." },
+  in: {
+    type: "string",
+    multiple: true,
+    value: "FILE …",
+    help: "The systems' scored outputs (capqa score's CSV or JSONL), one file per system.",
+  },
   names: { type: "string", value: "LIST", help: "Display names, comma-separated, one per file (default: the file names)." },
   "label-column": { type: "string", value: "COL", help: "The human label column (default: label, when present)." },
   classify: {
@@ -87,7 +93,9 @@ export async function cmdCompare(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
   const classifier = values.classify ? readClassifier(values.classify) : undefined;
-  const systems = files.map((f, k) => readSystem(f, { name: names?.[k], key: values.key, labelColumn: values["label-column"], classifier }));
+  const systems = files.map((f, k) =>
+    readSystem(f, { name: names?.[k], key: values.key, labelColumn: values["label-column"], classifier }),
+  );
   const comparison = compareSystems(systems, { resamples, seed, ordering });
   const manifest = buildManifest({
     command: ["compare", ...argv],

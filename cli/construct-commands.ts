@@ -46,8 +46,14 @@ import {
   type SourceRow,
   type StatementSettings,
 } from "../lib/construct/index.js";
-import { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_MAX_RETRIES, DEFAULT_LLM_REQUESTS_PER_MINUTE, DEFAULT_LLM_TIMEOUT_MS } from "../lib/constants.js";
-import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err } from "./args.js";
+import {
+  DEFAULT_LLM_CONCURRENCY,
+  DEFAULT_LLM_MAX_RETRIES,
+  DEFAULT_LLM_REQUESTS_PER_MINUTE,
+  DEFAULT_LLM_TIMEOUT_MS,
+} from "../lib/constants.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions } from "./args.js";
+import { progressPrinter, out, err } from "./output.js";
 
 /** Exit status of a run whose output lacks some rows (they are listed; a new run retries them). */
 export const EXIT_INCOMPLETE = 3;
@@ -69,8 +75,16 @@ export const CONSTRUCT_OPTIONS = defineOptions({
     help: "prepare, candidates: a question source (CSV/JSONL: question, gold_answer, dataset), repeated for several; answers: the rows whose questions are sent.",
   },
   out: { type: "string", value: "FILE", help: "The output file (statements: the output folder DIR)." },
-  dropped: { type: "string", value: "FILE", help: "prepare, candidates: the dropped source rows with their reasons (default OUT.dropped.csv)." },
-  dataset: { type: "string", value: "NAME", help: "prepare, candidates: the source name of every row (default: the dataset or source column, else the file name)." },
+  dropped: {
+    type: "string",
+    value: "FILE",
+    help: "prepare, candidates: the dropped source rows with their reasons (default OUT.dropped.csv).",
+  },
+  dataset: {
+    type: "string",
+    value: "NAME",
+    help: "prepare, candidates: the source name of every row (default: the dataset or source column, else the file name).",
+  },
   checkpoint: {
     type: "string",
     value: "FILE",
@@ -83,11 +97,23 @@ export const CONSTRUCT_OPTIONS = defineOptions({
   "dry-run": { type: "boolean", help: "Print the prompts and an estimate of calls and tokens; send nothing." },
   quiet: COMMON_OPTIONS.quiet,
   concurrency: { type: "string", value: "N", help: `Requests in flight (default ${DEFAULT_LLM_CONCURRENCY}).` },
-  rpm: { type: "string", value: "N", help: `Requests per minute, token bucket (default ${DEFAULT_LLM_REQUESTS_PER_MINUTE}; 0 = no limit).` },
+  rpm: {
+    type: "string",
+    value: "N",
+    help: `Requests per minute, token bucket (default ${DEFAULT_LLM_REQUESTS_PER_MINUTE}; 0 = no limit).`,
+  },
   "timeout-ms": { type: "string", value: "N", help: `Per request (default ${DEFAULT_LLM_TIMEOUT_MS}).` },
-  "max-retries": { type: "string", value: "N", help: `Retries after 429/5xx/timeouts (default ${DEFAULT_LLM_MAX_RETRIES}), with backoff, honouring Retry-After.` },
+  "max-retries": {
+    type: "string",
+    value: "N",
+    help: `Retries after 429/5xx/timeouts (default ${DEFAULT_LLM_MAX_RETRIES}), with backoff, honouring Retry-After.`,
+  },
   "batch-size": { type: "string", value: "N", help: `candidates: items per request (default ${DEFAULT_CANDIDATE_SETTINGS.batchSize}).` },
-  seed: { type: "string", value: "S", help: `candidates: class assignment; statements: split (default ${DEFAULT_CANDIDATE_SETTINGS.seed}).` },
+  seed: {
+    type: "string",
+    value: "S",
+    help: `candidates: class assignment; statements: split (default ${DEFAULT_CANDIDATE_SETTINGS.seed}).`,
+  },
   total: { type: "string", value: "N", help: `statements: triples wanted (default ${DEFAULT_STATEMENT_SETTINGS.total}).` },
   "max-tokens": { type: "string", value: "N", help: `Output cap (answers: ${ANSWER_MAX_TOKENS}).` },
 });
@@ -174,7 +200,12 @@ function outFile(c: ConstructConfig): string {
   return c.out;
 }
 
-function sources(c: ConstructConfig): { kept: SourceRow[]; dropped: ReturnType<typeof cleanSources>["dropped"]; counts: Record<string, number>; read: number } {
+function sources(c: ConstructConfig): {
+  kept: SourceRow[];
+  dropped: ReturnType<typeof cleanSources>["dropped"];
+  counts: Record<string, number>;
+  read: number;
+} {
   const specs = inputs(c).map((file) => ({ file, dataset: c.dataset }));
   const rows = readSources(specs, { question: c.columns?.question, goldAnswer: c.columns?.gold_answer, dataset: c.columns?.dataset });
   const res = cleanSources(rows);
@@ -195,7 +226,10 @@ function sidecar(file: string, suffix: string): string {
   return file.replace(/\.(csv|jsonl|ndjson)$/i, "") + suffix;
 }
 
-function printDryRun(requests: { req: ChatRequest; count: number; label: string }[], client: LlmClient | { name: string; model: string }): void {
+function printDryRun(
+  requests: { req: ChatRequest; count: number; label: string }[],
+  client: LlmClient | { name: string; model: string },
+): void {
   let calls = 0;
   let inTokens = 0;
   let outTokens = 0;
@@ -218,7 +252,13 @@ function printDryRun(requests: { req: ChatRequest; count: number; label: string 
  * Runs a construction run; when a fatal fault stops it, the report file still says why and what
  * the client met up to then (the checkpoint keeps what was done), and the error goes on.
  */
-async function reportingStops<T>(client: LlmClient, kind: string, reportFile: string, checkpoint: string, run: () => Promise<T>): Promise<T> {
+async function reportingStops<T>(
+  client: LlmClient,
+  kind: string,
+  reportFile: string,
+  checkpoint: string,
+  run: () => Promise<T>,
+): Promise<T> {
   const started = Date.now();
   try {
     return await run();
@@ -297,7 +337,11 @@ async function cmdCandidates(argv: string[]): Promise<number> {
   if (values["dry-run"]) {
     const plan = planCandidates(s.kept, settings);
     printDryRun(
-      plan.batches.map((b) => ({ req: candidateRequest(s.kept, b.cls, b.rows, settings), count: 1, label: `${b.cls}, ${b.rows.length} item(s)` })),
+      plan.batches.map((b) => ({
+        req: candidateRequest(s.kept, b.cls, b.rows, settings),
+        count: 1,
+        label: `${b.cls}, ${b.rows.length} item(s)`,
+      })),
       client,
     );
     return 0;
@@ -306,7 +350,9 @@ async function cmdCandidates(argv: string[]): Promise<number> {
   writeDropped(droppedFile, s.dropped);
   const control = runControl(c, values, "candidates", file);
   const reportFile = c.report ?? sidecar(file, ".report.json");
-  const res = await reportingStops(client, "candidates", reportFile, control.checkpoint, () => runCandidates({ client, rows: s.kept, settings, ...control }));
+  const res = await reportingStops(client, "candidates", reportFile, control.checkpoint, () =>
+    runCandidates({ client, rows: s.kept, settings, ...control }),
+  );
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
   err(`wrote ${file} (${res.rows.length} rows; dropped rows in ${droppedFile})`);
@@ -380,13 +426,18 @@ async function cmdConstructStatements(argv: string[]): Promise<number> {
         res.rows.filter((r) => r.split === split) as unknown as Record<string, unknown>[],
       );
     }
-    writeRowTable(join(dir, "dropped.csv"), ["cell", "attempt", "subject", "label_question_type", "question", "reason"], res.dropped as unknown as Record<string, unknown>[]);
+    writeRowTable(
+      join(dir, "dropped.csv"),
+      ["cell", "attempt", "subject", "label_question_type", "question", "reason"],
+      res.dropped as unknown as Record<string, unknown>[],
+    );
     err(
       `wrote ${res.rows.length} triples to ${dir} (${Object.entries(res.report.splitCounts as Record<string, number>)
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")}); ${res.dropped.length} dropped (dropped.csv)`,
     );
-    for (const s of res.shortfall) problems.push(`cell ${s.cell} (${s.subject}, ${s.type}): ${s.kept} of ${s.target} after the attempt limit`);
+    for (const s of res.shortfall)
+      problems.push(`cell ${s.cell} (${s.subject}, ${s.type}): ${s.kept} of ${s.target} after the attempt limit`);
   } else {
     for (const f of res.report.failedAttempts as { attempt: string; reason: string }[]) problems.push(`attempt ${f.attempt}: ${f.reason}`);
   }
@@ -394,7 +445,11 @@ async function cmdConstructStatements(argv: string[]): Promise<number> {
 }
 
 function answerSettings(c: ConstructConfig): AnswerSettings {
-  return { maxTokens: c.maxTokens ?? ANSWER_MAX_TOKENS, temperature: sampling(c.temperature, ANSWER_TEMPERATURE), topP: sampling(c.topP, undefined) };
+  return {
+    maxTokens: c.maxTokens ?? ANSWER_MAX_TOKENS,
+    temperature: sampling(c.temperature, ANSWER_TEMPERATURE),
+    topP: sampling(c.topP, undefined),
+  };
 }
 
 async function cmdAnswers(argv: string[]): Promise<number> {
@@ -418,7 +473,9 @@ async function cmdAnswers(argv: string[]): Promise<number> {
   if (!client.provider.hasKey) throw new UsageError(`no API key: set ${KEY_ENV[client.provider.name]}`);
   const control = runControl(c, values, "answers", file);
   const reportFile = c.report ?? sidecar(file, ".report.json");
-  const res = await reportingStops(client, "answers", reportFile, control.checkpoint, () => runAnswers({ client, columns: table.columns, rows: table.rows, settings, ...control }));
+  const res = await reportingStops(client, "answers", reportFile, control.checkpoint, () =>
+    runAnswers({ client, columns: table.columns, rows: table.rows, settings, ...control }),
+  );
   mkdirSync(dirname(file), { recursive: true });
   writeRowTable(file, res.columns, res.rows);
   const renamed = Object.entries(res.report.renamedColumns as Record<string, string>);
@@ -453,7 +510,12 @@ export async function cmdConstruct(argv: string[]): Promise<number> {
 }
 
 /** Checkpoint, restart, concurrency, progress and log of a run, from its config and flags. */
-function runControl(c: { checkpoint?: string; concurrency?: number }, values: { restart?: boolean; quiet?: boolean }, label: string, file: string) {
+function runControl(
+  c: { checkpoint?: string; concurrency?: number },
+  values: { restart?: boolean; quiet?: boolean },
+  label: string,
+  file: string,
+) {
   return {
     checkpoint: c.checkpoint ?? sidecar(file, ".checkpoint.jsonl"),
     restart: values.restart,

@@ -2,7 +2,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PINNED_FILES, STATEMENTS_FILES, fetchData, loadBenchmark, pinnedUrl, resolveDataDir, verifyData } from "../lib/data/index.js";
-import { UsageError, err, jsonOutput, optionsHelp, out, parseOptions, summary } from "./args.js";
+import { UsageError, optionsHelp, parseOptions } from "./args.js";
+import { err, jsonOutput, out, summary } from "./output.js";
 import { DATA_OPTIONS } from "./main-options.js";
 
 export const DATA_HELP = `capqa data fetch [--data-dir DIR] [--list] [--allow-changed] [--statements]

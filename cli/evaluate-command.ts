@@ -3,13 +3,21 @@ import { EVALUATE_IN_HELP, cmdEvaluateLabelled } from "./evaluate-labelled.js";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_LAMBDA, DEFAULT_SEED, REFERENCE_METRIC, RELEASED_METRICS } from "../lib/constants.js";
+import {
+  DEFAULT_ALPHA,
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_LAMBDA,
+  DEFAULT_SEED,
+  REFERENCE_METRIC,
+  RELEASED_METRICS,
+} from "../lib/constants.js";
 import { dataProvenance, loadBenchmark, readMetricScores } from "../lib/data/index.js";
 import { evaluationSettings } from "../lib/eval/evaluate.js";
 import { evaluateBenchmark, writeEvaluation } from "../lib/eval/index.js";
 import { buildManifest, checkOutputFolder, fileDigest } from "../lib/io/index.js";
 import { PAPER_ORDERING, checkHardPairs, parseHardPairs, parseOrdering, type Ordering } from "../lib/taxonomy/index.js";
-import { UsageError, choiceFlag, err, intFlag, jsonOutput, listFlag, optionsHelp, out, parseOptions, progressPrinter, summary, unitFlag } from "./args.js";
+import { UsageError, choiceFlag, intFlag, listFlag, optionsHelp, parseOptions, unitFlag } from "./args.js";
+import { err, jsonOutput, out, progressPrinter, summary } from "./output.js";
 import { withConfig } from "./config-flag.js";
 import { refuseColumnFlags } from "./column-flags.js";
 import { LABELLED_EVAL_ROLES } from "../lib/eval/labelled-eval.js";
@@ -40,7 +48,11 @@ function hardPairsFlag(text: string | undefined, ordering: Ordering): string[][]
 }
 
 export async function cmdEvaluate(argv: string[]): Promise<number> {
-  const values = withConfig(parseArgs({ args: argv, options: parseOptions(EVALUATE_ALL_OPTIONS), strict: true }).values, EVALUATE_ALL_OPTIONS, "evaluate");
+  const values = withConfig(
+    parseArgs({ args: argv, options: parseOptions(EVALUATE_ALL_OPTIONS), strict: true }).values,
+    EVALUATE_ALL_OPTIONS,
+    "evaluate",
+  );
   if (values.in !== undefined) {
     const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
     return cmdEvaluateLabelled(values, argv, {
@@ -62,7 +74,8 @@ export async function cmdEvaluate(argv: string[]): Promise<number> {
   const alpha = unitFlag(values.alpha, "alpha");
   const lambda = unitFlag(values.lambda, "lambda");
   // One of the two given: the other keeps the paper's value.
-  const capWeights = alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
+  const capWeights =
+    alpha !== undefined || lambda !== undefined ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : undefined;
   const ordering = values.ordering ? parseOrdering(values.ordering, "custom") : PAPER_ORDERING;
   const hardPairs = hardPairsFlag(values["hard-pairs"], ordering);
   if (values.scores !== undefined && !existsSync(values.scores)) throw new UsageError(`--scores: no such file ${values.scores}`);
@@ -70,15 +83,20 @@ export async function cmdEvaluate(argv: string[]): Promise<number> {
   const metricsFlag = listFlag(values.metrics);
   const live = liveFlag(values, metricsFlag ?? RELEASED_METRICS);
   const reference = values.reference ?? REFERENCE_METRIC;
-  if (metricsFlag && !metricsFlag.includes(reference)) throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metricsFlag.join(", ")})`);
+  if (metricsFlag && !metricsFlag.includes(reference))
+    throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metricsFlag.join(", ")})`);
   const resamples = intFlag(values.bootstrap, "bootstrap", DEFAULT_BOOTSTRAP_RESAMPLES, 0, 10_000_000);
   const seed = intFlag(values.seed, "seed", DEFAULT_SEED, 0);
   const threads = values.threads === undefined ? undefined : intFlag(values.threads, "threads", 1, 1, 256);
   const bench = loadBenchmark(values["data-dir"]);
   for (const w of bench.warnings) err(`warning: ${w}`);
-  const scores = values.scores === undefined ? undefined : readMetricScores(values.scores, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] });
+  const scores =
+    values.scores === undefined
+      ? undefined
+      : readMetricScores(values.scores, bench.rows.length, { reserved: [...RELEASED_METRICS, "comet"] });
   const metrics = metricsFlag ?? [...RELEASED_METRICS, ...(scores?.names ?? [])];
-  if (!metrics.includes(reference)) throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metrics.join(", ")})`);
+  if (!metrics.includes(reference))
+    throw new UsageError(`--reference ${reference} is not among the metrics evaluated (${metrics.join(", ")})`);
   const ev = await evaluateBenchmark(bench, {
     scores,
     reference,

@@ -8,7 +8,8 @@ import { LABELLED_EVAL_ROLES } from "../lib/eval/labelled-eval.js";
 import { buildManifest, checkOutputFolder, fileDigest, formatOf } from "../lib/io/index.js";
 import { loadStatementGenerator } from "../lib/statements/index.js";
 import type { Ordering } from "../lib/taxonomy/index.js";
-import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, err, jsonOutput, unitFlag, optionsHelp, out, progressPrinter, summary } from "./args.js";
+import { COMMON_OPTIONS, NLI_MODEL_OPTIONS, UsageError, defineOptions, unitFlag, optionsHelp } from "./args.js";
+import { err, jsonOutput, out, progressPrinter, summary } from "./output.js";
 import { modelOptions, openCache } from "./score-commands.js";
 import { columnOptions, columnRolesFlag, withColumnFlags } from "./column-flags.js";
 
@@ -48,13 +49,23 @@ ${optionsHelp(EVALUATE_IN_OPTIONS)}`;
 export async function cmdEvaluateLabelled(
   values: Record<string, string | string[] | boolean | undefined>,
   argv: string[],
-  common: { metrics?: string[]; ordering: Ordering; hardPairs?: string[][]; scoreDecimals?: number | null; resamples: number; seed: number; threads?: number; reference?: string },
+  common: {
+    metrics?: string[];
+    ordering: Ordering;
+    hardPairs?: string[][];
+    scoreDecimals?: number | null;
+    resamples: number;
+    seed: number;
+    threads?: number;
+    reference?: string;
+  },
 ): Promise<number> {
   const file = values.in as string;
   for (const flag of ["split", "labels", "human-subset", "scores", "live"]) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
   }
-  if (!values["label-column"]) throw new UsageError("capqa evaluate --in FILE needs --label-column COL (the column holding each row's class)");
+  if (!values["label-column"])
+    throw new UsageError("capqa evaluate --in FILE needs --label-column COL (the column holding each row's class)");
   const columns = columnRolesFlag(values, LABELLED_EVAL_ROLES, ["label-column"]);
   if (!existsSync(file)) throw new UsageError(`--in: no such file ${file}`);
   formatOf(file);
@@ -116,7 +127,13 @@ export async function cmdEvaluateLabelled(
     cap: computedCap ? { alpha: alpha ?? DEFAULT_ALPHA, lambda: lambda ?? DEFAULT_LAMBDA } : null,
     inputs: [await fileDigest(file)],
     warning,
-    settings: { labelColumn: values["label-column"], columns: columns ?? null, goldSeparator: values["gold-separator"] ?? null, reference: common.reference ?? null, ...evaluationSettings(ev) },
+    settings: {
+      labelColumn: values["label-column"],
+      columns: columns ?? null,
+      goldSeparator: values["gold-separator"] ?? null,
+      reference: common.reference ?? null,
+      ...evaluationSettings(ev),
+    },
   });
   writeEvaluation(
     ev,

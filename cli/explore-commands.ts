@@ -1,10 +1,12 @@
-/** capqa explore: the interactive explorer as one HTML file, or served on localhost; over CAP-Correctness or a labelled file of one's own. */
+/**
+ * capqa explore: the interactive explorer as one HTML file, or served on localhost; over CAP-Correctness or a labelled file of one's own.
+ */
 import { parseArgs } from "node:util";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { classifierColumn, isClassLevelSet, levelSetLabels, readClassifierFile, readLabelledScores } from "../lib/calibrate/index.js";
 import { EXPLORE_SERVE_IDLE_TIMEOUT_MS, EXPLORE_SERVE_MAX_CONNECTIONS } from "../lib/constants.js";
-import { loadBenchmark } from "../lib/data/index.js";
+import { loadBenchmark, SPLIT_CHOICES } from "../lib/data/index.js";
 import {
   buildExplorerPage,
   exploreDataFromBenchmark,
@@ -17,7 +19,8 @@ import {
   type ExplorerOptions,
 } from "../lib/explore/index.js";
 import { checkOutputFile, formatOf, readRowTable, writeFileAtomic } from "../lib/io/index.js";
-import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, err, summary, UsageError } from "./args.js";
+import { COMMON_OPTIONS, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption, UsageError } from "./args.js";
+import { err, summary } from "./output.js";
 import { withColumnFlags } from "./column-flags.js";
 
 const SPLITS = ["test", "validation", "all"] as const;
@@ -25,7 +28,11 @@ const OBJECTIVES = ["macro_f1", "accuracy", "quadratic_kappa"] as const;
 
 export const EXPLORE_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
-  in: { type: "string", value: "FILE", help: "A labelled score file of your own (CSV or JSONL) instead of CAP-Correctness, as capqa calibrate --in reads it." },
+  in: {
+    type: "string",
+    value: "FILE",
+    help: "A labelled score file of your own (CSV or JSONL) instead of CAP-Correctness, as capqa calibrate --in reads it.",
+  },
   "label-column": { type: "string", value: "NAME", help: "With --in: the column holding each row's label." },
   metric: { type: "string", value: "COLUMN", help: "With --in: the column holding the scores (default: the classifier's metric)." },
   "split-column": {
@@ -38,7 +45,10 @@ export const EXPLORE_OPTIONS = defineOptions({
     value: '"bad < ok < good"',
     help: "With --in: your labels least correct first, \"=\" between labels of one level (default: the paper's classes, or the classifier's levels).",
   },
-  split: { ...splitOption(SPLITS, "test", "Rows shown and evaluated"), help: "Rows shown and evaluated: test, validation or all (default test); with --in, a value of --split-column (default test)." },
+  split: {
+    ...splitOption(SPLITS, "test", "Rows shown and evaluated"),
+    help: "Rows shown and evaluated: test, validation or all (default test); with --in, a value of --split-column (default test).",
+  },
   out: { type: "string", value: "FILE.html", help: "The page written (default out/explorer.html)." },
   serve: { type: "string", value: "PORT", help: "Serve the page on 127.0.0.1:PORT instead of writing it (0 picks a free port)." },
   classifier: {
@@ -47,10 +57,14 @@ export const EXPLORE_OPTIONS = defineOptions({
     help: "Start at this classifier (\"capqa calibrate\"'s, or one saved from the explorer): its levels, its exact cuts, its metric (a released one, or with --in a column of FILE), its α, λ and CAP source, its objective and fit split; the page then shows the numbers of calibrate's report.",
   },
   "fit-split": {
-    ...splitOption(["validation", "test", "all"], "validation, or the classifier's", "Rows the cuts are refitted on"),
+    ...splitOption(SPLIT_CHOICES, "validation, or the classifier's", "Rows the cuts are refitted on"),
     help: "Rows the cuts are refitted on: validation, test or all (default validation, or the classifier's); with --in, a value of --split-column (default validation).",
   },
-  objective: { type: "string", value: "macro_f1|accuracy|quadratic_kappa", help: "What refitted cuts maximise (default macro_f1, or the classifier's)." },
+  objective: {
+    type: "string",
+    value: "macro_f1|accuracy|quadratic_kappa",
+    help: "What refitted cuts maximise (default macro_f1, or the classifier's).",
+  },
   refit: { type: "boolean", help: "Start with refitting on: the cuts are refitted whenever α, λ, the CAP source or the objective moves." },
 });
 
@@ -92,9 +106,13 @@ function readClassifier(file: string): ExplorerClassifierSettings {
 }
 
 /** The page's data and settings for a labelled file of one's own (--in). */
-function labelledPage(values: Record<string, string | boolean | undefined>, settings: ExplorerClassifierSettings | undefined): { data: ExploreData; options: ExplorerOptions } {
+function labelledPage(
+  values: Record<string, string | boolean | undefined>,
+  settings: ExplorerClassifierSettings | undefined,
+): { data: ExploreData; options: ExplorerOptions } {
   const file = values.in as string;
-  for (const flag of ["data-dir"]) if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
+  for (const flag of ["data-dir"])
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to the released benchmark, not to --in FILE`);
   const labelColumn = values["label-column"] as string | undefined;
   if (!labelColumn) throw new UsageError("capqa explore --in FILE needs --label-column NAME (the column holding each row's label)");
   if (!existsSync(file)) throw new UsageError(`--in: no such file ${file}`);
@@ -106,15 +124,33 @@ function labelledPage(values: Record<string, string | boolean | undefined>, sett
   if (settings) {
     // A classifier of any metric, as long as the file has its column.
     const columns = readRowTable(file).columns;
-    const needed = classifierColumn({ score: { metric: settings.metric } }, columns, `the input file ${file}`, `the classifier ${values.classifier}`);
-    if (metric !== undefined && metric !== needed) throw new UsageError(`--metric ${metric}: the classifier ${values.classifier} classifies ${needed}; leave --metric out or name that column`);
+    const needed = classifierColumn(
+      { score: { metric: settings.metric } },
+      columns,
+      `the input file ${file}`,
+      `the classifier ${values.classifier}`,
+    );
+    if (metric !== undefined && metric !== needed)
+      throw new UsageError(
+        `--metric ${metric}: the classifier ${values.classifier} classifies ${needed}; leave --metric out or name that column`,
+      );
     metric = needed;
   }
-  if (!metric) throw new UsageError("capqa explore --in FILE needs --metric COLUMN (the column holding the scores), or a --classifier that names it");
-  if (settings && values.order !== undefined) throw new UsageError("--order declares the levels; with --classifier the classifier's levels are shown");
+  if (!metric)
+    throw new UsageError("capqa explore --in FILE needs --metric COLUMN (the column holding the scores), or a --classifier that names it");
+  if (settings && values.order !== undefined)
+    throw new UsageError("--order declares the levels; with --classifier the classifier's levels are shown");
   const scored = { labelColumn, metric, splitColumn };
-  const table = withColumnFlags(() => readLabelledScores(file, { ...scored, ...(settings ? { order: settings.levelSet } : values.order !== undefined ? { order: values.order as string } : {}) }));
-  const data = exploreDataFromLabelled(table, { split: values.split as string | undefined, fitSplit: values["fit-split"] as string | undefined });
+  const table = withColumnFlags(() =>
+    readLabelledScores(file, {
+      ...scored,
+      ...(settings ? { order: settings.levelSet } : values.order !== undefined ? { order: values.order as string } : {}),
+    }),
+  );
+  const data = exploreDataFromLabelled(table, {
+    split: values.split as string | undefined,
+    fitSplit: values["fit-split"] as string | undefined,
+  });
   return {
     data,
     options: {
@@ -131,7 +167,8 @@ export async function cmdExplore(argv: string[]): Promise<number> {
   const port = values.serve === undefined ? undefined : intFlag(values.serve, "serve", 8765, 0, 65_535);
   const file = resolve(values.out ?? "out/explorer.html");
   if (port === undefined) checkOutputFile(file);
-  if (values.classifier !== undefined && !existsSync(values.classifier)) throw new UsageError(`--classifier: no such file ${values.classifier}`);
+  if (values.classifier !== undefined && !existsSync(values.classifier))
+    throw new UsageError(`--classifier: no such file ${values.classifier}`);
   const settings = values.classifier === undefined ? undefined : readClassifier(values.classifier);
   const objective = choiceFlag(values.objective, "objective", OBJECTIVES, settings?.objective ?? "macro_f1");
   let page: { data: ExploreData; options: ExplorerOptions };
@@ -140,7 +177,7 @@ export async function cmdExplore(argv: string[]): Promise<number> {
     for (const flag of ["label-column", "metric", "split-column", "order"] as const)
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to a labelled file of your own: give --in FILE`);
     const split = choiceFlag(values.split, "split", SPLITS, "test");
-    const fitSplit = choiceFlag(values["fit-split"], "fit-split", ["validation", "test", "all"] as const, settings?.fitSplit ?? "validation");
+    const fitSplit = choiceFlag(values["fit-split"], "fit-split", SPLIT_CHOICES, settings?.fitSplit ?? "validation");
     const metric = settings?.metric ?? "cap";
     if (settings && !isClassLevelSet(settings.levelSet))
       throw new UsageError(
@@ -148,15 +185,29 @@ export async function cmdExplore(argv: string[]): Promise<number> {
       );
     const bench = loadBenchmark(values["data-dir"]);
     // A classifier of any released metric: the page shows that column (α and λ do not move it).
-    if (metric !== "cap") classifierColumn({ score: { metric } }, bench.scores.metrics, `the released scores file ${bench.scores.file}`, `the classifier ${values.classifier}`);
+    if (metric !== "cap")
+      classifierColumn(
+        { score: { metric } },
+        bench.scores.metrics,
+        `the released scores file ${bench.scores.file}`,
+        `the classifier ${values.classifier}`,
+      );
     const data = exploreDataFromBenchmark(bench, split, fitSplit, metric);
-    if (settings?.source === "released" && data.cap === undefined) throw new Error(`${values.classifier} classifies the released CAP column, which ${bench.scores.file} does not have`);
+    if (settings?.source === "released" && data.cap === undefined)
+      throw new Error(`${values.classifier} classifies the released CAP column, which ${bench.scores.file} does not have`);
     page = {
       data,
       options: {
         title: `capqa explorer: ${metric === "cap" ? "CAP" : metric} on the ${split} split`,
         ...(settings
-          ? { levelSet: settings.levelSet, cuts: settings.cuts, alpha: settings.alpha, lambda: settings.lambda, source: settings.source, cutsFrom: `the classifier ${values.classifier}` }
+          ? {
+              levelSet: settings.levelSet,
+              cuts: settings.cuts,
+              alpha: settings.alpha,
+              lambda: settings.lambda,
+              source: settings.source,
+              cutsFrom: `the classifier ${values.classifier}`,
+            }
           : {}),
       },
     };

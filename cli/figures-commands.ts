@@ -18,7 +18,8 @@ import {
 } from "../lib/figures/index.js";
 import { writeFolderAsync, checkOutputFolder, writeFileAtomic } from "../lib/io/index.js";
 import { loadStatementItems, type StatementItem } from "../lib/statements/index.js";
-import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, listFlag, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, listFlag, optionsHelp, parseOptions } from "./args.js";
+import { out, err, summary, jsonOutput } from "./output.js";
 
 export const FIGURES_OPTIONS = defineOptions({
   out: { type: "string", value: "DIR", help: "Output folder (default figures)." },
@@ -28,7 +29,11 @@ export const FIGURES_OPTIONS = defineOptions({
     help: `CAP-Statements folder for Fig. 6 (default $${STATEMENTS_DIR_ENV}, else data/cap-statements); without it Fig. 6 is skipped and the reason printed.`,
   },
   formats: { type: "string", value: "LIST", help: "Any of svg, pdf, png (default all three)." },
-  width: { type: "string", value: "W", help: "auto (default): each figure at the column width it is designed for; single (3.3 in), double (6.9 in), or both." },
+  width: {
+    type: "string",
+    value: "W",
+    help: "auto (default): each figure at the column width it is designed for; single (3.3 in), double (6.9 in), or both.",
+  },
   only: { type: "string", value: "LIST", help: "Only figures whose id starts with one of these (e.g. fig3,sweep)." },
   dpi: { type: "string", value: "N", help: `PNG resolution (default ${DEFAULT_PNG_DPI}).` },
   chromium: { type: "string", value: "PATH", help: "Chromium binary (default $CAPQA_CHROMIUM, else /usr/bin/chromium)." },
@@ -58,7 +63,8 @@ export async function cmdFigures(argv: string[]): Promise<number> {
   const dir = resolve(values.out ?? "figures");
   checkOutputFolder(dir);
   const formats = (listFlag(values.formats) ?? [...FIGURE_FORMATS]) as FigureFormat[];
-  for (const f of formats) if (!FIGURE_FORMATS.includes(f)) throw new UsageError(`--formats: unknown format "${f}"; expected ${FIGURE_FORMATS.join(", ")}`);
+  for (const f of formats)
+    if (!FIGURE_FORMATS.includes(f)) throw new UsageError(`--formats: unknown format "${f}"; expected ${FIGURE_FORMATS.join(", ")}`);
   const widthChoice = choiceFlag(values.width, "width", ["auto", "single", "double", "both"] as const, "auto");
   const dpi = intFlag(values.dpi, "dpi", DEFAULT_PNG_DPI, 30);
   const only = listFlag(values.only);
@@ -77,11 +83,15 @@ export async function cmdFigures(argv: string[]): Promise<number> {
   }
   const catalogue = figureCatalogue({ bench, statements, statementsNote });
   const entries = catalogue.figures.filter((f) => !only || only.some((o) => f.id.startsWith(o)));
-  if (only && entries.length === 0) throw new UsageError(`--only ${values.only}: no figure id starts with that; ids: ${catalogue.figures.map((f) => f.id).join(", ")}`);
+  if (only && entries.length === 0)
+    throw new UsageError(`--only ${values.only}: no figure id starts with that; ids: ${catalogue.figures.map((f) => f.id).join(", ")}`);
   for (const s of catalogue.skipped) err(`skipped ${s.id} (${s.paper}): ${s.reason}`);
 
   if (values.list) {
-    summary("figures", { figures: entries.map((f) => ({ id: f.id, paper: f.paper, width: f.width, title: f.title })), skipped: catalogue.skipped });
+    summary("figures", {
+      figures: entries.map((f) => ({ id: f.id, paper: f.paper, width: f.width, title: f.title })),
+      skipped: catalogue.skipped,
+    });
     if (!jsonOutput()) for (const f of entries) out(`${f.id.padEnd(28)} ${f.paper.padEnd(18)} ${f.width.padEnd(7)} ${f.title}`);
     return 0;
   }
@@ -90,15 +100,21 @@ export async function cmdFigures(argv: string[]): Promise<number> {
     err(`capqa figures: no Chromium found${values.chromium ? ` at ${values.chromium}` : ""}: ${CHROMIUM_INSTALL_HINT}`);
     return 1;
   }
-  const widthsOf = (own: ColumnWidth): ColumnWidth[] => (widthChoice === "auto" ? [own] : widthChoice === "both" ? [...COLUMN_WIDTHS] : [widthChoice]);
-  const jobs: FigureJob[] = entries.flatMap((f) => widthsOf(f.width).map((w) => ({ id: f.id, width: w, spec: f.build(w), title: f.title })));
+  const widthsOf = (own: ColumnWidth): ColumnWidth[] =>
+    widthChoice === "auto" ? [own] : widthChoice === "both" ? [...COLUMN_WIDTHS] : [widthChoice];
+  const jobs: FigureJob[] = entries.flatMap((f) =>
+    widthsOf(f.width).map((w) => ({ id: f.id, width: w, spec: f.build(w), title: f.title })),
+  );
   // The folder changes as a whole: a killed export leaves the previous figures, not half of new ones.
   const index = await writeFolderAsync(dir, async (d) => {
     const written = await exportFigures(jobs, d, {
       formats,
       dpi,
       executablePath: chromium,
-      onFile: values.quiet ? undefined : (file, done, total) => err(`[${done}/${total}] ${file.file} (${file.widthIn} × ${file.heightIn} in, ${file.bytes.toLocaleString("en-US")} bytes)`),
+      onFile: values.quiet
+        ? undefined
+        : (file, done, total) =>
+            err(`[${done}/${total}] ${file.file} (${file.widthIn} × ${file.heightIn} in, ${file.bytes.toLocaleString("en-US")} bytes)`),
     });
     if (values.html) {
       const page = figuresPage(
@@ -114,11 +130,22 @@ export async function cmdFigures(argv: string[]): Promise<number> {
           .map((x) => `\`${x.file}\``)
           .join(", ")}\n\n${f.caption}\n`,
     );
-    writeFileAtomic(join(d, "captions.md"), `# capqa figures\n\n${captions.join("\n")}${catalogue.skipped.map((s) => `\nSkipped ${s.id} (${s.paper}): ${s.reason}\n`).join("")}`);
+    writeFileAtomic(
+      join(d, "captions.md"),
+      `# capqa figures\n\n${captions.join("\n")}${catalogue.skipped.map((s) => `\nSkipped ${s.id} (${s.paper}): ${s.reason}\n`).join("")}`,
+    );
     return written;
   });
-  summary("figures", { output: dir, figures: jobs.length, files: index.files, skipped: catalogue.skipped, seconds: (Date.now() - started) / 1000 });
+  summary("figures", {
+    output: dir,
+    figures: jobs.length,
+    files: index.files,
+    skipped: catalogue.skipped,
+    seconds: (Date.now() - started) / 1000,
+  });
   if (!values.quiet && !jsonOutput())
-    out(`wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`);
+    out(
+      `wrote ${index.files.length} files for ${jobs.length} figures to ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s (index.json, captions.md${values.html ? ", index.html" : ""})`,
+    );
   return 0;
 }

@@ -9,11 +9,19 @@ import { CONFIG_OPTION } from "./config-flag.js";
 import { EVALUATE_IN_OPTIONS } from "./evaluate-labelled.js";
 
 export const REPRODUCE_OPTIONS = defineOptions({
-  out: { type: "string", value: "DIR", help: "Output folder (default out/reproduce): one .md/.csv/.json per table, README.md with every table, test-evaluation/ with the full tables." },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "Output folder (default out/reproduce): one .md/.csv/.json per table, README.md with every table, test-evaluation/ with the full tables.",
+  },
   bootstrap: COMMON_OPTIONS.bootstrap,
   seed: COMMON_OPTIONS.seed,
   threads: COMMON_OPTIONS.threads,
-  live: { type: "string", value: "LIST", help: "Compute these baselines with capqa's implementations instead of taking the released values: any of bleu, rouge_l, meteor, squad_em, squad_f1." },
+  live: {
+    type: "string",
+    value: "LIST",
+    help: "Compute these baselines with capqa's implementations instead of taking the released values: any of bleu, rouge_l, meteor, squad_em, squad_f1.",
+  },
   "score-decimals": {
     type: "string",
     value: "N|none",
@@ -63,7 +71,11 @@ export const EVALUATE_OPTIONS = defineOptions({
 export const EVALUATE_BENCHMARK_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
   split: splitOption(["test", "validation", "all"], "test", "Rows to evaluate"),
-  labels: { type: "string", value: "synthetic|human", help: "synthetic (label_semantic, default) or human (label_semantic_manual; 1,638 rows)." },
+  labels: {
+    type: "string",
+    value: "synthetic|human",
+    help: "synthetic (label_semantic, default) or human (label_semantic_manual; 1,638 rows).",
+  },
   "human-subset": { type: "boolean", help: "With synthetic labels, keep only the human-labelled rows (Table 16)." },
   live: {
     type: "string",
@@ -83,20 +95,30 @@ export const EVALUATE_ALL_OPTIONS = defineOptions({ ...EVALUATE_OPTIONS, ...EVAL
 
 /** capqa data fetch | verify | info take the same flags. */
 export const DATA_OPTIONS = defineOptions({
-  "data-dir": { ...COMMON_OPTIONS["data-dir"], help: `${COMMON_OPTIONS["data-dir"].help} With fetch --statements, the CAP-Statements folder.` },
+  "data-dir": {
+    ...COMMON_OPTIONS["data-dir"],
+    help: `${COMMON_OPTIONS["data-dir"].help} With fetch --statements, the CAP-Statements folder.`,
+  },
   list: { type: "boolean", help: "fetch: list the files with their pinned URLs and checksums; download nothing." },
   "allow-changed": { type: "boolean", help: "fetch: keep a download whose checksum differs from the pin (it is reported)." },
-  statements: { type: "boolean", help: "fetch: the upstream CAP-Statements.csv, into --data-dir, else $CAPQA_STATEMENTS_DIR, else data/cap-statements." },
+  statements: {
+    type: "boolean",
+    help: "fetch: the upstream CAP-Statements.csv, into --data-dir, else $CAPQA_STATEMENTS_DIR, else data/cap-statements.",
+  },
 });
 
 /** --live names: each a metric capqa computes, requested in --metrics, with the model folder it needs. */
-export function liveFlag(values: { live?: string; "bertscore-model"?: string; "comet-model"?: string }, metrics: readonly string[]): string[] | undefined {
+export function liveFlag(
+  values: { live?: string; "bertscore-model"?: string; "comet-model"?: string },
+  metrics: readonly string[],
+): string[] | undefined {
   const live = listFlag(values.live);
   if (!live) return undefined;
   const known = [...Object.keys(LIVE_TEXT_METRICS), "bertscore", "comet"];
   for (const name of live) {
     if (!known.includes(name)) throw new UsageError(`--live ${name}: capqa computes ${known.join(", ")} live`);
-    if (!metrics.includes(name)) throw new UsageError(`--live ${name}: not among the metrics evaluated (${metrics.join(", ")}); add it to --metrics`);
+    if (!metrics.includes(name))
+      throw new UsageError(`--live ${name}: not among the metrics evaluated (${metrics.join(", ")}); add it to --metrics`);
   }
   if (live.includes("bertscore") && !values["bertscore-model"]) throw new UsageError("--live bertscore needs --bertscore-model DIR");
   if (live.includes("comet") && !values["comet-model"]) throw new UsageError("--live comet needs --comet-model DIR");

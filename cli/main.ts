@@ -2,7 +2,8 @@
 /** The capqa command line: the same library functions the notebooks call. */
 import { DataError, capqaVersion } from "../lib/io/index.js";
 import { removePartials } from "../lib/io/partials.js";
-import { UsageError, cliMessage, didYouMean, err, joinNegativeNumbers, jsonDone, jsonError, jsonOutput, print, summary, takeCsvFormulaGuardFlag, takeJsonFlag } from "./args.js";
+import { UsageError, didYouMean, joinNegativeNumbers } from "./args.js";
+import { cliMessage, err, jsonDone, jsonError, jsonOutput, print, summary, takeCsvFormulaGuardFlag, takeJsonFlag } from "./output.js";
 import { BASELINES_HELP, cmdBaselines } from "./baselines-commands.js";
 import { CALIBRATE_HELP, cmdCalibrate } from "./calibrate-commands.js";
 import { COMPARE_HELP, cmdCompare } from "./compare-commands.js";
@@ -114,7 +115,11 @@ export async function main(argvWithJson: string[]): Promise<number> {
   const [command, ...rest] = argv;
   commandName = [
     command,
-    ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures", "manifest"].includes(command) && rest[0] && !rest[0].startsWith("-") ? [rest[0]] : []),
+    ...(["data", "cache", "statements", "scorers", "construct", "baselines", "figures", "manifest"].includes(command) &&
+    rest[0] &&
+    !rest[0].startsWith("-")
+      ? [rest[0]]
+      : []),
   ].join(" ");
   if (command === "--version" || command === "version" || command === "-V") {
     if (jsonOutput()) summary("version", { version: capqaVersion() });
@@ -132,7 +137,8 @@ export async function main(argvWithJson: string[]): Promise<number> {
   const subs = entry.subcommands;
   // A group with nothing to do shows its help; a subcommand that is not one of the group's is named with the nearest.
   if (subs && (rest.length === 0 || (command !== "setup" && rest[0].startsWith("-")))) return printText("help", entry.help);
-  if (subs && command !== "setup" && !subs.includes(rest[0])) throw new UsageError(`unknown ${command} command "${rest[0]}"; expected ${subs.join(", ")}${didYouMean(rest[0], subs)}`);
+  if (subs && command !== "setup" && !subs.includes(rest[0]))
+    throw new UsageError(`unknown ${command} command "${rest[0]}"; expected ${subs.join(", ")}${didYouMean(rest[0], subs)}`);
   return entry.run(rest);
 }
 
@@ -144,7 +150,9 @@ for (const [signal, code] of [
 ] as const) {
   process.once(signal, () => {
     const n = removePartials();
-    err(`capqa: stopped by ${signal}${n ? `; removed ${n} unfinished output(s)` : ""} (finished NLI batches stay in the cache, accepted LLM replies in the checkpoint: the same command resumes)`);
+    err(
+      `capqa: stopped by ${signal}${n ? `; removed ${n} unfinished output(s)` : ""} (finished NLI batches stay in the cache, accepted LLM replies in the checkpoint: the same command resumes)`,
+    );
     process.exit(code);
   });
 }

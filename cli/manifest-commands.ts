@@ -1,7 +1,8 @@
 /** capqa manifest verify: a run's manifest checked against its inputs as they are now. */
 import { parseArgs } from "node:util";
 import { describeChanges, verifyManifest } from "../lib/io/index.js";
-import { UsageError, defineOptions, optionsHelp, parseOptions, out, err, summary, jsonOutput } from "./args.js";
+import { UsageError, defineOptions, optionsHelp, parseOptions } from "./args.js";
+import { out, err, summary, jsonOutput } from "./output.js";
 
 export const MANIFEST_OPTIONS = defineOptions({});
 
@@ -16,7 +17,10 @@ Options of capqa manifest verify:
 ${optionsHelp(MANIFEST_OPTIONS)}`;
 
 export async function cmdManifest(argv: string[]): Promise<number> {
-  if (argv[0] !== "verify") throw new UsageError(`capqa manifest takes the subcommand verify (capqa manifest verify DIR|FILE)${argv[0] ? `, not "${argv[0]}"` : ""}`);
+  if (argv[0] !== "verify")
+    throw new UsageError(
+      `capqa manifest takes the subcommand verify (capqa manifest verify DIR|FILE)${argv[0] ? `, not "${argv[0]}"` : ""}`,
+    );
   const { positionals } = parseArgs({ args: argv.slice(1), options: parseOptions(MANIFEST_OPTIONS), strict: true, allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError("capqa manifest verify takes one output folder or manifest file");
   let v: Awaited<ReturnType<typeof verifyManifest>>;
@@ -25,7 +29,14 @@ export async function cmdManifest(argv: string[]): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  summary("manifest verify", { manifest: v.file, ok: v.ok, checked: v.checks.length, changed: v.changed, settings: v.manifest.settings ?? null, constants: v.manifest.constants ?? null });
+  summary("manifest verify", {
+    manifest: v.file,
+    ok: v.ok,
+    checked: v.checks.length,
+    changed: v.changed,
+    settings: v.manifest.settings ?? null,
+    constants: v.manifest.constants ?? null,
+  });
   if (!jsonOutput()) {
     out(`${v.file}: ${v.checks.length} recorded file(s) checked, ${v.changed.length} changed or missing`);
     for (const line of describeChanges(v)) out(`  ${line}`);

@@ -6,7 +6,8 @@ import { DATA_FILES, DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_LAMBDA,
 import { dataProvenance, loadBenchmark, loadResultsJson } from "../lib/data/index.js";
 import { reproducePaper, reproductionVerdicts, writeReproduction } from "../lib/eval/index.js";
 import { buildManifest, checkOutputFolder } from "../lib/io/index.js";
-import { err, intFlag, jsonOutput, optionsHelp, out, parseOptions, progressPrinter, summary } from "./args.js";
+import { intFlag, optionsHelp, parseOptions } from "./args.js";
+import { err, jsonOutput, out, progressPrinter, summary } from "./output.js";
 import { REPRODUCE_OPTIONS } from "./main-options.js";
 import { verdictText } from "./reproduce-verdict.js";
 
@@ -45,7 +46,12 @@ export async function cmdReproduce(argv: string[]): Promise<number> {
   const seconds = (Date.now() - started) / 1000;
   summary("reproduce", {
     output: dir,
-    tables: reproduction.tables.map((t) => ({ id: t.id, title: t.title, cells: t.cells.length, maxAbsDiff: Math.max(0, ...t.cells.map((c) => (c.diff === null ? 0 : Math.abs(c.diff)))) })),
+    tables: reproduction.tables.map((t) => ({
+      id: t.id,
+      title: t.title,
+      cells: t.cells.length,
+      maxAbsDiff: Math.max(0, ...t.cells.map((c) => (c.diff === null ? 0 : Math.abs(c.diff)))),
+    })),
     released: reproduction.released
       ? {
           maxPointDiff: reproduction.released.maxPointDiff,

@@ -24,9 +24,26 @@ import {
 } from "../lib/constants.js";
 import { loadBenchmark } from "../lib/data/index.js";
 import { formatOf, writeFileAtomic, checkOutputFile } from "../lib/io/index.js";
-import { checkServerOptions, loadNliEngine, NliCache, PAPER_MODEL_KEY, importReleasedProbabilities, resolveCacheDir, type NliEngineOptions, type NliServerOptions } from "../lib/nli/index.js";
+import {
+  checkServerOptions,
+  loadNliEngine,
+  NliCache,
+  PAPER_MODEL_KEY,
+  importReleasedProbabilities,
+  resolveCacheDir,
+  type NliEngineOptions,
+  type NliServerOptions,
+} from "../lib/nli/index.js";
 import { type DeviceChoice, type Dtype, demoModelWarning } from "../lib/runtime/index.js";
-import { SCORE_COLUMNS, SCORE_FILE_ROLES, sampleReleasedRows, scoreFile, verifyModel, type ScoreFileReport, type NliServerReport } from "../lib/score/index.js";
+import {
+  SCORE_COLUMNS,
+  SCORE_FILE_ROLES,
+  sampleReleasedRows,
+  scoreFile,
+  verifyModel,
+  type ScoreFileReport,
+  type NliServerReport,
+} from "../lib/score/index.js";
 import { loadStatementGenerator } from "../lib/statements/index.js";
 import { flaggedSummary } from "./statements-commands.js";
 import { columnOptions, columnRolesFlag, withColumnFlags } from "./column-flags.js";
@@ -35,21 +52,15 @@ import {
   NLI_MODEL_OPTIONS,
   UsageError,
   choiceFlag,
-  cliMessage,
   defineOptions,
   intFlag,
-  logLines,
   listFlag,
   numberFlag,
   unitFlag,
   optionsHelp,
   parseOptions,
-  progressPrinter,
-  out,
-  err,
-  summary,
-  jsonOutput,
 } from "./args.js";
+import { cliMessage, logLines, progressPrinter, out, err, summary, jsonOutput } from "./output.js";
 
 /** Exit status of a run whose output is complete except for rows it could not score. */
 export const EXIT_INCOMPLETE = 3;
@@ -61,7 +72,9 @@ export const MODEL_OPTIONS = NLI_MODEL_OPTIONS;
 function onnxFileFlag(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!/\.onnx$/.test(value) || value.startsWith("/") || value.split("/").some((p) => p === ".." || p === "" || p === ".")) {
-    throw new UsageError(`--onnx-file must be a path inside the model folder or repository ending in .onnx (e.g. onnx/model_qint8_avx512.onnx), got "${value}"`);
+    throw new UsageError(
+      `--onnx-file must be a path inside the model folder or repository ending in .onnx (e.g. onnx/model_qint8_avx512.onnx), got "${value}"`,
+    );
   }
   return value;
 }
@@ -70,12 +83,27 @@ export function modelOptions(values: Record<string, unknown>): NliEngineOptions 
   return {
     model: (values.model as string | undefined) ?? PAPER_NLI_MODEL,
     revision: values.revision as string | undefined,
-    device: choiceFlag(values.device as string | undefined, "device", ["cpu", "cuda", "webgpu", "auto"] as const, DEFAULT_DEVICE) as DeviceChoice,
+    device: choiceFlag(
+      values.device as string | undefined,
+      "device",
+      ["cpu", "cuda", "webgpu", "auto"] as const,
+      DEFAULT_DEVICE,
+    ) as DeviceChoice,
     dtype: choiceFlag(values.dtype as string | undefined, "dtype", ["fp32", "fp16", "q8"] as const, DEFAULT_DTYPE) as Dtype,
     // Absent flags stay absent: each engine has its own default (TEI: DEFAULT_TEI_BATCH_PAIRS).
-    batchSize: values.batch === undefined ? undefined : intFlag(values.batch as string, "batch", DEFAULT_NLI_BATCH_SIZE, 1, MAX_NLI_BATCH_SIZE),
-    batchTokens: values["batch-tokens"] === undefined ? undefined : intFlag(values["batch-tokens"] as string, "batch-tokens", DEFAULT_NLI_BATCH_TOKENS, 0, 1_000_000_000),
-    maxLength: intFlag(values["max-length"] as string | undefined, "max-length", DEFAULT_NLI_MAX_LENGTH, MIN_NLI_MAX_LENGTH, MAX_NLI_MAX_LENGTH),
+    batchSize:
+      values.batch === undefined ? undefined : intFlag(values.batch as string, "batch", DEFAULT_NLI_BATCH_SIZE, 1, MAX_NLI_BATCH_SIZE),
+    batchTokens:
+      values["batch-tokens"] === undefined
+        ? undefined
+        : intFlag(values["batch-tokens"] as string, "batch-tokens", DEFAULT_NLI_BATCH_TOKENS, 0, 1_000_000_000),
+    maxLength: intFlag(
+      values["max-length"] as string | undefined,
+      "max-length",
+      DEFAULT_NLI_MAX_LENGTH,
+      MIN_NLI_MAX_LENGTH,
+      MAX_NLI_MAX_LENGTH,
+    ),
     modelsDir: values["models-dir"] as string | undefined,
     onnxFile: onnxFileFlag(values["onnx-file"] as string | undefined),
     server: serverFlags(values),
@@ -87,7 +115,16 @@ export function modelOptions(values: Record<string, unknown>): NliEngineOptions 
 function serverFlags(values: Record<string, unknown>): NliServerOptions | undefined {
   const given = (values["nli-server"] as string[] | undefined) ?? [];
   const urls = given.flatMap((v) => listFlag(v) ?? []);
-  const rest = ["nli-protocol", "nli-server-model", "nli-server-version", "nli-server-output", "nli-concurrency", "nli-timeout", "nli-retries", "nli-give-up"].filter((f) => values[f] !== undefined);
+  const rest = [
+    "nli-protocol",
+    "nli-server-model",
+    "nli-server-version",
+    "nli-server-output",
+    "nli-concurrency",
+    "nli-timeout",
+    "nli-retries",
+    "nli-give-up",
+  ].filter((f) => values[f] !== undefined);
   if (urls.length === 0) {
     if (given.length > 0) throw new UsageError("--nli-server needs a URL, e.g. --nli-server http://127.0.0.1:8080");
     if (rest.length > 0) throw new UsageError(`--${rest[0]} needs --nli-server URL`);
@@ -96,9 +133,11 @@ function serverFlags(values: Record<string, unknown>): NliServerOptions | undefi
   if (values["nli-protocol"] === undefined) throw new UsageError("--nli-server needs --nli-protocol tei or kserve");
   const protocol = choiceFlag(values["nli-protocol"] as string, "nli-protocol", NLI_SERVER_PROTOCOLS, "tei");
   const timeout = numberFlag(values["nli-timeout"] as string | undefined, "nli-timeout");
-  if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`--nli-timeout must be a positive number of seconds, got "${values["nli-timeout"]}"`);
+  if (timeout !== undefined && !(timeout > 0))
+    throw new UsageError(`--nli-timeout must be a positive number of seconds, got "${values["nli-timeout"]}"`);
   const giveUp = numberFlag(values["nli-give-up"] as string | undefined, "nli-give-up");
-  if (giveUp !== undefined && !(giveUp > 0)) throw new UsageError(`--nli-give-up must be a positive number of seconds, got "${values["nli-give-up"]}"`);
+  if (giveUp !== undefined && !(giveUp > 0))
+    throw new UsageError(`--nli-give-up must be a positive number of seconds, got "${values["nli-give-up"]}"`);
   const output = values["nli-server-output"] as string | undefined;
   const server: NliServerOptions = {
     urls,
@@ -120,8 +159,16 @@ function serverFlags(values: Record<string, unknown>): NliServerOptions | undefi
 }
 
 export const SCORE_OPTIONS = defineOptions({
-  in: { type: "string", value: "FILE", help: "Rows to score (CSV or JSONL): premise/hypothesis statements, or question, gold_answer and answer." },
-  out: { type: "string", value: "FILE", help: "The scored rows (CSV or JSONL), written whole or not at all; FILE.manifest.json beside it." },
+  in: {
+    type: "string",
+    value: "FILE",
+    help: "Rows to score (CSV or JSONL): premise/hypothesis statements, or question, gold_answer and answer.",
+  },
+  out: {
+    type: "string",
+    value: "FILE",
+    help: "The scored rows (CSV or JSONL), written whole or not at all; FILE.manifest.json beside it.",
+  },
   ...columnOptions(...SCORE_FILE_ROLES),
   alpha: COMMON_OPTIONS.alpha,
   lambda: COMMON_OPTIONS.lambda,
@@ -175,7 +222,10 @@ export async function cmdScore(argv: string[]): Promise<number> {
   formatOf(values.out);
   checkOutputFile(values.out, [values.in]);
   const classifier = values.classify ? readClassifier(values.classify) : undefined;
-  const generator = await loadStatementGenerator(values.generator ?? "builtin", { device: options.device === "auto" ? "cpu" : options.device, log: logLines(values.quiet === true) });
+  const generator = await loadStatementGenerator(values.generator ?? "builtin", {
+    device: options.device === "auto" ? "cpu" : options.device,
+    log: logLines(values.quiet === true),
+  });
   const cache = values["no-cache"] ? null : openCache(values["cache-dir"]);
   warnDemoModel(options);
   let report: ScoreFileReport;
@@ -308,7 +358,13 @@ export async function cmdCache(argv: string[]): Promise<number> {
     const cache = NliCache.open(dir);
     const r = importReleasedProbabilities(bench, cache);
     cache.close();
-    summary("cache import-released", { cache: dir, ...r, existing: r.pairs - r.inserted, unscored: bench.unscored, warnings: bench.warnings });
+    summary("cache import-released", {
+      cache: dir,
+      ...r,
+      existing: r.pairs - r.inserted,
+      unscored: bench.unscored,
+      warnings: bench.warnings,
+    });
     if (jsonOutput()) return 0;
     out(
       `imported the released probabilities of ${r.rows} rows (${r.pairs} directed pairs): ${r.inserted} new cache entries, ${r.pairs - r.inserted} already present` +
@@ -376,12 +432,16 @@ export async function cmdVerifyModel(argv: string[]): Promise<number> {
   summary("verify-model", { output: values.out ?? null, ...v });
   if (jsonOutput()) return 0;
   const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
-  out(`model ${v.model} on ${v.device}: ${v.rows} rows, ${v.pairs} pairs in ${v.seconds.toFixed(1)} s (${v.pairsPerSecond.toFixed(1)} pairs/s)`);
+  out(
+    `model ${v.model} on ${v.device}: ${v.rows} rows, ${v.pairs} pairs in ${v.seconds.toFixed(1)} s (${v.pairsPerSecond.toFixed(1)} pairs/s)`,
+  );
   out(
     `probabilities vs released: mean |Δ| ${v.meanAbsDiff.toExponential(3)}, max |Δ| ${v.maxAbsDiff.toExponential(3)} (entailment ${v.meanAbsDiffByClass.entailment.toExponential(2)}, neutral ${v.meanAbsDiffByClass.neutral.toExponential(2)}, contradiction ${v.meanAbsDiffByClass.contradiction.toExponential(2)})`,
   );
   out(`argmax agreement: forward ${pct(v.argmaxAgreementForward)}, reverse ${pct(v.argmaxAgreementReverse)}`);
-  out(`CAP vs released CAP: Spearman ${v.capSpearman.toFixed(4)}, Pearson ${v.capPearson.toFixed(4)}, max |Δ| ${v.capMaxAbsDiff.toExponential(3)}`);
+  out(
+    `CAP vs released CAP: Spearman ${v.capSpearman.toFixed(4)}, Pearson ${v.capPearson.toFixed(4)}, max |Δ| ${v.capMaxAbsDiff.toExponential(3)}`,
+  );
   if (v.truncatedPairs) out(`${v.truncatedPairs} pairs were truncated to the length limit`);
   out(
     `cache identity: ${v.model}${v.model === PAPER_MODEL_KEY ? " — the identity the released probabilities are imported under (capqa cache import-released), so they serve this model" : ` — not ${PAPER_MODEL_KEY}, under which the released probabilities are imported`}`,

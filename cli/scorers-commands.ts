@@ -5,20 +5,28 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { classificationIntervals, classificationReport } from "../lib/calibrate/index.js";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
-import { loadBenchmark, releasedColumn, selectRows, dataProvenance } from "../lib/data/index.js";
+import { loadBenchmark, releasedColumn, selectRows, dataProvenance, SPLIT_CHOICES } from "../lib/data/index.js";
 import { evaluateMetrics, writeEvaluation } from "../lib/eval/index.js";
 import { writeFileAtomic, buildManifest, fileDigest } from "../lib/io/index.js";
 import { applyScorer, benchmarkScorerInputs, fitScorer, type CapqaScorer } from "../lib/learned-scorer/index.js";
 import { CLASSES } from "../lib/taxonomy/index.js";
-import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions } from "./args.js";
+import { progressPrinter, out, err, summary, jsonOutput } from "./output.js";
 
 /** capqa scorers fit | evaluate take the same flags. */
 export const SCORERS_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
   split: { type: "string", value: "validation|test|all", help: "Rows of CAP-Correctness (default validation for fit, test for evaluate)." },
-  out: { type: "string", value: "FILE|DIR", help: "fit: the scorer file written (needed); evaluate: the output folder (default out/scorers-<split>)." },
+  out: {
+    type: "string",
+    value: "FILE|DIR",
+    help: "fit: the scorer file written (needed); evaluate: the output folder (default out/scorers-<split>).",
+  },
   model: { type: "string", value: "MODEL.json", help: "evaluate: the scorer written by capqa scorers fit (needed)." },
-  bootstrap: { ...COMMON_OPTIONS.bootstrap, help: `evaluate: bootstrap resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no intervals).` },
+  bootstrap: {
+    ...COMMON_OPTIONS.bootstrap,
+    help: `evaluate: bootstrap resamples for the intervals (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no intervals).`,
+  },
   seed: { ...COMMON_OPTIONS.seed, help: `evaluate: seed of the bootstrap resamples (default ${DEFAULT_SEED}).` },
   quiet: COMMON_OPTIONS.quiet,
 });
@@ -39,7 +47,7 @@ export async function cmdScorers(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: rest, options: parseOptions(SCORERS_OPTIONS), strict: true });
   const bench = loadBenchmark(values["data-dir"]);
   if (sub === "fit") {
-    const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
+    const split = choiceFlag(values.split, "split", SPLIT_CHOICES, "validation");
     if (!values.out) throw new UsageError("capqa scorers fit needs --out MODEL.json");
     const sel = selectRows(bench, split);
     const scorer = fitScorer(benchmarkScorerInputs(bench, sel.rowIds), sel.classes, { split, dataDir: bench.dir });
@@ -51,7 +59,7 @@ export async function cmdScorers(argv: string[]): Promise<number> {
   }
   if (sub === "evaluate") {
     if (!values.model) throw new UsageError("capqa scorers evaluate needs --model MODEL.json");
-    const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "test");
+    const split = choiceFlag(values.split, "split", SPLIT_CHOICES, "test");
     const scorer = JSON.parse(readFileSync(values.model, "utf8")) as CapqaScorer;
     if (scorer.kind !== "capqa-scorer") throw new Error(`${values.model} is not a scorer written by capqa scorers fit`);
     if (scorer.fittedOn.split === split) err(`warning: the scorer was fitted on the ${split} split; its numbers there are not held out`);
@@ -74,7 +82,12 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     );
     const dir = resolve(values.out ?? `out/scorers-${split}`);
     const data = dataProvenance(bench);
-    const manifest = buildManifest({ command: ["scorers", ...argv], data, cap: { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA }, inputs: [await fileDigest(values.model)] });
+    const manifest = buildManifest({
+      command: ["scorers", ...argv],
+      data,
+      cap: { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA },
+      inputs: [await fileDigest(values.model)],
+    });
     writeEvaluation(
       ev,
       dir,
@@ -97,8 +110,11 @@ export async function cmdScorers(argv: string[]): Promise<number> {
     });
     if (!values.quiet && !jsonOutput()) {
       out(evaluationTable(ev.tables));
-      for (const r of ev.tables.hard_pairs) out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
-      out(`8-class accuracy ${report.accuracy.toFixed(4)}${intervals ? ` [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}]` : ""}, macro-F1 ${report.macroF1.toFixed(4)}`);
+      for (const r of ev.tables.hard_pairs)
+        out(`${String(r.metric).padEnd(12)} ${r.better} > ${r.worse}: ${(r.accuracy as number).toFixed(4)}`);
+      out(
+        `8-class accuracy ${report.accuracy.toFixed(4)}${intervals ? ` [${intervals.accuracy.map((x) => x.toFixed(4)).join(", ")}]` : ""}, macro-F1 ${report.macroF1.toFixed(4)}`,
+      );
     }
     err(`wrote ${dir}`);
     return 0;

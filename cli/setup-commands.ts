@@ -14,14 +14,26 @@ import { parseArgs } from "node:util";
 import { DANFOJS_OVERRIDES, JUPYTER_PYTHON_CANDIDATES, OPTIONAL_PACKAGES, TSLAB_RANGE, type OptionalPackage } from "../lib/constants.js";
 import { CHROMIUM_INSTALL_HINT, findChromium } from "../lib/figures/index.js";
 import { capqaVersion, writeFileAtomic } from "../lib/io/index.js";
-import { planTslabKernel, registerTslabKernel, tslabKernelLines, tslabKernelSpec, type JupyterPython, type TslabKernelPlan } from "../lib/setup/index.js";
-import { UsageError, defineOptions, optionsHelp, out, parseOptions, summary } from "./args.js";
+import {
+  planTslabKernel,
+  registerTslabKernel,
+  tslabKernelLines,
+  tslabKernelSpec,
+  type JupyterPython,
+  type TslabKernelPlan,
+} from "../lib/setup/index.js";
+import { UsageError, defineOptions, optionsHelp, parseOptions } from "./args.js";
+import { out, summary } from "./output.js";
 
 export const SETUP_TARGETS = ["notebooks", "kernel", "dataframes", "cache", "figures", "models", "all"] as const;
 export type SetupTarget = (typeof SETUP_TARGETS)[number];
 
 export const SETUP_OPTIONS = defineOptions({
-  dir: { type: "string", value: "DIR", help: "The npm project to install into (default: the current folder; it needs a package.json: npm init -y)." },
+  dir: {
+    type: "string",
+    value: "DIR",
+    help: "The npm project to install into (default: the current folder; it needs a package.json: npm init -y).",
+  },
   "dry-run": { type: "boolean", help: "Print the plan and change nothing." },
   force: { type: "boolean", help: "Overwrite notebooks already in DIR/notebooks (they are kept otherwise)." },
   python: {
@@ -64,7 +76,12 @@ export interface SetupPlan {
   /** Environment for npm install (ONNXRUNTIME_NODE_INSTALL). */
   readonly env: Readonly<Record<string, string>>;
   /** Notebooks to copy (file names) and those already there, kept. */
-  readonly notebooks: { readonly from: string; readonly to: string; readonly copy: readonly string[]; readonly kept: readonly string[] } | null;
+  readonly notebooks: {
+    readonly from: string;
+    readonly to: string;
+    readonly copy: readonly string[];
+    readonly kept: readonly string[];
+  } | null;
   /** The tslab kernel to register with Jupyter after the install. */
   readonly kernel: TslabKernelPlan | null;
   /** Lines for the user after the install (Chromium, data, Jupyter). */
@@ -109,7 +126,8 @@ export function planSetup(targetList: readonly SetupTarget[], options: SetupOpti
     all.add("dataframes");
     all.add("cache");
   }
-  if (options.python !== undefined && !all.has("kernel")) throw new Error("the `python` option is for the notebooks and kernel targets (the Python whose Jupyter gets the tslab kernel)");
+  if (options.python !== undefined && !all.has("kernel"))
+    throw new Error("the `python` option is for the notebooks and kernel targets (the Python whose Jupyter gets the tslab kernel)");
   const targets = SETUP_TARGETS.filter((t) => all.has(t));
   const install: string[] = [];
   const overrides: Record<string, string> = {};
@@ -130,7 +148,8 @@ export function planSetup(targetList: readonly SetupTarget[], options: SetupOpti
   if (all.has("cache")) install.push(spec("better-sqlite3"));
   if (all.has("figures")) {
     install.push(spec("playwright-core"));
-    if (findChromium(undefined, env) === undefined) notes.push(`figure export also needs Chromium, which is not installed: ${CHROMIUM_INSTALL_HINT}`);
+    if (findChromium(undefined, env) === undefined)
+      notes.push(`figure export also needs Chromium, which is not installed: ${CHROMIUM_INSTALL_HINT}`);
   }
   if (all.has("models")) {
     install.push(spec("@huggingface/transformers"));
@@ -154,7 +173,15 @@ export function planSetup(targetList: readonly SetupTarget[], options: SetupOpti
     notes.push("the notebooks read the released data from $CAPQA_DATA_DIR or ../data: npx capqa data fetch (writes ./data)");
   }
   // Found before any install, so that a machine without Jupyter hears so before npm runs.
-  const kernel = all.has("kernel") ? planTslabKernel(dir, { python: options.python, jupyter: options.jupyter, env, root: options.root, notebookDir: notebooks ? "notebooks" : undefined }) : null;
+  const kernel = all.has("kernel")
+    ? planTslabKernel(dir, {
+        python: options.python,
+        jupyter: options.jupyter,
+        env,
+        root: options.root,
+        notebookDir: notebooks ? "notebooks" : undefined,
+      })
+    : null;
   if (kernel) {
     notes.push(`start Jupyter from ${dir}: ${kernel.start.line}`);
     if (kernel.start.rootNote) notes.push(kernel.start.rootNote);
@@ -171,7 +198,8 @@ function planLines(plan: SetupPlan): string[] {
         .map(([k, v]) => `${k} → ${v}`)
         .join(", ")} (what danfojs-node's install needs)`,
     );
-  for (const [k, v] of Object.entries(plan.keptOverrides)) lines.push(`package.json: keeps its override ${k} → ${v} (capqa's is ${DANFOJS_OVERRIDES[k as keyof typeof DANFOJS_OVERRIDES]})`);
+  for (const [k, v] of Object.entries(plan.keptOverrides))
+    lines.push(`package.json: keeps its override ${k} → ${v} (capqa's is ${DANFOJS_OVERRIDES[k as keyof typeof DANFOJS_OVERRIDES]})`);
   if (plan.install.length > 0)
     lines.push(
       `${Object.entries(plan.env)
@@ -180,7 +208,8 @@ function planLines(plan: SetupPlan): string[] {
     );
   if (plan.notebooks) {
     if (plan.notebooks.copy.length > 0) lines.push(`copy ${plan.notebooks.copy.length} notebook(s) into ${rel(plan.notebooks.to)}/`);
-    if (plan.notebooks.kept.length > 0) lines.push(`keep ${plan.notebooks.kept.length} notebook(s) already in ${rel(plan.notebooks.to)}/ (--force overwrites them)`);
+    if (plan.notebooks.kept.length > 0)
+      lines.push(`keep ${plan.notebooks.kept.length} notebook(s) already in ${rel(plan.notebooks.to)}/ (--force overwrites them)`);
   }
   if (plan.kernel) lines.push(...tslabKernelLines(plan.kernel));
   return lines;
@@ -206,7 +235,8 @@ export function runSetup(plan: SetupPlan, log: (line: string) => void = out): vo
         .map(([k, v]) => `${k} → ${v}`)
         .join(", ")} (what danfojs-node's install needs)`,
     );
-  for (const [k, v] of Object.entries(plan.keptOverrides)) log(`package.json: kept its override ${k} → ${v} (capqa's is ${DANFOJS_OVERRIDES[k as keyof typeof DANFOJS_OVERRIDES]})`);
+  for (const [k, v] of Object.entries(plan.keptOverrides))
+    log(`package.json: kept its override ${k} → ${v} (capqa's is ${DANFOJS_OVERRIDES[k as keyof typeof DANFOJS_OVERRIDES]})`);
   if (plan.install.length > 0) {
     log(
       `${Object.entries(plan.env)
@@ -221,14 +251,18 @@ export function runSetup(plan: SetupPlan, log: (line: string) => void = out): vo
       shell: process.platform === "win32",
     });
     if (r.error) throw new Error(`cannot run npm: ${r.error.message}`);
-    if (r.status !== 0) throw new Error(`npm install ${plan.install.join(" ")} failed in ${plan.dir} (exit status ${r.status ?? r.signal}); npm's messages are above`);
+    if (r.status !== 0)
+      throw new Error(
+        `npm install ${plan.install.join(" ")} failed in ${plan.dir} (exit status ${r.status ?? r.signal}); npm's messages are above`,
+      );
   }
   if (plan.notebooks && plan.notebooks.copy.length > 0) {
     mkdirSync(plan.notebooks.to, { recursive: true });
     for (const f of plan.notebooks.copy) copyFileSync(join(plan.notebooks.from, f), join(plan.notebooks.to, f));
     log(`copied ${plan.notebooks.copy.length} notebook(s) into ${plan.notebooks.to}`);
   }
-  if (plan.notebooks && plan.notebooks.kept.length > 0) log(`kept ${plan.notebooks.kept.length} notebook(s) already in ${plan.notebooks.to} (--force overwrites them)`);
+  if (plan.notebooks && plan.notebooks.kept.length > 0)
+    log(`kept ${plan.notebooks.kept.length} notebook(s) already in ${plan.notebooks.to} (--force overwrites them)`);
   if (plan.kernel) {
     // Resolved again: npm may have put tslab elsewhere than the plan's guess (a workspace's root).
     const kernel = { ...plan.kernel, spec: tslabKernelSpec(plan.dir, plan.kernel.spec.argv[0]) };
@@ -240,8 +274,11 @@ export function runSetup(plan: SetupPlan, log: (line: string) => void = out): vo
 export async function cmdSetup(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: parseOptions(SETUP_OPTIONS), allowPositionals: true, strict: true });
   if (positionals.length === 0) throw new UsageError(`capqa setup needs a target: ${SETUP_TARGETS.join(", ")}`);
-  for (const t of positionals) if (!(SETUP_TARGETS as readonly string[]).includes(t)) throw new UsageError(`unknown setup target "${t}"; expected ${SETUP_TARGETS.join(", ")}`);
-  if (values.python !== undefined && !positionals.some((t) => t === "notebooks" || t === "kernel" || t === "all")) throw new UsageError("--python is for the notebooks and kernel targets");
+  for (const t of positionals)
+    if (!(SETUP_TARGETS as readonly string[]).includes(t))
+      throw new UsageError(`unknown setup target "${t}"; expected ${SETUP_TARGETS.join(", ")}`);
+  if (values.python !== undefined && !positionals.some((t) => t === "notebooks" || t === "kernel" || t === "all"))
+    throw new UsageError("--python is for the notebooks and kernel targets");
   const plan = planSetup(positionals as SetupTarget[], { dir: values.dir, force: values.force, python: values.python });
   const dry = values["dry-run"] === true;
   out(`capqa setup ${plan.targets.join(" ")} in ${plan.dir}${dry ? " (dry run: nothing changed)" : ""}`);
@@ -258,7 +295,14 @@ export async function cmdSetup(argv: string[]): Promise<number> {
     env: plan.env,
     notebooksCopied: plan.notebooks?.copy ?? [],
     notebooksKept: plan.notebooks?.kept ?? [],
-    kernel: plan.kernel ? { python: plan.kernel.python.executable, kernelDir: plan.kernel.kernelDir, argv: plan.kernel.spec.argv, start: plan.kernel.start.argv } : null,
+    kernel: plan.kernel
+      ? {
+          python: plan.kernel.python.executable,
+          kernelDir: plan.kernel.kernelDir,
+          argv: plan.kernel.spec.argv,
+          start: plan.kernel.start.argv,
+        }
+      : null,
     notes: plan.notes,
   });
   return 0;

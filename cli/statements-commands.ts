@@ -5,7 +5,15 @@ import { join, resolve } from "node:path";
 import { mkdirSync } from "node:fs";
 import { DEFAULT_DEVICE, STATEMENTS_DIR_ENV } from "../lib/constants.js";
 import { loadBenchmark } from "../lib/data/index.js";
-import { readRowTable, stringColumn, checkOutputFile, checkOutputFolder, tableWithRoles, writeFileAtomic, writeRowTable } from "../lib/io/index.js";
+import {
+  readRowTable,
+  stringColumn,
+  checkOutputFile,
+  checkOutputFolder,
+  tableWithRoles,
+  writeFileAtomic,
+  writeRowTable,
+} from "../lib/io/index.js";
 import {
   classifyQuestion,
   evaluateReferenceStatements,
@@ -26,11 +34,16 @@ import {
   type StatementTally,
 } from "../lib/statements/index.js";
 import { columnOptions, columnRolesFlag, refuseColumnFlags, withColumnFlags } from "./column-flags.js";
-import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, out, err, summary, jsonOutput } from "./args.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions } from "./args.js";
+import { progressPrinter, out, err, summary, jsonOutput } from "./output.js";
 
 /** The statement generator's options (generate, eval, agreement). */
 export const STATEMENT_GENERATOR_OPTIONS = defineOptions({
-  generator: { type: "string", value: "builtin|MODEL_DIR", help: "The built-in rules (default) or a seq2seq model folder (an mT5 export)." },
+  generator: {
+    type: "string",
+    value: "builtin|MODEL_DIR",
+    help: "The built-in rules (default) or a seq2seq model folder (an mT5 export).",
+  },
   device: { type: "string", value: "cpu|cuda|webgpu", help: "A model generator's device (default cpu)." },
   batch: { type: "string", value: "N", help: "A model generator's batch size (default 16)." },
 });
@@ -58,7 +71,11 @@ export const STATEMENTS_REVIEW_OPTIONS = defineOptions({
 });
 
 const EVAL_OWN = defineOptions({
-  data: { type: "string", value: "PATH", help: `A folder with CAP-Statements.{train,validation}.csv or the upstream CAP-Statements.csv (default $${STATEMENTS_DIR_ENV}, else data/cap-statements).` },
+  data: {
+    type: "string",
+    value: "PATH",
+    help: `A folder with CAP-Statements.{train,validation}.csv or the upstream CAP-Statements.csv (default $${STATEMENTS_DIR_ENV}, else data/cap-statements).`,
+  },
   in: { type: "string", value: "FILE", help: "Your own (question, answer, statement[, form, style]) items instead of CAP-Statements." },
   split: { type: "string", value: "train|validation|test|all", help: "The CAP-Statements split (default validation)." },
   out: { type: "string", value: "DIR", help: "Output folder (default out/statements-eval)." },
@@ -134,23 +151,42 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_GENERATE_OPTIONS), strict: true });
     if (!values.in || !values.out) throw new UsageError("capqa statements generate needs --in FILE and --out FILE");
     const columns = columnRolesFlag(values, GENERATE_ROLES);
-    if (columns?.gold_answer !== undefined && !values.gold) throw new UsageError("--gold-column names the gold answer's column for --gold; add --gold");
+    if (columns?.gold_answer !== undefined && !values.gold)
+      throw new UsageError("--gold-column names the gold answer's column for --gold; add --gold");
     checkOutputFile(values.out, [values.in]);
     const read = readRowTable(values.in);
     const table = withColumnFlags(() => tableWithRoles(read, columns, { reads: values.gold ? GENERATE_ROLES : ["question", "answer"] }));
     const questions = stringColumn(table, "question");
     const answers = stringColumn(table, "answer");
-    if (values.gold && !table.columns.includes("gold_answer")) throw new UsageError(`--gold needs a gold_answer column in ${values.in} (or --gold-column NAME); it has ${read.columns.join(", ")}`);
+    if (values.gold && !table.columns.includes("gold_answer"))
+      throw new UsageError(`--gold needs a gold_answer column in ${values.in} (or --gold-column NAME); it has ${read.columns.join(", ")}`);
     const golds = values.gold ? stringColumn(table, "gold_answer") : undefined;
     const engine = await generatorFrom(values);
     const made = await engine.generateDetailed(questions, answers, values.quiet ? undefined : progressPrinter("statements"));
-    const gold = golds ? await engine.generateDetailed(questions, golds, values.quiet ? undefined : progressPrinter("gold statements")) : undefined;
+    const gold = golds
+      ? await engine.generateDetailed(questions, golds, values.quiet ? undefined : progressPrinter("gold statements"))
+      : undefined;
     await engine.dispose();
     const goldAdded = gold ? ["premise", "premise_rule", "premise_flagged", "premise_doubts"] : [];
-    const added = [...goldAdded, "statement", "question_type", "statement_rule", "statement_flagged", "statement_doubts", "statement_generator"];
+    const added = [
+      ...goldAdded,
+      "statement",
+      "question_type",
+      "statement_rule",
+      "statement_flagged",
+      "statement_doubts",
+      "statement_generator",
+    ];
     const rows = table.rows.map((r, i) => ({
       ...r,
-      ...(gold ? { premise: gold[i].statement, premise_rule: gold[i].rule, premise_flagged: gold[i].flagged, premise_doubts: gold[i].doubts.join("; ") } : {}),
+      ...(gold
+        ? {
+            premise: gold[i].statement,
+            premise_rule: gold[i].rule,
+            premise_flagged: gold[i].flagged,
+            premise_doubts: gold[i].doubts.join("; "),
+          }
+        : {}),
       statement: made[i].statement,
       question_type: classifyQuestion(questions[i]),
       statement_rule: made[i].rule,
@@ -167,7 +203,8 @@ export async function cmdStatements(argv: string[]): Promise<number> {
   }
   if (sub === "review") {
     const { values } = parseArgs({ args: rest, options: parseOptions(STATEMENTS_REVIEW_OPTIONS), strict: true });
-    if (!values.in) throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
+    if (!values.in)
+      throw new UsageError("capqa statements review needs --in FILE (the output of capqa statements generate or capqa score)");
     const columns = columnRolesFlag(values, REVIEW_ROLES);
     if (values.out) checkOutputFile(values.out, [values.in]);
     const review = withColumnFlags(() => reviewStatements(readRowTable(values.in!), { all: values.all, columns }));
@@ -197,7 +234,9 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     const byDoubt = Object.entries(review.byDoubt)
       .sort((a, b) => b[1] - a[1])
       .map(([d, n]) => `${n} ${d}`);
-    err(`${review.items.length} of ${review.statements} statements in ${review.rows} rows ${values.all ? "listed" : "flagged"}${byDoubt.length ? `: ${byDoubt.join(", ")}` : ""}`);
+    err(
+      `${review.items.length} of ${review.statements} statements in ${review.rows} rows ${values.all ? "listed" : "flagged"}${byDoubt.length ? `: ${byDoubt.join(", ")}` : ""}`,
+    );
     if (values.out) err(`wrote ${values.out}`);
     return 0;
   }
@@ -207,7 +246,8 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     checkOutputFolder(dir);
     if (values.in) {
       // Your own reference statements.
-      if (values.data || values.split) throw new UsageError("capqa statements eval: --in takes your own items; --data and --split are for CAP-Statements");
+      if (values.data || values.split)
+        throw new UsageError("capqa statements eval: --in takes your own items; --data and --split are for CAP-Statements");
       const columns = columnRolesFlag(values, REFERENCE_STATEMENT_ROLES);
       const { items } = withColumnFlags(() => loadReferenceStatements(values.in!, { columns }));
       const engine = await generatorFrom(values);
@@ -233,7 +273,9 @@ export async function cmdStatements(argv: string[]): Promise<number> {
       return 0;
     }
     refuseColumnFlags(values, REFERENCE_STATEMENT_ROLES, "to CAP-Statements");
-    const split = choiceFlag(values.split, "split", ["train", "validation", "test", "all"] as const, "validation") as StatementSplit | "all";
+    const split = choiceFlag(values.split, "split", ["train", "validation", "test", "all"] as const, "validation") as
+      | StatementSplit
+      | "all";
     const data = resolve(values.data ?? process.env[STATEMENTS_DIR_ENV] ?? "data/cap-statements");
     const { items, files } = loadStatementItems(data, split);
     const engine = await generatorFrom(values);

@@ -3,21 +3,36 @@ import { parseArgs } from "node:util";
 import { markdownForTerminal } from "./terminal.js";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../lib/constants.js";
-import { loadBenchmark, dataProvenance } from "../lib/data/index.js";
-import { CHROMIUM_INSTALL_HINT, exportFigures, figureFileName, findChromium, sweepHeatmaps, type SweepHeatmap } from "../lib/figures/index.js";
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_ALPHA, DEFAULT_LAMBDA, PAIRED_STATISTICS } from "../lib/constants.js";
+import { loadBenchmark, dataProvenance, SPLIT_CHOICES } from "../lib/data/index.js";
+import {
+  CHROMIUM_INSTALL_HINT,
+  exportFigures,
+  figureFileName,
+  findChromium,
+  sweepHeatmaps,
+  type SweepHeatmap,
+} from "../lib/figures/index.js";
 import { writeFileAtomic, writeTable, writeFolderAsync, checkOutputFolder, buildManifest } from "../lib/io/index.js";
-import { parseGrid, runSweep, sweepMarkdown, unitGrid, type SweepObjective } from "../lib/sweep/index.js";
-import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, progressPrinter, splitOption, out, err, summary, jsonOutput } from "./args.js";
+import { parseGrid, runSweep, sweepMarkdown, unitGrid } from "../lib/sweep/index.js";
+import { COMMON_OPTIONS, UsageError, choiceFlag, defineOptions, intFlag, optionsHelp, parseOptions, splitOption } from "./args.js";
+import { progressPrinter, out, err, summary, jsonOutput } from "./output.js";
 import { CONFIG_OPTION, withConfig } from "./config-flag.js";
 
 export const SWEEP_OPTIONS = defineOptions({
   "data-dir": COMMON_OPTIONS["data-dir"],
-  split: splitOption(["validation", "test", "all"], "validation", "Rows the grid is computed on"),
+  split: splitOption(SPLIT_CHOICES, "validation", "Rows the grid is computed on"),
   "alpha-grid": { type: "string", value: "LIST", help: 'Values of α: "0,0.3,0.5" or "start:stop:step" (default 0:1:0.05).' },
   "lambda-grid": { type: "string", value: "LIST", help: "Values of λ, as --alpha-grid (default 0:1:0.05)." },
-  objective: { type: "string", value: "spearman|kendall|pairwise_accuracy", help: "The statistic the best point maximises (default spearman)." },
-  bootstrap: { ...COMMON_OPTIONS.bootstrap, help: `Resamples for the test-split intervals of the best and the paper's point (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no test-split evaluation).` },
+  objective: {
+    type: "string",
+    value: "spearman|kendall|pairwise_accuracy",
+    help: "The statistic the best point maximises (default spearman).",
+  },
+  bootstrap: {
+    ...COMMON_OPTIONS.bootstrap,
+    help: `Resamples for the test-split intervals of the best and the paper's point (default ${DEFAULT_BOOTSTRAP_RESAMPLES}; 0 = no test-split evaluation).`,
+  },
   seed: COMMON_OPTIONS.seed,
   config: CONFIG_OPTION,
   out: { type: "string", value: "DIR", help: "Output folder (default out/sweep-<split>)." },
@@ -42,10 +57,10 @@ ${optionsHelp(SWEEP_OPTIONS)}`;
 
 export async function cmdSweep(argv: string[]): Promise<number> {
   const values = withConfig(parseArgs({ args: argv, options: parseOptions(SWEEP_OPTIONS), strict: true }).values, SWEEP_OPTIONS, "sweep");
-  const split = choiceFlag(values.split, "split", ["validation", "test", "all"] as const, "validation");
+  const split = choiceFlag(values.split, "split", SPLIT_CHOICES, "validation");
   const dir = resolve(values.out ?? `out/sweep-${split}`);
   checkOutputFolder(dir);
-  const objective = choiceFlag(values.objective, "objective", ["spearman", "kendall", "pairwise_accuracy"] as const, "spearman") as SweepObjective;
+  const objective = choiceFlag(values.objective, "objective", PAIRED_STATISTICS, "spearman");
   const grid = (flag: "alpha-grid" | "lambda-grid") => {
     try {
       return values[flag] ? parseGrid(values[flag]!) : unitGrid();
@@ -77,9 +92,15 @@ export async function cmdSweep(argv: string[]): Promise<number> {
     writeTable(d, "sweep", points as unknown as Record<string, unknown>[]);
     const heatmaps = sweepHeatmaps(result);
     for (const h of heatmaps) writeFileAtomic(join(d, `heatmap-${h.statistic}.json`), JSON.stringify(h.spec) + "\n");
-    writeFileAtomic(join(d, "best.json"), JSON.stringify({ split, objective, best, table12, ...(test ? { test } : {}), data }, null, 2) + "\n");
+    writeFileAtomic(
+      join(d, "best.json"),
+      JSON.stringify({ split, objective, best, table12, ...(test ? { test } : {}), data }, null, 2) + "\n",
+    );
     writeFileAtomic(join(d, "summary.md"), md + "\n");
-    writeFileAtomic(join(d, "meta.json"), JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n");
+    writeFileAtomic(
+      join(d, "meta.json"),
+      JSON.stringify({ command: "sweep", split, objective, points: points.length, resamples, seed, data, manifest }, null, 2) + "\n",
+    );
     return heatmapImages(heatmaps, d, split);
   });
   if (images.reason !== undefined) err(`capqa sweep: heatmaps written as plotly JSON only, not as SVG or PNG: ${images.reason}`);
@@ -105,10 +126,19 @@ export async function cmdSweep(argv: string[]): Promise<number> {
 }
 
 /** The heatmaps as SVG and PNG through headless Chromium; without it (or when export fails) none, and why. */
-async function heatmapImages(heatmaps: readonly SweepHeatmap[], dir: string, split: string): Promise<{ files?: string[]; reason?: string }> {
+async function heatmapImages(
+  heatmaps: readonly SweepHeatmap[],
+  dir: string,
+  split: string,
+): Promise<{ files?: string[]; reason?: string }> {
   const chromium = findChromium();
   if (chromium === undefined) return { reason: `no Chromium found: ${CHROMIUM_INSTALL_HINT}` };
-  const jobs = heatmaps.map((h) => ({ id: `heatmap-${h.statistic}`, width: "single" as const, spec: h.spec, title: `${h.label} (${split})` }));
+  const jobs = heatmaps.map((h) => ({
+    id: `heatmap-${h.statistic}`,
+    width: "single" as const,
+    spec: h.spec,
+    title: `${h.label} (${split})`,
+  }));
   try {
     const index = await exportFigures(jobs, dir, { formats: ["svg", "png"], executablePath: chromium });
     return { files: index.files.map((f) => f.file) };

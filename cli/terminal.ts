@@ -40,7 +40,8 @@ function alignedTable(rows: string[][]): string[] {
   let header = rows[0];
   let body = rows.slice(1);
   const legend: string[] = [];
-  const total = (h: string[], b: string[][]) => h.reduce((sum, _, k) => sum + Math.max(width(h[k]), ...b.map((r) => width(r[k] ?? ""))), 0) + 2 * (h.length - 1);
+  const total = (h: string[], b: string[][]) =>
+    h.reduce((sum, _, k) => sum + Math.max(width(h[k]), ...b.map((r) => width(r[k] ?? ""))), 0) + 2 * (h.length - 1);
   if (total(header, body) > WIDTH && header.length > 2) {
     const short = header.map((h, k) => (k === 0 ? h : `L${k}`));
     legend.push(...header.slice(1).map((h, k) => `L${k + 1} = ${h}`));

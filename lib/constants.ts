@@ -91,7 +91,10 @@ export const DEFAULT_HUB_TIMEOUT_MS = 30_000;
 export const DEFAULT_HUB_STALL_TIMEOUT_MS = 30_000;
 export const DEFAULT_HUB_DOWNLOAD_ATTEMPTS = 3;
 
-/** The precision a model file is read in unless asked (transformers.js's dtype names: fp32, fp16, q8): the NLI model and seq2seq statement generators. */
+/**
+ * The precision a model file is read in unless asked (transformers.js's dtype names: fp32, fp16, q8): the NLI model and seq2seq statement
+ * generators.
+ */
 export const DEFAULT_DTYPE = "fp32";
 /**
  * The precision an NLI model key leaves unsaid, with no device: fp32 results agree across CPU,
@@ -165,7 +168,9 @@ export const DEFAULT_TEI_BATCH_PAIRS = 32;
 export const DEFAULT_NLI_SERVER_TIMEOUT_MS = 60_000;
 /** Retries of one request after a 429, a 5xx, a timeout or a dropped connection (then its pairs are not scored). */
 export const DEFAULT_NLI_SERVER_RETRIES = 6;
-/** Exponential backoff with full jitter: the n-th retry waits up to min(max, base · 2^n); a Retry-After header is honoured up to the max. */
+/**
+ * Exponential backoff with full jitter: the n-th retry waits up to min(max, base · 2^n); a Retry-After header is honoured up to the max.
+ */
 export const DEFAULT_NLI_SERVER_BACKOFF_MS = 250;
 export const DEFAULT_NLI_SERVER_MAX_BACKOFF_MS = 20_000;
 /** The KServe v2 model name capqa asks for when none is given (a Triton model repository folder's name). */
@@ -178,7 +183,9 @@ export const NLI_SERVER_HEADERS_ENV = "CAPQA_NLI_SERVER_HEADERS";
 export const MAX_NLI_SERVER_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** What a server's scores are: logits (capqa takes the softmax) or probabilities (a softmax already; TEI without raw_scores). */
 export const NLI_SERVER_OUTPUTS = ["logits", "probabilities"] as const;
-/** Once every replica has failed every request for this long (no answer, 5xx, timeouts), the run stops; finished pairs stay in the cache. */
+/**
+ * Once every replica has failed every request for this long (no answer, 5xx, timeouts), the run stops; finished pairs stay in the cache.
+ */
 export const DEFAULT_NLI_SERVER_GIVE_UP_MS = 120_000;
 /**
  * A row of scores within this of summing to 1, each in [0, 1] within it, is a probability row
@@ -281,7 +288,11 @@ export const VERIFY_MIN_ROWS = 30;
  */
 export const OPTIONAL_PACKAGES = {
   /** transformers.js (and, through it, onnxruntime-node): NLI, seq2seq statements, BERTScore, COMET. */
-  "@huggingface/transformers": { range: "^4.3.2", enables: "the model runtime (NLI scoring, seq2seq statements, BERTScore, COMET)", env: "ONNXRUNTIME_NODE_INSTALL=skip" },
+  "@huggingface/transformers": {
+    range: "^4.3.2",
+    enables: "the model runtime (NLI scoring, seq2seq statements, BERTScore, COMET)",
+    env: "ONNXRUNTIME_NODE_INSTALL=skip",
+  },
   /** SQLite (native module) under the persistent NLI cache. */
   "better-sqlite3": { range: "^12.11.1", enables: "the NLI cache" },
   /** danfojs DataFrames for the notebooks; its install needs DANFOJS_OVERRIDES in the installing project. */
@@ -306,7 +317,10 @@ export const DANFOJS_OVERRIDES = {
 export const TSLAB_RANGE = "1.0.22";
 /** The kernelspec name the notebooks ask for (their metadata's kernelspec.name). */
 export const TSLAB_KERNEL_NAME = "tslab";
-/** Pythons tried in order for the one that has Jupyter, when the `python` option names none (Debian's last: its python3 has Jupyter where a version manager's may not). */
+/**
+ * Pythons tried in order for the one that has Jupyter, when the `python` option names none (Debian's last: its python3 has Jupyter where a
+ * version manager's may not).
+ */
 export const JUPYTER_PYTHON_CANDIDATES: readonly string[] = ["python3", "python", "/usr/bin/python3"];
 
 /**
@@ -395,7 +409,10 @@ export const EXPLORE_SERVE_HEADERS_TIMEOUT_MS = 10_000;
 export const EXPLORE_SERVE_IDLE_TIMEOUT_MS = 30_000;
 export const EXPLORE_SERVE_CHECK_INTERVAL_MS = 1_000;
 
-/** The explorer in a notebook (lib/explore/notebook.ts): its frame's height, and the window width of its static picture (a notebook output's width). */
+/**
+ * The explorer in a notebook (lib/explore/notebook.ts): its frame's height, and the window width of its static picture (a notebook output's
+ * width).
+ */
 export const EXPLORER_FRAME_HEIGHT_PX = 1150;
 export const EXPLORER_PICTURE_WIDTH_PX = 980;
 

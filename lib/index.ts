@@ -32,17 +32,20 @@
 
 // Scoring: the CAP scorer (one object holding model, cache and statements) and the functions under it
 export { createCapScorer, scoreAnswers, scoreStatements, scoreFile } from "./score/index.js";
-export type { CapRow, CapAnswerRow, CapScorer, CapScorerOptions, PairScore, ScoreReport, ScoreOptions, ScoreFileOptions, ScoreFileReport } from "./score/index.js";
+export type { CapRow, CapAnswerRow, CapScorer, CapScorerOptions, PairScore, ScoreReport, ScoreOptions } from "./score/index.js";
+export type { ScoreFileOptions, ScoreFileReport } from "./score/index.js";
 
 // One calling convention for every metric; evaluation over plain arrays
 export { metric, listMetrics, registerMetric, evaluateScores } from "./metrics/index.js";
 export type { Metric, MetricResult, ScoresEvaluation } from "./metrics/index.js";
 
 // Defaults and the paper's model
-export { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_CONFIDENCE, PAPER_NLI_MODEL, PAPER_NLI_REVISION, RELEASED_METRICS, DATA_FILES } from "./constants.js";
+export { DEFAULT_ALPHA, DEFAULT_LAMBDA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, DEFAULT_CONFIDENCE } from "./constants.js";
+export { PAPER_NLI_MODEL, PAPER_NLI_REVISION, RELEASED_METRICS, DATA_FILES } from "./constants.js";
 
 // The eight classes and their order (Eq. 1)
-export { CLASSES, DEFINITIONS, SHORT_NAMES, PAPER_ORDERING, HARD_PAIRS, parseClass, tryParseClass, paperName, defineOrdering, parseOrdering, orderedPairs, isHardPair } from "./taxonomy/index.js";
+export { CLASSES, DEFINITIONS, SHORT_NAMES, PAPER_ORDERING, HARD_PAIRS, parseClass, tryParseClass, paperName } from "./taxonomy/index.js";
+export { defineOrdering, parseOrdering, orderedPairs, isHardPair } from "./taxonomy/index.js";
 export type { CorrectnessClass, Ordering } from "./taxonomy/index.js";
 
 // CAP from NLI probabilities (Eqs. 2-3)
@@ -58,21 +61,26 @@ export type { Device, DeviceChoice, Dtype } from "./runtime/index.js";
 export { loadStatementGenerator, builtinGenerator, reformulate, loadStatementItems } from "./statements/index.js";
 
 // Statistics
-export { spearman, kendallTauB, pearson, pairwiseAccuracy, cohenKappa, describe, mean, percentileInterval, pairedDifference, bootstrapOrdinal, Xoshiro128 } from "./stats/index.js";
+export { spearman, kendallTauB, pearson, pairwiseAccuracy, cohenKappa, describe, mean, percentileInterval } from "./stats/index.js";
+export { pairedDifference, bootstrapOrdinal, Xoshiro128 } from "./stats/index.js";
 
 // Evaluation against the taxonomy
-export { evaluateBenchmark, evaluateLabelledFile, evaluateMetrics, reproducePaper, evaluationMarkdown, writeEvaluation, labelAgreement, readMetricScores, markdownTable } from "./eval/index.js";
-export type { Evaluation, EvaluationOptions, MetricColumn, TableRow, BenchmarkEvaluation, LabelledEvaluation, MetricScores } from "./eval/index.js";
+export { evaluateBenchmark, evaluateLabelledFile, evaluateMetrics, reproducePaper, evaluationMarkdown } from "./eval/index.js";
+export { writeEvaluation, labelAgreement, readMetricScores, markdownTable } from "./eval/index.js";
+export type { Evaluation, EvaluationOptions, MetricColumn, TableRow, BenchmarkEvaluation, LabelledEvaluation } from "./eval/index.js";
+export type { MetricScores } from "./eval/index.js";
 
 // Comparing QA systems (Sec. 7.4)
 export { compareSystems, readSystem, comparisonMarkdown, writeComparison } from "./compare/index.js";
 export type { SystemScores, SystemComparison } from "./compare/index.js";
 
 // Baselines
-export { bleuPair, rougeLPair, meteorPair, bleuMulti, rougeLMulti, meteorMulti, loadBertScorer, loadCometEstimator } from "./baselines/index.js";
+export { bleuPair, rougeLPair, meteorPair, bleuMulti, rougeLMulti, meteorMulti, loadBertScorer } from "./baselines/index.js";
+export { loadCometEstimator } from "./baselines/index.js";
 
 // Data
-export { loadBenchmark, fetchData, verifyData, resolveDataDir, selectRows, releasedColumn, DataError, toCsv, parseCsv, benchmarkFrame, tableFrame } from "./data/index.js";
+export { loadBenchmark, fetchData, verifyData, resolveDataDir, selectRows, releasedColumn, DataError, toCsv } from "./data/index.js";
+export { parseCsv, benchmarkFrame, tableFrame } from "./data/index.js";
 export type { Benchmark, SplitChoice, LabelSource } from "./data/index.js";
 
 // Calibrated classification

@@ -26,7 +26,9 @@ export class OptionalDependencyError extends Error {
 }
 
 function info(pkg: string): { range?: string; env?: string; setup?: string } | undefined {
-  return Object.hasOwn(OPTIONAL_PACKAGES, pkg) ? (OPTIONAL_PACKAGES[pkg as OptionalPackage] as { range: string; env?: string; setup?: string }) : undefined;
+  return Object.hasOwn(OPTIONAL_PACKAGES, pkg)
+    ? (OPTIONAL_PACKAGES[pkg as OptionalPackage] as { range: string; env?: string; setup?: string })
+    : undefined;
 }
 
 /**
@@ -51,7 +53,10 @@ function oneLine(message: string): string {
 
 function isNativeLoadError(e: { code?: unknown; message?: unknown }): boolean {
   const msg = typeof e.message === "string" ? e.message : "";
-  return e.code === "ERR_DLOPEN_FAILED" || /Could not locate the bindings file|NODE_MODULE_VERSION|\.node: (?:invalid ELF|cannot open shared object)/.test(msg);
+  return (
+    e.code === "ERR_DLOPEN_FAILED" ||
+    /Could not locate the bindings file|NODE_MODULE_VERSION|\.node: (?:invalid ELF|cannot open shared object)/.test(msg)
+  );
 }
 
 /**
@@ -67,11 +72,18 @@ export function optionalDependencyError(pkg: string, feature: string, cause: unk
     // The package itself is absent ("Cannot find package 'x'" / "Cannot find module 'x'"), or one of its own files or dependencies is.
     const escaped = pkg.replace(/[.*+?^$()|[\]{}\\/]/g, "\\$&");
     const self = new RegExp(`Cannot find (?:package|module) '${escaped}(?:/[^']*)?'`).test(msg.split("\n")[0]);
-    const text = self ? `${feature} needs the optional package ${pkg}: ${install}` : `${feature} needs the optional package ${pkg}, which did not load (${oneLine(msg)}): ${install}`;
+    const text = self
+      ? `${feature} needs the optional package ${pkg}: ${install}`
+      : `${feature} needs the optional package ${pkg}, which did not load (${oneLine(msg)}): ${install}`;
     return new OptionalDependencyError(pkg, feature, text, { cause });
   }
   if (isNativeLoadError(e)) {
-    return new OptionalDependencyError(pkg, feature, `${feature} needs the optional package ${pkg}, whose native module did not load (${oneLine(msg)}): npm rebuild ${pkg}, or ${install}`, { cause });
+    return new OptionalDependencyError(
+      pkg,
+      feature,
+      `${feature} needs the optional package ${pkg}, whose native module did not load (${oneLine(msg)}): npm rebuild ${pkg}, or ${install}`,
+      { cause },
+    );
   }
   return undefined;
 }

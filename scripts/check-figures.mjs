@@ -130,8 +130,16 @@ for (const f of files) {
   if (f.format === "png") {
     const scale = dpi / PX_PER_IN;
     const expected = { width: Math.floor(cssW * scale), height: Math.floor(cssH * scale) };
-    if (result.width !== expected.width || result.height !== expected.height || result.width !== f.widthPx || result.height !== f.heightPx) {
-      fail(what, `PNG is ${result.width} × ${result.height} px, expected ${expected.width} × ${expected.height} (${columnIn} in at ${dpi} dpi)`);
+    if (
+      result.width !== expected.width ||
+      result.height !== expected.height ||
+      result.width !== f.widthPx ||
+      result.height !== f.heightPx
+    ) {
+      fail(
+        what,
+        `PNG is ${result.width} × ${result.height} px, expected ${expected.width} × ${expected.height} (${columnIn} in at ${dpi} dpi)`,
+      );
       continue;
     }
   }

@@ -31,7 +31,14 @@ import { parseArgs } from "node:util";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({
-  options: { build: { type: "boolean" }, all: { type: "boolean" }, "no-kernel": { type: "boolean" }, tarball: { type: "string" }, keep: { type: "boolean" }, dir: { type: "string" } },
+  options: {
+    build: { type: "boolean" },
+    all: { type: "boolean" },
+    "no-kernel": { type: "boolean" },
+    tarball: { type: "string" },
+    keep: { type: "boolean" },
+    dir: { type: "string" },
+  },
   strict: true,
 });
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -51,7 +58,9 @@ function cleanBase(candidates) {
     }
     if (clean) return c;
   }
-  throw new Error(`every candidate folder (${candidates.filter(Boolean).join(", ")}) has a node_modules above it, which would hide missing packages: name another with --dir`);
+  throw new Error(
+    `every candidate folder (${candidates.filter(Boolean).join(", ")}) has a node_modules above it, which would hide missing packages: name another with --dir`,
+  );
 }
 const work = mkdtempSync(join(cleanBase([values.dir, ...(values.dir ? [] : [tmpdir(), "/var/tmp"])]), "capqa-check-install-"));
 let failures = 0;
@@ -67,7 +76,8 @@ const note = (s) => console.log(`      ${s}`);
 /** The environment of a user's shell: no npm_* variables from an enclosing `npm run`, no ONNXRUNTIME_NODE_INSTALL. */
 function userEnv(extra = {}) {
   const env = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== "ONNXRUNTIME_NODE_INSTALL" && k !== "INIT_CWD") env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^npm_/i.test(k) && k !== "ONNXRUNTIME_NODE_INSTALL" && k !== "INIT_CWD") env[k] = v;
   return { ...env, ...extra };
 }
 
@@ -130,7 +140,13 @@ function checkKernel(dir, target) {
   const specFile = join(kernel.kernelDir, "kernel.json");
   const spec = existsSync(specFile) ? JSON.parse(readFileSync(specFile, "utf8")) : { argv: [] };
   const [node, script] = spec.argv;
-  if (kernel.kernelDir.startsWith(jupyterData) && node?.startsWith("/") && existsSync(node) && script === join(dir, "node_modules", "tslab", "bin", "tslab") && existsSync(script))
+  if (
+    kernel.kernelDir.startsWith(jupyterData) &&
+    node?.startsWith("/") &&
+    existsSync(node) &&
+    script === join(dir, "node_modules", "tslab", "bin", "tslab") &&
+    existsSync(script)
+  )
     ok(`capqa setup ${target}: ${setupSecs} s; tslab registered for ${kernel.python} by absolute paths (${node} ${relative(dir, script)})`);
   else fail(`capqa setup ${target}: kernelspec ${specFile}: ${JSON.stringify(spec.argv)}`);
   for (const n of JSON.parse(r.stdout).notes) note(n);
@@ -138,7 +154,11 @@ function checkKernel(dir, target) {
   const notebooks = join(dir, "notebooks");
   must(run("mkdir", ["-p", notebooks]), "mkdir");
   const job = join(dir, "kernel-job.json");
-  const cells = ['import { capScore, PAPER_WEIGHTS } from "capqa";', "const weights = PAPER_WEIGHTS;", "console.log(JSON.stringify({ cap: capScore(0.92, 0.06, 0.05, 0.9), weights: weights }))"];
+  const cells = [
+    'import { capScore, PAPER_WEIGHTS } from "capqa";',
+    "const weights = PAPER_WEIGHTS;",
+    "console.log(JSON.stringify({ cap: capScore(0.92, 0.06, 0.05, 0.9), weights: weights }))",
+  ];
   writeFileSync(job, JSON.stringify({ kernel: "tslab", timeout: 120, runs: [{ id: "kernel", cwd: notebooks, cells }] }));
   const plain = { HOME: process.env.HOME ?? "/tmp", PATH: "/usr/bin:/bin", JUPYTER_DATA_DIR: jupyterData, LANG: "C.UTF-8" };
   const t1 = Date.now();
@@ -148,7 +168,9 @@ function checkKernel(dir, target) {
   try {
     result = JSON.parse(k.stdout.trim().split("\n").pop());
   } catch {
-    fail(`the tslab kernel from a plain shell: ${kernel.python} scripts/run-kernel-cells.py exited with status ${k.status}: ${(k.stderr ?? "").trim().split("\n").slice(-3).join(" | ")}`);
+    fail(
+      `the tslab kernel from a plain shell: ${kernel.python} scripts/run-kernel-cells.py exited with status ${k.status}: ${(k.stderr ?? "").trim().split("\n").slice(-3).join(" | ")}`,
+    );
     return;
   }
   const last = result.cells.at(-1);
@@ -158,7 +180,10 @@ function checkKernel(dir, target) {
   }
   const { cap, weights } = JSON.parse(last.output);
   const expected = weights.alpha * (0.92 + weights.lambda * 0.06) + (1 - weights.alpha) * (0.05 + weights.lambda * 0.9);
-  if (cap === expected) ok(`the tslab kernel from a plain shell (PATH=/usr/bin:/bin, kernel in notebooks/): import "capqa", capScore = ${cap}, ${kernelSecs} s`);
+  if (cap === expected)
+    ok(
+      `the tslab kernel from a plain shell (PATH=/usr/bin:/bin, kernel in notebooks/): import "capqa", capScore = ${cap}, ${kernelSecs} s`,
+    );
   else fail(`the tslab kernel from a plain shell: capScore = ${cap}, expected ${expected}`);
 }
 
@@ -176,11 +201,15 @@ function newProject(name, tarball, { overrides, extra = [], env = {} } = {}) {
   const r = run("npm", ["install", "--no-audit", "--no-fund", tarball, ...extra], { cwd: dir, env: userEnv(env) });
   const s = ((Date.now() - t0) / 1000).toFixed(1);
   if (r.status !== 0) {
-    fail(`npm install ${relative(work, tarball)}${extra.length ? ` ${extra.join(" ")}` : ""} in a new project (${s} s): exit status ${r.status}`);
+    fail(
+      `npm install ${relative(work, tarball)}${extra.length ? ` ${extra.join(" ")}` : ""} in a new project (${s} s): exit status ${r.status}`,
+    );
     console.log(`${r.stdout}${r.stderr}`.trimEnd().split("\n").slice(-15).join("\n"));
     throw new Error("install failed");
   }
-  ok(`npm install of the tarball${extra.length ? ` with ${extra.join(" ")}` : ""} in a new project (${overrides ? "overrides added" : "no overrides"}): ${s} s`);
+  ok(
+    `npm install of the tarball${extra.length ? ` with ${extra.join(" ")}` : ""} in a new project (${overrides ? "overrides added" : "no overrides"}): ${s} s`,
+  );
   return dir;
 }
 
@@ -206,7 +235,10 @@ try {
     };
     walk("dist/lib");
     walk("dist/cli");
-    if (stale.length) note(`warning: ${stale.length} built file(s) without a source would ship (rebuild in a clean checkout): ${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ", …" : ""}`);
+    if (stale.length)
+      note(
+        `warning: ${stale.length} built file(s) without a source would ship (rebuild in a clean checkout): ${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ", …" : ""}`,
+      );
     const r = must(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: root }), "npm pack");
     const info = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")))[0];
     tarball = join(work, info.filename);
@@ -227,13 +259,19 @@ try {
     ];
     const missing = required.filter((f) => !files.includes(f));
     const notebooks = files.filter((f) => /^notebooks\/[^/]+\.ipynb$/.test(f)).length;
-    const forbidden = files.filter((f) => /^(test|bench|dist\/test|dist\/bench|dist\/scripts|scripts\/fixtures|models\/(?!README\.md$|demo-nli\/)|data\/|figures\/|node_modules\/)/.test(f));
+    const forbidden = files.filter((f) =>
+      /^(test|bench|dist\/test|dist\/bench|dist\/scripts|scripts\/fixtures|models\/(?!README\.md$|demo-nli\/)|data\/|figures\/|node_modules\/)/.test(
+        f,
+      ),
+    );
     if (missing.length === 0 && notebooks > 0 && forbidden.length === 0)
       ok(
         `npm pack: ${info.filename}, ${info.entryCount} files, ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024 / 1024).toFixed(1)} MiB unpacked (LICENSE, ${notebooks} notebooks, export recipes, models/README.md)`,
       );
     else
-      fail(`npm pack: ${missing.length ? `missing ${missing.join(", ")}; ` : ""}${notebooks ? "" : "no notebooks; "}${forbidden.length ? `should not ship ${forbidden.slice(0, 5).join(", ")}` : ""}`);
+      fail(
+        `npm pack: ${missing.length ? `missing ${missing.join(", ")}; ` : ""}${notebooks ? "" : "no notebooks; "}${forbidden.length ? `should not ship ${forbidden.slice(0, 5).join(", ")}` : ""}`,
+      );
   }
 
   // ------------------------------------------------------------------ core only
@@ -306,18 +344,30 @@ process.exitCode = fails.length ? 1 : 0;
   else fail(`capqa --version: "${version.stdout.trim()}" (exit status ${version.status}), expected ${installedVersion}`);
   const cache = run(bin, ["cache", "stats", "--cache-dir", join(core, "cli-cache")], { cwd: core });
   const cacheLine = cache.stderr.trim();
-  if (cache.status === 1 && cacheLine === `capqa: the NLI cache needs the optional package better-sqlite3: npm install better-sqlite3@${peers["better-sqlite3"]}`)
+  if (
+    cache.status === 1 &&
+    cacheLine === `capqa: the NLI cache needs the optional package better-sqlite3: npm install better-sqlite3@${peers["better-sqlite3"]}`
+  )
     ok(`capqa cache stats without better-sqlite3: "${cacheLine}"`);
   else fail(`capqa cache stats without better-sqlite3: exit status ${cache.status}: ${cacheLine}`);
   const setup = run(bin, ["setup", "notebooks", "--dry-run"], { cwd: core });
   if (/unknown command "setup"/.test(setup.stderr)) note("capqa setup: not a command of this build (cli/main.ts does not route it yet)");
-  else if (setup.status === 0 && /overrides/.test(setup.stdout) && /npm install .*danfojs-node@/.test(setup.stdout) && !("overrides" in JSON.parse(readFileSync(join(core, "package.json"), "utf8"))))
+  else if (
+    setup.status === 0 &&
+    /overrides/.test(setup.stdout) &&
+    /npm install .*danfojs-node@/.test(setup.stdout) &&
+    !("overrides" in JSON.parse(readFileSync(join(core, "package.json"), "utf8")))
+  )
     ok("capqa setup notebooks --dry-run: prints the overrides and the install, changes nothing");
   else fail(`capqa setup notebooks --dry-run: exit status ${setup.status}: ${setup.stdout}${setup.stderr}`);
   const dataDir = process.env.CAPQA_DATA_DIR;
   if (dataDir && existsSync(dataDir)) {
-    const rep = run(bin, ["reproduce", "--quiet", "--bootstrap", "200", "--out", join(core, "reproduce")], { cwd: core, env: userEnv({ CAPQA_DATA_DIR: dataDir }) });
-    if (rep.status === 0 && existsSync(join(core, "reproduce", "README.md"))) ok("capqa reproduce (released data, 200 resamples) with the core only");
+    const rep = run(bin, ["reproduce", "--quiet", "--bootstrap", "200", "--out", join(core, "reproduce")], {
+      cwd: core,
+      env: userEnv({ CAPQA_DATA_DIR: dataDir }),
+    });
+    if (rep.status === 0 && existsSync(join(core, "reproduce", "README.md")))
+      ok("capqa reproduce (released data, 200 resamples) with the core only");
     else fail(`capqa reproduce: exit status ${rep.status}: ${rep.stderr.trim().split("\n").slice(-3).join(" | ")}`);
   } else note("capqa reproduce: skipped (CAPQA_DATA_DIR does not name the released data)");
 
@@ -333,10 +383,14 @@ process.exitCode = fails.length ? 1 : 0;
     const full = newProject("all", tarball);
     const setupModule = pathToFileURL(join(full, "node_modules", "capqa", "dist", "cli", "setup-commands.js")).href;
     const t0 = Date.now();
-    const r = run("node", ["--input-type=module", "-e", `import { cmdSetup } from ${JSON.stringify(setupModule)}; process.exitCode = await cmdSetup(["all"]);`], {
-      cwd: full,
-      env: userEnv({ JUPYTER_DATA_DIR: join(full, "jupyter-data") }),
-    });
+    const r = run(
+      "node",
+      ["--input-type=module", "-e", `import { cmdSetup } from ${JSON.stringify(setupModule)}; process.exitCode = await cmdSetup(["all"]);`],
+      {
+        cwd: full,
+        env: userEnv({ JUPYTER_DATA_DIR: join(full, "jupyter-data") }),
+      },
+    );
     if (r.status === 0) ok(`capqa setup all: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     else {
       fail(`capqa setup all: exit status ${r.status}`);

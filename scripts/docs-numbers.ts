@@ -55,7 +55,8 @@ args.forEach((a, i) => {
 const full = args.includes("--full");
 const root = resolve(flagValue("--root") ?? repo);
 const only = args.flatMap((a, i) => (a === "--only" ? [flagValue(a, i)!] : []));
-for (const page of only) if (!(page in PAGES)) usage(`--only ${page}: no such page with numbers; the pages are ${Object.keys(PAGES).join(", ")}`);
+for (const page of only)
+  if (!(page in PAGES)) usage(`--only ${page}: no such page with numbers; the pages are ${Object.keys(PAGES).join(", ")}`);
 const pages = only.length > 0 ? only : Object.keys(PAGES);
 
 const { dataDir, statementsDir } = dataFolders();
@@ -67,7 +68,11 @@ for (const page of pages) {
   try {
     results.push(checkClaims(root, await PAGES[page](measurements)));
   } catch (error) {
-    results.push({ checked: 0, unchecked: [], failures: [{ file: page, message: `measuring its numbers failed: ${error instanceof Error ? error.message : String(error)}` }] });
+    results.push({
+      checked: 0,
+      unchecked: [],
+      failures: [{ file: page, message: `measuring its numbers failed: ${error instanceof Error ? error.message : String(error)}` }],
+    });
   }
 }
 const failures: ClaimFailure[] = results.flatMap((r) => r.failures);
@@ -78,32 +83,41 @@ const statements = statementsCheck ? await statementsCheck : undefined;
 for (const f of failures) console.error(`${f.file}${f.line ? `:${f.line}` : ""}: ${f.message}`);
 if (statements && !statements.ok) console.error(statements.output.trimEnd());
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-const blocks = statements ? `; ${STATEMENTS_PAGE}'s blocks ${statements.ok ? "agree" : "differ"} (scripts/statements-numbers.ts --check)` : "";
+const blocks = statements
+  ? `; ${STATEMENTS_PAGE}'s blocks ${statements.ok ? "agree" : "differ"} (scripts/statements-numbers.ts --check)`
+  : "";
 const left = leftToFull > 0 ? ` (${leftToFull} bootstrap numbers left to --full)` : "";
 if (failures.length > 0 || (statements && !statements.ok)) {
   const problems = failures.length === 1 ? "1 number or sentence differs" : `${failures.length} numbers or sentences differ`;
   console.error(`docs-numbers: ${problems} from what capqa measures (${checked} numbers checked)${blocks}; ${seconds} s`);
   process.exitCode = 1;
-} else console.log(`docs-numbers: ${checked} numbers on ${pages.length} pages agree with what capqa measures${left}${blocks}; ${seconds} s`);
+} else
+  console.log(`docs-numbers: ${checked} numbers on ${pages.length} pages agree with what capqa measures${left}${blocks}; ${seconds} s`);
 
 /** The released data and CAP-Statements folders; a clear error when either is missing, since nothing can be checked without them. */
 function dataFolders(): { dataDir: string; statementsDir: string } {
   const fromEnv = process.env.CAPQA_DATA_DIR;
   const dataDir = fromEnv ?? releasedDataDir();
-  const missingData = dataDir === undefined ? Object.values(DATA_FILES) : Object.values(DATA_FILES).filter((f) => !existsSync(join(dataDir, f)));
+  const missingData =
+    dataDir === undefined ? Object.values(DATA_FILES) : Object.values(DATA_FILES).filter((f) => !existsSync(join(dataDir, f)));
   const statementsDir = resolve(process.env.CAPQA_STATEMENTS_DIR ?? join(repo, "../shared/data/cap-statements"));
   const statementFiles = ["CAP-Statements.train.csv", "CAP-Statements.validation.csv"];
-  const hasStatements = statementFiles.every((f) => existsSync(join(statementsDir, f))) || existsSync(join(statementsDir, "CAP-Statements.csv"));
+  const hasStatements =
+    statementFiles.every((f) => existsSync(join(statementsDir, f))) || existsSync(join(statementsDir, "CAP-Statements.csv"));
   const problems = [
     ...(missingData.length > 0
       ? [
           `the released CAP-Correctness data is not in ${dataDir ?? "CAPQA_DATA_DIR, ./data or ../shared/data/cap-correctness"} (${missingData.join(", ")} missing): set CAPQA_DATA_DIR to the folder \`capqa data fetch\` fills`,
         ]
       : []),
-    ...(hasStatements ? [] : [`CAP-Statements is not in ${statementsDir} (${statementFiles.join(" and ")}, or CAP-Statements.csv): set CAPQA_STATEMENTS_DIR`]),
+    ...(hasStatements
+      ? []
+      : [`CAP-Statements is not in ${statementsDir} (${statementFiles.join(" and ")}, or CAP-Statements.csv): set CAPQA_STATEMENTS_DIR`]),
   ];
   if (problems.length > 0 || dataDir === undefined) {
-    console.error(`docs-numbers: the docs' numbers cannot be checked without the data they are measured on:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    console.error(
+      `docs-numbers: the docs' numbers cannot be checked without the data they are measured on:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+    );
     process.exit(1);
   }
   return { dataDir: resolve(dataDir), statementsDir };
@@ -111,11 +125,15 @@ function dataFolders(): { dataDir: string; statementsDir: string } {
 
 /** scripts/statements-numbers.ts --check in a child process (it runs beside the measurements here, on another core). */
 function runStatementsCheck(): Promise<{ ok: boolean; output: string }> {
-  const child = spawn(process.execPath, [join(repo, "dist/scripts/statements-numbers.js"), ...STATEMENTS_SECTIONS, "--check", "--root", root], {
-    cwd: repo,
-    env: { ...process.env, CAPQA_DATA_DIR: dataDir, CAPQA_STATEMENTS_DIR: statementsDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(repo, "dist/scripts/statements-numbers.js"), ...STATEMENTS_SECTIONS, "--check", "--root", root],
+    {
+      cwd: repo,
+      env: { ...process.env, CAPQA_DATA_DIR: dataDir, CAPQA_STATEMENTS_DIR: statementsDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));

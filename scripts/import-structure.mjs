@@ -184,8 +184,13 @@ const report = {
 
 if (args.includes("--json")) console.log(JSON.stringify(report, null, 2));
 else {
-  console.log(`${report.units} units in ${report.layers} layers; ${report.back.length} imports run back up; ${report.fileCycles.length} import cycles between files`);
-  for (const b of report.back) console.log(`  back up: ${b.from} → ${b.to} (${b.imports.length}: ${b.imports.slice(0, 3).join("; ")}${b.imports.length > 3 ? "; …" : ""})`);
+  console.log(
+    `${report.units} units in ${report.layers} layers; ${report.back.length} imports run back up; ${report.fileCycles.length} import cycles between files`,
+  );
+  for (const b of report.back)
+    console.log(
+      `  back up: ${b.from} → ${b.to} (${b.imports.length}: ${b.imports.slice(0, 3).join("; ")}${b.imports.length > 3 ? "; …" : ""})`,
+    );
   for (const c of report.fileCycles) console.log(`  cycle: ${c.join(" → ")}`);
   const byLayer = new Map();
   for (const [u, l] of Object.entries(report.layerOf)) byLayer.set(l, [...(byLayer.get(l) ?? []), u]);

@@ -13,7 +13,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const { planTslabKernel, registerTslabKernel, tslabKernelLines } = await import(pathToFileURL(join(root, "dist", "lib", "setup", "index.js")).href);
+const { planTslabKernel, registerTslabKernel, tslabKernelLines } = await import(
+  pathToFileURL(join(root, "dist", "lib", "setup", "index.js")).href
+);
 
 const args = process.argv.slice(2);
 let python;

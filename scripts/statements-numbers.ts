@@ -102,7 +102,9 @@ if (on("--sets") || on("--tables")) {
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   const add = (name: string, s: ReferenceScores) =>
-    rows.push(`| ${name} | ${s.n} | ${f1(s.exactMatch)} | ${f1(s.rougeL)} | ${f1(s.illFormed)} | ${f1(s.flagged)} | ${f1(s.missesFlagged)} | ${f1(s.exactFlagged)} |`);
+    rows.push(
+      `| ${name} | ${s.n} | ${f1(s.exactMatch)} | ${f1(s.rougeL)} | ${f1(s.illFormed)} | ${f1(s.flagged)} | ${f1(s.missesFlagged)} | ${f1(s.exactFlagged)} |`,
+    );
   const tables: string[] = [];
   for (const file of files) {
     const { items } = loadReferenceStatements(resolve(FIXTURES, file));
@@ -113,13 +115,19 @@ if (on("--sets") || on("--tables")) {
         ["question form", e.byForm],
         ["answer style", e.byStyle],
       ] as const) {
-        const table = [`| ${title} | n | exact match % | ill-formed % | misses flagged % | exact flagged % |`, "| --- | --- | --- | --- | --- | --- |"];
-        for (const [k, s] of Object.entries(group)) table.push(`| ${k} | ${s.n} | ${f1(s.exactMatch)} | ${f1(s.illFormed)} | ${f1(s.missesFlagged)} | ${f1(s.exactFlagged)} |`);
+        const table = [
+          `| ${title} | n | exact match % | ill-formed % | misses flagged % | exact flagged % |`,
+          "| --- | --- | --- | --- | --- | --- |",
+        ];
+        for (const [k, s] of Object.entries(group))
+          table.push(`| ${k} | ${s.n} | ${f1(s.exactMatch)} | ${f1(s.illFormed)} | ${f1(s.missesFlagged)} | ${f1(s.exactFlagged)} |`);
         tables.push(`### ${file}: per ${title}`, "", ...table, "");
         if (README_TABLE_SETS.has(file) && title === "question form") readme.push(`${file}, per question form:`, "", ...table, "");
       }
     for (const m of e.misses)
-      missLines.push(`[${file}:${m.line}] ${m.form} ${m.rule}${m.doubts.length ? ` FLAG ${m.doubts.join("; ")}` : ""}\n Q: ${m.question}\n A: ${m.answer}\n R: ${m.reference}\n G: ${m.statement}`);
+      missLines.push(
+        `[${file}:${m.line}] ${m.form} ${m.rule}${m.doubts.length ? ` FLAG ${m.doubts.join("; ")}` : ""}\n Q: ${m.question}\n A: ${m.answer}\n R: ${m.reference}\n G: ${m.statement}`,
+      );
   }
   print([...rows, "", ...(on("--tables") ? tables : [])].join("\n"));
   readme.unshift(...rows.slice(2), "");
@@ -150,7 +158,9 @@ if (on("--flags")) {
   readme.push(`Flags on ${e.n} hand-labelled statements (flags.csv; ${e.bad} bad, ${e.good} good):`, "", ...flagsTable, "");
   if (missesFile)
     for (const m of e.wrong)
-      missLines.push(`[flags.csv:${m.line}] ${m.label}${m.reason ? ` (${m.reason})` : ""}: flagged=${m.flagged} ${m.doubts.join("; ")}\n Q: ${m.question}\n A: ${m.answer}\n S: ${m.statement}`);
+      missLines.push(
+        `[flags.csv:${m.line}] ${m.label}${m.reason ? ` (${m.reason})` : ""}: flagged=${m.flagged} ${m.doubts.join("; ")}\n Q: ${m.question}\n A: ${m.answer}\n S: ${m.statement}`,
+      );
 }
 
 for (const [flag, split] of [
@@ -163,7 +173,12 @@ for (const [flag, split] of [
     items.map((it) => it.question),
     items.map((it) => it.answer),
   );
-  const rows = [`## CAP-Statements, ${split} part`, "", "| question type | n | BLEU | ROUGE-L | exact match % |", "| --- | --- | --- | --- | --- |"];
+  const rows = [
+    `## CAP-Statements, ${split} part`,
+    "",
+    "| question type | n | BLEU | ROUGE-L | exact match % |",
+    "| --- | --- | --- | --- | --- |",
+  ];
   const score = (name: string, idx: number[]) => {
     const s = scoreStatementsAgainst(
       idx.map((i) => made[i]),
@@ -180,12 +195,19 @@ for (const [flag, split] of [
   print(rows.join("\n") + "\n");
   if (split === "validation") {
     // What dropping "Yes," costs: misses that would be exact with it put back, as the references keep it.
-    const yesCost = items.filter((it, i) => !exactMatch(made[i], it.statement) && exactMatch(`Yes, ${made[i].charAt(0).toLowerCase()}${made[i].slice(1)}`, it.statement)).length;
+    const yesCost = items.filter(
+      (it, i) =>
+        !exactMatch(made[i], it.statement) && exactMatch(`Yes, ${made[i].charAt(0).toLowerCase()}${made[i].slice(1)}`, it.statement),
+    ).length;
     readme.push(`CAP-Statements, validation part (${items.length} items), per question type:`, "", ...rows.slice(2), "");
-    readme.push(`With "Yes," kept before the statement, as the references keep it, ${yesCost} more validation items would match exactly.`, "");
+    readme.push(
+      `With "Yes," kept before the statement, as the references keep it, ${yesCost} more validation items would match exactly.`,
+      "",
+    );
   }
   items.forEach((it, i) => {
-    if (!exactMatch(made[i], it.statement)) missLines.push(`[${split}:${it.row}] ${it.questionType}\n Q: ${it.question}\n A: ${it.answer}\n R: ${it.statement}\n G: ${made[i]}`);
+    if (!exactMatch(made[i], it.statement))
+      missLines.push(`[${split}:${it.row}] ${it.questionType}\n Q: ${it.question}\n A: ${it.answer}\n R: ${it.statement}\n G: ${made[i]}`);
   });
 }
 
@@ -224,7 +246,8 @@ interface DocsBlock {
   readonly lines: readonly string[];
 }
 const blocks: DocsBlock[] = [];
-if (on("--sets") || on("--tables") || on("--flags") || on("--cap")) blocks.push({ name: "statements-numbers", flags: "--sets --held-out --tables --flags --cap", lines: readme });
+if (on("--sets") || on("--tables") || on("--flags") || on("--cap"))
+  blocks.push({ name: "statements-numbers", flags: "--sets --held-out --tables --flags --cap", lines: readme });
 if (on("--agreement")) blocks.push({ name: "statements-agreement", flags: "--agreement", lines: agreementBlock });
 
 if (args.includes("--readme") || check) {
@@ -237,8 +260,15 @@ if (args.includes("--readme") || check) {
     const [begin, end] = [`<!-- ${block.name}:begin -->`, `<!-- ${block.name}:end -->`];
     const a = text.indexOf(begin);
     const b = text.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`${shown}: no ${begin} … ${end} block to ${check ? "check" : "write"} the numbers ${check ? "against" : "into"}`);
-    const written = [begin, `<!-- written by node dist/scripts/statements-numbers.js ${block.flags} --readme; do not edit by hand -->`, "", ...block.lines, end].join("\n");
+    if (a < 0 || b < a)
+      throw new Error(`${shown}: no ${begin} … ${end} block to ${check ? "check" : "write"} the numbers ${check ? "against" : "into"}`);
+    const written = [
+      begin,
+      `<!-- written by node dist/scripts/statements-numbers.js ${block.flags} --readme; do not edit by hand -->`,
+      "",
+      ...block.lines,
+      end,
+    ].join("\n");
     const present = text.slice(a, b + end.length);
     if (check && present !== written) {
       const firstLine = text.slice(0, a).split("\n").length;
@@ -253,7 +283,10 @@ if (args.includes("--readme") || check) {
     if (differences.length > 0) {
       console.error(differences.join("\n"));
       process.exitCode = 1;
-    } else console.log(`${shown}: ${blocks.map((b) => b.name).join(" and ")} ${blocks.length === 1 ? "block agrees" : "blocks agree"} with what the script measures`);
+    } else
+      console.log(
+        `${shown}: ${blocks.map((b) => b.name).join(" and ")} ${blocks.length === 1 ? "block agrees" : "blocks agree"} with what the script measures`,
+      );
   } else if (text !== original) {
     writeFileAtomic(file, text);
     console.log(`wrote the numbers into ${shown}`);
@@ -263,12 +296,15 @@ if (args.includes("--readme") || check) {
 /** The lines of `docs` that `measured` does not have ("- line N") and the reverse ("+"), by a longest common subsequence. */
 function lineDiff(docs: readonly string[], measured: readonly string[], firstLine: number): string[] {
   const lcs = Array.from({ length: docs.length + 1 }, () => new Int32Array(measured.length + 1));
-  for (let i = docs.length - 1; i >= 0; i--) for (let j = measured.length - 1; j >= 0; j--) lcs[i][j] = docs[i] === measured[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = docs.length - 1; i >= 0; i--)
+    for (let j = measured.length - 1; j >= 0; j--)
+      lcs[i][j] = docs[i] === measured[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const out: string[] = [];
   let [i, j] = [0, 0];
   while (i < docs.length || j < measured.length) {
     if (i < docs.length && j < measured.length && docs[i] === measured[j]) [i, j] = [i + 1, j + 1];
-    else if (i < docs.length && (j === measured.length || lcs[i + 1][j] >= lcs[i][j + 1])) out.push(`  - docs, line ${firstLine + i}: ${docs[i++]}`);
+    else if (i < docs.length && (j === measured.length || lcs[i + 1][j] >= lcs[i][j + 1]))
+      out.push(`  - docs, line ${firstLine + i}: ${docs[i++]}`);
     else out.push(`  + measured:       ${measured[j++]}`);
   }
   return out;

@@ -34,13 +34,20 @@ test("floating-point noise is a tie: 0.49999999999999994 and 0.5 in pairwise acc
   const classes = Uint8Array.from([cls("exact"), cls("partial")]);
   const pair = ordinalSummary([0.1 + 0.2, 0.3], classes).classPairs.find((p) => p.better === "exact" && p.worse === "partial")!;
   assert.deepEqual([pair.wins, pair.ties, pair.losses, pair.auc], [0, 1, 0, 0.5]);
-  const rawPair = ordinalSummary([0.1 + 0.2, 0.3], classes, PAPER_ORDERING, { scoreDecimals: null }).classPairs.find((p) => p.better === "exact" && p.worse === "partial")!;
+  const rawPair = ordinalSummary([0.1 + 0.2, 0.3], classes, PAPER_ORDERING, { scoreDecimals: null }).classPairs.find(
+    (p) => p.better === "exact" && p.worse === "partial",
+  )!;
   assert.deepEqual([rawPair.wins, rawPair.ties], [1, 0]);
 
   // Ranks: three rows, the first two equal to 10 decimals, so Spearman sees a tie.
   const three = Uint8Array.from([cls("exact"), cls("partial"), cls("invalid")]);
-  const ev = await evaluateMetrics(three, [{ name: "m", scores: Float64Array.from([0.49999999999999994, 0.5, 0.1]), source: "test" }], { resamples: 0 });
-  const evRaw = await evaluateMetrics(three, [{ name: "m", scores: Float64Array.from([0.49999999999999994, 0.5, 0.1]), source: "test" }], { resamples: 0, scoreDecimals: null });
+  const ev = await evaluateMetrics(three, [{ name: "m", scores: Float64Array.from([0.49999999999999994, 0.5, 0.1]), source: "test" }], {
+    resamples: 0,
+  });
+  const evRaw = await evaluateMetrics(three, [{ name: "m", scores: Float64Array.from([0.49999999999999994, 0.5, 0.1]), source: "test" }], {
+    resamples: 0,
+    scoreDecimals: null,
+  });
   assert.equal(ev.tables.correlations[0].pair_ties, 1);
   assert.equal(evRaw.tables.correlations[0].pair_ties, 0);
   assert.ok((ev.tables.correlations[0].spearman as number) > (evRaw.tables.correlations[0].spearman as number));
@@ -97,7 +104,15 @@ test("pairwise ranking equals brute force on scores rounded to one decimal and t
 function authorsFrame(labels: string[], answers?: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), "capqa-authors-"));
   const file = join(dir, "data.csv");
-  const rows = labels.map((label, i) => ({ question: `q${i}`, gold_answer: "gold", answer: answers ? answers[i] : "ans", premise: "p", hypothesis: "h", label_semantic: label, m: i / 10 }));
+  const rows = labels.map((label, i) => ({
+    question: `q${i}`,
+    gold_answer: "gold",
+    answer: answers ? answers[i] : "ans",
+    premise: "p",
+    hypothesis: "h",
+    label_semantic: label,
+    m: i / 10,
+  }));
   writeFileSync(file, toCsv(["question", "gold_answer", "answer", "premise", "hypothesis", "label_semantic", "m"], rows));
   return file;
 }
@@ -128,7 +143,10 @@ test("a row with an empty answer is left out with its row id and reported; label
 
 test("an unknown label is refused by name (authors' test_load_rejects_unknown_labels)", async () => {
   const file = authorsFrame(["exact", "mystery"]);
-  await assert.rejects(evaluateLabelledFile(file, { labelColumn: "label_semantic", metrics: ["m"], resamples: 0 }), /"mystery" is not a class of the taxonomy/);
+  await assert.rejects(
+    evaluateLabelledFile(file, { labelColumn: "label_semantic", metrics: ["m"], resamples: 0 }),
+    /"mystery" is not a class of the taxonomy/,
+  );
 });
 
 /** The authors' SEVERITY: a severity map over four of the eight classes. */
@@ -150,7 +168,16 @@ function scoredFrame(): string {
 
 test("a severity map over four classes, named hard pairs, a perfect metric ranked first (authors' test_evaluate_is_deterministic_and_ranks_a_perfect_metric_first)", async () => {
   const file = scoredFrame();
-  const options = { labelColumn: "label", metrics: ["perfect", "noisy"], reference: "perfect", ordering: FOUR, hardPairs: [["equivalent", "partial"]], resamples: 50, seed: 1, threads: 1 };
+  const options = {
+    labelColumn: "label",
+    metrics: ["perfect", "noisy"],
+    reference: "perfect",
+    ordering: FOUR,
+    hardPairs: [["equivalent", "partial"]],
+    resamples: 50,
+    seed: 1,
+    threads: 1,
+  };
   const first = await evaluateLabelledFile(file, options);
   const second = await evaluateLabelledFile(file, options);
   assert.deepEqual(first.tables, second.tables);
@@ -175,7 +202,13 @@ test("a severity map over four classes, named hard pairs, a perfect metric ranke
 test("a hard pair that contradicts the ordering is refused with a message saying so (authors' test_evaluate_rejects_inconsistent_hard_pairs)", async () => {
   const file = scoredFrame();
   await assert.rejects(
-    evaluateLabelledFile(file, { labelColumn: "label", metrics: ["noisy"], ordering: FOUR, hardPairs: [["partial", "equivalent"]], resamples: 1 }),
+    evaluateLabelledFile(file, {
+      labelColumn: "label",
+      metrics: ["noisy"],
+      ordering: FOUR,
+      hardPairs: [["partial", "equivalent"]],
+      resamples: 1,
+    }),
     /hard pair partial > equivalent contradicts the ordering "authors-4": partial \(severity 1\) does not outrank equivalent \(severity 2\)/,
   );
   assert.deepEqual(checkHardPairs([["Equivalent", "partial"]], PAPER_ORDERING), [["equivalent", "partial"]]);
@@ -183,17 +216,28 @@ test("a hard pair that contradicts the ordering is refused with a message saying
 });
 
 test("the paper's hard pairs a user ordering does not order are left out with a note, not silently", async () => {
-  const swapped = parseOrdering("exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory");
+  const swapped = parseOrdering(
+    "exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory",
+  );
   const classes = Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7]);
-  const ev = await evaluateMetrics(classes, [{ name: "m", scores: Float64Array.from([8, 7, 6, 5, 4, 3, 2, 1]), source: "test" }], { resamples: 0, ordering: swapped });
+  const ev = await evaluateMetrics(classes, [{ name: "m", scores: Float64Array.from([8, 7, 6, 5, 4, 3, 2, 1]), source: "test" }], {
+    resamples: 0,
+    ordering: swapped,
+  });
   assert.deepEqual(
     ev.hardPairs.map(([b, w]) => `${b}>${w}`),
     ["equivalent>partial", "overinclusive_valid>overinclusive_invalid", "alternative_correct>invalid"],
   );
   assert.match(ev.notes.join(" "), /does not order the paper's hard pair overinclusive_valid > partial/);
-  assert.deepEqual(new Set(ev.tables.hard_pairs.map((r) => `${r.better}>${r.worse}`)), new Set(["equivalent>partial", "alternative_correct>invalid", "overinclusive_valid>overinclusive_invalid"]));
+  assert.deepEqual(
+    new Set(ev.tables.hard_pairs.map((r) => `${r.better}>${r.worse}`)),
+    new Set(["equivalent>partial", "alternative_correct>invalid", "overinclusive_valid>overinclusive_invalid"]),
+  );
   // Named pairs under the paper's ordering replace Table 4's four.
-  const named = await evaluateMetrics(classes, [{ name: "m", scores: Float64Array.from([8, 7, 6, 5, 4, 3, 2, 1]), source: "test" }], { resamples: 0, hardPairs: [["Exact", "partial"]] });
+  const named = await evaluateMetrics(classes, [{ name: "m", scores: Float64Array.from([8, 7, 6, 5, 4, 3, 2, 1]), source: "test" }], {
+    resamples: 0,
+    hardPairs: [["Exact", "partial"]],
+  });
   assert.deepEqual(
     named.tables.hard_pairs.map((r) => `${r.better}>${r.worse}`),
     ["exact>partial"],
@@ -208,7 +252,21 @@ test("capqa evaluate --hard-pairs: named pairs reported, a contradicting pair re
   assert.match(refused.stderr, /--hard-pairs: hard pair partial > equivalent contradicts the ordering "paper-eq1"/);
   const file = scoredFrame();
   const out = join(mkdtempSync(join(tmpdir(), "capqa-authors-")), "ev");
-  const ok = run(["--in", file, "--label-column", "label", "--metrics", "perfect", "--hard-pairs", "equivalent>partial", "--bootstrap", "0", "--out", out, "--quiet"]);
+  const ok = run([
+    "--in",
+    file,
+    "--label-column",
+    "label",
+    "--metrics",
+    "perfect",
+    "--hard-pairs",
+    "equivalent>partial",
+    "--bootstrap",
+    "0",
+    "--out",
+    out,
+    "--quiet",
+  ]);
   assert.equal(ok.status, 0, ok.stderr);
   const hard = JSON.parse(readFileSync(join(out, "hard_pairs.json"), "utf8")) as { better: string; worse: string }[];
   assert.deepEqual(
@@ -242,7 +300,24 @@ test("a run's manifest records settings and constants and says which input chang
   const file = scoredFrame();
   const out = join(dir, "ev");
   const cli = (args: string[]) => spawnSync(process.execPath, [resolve("dist/cli/main.js"), ...args], { encoding: "utf8" });
-  const ev = cli(["evaluate", "--in", file, "--label-column", "label", "--metrics", "perfect,noisy", "--reference", "perfect", "--bootstrap", "0", "--seed", "7", "--out", out, "--quiet"]);
+  const ev = cli([
+    "evaluate",
+    "--in",
+    file,
+    "--label-column",
+    "label",
+    "--metrics",
+    "perfect,noisy",
+    "--reference",
+    "perfect",
+    "--bootstrap",
+    "0",
+    "--seed",
+    "7",
+    "--out",
+    out,
+    "--quiet",
+  ]);
   assert.equal(ev.status, 0, ev.stderr);
   const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
   assert.equal(meta.manifest.settings.seed, 7);
@@ -266,7 +341,10 @@ test("an experiment config file: capqa's example loads, flags win, unknown keys,
   assert.equal(flag("lambda"), "0.3");
   assert.equal(flag("bootstrap"), "10000");
   assert.equal(flag("metrics"), "cap,bleu,rouge_l,meteor,bertscore");
-  assert.equal(flag("hard-pairs"), "equivalent>partial,overinclusive_valid>partial,overinclusive_valid>overinclusive_invalid,alternative_correct>invalid");
+  assert.equal(
+    flag("hard-pairs"),
+    "equivalent>partial,overinclusive_valid>partial,overinclusive_valid>overinclusive_invalid,alternative_correct>invalid",
+  );
   // The authors' severity map orders the classes as Eq. 1.
   const ordering = parseOrdering(flag("ordering")!);
   assert.deepEqual(orderedPairs(ordering), orderedPairs(PAPER_ORDERING));
@@ -279,13 +357,33 @@ test("an experiment config file: capqa's example loads, flags win, unknown keys,
     return join(dir, name);
   };
   // Flags given on the command line win (the authors' overrides).
-  assert.deepEqual(configFlagValues(example, "evaluate", ["seed", "split", "ordering", "hard-pairs", "alpha", "lambda", "metrics", "reference", "bootstrap"], { seed: "3" }).seed, undefined);
+  assert.deepEqual(
+    configFlagValues(
+      example,
+      "evaluate",
+      ["seed", "split", "ordering", "hard-pairs", "alpha", "lambda", "metrics", "reference", "bootstrap"],
+      { seed: "3" },
+    ).seed,
+    undefined,
+  );
   assert.throws(() => readExperimentConfig(write("typo.yaml", "cap:\n  batch_sise: 2\n")), /unknown key cap\.batch_sise/);
   assert.throws(() => readExperimentConfig(write("top.yaml", "seed: 1\ntypo: 1\n")), /unknown key typo/);
-  assert.throws(() => readExperimentConfig(write("string.yaml", 'cap:\n  forward_weight: "0.85"\n')), /cap\.forward_weight.*must be a number in \[0, 1\] \(a number, not a string\)/);
-  assert.throws(() => readExperimentConfig(write("pairs.yaml", "labels:\n  hard_pairs:\n    - [partial, equivalent]\n")), /labels\.hard_pairs.*partial > equivalent contradicts/);
   assert.throws(
-    () => configFlagValues(readExperimentConfig(write("m.json", '{"evaluation": {"metrics": ["cap"]}}')), "sweep", ["seed", "split", "bootstrap"], {}),
+    () => readExperimentConfig(write("string.yaml", 'cap:\n  forward_weight: "0.85"\n')),
+    /cap\.forward_weight.*must be a number in \[0, 1\] \(a number, not a string\)/,
+  );
+  assert.throws(
+    () => readExperimentConfig(write("pairs.yaml", "labels:\n  hard_pairs:\n    - [partial, equivalent]\n")),
+    /labels\.hard_pairs.*partial > equivalent contradicts/,
+  );
+  assert.throws(
+    () =>
+      configFlagValues(
+        readExperimentConfig(write("m.json", '{"evaluation": {"metrics": ["cap"]}}')),
+        "sweep",
+        ["seed", "split", "bootstrap"],
+        {},
+      ),
     /config key evaluation\.metrics does not apply to capqa sweep/,
   );
   assert.deepEqual(readExperimentConfig(write("same.json", '{"seed": 5, "evaluation": {"n_bootstrap": 0}}')), [
@@ -295,11 +393,32 @@ test("an experiment config file: capqa's example loads, flags win, unknown keys,
 
   // Through the CLI: the file's settings, a flag overriding one.
   const data = scoredFrame();
-  const cfg = write("run.yaml", "seed: 7\nlabels:\n  hard_pairs: [[equivalent, partial]]\nevaluation:\n  metrics: [perfect, noisy]\n  reference_metric: perfect\n  n_bootstrap: 0\n");
+  const cfg = write(
+    "run.yaml",
+    "seed: 7\nlabels:\n  hard_pairs: [[equivalent, partial]]\nevaluation:\n  metrics: [perfect, noisy]\n  reference_metric: perfect\n  n_bootstrap: 0\n",
+  );
   const out = join(dir, "ev");
-  const run = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "evaluate", "--in", data, "--label-column", "label", "--config", cfg, "--seed", "9", "--out", out, "--quiet"], {
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    process.execPath,
+    [
+      resolve("dist/cli/main.js"),
+      "evaluate",
+      "--in",
+      data,
+      "--label-column",
+      "label",
+      "--config",
+      cfg,
+      "--seed",
+      "9",
+      "--out",
+      out,
+      "--quiet",
+    ],
+    {
+      encoding: "utf8",
+    },
+  );
   assert.equal(run.status, 0, run.stderr);
   const settings = JSON.parse(readFileSync(join(out, "meta.json"), "utf8")).manifest.settings;
   assert.equal(settings.seed, 9);

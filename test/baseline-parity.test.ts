@@ -13,7 +13,11 @@ import { releasedDataDir } from "./helpers.js";
 const dataDir = releasedDataDir();
 const wordnetDir = findWordNetDir();
 const noData = dataDir ? false : "the released data is not present (set CAPQA_DATA_DIR)";
-const noWordNet = !dataDir ? noData : wordnetDir ? false : "WordNet 3.0 is not installed (apt-get install wordnet-base, or set CAPQA_WORDNET_DIR)";
+const noWordNet = !dataDir
+  ? noData
+  : wordnetDir
+    ? false
+    : "WordNet 3.0 is not installed (apt-get install wordnet-base, or set CAPQA_WORDNET_DIR)";
 
 const GOALS: Record<BaselineMetric, number> = { bleu: 0.995, rouge_l: 0.995, meteor: 0.98 };
 

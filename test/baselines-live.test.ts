@@ -13,8 +13,14 @@ const data = releasedDataDir();
 const wordnet = findWordNetDir() !== undefined;
 const skip = data === undefined ? "released data not found" : !wordnet ? "WordNet 3.0 not installed (apt-get install wordnet-base)" : false;
 
-test("Table 2's BLEU, ROUGE-L and METEOR rows rebuilt from live full-precision scores agree with the paper to 0.1 points", { skip }, async () => {
-  const r = await reproducePaper(loadBenchmark(data!), undefined, { live: ["bleu", "rouge_l", "meteor"], resamples: 0, scoreDecimals: null });
+test("Table 2's BLEU, ROUGE-L and METEOR rows rebuilt from live full-precision scores agree with the paper to 0.1 points", {
+  skip,
+}, async () => {
+  const r = await reproducePaper(loadBenchmark(data!), undefined, {
+    live: ["bleu", "rouge_l", "meteor"],
+    resamples: 0,
+    scoreDecimals: null,
+  });
   const t2 = r.tables.find((t) => t.id === "table2")!;
   for (const c of t2.cells.filter((c) => ["BLEU", "ROUGE-L", "METEOR"].includes(c.row))) {
     if (c.row === "ROUGE-L" && c.column === "Pairwise Acc.") {
@@ -26,10 +32,14 @@ test("Table 2's BLEU, ROUGE-L and METEOR rows rebuilt from live full-precision s
   }
 });
 
-test("live scores rounded to 10 decimals before comparing (the authors' rule, the default) give the released results, not the printed paper", { skip }, async () => {
+test("live scores rounded to 10 decimals before comparing (the authors' rule, the default) give the released results, not the printed paper", {
+  skip,
+}, async () => {
   const bench = loadBenchmark(data!);
   const table2 = async (o: { live?: string[]; scoreDecimals?: null }) =>
-    (await reproducePaper(bench, undefined, { resamples: 0, ...o })).tables.find((t) => t.id === "table2")!.cells.filter((c) => c.row === "ROUGE-L");
+    (await reproducePaper(bench, undefined, { resamples: 0, ...o })).tables
+      .find((t) => t.id === "table2")!
+      .cells.filter((c) => c.row === "ROUGE-L");
   const rounded = await table2({ live: ["rouge_l"] });
   const released = await table2({});
   const full = await table2({ live: ["rouge_l"], scoreDecimals: null });

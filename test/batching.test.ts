@@ -122,7 +122,8 @@ function forwardWithMemory(memory: number, calls: { ok: number; oom: number; sha
     const values = new Float32Array(batch.pairs * 3);
     for (let b = 0; b < batch.pairs; b++) {
       let s = 0;
-      for (let t = 0; t < batch.length; t++) if (batch.mask[b * batch.length + t] === 1n) s += Number(batch.ids[b * batch.length + t]) * (t + 1);
+      for (let t = 0; t < batch.length; t++)
+        if (batch.mask[b * batch.length + t] === 1n) s += Number(batch.ids[b * batch.length + t]) * (t + 1);
       values.set([Math.sin(s), Math.cos(s), Math.sin(s / 7)], 3 * b);
     }
     return { values, width: 3 };
@@ -158,7 +159,10 @@ test("out of memory: the batch is split and retried, the size that worked is kep
   assert.ok(tight.oom <= 4, `${tight.oom} out-of-memory errors: only the first batches should meet one`);
   const afterFirstFits = tight.shapes.slice(tight.shapes.findIndex(([b, l]) => b * l <= 700));
   assert.ok(afterFirstFits.filter(([b, l]) => b * l > 700).length <= 3);
-  assert.match(lines[0], /out of memory on a batch of \d+ pairs × \d+ tokens .*split in two and retried; batches now hold at most \d+ tokens/);
+  assert.match(
+    lines[0],
+    /out of memory on a batch of \d+ pairs × \d+ tokens .*split in two and retried; batches now hold at most \d+ tokens/,
+  );
 
   // One pair that does not fit is an error for that pair's batch, not a loop.
   const hopeless = { ok: 0, oom: 0, shapes: [] as [number, number][] };
@@ -192,7 +196,10 @@ test("the in-process engine batches by token budget: long pairs make small batch
   assert.ok(shortBatches.some((b) => b.length === 64));
   const fixed = await loadTransformersNli({ model: "models/demo-nli", batchSize: 16, batchTokens: 0 });
   assert.ok(fixed.planBatches!([...long, ...short], [...long, ...short]).every((b, k, all) => b.length === 16 || k === all.length - 1));
-  await assert.rejects(loadTransformersNli({ model: "models/demo-nli", batchTokens: -1 }), /the `batchTokens` option must be a positive integer/);
+  await assert.rejects(
+    loadTransformersNli({ model: "models/demo-nli", batchTokens: -1 }),
+    /the `batchTokens` option must be a positive integer/,
+  );
   await engine.dispose();
   await fixed.dispose();
 });

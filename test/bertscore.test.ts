@@ -8,7 +8,15 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { computeIdf, greedyCosineMatch, IdfMap, isByteLevel, loadBertScorer, ROBERTA_LARGE_L17_BASELINE, type BertScoreResult } from "../lib/baselines/bertscore.js";
+import {
+  computeIdf,
+  greedyCosineMatch,
+  IdfMap,
+  isByteLevel,
+  loadBertScorer,
+  ROBERTA_LARGE_L17_BASELINE,
+  type BertScoreResult,
+} from "../lib/baselines/bertscore.js";
 import {
   byteLevelTokenizerJson,
   referenceBertScore,
@@ -83,7 +91,10 @@ test("greedy matching: negative cosines stay negative, zero weights give F1 0, b
   const zero = greedyCosineMatch({ embeddings: [1, 0], weights: [0] }, { embeddings: [1, 0], weights: [0] }, 2);
   assert.ok(Number.isNaN(zero.precision) && Number.isNaN(zero.recall));
   assert.equal(zero.f1, 0);
-  assert.throws(() => greedyCosineMatch({ embeddings: [1, 0, 1], weights: [1, 1] }, { embeddings: [1, 0], weights: [1] }, 2), /reference: 3 embedding values for 2 tokens of dimension 2/);
+  assert.throws(
+    () => greedyCosineMatch({ embeddings: [1, 0, 1], weights: [1, 1] }, { embeddings: [1, 0], weights: [1] }, 2),
+    /reference: 3 embedding values for 2 tokens of dimension 2/,
+  );
 });
 
 test("computeIdf is bert_score's get_idf_dict: ln((M+1)/(c+1)) per distinct token of each reference, unseen ln(M+1)", () => {
@@ -141,7 +152,12 @@ test("idf from the references, a precomputed idf map, and baseline rescaling mat
   const rescaled = await loadBertScorer({ model: join(root, "layer3"), baseline: ROBERTA_LARGE_L17_BASELINE });
   assertClose(await rescaled.score(REFS, CANDS), reference({ layer: 3, baseline: ROBERTA_LARGE_L17_BASELINE }), 1e-6, "baseline");
   const both = await loadBertScorer({ model: join(root, "layer3"), idf: true, baseline: { precision: 0.5, recall: 0.6, f1: 0.55 } });
-  assertClose(await both.score(REFS, CANDS), reference({ layer: 3, idf: true, baseline: { precision: 0.5, recall: 0.6, f1: 0.55 } }), 1e-6, "idf + baseline");
+  assertClose(
+    await both.score(REFS, CANDS),
+    reference({ layer: 3, idf: true, baseline: { precision: 0.5, recall: 0.6, f1: 0.55 } }),
+    1e-6,
+    "idf + baseline",
+  );
   for (const s of [withIdf, withMap, partial, rescaled, both]) await s.dispose();
 });
 
@@ -154,7 +170,12 @@ test("an all-layers export (hidden_states) gives each layer, and layer 3 equals 
   }
   const truncated = await (await loadBertScorer({ model: join(root, "layer3") })).score(REFS, CANDS);
   const all = await (await loadBertScorer({ model: join(root, "all"), layer: 3 })).score(REFS, CANDS);
-  assertClose(all, { precision: [...truncated.precision], recall: [...truncated.recall], f1: [...truncated.f1] }, 1e-6, "truncated vs all layers");
+  assertClose(
+    all,
+    { precision: [...truncated.precision], recall: [...truncated.recall], f1: [...truncated.f1] },
+    1e-6,
+    "truncated vs all layers",
+  );
 });
 
 test("scores do not depend on batch size or order; long texts are truncated with the special tokens kept", async () => {
@@ -164,7 +185,8 @@ test("scores do not depend on batch size or order; long texts are truncated with
     results.push(await scorer.score(REFS, CANDS));
     await scorer.dispose();
   }
-  for (const r of results.slice(1)) assertClose(r, { precision: [...results[0].precision], recall: [...results[0].recall], f1: [...results[0].f1] }, 1e-6, "batch size");
+  for (const r of results.slice(1))
+    assertClose(r, { precision: [...results[0].precision], recall: [...results[0].recall], f1: [...results[0].f1] }, 1e-6, "batch size");
   const scorer = await loadBertScorer({ model: join(root, "layer3"), batchSize: 2 });
   const forward = await scorer.score(REFS, CANDS);
   const backward = await scorer.score([...REFS].reverse(), [...CANDS].reverse());
@@ -180,7 +202,12 @@ test("a byte-level (RoBERTa-style) tokenizer gets bert_score's prefix space, and
   const scorer = await loadBertScorer({ model: join(root, "bytes") });
   const ascii = REFS.map((r) => r.replace(/[^ -~]/g, ""));
   for (const t of [...ascii, ...CANDS]) assert.deepEqual(scorer.encode(t), referenceByteLevelIds(t, true));
-  assertClose(await scorer.score(ascii, CANDS), referenceBertScore(ascii, CANDS, { layer: 2, byteLevel: { prefixSpace: true } }), 1e-6, "prefix space");
+  assertClose(
+    await scorer.score(ascii, CANDS),
+    referenceBertScore(ascii, CANDS, { layer: 2, byteLevel: { prefixSpace: true } }),
+    1e-6,
+    "prefix space",
+  );
   const without = await loadBertScorer({ model: join(root, "bytes"), prefixSpace: false });
   assert.deepEqual(without.encode("The sun"), referenceByteLevelIds("The sun", false));
   const noSpace = await without.score(ascii, CANDS);
@@ -195,7 +222,10 @@ test("a byte-level (RoBERTa-style) tokenizer gets bert_score's prefix space, and
 });
 
 test("missing and malformed model folders, bad layers and bad inputs get clear errors", async () => {
-  await assert.rejects(loadBertScorer({ model: join(root, "nowhere") }), /BERTScore model folder .*nowhere does not exist; .*export_bertscore\.py/);
+  await assert.rejects(
+    loadBertScorer({ model: join(root, "nowhere") }),
+    /BERTScore model folder .*nowhere does not exist; .*export_bertscore\.py/,
+  );
   const partial = join(root, "partial");
   writeTinyBertScoreModel(partial);
   rmSync(join(partial, "tokenizer.json"));
@@ -210,7 +240,10 @@ test("missing and malformed model folders, bad layers and bad inputs get clear e
   const nli = join(root, "nli");
   writeTinyModel(nli, { precisions: ["fp32"] });
   await assert.rejects(loadBertScorer({ model: nli }), /outputs logits; BERTScore needs last_hidden_state/);
-  await assert.rejects(loadBertScorer({ model: join(root, "layer3"), layer: 2 }), /encoder of 3 layers .* but layer 2 was asked; export the encoder truncated after layer 2/);
+  await assert.rejects(
+    loadBertScorer({ model: join(root, "layer3"), layer: 2 }),
+    /encoder of 3 layers .* but layer 2 was asked; export the encoder truncated after layer 2/,
+  );
   const deep = await loadBertScorer({ model: join(root, "all"), layer: 7 });
   await assert.rejects(deep.score(["a"], ["b"]), /layer 7 was asked, but hidden_states holds layers 0\.\.4/);
   await assert.rejects(loadBertScorer({ model: join(root, "layer3"), batchSize: 0 }), /batch size must be a positive integer/);

@@ -2,7 +2,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { brevityPenalty, closestRefLength, corpusBleu, fsum, modifiedPrecision, sentenceBleu, type BleuOptions, type BleuSmoothing } from "../lib/baselines/bleu.js";
+import {
+  brevityPenalty,
+  closestRefLength,
+  corpusBleu,
+  fsum,
+  modifiedPrecision,
+  sentenceBleu,
+  type BleuOptions,
+  type BleuSmoothing,
+} from "../lib/baselines/bleu.js";
 import { bleuMulti, bleuPair } from "../lib/baselines/index.js";
 import { baselineTokens } from "../lib/baselines/parity.js";
 
@@ -43,14 +52,18 @@ test("sentenceBleu matches NLTK's sentence_bleu on every oracle case", () => {
   for (const smoothing of ["none", "method1"]) assert.ok(cases.some((c) => c.smoothing === smoothing));
   for (const len of [0, 1, 2, 3]) assert.ok(cases.some((c) => c.hypothesis.length === len));
   assert.ok(cases.some((c) => c.references.length > 1));
-  const bad = cases.map((c) => ({ c, actual: sentenceBleu(c.references, c.hypothesis, options(c)) })).filter(({ c, actual }) => !close(actual, c.expected));
+  const bad = cases
+    .map((c) => ({ c, actual: sentenceBleu(c.references, c.hypothesis, options(c)) }))
+    .filter(({ c, actual }) => !close(actual, c.expected));
   assert.deepEqual(bad, []);
 });
 
 test("corpusBleu matches NLTK's corpus_bleu on every oracle case", () => {
   const cases = oracle.bleuCorpus;
   assert.ok(cases.length >= 40);
-  const bad = cases.map((c) => ({ c, actual: corpusBleu(c.listOfReferences, c.hypotheses, options(c)) })).filter(({ c, actual }) => !close(actual, c.expected));
+  const bad = cases
+    .map((c) => ({ c, actual: corpusBleu(c.listOfReferences, c.hypotheses, options(c)) }))
+    .filter(({ c, actual }) => !close(actual, c.expected));
   assert.deepEqual(bad, []);
 });
 
@@ -71,7 +84,9 @@ test("bleuMulti matches NLTK's multi-reference sentence_bleu (every gold a refer
   const pooled = cases.filter((c) => c.bleu > Math.max(...c.bleuEach) + 1e-9);
   assert.ok(pooled.length >= 50, `${pooled.length} cases above the best single reference`);
   // The brevity penalty's closest reference length, ties to the shorter, is exercised.
-  assert.ok(cases.some((c) => c.hypothesis.length > 0 && c.references.filter((r) => Math.abs(r.length - c.hypothesis.length) === 1).length === 2));
+  assert.ok(
+    cases.some((c) => c.hypothesis.length > 0 && c.references.filter((r) => Math.abs(r.length - c.hypothesis.length) === 1).length === 2),
+  );
 });
 
 test("bleuMulti: one gold is bleuPair; no golds is an error", () => {

@@ -88,7 +88,16 @@ test("percentile intervals cover the point estimate; paired differences are exac
 });
 
 test("bad bootstrap input is refused clearly", async () => {
-  await assert.rejects(bootstrapOrdinal(Uint8Array.of(0, 1), [[0.1, 0.2]], { resamples: 0, seed: 1 }), /resamples must be a positive integer/);
-  await assert.rejects(bootstrapOrdinal(Uint8Array.of(0, 1), [[0.1, NaN]], { resamples: 5, seed: 1 }), /bootstrapOrdinal: metrics\[0\]\[1\] is NaN; metrics\[0\] must be finite numbers/);
-  await assert.rejects(bootstrapOrdinal(Uint8Array.of(0, 9), [[0.1, 0.2]], { resamples: 5, seed: 1 }), /bootstrapOrdinal: classes\[1\] is 9; classes must be integers in 0\.\.7/);
+  await assert.rejects(
+    bootstrapOrdinal(Uint8Array.of(0, 1), [[0.1, 0.2]], { resamples: 0, seed: 1 }),
+    /resamples must be a positive integer/,
+  );
+  await assert.rejects(
+    bootstrapOrdinal(Uint8Array.of(0, 1), [[0.1, NaN]], { resamples: 5, seed: 1 }),
+    /bootstrapOrdinal: metrics\[0\]\[1\] is NaN; metrics\[0\] must be finite numbers/,
+  );
+  await assert.rejects(
+    bootstrapOrdinal(Uint8Array.of(0, 9), [[0.1, 0.2]], { resamples: 5, seed: 1 }),
+    /bootstrapOrdinal: classes\[1\] is 9; classes must be integers in 0\.\.7/,
+  );
 });

@@ -42,7 +42,12 @@ test("declared orders: least correct first with <, most correct first with >, ti
   // The paper's eight classes in a strict order are classLevelSet's; Eq. 1's grouping is severityLevelSet's.
   const order = [...CLASSES].reverse();
   assert.deepEqual(parseLevelOrder(order.map((c) => c.replace(/_/g, "-").toUpperCase()).join(" < ")), classLevelSet(order));
-  assert.deepEqual(parseLevelOrder("contradictory < invalid < overinclusive-invalid < partial < overinclusive-valid < alternative-correct = exact = equivalent"), severityLevelSet());
+  assert.deepEqual(
+    parseLevelOrder(
+      "contradictory < invalid < overinclusive-invalid < partial < overinclusive-valid < alternative-correct = exact = equivalent",
+    ),
+    severityLevelSet(),
+  );
   // Some of the classes: their canonical names, any spelling in the file.
   const some = parseLevelOrder("Invalid < partial < EXACT");
   assert.deepEqual(
@@ -70,7 +75,10 @@ test("a labelled file is checked whole: missing column, label outside the order,
     /checks\.csv, line 3, row 1, field label: "Fine" is not one of the declared labels \(bad, ok, fine, good\)/,
   );
   writeFileSync(file, "label,m,split\nbad,0.1,validation\nfine,high,test\n");
-  assert.throws(() => readLabelledScores(file, { labelColumn: "label", metric: "m", order: "bad < ok = fine < good" }), /checks\.csv, line 3, row 1, field m: score "high" is not a number/);
+  assert.throws(
+    () => readLabelledScores(file, { labelColumn: "label", metric: "m", order: "bad < ok = fine < good" }),
+    /checks\.csv, line 3, row 1, field m: score "high" is not a number/,
+  );
   assert.throws(
     () => readLabelledScores(file, { labelColumn: "label", metric: "score", order: "bad < good" }),
     /checks\.csv, field score: no such column \(the metric's scores\); the file has label, m, split/,
@@ -105,7 +113,12 @@ test("stratified folds: seeded, every level dealt evenly round the folds", () =>
 });
 
 /** A labelled file of a 4-level scale of one's own, scores loosely rising with the level. */
-function ownFile(name: string, n: number, seed: number, split: boolean): { file: string; labels: string[]; scores: number[]; splits: string[] } {
+function ownFile(
+  name: string,
+  n: number,
+  seed: number,
+  split: boolean,
+): { file: string; labels: string[]; scores: number[]; splits: string[] } {
   const names = ["wrong", "partial", "right", "perfect"];
   const rng = new Xoshiro128(seed, 1);
   const labels: string[] = [];
@@ -118,7 +131,10 @@ function ownFile(name: string, n: number, seed: number, split: boolean): { file:
     splits.push(i % 3 === 0 ? "validation" : "test");
   }
   const file = join(root, name);
-  writeFileSync(file, `id,verdict,judge${split ? ",part" : ""}\n${labels.map((l, i) => `${i},${l},${scores[i]}${split ? `,${splits[i]}` : ""}`).join("\n")}\n`);
+  writeFileSync(
+    file,
+    `id,verdict,judge${split ? ",part" : ""}\n${labels.map((l, i) => `${i},${l},${scores[i]}${split ? `,${splits[i]}` : ""}`).join("\n")}\n`,
+  );
   return { file, labels, scores, splits };
 }
 
@@ -127,7 +143,15 @@ const levelOf = (l: string) => ORDER.split(" < ").indexOf(l);
 
 test("with a split column: cuts fitted on one split's rows, both classifiers evaluated on another's (by-hand oracle)", () => {
   const own = ownFile("split.csv", 300, 7, true);
-  const r = runLabelledCalibration(own.file, { labelColumn: "verdict", metric: "judge", splitColumn: "part", order: ORDER, objective: "quadratic_kappa", resamples: 300, seed: 9 });
+  const r = runLabelledCalibration(own.file, {
+    labelColumn: "verdict",
+    metric: "judge",
+    splitColumn: "part",
+    order: ORDER,
+    objective: "quadratic_kappa",
+    resamples: 300,
+    seed: 9,
+  });
   const idx = (s: string) => own.splits.flatMap((x, i) => (x === s ? [i] : []));
   const [fit, ev] = [idx("validation"), idx("test")];
   const levelSet = parseLevelOrder(ORDER);
@@ -195,7 +219,26 @@ test("without a split column: k-fold cross-validated figures (said so), the clas
   assert.match(r.markdown, /\*\*These are 4-fold cross-validated figures\*\* \(no split column\).*seed 11/);
   // The CLI says so in its summary and on stderr.
   const out = join(root, "cli-kfold");
-  const c = run(["calibrate", "--in", own.file, "--label-column", "verdict", "--metric", "judge", "--order", ORDER, "--folds", "4", "--seed", "11", "--bootstrap", "0", "--out", out, "--json"]);
+  const c = run([
+    "calibrate",
+    "--in",
+    own.file,
+    "--label-column",
+    "verdict",
+    "--metric",
+    "judge",
+    "--order",
+    ORDER,
+    "--folds",
+    "4",
+    "--seed",
+    "11",
+    "--bootstrap",
+    "0",
+    "--out",
+    out,
+    "--json",
+  ]);
   assert.equal(c.status, 0, c.stderr);
   const s = JSON.parse(c.stdout);
   assert.equal(s.crossValidated, true);
@@ -215,14 +258,51 @@ test("capqa calibrate --in: bad flags and bad cells stop the run before any work
   const cases: [string[], number, RegExp][] = [
     [["--in", own.file, "--metric", "judge"], 2, /needs --label-column NAME/],
     [["--in", own.file, "--label-column", "verdict"], 2, /needs --metric COLUMN/],
-    [["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--fit-split", "validation"], 2, /--fit-split and --eval-split name values of --split-column/],
-    [["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--split-column", "part", "--folds", "3"], 2, /--folds applies without --split-column/],
-    [["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--alpha", "0.5"], 2, /--alpha applies to the released benchmark/],
+    [
+      ["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--fit-split", "validation"],
+      2,
+      /--fit-split and --eval-split name values of --split-column/,
+    ],
+    [
+      ["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--split-column", "part", "--folds", "3"],
+      2,
+      /--folds applies without --split-column/,
+    ],
+    [
+      ["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--alpha", "0.5"],
+      2,
+      /--alpha applies to the released benchmark/,
+    ],
     [["--label-column", "verdict"], 2, /--label-column applies to a labelled file of your own: give --in FILE/],
-    [["--in", own.file, "--label-column", "verdict", "--metric", "judge"], 1, /flags\.csv, line 2, row 0, field verdict: "\w+" is not a class of the taxonomy .*--order/],
-    [["--in", bad, "--label-column", "verdict", "--metric", "judge", "--order", ORDER], 1, /bad\.csv, line 3, row 1, field judge: score is empty/],
+    [
+      ["--in", own.file, "--label-column", "verdict", "--metric", "judge"],
+      1,
+      /flags\.csv, line 2, row 0, field verdict: "\w+" is not a class of the taxonomy .*--order/,
+    ],
+    [
+      ["--in", bad, "--label-column", "verdict", "--metric", "judge", "--order", ORDER],
+      1,
+      /bad\.csv, line 3, row 1, field judge: score is empty/,
+    ],
     [["--in", own.file, "--label-column", "verdict", "--metric", "nope", "--order", ORDER], 1, /flags\.csv, field nope: no such column/],
-    [["--in", own.file, "--label-column", "verdict", "--metric", "judge", "--order", ORDER, "--split-column", "part", "--fit-split", "train"], 1, /field part: no row has split "train"/],
+    [
+      [
+        "--in",
+        own.file,
+        "--label-column",
+        "verdict",
+        "--metric",
+        "judge",
+        "--order",
+        ORDER,
+        "--split-column",
+        "part",
+        "--fit-split",
+        "train",
+      ],
+      1,
+      /field part: no row has split "train"/,
+    ],
   ];
   for (const [args, status, re] of cases) {
     const r = run(["calibrate", ...args, "--bootstrap", "0", "--out", join(root, "never")]);
@@ -244,11 +324,17 @@ test("the released rows written as a user's CSV (id, split, label, metric) give 
   const value = new Map(
     scored.map((r) => {
       const i = bench.scoreIndex[r.rowId];
-      return [r.rowId, Math.round((0.6 * bench.scores.values.meteor[i] + 0.4 * bench.scores.values.bertscore[i] + 0.15 * rng.nextFloat()) * 1e6) / 1e6];
+      return [
+        r.rowId,
+        Math.round((0.6 * bench.scores.values.meteor[i] + 0.4 * bench.scores.values.bertscore[i] + 0.15 * rng.nextFloat()) * 1e6) / 1e6,
+      ];
     }),
   );
   const userCsv = join(root, "released-as-user.csv");
-  writeFileSync(userCsv, `id,split,label,novel_metric\n${scored.map((r) => `${r.rowId},${bench.split[r.rowId]},${r.label},${value.get(r.rowId)}`).join("\n")}\n`);
+  writeFileSync(
+    userCsv,
+    `id,split,label,novel_metric\n${scored.map((r) => `${r.rowId},${bench.split[r.rowId]},${r.label},${value.get(r.rowId)}`).join("\n")}\n`,
+  );
   const scoresCsv = join(root, "released-scores.csv");
   writeFileSync(scoresCsv, `row_id,novel_metric\n${scored.map((r) => `${r.rowId},${value.get(r.rowId)}`).join("\n")}\n`);
   for (const [name, extra] of [
@@ -257,16 +343,46 @@ test("the released rows written as a user's CSV (id, split, label, metric) give 
   ] as const) {
     const viaScores = join(root, `parity-scores-${name}`);
     const viaIn = join(root, `parity-in-${name}`);
-    const a = run(["calibrate", "--data-dir", released!, "--metric", "novel_metric", "--scores", scoresCsv, ...extra, "--out", viaScores, "--quiet"]);
+    const a = run([
+      "calibrate",
+      "--data-dir",
+      released!,
+      "--metric",
+      "novel_metric",
+      "--scores",
+      scoresCsv,
+      ...extra,
+      "--out",
+      viaScores,
+      "--quiet",
+    ]);
     assert.equal(a.status, 0, a.stderr);
-    const b = run(["calibrate", "--in", userCsv, "--label-column", "label", "--split-column", "split", "--metric", "novel_metric", ...extra, "--out", viaIn, "--quiet"]);
+    const b = run([
+      "calibrate",
+      "--in",
+      userCsv,
+      "--label-column",
+      "label",
+      "--split-column",
+      "split",
+      "--metric",
+      "novel_metric",
+      ...extra,
+      "--out",
+      viaIn,
+      "--quiet",
+    ]);
     assert.equal(b.status, 0, b.stderr);
     const [ra, rb] = [viaScores, viaIn].map((d) => JSON.parse(readFileSync(join(d, "report.json"), "utf8")));
     const [ca, cb] = [viaScores, viaIn].map((d) => JSON.parse(readFileSync(join(d, "classifier.json"), "utf8")));
     // To the last digit: the JSON text of the cuts and of every number of the reports, not only equal values.
     assert.equal(JSON.stringify(cb.cuts), JSON.stringify(ca.cuts), `${name}: cuts`);
     assert.deepEqual(cb.levelSet, ca.levelSet, `${name}: levels`);
-    assert.equal(JSON.stringify(rb.calibrated), JSON.stringify(ra.calibrated), `${name}: calibrated cuts, report (accuracy, macro-F1, κs, per level, confusion) and intervals`);
+    assert.equal(
+      JSON.stringify(rb.calibrated),
+      JSON.stringify(ra.calibrated),
+      `${name}: calibrated cuts, report (accuracy, macro-F1, κs, per level, confusion) and intervals`,
+    );
     assert.equal(JSON.stringify(rb.equalWidth), JSON.stringify(ra.equalWidth), `${name}: equal-width bins' cuts, report and intervals`);
     assert.equal(rb.n, ra.n);
     assert.equal(rb.evalSplit, "test");

@@ -1,7 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bestRuns, groupScores, cutsFromBoundaries } from "../lib/calibrate/segments.js";
-import { fitThresholds, predictLevels, severityLevelSet, classLevelSet, equalWidthClassifier, levelOfClass } from "../lib/calibrate/classifier.js";
+import {
+  fitThresholds,
+  predictLevels,
+  severityLevelSet,
+  classLevelSet,
+  equalWidthClassifier,
+  levelOfClass,
+} from "../lib/calibrate/classifier.js";
 import { classificationReport, classificationIntervals } from "../lib/calibrate/metrics.js";
 import { cohenKappa } from "../lib/stats/kappa.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
@@ -78,7 +85,12 @@ test("reports and bootstrap intervals", () => {
   ]);
   assert.ok(Math.abs(r.kappaQuadratic - cohenKappa(truth, pred, 3, "quadratic").kappa) < 1e-12);
   const { scores, levels } = data(300, 4, 9);
-  const c = fitThresholds(scores, levels, { name: "t", levels: [0, 1, 2, 3].map((k) => ({ name: String(k), classes: [] })) } as never, "macro_f1");
+  const c = fitThresholds(
+    scores,
+    levels,
+    { name: "t", levels: [0, 1, 2, 3].map((k) => ({ name: String(k), classes: [] })) } as never,
+    "macro_f1",
+  );
   const p = predictLevels(c, scores);
   const ci = classificationIntervals(levels, p, 4, 500, 1);
   const point = classificationReport(levels, p, ["0", "1", "2", "3"]);
@@ -97,13 +109,19 @@ import { releasedDataDir } from "./helpers.js";
 
 const released = releasedDataDir();
 
-test("capqa calibrate beats the equal-width bins on the test split in quadratic κ and macro-F1", { skip: released === undefined && "released data not found" }, () => {
+test("capqa calibrate beats the equal-width bins on the test split in quadratic κ and macro-F1", {
+  skip: released === undefined && "released data not found",
+}, () => {
   const out = mkdtempSync(joinPath(tmpdir(), "capqa-cal-"));
   for (const levels of ["severity", "classes"]) {
-    const r = spawnSync(process.execPath, [resolvePath("dist/cli/main.js"), "calibrate", "--levels", levels, "--bootstrap", "300", "--out", joinPath(out, levels), "--quiet"], {
-      encoding: "utf8",
-      env: { ...process.env, CAPQA_DATA_DIR: released! },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [resolvePath("dist/cli/main.js"), "calibrate", "--levels", levels, "--bootstrap", "300", "--out", joinPath(out, levels), "--quiet"],
+      {
+        encoding: "utf8",
+        env: { ...process.env, CAPQA_DATA_DIR: released! },
+      },
+    );
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(readText(joinPath(out, levels, "report.json"), "utf8"));
     assert.equal(report.n, 7826);
@@ -130,7 +148,10 @@ import { calibrateCap } from "../lib/figures/data.js";
 import { calibrationExplorerFigure } from "../lib/figures/sliders.js";
 import { buildExplorerPage, explorerSettingsFromClassifier, exploreDataFromBenchmark } from "../lib/explore/index.js";
 
-test("runCalibration gives capqa calibrate's numbers and files exactly", { skip: released === undefined && "released data not found", timeout: 180_000 }, () => {
+test("runCalibration gives capqa calibrate's numbers and files exactly", {
+  skip: released === undefined && "released data not found",
+  timeout: 180_000,
+}, () => {
   const bench = loadBenchmark(released);
   const out = mkdtempSync(joinPath(tmpdir(), "capqa-cal-workflow-"));
   const own = joinPath(out, "own.csv");
@@ -144,12 +165,34 @@ test("runCalibration gives capqa calibrate's numbers and files exactly", { skip:
         .join("\n") +
       "\n",
   );
-  const order = ["invalid", "contradictory", "overinclusive_invalid", "partial", "overinclusive_valid", "alternative_correct", "equivalent", "exact"] as const;
+  const order = [
+    "invalid",
+    "contradictory",
+    "overinclusive_invalid",
+    "partial",
+    "overinclusive_valid",
+    "alternative_correct",
+    "equivalent",
+    "exact",
+  ] as const;
   const cases: [string, string[], CalibrationRunOptions][] = [
     ["default", ["--bootstrap", "200"], { resamples: 200 }],
     [
       "classes",
-      ["--levels", "classes", "--order", order.join(" < "), "--objective", "quadratic_kappa", "--alpha", "0.7", "--bootstrap", "100", "--seed", "3"],
+      [
+        "--levels",
+        "classes",
+        "--order",
+        order.join(" < "),
+        "--objective",
+        "quadratic_kappa",
+        "--alpha",
+        "0.7",
+        "--bootstrap",
+        "100",
+        "--seed",
+        "3",
+      ],
       { levels: "classes", order, objective: "quadratic_kappa", alpha: 0.7, resamples: 100, seed: 3 },
     ],
     [
@@ -165,15 +208,27 @@ test("runCalibration gives capqa calibrate's numbers and files exactly", { skip:
   ];
   for (const [name, args, options] of cases) {
     const dir = joinPath(out, name);
-    const r = spawnSync(process.execPath, [resolvePath("dist/cli/main.js"), "calibrate", "--data-dir", released!, ...args, "--out", dir, "--json"], { encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [resolvePath("dist/cli/main.js"), "calibrate", "--data-dir", released!, ...args, "--out", dir, "--json"],
+      { encoding: "utf8" },
+    );
     assert.equal(r.status, 0, `${name}: ${r.stderr}`);
     const cli = JSON.parse(r.stdout);
     const lib = runCalibration(bench, options);
     const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
     assert.deepEqual(JSON.parse(readText(joinPath(dir, "classifier.json"), "utf8")), json(lib.calibrated), name);
     const report = JSON.parse(readText(joinPath(dir, "report.json"), "utf8"));
-    assert.deepEqual(report.calibrated, json({ cuts: lib.calibrated.cuts, report: lib.report, intervals: lib.intervals?.calibrated }), name);
-    assert.deepEqual(report.equalWidth, json({ cuts: lib.equalWidth.cuts, report: lib.equalWidthReport, intervals: lib.intervals?.equalWidth }), name);
+    assert.deepEqual(
+      report.calibrated,
+      json({ cuts: lib.calibrated.cuts, report: lib.report, intervals: lib.intervals?.calibrated }),
+      name,
+    );
+    assert.deepEqual(
+      report.equalWidth,
+      json({ cuts: lib.equalWidth.cuts, report: lib.equalWidthReport, intervals: lib.intervals?.equalWidth }),
+      name,
+    );
     assert.equal(readText(joinPath(dir, "summary.md"), "utf8"), lib.markdown, name);
     assert.deepEqual(cli.calibrated.cuts, lib.calibrated.cuts, name);
     assert.equal(cli.calibrated.macroF1, lib.report.macroF1, name);
@@ -196,7 +251,12 @@ test("calibrateCap (deprecated) is runCalibration: the same cuts for the same op
   assert.equal(classes.intervals, undefined);
   const withWeights = calibrateCap(bench, { capWeights: { alpha: 0.6, lambda: 0.2 }, resamples: 30, seed: 5 });
   assert.deepEqual(withWeights, runCalibration(bench, { alpha: 0.6, lambda: 0.2, resamples: 30, seed: 5 }));
-  assert.deepEqual(withWeights.score, { metric: "cap", alpha: 0.6, lambda: 0.2, source: "recomputed from the released NLI probabilities (alpha=0.6, lambda=0.2)" });
+  assert.deepEqual(withWeights.score, {
+    metric: "cap",
+    alpha: 0.6,
+    lambda: 0.2,
+    source: "recomputed from the released NLI probabilities (alpha=0.6, lambda=0.2)",
+  });
   // No option: one home for the defaults, the resample count included (no default of its own).
   const byDefault = calibrateCap(bench);
   assert.equal(DEFAULT_BOOTSTRAP_RESAMPLES, 10_000);
@@ -206,7 +266,9 @@ test("calibrateCap (deprecated) is runCalibration: the same cuts for the same op
   assert.deepEqual(byDefault, runCalibration(bench));
 });
 
-test("the calibration explorer figure: each α's step is runCalibration at that α and λ, without intervals", { skip: released === undefined && "released data not found" }, () => {
+test("the calibration explorer figure: each α's step is runCalibration at that α and λ, without intervals", {
+  skip: released === undefined && "released data not found",
+}, () => {
   const bench = loadBenchmark(released);
   const alphas = [0.5, DEFAULT_ALPHA];
   const figure = calibrationExplorerFigure(bench, { alphas, objective: "accuracy" });
@@ -220,11 +282,19 @@ test("the calibration explorer figure: each α's step is runCalibration at that 
   alphas.forEach((alpha, k) => {
     const run = runCalibration(bench, { alpha, lambda: DEFAULT_LAMBDA, objective: "accuracy", resamples: 0 });
     const title = steps.steps[k].args[1]["title.text"];
-    assert.ok(title.startsWith(`α = ${alpha}, λ = ${DEFAULT_LAMBDA}: calibrated accuracy ${pct(run.report.accuracy)}, macro-F1 ${pct(run.report.macroF1)} `), title);
+    assert.ok(
+      title.startsWith(
+        `α = ${alpha}, λ = ${DEFAULT_LAMBDA}: calibrated accuracy ${pct(run.report.accuracy)}, macro-F1 ${pct(run.report.macroF1)} `,
+      ),
+      title,
+    );
   });
 });
 
-test("a classifier as a table and a sentence; the explorer as an iframe", { skip: released === undefined && "released data not found", timeout: 60_000 }, () => {
+test("a classifier as a table and a sentence; the explorer as an iframe", {
+  skip: released === undefined && "released data not found",
+  timeout: 60_000,
+}, () => {
   const equal = equalWidthClassifier(severityLevelSet(), { metric: "cap" });
   const rows = classifierRows(equal);
   assert.deepEqual(
@@ -234,10 +304,16 @@ test("a classifier as a table and a sentence; the explorer as an iframe", { skip
   assert.equal(rows[5].classes, "exact, equivalent, alternative_correct");
   const inf = classifierRows({ ...equal, cuts: [-Number.MAX_VALUE, 0.2, 0.4, 0.6, Number.MAX_VALUE] });
   assert.deepEqual([inf[0].to, inf[1].from, inf[4].to, inf[5].from], ["−∞", "−∞", "+∞", "+∞"]);
-  assert.equal(classifierSummary(equal), "capqa-threshold-classifier v1: 6 levels (severity-paper-eq1), equal-width bins; score: metric cap.");
+  assert.equal(
+    classifierSummary(equal),
+    "capqa-threshold-classifier v1: 6 levels (severity-paper-eq1), equal-width bins; score: metric cap.",
+  );
   const bench = loadBenchmark(released);
   const cal = runCalibration(bench, { resamples: 0 });
-  assert.match(classifierSummary(cal.calibrated), /cuts fitted for macro_f1 on the validation split \(1000 rows\); score: metric cap, alpha 0\.85, lambda 0\.3, source released\.$/);
+  assert.match(
+    classifierSummary(cal.calibrated),
+    /cuts fitted for macro_f1 on the validation split \(1000 rows\); score: metric cap, alpha 0\.85, lambda 0\.3, source released\.$/,
+  );
   const explorer = benchmarkExplorer(bench, { split: "test", title: "CAP on the test split" });
   const page = buildExplorerPage(explorer.data, explorer.options);
   // The classifier's exact cuts, weights and score source (capqa explore --classifier's settings).

@@ -19,7 +19,12 @@ process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 const model = join(root, "tiny-nli");
 writeTinyModel(model, { precisions: ["fp32"] });
 
-const QUESTIONS = ["What travels through the stem of a plant?", "What is the sun?", "Which animal eats plants?", "What does a laser produce?"];
+const QUESTIONS = [
+  "What travels through the stem of a plant?",
+  "What is the sun?",
+  "Which animal eats plants?",
+  "What does a laser produce?",
+];
 const GOLDS = ["water", "a star", "cows", "light"];
 const ANSWERS = ["Water and food travel through the stem.", "The sun is hot.", "", "Lasers produce light."];
 const PREMISES = ["The sun is a star.", "Water travels through the stem.", "Cows eat plants."];
@@ -85,7 +90,10 @@ test("two score() calls and a scoreStatements() load the model once and give sco
   assert.equal(disposals, 1);
   assert.equal(cap.disposed, true);
   assert.equal(cap.engine, null);
-  await assert.rejects(cap.score({ questions: QUESTIONS, golds: GOLDS, answers: ANSWERS }), /score\(\) was called after dispose\(\); create another scorer with createCapScorer\(\)/);
+  await assert.rejects(
+    cap.score({ questions: QUESTIONS, golds: GOLDS, answers: ANSWERS }),
+    /score\(\) was called after dispose\(\); create another scorer with createCapScorer\(\)/,
+  );
   await assert.rejects(cap.scoreStatements({ premises: PREMISES, hypotheses: HYPOTHESES }), /after dispose/);
 });
 

@@ -26,7 +26,10 @@ test("CAP stays in [0, 1] for any probabilities and weights in [0, 1] (App. A)",
 });
 
 test("weights outside [0, 1] and arrays of different lengths are refused", () => {
-  assert.throws(() => checkWeights({ alpha: 1.2, lambda: 0.3 }), /checkWeights: weights\.alpha is 1\.2; weights\.alpha must lie in \[0, 1\]/);
+  assert.throws(
+    () => checkWeights({ alpha: 1.2, lambda: 0.3 }),
+    /checkWeights: weights\.alpha is 1\.2; weights\.alpha must lie in \[0, 1\]/,
+  );
   assert.throws(() => checkWeights({ alpha: 0.5, lambda: -0.1 }), /lambda must lie in \[0, 1\]/);
   assert.throws(() => checkWeights({ alpha: NaN, lambda: 0.3 }), /alpha/);
   assert.throws(() => directionalScore([0.1, 0.2], [0.3], 0.3), /directionalScore: pEntail has 2 values, pNeutral has 1/);

@@ -53,13 +53,23 @@ function pairsWithMetric(name: string, rows: number): { file: string; mine: numb
 
 test("checkClassifier: any labels and metric; a file without a metric classifies CAP; malformed files refused", () => {
   assert.equal(checkClassifier(classifier({})).levelSet.levels.length, 3);
-  const old = write("old.json", { kind: "capqa-threshold-classifier", version: 1, levelSet: severityLevelSet(), cuts: [0.1, 0.2, 0.3, 0.4, 0.5], objective: "macro_f1", score: {} });
+  const old = write("old.json", {
+    kind: "capqa-threshold-classifier",
+    version: 1,
+    levelSet: severityLevelSet(),
+    cuts: [0.1, 0.2, 0.3, 0.4, 0.5],
+    objective: "macro_f1",
+    score: {},
+  });
   assert.equal(classifierColumn(readClassifierFile(old), ["cap", "x"], "the input"), "cap");
   assert.throws(
     () => classifierColumn(classifier({}), ["premise", "hypothesis"], "the input file x.csv"),
     /classifies the metric mine, but the input file x\.csv has no column mine; its columns are premise, hypothesis/,
   );
-  assert.throws(() => checkClassifier(classifier({ cuts: [0.7, 0.3] }), "c.json"), /c\.json is not a classifier .*cut 2 \(0\.3\) is below cut 1 \(0\.7\)/);
+  assert.throws(
+    () => checkClassifier(classifier({ cuts: [0.7, 0.3] }), "c.json"),
+    /c\.json is not a classifier .*cut 2 \(0\.3\) is below cut 1 \(0\.7\)/,
+  );
   assert.throws(() => checkClassifier(classifier({ cuts: [0.3] }), "c.json"), /1 cuts for 3 levels/);
   assert.throws(() => readClassifierFile(join(root, "none.json")), /none\.json: cannot read/);
 });
@@ -94,7 +104,18 @@ test("capqa score --classify: a classifier of another metric labels every row fr
 test("capqa score --classify: a metric the input lacks, or a cell that is not a number, stops before any scoring, naming the metric and the columns (or the cell)", () => {
   const { file } = pairsWithMetric("pairs2.csv", 10);
   const out = join(root, "never.csv");
-  const r = run(["score", "--in", file, "--out", out, "--model", model, "--no-cache", "--classify", write("other.json", classifier({ score: { metric: "judge" } }))]);
+  const r = run([
+    "score",
+    "--in",
+    file,
+    "--out",
+    out,
+    "--model",
+    model,
+    "--no-cache",
+    "--classify",
+    write("other.json", classifier({ score: { metric: "judge" } })),
+  ]);
   assert.equal(r.status, 1);
   assert.match(
     r.stderr,
@@ -128,13 +149,39 @@ test("capqa explore --classifier: any metric the data has a column for (a releas
   const mine = write("own-metric.json", { ...classifier({}), levelSet: severityLevelSet(), cuts: [0.1, 0.2, 0.3, 0.4, 0.5] });
   const e2 = run(["explore", "--data-dir", released!, "--classifier", mine, "--out", join(root, "x.html")]);
   assert.equal(e2.status, 1, e2.stderr);
-  assert.match(e2.stderr, /the classifier .*own-metric\.json classifies the metric mine, but the released scores file .* has no column mine; its columns are cap, bleu, rouge_l, meteor, bertscore/);
+  assert.match(
+    e2.stderr,
+    /the classifier .*own-metric\.json classifies the metric mine, but the released scores file .* has no column mine; its columns are cap, bleu, rouge_l, meteor, bertscore/,
+  );
   // --in FILE: the classifier's metric must be a column of the file.
   const labelled = join(root, "labelled.csv");
   writeFileSync(labelled, "label,mine,other\nbad,0.1,1\nok,0.5,2\ngood,0.9,3\n");
-  const ok = run(["explore", "--in", labelled, "--label-column", "label", "--classifier", write("mine3.json", classifier({})), "--out", join(root, "own.html")]);
+  const ok = run([
+    "explore",
+    "--in",
+    labelled,
+    "--label-column",
+    "label",
+    "--classifier",
+    write("mine3.json", classifier({})),
+    "--out",
+    join(root, "own.html"),
+  ]);
   assert.equal(ok.status, 0, ok.stderr);
-  const missing = run(["explore", "--in", labelled, "--label-column", "label", "--classifier", write("judge.json", classifier({ score: { metric: "judge" } })), "--out", join(root, "y.html")]);
+  const missing = run([
+    "explore",
+    "--in",
+    labelled,
+    "--label-column",
+    "label",
+    "--classifier",
+    write("judge.json", classifier({ score: { metric: "judge" } })),
+    "--out",
+    join(root, "y.html"),
+  ]);
   assert.equal(missing.status, 1);
-  assert.match(missing.stderr, /classifies the metric judge, but the input file .*labelled\.csv has no column judge; its columns are label, mine, other/);
+  assert.match(
+    missing.stderr,
+    /classifies the metric judge, but the input file .*labelled\.csv has no column judge; its columns are label, mine, other/,
+  );
 });

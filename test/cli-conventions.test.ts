@@ -15,7 +15,8 @@ import { PINNED_FILES } from "../lib/data/fetch.js";
 import { releasedDataDir } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
-const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 const root = mkdtempSync(join(tmpdir(), "capqa-conventions-"));
 const model = join(root, "tiny-nli");
 writeTinyModel(model, { precisions: ["fp32"] });
@@ -28,7 +29,8 @@ const json = (stdout: string) => {
   assert.equal(lines.length, 1, `one line of JSON on stdout, got:\n${stdout}`);
   return JSON.parse(lines[0]);
 };
-const pairs = "id,premise,hypothesis\n1,the sun is hot.,the sun is warm.\n2,water is wet.,water is dry.\n3,cows eat grass.,cows eat food.\n4,the cell divides.,\n";
+const pairs =
+  "id,premise,hypothesis\n1,the sun is hot.,the sun is warm.\n2,water is wet.,water is dry.\n3,cows eat grass.,cows eat food.\n4,the cell divides.,\n";
 
 test("--version and version print package.json's version; with --json as an object", () => {
   for (const args of [["--version"], ["version"]]) {
@@ -109,7 +111,9 @@ test("score with every pair from the cache (no model load) still records the mod
   assert.deepEqual(m.output, { path: out, sha256: sha256(out), bytes: readFileSync(out).length, rows: 2 });
 });
 
-test("evaluate --json summarises the run; meta.json carries the manifest (version, data checksums, α, λ)", { skip: data === undefined && "released data not found" }, () => {
+test("evaluate --json summarises the run; meta.json carries the manifest (version, data checksums, α, λ)", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const dir = join(root, "evaluate");
   const r = run(["evaluate", "--data-dir", data!, "--bootstrap", "20", "--metrics", "cap,bleu", "--out", dir, "--json"]);
   assert.equal(r.status, 0, r.stderr);
@@ -145,7 +149,20 @@ test("evaluate --json summarises the run; meta.json carries the manifest (versio
   assert.equal(csv.sha256, sha256(join(data!, "CAP-Correctness.csv")));
   assert.equal(csv.sha256, PINNED_FILES.find((f) => f.name === "CAP-Correctness.csv")!.sha256);
   // --alpha/--lambda are the weights recorded.
-  const r2 = run(["evaluate", "--data-dir", data!, "--bootstrap", "0", "--metrics", "cap", "--alpha", "0.6", "--out", join(root, "evaluate-0.6"), "--json"]);
+  const r2 = run([
+    "evaluate",
+    "--data-dir",
+    data!,
+    "--bootstrap",
+    "0",
+    "--metrics",
+    "cap",
+    "--alpha",
+    "0.6",
+    "--out",
+    join(root, "evaluate-0.6"),
+    "--json",
+  ]);
   assert.equal(r2.status, 0, r2.stderr);
   assert.deepEqual(JSON.parse(readFileSync(join(root, "evaluate-0.6", "meta.json"), "utf8")).manifest.cap, { alpha: 0.6, lambda: 0.3 });
 });
@@ -160,7 +177,20 @@ test("calibrate and sweep record the manifest in meta.json too", { skip: data ==
   assert.deepEqual(cs.calibrated.cuts, JSON.parse(readFileSync(join(cal, "classifier.json"), "utf8")).cuts);
   assert.deepEqual(JSON.parse(readFileSync(join(cal, "meta.json"), "utf8")).manifest.cap, { alpha: 0.85, lambda: 0.3 });
   const sw = join(root, "sweep");
-  const w = run(["sweep", "--data-dir", data!, "--bootstrap", "0", "--alpha-grid", "0.5,0.85", "--lambda-grid", "0,0.3", "--out", sw, "--json"]);
+  const w = run([
+    "sweep",
+    "--data-dir",
+    data!,
+    "--bootstrap",
+    "0",
+    "--alpha-grid",
+    "0.5,0.85",
+    "--lambda-grid",
+    "0,0.3",
+    "--out",
+    sw,
+    "--json",
+  ]);
   assert.equal(w.status, 0, w.stderr);
   const ws = json(w.stdout);
   assert.equal(ws.points, 4);
@@ -214,17 +244,29 @@ test("errors with --json: the same exit status, the message on stderr and as {er
 const noTrace = (stderr: string) => assert.ok(!/EPIPE|Unhandled|\n\s+at /.test(stderr), `no stack trace on stderr:\n${stderr}`);
 
 test("a closed pipe ends quietly: help | head -1, and a long listing whose reader goes away", async () => {
-  const sh = spawnSync("bash", ["-c", `"${process.execPath}" "${CLI}" help | head -1; echo "status \${PIPESTATUS[0]}" >&2`], { encoding: "utf8" });
+  const sh = spawnSync("bash", ["-c", `"${process.execPath}" "${CLI}" help | head -1; echo "status \${PIPESTATUS[0]}" >&2`], {
+    encoding: "utf8",
+  });
   assert.equal(sh.stdout, "capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)\n");
   assert.match(sh.stderr, /status 0\n$/);
   noTrace(sh.stderr);
 
   // 40,000 rows listed (4 lines each, far past a pipe's buffer), read for 2 lines by head.
   const big = join(root, "big.csv");
-  writeFileSync(big, "question,answer,statement\n" + Array.from({ length: 40_000 }, (_, i) => `what is ${i}?,${i},the answer is ${i}.`).join("\n") + "\n");
-  const listing = spawnSync("bash", ["-c", `"${process.execPath}" "${CLI}" statements review --in "${big}" --all --out "${join(root, "review.csv")}" | head -2; echo "status \${PIPESTATUS[0]}" >&2`], {
-    encoding: "utf8",
-  });
+  writeFileSync(
+    big,
+    "question,answer,statement\n" + Array.from({ length: 40_000 }, (_, i) => `what is ${i}?,${i},the answer is ${i}.`).join("\n") + "\n",
+  );
+  const listing = spawnSync(
+    "bash",
+    [
+      "-c",
+      `"${process.execPath}" "${CLI}" statements review --in "${big}" --all --out "${join(root, "review.csv")}" | head -2; echo "status \${PIPESTATUS[0]}" >&2`,
+    ],
+    {
+      encoding: "utf8",
+    },
+  );
   assert.equal(listing.stdout, "line 2 (statement): not flagged\n  question:  what is 0?\n");
   assert.match(listing.stderr, /40000 of 40000 statements in 40000 rows listed\n/);
   assert.match(listing.stderr, /status 0\n$/);
@@ -249,7 +291,13 @@ test("manifest helpers: keys parsed, secrets redacted, files hashed as streamed,
     revision: "c7f4f0356d88c434863529a8a2a0fb80de8fa918",
     dtype: "fp32",
   });
-  assert.deepEqual(modelFromKey("owner/name@main:fp16@cuda:max256"), { source: "hub", id: "owner/name", revision: "main", dtype: "fp16", device: "cuda" });
+  assert.deepEqual(modelFromKey("owner/name@main:fp16@cuda:max256"), {
+    source: "hub",
+    id: "owner/name",
+    revision: "main",
+    dtype: "fp16",
+    device: "cuda",
+  });
   assert.deepEqual(modelFromKey("local:tiny:sha256:0123456789abcdef0123456789abcdef:tok:aaaaaaaaaaaa:labels:bbbbbbbbbbbb:q8@cpu"), {
     source: "local",
     id: "tiny",
@@ -290,13 +338,23 @@ test("manifest helpers: keys parsed, secrets redacted, files hashed as streamed,
     cap: { alpha: 0.85, lambda: 0.3 },
     statementGenerator: null,
     inputs: [],
-    constants: { DEFAULT_SEED: 42, DEFAULT_ALPHA: 0.85, DEFAULT_LAMBDA: 0.3, DEFAULT_BOOTSTRAP_RESAMPLES: 10_000, DEFAULT_CONFIDENCE: 0.95, SCORE_DECIMALS: 10 },
+    constants: {
+      DEFAULT_SEED: 42,
+      DEFAULT_ALPHA: 0.85,
+      DEFAULT_LAMBDA: 0.3,
+      DEFAULT_BOOTSTRAP_RESAMPLES: 10_000,
+      DEFAULT_CONFIDENCE: 0.95,
+      SCORE_DECIMALS: 10,
+    },
   });
 });
 
 test("library messages name the library's options; the CLI says the flag", async () => {
-  const { cliMessage } = await import("../cli/args.js");
-  assert.equal(cliMessage("use another file for the `checkpoint` option, or set the `restart` option"), "use another file for --checkpoint, or set --restart");
+  const { cliMessage } = await import("../cli/output.js");
+  assert.equal(
+    cliMessage("use another file for the `checkpoint` option, or set the `restart` option"),
+    "use another file for --checkpoint, or set --restart",
+  );
   assert.equal(cliMessage("point the `dataDir` option or CAPQA_DATA_DIR at it"), "point --data-dir or CAPQA_DATA_DIR at it");
   assert.equal(cliMessage("the `unknownThing` option stays"), "the `unknownThing` option stays");
   // Through the CLI: a missing data folder names --data-dir.
@@ -316,7 +374,12 @@ test("usage errors exit 2 and name the flag; unknown commands, subcommands and f
   ] as const) {
     const r = run(["score", "--in", input, "--out", join(root, "usage-out.csv"), "--model", model, "--no-cache", `--${flag}`, value]);
     assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stderr, new RegExp(`^capqa: --${flag} must be a (number from 0 to 1|decimal number), got "${value}"\\nRun "capqa help score" for usage\\.\\n$`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^capqa: --${flag} must be a (number from 0 to 1|decimal number), got "${value}"\\nRun "capqa help score" for usage\\.\\n$`,
+      ),
+    );
     assert.equal(existsSync(join(root, "usage-out.csv")), false);
   }
   const near: [string[], RegExp][] = [
@@ -350,7 +413,17 @@ test("score --quiet says nothing when all goes well; an incomplete run is still 
   assert.equal(ok.stderr, "");
   const partialInput = join(root, "quiet-partial.csv");
   writeFileSync(partialInput, pairs);
-  const partial = run(["score", "--in", partialInput, "--out", join(root, "quiet-partial-out.csv"), "--model", model, "--no-cache", "--quiet"]);
+  const partial = run([
+    "score",
+    "--in",
+    partialInput,
+    "--out",
+    join(root, "quiet-partial-out.csv"),
+    "--model",
+    model,
+    "--no-cache",
+    "--quiet",
+  ]);
   assert.equal(partial.status, 3);
   assert.match(partial.stderr, /1 row\(s\) NOT scored/);
   assert.match(partial.stderr, /^scored 3 of 4 rows/m);

@@ -10,7 +10,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED } from "../lib/constants.js";
-import { COMMON_OPTIONS, defineOptions, didYouMean, durationText, joinNegativeNumbers, optionLabel, optionsHelp, parseOptions, progressLine, wrapText, type OptionSpecs } from "../cli/args.js";
+import {
+  COMMON_OPTIONS,
+  defineOptions,
+  didYouMean,
+  joinNegativeNumbers,
+  optionLabel,
+  optionsHelp,
+  parseOptions,
+  wrapText,
+  type OptionSpecs,
+} from "../cli/args.js";
+import { durationText, progressLine } from "../cli/output.js";
 import { DATA_OPTIONS, EVALUATE_ALL_OPTIONS, REPRODUCE_OPTIONS } from "../cli/main-options.js";
 import { SWEEP_OPTIONS } from "../cli/sweep-commands.js";
 import { CALIBRATE_OPTIONS } from "../cli/calibrate-commands.js";
@@ -19,7 +30,12 @@ import { EXPLORE_OPTIONS } from "../cli/explore-commands.js";
 import { BASELINES_OPTIONS, BASELINES_PARITY_OPTIONS } from "../cli/baselines-commands.js";
 import { CONSTRUCT_OPTIONS } from "../cli/construct-commands.js";
 import { FIGURES_OPTIONS } from "../cli/figures-commands.js";
-import { STATEMENTS_AGREEMENT_OPTIONS, STATEMENTS_EVAL_OPTIONS, STATEMENTS_GENERATE_OPTIONS, STATEMENTS_REVIEW_OPTIONS } from "../cli/statements-commands.js";
+import {
+  STATEMENTS_AGREEMENT_OPTIONS,
+  STATEMENTS_EVAL_OPTIONS,
+  STATEMENTS_GENERATE_OPTIONS,
+  STATEMENTS_REVIEW_OPTIONS,
+} from "../cli/statements-commands.js";
 import { SETUP_OPTIONS } from "../cli/setup-commands.js";
 import { COMPARE_OPTIONS } from "../cli/compare-commands.js";
 import { CACHE_OPTIONS, SCORE_OPTIONS, VERIFY_OPTIONS } from "../cli/score-commands.js";
@@ -74,7 +90,8 @@ function helpOf(command: string): string {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The help has the option's own line: indented, its label, then its help text or the end of the line. */
-const hasOptionLine = (help: string, name: string, spec: OptionSpecs[string]) => new RegExp(`^[ ]+${escapeRegExp(optionLabel(name, spec))}(?: |$)`, "m").test(help);
+const hasOptionLine = (help: string, name: string, spec: OptionSpecs[string]) =>
+  new RegExp(`^[ ]+${escapeRegExp(optionLabel(name, spec))}(?: |$)`, "m").test(help);
 
 for (const { words, specs } of DECLARED) {
   test(`capqa help ${words[0]} documents every option of capqa ${words.join(" ")}`, () => {
@@ -97,7 +114,11 @@ test("every parseArgs call of cli/ parses a declaration", () => {
   for (const file of readdirSync(resolve("cli")).filter((f) => f.endsWith(".ts"))) {
     const source = readFileSync(resolve("cli", file), "utf8");
     for (const m of source.matchAll(/parseArgs\(\{[\s\S]*?\}\)/g)) {
-      assert.match(m[0], /options: parseOptions\([A-Z_]+\)/, `cli/${file}: options declared inline, not with defineOptions: ${m[0].slice(0, 120)}`);
+      assert.match(
+        m[0],
+        /options: parseOptions\([A-Z_]+\)/,
+        `cli/${file}: options declared inline, not with defineOptions: ${m[0].slice(0, 120)}`,
+      );
     }
   }
 });
@@ -108,7 +129,8 @@ test("--quiet and --seed are documented wherever they are declared, --seed with 
   // The commands of issue 14's count (and a few more) declare them.
   assert.ok(quiet.length >= 8, `${quiet.length} commands declare --quiet`);
   assert.ok(seed.length >= 3, `${seed.length} commands declare --seed`);
-  for (const { words, specs } of quiet) assert.ok(hasOptionLine(helpOf(words[0]), "quiet", specs.quiet), `capqa help ${words[0]}: no --quiet line`);
+  for (const { words, specs } of quiet)
+    assert.ok(hasOptionLine(helpOf(words[0]), "quiet", specs.quiet), `capqa help ${words[0]}: no --quiet line`);
   for (const { words, specs } of seed) {
     const help = helpOf(words[0]);
     assert.ok(hasOptionLine(help, "seed", specs.seed), `capqa help ${words[0]}: no --seed line`);
@@ -127,7 +149,8 @@ test("every declaration: string options name their value, every option has help,
     // (construct's --cache-dir and --no-cache are its LLM response cache, not the NLI cache.)
     for (const name of ["data-dir", "quiet", "threads", "ordering", "lambda", "bertscore-model", "comet-model"] as const) {
       // A command may add a sentence of its own after the shared text.
-      if (name in specs) assert.ok(specs[name].help.startsWith(COMMON_OPTIONS[name].help), `capqa ${words.join(" ")} --${name}: not COMMON_OPTIONS' help`);
+      if (name in specs)
+        assert.ok(specs[name].help.startsWith(COMMON_OPTIONS[name].help), `capqa ${words.join(" ")} --${name}: not COMMON_OPTIONS' help`);
     }
   }
   assert.match(COMMON_OPTIONS.bootstrap.help, new RegExp(`default ${DEFAULT_BOOTSTRAP_RESAMPLES}\\b`));
@@ -139,10 +162,16 @@ test("parseOptions gives parseArgs its options: type, multiple, short; the help 
     quiet: { type: "boolean", short: "q", help: "Quiet." },
     seed: { type: "string", value: "S", help: "Seed." },
   });
-  assert.deepEqual(parseOptions(specs), { in: { type: "string", multiple: true }, quiet: { type: "boolean", multiple: false, short: "q" }, seed: { type: "string", multiple: false } });
+  assert.deepEqual(parseOptions(specs), {
+    in: { type: "string", multiple: true },
+    quiet: { type: "boolean", multiple: false, short: "q" },
+    seed: { type: "string", multiple: false },
+  });
   const { values } = parseArgs({ args: ["--in", "a", "-q", "--in", "b", "--seed", "7"], options: parseOptions(specs), strict: true });
   assert.deepEqual({ ...values }, { in: ["a", "b"], quiet: true, seed: "7" });
-  assert.throws(() => parseArgs({ args: ["--nope"], options: parseOptions(specs), strict: true }), { code: "ERR_PARSE_ARGS_UNKNOWN_OPTION" });
+  assert.throws(() => parseArgs({ args: ["--nope"], options: parseOptions(specs), strict: true }), {
+    code: "ERR_PARSE_ARGS_UNKNOWN_OPTION",
+  });
 });
 
 test("optionsHelp: aligned labels, help wrapped at the width, long labels on a line of their own", () => {
@@ -151,7 +180,11 @@ test("optionsHelp: aligned labels, help wrapped at the width, long labels on a l
     quiet: { type: "boolean", short: "q", help: "No progress." },
     "label-column": { type: "string", help: "No placeholder of its own." },
     objective: { type: "string", value: "spearman|kendall|pairwise_accuracy", help: "The statistic maximised (default spearman)." },
-    bootstrap: { type: "string", value: "N", help: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen" },
+    bootstrap: {
+      type: "string",
+      value: "N",
+      help: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen",
+    },
   });
   assert.equal(
     optionsHelp(specs, { width: 60, maxLabel: 20 }),
@@ -168,9 +201,13 @@ test("optionsHelp: aligned labels, help wrapped at the width, long labels on a l
     ].join("\n"),
   );
   // Every line within the width, except a label that is wider on its own.
-  for (const line of optionsHelp(specs, { width: 60, maxLabel: 20 }).split("\n")) if (!line.includes("objective")) assert.ok(line.length <= 60, line);
+  for (const line of optionsHelp(specs, { width: 60, maxLabel: 20 }).split("\n"))
+    if (!line.includes("objective")) assert.ok(line.length <= 60, line);
   // The column follows the widest label (up to maxLabel); indent moves everything.
-  assert.equal(optionsHelp(defineOptions({ a: { type: "boolean", help: "A." }, bb: { type: "string", value: "N", help: "B." } }), { indent: 4 }), "    --a     A.\n    --bb N  B.");
+  assert.equal(
+    optionsHelp(defineOptions({ a: { type: "boolean", help: "A." }, bb: { type: "string", value: "N", help: "B." } }), { indent: 4 }),
+    "    --a     A.\n    --bb N  B.",
+  );
   // Labels: short alias, boolean without value, default placeholder.
   assert.equal(optionLabel("quiet", { type: "boolean", short: "q", help: "" }), "-q, --quiet");
   assert.equal(optionLabel("x", { type: "string", help: "" }), "--x VALUE");
@@ -190,7 +227,10 @@ test("progress lines give the rate and the time left; durations read as a person
   assert.equal(progressLine("NLI pairs", 1200, 17654, 12), "NLI pairs: 1200/17654 (6 %), 12.0 s, 100/s, about 2 min 45 s left");
   assert.equal(progressLine("bootstrap", 3, 10, 4), "bootstrap: 3/10 (30 %), 4.0 s, 0.8/s, about 9 s left");
   assert.equal(progressLine("bootstrap", 10, 10, 4), "bootstrap: 10/10 (100 %), 4.0 s, 2.5/s");
-  assert.deepEqual([durationText(0), durationText(59.4), durationText(60), durationText(3599), durationText(3660)], ["0 s", "59 s", "1 min 0 s", "59 min 59 s", "1 h 1 min"]);
+  assert.deepEqual(
+    [durationText(0), durationText(59.4), durationText(60), durationText(3599), durationText(3660)],
+    ["0 s", "59 s", "1 min 0 s", "59 min 59 s", "1 h 1 min"],
+  );
 });
 
 test("did you mean: the nearest name within two edits and under half the word, else nothing; negative numbers join their flag", () => {
@@ -199,5 +239,12 @@ test("did you mean: the nearest name within two edits and under half the word, e
   assert.equal(didYouMean("frobnicate", ["score", "sweep"]), "");
   assert.equal(didYouMean("ab", ["cd"]), "");
   assert.equal(didYouMean("x", []), "");
-  assert.deepEqual(joinNegativeNumbers(["--lambda", "-0.1", "--alpha", "-.5", "--in", "-", "--quiet", "a"]), ["--lambda=-0.1", "--alpha=-.5", "--in", "-", "--quiet", "a"]);
+  assert.deepEqual(joinNegativeNumbers(["--lambda", "-0.1", "--alpha", "-.5", "--in", "-", "--quiet", "a"]), [
+    "--lambda=-0.1",
+    "--alpha=-.5",
+    "--in",
+    "-",
+    "--quiet",
+    "a",
+  ]);
 });

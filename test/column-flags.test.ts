@@ -14,10 +14,28 @@ import { join } from "node:path";
 import { OPTION_FLAGS } from "../lib/constants.js";
 import { readLabelledScores } from "../lib/calibrate/index.js";
 import { evaluateLabelledFile } from "../lib/eval/index.js";
-import { COLUMN_ROLES, ColumnRolesConflict, DataError, checkColumnRoles, checkDistinctColumns, readRowTable, tableWithRoles, type ColumnRoles, type RowTable } from "../lib/io/index.js";
+import {
+  COLUMN_ROLES,
+  ColumnRolesConflict,
+  DataError,
+  checkColumnRoles,
+  checkDistinctColumns,
+  readRowTable,
+  tableWithRoles,
+  type ColumnRoles,
+  type RowTable,
+} from "../lib/io/index.js";
 import { loadReferenceStatements, reviewStatements } from "../lib/statements/index.js";
 import { UsageError } from "../cli/args.js";
-import { COLUMN_FLAGS, COLUMN_OPTIONS, columnOptions, columnRolesFlag, distinctColumnFlags, refuseColumnFlags, withColumnFlags } from "../cli/column-flags.js";
+import {
+  COLUMN_FLAGS,
+  COLUMN_OPTIONS,
+  columnOptions,
+  columnRolesFlag,
+  distinctColumnFlags,
+  refuseColumnFlags,
+  withColumnFlags,
+} from "../cli/column-flags.js";
 import { SCORE_OPTIONS } from "../cli/score-commands.js";
 import { EVALUATE_ALL_OPTIONS } from "../cli/main-options.js";
 import { BASELINES_OPTIONS } from "../cli/baselines-commands.js";
@@ -25,13 +43,27 @@ import { STATEMENTS_EVAL_OPTIONS, STATEMENTS_GENERATE_OPTIONS, STATEMENTS_REVIEW
 
 const root = mkdtempSync(join(tmpdir(), "capqa-column-flags-"));
 
-const table = (columns: string[], rows: Record<string, unknown>[]): RowTable => ({ file: "rows.jsonl", format: "jsonl", columns, rows, lines: rows.map((_, k) => k + 1) });
+const table = (columns: string[], rows: Record<string, unknown>[]): RowTable => ({
+  file: "rows.jsonl",
+  format: "jsonl",
+  columns,
+  rows,
+  lines: rows.map((_, k) => k + 1),
+});
 
 test("tableWithRoles: each role's value comes from its column, the row's own cells stay, the columns are the file's then the mapped roles; no mapping is the table itself", () => {
   const read = table(["id", "prompt", "reference", "prediction"], [{ id: 1, prompt: "Q?", reference: "gold", prediction: "cand" }]);
   const seen = tableWithRoles(read, { question: "prompt", gold_answer: "reference", answer: "prediction" });
   assert.deepEqual(seen.columns, ["id", "prompt", "reference", "prediction", "question", "gold_answer", "answer"]);
-  assert.deepEqual(seen.rows[0], { id: 1, prompt: "Q?", reference: "gold", prediction: "cand", question: "Q?", gold_answer: "gold", answer: "cand" });
+  assert.deepEqual(seen.rows[0], {
+    id: 1,
+    prompt: "Q?",
+    reference: "gold",
+    prediction: "cand",
+    question: "Q?",
+    gold_answer: "gold",
+    answer: "cand",
+  });
   assert.deepEqual(read.columns, ["id", "prompt", "reference", "prediction"], "the table read is not changed");
   assert.equal(tableWithRoles(read, undefined), read);
   // A role named by its own column is no mapping.
@@ -48,20 +80,30 @@ test("checkColumnRoles: a missing column is a DataError naming the file, the opt
     }
   })();
   assert.ok(missing instanceof DataError);
-  assert.equal(missing.message, 'a.csv, line 1, field pred: has no column "pred" (named by the `columns.answer` option); it has question, gold_answer, resp');
+  assert.equal(
+    missing.message,
+    'a.csv, line 1, field pred: has no column "pred" (named by the `columns.answer` option); it has question, gold_answer, resp',
+  );
   // Two roles given one column: refused before the file's columns are looked at.
   assert.throws(
     () => checkColumnRoles("a.csv", columns, { gold_answer: "resp", answer: "resp" }),
     (e: Error) => {
       assert.ok(e instanceof ColumnRolesConflict);
-      assert.equal(e.message, 'the `columns.gold_answer` option and the `columns.answer` option both name the column "resp": one column plays one role');
+      assert.equal(
+        e.message,
+        'the `columns.gold_answer` option and the `columns.answer` option both name the column "resp": one column plays one role',
+      );
       return true;
     },
   );
   // A role's own name is another column of the file.
   assert.throws(
     () => checkColumnRoles("a.csv", columns, { gold_answer: "resp" }),
-    (e: Error) => e instanceof ColumnRolesConflict && /field gold_answer: has a column "gold_answer" and the `columns.gold_answer` option names "resp" for it: rename one of the two/.test(e.message),
+    (e: Error) =>
+      e instanceof ColumnRolesConflict &&
+      /field gold_answer: has a column "gold_answer" and the `columns.gold_answer` option names "resp" for it: rename one of the two/.test(
+        e.message,
+      ),
   );
   // A mapped column that is another role's own column, that role read from it by default.
   assert.throws(
@@ -100,15 +142,34 @@ test("the library readers take the `columns` option: a file of another spelling 
     ["How many legs does a spider have?", "eight", "Spiders have eight legs, I think.", "Spiders have eight legs.", "partial"],
     ["Who painted the Mona Lisa?", "Leonardo da Vinci", "da Vinci", "Da Vinci painted the Mona Lisa.", "equivalent"],
   ];
-  writeFileSync(canonical, rows.map(([question, gold_answer, answer, statement, label]) => JSON.stringify({ question, gold_answer, answer, statement, label })).join("\n") + "\n");
-  writeFileSync(renamed, rows.map(([prompt, reference, prediction, target, human]) => JSON.stringify({ prompt, reference, prediction, target, human })).join("\n") + "\n");
+  writeFileSync(
+    canonical,
+    rows
+      .map(([question, gold_answer, answer, statement, label]) => JSON.stringify({ question, gold_answer, answer, statement, label }))
+      .join("\n") + "\n",
+  );
+  writeFileSync(
+    renamed,
+    rows
+      .map(([prompt, reference, prediction, target, human]) => JSON.stringify({ prompt, reference, prediction, target, human }))
+      .join("\n") + "\n",
+  );
   const columns = { question: "prompt", gold_answer: "reference", answer: "prediction" } as const;
   const a = await evaluateLabelledFile(canonical, { labelColumn: "label", metrics: ["bleu", "rouge_l", "squad_f1"], resamples: 0 });
   const b = await evaluateLabelledFile(renamed, { labelColumn: "human", metrics: ["bleu", "rouge_l", "squad_f1"], resamples: 0, columns });
   assert.deepEqual(b.tables, a.tables);
-  await assert.rejects(evaluateLabelledFile(renamed, { labelColumn: "human", columns: { answer: "human" } }), /the `labelColumn` option and the `columns.answer` option both name the column "human"/);
-  assert.deepEqual(loadReferenceStatements(renamed, { columns: { question: "prompt", answer: "prediction", statement: "target" } }), loadReferenceStatements(canonical));
-  const review = reviewStatements(readRowTable(renamed), { all: true, columns: { question: "prompt", answer: "prediction", statement: "target" } });
+  await assert.rejects(
+    evaluateLabelledFile(renamed, { labelColumn: "human", columns: { answer: "human" } }),
+    /the `labelColumn` option and the `columns.answer` option both name the column "human"/,
+  );
+  assert.deepEqual(
+    loadReferenceStatements(renamed, { columns: { question: "prompt", answer: "prediction", statement: "target" } }),
+    loadReferenceStatements(canonical),
+  );
+  const review = reviewStatements(readRowTable(renamed), {
+    all: true,
+    columns: { question: "prompt", answer: "prediction", statement: "target" },
+  });
   assert.deepEqual(
     review.items.map((it) => ({ ...it, column: it.column === "target" ? "statement" : it.column })),
     reviewStatements(readRowTable(canonical), { all: true }).items,
@@ -139,27 +200,37 @@ test("the flags are declared once: each command that reads --in takes the roles 
       flags,
       command,
     );
-    for (const f of flags) assert.equal(specs[f], COLUMN_OPTIONS[f as keyof typeof COLUMN_OPTIONS], `${command} --${f}: COLUMN_OPTIONS' declaration`);
+    for (const f of flags)
+      assert.equal(specs[f], COLUMN_OPTIONS[f as keyof typeof COLUMN_OPTIONS], `${command} --${f}: COLUMN_OPTIONS' declaration`);
   }
   assert.deepEqual(Object.keys(columnOptions("answer", "question")), ["answer-column", "question-column"]);
 });
 
 test("the flags' parsing: the library's `columns` option, an empty name or two flags on one column a usage error, a conflict found in the file a usage error naming the flag", async () => {
   assert.equal(columnRolesFlag({}, ["answer"]), undefined);
-  assert.deepEqual(columnRolesFlag({ "answer-column": "prediction", "gold-column": "reference", "statement-column": "ignored" }, ["gold_answer", "answer"]), {
-    gold_answer: "reference",
-    answer: "prediction",
-  } satisfies ColumnRoles);
+  assert.deepEqual(
+    columnRolesFlag({ "answer-column": "prediction", "gold-column": "reference", "statement-column": "ignored" }, [
+      "gold_answer",
+      "answer",
+    ]),
+    {
+      gold_answer: "reference",
+      answer: "prediction",
+    } satisfies ColumnRoles,
+  );
   assert.throws(
     () => columnRolesFlag({ "answer-column": " " }, ["answer"]),
     (e: Error) => e instanceof UsageError && e.message === "--answer-column needs a column name",
   );
   assert.throws(
     () => columnRolesFlag({ "answer-column": "x", "label-column": "x" }, ["answer"], ["label-column"]),
-    (e: Error) => e instanceof UsageError && e.message === '--answer-column and --label-column both name the column "x": one column plays one role',
+    (e: Error) =>
+      e instanceof UsageError && e.message === '--answer-column and --label-column both name the column "x": one column plays one role',
   );
   assert.throws(() => distinctColumnFlags({ "label-column": "s", metric: "s" }, ["label-column", "metric", "split-column"]), UsageError);
-  assert.throws(() => refuseColumnFlags({ "gold-column": "r" }, ["answer", "gold_answer"], "with --split"), { message: "--gold-column names a column of --in FILE; it does not apply with --split" });
+  assert.throws(() => refuseColumnFlags({ "gold-column": "r" }, ["answer", "gold_answer"], "with --split"), {
+    message: "--gold-column names a column of --in FILE; it does not apply with --split",
+  });
   refuseColumnFlags({ "statement-column": "r" }, ["answer", "gold_answer"], "with --split");
   // withColumnFlags: a conflict (thrown, or a rejected promise) becomes a UsageError in the flags' words; any other error passes.
   const conflict = () => checkColumnRoles("f.csv", ["answer", "prediction"], { answer: "prediction" });

@@ -9,9 +9,24 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { COMET_EXPORT_COMMAND, cometUnavailable, layerSoftmax, loadCometEstimator, parseCometSettings, sparsemax } from "../lib/baselines/comet.js";
+import {
+  COMET_EXPORT_COMMAND,
+  cometUnavailable,
+  layerSoftmax,
+  loadCometEstimator,
+  parseCometSettings,
+  sparsemax,
+} from "../lib/baselines/comet.js";
 import { Xoshiro128 } from "../lib/stats/random.js";
-import { referenceComet, referenceSparsemax, tinyCometSettings, TINY_LAYERWISE_WEIGHTS, writeTinyBertScoreModel, writeTinyComet, type TinyCometOptions } from "../scripts/fixtures/tiny-encoders.js";
+import {
+  referenceComet,
+  referenceSparsemax,
+  tinyCometSettings,
+  TINY_LAYERWISE_WEIGHTS,
+  writeTinyBertScoreModel,
+  writeTinyComet,
+  type TinyCometOptions,
+} from "../scripts/fixtures/tiny-encoders.js";
 
 const root = mkdtempSync(join(tmpdir(), "capqa-comet-"));
 process.on("exit", () => rmSync(root, { recursive: true, force: true }));
@@ -23,9 +38,30 @@ const folder = (name: string, options: TinyCometOptions = {}) => {
 const wmt22 = folder("wmt22-like");
 
 // Question as source, candidate answer as MT output, gold answer as reference (the paper's setup).
-const SRC = ["What travels through the stem of a plant?", "What is the sun?", "Which animal is a herbivore?", "What is the sun?", "", "How many cities are in Europe?"];
-const MT = ["Water and food travel through the stem.", "The sun is hot!", "A cow would turn down a chunk of pork, since cows are herbivores.", "The sun is a star.", "light", "zebra xylophones 42"];
-const REF = ["Water travels through the stem of a plant.", "The sun is a star.", "cows", "The sun is a star.", "Light energy.", "Many cities."];
+const SRC = [
+  "What travels through the stem of a plant?",
+  "What is the sun?",
+  "Which animal is a herbivore?",
+  "What is the sun?",
+  "",
+  "How many cities are in Europe?",
+];
+const MT = [
+  "Water and food travel through the stem.",
+  "The sun is hot!",
+  "A cow would turn down a chunk of pork, since cows are herbivores.",
+  "The sun is a star.",
+  "light",
+  "zebra xylophones 42",
+];
+const REF = [
+  "Water travels through the stem of a plant.",
+  "The sun is a star.",
+  "cows",
+  "The sun is a star.",
+  "Light energy.",
+  "Many cities.",
+];
 
 function assertClose(got: Float64Array, want: number[], tol: number, what: string) {
   assert.equal(got.length, want.length, `${what}: length`);
@@ -122,7 +158,8 @@ test("scores do not depend on batch size or order", async () => {
 test("comet.json is validated field by field", () => {
   const good = tinyCometSettings();
   assert.equal(parseCometSettings(good, "comet.json").layer, "mix");
-  const bad = (patch: Record<string, unknown>, pattern: RegExp) => assert.throws(() => parseCometSettings({ ...good, ...patch }, "x/comet.json"), pattern);
+  const bad = (patch: Record<string, unknown>, pattern: RegExp) =>
+    assert.throws(() => parseCometSettings({ ...good, ...patch }, "x/comet.json"), pattern);
   bad({ format: "other" }, /x\/comet\.json: format is "other", expected "capqa-comet-1"/);
   bad({ class_identifier: "unified_metric" }, /class_identifier "unified_metric" is not supported/);
   bad({ pool: "cls" }, /pool "cls" is not supported/);
@@ -136,7 +173,10 @@ test("comet.json is validated field by field", () => {
 });
 
 test("missing and malformed COMET folders get clear errors before any scoring", async () => {
-  await assert.rejects(loadCometEstimator({ model: join(root, "nowhere") }), /COMET model folder .*nowhere does not exist; .*export_comet\.py/);
+  await assert.rejects(
+    loadCometEstimator({ model: join(root, "nowhere") }),
+    /COMET model folder .*nowhere does not exist; .*export_comet\.py/,
+  );
   const partial = folder("partial");
   rmSync(join(partial, "comet.json"));
   rmSync(join(partial, "onnx", "estimator.onnx"));
@@ -155,7 +195,10 @@ test("missing and malformed COMET folders get clear errors before any scoring", 
   // An estimator that is not the head.
   const wrongHead = folder("wrong-head");
   writeFileSync(join(wrongHead, "onnx", "estimator.onnx"), readFileSync(join(wmt22, "onnx", "model.onnx")));
-  await assert.rejects(loadCometEstimator({ model: wrongHead }), /estimator\.onnx takes input_ids, attention_mask, token_type_ids .* must take one input "features"/);
+  await assert.rejects(
+    loadCometEstimator({ model: wrongHead }),
+    /estimator\.onnx takes input_ids, attention_mask, token_type_ids .* must take one input "features"/,
+  );
   // comet.json disagreeing with the encoder about its layers fails at the first batch.
   const mismatch = folder("mismatch");
   writeFileSync(join(mismatch, "comet.json"), JSON.stringify({ ...tinyCometSettings(), num_layers: 4, layerwise_weights: [0, 0, 0, 1] }));

@@ -34,12 +34,23 @@ const QUESTIONS = [
 ];
 /** Each system's answer and the human label for it, per question, cycling through the classes. */
 const SYSTEM_A = ["a star", "hydrogen and oxygen atoms", "grass and hay", "light", "the sky", "100 degrees celsius", "Saturn", "oxygen"];
-const LABELS_A = ["exact", "equivalent", "overinclusive-valid", "partial", "alternative-correct", "Overinclusive-Invalid", "invalid", "contradictory"];
+const LABELS_A = [
+  "exact",
+  "equivalent",
+  "overinclusive-valid",
+  "partial",
+  "alternative-correct",
+  "Overinclusive-Invalid",
+  "invalid",
+  "contradictory",
+];
 const SYSTEM_B = ["the sun is a star", "water", "meat", "light and water", "clouds", "50 degrees", "Jupiter", "carbon dioxide gas"];
 const LABELS_B = ["equivalent", "partial", "invalid", "exact", "exact", "invalid", "exact", "overinclusive_valid"];
 
 function scored(name: string, answers: string[], labels: string[], repeat = 3): string {
-  const rows = Array.from({ length: repeat }, (_, r) => QUESTIONS.map(([q, g], i) => ({ id: `q${r}-${i}`, question: q, gold_answer: g, answer: answers[i], label: labels[i] }))).flat();
+  const rows = Array.from({ length: repeat }, (_, r) =>
+    QUESTIONS.map(([q, g], i) => ({ id: `q${r}-${i}`, question: q, gold_answer: g, answer: answers[i], label: labels[i] })),
+  ).flat();
   const input = join(root, `${name}-answers.csv`);
   writeFileSync(input, toCsv(["id", "question", "gold_answer", "answer", "label"], rows));
   const out = join(root, `${name}.csv`);
@@ -91,12 +102,22 @@ test("compare two scored systems with human labels: Table 5 equals a direct comp
   assert.deepEqual(lines[0].split(/\s{2,}/), ["system", "scored", "mean CAP", "class pairs inverted"]);
   const signed = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(4)}`;
   const line = lines.find((l) => l.startsWith("System A − System B")) ?? "";
-  assert.deepEqual(line.split(/\s{2,}/), ["System A − System B", "24", signed(diff[0].meanDifference), `[${signed(diff[0].ciLow)}, ${signed(diff[0].ciHigh)}]`, diff[0].pSystemNotBetter.toFixed(4)]);
+  assert.deepEqual(line.split(/\s{2,}/), [
+    "System A − System B",
+    "24",
+    signed(diff[0].meanDifference),
+    `[${signed(diff[0].ciLow)}, ${signed(diff[0].ciHigh)}]`,
+    diff[0].pSystemNotBetter.toFixed(4),
+  ]);
   for (const l of lines) assert.ok([...l].length <= 100, l);
-  for (const f of ["fig-class-distribution.json", "fig-class-means.json", "summary.md", "meta.json"]) assert.ok(existsSync(join(out, f)), f);
+  for (const f of ["fig-class-distribution.json", "fig-class-means.json", "summary.md", "meta.json"])
+    assert.ok(existsSync(join(out, f)), f);
   const means = JSON.parse(readFileSync(join(out, "fig-class-means.json"), "utf8"));
   assert.equal(means.data.length, 2, "one trace per system");
-  assert.match(readFileSync(join(out, "summary.md"), "utf8"), /## Table 5: mean CAP \(×100\) per class, human labels[\s\S]*\| Class \| System A \| System B \|/);
+  assert.match(
+    readFileSync(join(out, "summary.md"), "utf8"),
+    /## Table 5: mean CAP \(×100\) per class, human labels[\s\S]*\| Class \| System A \| System B \|/,
+  );
   const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
   assert.equal(meta.manifest.inputs.length, 2);
 });
@@ -112,7 +133,14 @@ test("without labels the classifier's levels give Table 6; duplicate keys and ba
   writeFileSync(a, rows([0.05, 0.2, 0.5, 0.9, 0.95, 0.99]));
   writeFileSync(b, rows([0.1, 0.1, 0.3, 0.6, 0.7, 0.98]));
   const levelSet = classLevelSet();
-  const classifier: ThresholdClassifier = { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: [0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 0.95], objective: "macro_f1", score: { metric: "cap" } };
+  const classifier: ThresholdClassifier = {
+    kind: "capqa-threshold-classifier",
+    version: 1,
+    levelSet,
+    cuts: [0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 0.95],
+    objective: "macro_f1",
+    score: { metric: "cap" },
+  };
   const c = compareSystems([readSystem(a, { classifier }), readSystem(b, { classifier })], { resamples: 100 });
   assert.equal(c.countsFrom, "classifier");
   assert.equal(c.classMeans.length, 0);
@@ -150,7 +178,10 @@ test("without labels the classifier's levels give Table 6; duplicate keys and ba
     score: { metric: "judge" },
   };
   assert.deepEqual(readSystem(judged, { classifier: judge }).predicted, ["good", "bad", "good", null]);
-  assert.throws(() => readSystem(a, { classifier: judge }), /classifies the metric judge, but .*plain-a\.csv has no column judge; its columns are id, cap/);
+  assert.throws(
+    () => readSystem(a, { classifier: judge }),
+    /classifies the metric judge, but .*plain-a\.csv has no column judge; its columns are id, cap/,
+  );
 
   const dup = join(root, "dup.csv");
   writeFileSync(dup, "id,cap,label\n1,0.5,exact\n1,0.4,partial\n");

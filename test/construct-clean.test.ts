@@ -21,11 +21,30 @@ test("cleaning rules of Sec. 5: MCQ-style questions and gold answers are dropped
   assert.equal(drop("What is the largest planet?"), undefined);
   assert.equal(drop("Which statement best explains the curved stem?"), undefined);
   assert.equal(drop("The following question is about plants. What do they need?"), undefined);
-  for (const g of ["All of the above", "all of above", "ALL OF THE ABOVE.", "(D) all of the above", "All the above", "all of these", "Both of the above", "All of the above are correct"])
+  for (const g of [
+    "All of the above",
+    "all of above",
+    "ALL OF THE ABOVE.",
+    "(D) all of the above",
+    "All the above",
+    "all of these",
+    "Both of the above",
+    "All of the above are correct",
+  ])
     assert.equal(drop("Q?", g), "all-of-the-above", g);
-  for (const g of ["None of the above", "none of above.", "None of these", "Neither of the above", "“None of the above”"]) assert.equal(drop("Q?", g), "none-of-the-above", g);
-  for (const g of ["both A and B", "A and C", "(a) and (c)", "(D) both A and B", "a, b and c"]) assert.equal(drop("Q?", g), "option-letters", g);
-  for (const g of ["the heart", "All behavior is affected by both experience and inheritance.", "none", "A laser", "a and the b", "above the clouds"]) assert.equal(drop("Q?", g), undefined, g);
+  for (const g of ["None of the above", "none of above.", "None of these", "Neither of the above", "“None of the above”"])
+    assert.equal(drop("Q?", g), "none-of-the-above", g);
+  for (const g of ["both A and B", "A and C", "(a) and (c)", "(D) both A and B", "a, b and c"])
+    assert.equal(drop("Q?", g), "option-letters", g);
+  for (const g of [
+    "the heart",
+    "All behavior is affected by both experience and inheritance.",
+    "none",
+    "A laser",
+    "a and the b",
+    "above the clouds",
+  ])
+    assert.equal(drop("Q?", g), undefined, g);
   assert.equal(drop("  ", "x"), "empty-question");
   assert.equal(drop("Q?", " "), "empty-gold");
 });
@@ -58,8 +77,18 @@ test("readSources reads CSV and JSONL (column aliases, source names) and cleanSo
     ],
   );
   assert.equal(res.kept.length + res.dropped.length, rows.length);
-  assert.ok(res.dropped.every((d) => d.reason.length > 0 && d.line > 0 && d.file.endsWith(d.sourceRow < 12 ? "sources.csv" : "sources.jsonl")));
-  assert.deepEqual(res.counts, { "which-of-the-following": 2, "all-of-the-above": 1, "which-of-these": 1, "none-of-the-above": 2, "of-the-following-except": 1, "option-letters": 1, "empty-gold": 1 });
+  assert.ok(
+    res.dropped.every((d) => d.reason.length > 0 && d.line > 0 && d.file.endsWith(d.sourceRow < 12 ? "sources.csv" : "sources.jsonl")),
+  );
+  assert.deepEqual(res.counts, {
+    "which-of-the-following": 2,
+    "all-of-the-above": 1,
+    "which-of-these": 1,
+    "none-of-the-above": 2,
+    "of-the-following-except": 1,
+    "option-letters": 1,
+    "empty-gold": 1,
+  });
   // A fixed source name overrides the column.
   assert.ok(readSources([{ file: resolve(FIX, "sources.jsonl"), dataset: "mine" }]).every((r) => r.dataset === "mine"));
   assert.throws(() => readSources([{ file: resolve(FIX, "sources.csv") }], { question: "nope" }), /no question column "nope"/);
@@ -81,7 +110,9 @@ test("near duplicates: normalised Jaccard ≥ 0.9, and the prefix index finds ex
   // Against brute force on random near-duplicate-rich text.
   const rng = new Xoshiro128(3);
   const vocab = Array.from({ length: 30 }, (_, i) => `w${i}`);
-  const texts = Array.from({ length: 400 }, () => Array.from({ length: 6 + rng.nextInt(10) }, () => vocab[rng.nextInt(vocab.length)]).join(" "));
+  const texts = Array.from({ length: 400 }, () =>
+    Array.from({ length: 6 + rng.nextInt(10) }, () => vocab[rng.nextInt(vocab.length)]).join(" "),
+  );
   for (let i = 0; i < 100; i++) texts.push(texts[rng.nextInt(texts.length)] + (rng.nextInt(2) ? " w99" : ""));
   for (const t of [0.9, 0.7, 0.5]) {
     const fast = dedupe(texts, t).keep;
@@ -98,7 +129,14 @@ test("near duplicates: normalised Jaccard ≥ 0.9, and the prefix index finds ex
 });
 
 test("planning: balanced classes, batches, subject quotas of B.5, seeded permutations", () => {
-  const rows = Array.from({ length: 803 }, (_, i) => ({ sourceRow: i, question: `q${i}?`, goldAnswer: `g${i}`, dataset: "d", file: "f", line: i + 2 }));
+  const rows = Array.from({ length: 803 }, (_, i) => ({
+    sourceRow: i,
+    question: `q${i}?`,
+    goldAnswer: `g${i}`,
+    dataset: "d",
+    file: "f",
+    line: i + 2,
+  }));
   const plan = planCandidates(rows, { seed: 1, batchSize: 7, promptRole: "user", maxTokens: 100 });
   const counts = new Map<string, number>();
   for (const c of plan.classes) counts.set(c, (counts.get(c) ?? 0) + 1);
@@ -119,7 +157,8 @@ test("planning: balanced classes, batches, subject quotas of B.5, seeded permuta
     11000,
   );
   assert.equal(per("general knowledge"), 6182); // 56.2 %
-  for (const s of ["Biology", "Physics", "History", "Geography", "Chemistry", "Mathematics", "Computer Science"]) assert.ok([688, 689].includes(per(s)), s);
+  for (const s of ["Biology", "Physics", "History", "Geography", "Chemistry", "Mathematics", "Computer Science"])
+    assert.ok([688, 689].includes(per(s)), s);
   assert.deepEqual(apportion(10, [1, 1, 1]), [4, 3, 3]);
   assert.deepEqual(
     seededPermutation(50, 9)

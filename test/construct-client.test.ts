@@ -11,7 +11,10 @@ import { FaultServer, type FaultServerOptions } from "./fixtures/construct/fault
 
 const KEY = "sk-test-Q7VX3pLmN9sTz2RkWc4YhB8dJfG6";
 const FAST: ClientOptions = { backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 2000, requestsPerMinute: 0 };
-const accept = { validate: (r: { text: string }) => (r.text.trim() ? { ok: true as const, value: r.text } : { ok: false as const, kind: "empty_string", reason: "empty" }) };
+const accept = {
+  validate: (r: { text: string }) =>
+    r.text.trim() ? { ok: true as const, value: r.text } : { ok: false as const, kind: "empty_string", reason: "empty" },
+};
 
 async function withServer(opts: Partial<FaultServerOptions>, fn: (s: FaultServer) => Promise<void>): Promise<void> {
   const s = await new FaultServer({ key: KEY, ...opts }).start();
@@ -27,7 +30,12 @@ function client(s: FaultServer, provider: ProviderName, options: ClientOptions =
   return new LlmClient(new Provider({ provider, model: "test-model", baseUrl: base, apiKey: key }), { ...FAST, ...options });
 }
 
-const req = { system: "Answer the question in the style of a person responding on an exam.", user: "What is water?", maxTokens: 256, temperature: 0 };
+const req = {
+  system: "Answer the question in the style of a person responding on an exam.",
+  user: "What is water?",
+  maxTokens: 256,
+  temperature: 0,
+};
 
 test("Anthropic Messages: path, headers and body as the SDK sends them", async () => {
   await withServer({}, async (s) => {
@@ -39,7 +47,14 @@ test("Anthropic Messages: path, headers and body as the SDK sends them", async (
     assert.equal(h["x-api-key"], KEY);
     assert.equal(h["anthropic-version"], "2023-06-01");
     assert.match(String(h["content-type"]), /application\/json/);
-    assert.deepEqual(s.log[0].body, { model: "test-model", max_tokens: 256, system: req.system, messages: [{ role: "user", content: "What is water?" }], temperature: 0, top_p: 0.95 });
+    assert.deepEqual(s.log[0].body, {
+      model: "test-model",
+      max_tokens: 256,
+      system: req.system,
+      messages: [{ role: "user", content: "What is water?" }],
+      temperature: 0,
+      top_p: 0.95,
+    });
     assert.equal(r.reply.stopReason, "end_turn");
     assert.ok((r.reply.inputTokens ?? 0) > 0);
   });
@@ -61,7 +76,10 @@ test("OpenAI chat completions: {base}/chat/completions with Bearer auth, system 
       temperature: 0,
       max_tokens: 256,
     });
-    const c2 = new LlmClient(new Provider({ provider: "openai", model: "m", baseUrl: `${s.url}/v1/`, apiKey: KEY, maxTokensField: "max_completion_tokens" }), FAST);
+    const c2 = new LlmClient(
+      new Provider({ provider: "openai", model: "m", baseUrl: `${s.url}/v1/`, apiKey: KEY, maxTokensField: "max_completion_tokens" }),
+      FAST,
+    );
     await c2.call(req, accept);
     assert.equal(s.log[1].body.max_completion_tokens, 256);
     assert.equal(s.log[1].body.max_tokens, undefined);
@@ -69,7 +87,10 @@ test("OpenAI chat completions: {base}/chat/completions with Bearer auth, system 
   // Defaults and environment, as the SDKs: public endpoints, *_BASE_URL, *_API_KEY.
   assert.equal(new Provider({ provider: "openai", model: "m", env: {} }).url(), "https://api.openai.com/v1/chat/completions");
   assert.equal(new Provider({ provider: "anthropic", model: "m", env: {} }).url(), "https://api.anthropic.com/v1/messages");
-  assert.equal(new Provider({ provider: "openai", model: "m", env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" } }).url(), "http://127.0.0.1:9/v1/chat/completions");
+  assert.equal(
+    new Provider({ provider: "openai", model: "m", env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" } }).url(),
+    "http://127.0.0.1:9/v1/chat/completions",
+  );
   assert.equal(new Provider({ provider: "anthropic", model: "m", env: { ANTHROPIC_API_KEY: "k-123" } }).hasKey, true);
   assert.throws(() => new Provider({ provider: "anthropic", model: "m", env: {} }).http(req), /set ANTHROPIC_API_KEY/);
 });
@@ -106,7 +127,10 @@ test("rejected replies are asked again, then fail as ContentError; transport fau
   });
   await withServer({ faultFor: () => "500" }, async (s) => {
     const c = client(s, "anthropic", { maxRetries: 2 });
-    await assert.rejects(c.call(req, accept), (e: unknown) => e instanceof CallError && e.kind === "http_500" && /gave up after 3 attempts/.test(e.message));
+    await assert.rejects(
+      c.call(req, accept),
+      (e: unknown) => e instanceof CallError && e.kind === "http_500" && /gave up after 3 attempts/.test(e.message),
+    );
     assert.equal(s.log.length, 3);
     assert.equal(c.stats.failed, 1);
   });
@@ -151,7 +175,8 @@ test("response cache: keyed by the full request; the sample index separates samp
     assert.equal(c2.stats.coalesced, 2);
   });
   // No key in the cache.
-  const files = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? files(join(d, f)) : [join(d, f)]));
+  const files = (d: string): string[] =>
+    readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? files(join(d, f)) : [join(d, f)]));
   assert.ok(files(dir).length >= 4);
   for (const f of files(dir)) assert.ok(!readFileSync(f, "utf8").includes(KEY));
 });

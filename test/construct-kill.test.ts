@@ -94,7 +94,15 @@ test("candidates: killed with SIGKILL halfway, resumed, equals an uninterrupted 
       seed: 3,
     }),
   );
-  const args = (tag: string) => ["candidates", "--config", join(dir, "config.json"), "--out", join(dir, tag, "cands.csv"), "--cache-dir", join(dir, tag, "cache")];
+  const args = (tag: string) => [
+    "candidates",
+    "--config",
+    join(dir, "config.json"),
+    "--out",
+    join(dir, tag, "cands.csv"),
+    "--cache-dir",
+    join(dir, tag, "cache"),
+  ];
 
   const a = await new FaultServer({ key: KEY, delayMs: 10, faults: FAULTS, retryAfter: "0.02" }).start();
   const b = await new FaultServer({ key: KEY, delayMs: 10, faults: FAULTS, retryAfter: "0.02" }).start();
@@ -156,7 +164,13 @@ test("statements: killed with SIGKILL halfway, resumed, equals an uninterrupted 
     await killAt(args("B"), b, 12);
     const resumed = await start(args("B"), b).done;
     assert.equal(resumed.code, 0, resumed.stderr);
-    for (const f of ["CAP-Statements.csv", "CAP-Statements.train.csv", "CAP-Statements.validation.csv", "CAP-Statements.test.csv", "dropped.csv"]) {
+    for (const f of [
+      "CAP-Statements.csv",
+      "CAP-Statements.train.csv",
+      "CAP-Statements.validation.csv",
+      "CAP-Statements.test.csv",
+      "dropped.csv",
+    ]) {
       assert.equal(readFileSync(join(dir, "B", f), "utf8"), readFileSync(join(dir, "A", f), "utf8"), f);
     }
     assert.equal(
@@ -189,7 +203,21 @@ test("answers from the command line; dry run; missing and wrong keys; the key is
   const s = await new FaultServer({ key: KEY, faults: { 2: "hang", 4: "empty_string" } }).start();
   try {
     writeFileSync(join(dir, "fast.json"), JSON.stringify({ backoffBaseMs: 5, backoffMaxMs: 20 }));
-    const base = ["answers", "--config", join(dir, "fast.json"), "--provider", "openai", "--model", "gpt-4o-2024-08-06", "--in", inFile, "--rpm", "0", "--timeout-ms", "1500"];
+    const base = [
+      "answers",
+      "--config",
+      join(dir, "fast.json"),
+      "--provider",
+      "openai",
+      "--model",
+      "gpt-4o-2024-08-06",
+      "--in",
+      inFile,
+      "--rpm",
+      "0",
+      "--timeout-ms",
+      "1500",
+    ];
     const dry = await start([...base, "--out", join(dir, "dry.csv"), "--dry-run"], s, { OPENAI_API_KEY: "" }).done;
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /SYSTEM:\nAnswer the question in the style of a person responding on an exam/);
@@ -224,7 +252,8 @@ test("answers from the command line; dry run; missing and wrong keys; the key is
 
 test("no API key in any output, log, checkpoint, cache entry, report or data file", () => {
   for (const o of outputs) assert.ok(!o.includes(KEY));
-  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
   const files = walk(root);
   assert.ok(files.some((f) => f.endsWith(".checkpoint.jsonl")) && files.some((f) => f.includes("cache")));
   for (const f of files) assert.ok(!readFileSync(f, "utf8").includes(KEY), f);

@@ -23,7 +23,12 @@ const KEY = "sk-ant-api03-LEAKtestSECRET-Zq81vN4mP7xR2wL9";
 const RUNNER = resolve("dist/test/fixtures/construct/run-cli.js");
 const FAST: ClientOptions = { backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 2000, requestsPerMinute: 0 };
 const root = mkdtempSync(join(tmpdir(), "capqa-construct-leaks-"));
-const req = { system: "Answer the question in the style of a person responding on an exam.", user: "What is water?", maxTokens: 256, temperature: 0 };
+const req = {
+  system: "Answer the question in the style of a person responding on an exam.",
+  user: "What is water?",
+  maxTokens: 256,
+  temperature: 0,
+};
 const accept = { validate: (r: { text: string }) => ({ ok: true as const, value: r.text }) };
 
 interface Seen {
@@ -72,23 +77,35 @@ function walk(d: string): string[] {
 test("redirects are refused, not followed: the host a 3xx names receives nothing, not the key; the call fails at once", async () => {
   const other = await serve((_, res) => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
   let status = 307;
-  const redirector = await serve((r, res) => res.writeHead(status, { location: `${other.url}${r.url}`, "content-type": "text/plain" }).end("moved"));
+  const redirector = await serve((r, res) =>
+    res.writeHead(status, { location: `${other.url}${r.url}`, "content-type": "text/plain" }).end("moved"),
+  );
   try {
     for (const provider of ["anthropic", "openai"] as ProviderName[]) {
       for (const s of [307, 308, 301, 302, 303]) {
         status = s;
         const before = redirector.log.length;
-        const c = new LlmClient(new Provider({ provider, model: "m", baseUrl: provider === "anthropic" ? redirector.url : `${redirector.url}/v1`, apiKey: KEY }), FAST);
+        const c = new LlmClient(
+          new Provider({ provider, model: "m", baseUrl: provider === "anthropic" ? redirector.url : `${redirector.url}/v1`, apiKey: KEY }),
+          FAST,
+        );
         const e = await c.call(req, accept).then(
           () => undefined,
           (err: unknown) => err,
         );
-        assert.equal(other.log.length, 0, `${provider} ${s}: the other host received ${other.log.length} request(s)${other.log.some(carriesKey) ? ", with the key" : ""}`);
+        assert.equal(
+          other.log.length,
+          0,
+          `${provider} ${s}: the other host received ${other.log.length} request(s)${other.log.some(carriesKey) ? ", with the key" : ""}`,
+        );
         assert.ok(e instanceof CallError, `${provider} ${s}: ${String(e)}`);
         assert.equal(e.kind, "redirect");
         assert.equal(e.fatal, true);
         assert.equal(e.status, s);
-        assert.match(e.message, new RegExp(`${provider}: HTTP ${s} to ${other.url.replace(/\./g, "\\.")} refused: redirects are not followed`));
+        assert.match(
+          e.message,
+          new RegExp(`${provider}: HTTP ${s} to ${other.url.replace(/\./g, "\\.")} refused: redirects are not followed`),
+        );
         assert.match(e.message, /baseUrl/);
         assert.ok(!e.message.includes(KEY));
         assert.equal(redirector.log.length, before + 1, `${provider} ${s}: sent once, not retried`);
@@ -97,15 +114,29 @@ test("redirects are refused, not followed: the host a 3xx names receives nothing
         assert.equal(redirector.log.length, before + 1);
       }
     }
-    assert.equal(other.log.length, 0, `the other host received ${other.log.length} request(s)${other.log.some(carriesKey) ? ", with the key" : ""}`);
+    assert.equal(
+      other.log.length,
+      0,
+      `the other host received ${other.log.length} request(s)${other.log.some(carriesKey) ? ", with the key" : ""}`,
+    );
 
     // A run stops at the first redirect instead of meeting it once per row.
     status = 307;
     const before = redirector.log.length;
-    const c = new LlmClient(new Provider({ provider: "anthropic", model: "m", baseUrl: redirector.url, apiKey: KEY }), { ...FAST, concurrency: 1 });
+    const c = new LlmClient(new Provider({ provider: "anthropic", model: "m", baseUrl: redirector.url, apiKey: KEY }), {
+      ...FAST,
+      concurrency: 1,
+    });
     const rows = Array.from({ length: 8 }, (_, i) => ({ question: `Q${i}?` }));
     await assert.rejects(
-      runAnswers({ client: c, columns: ["question"], rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "redirect.checkpoint.jsonl"), concurrency: 1 }),
+      runAnswers({
+        client: c,
+        columns: ["question"],
+        rows,
+        settings: { maxTokens: 256, temperature: 0 },
+        checkpoint: join(root, "redirect.checkpoint.jsonl"),
+        concurrency: 1,
+      }),
       (e: unknown) => e instanceof CallError && e.kind === "redirect",
     );
     assert.equal(redirector.log.length, before + 1);
@@ -180,7 +211,15 @@ async function echoServer() {
     } else content += echo;
     const model = `${body.model}-${given}`;
     const payload = anthropic
-      ? { id: "msg", type: "message", role: "assistant", model, content: [{ type: "text", text: content }], stop_reason: `end_turn ${given}`, usage: { input_tokens: 10, output_tokens: 10 } }
+      ? {
+          id: "msg",
+          type: "message",
+          role: "assistant",
+          model,
+          content: [{ type: "text", text: content }],
+          stop_reason: `end_turn ${given}`,
+          usage: { input_tokens: 10, output_tokens: 10 },
+        }
       : {
           id: "chatcmpl",
           object: "chat.completion",
@@ -204,9 +243,43 @@ test("a reply echoing the key in its text, model and stop reason: scrubbed befor
     writeFileSync(join(dir, "in.csv"), toCsv(["question", "gold_answer", "dataset"], questions));
 
     const runs = [
-      ["answers", "--provider", "openai", "--model", "gpt-x", "--in", join(dir, "in.csv"), "--out", join(dir, "answers", "out.csv"), "--cache-dir", join(dir, "answers", "cache")],
-      ["answers", "--provider", "anthropic", "--model", "claude-x", "--in", join(dir, "in.csv"), "--out", join(dir, "answers-a", "out.csv"), "--cache-dir", join(dir, "answers-a", "cache")],
-      ["candidates", "--in", join(dir, "in.csv"), "--out", join(dir, "cands", "out.csv"), "--batch-size", "3", "--cache-dir", join(dir, "cands", "cache")],
+      [
+        "answers",
+        "--provider",
+        "openai",
+        "--model",
+        "gpt-x",
+        "--in",
+        join(dir, "in.csv"),
+        "--out",
+        join(dir, "answers", "out.csv"),
+        "--cache-dir",
+        join(dir, "answers", "cache"),
+      ],
+      [
+        "answers",
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-x",
+        "--in",
+        join(dir, "in.csv"),
+        "--out",
+        join(dir, "answers-a", "out.csv"),
+        "--cache-dir",
+        join(dir, "answers-a", "cache"),
+      ],
+      [
+        "candidates",
+        "--in",
+        join(dir, "in.csv"),
+        "--out",
+        join(dir, "cands", "out.csv"),
+        "--batch-size",
+        "3",
+        "--cache-dir",
+        join(dir, "cands", "cache"),
+      ],
       ["statements", "--out", join(dir, "st"), "--total", "6", "--cache-dir", join(dir, "st", "cache")],
     ];
     const printed: string[] = [];
@@ -250,7 +323,12 @@ test("every configured secret is scrubbed from replies, not only the provider's 
   const other = "sk-proj-OTHERprovider-key-5551234";
   const extra = "hunter2-extra-secret";
   const p = new Provider({ provider: "anthropic", model: "m", apiKey: KEY, env: { OPENAI_API_KEY: other }, secrets: [extra] });
-  const raw = JSON.stringify({ model: `m ${KEY}`, content: [{ type: "text", text: `a ${KEY} b ${other} c ${extra} d ${KEY.slice(0, 9)}` }], stop_reason: `end ${other}`, usage: {} });
+  const raw = JSON.stringify({
+    model: `m ${KEY}`,
+    content: [{ type: "text", text: `a ${KEY} b ${other} c ${extra} d ${KEY.slice(0, 9)}` }],
+    stop_reason: `end ${other}`,
+    usage: {},
+  });
   const reply = p.parse(raw);
   assert.equal(reply.text, "a [REDACTED] b [REDACTED] c [REDACTED] d [REDACTED]");
   assert.equal(reply.model, "m [REDACTED]");

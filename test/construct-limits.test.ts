@@ -23,11 +23,19 @@ const KEY = "sk-test-LIMITSkey-8Hq2Lm5Nv0Xc7Rt3";
 const RUNNER = resolve("dist/test/fixtures/construct/run-cli.js");
 const FAST: ClientOptions = { backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 3000, requestsPerMinute: 0 };
 const root = mkdtempSync(join(tmpdir(), "capqa-construct-limits-"));
-const req = { system: "Answer the question in the style of a person responding on an exam.", user: "What is water?", maxTokens: 256, temperature: 0 };
+const req = {
+  system: "Answer the question in the style of a person responding on an exam.",
+  user: "What is water?",
+  maxTokens: 256,
+  temperature: 0,
+};
 const accept = { validate: (r: { text: string }) => ({ ok: true as const, value: r.text }) };
 
 function client(url: string, provider: ProviderName, options: ClientOptions = {}): LlmClient {
-  return new LlmClient(new Provider({ provider, model: "m", baseUrl: provider === "anthropic" ? url : `${url}/v1`, apiKey: KEY }), { ...FAST, ...options });
+  return new LlmClient(new Provider({ provider, model: "m", baseUrl: provider === "anthropic" ? url : `${url}/v1`, apiKey: KEY }), {
+    ...FAST,
+    ...options,
+  });
 }
 
 /** A server on 127.0.0.1 answering with `handle`; counts requests. */
@@ -119,7 +127,10 @@ test("a reply body past maxResponseBytes is refused while it streams in (not rea
         assert.ok(e instanceof CallError, String(e));
         assert.equal(e.kind, "response_too_large");
         assert.equal(e.fatal, true);
-        assert.match(e.message, new RegExp(`${provider}: HTTP 200 reply past \\d+ bytes and still coming is larger than maxResponseBytes \\(${CAP}\\)`));
+        assert.match(
+          e.message,
+          new RegExp(`${provider}: HTTP 200 reply past \\d+ bytes and still coming is larger than maxResponseBytes \\(${CAP}\\)`),
+        );
         return true;
       });
       assert.ok(Date.now() - t0 < 2000);
@@ -135,10 +146,18 @@ test("a reply body past maxResponseBytes is refused while it streams in (not rea
       const c = client(s.url, "openai", { maxResponseBytes: CAP });
       await assert.rejects(
         c.call(req, accept),
-        (e: unknown) => e instanceof CallError && e.kind === "response_too_large" && e.status === (m === "error" ? 500 : 200) && /maxResponseBytes/.test(e.message),
+        (e: unknown) =>
+          e instanceof CallError &&
+          e.kind === "response_too_large" &&
+          e.status === (m === "error" ? 500 : 200) &&
+          /maxResponseBytes/.test(e.message),
       );
       assert.equal(s.requests, before + 1, `${m}: not retried`);
-      if (m === "declared") await assert.rejects(client(s.url, "openai", { maxResponseBytes: CAP }).call(req, accept), /reply of \d+ bytes \(Content-Length\) is larger than maxResponseBytes/);
+      if (m === "declared")
+        await assert.rejects(
+          client(s.url, "openai", { maxResponseBytes: CAP }).call(req, accept),
+          /reply of \d+ bytes \(Content-Length\) is larger than maxResponseBytes/,
+        );
     }
     // Under the cap: read as before.
     mode = "small";
@@ -165,7 +184,12 @@ test("a Retry-After longer than maxRetryAfterMs stops at once with a clear error
         assert.equal(e.kind, "retry_after_too_long");
         assert.equal(e.fatal, true);
         assert.equal(e.status, 429);
-        assert.match(e.message, new RegExp(`${provider}: HTTP 429.* the server asks to wait ${secs} s \\(Retry-After\\), longer than maxRetryAfterMs \\(300 ms\\); stopping instead of waiting`));
+        assert.match(
+          e.message,
+          new RegExp(
+            `${provider}: HTTP 429.* the server asks to wait ${secs} s \\(Retry-After\\), longer than maxRetryAfterMs \\(300 ms\\); stopping instead of waiting`,
+          ),
+        );
         return true;
       });
       assert.ok(Date.now() - t0 < 250, `${Date.now() - t0} ms: no sleep`);
@@ -190,7 +214,14 @@ test("a Retry-After longer than maxRetryAfterMs stops at once with a clear error
     const c = client(all.url, "openai", { maxRetryAfterMs: 300, concurrency: 2 });
     const t0 = Date.now();
     await assert.rejects(
-      runAnswers({ client: c, columns: ["question"], rows, settings: { maxTokens: 256, temperature: 0 }, checkpoint: join(root, "ra.checkpoint.jsonl"), concurrency: 2 }),
+      runAnswers({
+        client: c,
+        columns: ["question"],
+        rows,
+        settings: { maxTokens: 256, temperature: 0 },
+        checkpoint: join(root, "ra.checkpoint.jsonl"),
+        concurrency: 2,
+      }),
       (e: unknown) => e instanceof CallError && e.kind === "retry_after_too_long",
     );
     assert.ok(Date.now() - t0 < 1000, `${Date.now() - t0} ms`);
@@ -202,9 +233,13 @@ test("a Retry-After longer than maxRetryAfterMs stops at once with a clear error
 
 /** An Anthropic-style 400 whose body carries a request id that differs every time. */
 function badRequest(res: ServerResponse, n: number, message = "max_tokens: 999999 > 8192, which is the maximum allowed for this model") {
-  res
-    .writeHead(400, { "content-type": "application/json" })
-    .end(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message }, request_id: `req_${n}_${Math.random().toString(36).slice(2)}` }));
+  res.writeHead(400, { "content-type": "application/json" }).end(
+    JSON.stringify({
+      type: "error",
+      error: { type: "invalid_request_error", message },
+      request_id: `req_${n}_${Math.random().toString(36).slice(2)}`,
+    }),
+  );
 }
 
 test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a report; different or interrupted errors do not", async () => {
@@ -218,7 +253,10 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
       assert.ok(e instanceof CallError, String(e));
       assert.equal(e.kind, "repeated_http_400");
       assert.equal(e.fatal, true);
-      assert.match(e.message, /^anthropic: HTTP 400: .*invalid_request_error.* — the same reply to 3 requests in a row \(maxRepeatedErrors 3\); stopping/);
+      assert.match(
+        e.message,
+        /^anthropic: HTTP 400: .*invalid_request_error.* — the same reply to 3 requests in a row \(maxRepeatedErrors 3\); stopping/,
+      );
       return true;
     });
     assert.equal(s.requests, 3, "stopped after 3 requests, not 20");
@@ -237,7 +275,14 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
     const before = s.requests;
     const c4 = client(s.url, "anthropic", { maxRepeatedErrors: 3, concurrency: 4 });
     await assert.rejects(
-      runAnswers({ client: c4, columns: ["question"], rows, settings, checkpoint: join(root, "same400-4.checkpoint.jsonl"), concurrency: 4 }),
+      runAnswers({
+        client: c4,
+        columns: ["question"],
+        rows,
+        settings,
+        checkpoint: join(root, "same400-4.checkpoint.jsonl"),
+        concurrency: 4,
+      }),
       (e: unknown) => e instanceof CallError && e.kind === "repeated_http_400",
     );
     assert.ok(s.requests - before <= 3 + 3, `${s.requests - before} requests`);
@@ -249,9 +294,16 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
   const varied = await serve((_, res, n, body) => badRequest(res, n, `prompt too long: ${JSON.stringify(body).length + n} tokens`));
   const mixed = await serve((_req, res, n) => {
     if (n % 3 === 0)
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ id: "m", type: "message", model: "m", content: [{ type: "text", text: "fine" }], stop_reason: "end_turn", usage: {} }));
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          id: "m",
+          type: "message",
+          model: "m",
+          content: [{ type: "text", text: "fine" }],
+          stop_reason: "end_turn",
+          usage: {},
+        }),
+      );
     else badRequest(res, n);
   });
   const same = await serve((_, res, n) => badRequest(res, n));
@@ -262,7 +314,14 @@ test("the same 4xx for maxRepeatedErrors requests in a row stops the run with a 
       [same, 0, "off"],
     ] as const) {
       const c = client(srv.url, "anthropic", { maxRepeatedErrors: limit });
-      const res = await runAnswers({ client: c, columns: ["question"], rows, settings, checkpoint: join(root, `${name}.checkpoint.jsonl`), concurrency: 1 });
+      const res = await runAnswers({
+        client: c,
+        columns: ["question"],
+        rows,
+        settings,
+        checkpoint: join(root, `${name}.checkpoint.jsonl`),
+        concurrency: 1,
+      });
       assert.equal(srv.requests, 20, name);
       assert.equal(res.failed.length, name === "mixed" ? 14 : 20, name);
     }
@@ -283,7 +342,10 @@ test("from the command line, a stop writes the report (why, and the faults met) 
       Array.from({ length: 12 }, (_, i) => ({ question: `Why ${i}?`, gold_answer: `because ${i}` })),
     ),
   );
-  writeFileSync(join(dir, "cfg.json"), JSON.stringify({ maxRepeatedErrors: 2, concurrency: 1, requestsPerMinute: 0, backoffBaseMs: 5, backoffMaxMs: 20 }));
+  writeFileSync(
+    join(dir, "cfg.json"),
+    JSON.stringify({ maxRepeatedErrors: 2, concurrency: 1, requestsPerMinute: 0, backoffBaseMs: 5, backoffMaxMs: 20 }),
+  );
   const s = await serve((_, res, n) => badRequest(res, n));
   try {
     const r = await run(

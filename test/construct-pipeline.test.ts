@@ -22,12 +22,22 @@ const FAST: ClientOptions = { backoffBaseMs: 5, backoffMaxMs: 20, timeoutMs: 150
 const root = mkdtempSync(join(tmpdir(), "capqa-construct-"));
 
 function client(s: FaultServer, provider: ProviderName, model: string, options: ClientOptions = {}): LlmClient {
-  return new LlmClient(new Provider({ provider, model, baseUrl: provider === "anthropic" ? s.url : `${s.url}/v1`, apiKey: KEY }), { ...FAST, ...options });
+  return new LlmClient(new Provider({ provider, model, baseUrl: provider === "anthropic" ? s.url : `${s.url}/v1`, apiKey: KEY }), {
+    ...FAST,
+    ...options,
+  });
 }
 
 function sourceFile(n: number): string {
-  const rows = Array.from({ length: n }, (_, i) => ({ question: `What is item ${i}?`, gold_answer: `gold ${i}`, dataset: i % 2 ? "ARC-Easy" : "mmlu" }));
-  rows.push({ question: "Which of the following is a gas?", gold_answer: "oxygen", dataset: "mmlu" }, { question: "Pick one.", gold_answer: "None of the above", dataset: "mmlu" });
+  const rows = Array.from({ length: n }, (_, i) => ({
+    question: `What is item ${i}?`,
+    gold_answer: `gold ${i}`,
+    dataset: i % 2 ? "ARC-Easy" : "mmlu",
+  }));
+  rows.push(
+    { question: "Which of the following is a gas?", gold_answer: "oxygen", dataset: "mmlu" },
+    { question: "Pick one.", gold_answer: "None of the above", dataset: "mmlu" },
+  );
   const f = join(root, `sources-${n}.csv`);
   writeFileSync(f, toCsv(["question", "gold_answer", "dataset"], rows));
   return f;
@@ -40,7 +50,17 @@ test("candidates: every fault kind met, every row generated once, classes balanc
   const s = await new FaultServer({
     key: KEY,
     retryAfter: "0.05",
-    faults: { 2: "429", 3: "500", 5: "hang", 7: "truncated_json", 9: "wrong_length", 11: "empty_string", 13: "truncated_body", 15: "529", 17: "not_json" },
+    faults: {
+      2: "429",
+      3: "500",
+      5: "hang",
+      7: "truncated_json",
+      9: "wrong_length",
+      11: "empty_string",
+      13: "truncated_body",
+      15: "529",
+      17: "not_json",
+    },
   }).start();
   try {
     const clean = cleanSources(readSources([{ file: sourceFile(60) }]));
@@ -56,7 +76,15 @@ test("candidates: every fault kind met, every row generated once, classes balanc
     });
     assert.equal(res.rows.length, 60);
     assert.equal(res.failed.length, 0);
-    assert.deepEqual(res.columns, ["question", "dataset", "gold_answer", "answer", "label_semantic", "label_semantic_manual", "source_row"]);
+    assert.deepEqual(res.columns, [
+      "question",
+      "dataset",
+      "gold_answer",
+      "answer",
+      "label_semantic",
+      "label_semantic_manual",
+      "source_row",
+    ]);
     res.rows.forEach((r, i) => {
       assert.equal(r.source_row, i);
       assert.equal(r.answer, `${paperName(r.label_semantic as (typeof CLASSES)[number])} candidate for gold ${i}`);
@@ -64,7 +92,16 @@ test("candidates: every fault kind met, every row generated once, classes balanc
     const counts = CLASSES.map((k) => res.rows.filter((r) => r.label_semantic === k).length);
     assert.ok(Math.max(...counts) - Math.min(...counts) <= 1, String(counts));
     const f = res.report.stats.faults;
-    for (const k of ["http_429", "http_500", "http_529", "timeout", "truncated_response", "content_not_json", "content_wrong_length", "content_empty_string"])
+    for (const k of [
+      "http_429",
+      "http_500",
+      "http_529",
+      "timeout",
+      "truncated_response",
+      "content_not_json",
+      "content_wrong_length",
+      "content_empty_string",
+    ])
       assert.ok((f[k] ?? 0) >= 1, `${k} counted: ${JSON.stringify(f)}`);
     // 16 batches; a batch that met three content faults in a row is split in two.
     assert.equal(res.report.stats.succeeded, 16 + (res.report.batchSplits as number));
@@ -74,7 +111,10 @@ test("candidates: every fault kind met, every row generated once, classes balanc
     for (const p of okBodies) {
       const label = /^Label: (.*)$/m.exec(p)![1];
       const cls = CLASSES.find((k) => paperName(k) === label)!;
-      const items = JSON.parse(p.slice(p.indexOf("Items:") + 6, p.lastIndexOf("\nJSON array:"))) as { question: string; gold_answer: string }[];
+      const items = JSON.parse(p.slice(p.indexOf("Items:") + 6, p.lastIndexOf("\nJSON array:"))) as {
+        question: string;
+        gold_answer: string;
+      }[];
       assert.equal(p, candidatePrompt(cls, items));
       for (const it of items) assert.equal(res.rows[byId.get(it.question)!].label_semantic, cls);
     }
@@ -132,7 +172,8 @@ test("statements: cells of B.5, temperature 1.0 / top_p 0.95, exact and near dup
     // 56.2 % of 60 = 33.7; the largest remainders (0.75 each) go to six academic subjects.
     assert.equal(res.rows.filter((r) => r.subject === "general knowledge").length, 33);
     // No two kept questions are near duplicates.
-    for (let i = 0; i < res.rows.length; i++) for (let j = i + 1; j < res.rows.length; j++) assert.ok(jaccard(wordSet(res.rows[i].question), wordSet(res.rows[j].question)) < 0.9);
+    for (let i = 0; i < res.rows.length; i++)
+      for (let j = i + 1; j < res.rows.length; j++) assert.ok(jaccard(wordSet(res.rows[i].question), wordSet(res.rows[j].question)) < 0.9);
     assert.ok(res.dropped.some((d) => d.reason.startsWith("near duplicate")));
     assert.ok(res.dropped.some((d) => d.reason.startsWith("exact duplicate")));
     assert.ok((res.report.duplicatesDropped as number) > 0);
@@ -146,7 +187,9 @@ test("statements: cells of B.5, temperature 1.0 / top_p 0.95, exact and near dup
     assert.equal(users.size, cells.filter((x) => x.target > 0).length); // one prompt per cell
     assert.ok(
       [...users].some((u) =>
-        u.startsWith("Subject: general knowledge\nQuestion type: blank-spaces-task\nQuestion-type definition: Question or statement containing blank spaces that must be filled.\n"),
+        u.startsWith(
+          "Subject: general knowledge\nQuestion type: blank-spaces-task\nQuestion-type definition: Question or statement containing blank spaces that must be filled.\n",
+        ),
       ),
     );
     assert.ok((res.report.stats.faults.http_429 ?? 0) === 1 && (res.report.stats.faults.content_not_json ?? 0) === 1);

@@ -18,7 +18,9 @@ import {
 import { CLASSES, DEFINITIONS } from "../lib/taxonomy/index.js";
 import { QUESTION_TYPES } from "../lib/statements/types.js";
 
-const PAPER = [process.env.CAPQA_PAPER, resolve("../shared/paper/cap-paper.txt"), "/work/shared/paper/cap-paper.txt"].find((p) => p !== undefined && existsSync(p));
+const PAPER = [process.env.CAPQA_PAPER, resolve("../shared/paper/cap-paper.txt"), "/work/shared/paper/cap-paper.txt"].find(
+  (p) => p !== undefined && existsSync(p),
+);
 const paper = PAPER ? readFileSync(PAPER, "utf8") : undefined;
 const skipNoPaper = paper === undefined && "paper text not found";
 
@@ -41,7 +43,10 @@ test("pythonJsonDumps writes what Python's json.dumps(indent=2) writes (ensure_a
     pythonJsonDumps(items, 2),
     '[\n  {\n    "question": "What is \\u201cH\\u2082O\\u201d?\\tTab \\\\ back",\n    "gold_answer": "water \\u007f \\u00e9 \\ud83d\\ude00 \\"q\\""\n  },\n  {\n    "question": "Empty?",\n    "gold_answer": ""\n  }\n]',
   );
-  assert.equal(pythonJsonDumps({ a: [], b: {}, c: [1, true, null] }, 2), '{\n  "a": [],\n  "b": {},\n  "c": [\n    1,\n    true,\n    null\n  ]\n}');
+  assert.equal(
+    pythonJsonDumps({ a: [], b: {}, c: [1, true, null] }, 2),
+    '{\n  "a": [],\n  "b": {},\n  "c": [\n    1,\n    true,\n    null\n  ]\n}',
+  );
   assert.equal(pythonJsonDumps({ a: [1, 2], b: "x" }), '{"a": [1, 2], "b": "x"}');
 });
 

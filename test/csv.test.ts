@@ -43,7 +43,9 @@ test("writing then parsing random tables gives them back", () => {
   for (let trial = 0; trial < 50; trial++) {
     const cols = ["c1", "c2", "c3"];
     const rows = Array.from({ length: 1 + rng.nextInt(6) }, () =>
-      Object.fromEntries(cols.map((c) => [c, Array.from({ length: rng.nextInt(6) }, () => alphabet[rng.nextInt(alphabet.length)]).join("")])),
+      Object.fromEntries(
+        cols.map((c) => [c, Array.from({ length: rng.nextInt(6) }, () => alphabet[rng.nextInt(alphabet.length)]).join("")]),
+      ),
     );
     const back = parseCsv(toCsv(cols, rows), "round.csv");
     assert.deepEqual(

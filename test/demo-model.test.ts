@@ -11,7 +11,13 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { DEMO_NLI_MODEL_DIR, DEMO_NLI_MODEL_MARKER, DEMO_NLI_MODEL_WARNING, demoModelWarning, isDemoModelFolder } from "../lib/runtime/demo-model.js";
+import {
+  DEMO_NLI_MODEL_DIR,
+  DEMO_NLI_MODEL_MARKER,
+  DEMO_NLI_MODEL_WARNING,
+  demoModelWarning,
+  isDemoModelFolder,
+} from "../lib/runtime/demo-model.js";
 import { scoreAnswers, scoreStatements } from "../lib/score/score.js";
 import { createCapScorer } from "../lib/score/cap-scorer.js";
 import { manifestPathFor, scoreFile } from "../lib/score/score-file.js";
@@ -24,7 +30,8 @@ import { releasedDataDir } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
 // No Chromium: compare writes its figures as plotly JSON only (the images are not what is tested here).
-const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, CAPQA_CHROMIUM: join(tmpdir(), "no-chromium") } });
+const run = (args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, CAPQA_CHROMIUM: join(tmpdir(), "no-chromium") } });
 const root = mkdtempSync(join(tmpdir(), "capqa-demo-"));
 /** What `npm run fixtures` writes (scripts/build-fixtures.ts), into a folder of this test's own. */
 const fixtures = join(root, "fixtures");
@@ -59,7 +66,11 @@ test("models/demo-nli is the tiny fixture model marked as the demo, regenerated 
 });
 
 test("the demo model scores through the real path", async () => {
-  const { rows } = await scoreStatements(["The sun is a star."], ["The sun is a planet."], { model: DEMO_NLI_MODEL_DIR, cache: null, log: () => {} });
+  const { rows } = await scoreStatements(["The sun is a star."], ["The sun is a planet."], {
+    model: DEMO_NLI_MODEL_DIR,
+    cache: null,
+    log: () => {},
+  });
   assert.equal(rows[0].status, "ok");
   assert.ok(rows[0].cap! >= 0 && rows[0].cap! <= 1);
 });
@@ -78,7 +89,10 @@ test("the demo model is known by its path or its marker; fixtures, hub ids and s
   // A loaded engine's provenance wins over the model option.
   assert.equal(demoModelWarning({ model: fixture, engine: { provenance: { source: "local", id: copy } } }), DEMO_NLI_MODEL_WARNING);
   assert.equal(demoModelWarning({ model: DEMO_NLI_MODEL_DIR, engine: { provenance: { source: "hub", id: "owner/name" } } }), null);
-  assert.match(DEMO_NLI_MODEL_WARNING, /random weights: its CAP scores mean nothing; use a real NLI model such as cross-encoder\/nli-deberta-v3-large$/);
+  assert.match(
+    DEMO_NLI_MODEL_WARNING,
+    /random weights: its CAP scores mean nothing; use a real NLI model such as cross-encoder\/nli-deberta-v3-large$/,
+  );
 });
 
 test("library: scoreStatements, scoreAnswers and createCapScorer's results carry the warning for the demo model, null for a fixture", async () => {
@@ -118,7 +132,10 @@ function answersCsv(file: string, answers: readonly string[]): string {
     ["q2", "What do cows eat?", "grass", "invalid"],
     ["q3", "What is water made of?", "hydrogen and oxygen", "partial"],
   ];
-  writeFileSync(file, ["id,question,gold_answer,answer,label", ...rows.map(([id, q, g, l], k) => `${id},${q},${g},${answers[k]},${l}`)].join("\n") + "\n");
+  writeFileSync(
+    file,
+    ["id,question,gold_answer,answer,label", ...rows.map(([id, q, g, l], k) => `${id},${q},${g},${answers[k]},${l}`)].join("\n") + "\n",
+  );
   return file;
 }
 const inputA = answersCsv(join(root, "a.csv"), ["a star", "meat", "hydrogen"]);
@@ -209,7 +226,23 @@ test("a manifest written before the warning existed still warns when it names a 
 
 test("capqa evaluate --in with the demo model, or on a file it scored: one stderr line, the first line of summary.md, meta.json and its manifest; not with a fixture", async () => {
   const dir = join(root, "evaluate");
-  const r = run(["evaluate", "--in", inputA, "--label-column", "label", "--metrics", "cap", "--model", copy, "--no-cache", "--bootstrap", "20", "--out", dir, "--quiet"]);
+  const r = run([
+    "evaluate",
+    "--in",
+    inputA,
+    "--label-column",
+    "label",
+    "--metrics",
+    "cap",
+    "--model",
+    copy,
+    "--no-cache",
+    "--bootstrap",
+    "20",
+    "--out",
+    dir,
+    "--quiet",
+  ]);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(count(r.stderr, DEMO_NLI_MODEL_WARNING), 1, r.stderr);
   const summary = readFileSync(join(dir, "summary.md"), "utf8").split("\n");
@@ -218,11 +251,29 @@ test("capqa evaluate --in with the demo model, or on a file it scored: one stder
   assert.equal(meta.warning, DEMO_NLI_MODEL_WARNING);
   assert.equal((meta.manifest as Record<string, unknown>).warning, DEMO_NLI_MODEL_WARNING);
   // The library's result.
-  const ev = await evaluateLabelledFile(inputA, { labelColumn: "label", metrics: ["cap"], resamples: 10, score: { model: DEMO_NLI_MODEL_DIR, cache: null, log: () => {} } });
+  const ev = await evaluateLabelledFile(inputA, {
+    labelColumn: "label",
+    metrics: ["cap"],
+    resamples: 10,
+    score: { model: DEMO_NLI_MODEL_DIR, cache: null, log: () => {} },
+  });
   assert.equal(ev.warning, DEMO_NLI_MODEL_WARNING);
   // A file capqa score wrote with the demo model: its cap column is read, and its manifest warns.
   const fromFile = join(root, "evaluate-scored-by-demo");
-  const s = run(["evaluate", "--in", join(root, "cli-demo.csv"), "--label-column", "label", "--metrics", "cap", "--bootstrap", "20", "--out", fromFile, "--quiet"]);
+  const s = run([
+    "evaluate",
+    "--in",
+    join(root, "cli-demo.csv"),
+    "--label-column",
+    "label",
+    "--metrics",
+    "cap",
+    "--bootstrap",
+    "20",
+    "--out",
+    fromFile,
+    "--quiet",
+  ]);
   assert.equal(s.status, 0, s.stderr);
   assert.equal(count(s.stderr, DEMO_NLI_MODEL_WARNING), 1, s.stderr);
   assert.equal(json(join(fromFile, "meta.json")).warning, DEMO_NLI_MODEL_WARNING);
@@ -231,7 +282,22 @@ test("capqa evaluate --in with the demo model, or on a file it scored: one stder
     ["a file scored with a fixture", join(root, "cli-fixture.csv"), ["--model", DEMO_NLI_MODEL_DIR]], // CAP is its column: the model is not used
   ] as const) {
     const out = join(root, `evaluate-${name.replaceAll(" ", "-")}`);
-    const e = run(["evaluate", "--in", input, "--label-column", "label", "--metrics", "cap", ...args, "--no-cache", "--bootstrap", "20", "--out", out, "--quiet"]);
+    const e = run([
+      "evaluate",
+      "--in",
+      input,
+      "--label-column",
+      "label",
+      "--metrics",
+      "cap",
+      ...args,
+      "--no-cache",
+      "--bootstrap",
+      "20",
+      "--out",
+      out,
+      "--quiet",
+    ]);
     assert.equal(e.status, 0, e.stderr);
     assert.doesNotMatch(e.stderr, /random weights|^warning:/m, name);
     assert.doesNotMatch(readFileSync(join(out, "summary.md"), "utf8"), /Warning/, name);
@@ -240,7 +306,14 @@ test("capqa evaluate --in with the demo model, or on a file it scored: one stder
 });
 
 test("verify-model's verdict: thresholds from lib/constants.ts, the demo model never passes, too few rows leave it undetermined", () => {
-  const base = { model: "m", rows: 200, argmaxAgreementForward: 0.8, argmaxAgreementReverse: 0.9, capSpearman: 0.9, warning: null } as unknown as Omit<ModelVerification, "verdict">;
+  const base = {
+    model: "m",
+    rows: 200,
+    argmaxAgreementForward: 0.8,
+    argmaxAgreementReverse: 0.9,
+    capSpearman: 0.9,
+    warning: null,
+  } as unknown as Omit<ModelVerification, "verdict">;
   const ok = modelVerdict(base, "my-model");
   assert.equal(ok.status, "nli");
   assert.match(
@@ -259,7 +332,10 @@ test("verify-model's verdict: thresholds from lib/constants.ts, the demo model n
   assert.equal(modelVerdict({ ...base, capSpearman: VERIFY_MIN_CAP_SPEARMAN }).status, "nli");
   const bad = modelVerdict({ ...base, argmaxAgreementReverse: 0.4999, capSpearman: NaN }, "my-model");
   assert.equal(bad.status, "not_nli");
-  assert.match(bad.text, /^NOT an NLI model — my-model fails 2 of 3 checks .*: argmax agreement, reverse 49\.99 % < 50 %; CAP Spearman with the released CAP NaN < 0\.5$/);
+  assert.match(
+    bad.text,
+    /^NOT an NLI model — my-model fails 2 of 3 checks .*: argmax agreement, reverse 49\.99 % < 50 %; CAP Spearman with the released CAP NaN < 0\.5$/,
+  );
   assert.equal(modelVerdict({ ...base, rows: VERIFY_MIN_ROWS - 1 }).status, "undetermined");
   assert.equal(modelVerdict({ ...base, rows: VERIFY_MIN_ROWS }).status, "nli");
   // The demo model: not an NLI model whatever its numbers and however few rows.
@@ -270,7 +346,9 @@ test("verify-model's verdict: thresholds from lib/constants.ts, the demo model n
 
 const data = releasedDataDir();
 
-test("capqa verify-model ends with its verdict (stdout's last line, and in --json): the demo model and a fixture are not NLI models", { skip: data === undefined && "released data not found" }, () => {
+test("capqa verify-model ends with its verdict (stdout's last line, and in --json): the demo model and a fixture are not NLI models", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const r = run(["verify-model", "--model", DEMO_NLI_MODEL_DIR, "--sample", "60", "--quiet", "--data-dir", data!]);
   assert.equal(r.status, 0, r.stderr); // exit status 0 whatever the verdict, as documented in its help
   assert.equal(count(r.stderr, DEMO_NLI_MODEL_WARNING), 1, r.stderr);
@@ -288,7 +366,10 @@ test("capqa verify-model ends with its verdict (stdout's last line, and in --jso
   assert.equal(v.rows, 60);
   assert.equal(v.warning, null);
   assert.equal(v.verdict.status, "not_nli");
-  assert.match(v.verdict.text, /^NOT an NLI model — .*tiny-nli fails \d of 3 checks against the released DeBERTa-v3-large probabilities on 60 rows: /);
+  assert.match(
+    v.verdict.text,
+    /^NOT an NLI model — .*tiny-nli fails \d of 3 checks against the released DeBERTa-v3-large probabilities on 60 rows: /,
+  );
   assert.equal(v.verdict.checks[2].value, v.capSpearman);
   assert.equal(v.verdict.checks[2].passed, false);
 });

@@ -25,7 +25,14 @@ const version = JSON.parse(readFileSync(resolve("package.json"), "utf8")).versio
 /** A language service over one in-memory file in the repository root, so "capqa/…" resolves as for a user. */
 function serviceFor(source: string): { service: ts.LanguageService; file: string } {
   const file = resolve("deprecated-subpaths-probe.ts");
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, types: [], noEmit: true };
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    types: [],
+    noEmit: true,
+  };
   const host: ts.LanguageServiceHost = {
     getScriptFileNames: () => [file],
     getScriptVersion: () => "1",
@@ -68,7 +75,9 @@ function exportedNames(subpath: string): string[] {
 function deprecatedOnImport(subpath: string, names: readonly string[]): { deprecated: string[]; errors: string[] } {
   const source = `import type { ${names.join(", ")} } from "${subpath}";\nexport type { ${names.join(", ")} };\n`;
   const { service, file } = serviceFor(source);
-  const errors = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
+  const errors = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) =>
+    ts.flattenDiagnosticMessageText(d.messageText, " "),
+  );
   const importEnd = source.indexOf("\n");
   const deprecated = service
     .getSuggestionDiagnostics(file)

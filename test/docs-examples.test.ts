@@ -76,7 +76,9 @@ function docExamples(file: string): Example[] {
       .join("\n")
       .replace(/\s+$/, "");
     const after = text.slice((m.index ?? 0) + m[0].length);
-    const name = /^\s*export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|class|const|let|interface|type)\s+(\w+)/.exec(after)?.[1] ?? "module";
+    const name =
+      /^\s*export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|class|const|let|interface|type)\s+(\w+)/.exec(after)?.[1] ??
+      "module";
     const line = text.slice(0, m.index).split("\n").length + at + 1;
     out.push({ id: `${file}:${line} (${name})`, file, code });
   }
@@ -84,11 +86,17 @@ function docExamples(file: string): Example[] {
 }
 
 function tsFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 const docs = existsSync(join(root, "docs")) ? readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")) : [];
-const EXAMPLES: Example[] = [...markdownBlocks("README.md"), ...docs.flatMap((f) => markdownBlocks(join("docs", f))), ...tsFiles("lib").sort().flatMap(docExamples)];
+const EXAMPLES: Example[] = [
+  ...markdownBlocks("README.md"),
+  ...docs.flatMap((f) => markdownBlocks(join("docs", f))),
+  ...tsFiles("lib").sort().flatMap(docExamples),
+];
 
 /** A block's cells: its paragraphs (a user types or pastes them one cell at a time). */
 const cellsOf = (code: string) =>
@@ -118,10 +126,16 @@ function namesOf(code: string): Names {
   const isDeclarationName = (id: ts.Identifier) => {
     const p = id.parent;
     return (
-      ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isBindingElement(p) || ts.isFunctionDeclaration(p) || ts.isClassDeclaration(p)) && p.name === id) ||
+      ((ts.isVariableDeclaration(p) ||
+        ts.isParameter(p) ||
+        ts.isBindingElement(p) ||
+        ts.isFunctionDeclaration(p) ||
+        ts.isClassDeclaration(p)) &&
+        p.name === id) ||
       (ts.isBindingElement(p) && p.propertyName === id) ||
       (ts.isPropertyAccessExpression(p) && p.name === id) ||
-      ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) && p.name === id) ||
+      ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) &&
+        p.name === id) ||
       ts.isImportSpecifier(p) ||
       ts.isImportClause(p) ||
       ts.isNamespaceImport(p) ||
@@ -151,10 +165,16 @@ const CONTEXT: readonly { readonly defines: readonly string[]; readonly code: st
 const golds = ["water", "William Shakespeare", "Paris", "eight", "no", "a star", "1945", "carbon dioxide"];
 const answers = ["Water and minerals.", "Shakespeare wrote it.", "Lyon", "Eight legs.", "Yes, it is flat.", "The sun is a star.", "It ended in 1945.", "Oxygen"];`,
   },
-  { defines: ["labels"], code: `const labels = ["overinclusive_valid", "equivalent", "contradictory", "exact", "contradictory", "exact", "equivalent", "invalid"];` },
+  {
+    defines: ["labels"],
+    code: `const labels = ["overinclusive_valid", "equivalent", "contradictory", "exact", "contradictory", "exact", "equivalent", "invalid"];`,
+  },
   { defines: ["myScores"], code: "const myScores = [0.8, 0.9, 0.1, 0.95, 0.05, 0.97, 0.85, 0.3];" },
   { defines: ["bench"], code: "const bench = loadBenchmark();" },
-  { defines: ["systems"], code: `const systems = [readSystem("gpt.csv", { name: "GPT-4o", labelColumn: "label" }), readSystem("qwen.csv", { name: "Qwen 3", labelColumn: "label" })];` },
+  {
+    defines: ["systems"],
+    code: `const systems = [readSystem("gpt.csv", { name: "GPT-4o", labelColumn: "label" }), readSystem("qwen.csv", { name: "Qwen 3", labelColumn: "label" })];`,
+  },
   { defines: ["manifest"], code: `const manifest = buildManifest({ command: ["compare", "gpt.csv", "qwen.csv"] });` },
   { defines: ["dir"], code: `const dir = "nli-cache";` },
   {
@@ -194,7 +214,11 @@ const SUBSTITUTIONS: readonly Substitution[] = [
     why: "the paper's NLI model is 1.7 GB from the hub and no network is here: capqa's demo model runs the same path (its scores mean nothing)",
     except: ["lib/runtime/hub-client.ts"],
   },
-  { from: `"models/nli-deberta-v3-large"`, to: () => JSON.stringify(DEMO_NLI_MODEL_DIR), why: "a local export of the paper's model is not here: the demo model" },
+  {
+    from: `"models/nli-deberta-v3-large"`,
+    to: () => JSON.stringify(DEMO_NLI_MODEL_DIR),
+    why: "a local export of the paper's model is not here: the demo model",
+  },
   { from: `"/path/to/model"`, to: () => JSON.stringify(DEMO_NLI_MODEL_DIR), why: "a placeholder path: the demo model" },
   {
     from: `"models/bertscore-roberta-large-L17"`,
@@ -332,7 +356,11 @@ function runKernelCells(python: string, job: unknown, work: string, env: NodeJS.
   const file = join(jobDir, "job.json");
   writeFileSync(file, JSON.stringify(job));
   const done = new Promise<RunResult[]>((ok, fail) => {
-    const child = spawn(python, [join(root, "scripts", "run-kernel-cells.py"), file], { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(python, [join(root, "scripts", "run-kernel-cells.py"), file], {
+      cwd: work,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => {
@@ -360,7 +388,14 @@ function runKernelCells(python: string, job: unknown, work: string, env: NodeJS.
 
 /** The files the examples read, as a user would have them in the notebook's folder. */
 function writeFiles(work: string): void {
-  const questions = ["What travels through the stem of a plant?", "Who wrote Hamlet?", "What is the capital of France?", "How many legs does a spider have?", "Is the Earth flat?", "What is the sun?"];
+  const questions = [
+    "What travels through the stem of a plant?",
+    "Who wrote Hamlet?",
+    "What is the capital of France?",
+    "How many legs does a spider have?",
+    "Is the Earth flat?",
+    "What is the sun?",
+  ];
   const golds = ["water", "William Shakespeare", "Paris", "eight", "no", "a star"];
   const answers = ["Water and minerals.", "Shakespeare wrote it.", "Lyon", "Eight legs.", "Yes, it is flat.", "The sun is a star."];
   const labels = ["overinclusive_valid", "equivalent", "contradictory", "exact", "contradictory", "exact"];
@@ -379,7 +414,14 @@ function writeFiles(work: string): void {
   );
   csv(
     "qwen.csv",
-    ids.map((id, i) => ({ id, question: questions[i], gold_answer: golds[i], answer: answers[i], cap: qwenCap[i], label: ["exact", "partial", "invalid", "exact", "partial", "exact"][i] })),
+    ids.map((id, i) => ({
+      id,
+      question: questions[i],
+      gold_answer: golds[i],
+      answer: answers[i],
+      cap: qwenCap[i],
+      label: ["exact", "partial", "invalid", "exact", "partial", "exact"][i],
+    })),
   );
   csv(
     "my-labelled.csv",
@@ -390,7 +432,12 @@ function writeFiles(work: string): void {
   const rng = new Xoshiro128(11, 2);
   csv(
     "labelled.csv",
-    Array.from({ length: 60 }, (_, i) => ({ id: i, label: levels[i % 3], my_metric: Math.round(((i % 3) / 3 + rng.nextFloat() * 0.4) * 1000) / 1000, split: i < 30 ? "validation" : "test" })),
+    Array.from({ length: 60 }, (_, i) => ({
+      id: i,
+      label: levels[i % 3],
+      my_metric: Math.round(((i % 3) / 3 + rng.nextFloat() * 0.4) * 1000) / 1000,
+      split: i < 30 ? "validation" : "test",
+    })),
   );
   csv("statements.csv", [
     { question: "Who wrote Hamlet?", answer: "Shakespeare", statement: "Shakespeare wrote Hamlet." },
@@ -418,16 +465,29 @@ process.on("exit", () => rmSync(jupyterData, { recursive: true, force: true }));
 const plan = kernelPlan(jupyterData);
 const noKernel = typeof plan === "string" ? `no tslab kernel here: ${plan}` : false;
 
-test("tslab 1.0.22 does not resolve a shorthand property across cells (why the docs write { questions: questions })", { skip: noKernel }, async () => {
+test("tslab 1.0.22 does not resolve a shorthand property across cells (why the docs write { questions: questions })", {
+  skip: noKernel,
+}, async () => {
   if (typeof plan === "string") return;
   registerTslabKernel(plan);
   const work = mkdtempSync(join(tmpdir(), "capqa-docs-canary-"));
   try {
-    const cells = ['const golds = ["a star"];', "const explicit = { golds: golds }; explicit.golds.length", "const shorthand = { golds }; shorthand.golds.length"];
-    const [r] = await runKernelCells(plan.python.executable, { kernel: "tslab", runs: [{ id: "canary", cwd: work, cells }] }, work, { ...process.env, JUPYTER_DATA_DIR: jupyterData });
+    const cells = [
+      'const golds = ["a star"];',
+      "const explicit = { golds: golds }; explicit.golds.length",
+      "const shorthand = { golds }; shorthand.golds.length",
+    ];
+    const [r] = await runKernelCells(plan.python.executable, { kernel: "tslab", runs: [{ id: "canary", cwd: work, cells }] }, work, {
+      ...process.env,
+      JUPYTER_DATA_DIR: jupyterData,
+    });
     assert.equal(r.cells[1].status, "ok", JSON.stringify(r.cells));
     assert.equal(r.cells[1].output.trim(), "1");
-    assert.equal(r.cells[2].status, "error", "shorthand resolves now: drop the docs' note and this canary when the pinned tslab (TSLAB_RANGE) is the fixed one");
+    assert.equal(
+      r.cells[2].status,
+      "error",
+      "shorthand resolves now: drop the docs' note and this canary when the pinned tslab (TSLAB_RANGE) is the fixed one",
+    );
     assert.match(r.cells[2].error ?? "", /^ReferenceError: golds is not defined/);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -468,7 +528,10 @@ test("every README TypeScript block and every @example of lib/ runs in a tslab k
     const exports = await exportedNames();
     const skipped = new Map<string, string>();
     for (const n of NEEDS_REAL_MODEL) skipped.set(n.id, `needs a real model: ${n.why}`);
-    if (dataDir === undefined) for (const e of EXAMPLES) if (cellsFor(e, exports, stage).some((c) => c.includes("loadBenchmark("))) skipped.set(e.id, `needs the released data (${DATA_DIR_ENV})`);
+    if (dataDir === undefined)
+      for (const e of EXAMPLES)
+        if (cellsFor(e, exports, stage).some((c) => c.includes("loadBenchmark(")))
+          skipped.set(e.id, `needs the released data (${DATA_DIR_ENV})`);
     const runs = EXAMPLES.filter((e) => !skipped.has(e.id)).map((e) => ({ id: e.id, cwd: work, cells: cellsFor(e, exports, stage) }));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -484,7 +547,9 @@ test("every README TypeScript block and every @example of lib/ runs in a tslab k
     const results = await runKernelCells(plan.python.executable, { kernel: "tslab", jobs: 2, timeout: 300, runs }, work, env);
     const seconds = (Date.now() - started) / 1000;
     const byId = new Map(results.map((r) => [r.id, r]));
-    t.diagnostic(`${runs.length} examples in ${seconds.toFixed(1)} s (two kernels at a time); substitutions: ${SUBSTITUTIONS.map((s) => `${s.from} (${s.why})`).join("; ")}`);
+    t.diagnostic(
+      `${runs.length} examples in ${seconds.toFixed(1)} s (two kernels at a time); substitutions: ${SUBSTITUTIONS.map((s) => `${s.from} (${s.why})`).join("; ")}`,
+    );
     for (const e of EXAMPLES) {
       await t.test(e.id, { skip: skipped.get(e.id) ?? false }, () => {
         const r = byId.get(e.id);
@@ -493,7 +558,9 @@ test("every README TypeScript block and every @example of lib/ runs in a tslab k
         const cells = runs.find((x) => x.id === e.id)?.cells ?? [];
         const failed = r.cells.findIndex((c) => c.status !== "ok");
         if (failed >= 0)
-          assert.fail(`cell ${failed + 1} of ${cells.length} failed: ${r.cells[failed].error}\n--- the cell:\n${cells[failed]}\n--- its output:\n${r.cells[failed].output.slice(0, 1500)}`);
+          assert.fail(
+            `cell ${failed + 1} of ${cells.length} failed: ${r.cells[failed].error}\n--- the cell:\n${cells[failed]}\n--- its output:\n${r.cells[failed].output.slice(0, 1500)}`,
+          );
         assert.equal(r.cells.length, cells.length);
         const shows = SHOWS[e.file];
         if (shows) assert.match(r.cells.at(-1)?.output ?? "", shows);

@@ -33,12 +33,22 @@ const LEVEL_SET = severityLevelSet();
 const LEVEL_OF = levelOfClass(LEVEL_SET);
 const LEVEL_NAMES = LEVEL_SET.levels.map((l) => l.name);
 const LEVEL_LABELS = LEVEL_SET.levels.map(levelLabel);
-const METRIC_IDS = { accuracy: "accuracy", macroF1: "macrof1", kappa: "kappa", kappaLinear: "kappa-linear", kappaQuadratic: "qwk" } as const;
+const METRIC_IDS = {
+  accuracy: "accuracy",
+  macroF1: "macrof1",
+  kappa: "kappa",
+  kappaLinear: "kappa-linear",
+  kappaQuadratic: "qwk",
+} as const;
 type MetricName = keyof typeof METRIC_IDS;
 
 // Code passed to page.evaluate runs in the browser, where document and the page's globals exist.
 declare const document: {
-  getElementById(id: string): { textContent: string; dataset: Record<string, string>; layout?: { annotations?: { name?: string; text: string; x: number }[] } } | null;
+  getElementById(id: string): {
+    textContent: string;
+    dataset: Record<string, string>;
+    layout?: { annotations?: { name?: string; text: string; x: number }[] };
+  } | null;
   body: { dataset: Record<string, string> };
 };
 interface ExplorerState {
@@ -77,10 +87,19 @@ const candidates = (page: Page) => page.evaluate(() => window.capqaExplorer.cand
 /** The classification numbers as the page shows them (text) and holds them (data-value). */
 const shown = (page: Page) =>
   page.evaluate(
-    (ids) => Object.fromEntries(Object.entries(ids).map(([k, id]) => [k, { text: document.getElementById(id)!.textContent, value: document.getElementById(id)!.dataset.value }])),
+    (ids) =>
+      Object.fromEntries(
+        Object.entries(ids).map(([k, id]) => [
+          k,
+          { text: document.getElementById(id)!.textContent, value: document.getElementById(id)!.dataset.value },
+        ]),
+      ),
     METRIC_IDS,
   );
-const annotations = (page: Page) => page.evaluate(() => (document.getElementById("dist")!.layout?.annotations ?? []).map((a) => ({ name: a.name ?? "", text: a.text, x: a.x })));
+const annotations = (page: Page) =>
+  page.evaluate(() =>
+    (document.getElementById("dist")!.layout?.annotations ?? []).map((a) => ({ name: a.name ?? "", text: a.text, x: a.x })),
+  );
 
 /** The page shows exactly these numbers: to 4 decimals as capqa calibrate's summary prints them, and bit for bit. */
 async function assertShows(page: Page, expected: Record<MetricName, number>, what: string): Promise<void> {
@@ -107,7 +126,10 @@ async function assertOrderedAndLabelled(page: Page, cuts: number[]): Promise<voi
     assert.ok(note, `level ${k} (${LEVEL_LABELS[k]}) has no label on the plot`);
     assert.equal(note.text, LEVEL_LABELS[k]);
     // The first and last level's names sit against the axis' ends (so they never run off the plot), the others in their middle.
-    assert.ok(note.x >= lo && note.x <= hi && (k === 0 || k === K - 1 || (note.x > lo && note.x < hi)), `label ${note.text} at ${note.x} is not between ${lo} and ${hi}`);
+    assert.ok(
+      note.x >= lo && note.x <= hi && (k === 0 || k === K - 1 || (note.x > lo && note.x < hi)),
+      `label ${note.text} at ${note.x} is not between ${lo} and ${hi}`,
+    );
   }
   cuts.forEach((c, i) => {
     const note = notes.find((a) => a.name === `cut${i}`);
@@ -115,7 +137,8 @@ async function assertOrderedAndLabelled(page: Page, cuts: number[]): Promise<voi
     assert.ok(note && note.x === c && note.text.startsWith(`cut ${i + 1} `), `cut ${i + 1} at ${c} is not named on the plot`);
   });
   // The cut controls name the levels each separates, whatever the values.
-  for (let i = 0; i < cuts.length; i++) assert.equal(await page.locator(`label[for=cut${i}] .between`).textContent(), `${LEVEL_LABELS[i]} | ${LEVEL_LABELS[i + 1]}`);
+  for (let i = 0; i < cuts.length; i++)
+    assert.equal(await page.locator(`label[for=cut${i}] .between`).textContent(), `${LEVEL_LABELS[i]} | ${LEVEL_LABELS[i + 1]}`);
 }
 
 /** Sets a cut's slider to a candidate index, as dragging it there does (input events). */
@@ -148,9 +171,17 @@ test("in headless Chromium, the explorer shows capqa calibrate's numbers for its
   const root = mkdtempSync(join(tmpdir(), "capqa-explore-"));
   calibrateRun(["--data-dir", DATA!, "--out", join(root, "cal")]);
   const classifier = JSON.parse(readFileSync(join(root, "cal", "classifier.json"), "utf8")) as { cuts: number[] };
-  const calibrated = (JSON.parse(readFileSync(join(root, "cal", "report.json"), "utf8")) as { calibrated: { report: Record<MetricName, number> & { confusion: number[][] } } }).calibrated.report;
+  const calibrated = (
+    JSON.parse(readFileSync(join(root, "cal", "report.json"), "utf8")) as {
+      calibrated: { report: Record<MetricName, number> & { confusion: number[][] } };
+    }
+  ).calibrated.report;
   const html = join(root, "explorer.html");
-  const r = spawnSync(process.execPath, [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "cal", "classifier.json"), "--out", html], { encoding: "utf8" });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "cal", "classifier.json"), "--out", html],
+    { encoding: "utf8" },
+  );
   assert.equal(r.status, 0, r.stderr);
 
   const bench = loadBenchmark(DATA!);
@@ -159,8 +190,10 @@ test("in headless Chromium, the explorer shows capqa calibrate's numbers for its
   const truth = Uint8Array.from(evalRows.classes, (c) => LEVEL_OF[CLASSES[c]]);
   const fitTruth = Uint8Array.from(fitRows.classes, (c) => LEVEL_OF[CLASSES[c]]);
   const releasedScores = releasedColumn(bench, "cap", evalRows.rowIds);
-  const recomputed = (rows: typeof evalRows, alpha: number, lambda: number) => benchmarkMetricColumn(bench, "cap", rows.rowIds, { alpha, lambda }).scores;
-  const fitted = (alpha: number, lambda: number, objective: CalibrationObjective) => fitThresholds(recomputed(fitRows, alpha, lambda), fitTruth, LEVEL_SET, objective).cuts;
+  const recomputed = (rows: typeof evalRows, alpha: number, lambda: number) =>
+    benchmarkMetricColumn(bench, "cap", rows.rowIds, { alpha, lambda }).scores;
+  const fitted = (alpha: number, lambda: number, objective: CalibrationObjective) =>
+    fitThresholds(recomputed(fitRows, alpha, lambda), fitTruth, LEVEL_SET, objective).cuts;
 
   const browser = await launch();
   try {
@@ -225,7 +258,9 @@ test("in headless Chromium, the explorer shows capqa calibrate's numbers for its
     await assertOrderedAndLabelled(page, s4.cuts);
     // …and the numbers are those capqa calibrate reports for α 0.5.
     calibrateRun(["--data-dir", DATA!, "--out", join(root, "cal-05"), "--alpha", "0.5", "--lambda", "0.3"]);
-    const report05 = JSON.parse(readFileSync(join(root, "cal-05", "report.json"), "utf8")) as { calibrated: { cuts: number[]; report: Record<MetricName, number> } };
+    const report05 = JSON.parse(readFileSync(join(root, "cal-05", "report.json"), "utf8")) as {
+      calibrated: { cuts: number[]; report: Record<MetricName, number> };
+    };
     assert.deepEqual(report05.calibrated.cuts, s4.cuts);
     await assertShows(page, report05.calibrated.report, "refitted at α 0.5");
     // An exact α typed, λ moved, another objective: each time fitThresholds' cuts.
@@ -250,7 +285,12 @@ test("in headless Chromium, the explorer shows capqa calibrate's numbers for its
     assert.deepEqual([s7.alpha, s7.lambda, s7.source], [0.85, 0.3, "released"]);
     // The distribution view per class: one bar trace per class, in the palette's colours.
     await page.locator("#view").selectOption("classes");
-    const traces = await page.evaluate(() => (document.getElementById("dist") as unknown as { data: { name: string; marker: { color: string } }[] }).data.map((t) => [t.name, t.marker.color]));
+    const traces = await page.evaluate(() =>
+      (document.getElementById("dist") as unknown as { data: { name: string; marker: { color: string } }[] }).data.map((t) => [
+        t.name,
+        t.marker.color,
+      ]),
+    );
     assert.deepEqual(
       traces.map((t) => t[0]),
       ["exact", "equivalent", "alternative-correct", "overinclusive-valid", "partial", "overinclusive-invalid", "invalid", "contradictory"],
@@ -276,7 +316,8 @@ test("in headless Chromium, a synthetic explorer's numbers equal the library's b
   const file = join(mkdtempSync(join(tmpdir(), "capqa-explore-")), "explorer.html");
   writeFileSync(file, buildExplorerPage(d, { title: "test" }));
   const truth = d.cls.map((c) => LEVEL_OF[CLASSES[c]]);
-  const cap = (rows: ExploreRows, alpha: number, lambda: number) => capScores({ peForward: rows.peF!, pnForward: rows.pnF!, peReverse: rows.peR!, pnReverse: rows.pnR! }, { alpha, lambda }).cap;
+  const cap = (rows: ExploreRows, alpha: number, lambda: number) =>
+    capScores({ peForward: rows.peF!, pnForward: rows.pnF!, peReverse: rows.peR!, pnReverse: rows.pnR! }, { alpha, lambda }).cap;
   const browser = await launch();
   try {
     const { page, errors } = await open(browser, file);
@@ -315,7 +356,10 @@ import { statementPairsCsv } from "./helpers.js";
 declare const parentWindow: { messages: { type: string; id: string; classifier: { cuts: number[]; score: { metric: string } } }[] };
 
 /** Clicks "Save classifier" and returns the downloaded classifier.json, parsed. */
-async function save(page: Page, file: string): Promise<{ kind: string; cuts: number[]; objective: string; levelSet: unknown; score: Record<string, unknown>; origin: string }> {
+async function save(
+  page: Page,
+  file: string,
+): Promise<{ kind: string; cuts: number[]; objective: string; levelSet: unknown; score: Record<string, unknown>; origin: string }> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#save").click()]);
   assert.equal(download.suggestedFilename(), "classifier.json");
   await download.saveAs(file);
@@ -335,20 +379,59 @@ test("in headless Chromium, a labelled file of one's own: calibrate --in's numbe
   const names = ["wrong", "partial", "right", "perfect"];
   const rows = pairs.records.map((r, i) => {
     const k = rng.nextInt(4);
-    return { fields: r.fields, label: names[k], judge: Math.round((k * 0.3 + rng.nextFloat()) * 1000) / 1000, part: i % 3 === 0 ? "validation" : "test" };
+    return {
+      fields: r.fields,
+      label: names[k],
+      judge: Math.round((k * 0.3 + rng.nextFloat()) * 1000) / 1000,
+      part: i % 3 === 0 ? "validation" : "test",
+    };
   });
   const file = join(root, "own.csv");
-  writeFileSync(file, `${pairs.header.join(",")},verdict,judge,part\n${rows.map((r) => `${r.fields.join(",")},${r.label},${r.judge},${r.part}`).join("\n")}\n`);
+  writeFileSync(
+    file,
+    `${pairs.header.join(",")},verdict,judge,part\n${rows.map((r) => `${r.fields.join(",")},${r.label},${r.judge},${r.part}`).join("\n")}\n`,
+  );
   const order = names.join(" < ");
   const cli = (args: string[]) => {
     const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
     assert.equal(r.status, 0, `${args[0]}: ${r.stderr}`);
   };
-  cli(["calibrate", "--in", file, "--label-column", "verdict", "--metric", "judge", "--split-column", "part", "--order", order, "--bootstrap", "0", "--quiet", "--out", join(root, "cal")]);
+  cli([
+    "calibrate",
+    "--in",
+    file,
+    "--label-column",
+    "verdict",
+    "--metric",
+    "judge",
+    "--split-column",
+    "part",
+    "--order",
+    order,
+    "--bootstrap",
+    "0",
+    "--quiet",
+    "--out",
+    join(root, "cal"),
+  ]);
   const classifier = JSON.parse(readFileSync(join(root, "cal", "classifier.json"), "utf8")) as { cuts: number[]; levelSet: unknown };
-  const calibrated = (JSON.parse(readFileSync(join(root, "cal", "report.json"), "utf8")) as { calibrated: { report: Record<MetricName, number> } }).calibrated.report;
+  const calibrated = (
+    JSON.parse(readFileSync(join(root, "cal", "report.json"), "utf8")) as { calibrated: { report: Record<MetricName, number> } }
+  ).calibrated.report;
   const html = join(root, "own.html");
-  cli(["explore", "--in", file, "--label-column", "verdict", "--split-column", "part", "--classifier", join(root, "cal", "classifier.json"), "--out", html]);
+  cli([
+    "explore",
+    "--in",
+    file,
+    "--label-column",
+    "verdict",
+    "--split-column",
+    "part",
+    "--classifier",
+    join(root, "cal", "classifier.json"),
+    "--out",
+    html,
+  ]);
   const test = rows.flatMap((r, i) => (r.part === "test" ? [i] : []));
   const truth = test.map((i) => names.indexOf(rows[i].label));
   const judge = test.map((i) => rows[i].judge);
@@ -378,12 +461,27 @@ test("in headless Chromium, a labelled file of one's own: calibrate --in's numbe
     assert.deepEqual(saved.levelSet, classifier.levelSet);
     assert.deepEqual([saved.kind, saved.objective, saved.score.metric], ["capqa-threshold-classifier", "explorer", "judge"]);
     assert.match(saved.origin, /set in the capqa explorer/);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { capqaExplorer: { classifier(): unknown } }).capqaExplorer.classifier()), saved);
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { capqaExplorer: { classifier(): unknown } }).capqaExplorer.classifier()),
+      saved,
+    );
     assert.deepEqual(errors, []);
 
     // explore --classifier takes it back: the same cuts, the same numbers.
     const html2 = join(root, "own-saved.html");
-    cli(["explore", "--in", file, "--label-column", "verdict", "--split-column", "part", "--classifier", join(root, "saved.json"), "--out", html2]);
+    cli([
+      "explore",
+      "--in",
+      file,
+      "--label-column",
+      "verdict",
+      "--split-column",
+      "part",
+      "--classifier",
+      join(root, "saved.json"),
+      "--out",
+      html2,
+    ]);
     const again = await open(browser, html2);
     assert.deepEqual((await state(again.page)).cuts, moved);
     await assertShows(again.page, numbers(moved), "the saved classifier reopened");
@@ -422,7 +520,9 @@ test("in headless Chromium, a labelled file of one's own: calibrate --in's numbe
     await frame.locator("#cut0-text").press("Enter");
     await host.waitForFunction(() => (window as unknown as typeof parentWindow).messages.length >= 2);
     const last = (await messages()).at(-1)!;
-    const frameCuts = await frame.evaluate(() => (window as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts);
+    const frameCuts = await frame.evaluate(
+      () => (window as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts,
+    );
     assert.equal(frameCuts[0], 0.25);
     assert.deepEqual(last.classifier.cuts, frameCuts);
     assert.equal(last.classifier.score.metric, "judge");
@@ -438,7 +538,11 @@ test("in headless Chromium, a CAP classifier saved after moving α comes back th
   const root = mkdtempSync(join(tmpdir(), "capqa-explore-save-"));
   calibrateRun(["--data-dir", DATA!, "--out", join(root, "cal")]);
   const html = join(root, "explorer.html");
-  const r = spawnSync(process.execPath, [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "cal", "classifier.json"), "--out", html], { encoding: "utf8" });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "cal", "classifier.json"), "--out", html],
+    { encoding: "utf8" },
+  );
   assert.equal(r.status, 0, r.stderr);
   const browser = await launch();
   try {
@@ -448,9 +552,18 @@ test("in headless Chromium, a CAP classifier saved after moving α comes back th
     const s = await state(page);
     const saved = await save(page, join(root, "saved.json"));
     assert.deepEqual(saved.cuts, s.cuts);
-    assert.deepEqual(saved.score, { metric: "cap", alpha: 0.6, lambda: 0.3, source: "recomputed from the NLI probabilities (alpha=0.6, lambda=0.3)" });
+    assert.deepEqual(saved.score, {
+      metric: "cap",
+      alpha: 0.6,
+      lambda: 0.3,
+      source: "recomputed from the NLI probabilities (alpha=0.6, lambda=0.3)",
+    });
     const html2 = join(root, "again.html");
-    const r2 = spawnSync(process.execPath, [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "saved.json"), "--out", html2], { encoding: "utf8" });
+    const r2 = spawnSync(
+      process.execPath,
+      [CLI, "explore", "--data-dir", DATA!, "--classifier", join(root, "saved.json"), "--out", html2],
+      { encoding: "utf8" },
+    );
     assert.equal(r2.status, 0, r2.stderr);
     const again = await open(browser, html2);
     const s2 = await state(again.page);

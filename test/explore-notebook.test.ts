@@ -23,7 +23,10 @@ const PAGE_URL = "http://notebook.test/notebook.html";
 const ID = "capqa-explorer-test0123456789";
 
 type El = { style: { display: string }; getBoundingClientRect(): { width: number; height: number } };
-type Doc = { querySelector(s: string): El | null; getElementById(id: string): (El & { value: string; max: string; data?: unknown[]; dispatchEvent(e: unknown): boolean }) | null };
+type Doc = {
+  querySelector(s: string): El | null;
+  getElementById(id: string): (El & { value: string; max: string; data?: unknown[]; dispatchEvent(e: unknown): boolean }) | null;
+};
 declare const document: Doc;
 declare class Event {
   constructor(type: string, init?: { bubbles?: boolean });
@@ -58,14 +61,21 @@ after(async () => {
 });
 
 /** A notebook-like page holding `body`; every other request is counted and refused (offline). */
-async function openPage(body: string, options: { javaScript?: boolean; head?: string } = {}): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
+async function openPage(
+  body: string,
+  options: { javaScript?: boolean; head?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
   assert.ok(browser);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: options.javaScript ?? true });
   const requests: string[] = [];
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url === PAGE_URL)
-      return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: `<!doctype html><html><head><meta charset="utf-8">${options.head ?? ""}</head><body>${body}</body></html>` });
+      return route.fulfill({
+        status: 200,
+        contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><html><head><meta charset="utf-8">${options.head ?? ""}</head><body>${body}</body></html>`,
+      });
     requests.push(url);
     return route.abort("internetdisconnected");
   });
@@ -101,10 +111,16 @@ test("after the notebook's carried plotly.js, the frame draws its histogram with
     const s = await shown(page);
     assert.ok(s.frame > 600 && s.picture === 0, `the frame shows, the picture does not (${JSON.stringify(s)})`);
     // The frame takes the page's height: nothing scrolls inside the output.
-    const pageHeight = await frame.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
-    await page.waitForFunction((h) => Math.abs((document.querySelector(".capqa-explorer iframe")?.getBoundingClientRect().height ?? 0) - h) <= 3, pageHeight, {
-      timeout: 10_000,
-    });
+    const pageHeight = await frame.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight,
+    );
+    await page.waitForFunction(
+      (h) => Math.abs((document.querySelector(".capqa-explorer iframe")?.getBoundingClientRect().height ?? 0) - h) <= 3,
+      pageHeight,
+      {
+        timeout: 10_000,
+      },
+    );
   } finally {
     await context.close();
   }
@@ -131,7 +147,9 @@ test("without scripts (an untrusted notebook, GitHub) the picture shows", { skip
   }
 });
 
-test("moved cuts go to Jupyter Notebook's kernel: one silent execute handing the page's classifier to this explorer", { skip }, async () => {
+test("moved cuts go to Jupyter Notebook's kernel: one silent execute handing the page's classifier to this explorer", {
+  skip,
+}, async () => {
   const carrier = plotlyCarrierBundle().data["text/html"] as string;
   // Jupyter Notebook's kernel object, as the notebook page has it, recording what it is asked to run.
   const head = `<script>window.__sent = []; window.Jupyter = { notebook: { kernel: { execute: function (code, callbacks, options) { window.__sent.push({ code: code, options: options }); } } } };</script>`;
@@ -145,7 +163,9 @@ test("moved cuts go to Jupyter Notebook's kernel: one silent execute handing the
       slider.value = String(Math.floor(Number(slider.max) / 3));
       slider.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    const cuts = await frame.evaluate(() => (globalThis as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts);
+    const cuts = await frame.evaluate(
+      () => (globalThis as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts,
+    );
     await page.waitForFunction(
       (first) => {
         const sent = (globalThis as unknown as { __sent: { code: string }[] }).__sent;
@@ -154,7 +174,9 @@ test("moved cuts go to Jupyter Notebook's kernel: one silent execute handing the
       cuts[0],
       { timeout: 10_000 },
     );
-    const sent = await page.evaluate(() => (globalThis as unknown as { __sent: { code: string; options: Record<string, unknown> }[] }).__sent);
+    const sent = await page.evaluate(
+      () => (globalThis as unknown as { __sent: { code: string; options: Record<string, unknown> }[] }).__sent,
+    );
     const last = sent[sent.length - 1];
     assert.deepEqual(last.options, { silent: true, store_history: false, stop_on_error: false });
     const m = /^\(globalThis as any\)\.__capqaExplorers\?\.get\(("[^"]+")\)\?\.receive\((".*")\)$/.exec(last.code);

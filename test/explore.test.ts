@@ -28,7 +28,16 @@ import {
 import { capScores } from "../lib/cap/index.js";
 import { ordinalSummary } from "../lib/stats/pairwise.js";
 import { classificationReport } from "../lib/calibrate/metrics.js";
-import { classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels, severityLevelSet, type CalibrationObjective, type ThresholdClassifier } from "../lib/calibrate/classifier.js";
+import {
+  classLevelSet,
+  equalWidthClassifier,
+  fitThresholds,
+  levelOfClass,
+  predictLevels,
+  severityLevelSet,
+  type CalibrationObjective,
+  type ThresholdClassifier,
+} from "../lib/calibrate/classifier.js";
 import { loadBenchmark, releasedColumn, selectRows } from "../lib/data/benchmark.js";
 import { benchmarkMetricColumn } from "../lib/data/metric-columns.js";
 import { CLASSES, PAPER_ORDERING } from "../lib/taxonomy/index.js";
@@ -64,7 +73,8 @@ const levelsOf = (d: { cls: number[] }, set = SEVERITY) => {
   const of = levelOfClass(set);
   return d.cls.map((c) => of[CLASSES[c]]);
 };
-const libCap = (d: ExploreData, alpha: number, lambda: number) => capScores({ peForward: d.peF!, pnForward: d.pnF!, peReverse: d.peR!, pnReverse: d.pnR! }, { alpha, lambda }).cap;
+const libCap = (d: ExploreData, alpha: number, lambda: number) =>
+  capScores({ peForward: d.peF!, pnForward: d.pnF!, peReverse: d.peR!, pnReverse: d.pnR! }, { alpha, lambda }).cap;
 
 test("exploreCap is capScores bit for bit; exploreScores takes the released column as it is", () => {
   const d = syntheticData(500);
@@ -156,7 +166,11 @@ test("exploreFitCuts gives fitThresholds' cuts exactly, for every objective, wit
         const levels = levelsOf(d, set);
         for (const objective of objectives) {
           const lib = fitThresholds(scores, levels, set, objective).cuts;
-          assert.deepEqual(exploreFitCuts(scores, levels, set.levels.length, objective), lib, `${objective}, ${set.name}, n ${n}, seed ${seed}`);
+          assert.deepEqual(
+            exploreFitCuts(scores, levels, set.levels.length, objective),
+            lib,
+            `${objective}, ${set.name}, n ${n}, seed ${seed}`,
+          );
         }
       }
     }
@@ -237,7 +251,11 @@ test("explorerSettingsFromClassifier: a calibrate classifier's levels, exact cut
   assert.deepEqual(s.cuts, classifierOf().cuts);
   assert.deepEqual([s.alpha, s.lambda, s.source, s.objective, s.fitSplit], [0.85, 0.3, "released", "quadratic_kappa", "test"]);
   assert.deepEqual(s.levelSet.levels, SEVERITY.levels);
-  const r = explorerSettingsFromClassifier(classifierOf({ score: { metric: "cap", alpha: 0.5, lambda: 0.3, source: "recomputed from the released NLI probabilities (alpha=0.5, lambda=0.3)" } }));
+  const r = explorerSettingsFromClassifier(
+    classifierOf({
+      score: { metric: "cap", alpha: 0.5, lambda: 0.3, source: "recomputed from the released NLI probabilities (alpha=0.5, lambda=0.3)" },
+    }),
+  );
   assert.deepEqual([r.alpha, r.source], [0.5, "recomputed"]);
   const eight = explorerSettingsFromClassifier(classifierOf({ levelSet: classLevelSet(), cuts: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7] }));
   assert.equal(eight.levelSet.levels.length, 8);
@@ -305,7 +323,10 @@ test("buildExplorerPage: exact cuts, paper palette and names, equal-width defaul
   const d = syntheticData(50);
   const def = pageConfig(buildExplorerPage(d));
   assert.deepEqual(def.initial.cuts, equalWidthClassifier(SEVERITY, {}).cuts);
-  assert.deepEqual([def.initial.alpha, def.initial.lambda, def.initial.source, def.initial.objective, def.initial.refit], [0.85, 0.3, "recomputed", "macro_f1", false]);
+  assert.deepEqual(
+    [def.initial.alpha, def.initial.lambda, def.initial.source, def.initial.objective, def.initial.refit],
+    [0.85, 0.3, "recomputed", "macro_f1", false],
+  );
   assert.deepEqual(
     def.classes.map((c) => c.label),
     ["exact", "equivalent", "alternative-correct", "overinclusive-valid", "partial", "overinclusive-invalid", "invalid", "contradictory"],
@@ -339,7 +360,9 @@ test("buildExplorerPage: exact cuts, paper palette and names, equal-width defaul
 
 const DATA = releasedDataDir();
 
-test("on the released data, the explorer's data and arithmetic give capqa calibrate's cuts and report exactly", { skip: DATA === undefined && "released data not found" }, () => {
+test("on the released data, the explorer's data and arithmetic give capqa calibrate's cuts and report exactly", {
+  skip: DATA === undefined && "released data not found",
+}, () => {
   const bench = loadBenchmark(DATA!);
   const d = exploreDataFromBenchmark(bench, "test", "validation");
   const evalRows = selectRows(bench, "test");
@@ -347,7 +370,10 @@ test("on the released data, the explorer's data and arithmetic give capqa calibr
   assert.equal(d.cls.length, evalRows.rowIds.length);
   assert.equal(d.fit!.cls.length, fitRows.rowIds.length);
   assert.deepEqual(exploreScores(d, 0.85, 0.3, "released"), Array.from(releasedColumn(bench, "cap", evalRows.rowIds)));
-  assert.deepEqual(exploreScores(d, 0.5, 0.3, "recomputed"), Array.from(benchmarkMetricColumn(bench, "cap", evalRows.rowIds, { alpha: 0.5, lambda: 0.3 }).scores));
+  assert.deepEqual(
+    exploreScores(d, 0.5, 0.3, "recomputed"),
+    Array.from(benchmarkMetricColumn(bench, "cap", evalRows.rowIds, { alpha: 0.5, lambda: 0.3 }).scores),
+  );
   const truth = d.cls.map((c) => LEVEL_OF[CLASSES[c]]);
   const fitTruth = d.fit!.cls.map((c) => LEVEL_OF[CLASSES[c]]);
   for (const [source, alpha, lambda] of [
@@ -364,7 +390,10 @@ test("on the released data, the explorer's data and arithmetic give capqa calibr
       predictLevels({ cuts }, scores),
       SEVERITY.levels.map((l) => l.name),
     );
-    assert.deepEqual([c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic], [r.accuracy, r.macroF1, r.kappa, r.kappaLinear, r.kappaQuadratic]);
+    assert.deepEqual(
+      [c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic],
+      [r.accuracy, r.macroF1, r.kappa, r.kappaLinear, r.kappaQuadratic],
+    );
   }
 });
 
@@ -403,11 +432,19 @@ test("a labelled file of one's own: the page's data and arithmetic give capqa ca
   const fitTruth = d.fit!.cls.map((c) => d.severity[c]);
   assert.deepEqual(exploreFitCuts(exploreScores(d.fit!, 0, 0, "column"), fitTruth, 3, "macro_f1"), run.calibrated.cuts);
   const c = exploreClassification(truth, exploreScores(d, 0, 0, "column"), run.calibrated.cuts, 3);
-  assert.deepEqual([c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic], [run.report.accuracy, run.report.macroF1, run.report.kappa, run.report.kappaLinear, run.report.kappaQuadratic]);
+  assert.deepEqual(
+    [c.accuracy, c.macroF1, c.kappa, c.kappaLinear, c.kappaQuadratic],
+    [run.report.accuracy, run.report.macroF1, run.report.kappa, run.report.kappaLinear, run.report.kappaQuadratic],
+  );
   assert.deepEqual(c.confusion, run.report.confusion);
   // The page: the column as its scores, no α/λ sliders (hidden, said why), its levels and labels, a Save button.
   const html = buildExplorerPage(d, { levelSet: table.levelSet, cuts: run.calibrated.cuts, title: "own" });
-  const config = pageConfig(html) as ReturnType<typeof pageConfig> & { recomputable: boolean; metric: string; axis: number[]; levelSet: unknown };
+  const config = pageConfig(html) as ReturnType<typeof pageConfig> & {
+    recomputable: boolean;
+    metric: string;
+    axis: number[];
+    levelSet: unknown;
+  };
   assert.deepEqual([config.initial.source, config.recomputable, config.metric], ["column", false, "judge"]);
   assert.deepEqual(config.initial.cuts, run.calibrated.cuts);
   assert.deepEqual(config.levelSet, table.levelSet);
@@ -427,7 +464,10 @@ test("a labelled file of one's own: the page's data and arithmetic give capqa ca
   assert.equal(rankColor(1), "#1b7837");
   assert.deepEqual(labelColors(["exact", "invalid"], [1, 0], true), ["#1b7837", "#d6604d"]);
   // Equal-width default cuts span the axis, and a classifier's levels must cover the data's labels.
-  assert.deepEqual(pageConfig(buildExplorerPage(d, { levelSet: table.levelSet })).initial.cuts, equalWidthClassifier(table.levelSet, {}, d.axis![0], d.axis![1]).cuts);
+  assert.deepEqual(
+    pageConfig(buildExplorerPage(d, { levelSet: table.levelSet })).initial.cuts,
+    equalWidthClassifier(table.levelSet, {}, d.axis![0], d.axis![1]).cuts,
+  );
   assert.throws(
     () =>
       buildExplorerPage(d, {

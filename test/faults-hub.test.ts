@@ -8,7 +8,20 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
@@ -144,12 +157,19 @@ test("item 1: a mirror that answers another commit than the one asked for is ref
   const { dir, cacheDir } = caseDirs("other-commit");
   const mirror = await startHubMirror([tinyRepo()], { hubHeaders: (r) => (r.revision === A ? { "x-repo-commit": B } : undefined) });
   try {
-    await assert.rejects(client(cacheDir, mirror.endpoint).download(REPO, A, "config.json"), new RegExp(`asked for commit ${A}.*answered commit ${B}`));
+    await assert.rejects(
+      client(cacheDir, mirror.endpoint).download(REPO, A, "config.json"),
+      new RegExp(`asked for commit ${A}.*answered commit ${B}`),
+    );
   } finally {
     await mirror.close();
   }
   assert.deepEqual(outside(dir, cacheDir), []);
-  assert.equal(existsSync(join(cacheDir, repoFolderName(REPO), "snapshots", B)), false, "nothing linked under the commit the mirror claimed");
+  assert.equal(
+    existsSync(join(cacheDir, repoFolderName(REPO), "snapshots", B)),
+    false,
+    "nothing linked under the commit the mirror claimed",
+  );
 });
 
 test("item 1: etags that are not content hashes name no blob (the blob is named by the SHA-256 of its bytes)", async () => {
@@ -165,7 +185,11 @@ test("item 1: etags that are not content hashes name no blob (the blob is named 
       await mirror.close();
     }
     const blob = realpathSync(path);
-    assert.equal(relative(realpathSync(join(cacheDir, repoFolderName(REPO), "blobs")), blob), sha256(fp32), `etag ${JSON.stringify(etag)}: the blob is named by its SHA-256`);
+    assert.equal(
+      relative(realpathSync(join(cacheDir, repoFolderName(REPO), "blobs")), blob),
+      sha256(fp32),
+      `etag ${JSON.stringify(etag)}: the blob is named by its SHA-256`,
+    );
     assert.deepEqual(readFileSync(blob), Buffer.from(fp32));
     assert.deepEqual(outside(dir, cacheDir), []);
     assert.deepEqual(
@@ -187,7 +211,10 @@ test("item 1: links and folders in the cache that lead out are neither written t
       const snap = join(cacheDir, repoFolderName(REPO), "snapshots", A);
       mkdirSync(snap, { recursive: true });
       symlinkSync(victim, join(snap, "onnx"));
-      await assert.rejects(client(cacheDir, mirror.endpoint).download(REPO, A, "onnx/model.onnx"), /is a link out of the hub cache|is a link/);
+      await assert.rejects(
+        client(cacheDir, mirror.endpoint).download(REPO, A, "onnx/model.onnx"),
+        /is a link out of the hub cache|is a link/,
+      );
       assert.deepEqual(readdirSync(victim), [], "nothing written into the linked folder");
     }
     // blobs/ is a link to a user's folder.
@@ -232,14 +259,26 @@ test("item 1: links and folders in the cache that lead out are neither written t
     symlinkSync(relative(snap, secret), join(snap, "config.json"));
     const offline = new HubClient(hubSettings({ cacheDir, offline: true, endpoint: "http://127.0.0.1:9" }, {}));
     await assert.rejects(offline.download(REPO, A, "config.json"), /config\.json is a link out of the hub cache/);
-    await assert.rejects(client(cacheDir, "http://127.0.0.1:9").download(REPO, A, "config.json"), /config\.json is a link out of the hub cache/);
+    await assert.rejects(
+      client(cacheDir, "http://127.0.0.1:9").download(REPO, A, "config.json"),
+      /config\.json is a link out of the hub cache/,
+    );
     assert.equal(readFileSync(secret, "utf8"), '{"secret": true}');
   }
 });
 
 test("item 1: a revision or file name that would leave the snapshot is refused, even where a plain mirror answers it", async () => {
   const hub = client(caseDirs("names").cacheDir, "http://127.0.0.1:9");
-  for (const file of ["../config.json", "onnx/../../x", "/etc/passwd", "onnx\\..\\..\\x", "con\u0000fig.json", "onnx//model.onnx", "./config.json", "config.json\n"]) {
+  for (const file of [
+    "../config.json",
+    "onnx/../../x",
+    "/etc/passwd",
+    "onnx\\..\\..\\x",
+    "con\u0000fig.json",
+    "onnx//model.onnx",
+    "./config.json",
+    "config.json\n",
+  ]) {
     assert.throws(() => hub.fileUrl(REPO, "main", file), /is not a file path inside a repository/, JSON.stringify(file));
   }
   // A plain mirror (no commit, no etag) that answers every revision: the snapshot would be named by the revision.
@@ -251,7 +290,11 @@ test("item 1: a revision or file name that would leave the snapshot is refused, 
       const anyRevision = new HubClient(hubSettings({ cacheDir, endpoint: mirror.endpoint, offline: false }, {}), {
         fetch: (url, init) => fetch(String(url).replace(`/resolve/${encodeURIComponent(revision)}/`, "/resolve/main/"), init),
       });
-      await assert.rejects(fetchHubModel(anyRevision, onnxSources(REPO, revision, "fp32")), /is not a (file path inside a repository|revision)/, revision);
+      await assert.rejects(
+        fetchHubModel(anyRevision, onnxSources(REPO, revision, "fp32")),
+        /is not a (file path inside a repository|revision)/,
+        revision,
+      );
     } finally {
       await mirror.close();
     }
@@ -263,7 +306,9 @@ test("item 1: a mirror whose commit moves between requests gives one snapshot wh
   const { cacheDir } = caseDirs("moving-per-request");
   let n = 0;
   // Asked by branch, the mirror names A and B in turn (bytes of A); asked by commit, it is truthful.
-  const mirror = await startHubMirror([tinyRepo()], { hubHeaders: (r) => (r.revision === "main" ? { "x-repo-commit": n++ % 2 === 0 ? A : B } : undefined) });
+  const mirror = await startHubMirror([tinyRepo()], {
+    hubHeaders: (r) => (r.revision === "main" ? { "x-repo-commit": n++ % 2 === 0 ? A : B } : undefined),
+  });
   try {
     const fetched = await fetchHubModel(client(cacheDir, mirror.endpoint), onnxSources(REPO, "main", "fp32"));
     assert.ok([A, B].includes(fetched.commit));
@@ -342,8 +387,16 @@ test("item 2: after main moves, capqa score answers with the new commit's number
   );
   const repo = tinyRepo();
   const mirror = await startHubMirror([repo]);
-  const env = { HF_HOME: join(dir, "home"), HF_HUB_CACHE: "", HF_ENDPOINT: mirror.endpoint, HF_HUB_OFFLINE: "", HF_TOKEN: "", CAPQA_CACHE_DIR: join(dir, "nli-cache") };
-  const score = (out: string, extra: Record<string, string> = {}) => runNode(CLI, ["score", "--in", input, "--out", out, "--model", REPO, "--revision", "main"], { ...env, ...extra });
+  const env = {
+    HF_HOME: join(dir, "home"),
+    HF_HUB_CACHE: "",
+    HF_ENDPOINT: mirror.endpoint,
+    HF_HUB_OFFLINE: "",
+    HF_TOKEN: "",
+    CAPQA_CACHE_DIR: join(dir, "nli-cache"),
+  };
+  const score = (out: string, extra: Record<string, string> = {}) =>
+    runNode(CLI, ["score", "--in", input, "--out", out, "--model", REPO, "--revision", "main"], { ...env, ...extra });
   try {
     const first = await score(join(dir, "a.csv"));
     assert.equal(first.code, 0, first.stderr);
@@ -369,7 +422,9 @@ const half = Math.floor(fp32.length / 2);
 
 test("item 6: a body that stalls halfway is resumed with a Range request from where it stopped", async () => {
   const { cacheDir } = caseDirs("stall-resume");
-  const mirror = await startHubMirror([tinyRepo()], { fault: (r) => (r.origin === "storage" && r.attempt === 0 ? { stallAfter: half } : undefined) });
+  const mirror = await startHubMirror([tinyRepo()], {
+    fault: (r) => (r.origin === "storage" && r.attempt === 0 ? { stallAfter: half } : undefined),
+  });
   try {
     const path = await within(client(cacheDir, mirror.endpoint, STALL).download(REPO, A, "onnx/model.onnx"), 20_000, "a stalled download");
     assert.deepEqual(readFileSync(path), Buffer.from(fp32));
@@ -390,11 +445,14 @@ test("item 6: a body that always stalls fails naming the file and what to do, an
     const { cacheDir } = caseDirs(`stall-always-${file.replace("/", "-")}`);
     const mirror = await startHubMirror([tinyRepo()], { fault: () => ({ stallAfter: 10 }) });
     try {
-      await assert.rejects(within(client(cacheDir, mirror.endpoint, STALL).download(REPO, A, file), 20_000, "a stalled download"), (err: Error) => {
-        assert.match(err.message, new RegExp(`${REPO}@${A}: ${file.replace(".", "\\.")}: no bytes for 0\\.3 s`), err.message);
-        assert.match(err.message, /HF_HUB_DOWNLOAD_TIMEOUT/);
-        return true;
-      });
+      await assert.rejects(
+        within(client(cacheDir, mirror.endpoint, STALL).download(REPO, A, file), 20_000, "a stalled download"),
+        (err: Error) => {
+          assert.match(err.message, new RegExp(`${REPO}@${A}: ${file.replace(".", "\\.")}: no bytes for 0\\.3 s`), err.message);
+          assert.match(err.message, /HF_HUB_DOWNLOAD_TIMEOUT/);
+          return true;
+        },
+      );
     } finally {
       await mirror.close();
     }
@@ -409,7 +467,9 @@ test("item 6: a body that always stalls fails naming the file and what to do, an
 
 test("item 6: a server without range support restarts the file from the first byte", async () => {
   const { cacheDir } = caseDirs("stall-no-range");
-  const mirror = await startHubMirror([tinyRepo()], { fault: (r) => (r.origin === "storage" ? (r.attempt === 0 ? { stallAfter: half } : { ignoreRange: true }) : undefined) });
+  const mirror = await startHubMirror([tinyRepo()], {
+    fault: (r) => (r.origin === "storage" ? (r.attempt === 0 ? { stallAfter: half } : { ignoreRange: true }) : undefined),
+  });
   try {
     const path = await within(client(cacheDir, mirror.endpoint, STALL).download(REPO, A, "onnx/model.onnx"), 20_000, "a stalled download");
     assert.deepEqual(readFileSync(path), Buffer.from(fp32));
@@ -423,9 +483,14 @@ test("item 6: a resumed tail of other bytes fails the hash check, and nothing is
   const { cacheDir } = caseDirs("stall-wrong-tail");
   const other = Buffer.from(fp32);
   other[fp32.length - 1] ^= 0xff;
-  const mirror = await startHubMirror([tinyRepo()], { fault: (r) => (r.origin === "storage" ? (r.attempt === 0 ? { stallAfter: half } : { body: other }) : undefined) });
+  const mirror = await startHubMirror([tinyRepo()], {
+    fault: (r) => (r.origin === "storage" ? (r.attempt === 0 ? { stallAfter: half } : { body: other }) : undefined),
+  });
   try {
-    await assert.rejects(within(client(cacheDir, mirror.endpoint, STALL).download(REPO, A, "onnx/model.onnx"), 20_000, "a stalled download"), /do not match/);
+    await assert.rejects(
+      within(client(cacheDir, mirror.endpoint, STALL).download(REPO, A, "onnx/model.onnx"), 20_000, "a stalled download"),
+      /do not match/,
+    );
   } finally {
     await mirror.close();
   }
@@ -527,7 +592,11 @@ test("item 12: the manifest's SHA-256 is the one measured of the bytes the run u
   );
   const cacheDir = join(dir, "home", "hub");
   // The paper's pinned repository, cached by an earlier run; then its ONNX blob is overwritten with other bytes.
-  const repo: MirrorRepo = { repo: PAPER_NLI_MODEL, branches: { main: PAPER_NLI_REVISION }, revisions: [{ commit: PAPER_NLI_REVISION, files: filesA }] };
+  const repo: MirrorRepo = {
+    repo: PAPER_NLI_MODEL,
+    branches: { main: PAPER_NLI_REVISION },
+    revisions: [{ commit: PAPER_NLI_REVISION, files: filesA }],
+  };
   const xenova: MirrorRepo = { repo: PAPER_NLI_CONVERSION, branches: { main: A }, revisions: [{ commit: A, files: filesA }] };
   const mirror = await startHubMirror([repo, xenova]);
   try {

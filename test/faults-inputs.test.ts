@@ -20,7 +20,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -101,7 +111,9 @@ function exchange(port: number, request: string | Buffer, limitMs = 10_000): Pro
 }
 const statusOf = (response: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec(response)?.[1] ?? 0);
 
-test("capqa explore --serve answers a malformed or foreign request with an error and stays up; only its own Host is served", { timeout: 180_000 }, async () => {
+test("capqa explore --serve answers a malformed or foreign request with an error and stays up; only its own Host is served", {
+  timeout: 180_000,
+}, async () => {
   const reference = join(root, "explorer.html");
   const built = run(["explore", ...EXPLORE_IN, "--out", reference]);
   assert.equal(built.status, 0, built.stderr);
@@ -128,7 +140,11 @@ test("capqa explore --serve answers a malformed or foreign request with an error
       ["a protocol-relative path", get("//evil.example/", `Host: ${H}\r\n`), 404],
       ["the asterisk form", `OPTIONS * HTTP/1.1\r\nHost: ${H}\r\nConnection: close\r\n\r\n`, 405],
       ["POST", `POST / HTTP/1.1\r\nHost: ${H}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`, 405],
-      ["not HTTP at all (a TLS hello)", Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x0d, 0x0a, 0x0d, 0x0a]), 400],
+      [
+        "not HTTP at all (a TLS hello)",
+        Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x0d, 0x0a, 0x0d, 0x0a]),
+        400,
+      ],
       ["a header over 16 KB", get("/", `Host: ${H}\r\nX-Big: ${"a".repeat(20_000)}\r\n`), 431],
     ];
     for (const [what, request, status] of cases) {
@@ -150,7 +166,9 @@ test("capqa explore --serve answers a malformed or foreign request with an error
   }
 });
 
-test("capqa explore --serve caps its connections: the ones over EXPLORE_SERVE_MAX_CONNECTIONS are refused, the page is still served", { timeout: 120_000 }, async () => {
+test("capqa explore --serve caps its connections: the ones over EXPLORE_SERVE_MAX_CONNECTIONS are refused, the page is still served", {
+  timeout: 120_000,
+}, async () => {
   const cap = EXPLORE_SERVE_MAX_CONNECTIONS;
   assert.ok(Number.isInteger(cap) && cap > 0 && cap <= 256, `EXPLORE_SERVE_MAX_CONNECTIONS is ${cap}`);
   const { child, port } = await startServer();
@@ -184,7 +202,9 @@ test("capqa explore --serve caps its connections: the ones over EXPLORE_SERVE_MA
   }
 });
 
-test("the explorer's server drops a client that sends its headers slowly, one that sends nothing and one that never reads the page", { timeout: 60_000 }, async () => {
+test("the explorer's server drops a client that sends its headers slowly, one that sends nothing and one that never reads the page", {
+  timeout: 60_000,
+}, async () => {
   const html = `<!doctype html><title>x</title>${"<p>explorer</p>".repeat(1 << 21)}`; // 32 MB: more than any socket buffers
   const server = await serveExplorerPage(html, { port: 0, headersTimeoutMs: 500, idleTimeoutMs: 500, checkIntervalMs: 100 });
   try {
@@ -213,7 +233,8 @@ test("the explorer's server drops a client that sends its headers slowly, one th
     clearInterval(trickle);
     // The stalled reader is paused, so it would not notice its socket closing: the server's count says.
     let open = await server.connections();
-    for (const deadline = Date.now() + 15_000; open > 0 && Date.now() < deadline; open = await server.connections()) await new Promise((r) => setTimeout(r, 100));
+    for (const deadline = Date.now() + 15_000; open > 0 && Date.now() < deadline; open = await server.connections())
+      await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual({ slowHeaders: a, silent: b, openConnections: open }, { slowHeaders: true, silent: true, openConnections: 0 });
     stalled.destroy();
     // A well-behaved client still gets the whole page.
@@ -250,8 +271,24 @@ test("explorerRequestVerdict: each request's answer, from its method, target and
 
 // ================================================================ the NLI cache read back
 
-const CACHE_PREMISES = ["the sun is hot.", "water is wet.", "cows eat grass.", "plants need light.", "rain falls from clouds.", "the moon is small.", "ice is cold."];
-const CACHE_HYPOTHESES = ["the sun is warm.", "water is dry.", "cows eat food.", "plants need water.", "rain is water.", "the moon is large.", "ice is hot."];
+const CACHE_PREMISES = [
+  "the sun is hot.",
+  "water is wet.",
+  "cows eat grass.",
+  "plants need light.",
+  "rain falls from clouds.",
+  "the moon is small.",
+  "ice is cold.",
+];
+const CACHE_HYPOTHESES = [
+  "the sun is warm.",
+  "water is dry.",
+  "cows eat food.",
+  "plants need water.",
+  "rain is water.",
+  "the moon is large.",
+  "ice is hot.",
+];
 
 test("checkCachedProbabilities: a distribution of three probabilities, or the reason it is not one", () => {
   assert.equal(checkCachedProbabilities([0.2, 0.3, 0.5]), undefined);
@@ -288,7 +325,9 @@ test("a corrupted row of the NLI cache is a miss with one warning: computed agai
   cache.close();
   // Corrupt one direction of six pairs, each a different way (the seventh pair stays good).
   const db = new Database(join(dir, CACHE_FILE));
-  const keys = (db.prepare("SELECT key, premise FROM nli ORDER BY premise").all() as { key: Buffer; premise: string }[]).filter((r) => CACHE_PREMISES.includes(r.premise));
+  const keys = (db.prepare("SELECT key, premise FROM nli ORDER BY premise").all() as { key: Buffer; premise: string }[]).filter((r) =>
+    CACHE_PREMISES.includes(r.premise),
+  );
   assert.equal(keys.length, 7);
   const corruptions = ["pe = 3.5", "pn = -0.25", "pe = 'abc'", "pc = X'0102'", "pe = 0.9, pn = 0.9, pc = 0.9", "pe = 9e999"];
   corruptions.forEach((set, k) => db.prepare(`UPDATE nli SET ${set} WHERE key = ?`).run(keys[k].key));
@@ -350,10 +389,21 @@ test("scoreFile with a malformed classifier fails before the first model call, n
   const input = join(root, "classify-in.csv");
   writeFileSync(input, statementPairsCsv(12, 3));
   const malformed: [string, unknown, RegExp][] = [
-    ["fewer levels than cuts + 1", { ...goodClassifier, levelSet: { name: "x", levels: [{ name: "bad", classes: ["bad"] }] } }, /2 cuts for 1 levels/],
+    [
+      "fewer levels than cuts + 1",
+      { ...goodClassifier, levelSet: { name: "x", levels: [{ name: "bad", classes: ["bad"] }] } },
+      /2 cuts for 1 levels/,
+    ],
     ["no levelSet", { ...goodClassifier, levelSet: undefined }, /its levelSet has no levels/],
     ["cuts not a list", { ...goodClassifier, cuts: "0.3,0.7" }, /no cuts for 3 levels/],
-    ["a level without a name", { ...goodClassifier, levelSet: { name: "x", levels: [{ classes: ["a"] }, { name: "b", classes: ["b"] }, { name: "c", classes: ["c"] }] } }, /level 0 has no name/],
+    [
+      "a level without a name",
+      {
+        ...goodClassifier,
+        levelSet: { name: "x", levels: [{ classes: ["a"] }, { name: "b", classes: ["b"] }, { name: "c", classes: ["c"] }] },
+      },
+      /level 0 has no name/,
+    ],
     [
       "two levels of one name",
       {
@@ -395,7 +445,9 @@ test("scoreFile with a malformed classifier fails before the first model call, n
             dispose: async () => undefined,
           } as never,
         }),
-      (e: Error) => (assert.match(e.message, /the `classifier` option is not a classifier/, what), assert.match(e.message, message, what), true),
+      (e: Error) => (
+        assert.match(e.message, /the `classifier` option is not a classifier/, what), assert.match(e.message, message, what), true
+      ),
     );
     assert.equal(loads + generated, 0, `${what}: no model call`);
     assert.equal(existsSync(out), false, `${what}: no output`);
@@ -466,7 +518,10 @@ test("spearman, kendallTauB and pearson on degenerate input give scipy's NaN, no
 
 test("exploreClassification and exploreRanking refuse levels outside 0..K−1 and more cuts than levels; no rows give NaN, not 1", () => {
   const scores = [0.1, 0.5, 0.9, 0.2];
-  assert.throws(() => exploreClassification([0, 1, 5, 2], scores, [0.3, 0.7], 3), /exploreClassification: trueLevels\[2\] is 5; trueLevels must be integers in 0\.\.2/);
+  assert.throws(
+    () => exploreClassification([0, 1, 5, 2], scores, [0.3, 0.7], 3),
+    /exploreClassification: trueLevels\[2\] is 5; trueLevels must be integers in 0\.\.2/,
+  );
   assert.throws(() => exploreClassification([0, -1, 2, 2], scores, [0.3, 0.7], 3), /trueLevels\[1\] is -1/);
   assert.throws(() => exploreClassification([0, 1.5, 2, 2], scores, [0.3, 0.7], 3), /trueLevels\[1\] is 1\.5/);
   assert.throws(() => exploreClassification([0, 1, 2, 2], scores, [0.3, 0.5, 0.7], 3), /cuts has 3 values; 3 levels take at most 2 cuts/);
@@ -474,14 +529,20 @@ test("exploreClassification and exploreRanking refuse levels outside 0..K−1 an
   assert.throws(() => exploreClassification([0, 1, 2, 2], scores, [0.7, 0.3], 3), /cuts\[1\] is 0\.3; cuts must be non-decreasing/);
   assert.throws(() => exploreClassification([0, 0, 0, 0], scores, [], 0), /K is 0; K must be a positive integer/);
   const empty = exploreClassification([], [], [0.3, 0.7], 3);
-  assert.ok([empty.accuracy, empty.macroF1, empty.kappa, empty.kappaLinear, empty.kappaQuadratic].every(Number.isNaN), JSON.stringify(empty));
+  assert.ok(
+    [empty.accuracy, empty.macroF1, empty.kappa, empty.kappaLinear, empty.kappaQuadratic].every(Number.isNaN),
+    JSON.stringify(empty),
+  );
   const d = { cls: [0, 1, 7], severity: [2, 1, 0], classNames: ["a", "b", "c"] };
   assert.throws(() => exploreRanking(d, [0.1, 0.2, 0.3]), /exploreRanking: cls\[2\] is 7; cls must be integers in 0\.\.2/);
 });
 
 // ================================================================ a huge cell, tokenized up to a window
 
-/** transformers.js tokenizers: the tiny model's WordPiece always; RoBERTa's BPE, T5's and DeBERTa-v3's SentencePiece when ../shared/tokenizers has them. */
+/**
+ * transformers.js tokenizers: the tiny model's WordPiece always; RoBERTa's BPE, T5's and DeBERTa-v3's SentencePiece when
+ * ../shared/tokenizers has them.
+ */
 async function tokenizers(): Promise<{ name: string; tokenizer: HfTokenizer }[]> {
   const tf = await loadTransformers();
   const out = [{ name: "tiny WordPiece", tokenizer: await loadPretrainedTokenizer<HfTokenizer>(tf, model) }];
@@ -543,7 +604,9 @@ test("a 2 MB cell is tokenized up to NLI_TOKENIZE_CHARS_PER_TOKEN × (budget + 1
   assert.equal(windowed.truncated, true);
 });
 
-test("windowed tokenization equals whole-text tokenization for every text that fits, and for long texts of words, runs, CJK and controls", { timeout: 600_000 }, async () => {
+test("windowed tokenization equals whole-text tokenization for every text that fits, and for long texts of words, runs, CJK and controls", {
+  timeout: 600_000,
+}, async () => {
   const rng = new Xoshiro128(2207, 3);
   const pick = <T>(xs: readonly T[]) => xs[rng.nextInt(xs.length)];
   const vocabulary =
@@ -556,7 +619,8 @@ test("windowed tokenization equals whole-text tokenization for every text that f
     while (s.length < chars) s += pick(vocabulary) + pick(separators);
     return s.slice(0, chars);
   };
-  // At maxLength 64 the first window is 63 × NLI_TOKENIZE_CHARS_PER_TOKEN = 8,064 characters: texts around it and past it, and texts that fit though long.
+  // At maxLength 64 the first window is 63 × NLI_TOKENIZE_CHARS_PER_TOKEN = 8,064 characters: texts around it and past it, and texts that
+  // fit though long.
   const texts: [string, string][] = [
     ["prose just under the first window", prose(63 * 128 - 5)],
     ["prose past the window", prose(12_000)],
@@ -606,14 +670,21 @@ test("windowed tokenization equals whole-text tokenization for every text that f
             ["the sun is hot.", text],
             [text, text.slice(0, text.length >> 1)],
           ]) {
-            assert.deepEqual(windowed.encode(p, h), whole.encode(p, h), `${name}, max length ${maxLength}: ${what} (${p.length} + ${h.length} characters)`);
+            assert.deepEqual(
+              windowed.encode(p, h),
+              whole.encode(p, h),
+              `${name}, max length ${maxLength}: ${what} (${p.length} + ${h.length} characters)`,
+            );
           }
         }
       }
       // A run of one letter is the one text seen to differ: a Unigram model (DeBERTa-v3's) may split
       // the start of "aaaa…" otherwise when it sees the whole run (1 token of 64). Same length, truncated.
       const run = "a".repeat(30_000);
-      const [w, x] = [new PairEncoder(tokenizer, 64).encode(run, "the sun is hot."), new PairEncoder(tokenizer, 64, { charsPerToken: Infinity }).encode(run, "the sun is hot.")];
+      const [w, x] = [
+        new PairEncoder(tokenizer, 64).encode(run, "the sun is hot."),
+        new PairEncoder(tokenizer, 64, { charsPerToken: Infinity }).encode(run, "the sun is hot."),
+      ];
       assert.deepEqual([w.ids.length, w.truncated], [x.ids.length, x.truncated], `${name}: a run of one letter`);
       if (name !== "deberta-v3") assert.deepEqual(w, x, `${name}: a run of one letter`);
     } finally {
@@ -631,7 +702,11 @@ test("a text longer than NLI_TOKENIZE_MAX_CHARS whose first part makes too few t
   const whole = new PairEncoder(tokenizer, 64, { charsPerToken: Infinity }).encode(spaced, "water is wet.");
   assert.equal(whole.truncated, false);
   assert.equal(bounded.truncated, true, "the unread end is said");
-  assert.deepEqual(bounded, { ...whole, ...new PairEncoder(tokenizer, 64).encode("the sun", "water is wet."), truncated: true }, "the tokens of 'is hot.' were not read");
+  assert.deepEqual(
+    bounded,
+    { ...whole, ...new PairEncoder(tokenizer, 64).encode("the sun", "water is wet."), truncated: true },
+    "the tokens of 'is hot.' were not read",
+  );
   // Under the limit, the same text is read to its end.
   assert.deepEqual(new PairEncoder(tokenizer, 64, { maxChars: 400_000 }).encode(spaced, "water is wet."), whole);
 });
@@ -678,7 +753,10 @@ test("an output name longer than the file system takes fails before any work, na
   assert.ok(existsSync(fits) && existsSync(`${fits}.manifest.json`));
 });
 
-/** A preload for the CLI: writes under FAULT_DIR fail with FAULT_CODE once FAULT_BUDGET bytes went there (fs.writeFileSync and fs.writeSync, as capqa writes). */
+/**
+ * A preload for the CLI: writes under FAULT_DIR fail with FAULT_CODE once FAULT_BUDGET bytes went there (fs.writeFileSync and fs.writeSync,
+ * as capqa writes).
+ */
 const faultPreload = join(root, "write-fault.mjs");
 writeFileSync(
   faultPreload,
@@ -703,7 +781,9 @@ syncBuiltinESMExports();
 `,
 );
 
-test("a disk that fills during evaluate --out: the error names the file, no staging folder is left, the previous outputs stay", { skip: data === undefined && "released data not found" }, () => {
+test("a disk that fills during evaluate --out: the error names the file, no staging folder is left, the previous outputs stay", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const parent = join(root, "full-disk");
   mkdirSync(parent, { recursive: true });
   const out = join(parent, "ev");
@@ -719,13 +799,24 @@ test("a disk that fills during evaluate --out: the error names the file, no stag
     [total - 1, "ENOSPC"],
     [Math.floor(total / 3), "EIO"],
   ] as const) {
-    const r = run(["evaluate", "--out", out, "--bootstrap", "0", "--quiet"], { ...env, FAULT_BUDGET: String(budget), FAULT_CODE: code }, ["--import", faultPreload]);
+    const r = run(["evaluate", "--out", out, "--bootstrap", "0", "--quiet"], { ...env, FAULT_BUDGET: String(budget), FAULT_CODE: code }, [
+      "--import",
+      faultPreload,
+    ]);
     assert.equal(r.status, 1, `budget ${budget}: ${r.stderr}`);
     const message = code === "ENOSPC" ? "no space left on device" : "i/o error";
-    assert.match(r.stderr, new RegExp(`cannot write ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/[^:\\s]+: ${code}: ${message}`), `budget ${budget}: ${r.stderr}`);
+    assert.match(
+      r.stderr,
+      new RegExp(`cannot write ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/[^:\\s]+: ${code}: ${message}`),
+      `budget ${budget}: ${r.stderr}`,
+    );
     assert.doesNotMatch(r.stderr, /capqa-partial/, "the message names the output, not the staging folder");
     assert.deepEqual(readdirSync(parent), ["ev"], `budget ${budget}: nothing left beside the output`);
-    assert.deepEqual(Object.fromEntries(readdirSync(out).map((f) => [f, readFileSync(join(out, f), "utf8")])), before, `budget ${budget}: the previous outputs stay`);
+    assert.deepEqual(
+      Object.fromEntries(readdirSync(out).map((f) => [f, readFileSync(join(out, f), "utf8")])),
+      before,
+      `budget ${budget}: the previous outputs stay`,
+    );
   }
 });
 
@@ -736,7 +827,11 @@ test("a disk that fills while capqa score writes: the error names the output fil
   writeFileSync(input, statementPairsCsv(20, 6));
   for (const code of ["ENOSPC", "EIO"]) {
     const out = join(parent, "scored.csv");
-    const r = run(["score", "--in", input, "--out", out, "--model", model, "--no-cache", "--quiet"], { FAULT_DIR: parent, FAULT_BUDGET: "100", FAULT_CODE: code }, ["--import", faultPreload]);
+    const r = run(
+      ["score", "--in", input, "--out", out, "--model", model, "--no-cache", "--quiet"],
+      { FAULT_DIR: parent, FAULT_BUDGET: "100", FAULT_CODE: code },
+      ["--import", faultPreload],
+    );
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, new RegExp(`cannot write ${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ${code}`), r.stderr);
     assert.deepEqual(readdirSync(parent), []);
@@ -769,6 +864,10 @@ test("an input appended while capqa score reads it: the manifest's hash is of th
   const scoredRows = report.rows;
   const scoredBytes = scoredRows === 3040 ? original + appended : original;
   assert.ok(scoredRows === 3000 || scoredRows === 3040, `${scoredRows} rows scored`);
-  assert.deepEqual({ sha256: recorded.sha256, bytes: recorded.bytes }, { sha256: sha256(scoredBytes), bytes: Buffer.byteLength(scoredBytes) }, `the manifest describes the ${scoredRows} rows scored`);
+  assert.deepEqual(
+    { sha256: recorded.sha256, bytes: recorded.bytes },
+    { sha256: sha256(scoredBytes), bytes: Buffer.byteLength(scoredBytes) },
+    `the manifest describes the ${scoredRows} rows scored`,
+  );
   assert.equal(manifest.output.rows, scoredRows);
 });

@@ -44,7 +44,8 @@ after(async () => {
   await shared?.dispose();
 });
 
-const serverOptions = (protocol: Protocol, urls: string[], more: Record<string, unknown> = {}): NliServerOptions => ({ urls, protocol, modelName: "nli", ...FAST, ...more }) as NliServerOptions;
+const serverOptions = (protocol: Protocol, urls: string[], more: Record<string, unknown> = {}): NliServerOptions =>
+  ({ urls, protocol, modelName: "nli", ...FAST, ...more }) as NliServerOptions;
 
 /** In-process probabilities over the same pairs: KServe is fed capqa's batches; the TEI stand-in runs each pair alone. */
 async function inProcess(protocol: Protocol, batchSize: number, ps = premises, hs = hypotheses): Promise<Float64Array> {
@@ -61,7 +62,11 @@ function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return max;
 }
 
-function runCli(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ status: number | null; signal: string | null; stderr: string; stdout: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<{ status: number | null; signal: string | null; stderr: string; stdout: string }> {
   return new Promise((resolvePromise) => {
     const child = spawn(process.execPath, [...nodeArgs, CLI, ...args], { env: { ...process.env, ...env } });
     let stderr = "";
@@ -91,7 +96,11 @@ for (const protocol of PROTOCOLS) {
     );
     assert.equal(srv.requests.length, 0, "no pair of the run was sent");
     const logitsKey = (await loadNliEngine({ model: MODEL, server: serverOptions(protocol, [(await serve({ protocol })).url]) })).modelKey;
-    const engine = await loadNliEngine({ model: MODEL, batchSize: 8, server: serverOptions(protocol, [srv.url], { output: "probabilities" }) });
+    const engine = await loadNliEngine({
+      model: MODEL,
+      batchSize: 8,
+      server: serverOptions(protocol, [srv.url], { output: "probabilities" }),
+    });
     const got = await engine.probabilities(premises, hypotheses);
     const diff = maxAbsDiff(got, await inProcess(protocol, 8));
     assert.ok(diff < 1e-9, `max |Δ| ${diff}`);
@@ -103,7 +112,8 @@ test("the probe is robust: logits that look like probabilities on one probe pair
   // Every answer's first row sums to 1 within [0, 1]; the others are logits.
   const oneRow = await serve({
     protocol: "tei",
-    rewrite: (a) => (a as TeiRows).map((row, b) => (b === 0 ? row.map((item, k) => ({ label: item.label, score: [0.2, 0.3, 0.5][k] })) : row)),
+    rewrite: (a) =>
+      (a as TeiRows).map((row, b) => (b === 0 ? row.map((item, k) => ({ label: item.label, score: [0.2, 0.3, 0.5][k] })) : row)),
   });
   const engine = await loadNliEngine({ model: MODEL, server: serverOptions("tei", [oneRow.url]) });
   assert.doesNotMatch(engine.modelKey, /probabilities/);
@@ -120,13 +130,20 @@ test("the probe is robust: logits that look like probabilities on one probe pair
   });
   assert.ok(maxAbsDiff(got, expected) < 1e-9);
 
-  // Logits the user says are probabilities (TEI is then asked without raw_scores; this one sends logits all the same): refused, naming the option and the row.
+  // Logits the user says are probabilities (TEI is then asked without raw_scores; this one sends logits all the same): refused, naming the
+  // option and the row.
   for (const protocol of PROTOCOLS) {
     const logits = await serve({ protocol, answers: "logits" });
-    await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions(protocol, [logits.url], { output: "probabilities" }) }), /the `output` option says probabilities.*not probabilities/);
+    await assert.rejects(
+      loadNliEngine({ model: MODEL, server: serverOptions(protocol, [logits.url], { output: "probabilities" }) }),
+      /the `output` option says probabilities.*not probabilities/,
+    );
     assert.equal(logits.requests.length, 0);
   }
-  await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("tei", [probs.url], { output: "softmax" }) }), /the `output` option must be one of logits, probabilities/);
+  await assert.rejects(
+    loadNliEngine({ model: MODEL, server: serverOptions("tei", [probs.url], { output: "softmax" }) }),
+    /the `output` option must be one of logits, probabilities/,
+  );
 });
 
 test("capqa score --nli-server-output: refused without it naming the flag, accepted with it, a wrong value is a usage error", async () => {
@@ -150,24 +167,45 @@ test("capqa score --nli-server-output: refused without it naming the flag, accep
 
 test("kserve: replicas of different model versions are refused before any pair, naming both", async () => {
   const v1 = await serve({ protocol: "kserve" });
-  const v2 = await serve({ protocol: "kserve", metadata: { versions: ["2"] }, rewrite: (a) => ({ ...(a as KserveAnswer), model_version: "2" }) });
+  const v2 = await serve({
+    protocol: "kserve",
+    metadata: { versions: ["2"] },
+    rewrite: (a) => ({ ...(a as KserveAnswer), model_version: "2" }),
+  });
   await assert.rejects(
     loadNliEngine({ model: MODEL, server: serverOptions("kserve", [v1.url, v2.url]) }),
     (e: Error) => e.message.includes(v1.url) && e.message.includes(v2.url) && /version/.test(e.message),
   );
   // The cache key is asked of the servers too: it refuses as well.
-  await assert.rejects(scoreStatements(premises.slice(0, 4), hypotheses.slice(0, 4), { model: MODEL, server: serverOptions("kserve", [v1.url, v2.url]), cache: null }), /version/);
+  await assert.rejects(
+    scoreStatements(premises.slice(0, 4), hypotheses.slice(0, 4), {
+      model: MODEL,
+      server: serverOptions("kserve", [v1.url, v2.url]),
+      cache: null,
+    }),
+    /version/,
+  );
   assert.equal(v1.requests.length + v2.requests.length, 0);
 });
 
 test("kserve: several loaded versions need the `modelVersion` option; a version the server does not list is refused; a named one is checked in every answer", async () => {
   const both = await serve({ protocol: "kserve", metadata: { versions: ["1", "2"] } });
-  await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("kserve", [both.url]) }), /versions 1, 2.*the `modelVersion` option/);
+  await assert.rejects(
+    loadNliEngine({ model: MODEL, server: serverOptions("kserve", [both.url]) }),
+    /versions 1, 2.*the `modelVersion` option/,
+  );
   await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("kserve", [both.url], { modelVersion: "3" }) }), /version 3/);
   // Named version 2: the stand-in answers as version 1 (its default), which is refused.
-  await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("kserve", [both.url], { modelVersion: "2" }) }), /model_version "1".*version 2/);
+  await assert.rejects(
+    loadNliEngine({ model: MODEL, server: serverOptions("kserve", [both.url], { modelVersion: "2" }) }),
+    /model_version "1".*version 2/,
+  );
   assert.equal(both.requests.length, 0);
-  const named = await serve({ protocol: "kserve", metadata: { versions: ["1", "2"] }, rewrite: (a) => ({ ...(a as KserveAnswer), model_version: "2" }) });
+  const named = await serve({
+    protocol: "kserve",
+    metadata: { versions: ["1", "2"] },
+    rewrite: (a) => ({ ...(a as KserveAnswer), model_version: "2" }),
+  });
   const engine = await loadNliEngine({ model: MODEL, batchSize: 8, server: serverOptions("kserve", [named.url], { modelVersion: "2" }) });
   assert.match(engine.modelKey, /^kserve:nli@2:/);
   assert.deepEqual(Array.from(await engine.probabilities(premises, hypotheses)), Array.from(await inProcess("kserve", 8)));
@@ -193,7 +231,12 @@ test("kserve: a replica that starts answering as another version mid-run stops t
   const dir = mkdtempSync(join(root, "version-cache-"));
   const cache = NliCache.open(dir);
   try {
-    const err = await scoreStatements(premises, hypotheses, { model: MODEL, batchSize: 8, server: serverOptions("kserve", [srv.url], { concurrency: 1 }), cache }).catch((e: Error) => e);
+    const err = await scoreStatements(premises, hypotheses, {
+      model: MODEL,
+      batchSize: 8,
+      server: serverOptions("kserve", [srv.url], { concurrency: 1 }),
+      cache,
+    }).catch((e: Error) => e);
     assert.ok(err instanceof Error && /model_version "2"/.test(err.message) && /version 1/.test(err.message), String(err));
   } finally {
     cache.close();
@@ -207,7 +250,10 @@ test("kserve: a replica that starts answering as another version mid-run stops t
 test("tei: absurd limits in /info (max_client_batch_size 0, negative, fractional, text, huge; max_input_length negative) are refused before any pair", async () => {
   for (const bad of [0, -1, 2.5, "32", 1e300]) {
     const srv = await serve({ protocol: "tei", info: { max_client_batch_size: bad } });
-    await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url]) }), (e: Error) => /max_client_batch_size/.test(e.message) && e.message.includes(JSON.stringify(bad)));
+    await assert.rejects(
+      loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url]) }),
+      (e: Error) => /max_client_batch_size/.test(e.message) && e.message.includes(JSON.stringify(bad)),
+    );
     assert.equal(srv.requests.length, 0);
   }
   const srv = await serve({ protocol: "tei", info: { max_input_length: -5 } });
@@ -222,7 +268,23 @@ test("tei: capqa score against max_client_batch_size 0 ends at once with the err
   const srv = await serve({ protocol: "tei", info: { max_client_batch_size: 0 } });
   const input = join(root, "limits.csv");
   writeFileSync(input, statementPairsCsv(6, 4));
-  const r = await runCli(["score", "--in", input, "--out", join(root, "limits-out.csv"), "--no-cache", "--nli-server", srv.url, "--nli-protocol", "tei", "--quiet"], {}, ["--max-old-space-size=256"]);
+  const r = await runCli(
+    [
+      "score",
+      "--in",
+      input,
+      "--out",
+      join(root, "limits-out.csv"),
+      "--no-cache",
+      "--nli-server",
+      srv.url,
+      "--nli-protocol",
+      "tei",
+      "--quiet",
+    ],
+    {},
+    ["--max-old-space-size=256"],
+  );
   assert.equal(r.signal, null);
   assert.equal(r.status, 1, r.stderr.slice(-400));
   assert.match(r.stderr, /max_client_batch_size is 0/);
@@ -231,7 +293,10 @@ test("tei: capqa score against max_client_batch_size 0 ends at once with the err
 test("kserve: absurd Triton max_batch_size (negative, text, fractional, beyond int32) is refused; 0 (no batching limit) is not", async () => {
   for (const bad of [-1, "abc", 1.5, 2 ** 40]) {
     const srv = await serve({ protocol: "kserve", config: { name: "nli", max_batch_size: bad } });
-    await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("kserve", [srv.url]) }), (e: Error) => /max_batch_size/.test(e.message) && e.message.includes(JSON.stringify(bad)));
+    await assert.rejects(
+      loadNliEngine({ model: MODEL, server: serverOptions("kserve", [srv.url]) }),
+      (e: Error) => /max_batch_size/.test(e.message) && e.message.includes(JSON.stringify(bad)),
+    );
     assert.equal(srv.requests.length, 0);
   }
   const zero = await serve({ protocol: "kserve", config: { name: "nli", max_batch_size: 0 } });
@@ -242,7 +307,12 @@ test("kserve: absurd Triton max_batch_size (negative, text, fractional, beyond i
 test("tei: an id2label index of 5,000,000, a huge id2label, or two classes of one name is refused before any pair (it allocated 3.8 GB)", async () => {
   const cases: Record<string, string>[] = [
     { "0": "contradiction", "1": "entailment", "5000000": "neutral" },
-    Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [String(i), i === 0 ? "contradiction" : i === 1 ? "entailment" : i === 2 ? "neutral" : `x${i}`])),
+    Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, i) => [
+        String(i),
+        i === 0 ? "contradiction" : i === 1 ? "entailment" : i === 2 ? "neutral" : `x${i}`,
+      ]),
+    ),
     { "0": "contradiction", "1": "entailment", "2": "neutral", "3": "other", "4": "other" },
   ];
   for (const id2label of cases) {
@@ -273,7 +343,11 @@ test("tei: a prediction naming a label twice is refused (the last won: every row
 test("tei: out-of-memory answers (HTTP 424) at the default concurrency shrink the requests instead of stopping the run", async () => {
   const srv = await serve({ protocol: "tei", memoryTokens: 150 });
   const lines: string[] = [];
-  const engine = await loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url], { concurrency: undefined }), log: (l) => lines.push(l) });
+  const engine = await loadNliEngine({
+    model: MODEL,
+    server: serverOptions("tei", [srv.url], { concurrency: undefined }),
+    log: (l) => lines.push(l),
+  });
   const got = await engine.probabilities(premises, hypotheses);
   assert.deepEqual(Array.from(got), Array.from(await inProcess("tei", 1)));
   assert.ok(engine.stats.outOfMemorySplits! >= 5, `${engine.stats.outOfMemorySplits} splits`);
@@ -300,7 +374,10 @@ test("a server that dies mid-run stops the run after the `giveUpMs` option's tim
   } finally {
     cache.close();
   }
-  assert.ok(err instanceof Error && /every NLI server has failed/.test(err.message) && /the `giveUpMs` option/.test(err.message), String(err));
+  assert.ok(
+    err instanceof Error && /every NLI server has failed/.test(err.message) && /the `giveUpMs` option/.test(err.message),
+    String(err),
+  );
   const answered = Number(/(\d+) pairs were answered/.exec((err as Error).message)?.[1]);
   assert.equal(answered, holder.srv.answeredPairs);
   assert.equal(cacheEntries(dir), answered, "every answered pair is in the cache");
@@ -370,7 +447,10 @@ test("credentials in a URL and in CAPQA_NLI_SERVER_TOKEN (or an Authorization he
     (e: Error) => /the `headers` option/.test(e.message) && secretFree(e),
   );
   assert.throws(
-    () => new ServerPool(["http://127.0.0.1:9"], "tei", { env: { CAPQA_NLI_SERVER_TOKEN: "t0ken-value", CAPQA_NLI_SERVER_HEADERS: '{"authorization": "Basic eA=="}' } }),
+    () =>
+      new ServerPool(["http://127.0.0.1:9"], "tei", {
+        env: { CAPQA_NLI_SERVER_TOKEN: "t0ken-value", CAPQA_NLI_SERVER_HEADERS: '{"authorization": "Basic eA=="}' },
+      }),
     (e: Error) => /CAPQA_NLI_SERVER_TOKEN/.test(e.message) && /CAPQA_NLI_SERVER_HEADERS/.test(e.message) && secretFree(e),
   );
   // Either alone is fine.
@@ -381,9 +461,23 @@ test("credentials in a URL and in CAPQA_NLI_SERVER_TOKEN (or an Authorization he
   const srv = await serve({ protocol: "tei", token: "t0ken-value" });
   const input = join(root, "creds.csv");
   writeFileSync(input, statementPairsCsv(4, 4));
-  const r = await runCli(["score", "--in", input, "--out", join(root, "creds-out.csv"), "--no-cache", "--nli-server", srv.url.replace("http://", "http://alice:pa55word@"), "--nli-protocol", "tei"], {
-    CAPQA_NLI_SERVER_TOKEN: "t0ken-value",
-  });
+  const r = await runCli(
+    [
+      "score",
+      "--in",
+      input,
+      "--out",
+      join(root, "creds-out.csv"),
+      "--no-cache",
+      "--nli-server",
+      srv.url.replace("http://", "http://alice:pa55word@"),
+      "--nli-protocol",
+      "tei",
+    ],
+    {
+      CAPQA_NLI_SERVER_TOKEN: "t0ken-value",
+    },
+  );
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /--nli-server.*CAPQA_NLI_SERVER_TOKEN/);
   assert.ok(!r.stderr.includes("pa55word") && !r.stderr.includes("t0ken-value"));
@@ -396,12 +490,19 @@ for (const protocol of PROTOCOLS) {
     const good = await serve({ protocol });
     const other =
       protocol === "tei"
-        ? await serve({ protocol, rewrite: (a) => (a as TeiRows).map((row) => row.map((item, k) => ({ label: item.label, score: row[(k + 1) % row.length].score }))) })
+        ? await serve({
+            protocol,
+            rewrite: (a) =>
+              (a as TeiRows).map((row) => row.map((item, k) => ({ label: item.label, score: row[(k + 1) % row.length].score }))),
+          })
         : await serve({
             protocol,
             rewrite: (a) => {
               const answer = a as KserveAnswer;
-              return { ...answer, outputs: answer.outputs.map((o) => ({ ...o, data: o.data.map((v, i) => (i % 3 === 0 ? (v as number) + 3 : v)) })) };
+              return {
+                ...answer,
+                outputs: answer.outputs.map((o) => ({ ...o, data: o.data.map((v, i) => (i % 3 === 0 ? (v as number) + 3 : v)) })),
+              };
             },
           });
     await assert.rejects(
@@ -416,7 +517,10 @@ for (const protocol of PROTOCOLS) {
 
 test("kserve: logits of another width, text values or a wrong shape are refused at the start, not row by row", async () => {
   const rewrites: ((a: KserveAnswer) => unknown)[] = [
-    (a) => ({ ...a, outputs: a.outputs.map((o) => ({ ...o, shape: [o.shape[0], 5], data: Array.from({ length: o.shape[0] * 5 }, () => 0.5) })) }),
+    (a) => ({
+      ...a,
+      outputs: a.outputs.map((o) => ({ ...o, shape: [o.shape[0], 5], data: Array.from({ length: o.shape[0] * 5 }, () => 0.5) })),
+    }),
     (a) => ({ ...a, outputs: a.outputs.map((o) => ({ ...o, data: o.data.map(String) })) }),
     (a) => ({ ...a, outputs: a.outputs.map((o) => ({ ...o, shape: [o.shape[0] + 1, 3] })) }),
   ];
@@ -443,14 +547,33 @@ test("tei: answers that are not JSON, scores as text, or too few predictions are
 test("a server that fails often but answers in between is not given up on; bad give-up settings are named", async () => {
   const srv = await serve({ protocol: "tei", fault: (n) => (n % 2 === 1 ? { status: 503 } : undefined), delayMs: 30 });
   // Give-up time (at least one request timeout: 0.5 s) well within the run, failures all through it.
-  const engine = await loadNliEngine({ model: MODEL, batchSize: 2, server: serverOptions("tei", [srv.url], { concurrency: 1, timeoutMs: 500, giveUpMs: 50, retries: 3 }) });
+  const engine = await loadNliEngine({
+    model: MODEL,
+    batchSize: 2,
+    server: serverOptions("tei", [srv.url], { concurrency: 1, timeoutMs: 500, giveUpMs: 50, retries: 3 }),
+  });
   const got = await engine.probabilities(premises, hypotheses);
   assert.deepEqual(Array.from(got), Array.from(await inProcess("tei", 1)));
   assert.equal(engine.server!.errors["503"], 30);
-  await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url], { giveUpMs: 0 }) }), /the `giveUpMs` option must be a positive number/);
+  await assert.rejects(
+    loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url], { giveUpMs: 0 }) }),
+    /the `giveUpMs` option must be a positive number/,
+  );
   const input = join(root, "give-up.csv");
   writeFileSync(input, statementPairsCsv(2, 4));
-  const r = await runCli(["score", "--in", input, "--out", join(root, "give-up-out.csv"), "--nli-server", srv.url, "--nli-protocol", "tei", "--nli-give-up", "0"]);
+  const r = await runCli([
+    "score",
+    "--in",
+    input,
+    "--out",
+    join(root, "give-up-out.csv"),
+    "--nli-server",
+    srv.url,
+    "--nli-protocol",
+    "tei",
+    "--nli-give-up",
+    "0",
+  ]);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--nli-give-up must be a positive number of seconds/);
 });

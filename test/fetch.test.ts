@@ -8,13 +8,18 @@ import { releasedDataDir } from "./helpers.js";
 
 test("pinned URLs name the upstream repository, commit and path", () => {
   assert.equal(PINNED_FILES.length, 4);
-  assert.equal(pinnedUrl(PINNED_FILES[0]), "https://raw.githubusercontent.com/ElitsaY/Correctness_eval/4491248acba112183356df05c1f74fc0d7ece826/data/CAP-Correctness.csv");
+  assert.equal(
+    pinnedUrl(PINNED_FILES[0]),
+    "https://raw.githubusercontent.com/ElitsaY/Correctness_eval/4491248acba112183356df05c1f74fc0d7ece826/data/CAP-Correctness.csv",
+  );
   for (const f of PINNED_FILES) assert.match(f.sha256 ?? "", /^[0-9a-f]{64}$/);
 });
 
 const source = releasedDataDir();
 
-test("fetch saves files whose checksum matches the pin and skips them next time", { skip: source === undefined && "released data not found" }, async () => {
+test("fetch saves files whose checksum matches the pin and skips them next time", {
+  skip: source === undefined && "released data not found",
+}, async () => {
   const dir = mkdtempSync(join(tmpdir(), "capqa-fetch-"));
   const served: string[] = [];
   const fake = (async (url: string | URL | Request) => {
@@ -39,7 +44,10 @@ test("fetch saves files whose checksum matches the pin and skips them next time"
 test("a download with the wrong checksum is not saved; an offline machine gets a clear message", async () => {
   const dir = mkdtempSync(join(tmpdir(), "capqa-fetch-"));
   const wrong = (async () => new Response("not the data")) as typeof fetch;
-  await assert.rejects(fetchData({ dir, fetchImpl: wrong }), /CAP-Correctness\.csv: downloaded 12 bytes with SHA-256 [0-9a-f]+, expected 6da2c3/);
+  await assert.rejects(
+    fetchData({ dir, fetchImpl: wrong }),
+    /CAP-Correctness\.csv: downloaded 12 bytes with SHA-256 [0-9a-f]+, expected 6da2c3/,
+  );
   assert.equal(existsSync(join(dir, "CAP-Correctness.csv")), false);
   const offline = (async () => {
     throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ENOTFOUND" } });

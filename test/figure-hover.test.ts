@@ -15,12 +15,22 @@ import { sweepHeatmap, type PlotlyFigure } from "../lib/figures/heatmap.js";
 import { CHROMIUM_ARGS, findChromium, pngDimensions, pngPixelSize } from "../lib/figures/export.js";
 import { figuresPage } from "../lib/figures/html.js";
 import { classLabel } from "../lib/figures/palette.js";
-import { PLOTLY_MIME, closeNotebookFigures, figureBundle, plotlyCarrierBundle, plotlyCdnUrl, plotlySources } from "../lib/figures/notebook.js";
+import {
+  PLOTLY_MIME,
+  closeNotebookFigures,
+  figureBundle,
+  plotlyCarrierBundle,
+  plotlyCdnUrl,
+  plotlySources,
+} from "../lib/figures/notebook.js";
 import { screenFigure } from "../lib/figures/screen.js";
 import { plotlyBundlePath } from "../lib/figures/plotly-bundle.js";
 
 const chromiumPath = findChromium();
-const skip = chromiumPath === undefined ? "no Chromium at /usr/bin/chromium (or $CAPQA_CHROMIUM): apt-get install chromium fonts-dejavu-core fonts-liberation" : false;
+const skip =
+  chromiumPath === undefined
+    ? "no Chromium at /usr/bin/chromium (or $CAPQA_CHROMIUM): apt-get install chromium fonts-dejavu-core fonts-liberation"
+    : false;
 
 /** Fig. 4's counts on the released data: under the old 1.5× zoom, pointing at partial showed "invalid: 1156". */
 const COUNTS: Record<CorrectnessClass, number> = {
@@ -82,15 +92,24 @@ after(async () => {
  * A page served at PAGE_URL holding `body`; plotly.js from the CDN is answered with capqa's bundle
  * (the same file, so its integrity holds) unless `offline`; every other request fails.
  */
-async function openPage(body: string, options: { offline?: boolean; javaScript?: boolean; document?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; plotlyLoads: () => number }> {
+async function openPage(
+  body: string,
+  options: { offline?: boolean; javaScript?: boolean; document?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; plotlyLoads: () => number }> {
   assert.ok(browser);
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1, javaScriptEnabled: options.javaScript ?? true });
+  const context = await browser.newContext({
+    viewport: { width: 1000, height: 900 },
+    deviceScaleFactor: 1,
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   let loads = 0;
   const bundle = readFileSync(plotlyBundlePath());
   await context.route("**/*", async (route) => {
     const url = route.request().url();
     if (url === PAGE_URL) {
-      const page = options.document ? body : `<!doctype html><html><head><meta charset="utf-8"><title>figure</title></head><body style="margin:0;padding:37px 23px">${body}</body></html>`;
+      const page = options.document
+        ? body
+        : `<!doctype html><html><head><meta charset="utf-8"><title>figure</title></head><body style="margin:0;padding:37px 23px">${body}</body></html>`;
       return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: page });
     }
     if (url === plotlyCdnUrl() && !options.offline) {
@@ -143,7 +162,11 @@ async function hoverAt(page: Page, at: { x: number; y: number }): Promise<string
 }
 
 async function drawn(page: Page, count: number): Promise<void> {
-  await page.waitForFunction((n) => (globalThis as unknown as { document: Doc }).document.querySelectorAll(".js-plotly-plot .main-svg").length >= n, count, { timeout: 30_000 });
+  await page.waitForFunction(
+    (n) => (globalThis as unknown as { document: Doc }).document.querySelectorAll(".js-plotly-plot .main-svg").length >= n,
+    count,
+    { timeout: 30_000 },
+  );
 }
 
 test("notebook HTML: the hover label over partial's bar shows partial and its count", { skip }, async () => {
@@ -152,7 +175,11 @@ test("notebook HTML: the hover label over partial's bar shows partial and its co
     await drawn(page, 1);
     assert.equal(await page.locator(".capqa-figure img").count(), 0, "the static image gives way to the interactive figure");
     const box = await page.locator(".capqa-figure .main-svg").first().boundingBox();
-    assert.deepEqual([box?.width, box?.height], [barScreen.layout.width, barScreen.layout.height], "drawn at the screen layout's size, unscaled by CSS");
+    assert.deepEqual(
+      [box?.width, box?.height],
+      [barScreen.layout.width, barScreen.layout.height],
+      "drawn at the screen layout's size, unscaled by CSS",
+    );
     // The middle of partial's bar; then the middle of invalid's (what the zoomed figure reported instead).
     const partial = await pixelOf(page, 0, COUNTS.partial / 2, classLabel("partial"));
     assert.equal(await hoverAt(page, partial), `${classLabel("partial")}: ${COUNTS.partial}`);
@@ -196,16 +223,26 @@ test("notebook HTML without scripts (untrusted) or without plotly.js (offline) s
   const untrusted = await openPage(barHtml, { javaScript: false });
   try {
     const img = untrusted.page.locator(".capqa-figure img");
-    assert.deepEqual(await img.evaluate((e) => [(e as unknown as Img).naturalWidth, (e as unknown as Img).width]), [width, barScreen.layout.width]);
+    assert.deepEqual(await img.evaluate((e) => [(e as unknown as Img).naturalWidth, (e as unknown as Img).width]), [
+      width,
+      barScreen.layout.width,
+    ]);
   } finally {
     await untrusted.context.close();
   }
   const offline = await openPage(barHtml, { offline: true });
   try {
     const img = offline.page.locator(".capqa-figure img");
-    await offline.page.waitForFunction(() => ((globalThis as unknown as { document: Doc }).document.querySelector(".capqa-figure img") as Img | null)?.title.includes("did not load"), undefined, {
-      timeout: 30_000,
-    });
+    await offline.page.waitForFunction(
+      () =>
+        ((globalThis as unknown as { document: Doc }).document.querySelector(".capqa-figure img") as Img | null)?.title.includes(
+          "did not load",
+        ),
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
     assert.equal(await img.evaluate((e) => (e as unknown as Img).naturalWidth), width);
     assert.equal(await offline.page.locator(".main-svg").count(), 0);
   } finally {

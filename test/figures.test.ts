@@ -44,10 +44,12 @@ const traces = (f: PlotlyFigure) => f.data as Trace[];
 const axisTitle = (f: PlotlyFigure, axis: string) => (f.layout[axis] as { title?: { text?: string } } | undefined)?.title?.text ?? "";
 
 function fakeScores(metric: string, spread: number): ClassScores {
-  const byClass = Object.fromEntries(CLASSES.map((c, k) => [c, Float64Array.from({ length: 20 + k }, (_, i) => Math.min(1, Math.max(0, 1 - k / 8 + spread * Math.sin(i + k))))])) as Record<
-    CorrectnessClass,
-    Float64Array
-  >;
+  const byClass = Object.fromEntries(
+    CLASSES.map((c, k) => [
+      c,
+      Float64Array.from({ length: 20 + k }, (_, i) => Math.min(1, Math.max(0, 1 - k / 8 + spread * Math.sin(i + k)))),
+    ]),
+  ) as Record<CorrectnessClass, Float64Array>;
   return { metric, split: "test", labels: "synthetic", byClass, source: "released", excluded: [] };
 }
 
@@ -70,7 +72,11 @@ test("one palette: eight distinct colours in taxonomy order, used by every class
   assert.equal(traces(violins).length, 16);
   traces(violins).forEach((t, i) => assert.equal((t.line as { color: string }).color, CLASS_COLOR_LIST[i % 8]));
 
-  const stacked = sourcesFigure({ sources: ["ARC-Easy", "mmlu"], counts: { "ARC-Easy": counts, mmlu: counts }, totals: { "ARC-Easy": 1080, mmlu: 1080 } });
+  const stacked = sourcesFigure({
+    sources: ["ARC-Easy", "mmlu"],
+    counts: { "ARC-Easy": counts, mmlu: counts },
+    totals: { "ARC-Easy": 1080, mmlu: 1080 },
+  });
   assert.deepEqual(
     traces(stacked).map((t) => t.marker?.color),
     CLASS_COLOR_LIST,
@@ -191,13 +197,19 @@ test("inline HTML: a div and a draw script; plotly.js inlined once, data cannot 
 
 test("PNG and PDF post-processing: resolution chunk, fixed dates, same length", () => {
   // A 1 × 1 PNG.
-  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082", "hex");
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
+    "hex",
+  );
   const withDpi = setPngDpi(png, 300);
   assert.deepEqual(pngDimensions(withDpi), { width: 1, height: 1 });
   const at = withDpi.indexOf("pHYs");
   assert.equal(withDpi.readUInt32BE(at + 4), 11811);
   assert.deepEqual(setPngDpi(withDpi, 300), withDpi, "idempotent");
-  const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<</CreationDate (D:20261129223608+00'00')\n/ModDate (D:20261129223608+00'00')>>\nendobj\n", "latin1");
+  const pdf = Buffer.from(
+    "%PDF-1.4\n1 0 obj\n<</CreationDate (D:20261129223608+00'00')\n/ModDate (D:20261129223608+00'00')>>\nendobj\n",
+    "latin1",
+  );
   const fixed = normalisePdf(pdf);
   assert.equal(fixed.length, pdf.length);
   assert.ok(fixed.toString("latin1").includes("/CreationDate (D:20000101000000+00'00')"));
@@ -205,7 +217,9 @@ test("PNG and PDF post-processing: resolution chunk, fixed dates, same length", 
 });
 
 const dataDir = releasedDataDir();
-test("the catalogue builds every figure the released data supports", { skip: dataDir === undefined ? "released data not found (set CAPQA_DATA_DIR)" : false }, () => {
+test("the catalogue builds every figure the released data supports", {
+  skip: dataDir === undefined ? "released data not found (set CAPQA_DATA_DIR)" : false,
+}, () => {
   const bench = loadBenchmark(dataDir);
   const c = classCounts(bench);
   assert.equal(
@@ -241,7 +255,10 @@ test("the catalogue builds every figure the released data supports", { skip: dat
 
 const chromium = findChromium();
 test("export: SVG, PNG (300 dpi, expected pixels) and PDF (fonts embedded), byte-identical across two runs", {
-  skip: chromium === undefined ? "no Chromium at /usr/bin/chromium (or $CAPQA_CHROMIUM): apt-get install chromium fonts-dejavu-core fonts-liberation" : false,
+  skip:
+    chromium === undefined
+      ? "no Chromium at /usr/bin/chromium (or $CAPQA_CHROMIUM): apt-get install chromium fonts-dejavu-core fonts-liberation"
+      : false,
   timeout: 180_000,
 }, async () => {
   const spec = classCountsFigure(counts);

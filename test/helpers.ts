@@ -98,7 +98,9 @@ export function expand<T extends ArrayLike<number>>(values: T, counts: ArrayLike
 /** The released data folder for integration tests: CAPQA_DATA_DIR, else ../shared beside the repo. */
 export function releasedDataDir(): string | undefined {
   // $CAPQA_DATA_DIR, else ./data (where `capqa data fetch` puts it), else the development checkout's shared copy.
-  const candidates = [process.env.CAPQA_DATA_DIR, resolve("data"), resolve("../shared/data/cap-correctness")].filter((d): d is string => !!d);
+  const candidates = [process.env.CAPQA_DATA_DIR, resolve("data"), resolve("../shared/data/cap-correctness")].filter(
+    (d): d is string => !!d,
+  );
   return candidates.find((d) => existsSync(join(d, "CAP-Correctness.csv")) && existsSync(join(d, "scores.json")));
 }
 
@@ -108,7 +110,9 @@ export function close(actual: number, expected: number, tol: number): boolean {
 
 /** A seeded CSV of statement pairs of 4–15 words, long enough that a run can be killed halfway. */
 export function statementPairsCsv(rows: number, seed = 5): string {
-  const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(" ");
+  const words = "the water sun plant travels through stem light heat rain cloud energy animal cow eats food cell neuron communicate".split(
+    " ",
+  );
   const rng = new Xoshiro128(seed);
   const sentence = () => Array.from({ length: 4 + rng.nextInt(12) }, () => words[rng.nextInt(words.length)]).join(" ") + ".";
   return toCsv(
@@ -132,7 +136,11 @@ export function cacheEntries(dir: string): number {
 }
 
 /** Runs a node script to its end, collecting its exit status and output. */
-export function runNode(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runNode(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";

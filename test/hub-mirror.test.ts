@@ -8,7 +8,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { DEFAULT_HUB_STALL_TIMEOUT_MS, PAPER_NLI_CONVERSION, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
@@ -72,7 +83,11 @@ const xenova: MirrorRepo = {
   ],
 };
 /** The pinned revision with an onnx/ folder. */
-const crossEncoder: MirrorRepo = { repo: PAPER_NLI_MODEL, branches: { main: PAPER_NLI_REVISION }, revisions: [{ commit: PAPER_NLI_REVISION, files: crossEncoderFiles(true) }] };
+const crossEncoder: MirrorRepo = {
+  repo: PAPER_NLI_MODEL,
+  branches: { main: PAPER_NLI_REVISION },
+  revisions: [{ commit: PAPER_NLI_REVISION, files: crossEncoderFiles(true) }],
+};
 /** The pinned revision before ONNX files were added to the repository (they came on main later). */
 const crossEncoderOld: MirrorRepo = {
   repo: PAPER_NLI_MODEL,
@@ -132,7 +147,9 @@ test("online then offline: the paper's model id loads in fp32, fp16 and q8 from 
   const mirror = await startHubMirror([crossEncoder, xenova]);
   const expectSource = {
     fp32: new RegExp(`model files: ${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION} onnx/model\\.onnx`),
-    fp16: new RegExp(`model files: ${PAPER_NLI_CONVERSION}@main \\(commit ${XENOVA_MAIN.slice(0, 12)}\\) onnx/model_fp16\\.onnx.*transformers\\.js conversion of the same weights`),
+    fp16: new RegExp(
+      `model files: ${PAPER_NLI_CONVERSION}@main \\(commit ${XENOVA_MAIN.slice(0, 12)}\\) onnx/model_fp16\\.onnx.*transformers\\.js conversion of the same weights`,
+    ),
     q8: new RegExp(`model files: ${PAPER_NLI_CONVERSION}@main \\(commit ${XENOVA_MAIN.slice(0, 12)}\\) onnx/model_quantized\\.onnx`),
   };
   const outputs: Record<string, string> = {};
@@ -166,7 +183,11 @@ test("online then offline: the paper's model id loads in fp32, fp16 and q8 from 
   const cacheDir = join(home, "hub");
   for (const [repo, commitId, files] of [
     [PAPER_NLI_MODEL, PAPER_NLI_REVISION, ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"]],
-    [PAPER_NLI_CONVERSION, XENOVA_MAIN, ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model_fp16.onnx", "onnx/model_quantized.onnx"]],
+    [
+      PAPER_NLI_CONVERSION,
+      XENOVA_MAIN,
+      ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model_fp16.onnx", "onnx/model_quantized.onnx"],
+    ],
   ] as const) {
     const repoDir = join(cacheDir, repoFolderName(repo));
     for (const f of files) {
@@ -227,7 +248,10 @@ test("--onnx-file reads a sentence-transformers file of the paper's repository (
   const mirror = await startHubMirror([crossEncoder, xenova]);
   try {
     const out = join(root, "avx512.csv");
-    const r = await score("fp32", { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-file") }, out, ["--onnx-file", "onnx/model_qint8_avx512.onnx"]);
+    const r = await score("fp32", { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-file") }, out, [
+      "--onnx-file",
+      "onnx/model_qint8_avx512.onnx",
+    ]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`model files: ${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION} onnx/model_qint8_avx512\\.onnx`));
     assertMatchesReference(out, "q8");
@@ -251,9 +275,16 @@ test("one cache identity for the weights: the paper's id and its transformers.js
   const mirror = await startHubMirror([crossEncoder, xenova]);
   try {
     for (const id of [PAPER_NLI_MODEL, PAPER_NLI_CONVERSION]) {
-      const r = await cli(["verify-model", "--model", id, "--sample", "2", "--quiet", "--data-dir", releasedDataDir()!], { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-verify") });
+      const r = await cli(["verify-model", "--model", id, "--sample", "2", "--quiet", "--data-dir", releasedDataDir()!], {
+        HF_ENDPOINT: mirror.endpoint,
+        HF_HOME: join(root, "hf-verify"),
+      });
       assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, new RegExp(`cache identity: ${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION} — the identity the released probabilities are imported under`), id);
+      assert.match(
+        r.stdout,
+        new RegExp(`cache identity: ${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION} — the identity the released probabilities are imported under`),
+        id,
+      );
     }
   } finally {
     await mirror.close();
@@ -276,10 +307,16 @@ test("a pinned revision without an onnx/ folder reads fp32 from the transformers
     const out = join(root, "old-fp32.csv");
     const r = await score("fp32", { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-old") }, out);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stderr, /model files: Xenova\/nli-deberta-v3-large@main .*onnx\/model\.onnx.*cross-encoder\/nli-deberta-v3-large@c7f4f0356d88c434863529a8a2a0fb80de8fa918 has no onnx\/model\.onnx/);
+    assert.match(
+      r.stderr,
+      /model files: Xenova\/nli-deberta-v3-large@main .*onnx\/model\.onnx.*cross-encoder\/nli-deberta-v3-large@c7f4f0356d88c434863529a8a2a0fb80de8fa918 has no onnx\/model\.onnx/,
+    );
     assertMatchesReference(out, "fp32");
     // The main branch does have it: naming the revision reads the repository's own file.
-    const own = await score("fp32", { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-old") }, join(root, "old-main.csv"), ["--revision", "main"]);
+    const own = await score("fp32", { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-old") }, join(root, "old-main.csv"), [
+      "--revision",
+      "main",
+    ]);
     assert.equal(own.status, 0, own.stderr);
     assert.match(own.stderr, new RegExp(`model files: ${PAPER_NLI_MODEL}@main \\(commit ${CE_MAIN.slice(0, 12)}\\) onnx/model\\.onnx`));
   } finally {
@@ -325,7 +362,10 @@ test("unknown repositories and revisions, and a hub that cannot be reached, are 
   } finally {
     await mirror.close();
   }
-  const down = await cli(["score", "--in", input, "--out", join(root, "err.csv"), "--no-cache", "--model", "someone/model"], { HF_ENDPOINT: mirror.endpoint, HF_HOME: join(root, "hf-down") });
+  const down = await cli(["score", "--in", input, "--out", join(root, "err.csv"), "--no-cache", "--model", "someone/model"], {
+    HF_ENDPOINT: mirror.endpoint,
+    HF_HOME: join(root, "hf-down"),
+  });
   assert.equal(down.status, 1);
   assert.match(down.stderr, /cannot reach http:\/\/127\.0\.0\.1:\d+ .*set HF_HUB_OFFLINE=1/);
 });
@@ -341,7 +381,11 @@ test("hub settings follow huggingface_hub: HF_HOME, HF_HUB_CACHE, HF_ENDPOINT, H
   assert.equal(hubSettings({}, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: "2.5" }).stallTimeoutMs, 2500);
   assert.equal(hubSettings({ stallTimeoutMs: 100 }, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: "2.5" }).stallTimeoutMs, 100);
   for (const v of ["0", "-1", "soon", "Infinity"])
-    assert.throws(() => hubSettings({}, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: v }), /HF_HUB_DOWNLOAD_TIMEOUT must be a positive number of seconds/, v);
+    assert.throws(
+      () => hubSettings({}, { HF_HOME: "/hf", HF_HUB_DOWNLOAD_TIMEOUT: v }),
+      /HF_HUB_DOWNLOAD_TIMEOUT must be a positive number of seconds/,
+      v,
+    );
   assert.equal(hubSettings({}, { HF_HOME: "/hf", HF_HUB_CACHE: "/elsewhere" }).cacheDir, "/elsewhere");
   assert.equal(hubSettings({}, { XDG_CACHE_HOME: "/xdg" }).cacheDir, "/xdg/huggingface/hub");
   assert.equal(hubSettings({}, { HF_ENDPOINT: "http://mirror.local:8080/" }).endpoint, "http://mirror.local:8080");
@@ -360,7 +404,11 @@ test("the hub client refuses paths that would leave the cache, and checks bytes 
   assert.throws(() => client.fileUrl("../etc", "main", "config.json"), /not a hub repository id/);
   assert.throws(() => client.fileUrl(PAPER_NLI_MODEL, "main", "../../x"), /not a file path inside a repository/);
   // A mirror whose bytes do not match the etag it announces: the download is refused and nothing is cached.
-  const bad: MirrorRepo = { repo: "someone/bad", branches: { main: commit("bad") }, revisions: [{ commit: commit("bad"), files: { "config.json": "{}" } }] };
+  const bad: MirrorRepo = {
+    repo: "someone/bad",
+    branches: { main: commit("bad") },
+    revisions: [{ commit: commit("bad"), files: { "config.json": "{}" } }],
+  };
   const mirror = await startHubMirror([bad]);
   try {
     const lying = new HubClient(hubSettings({ cacheDir: join(root, "hf-bad", "hub"), endpoint: mirror.endpoint, offline: false }), {

@@ -11,7 +11,15 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { capScore, PAPER_WEIGHTS } from "../lib/index.js";
-import { findJupyterPython, jupyterStartCommand, planTslabKernel, probeJupyterPython, registerTslabKernel, tslabKernelLines, type JupyterPython } from "../lib/setup/index.js";
+import {
+  findJupyterPython,
+  jupyterStartCommand,
+  planTslabKernel,
+  probeJupyterPython,
+  registerTslabKernel,
+  tslabKernelLines,
+  type JupyterPython,
+} from "../lib/setup/index.js";
 
 const DEBIAN_PYTHON = "/usr/bin/python3";
 const root = resolve(".");
@@ -31,7 +39,9 @@ function pythonWithoutJupyter(): string {
 const jupyter = existsSync(DEBIAN_PYTHON) ? probeJupyterPython(DEBIAN_PYTHON) : { problem: `${DEBIAN_PYTHON} is absent` };
 const noJupyter = "problem" in jupyter ? `no Jupyter in ${DEBIAN_PYTHON}: ${jupyter.problem}` : false;
 
-test("no candidate has Jupyter: one error naming each candidate, what it lacks and what to install", { skip: existsSync(DEBIAN_PYTHON) ? false : `${DEBIAN_PYTHON} is absent` }, () => {
+test("no candidate has Jupyter: one error naming each candidate, what it lacks and what to install", {
+  skip: existsSync(DEBIAN_PYTHON) ? false : `${DEBIAN_PYTHON} is absent`,
+}, () => {
   const py = pythonWithoutJupyter();
   const env = { PATH: join(work, "bin") };
   assert.throws(
@@ -39,7 +49,9 @@ test("no candidate has Jupyter: one error naming each candidate, what it lacks a
     (e: Error) => {
       assert.match(
         e.message,
-        new RegExp(`^no Python with Jupyter found \\(tried python3: ${py}: no jupyter_client \\(No module named 'jupyter_client'\\); python: not on PATH; /nonexistent/python3: no such executable\\)`),
+        new RegExp(
+          `^no Python with Jupyter found \\(tried python3: ${py}: no jupyter_client \\(No module named 'jupyter_client'\\); python: not on PATH; /nonexistent/python3: no such executable\\)`,
+        ),
       );
       assert.match(
         e.message,
@@ -48,7 +60,10 @@ test("no candidate has Jupyter: one error naming each candidate, what it lacks a
       return true;
     },
   );
-  assert.throws(() => findJupyterPython({ python: py, env }), new RegExp(`^Error: the \`python\` option names ${py}, which cannot register the kernel: ${py}: no jupyter_client`));
+  assert.throws(
+    () => findJupyterPython({ python: py, env }),
+    new RegExp(`^Error: the \`python\` option names ${py}, which cannot register the kernel: ${py}: no jupyter_client`),
+  );
 });
 
 test("the first candidate with Jupyter wins, JUPYTER_DATA_DIR honoured; the `python` option is taken as it is", { skip: noJupyter }, () => {
@@ -76,11 +91,21 @@ test("the kernelspec names absolute paths; a tslab kernelspec earlier on Jupyter
     kernelPath: [earlier, join(dataDir, "kernels")],
   };
   const clean = planTslabKernel(root, { jupyter: fake, node: "/usr/bin/node", root: false, notebookDir: "notebooks" });
-  assert.deepEqual(clean.spec.argv, ["/usr/bin/node", join(root, "node_modules", "tslab", "bin", "tslab"), "kernel", "--config-path", "{connection_file}"]);
+  assert.deepEqual(clean.spec.argv, [
+    "/usr/bin/node",
+    join(root, "node_modules", "tslab", "bin", "tslab"),
+    "kernel",
+    "--config-path",
+    "{connection_file}",
+  ]);
   assert.equal(clean.kernelDir, join(dataDir, "kernels", "tslab"));
   assert.equal(clean.shadowedBy, undefined);
   assert.equal(clean.tslabMissing, false);
-  assert.equal(clean.start.line, "'/opt/py 3/bin/python3' -m jupyterlab --notebook-dir=notebooks", "quoted for the shell; JupyterLab when the Notebook is absent");
+  assert.equal(
+    clean.start.line,
+    "'/opt/py 3/bin/python3' -m jupyterlab --notebook-dir=notebooks",
+    "quoted for the shell; JupyterLab when the Notebook is absent",
+  );
   mkdirSync(join(earlier, "tslab"), { recursive: true });
   writeFileSync(join(earlier, "tslab", "kernel.json"), "{}");
   const shadowed = planTslabKernel(root, { jupyter: fake, node: "/usr/bin/node", root: true });
@@ -88,12 +113,10 @@ test("the kernelspec names absolute paths; a tslab kernelspec earlier on Jupyter
   assert.match(tslabKernelLines(shadowed)[1], /^warning: .* comes first on Jupyter's kernel path \(JUPYTER_PATH\)/);
   assert.deepEqual(shadowed.start.argv, ["/opt/py 3/bin/python3", "-m", "jupyterlab", "--allow-root"]);
   assert.match(shadowed.start.rootNote ?? "", /Running as root is not recommended/);
-  assert.deepEqual(jupyterStartCommand({ executable: "/usr/bin/python3", frontEnd: "notebook" }, { notebookDir: "notebooks", root: false }).argv, [
-    "/usr/bin/python3",
-    "-m",
-    "notebook",
-    "--notebook-dir=notebooks",
-  ]);
+  assert.deepEqual(
+    jupyterStartCommand({ executable: "/usr/bin/python3", frontEnd: "notebook" }, { notebookDir: "notebooks", root: false }).argv,
+    ["/usr/bin/python3", "-m", "notebook", "--notebook-dir=notebooks"],
+  );
   assert.throws(() => planTslabKernel(root, { jupyter: fake, node: "node" }), /the `node` option must be an absolute path, not node/);
   assert.throws(
     () => registerTslabKernel({ ...clean, spec: { ...clean.spec, argv: ["/usr/bin/node", join(work, "no-tslab"), "kernel"] } }),
@@ -118,7 +141,11 @@ test("the registered kernel starts from a plain shell (PATH=/usr/bin:/bin, anoth
   ];
   writeFileSync(job, JSON.stringify({ kernel: "tslab", timeout: 120, runs: [{ id: "plain", cwd: join(root, "notebooks"), cells }] }));
   const plain = { HOME: process.env.HOME ?? work, PATH: "/usr/bin:/bin", JUPYTER_DATA_DIR: dataDir };
-  const r = spawnSync(plan.python.executable, [join(root, "scripts", "run-kernel-cells.py"), job], { cwd: work, env: plain, encoding: "utf8" });
+  const r = spawnSync(plan.python.executable, [join(root, "scripts", "run-kernel-cells.py"), job], {
+    cwd: work,
+    env: plain,
+    encoding: "utf8",
+  });
   assert.equal(r.status, 0, r.stderr);
   const result = JSON.parse(r.stdout.trim());
   assert.equal(result.startError, undefined);

@@ -25,14 +25,20 @@ const root = mkdtempSync(join(tmpdir(), "capqa-labelled-"));
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
 const readJson = (dir: string, table: string) => JSON.parse(readFileSync(join(dir, `${table}.json`), "utf8"));
 
-test("the released test rows as a labelled CSV reproduce evaluate --split test exactly, table by table", { skip: dataDir ? false : "no released data" }, () => {
+test("the released test rows as a labelled CSV reproduce evaluate --split test exactly, table by table", {
+  skip: dataDir ? false : "no released data",
+}, () => {
   const bench = loadBenchmark(dataDir!);
   const sel = selectRows(bench, "test");
   const metrics = ["cap", "bleu", "rouge_l", "meteor", "bertscore"];
   const cols = Object.fromEntries(metrics.map((m) => [m, releasedColumn(bench, m, sel.rowIds)]));
   // Labels as people write them: the paper's hyphens, capitals, spaces.
-  const spell = (c: string, k: number) => [c, paperName(c as (typeof CLASSES)[number]).toUpperCase(), ` ${paperName(c as (typeof CLASSES)[number])} `][k % 3];
-  const rows = Array.from(sel.rowIds, (_, k) => ({ my_label: spell(CLASSES[sel.classes[k]], k), ...Object.fromEntries(metrics.map((m) => [m, cols[m][k]])) }));
+  const spell = (c: string, k: number) =>
+    [c, paperName(c as (typeof CLASSES)[number]).toUpperCase(), ` ${paperName(c as (typeof CLASSES)[number])} `][k % 3];
+  const rows = Array.from(sel.rowIds, (_, k) => ({
+    my_label: spell(CLASSES[sel.classes[k]], k),
+    ...Object.fromEntries(metrics.map((m) => [m, cols[m][k]])),
+  }));
   const file = join(root, "test-rows.csv");
   writeFileSync(file, toCsv(["my_label", ...metrics], rows));
   const a = join(root, "in");
@@ -58,17 +64,45 @@ test("texts become BLEU, ROUGE-L and CAP (capqa score's path); an absent class i
   ];
   // Three of each, so every present class has rows; no contradictory row at all.
   const rows = [0, 1, 2].flatMap((rep) =>
-    base.map(([question, gold_answer, answer, label], i) => ({ question, gold_answer: `${gold_answer}${rep ? ` ${rep}` : ""}`, answer, label, mine: (i * 7 + rep * 3) % 10 })),
+    base.map(([question, gold_answer, answer, label], i) => ({
+      question,
+      gold_answer: `${gold_answer}${rep ? ` ${rep}` : ""}`,
+      answer,
+      label,
+      mine: (i * 7 + rep * 3) % 10,
+    })),
   );
   const file = join(root, "texts.csv");
   writeFileSync(file, toCsv(["question", "gold_answer", "answer", "label", "mine"], rows));
   const out = join(root, "texts-out");
-  const r = run(["evaluate", "--in", file, "--label-column", "label", "--metrics", "cap,bleu,rouge_l,mine", "--model", model, "--no-cache", "--bootstrap", "100", "--quiet", "--out", out]);
+  const r = run([
+    "evaluate",
+    "--in",
+    file,
+    "--label-column",
+    "label",
+    "--metrics",
+    "cap,bleu,rouge_l,mine",
+    "--model",
+    model,
+    "--no-cache",
+    "--bootstrap",
+    "100",
+    "--quiet",
+    "--out",
+    out,
+  ]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /No row has class contradictory: the class pairs involving it are left out/);
   const pairs = readJson(out, "class_pairs");
-  assert.ok(pairs.length > 0 && pairs.every((p: { better: string; worse: string }) => p.better !== "contradictory" && p.worse !== "contradictory"));
-  assert.equal(pairs.filter((p: { metric: string }) => p.metric === "cap").length, 25 - 7, "Eq. 1: contradictory is below the 7 other classes");
+  assert.ok(
+    pairs.length > 0 && pairs.every((p: { better: string; worse: string }) => p.better !== "contradictory" && p.worse !== "contradictory"),
+  );
+  assert.equal(
+    pairs.filter((p: { metric: string }) => p.metric === "cap").length,
+    25 - 7,
+    "Eq. 1: contradictory is below the 7 other classes",
+  );
   const mono = readJson(out, "monotonicity");
   for (const m of mono) {
     assert.equal(m.class_pairs, 18);
@@ -120,11 +154,34 @@ test("several gold answers in your own data: BLEU and METEOR against every gold 
     ["What is water?", ["H2O", "a liquid made of hydrogen and oxygen"], "a gas", "invalid"],
     ["Which planet is red?", ["Mars", "the planet Mars"], "Venus", "contradictory"],
   ] as const;
-  const rows = [0, 1, 2].flatMap((rep) => base.map(([question, golds, answer, label]) => ({ question: `${question}${rep ? ` (${rep})` : ""}`, gold_answers: JSON.stringify(golds), answer, label })));
+  const rows = [0, 1, 2].flatMap((rep) =>
+    base.map(([question, golds, answer, label]) => ({
+      question: `${question}${rep ? ` (${rep})` : ""}`,
+      gold_answers: JSON.stringify(golds),
+      answer,
+      label,
+    })),
+  );
   const file = join(root, "multi.csv");
   writeFileSync(file, toCsv(["question", "gold_answers", "answer", "label"], rows));
   const out = join(root, "multi-out");
-  const r = run(["evaluate", "--in", file, "--label-column", "label", "--metrics", "bleu,meteor,rouge_l,cap", "--model", model, "--no-cache", "--bootstrap", "0", "--quiet", "--out", out]);
+  const r = run([
+    "evaluate",
+    "--in",
+    file,
+    "--label-column",
+    "label",
+    "--metrics",
+    "bleu,meteor,rouge_l,cap",
+    "--model",
+    model,
+    "--no-cache",
+    "--bootstrap",
+    "0",
+    "--quiet",
+    "--out",
+    out,
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const desc = readJson(out, "descriptives");
   for (const cls of ["exact", "partial"]) {
@@ -132,7 +189,8 @@ test("several gold answers in your own data: BLEU and METEOR against every gold 
       .map((x, k) => [x, k] as const)
       .filter(([x]) => x.label === cls)
       .map(([, k]) => k);
-    const mean = (f: (golds: string[], answer: string) => number) => idx.reduce((a, k) => a + f(JSON.parse(rows[k].gold_answers), rows[k].answer), 0) / idx.length;
+    const mean = (f: (golds: string[], answer: string) => number) =>
+      idx.reduce((a, k) => a + f(JSON.parse(rows[k].gold_answers), rows[k].answer), 0) / idx.length;
     const get = (metric: string) => desc.find((d: { metric: string; label: string }) => d.metric === metric && d.label === cls).mean;
     assert.ok(Math.abs(get("bleu") - mean(bleuMulti)) < 1e-12, `bleu ${cls}`);
     assert.ok(Math.abs(get("meteor") - mean((g, a) => meteorMulti(g, a))) < 1e-12, `meteor ${cls}`);
@@ -148,7 +206,9 @@ test("several gold answers in your own data: BLEU and METEOR against every gold 
     .filter(([x]) => x.label === "exact")
     .map(([, k]) => k);
   const capMean = idx.reduce((a, k) => a + capOf[k], 0) / idx.length;
-  assert.ok(Math.abs(desc.find((d: { metric: string; label: string }) => d.metric === "cap" && d.label === "exact").mean - capMean) < 1e-12);
+  assert.ok(
+    Math.abs(desc.find((d: { metric: string; label: string }) => d.metric === "cap" && d.label === "exact").mean - capMean) < 1e-12,
+  );
   const meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8"));
   assert.ok(meta.metrics.some((m: { name: string; source: string }) => m.name === "bleu" && /every gold answer/.test(m.source)));
 });

@@ -30,7 +30,8 @@ test("multinomial logistic regression separates separable classes and gives prob
 
 test("answer-text features see containment, length and negation", () => {
   const base = { pe_f: 0.9, pn_f: 0.05, pc_f: 0.05, pe_r: 0.2, pn_r: 0.7, pc_r: 0.1 };
-  const f = (gold: string, answer: string) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, scorerFeatures({ ...base, goldAnswer: gold, answer })[i]]));
+  const f = (gold: string, answer: string) =>
+    Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, scorerFeatures({ ...base, goldAnswer: gold, answer })[i]]));
   const partial = f("water and food", "water");
   const over = f("water and food", "water and food, which plants need to grow");
   assert.equal(partial.candidate_in_gold, 1);
@@ -43,7 +44,9 @@ test("answer-text features see containment, length and negation", () => {
 
 const data = releasedDataDir();
 
-test("fitted on the validation split only, the scorer beats CAP on the test split", { skip: data === undefined && "released data not found" }, () => {
+test("fitted on the validation split only, the scorer beats CAP on the test split", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const bench = loadBenchmark(data!);
   const val = selectRows(bench, "validation");
   const testRows = selectRows(bench, "test");
@@ -55,7 +58,9 @@ test("fitted on the validation split only, the scorer beats CAP on the test spli
   assert.ok(mine.spearman > cap.spearman + 0.08, `Spearman ${mine.spearman} vs CAP ${cap.spearman}`);
   assert.ok(mine.pairwiseAccuracy > cap.pairwiseAccuracy + 0.04);
   const hard = (s: typeof mine) => s.classPairs.filter((p) => p.hardPair);
-  hard(mine).forEach((p, i) => assert.ok(p.accuracy >= hard(cap)[i].accuracy, `${p.better} > ${p.worse}: ${p.accuracy} vs CAP ${hard(cap)[i].accuracy}`));
+  hard(mine).forEach((p, i) =>
+    assert.ok(p.accuracy >= hard(cap)[i].accuracy, `${p.better} > ${p.worse}: ${p.accuracy} vs CAP ${hard(cap)[i].accuracy}`),
+  );
   assert.ok(hard(mine).find((p) => p.better === "overinclusive_valid" && p.worse === "partial")!.accuracy >= 0.55);
   assert.ok(mine.meanViolations < cap.meanViolations);
   const acc = applied.predicted.reduce((a, p, i) => a + (p === testRows.classes[i] ? 1 : 0), 0) / testRows.classes.length;

@@ -52,7 +52,10 @@ test("an unknown label is reported with file, line, row and field; all problems 
 });
 
 test("a missing column is named", () => {
-  assert.throws(() => parseCorrectnessCsv("question,dataset\nq,d\n", "c.csv"), /missing column\(s\) gold_answer, answer, hypothesis, premise, label_semantic, label_semantic_manual/);
+  assert.throws(
+    () => parseCorrectnessCsv("question,dataset\nq,d\n", "c.csv"),
+    /missing column\(s\) gold_answer, answer, hypothesis, premise, label_semantic, label_semantic_manual/,
+  );
 });
 
 test("splits: duplicate ids and unknown splits are errors", () => {
@@ -62,9 +65,18 @@ test("splits: duplicate ids and unknown splits are errors", () => {
 });
 
 test("scores.json: non-finite scores, duplicate ids and short arrays are errors naming row and field", () => {
-  assert.throws(() => parseScoresJson(scoresJson([0, 1], ["exact", "exact"], ["test", "test"], { bleu: [0.1, null] }), "sc.json"), /sc\.json, row 1, field bleu: not a finite number: null/);
-  assert.throws(() => parseScoresJson(scoresJson([0, 0], ["exact", "exact"], ["test", "test"]), "sc.json"), /row 0, field row_id\[1\]: duplicate row_id/);
-  assert.throws(() => parseScoresJson(scoresJson([0, 1], ["exact", "exact"], ["test", "test"], { cap: [0.5] }), "sc.json"), /field cap: has 1 entries, row_id has 2/);
+  assert.throws(
+    () => parseScoresJson(scoresJson([0, 1], ["exact", "exact"], ["test", "test"], { bleu: [0.1, null] }), "sc.json"),
+    /sc\.json, row 1, field bleu: not a finite number: null/,
+  );
+  assert.throws(
+    () => parseScoresJson(scoresJson([0, 0], ["exact", "exact"], ["test", "test"]), "sc.json"),
+    /row 0, field row_id\[1\]: duplicate row_id/,
+  );
+  assert.throws(
+    () => parseScoresJson(scoresJson([0, 1], ["exact", "exact"], ["test", "test"], { cap: [0.5] }), "sc.json"),
+    /field cap: has 1 entries, row_id has 2/,
+  );
   assert.throws(() => parseScoresJson("{", "sc.json"), /sc\.json: not valid JSON/);
   assert.throws(() => parseResultsJson("{}", "r.json"), /r\.json, field correlations: missing or not an array/);
 });
@@ -76,7 +88,12 @@ test("joining: rows without scores are kept with a reason; files that do not lin
     () => joinBenchmark("/d", rows, splits, parseScoresJson(scoresJson([0, 2], ["exact", "partial"], ["test", "validation"]), "sc.json")),
     /sc\.json, row 2, field label: "partial" differs from CAP-Correctness\.csv's label_semantic "invalid" for row_id 2: the two files do not describe the same rows/,
   );
-  const bench = joinBenchmark("/d", rows, splits, parseScoresJson(scoresJson([0, 2], ["exact", "invalid"], ["test", "validation"]), "sc.json"));
+  const bench = joinBenchmark(
+    "/d",
+    rows,
+    splits,
+    parseScoresJson(scoresJson([0, 2], ["exact", "invalid"], ["test", "validation"]), "sc.json"),
+  );
   assert.deepEqual(
     bench.unscored.map((u) => u.rowId),
     [1],
@@ -114,5 +131,8 @@ test("the data folder comes from the flag, then CAPQA_DATA_DIR, then ./data", ()
   assert.deepEqual(resolveDataDir("/x", { CAPQA_DATA_DIR: "/y" }), { dir: "/x", source: "flag" });
   assert.deepEqual(resolveDataDir(undefined, { CAPQA_DATA_DIR: "/y" }), { dir: "/y", source: "environment" });
   assert.equal(resolveDataDir(undefined, {}).source, "default");
-  assert.throws(() => requireDataFiles({ dir: "/nonexistent", source: "flag" }, ["correctness"]), /lacks CAP-Correctness\.csv\. Run "capqa data fetch"/);
+  assert.throws(
+    () => requireDataFiles({ dir: "/nonexistent", source: "flag" }, ["correctness"]),
+    /lacks CAP-Correctness\.csv\. Run "capqa data fetch"/,
+  );
 });

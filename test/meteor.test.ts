@@ -5,7 +5,15 @@ import { resolve } from "node:path";
 import { alignWords, countChunks, meteorScore, singleMeteorScore } from "../lib/baselines/meteor.js";
 import { meteorMulti, meteorPair } from "../lib/baselines/index.js";
 import { porterStem } from "../lib/text/porter.js";
-import { findWordNetDir, loadWordNet, requireWordNetDir, WordNet, WORDNET_POS, WordNetNotFoundError, type WordNetPos } from "../lib/text/wordnet.js";
+import {
+  findWordNetDir,
+  loadWordNet,
+  requireWordNetDir,
+  WordNet,
+  WORDNET_POS,
+  WordNetNotFoundError,
+  type WordNetPos,
+} from "../lib/text/wordnet.js";
 
 /** Written by scripts/oracles/baselines_oracle.py from NLTK (meteor_score, WordNet 3.0, NLTK 3.9's morphy). */
 interface MeteorCase {
@@ -36,7 +44,14 @@ const oracle = JSON.parse(readFileSync(resolve("test/fixtures/baselines-oracle.j
  */
 const multiReference = (
   JSON.parse(readFileSync(resolve("test/fixtures/nltk-oracle.json"), "utf8")) as {
-    multiReference: { golds: string[]; candidate: string; references: string[][]; hypothesis: string[]; meteor: number; meteorEach: number[] }[];
+    multiReference: {
+      golds: string[];
+      candidate: string;
+      references: string[][];
+      hypothesis: string[];
+      meteor: number;
+      meteorEach: number[];
+    }[];
   }
 ).multiReference;
 
@@ -54,7 +69,9 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12;
 test("meteorScore matches NLTK's meteor_score on every oracle case", needsWordNet, () => {
   const wordnet = loadWordNet();
   assert.ok(oracle.meteor.length >= 400);
-  const bad = oracle.meteor.map((c) => ({ c, actual: meteorScore(c.references, c.hypothesis, { wordnet }) })).filter(({ c, actual }) => !close(actual, c.score));
+  const bad = oracle.meteor
+    .map((c) => ({ c, actual: meteorScore(c.references, c.hypothesis, { wordnet }) }))
+    .filter(({ c, actual }) => !close(actual, c.score));
   assert.deepEqual(bad, []);
   // The cases exercise every stage: some need synonyms, some only stems.
   assert.ok(oracle.meteor.filter((c) => c.score > 0).length >= 200);
@@ -70,7 +87,10 @@ test("meteorMulti matches NLTK's meteor_score with every gold answer a reference
       tokens: meteorScore(c.references, c.hypothesis, { wordnet }),
       each: c.references.map((r) => singleMeteorScore(r, c.hypothesis, { wordnet })),
     }))
-    .filter(({ c, multi, tokens, each }) => !close(multi, c.meteor) || !close(tokens, c.meteor) || each.some((v, k) => !close(v, c.meteorEach[k])));
+    .filter(
+      ({ c, multi, tokens, each }) =>
+        !close(multi, c.meteor) || !close(tokens, c.meteor) || each.some((v, k) => !close(v, c.meteorEach[k])),
+    );
   assert.deepEqual(bad, []);
   // NLTK's multi-reference METEOR is the best single reference, and the best is not always the first.
   for (const c of multiReference) assert.equal(c.meteor, Math.max(...c.meteorEach));
@@ -197,7 +217,10 @@ test("identical sentences: fmean 1, one chunk, penalty 0.5 / n^3", () => {
 test("a missing WordNet names how to install it", () => {
   assert.throws(
     () => requireWordNetDir("/nonexistent/wordnet"),
-    (error: unknown) => error instanceof WordNetNotFoundError && /apt-get install wordnet-base/.test(error.message) && /CAPQA_WORDNET_DIR/.test(error.message),
+    (error: unknown) =>
+      error instanceof WordNetNotFoundError &&
+      /apt-get install wordnet-base/.test(error.message) &&
+      /CAPQA_WORDNET_DIR/.test(error.message),
   );
   // CAPQA_WORDNET_DIR, when set, is the only place looked at.
   assert.equal(findWordNetDir(undefined, { CAPQA_WORDNET_DIR: "/nonexistent/wordnet" }), undefined);

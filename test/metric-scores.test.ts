@@ -95,7 +95,20 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
     ),
   );
   const out = join(root, "ev");
-  const r = run(["evaluate", "--data-dir", dataDir!, "--scores", file, "--metrics", "cap,bleu,mine_noisy,mine_monotone", "--bootstrap", "300", "--quiet", "--out", out]);
+  const r = run([
+    "evaluate",
+    "--data-dir",
+    dataDir!,
+    "--scores",
+    file,
+    "--metrics",
+    "cap,bleu,mine_noisy,mine_monotone",
+    "--bootstrap",
+    "300",
+    "--quiet",
+    "--out",
+    out,
+  ]);
   assert.equal(r.status, 0, r.stderr);
 
   const sel = selectRows(bench, "test");
@@ -121,7 +134,11 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
       ties = 0,
       losses = 0;
     for (const b of better) for (const w of worse) b > w ? wins++ : b === w ? ties++ : losses++;
-    assert.deepEqual([p.n_better, p.n_worse, p.wins, p.ties, p.losses], [better.length, worse.length, wins, ties, losses], `${p.better} > ${p.worse}`);
+    assert.deepEqual(
+      [p.n_better, p.n_worse, p.wins, p.ties, p.losses],
+      [better.length, worse.length, wins, ties, losses],
+      `${p.better} > ${p.worse}`,
+    );
     assert.ok(Math.abs((p.auc as number) - (wins + ties / 2) / (better.length * worse.length)) < 1e-12);
     const meanBetter = better.reduce((a, b) => a + b, 0) / better.length;
     assert.ok(Math.abs((p.mean_better as number) - meanBetter) < 1e-12);
@@ -141,7 +158,22 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
 
   // --reference bleu: the monotone transform differs from it by exactly 0 in every resample.
   const out2 = join(root, "ev-ref");
-  const r2 = run(["evaluate", "--data-dir", dataDir!, "--scores", file, "--metrics", "bleu,mine_monotone,cap", "--reference", "bleu", "--bootstrap", "200", "--quiet", "--out", out2]);
+  const r2 = run([
+    "evaluate",
+    "--data-dir",
+    dataDir!,
+    "--scores",
+    file,
+    "--metrics",
+    "bleu,mine_monotone,cap",
+    "--reference",
+    "bleu",
+    "--bootstrap",
+    "200",
+    "--quiet",
+    "--out",
+    out2,
+  ]);
   assert.equal(r2.status, 0, r2.stderr);
   for (const d of readJson(out2, "paired_differences").filter((x) => x.metric === "mine_monotone")) {
     assert.equal(d.reference, "bleu");
@@ -155,7 +187,20 @@ test("evaluate --scores: a new metric beside CAP and BLEU, every value against a
 
   // calibrate --metric: thresholds for the new metric, equal-width bins over its range.
   const cal = join(root, "cal");
-  const rc = run(["calibrate", "--data-dir", dataDir!, "--metric", "mine_noisy", "--scores", file, "--bootstrap", "0", "--quiet", "--out", cal]);
+  const rc = run([
+    "calibrate",
+    "--data-dir",
+    dataDir!,
+    "--metric",
+    "mine_noisy",
+    "--scores",
+    file,
+    "--bootstrap",
+    "0",
+    "--quiet",
+    "--out",
+    cal,
+  ]);
   assert.equal(rc.status, 0, rc.stderr);
   const classifier = JSON.parse(readFileSync(join(cal, "classifier.json"), "utf8"));
   assert.equal(classifier.score.metric, "mine_noisy");

@@ -25,11 +25,19 @@ import { randomScored } from "./helpers.js";
 const root = mkdtempSync(join(tmpdir(), "capqa-metrics-"));
 process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 
-const QUESTIONS = ["What travels through the stem of a plant?", "What is the sun?", "Which animal eats plants?", "What does a laser produce?", "Name three cities in Europe."];
+const QUESTIONS = [
+  "What travels through the stem of a plant?",
+  "What is the sun?",
+  "Which animal eats plants?",
+  "What does a laser produce?",
+  "Name three cities in Europe.",
+];
 const REFERENCES = ["water", "a star", "cows", "light", "Paris, Rome and Berlin"];
 const PREDICTIONS = ["Water and food travel through the stem.", "The sun is hot.", "", "Lasers produce light.", "Rome, Paris, and Madrid."];
 const INPUT = { questions: QUESTIONS, references: REFERENCES, predictions: PREDICTIONS };
-const needsWordNet = { skip: findWordNetDir() ? false : "WordNet 3.0 is not installed (apt-get install wordnet-base, or set CAPQA_WORDNET_DIR)" };
+const needsWordNet = {
+  skip: findWordNetDir() ? false : "WordNet 3.0 is not installed (apt-get install wordnet-base, or set CAPQA_WORDNET_DIR)",
+};
 
 const mean = (xs: ArrayLike<number>) => {
   const v = Array.from(xs).filter((x) => !Number.isNaN(x));
@@ -61,8 +69,18 @@ test("bleu and rouge_l equal bleuPair and rougeLPair row by row, in one result s
 });
 
 test("several references per row: bleu, rouge_l and meteor equal bleuMulti, rougeLMulti and meteorMulti; a single one stays the pair function's", async () => {
-  const references = [["water", "minerals and water"], "a star", ["cows", "herbivores such as cows"], ["light"], ["Paris, Rome and Berlin", "Madrid, Rome and Paris"]];
-  const cases = [["bleu", bleuPair, bleuMulti], ["rouge_l", rougeLPair, rougeLMulti], ...(findWordNetDir() ? [["meteor", meteorPair, meteorMulti] as const] : [])] as const;
+  const references = [
+    ["water", "minerals and water"],
+    "a star",
+    ["cows", "herbivores such as cows"],
+    ["light"],
+    ["Paris, Rome and Berlin", "Madrid, Rome and Paris"],
+  ];
+  const cases = [
+    ["bleu", bleuPair, bleuMulti],
+    ["rouge_l", rougeLPair, rougeLMulti],
+    ...(findWordNetDir() ? [["meteor", meteorPair, meteorMulti] as const] : []),
+  ] as const;
   for (const [name, one, several] of cases) {
     const m = metric(name);
     assert.equal(m.multiReference, true);
@@ -88,7 +106,10 @@ test("meteor equals meteorPair row by row", needsWordNet, async () => {
 });
 
 test("meteor with a folder that holds no WordNet says how to install it", async () => {
-  await assert.rejects(metric("meteor", { wordnetDir: join(root, "no-wordnet") }).compute(INPUT), /WordNet not found.*apt-get install wordnet-base/s);
+  await assert.rejects(
+    metric("meteor", { wordnetDir: join(root, "no-wordnet") }).compute(INPUT),
+    /WordNet not found.*apt-get install wordnet-base/s,
+  );
 });
 
 test("bertscore and comet equal their scorers over several computes, and need the model option", async () => {
@@ -114,14 +135,20 @@ test("bertscore and comet equal their scorers over several computes, and need th
   await est.dispose();
   const comet = metric("comet", { model: cometDir });
   assert.deepEqual((await comet.compute(INPUT)).scores, cometExpected);
-  await assert.rejects(comet.compute({ references: REFERENCES, predictions: PREDICTIONS }), /metric\("comet"\)\.compute\(\) needs questions/);
+  await assert.rejects(
+    comet.compute({ references: REFERENCES, predictions: PREDICTIONS }),
+    /metric\("comet"\)\.compute\(\) needs questions/,
+  );
   await comet.dispose();
 
   for (const name of ["bertscore", "comet"]) {
     assert.throws(
       () => metric(name),
       (err: Error) => {
-        assert.match(err.message, new RegExp(`^metric\\("${name}"\\) needs the model option, a model folder: metric\\("${name}", \\{ model: `));
+        assert.match(
+          err.message,
+          new RegExp(`^metric\\("${name}"\\) needs the model option, a model folder: metric\\("${name}", \\{ model: `),
+        );
         assert.doesNotMatch(err.message, /\n/);
         return true;
       },
@@ -152,7 +179,10 @@ test("cap from answers equals scoreAnswers, from statements equals scoreStatemen
     Array.from(s.scores),
     (await scoreStatements(premises, hypotheses, { model, cache: null })).rows.map((x) => x.cap),
   );
-  await assert.rejects(statements.compute({ references: [premises], predictions: ["x"] }), /references\[0\] is a list; statements are scored one premise per row/);
+  await assert.rejects(
+    statements.compute({ references: [premises], predictions: ["x"] }),
+    /references\[0\] is a list; statements are scored one premise per row/,
+  );
   await statements.dispose();
   assert.throws(() => metric("cap", { from: "texts" as never }), /"answers" or "statements"/);
 
@@ -174,7 +204,10 @@ test("an unknown metric lists the known ones; inputs are checked before any work
     () => metric("bluert"),
     (err: Error) => {
       assert.ok(err instanceof RangeError);
-      assert.match(err.message, /^unknown metric "bluert"; known metrics: bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet, cap/);
+      assert.match(
+        err.message,
+        /^unknown metric "bluert"; known metrics: bleu, rouge_l, meteor, squad_em, squad_f1, bertscore, comet, cap/,
+      );
       return true;
     },
   );
@@ -201,7 +234,8 @@ test("registerMetric serves a user's metric with the same convention; name clash
   const info = registerMetric({
     name: "exact_match",
     description: "1 when the prediction equals the reference, ignoring case and outer spaces",
-    compute: ({ references, predictions }) => references.map((r, i) => Number(r.trim().toLowerCase() === predictions[i].trim().toLowerCase())),
+    compute: ({ references, predictions }) =>
+      references.map((r, i) => Number(r.trim().toLowerCase() === predictions[i].trim().toLowerCase())),
   });
   assert.equal(info.builtin, false);
   assert.equal(info.higherIsBetter, true);
@@ -214,9 +248,15 @@ test("registerMetric serves a user's metric with the same convention; name clash
     () => registerMetric({ name: "Exact-Match", description: "again", compute: () => [] }),
     /the name "Exact-Match" is taken by the registered metric "exact_match"; pass \{ replace: true \}/,
   );
-  assert.throws(() => registerMetric({ name: "BLEU", description: "mine", compute: () => [] }, { replace: true }), /taken by capqa's metric "bleu"/);
+  assert.throws(
+    () => registerMetric({ name: "BLEU", description: "mine", compute: () => [] }, { replace: true }),
+    /taken by capqa's metric "bleu"/,
+  );
   assert.throws(() => registerMetric({ name: "x", description: "neither" }), /exactly one of compute .* or create/);
-  registerMetric({ name: "exact_match", description: "replaced", compute: ({ predictions }) => predictions.map(() => 7) }, { replace: true });
+  registerMetric(
+    { name: "exact_match", description: "replaced", compute: ({ predictions }) => predictions.map(() => 7) },
+    { replace: true },
+  );
   assert.deepEqual(Array.from((await metric("exact_match").compute({ references: ["a"], predictions: ["b"] })).scores), [7]);
 
   // A stateful metric: created with its options, disposed once.
@@ -282,7 +322,16 @@ const EXPECTED_KEYS = {
     "meanWorse",
     "meanViolation",
   ],
-  monotonicity: ["metric", "classPairs", "meanViolations", "meanViolationRate", "meanViolationsCiLow", "meanViolationsCiHigh", "rowLevelViolationRate", "violatingPairs"],
+  monotonicity: [
+    "metric",
+    "classPairs",
+    "meanViolations",
+    "meanViolationRate",
+    "meanViolationsCiLow",
+    "meanViolationsCiHigh",
+    "rowLevelViolationRate",
+    "violatingPairs",
+  ],
   pairedDifferences: ["reference", "metric", "statistic", "meanDifference", "ciLow", "ciHigh", "pReferenceNotBetter"],
 };
 
@@ -290,7 +339,8 @@ test("evaluateScores: plain arrays and label names in, evaluateMetrics' tables o
   const a = randomScored(120, 3);
   const b = randomScored(120, 4);
   // Labels in mixed spellings: the paper's hyphens, capitals, short names.
-  const spellings = (c: number, i: number) => [CLASSES[c], CLASSES[c].toUpperCase().replace(/_/g, "-"), ` ${CLASSES[c].replace(/_/g, " ")} `][i % 3];
+  const spellings = (c: number, i: number) =>
+    [CLASSES[c], CLASSES[c].toUpperCase().replace(/_/g, "-"), ` ${CLASSES[c].replace(/_/g, " ")} `][i % 3];
   const labels = Array.from(a.classes, spellings);
   const ev = await evaluateScores({ labels, scores: { cap: a.scores, other: Array.from(b.scores) }, resamples: 200, seed: 9 });
   const ref = await evaluateMetrics(
@@ -338,8 +388,14 @@ test("evaluateScores: an unknown label names its index; missing scores are error
     assert.match(err.message, /^labels\[1\] = "partially right" is not a class of the taxonomy; expected one of exact, equivalent/);
     return true;
   });
-  await assert.rejects(evaluateScores({ labels: ["exact", "invalid"], scores: { m: [1] }, resamples: 0 }), /scores\.m has 1 scores for 2 labels/);
-  await assert.rejects(evaluateScores({ labels: ["exact", "invalid"], scores: { m: [1, NaN] }, resamples: 0 }), /scores\.m\[1\] = NaN is not a finite number \(missing: "drop"/);
+  await assert.rejects(
+    evaluateScores({ labels: ["exact", "invalid"], scores: { m: [1] }, resamples: 0 }),
+    /scores\.m has 1 scores for 2 labels/,
+  );
+  await assert.rejects(
+    evaluateScores({ labels: ["exact", "invalid"], scores: { m: [1, NaN] }, resamples: 0 }),
+    /scores\.m\[1\] = NaN is not a finite number \(missing: "drop"/,
+  );
 
   const labels = ["exact", "invalid", "partial", "invalid", "exact", "partial", "contradictory"];
   const cap = [0.9, 0.2, NaN, 0.3, 0.95, 0.6, 0.05];

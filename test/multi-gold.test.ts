@@ -42,7 +42,8 @@ const csvCell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` 
 test("rougeLMulti is rouge-score's score_multi: the highest F over the golds, the first on a tie", () => {
   const rng = new Xoshiro128(14, 3);
   const vocab = "the a cat cats sat sitting on mat mats dog dogs ran running park big large , . !".split(" ");
-  const text = (lo: number, hi: number) => Array.from({ length: lo + rng.nextInt(hi - lo + 1) }, () => vocab[rng.nextInt(vocab.length)]).join(" ");
+  const text = (lo: number, hi: number) =>
+    Array.from({ length: lo + rng.nextInt(hi - lo + 1) }, () => vocab[rng.nextInt(vocab.length)]).join(" ");
   let notFirst = 0;
   let ties = 0;
   for (let i = 0; i < 300; i++) {
@@ -116,10 +117,16 @@ test("gold_answer split at a separator: literal text, pieces trimmed, no empty p
   assert.deepEqual(goldSourceFor("f.csv", ["question", "gold_answer", "answer"], undefined), { kind: "single" });
   assert.deepEqual(goldSourceFor("f.csv", ["question", "gold_answers", "answer"], undefined), { kind: "array" });
   assert.deepEqual(goldSourceFor("f.csv", ["question", "gold_answer", "answer"], ";"), { kind: "separator", separator: ";" });
-  assert.throws(() => goldSourceFor("f.csv", ["question", "gold_answers", "answer"], ";"), /f\.csv, line 1: has a gold_answers column, and a gold separator/);
+  assert.throws(
+    () => goldSourceFor("f.csv", ["question", "gold_answers", "answer"], ";"),
+    /f\.csv, line 1: has a gold_answers column, and a gold separator/,
+  );
   assert.throws(() => goldSourceFor("f.csv", ["gold_answer"], ""), /must not be empty/);
   assert.deepEqual(rowGolds({ row: { gold_answer: "x|y" }, line: 2 }, { kind: "separator", separator: "|" }, "f.csv", 0), ["x", "y"]);
-  assert.throws(() => rowGolds({ row: { gold_answer: 3 }, line: 2 }, { kind: "separator", separator: "|" }, "f.jsonl", 0), /f\.jsonl, line 2, row 0, field gold_answer: is not a string: 3/);
+  assert.throws(
+    () => rowGolds({ row: { gold_answer: 3 }, line: 2 }, { kind: "separator", separator: "|" }, "f.jsonl", 0),
+    /f\.jsonl, line 2, row 0, field gold_answer: is not a string: 3/,
+  );
 });
 
 const ok = (cap: number): CapRow => ({
@@ -169,7 +176,12 @@ const ROWS = [
 
 /** The rows with a gold_answers column of JSON arrays. */
 const multiCsv = join(root, "multi.csv");
-writeFileSync(multiCsv, "id,question,gold_answers,answer\n" + ROWS.map((r) => [r.id, r.question, JSON.stringify(r.golds), r.answer].map(csvCell).join(",")).join("\n") + "\n");
+writeFileSync(
+  multiCsv,
+  "id,question,gold_answers,answer\n" +
+    ROWS.map((r) => [r.id, r.question, JSON.stringify(r.golds), r.answer].map(csvCell).join(",")).join("\n") +
+    "\n",
+);
 
 /** The same rows with one gold each: the reference the multi-gold CAP must agree with. */
 function singleGoldFile(file: string): void {
@@ -249,7 +261,12 @@ test("capqa score with a gold_answers column: CAP is the max over golds, best_go
 
   // JSON Lines in: arrays, or the JSON text capqa writes into CSV; the same numbers come out.
   const jsonl = join(root, "multi.jsonl");
-  writeFileSync(jsonl, ROWS.map((r, i) => JSON.stringify({ id: r.id, question: r.question, gold_answers: i % 2 ? JSON.stringify(r.golds) : r.golds, answer: r.answer })).join("\n") + "\n");
+  writeFileSync(
+    jsonl,
+    ROWS.map((r, i) =>
+      JSON.stringify({ id: r.id, question: r.question, gold_answers: i % 2 ? JSON.stringify(r.golds) : r.golds, answer: r.answer }),
+    ).join("\n") + "\n",
+  );
   const jsonlOut = join(root, "multi-out.jsonl");
   assert.equal(run(["score", "--in", jsonl, "--out", jsonlOut, "--model", model, "--no-cache", "--quiet"]).status, 3);
   const jrows = readFileSync(jsonlOut, "utf8")
@@ -283,7 +300,12 @@ test("scoreFile: several golds scored in blocks of rows give the numbers of one 
 
 test("capqa score --gold-separator: gold_answer split at the separator scores as the gold_answers array does", () => {
   const input = join(root, "sep.csv");
-  writeFileSync(input, "id,question,gold_answer,answer\n" + ROWS.map((r) => [r.id, r.question, r.golds.join(" | "), r.answer].map(csvCell).join(",")).join("\n") + "\n");
+  writeFileSync(
+    input,
+    "id,question,gold_answer,answer\n" +
+      ROWS.map((r) => [r.id, r.question, r.golds.join(" | "), r.answer].map(csvCell).join(",")).join("\n") +
+      "\n",
+  );
   const out = join(root, "sep-out.csv");
   const r = run(["score", "--in", input, "--out", out, "--model", model, "--no-cache", "--quiet", "--gold-separator", "|"]);
   assert.equal(r.status, 3, r.stderr);
@@ -302,7 +324,19 @@ test("capqa score --gold-separator: gold_answer split at the separator scores as
   // A file of one gold per row, scored with a separator that never occurs: the single-gold CAP, plus best_gold 0.
   const plain = join(root, "plain.csv");
   writeFileSync(plain, "question,gold_answer,answer\nWhat is the sun?,a star,a hot star\n");
-  const withSep = run(["score", "--in", plain, "--out", join(root, "plain-sep.csv"), "--model", model, "--no-cache", "--quiet", "--gold-separator", "|"]);
+  const withSep = run([
+    "score",
+    "--in",
+    plain,
+    "--out",
+    join(root, "plain-sep.csv"),
+    "--model",
+    model,
+    "--no-cache",
+    "--quiet",
+    "--gold-separator",
+    "|",
+  ]);
   const without = run(["score", "--in", plain, "--out", join(root, "plain-out.csv"), "--model", model, "--no-cache", "--quiet"]);
   assert.equal(withSep.status, 0, withSep.stderr);
   assert.equal(without.status, 0, without.stderr);
@@ -345,12 +379,30 @@ test("bad gold cells are one error naming file, line and field, before any state
 
   // Library: the bad row is in the third block, yet nothing is generated or scored first.
   const lib = join(root, "bad-late.jsonl");
-  writeFileSync(lib, [0, 1, 2, 3].map((k) => JSON.stringify({ question: "What is the sun?", gold_answers: k === 2 ? ["a star", ""] : ["a star", "the sun"], answer: "a star" })).join("\n") + "\n");
+  writeFileSync(
+    lib,
+    [0, 1, 2, 3]
+      .map((k) =>
+        JSON.stringify({ question: "What is the sun?", gold_answers: k === 2 ? ["a star", ""] : ["a star", "the sun"], answer: "a star" }),
+      )
+      .join("\n") + "\n",
+  );
   let generated = 0;
   let loaded = 0;
-  const generator: StatementGeneratorEngine = { ...builtinGenerator, name: "spy", generateDetailed: async (q, a) => ((generated += q.length), builtinGenerator.generateDetailed(q, a)) };
+  const generator: StatementGeneratorEngine = {
+    ...builtinGenerator,
+    name: "spy",
+    generateDetailed: async (q, a) => ((generated += q.length), builtinGenerator.generateDetailed(q, a)),
+  };
   await assert.rejects(
-    scoreFile(lib, join(root, "bad-late-out.jsonl"), { model, cache: null, generator, blockRows: 1, manifest: false, loadEngine: async () => (loaded++, {}) as NliEngine }),
+    scoreFile(lib, join(root, "bad-late-out.jsonl"), {
+      model,
+      cache: null,
+      generator,
+      blockRows: 1,
+      manifest: false,
+      loadEngine: async () => (loaded++, {}) as NliEngine,
+    }),
     /bad-late\.jsonl, line 3, row 2, field gold_answers: gold_answers\[1\] is empty/,
   );
   assert.equal(generated, 0);
@@ -408,13 +460,19 @@ test("scoreAnswers: a list of golds per row gives the best gold's CAP and which 
   }
   assert.equal(multi.bestGold![5], null);
   // Strings and lists mix; a string row is one gold. Plain string rows return no multi-gold fields.
-  const mixed = await scoreAnswers(["What is the sun?", "What is the sun?"], ["a star", ["a planet", "a star"]], ["a star", "a star"], { model, cache: null });
+  const mixed = await scoreAnswers(["What is the sun?", "What is the sun?"], ["a star", ["a planet", "a star"]], ["a star", "a star"], {
+    model,
+    cache: null,
+  });
   assert.deepEqual(mixed.bestGold, [0, 1]);
   assert.equal(mixed.rows[0].cap, mixed.rows[1].cap);
   const plain = await scoreAnswers(["What is the sun?"], ["a star"], ["a star"], { model, cache: null });
   assert.equal(plain.bestGold, undefined);
   await assert.rejects(scoreAnswers(["q"], [[]], ["a"], { model, cache: null }), /row 0 has an empty list of gold answers/);
-  await assert.rejects(scoreAnswers(["q"], [["a", 3 as unknown as string]], ["a"], { model, cache: null }), /gold answer 1 of row 0 is not a string/);
+  await assert.rejects(
+    scoreAnswers(["q"], [["a", 3 as unknown as string]], ["a"], { model, cache: null }),
+    /gold answer 1 of row 0 is not a string/,
+  );
 });
 
 test("capqa baselines --in with several golds: BLEU and METEOR against every gold, ROUGE-L the best; the separator form gives the same", () => {
@@ -426,14 +484,19 @@ test("capqa baselines --in with several golds: BLEU and METEOR against every gol
   const arrays = join(dir, "arrays.csv");
   writeFileSync(arrays, `gold_answers,answer\n${rows.map((r) => `"${r.gold_answers.replace(/"/g, '""')}",${r.answer}`).join("\n")}\n`);
   const sep = join(dir, "sep.csv");
-  writeFileSync(sep, `gold_answer,answer\n${rows.map((r) => `${(JSON.parse(r.gold_answers) as string[]).join(" | ")},${r.answer}`).join("\n")}\n`);
+  writeFileSync(
+    sep,
+    `gold_answer,answer\n${rows.map((r) => `${(JSON.parse(r.gold_answers) as string[]).join(" | ")},${r.answer}`).join("\n")}\n`,
+  );
   const outA = join(dir, "a.csv");
   const outS = join(dir, "s.csv");
   for (const [input, out, extra] of [
     [arrays, outA, []],
     [sep, outS, ["--gold-separator", "|"]],
   ] as const) {
-    const r = spawnSync(process.execPath, [CLI, "baselines", "--in", input, "--metrics", "bleu,rouge_l,meteor", "--out", out, ...extra], { encoding: "utf8" });
+    const r = spawnSync(process.execPath, [CLI, "baselines", "--in", input, "--metrics", "bleu,rouge_l,meteor", "--out", out, ...extra], {
+      encoding: "utf8",
+    });
     assert.equal(r.status, 0, r.stderr);
   }
   const a = parseCsv(readFileSync(outA, "utf8")).records.map((r) => r.fields);

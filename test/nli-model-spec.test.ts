@@ -12,7 +12,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { referenceLogits, softmax, writeTinyModel } from "../scripts/fixtures/tiny-nli.js";
-import { DEFAULT_DEVICE, DEFAULT_DTYPE, DEFAULT_NLI_BATCH_SIZE, DEFAULT_NLI_BATCH_TOKENS, DEFAULT_NLI_MAX_LENGTH, PAPER_NLI_MODEL, PAPER_NLI_REVISION } from "../lib/constants.js";
+import {
+  DEFAULT_DEVICE,
+  DEFAULT_DTYPE,
+  DEFAULT_NLI_BATCH_SIZE,
+  DEFAULT_NLI_BATCH_TOKENS,
+  DEFAULT_NLI_MAX_LENGTH,
+  PAPER_NLI_MODEL,
+  PAPER_NLI_REVISION,
+} from "../lib/constants.js";
 import { capScore } from "../lib/cap/index.js";
 import { NliCache } from "../lib/nli/cache.js";
 import { resolveNliModelSpec } from "../lib/nli/model-spec.js";
@@ -73,8 +81,14 @@ function assertCaps(caps: readonly (number | null)[], what: string): void {
   assert.equal(caps.length, 3, what);
   assert.equal(caps[2], null, `${what}: the row without a gold statement is not scored`);
   caps.slice(0, 2).forEach((cap, i) => {
-    assert.ok(Math.abs(cap! - BEFORE.caps[i]) < 1e-9, `${what}: row ${i} CAP ${cap} is the one recorded before the spec, ${BEFORE.caps[i]}`);
-    assert.ok(Math.abs(cap! - referenceCap(PREMISES[i], HYPOTHESES[i])) < 1e-6, `${what}: row ${i} CAP agrees with the reference implementation`);
+    assert.ok(
+      Math.abs(cap! - BEFORE.caps[i]) < 1e-9,
+      `${what}: row ${i} CAP ${cap} is the one recorded before the spec, ${BEFORE.caps[i]}`,
+    );
+    assert.ok(
+      Math.abs(cap! - referenceCap(PREMISES[i], HYPOTHESES[i])) < 1e-6,
+      `${what}: row ${i} CAP agrees with the reference implementation`,
+    );
   });
 }
 
@@ -97,7 +111,16 @@ test("resolveNliModelSpec applies lib/constants.ts's defaults and resolves the m
 });
 
 test("resolveNliModelSpec keeps the user's values: hub id and revision, dtype, device, limits, ONNX file, models folder", () => {
-  const hub = resolveNliModelSpec({ model: "org/other", revision: "v1", dtype: "q8", device: "auto", maxLength: 128, batchSize: 8, batchTokens: 0, onnxFile: "onnx/model_qint8.onnx" });
+  const hub = resolveNliModelSpec({
+    model: "org/other",
+    revision: "v1",
+    dtype: "q8",
+    device: "auto",
+    maxLength: 128,
+    batchSize: 8,
+    batchTokens: 0,
+    onnxFile: "onnx/model_qint8.onnx",
+  });
   assert.deepEqual(hub.ref, { kind: "hub", id: "org/other", revision: "v1" });
   assert.equal(hub.dtype, "q8");
   assert.equal(hub.device, "auto");
@@ -112,7 +135,11 @@ test("resolveNliModelSpec keeps the user's values: hub id and revision, dtype, d
   const urls = ["http://127.0.0.1:9"];
   const tei = resolveNliModelSpec({ model: "not a model", server: { urls, protocol: "tei" }, batchSize: 4 });
   assert.equal(tei.ref, null);
-  assert.deepEqual(tei.server && [tei.server.server.protocol, tei.server.batchSize], ["tei", 4], "a server keeps its options as given (TEI has its own batch default)");
+  assert.deepEqual(
+    tei.server && [tei.server.server.protocol, tei.server.batchSize],
+    ["tei", 4],
+    "a server keeps its options as given (TEI has its own batch default)",
+  );
   const kserve = resolveNliModelSpec({ model, server: { urls, protocol: "kserve" } });
   assert.equal(kserve.ref?.kind, "local");
 });
@@ -126,13 +153,20 @@ test("resolveNliModelSpec refuses a bad value with an error naming the option, b
     ["batchSize too large", { model, batchSize: 65_537 }, /the `batchSize` option must be an integer from 1 to 65536/],
     ["batchTokens", { model, batchTokens: -1 }, /the `batchTokens` option must be a positive integer/],
     ["maxLength", { model, maxLength: 4 }, /the `maxLength` option must be an integer from 8 to 1000000, got 4/],
-    ["protocol", { model, server: { urls: ["http://127.0.0.1:9"], protocol: "grpc" as "tei" } }, /the `protocol` option must be one of tei, kserve/],
+    [
+      "protocol",
+      { model, server: { urls: ["http://127.0.0.1:9"], protocol: "grpc" as "tei" } },
+      /the `protocol` option must be one of tei, kserve/,
+    ],
   ];
   for (const [what, options, message] of bad) {
     const { resolved } = await resolutionsDuring(async () => assert.throws(() => resolveNliModelSpec(options), message, what));
     assert.deepEqual(resolved, [], `${what}: refused before the model is looked up`);
   }
-  assert.throws(() => resolveNliModelSpec({ model: "a/b/c" }), /model "a\/b\/c" is neither an existing folder nor a hub id of the form owner\/name/);
+  assert.throws(
+    () => resolveNliModelSpec({ model: "a/b/c" }),
+    /model "a\/b\/c" is neither an existing folder nor a hub id of the form owner\/name/,
+  );
 });
 
 test("preflight reads the ONNX file the spec names (the `onnxFile` option), not only the dtype's", () => {
@@ -142,16 +176,37 @@ test("preflight reads the ONNX file the spec names (the `onnxFile` option), not 
   copyFileSync(join(model, "onnx", "model.onnx"), join(custom, "onnx", "renamed.onnx"));
   assert.doesNotThrow(() => preflightModel({ model: custom, onnxFile: "onnx/renamed.onnx" }));
   assert.throws(() => preflightModel({ model: custom }), /lacks onnx\/model\.onnx \(dtype fp32 reads onnx\/model\.onnx\)/);
-  assert.throws(() => preflightModel({ model: custom, onnxFile: "onnx/absent.onnx" }), /lacks onnx\/absent\.onnx \(dtype fp32 reads onnx\/absent\.onnx\)/);
+  assert.throws(
+    () => preflightModel({ model: custom, onnxFile: "onnx/absent.onnx" }),
+    /lacks onnx\/absent\.onnx \(dtype fp32 reads onnx\/absent\.onnx\)/,
+  );
 });
 
 test("scoreFile resolves the model once per run, cold or from the cache, with the scores, keys and manifest of before", async () => {
   const cache = NliCache.open(join(root, "cache"));
   try {
     const runs = [
-      { what: "fp32, cold cache", out: "fp32-cold.csv", options: {}, key: BEFORE.fp32Key, file: "onnx/model.onnx", sha256: BEFORE.fp32Sha256, dtype: "fp32", device: "cpu" },
+      {
+        what: "fp32, cold cache",
+        out: "fp32-cold.csv",
+        options: {},
+        key: BEFORE.fp32Key,
+        file: "onnx/model.onnx",
+        sha256: BEFORE.fp32Sha256,
+        dtype: "fp32",
+        device: "cpu",
+      },
       // Every pair from the cache: no model loads, and the manifest's model comes from the spec (no device).
-      { what: "fp32, all cached", out: "fp32-warm.csv", options: {}, key: BEFORE.fp32Key, file: "onnx/model.onnx", sha256: BEFORE.fp32Sha256, dtype: "fp32", device: null },
+      {
+        what: "fp32, all cached",
+        out: "fp32-warm.csv",
+        options: {},
+        key: BEFORE.fp32Key,
+        file: "onnx/model.onnx",
+        sha256: BEFORE.fp32Sha256,
+        dtype: "fp32",
+        device: null,
+      },
       {
         what: "q8, length 64, blocks of one row",
         out: "q8.csv",
@@ -173,7 +228,16 @@ test("scoreFile resolves the model once per run, cold or from the cache, with th
       const manifest = JSON.parse(readFileSync(manifestPathFor(out), "utf8")) as { model: Record<string, unknown> };
       assert.deepEqual(
         manifest.model,
-        { id: model, revision: null, file: run.file, sha256: run.sha256, dtype: run.dtype, device: run.device, key: run.key, source: "local" },
+        {
+          id: model,
+          revision: null,
+          file: run.file,
+          sha256: run.sha256,
+          dtype: run.dtype,
+          device: run.device,
+          key: run.key,
+          source: "local",
+        },
         `${run.what}: the manifest's model`,
       );
     }
@@ -186,7 +250,11 @@ test("createCapScorer resolves the model once over all its calls; scoreAnswers o
   const { value, resolved } = await resolutionsDuring(async () => {
     const cap = await createCapScorer({ model, cache: null });
     const first = await cap.scoreStatements({ premises: PREMISES, hypotheses: HYPOTHESES });
-    const second = await cap.score({ questions: ["What is the sun?", "Which animal eats plants?"], golds: ["a star", "cows"], answers: ["The sun is a star.", "Cows eat meat."] });
+    const second = await cap.score({
+      questions: ["What is the sun?", "Which animal eats plants?"],
+      golds: ["a star", "cows"],
+      answers: ["The sun is a star.", "Cows eat meat."],
+    });
     const third = await cap.scoreStatements({ premises: PREMISES.slice(0, 1), hypotheses: HYPOTHESES.slice(0, 1) });
     const loads = cap.loads;
     await cap.dispose();
@@ -198,7 +266,9 @@ test("createCapScorer resolves the model once over all its calls; scoreAnswers o
   assertCaps([...value.first.rows.map((r) => r.cap), null], "createCapScorer");
   assert.equal(value.third.rows[0].cap, value.first.rows[0].cap);
 
-  const answers = await resolutionsDuring(() => scoreAnswers(["What is the sun?"], ["a star"], ["The sun is hot."], { model, cache: null, dtype: "fp16" }));
+  const answers = await resolutionsDuring(() =>
+    scoreAnswers(["What is the sun?"], ["a star"], ["The sun is hot."], { model, cache: null, dtype: "fp16" }),
+  );
   assert.deepEqual(answers.resolved, [model], "scoreAnswers: one resolution (key, load and warning share it)");
   assert.equal(answers.value.report.modelKey, BEFORE.fp16Key);
 });

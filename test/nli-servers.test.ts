@@ -42,9 +42,18 @@ after(async () => {
   await shared?.dispose();
 });
 
-const serverOptions = (protocol: (typeof PROTOCOLS)[number], urls: string[], more: Partial<NliServerOptions> = {}): NliServerOptions => ({ urls, protocol, modelName: "nli", ...FAST, ...more });
+const serverOptions = (protocol: (typeof PROTOCOLS)[number], urls: string[], more: Partial<NliServerOptions> = {}): NliServerOptions => ({
+  urls,
+  protocol,
+  modelName: "nli",
+  ...FAST,
+  ...more,
+});
 
-/** In-process probabilities: KServe is fed capqa's own batches, so it matches the default run; the TEI stand-in runs each pair alone (TEI batches from its own queue), so it matches batches of one. */
+/**
+ * In-process probabilities: KServe is fed capqa's own batches, so it matches the default run; the TEI stand-in runs each pair alone (TEI
+ * batches from its own queue), so it matches batches of one.
+ */
 async function inProcess(protocol: (typeof PROTOCOLS)[number], batchSize: number): Promise<Float64Array> {
   const engine = await loadNliEngine({ model: MODEL, batchSize: protocol === "tei" ? 1 : batchSize });
   const p = await engine.probabilities(premises, hypotheses);
@@ -77,7 +86,11 @@ for (const protocol of PROTOCOLS) {
     assert.equal(engine.server!.retries, 0);
     // Through the cache's concurrent batches (scoreStatements), still every row in place.
     const rows = await scoreStatements(premises.slice(0, 40), hypotheses.slice(0, 40), { engine, cache: null });
-    const local = await scoreStatements(premises.slice(0, 40), hypotheses.slice(0, 40), { model: MODEL, batchSize: protocol === "tei" ? 1 : 8, cache: null });
+    const local = await scoreStatements(premises.slice(0, 40), hypotheses.slice(0, 40), {
+      model: MODEL,
+      batchSize: protocol === "tei" ? 1 : 8,
+      cache: null,
+    });
     assert.deepEqual(
       rows.rows.map((r) => r.cap),
       local.rows.map((r) => r.cap),
@@ -88,10 +101,16 @@ for (const protocol of PROTOCOLS) {
     const expected = await inProcess(protocol, 64);
     const srv = await serve({
       protocol,
-      fault: (n) => (n % 4 === 1 ? { status: 503 } : n === 6 ? { hang: true } : n === 7 ? { status: 429, headers: { "retry-after": "0" } } : undefined),
+      fault: (n) =>
+        n % 4 === 1 ? { status: 503 } : n === 6 ? { hang: true } : n === 7 ? { status: 429, headers: { "retry-after": "0" } } : undefined,
     });
     const logs: string[] = [];
-    const engine = await loadNliEngine({ model: MODEL, batchSize: protocol === "tei" ? 32 : 64, server: serverOptions(protocol, [srv.url], { timeoutMs: 400 }), log: (l) => logs.push(l) });
+    const engine = await loadNliEngine({
+      model: MODEL,
+      batchSize: protocol === "tei" ? 32 : 64,
+      server: serverOptions(protocol, [srv.url], { timeoutMs: 400 }),
+      log: (l) => logs.push(l),
+    });
     const got = await engine.probabilities(premises, hypotheses);
     assert.deepEqual(Array.from(got), Array.from(expected));
     const s = engine.server!;
@@ -110,9 +129,11 @@ for (const protocol of PROTOCOLS) {
     assert.ok(srv.requests.length === 0, "no pair was sent");
     // A wrong token: refused, and neither the message nor the logs carry it.
     const logs: string[] = [];
-    const wrong = await loadNliEngine({ model: MODEL, server: serverOptions(protocol, [srv.url], { headers: { authorization: "Bearer wrong-token-123" } }), log: (l) => logs.push(l) }).catch(
-      (e: Error) => e,
-    );
+    const wrong = await loadNliEngine({
+      model: MODEL,
+      server: serverOptions(protocol, [srv.url], { headers: { authorization: "Bearer wrong-token-123" } }),
+      log: (l) => logs.push(l),
+    }).catch((e: Error) => e);
     assert.ok(wrong instanceof Error && !wrong.message.includes("wrong-token-123"));
     // The right token from the environment works.
     process.env.CAPQA_NLI_SERVER_TOKEN = token;
@@ -124,8 +145,15 @@ for (const protocol of PROTOCOLS) {
       delete process.env.CAPQA_NLI_SERVER_TOKEN;
     }
     // A 401 in the middle of a run (the credentials expired) stops it: scoring rejects after a handful of requests, not one per batch.
-    const expiring = await serve({ protocol, fault: (n) => (n >= 3 ? { status: 401, body: { error: `token ${token} expired` } } : undefined) });
-    const engine = await loadNliEngine({ model: MODEL, batchSize: 4, server: serverOptions(protocol, [expiring.url], { concurrency: 2, headers: { authorization: `Bearer ${token}` } }) });
+    const expiring = await serve({
+      protocol,
+      fault: (n) => (n >= 3 ? { status: 401, body: { error: `token ${token} expired` } } : undefined),
+    });
+    const engine = await loadNliEngine({
+      model: MODEL,
+      batchSize: 4,
+      server: serverOptions(protocol, [expiring.url], { concurrency: 2, headers: { authorization: `Bearer ${token}` } }),
+    });
     const err = await scoreStatements(premises, hypotheses, { engine, cache: null }).catch((e: Error) => e);
     assert.ok(err instanceof Error && /HTTP 401/.test(err.message), String(err));
     assert.ok(!err.message.includes(token), "the server's echo of the token is scrubbed");
@@ -225,7 +253,11 @@ test("kserve: Triton's max_batch_size caps the requests; a server out of memory 
 test("tei: a server out of memory makes the request split and the smaller size kept", async () => {
   const srv = await serve({ protocol: "tei", memoryTokens: 400 });
   const lines: string[] = [];
-  const engine = await loadNliEngine({ model: MODEL, server: serverOptions("tei", [srv.url], { concurrency: 1 }), log: (l) => lines.push(l) });
+  const engine = await loadNliEngine({
+    model: MODEL,
+    server: serverOptions("tei", [srv.url], { concurrency: 1 }),
+    log: (l) => lines.push(l),
+  });
   const got = await engine.probabilities(premises, hypotheses);
   assert.deepEqual(Array.from(got), Array.from(await inProcess("tei", 1)));
   assert.ok(engine.stats.outOfMemorySplits! >= 1);
@@ -237,7 +269,10 @@ test("tei: a server out of memory makes the request split and the smaller size k
 });
 
 test("the same client error request after request stops the run instead of failing every batch", async () => {
-  const srv = await serve({ protocol: "tei", fault: () => ({ status: 422, body: { error: "Input validation error: inputs cannot be empty", error_type: "Validation" } }) });
+  const srv = await serve({
+    protocol: "tei",
+    fault: () => ({ status: 422, body: { error: "Input validation error: inputs cannot be empty", error_type: "Validation" } }),
+  });
   const engine = await loadNliEngine({ model: MODEL, batchSize: 2, server: serverOptions("tei", [srv.url], { concurrency: 1 }) });
   const err = await scoreStatements(premises.slice(0, 100), hypotheses.slice(0, 100), { engine, cache: null }).catch((e: Error) => e);
   assert.ok(err instanceof Error && /HTTP 422: Input validation error.*5 requests in a row; stopping/.test(err.message), String(err));
@@ -246,7 +281,10 @@ test("the same client error request after request stops the run instead of faili
 
 test("servers are checked before any pair: a wrong model name, an embedding model, replicas serving different models, nothing listening", async () => {
   const k = await serve({ protocol: "kserve" });
-  await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("kserve", [k.url], { modelName: "other" }) }), /HTTP 404.*unknown model.*`modelName` option/);
+  await assert.rejects(
+    loadNliEngine({ model: MODEL, server: serverOptions("kserve", [k.url], { modelName: "other" }) }),
+    /HTTP 404.*unknown model.*`modelName` option/,
+  );
   const tei = await serve({ protocol: "tei" });
   const other = await serve({ protocol: "kserve", modelName: "nli" });
   // A KServe server asked as if it were TEI: /info is not there.
@@ -254,10 +292,17 @@ test("servers are checked before any pair: a wrong model name, an embedding mode
   // Nothing listening: a clear connection error after the retries.
   const closed = await serve({ protocol: "tei" });
   await closed.close();
-  await assert.rejects(loadNliEngine({ model: MODEL, server: serverOptions("tei", [closed.url], { retries: 1 }) }), /no NLI server answered: .*connection failed/);
+  await assert.rejects(
+    loadNliEngine({ model: MODEL, server: serverOptions("tei", [closed.url], { retries: 1 }) }),
+    /no NLI server answered: .*connection failed/,
+  );
   // One replica down and one up: a warning, and the run goes on.
   const logs: string[] = [];
-  const engine = await loadNliEngine({ model: MODEL, server: serverOptions("tei", [tei.url, closed.url], { retries: 2 }), log: (l) => logs.push(l) });
+  const engine = await loadNliEngine({
+    model: MODEL,
+    server: serverOptions("tei", [tei.url, closed.url], { retries: 2 }),
+    log: (l) => logs.push(l),
+  });
   assert.ok(logs.some((l) => /stays in the rotation/.test(l)));
   const p = await engine.probabilities(premises.slice(0, 20), hypotheses.slice(0, 20));
   assert.equal(p.length, 60);
@@ -265,7 +310,10 @@ test("servers are checked before any pair: a wrong model name, an embedding mode
   // Bad options are named before any request.
   await assert.rejects(loadNliEngine({ server: { urls: [], protocol: "tei" } }), /the `urls` option names no server/);
   await assert.rejects(loadNliEngine({ server: { urls: ["ftp://x"], protocol: "tei" } }), /must be an http or https URL/);
-  await assert.rejects(loadNliEngine({ server: { urls: ["http://x"], protocol: "grpc" as "tei" } }), /the `protocol` option must be one of tei, kserve/);
+  await assert.rejects(
+    loadNliEngine({ server: { urls: ["http://x"], protocol: "grpc" as "tei" } }),
+    /the `protocol` option must be one of tei, kserve/,
+  );
 });
 
 test("capqa score's server flags: usage errors name the flag; credentials in a URL stay out of the manifest", async () => {

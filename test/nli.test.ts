@@ -28,13 +28,21 @@ const PAIRS: [string, string][] = [
 ];
 
 /** Expected (entailment, neutral, contradiction) for the fixture whose logits are ordered as `labels`. */
-function expected(premise: string, hypothesis: string, precision: TinyPrecision = "fp32", labels: readonly string[] = TINY_LABELS, maxLength = 512): number[] {
+function expected(
+  premise: string,
+  hypothesis: string,
+  precision: TinyPrecision = "fp32",
+  labels: readonly string[] = TINY_LABELS,
+  maxLength = 512,
+): number[] {
   const p = softmax(referenceLogits(premise, hypothesis, precision, maxLength));
   return ["entailment", "neutral", "contradiction"].map((c) => p[labels.indexOf(c)]);
 }
 
 function assertClose(actual: Float64Array, want: number[][], tol: number, what: string) {
-  want.forEach((row, i) => row.forEach((v, k) => assert.ok(Math.abs(actual[3 * i + k] - v) <= tol, `${what}: pair ${i} class ${k}: ${actual[3 * i + k]} vs ${v}`)));
+  want.forEach((row, i) =>
+    row.forEach((v, k) => assert.ok(Math.abs(actual[3 * i + k] - v) <= tol, `${what}: pair ${i} class ${k}: ${actual[3 * i + k]} vs ${v}`)),
+  );
 }
 
 for (const dtype of ["fp32", "fp16", "q8"] as const) {
@@ -82,7 +90,8 @@ test("results do not depend on batch size or order; the longer side is truncated
     PAIRS.map((p) => p[1]),
   );
   const rev = await engine.probabilities(PAIRS.map((p) => p[0]).reverse(), PAIRS.map((p) => p[1]).reverse());
-  for (let i = 0; i < PAIRS.length; i++) for (let k = 0; k < 3; k++) assert.ok(Math.abs(one[3 * i + k] - rev[3 * (PAIRS.length - 1 - i) + k]) < 1e-9);
+  for (let i = 0; i < PAIRS.length; i++)
+    for (let k = 0; k < 3; k++) assert.ok(Math.abs(one[3 * i + k] - rev[3 * (PAIRS.length - 1 - i) + k]) < 1e-9);
   const short = await loadTransformersNli({ model: join(root, "tiny-nli"), maxLength: 12, batchSize: 8 });
   const got = await short.probabilities(
     PAIRS.map((p) => p[0]),
@@ -105,7 +114,10 @@ test("bad pairs and bad model folders get clear errors", async () => {
   await assert.rejects(loadTransformersNli({ model: join(root, "missing") }), /neither an existing folder nor a hub id/);
   const broken = join(root, "broken");
   writeTinyModel(broken, { precisions: ["fp32"] });
-  await assert.rejects(loadTransformersNli({ model: broken, dtype: "fp16" }), /lacks onnx\/model_fp16\.onnx \(dtype fp16 reads onnx\/model_fp16\.onnx\)/);
+  await assert.rejects(
+    loadTransformersNli({ model: broken, dtype: "fp16" }),
+    /lacks onnx\/model_fp16\.onnx \(dtype fp16 reads onnx\/model_fp16\.onnx\)/,
+  );
   rmSync(join(broken, "tokenizer.json"));
   await assert.rejects(loadTransformersNli({ model: broken }), /lacks tokenizer\.json/);
   const noLabels = join(root, "no-labels");
@@ -121,10 +133,18 @@ test("bad pairs and bad model folders get clear errors", async () => {
 });
 
 test("id2label is matched by name, case-insensitively; missing or ambiguous classes fail", () => {
-  assert.deepEqual(labelOrder({ "0": "CONTRADICTION", "1": "NEUTRAL", "2": "ENTAILMENT" }), { size: 3, entailment: 2, neutral: 1, contradiction: 0 });
+  assert.deepEqual(labelOrder({ "0": "CONTRADICTION", "1": "NEUTRAL", "2": "ENTAILMENT" }), {
+    size: 3,
+    entailment: 2,
+    neutral: 1,
+    contradiction: 0,
+  });
   assert.deepEqual(labelOrder({ "0": "entailment", "1": "not_entailment", "2": "neutral", "3": "contradiction" }).size, 4);
   assert.throws(() => labelOrder({ "0": "entailment", "1": "neutral", "2": "other" }), /no contradiction class/);
-  assert.throws(() => labelOrder({ "0": "entailment", "1": "entailed", "2": "neutral", "3": "contradiction" }), /several entailment classes/);
+  assert.throws(
+    () => labelOrder({ "0": "entailment", "1": "entailed", "2": "neutral", "3": "contradiction" }),
+    /several entailment classes/,
+  );
   assert.throws(() => labelOrder(undefined), /has no id2label/);
   const out = new Float64Array(3);
   nliSoftmax([1, 2, 3], 0, { size: 3, entailment: 2, neutral: 1, contradiction: 0 }, out, 0);
@@ -193,7 +213,10 @@ test("the cache key covers everything that changes a probability: dtype (and dev
   writeFileSync(join(dir, "config.json"), JSON.stringify({ ...config, note: "unrelated" }));
   assert.equal(await modelKey(ref, { dtype: "fp32", maxLength: 512 }), before);
   const labels = Object.values(config.id2label as Record<string, string>);
-  writeFileSync(join(dir, "config.json"), JSON.stringify({ ...config, id2label: Object.fromEntries(labels.reverse().map((l, i) => [String(i), l])) }));
+  writeFileSync(
+    join(dir, "config.json"),
+    JSON.stringify({ ...config, id2label: Object.fromEntries(labels.reverse().map((l, i) => [String(i), l])) }),
+  );
   const relabelled = await modelKey(ref, { dtype: "fp32", maxLength: 512 });
   assert.notEqual(relabelled, before);
   const tok = JSON.parse(readFileSync(join(dir, "tokenizer.json"), "utf8"));

@@ -2,7 +2,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { PUNKT_ABBREVIATIONS, PUNKT_PARAMETERS, PUNKT_SENTENCE_STARTERS, sentTokenize, treebankWordTokenize, wordTokenize } from "../lib/text/nltk-tokenize.js";
+import {
+  PUNKT_ABBREVIATIONS,
+  PUNKT_PARAMETERS,
+  PUNKT_SENTENCE_STARTERS,
+  sentTokenize,
+  treebankWordTokenize,
+  wordTokenize,
+} from "../lib/text/nltk-tokenize.js";
 
 /** Written by scripts/oracles/nltk_oracle.py from NLTK itself; tests run from the repo root. */
 interface Oracle {
@@ -15,7 +22,9 @@ const oracle = JSON.parse(readFileSync(resolve("test/fixtures/nltk-oracle.json")
 
 /** Every case whose actual output differs from NLTK's, so one failure lists them all. */
 function mismatches<C extends { text: string }, T>(cases: C[], expected: (c: C) => T, actual: (text: string) => T) {
-  return cases.map((c) => ({ text: c.text, expected: expected(c), actual: actual(c.text) })).filter((m) => JSON.stringify(m.expected) !== JSON.stringify(m.actual));
+  return cases
+    .map((c) => ({ text: c.text, expected: expected(c), actual: actual(c.text) }))
+    .filter((m) => JSON.stringify(m.expected) !== JSON.stringify(m.actual));
 }
 
 test("the fixture was generated with the port's Punkt parameters", () => {
@@ -75,9 +84,45 @@ const MUFFINS = "Good muffins cost $3.88\nin New York.  Please buy me\ntwo of th
 
 test("NLTK's docstring example: word_tokenize, sent_tokenize and the one-sentence tokenizer", () => {
   assert.deepEqual(sentTokenize(MUFFINS), ["Good muffins cost $3.88\nin New York.", "Please buy me\ntwo of them.", "Thanks."]);
-  assert.deepEqual(wordTokenize(MUFFINS), ["Good", "muffins", "cost", "$", "3.88", "in", "New", "York", ".", "Please", "buy", "me", "two", "of", "them", ".", "Thanks", "."]);
+  assert.deepEqual(wordTokenize(MUFFINS), [
+    "Good",
+    "muffins",
+    "cost",
+    "$",
+    "3.88",
+    "in",
+    "New",
+    "York",
+    ".",
+    "Please",
+    "buy",
+    "me",
+    "two",
+    "of",
+    "them",
+    ".",
+    "Thanks",
+    ".",
+  ]);
   // Without sentence splitting only the last period is split off.
-  assert.deepEqual(wordTokenize(MUFFINS, { preserveLine: true }), ["Good", "muffins", "cost", "$", "3.88", "in", "New", "York.", "Please", "buy", "me", "two", "of", "them.", "Thanks", "."]);
+  assert.deepEqual(wordTokenize(MUFFINS, { preserveLine: true }), [
+    "Good",
+    "muffins",
+    "cost",
+    "$",
+    "3.88",
+    "in",
+    "New",
+    "York.",
+    "Please",
+    "buy",
+    "me",
+    "two",
+    "of",
+    "them.",
+    "Thanks",
+    ".",
+  ]);
 });
 
 test("quotes, contractions and clitics follow the Treebank conventions", () => {
@@ -95,7 +140,21 @@ test("NLTK 3.9 rules: contractions before a tab or newline, and dashes", () => {
 });
 
 test("numbers, money and percentages", () => {
-  assert.deepEqual(treebankWordTokenize("It costs $5.99, or 3.5% more than 1,000 units."), ["It", "costs", "$", "5.99", ",", "or", "3.5", "%", "more", "than", "1,000", "units", "."]);
+  assert.deepEqual(treebankWordTokenize("It costs $5.99, or 3.5% more than 1,000 units."), [
+    "It",
+    "costs",
+    "$",
+    "5.99",
+    ",",
+    "or",
+    "3.5",
+    "%",
+    "more",
+    "than",
+    "1,000",
+    "units",
+    ".",
+  ]);
   assert.deepEqual(wordTokenize("100°C"), ["100°C"]);
 });
 

@@ -66,7 +66,9 @@ declare const Jupyter: {
 declare const document: {
   querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>;
   querySelector(s: string): unknown;
-  getElementById(id: string): { textContent: string | null; value: string; max: string; dispatchEvent(e: unknown): boolean; data?: unknown[] } | null;
+  getElementById(
+    id: string,
+  ): { textContent: string | null; value: string; max: string; dispatchEvent(e: unknown): boolean; data?: unknown[] } | null;
   body: { dataset: Record<string, string | undefined> };
 };
 declare class Event {
@@ -95,13 +97,23 @@ async function figureReport(page: Page, rules: typeof LIVE_RULES): Promise<{ fig
  * the frame cannot work) a static picture of its first state. A frame is checked when it shows;
  * a picture must be loaded and visible.
  */
-async function explorerOutputs(page: Page, rules: typeof LIVE_RULES, options: { moveSlider: boolean; pictureAllowed: boolean }): Promise<string[]> {
+async function explorerOutputs(
+  page: Page,
+  rules: typeof LIVE_RULES,
+  options: { moveSlider: boolean; pictureAllowed: boolean },
+): Promise<string[]> {
   const problems: string[] = [];
   const outputs = await page.$$(".output_area .capqa-explorer, .output_area iframe:not(.capqa-explorer iframe)");
   for (const [k, output] of outputs.entries()) {
     const name = `explorer ${k + 1}`;
     const shown = await output.evaluate((el) => {
-      type Node = { tagName: string; complete?: boolean; naturalWidth?: number; getBoundingClientRect(): { width: number; height: number }; querySelector(s: string): Node | null };
+      type Node = {
+        tagName: string;
+        complete?: boolean;
+        naturalWidth?: number;
+        getBoundingClientRect(): { width: number; height: number };
+        querySelector(s: string): Node | null;
+      };
       const box = (x: Node | null) => (x ? x.getBoundingClientRect() : { width: 0, height: 0 });
       const node = el as unknown as Node;
       const frame = node.tagName === "IFRAME" ? node : node.querySelector("iframe");
@@ -113,7 +125,8 @@ async function explorerOutputs(page: Page, rules: typeof LIVE_RULES, options: { 
       };
     });
     if (shown.frame) {
-      const handle = (await output.evaluate((el) => (el as unknown as { tagName: string }).tagName)) === "IFRAME" ? output : await output.$("iframe");
+      const handle =
+        (await output.evaluate((el) => (el as unknown as { tagName: string }).tagName)) === "IFRAME" ? output : await output.$("iframe");
       const frame = await handle?.contentFrame();
       if (!frame) problems.push(`${name}: its frame has no document`);
       else problems.push(...(await explorerProblems(frame, rules, options.moveSlider)).map((p) => `${name}: ${p}`));
@@ -129,7 +142,9 @@ async function explorerOutputs(page: Page, rules: typeof LIVE_RULES, options: { 
 /** The explorer draws its histogram (with the figure rules) and its numbers follow a cut's slider. */
 async function explorerProblems(frame: Frame, rules: typeof LIVE_RULES, moveSlider: boolean): Promise<string[]> {
   const problems: string[] = [];
-  await frame.waitForSelector("body[data-ready]", { timeout: 60_000 }).catch(() => problems.push("the explorer never rendered (body[data-ready] missing)"));
+  await frame
+    .waitForSelector("body[data-ready]", { timeout: 60_000 })
+    .catch(() => problems.push("the explorer never rendered (body[data-ready] missing)"));
   if (problems.length) return problems;
   const drawn = await frame
     .waitForFunction(() => (document.getElementById("dist")?.data ?? []).length > 0, null, { timeout: 20_000 })
@@ -139,7 +154,8 @@ async function explorerProblems(frame: Frame, rules: typeof LIVE_RULES, moveSlid
   const { problems: figure } = await figureReport(frame as unknown as Page, rules);
   problems.push(...figure.map((p) => `histogram ${p}`));
   if (!moveSlider) return problems;
-  const numbers = () => frame.evaluate(() => ["accuracy", "macrof1", "qwk", "spearman"].map((id) => document.getElementById(id)?.textContent ?? ""));
+  const numbers = () =>
+    frame.evaluate(() => ["accuracy", "macrof1", "qwk", "spearman"].map((id) => document.getElementById(id)?.textContent ?? ""));
   const before = await numbers();
   const renders = await frame.evaluate(() => Number(document.body.dataset.ready));
   await frame.evaluate(() => {
@@ -150,9 +166,12 @@ async function explorerProblems(frame: Frame, rules: typeof LIVE_RULES, moveSlid
     slider.dispatchEvent(new Event("input", { bubbles: true }));
     slider.dispatchEvent(new Event("change", { bubbles: true }));
   });
-  await frame.waitForFunction((n) => Number(document.body.dataset.ready) > n, renders, { timeout: 30_000 }).catch(() => problems.push("the explorer did not render again after a cut's slider moved"));
+  await frame
+    .waitForFunction((n) => Number(document.body.dataset.ready) > n, renders, { timeout: 30_000 })
+    .catch(() => problems.push("the explorer did not render again after a cut's slider moved"));
   const after = await numbers();
-  if (after.every((v, i) => v === before[i])) problems.push(`the explorer's numbers did not change when a cut moved (${before.join(", ")})`);
+  if (after.every((v, i) => v === before[i]))
+    problems.push(`the explorer's numbers did not change when a cut moved (${before.join(", ")})`);
   return problems;
 }
 
@@ -162,34 +181,48 @@ async function explorerProblems(frame: Frame, rules: typeof LIVE_RULES, moveSlid
  * classifierRows writes them), not "no cuts yet".
  */
 async function readBackProblems(page: Page): Promise<string[]> {
-  const cell = await page.evaluate(() => Jupyter.notebook.get_cells().findIndex((c) => c.cell_type === "code" && c.get_text().includes("explorer.classifier()")));
+  const cell = await page.evaluate(() =>
+    Jupyter.notebook.get_cells().findIndex((c) => c.cell_type === "code" && c.get_text().includes("explorer.classifier()")),
+  );
   if (cell < 0) return [];
   const handle = await page.$(".output_area .capqa-explorer iframe");
   const frame = await handle?.contentFrame();
   if (!frame) return ["the explorer's frame is missing, so its cuts cannot be read back"];
-  const cuts = await frame.evaluate(() => (globalThis as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts);
+  const cuts = await frame.evaluate(
+    () => (globalThis as unknown as { capqaExplorer: { state(): { cuts: number[] } } }).capqaExplorer.state().cuts,
+  );
   // The page hands its classifier on at most every 300 ms; the kernel runs it when idle.
   await page.waitForTimeout(1500);
   await rerunCell(page, cell);
   const text = await page.evaluate((i) => Jupyter.notebook.get_cell(i).output_area.element.text(), cell);
   const missing = cuts.filter((c) => Math.abs(c) < 1e300 && !text.includes(c.toFixed(4)));
   if (/sent no cuts/.test(text) || missing.length)
-    return [`the explorer's cuts did not come back to the kernel: cell ${cell + 1} shows "${text.replace(/\s+/g, " ").slice(0, 300)}", the page has cuts ${cuts.join(", ")}`];
+    return [
+      `the explorer's cuts did not come back to the kernel: cell ${cell + 1} shows "${text.replace(/\s+/g, " ").slice(0, 300)}", the page has cuts ${cuts.join(", ")}`,
+    ];
   return [];
 }
 
 /** Runs a code cell again through the page (as a reader re-runs it) and waits for the kernel. */
 async function rerunCell(page: Page, cell: number): Promise<void> {
   await page.evaluate((i) => Jupyter.notebook.get_cell(i).execute(), cell);
-  await page.waitForFunction((i) => typeof Jupyter.notebook.get_cell(i).input_prompt_number === "number" && Boolean(document.querySelector("#kernel_indicator_icon.kernel_idle_icon")), cell, {
-    timeout: 120_000,
-    polling: 300,
-  });
+  await page.waitForFunction(
+    (i) =>
+      typeof Jupyter.notebook.get_cell(i).input_prompt_number === "number" &&
+      Boolean(document.querySelector("#kernel_indicator_icon.kernel_idle_icon")),
+    cell,
+    {
+      timeout: 120_000,
+      polling: 300,
+    },
+  );
 }
 
 /** The first figure cell run again in the same kernel: its figures must come back as they were. */
 async function rerunFigureProblems(page: Page): Promise<string[]> {
-  const cell = await page.evaluate(() => Jupyter.notebook.get_cells().findIndex((c) => c.cell_type === "code" && c.get_text().includes("displayFigure(")));
+  const cell = await page.evaluate(() =>
+    Jupyter.notebook.get_cells().findIndex((c) => c.cell_type === "code" && c.get_text().includes("displayFigure(")),
+  );
   if (cell < 0) return [];
   await rerunCell(page, cell);
   await page.waitForTimeout(1500);
@@ -219,7 +252,10 @@ describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
     await session.close();
     // CAPQA_BROWSER_KEEP=1 keeps the folder (executed notebooks, HTML exports) to look at.
     if (failures.length === 0 && process.env.CAPQA_BROWSER_KEEP !== "1") removeSession(session);
-    else console.log(`kept ${session.dir} (screenshots, executed notebooks, HTML exports)${failures.length ? ` for ${failures.join(", ")}` : ""}`);
+    else
+      console.log(
+        `kept ${session.dir} (screenshots, executed notebooks, HTML exports)${failures.length ? ` for ${failures.join(", ")}` : ""}`,
+      );
   });
 
   if (unavailable) {
@@ -240,11 +276,20 @@ describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
         await runAllCells(live.page, RUN_TIMEOUT_MS);
         // Figures draw after their output arrives; give the last ones a moment.
         await live.page.waitForTimeout(1500);
-        const cellErrors = await live.page.evaluate(() => Array.from(document.querySelectorAll(".output_error")).map((e) => (e.textContent ?? "").trim().slice(0, 400)));
+        const cellErrors = await live.page.evaluate(() =>
+          Array.from(document.querySelectorAll(".output_error")).map((e) => (e.textContent ?? "").trim().slice(0, 400)),
+        );
         const { problems } = await figureReport(live.page, LIVE_RULES);
         const explorer = await explorerOutputs(live.page, LIVE_RULES, { moveSlider: true, pictureAllowed: false });
         explorer.push(...(await readBackProblems(live.page)), ...(await rerunFigureProblems(live.page)));
-        report.push(...(await withScreenshot(live.page, `${file} live`, [...cellErrors.map((e) => `error output: ${e}`), ...errors, ...problems, ...explorer])));
+        report.push(
+          ...(await withScreenshot(live.page, `${file} live`, [
+            ...cellErrors.map((e) => `error output: ${e}`),
+            ...errors,
+            ...problems,
+            ...explorer,
+          ])),
+        );
         await saveNotebook(live.page);
       } finally {
         await live.context.close();

@@ -17,7 +17,9 @@ const notebooks = readdirSync(dir)
   .sort();
 const codeCells = (file: string) => {
   const nb = JSON.parse(readFileSync(join(dir, file), "utf8")) as { cells: { cell_type: string; source: string | string[] }[] };
-  return nb.cells.map((c, index) => ({ index, type: c.cell_type, source: Array.isArray(c.source) ? c.source.join("") : c.source })).filter((c) => c.type === "code");
+  return nb.cells
+    .map((c, index) => ({ index, type: c.cell_type, source: Array.isArray(c.source) ? c.source.join("") : c.source }))
+    .filter((c) => c.type === "code");
 };
 
 test("there are notebooks to check", () => assert.ok(notebooks.length >= 11, notebooks.join(", ")));
@@ -27,7 +29,8 @@ test(`no notebook code cell is longer than ${MAX_LINES} non-empty lines`, () => 
   for (const file of notebooks) {
     for (const c of codeCells(file)) {
       const n = c.source.split("\n").filter((l) => l.trim() !== "").length;
-      if (n > MAX_LINES && !DATA_LITERAL_CELLS.some(([f, i]) => f === file && i === c.index)) long.push(`${file} cell ${c.index}: ${n} lines`);
+      if (n > MAX_LINES && !DATA_LITERAL_CELLS.some(([f, i]) => f === file && i === c.index))
+        long.push(`${file} cell ${c.index}: ${n} lines`);
     }
   }
   assert.deepEqual(long, []);
@@ -43,7 +46,9 @@ test("no notebook imports from dist/ (or any relative path into the build)", () 
 test("notebooks are committed without outputs or execution counts (scripts/run-notebooks.py --strip clears them)", () => {
   const dirty: string[] = [];
   for (const file of notebooks) {
-    const nb = JSON.parse(readFileSync(join(dir, file), "utf8")) as { cells: { cell_type: string; outputs?: unknown[]; execution_count?: number | null }[] };
+    const nb = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
+      cells: { cell_type: string; outputs?: unknown[]; execution_count?: number | null }[];
+    };
     nb.cells.forEach((c, i) => {
       if (c.cell_type === "code" && ((c.outputs?.length ?? 0) > 0 || c.execution_count != null)) dirty.push(`${file} cell ${i}`);
     });

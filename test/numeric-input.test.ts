@@ -47,12 +47,18 @@ interface Refusal {
 }
 
 const FINITE = (fn: string, arg: string, i: number | string, v: string) => `${fn}: ${arg}[${i}] is ${v}; ${arg} must be finite numbers`;
-const LENGTHS = (fn: string, a: string, n: number, b: string, m: number) => `${fn}: ${a} has ${n} values, ${b} has ${m}; ${a} and ${b} must have equal lengths`;
-const LABELS = (fn: string, arg: string, i: number, v: string, k: number) => `${fn}: ${arg}[${i}] is ${v}; ${arg} must be integers in 0..${k - 1}`;
-const PROB = (fn: string, what: string, v: string, name = what.replace(/\[\d+\]$/, "")) => `${fn}: ${what} is ${v}; ${name} must be a probability in [0, 1] (tolerance 1e-9)`;
+const LENGTHS = (fn: string, a: string, n: number, b: string, m: number) =>
+  `${fn}: ${a} has ${n} values, ${b} has ${m}; ${a} and ${b} must have equal lengths`;
+const LABELS = (fn: string, arg: string, i: number, v: string, k: number) =>
+  `${fn}: ${arg}[${i}] is ${v}; ${arg} must be integers in 0..${k - 1}`;
+const PROB = (fn: string, what: string, v: string, name = what.replace(/\[\d+\]$/, "")) =>
+  `${fn}: ${what} is ${v}; ${name} must be a probability in [0, 1] (tolerance 1e-9)`;
 const UNIT = (fn: string, name: string, v: string) => `${fn}: ${name} is ${v}; ${name} must lie in [0, 1]`;
 
-const bad = (severity: Partial<Record<string, number>>): Ordering => ({ name: "bad", severity: { ...PAPER_ORDERING.severity, ...severity } as Ordering["severity"] });
+const bad = (severity: Partial<Record<string, number>>): Ordering => ({
+  name: "bad",
+  severity: { ...PAPER_ORDERING.severity, ...severity } as Ordering["severity"],
+});
 const layout = ordinalLayout();
 const sorted3 = sortScores([0.1, 0.5, 0.9], [7, 4, 0]);
 const sums = newSweepSums();
@@ -65,17 +71,72 @@ const set3 = { name: "t", levels: ["a", "b", "c"].map((name) => ({ name, classes
 const refusals: Refusal[] = [
   // lib/stats/pairwise.ts
   // A NaN score (which used to loop forever) is tested in a worker thread, below.
-  { fn: "pairwiseAccuracy", input: "+Infinity score", call: () => pairwiseAccuracy([Infinity, 0], [0, 1]), message: FINITE("pairwiseAccuracy", "scores", 0, "Infinity") },
-  { fn: "pairwiseAccuracy", input: "-Infinity label", call: () => pairwiseAccuracy([0, 1], [0, -Infinity]), message: FINITE("pairwiseAccuracy", "labels", 1, "-Infinity") },
-  { fn: "pairwiseAccuracy", input: "NaN label", call: () => pairwiseAccuracy([0, 1], [NaN, 1]), message: FINITE("pairwiseAccuracy", "labels", 0, "NaN") },
-  { fn: "pairwiseAccuracy", input: "lengths", call: () => pairwiseAccuracy([0, 1], [0]), message: LENGTHS("pairwiseAccuracy", "scores", 2, "labels", 1) },
-  { fn: "ordinalSummary", input: "NaN score", call: () => ordinalSummary([0.5, NaN], [0, 1]), message: FINITE("ordinalSummary", "scores", 1, "NaN") },
-  { fn: "ordinalSummary", input: "-Infinity score", call: () => ordinalSummary([-Infinity, 0.5], [0, 1]), message: FINITE("ordinalSummary", "scores", 0, "-Infinity") },
-  { fn: "ordinalSummary", input: "class 2.5", call: () => ordinalSummary([0.1, 0.2, 0.3], [0, 2.5, 1]), message: LABELS("ordinalSummary", "classes", 1, "2.5", 8) },
-  { fn: "ordinalSummary", input: "class 8", call: () => ordinalSummary([0.1, 0.2], [0, 8]), message: LABELS("ordinalSummary", "classes", 1, "8", 8) },
-  { fn: "ordinalSummary", input: "class -1", call: () => ordinalSummary([0.1, 0.2], [-1, 0]), message: LABELS("ordinalSummary", "classes", 0, "-1", 8) },
-  { fn: "ordinalSummary", input: "class NaN", call: () => ordinalSummary([0.1, 0.2], [0, NaN]), message: LABELS("ordinalSummary", "classes", 1, "NaN", 8) },
-  { fn: "ordinalSummary", input: "lengths", call: () => ordinalSummary([0.1, 0.2, 0.3], [0, 1]), message: LENGTHS("ordinalSummary", "scores", 3, "classes", 2) },
+  {
+    fn: "pairwiseAccuracy",
+    input: "+Infinity score",
+    call: () => pairwiseAccuracy([Infinity, 0], [0, 1]),
+    message: FINITE("pairwiseAccuracy", "scores", 0, "Infinity"),
+  },
+  {
+    fn: "pairwiseAccuracy",
+    input: "-Infinity label",
+    call: () => pairwiseAccuracy([0, 1], [0, -Infinity]),
+    message: FINITE("pairwiseAccuracy", "labels", 1, "-Infinity"),
+  },
+  {
+    fn: "pairwiseAccuracy",
+    input: "NaN label",
+    call: () => pairwiseAccuracy([0, 1], [NaN, 1]),
+    message: FINITE("pairwiseAccuracy", "labels", 0, "NaN"),
+  },
+  {
+    fn: "pairwiseAccuracy",
+    input: "lengths",
+    call: () => pairwiseAccuracy([0, 1], [0]),
+    message: LENGTHS("pairwiseAccuracy", "scores", 2, "labels", 1),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "NaN score",
+    call: () => ordinalSummary([0.5, NaN], [0, 1]),
+    message: FINITE("ordinalSummary", "scores", 1, "NaN"),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "-Infinity score",
+    call: () => ordinalSummary([-Infinity, 0.5], [0, 1]),
+    message: FINITE("ordinalSummary", "scores", 0, "-Infinity"),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "class 2.5",
+    call: () => ordinalSummary([0.1, 0.2, 0.3], [0, 2.5, 1]),
+    message: LABELS("ordinalSummary", "classes", 1, "2.5", 8),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "class 8",
+    call: () => ordinalSummary([0.1, 0.2], [0, 8]),
+    message: LABELS("ordinalSummary", "classes", 1, "8", 8),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "class -1",
+    call: () => ordinalSummary([0.1, 0.2], [-1, 0]),
+    message: LABELS("ordinalSummary", "classes", 0, "-1", 8),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "class NaN",
+    call: () => ordinalSummary([0.1, 0.2], [0, NaN]),
+    message: LABELS("ordinalSummary", "classes", 1, "NaN", 8),
+  },
+  {
+    fn: "ordinalSummary",
+    input: "lengths",
+    call: () => ordinalSummary([0.1, 0.2, 0.3], [0, 1]),
+    message: LENGTHS("ordinalSummary", "scores", 3, "classes", 2),
+  },
   {
     fn: "ordinalSummary",
     input: "NaN severity",
@@ -91,11 +152,31 @@ const refusals: Refusal[] = [
     message: "ordinalLayout: ordering.severity.partial is Infinity; severities must be finite numbers",
   },
   { fn: "sortScores", input: "NaN score", call: () => sortScores([NaN], [0]), message: FINITE("sortScores", "scores", 0, "NaN") },
-  { fn: "sortScores", input: "class 2.5", call: () => sortScores([0.1, 0.2], [1, 2.5]), message: LABELS("sortScores", "classes", 1, "2.5", 8) },
+  {
+    fn: "sortScores",
+    input: "class 2.5",
+    call: () => sortScores([0.1, 0.2], [1, 2.5]),
+    message: LABELS("sortScores", "classes", 1, "2.5", 8),
+  },
   { fn: "sortScores", input: "lengths", call: () => sortScores([0.1], [0, 1]), message: LENGTHS("sortScores", "scores", 1, "classes", 2) },
-  { fn: "sweep", input: "NaN weight", call: () => sweep(layout, sorted3, Float64Array.of(1, NaN, 1), sums), message: "sweep: weights[1] is NaN; weights must be finite numbers ≥ 0" },
-  { fn: "sweep", input: "negative weight", call: () => sweep(layout, sorted3, Float64Array.of(-1, 1, 1), sums), message: "sweep: weights[0] is -1; weights must be finite numbers ≥ 0" },
-  { fn: "sweep", input: "Infinity weight", call: () => sweep(layout, sorted3, Float64Array.of(1, 1, Infinity), sums), message: "sweep: weights[2] is Infinity; weights must be finite numbers ≥ 0" },
+  {
+    fn: "sweep",
+    input: "NaN weight",
+    call: () => sweep(layout, sorted3, Float64Array.of(1, NaN, 1), sums),
+    message: "sweep: weights[1] is NaN; weights must be finite numbers ≥ 0",
+  },
+  {
+    fn: "sweep",
+    input: "negative weight",
+    call: () => sweep(layout, sorted3, Float64Array.of(-1, 1, 1), sums),
+    message: "sweep: weights[0] is -1; weights must be finite numbers ≥ 0",
+  },
+  {
+    fn: "sweep",
+    input: "Infinity weight",
+    call: () => sweep(layout, sorted3, Float64Array.of(1, 1, Infinity), sums),
+    message: "sweep: weights[2] is Infinity; weights must be finite numbers ≥ 0",
+  },
   {
     fn: "sweep",
     input: "weights length",
@@ -170,7 +251,12 @@ const refusals: Refusal[] = [
     call: () => bootstrapOrdinal([0, 1], [[0.1, 0.2]], { resamples: 5, seed: 1, threads: 0 }),
     message: "bootstrapOrdinal: options.threads is 0; options.threads must be a positive integer",
   },
-  { fn: "bootstrapOrdinal", input: "class 2.5", call: () => bootstrapOrdinal([0, 2.5], [[0.1, 0.2]], { resamples: 5, seed: 1 }), message: LABELS("bootstrapOrdinal", "classes", 1, "2.5", 8) },
+  {
+    fn: "bootstrapOrdinal",
+    input: "class 2.5",
+    call: () => bootstrapOrdinal([0, 2.5], [[0.1, 0.2]], { resamples: 5, seed: 1 }),
+    message: LABELS("bootstrapOrdinal", "classes", 1, "2.5", 8),
+  },
   {
     fn: "bootstrapOrdinal",
     input: "NaN in the second metric",
@@ -197,7 +283,12 @@ const refusals: Refusal[] = [
     call: () => bootstrapOrdinal([0], [[NaN]], { resamples: 1e9, seed: 1 }),
     message: FINITE("bootstrapOrdinal", "metrics[0]", 0, "NaN"),
   },
-  { fn: "bootstrapOrdinal", input: "lengths", call: () => bootstrapOrdinal([0, 1], [[0.1]], { resamples: 5, seed: 1 }), message: LENGTHS("bootstrapOrdinal", "metrics[0]", 1, "classes", 2) },
+  {
+    fn: "bootstrapOrdinal",
+    input: "lengths",
+    call: () => bootstrapOrdinal([0, 1], [[0.1]], { resamples: 5, seed: 1 }),
+    message: LENGTHS("bootstrapOrdinal", "metrics[0]", 1, "classes", 2),
+  },
   {
     fn: "bootstrapOrdinal",
     input: "too many rows",
@@ -210,9 +301,24 @@ const refusals: Refusal[] = [
     call: () => bootstrapOrdinal([0], [[0.1]], { resamples: 5, seed: 1, ordering: bad({ invalid: NaN }) }),
     message: "bootstrapOrdinal: ordering.severity.invalid is NaN; severities must be finite numbers",
   },
-  { fn: "samplesOf", input: "metric out of range", call: () => samplesOf(boot, 1, 0), message: "samplesOf: m is 1; m must be an integer in 0..0" },
-  { fn: "samplesOf", input: "statistic NaN", call: () => samplesOf(boot, 0, NaN), message: "samplesOf: s is NaN; s must be an integer in 0..2" },
-  { fn: "runResampleRange", input: "to before from", call: () => runResampleRange(job, 2, 1, new Float64Array(10 * width)), message: "runResampleRange: to is 1; to must be an integer ≥ 2" },
+  {
+    fn: "samplesOf",
+    input: "metric out of range",
+    call: () => samplesOf(boot, 1, 0),
+    message: "samplesOf: m is 1; m must be an integer in 0..0",
+  },
+  {
+    fn: "samplesOf",
+    input: "statistic NaN",
+    call: () => samplesOf(boot, 0, NaN),
+    message: "samplesOf: s is NaN; s must be an integer in 0..2",
+  },
+  {
+    fn: "runResampleRange",
+    input: "to before from",
+    call: () => runResampleRange(job, 2, 1, new Float64Array(10 * width)),
+    message: "runResampleRange: to is 1; to must be an integer ≥ 2",
+  },
   {
     fn: "runResampleRange",
     input: "out too short",
@@ -231,21 +337,56 @@ const refusals: Refusal[] = [
     call: () => percentileInterval([1, Infinity, NaN]),
     message: "percentileInterval: samples[1] is Infinity; samples must be finite numbers or NaN",
   },
-  { fn: "percentileInterval", input: "confidence 1.5", call: () => percentileInterval([1, 2], 1.5), message: UNIT("percentileInterval", "confidence", "1.5") },
-  { fn: "percentileInterval", input: "confidence NaN", call: () => percentileInterval([1, 2], NaN), message: UNIT("percentileInterval", "confidence", "NaN") },
-  { fn: "pairedDifference", input: "lengths", call: () => pairedDifference([1, 2], [1]), message: LENGTHS("pairedDifference", "reference", 2, "other", 1) },
-  { fn: "pairedDifference", input: "-Infinity", call: () => pairedDifference([1, 2], [NaN, -Infinity]), message: "pairedDifference: other[1] is -Infinity; other must be finite numbers or NaN" },
-  { fn: "pairedDifference", input: "confidence -0.1", call: () => pairedDifference([1], [1], -0.1), message: UNIT("pairedDifference", "confidence", "-0.1") },
+  {
+    fn: "percentileInterval",
+    input: "confidence 1.5",
+    call: () => percentileInterval([1, 2], 1.5),
+    message: UNIT("percentileInterval", "confidence", "1.5"),
+  },
+  {
+    fn: "percentileInterval",
+    input: "confidence NaN",
+    call: () => percentileInterval([1, 2], NaN),
+    message: UNIT("percentileInterval", "confidence", "NaN"),
+  },
+  {
+    fn: "pairedDifference",
+    input: "lengths",
+    call: () => pairedDifference([1, 2], [1]),
+    message: LENGTHS("pairedDifference", "reference", 2, "other", 1),
+  },
+  {
+    fn: "pairedDifference",
+    input: "-Infinity",
+    call: () => pairedDifference([1, 2], [NaN, -Infinity]),
+    message: "pairedDifference: other[1] is -Infinity; other must be finite numbers or NaN",
+  },
+  {
+    fn: "pairedDifference",
+    input: "confidence -0.1",
+    call: () => pairedDifference([1], [1], -0.1),
+    message: UNIT("pairedDifference", "confidence", "-0.1"),
+  },
 
   // lib/stats/correlation.ts, ranks.ts
   { fn: "pearson", input: "NaN", call: () => pearson([1, NaN, 3], [1, 2, 3]), message: FINITE("pearson", "x", 1, "NaN") },
   { fn: "pearson", input: "Infinity", call: () => pearson([1, 2, 3], [1, 2, Infinity]), message: FINITE("pearson", "y", 2, "Infinity") },
   { fn: "pearson", input: "lengths", call: () => pearson([1, 2, 3], [1, 2]), message: LENGTHS("pearson", "x", 3, "y", 2) },
   { fn: "spearman", input: "NaN", call: () => spearman([1, 2, 3], [NaN, 2, 3]), message: FINITE("spearman", "y", 0, "NaN") },
-  { fn: "spearman", input: "-Infinity", call: () => spearman([-Infinity, 2, 3], [1, 2, 3]), message: FINITE("spearman", "x", 0, "-Infinity") },
+  {
+    fn: "spearman",
+    input: "-Infinity",
+    call: () => spearman([-Infinity, 2, 3], [1, 2, 3]),
+    message: FINITE("spearman", "x", 0, "-Infinity"),
+  },
   { fn: "spearman", input: "lengths", call: () => spearman([1], [1, 2]), message: LENGTHS("spearman", "x", 1, "y", 2) },
   { fn: "kendallTauB", input: "NaN", call: () => kendallTauB([1, 2, NaN], [1, 2, 3]), message: FINITE("kendallTauB", "x", 2, "NaN") },
-  { fn: "kendallTauB", input: "Infinity", call: () => kendallTauB([1, 2, 3], [Infinity, 2, 3]), message: FINITE("kendallTauB", "y", 0, "Infinity") },
+  {
+    fn: "kendallTauB",
+    input: "Infinity",
+    call: () => kendallTauB([1, 2, 3], [Infinity, 2, 3]),
+    message: FINITE("kendallTauB", "y", 0, "Infinity"),
+  },
   { fn: "kendallTauB", input: "lengths", call: () => kendallTauB([1, 2], [1, 2, 3]), message: LENGTHS("kendallTauB", "x", 2, "y", 3) },
   { fn: "argsort", input: "NaN", call: () => argsort([1, NaN]), message: FINITE("argsort", "values", 1, "NaN") },
   { fn: "argsort", input: "Infinity", call: () => argsort([Infinity, 1]), message: FINITE("argsort", "values", 0, "Infinity") },
@@ -257,25 +398,65 @@ const refusals: Refusal[] = [
   { fn: "describe", input: "[NaN, 1]", call: () => describe([NaN, 1]), message: FINITE("describe", "values", 0, "NaN") },
   { fn: "describe", input: "Infinity", call: () => describe([1, Infinity]), message: FINITE("describe", "values", 1, "Infinity") },
   { fn: "mean", input: "NaN", call: () => mean([1, NaN]), message: FINITE("mean", "values", 1, "NaN") },
-  { fn: "meanOfScored", input: "Infinity", call: () => descriptives.meanOfScored([NaN, Infinity]), message: "meanOfScored: values[1] is Infinity; values must be finite numbers or NaN" },
+  {
+    fn: "meanOfScored",
+    input: "Infinity",
+    call: () => descriptives.meanOfScored([NaN, Infinity]),
+    message: "meanOfScored: values[1] is Infinity; values must be finite numbers or NaN",
+  },
   { fn: "mean", input: "-Infinity", call: () => mean([-Infinity]), message: FINITE("mean", "values", 0, "-Infinity") },
   { fn: "sampleStd", input: "NaN", call: () => sampleStd([1, 2, NaN]), message: FINITE("sampleStd", "values", 2, "NaN") },
   { fn: "quantileSorted", input: "q 1.5", call: () => quantileSorted([1, 2], 1.5), message: UNIT("quantileSorted", "q", "1.5") },
   { fn: "quantileSorted", input: "q NaN on no values", call: () => quantileSorted([], NaN), message: UNIT("quantileSorted", "q", "NaN") },
-  { fn: "quantileSorted", input: "unsorted", call: () => quantileSorted([2, 1], 0.5), message: "quantileSorted: sorted[1] is 1; sorted must be non-decreasing (sorted[0] is 2)" },
-  { fn: "quantileSorted", input: "NaN value", call: () => quantileSorted([1, NaN], 0.5), message: FINITE("quantileSorted", "sorted", 1, "NaN") },
-  { fn: "sortedFinite", input: "Infinity", call: () => sortedFinite([NaN, -Infinity]), message: "sortedFinite: values[1] is -Infinity; values must be finite numbers or NaN" },
+  {
+    fn: "quantileSorted",
+    input: "unsorted",
+    call: () => quantileSorted([2, 1], 0.5),
+    message: "quantileSorted: sorted[1] is 1; sorted must be non-decreasing (sorted[0] is 2)",
+  },
+  {
+    fn: "quantileSorted",
+    input: "NaN value",
+    call: () => quantileSorted([1, NaN], 0.5),
+    message: FINITE("quantileSorted", "sorted", 1, "NaN"),
+  },
+  {
+    fn: "sortedFinite",
+    input: "Infinity",
+    call: () => sortedFinite([NaN, -Infinity]),
+    message: "sortedFinite: values[1] is -Infinity; values must be finite numbers or NaN",
+  },
 
   // lib/stats/kappa.ts
   { fn: "cohenKappa", input: "label 2.5", call: () => cohenKappa([0, 2.5], [0, 1], 3), message: LABELS("cohenKappa", "a", 1, "2.5", 3) },
   { fn: "cohenKappa", input: "label -1", call: () => cohenKappa([0, 1], [-1, 1], 2), message: LABELS("cohenKappa", "b", 0, "-1", 2) },
   { fn: "cohenKappa", input: "label NaN", call: () => cohenKappa([0, NaN], [0, 1], 2), message: LABELS("cohenKappa", "a", 1, "NaN", 2) },
   { fn: "cohenKappa", input: "lengths", call: () => cohenKappa([0, 1], [0], 2), message: LENGTHS("cohenKappa", "a", 2, "b", 1) },
-  { fn: "cohenKappa", input: "no labels", call: () => cohenKappa([], [], 2), message: "cohenKappa: a and b are empty; κ needs at least one pair of labels" },
+  {
+    fn: "cohenKappa",
+    input: "no labels",
+    call: () => cohenKappa([], [], 2),
+    message: "cohenKappa: a and b are empty; κ needs at least one pair of labels",
+  },
   { fn: "cohenKappa", input: "k 0", call: () => cohenKappa([0], [0], 0), message: "cohenKappa: k is 0; k must be a positive integer" },
-  { fn: "cohenKappa", input: "k 2.5", call: () => cohenKappa([0], [0], 2.5), message: "cohenKappa: k is 2.5; k must be a positive integer" },
-  { fn: "cohenKappa", input: "weighting", call: () => cohenKappa([0], [0], 2, "cubic" as never), message: 'cohenKappa: weighting is "cubic"; weighting must be one of unweighted, linear, quadratic' },
-  { fn: "cohenKappa", input: "scale NaN", call: () => cohenKappa([0, 1], [1, 0], 2, "linear", [0, NaN]), message: FINITE("cohenKappa", "scale", 1, "NaN") },
+  {
+    fn: "cohenKappa",
+    input: "k 2.5",
+    call: () => cohenKappa([0], [0], 2.5),
+    message: "cohenKappa: k is 2.5; k must be a positive integer",
+  },
+  {
+    fn: "cohenKappa",
+    input: "weighting",
+    call: () => cohenKappa([0], [0], 2, "cubic" as never),
+    message: 'cohenKappa: weighting is "cubic"; weighting must be one of unweighted, linear, quadratic',
+  },
+  {
+    fn: "cohenKappa",
+    input: "scale NaN",
+    call: () => cohenKappa([0, 1], [1, 0], 2, "linear", [0, NaN]),
+    message: FINITE("cohenKappa", "scale", 1, "NaN"),
+  },
   {
     fn: "cohenKappa",
     input: "scale length",
@@ -285,19 +466,49 @@ const refusals: Refusal[] = [
 
   // lib/stats/random.ts
   { fn: "Xoshiro128", input: "seed NaN", call: () => new Xoshiro128(NaN), message: "Xoshiro128: seed is NaN; seed must be an integer" },
-  { fn: "Xoshiro128", input: "seed Infinity", call: () => new Xoshiro128(Infinity), message: "Xoshiro128: seed is Infinity; seed must be an integer" },
+  {
+    fn: "Xoshiro128",
+    input: "seed Infinity",
+    call: () => new Xoshiro128(Infinity),
+    message: "Xoshiro128: seed is Infinity; seed must be an integer",
+  },
   { fn: "Xoshiro128", input: "seed 0.5", call: () => new Xoshiro128(0.5), message: "Xoshiro128: seed is 0.5; seed must be an integer" },
-  { fn: "Xoshiro128", input: "stream NaN", call: () => new Xoshiro128(1, NaN), message: "Xoshiro128: stream is NaN; stream must be an integer" },
-  { fn: "Xoshiro128", input: "nextInt(0)", call: () => new Xoshiro128(1).nextInt(0), message: `Xoshiro128.nextInt: n is 0; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
-  { fn: "Xoshiro128", input: "nextInt(NaN)", call: () => new Xoshiro128(1).nextInt(NaN), message: `Xoshiro128.nextInt: n is NaN; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
-  { fn: "Xoshiro128", input: "nextInt(2.5)", call: () => new Xoshiro128(1).nextInt(2.5), message: `Xoshiro128.nextInt: n is 2.5; n must be an integer in 1..${MAX_RESAMPLE_ROWS}` },
+  {
+    fn: "Xoshiro128",
+    input: "stream NaN",
+    call: () => new Xoshiro128(1, NaN),
+    message: "Xoshiro128: stream is NaN; stream must be an integer",
+  },
+  {
+    fn: "Xoshiro128",
+    input: "nextInt(0)",
+    call: () => new Xoshiro128(1).nextInt(0),
+    message: `Xoshiro128.nextInt: n is 0; n must be an integer in 1..${MAX_RESAMPLE_ROWS}`,
+  },
+  {
+    fn: "Xoshiro128",
+    input: "nextInt(NaN)",
+    call: () => new Xoshiro128(1).nextInt(NaN),
+    message: `Xoshiro128.nextInt: n is NaN; n must be an integer in 1..${MAX_RESAMPLE_ROWS}`,
+  },
+  {
+    fn: "Xoshiro128",
+    input: "nextInt(2.5)",
+    call: () => new Xoshiro128(1).nextInt(2.5),
+    message: `Xoshiro128.nextInt: n is 2.5; n must be an integer in 1..${MAX_RESAMPLE_ROWS}`,
+  },
   {
     fn: "Xoshiro128",
     input: "nextInt above 2^21",
     call: () => new Xoshiro128(1).nextInt(MAX_RESAMPLE_ROWS + 1),
     message: `Xoshiro128.nextInt: n is ${MAX_RESAMPLE_ROWS + 1}; n must be an integer in 1..${MAX_RESAMPLE_ROWS}`,
   },
-  { fn: "resampleCounts", input: "n -1", call: () => resampleCounts(new Xoshiro128(1), -1, new Float64Array(0)), message: `resampleCounts: n is -1; n must be an integer in 0..${MAX_RESAMPLE_ROWS}` },
+  {
+    fn: "resampleCounts",
+    input: "n -1",
+    call: () => resampleCounts(new Xoshiro128(1), -1, new Float64Array(0)),
+    message: `resampleCounts: n is -1; n must be an integer in 0..${MAX_RESAMPLE_ROWS}`,
+  },
   {
     fn: "resampleCounts",
     input: "n 1.5",
@@ -315,15 +526,30 @@ const refusals: Refusal[] = [
   { fn: "capScore", input: "capScore(7, −3, …)", call: () => capScore(7, -3, 0.5, 0.5), message: PROB("capScore", "peForward", "7") },
   { fn: "capScore", input: "negative probability", call: () => capScore(0.5, -3, 0.5, 0.5), message: PROB("capScore", "pnForward", "-3") },
   { fn: "capScore", input: "NaN probability", call: () => capScore(0.5, 0.2, NaN, 0.5), message: PROB("capScore", "peReverse", "NaN") },
-  { fn: "capScore", input: "just beyond the tolerance", call: () => capScore(0.5, 0.2, 0.5, 1 + 1e-8), message: PROB("capScore", "pnReverse", String(1 + 1e-8)) },
-  { fn: "capScore", input: "alpha 2", call: () => capScore(0.5, 0.2, 0.5, 0.2, { alpha: 2, lambda: 0.3 }), message: UNIT("capScore", "weights.alpha", "2") },
+  {
+    fn: "capScore",
+    input: "just beyond the tolerance",
+    call: () => capScore(0.5, 0.2, 0.5, 1 + 1e-8),
+    message: PROB("capScore", "pnReverse", String(1 + 1e-8)),
+  },
+  {
+    fn: "capScore",
+    input: "alpha 2",
+    call: () => capScore(0.5, 0.2, 0.5, 0.2, { alpha: 2, lambda: 0.3 }),
+    message: UNIT("capScore", "weights.alpha", "2"),
+  },
   {
     fn: "capScores",
     input: "NaN",
     call: () => capScores({ peForward: [0.1, 0.2], pnForward: [0.1, 0.2], peReverse: [0.1, 0.2], pnReverse: [0.1, NaN] }),
     message: PROB("capScores", "p.pnReverse[1]", "NaN"),
   },
-  { fn: "capScores", input: "Infinity", call: () => capScores({ peForward: [Infinity], pnForward: [0], peReverse: [0], pnReverse: [0] }), message: PROB("capScores", "p.peForward[0]", "Infinity") },
+  {
+    fn: "capScores",
+    input: "Infinity",
+    call: () => capScores({ peForward: [Infinity], pnForward: [0], peReverse: [0], pnReverse: [0] }),
+    message: PROB("capScores", "p.peForward[0]", "Infinity"),
+  },
   {
     fn: "capScores",
     input: "lengths",
@@ -336,37 +562,122 @@ const refusals: Refusal[] = [
     call: () => capScores({ peForward: [], pnForward: [], peReverse: [], pnReverse: [] }, { alpha: 0.5, lambda: NaN }),
     message: UNIT("capScores", "weights.lambda", "NaN"),
   },
-  { fn: "directionalScore", input: "1.5", call: () => directionalScore([0.1, 1.5], [0.2, 0.3], 0.3), message: PROB("directionalScore", "pEntail[1]", "1.5") },
-  { fn: "directionalScore", input: "-Infinity", call: () => directionalScore([0.1], [-Infinity], 0.3), message: PROB("directionalScore", "pNeutral[0]", "-Infinity") },
-  { fn: "directionalScore", input: "lengths", call: () => directionalScore([0.1, 0.2], [0.3], 0.3), message: LENGTHS("directionalScore", "pEntail", 2, "pNeutral", 1) },
-  { fn: "directionalScore", input: "lambda Infinity", call: () => directionalScore([0.1], [0.3], Infinity), message: UNIT("directionalScore", "lambda", "Infinity") },
-  { fn: "checkWeights", input: "alpha NaN", call: () => checkWeights({ alpha: NaN, lambda: 0.3 }), message: UNIT("checkWeights", "weights.alpha", "NaN") },
-  { fn: "checkWeights", input: "lambda -0.1", call: () => checkWeights({ alpha: 0.5, lambda: -0.1 }), message: UNIT("checkWeights", "weights.lambda", "-0.1") },
+  {
+    fn: "directionalScore",
+    input: "1.5",
+    call: () => directionalScore([0.1, 1.5], [0.2, 0.3], 0.3),
+    message: PROB("directionalScore", "pEntail[1]", "1.5"),
+  },
+  {
+    fn: "directionalScore",
+    input: "-Infinity",
+    call: () => directionalScore([0.1], [-Infinity], 0.3),
+    message: PROB("directionalScore", "pNeutral[0]", "-Infinity"),
+  },
+  {
+    fn: "directionalScore",
+    input: "lengths",
+    call: () => directionalScore([0.1, 0.2], [0.3], 0.3),
+    message: LENGTHS("directionalScore", "pEntail", 2, "pNeutral", 1),
+  },
+  {
+    fn: "directionalScore",
+    input: "lambda Infinity",
+    call: () => directionalScore([0.1], [0.3], Infinity),
+    message: UNIT("directionalScore", "lambda", "Infinity"),
+  },
+  {
+    fn: "checkWeights",
+    input: "alpha NaN",
+    call: () => checkWeights({ alpha: NaN, lambda: 0.3 }),
+    message: UNIT("checkWeights", "weights.alpha", "NaN"),
+  },
+  {
+    fn: "checkWeights",
+    input: "lambda -0.1",
+    call: () => checkWeights({ alpha: 0.5, lambda: -0.1 }),
+    message: UNIT("checkWeights", "weights.lambda", "-0.1"),
+  },
 
   // lib/calibrate/classifier.ts
-  { fn: "predictLevels", input: "unsorted cuts", call: () => predictLevels({ cuts: [0.5, 0.2] }, [0.3]), message: "predictLevels: c.cuts[1] is 0.2; c.cuts must be non-decreasing (c.cuts[0] is 0.5)" },
-  { fn: "predictLevels", input: "NaN cut", call: () => predictLevels({ cuts: [0.2, NaN] }, [0.3]), message: FINITE("predictLevels", "c.cuts", 1, "NaN") },
-  { fn: "predictLevels", input: "Infinity cut", call: () => predictLevels({ cuts: [-Infinity, 0.5] }, [0.3]), message: FINITE("predictLevels", "c.cuts", 0, "-Infinity") },
-  { fn: "predictLevels", input: "Infinity score", call: () => predictLevels({ cuts: [0.5] }, [0.3, Infinity]), message: "predictLevels: scores[1] is Infinity; scores must be finite numbers or NaN" },
+  {
+    fn: "predictLevels",
+    input: "unsorted cuts",
+    call: () => predictLevels({ cuts: [0.5, 0.2] }, [0.3]),
+    message: "predictLevels: c.cuts[1] is 0.2; c.cuts must be non-decreasing (c.cuts[0] is 0.5)",
+  },
+  {
+    fn: "predictLevels",
+    input: "NaN cut",
+    call: () => predictLevels({ cuts: [0.2, NaN] }, [0.3]),
+    message: FINITE("predictLevels", "c.cuts", 1, "NaN"),
+  },
+  {
+    fn: "predictLevels",
+    input: "Infinity cut",
+    call: () => predictLevels({ cuts: [-Infinity, 0.5] }, [0.3]),
+    message: FINITE("predictLevels", "c.cuts", 0, "-Infinity"),
+  },
+  {
+    fn: "predictLevels",
+    input: "Infinity score",
+    call: () => predictLevels({ cuts: [0.5] }, [0.3, Infinity]),
+    message: "predictLevels: scores[1] is Infinity; scores must be finite numbers or NaN",
+  },
   {
     fn: "predictLevels",
     input: "256 cuts",
     call: () => predictLevels({ cuts: new Array(256).fill(0) }, [0.3]),
     message: "predictLevels: c.cuts has 256 values; at most 255 cuts (256 levels) are supported",
   },
-  { fn: "equalWidthClassifier", input: "lo NaN", call: () => equalWidthClassifier(set3, {}, NaN, 1), message: "equalWidthClassifier: lo is NaN; lo must be a finite number" },
-  { fn: "equalWidthClassifier", input: "hi Infinity", call: () => equalWidthClassifier(set3, {}, 0, Infinity), message: "equalWidthClassifier: hi is Infinity; hi must be a finite number" },
-  { fn: "equalWidthClassifier", input: "lo = hi", call: () => equalWidthClassifier(set3, {}, 1, 1), message: "equalWidthClassifier: hi is 1; hi must exceed lo (1)" },
+  {
+    fn: "equalWidthClassifier",
+    input: "lo NaN",
+    call: () => equalWidthClassifier(set3, {}, NaN, 1),
+    message: "equalWidthClassifier: lo is NaN; lo must be a finite number",
+  },
+  {
+    fn: "equalWidthClassifier",
+    input: "hi Infinity",
+    call: () => equalWidthClassifier(set3, {}, 0, Infinity),
+    message: "equalWidthClassifier: hi is Infinity; hi must be a finite number",
+  },
+  {
+    fn: "equalWidthClassifier",
+    input: "lo = hi",
+    call: () => equalWidthClassifier(set3, {}, 1, 1),
+    message: "equalWidthClassifier: hi is 1; hi must exceed lo (1)",
+  },
   {
     fn: "equalWidthClassifier",
     input: "no levels",
     call: () => equalWidthClassifier({ name: "none", levels: [] }, {}),
     message: "equalWidthClassifier: levelSet.levels has 0 levels; a level set needs 1 to 256 levels",
   },
-  { fn: "fitThresholds", input: "NaN score", call: () => fitThresholds([0.1, NaN], [0, 1], set3, "accuracy"), message: FINITE("fitThresholds", "scores", 1, "NaN") },
-  { fn: "fitThresholds", input: "level 2.5", call: () => fitThresholds([0.1, 0.2], [0, 2.5], set3, "macro_f1"), message: LABELS("fitThresholds", "levels", 1, "2.5", 3) },
-  { fn: "fitThresholds", input: "level 3 of 3", call: () => fitThresholds([0.1, 0.2], [3, 0], set3, "quadratic_kappa"), message: LABELS("fitThresholds", "levels", 0, "3", 3) },
-  { fn: "fitThresholds", input: "lengths", call: () => fitThresholds([0.1, 0.2], [0], set3, "accuracy"), message: LENGTHS("fitThresholds", "scores", 2, "levels", 1) },
+  {
+    fn: "fitThresholds",
+    input: "NaN score",
+    call: () => fitThresholds([0.1, NaN], [0, 1], set3, "accuracy"),
+    message: FINITE("fitThresholds", "scores", 1, "NaN"),
+  },
+  {
+    fn: "fitThresholds",
+    input: "level 2.5",
+    call: () => fitThresholds([0.1, 0.2], [0, 2.5], set3, "macro_f1"),
+    message: LABELS("fitThresholds", "levels", 1, "2.5", 3),
+  },
+  {
+    fn: "fitThresholds",
+    input: "level 3 of 3",
+    call: () => fitThresholds([0.1, 0.2], [3, 0], set3, "quadratic_kappa"),
+    message: LABELS("fitThresholds", "levels", 0, "3", 3),
+  },
+  {
+    fn: "fitThresholds",
+    input: "lengths",
+    call: () => fitThresholds([0.1, 0.2], [0], set3, "accuracy"),
+    message: LENGTHS("fitThresholds", "scores", 2, "levels", 1),
+  },
   {
     fn: "severityLevelSet",
     input: "NaN severity",
@@ -376,11 +687,31 @@ const refusals: Refusal[] = [
 
   // lib/calibrate/segments.ts
   { fn: "groupScores", input: "NaN score", call: () => groupScores([NaN], [0], 2), message: FINITE("groupScores", "scores", 0, "NaN") },
-  { fn: "groupScores", input: "level -1", call: () => groupScores([0.1, 0.2], [0, -1], 2), message: LABELS("groupScores", "levels", 1, "-1", 2) },
+  {
+    fn: "groupScores",
+    input: "level -1",
+    call: () => groupScores([0.1, 0.2], [0, -1], 2),
+    message: LABELS("groupScores", "levels", 1, "-1", 2),
+  },
   { fn: "groupScores", input: "K 0", call: () => groupScores([], [], 0), message: "groupScores: K is 0; K must be a positive integer" },
-  { fn: "groupScores", input: "lengths", call: () => groupScores([0.1], [0, 1], 2), message: LENGTHS("groupScores", "scores", 1, "levels", 2) },
-  { fn: "groupScores", input: "NaN weight", call: () => groupScores([0.1, 0.2], [0, 1], 2, [1, NaN]), message: "groupScores: weights[1] is NaN; weights must be finite numbers ≥ 0" },
-  { fn: "groupScores", input: "weights length", call: () => groupScores([0.1, 0.2], [0, 1], 2, [1]), message: LENGTHS("groupScores", "weights", 1, "scores", 2) },
+  {
+    fn: "groupScores",
+    input: "lengths",
+    call: () => groupScores([0.1], [0, 1], 2),
+    message: LENGTHS("groupScores", "scores", 1, "levels", 2),
+  },
+  {
+    fn: "groupScores",
+    input: "NaN weight",
+    call: () => groupScores([0.1, 0.2], [0, 1], 2, [1, NaN]),
+    message: "groupScores: weights[1] is NaN; weights must be finite numbers ≥ 0",
+  },
+  {
+    fn: "groupScores",
+    input: "weights length",
+    call: () => groupScores([0.1, 0.2], [0, 1], 2, [1]),
+    message: LENGTHS("groupScores", "weights", 1, "scores", 2),
+  },
   {
     fn: "bestRuns",
     input: "groups shape",
@@ -413,37 +744,152 @@ const refusals: Refusal[] = [
   },
 
   // lib/calibrate/metrics.ts
-  { fn: "classificationReport", input: "label 2.5", call: () => classificationReport([0, 2.5], [0, 1], ["a", "b", "c"]), message: LABELS("classificationReport", "truth", 1, "2.5", 3) },
-  { fn: "classificationReport", input: "predicted 3 of 3", call: () => classificationReport([0, 1], [0, 3], ["a", "b", "c"]), message: LABELS("classificationReport", "predicted", 1, "3", 3) },
-  { fn: "classificationReport", input: "lengths", call: () => classificationReport([0, 1], [0], ["a", "b"]), message: LENGTHS("classificationReport", "truth", 2, "predicted", 1) },
-  { fn: "classificationReport", input: "no items", call: () => classificationReport([], [], ["a"]), message: "classificationReport: truth and predicted are empty; a report needs at least one item" },
+  {
+    fn: "classificationReport",
+    input: "label 2.5",
+    call: () => classificationReport([0, 2.5], [0, 1], ["a", "b", "c"]),
+    message: LABELS("classificationReport", "truth", 1, "2.5", 3),
+  },
+  {
+    fn: "classificationReport",
+    input: "predicted 3 of 3",
+    call: () => classificationReport([0, 1], [0, 3], ["a", "b", "c"]),
+    message: LABELS("classificationReport", "predicted", 1, "3", 3),
+  },
+  {
+    fn: "classificationReport",
+    input: "lengths",
+    call: () => classificationReport([0, 1], [0], ["a", "b"]),
+    message: LENGTHS("classificationReport", "truth", 2, "predicted", 1),
+  },
+  {
+    fn: "classificationReport",
+    input: "no items",
+    call: () => classificationReport([], [], ["a"]),
+    message: "classificationReport: truth and predicted are empty; a report needs at least one item",
+  },
   {
     fn: "classificationIntervals",
     input: "resamples 0",
     call: () => classificationIntervals([0], [0], 2, 0),
     message: "classificationIntervals: resamples is 0; resamples must be a positive integer",
   },
-  { fn: "classificationIntervals", input: "seed NaN", call: () => classificationIntervals([0], [0], 2, 10, NaN), message: "classificationIntervals: seed is NaN; seed must be an integer" },
-  { fn: "classificationIntervals", input: "confidence 2", call: () => classificationIntervals([0], [0], 2, 10, 1, 2), message: UNIT("classificationIntervals", "confidence", "2") },
-  { fn: "classificationIntervals", input: "K 0", call: () => classificationIntervals([0], [0], 0, 10), message: "classificationIntervals: K is 0; K must be a positive integer" },
-  { fn: "classificationIntervals", input: "label NaN", call: () => classificationIntervals([0, NaN], [0, 1], 2, 10), message: LABELS("classificationIntervals", "truth", 1, "NaN", 2) },
-  { fn: "classificationIntervals", input: "lengths", call: () => classificationIntervals([0, 1], [0], 2, 10), message: LENGTHS("classificationIntervals", "truth", 2, "predicted", 1) },
+  {
+    fn: "classificationIntervals",
+    input: "seed NaN",
+    call: () => classificationIntervals([0], [0], 2, 10, NaN),
+    message: "classificationIntervals: seed is NaN; seed must be an integer",
+  },
+  {
+    fn: "classificationIntervals",
+    input: "confidence 2",
+    call: () => classificationIntervals([0], [0], 2, 10, 1, 2),
+    message: UNIT("classificationIntervals", "confidence", "2"),
+  },
+  {
+    fn: "classificationIntervals",
+    input: "K 0",
+    call: () => classificationIntervals([0], [0], 0, 10),
+    message: "classificationIntervals: K is 0; K must be a positive integer",
+  },
+  {
+    fn: "classificationIntervals",
+    input: "label NaN",
+    call: () => classificationIntervals([0, NaN], [0, 1], 2, 10),
+    message: LABELS("classificationIntervals", "truth", 1, "NaN", 2),
+  },
+  {
+    fn: "classificationIntervals",
+    input: "lengths",
+    call: () => classificationIntervals([0, 1], [0], 2, 10),
+    message: LENGTHS("classificationIntervals", "truth", 2, "predicted", 1),
+  },
 
   // lib/stats/validate.ts (the shared helpers themselves)
-  { fn: "checkFinite", input: "string", call: () => validate.checkFinite("f", "x", [1, "2" as never]), message: 'f: x[1] is "2"; x must be finite numbers' },
-  { fn: "checkFiniteOrNaN", input: "Infinity", call: () => validate.checkFiniteOrNaN("f", "x", [NaN, Infinity]), message: "f: x[1] is Infinity; x must be finite numbers or NaN" },
-  { fn: "checkNonNegative", input: "-0.5", call: () => validate.checkNonNegative("f", "w", [0, -0.5]), message: "f: w[1] is -0.5; w must be finite numbers ≥ 0" },
-  { fn: "checkLabels", input: "hole", call: () => validate.checkLabels("f", "c", [0, undefined as never], 2), message: "f: c[1] is undefined; c must be integers in 0..1" },
-  { fn: "checkProbabilities", input: "string", call: () => validate.checkProbabilities("f", "p", ["0.5" as never]), message: 'f: p[0] is "0.5"; p must be a probability in [0, 1] (tolerance 1e-9)' },
-  { fn: "checkProbability", input: "-1e-8", call: () => validate.checkProbability("f", "p", -1e-8), message: "f: p is -1e-8; p must be a probability in [0, 1] (tolerance 1e-9)" },
-  { fn: "checkNonDecreasing", input: "decrease", call: () => validate.checkNonDecreasing("f", "c", [0, 1, 0.5]), message: "f: c[2] is 0.5; c must be non-decreasing (c[1] is 1)" },
-  { fn: "checkSameLength", input: "lengths", call: () => validate.checkSameLength("f", "a", [1], "b", []), message: "f: a has 1 values, b has 0; a and b must have equal lengths" },
-  { fn: "checkFiniteScalar", input: "NaN", call: () => validate.checkFiniteScalar("f", "v", NaN), message: "f: v is NaN; v must be a finite number" },
-  { fn: "checkUnitScalar", input: "-0.1", call: () => validate.checkUnitScalar("f", "q", -0.1), message: "f: q is -0.1; q must lie in [0, 1]" },
-  { fn: "checkInteger", input: "range", call: () => validate.checkInteger("f", "i", 5, 0, 4), message: "f: i is 5; i must be an integer in 0..4" },
-  { fn: "checkSeed", input: "-Infinity", call: () => validate.checkSeed("f", "seed", -Infinity), message: "f: seed is -Infinity; seed must be an integer" },
-  { fn: "checkOrdering", input: "NaN", call: () => validate.checkOrdering("f", bad({ equivalent: NaN })), message: "f: ordering.severity.equivalent is NaN; severities must be finite numbers" },
-  { fn: "checkScoresAndClasses", input: "class 9", call: () => validate.checkScoresAndClasses("f", "s", [0.1], [9]), message: LABELS("f", "classes", 0, "9", 8) },
+  {
+    fn: "checkFinite",
+    input: "string",
+    call: () => validate.checkFinite("f", "x", [1, "2" as never]),
+    message: 'f: x[1] is "2"; x must be finite numbers',
+  },
+  {
+    fn: "checkFiniteOrNaN",
+    input: "Infinity",
+    call: () => validate.checkFiniteOrNaN("f", "x", [NaN, Infinity]),
+    message: "f: x[1] is Infinity; x must be finite numbers or NaN",
+  },
+  {
+    fn: "checkNonNegative",
+    input: "-0.5",
+    call: () => validate.checkNonNegative("f", "w", [0, -0.5]),
+    message: "f: w[1] is -0.5; w must be finite numbers ≥ 0",
+  },
+  {
+    fn: "checkLabels",
+    input: "hole",
+    call: () => validate.checkLabels("f", "c", [0, undefined as never], 2),
+    message: "f: c[1] is undefined; c must be integers in 0..1",
+  },
+  {
+    fn: "checkProbabilities",
+    input: "string",
+    call: () => validate.checkProbabilities("f", "p", ["0.5" as never]),
+    message: 'f: p[0] is "0.5"; p must be a probability in [0, 1] (tolerance 1e-9)',
+  },
+  {
+    fn: "checkProbability",
+    input: "-1e-8",
+    call: () => validate.checkProbability("f", "p", -1e-8),
+    message: "f: p is -1e-8; p must be a probability in [0, 1] (tolerance 1e-9)",
+  },
+  {
+    fn: "checkNonDecreasing",
+    input: "decrease",
+    call: () => validate.checkNonDecreasing("f", "c", [0, 1, 0.5]),
+    message: "f: c[2] is 0.5; c must be non-decreasing (c[1] is 1)",
+  },
+  {
+    fn: "checkSameLength",
+    input: "lengths",
+    call: () => validate.checkSameLength("f", "a", [1], "b", []),
+    message: "f: a has 1 values, b has 0; a and b must have equal lengths",
+  },
+  {
+    fn: "checkFiniteScalar",
+    input: "NaN",
+    call: () => validate.checkFiniteScalar("f", "v", NaN),
+    message: "f: v is NaN; v must be a finite number",
+  },
+  {
+    fn: "checkUnitScalar",
+    input: "-0.1",
+    call: () => validate.checkUnitScalar("f", "q", -0.1),
+    message: "f: q is -0.1; q must lie in [0, 1]",
+  },
+  {
+    fn: "checkInteger",
+    input: "range",
+    call: () => validate.checkInteger("f", "i", 5, 0, 4),
+    message: "f: i is 5; i must be an integer in 0..4",
+  },
+  {
+    fn: "checkSeed",
+    input: "-Infinity",
+    call: () => validate.checkSeed("f", "seed", -Infinity),
+    message: "f: seed is -Infinity; seed must be an integer",
+  },
+  {
+    fn: "checkOrdering",
+    input: "NaN",
+    call: () => validate.checkOrdering("f", bad({ equivalent: NaN })),
+    message: "f: ordering.severity.equivalent is NaN; severities must be finite numbers",
+  },
+  {
+    fn: "checkScoresAndClasses",
+    input: "class 9",
+    call: () => validate.checkScoresAndClasses("f", "s", [0.1], [9]),
+    message: LABELS("f", "classes", 0, "9", 8),
+  },
   { fn: "reject", input: "-0", call: () => validate.reject("f", "x", -0, "rule"), message: "f: x is -0; rule" },
 ];
 
@@ -502,12 +948,21 @@ for (const [input, scores, labels, message] of [
 
 /** Valid edge cases: accepted, with the results these functions always gave. */
 const accepted: { fn: string; input: string; check: () => unknown }[] = [
-  { fn: "pairwiseAccuracy", input: "no values", check: () => assert.deepEqual(pairwiseAccuracy([], []), { accuracy: NaN, wins: 0, ties: 0, losses: 0, pairs: 0 }) },
-  { fn: "pairwiseAccuracy", input: "one value", check: () => assert.deepEqual(pairwiseAccuracy([0.3], [2]), { accuracy: NaN, wins: 0, ties: 0, losses: 0, pairs: 0 }) },
+  {
+    fn: "pairwiseAccuracy",
+    input: "no values",
+    check: () => assert.deepEqual(pairwiseAccuracy([], []), { accuracy: NaN, wins: 0, ties: 0, losses: 0, pairs: 0 }),
+  },
+  {
+    fn: "pairwiseAccuracy",
+    input: "one value",
+    check: () => assert.deepEqual(pairwiseAccuracy([0.3], [2]), { accuracy: NaN, wins: 0, ties: 0, losses: 0, pairs: 0 }),
+  },
   {
     fn: "pairwiseAccuracy",
     input: "ties in score and label",
-    check: () => assert.deepEqual(pairwiseAccuracy([0.5, 0.5, 0.9, 0.1], [0, 1, 2, 2]), { accuracy: 2 / 5, wins: 2, ties: 1, losses: 2, pairs: 5 }),
+    check: () =>
+      assert.deepEqual(pairwiseAccuracy([0.5, 0.5, 0.9, 0.1], [0, 1, 2, 2]), { accuracy: 2 / 5, wins: 2, ties: 1, losses: 2, pairs: 5 }),
   },
   {
     fn: "ordinalSummary",
@@ -558,10 +1013,18 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
       assert.deepEqual([...samplesOf(b, 0, ordinal.STAT.pairs + 2 * 25 + 2)], [0.5, 0.5, 0.5]);
     },
   },
-  { fn: "bootstrapOrdinal", input: "no metrics", check: async () => assert.equal((await bootstrapOrdinal([0, 1], [], { resamples: 2, seed: 1, threads: 1 })).values.length, 0) },
+  {
+    fn: "bootstrapOrdinal",
+    input: "no metrics",
+    check: async () => assert.equal((await bootstrapOrdinal([0, 1], [], { resamples: 2, seed: 1, threads: 1 })).values.length, 0),
+  },
   { fn: "samplesOf", input: "last statistic", check: () => assert.equal(samplesOf(boot, 0, 2).length, 2) },
   { fn: "runResampleRange", input: "an empty range", check: () => runResampleRange(job, 1, 1, new Float64Array(0)) },
-  { fn: "percentileInterval", input: "NaN resamples are left out", check: () => assert.deepEqual(percentileInterval([1, 2, 3, 4, 5, NaN], 0.5), { low: 2, high: 4 }) },
+  {
+    fn: "percentileInterval",
+    input: "NaN resamples are left out",
+    check: () => assert.deepEqual(percentileInterval([1, 2, 3, 4, 5, NaN], 0.5), { low: 2, high: 4 }),
+  },
   {
     fn: "percentileInterval",
     input: "only NaN, or nothing",
@@ -589,15 +1052,33 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
   {
     fn: "pairedDifference",
     input: "a NaN on either side drops the resample",
-    check: () => assert.deepEqual(pairedDifference([1, NaN, 3, 0], [0, 1, NaN, 1]), { meanDifference: 0, low: -0.95, high: 0.95, pReferenceNotBetter: 0.5 }),
+    check: () =>
+      assert.deepEqual(pairedDifference([1, NaN, 3, 0], [0, 1, NaN, 1]), {
+        meanDifference: 0,
+        low: -0.95,
+        high: 0.95,
+        pReferenceNotBetter: 0.5,
+      }),
   },
   { fn: "pairedDifference", input: "no resamples", check: () => assert.ok(Number.isNaN(pairedDifference([], []).meanDifference)) },
-  { fn: "pearson", input: "no values, one value, constant", check: () => assert.ok([pearson([], []), pearson([1], [2]), pearson([1, 1, 1], [1, 2, 3])].every(Number.isNaN)) },
+  {
+    fn: "pearson",
+    input: "no values, one value, constant",
+    check: () => assert.ok([pearson([], []), pearson([1], [2]), pearson([1, 1, 1], [1, 2, 3])].every(Number.isNaN)),
+  },
   { fn: "spearman", input: "ties", check: () => assert.deepEqual(spearman([1, 1, 2], [1, 2, 3]).statistic, 0.8660254037844387) },
-  { fn: "spearman", input: "two values (df = 0: scipy's p is NaN)", check: () => assert.deepEqual(spearman([1, 2], [1, 2]), { statistic: 1, pValue: NaN }) },
+  {
+    fn: "spearman",
+    input: "two values (df = 0: scipy's p is NaN)",
+    check: () => assert.deepEqual(spearman([1, 2], [1, 2]), { statistic: 1, pValue: NaN }),
+  },
   { fn: "kendallTauB", input: "all tied", check: () => assert.ok(Number.isNaN(kendallTauB([1, 1, 1], [1, 2, 3]).statistic)) },
   { fn: "kendallTauB", input: "no values", check: () => assert.ok(Number.isNaN(kendallTauB([], []).statistic)) },
-  { fn: "argsort", input: "ties stay in order; no values", check: () => assert.deepEqual([[...argsort([2, 1, 2, 1])], [...argsort([])]], [[1, 3, 0, 2], []]) },
+  {
+    fn: "argsort",
+    input: "ties stay in order; no values",
+    check: () => assert.deepEqual([[...argsort([2, 1, 2, 1])], [...argsort([])]], [[1, 3, 0, 2], []]),
+  },
   { fn: "midRanks", input: "ties", check: () => assert.deepEqual([...midRanks([5, 5, 1])], [2.5, 2.5, 1]) },
   { fn: "tieGroupSizes", input: "ties", check: () => assert.deepEqual(tieGroupSizes([1, 2, 1, 2, 2, 3]), [2, 3]) },
   { fn: "mean", input: "no values", check: () => assert.ok(Number.isNaN(mean([]))) },
@@ -614,18 +1095,38 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
       assert.ok(Number.isNaN(one.std));
     },
   },
-  { fn: "quantileSorted", input: "no values, ties, one value", check: () => assert.deepEqual([quantileSorted([], 0.5), quantileSorted([1, 1, 3], 0.5), quantileSorted([7], 1)], [NaN, 1, 7]) },
+  {
+    fn: "quantileSorted",
+    input: "no values, ties, one value",
+    check: () => assert.deepEqual([quantileSorted([], 0.5), quantileSorted([1, 1, 3], 0.5), quantileSorted([7], 1)], [NaN, 1, 7]),
+  },
   { fn: "sortedFinite", input: "NaN is dropped", check: () => assert.deepEqual([...sortedFinite([3, NaN, 1, NaN])], [1, 3]) },
   { fn: "cohenKappa", input: "one pair (undefined κ)", check: () => assert.ok(Number.isNaN(cohenKappa([1], [1], 2).kappa)) },
-  { fn: "cohenKappa", input: "perfect agreement with ties", check: () => assert.equal(cohenKappa([0, 0, 1], [0, 0, 1], 2, "quadratic", [0, 6]).kappa, 1) },
-  { fn: "erfc", input: "NaN and ±Infinity (accepted on purpose)", check: () => assert.deepEqual([erfc(NaN), erfc(Infinity), erfc(-Infinity)], [NaN, 0, 2]) },
-  { fn: "normalTwoSidedP", input: "NaN and ±Infinity (accepted on purpose)", check: () => assert.deepEqual([normalTwoSidedP(NaN), normalTwoSidedP(-Infinity)], [NaN, 0]) },
+  {
+    fn: "cohenKappa",
+    input: "perfect agreement with ties",
+    check: () => assert.equal(cohenKappa([0, 0, 1], [0, 0, 1], 2, "quadratic", [0, 6]).kappa, 1),
+  },
+  {
+    fn: "erfc",
+    input: "NaN and ±Infinity (accepted on purpose)",
+    check: () => assert.deepEqual([erfc(NaN), erfc(Infinity), erfc(-Infinity)], [NaN, 0, 2]),
+  },
+  {
+    fn: "normalTwoSidedP",
+    input: "NaN and ±Infinity (accepted on purpose)",
+    check: () => assert.deepEqual([normalTwoSidedP(NaN), normalTwoSidedP(-Infinity)], [NaN, 0]),
+  },
   {
     fn: "studentTTwoSidedP",
     input: "NaN, Infinity, df 0 (accepted on purpose)",
     check: () => assert.deepEqual([studentTTwoSidedP(NaN, 3), studentTTwoSidedP(Infinity, 3), studentTTwoSidedP(1, 0)], [NaN, 0, NaN]),
   },
-  { fn: "Xoshiro128", input: "seeds agree modulo 2^32", check: () => assert.equal(new Xoshiro128(-1, 3).nextU32(), new Xoshiro128(2 ** 32 - 1, 3).nextU32()) },
+  {
+    fn: "Xoshiro128",
+    input: "seeds agree modulo 2^32",
+    check: () => assert.equal(new Xoshiro128(-1, 3).nextU32(), new Xoshiro128(2 ** 32 - 1, 3).nextU32()),
+  },
   {
     fn: "Xoshiro128",
     input: "nextInt(1) and 2^21",
@@ -646,9 +1147,17 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
       assert.deepEqual([...c], [1]);
     },
   },
-  { fn: "capScore", input: "rounding within 1e-9 is used as given", check: () => assert.equal(capScore(1 + 1e-10, 0, -1e-10, 0, { alpha: 1, lambda: 0 }), 1 + 1e-10) },
+  {
+    fn: "capScore",
+    input: "rounding within 1e-9 is used as given",
+    check: () => assert.equal(capScore(1 + 1e-10, 0, -1e-10, 0, { alpha: 1, lambda: 0 }), 1 + 1e-10),
+  },
   { fn: "capScore", input: "the bounds", check: () => assert.deepEqual([capScore(0, 0, 0, 0), capScore(1, 0, 1, 0)], [0, 1]) },
-  { fn: "capScores", input: "no pairs", check: () => assert.equal(capScores({ peForward: [], pnForward: [], peReverse: [], pnReverse: [] }).cap.length, 0) },
+  {
+    fn: "capScores",
+    input: "no pairs",
+    check: () => assert.equal(capScores({ peForward: [], pnForward: [], peReverse: [], pnReverse: [] }).cap.length, 0),
+  },
   { fn: "directionalScore", input: "one pair, λ = 1", check: () => assert.deepEqual([...directionalScore([0.25], [0.5], 1)], [0.75]) },
   {
     fn: "checkWeights",
@@ -658,14 +1167,30 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
       checkWeights({ alpha: 1, lambda: 0 });
     },
   },
-  { fn: "predictLevels", input: "a NaN score gets level 0 (accepted on purpose)", check: () => assert.deepEqual([...predictLevels({ cuts: [0.5] }, [NaN, 0.7])], [0, 1]) },
-  { fn: "predictLevels", input: "equal cuts leave a level empty", check: () => assert.deepEqual([...predictLevels({ cuts: [0.5, 0.5] }, [0.4, 0.5, 0.6])], [0, 2, 2]) },
+  {
+    fn: "predictLevels",
+    input: "a NaN score gets level 0 (accepted on purpose)",
+    check: () => assert.deepEqual([...predictLevels({ cuts: [0.5] }, [NaN, 0.7])], [0, 1]),
+  },
+  {
+    fn: "predictLevels",
+    input: "equal cuts leave a level empty",
+    check: () => assert.deepEqual([...predictLevels({ cuts: [0.5, 0.5] }, [0.4, 0.5, 0.6])], [0, 2, 2]),
+  },
   {
     fn: "predictLevels",
     input: "±Number.MAX_VALUE cuts, no scores",
-    check: () => assert.deepEqual([[...predictLevels({ cuts: [-Number.MAX_VALUE, Number.MAX_VALUE] }, [0, 1e300])], [...predictLevels({ cuts: [] }, [])]], [[1, 1], []]),
+    check: () =>
+      assert.deepEqual(
+        [[...predictLevels({ cuts: [-Number.MAX_VALUE, Number.MAX_VALUE] }, [0, 1e300])], [...predictLevels({ cuts: [] }, [])]],
+        [[1, 1], []],
+      ),
   },
-  { fn: "equalWidthClassifier", input: "one level", check: () => assert.deepEqual(equalWidthClassifier({ name: "one", levels: [{ name: "a", classes: [] }] }, {}).cuts, []) },
+  {
+    fn: "equalWidthClassifier",
+    input: "one level",
+    check: () => assert.deepEqual(equalWidthClassifier({ name: "one", levels: [{ name: "a", classes: [] }] }, {}).cuts, []),
+  },
   {
     fn: "fitThresholds",
     input: "no items, one item",
@@ -680,7 +1205,11 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
   {
     fn: "classifierMetric",
     input: "(no numeric input: a file without score.metric means CAP)",
-    check: () => assert.deepEqual([classifier.classifierMetric({ score: {} }), classifier.classifierMetric({ score: { metric: "judge" } })], ["cap", "judge"]),
+    check: () =>
+      assert.deepEqual(
+        [classifier.classifierMetric({ score: {} }), classifier.classifierMetric({ score: { metric: "judge" } })],
+        ["cap", "judge"],
+      ),
   },
   {
     fn: "groupScores",
@@ -690,13 +1219,26 @@ const accepted: { fn: string; input: string; check: () => unknown }[] = [
       assert.deepEqual([...groupScores([0.2, 0.2], [0, 1], 2, [0, 2.5]).counts], [0, 2.5]);
     },
   },
-  { fn: "bestRuns", input: "one group", check: () => assert.deepEqual(bestRuns(groupScores([0.5], [1], 2), (k, run) => run[k]).boundaries, [0, 0, 1]) },
-  { fn: "cutsFromBoundaries", input: "empty levels at either end", check: () => assert.deepEqual(cutsFromBoundaries(groups, [0, 0, 2]), [-Number.MAX_VALUE]) },
+  {
+    fn: "bestRuns",
+    input: "one group",
+    check: () => assert.deepEqual(bestRuns(groupScores([0.5], [1], 2), (k, run) => run[k]).boundaries, [0, 0, 1]),
+  },
+  {
+    fn: "cutsFromBoundaries",
+    input: "empty levels at either end",
+    check: () => assert.deepEqual(cutsFromBoundaries(groups, [0, 0, 2]), [-Number.MAX_VALUE]),
+  },
   { fn: "classificationReport", input: "one item", check: () => assert.equal(classificationReport([1], [1], ["a", "b"]).accuracy, 1) },
   {
     fn: "classificationIntervals",
     input: "no items (NaN intervals)",
-    check: () => assert.deepEqual(classificationIntervals([], [], 3, 10, 1), { accuracy: [NaN, NaN], macroF1: [NaN, NaN], kappaQuadratic: [NaN, NaN] }),
+    check: () =>
+      assert.deepEqual(classificationIntervals([], [], 3, 10, 1), {
+        accuracy: [NaN, NaN],
+        macroF1: [NaN, NaN],
+        kappaQuadratic: [NaN, NaN],
+      }),
   },
 ];
 
@@ -707,9 +1249,31 @@ for (const a of accepted) test(`${a.fn} accepts ${a.input}`, async () => void (a
  * except the kernels exempt by the policy (`…Unchecked`) and functions without numeric input.
  */
 test("every exported function of the numeric modules is covered", () => {
-  const modules = { distributions, ranks, correlation, descriptives, kappa, random, ordinal, bootstrap, pairwise, validate, cap, classifier, segments, metrics };
+  const modules = {
+    distributions,
+    ranks,
+    correlation,
+    descriptives,
+    kappa,
+    random,
+    ordinal,
+    bootstrap,
+    pairwise,
+    validate,
+    cap,
+    classifier,
+    segments,
+    metrics,
+  };
   const refused = new Set(refusals.map((r) => r.fn));
-  const withoutNumericInput = new Set(["newSweepSums", "statisticsWidth", "classLevelSet", "levelOfClass", "showValue", "classifierMetric"]);
+  const withoutNumericInput = new Set([
+    "newSweepSums",
+    "statisticsWidth",
+    "classLevelSet",
+    "levelOfClass",
+    "showValue",
+    "classifierMetric",
+  ]);
   const tolerant = new Set(["erfc", "normalTwoSidedP", "studentTTwoSidedP"]); // NaN-tolerant on purpose; cases in `accepted`
   const missing: string[] = [];
   for (const [file, m] of Object.entries(modules)) {

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DANFOJS_OVERRIDES, OPTIONAL_PACKAGES, TSLAB_RANGE } from "../lib/constants.js";
-import { OptionalDependencyError, loadOptional, loadOptionalSync, optionalDependencyError, optionalInstallCommand } from "../lib/optional.js";
+import {
+  OptionalDependencyError,
+  loadOptional,
+  loadOptionalSync,
+  optionalDependencyError,
+  optionalInstallCommand,
+} from "../lib/optional.js";
 import { planSetup, runSetup } from "../cli/setup-commands.js";
 import type { JupyterPython } from "../lib/setup/index.js";
 
@@ -46,7 +52,9 @@ test("optional package messages carry capqa's range, one line, for every kind of
   const missing = optionalDependencyError(
     "better-sqlite3",
     "the NLI cache",
-    Object.assign(new Error("Cannot find module 'better-sqlite3'\nRequire stack:\n- /p/dist/lib/optional.js"), { code: "MODULE_NOT_FOUND" }),
+    Object.assign(new Error("Cannot find module 'better-sqlite3'\nRequire stack:\n- /p/dist/lib/optional.js"), {
+      code: "MODULE_NOT_FOUND",
+    }),
   );
   assert.equal(missing?.message, `the NLI cache needs the optional package better-sqlite3: npm install better-sqlite3@${range}`);
 
@@ -63,7 +71,10 @@ test("optional package messages carry capqa's range, one line, for every kind of
   const abi = optionalDependencyError(
     "better-sqlite3",
     "the NLI cache",
-    Object.assign(new Error("The module '/p/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115."), { code: "ERR_DLOPEN_FAILED" }),
+    Object.assign(
+      new Error("The module '/p/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115."),
+      { code: "ERR_DLOPEN_FAILED" },
+    ),
   );
   assert.match(
     abi!.message,
@@ -75,7 +86,9 @@ test("optional package messages carry capqa's range, one line, for every kind of
   const dep = optionalDependencyError(
     "playwright-core",
     "figure export",
-    Object.assign(new Error("Cannot find package 'chromium-bidi' imported from /p/node_modules/playwright-core/lib/x.js"), { code: "ERR_MODULE_NOT_FOUND" }),
+    Object.assign(new Error("Cannot find package 'chromium-bidi' imported from /p/node_modules/playwright-core/lib/x.js"), {
+      code: "ERR_MODULE_NOT_FOUND",
+    }),
   );
   assert.equal(
     dep?.message,
@@ -98,14 +111,21 @@ test("optional package messages carry capqa's range, one line, for every kind of
         throw new Error("Could not locate the bindings file. Tried:\n → /x");
       }),
     {
-      message: "p-values needs the optional package jstat, whose native module did not load (Could not locate the bindings file.): npm rebuild jstat, or npm install jstat",
+      message:
+        "p-values needs the optional package jstat, whose native module did not load (Could not locate the bindings file.): npm rebuild jstat, or npm install jstat",
     },
   );
 });
 
 test("install commands: the model runtime on the CPU, danfojs-node through capqa setup (its overrides)", () => {
-  assert.equal(optionalInstallCommand("@huggingface/transformers"), `ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers@${OPTIONAL_PACKAGES["@huggingface/transformers"].range}`);
-  assert.equal(optionalInstallCommand("danfojs-node"), `npx capqa setup dataframes (npm install danfojs-node@${OPTIONAL_PACKAGES["danfojs-node"].range} plus the overrides its install needs)`);
+  assert.equal(
+    optionalInstallCommand("@huggingface/transformers"),
+    `ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers@${OPTIONAL_PACKAGES["@huggingface/transformers"].range}`,
+  );
+  assert.equal(
+    optionalInstallCommand("danfojs-node"),
+    `npx capqa setup dataframes (npm install danfojs-node@${OPTIONAL_PACKAGES["danfojs-node"].range} plus the overrides its install needs)`,
+  );
   assert.equal(optionalInstallCommand("playwright-core"), `npm install playwright-core@${OPTIONAL_PACKAGES["playwright-core"].range}`);
 });
 
@@ -125,11 +145,13 @@ test("package.json: optional packages are optional peers (and dev dependencies) 
 });
 
 test("package.json files: the LICENSE and what capqa's messages point users to ship", () => {
-  for (const f of ["dist/lib", "dist/cli", "notebooks/*.ipynb", "scripts/export/*.py", "models/README.md", "LICENSE", "README.md"]) assert.ok(pkg.files.includes(f), f);
+  for (const f of ["dist/lib", "dist/cli", "notebooks/*.ipynb", "scripts/export/*.py", "models/README.md", "LICENSE", "README.md"])
+    assert.ok(pkg.files.includes(f), f);
   assert.ok(!pkg.files.some((f) => /^(dist\/)?(test|bench)|fixtures/.test(f)));
   assert.equal(pkg.license, "MIT");
   assert.match(readFileSync(join(root, "LICENSE"), "utf8"), /^MIT License\n\nCopyright \(c\) \d{4} capqa contributors\n/);
-  for (const f of ["scripts/export/export_bertscore.py", "scripts/export/export_comet.py", "models/README.md"]) assert.ok(existsSync(join(root, f)), f);
+  for (const f of ["scripts/export/export_bertscore.py", "scripts/export/export_comet.py", "models/README.md"])
+    assert.ok(existsSync(join(root, f)), f);
 });
 
 function project(fields: Record<string, unknown> = {}): string {
@@ -138,10 +160,21 @@ function project(fields: Record<string, unknown> = {}): string {
   return dir;
 }
 
-/** A Python with Jupyter as findJupyterPython would report it, its data folder inside `dir` (no real Python asked, no real kernel folder touched). */
+/**
+ * A Python with Jupyter as findJupyterPython would report it, its data folder inside `dir` (no real Python asked, no real kernel folder
+ * touched).
+ */
 function jupyterIn(dir: string): JupyterPython {
   const dataDir = join(dir, "jupyter-data");
-  return { command: "python3", executable: "/usr/bin/python3", version: "3.11.2", jupyterClient: "7.4.9", frontEnd: "notebook", dataDir, kernelPath: [join(dataDir, "kernels")] };
+  return {
+    command: "python3",
+    executable: "/usr/bin/python3",
+    version: "3.11.2",
+    jupyterClient: "7.4.9",
+    frontEnd: "notebook",
+    dataDir,
+    kernelPath: [join(dataDir, "kernels")],
+  };
 }
 
 test("capqa setup notebooks: overrides, one install, the notebooks; nothing changed by planning", () => {
@@ -152,8 +185,16 @@ test("capqa setup notebooks: overrides, one install, the notebooks; nothing chan
     const plan = planSetup(["notebooks"], { dir, env: {}, jupyter, root: false });
     assert.deepEqual(plan.targets, ["notebooks", "kernel", "dataframes", "cache"]);
     assert.deepEqual(plan.overrides, DANFOJS_OVERRIDES);
-    assert.equal(plan.install[0], `capqa@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`, "capqa itself when the project lacks it");
-    assert.deepEqual(plan.install.slice(1), [`tslab@${TSLAB_RANGE}`, `danfojs-node@${OPTIONAL_PACKAGES["danfojs-node"].range}`, `better-sqlite3@${OPTIONAL_PACKAGES["better-sqlite3"].range}`]);
+    assert.equal(
+      plan.install[0],
+      `capqa@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}`,
+      "capqa itself when the project lacks it",
+    );
+    assert.deepEqual(plan.install.slice(1), [
+      `tslab@${TSLAB_RANGE}`,
+      `danfojs-node@${OPTIONAL_PACKAGES["danfojs-node"].range}`,
+      `better-sqlite3@${OPTIONAL_PACKAGES["better-sqlite3"].range}`,
+    ]);
     assert.deepEqual(plan.env, {});
     const shipped = readdirSync(join(root, "notebooks"))
       .filter((f) => f.endsWith(".ipynb"))
@@ -161,15 +202,23 @@ test("capqa setup notebooks: overrides, one install, the notebooks; nothing chan
     assert.deepEqual(plan.notebooks?.copy, shipped);
     assert.equal(readFileSync(join(dir, "package.json"), "utf8"), before, "planning writes nothing");
     const tslab = join(dir, "node_modules", "tslab", "bin", "tslab");
-    assert.deepEqual(plan.kernel?.spec.argv, [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"], "absolute Node and tslab");
+    assert.deepEqual(
+      plan.kernel?.spec.argv,
+      [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"],
+      "absolute Node and tslab",
+    );
     assert.equal(plan.kernel?.tslabMissing, true);
-    assert.ok(plan.notes.includes(`start Jupyter from ${dir}: /usr/bin/python3 -m notebook --notebook-dir=notebooks`), plan.notes.join("\n"));
+    assert.ok(
+      plan.notes.includes(`start Jupyter from ${dir}: /usr/bin/python3 -m notebook --notebook-dir=notebooks`),
+      plan.notes.join("\n"),
+    );
     assert.ok(!existsSync(jupyter.dataDir), "planning registers nothing");
     const asRoot = planSetup(["notebooks"], { dir, env: {}, jupyter, root: true });
     assert.ok(asRoot.notes.includes(`start Jupyter from ${dir}: /usr/bin/python3 -m notebook --notebook-dir=notebooks --allow-root`));
     assert.ok(asRoot.notes.some((n) => n.startsWith("--allow-root because this user is root")));
 
-    // Running it (without the npm install, tslab put where npm puts it): overrides added in the file's own indentation, notebooks copied, the kernel registered.
+    // Running it (without the npm install, tslab put where npm puts it): overrides added in the file's own indentation, notebooks copied,
+    // the kernel registered.
     mkdirSync(join(dir, "node_modules", "tslab", "bin"), { recursive: true });
     writeFileSync(join(dir, "node_modules", "tslab", "package.json"), JSON.stringify({ name: "tslab", version: TSLAB_RANGE }));
     writeFileSync(tslab, "#!/usr/bin/env node\n");
@@ -181,9 +230,17 @@ test("capqa setup notebooks: overrides, one install, the notebooks; nothing chan
     assert.deepEqual(readdirSync(join(dir, "notebooks")).sort(), shipped);
     assert.ok(lines.some((l) => l.startsWith("package.json: added overrides xlsx")));
     const spec = JSON.parse(readFileSync(join(jupyter.dataDir, "kernels", "tslab", "kernel.json"), "utf8"));
-    assert.deepEqual(spec, { argv: [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"], display_name: "TypeScript", language: "typescript" });
+    assert.deepEqual(spec, {
+      argv: [process.execPath, tslab, "kernel", "--config-path", "{connection_file}"],
+      display_name: "TypeScript",
+      language: "typescript",
+    });
     assert.ok(
-      lines.some((l) => l.startsWith(`registered the tslab kernel for /usr/bin/python3 (Python 3.11.2, jupyter_client 7.4.9) in ${join(jupyter.dataDir, "kernels", "tslab")}`)),
+      lines.some((l) =>
+        l.startsWith(
+          `registered the tslab kernel for /usr/bin/python3 (Python 3.11.2, jupyter_client 7.4.9) in ${join(jupyter.dataDir, "kernels", "tslab")}`,
+        ),
+      ),
       lines.join("\n"),
     );
 
@@ -216,7 +273,10 @@ test("capqa setup: a user's own override is kept; all adds figures and the model
     assert.deepEqual(planSetup(["models"], { dir, env: { ONNXRUNTIME_NODE_INSTALL: "cuda12" } }).env, {}, "the user's choice stands");
     assert.equal(planSetup(["dataframes"], { dir, env: {} }).notebooks, null);
     assert.equal(planSetup(["dataframes"], { dir, env: {} }).kernel, null, "no Python asked for targets without the kernel");
-    assert.throws(() => planSetup(["cache"], { dir, python: "python3" }), /^Error: the `python` option is for the notebooks and kernel targets/);
+    assert.throws(
+      () => planSetup(["cache"], { dir, python: "python3" }),
+      /^Error: the `python` option is for the notebooks and kernel targets/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

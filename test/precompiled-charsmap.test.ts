@@ -19,12 +19,15 @@ import { Xoshiro128 } from "../lib/stats/random.js";
 
 const shared = process.env.CAPQA_TOKENIZERS_DIR ?? resolve("..", "shared", "tokenizers");
 const FILES = ["deberta-v3/tokenizer.derived.json", "t5-small/tokenizer.json"];
-const missing = FILES.every((f) => existsSync(join(shared, f))) ? false : `the real tokenizer files are not in ${shared} (set CAPQA_TOKENIZERS_DIR)`;
+const missing = FILES.every((f) => existsSync(join(shared, f)))
+  ? false
+  : `the real tokenizer files are not in ${shared} (set CAPQA_TOKENIZERS_DIR)`;
 
 /** The precompiled_charsmap of a tokenizer.json's normalizer (itself or inside a Sequence). */
 function charsmapOf(file: string): string {
   type Normalizer = { type?: string; precompiled_charsmap?: string; normalizers?: Normalizer[] } | null | undefined;
-  const find = (n: Normalizer): string | undefined => (n?.type === "Precompiled" ? n.precompiled_charsmap : (n?.normalizers ?? []).map(find).find((m) => m !== undefined));
+  const find = (n: Normalizer): string | undefined =>
+    n?.type === "Precompiled" ? n.precompiled_charsmap : (n?.normalizers ?? []).map(find).find((m) => m !== undefined);
   const map = find((JSON.parse(readFileSync(join(shared, file), "utf8")) as { normalizer?: Normalizer }).normalizer);
   assert.ok(map, `${file} has a Precompiled normalizer`);
   return map;
@@ -81,7 +84,9 @@ const ATOMS = [
   "\u0e01\u0e33",
 ];
 
-test("graphemeClusters gives a whole text's clusters a piece at a time, and the charsmap normalises them one by one", { skip: missing }, () => {
+test("graphemeClusters gives a whole text's clusters a piece at a time, and the charsmap normalises them one by one", {
+  skip: missing,
+}, () => {
   const whole = new Intl.Segmenter(undefined, { granularity: "grapheme" });
   const rng = new Xoshiro128(4099, 1);
   const texts: string[] = [];
@@ -97,7 +102,8 @@ test("graphemeClusters gives a whole text's clusters a piece at a time, and the 
   for (const [k, text] of texts.entries()) {
     const clusters = Array.from(whole.segment(text), ({ segment }) => segment);
     assert.deepEqual([...graphemeClusters(text)], clusters, `text ${k} (${text.length} characters)`);
-    for (const [file, charsmap] of charsmaps) assert.equal(charsmap.normalize(text), clusters.map((c) => charsmap.normalize(c)).join(""), `${file}, text ${k}`);
+    for (const [file, charsmap] of charsmaps)
+      assert.equal(charsmap.normalize(text), clusters.map((c) => charsmap.normalize(c)).join(""), `${file}, text ${k}`);
   }
   assert.ok(Array.from(whole.segment(texts.at(-1)!), ({ segment }) => segment.length).includes(3_001), "the long cluster is one cluster");
 });

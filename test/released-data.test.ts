@@ -71,7 +71,8 @@ test("the test-split evaluation reproduces results.json: point estimates ≤ 1e-
 
 test("Tables 16 and 17 on all 1,638 human-labelled rows; Table 8's κ from the released labels", { skip }, async () => {
   const r = await reproducePaper(bench!, undefined, { resamples: 200, seed: 1 });
-  const cellOf = (table: string, row: string, column: string) => r.tables.find((t) => t.id === table)!.cells.find((c) => c.row === row && c.column === column)!;
+  const cellOf = (table: string, row: string, column: string) =>
+    r.tables.find((t) => t.id === table)!.cells.find((c) => c.row === row && c.column === column)!;
   // Table 16, synthetic labels: to the paper's last digit.
   assert.equal(cellOf("table16", "Synthetic", "Spearman ρ").capqa!.toFixed(2), "66.87");
   assert.equal(cellOf("table16", "Synthetic", "PairAcc").capqa!.toFixed(2), "84.87");

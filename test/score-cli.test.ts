@@ -9,13 +9,16 @@ import { parseCsv } from "../lib/io/csv.js";
 import { cacheEntries, releasedDataDir, statementPairsCsv } from "./helpers.js";
 
 const CLI = resolve("dist/cli/main.js");
-const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 const root = mkdtempSync(join(tmpdir(), "capqa-score-cli-"));
 const model = join(root, "tiny-nli");
 writeTinyModel(model, { precisions: ["fp32"] });
 const data = releasedDataDir();
 
-test("after import-released, scoring CAP-Correctness with the paper's model id needs no model call and reproduces the released CAP", { skip: data === undefined && "released data not found" }, () => {
+test("after import-released, scoring CAP-Correctness with the paper's model id needs no model call and reproduces the released CAP", {
+  skip: data === undefined && "released data not found",
+}, () => {
   const cacheDir = join(root, "released-cache");
   const imp = run(["cache", "import-released", "--data-dir", data!, "--cache-dir", cacheDir]);
   assert.equal(imp.status, 0, imp.stderr);
@@ -49,7 +52,19 @@ const syntheticInput = (rows: number) => statementPairsCsv(rows, 5);
 test("a scoring run killed with SIGKILL halfway resumes from the cache and gives exactly the uninterrupted output", async () => {
   const input = join(root, "pairs.csv");
   writeFileSync(input, syntheticInput(3000));
-  const args = (out: string, cache: string) => ["score", "--in", input, "--out", out, "--model", model, "--batch", "1", "--cache-dir", cache];
+  const args = (out: string, cache: string) => [
+    "score",
+    "--in",
+    input,
+    "--out",
+    out,
+    "--model",
+    model,
+    "--batch",
+    "1",
+    "--cache-dir",
+    cache,
+  ];
   const full = run(args(join(root, "full.jsonl"), join(root, "cache-full")));
   assert.equal(full.status, 0, full.stderr);
   const total = Number(/(\d+) distinct NLI pairs/.exec(full.stderr)![1]);
@@ -85,7 +100,10 @@ test("capqa score: bad input is named; missing statements are explained", () => 
   assert.equal(r.status, 1);
   assert.match(r.stderr, /bad\.jsonl, line 2, row 1, field premise: is not a string: 3/);
   const answers = join(root, "answers.csv");
-  writeFileSync(answers, "id,question,gold_answer,answer\n1,What is the sun?,a star,a planet\n2,Water boils at ___ degrees Celsius.,100,\n");
+  writeFileSync(
+    answers,
+    "id,question,gold_answer,answer\n1,What is the sun?,a star,a planet\n2,Water boils at ___ degrees Celsius.,100,\n",
+  );
   const raw = run(["score", "--in", answers, "--out", join(root, "y.csv"), "--model", model, "--no-cache"]);
   assert.equal(raw.status, 3, raw.stderr); // row 2 has an empty candidate answer
   const y = parseCsv(readFileSync(join(root, "y.csv"), "utf8"), "y.csv");
@@ -107,7 +125,10 @@ test("capqa score: bad input is named; missing statements are explained", () => 
   assert.equal(y.records[1].fields[y.header.indexOf("status")], "not_scored");
   assert.match(raw.stderr, /statements by builtin/);
   assert.equal(run(["score", "--in", answers]).status, 2);
-  assert.match(run(["score", "--in", bad, "--out", join(root, "z.csv"), "--device", "tpu"]).stderr, /--device must be one of cpu, cuda, webgpu, auto/);
+  assert.match(
+    run(["score", "--in", bad, "--out", join(root, "z.csv"), "--device", "tpu"]).stderr,
+    /--device must be one of cpu, cuda, webgpu, auto/,
+  );
 });
 
 test("columns of another spelling (--question-column, --gold-column, --answer-column): the same scores, the file's column names kept, a missing or clashing column named before any work", () => {
@@ -153,10 +174,35 @@ test("columns of another spelling (--question-column, --gold-column, --answer-co
   assert.deepEqual(Object.keys(rowsB[0]).slice(0, 4), ["id", "prompt", "reference", "prediction"]);
   assert.ok(!("answer" in rowsB[0]) && !("question" in rowsB[0]), "no column of capqa's spelling is added");
   assert.equal(rowsB[0].hypothesis, "Charlotte Brontë wrote Jane Eyre.");
-  const missing = run(["score", "--in", hf, "--out", join(root, "missing-column.jsonl"), "--model", model, "--no-cache", "--answer-column", "pred"]);
+  const missing = run([
+    "score",
+    "--in",
+    hf,
+    "--out",
+    join(root, "missing-column.jsonl"),
+    "--model",
+    model,
+    "--no-cache",
+    "--answer-column",
+    "pred",
+  ]);
   assert.equal(missing.status, 1);
-  assert.match(missing.stderr, /hf\.jsonl, line 1, field pred: has no column "pred" \(named by --answer-column\); it has id, prompt, reference, prediction/);
-  const clash = run(["score", "--in", standard, "--out", join(root, "clashing-column.csv"), "--model", model, "--no-cache", "--answer-column", "gold_answer"]);
+  assert.match(
+    missing.stderr,
+    /hf\.jsonl, line 1, field pred: has no column "pred" \(named by --answer-column\); it has id, prompt, reference, prediction/,
+  );
+  const clash = run([
+    "score",
+    "--in",
+    standard,
+    "--out",
+    join(root, "clashing-column.csv"),
+    "--model",
+    model,
+    "--no-cache",
+    "--answer-column",
+    "gold_answer",
+  ]);
   assert.equal(clash.status, 2, "a mapping that cannot be right for the file is a usage error");
   assert.match(clash.stderr, /has a column "answer" and --answer-column names "gold_answer" for it: rename one of the two/);
   assert.equal(existsSync(join(root, "missing-column.jsonl")) || existsSync(join(root, "clashing-column.csv")), false);

@@ -61,7 +61,11 @@ test("scoreStatements: CAP from both directions; empty statements are reported, 
     status: "ok",
     reason: null,
   });
-  assert.deepEqual(scoreColumnsOf(rows[2]), { ...Object.fromEntries(SCORE_COLUMNS.map((c) => [c, null])), status: "not_scored", reason: "empty candidate statement (hypothesis)" });
+  assert.deepEqual(scoreColumnsOf(rows[2]), {
+    ...Object.fromEntries(SCORE_COLUMNS.map((c) => [c, null])),
+    status: "not_scored",
+    reason: "empty candidate statement (hypothesis)",
+  });
 });
 
 test("a second run takes every pair from the cache and makes no model call", async () => {
@@ -102,14 +106,19 @@ test("when the model cannot be loaded, cached rows are scored and the others say
   // No network in tests: offline, the absent model is not in the hub cache either.
   const offline = process.env.HF_HUB_OFFLINE;
   process.env.HF_HUB_OFFLINE = "1";
-  const { rows, report } = await scoreStatements(GOLD, CAND, { model: "org/absent-model", revision: commit, cache, log: () => {} }).finally(() => {
-    if (offline === undefined) delete process.env.HF_HUB_OFFLINE;
-    else process.env.HF_HUB_OFFLINE = offline;
-  });
+  const { rows, report } = await scoreStatements(GOLD, CAND, { model: "org/absent-model", revision: commit, cache, log: () => {} }).finally(
+    () => {
+      if (offline === undefined) delete process.env.HF_HUB_OFFLINE;
+      else process.env.HF_HUB_OFFLINE = offline;
+    },
+  );
   assert.equal(rows[0].status, "ok");
   assert.ok(Math.abs(rows[0].cap! - (0.85 * (0.7 + 0.3 * 0.2) + 0.15 * (0.5 + 0.3 * 0.3))) < 1e-12);
   assert.equal(report.scored, 1);
-  assert.match(rows[1].reason!, /no cached NLI probabilities for this pair, and the model could not be loaded: cannot load hub model org\/absent-model@0123456789abcdef0123456789abcdef01234567/);
+  assert.match(
+    rows[1].reason!,
+    /no cached NLI probabilities for this pair, and the model could not be loaded: cannot load hub model org\/absent-model@0123456789abcdef0123456789abcdef01234567/,
+  );
   assert.ok(report.modelError);
   cache.close();
 });
@@ -123,7 +132,11 @@ test("scoring checks its input and weights; scoreAnswers makes statements (built
   assert.equal(builtin.generator, "builtin");
   assert.deepEqual(builtin.report.notScored, [{ index: 1, reason: "empty candidate answer" }]);
   await assert.rejects(scoreAnswers(["q"], ["g", "h"], ["a"], { model }), /1 questions, 2 gold answers and 1 candidate answers/);
-  const viaAnswers = await scoreAnswers(["What is the sun?"], ["a star"], ["hot"], { model, cache: null, statements: (q, a) => `${q.replace(/\?$/, "")}: ${a}.` });
+  const viaAnswers = await scoreAnswers(["What is the sun?"], ["a star"], ["hot"], {
+    model,
+    cache: null,
+    statements: (q, a) => `${q.replace(/\?$/, "")}: ${a}.`,
+  });
   assert.deepEqual(viaAnswers.premises, ["What is the sun: a star."]);
   assert.equal(viaAnswers.rows[0].status, "ok");
 });

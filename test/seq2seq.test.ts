@@ -10,7 +10,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { EOS_ID, referenceGenerate, referenceEncodeInput, referenceTokenize, writeTinySeq2Seq, type ReferenceGeneration } from "../scripts/fixtures/tiny-seq2seq.js";
+import {
+  EOS_ID,
+  referenceGenerate,
+  referenceEncodeInput,
+  referenceTokenize,
+  writeTinySeq2Seq,
+  type ReferenceGeneration,
+} from "../scripts/fixtures/tiny-seq2seq.js";
 import { loadSeq2SeqGenerator, statementInput, type Seq2SeqResult } from "../lib/statements/seq2seq.js";
 import { loadStatementGenerator, tallyStatements } from "../lib/statements/generator.js";
 import { parseCsv, toCsv } from "../lib/io/csv.js";
@@ -40,8 +47,18 @@ const LONG = 6;
 const questions = PAIRS.map((p) => p[0]);
 const answers = PAIRS.map((p) => p[1]);
 
-function reference(numBeams: number, o: { maxNewTokens?: number; lengthPenalty?: number; maxInputTokens?: number } = {}): ReferenceGeneration[] {
-  return PAIRS.map(([q, a]) => referenceGenerate(q, a, { numBeams, maxNewTokens: o.maxNewTokens ?? 512, lengthPenalty: o.lengthPenalty, maxInputTokens: o.maxInputTokens }));
+function reference(
+  numBeams: number,
+  o: { maxNewTokens?: number; lengthPenalty?: number; maxInputTokens?: number } = {},
+): ReferenceGeneration[] {
+  return PAIRS.map(([q, a]) =>
+    referenceGenerate(q, a, {
+      numBeams,
+      maxNewTokens: o.maxNewTokens ?? 512,
+      lengthPenalty: o.lengthPenalty,
+      maxInputTokens: o.maxInputTokens,
+    }),
+  );
 }
 
 function assertSame(got: Seq2SeqResult[], want: ReferenceGeneration[], what: string): void {
@@ -96,7 +113,11 @@ test("greedy output equals transformers.js's own generate() on the same folder",
     encode(t: string): number[];
     decode(ids: number[], o: object): string;
   };
-  const m = (await tf.AutoModelForSeq2SeqLM.from_pretrained(basename(model), { local_files_only: true, dtype: "fp32", device: "cpu" })) as unknown as {
+  const m = (await tf.AutoModelForSeq2SeqLM.from_pretrained(basename(model), {
+    local_files_only: true,
+    dtype: "fp32",
+    device: "cpu",
+  })) as unknown as {
     generate(o: object): Promise<{ tolist(): bigint[][] }>;
     dispose(): Promise<unknown>;
   };
@@ -195,7 +216,10 @@ test("clear errors: folders, files, configs, inputs, options", async () => {
     assert.match(err.message, /lacks tokenizer\.json, onnx\/decoder_model_merged\.onnx \(dtype fp32\)/);
     return true;
   });
-  await assert.rejects(loadSeq2SeqGenerator({ model, dtype: "fp16" }), /lacks onnx\/encoder_model_fp16\.onnx, onnx\/decoder_model_merged_fp16\.onnx/);
+  await assert.rejects(
+    loadSeq2SeqGenerator({ model, dtype: "fp16" }),
+    /lacks onnx\/encoder_model_fp16\.onnx, onnx\/decoder_model_merged_fp16\.onnx/,
+  );
   const bert = join(root, "bert");
   cpSync(model, bert, { recursive: true });
   const config = JSON.parse(readFileSync(join(bert, "config.json"), "utf8"));
@@ -217,7 +241,10 @@ test("clear errors: folders, files, configs, inputs, options", async () => {
 test("a model named models/NAME is found inside modelsDir, and generation_config.json settings it cannot apply are reported", async () => {
   const noted = join(root, "noted");
   cpSync(model, noted, { recursive: true });
-  writeFileSync(join(noted, "generation_config.json"), JSON.stringify({ decoder_start_token_id: 0, eos_token_id: 1, pad_token_id: 0, no_repeat_ngram_size: 3, early_stopping: true }));
+  writeFileSync(
+    join(noted, "generation_config.json"),
+    JSON.stringify({ decoder_start_token_id: 0, eos_token_id: 1, pad_token_id: 0, no_repeat_ngram_size: 3, early_stopping: true }),
+  );
   const lines: string[] = [];
   const g = await loadSeq2SeqGenerator({ model: "noted", modelsDir: root, log: (l) => lines.push(l) });
   assert.equal(g.modelDir, noted);
@@ -230,7 +257,9 @@ test("a model named models/NAME is found inside modelsDir, and generation_config
 
 // ---------------------------------------------------------------- issue 22, item 9 (part of the fault matrix)
 
-/** Tokens past the default 128-token limit that the tiny model's input for (q, a) loses: its text tokens beyond 127 (one place is </s>'s). */
+/**
+ * Tokens past the default 128-token limit that the tiny model's input for (q, a) loses: its text tokens beyond 127 (one place is </s>'s).
+ */
 function droppedTokens(q: string, a: string): number {
   return Math.max(0, referenceTokenize(statementInput(q, a)).length - 127);
 }
@@ -247,7 +276,10 @@ test("an input past the model's 128 tokens is flagged, its doubt says how many t
   await engine.dispose();
   for (const i of [1, 2]) {
     assert.equal(made[i].flagged, true, `row ${i} (${dropped[i]} tokens dropped) is not flagged`);
-    assert.ok(made[i].doubts.includes(`input truncated (${dropped[i]} tokens past the 128-token limit dropped)`), made[i].doubts.join("; "));
+    assert.ok(
+      made[i].doubts.includes(`input truncated (${dropped[i]} tokens past the 128-token limit dropped)`),
+      made[i].doubts.join("; "),
+    );
     assert.equal(made[i].truncated, true);
   }
   assert.equal(made[0].truncated, false);
@@ -273,19 +305,30 @@ test("capqa statements generate with a model: truncated inputs flagged in the ro
       ],
     ),
   );
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", "statements", "generate", "--in", input, "--out", out, "--generator", join(dir, "model"), "--json", "--quiet"], { encoding: "utf8" });
+  const r = spawnSync(
+    process.execPath,
+    ["dist/cli/main.js", "statements", "generate", "--in", input, "--out", out, "--generator", join(dir, "model"), "--json", "--quiet"],
+    { encoding: "utf8" },
+  );
   assert.equal(r.status, 0, r.stderr);
   const t = parseCsv(readFileSync(out, "utf8"));
   const col = (name: string) => t.header.indexOf(name);
   // (The toy model's statements are ill-formed, so the short row may be flagged too, for that.)
   assert.doesNotMatch(t.records[0].fields[col("statement_doubts")], /input truncated/);
   assert.equal(t.records[1].fields[col("statement_flagged")], "true", "the truncated row is flagged");
-  assert.match(t.records[1].fields[col("statement_doubts")], new RegExp(`input truncated \\(${droppedTokens("What is the sun?", long)} tokens past the 128-token limit dropped\\)`));
+  assert.match(
+    t.records[1].fields[col("statement_doubts")],
+    new RegExp(`input truncated \\(${droppedTokens("What is the sun?", long)} tokens past the 128-token limit dropped\\)`),
+  );
   const summary = JSON.parse(r.stdout) as { statements: { generated: number; truncated: number; doubts: Record<string, number> } };
   assert.equal(summary.statements.generated, 2);
   assert.equal(summary.statements.truncated, 1);
   assert.equal(summary.statements.doubts["input truncated"], 1);
-  const text = spawnSync(process.execPath, ["dist/cli/main.js", "statements", "generate", "--in", input, "--out", join(dir, "out2.csv"), "--generator", join(dir, "model")], { encoding: "utf8" });
+  const text = spawnSync(
+    process.execPath,
+    ["dist/cli/main.js", "statements", "generate", "--in", input, "--out", join(dir, "out2.csv"), "--generator", join(dir, "model")],
+    { encoding: "utf8" },
+  );
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stderr, /1 input truncated/);
 });

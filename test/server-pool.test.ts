@@ -8,8 +8,10 @@ import assert from "node:assert/strict";
 import { displayUrl, serverHeaders, ServerPool } from "../lib/nli/server/server-pool.js";
 
 type Script = (url: string, init: RequestInit) => Promise<Response> | Response;
-const fake = (script: Script) => (async (url: string | URL | Request, init?: RequestInit) => script(String(url), init ?? {})) as typeof fetch;
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+const fake = (script: Script) =>
+  (async (url: string | URL | Request, init?: RequestInit) => script(String(url), init ?? {})) as typeof fetch;
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 test("credentials come from the environment and are never shown", () => {
   assert.deepEqual(serverHeaders({ CAPQA_NLI_SERVER_TOKEN: "abc" }), { authorization: "Bearer abc" });

@@ -151,7 +151,9 @@ test("SQuAD EM and F1 equal the official rules on every CAP-Correctness row, one
   assertAgrees([...single, ...several, ...golds]);
 });
 
-test("squad_em and squad_f1 in the registry, evaluate and capqa baselines", { skip: data === undefined ? "released data not found" : false }, async () => {
+test("squad_em and squad_f1 in the registry, evaluate and capqa baselines", {
+  skip: data === undefined ? "released data not found" : false,
+}, async () => {
   const names = listMetrics().map((m) => m.name);
   assert.ok(names.includes("squad_em") && names.includes("squad_f1"));
   const em = metric("squad_em");
@@ -167,7 +169,11 @@ test("squad_em and squad_f1 in the registry, evaluate and capqa baselines", { sk
 
   const dir = mkdtempSync(join(tmpdir(), "capqa-squad-cli-"));
   const outFile = join(dir, "out.csv");
-  const run = spawnSync(process.execPath, [resolve("dist/cli/main.js"), "baselines", "--split", "test", "--metrics", "squad_em,squad_f1", "--out", outFile, "--data-dir", data!], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    [resolve("dist/cli/main.js"), "baselines", "--split", "test", "--metrics", "squad_em,squad_f1", "--out", outFile, "--data-dir", data!],
+    { encoding: "utf8" },
+  );
   assert.equal(run.status, 0, run.stderr);
   const written = readRowTable(outFile);
   assert.deepEqual(written.columns, ["row_id", "split", "label", "gold_answer", "answer", "squad_em", "squad_f1"]);

@@ -23,9 +23,24 @@ test("capqa statements generate adds rule, flag and doubts, and says how many to
   assert.match(r.stderr, /flagged 1 of 4 statements \(25\.0 %\)/);
   assert.match(r.stderr, /capqa statements review --in/);
   const t = parseCsv(readFileSync(join(root, "out.csv"), "utf8"), "out.csv");
-  assert.deepEqual(t.header, ["id", "question", "answer", "statement", "question_type", "statement_rule", "statement_flagged", "statement_doubts", "statement_generator"]);
+  assert.deepEqual(t.header, [
+    "id",
+    "question",
+    "answer",
+    "statement",
+    "question_type",
+    "statement_rule",
+    "statement_flagged",
+    "statement_doubts",
+    "statement_generator",
+  ]);
   const col = (name: string) => t.records.map((x) => x.fields[t.header.indexOf(name)]);
-  assert.deepEqual(col("statement"), ["William Shakespeare wrote Hamlet.", "The Earth is not flat.", "Whither goest thou: home.", "Bees make honey. They also make wax."]);
+  assert.deepEqual(col("statement"), [
+    "William Shakespeare wrote Hamlet.",
+    "The Earth is not flat.",
+    "Whither goest thou: home.",
+    "Bees make honey. They also make wax.",
+  ]);
   assert.deepEqual(col("statement_flagged"), ["false", "false", "true", "false"]);
   assert.match(col("statement_doubts")[2], /question not parsed, colon form; ill-formed: colon/);
 
@@ -39,7 +54,10 @@ test("capqa statements generate adds rule, flag and doubts, and says how many to
 
 test("capqa statements generate --gold writes the gold answer's statement too, and review lists both", () => {
   const input = join(root, "qa-gold.csv");
-  writeFileSync(input, "question,gold_answer,answer\nWho wrote Jane Eyre?,Charlotte Brontë,Charlotte Brontë wrote it.\nWhither goest thou?,home,away\n");
+  writeFileSync(
+    input,
+    "question,gold_answer,answer\nWho wrote Jane Eyre?,Charlotte Brontë,Charlotte Brontë wrote it.\nWhither goest thou?,home,away\n",
+  );
   const r = run(["statements", "generate", "--in", input, "--out", join(root, "gold.csv"), "--gold", "--quiet"]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /wrote 4 statements to .*gold\.csv \(2 of gold answers\); flagged 2 of 4 statements \(50\.0 %\)/);
@@ -59,7 +77,10 @@ test("capqa statements generate --gold writes the gold answer's statement too, a
 
 test("review checks files from other tools for ill-formed statements and names what it needs", () => {
   const file = join(root, "model.csv");
-  writeFileSync(file, "question,gold_answer,answer,premise,hypothesis\nIs the Earth flat?,No,Yes,The Earth is not flat.,Is the Earth flat: Yes.\n");
+  writeFileSync(
+    file,
+    "question,gold_answer,answer,premise,hypothesis\nIs the Earth flat?,No,Yes,The Earth is not flat.,Is the Earth flat: Yes.\n",
+  );
   const r = reviewStatements(readRowTable(file));
   assert.equal(r.statements, 2);
   assert.deepEqual(
@@ -78,7 +99,10 @@ test("capqa statements eval --in scores your own items per form and style", () =
   const e = JSON.parse(readFileSync(join(out, "statements-eval.json"), "utf8"));
   assert.equal(e.overall.n, 184);
   assert.ok(e.byForm["who-subject"].n > 0 && e.byStyle.phrase.n > 0);
-  assert.match(readFileSync(join(out, "statements-eval.md"), "utf8"), /\| question form \| n \| exact match % \| ROUGE-L \| ill-formed % \| flagged % \|/);
+  assert.match(
+    readFileSync(join(out, "statements-eval.md"), "utf8"),
+    /\| question form \| n \| exact match % \| ROUGE-L \| ill-formed % \| flagged % \|/,
+  );
   const bad = join(root, "refs.csv");
   writeFileSync(bad, "question,answer,statement\nWho?,x,\n");
   const b = run(["statements", "eval", "--in", bad, "--out", out]);

@@ -57,7 +57,8 @@ test("mid-ranks, Spearman and Kendall τ-b equal brute force on random data with
 test("Kendall's p-value without ties is scipy's exact one (n ≤ 33, or at most one discordant pair): permutations counted by brute force", () => {
   const factorial = (n: number) => Array.from({ length: n }, (_, i) => i + 1).reduce((a, b) => a * b, 1);
   const inversions = (p: number[]) => p.reduce((s, v, i) => s + p.slice(i + 1).filter((w) => w < v).length, 0);
-  const permutations = (n: number): number[][] => (n === 0 ? [[]] : permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, k) => [...p.slice(0, k), n - 1, ...p.slice(k)])));
+  const permutations = (n: number): number[][] =>
+    n === 0 ? [[]] : permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, k) => [...p.slice(0, k), n - 1, ...p.slice(k)]));
   for (let n = 2; n <= 7; n++) {
     const all = permutations(n);
     const counts = new Map<number, number>();
@@ -76,7 +77,14 @@ test("Kendall's p-value without ties is scipy's exact one (n ≤ 33, or at most 
   const x40 = Array.from({ length: 40 }, (_, i) => i);
   assert.equal(kendallTauB(x40, x40).pValue, 2 / factorial(40));
   assert.equal(kendallTauB(x40, [1, 0, ...x40.slice(2)]).pValue, 2 / factorial(39));
-  assert.ok(close(kendallTauB(x40, [2, 1, 0, ...x40.slice(3)]).pValue, normalTwoSidedP((((40 * 39) / 2 - 6) * 1) / Math.sqrt((40 * 39 * 85) / 18)), 1e-14), "else asymptotic");
+  assert.ok(
+    close(
+      kendallTauB(x40, [2, 1, 0, ...x40.slice(3)]).pValue,
+      normalTwoSidedP((((40 * 39) / 2 - 6) * 1) / Math.sqrt((40 * 39 * 85) / 18)),
+      1e-14,
+    ),
+    "else asymptotic",
+  );
 });
 
 test("argsort is stable and rejects NaN", () => {
@@ -121,7 +129,9 @@ test("monotonicity counts class pairs whose means invert, and follows a user ord
     s.classPairs.filter((p) => p.meanViolation).map((p) => `${p.better}>${p.worse}`),
     ["overinclusive_valid>partial"],
   );
-  const swapped = parseOrdering("exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory");
+  const swapped = parseOrdering(
+    "exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory",
+  );
   assert.equal(ordinalSummary(scores, classes, swapped).meanViolations, 0);
 });
 

@@ -11,7 +11,14 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadBenchmark } from "../lib/data/benchmark.js";
-import { benchmarkSweepInputs, computeSweep, runSweep, sweepMarkdown, sweepPointsMarkdown, sweepTestMarkdown } from "../lib/sweep/workflow.js";
+import {
+  benchmarkSweepInputs,
+  computeSweep,
+  runSweep,
+  sweepMarkdown,
+  sweepPointsMarkdown,
+  sweepTestMarkdown,
+} from "../lib/sweep/workflow.js";
 import { SWEEP_HEATMAPS, sweepHeatmaps } from "../lib/figures/sweep-heatmaps.js";
 import { sweepCap, unitGrid } from "../lib/sweep/core.js";
 import { figureCatalogue } from "../lib/figures/catalogue.js";
@@ -22,7 +29,8 @@ const data = releasedDataDir();
 const skip = data === undefined && "released data not found (set CAPQA_DATA_DIR)";
 const CLI = resolve("dist/cli/main.js");
 const root = mkdtempSync(join(tmpdir(), "capqa-sweep-workflow-"));
-const run = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 const readJson = (dir: string, name: string) => JSON.parse(readFileSync(join(dir, name), "utf8"));
 /** The report without its timing ("…, 0.3 s)"), which differs between two runs. */
 const untimed = (md: string) => md.replace(/, [\d.]+ s\)/, ", T s)");
@@ -67,10 +75,33 @@ test("runSweep gives capqa sweep's numbers and files exactly", { skip, timeout: 
 test("other grids and objectives: the CLI's flags and the library's options give the same sweep", { skip, timeout: 120_000 }, async () => {
   const bench = loadBenchmark(data);
   const out = join(root, "kendall");
-  const r = run(["sweep", "--data-dir", data!, "--split", "all", "--objective", "kendall", "--alpha-grid", "0.5,0.85,0.9", "--lambda-grid", "0:0.6:0.2", "--bootstrap", "0", "--out", out, "--json"]);
+  const r = run([
+    "sweep",
+    "--data-dir",
+    data!,
+    "--split",
+    "all",
+    "--objective",
+    "kendall",
+    "--alpha-grid",
+    "0.5,0.85,0.9",
+    "--lambda-grid",
+    "0:0.6:0.2",
+    "--bootstrap",
+    "0",
+    "--out",
+    out,
+    "--json",
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const cli = JSON.parse(r.stdout);
-  const lib = await runSweep(bench, { split: "all", objective: "kendall", alphaGrid: [0.5, 0.85, 0.9], lambdaGrid: [0, 0.2, 0.4, 0.6], resamples: 0 });
+  const lib = await runSweep(bench, {
+    split: "all",
+    objective: "kendall",
+    alphaGrid: [0.5, 0.85, 0.9],
+    lambdaGrid: [0, 0.2, 0.4, 0.6],
+    resamples: 0,
+  });
   assert.equal(lib.test, undefined);
   assert.equal(cli.test, null);
   assert.deepEqual(readJson(out, "sweep.json"), lib.points);
@@ -111,7 +142,10 @@ test("the figure catalogue draws the workflow's sweep", { skip, timeout: 120_000
     const f = cat.figures.find((x) => x.id === `sweep-${h.statistic.replace(/_/g, "-")}`)!;
     assert.match(f.caption, /11 × 11 grid/);
     assert.match(f.caption, /α 0\.85, λ 0\.3, between grid points/);
-    assert.deepEqual((f.build().data[0] as { z: unknown }).z, (sweepHeatmaps(sweep).find((x) => x.statistic === h.statistic)!.spec.data[0] as { z: unknown }).z);
+    assert.deepEqual(
+      (f.build().data[0] as { z: unknown }).z,
+      (sweepHeatmaps(sweep).find((x) => x.statistic === h.statistic)!.spec.data[0] as { z: unknown }).z,
+    );
   }
 });
 
@@ -121,7 +155,20 @@ test("capqa sweep writes each heatmap as SVG and PNG beside its JSON", {
   timeout: 180_000,
 }, () => {
   const out = join(root, "images");
-  const r = run(["sweep", "--data-dir", data!, "--bootstrap", "0", "--alpha-grid", "0:1:0.25", "--lambda-grid", "0:1:0.25", "--out", out, "--json"]);
+  const r = run([
+    "sweep",
+    "--data-dir",
+    data!,
+    "--bootstrap",
+    "0",
+    "--alpha-grid",
+    "0:1:0.25",
+    "--lambda-grid",
+    "0:1:0.25",
+    "--out",
+    out,
+    "--json",
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const expected = SWEEP_HEATMAPS.flatMap((h) => [`heatmap-${h.statistic}-single.svg`, `heatmap-${h.statistic}-single.png`]);
   assert.deepEqual(JSON.parse(r.stdout).heatmapImages, expected);
@@ -138,7 +185,10 @@ test("capqa sweep writes each heatmap as SVG and PNG beside its JSON", {
 
 test("without Chromium capqa sweep writes the heatmaps as JSON and says so", { skip, timeout: 60_000 }, () => {
   const out = join(root, "no-chromium");
-  const r = run(["sweep", "--data-dir", data!, "--bootstrap", "0", "--alpha-grid", "0,0.85", "--lambda-grid", "0.3", "--out", out, "--json"], { CAPQA_CHROMIUM: join(root, "no-such-chromium") });
+  const r = run(
+    ["sweep", "--data-dir", data!, "--bootstrap", "0", "--alpha-grid", "0,0.85", "--lambda-grid", "0.3", "--out", out, "--json"],
+    { CAPQA_CHROMIUM: join(root, "no-such-chromium") },
+  );
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /heatmaps written as plotly JSON only, not as SVG or PNG: no Chromium found/);
   assert.equal(JSON.parse(r.stdout).heatmapImages, null);

@@ -21,7 +21,10 @@ test("tableHtml shows every row by default and says nothing is cut", () => {
   assert.equal(bodyRows(html), 20);
   assert.doesNotMatch(html, /first \d+ of/);
   assert.match(html, /<th>metric<\/th><th>accuracy<\/th><th>n<\/th>/);
-  assert.match(html, /<td style="text-align:left">m19<\/td><td style="text-align:right">2\.7143<\/td><td style="text-align:right">119<\/td>/);
+  assert.match(
+    html,
+    /<td style="text-align:left">m19<\/td><td style="text-align:right">2\.7143<\/td><td style="text-align:right">119<\/td>/,
+  );
 });
 
 test("tableHtml with maxRows shows the first rows and says how many of how many", () => {

@@ -56,12 +56,17 @@ test("class names parse from the data's, the paper's and the short spellings", (
 });
 
 test("an ordering written like Eq. 1 parses to the same pairs", () => {
-  const eq1 = parseOrdering("exact = equivalent = alternative-correct >= overinclusive_valid > partial > overinclusive_invalid > invalid >= contradictory");
+  const eq1 = parseOrdering(
+    "exact = equivalent = alternative-correct >= overinclusive_valid > partial > overinclusive_invalid > invalid >= contradictory",
+  );
   assert.deepEqual(orderedPairs(eq1), orderedPairs(PAPER_ORDERING));
 });
 
 test("a user ordering may swap neighbours; invalid orderings are refused", () => {
-  const swapped = parseOrdering("exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory", "partial-first");
+  const swapped = parseOrdering(
+    "exact = equivalent = alternative_correct > partial > overinclusive_valid > overinclusive_invalid > invalid > contradictory",
+    "partial-first",
+  );
   assert.ok(swapped.severity.partial > swapped.severity.overinclusive_valid);
   assert.equal(orderedPairs(swapped).length, 25);
   const strict = parseOrdering(CLASSES.join(" > "));

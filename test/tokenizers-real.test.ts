@@ -42,8 +42,16 @@ const require = createRequire(import.meta.url);
 const { Tokenizer } = require("@anush008/tokenizers") as { Tokenizer: { fromFile(f: string): Oracle; fromString(s: string): Oracle } };
 
 const shared = process.env.CAPQA_TOKENIZERS_DIR ?? resolve("..", "shared", "tokenizers");
-const NEEDED = ["deberta-v3/tokenizer.derived.json", "deberta-v3/cross-encoder-tokenizer_config.json", "roberta-base/tokenizer.json", "t5-small/tokenizer.json", "expected-ids/t5.json"];
-const noTokenizers = NEEDED.every((f) => existsSync(join(shared, f))) ? false : `the real tokenizer files are not in ${shared} (set CAPQA_TOKENIZERS_DIR; see ../shared/tokenizers/README.md)`;
+const NEEDED = [
+  "deberta-v3/tokenizer.derived.json",
+  "deberta-v3/cross-encoder-tokenizer_config.json",
+  "roberta-base/tokenizer.json",
+  "t5-small/tokenizer.json",
+  "expected-ids/t5.json",
+];
+const noTokenizers = NEEDED.every((f) => existsSync(join(shared, f)))
+  ? false
+  : `the real tokenizer files are not in ${shared} (set CAPQA_TOKENIZERS_DIR; see ../shared/tokenizers/README.md)`;
 const dataDir = releasedDataDir();
 const noData = noTokenizers || (dataDir ? false : "the released data is not present (set CAPQA_DATA_DIR)");
 
@@ -51,7 +59,8 @@ const root = mkdtempSync(join(tmpdir(), "capqa-tokreal-"));
 process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 
 /** Python's str.isspace() characters, as Python 3.12 lists them (independent of lib/text/python-string.ts). */
-const PYTHON_SPACES = "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+const PYTHON_SPACES =
+  "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
 const PY_STRIP = new RegExp(`^[${PYTHON_SPACES}]+|[${PYTHON_SPACES}]+$`, "gu");
 /** The oracle's stripping: Python's str.strip(), as CrossEncoder and bert_score strip each text. */
 const oracleStrip = (s: string) => s.replace(PY_STRIP, "");
@@ -110,7 +119,10 @@ async function tokenizerOf<T = HfTokenizer>(dir: string): Promise<T> {
 const ORACLE_KEEPS_PAIRS_OVER_CHARS = 20_000;
 const oracleKept = new WeakMap<Oracle, Map<string, Promise<number[]>>>();
 
-/** The CrossEncoder's ids of a pair: each text stripped, longest-first truncation to maxLength, [CLS] a [SEP] b [SEP] (RoBERTa: <s> a </s></s> b </s>). */
+/**
+ * The CrossEncoder's ids of a pair: each text stripped, longest-first truncation to maxLength, [CLS] a [SEP] b [SEP] (RoBERTa: <s> a
+ * </s></s> b </s>).
+ */
 async function oraclePair(oracle: Oracle, premise: string, hypothesis: string): Promise<number[]> {
   const ask = async () => (await oracle.encode(oracleStrip(premise), oracleStrip(hypothesis))).getIds();
   if (premise.length + hypothesis.length <= ORACLE_KEEPS_PAIRS_OVER_CHARS) return ask();
@@ -123,7 +135,10 @@ async function oraclePair(oracle: Oracle, premise: string, hypothesis: string): 
 
 const oracles = new Map<string, Oracle>();
 
-/** HF's core for a model's tokenizer.json with longest-first truncation to maxLength: one per model and length, shared by the tests (none changes its settings). */
+/**
+ * HF's core for a model's tokenizer.json with longest-first truncation to maxLength: one per model and length, shared by the tests (none
+ * changes its settings).
+ */
 function oracleFor(m: ModelFiles, maxLength = 512): Oracle {
   const key = `${m.oracleFile}:${maxLength}`;
   let oracle = oracles.get(key);
@@ -146,7 +161,10 @@ function capPairs(): [string, string][] {
   ]);
 }
 
-/** Long pairs around the truncation budget: both sides over half of it (ties, off by one), one side short, both past the tokenization window. */
+/**
+ * Long pairs around the truncation budget: both sides over half of it (ties, off by one), one side short, both past the tokenization
+ * window.
+ */
 function longPairs(): [string, string][] {
   const sentences = [
     "The formation of acid rain is the effect of fossil fuel burning the scientists most likely evaluated.",
@@ -184,12 +202,18 @@ function longPairs(): [string, string][] {
   // of the other's).
   const [longer, shorter] = [text(12_000), text(11_500, 5)];
   const window = 512 * NLI_TOKENIZE_CHARS_PER_TOKEN;
-  assert.ok(shorter.length > window, `the long pairs' texts are past the tokenization window (${shorter.length} characters; the window ${window})`);
+  assert.ok(
+    shorter.length > window,
+    `the long pairs' texts are past the tokenization window (${shorter.length} characters; the window ${window})`,
+  );
   out.push([longer, shorter], [shorter, longer], [text(12_000, 2), text(12_000, 2)]);
   return out;
 }
 
-/** White-space and Unicode stress pairs: every space Python, Rust and JavaScript disagree on, at the ends and inside, and characters normalizers treat specially. */
+/**
+ * White-space and Unicode stress pairs: every space Python, Rust and JavaScript disagree on, at the ends and inside, and characters
+ * normalizers treat specially.
+ */
 function stressPairs(): [string, string][] {
   const base = "Growth of plants needs light.";
   const spaces = [
@@ -222,7 +246,12 @@ function stressPairs(): [string, string][] {
   ];
   const out: [string, string][] = [];
   for (const s of spaces) {
-    out.push([`${s}${base}`, base], [base, `${base}${s}`], [`${s}Grow${s}`, `x${s}y`], [`The sun${s}${s}is hot.`, `${s} ${s}Energy comes from the sun.${s} `]);
+    out.push(
+      [`${s}${base}`, base],
+      [base, `${base}${s}`],
+      [`${s}Grow${s}`, `x${s}y`],
+      [`The sun${s}${s}is hot.`, `${s} ${s}Energy comes from the sun.${s} `],
+    );
   }
   const unicode = [
     "e\u0301t\u00e9 caf\u00e9 na\u00efve",
@@ -242,16 +271,23 @@ function stressPairs(): [string, string][] {
 
 // ------------------------------------------------------------------ published ids
 
-test("the published ids of DeBERTa-v3, distilroberta (RoBERTa's vocabulary) and T5 come out of capqa's loaded tokenizers, as out of HF's core", { skip: noTokenizers }, async () => {
+test("the published ids of DeBERTa-v3, distilroberta (RoBERTa's vocabulary) and T5 come out of capqa's loaded tokenizers, as out of HF's core", {
+  skip: noTokenizers,
+}, async () => {
   const cases: [ModelFiles, string, string[]][] = [
     [DEBERTA, "deberta_v2", ["Xenova/nli-deberta-v3-small"]],
     [ROBERTA, "roberta", ["Xenova/all-distilroberta-v1"]],
     [T5, "t5", ["Xenova/t5-small", "google-t5/t5-small"]],
   ];
   for (const [m, file, models] of cases) {
-    const tokenizer = await tokenizerOf<(t: string, o?: { text_pair?: string }) => { input_ids: { tolist(): unknown } | number[] }>(tokenizerFolder(m, "-published"));
+    const tokenizer = await tokenizerOf<(t: string, o?: { text_pair?: string }) => { input_ids: { tolist(): unknown } | number[] }>(
+      tokenizerFolder(m, "-published"),
+    );
     const oracle = Tokenizer.fromFile(join(shared, m.oracleFile));
-    const published = JSON.parse(readFileSync(join(shared, "expected-ids", `${file}.json`), "utf8")) as Record<string, Record<string, { text: string; text_pair?: string; ids: number[] }>>;
+    const published = JSON.parse(readFileSync(join(shared, "expected-ids", `${file}.json`), "utf8")) as Record<
+      string,
+      Record<string, { text: string; text_pair?: string; ids: number[] }>
+    >;
     for (const model of models) {
       for (const [name, c] of Object.entries(published[model])) {
         const raw = tokenizer(c.text, c.text_pair === undefined ? undefined : { text_pair: c.text_pair }).input_ids;
@@ -265,7 +301,9 @@ test("the published ids of DeBERTa-v3, distilroberta (RoBERTa's vocabulary) and 
 
 // ------------------------------------------------------------------ truncation arithmetic
 
-test("longestFirstKeep is HF's longest-first truncation: every pair of lengths up to 30 at odd and even budgets from 1 to 17", { skip: noTokenizers }, async () => {
+test("longestFirstKeep is HF's longest-first truncation: every pair of lengths up to 30 at odd and even budgets from 1 to 17", {
+  skip: noTokenizers,
+}, async () => {
   // The oracle: DeBERTa-v3's core with "▁a" one token, lengths n and m, truncated to budget + 3.
   const oracle = Tokenizer.fromFile(join(shared, DEBERTA.oracleFile));
   const word = "a";
@@ -286,7 +324,9 @@ test("longestFirstKeep is HF's longest-first truncation: every pair of lengths u
 
 // ------------------------------------------------------------------ pair encodings, directly
 
-test("DeBERTa-v3 and RoBERTa pair encodings of long and stress pairs equal HF's core (ids; token types all zero)", { skip: noTokenizers }, async (t) => {
+test("DeBERTa-v3 and RoBERTa pair encodings of long and stress pairs equal HF's core (ids; token types all zero)", {
+  skip: noTokenizers,
+}, async (t) => {
   // config.json's type_vocab_size: DeBERTa-v3's cross-encoder 0, RoBERTa's 1 (pairEncodingOf: no token types reach either).
   for (const [m, typeVocabSize] of [
     [DEBERTA, JSON.parse(readFileSync(join(shared, "deberta-v3", "cross-encoder-config.json"), "utf8")).type_vocab_size],
@@ -324,15 +364,42 @@ function echoFolder(
 }
 
 for (const [m, echo] of [
-  [DEBERTA, { vocabSize: 128100, padId: 0, modelType: "deberta-v2", architecture: "DebertaV2ForSequenceClassification", typeRows: 0, config: { type_vocab_size: 0, pad_token_id: 0 } }],
+  [
+    DEBERTA,
+    {
+      vocabSize: 128100,
+      padId: 0,
+      modelType: "deberta-v2",
+      architecture: "DebertaV2ForSequenceClassification",
+      typeRows: 0,
+      config: { type_vocab_size: 0, pad_token_id: 0 },
+    },
+  ],
   // RoBERTa's type table has one row: a type id 1 fails the run.
-  [ROBERTA, { vocabSize: 50265, padId: 1, modelType: "roberta", architecture: "RobertaForSequenceClassification", typeRows: 1, config: { type_vocab_size: 1, pad_token_id: 1 } }],
+  [
+    ROBERTA,
+    {
+      vocabSize: 50265,
+      padId: 1,
+      modelType: "roberta",
+      architecture: "RobertaForSequenceClassification",
+      typeRows: 1,
+      config: { type_vocab_size: 1, pad_token_id: 1 },
+    },
+  ],
 ] as const) {
-  test(`capqa score feeds a ${m.name} model HF's ids for every CAP-Correctness pair (both directions), long pair and stress pair`, { skip: noData, timeout: 900_000 }, async (t) => {
+  test(`capqa score feeds a ${m.name} model HF's ids for every CAP-Correctness pair (both directions), long pair and stress pair`, {
+    skip: noData,
+    timeout: 900_000,
+  }, async (t) => {
     const { dir, tables } = echoFolder(m, echo);
     const cap = capPairs();
     // Reverse directions come from capqa's own reverse pass: one row per forward pair.
-    const rows = [...cap.filter((_, i) => i % 2 === 0), ...longPairs(), ...stressPairs()].map(([premise, hypothesis], id) => ({ id, premise, hypothesis }));
+    const rows = [...cap.filter((_, i) => i % 2 === 0), ...longPairs(), ...stressPairs()].map(([premise, hypothesis], id) => ({
+      id,
+      premise,
+      hypothesis,
+    }));
     const input = join(root, `${m.name}-pairs.csv`);
     const output = join(root, `${m.name}-scored.csv`);
     writeFileSync(input, toCsv(["id", "premise", "hypothesis"], rows));
@@ -362,7 +429,9 @@ for (const [m, echo] of [
         const ok = Math.abs(Math.log(pe / pc) - h0) < 1e-4 && Math.abs(Math.log(pn / pc) - h1) < 1e-4;
         if (ok) counts[i < capRows ? "cap" : i < capRows + longCount ? "long" : "stress"]++;
         else if (mismatches.length < 5)
-          mismatches.push(`row ${i} (${dirn}): oracle ${JSON.stringify(expected.slice(0, 40))}, capqa's encoder ${JSON.stringify(encoder.encode(p, h).ids.slice(0, 40))}`);
+          mismatches.push(
+            `row ${i} (${dirn}): oracle ${JSON.stringify(expected.slice(0, 40))}, capqa's encoder ${JSON.stringify(encoder.encode(p, h).ids.slice(0, 40))}`,
+          );
       }
     }
     // The check has teeth: where both texts of a CAP-Correctness pair are over half the budget,
@@ -388,7 +457,9 @@ for (const [m, echo] of [
     }
     assert.ok(bothLong >= 2, `${bothLong} CAP-Correctness pairs have both texts over half the budget`);
     if (budget % 2 === 1) assert.equal(differ, bothLong, "at an odd budget the old arithmetic gives other ids for every such pair");
-    t.diagnostic(`${m.name}: ${bothLong} CAP-Correctness pairs have both texts over half the budget; the old arithmetic gave other ids for ${differ}`);
+    t.diagnostic(
+      `${m.name}: ${bothLong} CAP-Correctness pairs have both texts over half the budget; the old arithmetic gave other ids for ${differ}`,
+    );
     t.diagnostic(
       `${m.name}: HF's ids reach the model for ${counts.cap} of ${cap.length} CAP-Correctness pairs, ${counts.long} of ${2 * longCount} long pairs, ${counts.stress} of ${2 * (rows.length - capRows - longCount)} stress pairs`,
     );
@@ -398,7 +469,9 @@ for (const [m, echo] of [
 
 // ------------------------------------------------------------------ BERTScore
 
-test("BERTScore strips as Python's str.strip(): RoBERTa's ids (prefix space) equal HF's core on stress texts and every CAP-Correctness text", { skip: noTokenizers }, async (t) => {
+test("BERTScore strips as Python's str.strip(): RoBERTa's ids (prefix space) equal HF's core on stress texts and every CAP-Correctness text", {
+  skip: noTokenizers,
+}, async (t) => {
   const dir = tokenizerFolder(ROBERTA, "-bertscore");
   const tokenizer = await loadTokenizer(await loadTransformers(), dir);
   const encoder = new SentenceEncoder(tokenizer, { strip: true, prefixSpace: true, maxLength: 512 });
@@ -420,7 +493,8 @@ test("BERTScore strips as Python's str.strip(): RoBERTa's ids (prefix space) equ
 });
 
 test("pyStrip and pySplit are Python's str.strip() and str.split() for every BMP character (JavaScript's trim() differs on U+FEFF, U+001C–U+001F, U+0085)", () => {
-  for (const c of ["\ufeff", "\x1c", "\x1d", "\x1e", "\x1f", "\x85"]) assert.notEqual(`${c}a${c}`.trim(), oracleStrip(`${c}a${c}`), `U+${c.charCodeAt(0).toString(16)}`);
+  for (const c of ["\ufeff", "\x1c", "\x1d", "\x1e", "\x1f", "\x85"])
+    assert.notEqual(`${c}a${c}`.trim(), oracleStrip(`${c}a${c}`), `U+${c.charCodeAt(0).toString(16)}`);
   for (let code = 0; code < 0x10000; code++) {
     const c = String.fromCharCode(code);
     const text = `${c}${c}a${c}b ${c}`;
@@ -469,7 +543,9 @@ test("rustJsonNumber: exact where one rounding suffices (≤ 15 digits, |exponen
 
 // ------------------------------------------------------------------ pad id
 
-test("the pad id comes from tokenizer_config.json, special_tokens_map.json or the vocabulary (RoBERTa's hub files: 1, never <s>); none fails naming the folder", { skip: noTokenizers }, async () => {
+test("the pad id comes from tokenizer_config.json, special_tokens_map.json or the vocabulary (RoBERTa's hub files: 1, never <s>); none fails naming the folder", {
+  skip: noTokenizers,
+}, async () => {
   const robertaDir = tokenizerFolder(ROBERTA, "-pad");
   const roberta = await tokenizerOf<HfTokenizer>(robertaDir);
   assert.equal(padTokenId(roberta, robertaDir), 1);
@@ -482,10 +558,16 @@ test("the pad id comes from tokenizer_config.json, special_tokens_map.json or th
   writeFileSync(join(robertaDir, "special_tokens_map.json"), JSON.stringify({ pad_token: { content: "</s>" } }));
   assert.equal(padTokenId(roberta, robertaDir), 2);
   writeFileSync(join(robertaDir, "special_tokens_map.json"), JSON.stringify({ pad_token: "<nowhere>" }));
-  assert.throws(() => padTokenId(roberta, robertaDir), /special_tokens_map\.json names the pad token "<nowhere>", which the vocabulary of .* does not have/);
+  assert.throws(
+    () => padTokenId(roberta, robertaDir),
+    /special_tokens_map\.json names the pad token "<nowhere>", which the vocabulary of .* does not have/,
+  );
   // No file names one and the vocabulary has neither <pad> nor [PAD].
   const bare = { _tokenizer: { token_to_id: () => undefined, added_tokens_map: new Map() } };
-  assert.throws(() => padTokenId(bare, join(root, "nowhere")), /cannot tell the pad token of .*nowhere.*name it as "pad_token" in tokenizer_config\.json/);
+  assert.throws(
+    () => padTokenId(bare, join(root, "nowhere")),
+    /cannot tell the pad token of .*nowhere.*name it as "pad_token" in tokenizer_config\.json/,
+  );
 });
 
 // ------------------------------------------------------------------ T5
@@ -494,7 +576,9 @@ test("T5: every CAP-Correctness text segments as HF's core segments it (the Unig
   skip: noTokenizers,
   timeout: 600_000,
 }, async (t) => {
-  type T5Tokenizer = ((text: string) => { input_ids: { tolist(): unknown } | number[] }) & { decode(ids: number[], o?: { skip_special_tokens?: boolean }): string };
+  type T5Tokenizer = ((text: string) => { input_ids: { tolist(): unknown } | number[] }) & {
+    decode(ids: number[], o?: { skip_special_tokens?: boolean }): string;
+  };
   const ids = (tok: T5Tokenizer, text: string) => {
     const raw = tok(text).input_ids;
     return (Array.isArray(raw) ? raw : (raw.tolist() as unknown[]).flat()).map(Number);
@@ -519,7 +603,11 @@ test("T5: every CAP-Correctness text segments as HF's core segments it (the Unig
     const expected = (await oracle.encode(text)).getIds();
     const mine = ids(plain, text);
     assert.deepEqual(mine, expected, JSON.stringify(text));
-    assert.equal(plain.decode(mine, { skip_special_tokens: true }), await oracle.decode(expected, true), `decoding ${JSON.stringify(text)}`);
+    assert.equal(
+      plain.decode(mine, { skip_special_tokens: true }),
+      await oracle.decode(expected, true),
+      `decoding ${JSON.stringify(text)}`,
+    );
     same++;
   }
   t.diagnostic(`t5-small: ${same} of ${distinct.length} distinct texts give HF's ids and decode to HF's text`);

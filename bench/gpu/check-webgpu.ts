@@ -19,8 +19,14 @@ for (const [name, n, dtypes] of [
   for (const dtype of dtypes) {
     try {
       const { premises, hypotheses } = benchPairs(n, 3);
-      const cpu = await (await loadTransformersNli({ model: join(dir, name), device: "cpu", dtype, batchSize: 32 })).probabilities(premises, hypotheses);
-      const gpu = await (await loadTransformersNli({ model: join(dir, name), device, dtype, batchSize: 32 })).probabilities(premises, hypotheses);
+      const cpu = await (await loadTransformersNli({ model: join(dir, name), device: "cpu", dtype, batchSize: 32 })).probabilities(
+        premises,
+        hypotheses,
+      );
+      const gpu = await (await loadTransformersNli({ model: join(dir, name), device, dtype, batchSize: 32 })).probabilities(
+        premises,
+        hypotheses,
+      );
       let max = 0;
       for (let i = 0; i < cpu.length; i++) max = Math.max(max, Math.abs(cpu[i] - gpu[i]));
       let ref = NaN;

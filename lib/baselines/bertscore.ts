@@ -27,7 +27,8 @@
  *     AutoModel.from_pretrained('roberta-large', num_hidden_layers=17, add_pooling_layer=False).save_pretrained('rl17'); \
  *     AutoTokenizer.from_pretrained('roberta-large').save_pretrained('rl17')"
  *   optimum-cli export onnx --model rl17 --task feature-extraction models/bertscore-roberta-large-L17
- *   mkdir models/bertscore-roberta-large-L17/onnx && mv models/bertscore-roberta-large-L17/model.onnx models/bertscore-roberta-large-L17/onnx/
+ *   mkdir models/bertscore-roberta-large-L17/onnx && mv models/bertscore-roberta-large-L17/model.onnx
+ * models/bertscore-roberta-large-L17/onnx/
  *
  * ## Choices (each as bert_score does unless marked as a deviation)
  * - Tokens: text stripped (Python's str.strip(): U+001C–U+001F and U+0085 go, U+FEFF stays, unlike
@@ -104,7 +105,8 @@ export function greedyCosineMatch(reference: TokenMatrix, candidate: TokenMatrix
 
 function unitRows(m: TokenMatrix, dim: number, what: string): Float64Array {
   const n = m.weights.length;
-  if (m.embeddings.length !== n * dim) throw new RangeError(`${what}: ${m.embeddings.length} embedding values for ${n} tokens of dimension ${dim}`);
+  if (m.embeddings.length !== n * dim)
+    throw new RangeError(`${what}: ${m.embeddings.length} embedding values for ${n} tokens of dimension ${dim}`);
   const out = new Float64Array(n * dim);
   for (let i = 0; i < n; i++) {
     let norm = 0;
@@ -175,7 +177,12 @@ export interface OnnxModel {
 export async function loadOnnxModel(tf: Transformers, dir: string, file: string, device: Device): Promise<OnnxModel> {
   const onnxFile = `onnx/${file}.onnx`;
   try {
-    return await loadPretrainedModel<OnnxModel>(tf, "AutoModel", dir, { dtype: "fp32", device, onnxFile, externalData: existsSync(join(dir, `${onnxFile}_data`)) });
+    return await loadPretrainedModel<OnnxModel>(tf, "AutoModel", dir, {
+      dtype: "fp32",
+      device,
+      onnxFile,
+      externalData: existsSync(join(dir, `${onnxFile}_data`)),
+    });
   } catch (err) {
     throw new Error(`cannot load ${join(dir, onnxFile)} on ${device}: ${(err as Error).message}`);
   }
@@ -291,7 +298,12 @@ export function isByteLevel(tokenizerJson: unknown): boolean {
 }
 
 /** Runs a batch of encodings, right-padded with `padId`; token_type_ids, if wanted, are zeros (transformers.js fills them). */
-export async function runEncoder(tf: Transformers, model: OnnxModel, encodings: readonly (readonly number[])[], padId: number): Promise<{ outputs: Record<string, OutputTensor>; length: number }> {
+export async function runEncoder(
+  tf: Transformers,
+  model: OnnxModel,
+  encodings: readonly (readonly number[])[],
+  padId: number,
+): Promise<{ outputs: Record<string, OutputTensor>; length: number }> {
   const B = encodings.length;
   let L = 0;
   for (const e of encodings) L = Math.max(L, e.length);
@@ -346,7 +358,8 @@ export interface BertScorer {
 }
 
 const BERTSCORE_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json", join("onnx", "model.onnx")];
-const BERTSCORE_HINT = "a BERTScore model folder holds config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx (scripts/export/export_bertscore.py writes one)";
+const BERTSCORE_HINT =
+  "a BERTScore model folder holds config.json, tokenizer.json, tokenizer_config.json and onnx/model.onnx (scripts/export/export_bertscore.py writes one)";
 /** Pairs scored per round: bounds the memory of token embeddings held at once. */
 const PAIRS_PER_ROUND = 1024;
 
@@ -358,7 +371,8 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
   const config = readJsonFile(join(dir, "config.json")) as { num_hidden_layers?: unknown } | null;
   const depth = Number.isInteger(config?.num_hidden_layers) ? (config!.num_hidden_layers as number) : undefined;
   const tokenizerJson = readJsonFile(join(dir, "tokenizer.json"));
-  if (options.layer !== undefined && (!Number.isInteger(options.layer) || options.layer < 0)) throw new Error(`layer must be a non-negative integer, got ${options.layer}`);
+  if (options.layer !== undefined && (!Number.isInteger(options.layer) || options.layer < 0))
+    throw new Error(`layer must be a non-negative integer, got ${options.layer}`);
   const log = options.log ?? (() => {});
   const device = resolveDevice(options.device ?? DEFAULT_DEVICE, log);
   const tf = await loadTransformers();
@@ -366,8 +380,14 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
   try {
     const { output, layer } = chooseOutput(dir, model.sessions.model?.outputNames ?? [], depth, options.layer);
     const tokenizer = await loadTokenizer(tf, dir);
-    const encoder = new SentenceEncoder(tokenizer, { strip: true, prefixSpace: options.prefixSpace ?? isByteLevel(tokenizerJson), maxLength: options.maxLength });
-    log(`BERTScore: ${dir}, layer ${layer} (${output}), ${options.idf ? "idf" : "no idf"}${options.baseline ? ", rescaled with baseline" : ""}, on ${device}`);
+    const encoder = new SentenceEncoder(tokenizer, {
+      strip: true,
+      prefixSpace: options.prefixSpace ?? isByteLevel(tokenizerJson),
+      maxLength: options.maxLength,
+    });
+    log(
+      `BERTScore: ${dir}, layer ${layer} (${output}), ${options.idf ? "idf" : "no idf"}${options.baseline ? ", rescaled with baseline" : ""}, on ${device}`,
+    );
     return new OnnxBertScorer(tf, model, encoder, layer, output, device, batchSize, options, log);
   } catch (err) {
     await model.dispose();
@@ -376,16 +396,25 @@ export async function loadBertScorer(options: BertScorerOptions): Promise<BertSc
 }
 
 /** Which ONNX output gives the layer: last_hidden_state of an encoder that stops there, else hidden_states. */
-function chooseOutput(dir: string, outputs: readonly string[], depth: number | undefined, asked: number | undefined): { output: BertScorer["output"]; layer: number } {
+function chooseOutput(
+  dir: string,
+  outputs: readonly string[],
+  depth: number | undefined,
+  asked: number | undefined,
+): { output: BertScorer["output"]; layer: number } {
   const config = join(dir, "config.json");
-  if (outputs.includes("last_hidden_state") && depth !== undefined && (asked ?? depth) === depth) return { output: "last_hidden_state", layer: depth };
+  if (outputs.includes("last_hidden_state") && depth !== undefined && (asked ?? depth) === depth)
+    return { output: "last_hidden_state", layer: depth };
   if (outputs.includes("hidden_states")) {
     const layer = asked ?? depth;
     if (layer === undefined) throw new Error(`${config} has no integer num_hidden_layers; pass the layer to match`);
     return { output: "hidden_states", layer };
   }
   if (outputs.includes("last_hidden_state")) {
-    if (depth === undefined) throw new Error(`${config} has no integer num_hidden_layers, which says after which layer the exported encoder (last_hidden_state) stops`);
+    if (depth === undefined)
+      throw new Error(
+        `${config} has no integer num_hidden_layers, which says after which layer the exported encoder (last_hidden_state) stops`,
+      );
     throw new Error(
       `${dir}: onnx/model.onnx gives last_hidden_state of an encoder of ${depth} layers (config.json num_hidden_layers), but layer ${asked} was asked; export the encoder truncated after layer ${asked}, or one that outputs every hidden state as hidden_states`,
     );
@@ -425,7 +454,11 @@ class OnnxBertScorer implements BertScorer {
       for (let i = start; i < end; i++) {
         const ref = embedded.get(references[i])!;
         const cand = embedded.get(candidates[i])!;
-        const m = greedyCosineMatch({ embeddings: ref.vectors, weights: ref.ids.map(weightOf) }, { embeddings: cand.vectors, weights: cand.ids.map(weightOf) }, ref.dim);
+        const m = greedyCosineMatch(
+          { embeddings: ref.vectors, weights: ref.ids.map(weightOf) },
+          { embeddings: cand.vectors, weights: cand.ids.map(weightOf) },
+          ref.dim,
+        );
         let { precision, recall } = m;
         if (ref.ids.length === emptyLength || cand.ids.length === emptyLength) {
           // bert_score: an empty side scores P = R = 0; F1, computed before, is usually NaN → 0.
@@ -460,7 +493,10 @@ class OnnxBertScorer implements BertScorer {
     const unseen = map instanceof IdfMap ? map.unseen : undefined;
     return (id) => {
       const w = map.get(id) ?? unseen;
-      if (w === undefined) throw new Error(`the idf map has no weight for token id ${id}; build it with computeIdf (which gives unseen tokens ln(M+1)) or include every id`);
+      if (w === undefined)
+        throw new Error(
+          `the idf map has no weight for token id ${id}; build it with computeIdf (which gives unseen tokens ln(M+1)) or include every id`,
+        );
       return w;
     };
   }
@@ -483,11 +519,13 @@ class OnnxBertScorer implements BertScorer {
       let D: number;
       let base: (b: number) => number;
       if (this.output === "last_hidden_state") {
-        if (t.dims.length !== 3 || t.dims[0] !== B || t.dims[1] !== L) throw new Error(`last_hidden_state has shape [${t.dims}], expected [${B}, ${L}, hidden]`);
+        if (t.dims.length !== 3 || t.dims[0] !== B || t.dims[1] !== L)
+          throw new Error(`last_hidden_state has shape [${t.dims}], expected [${B}, ${L}, hidden]`);
         D = t.dims[2];
         base = (b) => b * L * D;
       } else {
-        if (t.dims.length !== 4 || t.dims[1] !== B || t.dims[2] !== L) throw new Error(`hidden_states has shape [${t.dims}], expected [layers+1, ${B}, ${L}, hidden]`);
+        if (t.dims.length !== 4 || t.dims[1] !== B || t.dims[2] !== L)
+          throw new Error(`hidden_states has shape [${t.dims}], expected [layers+1, ${B}, ${L}, hidden]`);
         if (this.layer >= t.dims[0]) throw new Error(`layer ${this.layer} was asked, but hidden_states holds layers 0..${t.dims[0] - 1}`);
         D = t.dims[3];
         base = (b) => (this.layer * B + b) * L * D;
@@ -519,6 +557,7 @@ export function checkTexts(lists: Record<string, readonly unknown[]>): void {
   }
   const [first, ...rest] = entries;
   for (const [name, list] of rest) {
-    if (list.length !== first[1].length) throw new RangeError(`${first[1].length} ${first[0]} but ${list.length} ${name}: they must pair up one to one`);
+    if (list.length !== first[1].length)
+      throw new RangeError(`${first[1].length} ${first[0]} but ${list.length} ${name}: they must pair up one to one`);
   }
 }

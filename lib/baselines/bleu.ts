@@ -151,7 +151,11 @@ function smooth(precisions: readonly Ratio[], smoothing: BleuSmoothing, epsilon:
  * precisions are taken. Returns 0 when no hypothesis unigram matches
  * (as for all-empty hypotheses); throws for an empty corpus, as NLTK does.
  */
-export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], options: BleuOptions = {}): number {
+export function corpusBleu(
+  listOfReferences: readonly (readonly (readonly string[])[])[],
+  hypotheses: readonly (readonly string[])[],
+  options: BleuOptions = {},
+): number {
   const weights = options.weights ?? DEFAULT_BLEU_WEIGHTS;
   const smoothing = options.smoothing ?? "none";
   const epsilon = options.epsilon ?? DEFAULT_BLEU_EPSILON;

@@ -62,7 +62,11 @@ export interface CometSettings {
   readonly layerwise_weights: readonly number[];
   readonly gamma: number;
   /** The head's shape, for the record (the head itself is onnx/estimator.onnx). */
-  readonly estimator?: { readonly hidden_sizes?: readonly number[]; readonly activations?: string; readonly final_activation?: string | null };
+  readonly estimator?: {
+    readonly hidden_sizes?: readonly number[];
+    readonly activations?: string;
+    readonly final_activation?: string | null;
+  };
 }
 
 /** Sparsemax (Martins & Astudillo, 2016) as entmax.sparsemax: the Euclidean projection onto the simplex. */
@@ -100,17 +104,21 @@ export function parseCometSettings(value: unknown, where: string): CometSettings
   const c = s as Partial<CometSettings>;
   if (c.format !== COMET_FORMAT) fail(`format is ${JSON.stringify(c.format)}, expected "${COMET_FORMAT}"`);
   if (c.class_identifier !== "regression_metric")
-    fail(`class_identifier ${JSON.stringify(c.class_identifier)} is not supported; capqa implements regression_metric (wmt22-comet-da), not referenceless or unified models`);
+    fail(
+      `class_identifier ${JSON.stringify(c.class_identifier)} is not supported; capqa implements regression_metric (wmt22-comet-da), not referenceless or unified models`,
+    );
   if (c.pool !== "avg") fail(`pool ${JSON.stringify(c.pool)} is not supported; capqa implements "avg" (wmt22-comet-da's)`);
   if (!Number.isInteger(c.num_layers) || c.num_layers! < 1) fail("num_layers must be a positive integer");
   if (!Number.isInteger(c.hidden_size) || c.hidden_size! < 1) fail("hidden_size must be a positive integer");
   if (!Number.isInteger(c.max_length) || c.max_length! < 3) fail("max_length must be an integer of at least 3");
   if (c.layer !== "mix" && !(Number.isInteger(c.layer) && (c.layer as number) >= 0 && (c.layer as number) < c.num_layers!))
     fail(`layer must be "mix" or an index below num_layers, got ${JSON.stringify(c.layer)}`);
-  if (c.layer_transformation !== "softmax" && c.layer_transformation !== "sparsemax") fail(`layer_transformation ${JSON.stringify(c.layer_transformation)} is not softmax or sparsemax`);
+  if (c.layer_transformation !== "softmax" && c.layer_transformation !== "sparsemax")
+    fail(`layer_transformation ${JSON.stringify(c.layer_transformation)} is not softmax or sparsemax`);
   if (typeof c.layer_norm !== "boolean") fail("layer_norm must be true or false");
   const w = c.layerwise_weights;
-  if (!Array.isArray(w) || w.length !== c.num_layers || w.some((v) => typeof v !== "number" || !Number.isFinite(v))) fail(`layerwise_weights must hold ${c.num_layers} finite numbers`);
+  if (!Array.isArray(w) || w.length !== c.num_layers || w.some((v) => typeof v !== "number" || !Number.isFinite(v)))
+    fail(`layerwise_weights must hold ${c.num_layers} finite numbers`);
   if (typeof c.gamma !== "number" || !Number.isFinite(c.gamma)) fail("gamma must be a finite number");
   return c as CometSettings;
 }
@@ -132,7 +140,14 @@ export interface CometEstimator {
   dispose(): Promise<void>;
 }
 
-const COMET_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json", "comet.json", join("onnx", "model.onnx"), join("onnx", "estimator.onnx")];
+const COMET_FILES = [
+  "config.json",
+  "tokenizer.json",
+  "tokenizer_config.json",
+  "comet.json",
+  join("onnx", "model.onnx"),
+  join("onnx", "estimator.onnx"),
+];
 const COMET_HINT = `a COMET model folder holds config.json, tokenizer.json, tokenizer_config.json, comet.json, onnx/model.onnx and onnx/estimator.onnx; write one with ${COMET_EXPORT_COMMAND}`;
 /** Feature rows per estimator pass. */
 const HEAD_BATCH = 256;
@@ -151,7 +166,9 @@ export async function loadCometEstimator(options: CometEstimatorOptions): Promis
   try {
     const outs = encoderModel.sessions.model?.outputNames ?? [];
     if (!outs.includes("hidden_states"))
-      throw new Error(`${dir}: onnx/model.onnx outputs ${outs.join(", ") || "nothing"}; COMET needs hidden_states [layers, batch, sequence, hidden] (every hidden state stacked)`);
+      throw new Error(
+        `${dir}: onnx/model.onnx outputs ${outs.join(", ") || "nothing"}; COMET needs hidden_states [layers, batch, sequence, hidden] (every hidden state stacked)`,
+      );
     head = await loadOnnxModel(tf, dir, "estimator", device);
     const ins = head.sessions.model?.inputNames ?? [];
     const headOuts = head.sessions.model?.outputNames ?? [];
@@ -162,8 +179,13 @@ export async function loadCometEstimator(options: CometEstimatorOptions): Promis
     }
     const tokenizer = await loadTokenizer(tf, dir);
     const encoder = new SentenceEncoder(tokenizer, { strip: false, prefixSpace: false, maxLength: settings.max_length });
-    const mix = settings.layer === "mix" ? (settings.layer_transformation === "sparsemax" ? sparsemax : layerSoftmax)(settings.layerwise_weights) : undefined;
-    log(`COMET: ${dir} (${settings.source}), layer ${settings.layer}${mix ? ` with ${settings.layer_transformation} weights ${mix.map((v) => v.toFixed(3)).join(" ")}` : ""}, on ${device}`);
+    const mix =
+      settings.layer === "mix"
+        ? (settings.layer_transformation === "sparsemax" ? sparsemax : layerSoftmax)(settings.layerwise_weights)
+        : undefined;
+    log(
+      `COMET: ${dir} (${settings.source}), layer ${settings.layer}${mix ? ` with ${settings.layer_transformation} weights ${mix.map((v) => v.toFixed(3)).join(" ")}` : ""}, on ${device}`,
+    );
     return new OnnxCometEstimator(tf, encoderModel, head, encoder, settings, mix, device, batchSize);
   } catch (err) {
     await encoderModel.dispose();
@@ -210,7 +232,8 @@ class OnnxCometEstimator implements CometEstimator {
       }
       const out = await this.head({ features: new this.tf.Tensor("float32", features, [B, 6 * D]) });
       const [name, t] = Object.entries(out)[0];
-      if (t.dims.reduce((a, b) => a * b, 1) !== B || t.dims[0] !== B) throw new Error(`onnx/estimator.onnx gave ${name} of shape [${t.dims}] for ${B} rows; expected one score per row`);
+      if (t.dims.reduce((a, b) => a * b, 1) !== B || t.dims[0] !== B)
+        throw new Error(`onnx/estimator.onnx gave ${name} of shape [${t.dims}] for ${B} rows; expected one score per row`);
       const values = floatValues(t, name);
       for (let b = 0; b < B; b++) scores[start + b] = values[b];
     }
@@ -234,7 +257,9 @@ class OnnxCometEstimator implements CometEstimator {
       );
       const t = outputs.hidden_states;
       if (t.dims.length !== 4 || t.dims[0] !== K || t.dims[1] !== B || t.dims[2] !== L || t.dims[3] !== D) {
-        throw new Error(`hidden_states has shape [${t.dims}], expected [${K}, ${B}, ${L}, ${D}] (comet.json num_layers, batch, sequence, hidden_size)`);
+        throw new Error(
+          `hidden_states has shape [${t.dims}], expected [${K}, ${B}, ${L}, ${D}] (comet.json num_layers, batch, sequence, hidden_size)`,
+        );
       }
       const h = floatValues(t, "hidden_states");
       batch.forEach((u, b) => out.set(u.text, this.sentenceEmbedding(h, B, L, b, u.ids)));

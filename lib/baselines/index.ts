@@ -17,9 +17,12 @@ export type { MeteorMatch, MeteorOptions } from "./meteor.js";
 export { squadExactMatch, squadExactMatchMulti, squadF1, squadF1Multi, squadNormalize } from "./squad.js";
 export { BASELINE_METRICS, baselineParity, baselineTokens } from "./parity.js";
 export type { BaselineMetric, BaselineParity, BaselineParityOptions, MetricParity, ParityDifference, ParityReason } from "./parity.js";
-export { checkTexts, computeIdf, greedyCosineMatch, IdfMap, isByteLevel, loadBertScorer, loadOnnxModel, loadTokenizer, ROBERTA_LARGE_L17_BASELINE, runEncoder, SentenceEncoder } from "./bertscore.js";
-export type { BertScoreBaseline, BertScorer, BertScoreResult, BertScorerOptions, BertScoreTriple, EncoderTokenizer, OnnxModel, SentenceEncoderOptions, TokenMatrix } from "./bertscore.js";
-export { COMET_EXPORT_COMMAND, COMET_FORMAT, cometUnavailable, layerSoftmax, loadCometEstimator, PAPER_COMET_MODEL, parseCometSettings, sparsemax } from "./comet.js";
+export { checkTexts, computeIdf, greedyCosineMatch, IdfMap, isByteLevel, loadBertScorer, loadOnnxModel } from "./bertscore.js";
+export { loadTokenizer, ROBERTA_LARGE_L17_BASELINE, runEncoder, SentenceEncoder } from "./bertscore.js";
+export type { BertScoreBaseline, BertScorer, BertScoreResult, BertScorerOptions, BertScoreTriple, EncoderTokenizer } from "./bertscore.js";
+export type { OnnxModel, SentenceEncoderOptions, TokenMatrix } from "./bertscore.js";
+export { COMET_EXPORT_COMMAND, COMET_FORMAT, cometUnavailable, layerSoftmax, loadCometEstimator, PAPER_COMET_MODEL } from "./comet.js";
+export { parseCometSettings, sparsemax } from "./comet.js";
 export type { CometEstimator, CometEstimatorOptions, CometSettings } from "./comet.js";
 
 /**

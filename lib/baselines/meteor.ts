@@ -80,7 +80,12 @@ function synonymSet(wordnet: WordNet, word: string): Set<string> {
  * `_enum_align_words` on already preprocessed tokens: exact, stem, then
  * synonym matches, sorted by hypothesis position.
  */
-export function alignWords(hypothesis: readonly string[], reference: readonly string[], stem: (token: string) => string, wordnet: WordNet): MeteorMatch[] {
+export function alignWords(
+  hypothesis: readonly string[],
+  reference: readonly string[],
+  stem: (token: string) => string,
+  wordnet: WordNet,
+): MeteorMatch[] {
   let hyp: Enum[] = hypothesis.map((word, k) => [k, word]);
   let ref: Enum[] = reference.map((word, k) => [k, word]);
   const exact = matchEnums(hyp, ref, (h, r) => h === r);
@@ -134,7 +139,11 @@ export function singleMeteorScore(reference: readonly string[], hypothesis: read
  * NLTK's `meteor_score(references, hypothesis)`: the best single score over
  * the references. Throws for no references (NLTK's `max()` of nothing).
  */
-export function meteorScore(references: readonly (readonly string[])[], hypothesis: readonly string[], options: MeteorOptions = {}): number {
+export function meteorScore(
+  references: readonly (readonly string[])[],
+  hypothesis: readonly string[],
+  options: MeteorOptions = {},
+): number {
   if (references.length === 0) throw new Error("METEOR needs at least one reference");
   let best = -Infinity;
   for (const reference of references) best = Math.max(best, singleMeteorScore(reference, hypothesis, options));

@@ -108,7 +108,9 @@ export function baselineParity(bench: Benchmark, options: BaselineParityOptions 
   }
   const metrics: Partial<Record<BaselineMetric, MetricParity>> = {};
   const rows = bench.rows.filter((row) => bench.scoreIndex[row.rowId] >= 0);
-  const tokens = wanted.some((m) => m !== "rouge_l") ? rows.map((row) => [baselineTokens(row.goldAnswer), baselineTokens(row.answer)] as const) : [];
+  const tokens = wanted.some((m) => m !== "rouge_l")
+    ? rows.map((row) => [baselineTokens(row.goldAnswer), baselineTokens(row.answer)] as const)
+    : [];
 
   for (const metric of wanted) {
     if (metric === "meteor" && wordnet === undefined) continue;
@@ -157,7 +159,14 @@ function tokenMetricOf(metric: "bleu" | "meteor", wordnet: WordNet | undefined):
 }
 
 /** The first known cause that reproduces the released value. */
-function diagnose(metric: BaselineMetric, gold: string, candidate: string, released: number, tolerance: number, wordnet: WordNet | undefined): { reason: ParityReason; detail?: string } {
+function diagnose(
+  metric: BaselineMetric,
+  gold: string,
+  candidate: string,
+  released: number,
+  tolerance: number,
+  wordnet: WordNet | undefined,
+): { reason: ParityReason; detail?: string } {
   const matches = (value: number) => Math.abs(value - released) <= tolerance;
   if (metric === "rouge_l") return { reason: "unexplained" };
   const score = tokenMetricOf(metric, wordnet);
@@ -169,7 +178,9 @@ function diagnose(metric: BaselineMetric, gold: string, candidate: string, relea
     for (const c of candidateOptions) {
       if (g.changes.length + c.changes.length === 0) continue;
       if (matches(score(g.tokens, c.tokens))) {
-        const detail = [...g.changes.map((change) => `gold answer: ${change}`), ...c.changes.map((change) => `candidate: ${change}`)].join("; ");
+        const detail = [...g.changes.map((change) => `gold answer: ${change}`), ...c.changes.map((change) => `candidate: ${change}`)].join(
+          "; ",
+        );
         return { reason: "sentence splitting", detail: `NLTK's trained English Punkt model: ${detail}` };
       }
     }

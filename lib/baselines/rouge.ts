@@ -87,7 +87,11 @@ export function rougeL(target: string, prediction: string, options: { stem?: boo
  * `argmax`, so on a tie the first such target). `index` says which target that is. Throws for
  * no targets, where `argmax` of an empty list raises.
  */
-export function rougeLMultiTarget(targets: readonly string[], prediction: string, options: { stem?: boolean } = {}): RougeScore & { readonly index: number } {
+export function rougeLMultiTarget(
+  targets: readonly string[],
+  prediction: string,
+  options: { stem?: boolean } = {},
+): RougeScore & { readonly index: number } {
   if (targets.length === 0) throw new RangeError("ROUGE-L needs at least one target");
   const predictionTokens = rougeTokenize(prediction, options);
   let best: RougeScore | undefined;

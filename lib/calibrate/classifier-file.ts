@@ -30,7 +30,8 @@ export function checkClassifier(value: unknown, what = "the classifier"): Thresh
       seen.add(label);
     }
   });
-  if (!Array.isArray(c.cuts) || c.cuts.length !== levels.length - 1) bad(`it has ${Array.isArray(c.cuts) ? c.cuts.length : "no"} cuts for ${levels.length} levels`);
+  if (!Array.isArray(c.cuts) || c.cuts.length !== levels.length - 1)
+    bad(`it has ${Array.isArray(c.cuts) ? c.cuts.length : "no"} cuts for ${levels.length} levels`);
   c.cuts.forEach((x, i) => {
     if (typeof x !== "number" || !Number.isFinite(x)) bad(`cut ${i + 1} is not a finite number`);
     if (i > 0 && x < c.cuts[i - 1]) bad(`cut ${i + 1} (${x}) is below cut ${i} (${c.cuts[i - 1]}); cuts are non-decreasing`);
@@ -41,7 +42,8 @@ export function checkClassifier(value: unknown, what = "the classifier"): Thresh
     bad((e as Error).message);
   }
   if (c.score !== undefined && (c.score === null || typeof c.score !== "object")) bad("its score is not an object");
-  if (c.score?.metric !== undefined && (typeof c.score.metric !== "string" || c.score.metric === "")) bad("its score.metric is not a column name");
+  if (c.score?.metric !== undefined && (typeof c.score.metric !== "string" || c.score.metric === ""))
+    bad("its score.metric is not a column name");
   return c;
 }
 
@@ -51,7 +53,9 @@ export function readClassifierFile(file: string): ThresholdClassifier {
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
-    throw new Error(`${file}: ${(e as NodeJS.ErrnoException).code ? `cannot read: ${(e as Error).message}` : `not valid JSON: ${(e as Error).message}`}`);
+    throw new Error(
+      `${file}: ${(e as NodeJS.ErrnoException).code ? `cannot read: ${(e as Error).message}` : `not valid JSON: ${(e as Error).message}`}`,
+    );
   }
   return checkClassifier(parsed, file);
 }
@@ -60,8 +64,14 @@ export function readClassifierFile(file: string): ThresholdClassifier {
  * The column a classifier needs among a table's columns, or an error naming the metric and the
  * columns there are (`where` says whose columns: "the input file x.csv").
  */
-export function classifierColumn(c: Pick<ThresholdClassifier, "score">, columns: readonly string[], where: string, what = "the classifier"): string {
+export function classifierColumn(
+  c: Pick<ThresholdClassifier, "score">,
+  columns: readonly string[],
+  where: string,
+  what = "the classifier",
+): string {
   const metric = classifierMetric(c);
-  if (!columns.includes(metric)) throw new Error(`${what} classifies the metric ${metric}, but ${where} has no column ${metric}; its columns are ${columns.join(", ")}`);
+  if (!columns.includes(metric))
+    throw new Error(`${what} classifies the metric ${metric}, but ${where} has no column ${metric}; its columns are ${columns.join(", ")}`);
   return metric;
 }

@@ -11,14 +11,24 @@
  * level empty, as fitted cuts of an empty level are), bin ranges finite with lo < hi. By design
  * predictLevels accepts a NaN score (a row that could not be scored) and gives it level 0.
  */
-import { checkOrdering, checkFinite, checkFiniteOrNaN, checkFiniteScalar, checkLabels, checkNonDecreasing, checkSameLength, reject } from "../stats/validate.js";
+import {
+  checkOrdering,
+  checkFinite,
+  checkFiniteOrNaN,
+  checkFiniteScalar,
+  checkLabels,
+  checkNonDecreasing,
+  checkSameLength,
+  reject,
+} from "../stats/validate.js";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
 import { segmentQuadraticKappa } from "./kernel.js";
 import { bestRuns, cutsFromBoundaries, groupScoresUnchecked } from "./segments.js";
 
 export type CalibrationObjective = "accuracy" | "macro_f1" | "quadratic_kappa";
 
-const OBJECTIVES: readonly CalibrationObjective[] = ["accuracy", "macro_f1", "quadratic_kappa"];
+/** What a calibration can maximise. */
+export const CALIBRATION_OBJECTIVES: readonly CalibrationObjective[] = ["accuracy", "macro_f1", "quadratic_kappa"];
 
 /** A level set's number of levels, 1..256 (levels are predicted into a Uint8Array). */
 function checkLevelCount(fn: string, levelSet: LevelSet<string>): number {
@@ -53,7 +63,8 @@ export function severityLevelSet(ordering: Ordering = PAPER_ORDERING): LevelSet 
 
 /** The eight classes in a declared strict order, least correct first (default: Table 7's order reversed). */
 export function classLevelSet(order: readonly CorrectnessClass[] = [...CLASSES].reverse()): LevelSet {
-  if (new Set(order).size !== CLASSES.length || order.length !== CLASSES.length) throw new Error(`a class order must name each of the ${CLASSES.length} classes once`);
+  if (new Set(order).size !== CLASSES.length || order.length !== CLASSES.length)
+    throw new Error(`a class order must name each of the ${CLASSES.length} classes once`);
   return { name: "classes", levels: order.map((c) => ({ name: c, classes: [c] })) };
 }
 
@@ -108,13 +119,25 @@ export function predictLevels(c: Pick<ThresholdClassifier, "cuts">, scores: Arra
 }
 
 /** The paper's baseline: K equal-width bins on [lo, hi] ([0, 1/K), [1/K, 2/K), … for CAP). */
-export function equalWidthClassifier<L extends string>(levelSet: LevelSet<L>, score: Record<string, unknown>, lo = 0, hi = 1): ThresholdClassifier<L> {
+export function equalWidthClassifier<L extends string>(
+  levelSet: LevelSet<L>,
+  score: Record<string, unknown>,
+  lo = 0,
+  hi = 1,
+): ThresholdClassifier<L> {
   const fn = "equalWidthClassifier";
   const K = checkLevelCount(fn, levelSet);
   checkFiniteScalar(fn, "lo", lo);
   checkFiniteScalar(fn, "hi", hi);
   if (!(lo < hi)) reject(fn, "hi", hi, `hi must exceed lo (${lo})`);
-  return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: Array.from({ length: K - 1 }, (_, i) => lo + ((i + 1) * (hi - lo)) / K), objective: "equal_width", score };
+  return {
+    kind: "capqa-threshold-classifier",
+    version: 1,
+    levelSet,
+    cuts: Array.from({ length: K - 1 }, (_, i) => lo + ((i + 1) * (hi - lo)) / K),
+    objective: "equal_width",
+    score,
+  };
 }
 
 /** Fits the cuts on labelled scores (levels: index into levelSet.levels) for an objective. */
@@ -126,7 +149,8 @@ export function fitThresholds<L extends string>(
   score: Record<string, unknown> = {},
 ): ThresholdClassifier<L> {
   const fn = "fitThresholds";
-  if (!OBJECTIVES.includes(objective)) throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
+  if (!CALIBRATION_OBJECTIVES.includes(objective))
+    throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   const K = checkLevelCount(fn, levelSet);
   checkSameLength(fn, "scores", scores, "levels", levels);
   checkFinite(fn, "scores", scores);
@@ -144,5 +168,13 @@ export function fitThresholds<L extends string>(
     // κ_w is a ratio of sums over items: Dinkelbach's iteration of exact segment DPs (lib/explore/compute.ts).
     boundaries = segmentQuadraticKappa(groups.counts, groups.scores.length, groups.K, actual, levels.length);
   } else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
-  return { kind: "capqa-threshold-classifier", version: 1, levelSet, cuts: cutsFromBoundaries(groups, boundaries), objective, score, fittedOn: { n: levels.length } };
+  return {
+    kind: "capqa-threshold-classifier",
+    version: 1,
+    levelSet,
+    cuts: cutsFromBoundaries(groups, boundaries),
+    objective,
+    score,
+    fittedOn: { n: levels.length },
+  };
 }

@@ -12,7 +12,8 @@ export function stratifiedFolds(levels: ArrayLike<number>, folds: number, seed: 
   const fn = "stratifiedFolds";
   checkInteger(fn, "folds", folds, 2, 65_535);
   checkSeed(fn, "seed", seed);
-  if (levels.length < folds) throw new RangeError(`${fn}: ${levels.length} rows cannot fill ${folds} folds; give at least as many rows as folds`);
+  if (levels.length < folds)
+    throw new RangeError(`${fn}: ${levels.length} rows cannot fill ${folds} folds; give at least as many rows as folds`);
   const byLevel = new Map<number, number[]>();
   for (let i = 0; i < levels.length; i++) {
     const list = byLevel.get(levels[i]) ?? [];

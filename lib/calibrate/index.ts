@@ -1,29 +1,18 @@
 export { bestRuns, cutsFromBoundaries, groupScores, groupScoresUnchecked } from "./segments.js";
 export type { RunValue, ScoreGroups } from "./segments.js";
-export { classifierMetric, classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels, severityLevelSet } from "./classifier.js";
+export { classifierMetric, classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels } from "./classifier.js";
+export { CALIBRATION_OBJECTIVES, severityLevelSet } from "./classifier.js";
 export type { CalibrationObjective, LevelSet, ThresholdClassifier } from "./classifier.js";
 export { isClassLevelSet, labelCanonicaliser, labelIndexer, levelOrderText, levelSetLabels, parseLevelOrder } from "./levels.js";
 export { stratifiedFolds } from "./folds.js";
 export { classificationIntervals, classificationReport } from "./metrics.js";
 export type { ClassificationIntervals, ClassificationReport } from "./metrics.js";
-export {
-  calibrateOnRows,
-  calibrationBrief,
-  calibrationConfusionMarkdown,
-  calibrationCutsMarkdown,
-  calibrationLevelsMarkdown,
-  calibrationOverviewMarkdown,
-  calibrationRangesMarkdown,
-  calibrationReportMarkdown,
-  calibrationSummaryMarkdown,
-  calibrationTablesMarkdown,
-  classifierRows,
-  classifierSummary,
-  cutText,
-  equalWidthRange,
-  runCalibration,
-} from "./workflow.js";
-export type { CalibrateOnRowsInput, CalibrationBase, CalibrationOutcome, CalibrationRun, CalibrationRunOptions, ClassifierBrief } from "./workflow.js";
+export { calibrateOnRows, calibrationBrief, calibrationConfusionMarkdown, calibrationCutsMarkdown } from "./workflow.js";
+export { calibrationLevelsMarkdown, calibrationOverviewMarkdown, calibrationRangesMarkdown } from "./workflow.js";
+export { calibrationReportMarkdown, calibrationSummaryMarkdown, calibrationTablesMarkdown, classifierRows } from "./workflow.js";
+export { classifierSummary, cutText, equalWidthRange, runCalibration } from "./workflow.js";
+export type { CalibrateOnRowsInput, CalibrationBase, CalibrationOutcome, CalibrationRun, CalibrationRunOptions } from "./workflow.js";
+export type { ClassifierBrief } from "./workflow.js";
 export { labelledLevelSet, labelledSplitRows, readLabelledScores } from "./labelled.js";
 export type { LabelledScores, LabelledScoresOptions } from "./labelled.js";
 export { labelledCalibrationMarkdown, labelledValidationText, runLabelledCalibration } from "./labelled-workflow.js";

@@ -9,7 +9,12 @@
  * Items sorted by score, grouped by equal score, with per-group counts (or summed weights) of each
  * true level: the one implementation: lib/calibrate's groupScores checks its input, the explorer page runs it.
  */
-export function segmentGroups(scores: ArrayLike<number>, levels: ArrayLike<number>, K: number, weights?: ArrayLike<number>): { scores: Float64Array; counts: Float64Array; K: number } {
+export function segmentGroups(
+  scores: ArrayLike<number>,
+  levels: ArrayLike<number>,
+  K: number,
+  weights?: ArrayLike<number>,
+): { scores: Float64Array; counts: Float64Array; K: number } {
   const n = scores.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
   const distinct: number[] = [];
@@ -29,7 +34,12 @@ export function segmentGroups(scores: ArrayLike<number>, levels: ArrayLike<numbe
  * level k in group g) that maximise Σ_k value(k, run k), ties towards earlier boundaries; and
  * that maximum. The one implementation: lib/calibrate's bestRuns checks its input, the explorer page runs it.
  */
-export function segmentBestRuns(counts: Float64Array, G: number, K: number, value: (k: number, run: Float64Array, size: number) => number): { boundaries: number[]; value: number } {
+export function segmentBestRuns(
+  counts: Float64Array,
+  G: number,
+  K: number,
+  value: (k: number, run: Float64Array, size: number) => number,
+): { boundaries: number[]; value: number } {
   const prefix = new Float64Array((G + 1) * K);
   for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) prefix[(g + 1) * K + k] = prefix[g * K + k] + counts[g * K + k];
   const run = new Float64Array(K);

@@ -95,12 +95,17 @@ export function runLabelledCalibration(input: string | LabelledScores, options: 
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES;
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.splitColumn === undefined && (options.fitSplit !== undefined || options.evalSplit !== undefined))
-    throw new Error("the `fitSplit` and `evalSplit` options name values of the split column; give the `splitColumn` option too (without it the figures are cross-validated)");
+    throw new Error(
+      "the `fitSplit` and `evalSplit` options name values of the split column; give the `splitColumn` option too (without it the figures are cross-validated)",
+    );
   if (options.splitColumn !== undefined && options.folds !== undefined)
-    throw new Error("the `folds` option applies without a split column (cross-validation); with the `splitColumn` option the cuts are fitted on one split and evaluated on another");
+    throw new Error(
+      "the `folds` option applies without a split column (cross-validation); with the `splitColumn` option the cuts are fitted on one split and evaluated on another",
+    );
   const table = typeof input === "string" ? readLabelledScores(input, options) : input;
   const { levelSet, metric } = table;
-  // The paper's metrics span [0, 1] (their equal-width bins too, as `capqa calibrate --metric` has them); a metric of one's own spans the fit rows' range.
+  // The paper's metrics span [0, 1] (their equal-width bins too, as `capqa calibrate --metric` has them); a metric of one's own spans the
+  // fit rows' range.
   const range: readonly [number, number] | "fit" = (RELEASED_METRICS as readonly string[]).includes(metric) ? [0, 1] : "fit";
   const source = `column ${metric} of ${table.file}`;
   const score = { metric, source };
@@ -128,7 +133,18 @@ export function runLabelledCalibration(input: string | LabelledScores, options: 
   }
   const fit = { scores: pick(table.scores, fitIdx), levels: pick(table.levels, fitIdx) };
   const evaluation = { scores: pick(table.scores, evalIdx), levels: pick(table.levels, evalIdx), label: pick(table.label, evalIdx) };
-  const outcome = calibrateOnRows({ levelSet, objective, score, fit, fittedOn, evaluation, equalWidthRange: range, resamples, seed, ...(predicted ? { predicted } : {}) });
+  const outcome = calibrateOnRows({
+    levelSet,
+    objective,
+    score,
+    fit,
+    fittedOn,
+    evaluation,
+    equalWidthRange: range,
+    resamples,
+    seed,
+    ...(predicted ? { predicted } : {}),
+  });
   const v = validation;
   const run: Omit<LabelledCalibrationRun, "markdown"> = {
     file: table.file,

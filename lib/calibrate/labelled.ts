@@ -52,13 +52,18 @@ export interface LabelledScores {
 }
 
 /** The level set of options: the declared order, or the paper's severity levels or classes. */
-export function labelledLevelSet(options: Pick<LabelledScoresOptions, "order" | "levels">): { levelSet: LevelSet<string>; kind: LabelledScores["levelsKind"] } {
-  if (options.order !== undefined) return { levelSet: typeof options.order === "string" ? parseLevelOrder(options.order) : options.order, kind: "declared" };
+export function labelledLevelSet(options: Pick<LabelledScoresOptions, "order" | "levels">): {
+  levelSet: LevelSet<string>;
+  kind: LabelledScores["levelsKind"];
+} {
+  if (options.order !== undefined)
+    return { levelSet: typeof options.order === "string" ? parseLevelOrder(options.order) : options.order, kind: "declared" };
   return options.levels === "classes" ? { levelSet: classLevelSet(), kind: "classes" } : { levelSet: severityLevelSet(), kind: "severity" };
 }
 
 function requireColumn(table: RowTable, column: string, what: string): void {
-  if (!table.columns.includes(column)) throw new DataError({ file: table.file, field: column }, `no such column (the ${what}); the file has ${table.columns.join(", ")}`);
+  if (!table.columns.includes(column))
+    throw new DataError({ file: table.file, field: column }, `no such column (the ${what}); the file has ${table.columns.join(", ")}`);
 }
 
 function cellText(raw: unknown): string {
@@ -121,7 +126,10 @@ export function labelledSplitRows(table: LabelledScores, split: string | undefin
   for (let k = 0; k < table.scores.length; k++) if (split === undefined || table.splits?.[k] === split) idx.push(k);
   if (idx.length === 0) {
     const values = [...new Set(table.splits ?? [])].slice(0, 20);
-    throw new DataError({ file: table.file, field: table.splitColumn }, `no row has split "${split}" (the ${what}); the column's values are ${values.map((v) => `"${v}"`).join(", ")}`);
+    throw new DataError(
+      { file: table.file, field: table.splitColumn },
+      `no row has split "${split}" (the ${what}); the column's values are ${values.map((v) => `"${v}"`).join(", ")}`,
+    );
   }
   return idx;
 }

@@ -25,7 +25,8 @@ export function levelOrderText(levelSet: LevelSet<string>): string {
 }
 
 const sameLevels = (a: LevelSet<string>, b: LevelSet<string>) =>
-  a.levels.length === b.levels.length && a.levels.every((l, k) => l.name === b.levels[k].name && l.classes.join("\n") === b.levels[k].classes.join("\n"));
+  a.levels.length === b.levels.length &&
+  a.levels.every((l, k) => l.name === b.levels[k].name && l.classes.join("\n") === b.levels[k].classes.join("\n"));
 
 /**
  * Parses a declared order of labels: "<" between a less and a more correct label (or ">" the other
@@ -36,17 +37,22 @@ export function parseLevelOrder(text: string): LevelSet<string> {
   const parts = text.split(/\s*(<|>|=|≈)\s*/);
   const labels = parts.filter((_, i) => i % 2 === 0).map((t) => t.trim());
   const ops = parts.filter((_, i) => i % 2 === 1);
-  if (labels.some((l) => l === "")) throw new Error(`order "${text}": a label is empty; write labels separated by "<" (less correct first), e.g. "bad < ok < good"`);
+  if (labels.some((l) => l === ""))
+    throw new Error(`order "${text}": a label is empty; write labels separated by "<" (less correct first), e.g. "bad < ok < good"`);
   const strict = new Set(ops.filter((o) => o === "<" || o === ">"));
-  if (strict.size > 1) throw new Error(`order "${text}" mixes "<" and ">"; write it least correct first with "<" (or most correct first with ">")`);
+  if (strict.size > 1)
+    throw new Error(`order "${text}" mixes "<" and ">"; write it least correct first with "<" (or most correct first with ">")`);
   // Groups of tied labels, least correct first.
   let groups: string[][] = [[labels[0]]];
   ops.forEach((op, i) => (op === "<" || op === ">" ? groups.push([labels[i + 1]]) : groups[groups.length - 1].push(labels[i + 1])));
   if (strict.has(">")) groups = groups.reverse();
-  if (groups.length < 2) throw new Error(`order "${text}" has one level; declare at least two, least correct first, e.g. "bad < ok < good"`);
+  if (groups.length < 2)
+    throw new Error(`order "${text}" has one level; declare at least two, least correct first, e.g. "bad < ok < good"`);
   const classes = labels.map((l) => tryParseClass(l));
   const paper = classes.every((c) => c !== undefined);
-  const canonical = paper ? groups.map((g) => g.map((l) => tryParseClass(l)!).sort((a, b) => CLASSES.indexOf(a) - CLASSES.indexOf(b)) as string[]) : groups;
+  const canonical = paper
+    ? groups.map((g) => g.map((l) => tryParseClass(l)!).sort((a, b) => CLASSES.indexOf(a) - CLASSES.indexOf(b)) as string[])
+    : groups;
   const seen = new Set<string>();
   for (const label of canonical.flat()) {
     if (seen.has(label)) throw new Error(`order "${text}": label "${label}" appears twice`);

@@ -29,7 +29,10 @@ export interface ClassificationReport {
   readonly confusion: number[][];
 }
 
-function fromConfusion(conf: Float64Array, K: number): { accuracy: number; macroF1: number; f1: number[]; precision: number[]; recall: number[]; support: number[]; predicted: number[] } {
+function fromConfusion(
+  conf: Float64Array,
+  K: number,
+): { accuracy: number; macroF1: number; f1: number[]; precision: number[]; recall: number[]; support: number[]; predicted: number[] } {
   let n = 0;
   let correct = 0;
   const support = new Array<number>(K).fill(0);
@@ -46,7 +49,15 @@ function fromConfusion(conf: Float64Array, K: number): { accuracy: number; macro
   const recall = support.map((s, k) => (s > 0 ? conf[k * K + k] / s : 0));
   const f1 = support.map((s, k) => (s + predicted[k] > 0 ? (2 * conf[k * K + k]) / (s + predicted[k]) : 0));
   const present = support.map((_s, k) => k).filter((k) => support[k] > 0 || predicted[k] > 0);
-  return { accuracy: correct / n, macroF1: present.reduce((a, k) => a + f1[k], 0) / present.length, f1, precision, recall, support, predicted };
+  return {
+    accuracy: correct / n,
+    macroF1: present.reduce((a, k) => a + f1[k], 0) / present.length,
+    f1,
+    precision,
+    recall,
+    support,
+    predicted,
+  };
 }
 
 /** κ from a confusion matrix with weights on the level index (0 … K−1). */
@@ -73,7 +84,11 @@ function kappaFromConfusion(conf: Float64Array, K: number, kind: "unweighted" | 
 }
 
 /** Report of predicted against true levels (equally many, not none; integers in 0..levelNames.length − 1). */
-export function classificationReport(truth: ArrayLike<number>, predicted: ArrayLike<number>, levelNames: readonly string[]): ClassificationReport {
+export function classificationReport(
+  truth: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  levelNames: readonly string[],
+): ClassificationReport {
   const fn = "classificationReport";
   const K = levelNames.length;
   if (K === 0) throw new RangeError(`${fn}: levelNames is empty; a report needs at least one level`);
@@ -91,7 +106,14 @@ export function classificationReport(truth: ArrayLike<number>, predicted: ArrayL
     kappa: unweighted,
     kappaLinear: kappaFromConfusion(conf, K, "linear"),
     kappaQuadratic: kappaFromConfusion(conf, K, "quadratic"),
-    perLevel: levelNames.map((level, k) => ({ level, precision: m.precision[k], recall: m.recall[k], f1: m.f1[k], support: m.support[k], predicted: m.predicted[k] })),
+    perLevel: levelNames.map((level, k) => ({
+      level,
+      precision: m.precision[k],
+      recall: m.recall[k],
+      f1: m.f1[k],
+      support: m.support[k],
+      predicted: m.predicted[k],
+    })),
     confusion: Array.from({ length: K }, (_, t) => Array.from(conf.subarray(t * K, t * K + K))),
   };
 }
@@ -116,7 +138,8 @@ export function classificationIntervals(
   checkSeed(fn, "seed", seed);
   checkUnitScalar(fn, "confidence", confidence);
   checkLabelings(fn, truth, predicted, K);
-  if (truth.length > MAX_RESAMPLE_ROWS) throw new RangeError(`${fn}: truth has ${truth.length} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows`);
+  if (truth.length > MAX_RESAMPLE_ROWS)
+    throw new RangeError(`${fn}: truth has ${truth.length} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows`);
   const n = truth.length;
   const counts = new Float64Array(n);
   const acc = new Float64Array(resamples);

@@ -38,7 +38,12 @@ function checkGroupInput(fn: string, scores: ArrayLike<number>, levels: ArrayLik
 }
 
 /** groupScores without the input checks, for callers that validated them (see lib/stats/validate). */
-export function groupScoresUnchecked(scores: ArrayLike<number>, levels: ArrayLike<number>, K: number, weights?: ArrayLike<number>): ScoreGroups {
+export function groupScoresUnchecked(
+  scores: ArrayLike<number>,
+  levels: ArrayLike<number>,
+  K: number,
+  weights?: ArrayLike<number>,
+): ScoreGroups {
   return segmentGroups(scores, levels, K, weights);
 }
 
@@ -59,7 +64,9 @@ export function bestRuns(groups: ScoreGroups, value: RunValue): { boundaries: nu
 function checkGroupsShape(fn: string, groups: ScoreGroups): void {
   checkInteger(fn, "groups.K", groups.K, 1);
   if (groups.counts.length !== groups.scores.length * groups.K)
-    throw new RangeError(`${fn}: groups.counts has ${groups.counts.length} values, not groups × K = ${groups.scores.length * groups.K}; build groups with groupScores`);
+    throw new RangeError(
+      `${fn}: groups.counts has ${groups.counts.length} values, not groups × K = ${groups.scores.length * groups.K}; build groups with groupScores`,
+    );
 }
 
 /**
@@ -71,7 +78,10 @@ export function cutsFromBoundaries(groups: ScoreGroups, boundaries: readonly num
   checkGroupsShape(fn, groups);
   const s = groups.scores;
   const G = s.length;
-  if (boundaries.length !== groups.K + 1) throw new RangeError(`${fn}: boundaries has ${boundaries.length} values, groups.K + 1 is ${groups.K + 1}; one boundary per level and the end`);
+  if (boundaries.length !== groups.K + 1)
+    throw new RangeError(
+      `${fn}: boundaries has ${boundaries.length} values, groups.K + 1 is ${groups.K + 1}; one boundary per level and the end`,
+    );
   for (let k = 0; k <= groups.K; k++) {
     const b = boundaries[k];
     const ok = Number.isInteger(b) && b >= (k === 0 ? 0 : boundaries[k - 1]) && b <= G && (k > 0 || b === 0) && (k < groups.K || b === G);

@@ -10,7 +10,17 @@ import { benchmarkMetricColumn } from "../data/metric-columns.js";
 import { markdownTable } from "../io/format.js";
 import { metricScoresFor, type MetricScores } from "../data/metric-scores.js";
 import { CLASSES, type CorrectnessClass } from "../taxonomy/index.js";
-import { classLevelSet, equalWidthClassifier, fitThresholds, levelOfClass, predictLevels, severityLevelSet, type CalibrationObjective, type LevelSet, type ThresholdClassifier } from "./classifier.js";
+import {
+  classLevelSet,
+  equalWidthClassifier,
+  fitThresholds,
+  levelOfClass,
+  predictLevels,
+  severityLevelSet,
+  type CalibrationObjective,
+  type LevelSet,
+  type ThresholdClassifier,
+} from "./classifier.js";
 import { classificationIntervals, classificationReport, type ClassificationIntervals, type ClassificationReport } from "./metrics.js";
 
 export interface CalibrationRunOptions {
@@ -24,7 +34,9 @@ export interface CalibrationRunOptions {
   readonly fitSplit?: SplitChoice;
   /** Rows the classifiers are evaluated on (default test). */
   readonly evalSplit?: SplitChoice;
-  /** CAP recomputed from the released NLI probabilities at these weights (one given: the other at its default); neither: the released CAP. */
+  /**
+   * CAP recomputed from the released NLI probabilities at these weights (one given: the other at its default); neither: the released CAP.
+   */
   readonly alpha?: number;
   readonly lambda?: number;
   /** The metric calibrated (default cap): a released one, or a column of `scores`. */
@@ -73,18 +85,31 @@ export function runCalibration(bench: Benchmark, options: CalibrationRunOptions 
   const metric = options.metric ?? "cap";
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES;
   const seed = options.seed ?? DEFAULT_SEED;
-  const capWeights = options.alpha !== undefined || options.lambda !== undefined ? { alpha: options.alpha ?? DEFAULT_ALPHA, lambda: options.lambda ?? DEFAULT_LAMBDA } : undefined;
+  const capWeights =
+    options.alpha !== undefined || options.lambda !== undefined
+      ? { alpha: options.alpha ?? DEFAULT_ALPHA, lambda: options.lambda ?? DEFAULT_LAMBDA }
+      : undefined;
   if (metric !== "cap" && capWeights) throw new Error(`alpha and lambda are CAP's weights; they do not apply to the metric ${metric}`);
   const own = options.scores?.columns[metric] !== undefined ? options.scores : undefined;
   const levelOf = levelOfClass(levelSet);
   const take = (split: SplitChoice) => {
     const sel = selectRows(bench, split);
-    const col = own ? { scores: metricScoresFor(own, metric, sel.rowIds), source: `from ${own.file}` } : benchmarkMetricColumn(bench, metric, sel.rowIds, metric === "cap" ? capWeights : undefined);
-    return { scores: col.scores, levels: Uint8Array.from(sel.classes, (c) => levelOf[CLASSES[c]]), classes: sel.classes, source: col.source ?? "released" };
+    const col = own
+      ? { scores: metricScoresFor(own, metric, sel.rowIds), source: `from ${own.file}` }
+      : benchmarkMetricColumn(bench, metric, sel.rowIds, metric === "cap" ? capWeights : undefined);
+    return {
+      scores: col.scores,
+      levels: Uint8Array.from(sel.classes, (c) => levelOf[CLASSES[c]]),
+      classes: sel.classes,
+      source: col.source ?? "released",
+    };
   };
   const fit = take(fitSplit);
   const ev = take(evalSplit);
-  const score = metric === "cap" ? { metric, alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source } : { metric, source: fit.source };
+  const score =
+    metric === "cap"
+      ? { metric, alpha: capWeights?.alpha ?? DEFAULT_ALPHA, lambda: capWeights?.lambda ?? DEFAULT_LAMBDA, source: fit.source }
+      : { metric, source: fit.source };
   // The paper's equal-width bins span [0, 1]; a metric of one's own spans its fit split's range.
   const outcome = calibrateOnRows({
     levelSet,
@@ -156,7 +181,10 @@ export interface CalibrateOnRowsInput<L extends string> {
  */
 export function calibrateOnRows<L extends string>(input: CalibrateOnRowsInput<L>): CalibrationOutcome<L> {
   const { levelSet, objective, score, fit, evaluation: ev, resamples, seed } = input;
-  const calibrated: ThresholdClassifier<L> = { ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score), fittedOn: input.fittedOn };
+  const calibrated: ThresholdClassifier<L> = {
+    ...fitThresholds(fit.scores, fit.levels, levelSet, objective, score),
+    fittedOn: input.fittedOn,
+  };
   const [lo, hi] = equalWidthRange(input.equalWidthRange, fit.scores);
   const equalWidth = equalWidthClassifier(levelSet, score, lo, hi);
   const names = levelSet.levels.map((l) => l.name);
@@ -219,8 +247,15 @@ export interface ClassifierBrief {
 }
 
 /** Both classifiers of a calibration in brief, as `capqa calibrate` summarises them. */
-export function calibrationBrief(r: RunTables & Pick<CalibrationBase, "calibrated" | "equalWidth">): { calibrated: ClassifierBrief; equalWidth: ClassifierBrief } {
-  const brief = (cuts: readonly number[], report: ClassificationReport, intervals: ClassificationIntervals | undefined): ClassifierBrief => ({
+export function calibrationBrief(r: RunTables & Pick<CalibrationBase, "calibrated" | "equalWidth">): {
+  calibrated: ClassifierBrief;
+  equalWidth: ClassifierBrief;
+} {
+  const brief = (
+    cuts: readonly number[],
+    report: ClassificationReport,
+    intervals: ClassificationIntervals | undefined,
+  ): ClassifierBrief => ({
     cuts,
     accuracy: report.accuracy,
     macroF1: report.macroF1,
@@ -229,7 +264,10 @@ export function calibrationBrief(r: RunTables & Pick<CalibrationBase, "calibrate
     kappaQuadratic: report.kappaQuadratic,
     intervals: intervals ?? null,
   });
-  return { calibrated: brief(r.calibrated.cuts, r.report, r.intervals?.calibrated), equalWidth: brief(r.equalWidth.cuts, r.equalWidthReport, r.intervals?.equalWidth) };
+  return {
+    calibrated: brief(r.calibrated.cuts, r.report, r.intervals?.calibrated),
+    equalWidth: brief(r.equalWidth.cuts, r.equalWidthReport, r.intervals?.equalWidth),
+  };
 }
 
 /** Accuracy, macro-F1 and Cohen's κ (unweighted, linear, quadratic) of both classifiers, with intervals. */
@@ -292,7 +330,9 @@ export function calibrationConfusionMarkdown(r: Pick<CalibrationBase, "report" |
 }
 
 /** Each level's score range under the calibrated cuts and under the equal-width bins, and its rows on the evaluation split. */
-export function calibrationRangesMarkdown(r: Pick<CalibrationBase, "levelSet" | "calibrated" | "equalWidth" | "report" | "evalSplit">): string {
+export function calibrationRangesMarkdown(
+  r: Pick<CalibrationBase, "levelSet" | "calibrated" | "equalWidth" | "report" | "evalSplit">,
+): string {
   const ranges = (c: ThresholdClassifier) => classifierRows(c).map((x) => x.scores);
   const [mine, equal] = [ranges(r.calibrated), ranges(r.equalWidth)];
   return markdownTable(
@@ -306,7 +346,21 @@ export function calibrationRangesMarkdown(r: Pick<CalibrationBase, "levelSet" | 
  * equal-width bins, how the cuts were fitted, then accuracy, macro-F1 and Cohen's κ of both.
  */
 export function calibrationOverviewMarkdown(
-  r: Pick<CalibrationBase, "levelSet" | "calibrated" | "equalWidth" | "report" | "equalWidthReport" | "intervals" | "objective" | "fitSplit" | "evalSplit" | "fit" | "evaluation" | "resamples">,
+  r: Pick<
+    CalibrationBase,
+    | "levelSet"
+    | "calibrated"
+    | "equalWidth"
+    | "report"
+    | "equalWidthReport"
+    | "intervals"
+    | "objective"
+    | "fitSplit"
+    | "evalSplit"
+    | "fit"
+    | "evaluation"
+    | "resamples"
+  >,
 ): string {
   const intervals = r.intervals ? `; 95 % intervals from ${r.resamples.toLocaleString("en-US")} bootstrap resamples` : "";
   return [
@@ -330,7 +384,9 @@ export function calibrationReportMarkdown(r: Omit<CalibrationRun, "markdown">): 
 // ------------------------------------------------------------------ a classifier as a table
 
 /** A classifier level by level: its classes (or labels) and the scores it takes (level = number of cuts ≤ score). */
-export function classifierRows(c: Pick<ThresholdClassifier, "levelSet" | "cuts">): { level: number; classes: string; from: string; to: string; scores: string }[] {
+export function classifierRows(
+  c: Pick<ThresholdClassifier, "levelSet" | "cuts">,
+): { level: number; classes: string; from: string; to: string; scores: string }[] {
   const K = c.levelSet.levels.length;
   return c.levelSet.levels.map((l, k) => {
     const from = k === 0 ? "−∞" : cutText(c.cuts[k - 1]);
@@ -342,8 +398,14 @@ export function classifierRows(c: Pick<ThresholdClassifier, "levelSet" | "cuts">
 
 /** One line on a classifier: its kind, levels, how its cuts were chosen and what it scores. */
 export function classifierSummary(c: ThresholdClassifier): string {
-  const how = c.objective === "equal_width" ? "equal-width bins" : c.objective === "explorer" ? "cuts set in the explorer" : `cuts fitted for ${c.objective}`;
-  const split = c.fittedOn?.split !== undefined ? ` on the ${String(c.fittedOn.split)} split` : c.fittedOn?.rows === "all" ? " on all rows" : "";
+  const how =
+    c.objective === "equal_width"
+      ? "equal-width bins"
+      : c.objective === "explorer"
+        ? "cuts set in the explorer"
+        : `cuts fitted for ${c.objective}`;
+  const split =
+    c.fittedOn?.split !== undefined ? ` on the ${String(c.fittedOn.split)} split` : c.fittedOn?.rows === "all" ? " on all rows" : "";
   const rows = c.fittedOn?.n === undefined ? "" : ` (${String(c.fittedOn.n)} rows)`;
   const score = Object.entries(c.score)
     .map(([k, v]) => `${k} ${String(v)}`)

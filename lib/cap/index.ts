@@ -88,7 +88,13 @@ function capOf(p: DirectionalProbabilities, weights: CapWeights): CapScores {
 }
 
 /** CAP of a single pair, for interactive use. */
-export function capScore(peForward: number, pnForward: number, peReverse: number, pnReverse: number, weights: CapWeights = PAPER_WEIGHTS): number {
+export function capScore(
+  peForward: number,
+  pnForward: number,
+  peReverse: number,
+  pnReverse: number,
+  weights: CapWeights = PAPER_WEIGHTS,
+): number {
   const fn = "capScore";
   checkWeightsFor(fn, weights);
   checkProbability(fn, "peForward", peForward);

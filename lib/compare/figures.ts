@@ -53,7 +53,14 @@ export function classDistributionFigure(c: SystemComparison): PlotlyFigure {
     bargap: 0.3,
     margin: { l: marginL, r: marginR, t: 8, b: key.marginB, pad: 0 },
     xaxis: axisStyle(`answers (%, ${c.countsFrom})`, { range: [0, 100], dtick: 20, showgrid: true }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...systems].reverse(), showgrid: false, ticks: "", title: { text: "" } }),
+    yaxis: axisStyle("", {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: [...systems].reverse(),
+      showgrid: false,
+      ticks: "",
+      title: { text: "" },
+    }),
     annotations: key.annotations,
   });
   return { data, layout };
@@ -63,7 +70,9 @@ export function classDistributionFigure(c: SystemComparison): PlotlyFigure {
 export function classMeansBySystemFigure(c: SystemComparison): PlotlyFigure {
   const systems = c.systems.map((s) => s.system);
   const data = systems.map((s, k) => {
-    const rows = CLASSES.map((cls) => c.classMeans.find((r) => r.system === s && r.class === cls)).filter((r) => r !== undefined && r.mean !== null);
+    const rows = CLASSES.map((cls) => c.classMeans.find((r) => r.system === s && r.class === cls)).filter(
+      (r) => r !== undefined && r.mean !== null,
+    );
     return {
       type: "scatter",
       mode: "markers",
@@ -80,7 +89,12 @@ export function classMeansBySystemFigure(c: SystemComparison): PlotlyFigure {
         width: 2,
         color: "#555555",
       },
-      marker: { symbol: SYSTEM_SYMBOLS[k % SYSTEM_SYMBOLS.length], size: 8, color: rows.map((r) => CLASS_COLORS[r!.class]), line: { color: "#000000", width: 0.75 } },
+      marker: {
+        symbol: SYSTEM_SYMBOLS[k % SYSTEM_SYMBOLS.length],
+        size: 8,
+        color: rows.map((r) => CLASS_COLORS[r!.class]),
+        line: { color: "#000000", width: 0.75 },
+      },
       hovertemplate: `%{y} · ${s}: %{x:.3f} (n = %{customdata})<extra></extra>`,
       showlegend: false,
     };
@@ -96,7 +110,15 @@ export function classMeansBySystemFigure(c: SystemComparison): PlotlyFigure {
   const layout = baseLayout("single", heightIn, {
     margin: { l: marginL, r: marginR, t: 8, b: key.marginB, pad: 0 },
     xaxis: axisStyle("mean CAP score", { range: [0, 1.02], dtick: 0.2, showgrid: true, automargin: false }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...CLASSES].reverse().map(classLabel), showgrid: true, ticks: "", title: { text: "" }, automargin: false }),
+    yaxis: axisStyle("", {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: [...CLASSES].reverse().map(classLabel),
+      showgrid: true,
+      ticks: "",
+      title: { text: "" },
+      automargin: false,
+    }),
     annotations: key.annotations,
   });
   return { data, layout };

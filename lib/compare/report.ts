@@ -106,7 +106,10 @@ export function comparisonMarkdown(c: SystemComparison): string {
       "",
     );
   }
-  lines.push(`${c.resamples} bootstrap resamples, seed ${c.seed}, ${Math.round(c.confidence * 100)} % intervals; ordering ${c.ordering.name}.`, "");
+  lines.push(
+    `${c.resamples} bootstrap resamples, seed ${c.seed}, ${Math.round(c.confidence * 100)} % intervals; ordering ${c.ordering.name}.`,
+    "",
+  );
   for (const n of c.notes) lines.push(`- ${n}`);
   return lines.join("\n") + "\n";
 }
@@ -118,7 +121,8 @@ export async function writeComparison(c: SystemComparison, dir: string, options:
     { id: "class-means", spec: classMeansBySystemFigure(c), width: "single" as const, when: c.classMeans.length > 0 },
   ].filter((f) => f.when);
   const formats = options.imageFormats ?? (findChromium() ? (["svg", "png"] as const) : []);
-  if (formats.length === 0 && options.imageFormats === undefined && figures.length > 0) options.log?.("no Chromium found: figures are written as plotly specs (JSON) only");
+  if (formats.length === 0 && options.imageFormats === undefined && figures.length > 0)
+    options.log?.("no Chromium found: figures are written as plotly specs (JSON) only");
   return writeFolderAsync(dir, async (d) => {
     const written: string[] = [];
     writeTable(d, "systems", c.systems as unknown as Record<string, unknown>[]);

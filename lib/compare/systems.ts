@@ -50,7 +50,10 @@ export interface ReadSystemOptions {
   readonly key?: string;
   /** Column of human labels (default: `label` when the file has it). */
   readonly labelColumn?: string;
-  /** A calibrated classifier (capqa calibrate's classifier.json) giving each row a level from its metric's column (cap, or the column the classifier names). */
+  /**
+   * A calibrated classifier (capqa calibrate's classifier.json) giving each row a level from its metric's column (cap, or the column the
+   * classifier names).
+   */
   readonly classifier?: ThresholdClassifier;
 }
 
@@ -64,7 +67,10 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
   if (!table.columns.includes("cap")) throw new DataError({ file, field: "cap" }, "no cap column: compare reads capqa score's output");
   const keyColumn = options.key ?? ["id", "question"].find((c) => table.columns.includes(c));
   if (!keyColumn || !table.columns.includes(keyColumn))
-    throw new DataError({ file, field: options.key ?? "id" }, `no ${options.key ? `"${options.key}"` : "id or question"} column to join the systems' rows on; name one with the key option`);
+    throw new DataError(
+      { file, field: options.key ?? "id" },
+      `no ${options.key ? `"${options.key}"` : "id or question"} column to join the systems' rows on; name one with the key option`,
+    );
   const seen = new Map<string, number>();
   const keys = table.rows.map((row, k) => {
     const v = row[keyColumn];
@@ -72,7 +78,10 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
     if (key === "") throw new DataError(where(k, keyColumn), "the join key is empty");
     const first = seen.get(key);
     if (first !== undefined)
-      throw new DataError(where(k, keyColumn), `"${key.length > 60 ? `${key.slice(0, 60)}…` : key}" appears twice (first on line ${table.lines[first]}); join on a unique column with the key option`);
+      throw new DataError(
+        where(k, keyColumn),
+        `"${key.length > 60 ? `${key.slice(0, 60)}…` : key}" appears twice (first on line ${table.lines[first]}); join on a unique column with the key option`,
+      );
     seen.set(key, k);
     return key;
   });
@@ -87,13 +96,15 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
   const labelColumn = options.labelColumn ?? (table.columns.includes("label") ? "label" : null);
   let labels: Uint8Array | null = null;
   if (labelColumn !== null) {
-    if (!table.columns.includes(labelColumn)) throw new DataError({ file, field: labelColumn }, `no such column; the file has ${table.columns.join(", ")}`);
+    if (!table.columns.includes(labelColumn))
+      throw new DataError({ file, field: labelColumn }, `no such column; the file has ${table.columns.join(", ")}`);
     labels = Uint8Array.from(table.rows, (row, k) => {
       const v = row[labelColumn];
       const text = typeof v === "string" ? v.trim() : v === null || v === undefined ? "" : String(v);
       if (text === "") return UNLABELLED;
       const cls = tryParseClass(text);
-      if (!cls) throw new DataError(where(k, labelColumn), `"${text}" is not a class of the taxonomy; expected one of ${CLASSES.join(", ")}`);
+      if (!cls)
+        throw new DataError(where(k, labelColumn), `"${text}" is not a class of the taxonomy; expected one of ${CLASSES.join(", ")}`);
       return CLASSES.indexOf(cls);
     });
   }
@@ -115,7 +126,9 @@ export function readSystem(file: string, options: ReadSystemOptions = {}): Syste
     );
     predicted = Array.from(scores, (x, k) => (Number.isNaN(x) ? null : names[levels[k]]));
   } else if (table.columns.includes("predicted_level")) {
-    predicted = table.rows.map((row) => (typeof row.predicted_level === "string" && row.predicted_level !== "" ? row.predicted_level : null));
+    predicted = table.rows.map((row) =>
+      typeof row.predicted_level === "string" && row.predicted_level !== "" ? row.predicted_level : null,
+    );
   }
   const name = options.name ?? (file.split(/[\\/]/).pop() ?? file).replace(/\.(csv|jsonl)$/i, "");
   const levelOrder = options.classifier ? options.classifier.levelSet.levels.map((l) => l.name) : null;
@@ -242,7 +255,8 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
   const ordering = options.ordering ?? PAPER_ORDERING;
   const notes: string[] = [];
   const labelled = systems.every((s) => s.labels !== null);
-  if (!labelled && systems.some((s) => s.labels !== null)) notes.push("Only some systems carry human labels: Table 5 and the class pairs need them for every system, so they are left out.");
+  if (!labelled && systems.some((s) => s.labels !== null))
+    notes.push("Only some systems carry human labels: Table 5 and the class pairs need them for every system, so they are left out.");
   const classMeans: ClassMeanRow[] = [];
   const pairViolations: PairViolationRow[] = [];
   const summaries: SystemSummaryRow[] = [];
@@ -250,7 +264,8 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
     const scored = Float64Array.from(Array.from(s.cap).filter((x) => !Number.isNaN(x)));
     const overall = meanInterval(scored, resamples, new Xoshiro128(seed, 1000 + si), confidence);
     const notScored = s.cap.length - scored.length;
-    if (notScored > 0) notes.push(`${s.name}: ${notScored} of ${s.cap.length} rows have no CAP (not scored) and are left out of every statistic.`);
+    if (notScored > 0)
+      notes.push(`${s.name}: ${notScored} of ${s.cap.length} rows have no CAP (not scored) and are left out of every statistic.`);
     let classPairs = 0;
     let violations = 0;
     let nLabelled = 0;
@@ -265,10 +280,20 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
       const means = byClass.map((xs) => mean(xs));
       CLASSES.forEach((cls, c) => {
         const ci = meanInterval(Float64Array.from(byClass[c]), resamples, new Xoshiro128(seed, si * CLASSES.length + c), confidence);
-        classMeans.push({ system: s.name, class: cls, n: byClass[c].length, mean: orNull(means[c]), ciLow: orNull(ci.low), ciHigh: orNull(ci.high) });
+        classMeans.push({
+          system: s.name,
+          class: cls,
+          n: byClass[c].length,
+          mean: orNull(means[c]),
+          ciLow: orNull(ci.low),
+          ciHigh: orNull(ci.high),
+        });
       });
       const absent = CLASSES.filter((_, c) => byClass[c].length === 0);
-      if (absent.length > 0) notes.push(`${s.name}: no answer labelled ${absent.join(", ")}; the class pairs involving ${absent.length > 1 ? "them" : "it"} are left out.`);
+      if (absent.length > 0)
+        notes.push(
+          `${s.name}: no answer labelled ${absent.join(", ")}; the class pairs involving ${absent.length > 1 ? "them" : "it"} are left out.`,
+        );
       for (const p of orderedPairs(ordering)) {
         const mb = means[CLASSES.indexOf(p.better)];
         const mw = means[CLASSES.indexOf(p.worse)];
@@ -322,7 +347,9 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
     }
     notes.push("Class distribution from the calibrated classifier's predicted levels (no human labels).");
   } else {
-    notes.push("No human labels and no classifier: the class distribution is left out (give a label column, or a classifier from capqa calibrate).");
+    notes.push(
+      "No human labels and no classifier: the class distribution is left out (give a label column, or a classifier from capqa calibrate).",
+    );
   }
 
   // Paired differences of mean CAP on shared questions.
@@ -339,7 +366,15 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
       });
       if (d.length === 0) {
         notes.push(`${a.name} and ${b.name} share no scored question (joined on ${a.keyColumn}).`);
-        differences.push({ system: a.name, other: b.name, shared: 0, meanDifference: null, ciLow: null, ciHigh: null, pSystemNotBetter: null });
+        differences.push({
+          system: a.name,
+          other: b.name,
+          shared: 0,
+          meanDifference: null,
+          ciLow: null,
+          ciHigh: null,
+          pSystemNotBetter: null,
+        });
         continue;
       }
       const diffs = Float64Array.from(d);
@@ -364,5 +399,18 @@ export function compareSystems(systems: readonly SystemScores[], options: Compar
       });
     }
   }
-  return { systems: summaries, classMeans, classCounts, countsFrom, pairViolations, differences, resamples, seed, confidence, ordering, notes, warning: comparisonWarning(systems) };
+  return {
+    systems: summaries,
+    classMeans,
+    classCounts,
+    countsFrom,
+    pairViolations,
+    differences,
+    resamples,
+    seed,
+    confidence,
+    ordering,
+    notes,
+    warning: comparisonWarning(systems),
+  };
 }

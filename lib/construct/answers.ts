@@ -27,7 +27,13 @@ export const RENAMED_COLUMNS = ["answer", "hypothesis", "label_semantic", "label
 export const ADDED_COLUMNS = ["answer", "model", "stop_reason"] as const;
 
 export function answerRequest(question: string, settings: AnswerSettings): ChatRequest {
-  return { system: ANSWER_SYSTEM_PROMPT, user: question, maxTokens: settings.maxTokens, temperature: settings.temperature, topP: settings.topP };
+  return {
+    system: ANSWER_SYSTEM_PROMPT,
+    user: question,
+    maxTokens: settings.maxTokens,
+    temperature: settings.temperature,
+    topP: settings.topP,
+  };
 }
 
 export function validateAnswer(reply: ChatReply): Validation<string> {
@@ -53,7 +59,14 @@ function questionOf(row: Record<string, unknown>, i: number): string {
 }
 
 export function answersFingerprint(client: LlmClient, rows: readonly Record<string, unknown>[], settings: AnswerSettings): string {
-  return fingerprint({ kind: "answers", provider: client.provider.name, model: client.provider.model, settings, system: ANSWER_SYSTEM_PROMPT, questions: rows.map(questionOf) });
+  return fingerprint({
+    kind: "answers",
+    provider: client.provider.name,
+    model: client.provider.model,
+    settings,
+    system: ANSWER_SYSTEM_PROMPT,
+    questions: rows.map(questionOf),
+  });
 }
 
 /** Output column order: the input's (renamed where needed), then answer, model, stop_reason. */
@@ -86,7 +99,8 @@ export async function runAnswers(o: AnswerRunOptions): Promise<AnswerRunResult> 
   try {
     const answers = new Map<number, { answer: string; stop: string | null }>();
     const take = (r: CheckpointRecord) => {
-      if (r.type === "answer" && !answers.has(r.row as number)) answers.set(r.row as number, { answer: r.answer as string, stop: (r.stop_reason as string | null) ?? null });
+      if (r.type === "answer" && !answers.has(r.row as number))
+        answers.set(r.row as number, { answer: r.answer as string, stop: (r.stop_reason as string | null) ?? null });
     };
     cp.records.forEach(take);
     const resumedUnits = answers.size;
@@ -98,7 +112,15 @@ export async function runAnswers(o: AnswerRunOptions): Promise<AnswerRunResult> 
     await runPool(pending, o.concurrency ?? DEFAULT_LLM_CONCURRENCY, async (i) => {
       try {
         const res = await client.call(answerRequest(questions[i], settings), { validate: validateAnswer });
-        const rec = { type: "answer", row: i, answer: res.value, stop_reason: res.reply.stopReason, model: res.reply.model, key: res.key, cached: res.fromCache };
+        const rec = {
+          type: "answer",
+          row: i,
+          answer: res.value,
+          stop_reason: res.reply.stopReason,
+          model: res.reply.model,
+          key: res.key,
+          cached: res.fromCache,
+        };
         cp.append(rec);
         take(rec);
         done++;

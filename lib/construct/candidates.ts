@@ -17,7 +17,15 @@ import type { ChatReply, ChatRequest } from "./providers.js";
 import { fingerprint, isFatal, parseJsonReply, runPool, runReport, seededPermutation, type RunControl, type RunResult } from "./run.js";
 
 /** CAP-Correctness columns written (statements come later, from `capqa score`), plus source_row. */
-export const CANDIDATE_COLUMNS = ["question", "dataset", "gold_answer", "answer", "label_semantic", "label_semantic_manual", "source_row"] as const;
+export const CANDIDATE_COLUMNS = [
+  "question",
+  "dataset",
+  "gold_answer",
+  "answer",
+  "label_semantic",
+  "label_semantic_manual",
+  "source_row",
+] as const;
 
 export interface CandidateSettings {
   readonly seed: number;
@@ -40,7 +48,10 @@ export interface PlannedBatch {
 }
 
 /** The target class of every row and the batches, from the rows and the settings alone. */
-export function planCandidates(rows: readonly SourceRow[], settings: CandidateSettings): { classes: CorrectnessClass[]; batches: PlannedBatch[] } {
+export function planCandidates(
+  rows: readonly SourceRow[],
+  settings: CandidateSettings,
+): { classes: CorrectnessClass[]; batches: PlannedBatch[] } {
   const classes = settings.classes && settings.classes.length > 0 ? settings.classes : CLASSES;
   const perm = seededPermutation(rows.length, settings.seed);
   const target: CorrectnessClass[] = new Array(rows.length);
@@ -48,13 +59,19 @@ export function planCandidates(rows: readonly SourceRow[], settings: CandidateSe
   const batches: PlannedBatch[] = [];
   for (const cls of classes) {
     const mine = target.flatMap((c, i) => (c === cls ? [i] : []));
-    for (let k = 0; k < mine.length; k += settings.batchSize) batches.push({ id: `${cls}:${k / settings.batchSize}`, cls, rows: mine.slice(k, k + settings.batchSize) });
+    for (let k = 0; k < mine.length; k += settings.batchSize)
+      batches.push({ id: `${cls}:${k / settings.batchSize}`, cls, rows: mine.slice(k, k + settings.batchSize) });
   }
   return { classes: target, batches };
 }
 
 /** The request of a batch. */
-export function candidateRequest(rows: readonly SourceRow[], cls: CorrectnessClass, indices: readonly number[], settings: CandidateSettings): ChatRequest {
+export function candidateRequest(
+  rows: readonly SourceRow[],
+  cls: CorrectnessClass,
+  indices: readonly number[],
+  settings: CandidateSettings,
+): ChatRequest {
   const m = candidateMessages(
     cls,
     indices.map((i) => ({ question: rows[i].question, gold_answer: rows[i].goldAnswer })),
@@ -127,7 +144,9 @@ export async function runCandidates(o: CandidateRunOptions): Promise<CandidateRu
 
     const solve = async (cls: CorrectnessClass, idx: number[]): Promise<void> => {
       try {
-        const res = await client.call(candidateRequest(rows, cls, idx, settings), { validate: (reply) => validateCandidateReply(reply, idx.length) });
+        const res = await client.call(candidateRequest(rows, cls, idx, settings), {
+          validate: (reply) => validateCandidateReply(reply, idx.length),
+        });
         const rec = { type: "answers", class: cls, rows: idx, answers: res.value, key: res.key, cached: res.fromCache };
         cp.append(rec);
         take(rec);

@@ -6,7 +6,18 @@
  * reopened. A lock file with the owner's pid keeps two live runs off one checkpoint; the lock
  * of a dead process is taken over.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 
 export interface CheckpointHeader {
@@ -47,7 +58,12 @@ export class Checkpoint {
    * Opens (or starts) the checkpoint of a run. A checkpoint of another run (kind or fingerprint
    * differ) is an error unless `restart`, which discards it.
    */
-  static open(file: string, kind: string, fingerprint: string, options: { restart?: boolean; extra?: Record<string, unknown> } = {}): Checkpoint {
+  static open(
+    file: string,
+    kind: string,
+    fingerprint: string,
+    options: { restart?: boolean; extra?: Record<string, unknown> } = {},
+  ): Checkpoint {
     mkdirSync(dirname(file), { recursive: true });
     const lockFile = `${file}.lock`;
     if (existsSync(lockFile)) {
@@ -78,7 +94,9 @@ export class Checkpoint {
             throw new Error(`${file}: the first line is not a checkpoint header; remove the file or set the \`restart\` option`);
           }
           if (header.type !== "run" || header.kind !== kind)
-            throw new Error(`${file} is a checkpoint of a "${String(header.kind)}" run, not ${kind}; use another file for the \`checkpoint\` option, or set the \`restart\` option`);
+            throw new Error(
+              `${file} is a checkpoint of a "${String(header.kind)}" run, not ${kind}; use another file for the \`checkpoint\` option, or set the \`restart\` option`,
+            );
           if (header.fingerprint !== fingerprint) {
             throw new Error(
               `${file} belongs to a run with other inputs or settings (fingerprint ${String(header.fingerprint).slice(0, 12)}…, this run ${fingerprint.slice(0, 12)}…); use another file for the \`checkpoint\` option, or set the \`restart\` option to discard it`,

@@ -106,7 +106,11 @@ export const CLEANING_RULES: readonly CleaningRule[] = [
 ];
 
 /** The first rule a row breaks, or undefined when it is kept. */
-export function cleaningVerdict(question: string, goldAnswer: string, rules: readonly CleaningRule[] = CLEANING_RULES): { rule: string; reason: string } | undefined {
+export function cleaningVerdict(
+  question: string,
+  goldAnswer: string,
+  rules: readonly CleaningRule[] = CLEANING_RULES,
+): { rule: string; reason: string } | undefined {
   if (question.trim() === "") return { rule: "empty-question", reason: "the question is empty" };
   if (goldAnswer.trim() === "") return { rule: "empty-gold", reason: "the gold answer is empty" };
   for (const r of rules) {
@@ -140,10 +144,15 @@ export function readSources(specs: readonly SourceSpec[], columns: SourceColumns
     const qCol = columns.question ?? "question";
     const gCol = columns.goldAnswer ?? GOLD_ALIASES.find(has);
     const dCol = columns.dataset ?? DATASET_ALIASES.find(has);
-    if (!has(qCol)) throw new DataError({ file: spec.file, line: 1 }, `no question column "${qCol}"; the columns are ${t.columns.join(", ")}`);
+    if (!has(qCol))
+      throw new DataError({ file: spec.file, line: 1 }, `no question column "${qCol}"; the columns are ${t.columns.join(", ")}`);
     if (gCol === undefined || !has(gCol))
-      throw new DataError({ file: spec.file, line: 1 }, `no gold-answer column (${columns.goldAnswer ?? GOLD_ALIASES.join(" / ")}); the columns are ${t.columns.join(", ")}`);
-    if (columns.dataset !== undefined && !has(columns.dataset)) throw new DataError({ file: spec.file, line: 1 }, `no source column "${columns.dataset}"`);
+      throw new DataError(
+        { file: spec.file, line: 1 },
+        `no gold-answer column (${columns.goldAnswer ?? GOLD_ALIASES.join(" / ")}); the columns are ${t.columns.join(", ")}`,
+      );
+    if (columns.dataset !== undefined && !has(columns.dataset))
+      throw new DataError({ file: spec.file, line: 1 }, `no source column "${columns.dataset}"`);
     const fallback = spec.dataset ?? basename(spec.file).replace(/\.(csv|jsonl|ndjson)$/i, "");
     t.rows.forEach((r, i) => {
       const cell = (c: string) => {
@@ -154,7 +163,14 @@ export function readSources(specs: readonly SourceSpec[], columns: SourceColumns
         throw new DataError({ file: spec.file, line: t.lines[i], field: c }, `is not text: ${JSON.stringify(v)}`);
       };
       const ds = spec.dataset ?? (dCol !== undefined ? cell(dCol) : "");
-      rows.push({ sourceRow: rows.length, question: cell(qCol), goldAnswer: cell(gCol), dataset: ds === "" ? fallback : ds, file: spec.file, line: t.lines[i] });
+      rows.push({
+        sourceRow: rows.length,
+        question: cell(qCol),
+        goldAnswer: cell(gCol),
+        dataset: ds === "" ? fallback : ds,
+        file: spec.file,
+        line: t.lines[i],
+      });
     });
   }
   return rows;
@@ -186,5 +202,14 @@ export function cleanSources(rows: readonly SourceRow[], rules: readonly Cleanin
 export const DROPPED_COLUMNS = ["source_row", "file", "line", "dataset", "question", "gold_answer", "rule", "reason"] as const;
 
 export function droppedTableRows(dropped: readonly DroppedRow[]): Record<string, unknown>[] {
-  return dropped.map((d) => ({ source_row: d.sourceRow, file: d.file, line: d.line, dataset: d.dataset, question: d.question, gold_answer: d.goldAnswer, rule: d.rule, reason: d.reason }));
+  return dropped.map((d) => ({
+    source_row: d.sourceRow,
+    file: d.file,
+    line: d.line,
+    dataset: d.dataset,
+    question: d.question,
+    gold_answer: d.goldAnswer,
+    rule: d.rule,
+    reason: d.reason,
+  }));
 }

@@ -93,13 +93,28 @@ export interface ClientStats {
   failed: number;
   inputTokens: number;
   outputTokens: number;
-  /** Faults by kind: http_429, http_500, http_529, timeout, network, truncated_response, bad_json, redirect, response_too_large, content_<kind>. */
+  /**
+   * Faults by kind: http_429, http_500, http_529, timeout, network, truncated_response, bad_json, redirect, response_too_large,
+   * content_<kind>.
+   */
   faults: Record<string, number>;
   rateLimitWaitMs: number;
 }
 
 export function emptyStats(): ClientStats {
-  return { calls: 0, httpRequests: 0, succeeded: 0, cacheHits: 0, coalesced: 0, retries: 0, failed: 0, inputTokens: 0, outputTokens: 0, faults: {}, rateLimitWaitMs: 0 };
+  return {
+    calls: 0,
+    httpRequests: 0,
+    succeeded: 0,
+    cacheHits: 0,
+    coalesced: 0,
+    retries: 0,
+    failed: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    faults: {},
+    rateLimitWaitMs: 0,
+  };
 }
 
 /** A call failed for good; `fatal` ones (bad key, unknown model) should stop the run. */
@@ -209,7 +224,9 @@ class Semaphore {
 const RETRYABLE_STATUS = (s: number) => s === 408 || s === 409 || s === 429 || s >= 500;
 const FATAL_STATUS = (s: number) => s === 401 || s === 403 || s === 404;
 
-type Attempt = { ok: true; reply: ChatReply } | { ok: false; kind: string; message: string; retryable: boolean; fatal?: boolean; status?: number; waitMs?: number; signature?: string };
+type Attempt =
+  | { ok: true; reply: ChatReply }
+  | { ok: false; kind: string; message: string; retryable: boolean; fatal?: boolean; status?: number; waitMs?: number; signature?: string };
 
 export class LlmClient {
   readonly provider: Provider;
@@ -338,7 +355,8 @@ export class LlmClient {
         }
         this.fault(`content_${v.kind}`);
         contentFailures++;
-        if (contentFailures > this.o.contentRetries) this.fail(new ContentError(`the reply was rejected ${contentFailures} times; last: ${v.reason}`, `content_${v.kind}`));
+        if (contentFailures > this.o.contentRetries)
+          this.fail(new ContentError(`the reply was rejected ${contentFailures} times; last: ${v.reason}`, `content_${v.kind}`));
         this.log(`reply rejected (${v.reason}); asking again`);
         continue;
       }
@@ -366,7 +384,14 @@ export class LlmClient {
       }
       if (!res.retryable || transportFailures >= this.o.maxRetries) {
         this.fail(
-          new CallError(transportFailures >= this.o.maxRetries && res.retryable ? `${res.message} (gave up after ${transportFailures + 1} attempts)` : res.message, res.kind, false, res.status),
+          new CallError(
+            transportFailures >= this.o.maxRetries && res.retryable
+              ? `${res.message} (gave up after ${transportFailures + 1} attempts)`
+              : res.message,
+            res.kind,
+            false,
+            res.status,
+          ),
         );
       }
       const backoff = backoffDelay(transportFailures, this.o.backoffBaseMs, this.o.backoffMaxMs, 0.25);
@@ -413,7 +438,12 @@ export class LlmClient {
       } catch (err) {
         if (this.signal?.aborted) throw new AbortedError();
         if (timedOut) return { ok: false, kind: "timeout", message: `${name}: no reply within ${this.o.timeoutMs} ms`, retryable: true };
-        return { ok: false, kind: "network", message: `${name}: connection failed (${this.provider.redact(describeError(err))})`, retryable: true };
+        return {
+          ok: false,
+          kind: "network",
+          message: `${name}: connection failed (${this.provider.redact(describeError(err))})`,
+          retryable: true,
+        };
       }
       if (isRedirect(res.status) || res.redirected) {
         ctl.abort(); // the body of a redirect is not read
@@ -447,8 +477,14 @@ export class LlmClient {
         text = body.text;
       } catch (err) {
         if (this.signal?.aborted) throw new AbortedError();
-        if (timedOut) return { ok: false, kind: "timeout", message: `${name}: reply body not received within ${this.o.timeoutMs} ms`, retryable: true };
-        return { ok: false, kind: "truncated_response", message: `${name}: the connection closed mid-reply (${this.provider.redact(describeError(err))})`, retryable: true };
+        if (timedOut)
+          return { ok: false, kind: "timeout", message: `${name}: reply body not received within ${this.o.timeoutMs} ms`, retryable: true };
+        return {
+          ok: false,
+          kind: "truncated_response",
+          message: `${name}: the connection closed mid-reply (${this.provider.redact(describeError(err))})`,
+          retryable: true,
+        };
       }
       if (!res.ok) {
         const should = res.headers.get("x-should-retry");

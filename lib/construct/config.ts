@@ -104,16 +104,19 @@ function typeOf(v: unknown): string {
 
 /** Checks a parsed config object: known keys, right types. */
 export function checkConfig(value: unknown, where: string): ConstructConfig {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${where}: the configuration must be a JSON object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error(`${where}: the configuration must be a JSON object`);
   for (const [k, v] of Object.entries(value)) {
     if (k.startsWith("$") || k.startsWith("//")) continue; // comments
     const want = KEYS[k as keyof ConstructConfig];
-    if (want === undefined && /key|secret|token$|password|auth/i.test(k)) throw new Error(`${where}: "${k}": API keys are read from the environment only (ANTHROPIC_API_KEY, OPENAI_API_KEY)`);
+    if (want === undefined && /key|secret|token$|password|auth/i.test(k))
+      throw new Error(`${where}: "${k}": API keys are read from the environment only (ANTHROPIC_API_KEY, OPENAI_API_KEY)`);
     if (want === undefined) throw new Error(`${where}: unknown key "${k}"; known keys: ${Object.keys(KEYS).join(", ")}`);
     if (!want.split("|").includes(typeOf(v))) throw new Error(`${where}: "${k}" must be ${want.replace("|", " or ")}, got ${typeOf(v)}`);
   }
   const c = value as ConstructConfig;
-  if (c.provider !== undefined && !PROVIDERS.includes(c.provider)) throw new Error(`${where}: provider must be one of ${PROVIDERS.join(", ")}`);
+  if (c.provider !== undefined && !PROVIDERS.includes(c.provider))
+    throw new Error(`${where}: provider must be one of ${PROVIDERS.join(", ")}`);
   return c;
 }
 
@@ -168,7 +171,12 @@ export function clientOptions(c: ConstructConfig, extra: Partial<ClientOptions> 
 }
 
 /** Provider and client of a config (the key from the environment). */
-export function makeClient(c: ConstructConfig, defaults: { provider: ProviderName; model?: string }, extra: Partial<ClientOptions> = {}, env: NodeJS.ProcessEnv = process.env): LlmClient {
+export function makeClient(
+  c: ConstructConfig,
+  defaults: { provider: ProviderName; model?: string },
+  extra: Partial<ClientOptions> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): LlmClient {
   const provider = c.provider ?? defaults.provider;
   const model = c.model ?? defaults.model;
   if (!model) throw new Error('no model: set the `model` option (or "model" in the configuration)');

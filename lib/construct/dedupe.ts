@@ -82,7 +82,10 @@ export class NearDuplicateIndex {
         const other = this.sets[slot];
         if (other.size < this.threshold * set.size - 1e-9 || set.size < this.threshold * other.size - 1e-9) continue;
         const j = jaccard(set, other);
-        if (j >= this.threshold - 1e-12 && (best === undefined || j > best.similarity || (j === best.similarity && this.ids[slot] < best.of)))
+        if (
+          j >= this.threshold - 1e-12 &&
+          (best === undefined || j > best.similarity || (j === best.similarity && this.ids[slot] < best.of))
+        )
           best = { of: this.ids[slot], kind: "near", similarity: j };
       }
     }

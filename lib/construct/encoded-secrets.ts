@@ -13,7 +13,10 @@
 const FRAGMENT = 16;
 const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
 
-/** A secret's base64 core at one byte position, and whether a character that mixes its bits with others' comes before (lead) or after it (trail). */
+/**
+ * A secret's base64 core at one byte position, and whether a character that mixes its bits with others' comes before (lead) or after it
+ * (trail).
+ */
 export interface Base64Core {
   readonly text: string;
   readonly lead: boolean;
@@ -71,7 +74,8 @@ export function redactBase64(text: string, forms: Base64Forms, marker: string): 
   // Spans of the compact text, each with the partial characters it may take on each side.
   const spans: { s: number; e: number; lead: boolean; trail: boolean }[] = [];
   for (const core of forms.cores)
-    for (let k = compact.indexOf(core.text); k >= 0; k = compact.indexOf(core.text, k + 1)) spans.push({ s: k, e: k + core.text.length, lead: core.lead, trail: core.trail });
+    for (let k = compact.indexOf(core.text); k >= 0; k = compact.indexOf(core.text, k + 1))
+      spans.push({ s: k, e: k + core.text.length, lead: core.lead, trail: core.trail });
   const inSome = (piece: string) => forms.cores.some((c) => c.text.includes(piece));
   for (let k = 0; k + FRAGMENT <= compact.length; k++) {
     if (!forms.grams.has(compact.slice(k, k + FRAGMENT))) continue;

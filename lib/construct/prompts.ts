@@ -79,7 +79,14 @@ export function pythonJsonDumps(value: unknown, indent?: number): string {
     if (typeof v === "object") {
       const entries = Object.entries(v as Record<string, unknown>);
       if (entries.length === 0) return "{}";
-      return "{" + nl + entries.map(([k, x]) => pad(level + 1) + pyString(k) + ": " + walk(x, level + 1)).join(itemSep + nl) + nl + pad(level) + "}";
+      return (
+        "{" +
+        nl +
+        entries.map(([k, x]) => pad(level + 1) + pyString(k) + ": " + walk(x, level + 1)).join(itemSep + nl) +
+        nl +
+        pad(level) +
+        "}"
+      );
     }
     throw new TypeError(`cannot dump a ${typeof v}`);
   };
@@ -92,10 +99,13 @@ export function pythonJsonDumps(value: unknown, indent?: number): string {
 export const CLASS_INSTRUCTIONS: Readonly<Record<CorrectnessClass, string>> = {
   exact: "Reproduce the gold answer verbatim.",
   equivalent: "Express the same meaning as the gold answer using different wording. Do not omit or add information.",
-  alternative_correct: "Produce a different but equally valid answer to the question. The answer must be factually correct and must not be entailed by the gold answer in either direction.",
+  alternative_correct:
+    "Produce a different but equally valid answer to the question. The answer must be factually correct and must not be entailed by the gold answer in either direction.",
   partial: "Reproduce a strict subset of the information in the gold answer. Do not add information beyond what the gold states.",
-  overinclusive_valid: "Include the full content of the gold answer and add one short piece of additional information that is factually correct and relevant to the question.",
-  overinclusive_invalid: "Include the full content of the gold answer and add one short piece of additional information that is factually incorrect or unsupported.",
+  overinclusive_valid:
+    "Include the full content of the gold answer and add one short piece of additional information that is factually correct and relevant to the question.",
+  overinclusive_invalid:
+    "Include the full content of the gold answer and add one short piece of additional information that is factually incorrect or unsupported.",
   invalid: "Produce a plausible-sounding answer to the question that is factually wrong. Do not directly contradict the gold answer.",
   contradictory: "Produce an answer that directly contradicts the gold answer or rejects the premise of the question.",
 };
@@ -126,13 +136,24 @@ export function candidatePrompt(cls: CorrectnessClass, items: readonly Candidate
     items.map((it) => ({ question: it.question, gold_answer: it.gold_answer })),
     2,
   );
-  return [`Label: ${label}`, `Definition: ${DEFINITIONS[cls]}`, CLASS_INSTRUCTIONS[cls], ...B4_FIXED_LINES, `Items:${dumped}`, B4_FINAL_LINE].join("\n");
+  return [
+    `Label: ${label}`,
+    `Definition: ${DEFINITIONS[cls]}`,
+    CLASS_INSTRUCTIONS[cls],
+    ...B4_FIXED_LINES,
+    `Items:${dumped}`,
+    B4_FINAL_LINE,
+  ].join("\n");
 }
 
 export type PromptRole = "user" | "system";
 
 /** The B.4 prompt as a (system, user) pair for the chosen placement. */
-export function candidateMessages(cls: CorrectnessClass, items: readonly CandidateItem[], role: PromptRole = "user"): { system?: string; user: string } {
+export function candidateMessages(
+  cls: CorrectnessClass,
+  items: readonly CandidateItem[],
+  role: PromptRole = "user",
+): { system?: string; user: string } {
   const text = candidatePrompt(cls, items);
   return role === "user" ? { user: text } : { system: text, user: B4_FINAL_LINE };
 }
@@ -156,7 +177,16 @@ export const QUESTION_TYPE_DEFINITIONS: Readonly<Record<QuestionType, string>> =
 };
 
 /** B.5: general knowledge plus the seven academic subjects, as the paper lists them. */
-export const SUBJECTS = ["general knowledge", "Biology", "Physics", "History", "Geography", "Chemistry", "Mathematics", "Computer Science"] as const;
+export const SUBJECTS = [
+  "general knowledge",
+  "Biology",
+  "Physics",
+  "History",
+  "Geography",
+  "Chemistry",
+  "Mathematics",
+  "Computer Science",
+] as const;
 /** B.5: the target share of general knowledge (the rest split evenly over the seven subjects). */
 export const GENERAL_KNOWLEDGE_SHARE = 0.562;
 
@@ -183,7 +213,11 @@ export const STATEMENTS_USER_TEMPLATE = [
 
 /** The B.5 USER message for a (subject, question type) cell. */
 export function statementsUserPrompt(subject: string, type: QuestionType): string {
-  const fill: Record<string, string> = { subject, question_type: QUESTION_TYPE_LABELS[type], question_type_definition: QUESTION_TYPE_DEFINITIONS[type] };
+  const fill: Record<string, string> = {
+    subject,
+    question_type: QUESTION_TYPE_LABELS[type],
+    question_type_definition: QUESTION_TYPE_DEFINITIONS[type],
+  };
   return STATEMENTS_USER_TEMPLATE.replace(/\{(subject|question_type|question_type_definition)\}/g, (_, k: string) => fill[k]);
 }
 

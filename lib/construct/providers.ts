@@ -94,7 +94,9 @@ export class Provider {
     const key = options.apiKey ?? env[KEY_ENV[this.name]];
     this.#key = key === undefined || key === "" ? undefined : key;
     const all = [this.#key, ...PROVIDERS.map((p) => env[KEY_ENV[p]]), ...(options.secrets ?? [])];
-    this.#secrets = [...new Set(all.filter((k): k is string => typeof k === "string" && k.length >= 4))].sort((a, b) => b.length - a.length);
+    this.#secrets = [...new Set(all.filter((k): k is string => typeof k === "string" && k.length >= 4))].sort(
+      (a, b) => b.length - a.length,
+    );
     this.#encoded = base64Forms(this.#secrets.filter((k) => k.length >= 8));
   }
 
@@ -213,7 +215,13 @@ export class Provider {
     if (this.name === "anthropic") {
       if (!Array.isArray(o.content)) throw new BadResponseError("reply has no content array");
       const text = (o.content as unknown[])
-        .filter((b): b is { type: string; text: string } => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" && typeof (b as { text?: unknown }).text === "string")
+        .filter(
+          (b): b is { type: string; text: string } =>
+            typeof b === "object" &&
+            b !== null &&
+            (b as { type?: unknown }).type === "text" &&
+            typeof (b as { text?: unknown }).text === "string",
+        )
         .map((b) => b.text)
         .join("");
       return reply(text, o.stop_reason, "input_tokens", "output_tokens");
@@ -226,7 +234,11 @@ export class Provider {
     if (typeof content === "string") text = content;
     else if (content === null || content === undefined) text = "";
     else if (Array.isArray(content))
-      text = content.map((p) => (typeof p === "object" && p !== null && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+      text = content
+        .map((p) =>
+          typeof p === "object" && p !== null && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "",
+        )
+        .join("");
     else throw new BadResponseError("reply message content is neither text nor null");
     return reply(text, choice.finish_reason, "prompt_tokens", "completion_tokens");
   }

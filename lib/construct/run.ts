@@ -133,7 +133,10 @@ export function parseJsonReply(text: string, open: "[" | "{"): { ok: true; value
         /* fall through */
       }
     }
-    return { ok: false, reason: `the reply is not valid JSON (${body.length} characters${body.length > 0 ? `, ends ${JSON.stringify(body.slice(-20))}` : ""})` };
+    return {
+      ok: false,
+      reason: `the reply is not valid JSON (${body.length} characters${body.length > 0 ? `, ends ${JSON.stringify(body.slice(-20))}` : ""})`,
+    };
   }
 }
 

@@ -20,9 +20,26 @@ import { QUESTION_TYPES, type QuestionType } from "../statements/types.js";
 import { Checkpoint, type CheckpointRecord } from "./checkpoint.js";
 import { AbortedError, ContentError, type LlmClient, type Validation } from "./client.js";
 import { NearDuplicateIndex } from "./dedupe.js";
-import { GENERAL_KNOWLEDGE_SHARE, STATEMENTS_SYSTEM_PROMPT, STATEMENTS_TEMPERATURE, STATEMENTS_TOP_P, SUBJECTS, statementsUserPrompt } from "./prompts.js";
+import {
+  GENERAL_KNOWLEDGE_SHARE,
+  STATEMENTS_SYSTEM_PROMPT,
+  STATEMENTS_TEMPERATURE,
+  STATEMENTS_TOP_P,
+  SUBJECTS,
+  statementsUserPrompt,
+} from "./prompts.js";
 import type { ChatReply, ChatRequest } from "./providers.js";
-import { apportion, fingerprint, isFatal, parseJsonReply, runPool, runReport, seededPermutation, type RunReport, type RunControl } from "./run.js";
+import {
+  apportion,
+  fingerprint,
+  isFatal,
+  parseJsonReply,
+  runPool,
+  runReport,
+  seededPermutation,
+  type RunReport,
+  type RunControl,
+} from "./run.js";
 
 export interface StatementSettings {
   readonly total: number;
@@ -81,14 +98,26 @@ export function planCells(settings: StatementSettings): StatementCell[] {
     );
     QUESTION_TYPES.forEach((type, t) => {
       const target = perType[t];
-      cells.push({ index: cells.length, subject, type, target, maxAttempts: Math.ceil(settings.maxAttemptsFactor * target) + (target > 0 ? 2 : 0) });
+      cells.push({
+        index: cells.length,
+        subject,
+        type,
+        target,
+        maxAttempts: Math.ceil(settings.maxAttemptsFactor * target) + (target > 0 ? 2 : 0),
+      });
     });
   });
   return cells;
 }
 
 export function statementRequest(cell: StatementCell, settings: StatementSettings): ChatRequest {
-  return { system: STATEMENTS_SYSTEM_PROMPT, user: statementsUserPrompt(cell.subject, cell.type), maxTokens: settings.maxTokens, temperature: settings.temperature, topP: settings.topP };
+  return {
+    system: STATEMENTS_SYSTEM_PROMPT,
+    user: statementsUserPrompt(cell.subject, cell.type),
+    maxTokens: settings.maxTokens,
+    temperature: settings.temperature,
+    topP: settings.topP,
+  };
 }
 
 /** Accepts one JSON object with non-empty question, answer and statement, honouring the prompt's checkable constraints. */
@@ -96,14 +125,16 @@ export function validateTriple(reply: ChatReply, type: QuestionType): Validation
   const parsed = parseJsonReply(reply.text, "{");
   if (!parsed.ok) return { ok: false, kind: reply.text.trim() === "" ? "empty_reply" : "not_json", reason: parsed.reason };
   const v = parsed.value as Record<string, unknown>;
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, kind: "not_object", reason: "the reply is JSON but not an object" };
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return { ok: false, kind: "not_object", reason: "the reply is JSON but not an object" };
   for (const f of ["question", "answer", "statement"]) {
     if (typeof v[f] !== "string") return { ok: false, kind: "missing_field", reason: `field ${f} is missing or not a string` };
     if ((v[f] as string).trim() === "") return { ok: false, kind: "empty_string", reason: `field ${f} is empty` };
   }
   const t = { question: (v.question as string).trim(), answer: (v.answer as string).trim(), statement: (v.statement as string).trim() };
   if (t.statement.includes("?")) return { ok: false, kind: "statement_question_mark", reason: "the statement contains a question mark" };
-  if (type === "blank_spaces_task" && /_{2,}/.test(t.statement)) return { ok: false, kind: "blank_not_filled", reason: "the statement still has a blank" };
+  if (type === "blank_spaces_task" && /_{2,}/.test(t.statement))
+    return { ok: false, kind: "blank_not_filled", reason: "the statement still has a blank" };
   return { ok: true, value: t };
 }
 
@@ -152,7 +183,12 @@ interface Result {
 }
 
 /** Keeps triples in (cell, attempt) order, dropping duplicates of earlier ones; per cell, the kept list. */
-function selectTriples(cells: readonly StatementCell[], results: ReadonlyMap<string, Result>, planned: readonly number[], threshold: number) {
+function selectTriples(
+  cells: readonly StatementCell[],
+  results: ReadonlyMap<string, Result>,
+  planned: readonly number[],
+  threshold: number,
+) {
   const index = new NearDuplicateIndex(threshold);
   const kept: { cell: number; attempt: number; triple: Triple }[][] = cells.map(() => []);
   const dropped: DroppedTriple[] = [];
@@ -162,7 +198,14 @@ function selectTriples(cells: readonly StatementCell[], results: ReadonlyMap<str
       const r = results.get(`${cell.index}:${a}`);
       if (r === undefined) continue;
       if (r.triple === undefined) {
-        dropped.push({ cell: cell.index, attempt: a, subject: cell.subject, label_question_type: cell.type, question: "", reason: `invalid reply: ${r.invalid ?? "?"}` });
+        dropped.push({
+          cell: cell.index,
+          attempt: a,
+          subject: cell.subject,
+          label_question_type: cell.type,
+          question: "",
+          reason: `invalid reply: ${r.invalid ?? "?"}`,
+        });
         continue;
       }
       if (kept[cell.index].length >= cell.target) continue; // more than needed: not used (not a duplicate)
@@ -195,7 +238,8 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
   const log = o.log ?? (() => {});
   const { client, settings } = o;
   const [ft, fv, fs] = settings.split;
-  if (!(ft >= 0 && fv >= 0 && fs >= 0 && Math.abs(ft + fv + fs - 1) < 1e-9)) throw new RangeError(`split fractions must be ≥ 0 and sum to 1, got ${settings.split.join("/")}`);
+  if (!(ft >= 0 && fv >= 0 && fs >= 0 && Math.abs(ft + fv + fs - 1) < 1e-9))
+    throw new RangeError(`split fractions must be ≥ 0 and sum to 1, got ${settings.split.join("/")}`);
   const cells = planCells(settings);
   const cp = Checkpoint.open(o.checkpoint, "statements", statementsFingerprint(client, settings), {
     restart: o.restart,
@@ -211,7 +255,13 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
         for (const [c, , to] of r.attempts as [number, number, number][]) planned[c] = Math.max(planned[c], to);
       } else if (r.type === "result") {
         const key = `${r.cell as number}:${r.attempt as number}`;
-        if (!results.has(key)) results.set(key, { cell: r.cell as number, attempt: r.attempt as number, triple: r.triple as Triple | undefined, invalid: r.invalid as string | undefined });
+        if (!results.has(key))
+          results.set(key, {
+            cell: r.cell as number,
+            attempt: r.attempt as number,
+            triple: r.triple as Triple | undefined,
+            invalid: r.invalid as string | undefined,
+          });
       }
     };
     cp.records.forEach(take);
@@ -233,7 +283,10 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
 
     const attemptOne = async ({ cell, attempt }: { cell: StatementCell; attempt: number }) => {
       try {
-        const res = await client.call(statementRequest(cell, settings), { sample: attempt, validate: (reply) => validateTriple(reply, cell.type) });
+        const res = await client.call(statementRequest(cell, settings), {
+          sample: attempt,
+          validate: (reply) => validateTriple(reply, cell.type),
+        });
         const rec = { type: "result", cell: cell.index, attempt, triple: res.value, key: res.key, cached: res.fromCache };
         cp.append(rec);
         take(rec);
@@ -256,7 +309,8 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
     for (;;) {
       // 1. Finish every planned attempt that has no result yet.
       const pending: { cell: StatementCell; attempt: number }[] = [];
-      for (const cell of cells) for (let a = 0; a < planned[cell.index]; a++) if (!results.has(`${cell.index}:${a}`)) pending.push({ cell, attempt: a });
+      for (const cell of cells)
+        for (let a = 0; a < planned[cell.index]; a++) if (!results.has(`${cell.index}:${a}`)) pending.push({ cell, attempt: a });
       await runPool(pending, o.concurrency ?? DEFAULT_LLM_CONCURRENCY, attemptOne);
       if (failedAttempts.size > 0) break;
       // 2. Plan the next round: each cell short of its target asks for what it lacks.
@@ -278,7 +332,9 @@ export async function runStatements(o: StatementRunOptions): Promise<StatementRu
       kept.reduce((a, k) => a + k.length, 0),
       total,
     );
-    const shortfall = cells.filter((c) => kept[c.index].length < c.target).map((c) => ({ cell: c.index, subject: c.subject, type: c.type, target: c.target, kept: kept[c.index].length }));
+    const shortfall = cells
+      .filter((c) => kept[c.index].length < c.target)
+      .map((c) => ({ cell: c.index, subject: c.subject, type: c.type, target: c.target, kept: kept[c.index].length }));
     const complete = failedAttempts.size === 0;
     let rows: StatementRow[] = [];
     if (complete) {

@@ -43,7 +43,13 @@ export interface FileChecksum {
 }
 
 /** Joins the three per-row files and checks that they describe the same rows. */
-export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<number, Split>, scores: ReleasedScores, files = DATA_FILES): Benchmark {
+export function joinBenchmark(
+  dir: string,
+  rows: CorrectnessRow[],
+  splits: Map<number, Split>,
+  scores: ReleasedScores,
+  files = DATA_FILES,
+): Benchmark {
   const problems = new DataProblems();
   const splitsFile = join(dir, files.splits);
   const split: Split[] = new Array(rows.length);
@@ -53,7 +59,8 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
     else split[id] = s;
   }
   for (const id of splits.keys()) {
-    if (id >= rows.length) problems.add({ file: splitsFile, row: id, field: "row_id" }, `no such CSV row (the CSV has ${rows.length} rows)`);
+    if (id >= rows.length)
+      problems.add({ file: splitsFile, row: id, field: "row_id" }, `no such CSV row (the CSV has ${rows.length} rows)`);
   }
   const warnings: string[] = [];
   const scoreIndex = new Int32Array(rows.length).fill(-1);
@@ -86,7 +93,10 @@ export function joinBenchmark(dir: string, rows: CorrectnessRow[], splits: Map<n
   for (let id = 0; id < rows.length; id++) {
     if (scoreIndex[id] >= 0) continue;
     const r = rows[id];
-    const reason = r.answer.trim() === "" ? "empty candidate answer: the authors released no NLI probabilities or metric scores for it" : "not present in the released scores";
+    const reason =
+      r.answer.trim() === ""
+        ? "empty candidate answer: the authors released no NLI probabilities or metric scores for it"
+        : "not present in the released scores";
     unscored.push({ rowId: id, split: split[id], reason });
   }
   return { dir, rows, split, scores, scoreIndex, unscored, warnings, checksums: [] };
@@ -145,7 +155,12 @@ export interface Selection {
  * The rows of a split that can be evaluated under a label source. Human labels exist for 1,638
  * rows only; `onlyHumanLabelled` restricts synthetic labels to those rows too (Table 16).
  */
-export function selectRows(bench: Benchmark, split: SplitChoice, labels: LabelSource = "synthetic", options: { onlyHumanLabelled?: boolean } = {}): Selection {
+export function selectRows(
+  bench: Benchmark,
+  split: SplitChoice,
+  labels: LabelSource = "synthetic",
+  options: { onlyHumanLabelled?: boolean } = {},
+): Selection {
   const ids: number[] = [];
   const classes: number[] = [];
   const excluded: { rowId: number; reason: string }[] = [];
@@ -169,7 +184,9 @@ export function selectRows(bench: Benchmark, split: SplitChoice, labels: LabelSo
 export function releasedColumn(bench: Benchmark, name: string, rowIds: Int32Array): Float64Array {
   const source = bench.scores.values[name] ?? (bench.scores.probabilities as Record<string, Float64Array>)[name];
   if (source === undefined) {
-    throw new Error(`no released column "${name}" in ${bench.scores.file}; it has ${[...bench.scores.metrics, ...Object.keys(bench.scores.probabilities)].join(", ")}`);
+    throw new Error(
+      `no released column "${name}" in ${bench.scores.file}; it has ${[...bench.scores.metrics, ...Object.keys(bench.scores.probabilities)].join(", ")}`,
+    );
   }
   const out = new Float64Array(rowIds.length);
   for (let k = 0; k < rowIds.length; k++) {

@@ -60,7 +60,15 @@ export const PINNED_FILES: readonly PinnedFile[] = [
  * the SHA-256 rule of lib/statements/dataset). The commit is pinned; no checksum is, because the
  * copy capqa was built with came already split: the loader checks the row count instead.
  */
-export const STATEMENTS_FILES: readonly PinnedFile[] = [{ name: "CAP-Statements.csv", path: "data/CAP-Statements.csv", commit: "bdc6a5a4b68e74f868aa6d105d0bb6a15bcfd026", sha256: null, bytes: null }];
+export const STATEMENTS_FILES: readonly PinnedFile[] = [
+  {
+    name: "CAP-Statements.csv",
+    path: "data/CAP-Statements.csv",
+    commit: "bdc6a5a4b68e74f868aa6d105d0bb6a15bcfd026",
+    sha256: null,
+    bytes: null,
+  },
+];
 
 export function pinnedUrl(file: PinnedFile): string {
   return `${RAW_BASE_URL}/${UPSTREAM_REPOSITORY}/${file.commit}/${file.path}`;
@@ -136,7 +144,9 @@ export async function fetchData(options: FetchOptions): Promise<FetchReport[]> {
     const tmp = `${target}.partial`;
     writeFileSync(tmp, bytes);
     renameSync(tmp, target);
-    log(`${file.name}: saved (${bytes.length} bytes${file.sha256 === null ? `, sha256 ${got}` : changed ? ", CHECKSUM DIFFERS FROM THE PIN" : ", checksum ok"})`);
+    log(
+      `${file.name}: saved (${bytes.length} bytes${file.sha256 === null ? `, sha256 ${got}` : changed ? ", CHECKSUM DIFFERS FROM THE PIN" : ", checksum ok"})`,
+    );
     reports.push({ name: file.name, status: changed ? "downloaded-changed" : "downloaded", sha256: got });
   }
   return reports;
@@ -148,6 +158,10 @@ export function verifyData(dir: string): { name: string; ok: boolean; detail: st
     const target = join(dir, file.name);
     if (!existsSync(target)) return { name: file.name, ok: false, detail: "missing" };
     const have = sha256(readFileSync(target));
-    return { name: file.name, ok: have === file.sha256, detail: have === file.sha256 ? "checksum ok" : `checksum ${have} differs from the pin ${file.sha256}` };
+    return {
+      name: file.name,
+      ok: have === file.sha256,
+      detail: have === file.sha256 ? "checksum ok" : `checksum ${have} differs from the pin ${file.sha256}`,
+    };
   });
 }

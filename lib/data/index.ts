@@ -1,6 +1,7 @@
-export { PROBABILITY_FIELDS, SPLITS } from "./types.js";
+export { PROBABILITY_FIELDS, SPLITS, SPLIT_CHOICES } from "./types.js";
 export type { CorrectnessRow, ProbabilityField, ReleasedResults, ReleasedScores, Split } from "./types.js";
-export { loadCorrectnessCsv, loadResultsJson, loadScoresJson, loadSplitsCsv, parseCorrectnessCsv, parseResultsJson, parseScoresJson, parseSplitsCsv } from "./loaders.js";
+export { loadCorrectnessCsv, loadResultsJson, loadScoresJson, loadSplitsCsv, parseCorrectnessCsv, parseResultsJson } from "./loaders.js";
+export { parseScoresJson, parseSplitsCsv } from "./loaders.js";
 export { requireDataFiles, resolveDataDir } from "./locate.js";
 export type { DataDirChoice } from "./locate.js";
 export { dataProvenance, joinBenchmark, loadBenchmark, releasedColumn, selectRows } from "./benchmark.js";
@@ -15,5 +16,6 @@ export type { MetricColumn } from "./metric-columns.js";
 // Deprecated re-exports (moved to capqa/io, the plumbing floor); they go in the next minor version.
 export { DataError, DataProblems, formatLocation } from "../io/errors.js";
 export type { DataProblemLocation } from "../io/errors.js";
-export { CSV_FORMULA_GUARD_ENV, csvCell, csvEscape, csvFormulaGuardDefault, guardFormula, isDecimalText, parseCsv, parseCsvRecords, requireColumns, toCsv } from "../io/csv.js";
+export { CSV_FORMULA_GUARD_ENV, csvCell, csvEscape, csvFormulaGuardDefault, guardFormula, isDecimalText, parseCsv } from "../io/csv.js";
+export { parseCsvRecords, requireColumns, toCsv } from "../io/csv.js";
 export type { CsvRecord, CsvTable, CsvWriteOptions } from "../io/csv.js";

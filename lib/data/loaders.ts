@@ -6,7 +6,15 @@ import { readFileSync } from "node:fs";
 import { CLASSES, tryParseClass, type CorrectnessClass } from "../taxonomy/index.js";
 import { parseCsv, requireColumns } from "../io/csv.js";
 import { DataError, DataProblems } from "../io/errors.js";
-import { PROBABILITY_FIELDS, SPLITS, type CorrectnessRow, type ProbabilityField, type ReleasedResults, type ReleasedScores, type Split } from "./types.js";
+import {
+  PROBABILITY_FIELDS,
+  SPLITS,
+  type CorrectnessRow,
+  type ProbabilityField,
+  type ReleasedResults,
+  type ReleasedScores,
+  type Split,
+} from "./types.js";
 
 function readText(file: string): string {
   try {
@@ -28,7 +36,8 @@ export function parseCorrectnessCsv(text: string, file: string): CorrectnessRow[
     const f = rec.fields;
     const where = (field: string) => ({ file, line: rec.line, row: rowId, field });
     const label = tryParseClass(f[col.label_semantic]);
-    if (label === undefined) problems.add(where("label_semantic"), `unknown label "${f[col.label_semantic]}"; expected one of ${CLASSES.join(", ")}`);
+    if (label === undefined)
+      problems.add(where("label_semantic"), `unknown label "${f[col.label_semantic]}"; expected one of ${CLASSES.join(", ")}`);
     const manualText = f[col.label_semantic_manual].trim();
     const manual = manualText === "" ? null : tryParseClass(manualText);
     if (manual === undefined) problems.add(where("label_semantic_manual"), `unknown label "${manualText}"`);
@@ -69,7 +78,8 @@ export function parseSplitsCsv(text: string, file: string): Map<number, Split> {
       problems.add({ file, line: rec.line, field: "row_id" }, `not a non-negative integer: "${idText}"`);
       continue;
     }
-    if (!SPLITS.includes(split)) problems.add({ file, line: rec.line, row: id, field: "split" }, `unknown split "${split}"; expected ${SPLITS.join(" or ")}`);
+    if (!SPLITS.includes(split))
+      problems.add({ file, line: rec.line, row: id, field: "split" }, `unknown split "${split}"; expected ${SPLITS.join(" or ")}`);
     if (out.has(id)) problems.add({ file, line: rec.line, row: id, field: "row_id" }, "duplicate row_id");
     out.set(id, split);
   }
@@ -82,7 +92,8 @@ export function loadSplitsCsv(file: string): Map<number, Split> {
 }
 
 function asObject(value: unknown, file: string, what: string): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DataError({ file, field: what }, "expected a JSON object");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new DataError({ file, field: what }, "expected a JSON object");
   return value as Record<string, unknown>;
 }
 
@@ -116,7 +127,8 @@ export function parseScoresJson(text: string, file: string): ReleasedScores {
   const rowIds = new Int32Array(n);
   const seen = new Set<number>();
   ids.forEach((id, k) => {
-    if (typeof id !== "number" || !Number.isInteger(id) || id < 0) problems.add({ file, field: `row_id[${k}]` }, `not a row id: ${JSON.stringify(id)}`);
+    if (typeof id !== "number" || !Number.isInteger(id) || id < 0)
+      problems.add({ file, field: `row_id[${k}]` }, `not a row id: ${JSON.stringify(id)}`);
     else if (seen.has(id)) problems.add({ file, row: id, field: `row_id[${k}]` }, "duplicate row_id");
     seen.add(id as number);
     rowIds[k] = id as number;
@@ -137,7 +149,8 @@ export function parseScoresJson(text: string, file: string): ReleasedScores {
     const v = sameLength(field);
     const out = new Float64Array(n);
     v.forEach((x, k) => {
-      if (typeof x !== "number" || !Number.isFinite(x)) problems.add({ file, row: rowIds[k], field }, `not a finite number: ${JSON.stringify(x)}`);
+      if (typeof x !== "number" || !Number.isFinite(x))
+        problems.add({ file, row: rowIds[k], field }, `not a finite number: ${JSON.stringify(x)}`);
       out[k] = typeof x === "number" ? x : NaN;
     });
     return out;
@@ -149,7 +162,8 @@ export function parseScoresJson(text: string, file: string): ReleasedScores {
   // Probabilities lie in [0, 1] and each direction's three sum to 1 (the released ones to 1.6e-7).
   for (const p of PROBABILITY_FIELDS) {
     probabilities[p].forEach((x, k) => {
-      if (Number.isFinite(x) && (x < 0 || x > 1)) problems.add({ file, row: rowIds[k], field: p }, `a probability must be in [0, 1], got ${x}`);
+      if (Number.isFinite(x) && (x < 0 || x > 1))
+        problems.add({ file, row: rowIds[k], field: p }, `a probability must be in [0, 1], got ${x}`);
     });
   }
   for (const dir of ["f", "r"] as const) {

@@ -20,7 +20,12 @@ export function resolveDataDir(flag?: string, env: NodeJS.ProcessEnv = process.e
 export function requireDataFiles(choice: DataDirChoice, names: readonly (keyof typeof DATA_FILES)[]): void {
   const missing = names.map((k) => DATA_FILES[k]).filter((f) => !existsSync(join(choice.dir, f)));
   if (missing.length === 0) return;
-  const how = choice.source === "flag" ? "named by the `dataDir` option" : choice.source === "environment" ? `named by ${DATA_DIR_ENV}` : "(the default ./data)";
+  const how =
+    choice.source === "flag"
+      ? "named by the `dataDir` option"
+      : choice.source === "environment"
+        ? `named by ${DATA_DIR_ENV}`
+        : "(the default ./data)";
   throw new Error(
     `data folder ${choice.dir} ${how} lacks ${missing.join(", ")}. ` +
       `Run "capqa data fetch" to download the released files, or point the \`dataDir\` option or ${DATA_DIR_ENV} at a folder that has them.`,

@@ -29,7 +29,11 @@ export function benchmarkMetricColumn(bench: Benchmark, name: string, rowIds: In
   if (name === "cap" && capWeights !== undefined) {
     const p = (f: string) => releasedColumn(bench, f, rowIds);
     const { cap } = capScores({ peForward: p("pe_f"), pnForward: p("pn_f"), peReverse: p("pe_r"), pnReverse: p("pn_r") }, capWeights);
-    return { name, scores: cap, source: `recomputed from the released NLI probabilities (alpha=${capWeights.alpha}, lambda=${capWeights.lambda})` };
+    return {
+      name,
+      scores: cap,
+      source: `recomputed from the released NLI probabilities (alpha=${capWeights.alpha}, lambda=${capWeights.lambda})`,
+    };
   }
   if (!bench.scores.metrics.includes(name)) {
     const hint = name === "comet" ? ` (the authors did not release COMET scores). ${cometUnavailable()}` : "";

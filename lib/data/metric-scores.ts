@@ -54,10 +54,15 @@ export function readMetricScores(file: string, rowCount: number, options: ReadMe
   const table = readRowTable(file);
   const hasId = table.columns.includes(METRIC_SCORES_ROW_ID);
   const names = options.columns ?? table.columns.filter((c) => c !== METRIC_SCORES_ROW_ID);
-  if (names.length === 0) throw new DataError({ file }, `no metric columns: the file needs one column per metric${hasId ? ` besides ${METRIC_SCORES_ROW_ID}` : ""}`);
+  if (names.length === 0)
+    throw new DataError(
+      { file },
+      `no metric columns: the file needs one column per metric${hasId ? ` besides ${METRIC_SCORES_ROW_ID}` : ""}`,
+    );
   for (const n of names) {
     if (!table.columns.includes(n)) throw new DataError({ file, field: n }, `no such column; the file has ${table.columns.join(", ")}`);
-    if (options.reserved?.includes(n)) throw new DataError({ file, field: n }, `"${n}" is the name of a released metric; rename the column so the two are not confused`);
+    if (options.reserved?.includes(n))
+      throw new DataError({ file, field: n }, `"${n}" is the name of a released metric; rename the column so the two are not confused`);
   }
   if (!hasId && table.rows.length !== rowCount) {
     throw new DataError(
@@ -76,10 +81,17 @@ export function readMetricScores(file: string, rowCount: number, options: ReadMe
       const raw = row[METRIC_SCORES_ROW_ID];
       const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
       if (!/^\d+$/.test(text) || Number(text) >= rowCount) {
-        throw new DataError({ file, line, field: METRIC_SCORES_ROW_ID }, `"${text}" is not a row of the benchmark (an integer from 0 to ${rowCount - 1})`);
+        throw new DataError(
+          { file, line, field: METRIC_SCORES_ROW_ID },
+          `"${text}" is not a row of the benchmark (an integer from 0 to ${rowCount - 1})`,
+        );
       }
       id = Number(text);
-      if (present[id]) throw new DataError({ file, line, row: id, field: METRIC_SCORES_ROW_ID }, `row ${id} appears twice (first on line ${firstLine[id]})`);
+      if (present[id])
+        throw new DataError(
+          { file, line, row: id, field: METRIC_SCORES_ROW_ID },
+          `row ${id} appears twice (first on line ${firstLine[id]})`,
+        );
     }
     present[id] = 1;
     firstLine[id] = line;

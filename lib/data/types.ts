@@ -3,6 +3,8 @@ import type { CorrectnessClass } from "../taxonomy/index.js";
 
 export type Split = "validation" | "test";
 export const SPLITS: readonly Split[] = ["validation", "test"];
+/** What a --split flag chooses: one split of the benchmark or both. */
+export const SPLIT_CHOICES = ["validation", "test", "all"] as const;
 
 /** One row of CAP-Correctness.csv; `rowId` is its 0-based position (header excluded). */
 export interface CorrectnessRow {

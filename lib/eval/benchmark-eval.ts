@@ -39,7 +39,12 @@ export const LIVE_TEXT_METRICS: Record<string, (gold: string, candidate: string)
 };
 
 /** A metric column computed live for the selected rows. */
-export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: Int32Array, options: { bertscoreModel?: string; cometModel?: string } = {}): Promise<MetricColumn> {
+export async function liveMetricColumn(
+  bench: Benchmark,
+  name: string,
+  rowIds: Int32Array,
+  options: { bertscoreModel?: string; cometModel?: string } = {},
+): Promise<MetricColumn> {
   const rows = Array.from(rowIds, (id) => bench.rows[id]);
   const text = LIVE_TEXT_METRICS[name];
   if (text) return { name, scores: Float64Array.from(rows, (r) => text(r.goldAnswer, r.answer)), source: "computed live by capqa" };
@@ -69,7 +74,9 @@ export async function liveMetricColumn(bench: Benchmark, name: string, rowIds: I
     await est.dispose();
     return { name, scores, source: `computed live by capqa (COMET, ${options.cometModel})` };
   }
-  throw new Error(`capqa cannot compute "${name}" live; it computes ${[...Object.keys(LIVE_TEXT_METRICS), "bertscore", "comet"].join(", ")}`);
+  throw new Error(
+    `capqa cannot compute "${name}" live; it computes ${[...Object.keys(LIVE_TEXT_METRICS), "bertscore", "comet"].join(", ")}`,
+  );
 }
 
 export interface BenchmarkEvaluation extends Evaluation {
@@ -85,16 +92,23 @@ export interface BenchmarkEvaluation extends Evaluation {
  * ev.tables.correlations; // one row per metric, as results.json
  */
 export async function evaluateBenchmark(bench: Benchmark, options: BenchmarkEvaluationOptions = {}): Promise<BenchmarkEvaluation> {
-  const selection = selectRows(bench, options.split ?? "test", options.labels ?? "synthetic", { onlyHumanLabelled: options.onlyHumanLabelled });
+  const selection = selectRows(bench, options.split ?? "test", options.labels ?? "synthetic", {
+    onlyHumanLabelled: options.onlyHumanLabelled,
+  });
   if (selection.rowIds.length === 0) throw new Error(`no rows to evaluate for split ${selection.split} with ${selection.labels} labels`);
   const names = options.metrics ?? [...RELEASED_METRICS, ...(options.scores?.names ?? [])];
   const live = new Set(options.live ?? []);
   const columns: MetricColumn[] = [];
   for (const name of names) {
     if (options.scores?.columns[name])
-      columns.push({ name, scores: metricScoresFor(options.scores, name, selection.rowIds), source: `from ${options.scores.file} (aligned by ${options.scores.alignment})` });
+      columns.push({
+        name,
+        scores: metricScoresFor(options.scores, name, selection.rowIds),
+        source: `from ${options.scores.file} (aligned by ${options.scores.alignment})`,
+      });
     // A metric capqa computes from the texts and the release lacks (squad_em, squad_f1) is computed live.
-    else if (live.has(name) || (LIVE_TEXT_METRICS[name] && !bench.scores.metrics.includes(name))) columns.push(await liveMetricColumn(bench, name, selection.rowIds, options));
+    else if (live.has(name) || (LIVE_TEXT_METRICS[name] && !bench.scores.metrics.includes(name)))
+      columns.push(await liveMetricColumn(bench, name, selection.rowIds, options));
     else columns.push(benchmarkMetricColumn(bench, name, selection.rowIds, options.capWeights));
   }
   const evaluation = await evaluateMetrics(selection.classes, columns, options);

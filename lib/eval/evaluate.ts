@@ -4,7 +4,14 @@
  * paired differences against a reference metric, each with paired bootstrap intervals.
  * Tables are arrays of row objects keyed like the authors' results.json.
  */
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_SEED, PAIRED_STATISTICS, REFERENCE_METRIC, SCORE_DECIMALS } from "../constants.js";
+import {
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_CONFIDENCE,
+  DEFAULT_SEED,
+  PAIRED_STATISTICS,
+  REFERENCE_METRIC,
+  SCORE_DECIMALS,
+} from "../constants.js";
 import { tieRounded } from "../stats/ties.js";
 import { CLASSES, PAPER_ORDERING, hardPairsFor, type CorrectnessClass, type Ordering } from "../taxonomy/index.js";
 import { bootstrapOrdinal, pairedDifference, percentileInterval, samplesOf, type BootstrapSamples } from "../stats/bootstrap.js";
@@ -67,7 +74,11 @@ export function evaluationSettings(ev: Evaluation): Record<string, unknown> {
     resamples: ev.resamples,
     seed: ev.seed,
     confidence: ev.confidence,
-    ordering: { name: ev.ordering.name, severity: ev.ordering.severity, ...(ev.ordering.unranked ? { unranked: ev.ordering.unranked } : {}) },
+    ordering: {
+      name: ev.ordering.name,
+      severity: ev.ordering.severity,
+      ...(ev.ordering.unranked ? { unranked: ev.ordering.unranked } : {}),
+    },
     hardPairs: ev.hardPairs,
     scoreDecimals: ev.scoreDecimals,
   };
@@ -79,7 +90,11 @@ function num(x: number): number | null {
 }
 
 /** Evaluates metric columns against class labels (indices into CLASSES). */
-export async function evaluateMetrics(classes: Uint8Array, columns: readonly MetricColumn[], options: EvaluationOptions = {}): Promise<Evaluation> {
+export async function evaluateMetrics(
+  classes: Uint8Array,
+  columns: readonly MetricColumn[],
+  options: EvaluationOptions = {},
+): Promise<Evaluation> {
   const scoreDecimals = options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals;
   // Every comparison (ranks, pairs, the class means of monotonicity) sees the rounded scores, as in the authors' evaluation.
   const metrics = columns.map((m) => ({ ...m, scores: tieRounded(m.scores, scoreDecimals) as Float64Array }));
@@ -94,11 +109,13 @@ export async function evaluateMetrics(classes: Uint8Array, columns: readonly Met
     names.add(m.name);
     if (m.scores.length !== classes.length) throw new Error(`metric ${m.name} has ${m.scores.length} scores for ${classes.length} rows`);
   }
-  if (options.reference !== undefined && !names.has(options.reference)) throw new Error(`the reference metric "${options.reference}" is not among the metrics evaluated (${[...names].join(", ")})`);
+  if (options.reference !== undefined && !names.has(options.reference))
+    throw new Error(`the reference metric "${options.reference}" is not among the metrics evaluated (${[...names].join(", ")})`);
   const hard = hardPairsFor(ordering, options.hardPairs);
   const isHard = (better: string, worse: string) => hard.pairs.some(([b, w]) => b === better && w === worse);
   const unranked = classes.findIndex((c) => ordering.unranked?.includes(CLASSES[c]) === true);
-  if (unranked >= 0) throw new Error(`row ${unranked} has class ${CLASSES[classes[unranked]]}, which has no severity in the ordering "${ordering.name}"`);
+  if (unranked >= 0)
+    throw new Error(`row ${unranked} has class ${CLASSES[classes[unranked]]}, which has no severity in the ordering "${ordering.name}"`);
   const severity = Float64Array.from(classes, (c) => ordering.severity[CLASSES[c]]);
   const summaries: Record<string, OrdinalSummary> = {};
   for (const m of metrics) summaries[m.name] = ordinalSummary(m.scores, classes, ordering, { scoreDecimals: null });

@@ -67,12 +67,21 @@ export function readExperimentConfig(file: string): ConfigSetting[] {
   for (const [key, value] of Object.entries(raw)) {
     if (SECTIONS.has(key)) {
       if (!isRecord(value)) throw new DataError({ file, field: key }, "must be a mapping");
-      for (const [sub, v] of Object.entries(value)) CONFIG_KEYS[`${key}.${sub}`] ? found.push([`${key}.${sub}`, v]) : unknown.push(`${key}.${sub}`);
+      for (const [sub, v] of Object.entries(value))
+        CONFIG_KEYS[`${key}.${sub}`] ? found.push([`${key}.${sub}`, v]) : unknown.push(`${key}.${sub}`);
     } else if (CONFIG_KEYS[key]) found.push([key, value]);
     else unknown.push(key);
   }
-  if (unknown.length > 0) throw new DataError({ file }, `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; known: ${Object.keys(CONFIG_KEYS).join(", ")}`);
-  const settings = found.map(([key, value]) => ({ key, flag: CONFIG_KEYS[key].flag, value: flagValue(file, key, CONFIG_KEYS[key].kind, value) }));
+  if (unknown.length > 0)
+    throw new DataError(
+      { file },
+      `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; known: ${Object.keys(CONFIG_KEYS).join(", ")}`,
+    );
+  const settings = found.map(([key, value]) => ({
+    key,
+    flag: CONFIG_KEYS[key].flag,
+    value: flagValue(file, key, CONFIG_KEYS[key].kind, value),
+  }));
   // Hard pairs against the file's severity map (else the paper's), so a contradiction names the key.
   const pairs = found.find(([k]) => k === "labels.hard_pairs");
   if (pairs) {
@@ -105,10 +114,12 @@ function flagValue(file: string, key: string, kind: Kind, value: unknown): strin
       if (typeof value !== "string" || value.trim() === "") throw bad("a text");
       return value;
     case "strings":
-      if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== "string" || v.trim() === "")) throw bad("a list of names");
+      if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== "string" || v.trim() === ""))
+        throw bad("a list of names");
       return value.join(",");
     case "pairs":
-      if (!Array.isArray(value) || value.some((p) => !Array.isArray(p) || p.length !== 2 || p.some((c) => typeof c !== "string"))) throw bad("a list of [better, worse] class pairs");
+      if (!Array.isArray(value) || value.some((p) => !Array.isArray(p) || p.length !== 2 || p.some((c) => typeof c !== "string")))
+        throw bad("a list of [better, worse] class pairs");
       return value.map(([b, w]) => `${b}>${w}`).join(",");
     case "severity": {
       if (!isRecord(value)) throw bad("a mapping of class to severity");
@@ -129,7 +140,12 @@ function flagValue(file: string, key: string, kind: Kind, value: unknown): strin
  * The flag values a command takes from a config: for each setting, its flag's value unless the
  * command line gave that flag. A setting the command has no flag for is refused by its key.
  */
-export function configFlagValues(settings: readonly ConfigSetting[], command: string, flags: readonly string[], given: Readonly<Record<string, unknown>>): Record<string, string> {
+export function configFlagValues(
+  settings: readonly ConfigSetting[],
+  command: string,
+  flags: readonly string[],
+  given: Readonly<Record<string, unknown>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const s of settings) {
     if (!flags.includes(s.flag)) throw new Error(`config key ${s.key} does not apply to capqa ${command} (it has no --${s.flag})`);

@@ -11,7 +11,8 @@ export type { ReproducedCell, ReproducedTable, ReproduceOptions, Reproduction } 
 export { printedDigits, reproductionVerdicts } from "./reproduce-verdict.js";
 export type { TableVerdict } from "./reproduce-verdict.js";
 export { evaluationMarkdown, writeEvaluation } from "./summary.js";
-export { evaluateLabelledFile, KNOWN_METRIC_COLUMNS, readLabels, REQUIRED_TEXT_COLUMNS, withoutAbsentClasses, withoutIncompleteRows } from "./labelled-eval.js";
+export { evaluateLabelledFile, KNOWN_METRIC_COLUMNS, readLabels, REQUIRED_TEXT_COLUMNS, withoutAbsentClasses } from "./labelled-eval.js";
+export { withoutIncompleteRows } from "./labelled-eval.js";
 export type { LabelledEvaluation, LabelledEvaluationOptions } from "./labelled-eval.js";
 export { CONFIG_KEYS, configFlagValues, readExperimentConfig } from "./experiment-config.js";
 export type { ConfigSetting } from "./experiment-config.js";

@@ -66,7 +66,10 @@ export interface LabelledEvaluation extends Evaluation {
   /** Classes with no row in the data; pairs involving them are not in the tables. */
   readonly absentClasses: CorrectnessClass[];
   readonly notes: string[];
-  /** DEMO_NLI_MODEL_WARNING when CAP was computed with capqa's demo model, or read from a file its manifest says it scored (that CAP means nothing); else null. */
+  /**
+   * DEMO_NLI_MODEL_WARNING when CAP was computed with capqa's demo model, or read from a file its manifest says it scored (that CAP means
+   * nothing); else null.
+   */
   readonly warning: string | null;
 }
 
@@ -98,7 +101,8 @@ export function withoutIncompleteRows(table: RowTable): { table: RowTable; kept:
 
 /** The class of every row, or an error naming the first row whose label is not one of the eight. */
 export function readLabels(table: RowTable, column: string): Uint8Array {
-  if (!table.columns.includes(column)) throw new DataError({ file: table.file, field: column }, `no such column; the file has ${table.columns.join(", ")}`);
+  if (!table.columns.includes(column))
+    throw new DataError({ file: table.file, field: column }, `no such column; the file has ${table.columns.join(", ")}`);
   return Uint8Array.from(table.rows, (row, k) => {
     const raw = row[column];
     const text = typeof raw === "string" ? raw : raw === null || raw === undefined ? "" : String(raw);
@@ -115,7 +119,9 @@ export function readLabels(table: RowTable, column: string): Uint8Array {
 
 /** A numeric column: every cell a finite number, or an error naming the row. */
 function numericColumn(table: RowTable, column: string): Float64Array {
-  return Float64Array.from(table.rows, (row, k) => finiteScore(row[column], { file: table.file, line: table.lines[k], row: k, field: column }));
+  return Float64Array.from(table.rows, (row, k) =>
+    finiteScore(row[column], { file: table.file, line: table.lines[k], row: k, field: column }),
+  );
 }
 
 function textColumn(table: RowTable, column: string): string[] {
@@ -151,7 +157,12 @@ async function capFromTexts(
   const { scoreStatements, scoreAnswers } = await import("../score/score.js");
   if (has(table, "premise", "hypothesis")) {
     const { rows, report } = await scoreStatements(textColumn(table, "premise"), textColumn(table, "hypothesis"), options);
-    return { cap: rows.map((r) => r.cap), reasons: rows.map((r) => r.reason), source: `computed by capqa from premise/hypothesis (${report.modelKey})`, warning: report.warning };
+    return {
+      cap: rows.map((r) => r.cap),
+      reasons: rows.map((r) => r.reason),
+      source: `computed by capqa from premise/hypothesis (${report.modelKey})`,
+      warning: report.warning,
+    };
   }
   if (golds && has(table, "question", "answer")) {
     const r = await scoreAnswers(textColumn(table, "question"), golds, textColumn(table, "answer"), options);
@@ -163,7 +174,10 @@ async function capFromTexts(
       warning: r.report.warning,
     };
   }
-  throw new DataError({ file: table.file, field: "cap" }, "no cap column, and neither premise/hypothesis nor question/gold_answer/answer columns to compute it from");
+  throw new DataError(
+    { file: table.file, field: "cap" },
+    "no cap column, and neither premise/hypothesis nor question/gold_answer/answer columns to compute it from",
+  );
 }
 
 /**
@@ -195,7 +209,13 @@ export function withoutAbsentClasses(tables: Evaluation["tables"], absent: Reado
       violating_pairs: violating.join("; "),
     };
   });
-  return { ...tables, class_pairs: classPairs, hard_pairs: tables.hard_pairs.filter(keepPair), descriptives: tables.descriptives.filter((r) => !absent.has(String(r.label))), monotonicity };
+  return {
+    ...tables,
+    class_pairs: classPairs,
+    hard_pairs: tables.hard_pairs.filter(keepPair),
+    descriptives: tables.descriptives.filter((r) => !absent.has(String(r.label))),
+    monotonicity,
+  };
 }
 
 /** Evaluates a labelled file's metrics against the taxonomy order (evaluate's tables). */
@@ -205,7 +225,11 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   if (read.rows.length === 0) throw new DataError({ file }, "has no rows");
   // Rows with an empty text are left out of every metric (and reported with their row id) before anything else.
   const { table, kept: positions, excluded: incomplete } = withoutIncompleteRows(read);
-  if (table.rows.length === 0) throw new DataError({ file }, `no row is left to evaluate: every row has an empty ${REQUIRED_TEXT_COLUMNS.filter((c) => read.columns.includes(c)).join(", ")} cell`);
+  if (table.rows.length === 0)
+    throw new DataError(
+      { file },
+      `no row is left to evaluate: every row has an empty ${REQUIRED_TEXT_COLUMNS.filter((c) => read.columns.includes(c)).join(", ")} cell`,
+    );
   const classes = readLabels(table, options.labelColumn);
   // A severity map over some classes only: a row of another class is refused by name.
   const unranked = options.ordering?.unranked;
@@ -218,7 +242,11 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
       );
   }
   const names = options.metrics ?? KNOWN_METRIC_COLUMNS.filter((m) => table.columns.includes(m) && m !== options.labelColumn);
-  if (names.length === 0) throw new DataError({ file }, `no metric columns named like ${KNOWN_METRIC_COLUMNS.join(", ")}; name the metrics to evaluate with the metrics option`);
+  if (names.length === 0)
+    throw new DataError(
+      { file },
+      `no metric columns named like ${KNOWN_METRIC_COLUMNS.join(", ")}; name the metrics to evaluate with the metrics option`,
+    );
   // Gold answers (one or several per row), checked whole before any metric is computed.
   const goldSource = goldSourceFor(file, table.columns, options.goldSeparator);
   const golds = goldSource.kind !== "single" || table.columns.includes("gold_answer") ? goldsOf(table, goldSource) : null;
@@ -227,13 +255,21 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
     if (table.columns.includes(name)) return { name, kind: "column" as const };
     if (name === "cap") return { name, kind: "cap" as const };
     if (LIVE_TEXT_METRICS[name]) {
-      if (!golds || !has(table, "answer")) throw new DataError({ file, field: name }, `no ${name} column, and no gold_answer (or gold_answers) and answer columns to compute it from`);
+      if (!golds || !has(table, "answer"))
+        throw new DataError(
+          { file, field: name },
+          `no ${name} column, and no gold_answer (or gold_answers) and answer columns to compute it from`,
+        );
       return { name, kind: "text" as const };
     }
-    throw new DataError({ file, field: name }, `no such column, and capqa computes only cap, ${Object.keys(LIVE_TEXT_METRICS).join(", ")} from texts; the file has ${table.columns.join(", ")}`);
+    throw new DataError(
+      { file, field: name },
+      `no such column, and capqa computes only cap, ${Object.keys(LIVE_TEXT_METRICS).join(", ")} from texts; the file has ${table.columns.join(", ")}`,
+    );
   });
   const values = new Map<string, { scores: Float64Array; source: string }>();
-  for (const p of plan) if (p.kind === "column") values.set(p.name, { scores: numericColumn(table, p.name), source: `column ${p.name} of ${file}` });
+  for (const p of plan)
+    if (p.kind === "column") values.set(p.name, { scores: numericColumn(table, p.name), source: `column ${p.name} of ${file}` });
   for (const p of plan) {
     if (p.kind !== "text") continue;
     const answer = textColumn(table, "answer");
@@ -241,7 +277,12 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
     const scores = Array.isArray(list[0])
       ? Float64Array.from(list as string[][], (g, k) => MULTI_TEXT_METRICS[p.name](g, answer[k]))
       : Float64Array.from(list as string[], (g, k) => LIVE_TEXT_METRICS[p.name](g, answer[k]));
-    values.set(p.name, { scores, source: Array.isArray(list[0]) ? "computed live by capqa against every gold answer" : "computed live by capqa from gold_answer/answer" });
+    values.set(p.name, {
+      scores,
+      source: Array.isArray(list[0])
+        ? "computed live by capqa against every gold answer"
+        : "computed live by capqa from gold_answer/answer",
+    });
   }
   // Rows CAP cannot score (an empty statement, a pair with no model) are left out of every metric, with why.
   const keep = Uint8Array.from(table.rows, () => 1);
@@ -255,7 +296,11 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
     cap.cap.forEach((x, k) => {
       if (x === null) {
         keep[k] = 0;
-        excluded.push({ line: table.lines[k], rowId: rowIdOf(read, positions[k]), reason: `CAP could not score it: ${cap.reasons[k] ?? "no reason given"}` });
+        excluded.push({
+          line: table.lines[k],
+          rowId: rowIdOf(read, positions[k]),
+          reason: `CAP could not score it: ${cap.reasons[k] ?? "no reason given"}`,
+        });
       }
     });
   }
@@ -272,8 +317,19 @@ export async function evaluateLabelledFile(file: string, options: LabelledEvalua
   const notes = [
     ...evaluation.notes,
     ...(absentClasses.length > 0
-      ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`]
+      ? [
+          `No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of class_pairs, hard_pairs, monotonicity and descriptives.`,
+        ]
       : []),
   ];
-  return { ...evaluation, tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)), file, rows: idx.length, excluded, absentClasses, notes, warning };
+  return {
+    ...evaluation,
+    tables: withoutAbsentClasses(evaluation.tables, new Set(absentClasses)),
+    file,
+    rows: idx.length,
+    excluded,
+    absentClasses,
+    notes,
+    warning,
+  };
 }

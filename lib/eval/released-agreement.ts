@@ -39,7 +39,11 @@ export interface ReleasedComparison {
   readonly maxBootstrapDiff: number;
 }
 
-export function compareWithReleased(tables: EvaluationTables, released: ReleasedResults, options: { metrics?: readonly string[] } = {}): ReleasedComparison {
+export function compareWithReleased(
+  tables: EvaluationTables,
+  released: ReleasedResults,
+  options: { metrics?: readonly string[] } = {},
+): ReleasedComparison {
   const fields = new Map<string, { table: string; field: string; compared: number; maxAbsDiff: number; worst: string }>();
   const missingHere: string[] = [];
   const missingThere: string[] = [];
@@ -76,7 +80,10 @@ export function compareWithReleased(tables: EvaluationTables, released: Released
     }
     for (const k of ours.keys()) if (!seen.has(k)) missingThere.push(k);
   }
-  const list: FieldComparison[] = [...fields.values()].map((f) => ({ ...f, kind: isBootstrapField(f.table, f.field) ? "bootstrap" : "point" }));
+  const list: FieldComparison[] = [...fields.values()].map((f) => ({
+    ...f,
+    kind: isBootstrapField(f.table, f.field) ? "bootstrap" : "point",
+  }));
   const max = (kind: string) => Math.max(0, ...list.filter((f) => f.kind === kind).map((f) => f.maxAbsDiff));
   return { fields: list, missingHere, missingThere, maxPointDiff: max("point"), maxBootstrapDiff: max("bootstrap") };
 }

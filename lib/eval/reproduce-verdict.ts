@@ -83,7 +83,12 @@ export function reproductionVerdicts(r: Reproduction): TableVerdict[] {
       compared: cells.length,
       within: cells.length - differing.length,
       maxAbsDiff,
-      tolerance: table.id === "table13" ? REPRODUCE_BOOTSTRAP_TOLERANCE : table.id === "table14" ? 0 : printedUnit(table, cells[0] ?? table.cells[0]),
+      tolerance:
+        table.id === "table13"
+          ? REPRODUCE_BOOTSTRAP_TOLERANCE
+          : table.id === "table14"
+            ? 0
+            : printedUnit(table, cells[0] ?? table.cells[0]),
       reproduces: differing.length === 0,
       differing,
       why: differing.length === 0 ? null : whyDiffers(table, r),

@@ -63,11 +63,16 @@ const RELEASED_AGREE =
 /** SQuAD v1.1 exact match and token F1: not in the paper, computed live beside the paper's baselines. */
 const SQUAD_METRICS = ["squad_em", "squad_f1"];
 const SQUAD_NAMES: Record<string, string> = { squad_em: "SQuAD EM", squad_f1: "SQuAD F1" };
-const SQUAD_NOTE = "SQuAD EM and F1 (official v1.1 normalisation) are not in the paper: computed live by capqa, shown beside the baselines without a paper value.";
+const SQUAD_NOTE =
+  "SQuAD EM and F1 (official v1.1 normalisation) are not in the paper: computed live by capqa, shown beside the baselines without a paper value.";
 
 const pct = (x: unknown) => (typeof x === "number" ? 100 * x : null);
 
-export async function reproducePaper(bench: Benchmark, released: ReleasedResults | undefined, options: ReproduceOptions = {}): Promise<Reproduction> {
+export async function reproducePaper(
+  bench: Benchmark,
+  released: ReleasedResults | undefined,
+  options: ReproduceOptions = {},
+): Promise<Reproduction> {
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES;
   const seed = options.seed ?? DEFAULT_SEED;
   const test = await evaluateBenchmark(bench, {
@@ -80,13 +85,20 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
     live: options.live,
     scoreDecimals: options.scoreDecimals,
   });
-  const humanSynthetic = await evaluateBenchmark(bench, { split: "all", labels: "synthetic", onlyHumanLabelled: true, metrics: ["cap"], resamples: 0 });
+  const humanSynthetic = await evaluateBenchmark(bench, {
+    split: "all",
+    labels: "synthetic",
+    onlyHumanLabelled: true,
+    metrics: ["cap"],
+    resamples: 0,
+  });
   const humanHuman = await evaluateBenchmark(bench, { split: "all", labels: "human", metrics: ["cap"], resamples: 0 });
   const agreement = labelAgreement(bench);
   // SQuAD EM and F1 are not in the paper: computed live beside the baselines in Table 14 (no bootstrap needed there).
   const squad = await evaluateBenchmark(bench, { split: "test", metrics: SQUAD_METRICS, live: SQUAD_METRICS, resamples: 0 });
   const corr = (m: string) => test.tables.correlations.find((r) => r.metric === m);
-  const pair = (m: string, better: string, worse: string) => test.tables.class_pairs.find((r) => r.metric === m && r.better === better && r.worse === worse);
+  const pair = (m: string, better: string, worse: string) =>
+    test.tables.class_pairs.find((r) => r.metric === m && r.better === better && r.worse === worse);
   const metricsWithComet = ["bleu", "rouge_l", "meteor", "bertscore", "comet", "cap"];
   const notReleased = "COMET: the authors released no COMET scores, so its row cannot be recomputed from the released data.";
   const tables: ReproducedTable[] = [];
@@ -120,7 +132,9 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
     id: "table3",
     title: "Table 3: pairwise separability of CAP (AUC ×100, test split)",
     rowHeader: "Comparison",
-    cells: TABLE3.map((t) => cell("table3", `${SHORT_NAMES[t.better]} > ${SHORT_NAMES[t.worse]}`, "CAP AUC", t.auc, pct(pair("cap", t.better, t.worse)?.auc))),
+    cells: TABLE3.map((t) =>
+      cell("table3", `${SHORT_NAMES[t.better]} > ${SHORT_NAMES[t.worse]}`, "CAP AUC", t.auc, pct(pair("cap", t.better, t.worse)?.auc)),
+    ),
     notes: ["AUC counts ties as half a win (Mann–Whitney).", RELEASED_AGREE],
   });
 
@@ -128,7 +142,11 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
     id: "table4",
     title: "Table 4: pairwise accuracy on the hard neighbouring pairs (×100, test split)",
     rowHeader: "Metric",
-    cells: metricsWithComet.flatMap((m) => HARD_PAIRS.map(([b, w], k) => cell("table4", PAPER_METRIC_NAMES[m], `${SHORT_NAMES[b]} > ${SHORT_NAMES[w]}`, TABLE4[m][k], pct(pair(m, b, w)?.accuracy)))),
+    cells: metricsWithComet.flatMap((m) =>
+      HARD_PAIRS.map(([b, w], k) =>
+        cell("table4", PAPER_METRIC_NAMES[m], `${SHORT_NAMES[b]} > ${SHORT_NAMES[w]}`, TABLE4[m][k], pct(pair(m, b, w)?.accuracy)),
+      ),
+    ),
     notes: [notReleased, RELEASED_AGREE],
   });
 
@@ -167,7 +185,10 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
         cell("table13", name, "Kendall CI high", t.kendall[2], pct(r?.kendall_ci_high)),
       ];
     }),
-    notes: [notReleased, `Percentile intervals from ${resamples} paired resamples (seed ${seed}); the draws differ from numpy's, so bounds agree statistically, not digit for digit.`],
+    notes: [
+      notReleased,
+      `Percentile intervals from ${resamples} paired resamples (seed ${seed}); the draws differ from numpy's, so bounds agree statistically, not digit for digit.`,
+    ],
   });
 
   tables.push({
@@ -184,7 +205,11 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
         cell("table14", name, "Violation rate", paper === null ? null : (100 * paper) / 25, v === null ? null : (100 * v) / 25),
       ];
     }),
-    notes: [notReleased, SQUAD_NOTE, `CAP's violating pairs: ${test.tables.monotonicity.find((x) => x.metric === "cap")?.violating_pairs}.`],
+    notes: [
+      notReleased,
+      SQUAD_NOTE,
+      `CAP's violating pairs: ${test.tables.monotonicity.find((x) => x.metric === "cap")?.violating_pairs}.`,
+    ],
   });
 
   const s16 = humanSynthetic.tables.correlations[0];
@@ -209,7 +234,10 @@ export async function reproducePaper(bench: Benchmark, released: ReleasedResults
     id: "table17",
     title: "Table 17: mean CAP per class, synthetic vs annotator labels (human-labelled rows, ×100)",
     rowHeader: "Class",
-    cells: TABLE17.flatMap((t) => [cell("table17", t.name, "Synthetic", t.synthetic, 100 * mean(humanSynthetic, t.cls)), cell("table17", t.name, "Annotator", t.human, 100 * mean(humanHuman, t.cls))]),
+    cells: TABLE17.flatMap((t) => [
+      cell("table17", t.name, "Synthetic", t.synthetic, 100 * mean(humanSynthetic, t.cls)),
+      cell("table17", t.name, "Annotator", t.human, 100 * mean(humanHuman, t.cls)),
+    ]),
     notes: ["Differences of 0.01 are rounding at the paper's last digit; OV (synthetic) prints 50.07 where the released data give 50.79."],
   });
 
@@ -250,7 +278,9 @@ export function releasedComparisonMarkdown(c: ReleasedComparison): string {
     "### Agreement with the authors' results.json (test split)",
     "",
     `Largest difference of a point estimate: ${c.maxPointDiff.toExponential(2)}; of a bootstrap quantity: ${c.maxBootstrapDiff.toExponential(2)}.`,
-    c.missingHere.length ? `Rows of results.json not produced here: ${c.missingHere.join(", ")}.` : "Every row of results.json has a counterpart here.",
+    c.missingHere.length
+      ? `Rows of results.json not produced here: ${c.missingHere.join(", ")}.`
+      : "Every row of results.json has a counterpart here.",
     "",
     markdownTable(["table", "field", "kind", "rows", "max |Δ|", "worst row"], rows),
     "",

@@ -47,7 +47,13 @@ export function evaluationMarkdown(ev: Evaluation, title: string, notes: string[
     "",
     markdownTable(
       ["metric", "violations", "rate", "row-level violation rate", "violating pairs"],
-      t.monotonicity.map((r) => [r.metric as string, `${r.mean_violations} / ${r.class_pairs}`, fixed(r.mean_violation_rate, 2), fixed(r.row_level_violation_rate, 4), r.violating_pairs as string]),
+      t.monotonicity.map((r) => [
+        r.metric as string,
+        `${r.mean_violations} / ${r.class_pairs}`,
+        fixed(r.mean_violation_rate, 2),
+        fixed(r.row_level_violation_rate, 4),
+        r.violating_pairs as string,
+      ]),
     ),
     "",
   );
@@ -57,7 +63,14 @@ export function evaluationMarkdown(ev: Evaluation, title: string, notes: string[
       "",
       markdownTable(
         ["reference", "metric", "statistic", "mean difference", "CI", "p (reference not better)"],
-        t.paired_differences.map((r) => [r.reference as string, r.metric as string, r.statistic as string, fixed(r.mean_difference, 4), ci(r.ci_low, r.ci_high), fixed(r.p_reference_not_better, 4)]),
+        t.paired_differences.map((r) => [
+          r.reference as string,
+          r.metric as string,
+          r.statistic as string,
+          fixed(r.mean_difference, 4),
+          ci(r.ci_low, r.ci_high),
+          fixed(r.p_reference_not_better, 4),
+        ]),
       ),
       "",
     );
@@ -73,7 +86,20 @@ export function writeEvaluation(ev: Evaluation, dir: string, meta: Record<string
     writeFileAtomic(join(d, "summary.md"), evaluationMarkdown(ev, title, notes));
     writeFileAtomic(
       join(d, "meta.json"),
-      JSON.stringify({ ...meta, n: ev.n, metrics: ev.metrics, resamples: ev.resamples, seed: ev.seed, confidence: ev.confidence, ordering: ev.ordering, hardPairs: ev.hardPairs }, null, 2) + "\n",
+      JSON.stringify(
+        {
+          ...meta,
+          n: ev.n,
+          metrics: ev.metrics,
+          resamples: ev.resamples,
+          seed: ev.seed,
+          confidence: ev.confidence,
+          ordering: ev.ordering,
+          hardPairs: ev.hardPairs,
+        },
+        null,
+        2,
+      ) + "\n",
     );
   });
 }

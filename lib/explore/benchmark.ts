@@ -12,7 +12,10 @@ import { exploreDataFromBenchmark, explorerSettingsFromClassifier, type Explorer
 export interface BenchmarkExplorerOptions {
   /** Rows shown (default test). */
   readonly split?: SplitChoice;
-  /** The classifier whose exact cuts, levels, weights and score source the page starts at (default: fitted for macro-F1 on the validation split). */
+  /**
+   * The classifier whose exact cuts, levels, weights and score source the page starts at (default: fitted for macro-F1 on the validation
+   * split).
+   */
   readonly classifier?: ThresholdClassifier;
   readonly title?: string;
 }
@@ -22,9 +25,14 @@ export interface BenchmarkExplorerOptions {
  * exactly (±∞ included), levels, weights and score source, so the page's numbers are capqa
  * calibrate's for it.
  */
-export function benchmarkExplorer(bench: Benchmark, options: BenchmarkExplorerOptions = {}): { data: ExploreData; options: ExplorerOptions } {
+export function benchmarkExplorer(
+  bench: Benchmark,
+  options: BenchmarkExplorerOptions = {},
+): { data: ExploreData; options: ExplorerOptions } {
   const split = options.split ?? "test";
-  const classifier = options.classifier ?? runCalibration(bench, { levels: "severity", objective: "macro_f1", fitSplit: "validation", evalSplit: split, resamples: 0 }).calibrated;
+  const classifier =
+    options.classifier ??
+    runCalibration(bench, { levels: "severity", objective: "macro_f1", fitSplit: "validation", evalSplit: split, resamples: 0 }).calibrated;
   const settings = explorerSettingsFromClassifier(classifier);
   return {
     data: exploreDataFromBenchmark(bench, split, settings.fitSplit ?? "validation"),
@@ -49,7 +57,10 @@ export function benchmarkExplorer(bench: Benchmark, options: BenchmarkExplorerOp
  * import { displayExplorer } from "capqa/explore";
  * const explorer = await displayExplorer(loadBenchmark(), { split: "test" });
  */
-export async function displayExplorer(bench: Benchmark, options: BenchmarkExplorerOptions & Pick<ExplorerOutputOptions, "heightPx" | "picture"> = {}): Promise<NotebookExplorer> {
+export async function displayExplorer(
+  bench: Benchmark,
+  options: BenchmarkExplorerOptions & Pick<ExplorerOutputOptions, "heightPx" | "picture"> = {},
+): Promise<NotebookExplorer> {
   const page = benchmarkExplorer(bench, options);
   return displayExplorerPage(page.data, { ...page.options, heightPx: options.heightPx, picture: options.picture });
 }

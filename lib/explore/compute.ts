@@ -1,6 +1,7 @@
 /**
  * The explorer's arithmetic, with no imports but the CAP formula (lib/cap/formula.ts), Pearson's r
- * (lib/stats/pearson.ts) and the calibration kernel (lib/calibrate/kernel.ts), all import-free, so that the same compiled code runs in Node and, inlined after the kernel,
+ * (lib/stats/pearson.ts) and the calibration kernel (lib/calibrate/kernel.ts), all import-free, so that the same compiled code runs in Node
+ * and, inlined after the kernel,
  * in the browser page: CAP for given α and λ (or the released CAP column),
  * Spearman ρ and pairwise accuracy against ordinal levels, mean-based monotonicity violations, a
  * threshold classification's accuracy, macro-F1, Cohen's κ (unweighted, linear, quadratic) and
@@ -118,7 +119,10 @@ export interface RankingStats {
 
 /** ρ on mid-ranks, pairwise accuracy (ties not won) over rows of different severity, violations of mean order. */
 export function exploreRanking(d: Pick<ExploreData, "cls" | "severity" | "classNames">, scores: number[]): RankingStats {
-  if (d.cls.length !== scores.length) throw new RangeError(`exploreRanking: cls has ${d.cls.length} values, scores has ${scores.length}; cls and scores must have equal lengths`);
+  if (d.cls.length !== scores.length)
+    throw new RangeError(
+      `exploreRanking: cls has ${d.cls.length} values, scores has ${scores.length}; cls and scores must have equal lengths`,
+    );
   checkIndices("exploreRanking", "cls", d.cls, d.classNames.length);
   const sev = d.cls.map((c) => d.severity[c]);
   const spearman = pearsonUnchecked(midRanks(scores), midRanks(sev));
@@ -148,7 +152,8 @@ export function exploreRanking(d: Pick<ExploreData, "cls" | "severity" | "classN
   d.cls.forEach((c, r) => ((sum[c] += scores[r]), num[c]++));
   const classMeans = sum.map((s, k) => s / num[k]);
   let violations = 0;
-  for (let a = 0; a < K; a++) for (let b = 0; b < K; b++) if (d.severity[a] > d.severity[b] && !(classMeans[a] > classMeans[b])) violations++;
+  for (let a = 0; a < K; a++)
+    for (let b = 0; b < K; b++) if (d.severity[a] > d.severity[b] && !(classMeans[a] > classMeans[b])) violations++;
   return { spearman, pairwiseAccuracy: wins / pairs, violations, classMeans };
 }
 
@@ -189,7 +194,10 @@ export function explorePredict(scores: number[], cuts: number[]): number[] {
 export function exploreClassification(trueLevels: number[], scores: number[], cuts: number[], K: number): ClassificationStats {
   const fn = "exploreClassification";
   if (!(Number.isInteger(K) && K > 0)) refuse(fn, "K", K, "K must be a positive integer");
-  if (trueLevels.length !== scores.length) throw new RangeError(`${fn}: trueLevels has ${trueLevels.length} values, scores has ${scores.length}; trueLevels and scores must have equal lengths`);
+  if (trueLevels.length !== scores.length)
+    throw new RangeError(
+      `${fn}: trueLevels has ${trueLevels.length} values, scores has ${scores.length}; trueLevels and scores must have equal lengths`,
+    );
   if (cuts.length > K - 1) throw new RangeError(`${fn}: cuts has ${cuts.length} values; ${K} levels take at most ${K - 1} cuts`);
   for (let i = 0; i < cuts.length; i++) {
     if (typeof cuts[i] !== "number" || Number.isNaN(cuts[i])) refuse(fn, `cuts[${i}]`, cuts[i], "cuts must be numbers");
@@ -303,7 +311,10 @@ export function exploreFitCuts(scores: number[], levels: number[], K: number, ob
   for (let i = 0; i < levels.length; i++) actual[levels[i]]++;
   let boundaries: number[];
   if (objective === "accuracy") boundaries = segmentBestRuns(groups.counts, G, K, (k, run) => run[k]).boundaries;
-  else if (objective === "macro_f1") boundaries = segmentBestRuns(groups.counts, G, K, (k, run, size) => (size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0)).boundaries;
+  else if (objective === "macro_f1")
+    boundaries = segmentBestRuns(groups.counts, G, K, (k, run, size) =>
+      size + actual[k] > 0 ? (2 * run[k]) / (size + actual[k]) : 0,
+    ).boundaries;
   else if (objective === "quadratic_kappa") boundaries = segmentQuadraticKappa(groups.counts, G, K, actual, levels.length);
   else throw new Error(`unknown objective "${String(objective)}"; expected accuracy, macro_f1 or quadratic_kappa`);
   const s = groups.scores;

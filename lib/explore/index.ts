@@ -1,18 +1,6 @@
-export {
-  EXPLORE_CUT_INFINITY,
-  exploreCap,
-  exploreClassification,
-  exploreCutCandidates,
-  exploreFitCuts,
-  exploreFormatCut,
-  exploreHistogram,
-  exploreNearestIndex,
-  exploreParseCut,
-  explorePredict,
-  exploreRanking,
-  exploreScores,
-  exploreSetCut,
-} from "./compute.js";
+export { EXPLORE_CUT_INFINITY, exploreCap, exploreClassification, exploreCutCandidates, exploreFitCuts } from "./compute.js";
+export { exploreFormatCut, exploreHistogram, exploreNearestIndex, exploreParseCut, explorePredict, exploreRanking } from "./compute.js";
+export { exploreScores, exploreSetCut } from "./compute.js";
 export type { ClassificationStats, ExploreData, ExploreObjective, ExploreRows, ExploreSource, RankingStats } from "./compute.js";
 export { buildExplorerPage, exploreDataFromBenchmark, explorerSettingsFromClassifier } from "./page.js";
 export type { ExplorerClassifierSettings, ExplorerOptions } from "./page.js";

@@ -6,7 +6,14 @@
 import { CLASS_COLORS } from "../figures/palette.js";
 
 /** Stops of the derived scale, least correct first (colours of the paper's palette). */
-const STOPS = [CLASS_COLORS.contradictory, CLASS_COLORS.invalid, CLASS_COLORS.overinclusive_invalid, CLASS_COLORS.alternative_correct, CLASS_COLORS.equivalent, CLASS_COLORS.exact];
+const STOPS = [
+  CLASS_COLORS.contradictory,
+  CLASS_COLORS.invalid,
+  CLASS_COLORS.overinclusive_invalid,
+  CLASS_COLORS.alternative_correct,
+  CLASS_COLORS.equivalent,
+  CLASS_COLORS.exact,
+];
 
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 const hex2 = (x: number) => Math.round(x).toString(16).padStart(2, "0");
@@ -26,5 +33,8 @@ export function rankColor(t: number): string {
  */
 export function labelColors(labels: readonly string[], rank: readonly number[], paperClasses: boolean): string[] {
   const n = Math.max(...rank) + 1;
-  return labels.map((label, i) => (paperClasses ? (CLASS_COLORS as Record<string, string>)[label] : undefined) ?? rankColor(n > 1 ? rank[i] / (n - 1) : 0.5));
+  return labels.map(
+    (label, i) =>
+      (paperClasses ? (CLASS_COLORS as Record<string, string>)[label] : undefined) ?? rankColor(n > 1 ? rank[i] / (n - 1) : 0.5),
+  );
 }

@@ -35,7 +35,10 @@ export function exploreDataFromLabelled(table: LabelledScores, options: Labelled
   const column = names.map((name) => table.labels.indexOf(name));
   const classOf = new Map(column.map((labelIndex, c) => [labelIndex, c]));
   const levelOfLabel = table.labels.map((l) => table.levelSet.levels.findIndex((level) => level.classes.includes(l)));
-  const rows = (idx: number[]): ExploreRows => ({ cls: idx.map((i) => classOf.get(table.label[i])!), values: idx.map((i) => table.scores[i]) });
+  const rows = (idx: number[]): ExploreRows => ({
+    cls: idx.map((i) => classOf.get(table.label[i])!),
+    values: idx.map((i) => table.scores[i]),
+  });
   const shown = labelledSplitRows(table, split, "rows shown");
   const fit = labelledSplitRows(table, fitSplit, "rows the cuts are refitted on");
   return {

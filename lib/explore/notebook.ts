@@ -24,7 +24,9 @@ import type { ExploreData } from "./compute.js";
 import { buildExplorerPage, type ExplorerOptions } from "./page.js";
 
 export interface ExplorerOutputOptions extends Omit<ExplorerOptions, "id" | "plotlySources"> {
-  /** Height of the frame in CSS px at first (default: the picture's, else EXPLORER_FRAME_HEIGHT_PX); the page then sizes it to its content. */
+  /**
+   * Height of the frame in CSS px at first (default: the picture's, else EXPLORER_FRAME_HEIGHT_PX); the page then sizes it to its content.
+   */
   readonly heightPx?: number;
   /** The static picture of the first state (default true; false leaves it out, e.g. without Chromium). */
   readonly picture?: boolean;
@@ -85,7 +87,10 @@ function escapeAttribute(s: string): string {
  * The output's HTML: the picture (shown where scripts do not run), the frame with the page, and
  * the script that shows the frame, falls back to the picture, and forwards the cuts to the kernel.
  */
-export function explorerOutputHtml(page: string, options: { readonly id: string; readonly heightPx?: number; readonly picture?: string; readonly alt?: string }): string {
+export function explorerOutputHtml(
+  page: string,
+  options: { readonly id: string; readonly heightPx?: number; readonly picture?: string; readonly alt?: string },
+): string {
   const id = options.id;
   const height = options.heightPx ?? EXPLORER_FRAME_HEIGHT_PX;
   const picture = options.picture
@@ -129,7 +134,10 @@ export async function explorerBundle(data: ExploreData, options: ExplorerOutputO
   if (options.picture !== false) {
     try {
       // The picture: the same page with plotly.js inlined, in a window as wide as a notebook's output.
-      picture = await renderPageImage(buildExplorerPage(data, { ...options, id }), { width: EXPLORER_PICTURE_WIDTH_PX, readySelector: "body[data-ready] #dist .main-svg" });
+      picture = await renderPageImage(buildExplorerPage(data, { ...options, id }), {
+        width: EXPLORER_PICTURE_WIDTH_PX,
+        readySelector: "body[data-ready] #dist .main-svg",
+      });
     } catch (e) {
       missing = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, " ").slice(0, 300);
     }
@@ -139,7 +147,12 @@ export async function explorerBundle(data: ExploreData, options: ExplorerOutputO
   const bundle: MimeBundle = {
     // The frame starts as tall as the picture of the same page (then follows the page's own height).
     data: {
-      "text/html": explorerOutputHtml(page, { id, heightPx: options.heightPx ?? (picture ? pngDimensions(Buffer.from(picture, "base64")).height : undefined), picture, alt: title }),
+      "text/html": explorerOutputHtml(page, {
+        id,
+        heightPx: options.heightPx ?? (picture ? pngDimensions(Buffer.from(picture, "base64")).height : undefined),
+        picture,
+        alt: title,
+      }),
       "text/plain": text,
       ...(picture ? { "image/png": picture } : {}),
     },
@@ -162,7 +175,10 @@ export async function explorerBundle(data: ExploreData, options: ExplorerOutputO
  */
 export async function displayExplorerPage(data: ExploreData, options: ExplorerOutputOptions = {}): Promise<NotebookExplorer> {
   const write = kernelWriter();
-  if (write === undefined) throw new Error("displayExplorerPage shows the explorer in a tslab notebook kernel; elsewhere write the page with buildExplorerPage (or capqa explore)");
+  if (write === undefined)
+    throw new Error(
+      "displayExplorerPage shows the explorer in a tslab notebook kernel; elsewhere write the page with buildExplorerPage (or capqa explore)",
+    );
   const id = newId();
   const explorer = registerExplorer(id);
   const bundle = await explorerBundle(data, options, id);

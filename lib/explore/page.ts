@@ -17,7 +17,13 @@ import { DEFAULT_ALPHA, DEFAULT_LAMBDA } from "../constants.js";
 import { readFileSync } from "node:fs";
 import { CLASSES, PAPER_ORDERING, type CorrectnessClass } from "../taxonomy/index.js";
 import { releasedColumn, selectRows, type Benchmark, type SplitChoice } from "../data/benchmark.js";
-import { classifierMetric, equalWidthClassifier, severityLevelSet, type LevelSet, type ThresholdClassifier } from "../calibrate/classifier.js";
+import {
+  classifierMetric,
+  equalWidthClassifier,
+  severityLevelSet,
+  type LevelSet,
+  type ThresholdClassifier,
+} from "../calibrate/classifier.js";
 import { checkClassifier } from "../calibrate/classifier-file.js";
 import { isClassLevelSet } from "../calibrate/levels.js";
 import { FONT_FAMILY, classLabel } from "../figures/palette.js";
@@ -49,8 +55,14 @@ function rowsOf(bench: Benchmark, split: SplitChoice, metric: string): ExploreRo
  * refitted on; default validation, as "capqa calibrate" fits). Another released metric
  * (`metric`: bleu, rouge_l, …) is shown as its column, which α and λ do not move.
  */
-export function exploreDataFromBenchmark(bench: Benchmark, split: SplitChoice = "test", fitSplit: SplitChoice = "validation", metric = "cap"): ExploreData {
-  if (!bench.scores.metrics.includes(metric)) throw new Error(`the released scores (${bench.scores.file}) have no metric ${metric}; they have ${bench.scores.metrics.join(", ")}`);
+export function exploreDataFromBenchmark(
+  bench: Benchmark,
+  split: SplitChoice = "test",
+  fitSplit: SplitChoice = "validation",
+  metric = "cap",
+): ExploreData {
+  if (!bench.scores.metrics.includes(metric))
+    throw new Error(`the released scores (${bench.scores.file}) have no metric ${metric}; they have ${bench.scores.metrics.join(", ")}`);
   return {
     classNames: [...CLASSES],
     severity: CLASSES.map((c) => PAPER_ORDERING.severity[c]),
@@ -70,7 +82,12 @@ function computeScript(): string {
       .replace(/^export /gm, "")
       .replace(/^\/\/# sourceMappingURL=.*$/m, "");
   // compute.js's imports first: the CAP formula, Pearson's r and the calibration kernel, all import-free.
-  return [new URL("../cap/formula.js", import.meta.url), new URL("../stats/pearson.js", import.meta.url), new URL("../calibrate/kernel.js", import.meta.url), new URL("./compute.js", import.meta.url)]
+  return [
+    new URL("../cap/formula.js", import.meta.url),
+    new URL("../stats/pearson.js", import.meta.url),
+    new URL("../calibrate/kernel.js", import.meta.url),
+    new URL("./compute.js", import.meta.url),
+  ]
     .map((u) => plain(readFileSync(u, "utf8")))
     .join("\n");
 }
@@ -205,19 +222,25 @@ export function buildExplorerPage(data: ExploreData, options: ExplorerOptions = 
   const K = levelSet.levels.length;
   const classIndex = (c: string) => {
     const k = data.classNames.indexOf(c);
-    if (k < 0) throw new Error(`buildExplorerPage: label ${c} of level set ${levelSet.name} is not in the data's classNames (${data.classNames.join(", ")})`);
+    if (k < 0)
+      throw new Error(
+        `buildExplorerPage: label ${c} of level set ${levelSet.name} is not in the data's classNames (${data.classNames.join(", ")})`,
+      );
     return k;
   };
   const levelOfClass = data.classNames.map(() => -1);
   levelSet.levels.forEach((l, k) => l.classes.forEach((c) => (levelOfClass[classIndex(c)] = k)));
-  if (levelOfClass.some((k) => k < 0)) throw new Error(`buildExplorerPage: level set ${levelSet.name} leaves class ${data.classNames[levelOfClass.indexOf(-1)]} out`);
+  if (levelOfClass.some((k) => k < 0))
+    throw new Error(`buildExplorerPage: level set ${levelSet.name} leaves class ${data.classNames[levelOfClass.indexOf(-1)]} out`);
   const axis: readonly [number, number] = data.axis ?? [0, 1];
-  if (!(Number.isFinite(axis[0]) && Number.isFinite(axis[1]) && axis[0] < axis[1])) throw new Error(`buildExplorerPage: the axis [${axis.join(", ")}] is not a finite range`);
+  if (!(Number.isFinite(axis[0]) && Number.isFinite(axis[1]) && axis[0] < axis[1]))
+    throw new Error(`buildExplorerPage: the axis [${axis.join(", ")}] is not a finite range`);
   const cuts = options.cuts ? [...options.cuts] : equalWidthClassifier(levelSet, {}, axis[0], axis[1]).cuts;
   if (cuts.length !== K - 1) throw new Error(`buildExplorerPage: ${cuts.length} cuts for ${K} levels; give ${K - 1}`);
   for (let i = 0; i < cuts.length; i++) {
     if (!Number.isFinite(cuts[i])) throw new Error(`buildExplorerPage: cut ${i + 1} is not a finite number`);
-    if (i > 0 && cuts[i] < cuts[i - 1]) throw new Error(`buildExplorerPage: cut ${i + 1} (${cuts[i]}) is below cut ${i} (${cuts[i - 1]}); cuts are non-decreasing`);
+    if (i > 0 && cuts[i] < cuts[i - 1])
+      throw new Error(`buildExplorerPage: cut ${i + 1} (${cuts[i]}) is below cut ${i} (${cuts[i - 1]}); cuts are non-decreasing`);
   }
   const released = options.releasedWeights ?? { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA };
   const alpha = options.alpha ?? released.alpha;
@@ -232,11 +255,18 @@ export function buildExplorerPage(data: ExploreData, options: ExplorerOptions = 
   const recomputable = data.peF !== undefined && (data.fit === undefined || data.fit.peF !== undefined);
   const hasColumn = data.values !== undefined && (data.fit === undefined || data.fit.values !== undefined);
   const atReleased = alpha === released.alpha && lambda === released.lambda;
-  const source: ExploreSource = options.source ?? (hasColumn && !recomputable ? "column" : hasReleased && atReleased ? "released" : "recomputed");
-  if (source === "column" && !hasColumn) throw new Error("buildExplorerPage: source column, but the data carries no metric column (values)");
-  if (source === "recomputed" && !recomputable) throw new Error("buildExplorerPage: source recomputed, but the data carries no NLI probabilities to recompute CAP from");
-  if (source === "released" && !hasReleased) throw new Error("buildExplorerPage: source released, but the data carries no released CAP column");
-  if (source === "released" && !atReleased) throw new Error(`buildExplorerPage: the released CAP column is at α ${released.alpha}, λ ${released.lambda}, not α ${alpha}, λ ${lambda}`);
+  const source: ExploreSource =
+    options.source ?? (hasColumn && !recomputable ? "column" : hasReleased && atReleased ? "released" : "recomputed");
+  if (source === "column" && !hasColumn)
+    throw new Error("buildExplorerPage: source column, but the data carries no metric column (values)");
+  if (source === "recomputed" && !recomputable)
+    throw new Error("buildExplorerPage: source recomputed, but the data carries no NLI probabilities to recompute CAP from");
+  if (source === "released" && !hasReleased)
+    throw new Error("buildExplorerPage: source released, but the data carries no released CAP column");
+  if (source === "released" && !atReleased)
+    throw new Error(
+      `buildExplorerPage: the released CAP column is at α ${released.alpha}, λ ${released.lambda}, not α ${alpha}, λ ${lambda}`,
+    );
   const objective = options.objective ?? "macro_f1";
   if (!OBJECTIVES.includes(objective)) throw new Error(`buildExplorerPage: unknown objective "${objective}"`);
   const title = options.title ?? "capqa explorer";
@@ -252,7 +282,11 @@ export function buildExplorerPage(data: ExploreData, options: ExplorerOptions = 
   const classes = data.classNames.map((name, i) => ({ label: paperLevels && isClass(name) ? classLabel(name) : name, color: colors[i] }));
   const levels = levelSet.levels.map((l) =>
     paperLevels
-      ? { name: l.name, label: levelLabel(l as { name: string; classes: CorrectnessClass[] }), title: l.classes.map((c) => classLabel(c as CorrectnessClass)).join(", ") }
+      ? {
+          name: l.name,
+          label: levelLabel(l as { name: string; classes: CorrectnessClass[] }),
+          title: l.classes.map((c) => classLabel(c as CorrectnessClass)).join(", "),
+        }
       : { name: l.name, label: l.classes.join("/"), title: l.classes.join(", ") },
   );
   const metric = data.metric ?? "cap";

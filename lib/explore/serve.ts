@@ -16,7 +16,12 @@
  *    not read holds a reference to it, not a copy of its own (300 stalled clients held 713 MB).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { EXPLORE_SERVE_CHECK_INTERVAL_MS, EXPLORE_SERVE_HEADERS_TIMEOUT_MS, EXPLORE_SERVE_IDLE_TIMEOUT_MS, EXPLORE_SERVE_MAX_CONNECTIONS } from "../constants.js";
+import {
+  EXPLORE_SERVE_CHECK_INTERVAL_MS,
+  EXPLORE_SERVE_HEADERS_TIMEOUT_MS,
+  EXPLORE_SERVE_IDLE_TIMEOUT_MS,
+  EXPLORE_SERVE_MAX_CONNECTIONS,
+} from "../constants.js";
 
 export interface ExplorerServeOptions {
   /** The port on 127.0.0.1 (default 0: a free one, in the returned `port`). */
@@ -50,7 +55,10 @@ export interface ExplorerRequestVerdict {
 const PAGE_PATHS = new Set(["/", "/index.html", "/explorer.html"]);
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 
-/** Whether a Host (or an absolute URL's authority) names this server: a loopback name at its port (the port may be left out only for port 80). */
+/**
+ * Whether a Host (or an absolute URL's authority) names this server: a loopback name at its port (the port may be left out only for port
+ * 80).
+ */
 function isOwnHost(host: string, port: number): boolean {
   const h = host.toLowerCase();
   return LOOPBACK_NAMES.some((name) => h === `${name}:${port}` || (port === 80 && h === name));
@@ -67,7 +75,10 @@ export function explorerRequestVerdict(method: string, target: string, hosts: re
   if (hosts.length === 0) return { status: 400, reason: `a request needs a Host header; this explorer is ${own}` };
   if (hosts.length > 1) return { status: 400, reason: "a request has one Host header" };
   if (!isOwnHost(hosts[0], port))
-    return { status: 403, reason: `this explorer answers only to ${own} (or localhost or [::1] at port ${port}), not to the host ${JSON.stringify(hosts[0].slice(0, 100))}` };
+    return {
+      status: 403,
+      reason: `this explorer answers only to ${own} (or localhost or [::1] at port ${port}), not to the host ${JSON.stringify(hosts[0].slice(0, 100))}`,
+    };
   if (method !== "GET" && method !== "HEAD") return { status: 405, reason: `${method.slice(0, 20)} is not served: GET the page` };
   let path: string;
   if (target.startsWith("/")) path = target.replace(/[?#].*$/s, "");
@@ -79,7 +90,8 @@ export function explorerRequestVerdict(method: string, target: string, hosts: re
       return { status: 400, reason: "the request's URL does not parse" };
     }
     if (url.username !== "" || url.password !== "") return { status: 400, reason: "the request's URL carries credentials" };
-    if (!isOwnHost(url.port === "" ? url.hostname : `${url.hostname}:${url.port}`, port)) return { status: 403, reason: `this explorer answers only to ${own}, not to ${url.host}` };
+    if (!isOwnHost(url.port === "" ? url.hostname : `${url.hostname}:${url.port}`, port))
+      return { status: 403, reason: `this explorer answers only to ${own}, not to ${url.host}` };
     path = url.pathname;
   } else return { status: 400, reason: "the request target is neither a path nor an http URL" };
   if (!PAGE_PATHS.has(path)) return { status: 404, reason: `not found: this server has the explorer at ${own} and nothing else` };
@@ -142,7 +154,8 @@ export async function serveExplorerPage(html: string, options: ExplorerServeOpti
     },
   );
   server.maxConnections = options.maxConnections ?? EXPLORE_SERVE_MAX_CONNECTIONS;
-  // Inactivity on a socket (nothing read or written, e.g. a client that stopped reading) closes it: with no 'timeout' listener, Node destroys it.
+  // Inactivity on a socket (nothing read or written, e.g. a client that stopped reading) closes it: with no 'timeout' listener, Node
+  // destroys it.
   server.setTimeout(idleTimeout);
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);

@@ -47,7 +47,11 @@ export function round4(x: number): number {
 function withTitle(layout: Record<string, unknown>, title: string | undefined): Record<string, unknown> {
   if (!title) return layout;
   const margin = layout.margin as Record<string, number>;
-  return { ...layout, title: { text: title, font: { size: FONT_SIZE + 1 }, x: 0.5, xanchor: "center", y: 1, yanchor: "top", pad: { t: 4 } }, margin: { ...margin, t: margin.t + 22 } };
+  return {
+    ...layout,
+    title: { text: title, font: { size: FONT_SIZE + 1 }, x: 0.5, xanchor: "center", y: 1, yanchor: "top", pad: { t: 4 } },
+    margin: { ...margin, t: margin.t + 22 },
+  };
 }
 
 function percent(x: number, total: number): string {
@@ -116,17 +120,47 @@ export function scoreDistributionFigure(panels: readonly ClassScores[], options:
     const start = p * (span + gap);
     const note = p === panels.length - 1 && options.note ? options.note : undefined;
     const axisTitleText = `${metricLabel(panel.metric)} score${narrow && note ? `<br><span style="font-size:${TICK_FONT_SIZE - 1}px">(${note})</span>` : ""}`;
-    layout[axisKey] = axisStyle(axisTitleText, { domain: [round4(start), round4(start + span)], range: [-0.02, 1.02], dtick: narrow ? 0.5 : 0.2, anchor: "y", showgrid: true });
-    annotations.push(panelTitle(`<b>${metricLabel(panel.metric)}</b>${!narrow && note ? ` <span style="font-size:${TICK_FONT_SIZE}px">(${note})</span>` : ""}`, "paper", round4(start + span / 2)));
+    layout[axisKey] = axisStyle(axisTitleText, {
+      domain: [round4(start), round4(start + span)],
+      range: [-0.02, 1.02],
+      dtick: narrow ? 0.5 : 0.2,
+      anchor: "y",
+      showgrid: true,
+    });
+    annotations.push(
+      panelTitle(
+        `<b>${metricLabel(panel.metric)}</b>${!narrow && note ? ` <span style="font-size:${TICK_FONT_SIZE}px">(${note})</span>` : ""}`,
+        "paper",
+        round4(start + span / 2),
+      ),
+    );
   });
-  layout.yaxis = axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...CLASSES].reverse().map(label), showgrid: false, ticks: "", title: { text: "" } });
+  layout.yaxis = axisStyle("", {
+    type: "category",
+    categoryorder: "array",
+    categoryarray: [...CLASSES].reverse().map(label),
+    showgrid: false,
+    ticks: "",
+    title: { text: "" },
+  });
   layout.annotations = annotations;
   return { data, layout: withTitle(layout, options.title) };
 }
 
 /** A panel's title, centred above it at x (in xref's coordinates) on the top of the plot area. */
 function panelTitle(text: string, xref: string, x: number): Record<string, unknown> {
-  return { text, xref, yref: "paper", x, y: 1, xanchor: "center", yanchor: "bottom", yshift: 4, showarrow: false, font: { size: FONT_SIZE } };
+  return {
+    text,
+    xref,
+    yref: "paper",
+    x,
+    y: 1,
+    xanchor: "center",
+    yanchor: "bottom",
+    yshift: 4,
+    showarrow: false,
+    font: { size: FONT_SIZE },
+  };
 }
 
 // ------------------------------------------------------------------ Fig. 4
@@ -182,7 +216,14 @@ function countBarsFigure<K extends string>(
     margin: { l: 8, r: 8, t: 6, b: 8, pad: 0 },
     bargap: style.bargap,
     xaxis: axisStyle(style.xTitle, { range: [0, style.xMax], showgrid: true }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: style.categoryarray, showgrid: false, ticks: "", title: { text: "" } }),
+    yaxis: axisStyle("", {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: style.categoryarray,
+      showgrid: false,
+      ticks: "",
+      title: { text: "" },
+    }),
   });
   return { data, layout: withTitle(layout, options.title) };
 }
@@ -196,7 +237,15 @@ function countBarsFigure<K extends string>(
  */
 export function keyAnnotations(
   entries: readonly { readonly label: string; readonly color: string; readonly symbol?: string }[],
-  geometry: { readonly width: number; readonly marginL: number; readonly marginR: number; readonly columns: number; readonly topPx?: number; readonly rowPx?: number; readonly leftPx?: number },
+  geometry: {
+    readonly width: number;
+    readonly marginL: number;
+    readonly marginR: number;
+    readonly columns: number;
+    readonly topPx?: number;
+    readonly rowPx?: number;
+    readonly leftPx?: number;
+  },
 ): { annotations: Record<string, unknown>[]; marginB: number } {
   const plotW = geometry.width - geometry.marginL - geometry.marginR;
   const top = geometry.topPx ?? 38;
@@ -241,7 +290,8 @@ export function sourcesFigure(sources: SourceCounts, options: FigureOptions = {}
   const width = options.width ?? "single";
   const total = sources.sources.reduce((a, s) => a + sources.totals[s], 0);
   const names = sources.sources.map(
-    (s) => `${sourceLabel(s)}<br><span style="font-size:${TICK_FONT_SIZE - 1}px">${sources.totals[s].toLocaleString("en-US")} (${percent(sources.totals[s], total)})</span>`,
+    (s) =>
+      `${sourceLabel(s)}<br><span style="font-size:${TICK_FONT_SIZE - 1}px">${sources.totals[s].toLocaleString("en-US")} (${percent(sources.totals[s], total)})</span>`,
   );
   const data: Record<string, unknown>[] = CLASSES.map((c) => ({
     type: "bar",
@@ -264,7 +314,15 @@ export function sourcesFigure(sources: SourceCounts, options: FigureOptions = {}
     barmode: "stack",
     bargap: 0.3,
     xaxis: axisStyle("examples", { range: [0, Math.ceil((max * 1.04) / 500) * 500], showgrid: true, automargin: false }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...names].reverse(), showgrid: false, ticks: "", title: { text: "" }, automargin: false }),
+    yaxis: axisStyle("", {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: [...names].reverse(),
+      showgrid: false,
+      ticks: "",
+      title: { text: "" },
+      automargin: false,
+    }),
     annotations: key.annotations,
   });
   return { data, layout: withTitle(layout, options.title) };
@@ -273,7 +331,10 @@ export function sourcesFigure(sources: SourceCounts, options: FigureOptions = {}
 // ------------------------------------------------------------------ Fig. 6
 
 /** Fig. 6: items per question type of CAP-Statements (paper spelling and Okabe–Ito colours). */
-export function questionTypesFigure(counts: Readonly<Record<QuestionType, number>>, options: FigureOptions & { readonly xTitle?: string } = {}): PlotlyFigure {
+export function questionTypesFigure(
+  counts: Readonly<Record<QuestionType, number>>,
+  options: FigureOptions & { readonly xTitle?: string } = {},
+): PlotlyFigure {
   const types = QUESTION_TYPE_ORDER;
   const total = types.reduce((a, t) => a + counts[t], 0);
   const max = Math.max(...types.map((t) => counts[t]));
@@ -351,7 +412,15 @@ export function statementErrorsByTypeFigure(
     bargap: 0.2,
     bargroupgap: 0,
     xaxis: axisStyle("statements of the type (%)", { range: [0, 40], dtick: 10, showgrid: true, automargin: false }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: [...types].reverse().map(questionTypeLabel), showgrid: false, ticks: "", title: { text: "" }, automargin: false }),
+    yaxis: axisStyle("", {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: [...types].reverse().map(questionTypeLabel),
+      showgrid: false,
+      ticks: "",
+      title: { text: "" },
+      automargin: false,
+    }),
     annotations: key.annotations,
   });
   // Grouped horizontal bars are drawn bottom-up: reverse the traces so syntactic is on top.
@@ -412,8 +481,21 @@ export function classMeansFigure(
   );
   const layout = baseLayout(width, options.heightIn ?? 2.5, {
     margin: { l: marginL, r: marginR, t: 8, b: key.marginB, pad: 0 },
-    xaxis: axisStyle(options.xTitle ?? `mean ${metricLabel(options.metric ?? "cap")} score`, { range: [0, 1.02], dtick: 0.2, showgrid: true, automargin: false }),
-    yaxis: axisStyle("", { type: "category", categoryorder: "array", categoryarray: classAxisOrder(), showgrid: true, ticks: "", title: { text: "" }, automargin: false }),
+    xaxis: axisStyle(options.xTitle ?? `mean ${metricLabel(options.metric ?? "cap")} score`, {
+      range: [0, 1.02],
+      dtick: 0.2,
+      showgrid: true,
+      automargin: false,
+    }),
+    yaxis: axisStyle("", {
+      type: "category",
+      categoryorder: "array",
+      categoryarray: classAxisOrder(),
+      showgrid: true,
+      ticks: "",
+      title: { text: "" },
+      automargin: false,
+    }),
     annotations: key.annotations,
   });
   return { data: data.map((d) => ({ ...d, showlegend: false })), layout: withTitle(layout, options.title) };
@@ -480,7 +562,11 @@ export function thresholdFigure(input: ThresholdFigureInput, options: FigureOpti
   });
   const width = options.width ?? "double";
   const axes = {
-    xaxis: axisStyle(`${metricLabel(input.metric ?? "cap")} score`, { range: [0, 1], dtick: width === "single" ? 0.2 : 0.1, showgrid: false }),
+    xaxis: axisStyle(`${metricLabel(input.metric ?? "cap")} score`, {
+      range: [0, 1],
+      dtick: width === "single" ? 0.2 : 0.1,
+      showgrid: false,
+    }),
     yaxis: axisStyle("rows", { showgrid: true, rangemode: "tozero" }),
     yaxis2: { overlaying: "y", range: [0, 1], visible: false, fixedrange: true },
   };
@@ -490,7 +576,11 @@ export function thresholdFigure(input: ThresholdFigureInput, options: FigureOpti
     const size = figureSize(width, heightIn);
     const marginL = 48;
     const marginR = 8;
-    const lineKeys = input.cutSets.map((set, s) => ({ label: set.name, color: s === 0 ? "#000000" : "#555555", symbol: s === 0 ? "━" : "╍" }));
+    const lineKeys = input.cutSets.map((set, s) => ({
+      label: set.name,
+      color: s === 0 ? "#000000" : "#555555",
+      symbol: s === 0 ? "━" : "╍",
+    }));
     const key = keyAnnotations([...classKeyEntries(), ...lineKeys], { width: size.width, marginL, marginR, columns: 2 });
     const layout = baseLayout(width, heightIn, {
       margin: { l: marginL, r: marginR, t: 8, b: key.marginB, pad: 0 },
@@ -561,7 +651,8 @@ export function confusionMatricesFigure(
 ): PlotlyFigure {
   const K = levelSet.levels.length;
   if (panels.length === 0) throw new Error("confusionMatricesFigure needs at least one matrix");
-  for (const p of panels) if (p.confusion.length !== K || p.confusion.some((r) => r.length !== K)) throw new Error(`confusion matrix must be ${K} × ${K}`);
+  for (const p of panels)
+    if (p.confusion.length !== K || p.confusion.some((r) => r.length !== K)) throw new Error(`confusion matrix must be ${K} × ${K}`);
   const order = Array.from({ length: K }, (_, i) => K - 1 - i); // most correct first
   const names = order.map((k) => levelLabel(levelSet.levels[k]));
   const titled = panels.some((p) => p.name);

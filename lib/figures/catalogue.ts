@@ -75,7 +75,9 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     caption:
       `Distribution of CAP (left) and BERTScore F1 (right) over the ${Object.values(cap.byClass)
         .reduce((a, v) => a + v.length, 0)
-        .toLocaleString("en-US")} scored test rows, one violin per class in the taxonomy's order (Eq. 1), with the quartiles (box) and the mean (line). ` +
+        .toLocaleString(
+          "en-US",
+        )} scored test rows, one violin per class in the taxonomy's order (Eq. 1), with the quartiles (box) and the mean (line). ` +
       "The paper's Fig. 3 sets CAP beside COMET; the authors released no COMET scores, so BERTScore, the released baseline with the highest pairwise accuracy (Table 2), takes its place. CAP's classes form ordered bands; BERTScore's overlap.",
     width: "double",
     make: (w) => scoreDistributionFigure([cap, bert], { width: w, note: "in place of COMET, not released" }),
@@ -113,7 +115,11 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
       make: (w) => questionTypesFigure(qt, { width: w }),
     });
   } else {
-    skipped.push({ id: "fig6-question-types", paper: "Fig. 6", reason: "no CAP-Statements data given (the `statementsDir` option or $CAPQA_STATEMENTS_DIR)" });
+    skipped.push({
+      id: "fig6-question-types",
+      paper: "Fig. 6",
+      reason: "no CAP-Statements data given (the `statementsDir` option or $CAPQA_STATEMENTS_DIR)",
+    });
   }
 
   add({
@@ -130,7 +136,8 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     id: "table15-statement-errors",
     paper: "Table 15",
     title: "Statement errors per question type",
-    caption: "Share of generated statements labelled syntactic, semantic or wrong per question type, as printed in Table 15 (App. E): long questions with context are the reformulator's bottleneck.",
+    caption:
+      "Share of generated statements labelled syntactic, semantic or wrong per question type, as printed in Table 15 (App. E): long questions with context are the reformulator's bottleneck.",
     width: "single",
     make: (w) => statementErrorsByTypeFigure(undefined, { width: w }),
   });
@@ -138,7 +145,10 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
   const sweep = computeSweep(bench, { split: "validation", step: inputs.sweepStep ?? 0.05, objective: "spearman" });
   const { points, best } = sweep;
   const atPaper = best.alpha === DEFAULT_ALPHA && best.lambda === DEFAULT_LAMBDA;
-  const marks = [{ alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" }, ...(atPaper ? [] : [{ alpha: best.alpha, lambda: best.lambda, label: "best" }])];
+  const marks = [
+    { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" },
+    ...(atPaper ? [] : [{ alpha: best.alpha, lambda: best.lambda, label: "best" }]),
+  ];
   for (const { statistic: stat, label } of SWEEP_HEATMAPS) {
     add({
       id: `sweep-${stat.replace(/_/g, "-")}`,
@@ -150,7 +160,13 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     });
   }
 
-  const calibration = runCalibration(bench, { levels: "severity", objective: "macro_f1", fitSplit: "validation", evalSplit: "test", resamples: 0 });
+  const calibration = runCalibration(bench, {
+    levels: "severity",
+    objective: "macro_f1",
+    fitSplit: "validation",
+    evalSplit: "test",
+    resamples: 0,
+  });
   add({
     id: "calibration-thresholds",
     paper: "Sec. 8.2",
@@ -198,7 +214,12 @@ export function figureCatalogue(inputs: CatalogueInputs): Catalogue {
     caption:
       "Mean CAP per class on the 1,638 human-labelled rows, grouped by the synthetic label (dots) and by the human label (diamonds), as in Table 17. Partial sits above its place in the order and alternative-correct below it under both label sources.",
     width: "single",
-    make: (w) => classMeansFigure({ name: "synthetic labels", means: classMeans(synth) }, { name: "human labels", means: classMeans(human) }, { width: w }),
+    make: (w) =>
+      classMeansFigure(
+        { name: "synthetic labels", means: classMeans(synth) },
+        { name: "human labels", means: classMeans(human) },
+        { width: w },
+      ),
   });
 
   return { figures, skipped, sweep: { split: "validation", points, best }, calibration };

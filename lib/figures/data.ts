@@ -17,7 +17,11 @@ import { calibrationOverviewMarkdown, runCalibration, type CalibrationRun } from
 import { benchmarkSweepInputs } from "../sweep/workflow.js";
 
 /** Rows per class (CSV labels; `labels: "human"` counts the 1,638 human-labelled rows). */
-export function classCounts(bench: Benchmark, split: SplitChoice = "all", labels: LabelSource = "synthetic"): Record<CorrectnessClass, number> {
+export function classCounts(
+  bench: Benchmark,
+  split: SplitChoice = "all",
+  labels: LabelSource = "synthetic",
+): Record<CorrectnessClass, number> {
   const out = Object.fromEntries(CLASSES.map((c) => [c, 0])) as Record<CorrectnessClass, number>;
   for (const row of bench.rows) {
     if (split !== "all" && bench.split[row.rowId] !== split) continue;
@@ -74,7 +78,11 @@ export interface ClassScores {
 }
 
 /** A metric's released scores grouped by class (paper Fig. 3). */
-export function scoresByClass(bench: Benchmark, metric: string, options: { split?: SplitChoice; labels?: LabelSource; onlyHumanLabelled?: boolean; capWeights?: CapWeights } = {}): ClassScores {
+export function scoresByClass(
+  bench: Benchmark,
+  metric: string,
+  options: { split?: SplitChoice; labels?: LabelSource; onlyHumanLabelled?: boolean; capWeights?: CapWeights } = {},
+): ClassScores {
   const split = options.split ?? "test";
   const labels = options.labels ?? "synthetic";
   const sel = selectRows(bench, split, labels, { onlyHumanLabelled: options.onlyHumanLabelled });
@@ -206,7 +214,11 @@ export function classExamples(bench: Benchmark, options: { perClass?: number; sp
 }
 
 /** The rows of a class a metric scores highest (or lowest): where a metric's failure modes show. */
-export function extremeExamples(bench: Benchmark, cls: CorrectnessClass, options: { metric?: string; order?: "highest" | "lowest"; n?: number; split?: SplitChoice } = {}): ExampleRow[] {
+export function extremeExamples(
+  bench: Benchmark,
+  cls: CorrectnessClass,
+  options: { metric?: string; order?: "highest" | "lowest"; n?: number; split?: SplitChoice } = {},
+): ExampleRow[] {
   const metric = options.metric ?? "cap";
   const split = options.split ?? "test";
   const sign = (options.order ?? "highest") === "highest" ? -1 : 1;
@@ -235,7 +247,11 @@ const EXAMPLE_COLUMNS: Record<string, { header: string; get: (r: ExampleRow) => 
  * Example rows as a Markdown table: columns by field name ("label", "question", "goldAnswer",
  * "answer", "premise", "hypothesis", …) or metric name ("cap", "bertscore"); long texts shortened.
  */
-export function examplesMarkdown(rows: readonly ExampleRow[], columns: readonly string[] = ["label", "question", "goldAnswer", "answer", "cap"], maxChars = 160): string {
+export function examplesMarkdown(
+  rows: readonly ExampleRow[],
+  columns: readonly string[] = ["label", "question", "goldAnswer", "answer", "cap"],
+  maxChars = 160,
+): string {
   const clip = (s: string) => {
     const t = s.replace(/\s+/g, " ").trim();
     return t.length > maxChars ? `${t.slice(0, maxChars - 1)}…` : t;
@@ -247,8 +263,14 @@ export function examplesMarkdown(rows: readonly ExampleRow[], columns: readonly 
     if (typeof v === "number") return col ? String(v) : v.toFixed(3);
     return clip(v).replace(/\|/g, "\\|");
   };
-  const header = columns.map((c) => EXAMPLE_COLUMNS[c]?.header ?? c.toUpperCase().replace("ROUGE_L", "ROUGE-L").replace("BERTSCORE", "BERTScore"));
-  return [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${columns.map((c) => cell(r, c)).join(" | ")} |`)].join("\n");
+  const header = columns.map(
+    (c) => EXAMPLE_COLUMNS[c]?.header ?? c.toUpperCase().replace("ROUGE_L", "ROUGE-L").replace("BERTSCORE", "BERTScore"),
+  );
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${columns.map((c) => cell(r, c)).join(" | ")} |`),
+  ].join("\n");
 }
 
 /**
@@ -270,6 +292,11 @@ export function directionalMeans(
     n[c]++;
     for (let d = 0; d < 2; d++) sums[d][c] += directionalOf(pe[d][i], pn[d][i], lambda);
   });
-  const mean = (d: number) => Object.fromEntries(CLASSES.map((c, k) => [c, n[k] ? sums[d][k] / n[k] : NaN])) as Record<CorrectnessClass, number>;
-  return { forward: mean(0), reverse: mean(1), n: Object.fromEntries(CLASSES.map((c, k) => [c, n[k]])) as Record<CorrectnessClass, number> };
+  const mean = (d: number) =>
+    Object.fromEntries(CLASSES.map((c, k) => [c, n[k] ? sums[d][k] / n[k] : NaN])) as Record<CorrectnessClass, number>;
+  return {
+    forward: mean(0),
+    reverse: mean(1),
+    n: Object.fromEntries(CLASSES.map((c, k) => [c, n[k]])) as Record<CorrectnessClass, number>,
+  };
 }

@@ -28,7 +28,9 @@ export type FigureFormat = (typeof FIGURE_FORMATS)[number];
 export const CHROMIUM_ENV = "CAPQA_CHROMIUM";
 const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"];
 
-export const CHROMIUM_INSTALL_HINT = "install Debian's Chromium and fonts (apt-get install chromium fonts-dejavu-core fonts-liberation), or name a Chromium binary in $" + CHROMIUM_ENV;
+export const CHROMIUM_INSTALL_HINT =
+  "install Debian's Chromium and fonts (apt-get install chromium fonts-dejavu-core fonts-liberation), or name a Chromium binary in $" +
+  CHROMIUM_ENV;
 
 /** The Chromium binary to use: the argument, $CAPQA_CHROMIUM, then Debian's paths; undefined if none exists. */
 export function findChromium(explicit?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -102,7 +104,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** Width and height from a PNG's IHDR chunk. */
 export function pngDimensions(png: Uint8Array): { width: number; height: number } {
   const b = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-  if (b.length < 24 || !b.subarray(0, 8).equals(PNG_SIGNATURE) || b.toString("latin1", 12, 16) !== "IHDR") throw new Error("not a PNG file");
+  if (b.length < 24 || !b.subarray(0, 8).equals(PNG_SIGNATURE) || b.toString("latin1", 12, 16) !== "IHDR")
+    throw new Error("not a PNG file");
   return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
@@ -194,10 +197,21 @@ export class FigureExporter {
       throw new Error(`no Chromium found${options.executablePath ? ` at ${options.executablePath}` : ""}: ${CHROMIUM_INSTALL_HINT}`);
     }
     // launch() starts Chromium with a fresh temporary profile, removed on close.
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, handleSIGINT: options.handleSIGINT ?? true });
+    const browser = await chromium.launch({
+      executablePath,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      handleSIGINT: options.handleSIGINT ?? true,
+    });
     let tempDir: string | undefined;
     try {
-      const context = await browser.newContext({ deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC", colorScheme: "light", reducedMotion: "reduce" });
+      const context = await browser.newContext({
+        deviceScaleFactor: 1,
+        locale: "en-US",
+        timezoneId: "UTC",
+        colorScheme: "light",
+        reducedMotion: "reduce",
+      });
       const plotPage = await context.newPage();
       // Chromium loads plotly.js from its file itself (faster than pushing 4.8 MB through the protocol).
       tempDir = mkdtempSync(join(tmpdir(), "capqa-figures-"));
@@ -209,7 +223,15 @@ export class FigureExporter {
       await plotPage.goto(pathToFileURL(page).href, { waitUntil: "load", timeout: options.timeoutMs ?? 60_000 });
       const ok = await plotPage.evaluate(() => typeof (globalThis as unknown as { Plotly?: unknown }).Plotly === "object");
       if (!ok) throw new Error("plotly.js did not load in Chromium");
-      return new FigureExporter(browser, plotPage, options.dpi ?? DEFAULT_PNG_DPI, executablePath, browser.version(), options.timeoutMs ?? 60_000, tempDir);
+      return new FigureExporter(
+        browser,
+        plotPage,
+        options.dpi ?? DEFAULT_PNG_DPI,
+        executablePath,
+        browser.version(),
+        options.timeoutMs ?? 60_000,
+        tempDir,
+      );
     } catch (e) {
       await browser.close();
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -240,7 +262,10 @@ export class FigureExporter {
     this.plotPage.setDefaultTimeout(this.timeoutMs);
     return this.plotPage.evaluate(
       async ({ data, layout, format, width, height, scale }) => {
-        const w = globalThis as unknown as { __capqaSeed(s: number): void; Plotly: { toImage(fig: unknown, opts: unknown): Promise<string> } };
+        const w = globalThis as unknown as {
+          __capqaSeed(s: number): void;
+          Plotly: { toImage(fig: unknown, opts: unknown): Promise<string> };
+        };
         w.__capqaSeed(1);
         return w.Plotly.toImage({ data, layout, config: { staticPlot: true, displayModeBar: false } }, { format, width, height, scale });
       },
@@ -275,7 +300,9 @@ export class FigureExporter {
     const printPage = this.printPage;
     printPage.setDefaultTimeout(this.timeoutMs);
     await printPage.setContent(html, { waitUntil: "load" });
-    await printPage.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined));
+    await printPage.evaluate(() =>
+      (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined),
+    );
     const pdf = await printPage.pdf({
       width: `${width}px`,
       height: `${height}px`,
@@ -299,7 +326,9 @@ export class FigureExporter {
       await page.setViewportSize({ width: Math.round(options.width), height: 800 });
       await page.setContent(html, { waitUntil: "load" });
       if (options.readySelector) await page.waitForSelector(options.readySelector, { state: "attached" });
-      await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined));
+      await page.evaluate(() =>
+        (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined),
+      );
       return await page.screenshot({ fullPage: true, type: "png" });
     } finally {
       await page.close();
@@ -373,10 +402,15 @@ function writeAtomic(path: string, bytes: Uint8Array): void {
 export async function exportFigures(
   jobs: readonly FigureJob[],
   outDir: string,
-  options: ExporterOptions & { formats?: readonly FigureFormat[]; onFile?: (file: ExportedFile, done: number, total: number) => void; exporter?: FigureExporter } = {},
+  options: ExporterOptions & {
+    formats?: readonly FigureFormat[];
+    onFile?: (file: ExportedFile, done: number, total: number) => void;
+    exporter?: FigureExporter;
+  } = {},
 ): Promise<FigureIndex> {
   const formats = options.formats ?? FIGURE_FORMATS;
-  for (const f of formats) if (!FIGURE_FORMATS.includes(f)) throw new Error(`unknown figure format "${f}"; expected ${FIGURE_FORMATS.join(", ")}`);
+  for (const f of formats)
+    if (!FIGURE_FORMATS.includes(f)) throw new Error(`unknown figure format "${f}"; expected ${FIGURE_FORMATS.join(", ")}`);
   const exporter = options.exporter ?? (await FigureExporter.launch(options));
   const files: ExportedFile[] = [];
   const total = jobs.length * formats.length;

@@ -56,8 +56,18 @@ export function sweepHeatmap<P extends { readonly alpha: number; readonly lambda
   const step = (xs: number[]) => (xs.length > 1 ? xs[1] - xs[0] : 1);
   const layout = baseLayout(options.width ?? "single", options.heightIn ?? 2.7, {
     margin: { l: 8, r: 8, t: options.title ? 30 : 8, b: 8, pad: 0 },
-    xaxis: axisStyle("α (weight of gold → candidate)", { range: [alphas[0] - step(alphas) / 2, alphas[alphas.length - 1] + step(alphas) / 2], dtick: 0.2, showgrid: false, showline: false }),
-    yaxis: axisStyle("λ (weight of neutral)", { range: [lambdas[0] - step(lambdas) / 2, lambdas[lambdas.length - 1] + step(lambdas) / 2], dtick: 0.2, showgrid: false, showline: false }),
+    xaxis: axisStyle("α (weight of gold → candidate)", {
+      range: [alphas[0] - step(alphas) / 2, alphas[alphas.length - 1] + step(alphas) / 2],
+      dtick: 0.2,
+      showgrid: false,
+      showline: false,
+    }),
+    yaxis: axisStyle("λ (weight of neutral)", {
+      range: [lambdas[0] - step(lambdas) / 2, lambdas[lambdas.length - 1] + step(lambdas) / 2],
+      dtick: 0.2,
+      showgrid: false,
+      showline: false,
+    }),
     annotations: marks.map((m, i) => ({
       x: m.alpha,
       y: m.lambda,
@@ -73,7 +83,8 @@ export function sweepHeatmap<P extends { readonly alpha: number; readonly lambda
       font: { size: TICK_FONT_SIZE },
     })),
   });
-  if (options.title) layout.title = { text: options.title, font: { size: FONT_SIZE + 1 }, x: 0.5, xanchor: "center", y: 0.99, yanchor: "top" };
+  if (options.title)
+    layout.title = { text: options.title, font: { size: FONT_SIZE + 1 }, x: 0.5, xanchor: "center", y: 0.99, yanchor: "top" };
   return {
     data: [
       {
@@ -83,7 +94,14 @@ export function sweepHeatmap<P extends { readonly alpha: number; readonly lambda
         z,
         colorscale: "Viridis",
         reversescale: reverse,
-        colorbar: { title: { text: barTitle, side: "right", font: { size: TICK_FONT_SIZE } }, thickness: 8, len: 1, outlinewidth: 0, tickfont: { size: TICK_FONT_SIZE - 1 }, xpad: 4 },
+        colorbar: {
+          title: { text: barTitle, side: "right", font: { size: TICK_FONT_SIZE } },
+          thickness: 8,
+          len: 1,
+          outlinewidth: 0,
+          tickfont: { size: TICK_FONT_SIZE - 1 },
+          xpad: 4,
+        },
         hovertemplate: `α=%{x}<br>λ=%{y}<br>${name}: %{z}<extra></extra>`,
       },
       ...(marks.length
@@ -94,7 +112,12 @@ export function sweepHeatmap<P extends { readonly alpha: number; readonly lambda
               x: marks.map((m) => m.alpha),
               y: marks.map((m) => m.lambda),
               text: marks.map((m) => m.label),
-              marker: { symbol: marks.map((_, i) => MARK_SYMBOLS[i % MARK_SYMBOLS.length]), size: 9, color: "#000000", line: { width: 2, color: "#000000" } },
+              marker: {
+                symbol: marks.map((_, i) => MARK_SYMBOLS[i % MARK_SYMBOLS.length]),
+                size: 9,
+                color: "#000000",
+                line: { width: 2, color: "#000000" },
+              },
               hovertemplate: "%{text}: α=%{x}, λ=%{y}<extra></extra>",
               showlegend: false,
             },

@@ -76,7 +76,10 @@ export function figureToHtml(spec: PlotlyFigure, options: FigureHtmlOptions = {}
 export function figuresPage(figures: readonly { title?: string; caption?: string; spec: PlotlyFigure }[], title = "capqa figures"): string {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const body = figures
-    .map((f) => `<section>${f.title ? `<h2>${esc(f.title)}</h2>` : ""}${figureToHtml(f.spec, { includePlotly: false })}${f.caption ? `<p>${esc(f.caption)}</p>` : ""}</section>`)
+    .map(
+      (f) =>
+        `<section>${f.title ? `<h2>${esc(f.title)}</h2>` : ""}${figureToHtml(f.spec, { includePlotly: false })}${f.caption ? `<p>${esc(f.caption)}</p>` : ""}</section>`,
+    )
     .join("\n");
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>${plotlyScriptTag()}<style>body{font-family:"Liberation Sans","DejaVu Sans",sans-serif;max-width:60em;margin:2em auto}section{margin-bottom:2em}p{max-width:45em}</style></head><body><h1>${esc(title)}</h1>\n${body}\n</body></html>`;
 }

@@ -133,7 +133,8 @@ export function plotlySources(options: { local?: boolean; env?: NodeJS.ProcessEn
   const env = options.env ?? process.env;
   const sources: PlotlySource[] = [];
   const port = plotlyPort(env);
-  if (options.local && port !== undefined) sources.push({ src: `http://127.0.0.1:${port}${localPath()}`, integrity: plotlyIntegrity(), timeoutMs: 5000 });
+  if (options.local && port !== undefined)
+    sources.push({ src: `http://127.0.0.1:${port}${localPath()}`, integrity: plotlyIntegrity(), timeoutMs: 5000 });
   const custom = env[PLOTLY_URL_ENV];
   sources.push(custom ? { src: custom } : { src: plotlyCdnUrl(), integrity: plotlyIntegrity() });
   return sources;
@@ -212,7 +213,10 @@ export function sizedSpec(spec: PlotlyFigure, size: { width?: number; height?: n
   const width = size.width ?? (Number(spec.layout.width) || PLOTLY_DEFAULT_SIZE.width);
   const height = size.height ?? (Number(spec.layout.height) || PLOTLY_DEFAULT_SIZE.height);
   // A plain JSON copy: the bundle holds data only (no typed arrays, undefined or functions).
-  const plain = JSON.parse(JSON.stringify({ data: spec.data, layout: spec.layout })) as { data: Record<string, unknown>[]; layout: Record<string, unknown> };
+  const plain = JSON.parse(JSON.stringify({ data: spec.data, layout: spec.layout })) as {
+    data: Record<string, unknown>[];
+    layout: Record<string, unknown>;
+  };
   return { data: plain.data, layout: { ...plain.layout, width, height, autosize: false } };
 }
 
@@ -282,7 +286,13 @@ function loaderScript(id: string, spec: PlotlyFigure, config: Record<string, unk
  */
 export function notebookFigureHtml(
   spec: PlotlyFigure,
-  options: { image?: FigureImage; sources?: readonly (string | PlotlySource)[]; config?: Record<string, unknown>; alt?: string; note?: string } = {},
+  options: {
+    image?: FigureImage;
+    sources?: readonly (string | PlotlySource)[];
+    config?: Record<string, unknown>;
+    alt?: string;
+    note?: string;
+  } = {},
 ): string {
   const sized = sizedSpec(spec);
   const { width, height } = sized.layout as { width: number; height: number };
@@ -292,7 +302,10 @@ export function notebookFigureHtml(
   const alt = escapeAttr(options.alt ?? titleOf(spec) ?? "figure");
   let inner: string;
   if (options.image) {
-    const src = options.image.mime === "image/png" ? `data:image/png;base64,${options.image.content}` : `data:image/svg+xml;base64,${Buffer.from(options.image.content, "utf8").toString("base64")}`;
+    const src =
+      options.image.mime === "image/png"
+        ? `data:image/png;base64,${options.image.content}`
+        : `data:image/svg+xml;base64,${Buffer.from(options.image.content, "utf8").toString("base64")}`;
     inner = `<img src="${src}" width="${width}" height="${height}" alt="${alt}" style="display:block;max-width:none">`;
   } else {
     inner = `<p style="margin:0;padding:1em;color:#666666;font:12px sans-serif">${escapeAttr(options.note ?? "interactive figure: plotly.js has not loaded (a trusted notebook loads it)")}</p>`;
@@ -413,7 +426,10 @@ export async function renderPageImage(html: string, options: { readonly width: n
 }
 
 /** A small figure with text, drawn once when the renderer starts (fonts and plotly's first layout load then). */
-const WARM_UP: PlotlyFigure = { data: [{ type: "bar", x: ["a"], y: [1] }], layout: { width: 120, height: 90, margin: { l: 20, r: 5, t: 5, b: 20 } } };
+const WARM_UP: PlotlyFigure = {
+  data: [{ type: "bar", x: ["a"], y: [1] }],
+  layout: { width: 120, height: 90, margin: { l: 20, r: 5, t: 5, b: 20 } },
+};
 
 /** The output that carries plotly.js for a notebook's figures (./carrier.ts): a note line, the bundle, the script that runs it. */
 export function plotlyCarrierBundle(): MimeBundle {
@@ -456,7 +472,10 @@ export async function figureBundle(spec: PlotlyFigure, options: DisplayFigureOpt
   let missing: string | undefined;
   if (options.image !== false) {
     try {
-      image = await renderFigureImage(sized, { image: options.image === "svg" ? "svg" : "png", scale: options.scale ?? (screen ? SCREEN_FIGURE_PNG_SCALE : 1.5) });
+      image = await renderFigureImage(sized, {
+        image: options.image === "svg" ? "svg" : "png",
+        scale: options.scale ?? (screen ? SCREEN_FIGURE_PNG_SCALE : 1.5),
+      });
     } catch (e) {
       missing = oneLine(e);
     }
@@ -470,7 +489,10 @@ export async function figureBundle(spec: PlotlyFigure, options: DisplayFigureOpt
       sources: options.plotlySources,
       config,
       alt: options.alt,
-      note: missing === undefined ? undefined : `interactive figure: plotly.js has not loaded (a trusted notebook loads it); no static image: ${missing}`,
+      note:
+        missing === undefined
+          ? undefined
+          : `interactive figure: plotly.js has not loaded (a trusted notebook loads it); no static image: ${missing}`,
     }),
     "text/plain": missing === undefined ? name : `${name}; no static image: ${missing}`,
   };
@@ -483,7 +505,10 @@ export async function figureBundle(spec: PlotlyFigure, options: DisplayFigureOpt
 }
 
 /** Sends one display_data output to the running cell (tslab's writer). */
-export type DisplayWriter = (content: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> }, update: boolean) => void;
+export type DisplayWriter = (
+  content: { data: Record<string, unknown>; metadata: Record<string, unknown>; transient: Record<string, unknown> },
+  update: boolean,
+) => void;
 
 /** tslab's jupyter modules loaded in this process (the kernel's, and any other copy). */
 function tslabJupyterModules(): Record<string, unknown>[] {
@@ -519,7 +544,10 @@ export function kernelWriter(): DisplayWriter | undefined {
 export async function displayFigure(spec: PlotlyFigure, options: DisplayFigureOptions = {}): Promise<void> {
   // The writer of the running cell, taken before anything is awaited.
   const write = kernelWriter();
-  if (write === undefined) throw new Error("displayFigure shows figures in a tslab notebook kernel; elsewhere use figureToHtml (HTML pages) or FigureExporter (image files)");
+  if (write === undefined)
+    throw new Error(
+      "displayFigure shows figures in a tslab notebook kernel; elsewhere use figureToHtml (HTML pages) or FigureExporter (image files)",
+    );
   const sources = options.plotlySources ?? plotlySources({ local: await ensureLocalPlotlyServer().catch(() => false) });
   const bundle = await figureBundle(spec, { ...options, plotlySources: sources });
   write({ data: bundle.data, metadata: bundle.metadata, transient: {} }, false);

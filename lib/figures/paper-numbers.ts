@@ -13,12 +13,13 @@ export const FIG7_STATEMENT_VALIDATION: { readonly n: number; readonly percent: 
 });
 
 /** Table 15: share of statements labelled syntactic, semantic, wrong, per question type (%). */
-export const TABLE15_STATEMENT_ERRORS: Readonly<Record<QuestionType, Readonly<Record<Exclude<StatementLabel, "correct">, number>>>> = Object.freeze({
-  short_question: { syntactic: 3.0, semantic: 0.6, wrong: 10.5 },
-  long_question_with_context: { syntactic: 3.6, semantic: 9.6, wrong: 32.9 },
-  sentence_to_complete: { syntactic: 0.2, semantic: 0.0, wrong: 0.0 },
-  blank_spaces_task: { syntactic: 0.4, semantic: 0.0, wrong: 0.0 },
-});
+export const TABLE15_STATEMENT_ERRORS: Readonly<Record<QuestionType, Readonly<Record<Exclude<StatementLabel, "correct">, number>>>> =
+  Object.freeze({
+    short_question: { syntactic: 3.0, semantic: 0.6, wrong: 10.5 },
+    long_question_with_context: { syntactic: 3.6, semantic: 9.6, wrong: 32.9 },
+    sentence_to_complete: { syntactic: 0.2, semantic: 0.0, wrong: 0.0 },
+    blank_spaces_task: { syntactic: 0.4, semantic: 0.0, wrong: 0.0 },
+  });
 
 /** Fig. 6: CAP-Statements holds 11,000 triples; the largest question type is at most 27.4 % (App. B.5). */
 export const FIG6_PAPER = Object.freeze({ total: 11000, maxTypeShare: 27.4 });

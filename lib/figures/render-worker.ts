@@ -51,7 +51,8 @@ async function handle(req: Request): Promise<unknown> {
     return true;
   }
   const e = await current();
-  if (req.type === "page") return (await e.screenshotPage(req.html, { width: req.width, readySelector: req.readySelector })).toString("base64");
+  if (req.type === "page")
+    return (await e.screenshotPage(req.html, { width: req.width, readySelector: req.readySelector })).toString("base64");
   if (req.format === "svg") return e.toSvg(req.spec);
   return (await e.toPng(req.spec, req.dpi)).toString("base64");
 }

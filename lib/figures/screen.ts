@@ -47,12 +47,17 @@ const PX_KEYS = new Set([
 /** Objects whose every number is a length in px (margin {l, r, t, b, pad}, title.pad {t, r, b, l}). */
 const PX_OBJECTS = new Set(["margin", "pad"]);
 
-const scaleNumber = (v: unknown, f: number): unknown => (typeof v === "number" ? v * f : Array.isArray(v) ? v.map((x) => (typeof x === "number" ? x * f : x)) : v);
+const scaleNumber = (v: unknown, f: number): unknown =>
+  typeof v === "number" ? v * f : Array.isArray(v) ? v.map((x) => (typeof x === "number" ? x * f : x)) : v;
 
 /** Font sizes written into text as HTML (`<span style="font-size:9px">`), which plotly draws as they say. */
 const INLINE_FONT_SIZE = /font-size:\s*(\d+(?:\.\d+)?)px/g;
 const scaleText = (v: unknown, f: number): unknown =>
-  typeof v === "string" && v.includes("font-size") ? v.replace(INLINE_FONT_SIZE, (_m, n: string) => `font-size:${Number(n) * f}px`) : Array.isArray(v) ? v.map((x) => scaleText(x, f)) : v;
+  typeof v === "string" && v.includes("font-size")
+    ? v.replace(INLINE_FONT_SIZE, (_m, n: string) => `font-size:${Number(n) * f}px`)
+    : Array.isArray(v)
+      ? v.map((x) => scaleText(x, f))
+      : v;
 
 /** Scales the pixel lengths of one plotly object (a layout, a trace, an axis, …) and of everything in it. */
 function scaleObject(value: unknown, f: number, key: string, parent: string): unknown {
@@ -77,7 +82,11 @@ function scaleObject(value: unknown, f: number, key: string, parent: string): un
     else if (key === "colorbar" && k === "len" && obj.lenmode === "pixels") out[k] = scaleNumber(v, f);
     // Annotations: a box of fixed px size, and arrow tails given as px offsets (axref/ayref "pixel", the default).
     else if (parent === "annotations" && (k === "width" || k === "height")) out[k] = scaleNumber(v, f);
-    else if (parent === "annotations" && ((k === "ax" && (obj.axref ?? "pixel") === "pixel") || (k === "ay" && (obj.ayref ?? "pixel") === "pixel"))) out[k] = scaleNumber(v, f);
+    else if (
+      parent === "annotations" &&
+      ((k === "ax" && (obj.axref ?? "pixel") === "pixel") || (k === "ay" && (obj.ayref ?? "pixel") === "pixel"))
+    )
+      out[k] = scaleNumber(v, f);
     // A legend entry's width in px unless a fraction.
     else if (key === "legend" && k === "entrywidth" && obj.entrywidthmode !== "fraction") out[k] = scaleNumber(v, f);
     else out[k] = scaleText(v, f);
@@ -95,11 +104,19 @@ export function scaleFigure(spec: PlotlyFigure, factor: number): PlotlyFigure {
   const font = (layout.font ?? {}) as Record<string, unknown>;
   return {
     data: spec.data.map((trace) => scaleObject(trace, factor, "trace", "data") as Record<string, unknown>),
-    layout: { ...layout, font: { ...font, size: typeof font.size === "number" ? font.size : 12 * factor }, width: Math.round(width * factor), height: Math.round(height * factor) },
+    layout: {
+      ...layout,
+      font: { ...font, size: typeof font.size === "number" ? font.size : 12 * factor },
+      width: Math.round(width * factor),
+      height: Math.round(height * factor),
+    },
   };
 }
 
-/** The factor that brings a figure `width` px wide to screen size: up to SCREEN_FIGURE_WIDTH_PX, at most SCREEN_FIGURE_MAX_SCALE, never below 1. */
+/**
+ * The factor that brings a figure `width` px wide to screen size: up to SCREEN_FIGURE_WIDTH_PX, at most SCREEN_FIGURE_MAX_SCALE, never
+ * below 1.
+ */
 export function screenScale(width: number): number {
   return Math.max(1, Math.min(SCREEN_FIGURE_MAX_SCALE, SCREEN_FIGURE_WIDTH_PX / width));
 }

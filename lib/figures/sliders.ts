@@ -18,11 +18,16 @@ const DATA_KEYS = ["x", "y", "z", "text"] as const;
  * Several variants of one figure (same traces, other data) behind a slider. Each step swaps the
  * traces' x, y, z and text and the layout's title and annotations.
  */
-export function steppedFigure(steps: readonly { readonly label: string; readonly figure: PlotlyFigure }[], options: { prefix?: string; active?: number } = {}): PlotlyFigure {
+export function steppedFigure(
+  steps: readonly { readonly label: string; readonly figure: PlotlyFigure }[],
+  options: { prefix?: string; active?: number } = {},
+): PlotlyFigure {
   if (steps.length === 0) throw new Error("steppedFigure needs at least one step");
   const active = options.active ?? 0;
   const base = steps[active].figure;
-  for (const s of steps) if (s.figure.data.length !== base.data.length) throw new Error(`step "${s.label}" has ${s.figure.data.length} traces, the first ${base.data.length}`);
+  for (const s of steps)
+    if (s.figure.data.length !== base.data.length)
+      throw new Error(`step "${s.label}" has ${s.figure.data.length} traces, the first ${base.data.length}`);
   const keys = DATA_KEYS.filter((k) => base.data.every((t) => t[k] !== undefined));
   const sliderSteps = steps.map((s) => {
     const data: Record<string, unknown[]> = {};
@@ -80,7 +85,15 @@ export function calibrationExplorerFigure(
   const lambda = options.lambda ?? DEFAULT_LAMBDA;
   const steps = alphas.map((alpha) => {
     // The figure shows point estimates only: no bootstrap intervals (resamples 0) for any step.
-    const c = runCalibration(bench, { alpha, lambda, objective: options.objective, levels: options.levels, fitSplit: options.fitSplit, evalSplit: options.evalSplit, resamples: 0 });
+    const c = runCalibration(bench, {
+      alpha,
+      lambda,
+      objective: options.objective,
+      levels: options.levels,
+      fitSplit: options.fitSplit,
+      evalSplit: options.evalSplit,
+      resamples: 0,
+    });
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     const title = `α = ${alpha}, λ = ${lambda}: calibrated accuracy ${pct(c.report.accuracy)}, macro-F1 ${pct(c.report.macroF1)} (equal-width ${pct(c.equalWidthReport.accuracy)}, ${pct(c.equalWidthReport.macroF1)})`;
     return {

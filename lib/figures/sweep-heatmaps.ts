@@ -33,9 +33,14 @@ export interface SweepHeatmapOptions {
 }
 
 /** One statistic of a sweep over its α–λ grid. */
-export function sweepHeatmapSpec(r: Pick<SweepResult, "points" | "best" | "split">, statistic: SweepHeatmapStatistic, options: SweepHeatmapOptions = {}): PlotlyFigure {
+export function sweepHeatmapSpec(
+  r: Pick<SweepResult, "points" | "best" | "split">,
+  statistic: SweepHeatmapStatistic,
+  options: SweepHeatmapOptions = {},
+): PlotlyFigure {
   const h = SWEEP_HEATMAPS.find((s) => s.statistic === statistic);
-  if (h === undefined) throw new Error(`no sweep heatmap of "${String(statistic)}"; expected ${SWEEP_HEATMAPS.map((s) => s.statistic).join(", ")}`);
+  if (h === undefined)
+    throw new Error(`no sweep heatmap of "${String(statistic)}"; expected ${SWEEP_HEATMAPS.map((s) => s.statistic).join(", ")}`);
   const marks = options.marks ?? [
     { alpha: r.best.alpha, lambda: r.best.lambda, label: "best" },
     { alpha: DEFAULT_ALPHA, lambda: DEFAULT_LAMBDA, label: "paper" },

@@ -23,7 +23,12 @@ export type RoleSettingName = (role: ColumnRole) => string;
 const libraryOption: RoleSettingName = (role) => `the \`columns.${role}\` option`;
 
 /** A role in words, for messages. */
-const ROLE_WORDS: Readonly<Record<ColumnRole, string>> = { question: "question", gold_answer: "gold answer", answer: "answer", statement: "statement" };
+const ROLE_WORDS: Readonly<Record<ColumnRole, string>> = {
+  question: "question",
+  gold_answer: "gold answer",
+  answer: "answer",
+  statement: "statement",
+};
 
 /** A column mapping that cannot be right for the file whatever its rows hold (a usage error on the CLI). */
 export class ColumnRolesConflict extends Error {
@@ -52,13 +57,17 @@ export function checkDistinctColumns(settings: readonly (readonly [setting: stri
   for (const [setting, column] of settings) {
     if (column === undefined) continue;
     const first = seen.get(column);
-    if (first !== undefined) throw new ColumnRolesConflict(`${first} and ${setting} both name the column "${column}": one column plays one role`);
+    if (first !== undefined)
+      throw new ColumnRolesConflict(`${first} and ${setting} both name the column "${column}": one column plays one role`);
     seen.set(column, setting);
   }
 }
 
 /** Each given role's setting (as messages name it) and its column: what checkDistinctColumns takes. */
-export function roleSettings(roles: ColumnRoles | undefined, option: RoleSettingName = libraryOption): [setting: string, column: string | undefined][] {
+export function roleSettings(
+  roles: ColumnRoles | undefined,
+  option: RoleSettingName = libraryOption,
+): [setting: string, column: string | undefined][] {
   return Object.entries(roles ?? {}).map(([role, column]) => [option(role as ColumnRole), column]);
 }
 
@@ -72,14 +81,25 @@ export function checkDistinctRoles(roles: ColumnRoles | undefined, option: RoleS
  * exists, a role's own name is not another column of the file, and a mapped column is not a
  * role's own column that the reader reads as that role.
  */
-export function checkColumnRoles(file: string, columns: readonly string[], roles: ColumnRoles | undefined, check: ColumnRolesCheck = {}): void {
+export function checkColumnRoles(
+  file: string,
+  columns: readonly string[],
+  roles: ColumnRoles | undefined,
+  check: ColumnRolesCheck = {},
+): void {
   const option = check.option ?? libraryOption;
   checkDistinctRoles(roles, option);
   const given = mapped(roles);
   for (const [role, column] of given) {
-    if (!columns.includes(column)) throw new DataError({ file, line: 1, field: column }, `has no column "${column}" (named by ${option(role)}); it has ${columns.join(", ")}`);
+    if (!columns.includes(column))
+      throw new DataError(
+        { file, line: 1, field: column },
+        `has no column "${column}" (named by ${option(role)}); it has ${columns.join(", ")}`,
+      );
     if (columns.includes(role))
-      throw new ColumnRolesConflict(`${formatLocation({ file, line: 1, field: role })}: has a column "${role}" and ${option(role)} names "${column}" for it: rename one of the two`);
+      throw new ColumnRolesConflict(
+        `${formatLocation({ file, line: 1, field: role })}: has a column "${role}" and ${option(role)} names "${column}" for it: rename one of the two`,
+      );
   }
   for (const [role, column] of given) {
     const other = (check.reads ?? COLUMN_ROLES).find((r) => r === column && r !== role && roles?.[r] === undefined);

@@ -141,7 +141,9 @@ export function csvFormulaGuardDefault(env: NodeJS.ProcessEnv = process.env): bo
   const v = (env[CSV_FORMULA_GUARD_ENV] ?? "").trim().toLowerCase();
   if (v === "" || v === "0" || v === "false") return false;
   if (v === "1" || v === "true") return true;
-  throw new Error(`${CSV_FORMULA_GUARD_ENV} must be 1 (guard CSV cells against formulas) or 0, got ${JSON.stringify(env[CSV_FORMULA_GUARD_ENV])}`);
+  throw new Error(
+    `${CSV_FORMULA_GUARD_ENV} must be 1 (guard CSV cells against formulas) or 0, got ${JSON.stringify(env[CSV_FORMULA_GUARD_ENV])}`,
+  );
 }
 
 /** What a spreadsheet may run as a formula: = + - @ (and their full-width forms) first, or first after white space and quotes. */
@@ -161,7 +163,10 @@ export function guardFormula(text: string): string {
   return `'${text}`;
 }
 
-/** Quotes a value for CSV output when it needs it (an object or array is written as its JSON text); with formulaGuard, every text cell is quoted and formulas are guarded. */
+/**
+ * Quotes a value for CSV output when it needs it (an object or array is written as its JSON text); with formulaGuard, every text cell is
+ * quoted and formulas are guarded.
+ */
 export function csvEscape(value: unknown, options: CsvWriteOptions = {}): string {
   const guard = options.formulaGuard ?? csvFormulaGuardDefault();
   return csvCell(value, guard);
@@ -169,7 +174,14 @@ export function csvEscape(value: unknown, options: CsvWriteOptions = {}): string
 
 /** csvEscape with the guard decided (the writers decide it once per file). */
 export function csvCell(value: unknown, formulaGuard: boolean): string {
-  const s = value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : typeof value === "object" ? JSON.stringify(value) : String(value);
+  const s =
+    value === null || value === undefined
+      ? ""
+      : typeof value === "number"
+        ? formatNumber(value)
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
   // Guarded: every text cell quoted (OWASP), so that a spreadsheet splitting at ";" or tab keeps it one cell.
   if (formulaGuard && typeof value !== "number" && s !== "") return `"${guardFormula(s).replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

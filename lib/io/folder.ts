@@ -53,9 +53,12 @@ export function checkOutputFolder(dir: string): void {
   if (tooLong) throw new Error(`${target}: ${tooLong}`);
   const forbidden = [process.cwd(), homedir(), "/"];
   if (forbidden.some((f) => !relative(target, resolve(f)).startsWith(".."))) {
-    throw new Error(`${target} cannot be an output folder (it is the working directory, your home or one of their parents): name a folder of its own for the outputs`);
+    throw new Error(
+      `${target} cannot be an output folder (it is the working directory, your home or one of their parents): name a folder of its own for the outputs`,
+    );
   }
-  if (existsSync(target) && !statSync(target).isDirectory()) throw new Error(`${target} is a file, not a folder: name a folder for the outputs`);
+  if (existsSync(target) && !statSync(target).isDirectory())
+    throw new Error(`${target} is a file, not a folder: name a folder for the outputs`);
   let place = dirname(target);
   while (!existsSync(place)) place = dirname(place);
   // A real probe, not access(): it also holds for root, read-only mounts and /proc.

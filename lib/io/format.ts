@@ -60,9 +60,10 @@ export function tableHtml(rows: readonly Record<string, unknown>[], options: Tab
     const text = typeof v === "object" ? JSON.stringify(v) : String(v);
     return `<td style="text-align:left">${escapeHtml(text)}</td>`;
   };
-  const notes = [options.caption, shown.length < rows.length ? `first ${shown.length} of ${rows.length} rows (${rows.length - shown.length} not shown)` : undefined].filter(
-    (x): x is string => x !== undefined,
-  );
+  const notes = [
+    options.caption,
+    shown.length < rows.length ? `first ${shown.length} of ${rows.length} rows (${rows.length - shown.length} not shown)` : undefined,
+  ].filter((x): x is string => x !== undefined);
   return [
     '<table class="capqa-table">',
     notes.length ? `<caption style="caption-side:top;text-align:left">${notes.map(escapeHtml).join("; ")}</caption>` : "",

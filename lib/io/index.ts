@@ -4,7 +4,8 @@ export { NAME_MAX_BYTES, OUTPUT_FILE_SUFFIX_BYTES, OUTPUT_FOLDER_SUFFIX_BYTES, o
 export { movedWriteError, writeError, WriteError } from "./write-errors.js";
 export { backoffDelay, isRedirect, parseRetryAfter, readCapped, redirectTarget } from "./http.js";
 export type { CappedBody } from "./http.js";
-export { CSV_FORMULA_GUARD_ENV, csvCell, csvEscape, csvFormulaGuardDefault, guardFormula, isDecimalText, parseCsv, parseCsvRecords, requireColumns, toCsv } from "./csv.js";
+export { CSV_FORMULA_GUARD_ENV, csvCell, csvEscape, csvFormulaGuardDefault, guardFormula, isDecimalText, parseCsv } from "./csv.js";
+export { parseCsvRecords, requireColumns, toCsv } from "./csv.js";
 export type { CsvRecord, CsvTable, CsvWriteOptions } from "./csv.js";
 export { DataError, DataProblems, formatLocation } from "./errors.js";
 export type { DataProblemLocation } from "./errors.js";
@@ -19,17 +20,6 @@ export { buildManifest, capqaVersion, fileDigest, MANIFEST_CONSTANTS, manifestMo
 export type { FileDigest, Manifest, ManifestCap, ManifestInput, ManifestModel, ManifestModelInput } from "./manifest.js";
 export { describeChanges, readManifest, verifyManifest } from "./manifest-verify.js";
 export type { ManifestCheck, ManifestVerification } from "./manifest-verify.js";
-export {
-  COLUMN_ROLES,
-  ColumnRolesConflict,
-  checkColumnRoles,
-  checkDistinctColumns,
-  checkDistinctRoles,
-  columnOfRole,
-  columnsWithRoles,
-  roleSettings,
-  rowWithRoles,
-  sourceWithRoles,
-  tableWithRoles,
-} from "./column-roles.js";
+export { COLUMN_ROLES, ColumnRolesConflict, checkColumnRoles, checkDistinctColumns, checkDistinctRoles } from "./column-roles.js";
+export { columnOfRole, columnsWithRoles, roleSettings, rowWithRoles, sourceWithRoles, tableWithRoles } from "./column-roles.js";
 export type { ColumnRole, ColumnRoles, ColumnRolesCheck, RoleSettingName } from "./column-roles.js";

@@ -42,7 +42,10 @@ export function readManifest(target: string): { file: string; manifest: Manifest
   const path = resolve(target);
   if (!existsSync(path)) throw new Error(`${target}: no such file or folder`);
   const file = statSync(path).isDirectory() ? join(path, "meta.json") : path;
-  if (!existsSync(file)) throw new Error(`${target}: no meta.json in this folder (give an output folder of capqa evaluate, reproduce, sweep, calibrate …, or a .manifest.json file)`);
+  if (!existsSync(file))
+    throw new Error(
+      `${target}: no meta.json in this folder (give an output folder of capqa evaluate, reproduce, sweep, calibrate …, or a .manifest.json file)`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
@@ -50,8 +53,11 @@ export function readManifest(target: string): { file: string; manifest: Manifest
     throw new Error(`${file}: not JSON (${(error as Error).message})`);
   }
   const record = json as { manifest?: unknown; capqa?: unknown; inputs?: unknown };
-  const manifest = (record.manifest ?? (typeof record.capqa === "string" && Array.isArray(record.inputs) ? record : undefined)) as Manifest | undefined;
-  if (manifest === undefined || typeof manifest !== "object" || !Array.isArray(manifest.inputs)) throw new Error(`${file}: holds no capqa manifest`);
+  const manifest = (record.manifest ?? (typeof record.capqa === "string" && Array.isArray(record.inputs) ? record : undefined)) as
+    | Manifest
+    | undefined;
+  if (manifest === undefined || typeof manifest !== "object" || !Array.isArray(manifest.inputs))
+    throw new Error(`${file}: holds no capqa manifest`);
   return { file, manifest };
 }
 
@@ -85,6 +91,8 @@ export async function verifyManifest(target: string): Promise<ManifestVerificati
 /** One line per changed file, for a message. */
 export function describeChanges(v: ManifestVerification): string[] {
   return v.changed.map((c) =>
-    c.status === "missing" ? `${c.what} ${c.path} is missing` : `${c.what} ${c.path} changed since the run (sha256 ${c.recorded.slice(0, 12)}… then, ${c.now!.slice(0, 12)}… now)`,
+    c.status === "missing"
+      ? `${c.what} ${c.path} is missing`
+      : `${c.what} ${c.path} changed since the run (sha256 ${c.recorded.slice(0, 12)}… then, ${c.now!.slice(0, 12)}… now)`,
   );
 }

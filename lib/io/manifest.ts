@@ -13,7 +13,16 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_ALPHA, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_CONFIDENCE, DEFAULT_LAMBDA, DEFAULT_SEED, MANIFEST_REDACTED_FLAG_PATTERN, MODEL_KEY_PLAIN_DTYPE, SCORE_DECIMALS } from "../constants.js";
+import {
+  DEFAULT_ALPHA,
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_CONFIDENCE,
+  DEFAULT_LAMBDA,
+  DEFAULT_SEED,
+  MANIFEST_REDACTED_FLAG_PATTERN,
+  MODEL_KEY_PLAIN_DTYPE,
+  SCORE_DECIMALS,
+} from "../constants.js";
 
 /**
  * What a run can say about the model it used (an NLI engine's `provenance` is one). Every field
@@ -152,8 +161,21 @@ export function buildManifest(input: ManifestInput): Manifest {
 export function manifestModel(key: string | null, given: ManifestModelInput = {}): ManifestModel {
   const fromKey: ManifestModelInput = key ? modelFromKey(key) : {};
   const pick = (k: keyof ManifestModelInput): string | null => (given[k] !== undefined ? (given[k] ?? null) : (fromKey[k] ?? null));
-  const extra = Object.fromEntries((["source", "repo", "repoRevision", "commit", "note"] as const).flatMap((k) => (typeof (given[k] ?? fromKey[k]) === "string" ? [[k, given[k] ?? fromKey[k]]] : [])));
-  return { id: pick("id"), revision: pick("revision"), file: pick("file"), sha256: pick("sha256"), dtype: pick("dtype"), device: pick("device"), key, ...extra };
+  const extra = Object.fromEntries(
+    (["source", "repo", "repoRevision", "commit", "note"] as const).flatMap((k) =>
+      typeof (given[k] ?? fromKey[k]) === "string" ? [[k, given[k] ?? fromKey[k]]] : [],
+    ),
+  );
+  return {
+    id: pick("id"),
+    revision: pick("revision"),
+    file: pick("file"),
+    sha256: pick("sha256"),
+    dtype: pick("dtype"),
+    device: pick("device"),
+    key,
+    ...extra,
+  };
 }
 
 /**

@@ -20,7 +20,10 @@ export const PATH_MAX_BYTES = 4096;
  * to Linux's 4194304 + 1 + 13 digits of a time) and `.manifest.json` (14) after it: 40.
  */
 export const OUTPUT_FILE_SUFFIX_BYTES = 40;
-/** The most bytes capqa adds to an output folder's name for the staging folder beside it: `.capqa-partial-PID-MILLISECONDS`, 15 + 7 + 1 + 13 = 36. */
+/**
+ * The most bytes capqa adds to an output folder's name for the staging folder beside it: `.capqa-partial-PID-MILLISECONDS`, 15 + 7 + 1 + 13
+ * = 36.
+ */
 export const OUTPUT_FOLDER_SUFFIX_BYTES = 36;
 /** Room kept in a folder's path for the names capqa writes inside it (`fig-….json.tmp-PID` and the like). */
 const INNER_NAME_BYTES = 128;
@@ -35,7 +38,8 @@ export function outputNameProblem(path: string, kind: "file" | "folder"): string
   const full = resolve(path);
   for (const part of full.split(sep)) {
     const n = bytes(part);
-    if (n > NAME_MAX_BYTES) return `the name ${part.slice(0, 8)}… is ${n} bytes long; a file or folder name may have at most ${NAME_MAX_BYTES} bytes`;
+    if (n > NAME_MAX_BYTES)
+      return `the name ${part.slice(0, 8)}… is ${n} bytes long; a file or folder name may have at most ${NAME_MAX_BYTES} bytes`;
   }
   const name = basename(full);
   const extra = kind === "file" ? OUTPUT_FILE_SUFFIX_BYTES : OUTPUT_FOLDER_SUFFIX_BYTES;

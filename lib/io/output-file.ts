@@ -33,7 +33,8 @@ export function checkOutputFile(output: string, inputs: readonly string[] = [], 
   if (tooLong) throw new DataError({ file: output }, tooLong);
   if (existsSync(output) && statSync(output).isDirectory()) throw new DataError({ file: output }, "is a folder; name the output file");
   for (const input of inputs) {
-    if (samePath(input, output)) throw new DataError({ file: output }, "is the input file: write the output to a new file, never over the rows being read");
+    if (samePath(input, output))
+      throw new DataError({ file: output }, "is the input file: write the output to a new file, never over the rows being read");
   }
   let folder = dirname(resolve(output));
   if (options.createFolders) while (!existsSync(folder)) folder = dirname(folder);

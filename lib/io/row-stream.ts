@@ -14,7 +14,18 @@
  */
 import { otherProcessAlive, trackPartial, untrackPartial } from "./partials.js";
 import { writeError } from "./write-errors.js";
-import { closeSync, createReadStream, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { csvCell, csvFormulaGuardDefault, parseCsvRecords, type CsvWriteOptions } from "./csv.js";
@@ -81,7 +92,8 @@ export function locateInvalidUtf8(bytes: Uint8Array): { line: number; offset: nu
     else return { line, offset: i };
     for (let k = 1; k <= need; k++) if (i + k >= bytes.length || (bytes[i + k] & 0xc0) !== 0x80) return { line, offset: i };
     const b1 = bytes[i + 1];
-    if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f) || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f)) return { line, offset: i };
+    if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f) || (b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+      return { line, offset: i };
     i += need + 1;
   }
   return undefined;
@@ -107,7 +119,10 @@ async function* textChunks(file: string, digest?: PassDigest): AsyncGenerator<st
   } catch (err) {
     if (err instanceof TypeError && /encoded data was not valid|invalid/i.test(err.message)) {
       const where = locateInvalidUtf8(readFileSync(file));
-      throw new DataError({ file, line: where?.line }, `is not UTF-8 text${where ? ` (byte ${where.offset})` : ""}; save the file as UTF-8`);
+      throw new DataError(
+        { file, line: where?.line },
+        `is not UTF-8 text${where ? ` (byte ${where.offset})` : ""}; save the file as UTF-8`,
+      );
     }
     if ((err as NodeJS.ErrnoException).code) throw new DataError({ file }, `cannot read: ${(err as Error).message}`);
     throw err;
@@ -149,9 +164,11 @@ function countNewlines(s: string): number {
 /** Refuses numbers JSON could not carry (1e400 parses as Infinity), naming the field. */
 function checkFinite(value: unknown, file: string, line: number, path: string): void {
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new DataError({ file, line, field: path }, `is a number out of range (${value}); write it as a string if it is text`);
+    if (!Number.isFinite(value))
+      throw new DataError({ file, line, field: path }, `is a number out of range (${value}); write it as a string if it is text`);
   } else if (Array.isArray(value)) value.forEach((v, k) => checkFinite(v, file, line, `${path}[${k}]`));
-  else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) checkFinite(v, file, line, path ? `${path}.${k}` : k);
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) checkFinite(v, file, line, path ? `${path}.${k}` : k);
 }
 
 async function* jsonLines(file: string, digest?: PassDigest): AsyncGenerator<RowRecord> {
@@ -167,7 +184,8 @@ async function* jsonLines(file: string, digest?: PassDigest): AsyncGenerator<Row
     } catch (err) {
       throw new DataError({ file, line }, `not valid JSON: ${(err as Error).message}`);
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DataError({ file, line }, "each line must be a JSON object");
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new DataError({ file, line }, "each line must be a JSON object");
     checkFinite(value, file, line, "");
     return { row: value as Record<string, unknown>, line };
   };
@@ -214,7 +232,8 @@ export async function openRowSource(file: string): Promise<RowSource> {
             header = false;
             continue;
           }
-          if (rec.fields.length !== columns.length) throw new DataError({ file, line: rec.line }, `record has ${rec.fields.length} fields, the header has ${columns.length}`);
+          if (rec.fields.length !== columns.length)
+            throw new DataError({ file, line: rec.line }, `record has ${rec.fields.length} fields, the header has ${columns.length}`);
           yield { row: Object.fromEntries(columns.map((c, k) => [c, rec.fields[k]])), line: rec.line };
         }
       },
@@ -224,7 +243,13 @@ export async function openRowSource(file: string): Promise<RowSource> {
   const seen = new Set<string>();
   for await (const { row } of jsonLines(file)) for (const k of Object.keys(row)) if (!seen.has(k)) seen.add(k), columns.push(k);
   let last: { sha256: string; bytes: number } | undefined;
-  return { file, format, columns, rows: () => jsonLines(file, new PassDigest((d) => (last = d))), digest: () => last && { path: resolve(file), ...last } };
+  return {
+    file,
+    format,
+    columns,
+    rows: () => jsonLines(file, new PassDigest((d) => (last = d))),
+    digest: () => last && { path: resolve(file), ...last },
+  };
 }
 
 /** A CSV cell: text as is, numbers in their shortest form, objects and arrays as JSON text. */
@@ -262,9 +287,12 @@ export class RowWriter {
     readonly formulaGuard: boolean,
   ) {}
 
-  /** Opens the output now, so a missing folder or a read-only place fails before any work; `formulaGuard` (CSV only): see CsvWriteOptions. */
+  /**
+   * Opens the output now, so a missing folder or a read-only place fails before any work; `formulaGuard` (CSV only): see CsvWriteOptions.
+   */
   static open(file: string, columns: readonly string[], options: CsvWriteOptions = {}): RowWriter {
-    if (existsSync(file) && statSync(file).isDirectory()) throw new DataError({ file }, "is a folder; name the output file (.csv or .jsonl)");
+    if (existsSync(file) && statSync(file).isDirectory())
+      throw new DataError({ file }, "is a folder; name the output file (.csv or .jsonl)");
     const format = formatOf(file);
     const guard = options.formulaGuard ?? csvFormulaGuardDefault();
     removeStaleTemps(file);

@@ -35,7 +35,13 @@ export function readRowTable(file: string): RowTable {
   if (text.charCodeAt(0) === 0xfeff && format === "jsonl") text = text.slice(1);
   if (format === "csv") {
     const t = parseCsv(text, file);
-    return { file, format, columns: t.header, rows: t.records.map((r) => Object.fromEntries(t.header.map((h, k) => [h, r.fields[k]]))), lines: t.records.map((r) => r.line) };
+    return {
+      file,
+      format,
+      columns: t.header,
+      rows: t.records.map((r) => Object.fromEntries(t.header.map((h, k) => [h, r.fields[k]]))),
+      lines: t.records.map((r) => r.line),
+    };
   }
   const columns: string[] = [];
   const seen = new Set<string>();
@@ -50,9 +56,11 @@ export function readRowTable(file: string): RowTable {
     } catch (err) {
       throw new DataError({ file, line: k + 1 }, `not valid JSON: ${(err as Error).message}`);
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new DataError({ file, line: k + 1 }, "each line must be a JSON object");
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new DataError({ file, line: k + 1 }, "each line must be a JSON object");
     for (const [key, v] of Object.entries(value))
-      if (typeof v === "number" && !Number.isFinite(v)) throw new DataError({ file, line: k + 1, field: key }, `is a number out of range (${v}); write it as a string if it is text`);
+      if (typeof v === "number" && !Number.isFinite(v))
+        throw new DataError({ file, line: k + 1, field: key }, `is a number out of range (${v}); write it as a string if it is text`);
     for (const key of Object.keys(value)) if (!seen.has(key)) seen.add(key), columns.push(key);
     rows.push(value as Record<string, unknown>);
     lines.push(k + 1);
@@ -70,8 +78,15 @@ export function stringColumn(table: RowTable, column: string): string[] {
   });
 }
 
-/** Writes a whole table through RowWriter: a temporary file renamed into place, no giant string; `formulaGuard` (CSV): see CsvWriteOptions. */
-export function writeRowTable(file: string, columns: readonly string[], rows: readonly Record<string, unknown>[], options: CsvWriteOptions = {}): void {
+/**
+ * Writes a whole table through RowWriter: a temporary file renamed into place, no giant string; `formulaGuard` (CSV): see CsvWriteOptions.
+ */
+export function writeRowTable(
+  file: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  options: CsvWriteOptions = {},
+): void {
   const w = RowWriter.open(file, columns, options);
   try {
     for (const r of rows) w.write(r);

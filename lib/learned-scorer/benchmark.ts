@@ -7,6 +7,15 @@ export function benchmarkScorerInputs(bench: Benchmark, rowIds: ArrayLike<number
   return Array.from(rowIds, (id) => {
     const k = bench.scoreIndex[id];
     if (k < 0) throw new Error(`row ${id} has no released NLI probabilities`);
-    return { pe_f: P.pe_f[k], pn_f: P.pn_f[k], pc_f: P.pc_f[k], pe_r: P.pe_r[k], pn_r: P.pn_r[k], pc_r: P.pc_r[k], goldAnswer: bench.rows[id].goldAnswer, answer: bench.rows[id].answer };
+    return {
+      pe_f: P.pe_f[k],
+      pn_f: P.pn_f[k],
+      pc_f: P.pc_f[k],
+      pe_r: P.pe_r[k],
+      pn_r: P.pn_r[k],
+      pc_r: P.pc_r[k],
+      goldAnswer: bench.rows[id].goldAnswer,
+      answer: bench.rows[id].answer,
+    };
   });
 }

@@ -24,7 +24,12 @@ export interface CapqaScorer {
   readonly fittedOn: Record<string, unknown>;
 }
 
-export function fitScorer(rows: readonly ScorerInput[], classes: ArrayLike<number>, fittedOn: Record<string, unknown> = {}, options: FitOptions = {}): CapqaScorer {
+export function fitScorer(
+  rows: readonly ScorerInput[],
+  classes: ArrayLike<number>,
+  fittedOn: Record<string, unknown> = {},
+  options: FitOptions = {},
+): CapqaScorer {
   if (rows.length !== classes.length) throw new RangeError(`${rows.length} rows but ${classes.length} labels`);
   const X = rows.map(scorerFeatures);
   const model = fitLogistic(X, classes, CLASSES.length, options);

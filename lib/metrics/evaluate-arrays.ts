@@ -167,11 +167,16 @@ export function camelCaseRow<T>(row: TableRow): T {
 export async function evaluateScores(options: EvaluateScoresOptions): Promise<ScoresEvaluation> {
   const { labels, scores, missing = "error", ...evaluationOptions } = options ?? ({} as EvaluateScoresOptions);
   if (!Array.isArray(labels)) throw new TypeError("evaluateScores(): labels must be an array of class names");
-  if (scores === null || typeof scores !== "object" || Array.isArray(scores)) throw new TypeError("evaluateScores(): scores must map each metric name to its scores");
-  if (missing !== "error" && missing !== "drop") throw new TypeError(`evaluateScores(): missing is "error" or "drop", not ${JSON.stringify(missing)}`);
+  if (scores === null || typeof scores !== "object" || Array.isArray(scores))
+    throw new TypeError("evaluateScores(): scores must map each metric name to its scores");
+  if (missing !== "error" && missing !== "drop")
+    throw new TypeError(`evaluateScores(): missing is "error" or "drop", not ${JSON.stringify(missing)}`);
   const classes = Uint8Array.from(labels, (label, i) => {
     const cls = typeof label === "string" ? tryParseClass(label) : undefined;
-    if (cls === undefined) throw new RangeError(`labels[${i}] = ${JSON.stringify(label)} is not a class of the taxonomy; expected one of ${CLASSES.join(", ")} (any case, hyphens or underscores)`);
+    if (cls === undefined)
+      throw new RangeError(
+        `labels[${i}] = ${JSON.stringify(label)} is not a class of the taxonomy; expected one of ${CLASSES.join(", ")} (any case, hyphens or underscores)`,
+      );
     return CLASSES.indexOf(cls);
   });
   const names = Object.keys(scores);
@@ -179,7 +184,8 @@ export async function evaluateScores(options: EvaluateScoresOptions): Promise<Sc
   const keep = new Uint8Array(labels.length).fill(1);
   for (const name of names) {
     const column = scores[name];
-    if (!Array.isArray(column) && !(column instanceof Float64Array)) throw new TypeError(`scores.${name} must be an array of numbers or a Float64Array`);
+    if (!Array.isArray(column) && !(column instanceof Float64Array))
+      throw new TypeError(`scores.${name} must be an array of numbers or a Float64Array`);
     if (column.length !== labels.length) throw new RangeError(`scores.${name} has ${column.length} scores for ${labels.length} labels`);
     for (let i = 0; i < column.length; i++) {
       const x = column[i];
@@ -203,7 +209,9 @@ export async function evaluateScores(options: EvaluateScoresOptions): Promise<Sc
   const notes = [
     ...(excluded.length > 0 ? [`${excluded.length} row(s) with a score that is not a finite number are left out of every metric.`] : []),
     ...(absentClasses.length > 0
-      ? [`No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of classPairs, hardPairs, monotonicity and descriptives.`]
+      ? [
+          `No row has class ${absentClasses.join(", ")}: the class pairs involving ${absentClasses.length > 1 ? "them" : "it"} are left out of classPairs, hardPairs, monotonicity and descriptives.`,
+        ]
       : []),
   ];
   return {

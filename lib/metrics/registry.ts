@@ -138,10 +138,12 @@ const registry = new Map<string, Entry>();
 /** Same-length arrays of strings; a row's reference may be a non-empty list of strings where the metric takes several. */
 function checkInput(info: MetricInfo, input: MetricInput): void {
   const { name } = info;
-  if (input === null || typeof input !== "object") throw new TypeError(`metric("${name}").compute() takes { references, predictions, questions? }`);
+  if (input === null || typeof input !== "object")
+    throw new TypeError(`metric("${name}").compute() takes { references, predictions, questions? }`);
   const lists: Record<string, readonly unknown[]> = { references: input.references, predictions: input.predictions };
   if (input.questions !== undefined) lists.questions = input.questions;
-  for (const [field, list] of Object.entries(lists)) if (!Array.isArray(list)) throw new TypeError(`metric("${name}").compute(): ${field} must be an array of strings`);
+  for (const [field, list] of Object.entries(lists))
+    if (!Array.isArray(list)) throw new TypeError(`metric("${name}").compute(): ${field} must be an array of strings`);
   const several = () =>
     listMetrics()
       .filter((m) => m.multiReference)
@@ -150,10 +152,15 @@ function checkInput(info: MetricInfo, input: MetricInput): void {
   const flat: unknown[] = [];
   input.references.forEach((ref: unknown, i) => {
     if (!Array.isArray(ref)) return void flat.push(ref);
-    if (!info.multiReference) throw new TypeError(`metric("${name}").compute(): references[${i}] is a list; ${name} takes one reference per row (${several()} take several)`);
-    if (ref.length === 0) throw new RangeError(`metric("${name}").compute(): references[${i}] is an empty list; give each row at least one reference`);
+    if (!info.multiReference)
+      throw new TypeError(
+        `metric("${name}").compute(): references[${i}] is a list; ${name} takes one reference per row (${several()} take several)`,
+      );
+    if (ref.length === 0)
+      throw new RangeError(`metric("${name}").compute(): references[${i}] is an empty list; give each row at least one reference`);
     ref.forEach((r: unknown, k) => {
-      if (typeof r !== "string") throw new TypeError(`metric("${name}").compute(): references[${i}][${k}] is not a string: ${JSON.stringify(r)}`);
+      if (typeof r !== "string")
+        throw new TypeError(`metric("${name}").compute(): references[${i}][${k}] is not a string: ${JSON.stringify(r)}`);
     });
     flat.push("");
   });
@@ -162,9 +169,12 @@ function checkInput(info: MetricInfo, input: MetricInput): void {
 }
 
 /** Row-by-row metrics over (reference, prediction), and (references, prediction) where a row has a list. */
-const pairwise = (one: (reference: string, prediction: string) => number, several: (references: readonly string[], prediction: string) => number) => () => ({
-  compute: ({ references, predictions }: MetricInput) => Float64Array.from(references, (r, i) => (typeof r === "string" ? one(r, predictions[i]) : several(r, predictions[i]))),
-});
+const pairwise =
+  (one: (reference: string, prediction: string) => number, several: (references: readonly string[], prediction: string) => number) =>
+  () => ({
+    compute: ({ references, predictions }: MetricInput) =>
+      Float64Array.from(references, (r, i) => (typeof r === "string" ? one(r, predictions[i]) : several(r, predictions[i]))),
+  });
 
 /** The references of an entry without multiReference: checkInput let only strings through. */
 const single = (input: MetricInput) => input.references as readonly string[];
@@ -176,7 +186,8 @@ function needQuestions(name: string, input: MetricInput, why: string): readonly 
 
 function needModel(name: string, options: Record<string, unknown>, hint: string): string {
   const model = options.model;
-  if (typeof model !== "string" || model === "") throw new TypeError(`metric("${name}") needs the model option, a model folder: metric("${name}", { model: "models/..." }) (${hint})`);
+  if (typeof model !== "string" || model === "")
+    throw new TypeError(`metric("${name}") needs the model option, a model folder: metric("${name}", { model: "models/..." }) (${hint})`);
   return model;
 }
 
@@ -204,7 +215,8 @@ function define(info: Omit<MetricInfo, "builtin">, create: Entry["create"], buil
 define(
   {
     name: "bleu",
-    description: "Sentence BLEU (NLTK sentence_bleu, uniform 4-gram weights, smoothing method 1) of the prediction against the reference(s), on capqa's baseline tokens",
+    description:
+      "Sentence BLEU (NLTK sentence_bleu, uniform 4-gram weights, smoothing method 1) of the prediction against the reference(s), on capqa's baseline tokens",
     higherIsBetter: true,
     multiReference: true,
     needs: [],
@@ -240,7 +252,9 @@ define(
         // not), or says how to install it; a folder given is loaded on the first compute.
         if (dir !== undefined) wordnet ??= loadWordNet(dir);
         const meteorOptions = wordnet ? { wordnet } : {};
-        return Float64Array.from(references, (r, i) => (typeof r === "string" ? meteorPair(r, predictions[i], meteorOptions) : meteorMulti(r, predictions[i], meteorOptions)));
+        return Float64Array.from(references, (r, i) =>
+          typeof r === "string" ? meteorPair(r, predictions[i], meteorOptions) : meteorMulti(r, predictions[i], meteorOptions),
+        );
       },
     };
   },
@@ -279,7 +293,9 @@ define(
   },
   (options) => {
     const model = needModel("bertscore", options, "export roberta-large truncated at layer 17 with scripts/export/export_bertscore.py");
-    const scorer = lazy<BertScorer>(async () => (await import("../baselines/bertscore.js")).loadBertScorer({ ...(options as unknown as BertScorerOptions), model }));
+    const scorer = lazy<BertScorer>(async () =>
+      (await import("../baselines/bertscore.js")).loadBertScorer({ ...(options as unknown as BertScorerOptions), model }),
+    );
     return {
       compute: async (input: MetricInput) => (await (await scorer.get()).score(single(input), input.predictions)).f1,
       dispose: () => scorer.dispose(),
@@ -290,14 +306,17 @@ define(
 define(
   {
     name: "comet",
-    description: "COMET (unbabel-comet regression estimator): the question as source, the prediction as hypothesis, the reference as reference",
+    description:
+      "COMET (unbabel-comet regression estimator): the question as source, the prediction as hypothesis, the reference as reference",
     higherIsBetter: true,
     multiReference: false,
     needs: ["model option: a COMET model folder", "questions"],
   },
   (options) => {
     const model = needModel("comet", options, `write one with ${COMET_EXPORT_COMMAND}`);
-    const estimator = lazy<CometEstimator>(async () => (await import("../baselines/comet.js")).loadCometEstimator({ ...(options as unknown as CometEstimatorOptions), model }));
+    const estimator = lazy<CometEstimator>(async () =>
+      (await import("../baselines/comet.js")).loadCometEstimator({ ...(options as unknown as CometEstimatorOptions), model }),
+    );
     return {
       compute: async (input: MetricInput) => {
         const questions = needQuestions("comet", input, "COMET's source texts");
@@ -311,14 +330,16 @@ define(
 define(
   {
     name: "cap",
-    description: "CAP: α·D(gold→candidate) + (1−α)·D(candidate→gold), D = P(entailment) + λ·P(neutral) of an NLI model over statements made from the question and each answer",
+    description:
+      "CAP: α·D(gold→candidate) + (1−α)·D(candidate→gold), D = P(entailment) + λ·P(neutral) of an NLI model over statements made from the question and each answer",
     higherIsBetter: true,
     multiReference: true,
     needs: ['questions (or the option from: "statements")', "the NLI model (model option; default the paper's, from the hub)"],
   },
   (options) => {
     const { from = "answers", ...scorerOptions } = options as CapMetricOptions;
-    if (from !== "answers" && from !== "statements") throw new TypeError(`metric("cap"): the from option is "answers" or "statements", not ${JSON.stringify(from)}`);
+    if (from !== "answers" && from !== "statements")
+      throw new TypeError(`metric("cap"): the from option is "answers" or "statements", not ${JSON.stringify(from)}`);
     const scorer = lazy<CapScorer>(async () => (await import("../score/cap-scorer.js")).createCapScorer(scorerOptions));
     return {
       compute: async (input: MetricInput) => {
@@ -369,8 +390,10 @@ export function metric(name: string, options: object = {}): Metric {
   const run = async (input: MetricInput): Promise<MetricResult> => {
     checkInput(info, input);
     const got = await impl.compute(input);
-    if (got === null || typeof got !== "object" || typeof got.length !== "number") throw new TypeError(`metric "${info.name}" returned ${got === null ? "null" : typeof got}, not one score per row`);
-    if (got.length !== input.predictions.length) throw new RangeError(`metric "${info.name}" returned ${got.length} scores for ${input.predictions.length} rows`);
+    if (got === null || typeof got !== "object" || typeof got.length !== "number")
+      throw new TypeError(`metric "${info.name}" returned ${got === null ? "null" : typeof got}, not one score per row`);
+    if (got.length !== input.predictions.length)
+      throw new RangeError(`metric "${info.name}" returned ${got.length} scores for ${input.predictions.length} rows`);
     const scores = got instanceof Float64Array ? got : Float64Array.from(got);
     return { scores, mean: meanOfScored(scores) };
   };
@@ -380,7 +403,10 @@ export function metric(name: string, options: object = {}): Metric {
     higherIsBetter: info.higherIsBetter,
     multiReference: info.multiReference,
     compute(input) {
-      if (disposed) return Promise.reject(new Error(`metric("${info.name}").compute() was called after dispose(); create it again with metric("${info.name}")`));
+      if (disposed)
+        return Promise.reject(
+          new Error(`metric("${info.name}").compute() was called after dispose(); create it again with metric("${info.name}")`),
+        );
       const p = run(input);
       inFlight.add(p);
       const forget = () => inFlight.delete(p);
@@ -416,14 +442,20 @@ export function listMetrics(): MetricInfo[] {
  * });
  * const { mean } = await metric("exact_match").compute({ references: ["Paris"], predictions: ["paris"] }); // 1
  */
-export function registerMetric<O = Record<string, unknown>>(definition: MetricDefinition<O>, options: { readonly replace?: boolean } = {}): MetricInfo {
+export function registerMetric<O = Record<string, unknown>>(
+  definition: MetricDefinition<O>,
+  options: { readonly replace?: boolean } = {},
+): MetricInfo {
   const { name, description } = definition ?? ({} as MetricDefinition<O>);
-  if (typeof name !== "string" || keyOf(name) === "") throw new TypeError("registerMetric(): the definition needs a name with letters or digits");
+  if (typeof name !== "string" || keyOf(name) === "")
+    throw new TypeError("registerMetric(): the definition needs a name with letters or digits");
   if (typeof description !== "string") throw new TypeError(`registerMetric("${name}"): the definition needs a description`);
   const hasCompute = typeof definition.compute === "function";
   const hasCreate = typeof definition.create === "function";
   if (hasCompute === hasCreate)
-    throw new TypeError(`registerMetric("${name}"): give exactly one of compute (a function of the input) or create (a function of the options returning { compute, dispose? })`);
+    throw new TypeError(
+      `registerMetric("${name}"): give exactly one of compute (a function of the input) or create (a function of the options returning { compute, dispose? })`,
+    );
   const taken = registry.get(keyOf(name));
   if (taken && (taken.info.builtin || !options.replace)) {
     throw new Error(
@@ -434,7 +466,14 @@ export function registerMetric<O = Record<string, unknown>>(definition: MetricDe
   const create: Entry["create"] = hasCreate
     ? (o) => definition.create!(o as O) as Implementation
     : (o) => ({ compute: (input: MetricInput) => definition.compute!(input as MetricInput<string>, o as O) });
-  const info: MetricInfo = { name, description, higherIsBetter: definition.higherIsBetter ?? true, multiReference: false, needs: definition.needs ?? [], builtin: false };
+  const info: MetricInfo = {
+    name,
+    description,
+    higherIsBetter: definition.higherIsBetter ?? true,
+    multiReference: false,
+    needs: definition.needs ?? [],
+    builtin: false,
+  };
   registry.set(keyOf(name), { info, create });
   return info;
 }

@@ -15,7 +15,8 @@ export interface BatchLimits {
 
 /** Checks batch limits as a library option would be given, naming the option. */
 export function checkBatchLimits(limits: BatchLimits): void {
-  if (!Number.isInteger(limits.maxPairs) || limits.maxPairs < 1) throw new RangeError(`the \`batchSize\` option must be a positive integer, got ${limits.maxPairs}`);
+  if (!Number.isInteger(limits.maxPairs) || limits.maxPairs < 1)
+    throw new RangeError(`the \`batchSize\` option must be a positive integer, got ${limits.maxPairs}`);
   if (!(limits.maxTokens === Infinity || (Number.isInteger(limits.maxTokens) && limits.maxTokens >= 1))) {
     throw new RangeError(`the \`batchTokens\` option must be a positive integer (or 0 for no token budget), got ${limits.maxTokens}`);
   }
@@ -23,7 +24,10 @@ export function checkBatchLimits(limits: BatchLimits): void {
 
 /** The batch limits `options` ask for (defaults DEFAULT_NLI_BATCH_SIZE pairs, DEFAULT_NLI_BATCH_TOKENS tokens), checked. */
 export function batchLimitsOf(options: { readonly batchSize?: number; readonly batchTokens?: number }): BatchLimits {
-  const limits = { maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE, maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS) };
+  const limits = {
+    maxPairs: options.batchSize ?? DEFAULT_NLI_BATCH_SIZE,
+    maxTokens: tokenBudget(options.batchTokens, DEFAULT_NLI_BATCH_TOKENS),
+  };
   checkBatchLimits(limits);
   return limits;
 }
@@ -64,7 +68,9 @@ export function tokenBudgetBatches(lengths: readonly number[], limits: BatchLimi
  */
 export function isOutOfMemoryError(err: unknown): boolean {
   const text = err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? "")}` : String(err);
-  return /out of memory|failed to allocate|bad_alloc|allocation failed|\bOOM\b|ALLOC_FAILED|resource exhausted|cudaErrorMemoryAllocation|insufficient memory/i.test(text);
+  return /out of memory|failed to allocate|bad_alloc|allocation failed|\bOOM\b|ALLOC_FAILED|resource exhausted|cudaErrorMemoryAllocation|insufficient memory/i.test(
+    text,
+  );
 }
 
 /**

@@ -53,13 +53,21 @@ export function checkCachedProbabilities(values: ArrayLike<unknown>): string | u
   for (let k = 0; k < 3; k++) {
     const v = values[k];
     if (typeof v !== "number") {
-      const shown = typeof v === "string" ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : v === null ? "null" : v instanceof Uint8Array ? `a blob of ${v.length} bytes` : `a ${typeof v}`;
+      const shown =
+        typeof v === "string"
+          ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)
+          : v === null
+            ? "null"
+            : v instanceof Uint8Array
+              ? `a blob of ${v.length} bytes`
+              : `a ${typeof v}`;
       return `probability ${k} is ${shown}, not a number`;
     }
     if (!(v >= 0 && v <= 1)) return `probability ${k} is ${v}; not in [0, 1]`;
     sum += v;
   }
-  if (Math.abs(sum - 1) > NLI_CACHE_SUM_TOLERANCE) return `the probabilities sum to ${Number(sum.toPrecision(12))}, not 1 (±${NLI_CACHE_SUM_TOLERANCE})`;
+  if (Math.abs(sum - 1) > NLI_CACHE_SUM_TOLERANCE)
+    return `the probabilities sum to ${Number(sum.toPrecision(12))}, not 1 (±${NLI_CACHE_SUM_TOLERANCE})`;
   return undefined;
 }
 
@@ -107,7 +115,9 @@ export class NliCache {
       created TEXT NOT NULL
     ) WITHOUT ROWID`);
     this.selectOne = this.db.prepare("SELECT pe, pn, pc FROM nli WHERE key = ?");
-    this.insertOne = this.db.prepare("INSERT OR IGNORE INTO nli (key, model, premise, hypothesis, pe, pn, pc, source, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    this.insertOne = this.db.prepare(
+      "INSERT OR IGNORE INTO nli (key, model, premise, hypothesis, pe, pn, pc, source, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
     this.replaceOne = this.db.prepare("UPDATE nli SET pe = ?, pn = ?, pc = ?, source = ?, created = ? WHERE key = ?");
   }
 
@@ -178,7 +188,12 @@ export class NliCache {
           if (checkCachedProbabilities([old.pe, old.pn, old.pc]) !== undefined) {
             this.replaceOne.run(p[0], p[1], p[2], source, now, key);
             inserted++;
-          } else if (Math.abs((old.pe as number) - p[0]) > 1e-9 || Math.abs((old.pn as number) - p[1]) > 1e-9 || Math.abs((old.pc as number) - p[2]) > 1e-9) conflicts++;
+          } else if (
+            Math.abs((old.pe as number) - p[0]) > 1e-9 ||
+            Math.abs((old.pn as number) - p[1]) > 1e-9 ||
+            Math.abs((old.pc as number) - p[2]) > 1e-9
+          )
+            conflicts++;
         }
       }
     })();
@@ -188,7 +203,9 @@ export class NliCache {
 
   /** Entries per model identity. */
   counts(): { model: string; entries: number; sources: string }[] {
-    return this.db.prepare("SELECT model, COUNT(*) AS entries, GROUP_CONCAT(DISTINCT source) AS sources FROM nli GROUP BY model ORDER BY model").all() as {
+    return this.db
+      .prepare("SELECT model, COUNT(*) AS entries, GROUP_CONCAT(DISTINCT source) AS sources FROM nli GROUP BY model ORDER BY model")
+      .all() as {
       model: string;
       entries: number;
       sources: string;

@@ -40,7 +40,13 @@ export interface CachedRunResult {
  * Stores a batch's results; a write that fails (SQLITE_BUSY from a held lock, a full disk) keeps
  * the results in this run and says where the cache is and what failed, once.
  */
-function storeBatch(cache: NliCache | null, key: string, entries: CacheEntry[], state: { error?: string; unsaved: number }, log?: (line: string) => void): void {
+function storeBatch(
+  cache: NliCache | null,
+  key: string,
+  entries: CacheEntry[],
+  state: { error?: string; unsaved: number },
+  log?: (line: string) => void,
+): void {
   if (!cache || entries.length === 0) return;
   try {
     cache.put(key, entries, "model");
@@ -53,7 +59,11 @@ function storeBatch(cache: NliCache | null, key: string, entries: CacheEntry[], 
   }
 }
 
-export async function cachedProbabilities(premises: readonly string[], hypotheses: readonly string[], options: CachedRunOptions): Promise<CachedRunResult> {
+export async function cachedProbabilities(
+  premises: readonly string[],
+  hypotheses: readonly string[],
+  options: CachedRunOptions,
+): Promise<CachedRunResult> {
   const n = premises.length;
   const { cache } = options;
   let probabilities: Float64Array;
@@ -88,7 +98,10 @@ export async function cachedProbabilities(premises: readonly string[], hypothese
     return { probabilities, failures, cacheHits, computed: 0, modelError: (err as Error).message, unsavedPairs: 0 };
   }
   const storeKey = engine.modelKey;
-  if (storeKey !== options.modelKey) options.log?.(`note: the loaded model's identity is ${storeKey} (looked up as ${options.modelKey}); new results are stored under the former`);
+  if (storeKey !== options.modelKey)
+    options.log?.(
+      `note: the loaded model's identity is ${storeKey} (looked up as ${options.modelKey}); new results are stored under the former`,
+    );
   let computed = 0;
   const store = { error: undefined as string | undefined, unsaved: 0 };
   if (engine.planBatches && engine.runBatch) {

@@ -74,7 +74,12 @@ export function padBatch(idx: ArrayLike<number>, encoded: readonly EncodedPair[]
  * Runs tasks with at most `limit` in flight, calling `done` with each result as it finishes
  * (in finishing order). The first error stops new tasks and is thrown once those in flight end.
  */
-export async function runBounded<T>(count: number, limit: number, task: (i: number) => Promise<T>, done: (i: number, result: T) => void): Promise<void> {
+export async function runBounded<T>(
+  count: number,
+  limit: number,
+  task: (i: number) => Promise<T>,
+  done: (i: number, result: T) => void,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const lane = async () => {
@@ -221,7 +226,8 @@ export class EncodedPairsEngine implements NliEngine {
     const { values, width } = await this.settings.forward(batch);
     const { order } = this.settings;
     if (width !== order.size) throw new Error(`the model returned ${width} logits per pair; its id2label names ${order.size}`);
-    if (values.length !== batch.pairs * width) throw new Error(`the model returned ${values.length} logits for ${batch.pairs} pairs × ${width} classes`);
+    if (values.length !== batch.pairs * width)
+      throw new Error(`the model returned ${values.length} logits for ${batch.pairs} pairs × ${width} classes`);
     const probs = new Float64Array(3 * batch.pairs);
     for (let b = 0; b < batch.pairs; b++) nliSoftmax(values, b * width, order, probs, 3 * b);
     this.stats.inferredPairs += batch.pairs;

@@ -88,7 +88,8 @@ export interface NliEngine {
 /** Checks two statement lists before any work: same length, strings only. */
 export function checkPairs(premises: readonly unknown[], hypotheses: readonly unknown[]): void {
   if (!Array.isArray(premises) || !Array.isArray(hypotheses)) throw new TypeError("premises and hypotheses must be arrays of strings");
-  if (premises.length !== hypotheses.length) throw new RangeError(`${premises.length} premises but ${hypotheses.length} hypotheses: they must pair up one to one`);
+  if (premises.length !== hypotheses.length)
+    throw new RangeError(`${premises.length} premises but ${hypotheses.length} hypotheses: they must pair up one to one`);
   for (const [name, list] of [
     ["premise", premises],
     ["hypothesis", hypotheses],

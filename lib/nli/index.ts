@@ -20,35 +20,11 @@ export { concatRows, EncodedPairsEngine, padBatch, runBatches, runBounded } from
 export type { BatchLogits, EncodedEngineSettings, ForwardPass, PairTokenizer, TokenBatch } from "./encoded-engine.js";
 export { loadNliEngine, serverModelKeyFor } from "./load-engine.js";
 export type { NliEngineOptions } from "./load-engine.js";
-export {
-  checkServerOptions,
-  checkServerUrls,
-  checkTeiInfo,
-  connectKserveNli,
-  connectNliServer,
-  connectTeiNli,
-  displayUrl,
-  kserveModelKey,
-  kserveModelPath,
-  nliServerModelKey,
-  probeKserve,
-  probeTei,
-  ServerError,
-  serverHeaders,
-  ServerPool,
-  teiModelKey,
-} from "./server/index.js";
-export type {
-  KserveConnectOptions,
-  KserveModelMetadata,
-  NliServerOptions,
-  NliServerOutput,
-  NliServerProtocol,
-  ServerPoolOptions,
-  ServerRequestSettings,
-  TeiConnectOptions,
-  TeiInfo,
-} from "./server/index.js";
+export { checkServerOptions, checkServerUrls, checkTeiInfo, connectKserveNli, connectNliServer, connectTeiNli } from "./server/index.js";
+export { displayUrl, kserveModelKey, kserveModelPath, nliServerModelKey, probeKserve, probeTei, ServerError } from "./server/index.js";
+export { serverHeaders, ServerPool, teiModelKey } from "./server/index.js";
+export type { KserveConnectOptions, KserveModelMetadata, NliServerOptions, NliServerOutput, NliServerProtocol } from "./server/index.js";
+export type { ServerPoolOptions, ServerRequestSettings, TeiConnectOptions, TeiInfo } from "./server/index.js";
 export { nliModelProvenance } from "./provenance.js";
 export { resolveNliModelSpec } from "./model-spec.js";
 export type { NliModelOptions, NliModelSpec, NliServerConnectOptions } from "./model-spec.js";

@@ -26,11 +26,15 @@ export function labelOrder(id2label: Record<string, string> | undefined, where =
   }
   const keys = Object.keys(id2label);
   // The logits' width is the class count: keys must be 0 … n-1 (an index of 5,000,000 would size every batch's buffer).
-  if (keys.length > MAX_NLI_LABELS) throw new Error(`${where}: id2label names ${keys.length} classes; a classifier's head has at most ${MAX_NLI_LABELS}`);
+  if (keys.length > MAX_NLI_LABELS)
+    throw new Error(`${where}: id2label names ${keys.length} classes; a classifier's head has at most ${MAX_NLI_LABELS}`);
   const entries = Object.entries(id2label).map(([k, v]) => {
     const i = Number(k);
     if (!/^(0|[1-9][0-9]*)$/.test(k) || i < 0) throw new Error(`${where}: id2label key "${k.slice(0, 40)}" is not a class index`);
-    if (i >= keys.length) throw new Error(`${where}: id2label key "${k}" is not a class index of its ${keys.length} classes (they are numbered 0 to ${keys.length - 1})`);
+    if (i >= keys.length)
+      throw new Error(
+        `${where}: id2label key "${k}" is not a class index of its ${keys.length} classes (they are numbered 0 to ${keys.length - 1})`,
+      );
     return [i, String(v)] as const;
   });
   const size = keys.length;
@@ -38,8 +42,12 @@ export function labelOrder(id2label: Record<string, string> | undefined, where =
   for (const [name, re] of PATTERNS) {
     // "not_entailment" (two-class heads) names the absence of a class, not the class.
     const hits = entries.filter(([, label]) => re.test(label) && !/^(not|non)[\s_-]/i.test(label));
-    if (hits.length === 0) throw new Error(`${where}: id2label ${JSON.stringify(id2label)} has no ${name} class (looked for /${re.source}/i)`);
-    if (hits.length > 1) throw new Error(`${where}: id2label ${JSON.stringify(id2label)} has several ${name} classes: ${hits.map(([i, l]) => `${i}=${l}`).join(", ")}`);
+    if (hits.length === 0)
+      throw new Error(`${where}: id2label ${JSON.stringify(id2label)} has no ${name} class (looked for /${re.source}/i)`);
+    if (hits.length > 1)
+      throw new Error(
+        `${where}: id2label ${JSON.stringify(id2label)} has several ${name} classes: ${hits.map(([i, l]) => `${i}=${l}`).join(", ")}`,
+      );
     (out as Record<string, number>)[name] = hits[0][0];
   }
   return out as LabelOrder;

@@ -71,20 +71,27 @@ export async function modelKey(ref: ModelRef, options: ModelKeyOptions): Promise
   const file = options.onnxFile !== undefined && options.onnxFile !== defaultFile ? options.onnxFile : undefined;
   if (ref.kind === "hub") {
     const at = options.commit ?? ref.revision;
-    if (isCommitHash(at) || options.snapshot === undefined || ref.id === PAPER_NLI_CONVERSION) return `${hubWeightsIdentity(ref.id, at)}${file ? `:file:${file}` : ""}${numerics}${limit}`;
+    if (isCommitHash(at) || options.snapshot === undefined || ref.id === PAPER_NLI_CONVERSION)
+      return `${hubWeightsIdentity(ref.id, at)}${file ? `:file:${file}` : ""}${numerics}${limit}`;
     const { dir, onnxFile } = options.snapshot;
     return `${ref.id}@${ref.revision}:${await filesDigest(dir, onnxFile, hashFile)}${numerics}${limit}`;
   }
   return `local:${ref.name}:${await filesDigest(ref.dir, file ?? defaultFile, hashFile)}${numerics}${limit}`;
 }
 
-/** Whether the device enters the key of a model read in this dtype: fp16 and q8, whose numbers differ by execution provider (not MODEL_KEY_PLAIN_DTYPE). */
+/**
+ * Whether the device enters the key of a model read in this dtype: fp16 and q8, whose numbers differ by execution provider (not
+ * MODEL_KEY_PLAIN_DTYPE).
+ */
 export function deviceEntersKey(dtype: Dtype): boolean {
   return dtype !== MODEL_KEY_PLAIN_DTYPE;
 }
 
 /** The key of a spec's model as `loaded` says it ran (device, length, and for a hub model the commit and snapshot it was read from). */
-export function specModelKey(spec: InProcessNliModelSpec, loaded: Omit<ModelKeyOptions, "dtype" | "maxLength" | "onnxFile"> & { readonly maxLength?: number }): Promise<string> {
+export function specModelKey(
+  spec: InProcessNliModelSpec,
+  loaded: Omit<ModelKeyOptions, "dtype" | "maxLength" | "onnxFile"> & { readonly maxLength?: number },
+): Promise<string> {
   return modelKey(spec.ref, { dtype: spec.dtype, onnxFile: spec.namedOnnxFile, ...loaded, maxLength: loaded.maxLength ?? spec.maxLength });
 }
 
@@ -114,7 +121,12 @@ async function filesDigest(dir: string, onnxFile: string, hashFile: (path: strin
  */
 export async function hubKeyInputs(
   ref: Extract<ModelRef, { kind: "hub" }>,
-  options: { readonly dtype: Dtype; readonly onnxFile?: string; readonly hub?: Partial<HubSettings>; readonly log?: (line: string) => void },
+  options: {
+    readonly dtype: Dtype;
+    readonly onnxFile?: string;
+    readonly hub?: Partial<HubSettings>;
+    readonly log?: (line: string) => void;
+  },
 ): Promise<Pick<ModelKeyOptions, "commit" | "snapshot">> {
   if (isCommitHash(ref.revision) || ref.id === PAPER_NLI_CONVERSION) return {};
   const client = new HubClient(hubSettings(options.hub), { log: options.log });
@@ -124,7 +136,10 @@ export async function hubKeyInputs(
     const fetched = await fetchHubModel(client, onnxSources(ref.id, ref.revision, options.dtype, options.onnxFile), { log: options.log });
     return { commit: fetched.commit, snapshot: { dir: fetched.dir, onnxFile: fetched.onnxFile } };
   } catch (err) {
-    throw new Error(`cannot tell which commit hub model ${ref.id}@${ref.revision} is, which the NLI cache is keyed by: ${(err as Error).message} (or name the commit as the revision)`, { cause: err });
+    throw new Error(
+      `cannot tell which commit hub model ${ref.id}@${ref.revision} is, which the NLI cache is keyed by: ${(err as Error).message} (or name the commit as the revision)`,
+      { cause: err },
+    );
   }
 }
 

@@ -10,7 +10,15 @@
  * spec.ref; // { kind: "local", dir: "/…/models/demo-nli", … }
  * spec.onnxFile; // "onnx/model_quantized.onnx"
  */
-import { DEFAULT_DEVICE, DEFAULT_DTYPE, DEFAULT_NLI_MAX_LENGTH, MAX_NLI_BATCH_SIZE, MAX_NLI_MAX_LENGTH, MIN_NLI_MAX_LENGTH, PAPER_NLI_MODEL } from "../constants.js";
+import {
+  DEFAULT_DEVICE,
+  DEFAULT_DTYPE,
+  DEFAULT_NLI_MAX_LENGTH,
+  MAX_NLI_BATCH_SIZE,
+  MAX_NLI_MAX_LENGTH,
+  MIN_NLI_MAX_LENGTH,
+  PAPER_NLI_MODEL,
+} from "../constants.js";
 import { demoModelRefWarning } from "../runtime/demo-model.js";
 import type { DeviceChoice, Dtype } from "../runtime/device.js";
 import type { HubSettings } from "../runtime/hub-settings.js";
@@ -32,9 +40,15 @@ export interface NliModelOptions {
    */
   readonly onnxFile?: string;
   readonly maxLength?: number;
-  /** At most this many pairs per forward pass or request (default DEFAULT_NLI_BATCH_SIZE; TEI: also at most the server's max_client_batch_size). */
+  /**
+   * At most this many pairs per forward pass or request (default DEFAULT_NLI_BATCH_SIZE; TEI: also at most the server's
+   * max_client_batch_size).
+   */
   readonly batchSize?: number;
-  /** At most this many tokens (pairs × padded length) per forward pass or KServe request; 0 for no budget (default DEFAULT_NLI_BATCH_TOKENS). */
+  /**
+   * At most this many tokens (pairs × padded length) per forward pass or KServe request; 0 for no budget (default
+   * DEFAULT_NLI_BATCH_TOKENS).
+   */
   readonly batchTokens?: number;
   readonly server?: NliServerOptions;
   /** Hub endpoint, cache folder, offline mode and token; default from HF_ENDPOINT, HF_HOME / HF_HUB_CACHE, HF_HUB_OFFLINE, HF_TOKEN. */
@@ -42,8 +56,13 @@ export interface NliModelOptions {
   readonly log?: (line: string) => void;
 }
 
-/** What connecting to the servers takes (connectNliServer, nliServerModelKey): the server, and for KServe the served model's tokenizer and limits. */
-export type NliServerConnectOptions = Omit<NliModelOptions, "server" | "dtype" | "device" | "onnxFile"> & { readonly server: NliServerOptions };
+/**
+ * What connecting to the servers takes (connectNliServer, nliServerModelKey): the server, and for KServe the served model's tokenizer and
+ * limits.
+ */
+export type NliServerConnectOptions = Omit<NliModelOptions, "server" | "dtype" | "device" | "onnxFile"> & {
+  readonly server: NliServerOptions;
+};
 
 interface NliModelSpecFields {
   /** The model as named (a folder, NAME in modelsDir, or a hub id); PAPER_NLI_MODEL when none is. */
@@ -84,7 +103,8 @@ const DTYPES = Object.keys(ONNX_FILE_FOR_DTYPE) as Dtype[];
 const DEVICE_CHOICES: readonly DeviceChoice[] = ["cpu", "cuda", "webgpu", "auto"];
 
 function checkInteger(value: number, option: string, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`the \`${option}\` option must be an integer from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new RangeError(`the \`${option}\` option must be an integer from ${min} to ${max}, got ${value}`);
 }
 
 /**
@@ -103,7 +123,8 @@ export function resolveNliModelSpec(options: NliModelOptions = {}): NliModelSpec
   const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
   checkInteger(maxLength, "maxLength", MIN_NLI_MAX_LENGTH, MAX_NLI_MAX_LENGTH);
   const device = options.device ?? DEFAULT_DEVICE;
-  if (!DEVICE_CHOICES.includes(device)) throw new Error(`the \`device\` option must be one of ${DEVICE_CHOICES.join(", ")}, got ${JSON.stringify(device)}`);
+  if (!DEVICE_CHOICES.includes(device))
+    throw new Error(`the \`device\` option must be one of ${DEVICE_CHOICES.join(", ")}, got ${JSON.stringify(device)}`);
   const model = options.model ?? PAPER_NLI_MODEL;
   const namedOnnxFile = options.onnxFile;
   const fields: NliModelSpecFields = {
@@ -134,7 +155,10 @@ export function resolveNliModelSpec(options: NliModelOptions = {}): NliModelSpec
   return Object.freeze({ ...fields, server, ref: options.server.protocol === "tei" ? null : ref() });
 }
 
-/** DEMO_NLI_MODEL_WARNING when the spec's model is capqa's demo model folder (inference servers never are, as far as capqa can tell); else null. */
+/**
+ * DEMO_NLI_MODEL_WARNING when the spec's model is capqa's demo model folder (inference servers never are, as far as capqa can tell); else
+ * null.
+ */
 export function demoWarningOf(spec: NliModelSpec): string | null {
   return spec.server ? null : demoModelRefWarning(spec.ref);
 }

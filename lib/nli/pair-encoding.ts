@@ -49,7 +49,10 @@ export interface HfTokenizer {
   pad_token_id?: number;
   /** Whether the tokenizer gives token_type_ids (transformers.js: true for BERT and DeBERTa, false for RoBERTa). */
   return_token_type_ids?: boolean;
-  (text: string, options: { text_pair: string; add_special_tokens?: boolean; return_tensor?: boolean }): { input_ids: number[] | { tolist(): unknown }; token_type_ids?: unknown };
+  (
+    text: string,
+    options: { text_pair: string; add_special_tokens?: boolean; return_tensor?: boolean },
+  ): { input_ids: number[] | { tolist(): unknown }; token_type_ids?: unknown };
 }
 
 export interface EncodedPair {
@@ -63,9 +66,14 @@ export interface PairEncoderOptions {
   readonly charsPerToken?: number;
   /** The most characters of one text ever tokenized (default NLI_TOKENIZE_MAX_CHARS); Infinity reads every text to its end. */
   readonly maxChars?: number;
-  /** The id of padded positions (default: the tokenizer's pad token, see padTokenId; the NLI engines pass the one of the model's folder). */
+  /**
+   * The id of padded positions (default: the tokenizer's pad token, see padTokenId; the NLI engines pass the one of the model's folder).
+   */
   readonly padId?: number;
-  /** Send the post-processor's token types (1 on the second text); default: whether the tokenizer gives token_type_ids. false: all zeros, for models without segment embeddings. */
+  /**
+   * Send the post-processor's token types (1 on the second text); default: whether the tokenizer gives token_type_ids. false: all zeros,
+   * for models without segment embeddings.
+   */
   readonly tokenTypes?: boolean;
   /** Strip each text as Python's str.strip() does first, as CrossEncoder does (default true). */
   readonly strip?: boolean;
@@ -128,12 +136,15 @@ export class PairEncoder {
     this.charsPerToken = options.charsPerToken ?? NLI_TOKENIZE_CHARS_PER_TOKEN;
     this.maxChars = options.maxChars ?? NLI_TOKENIZE_MAX_CHARS;
     if (!(this.maxChars >= 1)) throw new RangeError(`the \`maxChars\` option must be a number ≥ 1 (or Infinity), got ${this.maxChars}`);
-    if (!(this.charsPerToken >= 1)) throw new RangeError(`the \`charsPerToken\` option must be a number ≥ 1 (or Infinity), got ${this.charsPerToken}`);
+    if (!(this.charsPerToken >= 1))
+      throw new RangeError(`the \`charsPerToken\` option must be a number ≥ 1 (or Infinity), got ${this.charsPerToken}`);
     this.tokenTypes = options.tokenTypes ?? tokenizer.return_token_type_ids === true;
     this.strip = options.strip ?? true;
     this.core = tokenizer._tokenizer as CoreTokenizer;
     if (typeof this.core?.encode_text !== "function" || typeof this.core.token_to_id !== "function") {
-      throw new Error("this transformers.js tokenizer does not expose encode_text/token_to_id; capqa's pair encoding needs @huggingface/tokenizers 0.2");
+      throw new Error(
+        "this transformers.js tokenizer does not expose encode_text/token_to_id; capqa's pair encoding needs @huggingface/tokenizers 0.2",
+      );
     }
     const limit = tokenizer.model_max_length && tokenizer.model_max_length < 1e9 ? tokenizer.model_max_length : maxLength;
     this.maxLength = Math.min(maxLength, limit);
@@ -225,7 +236,9 @@ export class PairEncoder {
     }
   }
 
-  /** The tokens of one pair, truncated longest first as HF's fast tokenizers truncate (longestFirstKeep) so that the whole fits maxLength. */
+  /**
+   * The tokens of one pair, truncated longest first as HF's fast tokenizers truncate (longestFirstKeep) so that the whole fits maxLength.
+   */
   encode(premise: string, hypothesis: string): EncodedPair {
     if (this.strip) {
       premise = pyStrip(premise);
@@ -255,7 +268,9 @@ export class PairEncoder {
     const mine = this.join(this.core.encode_text(premise) ?? [], this.core.encode_text(hypothesis) ?? []).ids;
     const theirs = tokenizer(premise, { text_pair: hypothesis, return_tensor: false }).input_ids as number[];
     if (mine.length !== theirs.length || mine.some((v, i) => v !== Number(theirs[i]))) {
-      throw new Error(`capqa's pair encoding (${mine.join(" ")}) differs from the tokenizer's own (${theirs.join(" ")}); please report this with the model you used`);
+      throw new Error(
+        `capqa's pair encoding (${mine.join(" ")}) differs from the tokenizer's own (${theirs.join(" ")}); please report this with the model you used`,
+      );
     }
   }
 }

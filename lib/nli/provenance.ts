@@ -21,7 +21,14 @@ import { displayUrl } from "./server/server-pool.js";
  * the full SHA-256 of the ONNX file (streamed). `device` is where inference ran, if it did.
  */
 export async function nliModelProvenance(
-  options: { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly dtype?: Dtype; readonly onnxFile?: string; readonly server?: NliServerOptions },
+  options: {
+    readonly model?: string;
+    readonly revision?: string;
+    readonly modelsDir?: string;
+    readonly dtype?: Dtype;
+    readonly onnxFile?: string;
+    readonly server?: NliServerOptions;
+  },
   device: string | null = null,
 ): Promise<ManifestModelInput> {
   return nliProvenanceOf(resolveNliModelSpec(options), device);

@@ -12,7 +12,11 @@ export const RELEASED_SOURCE = "released:cross-encoder/nli-deberta-v3-large (CAP
 /** The cache identity of the paper's model at capqa's pinned revision. */
 export const PAPER_MODEL_KEY = `${PAPER_NLI_MODEL}@${PAPER_NLI_REVISION}`;
 
-export function importReleasedProbabilities(bench: Benchmark, cache: NliCache, modelKey = PAPER_MODEL_KEY): { pairs: number; inserted: number; conflicts: number; rows: number } {
+export function importReleasedProbabilities(
+  bench: Benchmark,
+  cache: NliCache,
+  modelKey = PAPER_MODEL_KEY,
+): { pairs: number; inserted: number; conflicts: number; rows: number } {
   const p = bench.scores.probabilities;
   const entries: CacheEntry[] = [];
   let rows = 0;

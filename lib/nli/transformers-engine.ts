@@ -66,7 +66,9 @@ export async function loadTransformersNliOf(spec: InProcessNliModelSpec): Promis
   const { limits, log } = spec;
   const classifier = await loadNliClassifierOf(spec);
   const batching = `at most ${limits.maxPairs} pairs${limits.maxTokens === Infinity ? "" : ` and ${limits.maxTokens} tokens`} per batch`;
-  log?.(`loaded ${classifier.modelKey} on ${classifier.device} (${classifier.provenance.dtype}, ${batching}, max length ${classifier.encoder.maxLength})`);
+  log?.(
+    `loaded ${classifier.modelKey} on ${classifier.device} (${classifier.provenance.dtype}, ${batching}, max length ${classifier.encoder.maxLength})`,
+  );
   return new EncodedPairsEngine({
     modelKey: classifier.modelKey,
     device: classifier.device,
@@ -162,11 +164,24 @@ export async function loadNliClassifierOf(spec: InProcessNliModelSpec): Promise<
   const wantsTypes = inputNames.includes("token_type_ids");
   const forward: ForwardPass = async (batch) => {
     const shape = [batch.pairs, batch.length];
-    const inputs: Record<string, unknown> = { input_ids: new tf.Tensor("int64", batch.ids, shape), attention_mask: new tf.Tensor("int64", batch.mask, shape) };
+    const inputs: Record<string, unknown> = {
+      input_ids: new tf.Tensor("int64", batch.ids, shape),
+      attention_mask: new tf.Tensor("int64", batch.mask, shape),
+    };
     if (wantsTypes) inputs.token_type_ids = new tf.Tensor("int64", batch.types, shape);
     const { logits } = await model(inputs);
     return { values: floatValues(logits, "logits"), width: logits.dims[logits.dims.length - 1] };
   };
   const id2label = Object.fromEntries(Object.entries(config.id2label ?? {}).map(([k, v]) => [k, String(v)]));
-  return { modelKey: key, device, provenance, encoder, order, id2label, inputNames, forward, dispose: async () => void (await model.dispose()) };
+  return {
+    modelKey: key,
+    device,
+    provenance,
+    encoder,
+    order,
+    id2label,
+    inputNames,
+    forward,
+    dispose: async () => void (await model.dispose()),
+  };
 }

@@ -32,11 +32,16 @@ export function onnxRuntimeBinaryDir(): string | undefined {
 }
 
 export const CUDA_INSTALL_HINT =
-  "install onnxruntime-node's CUDA execution provider (needs CUDA 12 and cuDNN 9, and network access once): " + "ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node";
+  "install onnxruntime-node's CUDA execution provider (needs CUDA 12 and cuDNN 9, and network access once): " +
+  "ONNXRUNTIME_NODE_INSTALL=cuda12 npm rebuild onnxruntime-node";
 
 /** Whether the CUDA execution provider's library sits beside onnxruntime-node's binary. */
 export function cudaProviderInstalled(binDir = onnxRuntimeBinaryDir()): boolean {
-  return binDir !== undefined && existsSync(join(binDir, "libonnxruntime_providers_cuda.so")) && existsSync(join(binDir, "libonnxruntime_providers_shared.so"));
+  return (
+    binDir !== undefined &&
+    existsSync(join(binDir, "libonnxruntime_providers_cuda.so")) &&
+    existsSync(join(binDir, "libonnxruntime_providers_shared.so"))
+  );
 }
 
 /** Resolves "auto" and checks that "cuda" can work; `log` hears about any fallback. */

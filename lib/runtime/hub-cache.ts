@@ -50,7 +50,10 @@ export function repoFolderName(repo: string): string {
   return `models--${repo.split("/").join("--")}`;
 }
 
-/** Whether a path holds a character no path part from a user or a server may hold: a backslash (a separator elsewhere) or a control character (NUL included). */
+/**
+ * Whether a path holds a character no path part from a user or a server may hold: a backslash (a separator elsewhere) or a control
+ * character (NUL included).
+ */
 function hasUnsafeCharacter(path: string): boolean {
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
@@ -61,18 +64,22 @@ function hasUnsafeCharacter(path: string): boolean {
 
 /** Whether a relative path stays where it is put: no empty, "." or ".." part, no leading "/", no backslash or control character. */
 function staysInside(path: string): boolean {
-  return path !== "" && !path.startsWith("/") && !hasUnsafeCharacter(path) && !path.split("/").some((p) => p === ".." || p === "." || p === "");
+  return (
+    path !== "" && !path.startsWith("/") && !hasUnsafeCharacter(path) && !path.split("/").some((p) => p === ".." || p === "." || p === "")
+  );
 }
 
 /** Checks a repository id and a file path before they become parts of a path or a URL. */
 export function checkRepoPath(repo: string, file?: string): void {
-  if (!/^[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(repo) || repo.includes("..")) throw new Error(`"${repo}" is not a hub repository id (owner/name)`);
+  if (!/^[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(repo) || repo.includes(".."))
+    throw new Error(`"${repo}" is not a hub repository id (owner/name)`);
   if (file !== undefined && !staysInside(file)) throw new Error(`${JSON.stringify(file)} is not a file path inside a repository`);
 }
 
 /** Checks a branch or tag name before it names a file in refs/ or (for a mirror that names no commit) a snapshot folder. */
 export function checkRevision(revision: string): void {
-  if (!staysInside(revision)) throw new Error(`${JSON.stringify(revision)} is not a revision capqa can name a folder by (a branch, a tag or a 40-digit commit)`);
+  if (!staysInside(revision))
+    throw new Error(`${JSON.stringify(revision)} is not a revision capqa can name a folder by (a branch, a tag or a 40-digit commit)`);
 }
 
 /** What checkFile found about a cached file. */
@@ -162,7 +169,9 @@ export class HubCache {
         return; // not there yet: made as a real folder
       }
       if (stat.isSymbolicLink()) {
-        throw new Error(`${at} is a link (to ${readlinkSync(at)}); capqa follows no link out of the hub cache, whose folders are real folders: remove the link`);
+        throw new Error(
+          `${at} is a link (to ${readlinkSync(at)}); capqa follows no link out of the hub cache, whose folders are real folders: remove the link`,
+        );
       }
       if (!stat.isDirectory()) throw new Error(`${at} is not a folder; the hub cache under ${base} is damaged: remove ${at}`);
     }
@@ -185,7 +194,10 @@ export class HubCache {
     const ref = join(this.repoDir(repo), "refs", revision);
     this.checkFolders(repo, ref);
     if (existsSync(ref) || isLink(ref)) {
-      if (isLink(ref)) throw new Error(`${ref} is a link (to ${readlinkSync(ref)}); capqa follows no link out of the hub cache, whose refs are files: remove it`);
+      if (isLink(ref))
+        throw new Error(
+          `${ref} is a link (to ${readlinkSync(ref)}); capqa follows no link out of the hub cache, whose refs are files: remove it`,
+        );
       const commit = readFileSync(ref, "utf8").trim();
       if (isCommitHash(commit)) return commit;
     }
@@ -226,14 +238,18 @@ export class HubCache {
   private linkedBlob(repo: string, link: string): string {
     const blobs = join(this.repoDir(repo), "blobs");
     const target = resolve(dirname(link), readlinkSync(link));
-    const inBlobs = dirname(target) === blobs || (existsSync(dirname(target)) && existsSync(blobs) && realpathSync(dirname(target)) === realpathSync(blobs));
+    const inBlobs =
+      dirname(target) === blobs ||
+      (existsSync(dirname(target)) && existsSync(blobs) && realpathSync(dirname(target)) === realpathSync(blobs));
     if (!inBlobs || basename(target).startsWith(".")) {
       throw new Error(
         `${link} is a link out of the hub cache (to ${target}); capqa reads only the repository's blobs in ${blobs}: remove the link, and run with network access to fetch the file again`,
       );
     }
     if (existsSync(target) && lstatSync(target).isSymbolicLink())
-      throw new Error(`${target} is a link; a blob in the hub cache must be a file: remove it, and run with network access to fetch it again`);
+      throw new Error(
+        `${target} is a link; a blob in the hub cache must be a file: remove it, and run with network access to fetch it again`,
+      );
     return target;
   }
 
@@ -329,7 +345,8 @@ export class HubCache {
     const blob = this.blobPath(repo, name);
     const target = join(this.snapshotDir(repo, commit), file);
     this.makeFolders(repo, target);
-    if (existsSync(target) && !lstatSync(target).isSymbolicLink() && !lstatSync(target).isFile()) throw new Error(`${target} is not a file; the hub cache is damaged: remove it`);
+    if (existsSync(target) && !lstatSync(target).isSymbolicLink() && !lstatSync(target).isFile())
+      throw new Error(`${target} is not a file; the hub cache is damaged: remove it`);
     const temp = `${target}.${process.pid}.tmp`;
     rmSync(temp, { force: true });
     try {

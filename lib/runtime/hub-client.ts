@@ -59,7 +59,10 @@ export class HubError extends Error {
 
 export interface HubClientOptions {
   readonly fetch?: typeof fetch;
-  /** How long a request waits for the answer's headers (default DEFAULT_HUB_TIMEOUT_MS); the bytes after are watched by the settings' stallTimeoutMs. */
+  /**
+   * How long a request waits for the answer's headers (default DEFAULT_HUB_TIMEOUT_MS); the bytes after are watched by the settings'
+   * stallTimeoutMs.
+   */
   readonly timeoutMs?: number;
   readonly log?: (line: string) => void;
   readonly userAgent?: string;
@@ -126,7 +129,12 @@ export class HubClient {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), limit);
     try {
-      return await this.fetchImpl(url, { method, headers: this.headers(url, range), redirect: "manual", signal: signal ? AbortSignal.any([signal, abort.signal]) : abort.signal });
+      return await this.fetchImpl(url, {
+        method,
+        headers: this.headers(url, range),
+        redirect: "manual",
+        signal: signal ? AbortSignal.any([signal, abort.signal]) : abort.signal,
+      });
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
       const why = abort.signal.aborted ? `no answer within ${limit / 1000} s` : (e.cause?.code ?? e.message);
@@ -152,7 +160,8 @@ export class HubClient {
       );
     }
     if (code === "RepoNotFound") return new HubError(`${repo}: no such repository on ${this.settings.endpoint}`, res.status, code);
-    if (code === "RevisionNotFound") return new HubError(`${repo}: no revision "${revision}" on ${this.settings.endpoint}`, res.status, code);
+    if (code === "RevisionNotFound")
+      return new HubError(`${repo}: no revision "${revision}" on ${this.settings.endpoint}`, res.status, code);
     if (res.status === 404) return new HubError(`${what}: no such file on ${this.settings.endpoint}`, 404, code ?? "EntryNotFound");
     return new HubError(`${what}: HTTP ${res.status} from ${this.settings.endpoint}`, res.status, code);
   }
@@ -186,7 +195,8 @@ export class HubClient {
    * file's storage, where the bytes are fetched later without the token.
    */
   async metadata(repo: string, revision: string, file: string): Promise<HubFileMetadata | null> {
-    if (this.settings.offline) throw new HubError(`HF_HUB_OFFLINE is set: cannot ask ${this.settings.endpoint} about ${repo}@${revision}: ${file}`);
+    if (this.settings.offline)
+      throw new HubError(`HF_HUB_OFFLINE is set: cannot ask ${this.settings.endpoint} about ${repo}@${revision}: ${file}`);
     let url = this.fileUrl(repo, revision, file);
     for (let hop = 0; hop < 6; hop++) {
       let res = await this.request(url, "HEAD");
@@ -301,11 +311,15 @@ export class HubClient {
           `${what}: the hub cache blob ${checked.blob} does not match its name (its ${checked.measured}); it is corrupt: delete it and run once with network access to fetch it again`,
         );
       }
-      this.log(`warning: ${what}: the hub cache blob ${checked.blob} does not match its name (its ${checked.measured}); removing it and fetching it again`);
+      this.log(
+        `warning: ${what}: the hub cache blob ${checked.blob} does not match its name (its ${checked.measured}); removing it and fetching it again`,
+      );
       rmSync(checked.blob!, { force: true });
     }
     if (this.settings.offline) {
-      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} lacks ${what}; run once with network access (or copy a huggingface_hub cache there)`);
+      throw new HubError(
+        `HF_HUB_OFFLINE is set and the hub cache ${this.settings.cacheDir} lacks ${what}; run once with network access (or copy a huggingface_hub cache there)`,
+      );
     }
     const meta = await this.metadata(repo, revision, file);
     if (!meta) throw new HubError(`${what}: no such file on ${this.settings.endpoint}`, 404, "EntryNotFound");
@@ -315,7 +329,9 @@ export class HubClient {
       if (existsSync(blob) && (meta.size === undefined || statSync(blob).size === meta.size)) {
         const checked = await this.cache.checkBlob(blob);
         if (checked.matches !== false) return { path: this.cache.linkSnapshot(repo, meta.commit, file, meta.etag), sha256: checked.sha256 };
-        this.log(`warning: ${what}: the hub cache blob ${blob} does not match its name (its ${checked.measured}); removing it and fetching it again`);
+        this.log(
+          `warning: ${what}: the hub cache blob ${blob} does not match its name (its ${checked.measured}); removing it and fetching it again`,
+        );
         rmSync(blob, { force: true });
       }
     }
@@ -347,10 +363,14 @@ export class HubClient {
         joined ||= got.joined;
         if (got.short === undefined) {
           const d = await fileDigests(temp);
-          if (name === undefined || digestMatches(name, d)) return { path: this.cache.commitBlob(repo, meta.commit, file, name ?? d.sha256, temp, d.sha256), sha256: d.sha256 };
+          if (name === undefined || digestMatches(name, d))
+            return { path: this.cache.commitBlob(repo, meta.commit, file, name ?? d.sha256, temp, d.sha256), sha256: d.sha256 };
           const measured = name.length === 64 ? `SHA-256 ${d.sha256}` : `git SHA-1 ${d.gitSha1}`;
-          if (!joined || attempt >= DEFAULT_HUB_DOWNLOAD_ATTEMPTS) throw new HubError(`${what}: the bytes received do not match the etag ${name} the hub gave (${measured}); run again`);
-          this.log(`warning: ${what}: the bytes joined from several requests do not match the etag ${name} (${measured}); fetching the whole file again`);
+          if (!joined || attempt >= DEFAULT_HUB_DOWNLOAD_ATTEMPTS)
+            throw new HubError(`${what}: the bytes received do not match the etag ${name} the hub gave (${measured}); run again`);
+          this.log(
+            `warning: ${what}: the bytes joined from several requests do not match the etag ${name} (${measured}); fetching the whole file again`,
+          );
           have = 0;
           joined = false;
           continue;
@@ -371,7 +391,14 @@ export class HubClient {
   }
 
   /** One GET of the bytes from `offset` (a Range request when above 0) into `temp`, watched for stalls. */
-  private async receiveOnce(meta: HubFileMetadata, temp: string, offset: number, repo: string, revision: string, file: string): Promise<Received> {
+  private async receiveOnce(
+    meta: HubFileMetadata,
+    temp: string,
+    offset: number,
+    repo: string,
+    revision: string,
+    file: string,
+  ): Promise<Received> {
     const stallMs = this.settings.stallTimeoutMs;
     const abort = new AbortController();
     const res = await this.fetchBytes(meta.location, repo, revision, file, offset > 0 ? `bytes=${offset}-` : undefined, abort.signal);
@@ -394,16 +421,24 @@ export class HubClient {
         timer.refresh();
         if (meta.size !== undefined && have + value.length > meta.size) {
           abort.abort();
-          throw new HubError(`${repo}@${revision}: ${file}: ${this.settings.endpoint} sent more than the ${meta.size} bytes it announced; nothing was kept. Check HF_ENDPOINT`);
+          throw new HubError(
+            `${repo}@${revision}: ${file}: ${this.settings.endpoint} sent more than the ${meta.size} bytes it announced; nothing was kept. Check HF_ENDPOINT`,
+          );
         }
-        for (let written = 0; written < value.length; ) written += (await out.write(value, written, value.length - written, have + written)).bytesWritten;
+        for (let written = 0; written < value.length; )
+          written += (await out.write(value, written, value.length - written, have + written)).bytesWritten;
         have += value.length;
       }
       if (meta.size !== undefined && have < meta.size) short = "the connection closed";
     } catch (err) {
       if (err instanceof HubError || !(err instanceof Error)) throw err;
-      if ("errno" in err) throw new HubError(`${repo}@${revision}: ${file}: cannot write ${temp} (${(err as NodeJS.ErrnoException).code}); free space there, or set HF_HUB_CACHE to another folder`);
-      short = abort.signal.aborted ? `no bytes for ${stallMs / 1000} s` : `the connection failed (${(err as Error & { cause?: { code?: string } }).cause?.code ?? err.message})`;
+      if ("errno" in err)
+        throw new HubError(
+          `${repo}@${revision}: ${file}: cannot write ${temp} (${(err as NodeJS.ErrnoException).code}); free space there, or set HF_HUB_CACHE to another folder`,
+        );
+      short = abort.signal.aborted
+        ? `no bytes for ${stallMs / 1000} s`
+        : `the connection failed (${(err as Error & { cause?: { code?: string } }).cause?.code ?? err.message})`;
     } finally {
       clearTimeout(timer);
       await out.close();
@@ -412,7 +447,14 @@ export class HubClient {
   }
 
   /** GET the bytes, following redirects; the token is dropped when a redirect leaves the endpoint's origin. */
-  private async fetchBytes(start: string, repo: string, revision: string, file: string, askRange: string | undefined, signal: AbortSignal): Promise<Response> {
+  private async fetchBytes(
+    start: string,
+    repo: string,
+    revision: string,
+    file: string,
+    askRange: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Response> {
     let url = start;
     let range = askRange;
     for (let hop = 0; hop < 6; hop++) {

@@ -37,7 +37,13 @@ export function onnxSources(id: string, revision: string, dtype: OnnxDtype, onnx
     note: `${PAPER_NLI_MODEL} has no transformers.js ${dtype} file; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights`,
   };
   return dtype === "fp32"
-    ? [own, { ...conversion, note: `${PAPER_NLI_MODEL}@${revision} has no onnx/model.onnx; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights` }]
+    ? [
+        own,
+        {
+          ...conversion,
+          note: `${PAPER_NLI_MODEL}@${revision} has no onnx/model.onnx; ${PAPER_NLI_CONVERSION} is the transformers.js conversion of the same weights`,
+        },
+      ]
     : [conversion];
 }
 
@@ -69,7 +75,11 @@ const NEEDED = ["config.json", "tokenizer.json", "tokenizer_config.json"];
  * branch is resolved to its commit once, and every file is then fetched at that commit, so the
  * snapshot holds one commit's files even when the branch moves meanwhile.
  */
-export async function fetchHubModel(client: HubClient, sources: readonly OnnxSource[], options: FetchHubModelOptions = {}): Promise<FetchedHubModel> {
+export async function fetchHubModel(
+  client: HubClient,
+  sources: readonly OnnxSource[],
+  options: FetchHubModelOptions = {},
+): Promise<FetchedHubModel> {
   const log = options.log ?? (() => {});
   const tried: string[] = [];
   let chosen: { source: OnnxSource; commit: string } | undefined;
@@ -88,13 +98,17 @@ export async function fetchHubModel(client: HubClient, sources: readonly OnnxSou
         `HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${tried.join(" and ")} (with ${files.join(", ")}); run once with network access, or copy a huggingface_hub cache there`,
       );
     }
-    throw new HubError(`no ONNX file for this model on ${client.settings.endpoint}: tried ${tried.join(", ")}; name one with the onnxFile option, or export the model to a local folder`);
+    throw new HubError(
+      `no ONNX file for this model on ${client.settings.endpoint}: tried ${tried.join(", ")}; name one with the onnxFile option, or export the model to a local folder`,
+    );
   }
   const { source, commit } = chosen;
   if (client.settings.offline) {
     const missing = files.filter((f) => !client.cache.cachedFile(source.repo, commit, f));
     if (missing.length > 0)
-      throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${source.repo}@${source.revision}: ${missing.join(", ")}; run once with network access`);
+      throw new HubError(
+        `HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${source.repo}@${source.revision}: ${missing.join(", ")}; run once with network access`,
+      );
   }
   for (const f of files) await client.fetchFile(source.repo, commit, f);
   const onnx = await client.fetchFile(source.repo, commit, source.file);
@@ -127,7 +141,12 @@ export async function fetchHubModel(client: HubClient, sources: readonly OnnxSou
  * cannot be reached, read from the hub cache's refs, with a line saying which commit that is.
  * A mirror that names no commit gives the revision back.
  */
-export async function resolveModelCommit(client: HubClient, repo: string, revision: string, log: (line: string) => void = () => {}): Promise<string> {
+export async function resolveModelCommit(
+  client: HubClient,
+  repo: string,
+  revision: string,
+  log: (line: string) => void = () => {},
+): Promise<string> {
   if (isCommitHash(revision)) return revision;
   const commit = await client.resolveCommit(repo, revision);
   if (client.settings.offline) {
@@ -144,14 +163,24 @@ export async function resolveModelCommit(client: HubClient, repo: string, revisi
  * A hub model's tokenizer and config.json alone, in the hub cache (for engines whose weights are
  * elsewhere: a KServe server is sent token ids capqa makes): the snapshot folder and its commit.
  */
-export async function fetchHubTokenizer(client: HubClient, repo: string, revision: string, options: { readonly log?: (line: string) => void } = {}): Promise<{ dir: string; commit: string }> {
+export async function fetchHubTokenizer(
+  client: HubClient,
+  repo: string,
+  revision: string,
+  options: { readonly log?: (line: string) => void } = {},
+): Promise<{ dir: string; commit: string }> {
   const commit = await client.locate(repo, revision, NEEDED[0]);
   const missing = commit === undefined ? NEEDED : NEEDED.filter((f) => !client.cache.cachedFile(repo, commit, f));
   if (client.settings.offline && missing.length > 0) {
-    throw new HubError(`HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${repo}@${revision}: ${missing.join(", ")}; run once with network access`);
+    throw new HubError(
+      `HF_HUB_OFFLINE is set and the hub cache ${client.settings.cacheDir} lacks ${repo}@${revision}: ${missing.join(", ")}; run once with network access`,
+    );
   }
-  if (commit === undefined) throw new HubError(`${repo}@${revision}: ${NEEDED[0]}: no such file on ${client.settings.endpoint}`, 404, "EntryNotFound");
+  if (commit === undefined)
+    throw new HubError(`${repo}@${revision}: ${NEEDED[0]}: no such file on ${client.settings.endpoint}`, 404, "EntryNotFound");
   for (const f of NEEDED) await client.fetchFile(repo, commit, f);
-  options.log?.(`tokenizer files: ${repo}@${revision}${commit !== revision ? ` (commit ${commit.slice(0, 12)})` : ""} via ${client.settings.cacheDir}`);
+  options.log?.(
+    `tokenizer files: ${repo}@${revision}${commit !== revision ? ` (commit ${commit.slice(0, 12)})` : ""} via ${client.settings.cacheDir}`,
+  );
   return { dir: client.cache.snapshotDir(repo, commit), commit };
 }

@@ -22,7 +22,10 @@ export interface HubSettings {
   readonly offline: boolean;
   /** Sent to the endpoint's origin only, never to a host a redirect names; never logged. */
   readonly token?: string;
-  /** Milliseconds without a byte before a download counts as stalled (HF_HUB_DOWNLOAD_TIMEOUT, in seconds; default DEFAULT_HUB_STALL_TIMEOUT_MS). */
+  /**
+   * Milliseconds without a byte before a download counts as stalled (HF_HUB_DOWNLOAD_TIMEOUT, in seconds; default
+   * DEFAULT_HUB_STALL_TIMEOUT_MS).
+   */
   readonly stallTimeoutMs: number;
 }
 
@@ -30,7 +33,10 @@ export interface HubSettings {
 function stallTimeoutFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return DEFAULT_HUB_STALL_TIMEOUT_MS;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`HF_HUB_DOWNLOAD_TIMEOUT must be a positive number of seconds (how long a download may go without a byte), not "${value}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(
+      `HF_HUB_DOWNLOAD_TIMEOUT must be a positive number of seconds (how long a download may go without a byte), not "${value}"`,
+    );
   return seconds * 1000;
 }
 
@@ -50,6 +56,7 @@ export function hubSettings(overrides: Partial<HubSettings> = {}, env: NodeJS.Pr
     if (existsSync(file)) token = readFileSync(file, "utf8").trim() || undefined;
   }
   const stallTimeoutMs = overrides.stallTimeoutMs ?? stallTimeoutFrom(env.HF_HUB_DOWNLOAD_TIMEOUT);
-  if (!(stallTimeoutMs > 0)) throw new Error(`the hub option stallTimeoutMs must be a positive number of milliseconds, not ${stallTimeoutMs}`);
+  if (!(stallTimeoutMs > 0))
+    throw new Error(`the hub option stallTimeoutMs must be a positive number of milliseconds, not ${stallTimeoutMs}`);
   return { endpoint, cacheDir, offline: overrides.offline ?? truthy(env.HF_HUB_OFFLINE), token, stallTimeoutMs };
 }

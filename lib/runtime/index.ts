@@ -1,11 +1,13 @@
 export { fromHalfBits, toHalfBits } from "./half.js";
 export { floatValues, widenHalf } from "./tensors.js";
 export type { OutputTensor } from "./tensors.js";
-export { checkDtype, checkModelFolder, fileSha256, findModelFolder, missingModelFiles, ONNX_FILE_FOR_DTYPE, ONNX_SUFFIX, readJsonFile, resolveModelRef } from "./model-ref.js";
+export { checkDtype, checkModelFolder, fileSha256, findModelFolder, missingModelFiles, ONNX_FILE_FOR_DTYPE } from "./model-ref.js";
+export { ONNX_SUFFIX, readJsonFile, resolveModelRef } from "./model-ref.js";
 export type { ModelRef, OnnxDtype } from "./model-ref.js";
 export { hubSettings } from "./hub-settings.js";
 export type { HubSettings } from "./hub-settings.js";
-export { checkRepoPath, checkRevision, digestMatches, fileDigests, HubCache, isBlobName, isCommitHash, repoFolderName } from "./hub-cache.js";
+export { checkRepoPath, checkRevision, digestMatches, fileDigests, HubCache, isBlobName, isCommitHash } from "./hub-cache.js";
+export { repoFolderName } from "./hub-cache.js";
 export type { CheckedFile } from "./hub-cache.js";
 export { HubClient, HubError } from "./hub-client.js";
 export type { HubClientOptions, HubFile, HubFileMetadata } from "./hub-client.js";

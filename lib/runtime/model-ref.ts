@@ -20,7 +20,9 @@ export function checkDtype(dtype: string): asserts dtype is OnnxDtype {
   if (!(dtype in ONNX_SUFFIX)) throw new Error(`unknown dtype "${dtype}"; expected fp32, fp16 or q8`);
 }
 
-export type ModelRef = { readonly kind: "local"; readonly dir: string; readonly name: string; readonly parent: string } | { readonly kind: "hub"; readonly id: string; readonly revision: string };
+export type ModelRef =
+  | { readonly kind: "local"; readonly dir: string; readonly name: string; readonly parent: string }
+  | { readonly kind: "hub"; readonly id: string; readonly revision: string };
 
 /**
  * The diagnostics channel (node:diagnostics_channel) on which every resolveModelRef call publishes
@@ -86,7 +88,8 @@ export function checkModelFolder(spec: string, files: readonly string[], what: s
 
 /** A folder named as a path or as NAME inside modelsDir (default models/). */
 export function findModelFolder(spec: string, what: string, hint: string, modelsDir = "models"): string {
-  if (typeof spec !== "string" || spec.length === 0) throw new TypeError(`a ${what} model folder must be named (a path, or NAME inside ${modelsDir}/)`);
+  if (typeof spec !== "string" || spec.length === 0)
+    throw new TypeError(`a ${what} model folder must be named (a path, or NAME inside ${modelsDir}/)`);
   const candidates = [...new Set([resolve(spec), resolve(modelsDir, spec)])];
   for (const c of candidates) if (existsSync(c) && statSync(c).isDirectory()) return c;
   throw new Error(`${what} model folder "${spec}" not found (looked for ${candidates.join(" and ")}); ${hint}`);

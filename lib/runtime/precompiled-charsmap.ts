@@ -33,7 +33,8 @@ export class PrecompiledCharsmap {
     const bytes = Buffer.from(base64, "base64");
     if (bytes.length < 4) throw new Error("precompiled_charsmap is shorter than its 4-byte header");
     const trieSize = bytes.readUInt32LE(0);
-    if (trieSize % 4 !== 0 || 4 + trieSize > bytes.length) throw new Error(`precompiled_charsmap says its trie has ${trieSize} bytes; it holds ${bytes.length - 4}`);
+    if (trieSize % 4 !== 0 || 4 + trieSize > bytes.length)
+      throw new Error(`precompiled_charsmap says its trie has ${trieSize} bytes; it holds ${bytes.length - 4}`);
     this.units = new Uint32Array(trieSize / 4);
     for (let k = 0; k < this.units.length; k++) this.units[k] = bytes.readUInt32LE(4 + 4 * k);
     this.normalized = new Uint8Array(bytes.subarray(4 + trieSize));
@@ -100,7 +101,10 @@ const SEGMENT_PIECE_CHARS = 1024;
 
 let segmenter: Intl.Segmenter | undefined;
 
-/** The extended grapheme clusters of a text, as Intl.Segmenter gives them for the whole text, found SEGMENT_PIECE_CHARS characters at a time. */
+/**
+ * The extended grapheme clusters of a text, as Intl.Segmenter gives them for the whole text, found SEGMENT_PIECE_CHARS characters at a
+ * time.
+ */
 export function* graphemeClusters(text: string): Generator<string> {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   let length = SEGMENT_PIECE_CHARS;

@@ -94,17 +94,23 @@ export function followRustCore(tokenizer: { _tokenizer?: unknown }, dir: string)
   type PreConfig = { type?: string; pretokenizers?: PreConfig[] } | null | undefined;
   const preTokenizers = (p: Part | null | undefined, config: PreConfig) => {
     if (!p || !config) return;
-    if (config.type === "Sequence" && Array.isArray(p.tokenizers) && Array.isArray(config.pretokenizers)) config.pretokenizers.forEach((child, i) => preTokenizers(p.tokenizers![i], child));
-    else if (config.type === "WhitespaceSplit" && typeof p.pre_tokenize_text === "function") p.pre_tokenize_text = (text) => splitBy(text, isRustSpace);
-    else if (config.type === "ByteLevel" && p.pattern instanceof RegExp && p.pattern.source === JS_BYTE_LEVEL_PATTERN.source) p.pattern = new RegExp(RUST_BYTE_LEVEL_PATTERN);
+    if (config.type === "Sequence" && Array.isArray(p.tokenizers) && Array.isArray(config.pretokenizers))
+      config.pretokenizers.forEach((child, i) => preTokenizers(p.tokenizers![i], child));
+    else if (config.type === "WhitespaceSplit" && typeof p.pre_tokenize_text === "function")
+      p.pre_tokenize_text = (text) => splitBy(text, isRustSpace);
+    else if (config.type === "ByteLevel" && p.pattern instanceof RegExp && p.pattern.source === JS_BYTE_LEVEL_PATTERN.source)
+      p.pattern = new RegExp(RUST_BYTE_LEVEL_PATTERN);
   };
   normalizers(core.normalizer);
   preTokenizers(core.pre_tokenizer, core.tokenizer?.pre_tokenizer as PreConfig);
-  if (core.model?.constructor?.name === "Unigram" && Array.isArray(core.model.scores)) useRustUnigramScores(core.model, join(dir, "tokenizer.json"));
+  if (core.model?.constructor?.name === "Unigram" && Array.isArray(core.model.scores))
+    useRustUnigramScores(core.model, join(dir, "tokenizer.json"));
   if ("clean_up_tokenization_spaces" in core) core.clean_up_tokenization_spaces = cleansUpByDefault(core.config ?? {});
 }
 
-/** Whether decoding cleans up spaces before punctuation: tokenizer_config.json's setting, else current transformers' default for the class. */
+/**
+ * Whether decoding cleans up spaces before punctuation: tokenizer_config.json's setting, else current transformers' default for the class.
+ */
 function cleansUpByDefault(config: Record<string, unknown>): boolean {
   const set = config.clean_up_tokenization_spaces;
   if (typeof set === "boolean") return set;
@@ -123,7 +129,9 @@ function useRustUnigramScores(model: UnigramParts, file: string): void {
   const vocab = (parsed as { model?: { vocab?: unknown } } | null)?.model?.vocab;
   const scores = model.scores!;
   if (!Array.isArray(vocab) || vocab.length !== scores.length)
-    throw new Error(`${file}: model.vocab has ${Array.isArray(vocab) ? vocab.length : "no"} entries; the loaded Unigram model has ${scores.length}`);
+    throw new Error(
+      `${file}: model.vocab has ${Array.isArray(vocab) ? vocab.length : "no"} entries; the loaded Unigram model has ${scores.length}`,
+    );
   let min = Infinity;
   vocab.forEach((entry, i) => {
     const score = Array.isArray(entry) ? entry[1] : undefined;
@@ -154,7 +162,9 @@ const CONVENTIONAL_PAD_TOKENS = ["<pad>", "[PAD]"];
  */
 export function padTokenId(tokenizer: { _tokenizer?: unknown; pad_token_id?: unknown }, dir?: string): number {
   if (typeof tokenizer.pad_token_id === "number" && Number.isInteger(tokenizer.pad_token_id)) return tokenizer.pad_token_id;
-  const core = tokenizer._tokenizer as { token_to_id?: (t: string) => number | undefined; added_tokens_map?: Map<string, { id: number }> } | undefined;
+  const core = tokenizer._tokenizer as
+    | { token_to_id?: (t: string) => number | undefined; added_tokens_map?: Map<string, { id: number }> }
+    | undefined;
   const idOf = (token: string) => core?.added_tokens_map?.get(token)?.id ?? core?.token_to_id?.(token);
   const where = dir ?? "the tokenizer";
   if (dir !== undefined) {
@@ -168,7 +178,8 @@ export function padTokenId(tokenizer: { _tokenizer?: unknown; pad_token_id?: unk
     const named = namedToken(map?.pad_token);
     if (named !== undefined) {
       const id = idOf(named);
-      if (id === undefined) throw new Error(`${file} names the pad token ${JSON.stringify(named)}, which the vocabulary of ${where} does not have`);
+      if (id === undefined)
+        throw new Error(`${file} names the pad token ${JSON.stringify(named)}, which the vocabulary of ${where} does not have`);
       return id;
     }
   }

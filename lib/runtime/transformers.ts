@@ -62,7 +62,12 @@ export function onnxFileOptions(onnxFile: string, dtype: OnnxDtype): { subfolder
 }
 
 /** A model of a folder on disk (absolute path), on a device, from the dtype's (or the named) ONNX file. */
-export async function loadPretrainedModel<T>(tf: Transformers, cls: PretrainedClass, dir: string, options: PretrainedLoadOptions): Promise<T> {
+export async function loadPretrainedModel<T>(
+  tf: Transformers,
+  cls: PretrainedClass,
+  dir: string,
+  options: PretrainedLoadOptions,
+): Promise<T> {
   const o: Record<string, unknown> = { local_files_only: true, dtype: options.dtype, device: options.device };
   if (options.onnxFile !== undefined) Object.assign(o, onnxFileOptions(options.onnxFile, options.dtype));
   if (options.externalData) o.use_external_data_format = true;

@@ -26,7 +26,12 @@ import { NliCache } from "../nli/cache.js";
 import type { NliEngine } from "../nli/engine.js";
 import { loadNliEngineOf, nliModelKeyOf, type NliEngineOptions } from "../nli/load-engine.js";
 import { resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
-import { builtinGenerator, loadStatementGenerator, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
+import {
+  builtinGenerator,
+  loadStatementGenerator,
+  type GeneratedStatement,
+  type StatementGeneratorEngine,
+} from "../statements/generator.js";
 import type { CapRow } from "./pair-score.js";
 import { scoreAnswersOf, scoreStatementsOf, type ScoreOptions, type ScoreReport, type StatementGenerator } from "./score.js";
 export type { CapRow } from "./pair-score.js";
@@ -114,11 +119,18 @@ export interface CapScorer {
    * the best over them (`bestGold` says which).
    */
   score(
-    input: { readonly questions: readonly string[]; readonly golds: readonly (string | readonly string[])[]; readonly answers: readonly string[] },
+    input: {
+      readonly questions: readonly string[];
+      readonly golds: readonly (string | readonly string[])[];
+      readonly answers: readonly string[];
+    },
     options?: CapCallOptions,
   ): Promise<CapAnswersResult>;
   /** CAP of gold statements (premises) against candidate statements (hypotheses), row by row (`scoreStatements`). */
-  scoreStatements(input: { readonly premises: readonly string[]; readonly hypotheses: readonly string[] }, options?: CapCallOptions): Promise<CapStatementsResult>;
+  scoreStatements(
+    input: { readonly premises: readonly string[]; readonly hypotheses: readonly string[] },
+    options?: CapCallOptions,
+  ): Promise<CapStatementsResult>;
   /** Loads the NLI model now (scoring loads it when first needed); throws what loading throws. */
   load(): Promise<NliEngine>;
   /**
@@ -149,7 +161,16 @@ function expandHome(path: string): string {
  * await cap.dispose();
  */
 export async function createCapScorer(options: CapScorerOptions = {}): Promise<CapScorer> {
-  const { cache: cacheOption, generator: generatorOption, statements, engine: givenEngine, chunkSize, alpha: alphaOption, lambda: lambdaOption, ...nli } = options;
+  const {
+    cache: cacheOption,
+    generator: generatorOption,
+    statements,
+    engine: givenEngine,
+    chunkSize,
+    alpha: alphaOption,
+    lambda: lambdaOption,
+    ...nli
+  } = options;
   const alpha = alphaOption ?? DEFAULT_ALPHA;
   const lambda = lambdaOption ?? DEFAULT_LAMBDA;
   checkWeights({ alpha, lambda });
@@ -166,7 +187,12 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
   // The model the options name, resolved once, when first needed (a scorer given an engine never needs it).
   let spec: NliModelSpec | undefined;
   const specOf = (): NliModelSpec => (spec ??= resolveNliModelSpec(nli));
-  let generator: StatementGeneratorEngine | null = typeof generatorOption === "object" ? generatorOption : generatorOption === undefined || generatorOption === "builtin" ? builtinGenerator : null;
+  let generator: StatementGeneratorEngine | null =
+    typeof generatorOption === "object"
+      ? generatorOption
+      : generatorOption === undefined || generatorOption === "builtin"
+        ? builtinGenerator
+        : null;
   let generatorLoading: Promise<StatementGeneratorEngine> | null = null;
   const ownsGenerator = typeof generatorOption === "string" && generatorOption !== "builtin";
   let disposed = false;
@@ -188,7 +214,10 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
   };
   const loadGenerator = (): Promise<StatementGeneratorEngine> => {
     if (generator) return Promise.resolve(generator);
-    generatorLoading ??= loadStatementGenerator(generatorOption as string, { device: nli.device === "auto" ? "cpu" : nli.device, log: nli.log })
+    generatorLoading ??= loadStatementGenerator(generatorOption as string, {
+      device: nli.device === "auto" ? "cpu" : nli.device,
+      log: nli.log,
+    })
       .then((g) => (generator = g))
       .finally(() => (generatorLoading = null));
     return generatorLoading;
@@ -205,7 +234,8 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
     return { options: { ...base, modelKey: await key, loadEngine }, spec: resolved };
   };
   const guard = <T>(what: string, run: () => Promise<T>): Promise<T> => {
-    if (disposed) return Promise.reject(new Error(`CapScorer.${what}() was called after dispose(); create another scorer with createCapScorer()`));
+    if (disposed)
+      return Promise.reject(new Error(`CapScorer.${what}() was called after dispose(); create another scorer with createCapScorer()`));
     const p = run();
     inFlight.add(p);
     const forget = () => inFlight.delete(p);
@@ -229,7 +259,8 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
     score(input, call = {}) {
       return guard("score", async () => {
         const { questions, golds, answers } = input ?? ({} as never);
-        if (!Array.isArray(questions) || !Array.isArray(golds) || !Array.isArray(answers)) throw new TypeError("score() takes { questions, golds, answers }, three arrays of strings");
+        if (!Array.isArray(questions) || !Array.isArray(golds) || !Array.isArray(answers))
+          throw new TypeError("score() takes { questions, golds, answers }, three arrays of strings");
         const generatorEngine = statements ? undefined : await loadGenerator();
         const { options: scoring, spec: resolved } = await scoreOptions(call);
         const r = await scoreAnswersOf(questions, golds, answers, { ...scoring, statements, generator: generatorEngine }, resolved);
@@ -240,7 +271,8 @@ export async function createCapScorer(options: CapScorerOptions = {}): Promise<C
           answer: answers[i],
           flagged: (r.premiseDetails[i]?.flagged ?? false) || (r.hypothesisDetails[i]?.flagged ?? false),
         }));
-        const several = r.bestGold && r.goldScores ? { bestGold: r.bestGold, goldCaps: r.goldScores.map((list) => list.map((g) => g.cap)) } : {};
+        const several =
+          r.bestGold && r.goldScores ? { bestGold: r.bestGold, goldCaps: r.goldScores.map((list) => list.map((g) => g.cap)) } : {};
         return {
           rows,
           ...summary(rows),

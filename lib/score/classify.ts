@@ -17,7 +17,9 @@ const NUMERIC_SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", 
 type NumericScoreColumn = (typeof NUMERIC_SCORE_COLUMNS)[number];
 
 /** Where a classifier's scores come from: a score capqa computes, or a column of the input. */
-export type ClassifySource = { readonly kind: "score"; readonly column: NumericScoreColumn } | { readonly kind: "input"; readonly column: string };
+export type ClassifySource =
+  | { readonly kind: "score"; readonly column: NumericScoreColumn }
+  | { readonly kind: "input"; readonly column: string };
 
 /**
  * The source of a classifier's metric among the computed scores and the input's columns, or an
@@ -53,7 +55,17 @@ export async function checkClassifyColumn(rows: AsyncIterable<RowRecord>, source
 }
 
 /** A row's predicted level name: from its computed score (null when not scored) or its input column. */
-export function predictedLevel(classifier: ThresholdClassifier, source: ClassifySource, record: RowRecord, score: CapRow, file: string, index: number): string | null {
-  const value = source.kind === "score" ? score[SCORE_COLUMN_FIELDS[source.column]] : finiteScore(record.row[source.column], { file, line: record.line, row: index, field: source.column });
+export function predictedLevel(
+  classifier: ThresholdClassifier,
+  source: ClassifySource,
+  record: RowRecord,
+  score: CapRow,
+  file: string,
+  index: number,
+): string | null {
+  const value =
+    source.kind === "score"
+      ? score[SCORE_COLUMN_FIELDS[source.column]]
+      : finiteScore(record.row[source.column], { file, line: record.line, row: index, field: source.column });
   return value === null ? null : classifier.levelSet.levels[predictLevels(classifier, [value])[0]].name;
 }

@@ -23,7 +23,10 @@ export const GOLD_ANSWERS_COLUMN = "gold_answers";
 export const MULTI_GOLD_COLUMNS = ["best_gold", "best_gold_answer", "gold_caps"] as const;
 
 /** Where a row's gold answers come from. */
-export type GoldSource = { readonly kind: "single" } | { readonly kind: "array" } | { readonly kind: "separator"; readonly separator: string };
+export type GoldSource =
+  | { readonly kind: "single" }
+  | { readonly kind: "array" }
+  | { readonly kind: "separator"; readonly separator: string };
 
 /**
  * The gold source of a file of raw answers with these columns: the `gold_answers` column when
@@ -31,10 +34,14 @@ export type GoldSource = { readonly kind: "single" } | { readonly kind: "array" 
  * A separator with a `gold_answers` column is refused (it would be ignored).
  */
 export function goldSourceFor(file: string, columns: readonly string[], separator: string | undefined): GoldSource {
-  if (separator !== undefined && separator === "") throw new RangeError("the gold separator (the `goldSeparator` option) must not be empty");
+  if (separator !== undefined && separator === "")
+    throw new RangeError("the gold separator (the `goldSeparator` option) must not be empty");
   const hasArray = columns.includes(GOLD_ANSWERS_COLUMN);
   if (hasArray && separator !== undefined) {
-    throw new DataError({ file, line: 1 }, `has a ${GOLD_ANSWERS_COLUMN} column, and a gold separator (the \`goldSeparator\` option) was given, which splits gold_answer: use one of the two`);
+    throw new DataError(
+      { file, line: 1 },
+      `has a ${GOLD_ANSWERS_COLUMN} column, and a gold separator (the \`goldSeparator\` option) was given, which splits gold_answer: use one of the two`,
+    );
   }
   if (hasArray) return { kind: "array" };
   if (separator !== undefined) return { kind: "separator", separator };
@@ -79,7 +86,11 @@ export function splitGoldAnswer(value: string, separator: string, where: DataPro
   if (value.trim() === "") throw new DataError(where, "is empty; each row needs at least one gold answer");
   const pieces = value.split(separator).map((g) => g.trim());
   const empty = pieces.indexOf("");
-  if (empty >= 0) throw new DataError(where, `gold answer ${empty + 1} of ${pieces.length} is empty (split at ${JSON.stringify(separator)}): ${preview(value)}`);
+  if (empty >= 0)
+    throw new DataError(
+      where,
+      `gold answer ${empty + 1} of ${pieces.length} is empty (split at ${JSON.stringify(separator)}): ${preview(value)}`,
+    );
   return pieces;
 }
 
@@ -89,7 +100,8 @@ export function rowGolds(record: RowRecord, source: GoldSource, file: string, in
   const where: DataProblemLocation = { file, line: record.line, row: index, field };
   const value = record.row[field];
   if (source.kind === "array") return parseGoldAnswers(value, where);
-  if (typeof value !== "string") throw new DataError(where, value === undefined || value === null ? "is missing" : `is not a string: ${preview(value)}`);
+  if (typeof value !== "string")
+    throw new DataError(where, value === undefined || value === null ? "is missing" : `is not a string: ${preview(value)}`);
   return source.kind === "separator" ? splitGoldAnswer(value, source.separator, where) : [value];
 }
 

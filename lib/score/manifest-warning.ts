@@ -20,7 +20,10 @@ export function scoredFileWarning(file: string): string | null {
   try {
     manifest = JSON.parse(readFileSync(path, "utf8")) as typeof manifest;
   } catch (err) {
-    throw new DataError({ file: path }, `is not valid JSON (${(err as Error).message}); capqa reads it for what scored ${file}: fix or remove it`);
+    throw new DataError(
+      { file: path },
+      `is not valid JSON (${(err as Error).message}); capqa reads it for what scored ${file}: fix or remove it`,
+    );
   }
   if (typeof manifest?.warning === "string" && manifest.warning !== "") return manifest.warning;
   const model = manifest?.model;

@@ -30,12 +30,27 @@ export interface CapRow {
 
 /**
  * The scored row under its former name.
- * @deprecated Use CapRow: the rows are camelCase (dForward, peForward, …) and carry their statements; this alias goes in the next minor version.
+ * @deprecated Use CapRow: the rows are camelCase (dForward, peForward, …) and carry their statements; this alias goes in the next minor
+ * version.
  */
 export type PairScore = CapRow;
 
 /** The score columns a scored file adds, in their order. */
-export const SCORE_COLUMNS = ["cap", "d_forward", "d_reverse", "pe_f", "pn_f", "pc_f", "pe_r", "pn_r", "pc_r", "label_f", "label_r", "status", "reason"] as const;
+export const SCORE_COLUMNS = [
+  "cap",
+  "d_forward",
+  "d_reverse",
+  "pe_f",
+  "pn_f",
+  "pc_f",
+  "pe_r",
+  "pn_r",
+  "pc_r",
+  "label_f",
+  "label_r",
+  "status",
+  "reason",
+] as const;
 export type ScoreColumn = (typeof SCORE_COLUMNS)[number];
 
 /** The CapRow field each score column of a scored file holds. */

@@ -33,7 +33,10 @@ export function preflightModelOf(spec: NliModelSpec): void {
     if (spec.ref?.kind !== "local") return;
     const { dir } = spec.ref;
     const missing = ["config.json", "tokenizer.json"].filter((f) => !existsSync(join(dir, f)));
-    if (missing.length > 0) throw new Error(`model folder ${dir} lacks ${missing.join(", ")}: with a KServe server, the \`model\` option names the served model's tokenizer and config.json`);
+    if (missing.length > 0)
+      throw new Error(
+        `model folder ${dir} lacks ${missing.join(", ")}: with a KServe server, the \`model\` option names the served model's tokenizer and config.json`,
+      );
     labelOrder((readJson(join(dir, "config.json")) as { id2label?: Record<string, string> }).id2label, join(dir, "config.json"));
     readJson(join(dir, "tokenizer.json"));
     return;

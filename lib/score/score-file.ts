@@ -24,7 +24,14 @@ import type { NliEngine } from "../nli/engine.js";
 import { loadNliEngineOf, nliModelKeyOf } from "../nli/load-engine.js";
 import { demoWarningOf, resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
-import { builtinGenerator, newStatementTally, tallyStatements, type GeneratedStatement, type StatementGeneratorEngine, type StatementTally } from "../statements/generator.js";
+import {
+  builtinGenerator,
+  newStatementTally,
+  tallyStatements,
+  type GeneratedStatement,
+  type StatementGeneratorEngine,
+  type StatementTally,
+} from "../statements/generator.js";
 import { openRowSource, RowWriter, type RowRecord } from "../io/row-stream.js";
 import { scoreStatementsOf, type NliServerReport, type NliWorkReport, type ScoreOptions } from "./score.js";
 import { SCORE_COLUMNS, scoreColumnsOf, type CapRow } from "./pair-score.js";
@@ -35,7 +42,10 @@ import { preflightModelOf } from "./preflight.js";
 export const SCORE_FILE_ROLES = ["question", "gold_answer", "answer"] as const;
 
 export interface ScoreFileOptions extends ScoreOptions {
-  /** Columns of another spelling that hold the question, the gold answer and the answer (e.g. `{ answer: "prediction", gold_answer: "reference" }`); the output keeps the file's names. */
+  /**
+   * Columns of another spelling that hold the question, the gold answer and the answer (e.g. `{ answer: "prediction", gold_answer:
+   * "reference" }`); the output keeps the file's names.
+   */
   readonly columns?: Pick<ColumnRoles, (typeof SCORE_FILE_ROLES)[number]>;
   /** Statement generator for raw answers (default: the built-in reformulator). */
   readonly generator?: StatementGeneratorEngine;
@@ -54,7 +64,9 @@ export interface ScoreFileOptions extends ScoreOptions {
    * The manifest written beside the output as `<output>.manifest.json` (see writeScoreManifest);
    * false writes none. `command` is recorded as given; `model` overrides what the run derives.
    */
-  readonly manifest?: false | { readonly command?: readonly string[]; readonly model?: ManifestModelInput; readonly inputs?: readonly string[] };
+  readonly manifest?:
+    | false
+    | { readonly command?: readonly string[]; readonly model?: ManifestModelInput; readonly inputs?: readonly string[] };
 }
 
 export interface ScoreFileReport extends NliWorkReport {
@@ -81,7 +93,15 @@ export interface ScoreFileReport extends NliWorkReport {
   readonly manifest: string | null;
 }
 
-const STATEMENT_COLUMNS = ["premise", "hypothesis", "premise_rule", "premise_doubts", "hypothesis_rule", "hypothesis_doubts", "statement_generator"];
+const STATEMENT_COLUMNS = [
+  "premise",
+  "hypothesis",
+  "premise_rule",
+  "premise_doubts",
+  "hypothesis_rule",
+  "hypothesis_doubts",
+  "statement_generator",
+];
 
 function text(record: RowRecord, file: string, field: string, index: number): string {
   const v = record.row[field];
@@ -98,19 +118,28 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
   const inputIsFile = statSync(input).isFile();
   const cols = new Set(columnsWithRoles(source.columns, options.columns));
   const mode =
-    cols.has("premise") && cols.has("hypothesis") ? "statements" : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer") ? "answers" : undefined;
+    cols.has("premise") && cols.has("hypothesis")
+      ? "statements"
+      : cols.has("question") && (cols.has("gold_answer") || cols.has(GOLD_ANSWERS_COLUMN)) && cols.has("answer")
+        ? "answers"
+        : undefined;
   if (!mode)
     throw new DataError(
       { file: input, line: 1 },
       `needs columns premise and hypothesis (statements) or question, gold_answer (or ${GOLD_ANSWERS_COLUMN}) and answer; it has ${source.columns.join(", ")}`,
     );
   if (mode === "statements" && options.goldSeparator !== undefined) {
-    throw new DataError({ file: input, line: 1 }, "has statements (premise, hypothesis); a gold separator (the `goldSeparator` option) applies to raw answers (question, gold_answer, answer)");
+    throw new DataError(
+      { file: input, line: 1 },
+      "has statements (premise, hypothesis); a gold separator (the `goldSeparator` option) applies to raw answers (question, gold_answer, answer)",
+    );
   }
   const goldSource: GoldSource = mode === "answers" ? goldSourceFor(input, [...cols], options.goldSeparator) : { kind: "single" };
   const multi = goldSource.kind !== "single";
   const multiColumns: readonly string[] = multi ? MULTI_GOLD_COLUMNS : [];
-  const replaced = source.columns.filter((c) => (SCORE_COLUMNS as readonly string[]).includes(c) || multiColumns.includes(c) || c === "predicted_level");
+  const replaced = source.columns.filter(
+    (c) => (SCORE_COLUMNS as readonly string[]).includes(c) || multiColumns.includes(c) || c === "predicted_level",
+  );
   const kept = source.columns.filter((c) => !replaced.includes(c));
   const added = mode === "answers" ? STATEMENT_COLUMNS.filter((c) => !kept.includes(c)) : [];
   const columns = [...kept, ...added, ...SCORE_COLUMNS, ...multiColumns, ...(options.classifier ? ["predicted_level"] : [])];
@@ -228,7 +257,11 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
         premise = premises[winner];
         premiseDetail = golds.details[winner];
         hypothesis = hypotheses[start];
-        Object.assign(extra, { best_gold: best.index, best_gold_answer: best.index === null ? null : list[best.index], gold_caps: best.caps });
+        Object.assign(extra, {
+          best_gold: best.index,
+          best_gold_answer: best.index === null ? null : list[best.index],
+          gold_caps: best.caps,
+        });
       }
       if (score.status === "ok") report.scored++;
       else {
@@ -298,7 +331,15 @@ export async function scoreFile(input: string, output: string, options: ScoreFil
     seconds: (Date.now() - started) / 1000,
   };
   if (options.manifest === false) return { ...result, manifest: null };
-  const manifest = await writeScoreManifest(input, output, result, options, spec, inputDigest, engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance);
+  const manifest = await writeScoreManifest(
+    input,
+    output,
+    result,
+    options,
+    spec,
+    inputDigest,
+    engineModel ?? (options.engine as { provenance?: ManifestModelInput } | undefined)?.provenance,
+  );
   return { ...result, manifest };
 }
 

@@ -13,7 +13,12 @@ import { argmaxLabel } from "../nli/labels.js";
 import { demoWarningOf, resolveNliModelSpec, type NliModelSpec } from "../nli/model-spec.js";
 import { demoModelWarning } from "../runtime/demo-model.js";
 import { loadNliEngineOf, nliModelKeyOf, type NliEngineOptions } from "../nli/load-engine.js";
-import { builtinGenerator, describeModelStatements, type GeneratedStatement, type StatementGeneratorEngine } from "../statements/generator.js";
+import {
+  builtinGenerator,
+  describeModelStatements,
+  type GeneratedStatement,
+  type StatementGeneratorEngine,
+} from "../statements/generator.js";
 import { bestOverGolds } from "./golds.js";
 import type { CapRow } from "./pair-score.js";
 export { SCORE_COLUMNS, type CapRow, type PairScore } from "./pair-score.js";
@@ -116,7 +121,11 @@ export async function modelKeyFor(options: NliEngineOptions): Promise<string> {
  * const { rows } = await scoreStatements(["The sun is a star."], ["The sun is a planet."], { model: "cross-encoder/nli-deberta-v3-large" });
  * rows[0].cap; // with D in each direction (dForward, dReverse) and the six probabilities, peForward … pcReverse
  */
-export async function scoreStatements(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions = {}): Promise<{ rows: CapRow[]; report: ScoreReport }> {
+export async function scoreStatements(
+  premises: readonly string[],
+  hypotheses: readonly string[],
+  options: ScoreOptions = {},
+): Promise<{ rows: CapRow[]; report: ScoreReport }> {
   return scoreStatementsOf(premises, hypotheses, options);
 }
 
@@ -124,7 +133,12 @@ export async function scoreStatements(premises: readonly string[], hypotheses: r
  * scoreStatements with the model's spec resolved once by the caller (scoreFile, createCapScorer);
  * without one, it is resolved from `options` when no engine is given.
  */
-export async function scoreStatementsOf(premises: readonly string[], hypotheses: readonly string[], options: ScoreOptions, given?: NliModelSpec): Promise<{ rows: CapRow[]; report: ScoreReport }> {
+export async function scoreStatementsOf(
+  premises: readonly string[],
+  hypotheses: readonly string[],
+  options: ScoreOptions,
+  given?: NliModelSpec,
+): Promise<{ rows: CapRow[]; report: ScoreReport }> {
   const started = Date.now();
   checkPairs(premises, hypotheses);
   const alpha = options.alpha ?? DEFAULT_ALPHA;
@@ -283,7 +297,9 @@ export async function scoreAnswersOf(
   spec?: NliModelSpec,
 ): Promise<ScoredAnswers> {
   if (questions.length !== golds.length || golds.length !== candidates.length) {
-    throw new RangeError(`${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`);
+    throw new RangeError(
+      `${questions.length} questions, ${golds.length} gold answers and ${candidates.length} candidate answers: they must pair up row by row`,
+    );
   }
   const multi = golds.some((g) => Array.isArray(g));
   if (!multi) checkPairs(questions, golds);
@@ -319,7 +335,9 @@ export async function scoreAnswersOf(
   };
   const generatorName = fn ? "custom function" : engine.name;
   const reasonFor = (gold: string, candidate: string, r: CapRow): CapRow =>
-    r.status === "ok" ? r : { ...r, reason: gold.trim() === "" ? "empty gold answer" : candidate.trim() === "" ? "empty candidate answer" : r.reason };
+    r.status === "ok"
+      ? r
+      : { ...r, reason: gold.trim() === "" ? "empty gold answer" : candidate.trim() === "" ? "empty candidate answer" : r.reason };
   if (!multi) {
     const single = golds as readonly string[];
     const premiseDetails = await generate(questions, single);
@@ -330,7 +348,16 @@ export async function scoreAnswersOf(
     const rows = scored.rows.map((r, i) => reasonFor(single[i], candidates[i], r));
     const notScored = rows.flatMap((r, index) => (r.status === "ok" ? [] : [{ index, reason: r.reason! }]));
     const flaggedStatements = [...premiseDetails, ...hypothesisDetails].filter((g) => g?.flagged).length;
-    return { rows, report: { ...scored.report, notScored }, premises, hypotheses, generator: generatorName, premiseDetails, hypothesisDetails, flaggedStatements };
+    return {
+      rows,
+      report: { ...scored.report, notScored },
+      premises,
+      hypotheses,
+      generator: generatorName,
+      premiseDetails,
+      hypothesisDetails,
+      flaggedStatements,
+    };
   }
   // Several golds: every (gold, candidate) pair in one scoreStatements call.
   const owner = lists.flatMap((list, i) => list.map(() => i));

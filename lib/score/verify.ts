@@ -58,7 +58,12 @@ export interface ModelVerdict {
  * least VERIFY_MIN_ROWS rows.
  */
 export function modelVerdict(v: Omit<ModelVerification, "verdict">, name: string = v.model): ModelVerdict {
-  const check = (checkName: string, value: number, threshold: number): VerdictCheck => ({ name: checkName, value, threshold, passed: value >= threshold });
+  const check = (checkName: string, value: number, threshold: number): VerdictCheck => ({
+    name: checkName,
+    value,
+    threshold,
+    passed: value >= threshold,
+  });
   const checks = [
     check("argmax agreement, forward", v.argmaxAgreementForward, VERIFY_MIN_ARGMAX_AGREEMENT),
     check("argmax agreement, reverse", v.argmaxAgreementReverse, VERIFY_MIN_ARGMAX_AGREEMENT),
@@ -67,7 +72,12 @@ export function modelVerdict(v: Omit<ModelVerification, "verdict">, name: string
   const shown = (c: VerdictCheck) => (c.name.startsWith("argmax") ? `${(100 * c.value).toFixed(2)} %` : c.value.toFixed(3));
   const limit = (c: VerdictCheck) => (c.name.startsWith("argmax") ? `${100 * c.threshold} %` : String(c.threshold));
   if (v.warning) return { status: "not_nli", text: `NOT an NLI model — ${v.warning}`, checks };
-  if (v.rows < VERIFY_MIN_ROWS) return { status: "undetermined", text: `UNDETERMINED — ${v.rows} rows are too few to judge ${name}; verify on at least ${VERIFY_MIN_ROWS}`, checks };
+  if (v.rows < VERIFY_MIN_ROWS)
+    return {
+      status: "undetermined",
+      text: `UNDETERMINED — ${v.rows} rows are too few to judge ${name}; verify on at least ${VERIFY_MIN_ROWS}`,
+      checks,
+    };
   const failed = checks.filter((c) => !c.passed);
   if (failed.length > 0) {
     const why = failed.map((c) => `${c.name} ${shown(c)} < ${limit(c)}`).join("; ");
@@ -78,7 +88,11 @@ export function modelVerdict(v: Omit<ModelVerification, "verdict">, name: string
     };
   }
   const how = checks.map((c) => `${c.name} ${shown(c)} ≥ ${limit(c)}`).join(", ");
-  return { status: "nli", text: `OK — ${name} behaves as an NLI model on ${checks.length} checks against the released DeBERTa-v3-large probabilities on ${v.rows} rows: ${how}`, checks };
+  return {
+    status: "nli",
+    text: `OK — ${name} behaves as an NLI model on ${checks.length} checks against the released DeBERTa-v3-large probabilities on ${v.rows} rows: ${how}`,
+    checks,
+  };
 }
 
 /** Row ids of a seeded sample of rows with released probabilities (all of them when sample ≥ their number). */
@@ -92,7 +106,12 @@ export function sampleReleasedRows(bench: Benchmark, sample: number, seed: numbe
   return ids.slice(0, Math.min(sample, ids.length)).sort((a, b) => a - b);
 }
 
-export async function verifyModel(bench: Benchmark, engine: NliEngine, rowIds: number[], onProgress?: (done: number, total: number) => void): Promise<ModelVerification> {
+export async function verifyModel(
+  bench: Benchmark,
+  engine: NliEngine,
+  rowIds: number[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<ModelVerification> {
   const started = Date.now();
   const rows = rowIds.map((id) => bench.rows[id]);
   const premises = [...rows.map((r) => r.premise), ...rows.map((r) => r.hypothesis)];
@@ -123,7 +142,8 @@ export async function verifyModel(bench: Benchmark, engine: NliEngine, rowIds: n
     if (argmaxLabel(mine, 3 * (n + i)) === argmaxLabel(released, 3 * (n + i))) agreeR++;
   }
   const col = (a: Float64Array, dir: number, k: number) => Float64Array.from({ length: n }, (_, i) => a[3 * (dir * n + i) + k]);
-  const capOf = (a: Float64Array) => capScores({ peForward: col(a, 0, 0), pnForward: col(a, 0, 1), peReverse: col(a, 1, 0), pnReverse: col(a, 1, 1) }).cap;
+  const capOf = (a: Float64Array) =>
+    capScores({ peForward: col(a, 0, 0), pnForward: col(a, 0, 1), peReverse: col(a, 1, 0), pnReverse: col(a, 1, 1) }).cap;
   const capMine = capOf(mine);
   const capReleased = capOf(released);
   let capMax = 0;

@@ -4,15 +4,10 @@
  * capqa/score (CAP's scoring of answers). Each name below is the very same function or type
  * as there; each carries its own @deprecated so that editors flag the import, not only this file.
  */
-import {
-  applyScorer as learnedApplyScorer,
-  benchmarkScorerInputs as learnedBenchmarkScorerInputs,
-  FEATURE_NAMES as LEARNED_FEATURE_NAMES,
-  fitLogistic as learnedFitLogistic,
-  fitScorer as learnedFitScorer,
-  predictProba as learnedPredictProba,
-  scorerFeatures as learnedScorerFeatures,
-} from "../learned-scorer/index.js";
+import { applyScorer as learnedApplyScorer, benchmarkScorerInputs as learnedBenchmarkScorerInputs } from "../learned-scorer/index.js";
+import { FEATURE_NAMES as LEARNED_FEATURE_NAMES, fitLogistic as learnedFitLogistic } from "../learned-scorer/index.js";
+import { fitScorer as learnedFitScorer, predictProba as learnedPredictProba } from "../learned-scorer/index.js";
+import { scorerFeatures as learnedScorerFeatures } from "../learned-scorer/index.js";
 import type * as learned from "../learned-scorer/index.js";
 
 /** @deprecated since 0.1.0: import from "capqa/learned-scorer"; removed in 0.2.0. */

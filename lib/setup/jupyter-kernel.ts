@@ -133,7 +133,9 @@ export function probeJupyterPython(command: string, env: NodeJS.ProcessEnv = pro
  * has no Jupyter), else the first of JUPYTER_PYTHON_CANDIDATES that has jupyter_client and a
  * front end; an error listing each candidate and what it lacks when none does.
  */
-export function findJupyterPython(options: Pick<TslabKernelOptions, "python" | "env"> & { readonly candidates?: readonly string[] } = {}): JupyterPython {
+export function findJupyterPython(
+  options: Pick<TslabKernelOptions, "python" | "env"> & { readonly candidates?: readonly string[] } = {},
+): JupyterPython {
   const env = options.env ?? process.env;
   if (options.python !== undefined) {
     const p = probeJupyterPython(options.python, env);
@@ -170,7 +172,11 @@ export function tslabScript(projectDir: string): string {
 /** kernel.json for the project's tslab: absolute Node and script, so no PATH is needed. */
 export function tslabKernelSpec(projectDir: string, node: string = process.execPath): KernelSpec {
   if (!isAbsolute(node)) throw new Error(`the \`node\` option must be an absolute path, not ${node}`);
-  return { argv: [node, tslabScript(projectDir), "kernel", "--config-path", "{connection_file}"], display_name: "TypeScript", language: "typescript" };
+  return {
+    argv: [node, tslabScript(projectDir), "kernel", "--config-path", "{connection_file}"],
+    display_name: "TypeScript",
+    language: "typescript",
+  };
 }
 
 /** A word the shell reads back as it is. */
@@ -179,13 +185,24 @@ function shellWord(s: string): string {
 }
 
 /** The command that opens Jupyter on `notebookDir`; as root with `--allow-root`, which Jupyter otherwise refuses. */
-export function jupyterStartCommand(python: Pick<JupyterPython, "executable" | "frontEnd">, options: { notebookDir?: string; root?: boolean } = {}): JupyterStart {
+export function jupyterStartCommand(
+  python: Pick<JupyterPython, "executable" | "frontEnd">,
+  options: { notebookDir?: string; root?: boolean } = {},
+): JupyterStart {
   const root = options.root ?? process.getuid?.() === 0;
-  const argv = [python.executable, "-m", python.frontEnd, ...(options.notebookDir ? [`--notebook-dir=${options.notebookDir}`] : []), ...(root ? ["--allow-root"] : [])];
+  const argv = [
+    python.executable,
+    "-m",
+    python.frontEnd,
+    ...(options.notebookDir ? [`--notebook-dir=${options.notebookDir}`] : []),
+    ...(root ? ["--allow-root"] : []),
+  ];
   return {
     argv,
     line: argv.map(shellWord).join(" "),
-    ...(root ? { rootNote: "--allow-root because this user is root: Jupyter stops with 'Running as root is not recommended' without it" } : {}),
+    ...(root
+      ? { rootNote: "--allow-root because this user is root: Jupyter stops with 'Running as root is not recommended' without it" }
+      : {}),
   };
 }
 
@@ -225,6 +242,9 @@ export function tslabKernelLines(plan: TslabKernelPlan): string[] {
   const lines = [
     `register the tslab kernel for ${plan.python.executable} (Python ${plan.python.version}, jupyter_client ${plan.python.jupyterClient}) in ${plan.kernelDir}: ${plan.spec.argv.slice(0, 2).join(" ")} …`,
   ];
-  if (plan.shadowedBy) lines.push(`warning: ${plan.shadowedBy} comes first on Jupyter's kernel path (JUPYTER_PATH) and will still be the tslab kernel started; remove it`);
+  if (plan.shadowedBy)
+    lines.push(
+      `warning: ${plan.shadowedBy} comes first on Jupyter's kernel path (JUPYTER_PATH) and will still be the tslab kernel started; remove it`,
+    );
   return lines;
 }

@@ -23,7 +23,12 @@ function memoTokens(): (s: string) => string[] {
 }
 
 /** True when some 4-token sequence occurs more often in the statement than in question + answer: a repeated clause. */
-export function hasRepeatedClause(statement: string, question: string, answer: string, tokens: (s: string) => string[] = statementTokens): boolean {
+export function hasRepeatedClause(
+  statement: string,
+  question: string,
+  answer: string,
+  tokens: (s: string) => string[] = statementTokens,
+): boolean {
   const count = (tokens: string[]) => {
     const m = new Map<string, number>();
     for (let i = 0; i + 4 <= tokens.length; i++) {
@@ -90,7 +95,20 @@ export async function statementAgreement(bench: Benchmark, engine: StatementGene
   const cand = candMade.map((g) => g.statement);
   const better: StatementAgreement["generatedBetter"] = [];
   const worse: StatementAgreement["generatedWorse"] = [];
-  type Acc = { n: number; exact: number; rouge: number; rr: number; gr: number; rd: number; gd: number; r4: number; g4: number; rc: number; gc: number; gf: number };
+  type Acc = {
+    n: number;
+    exact: number;
+    rouge: number;
+    rr: number;
+    gr: number;
+    rd: number;
+    gd: number;
+    r4: number;
+    g4: number;
+    rc: number;
+    gc: number;
+    gf: number;
+  };
   const acc = new Map<string, { gold: Acc; candidate: Acc }>();
   const fresh = (): Acc => ({ n: 0, exact: 0, rouge: 0, rr: 0, gr: 0, rd: 0, gd: 0, r4: 0, g4: 0, rc: 0, gc: 0, gf: 0 });
   const tok = memoTokens();
@@ -146,7 +164,9 @@ export async function statementAgreement(bench: Benchmark, engine: StatementGene
     releasedDropsAnswer: a.rd,
     generatedDropsAnswer: a.gd,
   });
-  const byDataset = [...acc.entries()].filter(([k]) => k !== "all").map(([dataset, v]) => ({ dataset, gold: view(v.gold), candidate: view(v.candidate) }));
+  const byDataset = [...acc.entries()]
+    .filter(([k]) => k !== "all")
+    .map(([dataset, v]) => ({ dataset, gold: view(v.gold), candidate: view(v.candidate) }));
   const all = acc.get("all")!;
   return {
     generator: engine.name,
@@ -178,7 +198,8 @@ export function statementAgreementMarkdown(a: StatementAgreement): string {
   );
   const list = (title: string, xs: StatementAgreement["generatedBetter"]) => {
     lines.push("", `## ${title}`, "");
-    for (const x of xs) lines.push(`- row ${x.rowId} (${x.side}, ${x.problem})`, `  - released: ${x.released}`, `  - generated: ${x.generated}`);
+    for (const x of xs)
+      lines.push(`- row ${x.rowId} (${x.side}, ${x.problem})`, `  - released: ${x.released}`, `  - generated: ${x.generated}`);
     if (xs.length === 0) lines.push("(none)");
   };
   list("Where the generated statement avoids a known mT5 failure", a.generatedBetter);

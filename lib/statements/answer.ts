@@ -7,7 +7,7 @@
 import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import { canBeVerb, isParticipleOf, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { collapseSpaces } from "./text.js";
+import { collapseSpaces, wordSet } from "./text.js";
 
 export type Polarity = "yes" | "no";
 
@@ -49,7 +49,8 @@ const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 
 /** Abbreviations after which a period does not end a sentence. */
-const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|\s)[A-Z])$/;
+const ABBREVIATIONS =
+  /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|\s)[A-Z])$/;
 
 /**
  * Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials.
@@ -125,64 +126,22 @@ function stripFraming(s: string): { text: string; framed: boolean } {
 
 const FINITE_AUX = new Set([...FINITE_AUXILIARIES, ...CONTRACTED_AUXILIARIES, ...NEGATED_MODAL_STEMS]);
 const PERSONAL = new Set(["i", "you", "we", "they", "it", "he", "she", "this", "these", "those", "there", "that"]);
-const NOT_SUBJECT_START = new Set([
-  "which",
-  "who",
-  "whom",
-  "whose",
-  "where",
-  "when",
-  "what",
-  "why",
-  "how",
-  "that",
-  "because",
-  "if",
-  "to",
-  "by",
-  "with",
-  "for",
-  "from",
-  "in",
-  "on",
-  "at",
-  "of",
-  "as",
-  "than",
-  "while",
-  "although",
-  "since",
-  "so",
-]);
+const NOT_SUBJECT_START = wordSet(
+  "which who whom whose where when what why how that because if to by with for from in on at of as",
+  "than while although since so",
+);
 
-const QUANTITY = new Set([
-  "about",
-  "around",
-  "approximately",
-  "roughly",
-  "nearly",
-  "almost",
-  "over",
-  "under",
-  "up",
-  "to",
-  "more",
-  "less",
-  "than",
-  "at",
-  "least",
-  "most",
-  "only",
-  "just",
-  "some",
-  "a",
-  "few",
-]);
+const QUANTITY = wordSet(
+  "about around approximately roughly nearly almost over under up to more less than at least most",
+  "only just some a few",
+);
 
 /** A token that is a finite verb in a declarative clause, judged from its tag, form and neighbours. */
 /** Past participles without -ed/-en that head a noun's modifier ("a landform made of …", "a tool built for …"). */
 const IRREGULAR_PARTICIPLES = new Set(
-  "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won dug spun stuck set put cut laid".split(" "),
+  "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won dug spun stuck set put cut laid".split(
+    " ",
+  ),
 );
 
 function isFiniteAt(tokens: readonly Token[], i: number): boolean {
@@ -200,20 +159,53 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const adpInSubject = before.some((x) => x.pos === "ADP" && x.lower !== "of");
   if (sForm && t.pos !== "VERB") {
     // An -s word the tagger calls a noun is a verb only right after a noun or pronoun with a complement after it.
-    if (!(prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON") || !next || !["DET", "PRON", "ADP", "ADV", "NUM", "ADJ", "PART"].includes(next.pos) || adpInSubject) return false;
+    if (
+      !(prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON") ||
+      !next ||
+      !["DET", "PRON", "ADP", "ADV", "NUM", "ADJ", "PART"].includes(next.pos) ||
+      adpInSubject
+    )
+      return false;
   }
   // "pea plants", "deep roots", "planets and moons", "for web pages": a plural noun, not a verb.
   // At the very end, "cultural diversity increases" is a clause but "pea plants" a noun: the lexicon's first reading decides.
-  const endNoun = (!next || next.pos === "PUNCT") && (prev.pos === "NOUN" || prev.pos === "PROPN") && !before.some((x) => x.pos === "DET" || x.pos === "PRON") && !isVerbFirst(t.lemma);
+  const endNoun =
+    (!next || next.pos === "PUNCT") &&
+    (prev.pos === "NOUN" || prev.pos === "PROPN") &&
+    !before.some((x) => x.pos === "DET" || x.pos === "PRON") &&
+    !isVerbFirst(t.lemma);
   // An -s word ending a phrase after a preposition ("doors activated by light beams") ends the prepositional phrase.
-  if (sForm && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "CCONJ" || prev.pos === "ADP" || prev.pos === "NUM" || (adpInSubject && (t.pos !== "VERB" || !next)) || endNoun)) return false;
+  if (
+    sForm &&
+    (prev.pos === "ADJ" ||
+      prev.pos === "DET" ||
+      prev.pos === "CCONJ" ||
+      prev.pos === "ADP" ||
+      prev.pos === "NUM" ||
+      (adpInSubject && (t.pos !== "VERB" || !next)) ||
+      endNoun)
+  )
+    return false;
   // "Rodin sculpted/ADJ it": an -ed word the tagger calls an adjective is a past tense before an object pronoun.
-  const pastBeforeObject = t.pos === "ADJ" && /ed$/.test(t.lower) && next !== undefined && /^(?:it|them|him|her|this|these)$/.test(next.lower) && isParticipleOf(t.lower);
-  const verbLike = t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma)) || pastBeforeObject;
+  const pastBeforeObject =
+    t.pos === "ADJ" &&
+    /ed$/.test(t.lower) &&
+    next !== undefined &&
+    /^(?:it|them|him|her|this|these)$/.test(next.lower) &&
+    isParticipleOf(t.lower);
+  const verbLike =
+    t.pos === "VERB" || (sForm && canBeVerb(t.lemma)) || (t.pos === "ADJ" && /ed$/.test(t.lower) && canBeVerb(t.lemma)) || pastBeforeObject;
   const inflected = t.lower !== t.lemma || pastBeforeObject;
   // "the first powered airplane": an -ed modifier before a bare noun.
   // ("a tree with ordered keys": after a preposition too.)
-  if (/ed$/.test(t.lower) && next && next.pos === "NOUN" && prev && (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV" || prev.pos === "ADP")) return false;
+  if (
+    /ed$/.test(t.lower) &&
+    next &&
+    next.pos === "NOUN" &&
+    prev &&
+    (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV" || prev.pos === "ADP")
+  )
+    return false;
   if (verbLike && inflected) {
     if (/(?:ed|en)$/.test(t.lower) || IRREGULAR_PARTICIPLES.has(t.lower)) {
       const bareSubject = !before.some((x) => x.pos === "DET" || x.pos === "PRON" || x.pos === "PROPN");
@@ -226,11 +218,17 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     return true;
   }
   // A base form is finite after a plural or personal subject ("they absorb", "plants need", "objects fall to").
-  const pluralSubject = prev !== undefined && (PERSONAL.has(prev.lower) || (/s$/.test(prev.lower) && prev.lemma !== prev.lower) || (prev.pos === "PROPN" && t.pos === "VERB"));
+  const pluralSubject =
+    prev !== undefined &&
+    (PERSONAL.has(prev.lower) || (/s$/.test(prev.lower) && prev.lemma !== prev.lower) || (prev.pos === "PROPN" && t.pos === "VERB"));
   if (!pluralSubject || inflected) return false;
   if (t.pos === "VERB") return true;
   // A word the tagger calls a noun is a verb only after a pronoun or plural noun with no preposition before it ("objects fall to").
-  return canBeVerb(t.lower) && !before.some((x) => x.pos === "ADP") && (!next || ["DET", "PRON", "ADP", "ADV", "PART", "PUNCT", "NUM", "ADJ"].includes(next.pos));
+  return (
+    canBeVerb(t.lower) &&
+    !before.some((x) => x.pos === "ADP") &&
+    (!next || ["DET", "PRON", "ADP", "ADV", "PART", "PUNCT", "NUM", "ADJ"].includes(next.pos))
+  );
 }
 
 /** Index of the finite verb when the tokens form a clause "subject + finite verb …", else -1. */
@@ -238,8 +236,17 @@ export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
   const first = tokens[0];
   // "That was Augustus.", "This happens when …": a demonstrative subject right before its verb.
-  const demonstrative = /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);
-  if ((NOT_SUBJECT_START.has(first.lower) && !demonstrative) || first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "PART" || first.pos === "PUNCT" || first.pos === "CCONJ") return -1;
+  const demonstrative =
+    /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);
+  if (
+    (NOT_SUBJECT_START.has(first.lower) && !demonstrative) ||
+    first.pos === "ADP" ||
+    first.pos === "SCONJ" ||
+    first.pos === "PART" ||
+    first.pos === "PUNCT" ||
+    first.pos === "CCONJ"
+  )
+    return -1;
   // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
   if (first.pos === "VERB" && first.lower !== "there") return -1;
   // "They mainly eat bamboo.": a personal pronoun, adverbs, then a base-form verb is a present tense.
@@ -252,7 +259,11 @@ export function clauseVerb(tokens: readonly Token[]): number {
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
-    if (NOT_SUBJECT_START.has(t.lower) && (t.pos === "PRON" || t.pos === "SCONJ" || /^(?:which|who|whom|whose|where|when|that)$/.test(t.lower))) return -1;
+    if (
+      NOT_SUBJECT_START.has(t.lower) &&
+      (t.pos === "PRON" || t.pos === "SCONJ" || /^(?:which|who|whom|whose|where|when|that)$/.test(t.lower))
+    )
+      return -1;
     if (t.pos === "CCONJ") continue;
     // "Francis Crick/VERB": a capitalised word after a capitalised word goes on with a name.
     if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[i - 1].text) && t.pos !== "AUX") continue;
@@ -283,7 +294,8 @@ function misreadThirdPerson(tokens: readonly Token[]): boolean {
  */
 function contactRelative(tokens: readonly Token[], verb: number): boolean {
   if (tokens[0].pos !== "DET") return false;
-  for (let k = 2; k < verb; k++) if ((tokens[k].pos === "DET" || /^(?:i|you|we|they|he|she|it)$/.test(tokens[k].lower)) && tokens[k - 1].pos === "NOUN") return true;
+  for (let k = 2; k < verb; k++)
+    if ((tokens[k].pos === "DET" || /^(?:i|you|we|they|he|she|it)$/.test(tokens[k].lower)) && tokens[k - 1].pos === "NOUN") return true;
   return false;
 }
 
@@ -296,11 +308,22 @@ export function tokenizePhrase(text: string): Token[] {
   return tokens;
 }
 
-/** True when the phrase names several things or a plural noun is its head ("the tilt of the Earth's axis" is singular; "sunlight refracting through raindrops" too). */
+/**
+ * True when the phrase names several things or a plural noun is its head ("the tilt of the Earth's axis" is singular; "sunlight refracting
+ * through raindrops" too).
+ */
 export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // An infinitive or gerund phrase ("to remove harmful substances", "eating fruit") is one thing.
-  if (tokens[0] && (tokens[0].lower === "to" || (tokens[0].pos === "VERB" && /ing$/.test(tokens[0].lower))) && !tokens.some((t) => t.lower === "and")) return false;
-  const firstAdp = tokens.findIndex((t, k) => k > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || (t.text === "," && /^(?:which|who|where|that)$/.test(tokens[k + 1]?.lower ?? ""))));
+  if (
+    tokens[0] &&
+    (tokens[0].lower === "to" || (tokens[0].pos === "VERB" && /ing$/.test(tokens[0].lower))) &&
+    !tokens.some((t) => t.lower === "and")
+  )
+    return false;
+  const firstAdp = tokens.findIndex(
+    (t, k) =>
+      k > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || (t.text === "," && /^(?:which|who|where|that)$/.test(tokens[k + 1]?.lower ?? ""))),
+  );
   const top = firstAdp < 0 ? tokens : tokens.slice(0, firstAdp);
   if (top.some((t) => t.lower === "and") && !top.some((t) => t.lower === "between")) return true;
   if (top.filter((t) => t.text === ",").length >= 2) return true;
@@ -311,7 +334,13 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   let end = tokens.length;
   for (let k = 1; k < tokens.length; k++) {
     const t = tokens[k];
-    if (t.pos === "ADP" || t.pos === "PART" || t.text === "," || /^(?:that|which|who|whom|whose)$/.test(t.lower) || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower))) {
+    if (
+      t.pos === "ADP" ||
+      t.pos === "PART" ||
+      t.text === "," ||
+      /^(?:that|which|who|whom|whose)$/.test(t.lower) ||
+      (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower))
+    ) {
       end = k;
       break;
     }
@@ -335,48 +364,11 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   return head.pos === "NOUN" && !/(?:as|os)$/.test(head.lower) && looksPlural(head.lower);
 }
 
-const ECHO_WORDS = new Set([
-  "it",
-  "they",
-  "he",
-  "she",
-  "this",
-  "that",
-  "there",
-  "so",
-  "not",
-  "n't",
-  "too",
-  "do",
-  "does",
-  "did",
-  "is",
-  "are",
-  "was",
-  "were",
-  "can",
-  "ca",
-  "could",
-  "will",
-  "wo",
-  "would",
-  "should",
-  "has",
-  "have",
-  "had",
-  "must",
-  "may",
-  "might",
-  "definitely",
-  "certainly",
-  "indeed",
-  "really",
-  "always",
-  "usually",
-  "generally",
-  "mostly",
-  "sometimes",
-]);
+const ECHO_WORDS = wordSet(
+  "it they he she this that there so not n't too do does did is are was were can ca could will wo",
+  "would should has have had must may might definitely certainly indeed really always usually",
+  "generally mostly sometimes",
+);
 
 const analyses = new Map<string, AnswerParts>();
 
@@ -403,7 +395,10 @@ function analyzeUncached(answer: string): AnswerParts {
   const sentences = splitSentences(body);
   let first = sentences[0] ?? "";
   const rest = sentences.slice(1).join(" ").trim();
-  first = /\.\.\.$|…$/.test(first) || (ABBREVIATIONS.test(first.replace(/\.$/, "")) && /\.$/.test(first)) ? first.replace(/[\s;,:]+$/u, "") : first.replace(/[\s.;,:]+$/u, "");
+  first =
+    /\.\.\.$|…$/.test(first) || (ABBREVIATIONS.test(first.replace(/\.$/, "")) && /\.$/.test(first))
+      ? first.replace(/[\s;,:]+$/u, "")
+      : first.replace(/[\s.;,:]+$/u, "");
   return new LazyAnswer(answer, polarity, afterPolarity, first, rest, BECAUSE.test(first), framed);
 }
 
@@ -463,8 +458,15 @@ export function withAnswerFields(a: AnswerParts, over: Partial<AnswerParts>): An
 /** "It is X" / "It's X" / "That was X" where X is a phrase, not a clause: X (else undefined). */
 export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens: Token[] } | undefined {
   const t = a.tokens;
-  if (!a.isClause || t.length < 3 || !/^(?:it|that|this)$/.test(t[0].lower) || a.finiteVerb !== 1 || !/^(?:is|'s|was)$/.test(t[1].lower)) return undefined;
+  if (!a.isClause || t.length < 3 || !/^(?:it|that|this)$/.test(t[0].lower) || a.finiteVerb !== 1 || !/^(?:is|'s|was)$/.test(t[1].lower))
+    return undefined;
   const tail = t.slice(2);
-  if (tail[0].pos === "VERB" || (tail[0].pos === "ADV" && tail[1]?.pos === "VERB") || tail[0].lower === "not" || /(?:ed|en)$/.test(tail[0].lower)) return undefined;
+  if (
+    tail[0].pos === "VERB" ||
+    (tail[0].pos === "ADV" && tail[1]?.pos === "VERB") ||
+    tail[0].lower === "not" ||
+    /(?:ed|en)$/.test(tail[0].lower)
+  )
+    return undefined;
   return { text: joinTokens(tail), tokens: tail };
 }

@@ -20,7 +20,8 @@ import type { QuestionType, Reformulation } from "./types.js";
 import { statementDoubts } from "./checks.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 
-const SUBORDINATORS = /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
+const SUBORDINATORS =
+  /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
 
 /**
  * Classifies a question into the four CAP-Statements types (Table 9), by the surface cues that
@@ -34,7 +35,10 @@ export function classifyQuestion(question: string): QuestionType {
   return classifyParsed(question, long ? unparsedQuestion(long) : parseQuestion(question));
 }
 
-/** The context and final sentence of a question whose final sentence is too long to parse (else undefined); a question with a blank is filled, not parsed. */
+/**
+ * The context and final sentence of a question whose final sentence is too long to parse (else undefined); a question with a blank is
+ * filled, not parsed.
+ */
 function unparsableFocus(question: string): { context: string; last: string } | undefined {
   if (question.length <= STATEMENT_MAX_ANALYSED_CHARS) return undefined;
   const focus = questionFocus(collapseSpaces(question));
@@ -43,7 +47,13 @@ function unparsableFocus(question: string): { context: string; last: string } | 
 
 /** A question left unparsed, as the parser returns one it cannot read (for the question type). */
 function unparsedQuestion(focus: { context: string; last: string }): ParsedQuestion {
-  return { final: focus.last, context: focus.context, fronted: "", sentence: focus.last, frame: { kind: "unparsed", body: focus.last, interrogative: false } };
+  return {
+    final: focus.last,
+    context: focus.context,
+    fronted: "",
+    sentence: focus.last,
+    frame: { kind: "unparsed", body: focus.last, interrogative: false },
+  };
 }
 
 function classifyParsed(question: string, parsed: ParsedQuestion): QuestionType {
@@ -92,7 +102,8 @@ let memoSize = 0;
  * doubts. Results are memoised: a gold answer recurs for every candidate answer to its question.
  */
 export function reformulate(question: string, answer: string): Reformulation {
-  if (question.length > STATEMENT_MAX_ANALYSED_CHARS || answer.length > STATEMENT_MAX_ANALYSED_CHARS) return reformulateUncached(question, answer);
+  if (question.length > STATEMENT_MAX_ANALYSED_CHARS || answer.length > STATEMENT_MAX_ANALYSED_CHARS)
+    return reformulateUncached(question, answer);
   let byAnswer = memo.get(question);
   const hit = byAnswer?.get(answer);
   if (hit) return hit;
@@ -120,7 +131,10 @@ function reformulateLongQuestion(question: string, answer: string, focus: { cont
   const text = collapseSpaces(answer);
   if (text === "") return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
   const statement = finish(`${collapseSpaces(question).replace(/(?<![\s?])[\s?]+$/u, "")}: ${text}`);
-  const doubts = [`question too long to parse (final sentence of ${focus.last.length} characters, colon form)`, ...statementDoubts(question, answer, statement)];
+  const doubts = [
+    `question too long to parse (final sentence of ${focus.last.length} characters, colon form)`,
+    ...statementDoubts(question, answer, statement),
+  ];
   return { statement, questionType, rule: "question-colon", fallback: true, flagged: true, doubts };
 }
 
@@ -168,7 +182,8 @@ function reformulateWithin(question: string, answer: string): Reformulation {
   const r = realize(q, a, question);
   let sentence = r.sentence;
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
-  if (q.fronted) sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
+  if (q.fronted)
+    sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
   sentence = capitalize(sentence);
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;

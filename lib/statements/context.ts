@@ -17,7 +17,10 @@ import { joinTokens, type Token } from "./nlp.js";
 
 const ELLIPSIS_AUX = /^(?:do|does|did|can|could|will|would|shall|should|may|might|must|is|are|was|were|has|have|had|am)$/;
 
-/** The answer's subject and what follows its auxiliary, when the clause is "SUBJECT AUX [adjunct]" ("Abraham Lincoln did in 1863."); else undefined. */
+/**
+ * The answer's subject and what follows its auxiliary, when the clause is "SUBJECT AUX [adjunct]" ("Abraham Lincoln did in 1863."); else
+ * undefined.
+ */
 export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] } | undefined {
   if (!a.isClause) return undefined;
   const t = a.tokens;
@@ -26,8 +29,12 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   const subject = t.slice(0, v);
   if (subject.some((x) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower))) return undefined;
   const after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
-  // Only an adjunct may follow ("in 1863", "too", "when he was 20"); a negation or a predicate ("is usually credited with it") makes it a clause of its own.
-  const adverb = after[0]?.pos === "ADV" && !/^(?:not|n't|never)$/.test(after[0].lower) && (after.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(after[1].pos));
+  // Only an adjunct may follow ("in 1863", "too", "when he was 20"); a negation or a predicate ("is usually credited with it") makes it a
+  // clause of its own.
+  const adverb =
+    after[0]?.pos === "ADV" &&
+    !/^(?:not|n't|never)$/.test(after[0].lower) &&
+    (after.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(after[1].pos));
   if (after.length > 0 && !(after[0].pos === "ADP" || after[0].pos === "SCONJ" || adverb)) return undefined;
   return { subject, after };
 }
@@ -59,7 +66,9 @@ export function complementEllipsis(a: AnswerParts, complement: readonly Token[])
 /** "it" stands for one thing, "them" for several; a title in capitals ("War and Peace") is one thing. */
 function fits(pronoun: string, antecedent: readonly Token[]): boolean {
   if (antecedent.length === 0 || antecedent.every((x) => x.pos === "PRON")) return false;
-  const title = antecedent.filter((x) => /\w/.test(x.text) && !/^(?:and|of|the|a|an|with|in|on)$/.test(x.lower)).every((x) => /^[A-Z0-9]/.test(x.text));
+  const title = antecedent
+    .filter((x) => /\w/.test(x.text) && !/^(?:and|of|the|a|an|with|in|on)$/.test(x.lower))
+    .every((x) => /^[A-Z0-9]/.test(x.text));
   const plural = !title && isPluralPhrase(antecedent);
   return pronoun === "them" ? plural : !plural;
 }
@@ -73,7 +82,8 @@ export function objectPronounEllipsis(a: AnswerParts, verbLemma: string): { subj
   const t = a.tokens;
   const v = a.finiteVerb;
   const pronoun = t[v + 1];
-  if (v < 1 || t[v].lemma !== verbLemma || !pronoun || !/^(?:it|them)$/.test(pronoun.lower) || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
+  if (v < 1 || t[v].lemma !== verbLemma || !pronoun || !/^(?:it|them)$/.test(pronoun.lower) || t.slice(0, v).some((x) => x.pos === "PRON"))
+    return undefined;
   const after = t.slice(v + 2).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
   if (after.length > 0 && !(after[0].pos === "ADP" || after[0].pos === "SCONJ" || after[0].pos === "ADV")) return undefined;
   return { subject: t.slice(0, v), after };

@@ -26,7 +26,9 @@ export interface StatementItem {
 
 /** Split of every upstream row under capqa's SHA-256 rule. */
 export function statementSplits(rows: number, testSize = 1100, validationSize = 1100): StatementSplit[] {
-  const order = Array.from({ length: rows }, (_, r) => ({ r, h: createHash("sha256").update(String(r)).digest("hex") })).sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
+  const order = Array.from({ length: rows }, (_, r) => ({ r, h: createHash("sha256").update(String(r)).digest("hex") })).sort((a, b) =>
+    a.h < b.h ? -1 : a.h > b.h ? 1 : 0,
+  );
   const out: StatementSplit[] = new Array(rows);
   order.forEach(({ r }, k) => (out[r] = k < testSize ? "test" : k < testSize + validationSize ? "validation" : "train"));
   return out;
@@ -40,9 +42,11 @@ function parseItems(file: string, text: string): StatementItem[] {
   const problems = new DataProblems();
   const items = t.records.map((rec, k) => {
     const type = rec.fields[col.label_question_type] as QuestionType;
-    if (!QUESTION_TYPES.includes(type)) problems.add({ file, line: rec.line, field: "label_question_type" }, `unknown question type "${type}"`);
+    if (!QUESTION_TYPES.includes(type))
+      problems.add({ file, line: rec.line, field: "label_question_type" }, `unknown question type "${type}"`);
     const row = rowCol >= 0 ? Number(rec.fields[rowCol]) : k;
-    if (!Number.isInteger(row) || row < 0) problems.add({ file, line: rec.line, field: "row" }, `not a row number: "${rec.fields[rowCol]}"`);
+    if (!Number.isInteger(row) || row < 0)
+      problems.add({ file, line: rec.line, field: "row" }, `not a row number: "${rec.fields[rowCol]}"`);
     return {
       row,
       question: rec.fields[col.question],

@@ -15,7 +15,15 @@ export interface StatementEvaluation {
   readonly naive: { overall: StatementScores; byType: Record<QuestionType, StatementScores> };
   /** Share of outputs that end in a period, contain no question mark and no blank marker. */
   readonly wellFormed: { total: number; endsWithPeriod: number; noQuestionMark: number; noBlankMarker: number };
-  readonly worst: { row: number; questionType: QuestionType; question: string; answer: string; reference: string; statement: string; rougeL: number }[];
+  readonly worst: {
+    row: number;
+    questionType: QuestionType;
+    question: string;
+    answer: string;
+    reference: string;
+    statement: string;
+    rougeL: number;
+  }[];
   readonly seconds: number;
 }
 
@@ -58,7 +66,10 @@ export async function evaluateStatementGenerator(
     generator: engine.name,
     overall: { n: all.n, bleu: all.bleu, rougeL: all.rougeL, exactMatch: all.exactMatch },
     byType: byType(items, hyps),
-    naive: { overall: { n: naiveAll.n, bleu: naiveAll.bleu, rougeL: naiveAll.rougeL, exactMatch: naiveAll.exactMatch }, byType: byType(items, naive) },
+    naive: {
+      overall: { n: naiveAll.n, bleu: naiveAll.bleu, rougeL: naiveAll.rougeL, exactMatch: naiveAll.exactMatch },
+      byType: byType(items, naive),
+    },
     wellFormed: {
       total: hyps.length,
       endsWithPeriod: hyps.filter((s) => s.endsWith(".")).length,
@@ -82,9 +93,14 @@ export async function evaluateStatementGenerator(
 export function statementEvaluationMarkdown(e: StatementEvaluation, title: string): string {
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "—");
   const lines = [`# ${title}`, "", `Generator: ${e.generator}; ${e.overall.n} items; ${e.seconds.toFixed(2)} s.`, ""];
-  lines.push("| question type | n | BLEU | ROUGE-L | exact match % | naive BLEU | naive ROUGE-L | naive EM % |", "| --- | --- | --- | --- | --- | --- | --- | --- |");
+  lines.push(
+    "| question type | n | BLEU | ROUGE-L | exact match % | naive BLEU | naive ROUGE-L | naive EM % |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
   const row = (name: string, s: StatementScores, n: StatementScores) =>
-    lines.push(`| ${name} | ${s.n} | ${f(s.bleu)} | ${f(s.rougeL)} | ${f(s.exactMatch)} | ${f(n.bleu)} | ${f(n.rougeL)} | ${f(n.exactMatch)} |`);
+    lines.push(
+      `| ${name} | ${s.n} | ${f(s.bleu)} | ${f(s.rougeL)} | ${f(s.exactMatch)} | ${f(n.bleu)} | ${f(n.rougeL)} | ${f(n.exactMatch)} |`,
+    );
   row("all", e.overall, e.naive.overall);
   for (const t of QUESTION_TYPES) row(t, e.byType[t], e.naive.byType[t]);
   const w = e.wellFormed;
@@ -96,6 +112,10 @@ export function statementEvaluationMarkdown(e: StatementEvaluation, title: strin
     "",
   );
   for (const c of e.worst)
-    lines.push(`- row ${c.row} (${c.questionType}, ROUGE-L ${(100 * c.rougeL).toFixed(1)}): Q: ${c.question} | A: ${c.answer}`, `  - reference: ${c.reference}`, `  - generated: ${c.statement}`);
+    lines.push(
+      `- row ${c.row} (${c.questionType}, ROUGE-L ${(100 * c.rougeL).toFixed(1)}): Q: ${c.question} | A: ${c.answer}`,
+      `  - reference: ${c.reference}`,
+      `  - generated: ${c.statement}`,
+    );
   return lines.join("\n") + "\n";
 }

@@ -42,7 +42,8 @@ export interface FlagLabel {
 /** Reads question, answer, statement, label (good|bad) and reason columns; a bad row names a reason. */
 export function loadFlagLabels(file: string): { items: FlagLabel[] } {
   const table = readRowTable(file);
-  for (const c of ["question", "answer", "statement", "label", "reason"]) if (!table.columns.includes(c)) throw new Error(`${file}: needs a column "${c}"; it has ${table.columns.join(", ")}`);
+  for (const c of ["question", "answer", "statement", "label", "reason"])
+    if (!table.columns.includes(c)) throw new Error(`${file}: needs a column "${c}"; it has ${table.columns.join(", ")}`);
   const problems = new DataProblems();
   const items = table.rows.map((r, k) => {
     const get = (c: string) => (typeof r[c] === "string" ? (r[c] as string) : r[c] === null || r[c] === undefined ? "" : String(r[c]));
@@ -50,9 +51,18 @@ export function loadFlagLabels(file: string): { items: FlagLabel[] } {
     const label = get("label");
     if (label !== "good" && label !== "bad") problems.add({ ...at, field: "label" }, `expected good or bad, got "${label}"`);
     const reason = get("reason");
-    if (label === "bad" && !(BAD_REASONS as readonly string[]).includes(reason)) problems.add({ ...at, field: "reason" }, `a bad statement names one of ${BAD_REASONS.join(", ")}; got "${reason}"`);
-    if (get("question").trim() === "" || get("statement").trim() === "") problems.add({ ...at, field: "question" }, "question and statement must not be empty");
-    return { question: get("question"), answer: get("answer"), statement: get("statement"), label: label as "good" | "bad", reason: label === "bad" ? reason : "", line: table.lines[k] };
+    if (label === "bad" && !(BAD_REASONS as readonly string[]).includes(reason))
+      problems.add({ ...at, field: "reason" }, `a bad statement names one of ${BAD_REASONS.join(", ")}; got "${reason}"`);
+    if (get("question").trim() === "" || get("statement").trim() === "")
+      problems.add({ ...at, field: "question" }, "question and statement must not be empty");
+    return {
+      question: get("question"),
+      answer: get("answer"),
+      statement: get("statement"),
+      label: label as "good" | "bad",
+      reason: label === "bad" ? reason : "",
+      line: table.lines[k],
+    };
   });
   problems.throwIfAny(file);
   return { items };

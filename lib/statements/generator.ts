@@ -58,7 +58,11 @@ export interface StatementGeneratorEngine {
   readonly name: string;
   generate(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<string[]>;
   /** The statements with their rule and doubts. */
-  generateDetailed(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<GeneratedStatement[]>;
+  generateDetailed(
+    questions: readonly string[],
+    answers: readonly string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<GeneratedStatement[]>;
   dispose(): Promise<void>;
 }
 
@@ -68,7 +72,12 @@ export const builtinGenerator: StatementGeneratorEngine = {
     return (await reformulateAll(questions, answers, { onProgress })).map((r) => r.statement);
   },
   async generateDetailed(questions, answers, onProgress) {
-    return (await reformulateAll(questions, answers, { onProgress })).map(({ statement, rule, flagged, doubts }) => ({ statement, rule, flagged, doubts }));
+    return (await reformulateAll(questions, answers, { onProgress })).map(({ statement, rule, flagged, doubts }) => ({
+      statement,
+      rule,
+      flagged,
+      doubts,
+    }));
   },
   async dispose() {},
 };
@@ -89,11 +98,17 @@ export interface InputTruncation {
  * A model's statements, flagged when ill-formed (a model gives no rule to doubt) or made from an
  * input cut at the model's token limit: the model never saw the rest (issue 22).
  */
-export function describeModelStatements(questions: readonly string[], answers: readonly string[], statements: readonly string[], truncation?: readonly InputTruncation[]): GeneratedStatement[] {
+export function describeModelStatements(
+  questions: readonly string[],
+  answers: readonly string[],
+  statements: readonly string[],
+  truncation?: readonly InputTruncation[],
+): GeneratedStatement[] {
   return statements.map((statement, i) => {
     const cut = truncation?.[i];
     const doubts = statement.trim() === "" ? ["empty statement"] : statementDoubts(questions[i], answers[i], statement);
-    if (cut && cut.droppedTokens > 0) doubts.unshift(`input truncated (${cut.droppedTokens} tokens past the ${cut.maxInputTokens}-token limit dropped)`);
+    if (cut && cut.droppedTokens > 0)
+      doubts.unshift(`input truncated (${cut.droppedTokens} tokens past the ${cut.maxInputTokens}-token limit dropped)`);
     return { statement, rule: "model", flagged: doubts.length > 0, doubts, truncated: cut !== undefined && cut.droppedTokens > 0 };
   });
 }

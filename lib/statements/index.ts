@@ -6,7 +6,8 @@ export { hasColonForm, illFormedReasons, isIllFormed, repeatsFourGram, statement
 export type { IllFormedReason } from "./wellformed.js";
 export { reformulateAll, reformulateRange } from "./reformulate-all.js";
 export type { ReformulateAllOptions } from "./reformulate-all.js";
-export { evaluateReferenceStatements, loadReferenceStatements, REFERENCE_STATEMENT_ROLES, referenceStatementsMarkdown, sameStatement } from "./reference-set.js";
+export { evaluateReferenceStatements, loadReferenceStatements, REFERENCE_STATEMENT_ROLES } from "./reference-set.js";
+export { referenceStatementsMarkdown, sameStatement } from "./reference-set.js";
 export type { ReferenceEvaluation, ReferenceScores, ReferenceStatement } from "./reference-set.js";
 export { REVIEW_ROLES, reviewStatements } from "./review.js";
 export type { Review, ReviewItem, ReviewOptions } from "./review.js";
@@ -15,7 +16,8 @@ export { exactMatch, rougeLF, scoreStatementsAgainst, statementTokens, tokenLcsL
 export type { StatementScores } from "./metrics.js";
 export { loadStatementItems, STATEMENT_SPLITS, statementSplits } from "./dataset.js";
 export type { StatementItem, StatementSplit } from "./dataset.js";
-export { builtinGenerator, describeModelStatements, doubtKind, loadStatementGenerator, newStatementTally, tallyStatements } from "./generator.js";
+export { builtinGenerator, describeModelStatements, doubtKind, loadStatementGenerator, newStatementTally } from "./generator.js";
+export { tallyStatements } from "./generator.js";
 export type { GeneratedStatement, GeneratorOptions, InputTruncation, StatementGeneratorEngine, StatementTally } from "./generator.js";
 export { evaluateStatementGenerator, statementEvaluationMarkdown } from "./evaluate.js";
 export type { StatementEvaluation } from "./evaluate.js";

@@ -53,7 +53,10 @@ export interface StatementScores {
   readonly exactMatch: number;
 }
 
-export function scoreStatementsAgainst(hypotheses: readonly string[], references: readonly string[]): StatementScores & { perItemRougeL: Float64Array; perItemExact: Uint8Array } {
+export function scoreStatementsAgainst(
+  hypotheses: readonly string[],
+  references: readonly string[],
+): StatementScores & { perItemRougeL: Float64Array; perItemExact: Uint8Array } {
   if (hypotheses.length !== references.length) throw new RangeError(`${hypotheses.length} statements for ${references.length} references`);
   const h = hypotheses.map(statementTokens);
   const r = references.map(statementTokens);

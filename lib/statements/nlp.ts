@@ -14,8 +14,12 @@
  * stays a plain function.
  */
 import { createRequire } from "node:module";
+import { wordSet } from "./text.js";
 
-/** Universal POS tag as wink-nlp writes it (ADJ, ADP, ADV, AUX, CCONJ, DET, NOUN, NUM, PART, PRON, PROPN, PUNCT, SCONJ, SYM, VERB, X, SPACE). */
+/**
+ * Universal POS tag as wink-nlp writes it (ADJ, ADP, ADV, AUX, CCONJ, DET, NOUN, NUM, PART, PRON, PROPN, PUNCT, SCONJ, SYM, VERB, X,
+ * SPACE).
+ */
 export type Pos = string;
 
 /** One token of a text: its characters, the spaces before it, tag and lemma. */
@@ -111,7 +115,13 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   const pos = t.out(w.its.pos);
   const lemma = t.out(w.its.lemma);
   const pre = t.out(w.its.precedingSpaces);
-  return words.map((word, i) => ({ text: word, lower: word.toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? word).toLowerCase(), pre: i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ") }));
+  return words.map((word, i) => ({
+    text: word,
+    lower: word.toLowerCase(),
+    pos: pos[i],
+    lemma: (lemma[i] ?? word).toLowerCase(),
+    pre: i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " "),
+  }));
 }
 
 /** The source text of a token run, with its own spacing (the first token's leading space dropped). */
@@ -128,7 +138,7 @@ function lexicon(word: string): { tag?: string; switches?: string } {
   return { tag: w.model.one.lexicon[key], switches: w.model.two.switches[key] };
 }
 
-const VERB_TAGS = new Set(["Infinitive", "PresentTense", "PastTense", "Gerund", "Participle", "Verb", "Copula", "Modal", "Auxiliary", "PhrasalVerb"]);
+const VERB_TAGS = wordSet("Infinitive PresentTense PastTense Gerund Participle Verb Copula Modal Auxiliary PhrasalVerb");
 
 const verbMemo = new Map<string, boolean>();
 const adjectiveMemo = new Map<string, boolean>();
@@ -173,7 +183,14 @@ export function gerundLemma(word: string): string | undefined {
 export function isParticipleOf(word: string): boolean {
   const w = word.toLowerCase();
   if (!/(?:ed|en|wn|ne)$/.test(w)) return false;
-  const stems = [w.replace(/ied$/, "y"), w.replace(/ed$/, "e"), w.replace(/ed$/, ""), w.replace(/([bdgklmnprt])\1ed$/, "$1"), w.replace(/n$/, ""), w.replace(/en$/, "")];
+  const stems = [
+    w.replace(/ied$/, "y"),
+    w.replace(/ed$/, "e"),
+    w.replace(/ed$/, ""),
+    w.replace(/([bdgklmnprt])\1ed$/, "$1"),
+    w.replace(/n$/, ""),
+    w.replace(/en$/, ""),
+  ];
   return canBeVerb(w) || stems.some((s) => s !== w && s.length > 2 && canBeVerb(s));
 }
 
@@ -191,7 +208,13 @@ export function canBeAdjective(word: string): boolean {
     const { tag, switches } = lexicon(key);
     v = tag === "Adjective" || tag === "Comparative" || tag === "Superlative" || (switches !== undefined && /Adj/.test(switches));
     // Adjective suffixes ("equivalent", "soluble", "magnetic") where the lexicon says noun or nothing.
-    if (!v && (tag === undefined || tag === "Singular" || tag === "Noun") && /(?:ous|ive|able|ible|ic|ful|less|ent|ant|ary)$/.test(key) && key.length > 5) v = true;
+    if (
+      !v &&
+      (tag === undefined || tag === "Singular" || tag === "Noun") &&
+      /(?:ous|ive|able|ible|ic|ful|less|ent|ant|ary)$/.test(key) &&
+      key.length > 5
+    )
+      v = true;
     if (!v && tag === undefined && /^[a-z]+$/.test(key)) v = tagInTemplate("it is very", key, "today") === "ADJ";
     adjectiveMemo.set(key, v);
   }
@@ -203,7 +226,8 @@ export function isUncountable(word: string): boolean {
   return lexicon(word).tag === "Uncountable";
 }
 
-const PROPER_TAGS = /Place|Country|City|Region|Person|FirstName|LastName|MaleName|FemaleName|Organization|Company|Month|WeekDay|ProperNoun|Honorific|Demonym|Holiday|Religion|Currency/;
+const PROPER_TAGS =
+  /Place|Country|City|Region|Person|FirstName|LastName|MaleName|FemaleName|Organization|Company|Month|WeekDay|ProperNoun|Honorific|Demonym|Holiday|Religion|Currency/;
 
 /** True when the lexicon knows `word` (lower-case) as a common word, not a name ("evaporation" is unknown, "spain" a country). */
 export function isCommonWord(word: string): boolean {
@@ -247,7 +271,10 @@ export function looksPlural(word: string): boolean {
   return v;
 }
 
-/** Number of a noun as the lexicon records it: "plural" (mice, criteria), "singular" (gas, species, physics), or undefined when it does not say. */
+/**
+ * Number of a noun as the lexicon records it: "plural" (mice, criteria), "singular" (gas, species, physics), or undefined when it does not
+ * say.
+ */
 export function lexicalNumber(word: string): "plural" | "singular" | undefined {
   const { tag } = lexicon(word);
   const tags = Array.isArray(tag) ? (tag as string[]) : tag ? [tag] : [];
@@ -296,7 +323,10 @@ export function pastParticiple(verb: string): string {
 }
 
 /** Verbs stressed on a final -l syllable, which double the l in American English too. */
-const STRESSED_FINAL_L = new Set(["compel", "expel", "repel", "propel", "excel", "dispel", "impel", "rebel", "control", "patrol", "extol", "annul", "enthral", "distil", "instil", "fulfil", "enrol"]);
+const STRESSED_FINAL_L = wordSet(
+  "compel expel repel propel excel dispel impel rebel control patrol extol annul enthral distil",
+  "instil fulfil enrol",
+);
 
 /** Simple past: invent → invented, fall → fell, stop → stopped. */
 export function pastTense(verb: string): string {

@@ -9,7 +9,7 @@
 import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import { canBeAdjective, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { collapseSpaces, splitFinalSentence } from "./text.js";
+import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
 // (?<!\.): a run of dots is tried from its first dot only, so a megabyte of dots costs linear time (issue 22); it matches the same.
 export const BLANK = /_{2,}|(?<![\w-])-{3,}(?![\w-])|…|(?<!\.)\.{3,}(?=\s|$)|\(\s*\)|\[\s*\]/;
@@ -21,150 +21,36 @@ const DO = new Set<string>(DO_FORMS);
 const HAVE = new Set<string>(HAVE_FORMS);
 const MODAL = new Set<string>([...MODALS, ...NEGATED_MODAL_STEMS]);
 const AUXILIARIES = new Set([...BE, ...DO, ...HAVE, ...MODAL]);
-const IMPERATIVES = new Set([
-  "name",
-  "list",
-  "give",
-  "identify",
-  "state",
-  "define",
-  "describe",
-  "explain",
-  "mention",
-  "provide",
-  "tell",
-  "find",
-  "calculate",
-  "determine",
-  "compute",
-  "select",
-  "choose",
-  "pick",
-  "write",
-  "suggest",
-]);
+const IMPERATIVES = wordSet(
+  "name list give identify state define describe explain mention provide tell find calculate",
+  "determine compute select choose pick write suggest",
+);
 /** Prepositions that may be moved in front with a wh-word ("In which country", "To whom"); taggers call some of them PART. */
-const PREPOSITIONS = new Set([
-  "in",
-  "on",
-  "at",
-  "to",
-  "from",
-  "by",
-  "with",
-  "for",
-  "during",
-  "into",
-  "onto",
-  "under",
-  "through",
-  "about",
-  "after",
-  "before",
-  "of",
-  "over",
-  "within",
-  "near",
-  "like",
-  "since",
-  "until",
-  "across",
-  "along",
-  "around",
-  "between",
-  "among",
-  "against",
-  "toward",
-  "towards",
-  "upon",
-  "without",
-  "behind",
-  "beside",
-  "beyond",
-  "inside",
-  "outside",
-]);
+const PREPOSITIONS = wordSet(
+  "in on at to from by with for during into onto under through about after before of over within",
+  "near like since until across along around between among against toward towards upon without",
+  "behind beside beyond inside outside",
+);
 /** Nouns after what/which that ask for a time ("What year did …") and so behave like "when". */
-const TIME_NOUNS = new Set(["year", "month", "day", "date", "century", "decade", "time", "season", "era", "period", "age", "hour", "week", "millennium"]);
+const TIME_NOUNS = wordSet("year month day date century decade time season era period age hour week millennium");
 /** Nouns after what/how much that name a portion of what follows "of" ("what percentage of X"). */
 const PORTION_NOUNS = new Set(["percentage", "percent", "fraction", "proportion", "portion"]);
-const MEASURES = new Set([
-  "many",
-  "much",
-  "long",
-  "far",
-  "fast",
-  "old",
-  "tall",
-  "big",
-  "large",
-  "deep",
-  "high",
-  "wide",
-  "thick",
-  "heavy",
-  "often",
-  "hot",
-  "cold",
-  "warm",
-  "soon",
-  "quickly",
-  "strong",
-  "bright",
-  "loud",
-  "small",
-  "early",
-  "late",
-  "frequently",
-  "close",
-  "near",
-]);
+const MEASURES = wordSet(
+  "many much long far fast old tall big large deep high wide thick heavy often hot cold warm soon",
+  "quickly strong bright loud small early late frequently close near",
+);
 /** Nouns after what/which that ask for an attribute of the subject ("What color is the sky?"). */
-const ATTRIBUTE_NOUNS = new Set(["type", "kind", "sort", "form", "class", "category", "color", "colour", "shape", "size", "part", "state", "phase", "variety", "species", "group", "example"]);
+const ATTRIBUTE_NOUNS = wordSet(
+  "type kind sort form class category color colour shape size part state phase variety species",
+  "group example",
+);
 /** Words that may sit between the subject and the main verb. */
-const PRE_VERB = new Set([
-  "not",
-  "n't",
-  "also",
-  "still",
-  "usually",
-  "often",
-  "always",
-  "never",
-  "mainly",
-  "mostly",
-  "first",
-  "most",
-  "best",
-  "least",
-  "more",
-  "likely",
-  "probably",
-  "typically",
-  "generally",
-  "normally",
-  "primarily",
-  "directly",
-  "really",
-  "actually",
-  "only",
-  "ever",
-  "even",
-  "just",
-  "already",
-  "commonly",
-  "naturally",
-  "eventually",
-  "originally",
-  "famously",
-  "largely",
-  "chiefly",
-  "frequently",
-  "sometimes",
-  "rarely",
-  "then",
-  "now",
-]);
+const PRE_VERB = wordSet(
+  "not n't also still usually often always never mainly mostly first most best least more likely",
+  "probably typically generally normally primarily directly really actually only ever even just",
+  "already commonly naturally eventually originally famously largely chiefly frequently sometimes",
+  "rarely then now",
+);
 
 export type AuxKind = "be" | "do" | "have" | "modal";
 
@@ -203,10 +89,21 @@ export interface WhPhrase {
 export type Frame =
   | { readonly kind: "blank" }
   | { readonly kind: "completion"; readonly prompt: string }
-  | { readonly kind: "imperative"; readonly verb: string; readonly object: readonly Token[]; readonly explain?: { how: "why" | "how"; decl?: Declarative; clause: readonly Token[] } }
+  | {
+      readonly kind: "imperative";
+      readonly verb: string;
+      readonly object: readonly Token[];
+      readonly explain?: { how: "why" | "how"; decl?: Declarative; clause: readonly Token[] };
+    }
   | { readonly kind: "yes-no"; readonly decl: Declarative }
   | { readonly kind: "wh-subject"; readonly wh: WhPhrase; readonly predicate: readonly Token[] }
-  | { readonly kind: "wh-be"; readonly wh: WhPhrase; readonly be: Token; readonly subject: readonly Token[]; readonly tail: readonly Token[] }
+  | {
+      readonly kind: "wh-be";
+      readonly wh: WhPhrase;
+      readonly be: Token;
+      readonly subject: readonly Token[];
+      readonly tail: readonly Token[];
+    }
   | { readonly kind: "wh-inverted"; readonly wh: WhPhrase; readonly decl: Declarative }
   | { readonly kind: "existential"; readonly wh: WhPhrase; readonly be: Token; readonly rest: readonly Token[] }
   | { readonly kind: "in-situ"; readonly before: readonly Token[]; readonly wh: WhPhrase; readonly after: readonly Token[] }
@@ -243,7 +140,17 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   const t = tokens[k];
   const prev = tokens[k - 1];
   if (k <= start) return 0;
-  if (t.pos === "PUNCT" || t.pos === "ADP" || t.pos === "DET" || t.pos === "PART" || t.pos === "CCONJ" || t.pos === "SCONJ" || t.pos === "NUM" || t.pos === "PRON") return 0;
+  if (
+    t.pos === "PUNCT" ||
+    t.pos === "ADP" ||
+    t.pos === "DET" ||
+    t.pos === "PART" ||
+    t.pos === "CCONJ" ||
+    t.pos === "SCONJ" ||
+    t.pos === "NUM" ||
+    t.pos === "PRON"
+  )
+    return 0;
   if (t.pos === "AUX" && !(["have", "do"].includes(t.lower) || (afterModal && t.lower === "be"))) return 0;
   if (prev.pos === "DET" || POSSESSIVE.has(prev.lower) || prev.lower === "of" || prev.lower === "to" || prev.text === "'s") return 0;
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text) && k > 0) return 0;
@@ -257,7 +164,17 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   // A base form right after a one-word plural subject is its verb ("Can chameleons change colour?", not "colour").
   if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 2;
   const next = tokens[k + 1];
-  if (!next || next.pos === "PUNCT" || next.pos === "DET" || next.pos === "PRON" || next.pos === "ADP" || next.pos === "PART" || next.pos === "ADV" || next.pos === "NUM" || next.pos === "SCONJ")
+  if (
+    !next ||
+    next.pos === "PUNCT" ||
+    next.pos === "DET" ||
+    next.pos === "PRON" ||
+    next.pos === "ADP" ||
+    next.pos === "PART" ||
+    next.pos === "ADV" ||
+    next.pos === "NUM" ||
+    next.pos === "SCONJ"
+  )
     score += 1;
   return score;
 }
@@ -271,20 +188,28 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   if (/^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
     let k = start + 1;
     while (k < tokens.length && tokens[k].pos === "ADV") k++;
-    if (tokens[k] && tokens[k].pos !== "AUX" && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lower))) [best, bestScore] = [k, Number.POSITIVE_INFINITY];
+    if (tokens[k] && tokens[k].pos !== "AUX" && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lower)))
+      [best, bestScore] = [k, Number.POSITIVE_INFINITY];
   }
   for (let k = start + 1; k < tokens.length && bestScore !== Number.POSITIVE_INFINITY; k++) {
     let s = verbScore(tokens, k, start, kind === "modal");
     // "What does this help an octopus do?": after help/make/let/see … a final "do" belongs to the object.
-    if (tokens[k].lower === "do" && tokens.slice(start + 1, k).some((x) => /^(?:help|make|let|see|watch|hear|allow|cause|have|get)$/.test(x.lemma))) s = 0;
+    if (
+      tokens[k].lower === "do" &&
+      tokens.slice(start + 1, k).some((x) => /^(?:help|make|let|see|watch|hear|allow|cause|have|get)$/.test(x.lemma))
+    )
+      s = 0;
     // After do or a modal the main verb is a base form: "added" after "is" in "Does K change when a catalyst is added?" is not it.
-    if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? "")) s = 0;
+    if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? ""))
+      s = 0;
     // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
-    if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0) s = 0;
+    if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0)
+      s = 0;
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // A coordination "warm or cool": the first verb of it.
-  if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0) best -= 2;
+  if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0)
+    best -= 2;
   let guessed = false;
   if (best < 0) {
     // No verb-like word: the last word before any final preposition.
@@ -295,7 +220,16 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const v = best;
   let subjectEnd = v;
   while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
-  return { subject: tokens.slice(start, subjectEnd), aux, auxKind: kind, negated, preVerb: tokens.slice(subjectEnd, v), verb: tokens[v], rest: tokens.slice(v + 1), guessed };
+  return {
+    subject: tokens.slice(start, subjectEnd),
+    aux,
+    auxKind: kind,
+    negated,
+    preVerb: tokens.slice(subjectEnd, v),
+    verb: tokens[v],
+    rest: tokens.slice(v + 1),
+    guessed,
+  };
 }
 
 /** Subject and predicate of "be SUBJECT PREDICATE" (tokens from the subject on). */
@@ -304,16 +238,29 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
   let cut = n;
   let sawNoun = false;
   // "Are there eight planets …?": "there" is the subject.
-  if (tokens[start]?.lower === "there") return { subject: tokens.slice(start, start + 1), aux, auxKind: "be", negated, preVerb: [], rest: tokens.slice(start + 1), guessed: false };
+  if (tokens[start]?.lower === "there")
+    return {
+      subject: tokens.slice(start, start + 1),
+      aux,
+      auxKind: "be",
+      negated,
+      preVerb: [],
+      rest: tokens.slice(start + 1),
+      guessed: false,
+    };
   for (let k = start; k < n; k++) {
     const t = tokens[k];
     const prev = tokens[k - 1];
-    const nominalPrev = k > start && (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON" || prev.pos === "NUM" || (sawNoun && prev.pos === "ADV"));
+    const nominalPrev =
+      k > start &&
+      (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON" || prev.pos === "NUM" || (sawNoun && prev.pos === "ADV"));
     if (k > start && prev.lower === "of") continue;
     // The word right after "is" belongs to the subject whatever its tag ("Is water/VERB a compound?").
     const next = tokens[k + 1];
     const modifier =
-      (t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "VERB" && /(?:ing|ed)$/.test(t.lower))) && next !== undefined && (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
+      (t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "VERB" && /(?:ing|ed)$/.test(t.lower))) &&
+      next !== undefined &&
+      (next.pos === "ADJ" || next.pos === "NOUN" || next.pos === "PROPN");
     const nominal =
       t.pos === "NOUN" ||
       t.pos === "PROPN" ||
@@ -328,9 +275,23 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     }
     if (t.text === "'s" || t.text === "’s") continue;
     // "Is passing the Turing test sufficient …?": a gerund opening the subject takes its object with it.
-    if (k === start && t.pos === "VERB" && /ing$/.test(t.lower) && next !== undefined && (next.pos === "DET" || next.pos === "NOUN" || next.pos === "PROPN")) continue;
+    if (
+      k === start &&
+      t.pos === "VERB" &&
+      /ing$/.test(t.lower) &&
+      next !== undefined &&
+      (next.pos === "DET" || next.pos === "NOUN" || next.pos === "PROPN")
+    )
+      continue;
     // "Is Newton second law valid …?": an ordinal between a name and a noun is inside the subject (a possessive without 's).
-    if (sawNoun && prev.pos === "PROPN" && /^(?:first|second|third|fourth|fifth)$/.test(t.lower) && next !== undefined && next.pos === "NOUN") continue;
+    if (
+      sawNoun &&
+      prev.pos === "PROPN" &&
+      /^(?:first|second|third|fourth|fifth)$/.test(t.lower) &&
+      next !== undefined &&
+      next.pos === "NOUN"
+    )
+      continue;
     if (nominal) {
       // After a complete noun phrase, a word that is really an adjective ("the Earth round") starts the predicate.
       if (nominalPrev && sawNoun && canBeAdjective(t.lower) && !/^[A-Z]/.test(t.text)) {
@@ -355,7 +316,12 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       // A prepositional phrase may belong to the subject ("the speed of light in a vacuum constant"): look ahead for a predicate word.
       const ahead = tokens
         .slice(k + 1)
-        .findIndex((x, j) => (x.pos === "ADJ" || x.pos === "VERB") && j > 0 && !(tokens[k + j + 2] && (tokens[k + j + 2].pos === "NOUN" || tokens[k + j + 2].pos === "PROPN")));
+        .findIndex(
+          (x, j) =>
+            (x.pos === "ADJ" || x.pos === "VERB") &&
+            j > 0 &&
+            !(tokens[k + j + 2] && (tokens[k + j + 2].pos === "NOUN" || tokens[k + j + 2].pos === "PROPN")),
+        );
       if (ahead >= 0 && !tokens.slice(k + 1, k + 1 + ahead + 1).some((x) => x.pos === "ADP")) continue;
       cut = k;
       break;
@@ -367,14 +333,24 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
   while (v < rest.length && (rest[v].pos === "ADV" || PRE_VERB.has(rest[v].lower))) v++;
   const verb = rest[v];
   if (verb && verb.pos === "VERB" && /ing$/.test(verb.lower))
-    return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: rest.slice(0, v), verb, rest: rest.slice(v + 1), guessed: !sawNoun };
+    return {
+      subject: tokens.slice(start, cut),
+      aux,
+      auxKind: "be",
+      negated,
+      preVerb: rest.slice(0, v),
+      verb,
+      rest: rest.slice(v + 1),
+      guessed: !sawNoun,
+    };
   return { subject: tokens.slice(start, cut), aux, auxKind: "be", negated, preVerb: [], rest, guessed: !sawNoun };
 }
 
 /** Parses a wh-phrase at `i` (after an optional preposition). Returns the phrase and the index after it. */
 function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: number } | undefined {
   let prep: Token | undefined;
-  if (tokens[i] && (tokens[i].pos === "ADP" || PREPOSITIONS.has(tokens[i].lower)) && WH_WORDS.has(tokens[i + 1]?.lower ?? "")) prep = tokens[i++];
+  if (tokens[i] && (tokens[i].pos === "ADP" || PREPOSITIONS.has(tokens[i].lower)) && WH_WORDS.has(tokens[i + 1]?.lower ?? ""))
+    prep = tokens[i++];
   const word = tokens[i]?.lower;
   if (!word || !WH_WORDS.has(word)) return undefined;
   i++;
@@ -392,7 +368,12 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
     }
   }
   if (word === "which" || word === "what" || word === "whose" || measure === "many" || measure === "much") {
-    if (tokens[i]?.lower === "of" && /^(?:the|these|those|this|them)$/.test(tokens[i + 1]?.lower ?? "") && word !== "what" && measure === undefined) {
+    if (
+      tokens[i]?.lower === "of" &&
+      /^(?:the|these|those|this|them)$/.test(tokens[i + 1]?.lower ?? "") &&
+      word !== "what" &&
+      measure === undefined
+    ) {
       partitive = true;
       i += 2;
       if (tokens[i]?.lower === "following") i++;
@@ -402,7 +383,17 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       const t = tokens[i];
       const next = tokens[i + 1];
       if (isAux(t)) break;
-      if (t.pos === "PUNCT" || t.pos === "ADP" || t.pos === "DET" || t.pos === "PRON" || t.pos === "PART" || t.pos === "SCONJ" || t.pos === "CCONJ" || t.pos === "ADV") break;
+      if (
+        t.pos === "PUNCT" ||
+        t.pos === "ADP" ||
+        t.pos === "DET" ||
+        t.pos === "PRON" ||
+        t.pos === "PART" ||
+        t.pos === "SCONJ" ||
+        t.pos === "CCONJ" ||
+        t.pos === "ADV"
+      )
+        break;
       // "Which organ pumps blood": a verb form ends the noun.
       if (
         i > startNoun &&
@@ -430,12 +421,24 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         t.lemma !== t.lower &&
         (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) &&
         next?.lower !== "of" &&
-        !(next && next.pos === "NOUN" && canBeVerb(next.lower) && next.lower === next.lemma && tokens[i + 2] && tokens[i + 2].pos !== "PUNCT")
+        !(
+          next &&
+          next.pos === "NOUN" &&
+          canBeVerb(next.lower) &&
+          next.lower === next.lemma &&
+          tokens[i + 2] &&
+          tokens[i + 2].pos !== "PUNCT"
+        )
       )
         break;
       noun.push(t);
       i++;
-      if (["type", "kind", "sort", "form", "class", "category", "variety"].includes(t.lemma) && tokens[i]?.lower === "of" && tokens[i + 1] && tokens[i + 1].pos !== "DET") {
+      if (
+        ["type", "kind", "sort", "form", "class", "category", "variety"].includes(t.lemma) &&
+        tokens[i]?.lower === "of" &&
+        tokens[i + 1] &&
+        tokens[i + 1].pos !== "DET"
+      ) {
         typeOf = true;
         i++;
       }
@@ -444,7 +447,8 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
     if (tokens[i]?.lower === "of" && noun.length > 0 && !PORTION_NOUNS.has(headLemma) && measure === undefined && !partitive) {
       // "which layer of the atmosphere", "which family of instruments": the of-phrase belongs to the noun.
       let j = i + 1;
-      while (j < tokens.length && !isAux(tokens[j]) && tokens[j].pos !== "PUNCT" && tokens[j].pos !== "VERB" && tokens[j].pos !== "ADP") j++;
+      while (j < tokens.length && !isAux(tokens[j]) && tokens[j].pos !== "PUNCT" && tokens[j].pos !== "VERB" && tokens[j].pos !== "ADP")
+        j++;
       if (j > i + 1 && (j === tokens.length || isAux(tokens[j]) || tokens[j].pos === "VERB")) {
         noun.push(...tokens.slice(i, j));
         i = j;
@@ -453,7 +457,13 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
     if (tokens[i]?.lower === "of" && (PORTION_NOUNS.has(headLemma) || measure === "much") && !partitive) {
       // "how much of the Earth's surface", "what percentage of the atmosphere"
       let j = i + 1;
-      while (j < tokens.length && !isAux(tokens[j]) && tokens[j].pos !== "PUNCT" && !(tokens[j].pos === "VERB" && tokens[j].lower !== tokens[j].lemma)) j++;
+      while (
+        j < tokens.length &&
+        !isAux(tokens[j]) &&
+        tokens[j].pos !== "PUNCT" &&
+        !(tokens[j].pos === "VERB" && tokens[j].lower !== tokens[j].lemma)
+      )
+        j++;
       if (j < tokens.length && isAux(tokens[j])) {
         ofPhrase = tokens.slice(i + 1, j);
         i = j;
@@ -468,7 +478,8 @@ function startsNounPhrase(tokens: readonly Token[], j: number): boolean {
   const t = tokens[j];
   if (!t) return false;
   if (t.lower === "there") return false;
-  if (/^(?:most|some|all|many|much|part|half|none|each|both|any|few|several|one)$/.test(t.lower) && tokens[j + 1]?.lower === "of") return true;
+  if (/^(?:most|some|all|many|much|part|half|none|each|both|any|few|several|one)$/.test(t.lower) && tokens[j + 1]?.lower === "of")
+    return true;
   if (t.pos === "DET" || t.pos === "PRON" || t.pos === "PROPN" || t.pos === "NUM") return !WH_WORDS.has(t.lower);
   if (t.pos === "NOUN") return true;
   const next = tokens[j + 1];
@@ -484,7 +495,12 @@ function startsNounPhrase(tokens: readonly Token[], j: number): boolean {
     // "What is programmed cell death also called?": a participle before a noun is a modifier.
     if (/(?:ed|en)$/.test(t.lower) && next && (next.pos === "NOUN" || next.pos === "ADJ")) return true;
     // "What is crossing over?": a gerund with nothing but a particle or noun after it names a thing.
-    if (/ing$/.test(t.lower) && tokens.slice(j + 1).every((x) => x.pos === "ADP" || x.pos === "NOUN" || x.pos === "PUNCT") && tokens.length - j <= 3) return true;
+    if (
+      /ing$/.test(t.lower) &&
+      tokens.slice(j + 1).every((x) => x.pos === "ADP" || x.pos === "NOUN" || x.pos === "PUNCT") &&
+      tokens.length - j <= 3
+    )
+      return true;
   }
   return false;
 }
@@ -495,11 +511,15 @@ function subjectAfterModal(tokens: readonly Token[], j: number): boolean {
   if (!t || WH_WORDS.has(t.lower)) return false;
   if (t.pos === "DET" || t.pos === "PRON" || t.pos === "PROPN" || t.pos === "NUM") return true;
   if (t.pos === "NOUN") return !(t.lower === t.lemma && canBeVerb(t.lower) && tokens[j + 1]?.pos === "DET");
-  if (t.pos === "ADJ") return !PRE_VERB.has(t.lower) && tokens[j + 1] !== undefined && (tokens[j + 1].pos === "NOUN" || tokens[j + 1].pos === "PROPN");
+  if (t.pos === "ADJ")
+    return !PRE_VERB.has(t.lower) && tokens[j + 1] !== undefined && (tokens[j + 1].pos === "NOUN" || tokens[j + 1].pos === "PROPN");
   return t.pos === "VERB" && t.lower !== t.lemma && /s$/.test(t.lower);
 }
 
-/** Trailing participle with its adverbs and prepositions ("chemically known as", "also called", "made of", "located"), or a stranded preposition. */
+/**
+ * Trailing participle with its adverbs and prepositions ("chemically known as", "also called", "made of", "located"), or a stranded
+ * preposition.
+ */
 function participleTail(tokens: readonly Token[]): number {
   const n = tokens.length;
   // "What is statistical mechanics used to describe?": an infinitive after the participle is part of the tail.
@@ -527,15 +547,22 @@ function participleTail(tokens: readonly Token[]): number {
   return Math.min(stranded, tokens.length);
 }
 
-/** True when a past participle follows somewhere after `j` ("Which city has the team visited" vs "Which country has the largest population"). */
+/**
+ * True when a past participle follows somewhere after `j` ("Which city has the team visited" vs "Which country has the largest
+ * population").
+ */
 function participleLater(tokens: readonly Token[], j: number): boolean {
   // ("six-sided crystals": a hyphenated compound's -ed part is no participle.)
-  return tokens.slice(j + 1).some((t, k) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower) && tokens[j + k]?.text !== "-");
+  return tokens
+    .slice(j + 1)
+    .some((t, k) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower) && tokens[j + k]?.text !== "-");
 }
 
 /** A wh-phrase asking for a time ("what year", "which century"). */
 function asksTime(wh: WhPhrase): boolean {
-  return (wh.word === "what" || wh.word === "which") && wh.noun.length > 0 && !wh.typeOf && TIME_NOUNS.has(wh.noun[wh.noun.length - 1].lemma);
+  return (
+    (wh.word === "what" || wh.word === "which") && wh.noun.length > 0 && !wh.typeOf && TIME_NOUNS.has(wh.noun[wh.noun.length - 1].lemma)
+  );
 }
 
 /** The question ends with a preposition ("Which country is X in?"): the wh-phrase is its object, not the subject. */
@@ -564,7 +591,10 @@ function progressiveRetagged(tokens: readonly Token[], j: number): readonly Toke
   const adverbOnly = before.length === 1 && ADVERB_LIKE.test(before[0].lower);
   // "the class", "Jenny", "she": a short noun phrase with no preposition, so "the purpose of testing" stays a noun.
   const subject =
-    before.length <= 3 && before.at(-1) !== undefined && ["NOUN", "PROPN", "PRON"].includes(before.at(-1)?.pos ?? "") && before.every((x) => ["DET", "NOUN", "PROPN", "PRON"].includes(x.pos));
+    before.length <= 3 &&
+    before.at(-1) !== undefined &&
+    ["NOUN", "PROPN", "PRON"].includes(before.at(-1)?.pos ?? "") &&
+    before.every((x) => ["DET", "NOUN", "PROPN", "PRON"].includes(x.pos));
   if (!adverbOnly && !subject) return tokens;
   const out = tokens.slice();
   out[end - 1] = { ...last, pos: "VERB", lemma };
@@ -580,12 +610,17 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
   // Adverbs between the wh-phrase and the verb ("Who first proposed", "Which best explains", "which plants usually grow").
   let k = i;
   while (tokens[k] && (tokens[k].pos === "ADV" || (PRE_VERB.has(tokens[k].lower) && tokens[k].pos !== "AUX")) && !isAux(tokens[k])) k++;
-  if (k > i && tokens[k] && !isAux(tokens[k]) && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lemma) || canBeVerb(tokens[k].lower))) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+  if (k > i && tokens[k] && !isAux(tokens[k]) && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lemma) || canBeVerb(tokens[k].lower)))
+    return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
   if (isAux(t) && !(t.pos === "NOUN" && !AUXILIARIES.has(t.lower))) {
     const negated = isNegation(tokens[i + 1]);
     const j = negated ? i + 2 : i + 1;
     const kind = auxKind(t);
-    const adjunct = ["where", "when", "why"].includes(wh.word) || (wh.word === "how" && wh.measure !== "many" && wh.measure !== "much") || wh.prep !== undefined || asksTime(wh);
+    const adjunct =
+      ["where", "when", "why"].includes(wh.word) ||
+      (wh.word === "how" && wh.measure !== "many" && wh.measure !== "much") ||
+      wh.prep !== undefined ||
+      asksTime(wh);
     if (kind === "be") {
       if (tokens[j]?.lower === "there") return { kind: "existential", wh, be: t, rest: tokens.slice(j + 1) };
       if (wh.ofPhrase.length > 0 && startsNounPhrase(tokens, j)) return { kind: "wh-be", wh, be: t, subject: tokens.slice(j), tail: [] };
@@ -602,13 +637,22 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         if (asBe.verb && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-inverted", wh, decl: asBe };
         // "What is he able to calculate?": the wh-phrase is the object of the infinitive.
         const r0 = asBe.rest;
-        if (!wh.prep && r0.length >= 3 && r0[0].pos === "ADJ" && r0[1]?.lower === "to" && r0[r0.length - 1].pos === "VERB") return { kind: "wh-inverted", wh, decl: asBe };
+        if (!wh.prep && r0.length >= 3 && r0[0].pos === "ADJ" && r0[1]?.lower === "to" && r0[r0.length - 1].pos === "VERB")
+          return { kind: "wh-inverted", wh, decl: asBe };
         const stranded = endsWithPreposition(tokens);
         // "Which is a solid?" asks to pick one: the answer is the subject ("Ice is a solid").
         if (wh.word === "which" && wh.noun.length === 0 && !wh.prep && !stranded && participleTail(tokens.slice(j)) === tokens.length - j)
           return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
-        const complement = !wh.prep && (wh.measure !== undefined || wh.noun.length === 0 || wh.typeOf || ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) || stranded) && !wh.partitive;
-        if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+        const complement =
+          !wh.prep &&
+          (wh.measure !== undefined ||
+            wh.noun.length === 0 ||
+            wh.typeOf ||
+            ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) ||
+            stranded) &&
+          !wh.partitive;
+        if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined)
+          return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
         if (complement && (wh.measure === undefined || (wh.measure !== "much" && wh.measure !== "many"))) {
           const body = tokens.slice(j);
           const cut = participleTail(body);
@@ -616,12 +660,20 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         }
         return { kind: "wh-inverted", wh, decl: splitBe(tokens, t, negated, j) };
       }
-      if ((wh.measure === "many" || wh.measure === "much") && wh.noun.length > 0 && wh.ofPhrase.length === 0) return { kind: "existential", wh, be: t, rest: tokens.slice(j) };
+      if ((wh.measure === "many" || wh.measure === "much") && wh.noun.length > 0 && wh.ofPhrase.length === 0)
+        return { kind: "existential", wh, be: t, rest: tokens.slice(j) };
       return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     }
     // "Which doesn't contain water?", "Who didn't sign it?": no subject after "do", the wh-phrase is the subject.
     const bare = tokens[j];
-    if (kind === "do" && negated && bare && (bare.pos === "VERB" || bare.lower === "have") && bare.lower === bare.lemma && tokens[j + 1]?.pos !== "VERB")
+    if (
+      kind === "do" &&
+      negated &&
+      bare &&
+      (bare.pos === "VERB" || bare.lower === "have") &&
+      bare.lower === bare.lemma &&
+      tokens[j + 1]?.pos !== "VERB"
+    )
       return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
     // "has" is the main verb unless a participle follows ("Which country has the largest population?").
@@ -629,7 +681,8 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
     if (adjunct || subjectAfterModal(tokens, j)) return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
     return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
   }
-  if (t.pos === "VERB" || t.pos === "AUX" || canBeVerb(t.lemma) || canBeVerb(t.lower)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+  if (t.pos === "VERB" || t.pos === "AUX" || canBeVerb(t.lemma) || canBeVerb(t.lower))
+    return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
   return undefined;
 }
 
@@ -689,55 +742,39 @@ function parseInSitu(tokens: readonly Token[]): Frame | undefined {
     ) {
       // "which set of islands": a noun the tagger took for a verb.
       let e = parsed.end + 1;
-      if (tokens[e]?.lower === "of") while (e < tokens.length && tokens[e].pos !== "PUNCT" && !(tokens[e].pos === "VERB" && e > parsed.end + 2)) e++;
+      if (tokens[e]?.lower === "of")
+        while (e < tokens.length && tokens[e].pos !== "PUNCT" && !(tokens[e].pos === "VERB" && e > parsed.end + 2)) e++;
       parsed = { wh: { ...parsed.wh, noun: tokens.slice(parsed.end, e) }, end: e };
     }
     if (parsed.wh.partitive) {
       // "which of the rock's other properties": the whole of-phrase is replaced.
       let e = parsed.end;
-      while (e < tokens.length && tokens[e].pos !== "PUNCT" && tokens[e].pos !== "VERB" && tokens[e].pos !== "AUX" && tokens[e].pos !== "ADP" && tokens[e].pos !== "PART") e++;
+      while (
+        e < tokens.length &&
+        tokens[e].pos !== "PUNCT" &&
+        tokens[e].pos !== "VERB" &&
+        tokens[e].pos !== "AUX" &&
+        tokens[e].pos !== "ADP" &&
+        tokens[e].pos !== "PART"
+      )
+        e++;
       parsed = { wh: { ...parsed.wh, noun: [] }, end: e };
     }
     let after = tokens.slice(parsed.end);
-    while (after.length > 0 && (after[after.length - 1].pos === "PUNCT" || /^(?:below|above|shown|listed|given)$/.test(after[after.length - 1].lower))) after = after.slice(0, -1);
+    while (
+      after.length > 0 &&
+      (after[after.length - 1].pos === "PUNCT" || /^(?:below|above|shown|listed|given)$/.test(after[after.length - 1].lower))
+    )
+      after = after.slice(0, -1);
     return { kind: "in-situ", before: tokens.slice(0, p), wh: parsed.wh, after };
   }
   return undefined;
 }
 
-const SUBORDINATE_START = new Set([
-  "when",
-  "if",
-  "as",
-  "while",
-  "after",
-  "before",
-  "during",
-  "in",
-  "on",
-  "at",
-  "for",
-  "from",
-  "according",
-  "since",
-  "once",
-  "because",
-  "although",
-  "though",
-  "unless",
-  "until",
-  "whenever",
-  "to",
-  "with",
-  "without",
-  "by",
-  "under",
-  "over",
-  "among",
-  "between",
-  "within",
-  "throughout",
-]);
+const SUBORDINATE_START = wordSet(
+  "when if as while after before during in on at for from according since once because although",
+  "though unless until whenever to with without by under over among between within throughout",
+);
 
 /** "When plants die, which …?": the fronted clause (with its comma) and the question after it. */
 function splitFronted(tokens: readonly Token[]): number {
@@ -745,7 +782,12 @@ function splitFronted(tokens: readonly Token[]): number {
   for (let k = 1; k < tokens.length - 1; k++) {
     if (tokens[k].text !== ",") continue;
     const next = tokens[k + 1];
-    if (WH_WORDS.has(next.lower) || (isAux(next) && k + 2 < tokens.length) || (next.pos === "ADP" && WH_WORDS.has(tokens[k + 2]?.lower ?? ""))) return k + 1;
+    if (
+      WH_WORDS.has(next.lower) ||
+      (isAux(next) && k + 2 < tokens.length) ||
+      (next.pos === "ADP" && WH_WORDS.has(tokens[k + 2]?.lower ?? ""))
+    )
+      return k + 1;
     return 0;
   }
   return 0;
@@ -770,7 +812,11 @@ function parseImperative(tokens: readonly Token[]): Frame | undefined {
 
 /** A wh-word (after an optional preposition) or an auxiliary first. */
 function startsLikeQuestion(body: readonly Token[]): boolean {
-  return WH_WORDS.has(body[0].lower) || (PREPOSITIONS.has(body[0].lower) && WH_WORDS.has(body[1]?.lower ?? "")) || (isAux(body[0]) && /^[A-Z]/.test(body[0].text));
+  return (
+    WH_WORDS.has(body[0].lower) ||
+    (PREPOSITIONS.has(body[0].lower) && WH_WORDS.has(body[1]?.lower ?? "")) ||
+    (isAux(body[0]) && /^[A-Z]/.test(body[0].text))
+  );
 }
 
 /**
@@ -784,7 +830,8 @@ function inQuestionOrder(body: readonly Token[]): boolean {
   const w = body[k - 1].lower;
   if (w === "how" && body[k] && (MEASURES.has(body[k].lower) || body[k].pos === "ADJ" || body[k].pos === "ADV")) k++;
   // what/which/whose/how many may take a noun before the auxiliary.
-  if (/^(?:what|which|whose|many|much)$/.test(body[k - 1].lower)) while (body[k] && (body[k].pos === "NOUN" || body[k].pos === "ADJ") && !isAux(body[k])) k++;
+  if (/^(?:what|which|whose|many|much)$/.test(body[k - 1].lower))
+    while (body[k] && (body[k].pos === "NOUN" || body[k].pos === "ADJ") && !isAux(body[k])) k++;
   if (isAux(body[k])) return true;
   return /^(?:who|what|which)$/.test(body[0].lower) && body[1]?.pos === "VERB" && body[1].lower !== body[1].lemma;
 }
@@ -841,7 +888,14 @@ function parseUncached(q: string): ParsedQuestion {
   const firstWord = (/^[\p{L}']+/u.exec(last)?.[0] ?? "").toLowerCase();
   const secondWord = (/^[\p{L}']+[^\p{L}']+([\p{L}']+)/u.exec(last)?.[1] ?? "").toLowerCase();
   const leadsIn = (PREPOSITIONS.has(firstWord) || SUBORDINATE_START.has(firstWord)) && !WH_WORDS.has(firstWord);
-  if (!asks && !WH_WORDS.has(firstWord) && !AUXILIARIES.has(firstWord) && !IMPERATIVES.has(firstWord) && (!leadsIn || !WH_WORDS.has(secondWord))) return completion(final, context, last);
+  if (
+    !asks &&
+    !WH_WORDS.has(firstWord) &&
+    !AUXILIARIES.has(firstWord) &&
+    !IMPERATIVES.has(firstWord) &&
+    (!leadsIn || !WH_WORDS.has(secondWord))
+  )
+    return completion(final, context, last);
   const all = tokenize(asks ? last.replace(/\s*\?+\s*$/u, "") : last.replace(/[\s.:;]+$/u, ""));
   const cut = splitFronted(all);
   const fronted = cut > 0 ? joinTokens(all.slice(0, cut)) : "";
@@ -852,7 +906,8 @@ function parseUncached(q: string): ParsedQuestion {
   if (asks || interrogativeStart) {
     const frame = (interrogativeStart ? parseInterrogative(body) : undefined) ?? (!interrogativeStart ? parseInSitu(body) : undefined);
     if (frame) return { final, context, fronted, sentence, frame };
-    if (asks || interrogativeStart) return { final, context, fronted, sentence, frame: { kind: "unparsed", body: joinTokens(body), interrogative: interrogativeStart } };
+    if (asks || interrogativeStart)
+      return { final, context, fronted, sentence, frame: { kind: "unparsed", body: joinTokens(body), interrogative: interrogativeStart } };
   }
   const imperative = parseImperative(body);
   if (imperative) return { final, context, fronted, sentence, frame: imperative };

@@ -31,7 +31,8 @@ function contentWords(s: string): string[] {
 }
 
 /** A wh-word and the words of its phrase up to the auxiliary after it. */
-const WH_PHRASE = /^\s*(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must)\b)/i;
+const WH_PHRASE =
+  /^\s*(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must)\b)/i;
 
 /** A crude stem, so that "rates" and "rate", "describes" and "described" meet. */
 const stem = (w: string) => w.replace(/(?:ies|es|s|ed|ing)$/, "");
@@ -65,7 +66,10 @@ function fourGrams(words: readonly string[]): Map<string, number> {
   return m;
 }
 
-/** True when a 4-gram occurs in the statement more often than in the question or the answer alone (the answer repeats the question after it). */
+/**
+ * True when a 4-gram occurs in the statement more often than in the question or the answer alone (the answer repeats the question after
+ * it).
+ */
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
   const s = fourGrams(statementWords(statement));
   let q: Map<string, number> | undefined;
@@ -124,21 +128,27 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const coverage = questionCoverage(own, question);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
-  const doubled = [...statement.matchAll(DOUBLED)].find((m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)));
+  const doubled = [...statement.matchAll(DOUBLED)].find(
+    (m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)),
+  );
   if (doubled) out.push(`reads: "${doubled[0]}"`);
   const twice = saidTwice(statement, question, answer);
   if (twice) out.push(`reads: "${twice}" twice`);
-  if (COMMA_AFTER_FUNCTION.test(statement) && !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`)) out.push("reads: a comma after a function word");
+  if (COMMA_AFTER_FUNCTION.test(statement) && !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`))
+    out.push("reads: a comma after a function word");
   const capital = CAPITAL_INSIDE.exec(statement);
-  if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0])) out.push(`reads: "${capital[0].slice(2).trim()}" capitalised inside a sentence`);
+  if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0]))
+    out.push(`reads: "${capital[0].slice(2).trim()}" capitalised inside a sentence`);
   // "The student is trying what color is the chemical. to determine.": a sentence end inside the statement.
   const inside = /[a-z]\. [a-z]/.exec(statement);
   if (inside && !question.includes(inside[0]) && !answer.includes(inside[0])) out.push("reads: a sentence ends inside the statement");
   // "Respiratory and nervous are involved …": adjectives that named a kind of the question's noun, the noun left out.
   const pair = /^([A-Z][a-z]+) and ([a-z]+),? (?:are|were|would|will|can|could|work|help|is)\b/.exec(own.trim());
-  if (pair && [pair[1], pair[2]].every((w) => canBeAdjective(w.toLowerCase()) && !isUncountable(w.toLowerCase()))) out.push(`context: "${pair[1]} and ${pair[2]}" name no noun`);
+  if (pair && [pair[1], pair[2]].every((w) => canBeAdjective(w.toLowerCase()) && !isUncountable(w.toLowerCase())))
+    out.push(`context: "${pair[1]} and ${pair[2]}" name no noun`);
   // "… a sign of concentration is NOT correct": the question's "NOT" kept, so the statement may say the opposite of the answer.
-  if (/\b(?:is|are|was|were) NOT (?:correct|true|accurate|an? |the )/.test(statement) && !/\bNOT\b/.test(answer)) out.push('meaning: the question\'s "NOT" kept in the statement');
+  if (/\b(?:is|are|was|were) NOT (?:correct|true|accurate|an? |the )/.test(statement) && !/\bNOT\b/.test(answer))
+    out.push('meaning: the question\'s "NOT" kept in the statement');
   const what = /\bwhat\b/gi;
   if (count(what, statement) > count(what, answer) + Math.max(0, count(what, question) - 1)) out.push("reads: a question word left in");
   return out;

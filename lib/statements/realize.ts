@@ -5,11 +5,26 @@
  * leading pronoun replaced by what the question is about), a "why" answer becomes a
  * because-clause. Every result names its rule and the doubts met on the way.
  */
-import { analyzeAnswer, clauseVerb, isPluralPhrase, predicateOfDummySubject, tokenizePhrase, withAnswerFields, type AnswerParts } from "./answer.js";
+import {
+  analyzeAnswer,
+  clauseVerb,
+  isPluralPhrase,
+  predicateOfDummySubject,
+  tokenizePhrase,
+  withAnswerFields,
+  type AnswerParts,
+} from "./answer.js";
 import { canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
-import { auxEllipsis, complementEllipsis, objectPronounEllipsis, substituteObjectPronoun, substitutePassiveSubject, superlativeEllipsis } from "./context.js";
+import {
+  auxEllipsis,
+  complementEllipsis,
+  objectPronounEllipsis,
+  substituteObjectPronoun,
+  substitutePassiveSubject,
+  superlativeEllipsis,
+} from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
-import { capitalize, collapseSpaces } from "./text.js";
+import { capitalize, collapseSpaces, wordSet } from "./text.js";
 import { lowersCapital } from "./names.js";
 
 export interface Realized {
@@ -35,78 +50,27 @@ export function midSentence(s: string, classHead?: string): string {
   const first = s.split(/\s/, 1)[0];
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
-  // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep it.
+  // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep
+  // it.
   if (/^[A-Z][a-z]+$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
   return s;
 }
 
 /** Verbs that take a clause as their object ("indicates the reaction is spontaneous"). */
-const CLAUSE_VERBS = new Set([
-  "indicate",
-  "show",
-  "mean",
-  "suggest",
-  "say",
-  "state",
-  "prove",
-  "imply",
-  "predict",
-  "claim",
-  "find",
-  "reveal",
-  "demonstrate",
-  "think",
-  "believe",
-  "know",
-  "tell",
-  "conclude",
-  "assume",
-  "hypothesize",
-  "observe",
-  "notice",
-  "learn",
-  "confirm",
-  "explain",
-  "argue",
-  "propose",
-  "expect",
-  "discover",
-  "realize",
-  "recommend",
-  "require",
-  "ensure",
-  "guarantee",
-  "determine",
-  "decide",
-]);
+const CLAUSE_VERBS = wordSet(
+  "indicate show mean suggest say state prove imply predict claim find reveal demonstrate think",
+  "believe know tell conclude assume hypothesize observe notice learn confirm explain argue propose",
+  "expect discover realize recommend require ensure guarantee determine decide",
+);
 
 const PARTICLES = new Set(["up", "down", "out", "off", "away", "back", "over", "on", "in", "around", "through"]);
-const DITRANSITIVE = new Set([
-  "take",
-  "cost",
-  "call",
-  "name",
-  "consider",
-  "elect",
-  "give",
-  "tell",
-  "show",
-  "teach",
-  "send",
-  "offer",
-  "bring",
-  "make",
-  "label",
-  "nickname",
-  "pay",
-  "ask",
-  "lend",
-  "appoint",
-  "declare",
-  "title",
-]);
+const DITRANSITIVE = wordSet(
+  "take cost call name consider elect give tell show teach send offer bring make label nickname pay",
+  "ask lend appoint declare title",
+);
 const TEMPORAL_START = new Set(["each", "every", "per", "last", "next", "this", "that", "today", "tonight", "yesterday", "tomorrow"]);
-const TIME_NOUNS = /^(?:day|days|week|weeks|month|months|year|years|hour|hours|minute|minutes|second|seconds|night|nights|morning|evening|time|times|century|centuries|decade|decades|season|seasons)$/;
+const TIME_NOUNS =
+  /^(?:day|days|week|weeks|month|months|year|years|hour|hours|minute|minutes|second|seconds|night|nights|morning|evening|time|times|century|centuries|decade|decades|season|seasons)$/;
 
 /** Index after a noun phrase starting at `j` (or `j` when none starts there). */
 function nounPhraseEnd(tokens: readonly Token[], j: number): number {
@@ -114,11 +78,25 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
   let noun = false;
   while (k < tokens.length) {
     const t = tokens[k];
-    if (t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM" || t.text === "'s" || t.text === "-" || (t.pos === "PRON" && (k === j || t.text === "'s"))) k++;
+    if (
+      t.pos === "DET" ||
+      t.pos === "ADJ" ||
+      t.pos === "NUM" ||
+      t.text === "'s" ||
+      t.text === "-" ||
+      (t.pos === "PRON" && (k === j || t.text === "'s"))
+    )
+      k++;
     else if (t.pos === "NOUN" || t.pos === "PROPN") {
       noun = true;
       k++;
-    } else if (t.lower === "of" && noun && tokens[k + 1] && (tokens[k + 1].pos === "DET" || tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN" || tokens[k + 1].pos === "ADJ")) k++;
+    } else if (
+      t.lower === "of" &&
+      noun &&
+      tokens[k + 1] &&
+      (tokens[k + 1].pos === "DET" || tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN" || tokens[k + 1].pos === "ADJ")
+    )
+      k++;
     else break;
     if (t.pos === "PRON" && k === j + 1 && !/^(?:his|her|its|their|our|my|your)$/.test(t.lower)) {
       noun = true;
@@ -130,17 +108,30 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
 
 function isTemporal(tokens: readonly Token[], j: number): boolean {
   const t = tokens[j];
-  return t !== undefined && TEMPORAL_START.has(t.lower) && (tokens[j + 1] === undefined || TIME_NOUNS.test(tokens[j + 1].lower) || t.pos !== "DET");
+  return (
+    t !== undefined &&
+    TEMPORAL_START.has(t.lower) &&
+    (tokens[j + 1] === undefined || TIME_NOUNS.test(tokens[j + 1].lower) || t.pos !== "DET")
+  );
 }
 
-/** Where the object of an inverted question goes in its rest ("absorb _ from the air", "call a baby kangaroo _", "depend on _ to digest"). */
+/**
+ * Where the object of an inverted question goes in its rest ("absorb _ from the air", "call a baby kangaroo _", "depend on _ to digest").
+ */
 function objectGap(d: Declarative): number {
   const r = d.rest;
   for (let k = 0; k < r.length; k++) {
-    const prepositionLike = r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && (k === r.length - 1 || r[k + 1].pos !== "VERB"));
+    const prepositionLike =
+      r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && (k === r.length - 1 || r[k + 1].pos !== "VERB"));
     if (!prepositionLike && !(r[k].pos === "ADV" && PARTICLES.has(r[k].lower) && k === r.length - 1)) continue;
     const next = r[k + 1];
-    if (!next || next.pos === "PART" || next.pos === "SCONJ" || (next.pos === "ADV" && !PARTICLES.has(next.lower)) || next.pos === "PUNCT") {
+    if (
+      !next ||
+      next.pos === "PART" ||
+      next.pos === "SCONJ" ||
+      (next.pos === "ADV" && !PARTICLES.has(next.lower)) ||
+      next.pos === "PUNCT"
+    ) {
       // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
       if (k === 0 || nounPhraseEnd(r, 0) === k || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP")) return k + 1;
     }
@@ -172,8 +163,12 @@ const LOCATION_START =
   /^(?:straight|directly|right|just|halfway|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
   /^(?:in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
-const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
-const DAY_DATE = new RegExp(`^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)`, "i");
+const MONTH =
+  "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
+const DAY_DATE = new RegExp(
+  `^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)`,
+  "i",
+);
 
 /** "in 1914", "on April 15, 1912", "about 66 million years ago" — a time answer with the preposition it needs. */
 function timePhrase(a: string): string {
@@ -191,8 +186,23 @@ function mannerPhrase(a: string, tokens: readonly Token[]): string {
   if (tokens[0]?.pos === "ADP" || /^(?:by|through|with|using|via|thanks|because|due|as|from|in|on|like|without)\b/i.test(a)) return a;
   // "use sunlight" → "by using sunlight": one base-form verb first (a coordination of verbs is left as written).
   const v = tokens[0];
-  const oneVerb = !tokens.some((t, i) => i > 0 && (t.lower === "and" || t.lower === "or") && tokens[i + 1] && tokens[i + 1].lower === tokens[i + 1].lemma && tokens[i + 1].pos === "VERB");
-  if (v && v.pos === "VERB" && v.lower === v.lemma && !/(?:ing|ed)$/.test(v.lower) && tokens.length > 1 && tokens[1].pos !== "AUX" && oneVerb)
+  const oneVerb = !tokens.some(
+    (t, i) =>
+      i > 0 &&
+      (t.lower === "and" || t.lower === "or") &&
+      tokens[i + 1] &&
+      tokens[i + 1].lower === tokens[i + 1].lemma &&
+      tokens[i + 1].pos === "VERB",
+  );
+  if (
+    v &&
+    v.pos === "VERB" &&
+    v.lower === v.lemma &&
+    !/(?:ing|ed)$/.test(v.lower) &&
+    tokens.length > 1 &&
+    tokens[1].pos !== "AUX" &&
+    oneVerb
+  )
     return `by ${gerund(v.text.toLowerCase())}${a.slice(v.text.length)}`;
   return `by ${a}`;
 }
@@ -218,11 +228,26 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
   if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
   const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety)$/.test(head.lower) && !wh.typeOf;
-  if (head && !attribute && !mentions && aTokens.length <= 2 && aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) && aTokens[0]?.pos !== "DET")
+  if (
+    head &&
+    !attribute &&
+    !mentions &&
+    aTokens.length <= 2 &&
+    aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) &&
+    aTokens[0]?.pos !== "DET"
+  )
     return `${a} ${head.text}`;
   // "Which two body systems …?" + "respiratory and nervous" → "respiratory and nervous systems".
   const coordinated = aTokens.length >= 3 && aTokens.length <= 7 && aTokens.some((t) => t.lower === "and" || t.lower === "or");
-  if (head && !attribute && !mentions && coordinated && aTokens.every((t) => t.pos === "ADJ" || t.pos === "CCONJ" || t.text === ",") && /s$/.test(head.lower)) return `${a} ${head.text}`;
+  if (
+    head &&
+    !attribute &&
+    !mentions &&
+    coordinated &&
+    aTokens.every((t) => t.pos === "ADJ" || t.pos === "CCONJ" || t.text === ",") &&
+    /s$/.test(head.lower)
+  )
+    return `${a} ${head.text}`;
   return a;
 }
 
@@ -236,16 +261,22 @@ function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean):
     verb = { is: "are", was: "were", has: "have", does: "do" }[lower] ?? (/[^s]s$/.test(lower) ? (pluralVerb(v) ?? verb) : verb);
   } else if (whPlural) {
     verb =
-      { are: "is", were: "was", have: "has", do: "does" }[lower] ?? ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
+      { are: "is", were: "was", have: "has", do: "does" }[lower] ??
+      ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
   }
   return [verb, text(rest)].filter((s) => s !== "").join(rest[0] && rest[0].pre === "" ? "" : " ");
 }
 
-/** The plural form of a third-person verb: its lemma, or the -s form's stem where the tagger lemmatised a noun ("lives" → "life", but the verb is "live"). */
+/**
+ * The plural form of a third-person verb: its lemma, or the -s form's stem where the tagger lemmatised a noun ("lives" → "life", but the
+ * verb is "live").
+ */
 function pluralVerb(v: Token): string | undefined {
   if (v.lemma !== v.lower && canBeVerb(v.lemma) && v.lower.startsWith(v.lemma.slice(0, -1))) return v.lemma;
   const stems = [v.lower.replace(/ies$/, "y"), v.lower.replace(/es$/, ""), v.lower.slice(0, -1)];
-  return stems.find((x) => x !== v.lower && x.length > 1 && canBeVerb(x) && (x.length < v.lower.length - 1 ? /(?:s|x|z|ch|sh|o|y)$/.test(x) : true));
+  return stems.find(
+    (x) => x !== v.lower && x.length > 1 && canBeVerb(x) && (x.length < v.lower.length - 1 ? /(?:s|x|z|ch|sh|o|y)$/.test(x) : true),
+  );
 }
 
 /** "cannot", "does not", "will not"… */
@@ -259,10 +290,20 @@ function auxText(aux: Token): string {
   return aux.lower === "ca" ? "can" : aux.lower === "wo" ? "will" : aux.lower;
 }
 
-const NPI: Record<string, [string, string]> = { anyone: ["someone", "no one"], anybody: ["somebody", "nobody"], anything: ["something", "nothing"], any: ["some", "no"] };
+const NPI: Record<string, [string, string]> = {
+  anyone: ["someone", "no one"],
+  anybody: ["somebody", "nobody"],
+  anything: ["something", "nothing"],
+  any: ["some", "no"],
+};
 
 /** A declarative question in statement order, positive or negative, with `insert` placed at `gap` of its rest. */
-function declarative(d: Declarative, positive: boolean, insert?: { text: string; gap: number }, verbOverride?: { lemma: string; rest: string }): string {
+function declarative(
+  d: Declarative,
+  positive: boolean,
+  insert?: { text: string; gap: number },
+  verbOverride?: { lemma: string; rest: string },
+): string {
   let subject = text(d.subject);
   const first = d.subject[0]?.lower ?? "";
   let negativeSubject = false;
@@ -303,14 +344,20 @@ function declarative(d: Declarative, positive: boolean, insert?: { text: string;
 }
 
 const PRONOUNS = new Set(["it", "they", "he", "she"]);
-const PERSONISH = /^(?:man|woman|person|boy|girl|king|queen|scientist|student|teacher|president|author|leader|doctor|farmer|child|mother|father|explorer|inventor|writer|painter|composer|emperor)$/;
-/** People in general: what "we" and "you" stand for in an answer to a question about them ("How many bones do adult humans have?" + "We have 206."). */
+const PERSONISH =
+  /^(?:man|woman|person|boy|girl|king|queen|scientist|student|teacher|president|author|leader|doctor|farmer|child|mother|father|explorer|inventor|writer|painter|composer|emperor)$/;
+/**
+ * People in general: what "we" and "you" stand for in an answer to a question about them ("How many bones do adult humans have?" + "We have
+ * 206.").
+ */
 const PEOPLE = /^(?:humans?|people|adults?|children|kids|men|women|persons|individuals|babies|teenagers|we|you|us|one|i)$/;
 
 /** True when the subject pronoun `p` can stand for `antecedent` (number, and a person for he/she, people for we/you). */
 function pronounFits(p: string, antecedent: readonly Token[], number?: "singular" | "plural"): boolean {
   if (antecedent.length === 0) return false;
-  const plural = number ? number === "plural" : isPluralPhrase(antecedent) || (antecedent.length === 1 && /^(?:we|you|they)$/.test(antecedent[0].lower));
+  const plural = number
+    ? number === "plural"
+    : isPluralPhrase(antecedent) || (antecedent.length === 1 && /^(?:we|you|they)$/.test(antecedent[0].lower));
   if (p === "we" || p === "you") {
     const head = antecedent.filter((x) => /\w/.test(x.text)).at(-1);
     return head !== undefined && PEOPLE.test(head.lower);
@@ -319,10 +366,14 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
 }
 
-/** The number of an inverted question's subject as its auxiliary shows it ("do salmon" plural, "does a thermometer" singular); undefined after a modal. */
+/**
+ * The number of an inverted question's subject as its auxiliary shows it ("do salmon" plural, "does a thermometer" singular); undefined
+ * after a modal.
+ */
 function subjectNumber(d: Declarative): "singular" | "plural" | undefined {
   const aux = d.aux.lower;
-  if (/^(?:do|are|were|have|'re)$/.test(aux)) return d.subject.length === 1 && /^(?:i|you)$/.test(d.subject[0].lower) ? undefined : "plural";
+  if (/^(?:do|are|were|have|'re)$/.test(aux))
+    return d.subject.length === 1 && /^(?:i|you)$/.test(d.subject[0].lower) ? undefined : "plural";
   if (/^(?:does|is|was|has|'s)$/.test(aux)) return "singular";
   return undefined;
 }
@@ -362,7 +413,12 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   // Particles the question has too ("breathe in").
   // (And a stranded preposition: "What do caterpillars turn into?" + "They turn into butterflies".)
   const stranded = d.rest.filter((x) => x.pos !== "PUNCT").at(-1);
-  while (k < t.length && d.rest.some((x) => x.lower === t[k].lower && (PARTICLES.has(x.lower) || (x === stranded && x.pos === "ADP"))) && t[k].pos !== "NOUN") k++;
+  while (
+    k < t.length &&
+    d.rest.some((x) => x.lower === t[k].lower && (PARTICLES.has(x.lower) || (x === stranded && x.pos === "ADP"))) &&
+    t[k].pos !== "NOUN"
+  )
+    k++;
   // The question's object before the gap, in the answer as a pronoun or the same words ("lay them", "lay their eggs").
   const np = nounPhraseEnd(d.rest, 0);
   if (np > 0 && !isTemporal(d.rest, 0)) {
@@ -385,7 +441,8 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
  */
 function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "singular" | "plural"): string | undefined {
   const t = a.tokens;
-  if (!a.isClause || t.length < 2 || antecedent.length === 0 || (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV"))) return undefined;
+  if (!a.isClause || t.length < 2 || antecedent.length === 0 || (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV")))
+    return undefined;
   const p = t[0].lower;
   if (!pronounFits(p, antecedent, number)) return undefined;
   const subject = text(antecedent);
@@ -432,7 +489,9 @@ function namesObject(answer: readonly Token[], d: Declarative): boolean {
 
 /** Content words (lower-cased lemmas of nouns, verbs, adjectives, names, numbers). */
 function contentWords(tokens: readonly Token[]): Set<string> {
-  return new Set(tokens.filter((t) => ["NOUN", "PROPN", "VERB", "ADJ", "NUM"].includes(t.pos) && !/^(?:be|have|do)$/.test(t.lemma)).map((t) => t.lemma));
+  return new Set(
+    tokens.filter((t) => ["NOUN", "PROPN", "VERB", "ADJ", "NUM"].includes(t.pos) && !/^(?:be|have|do)$/.test(t.lemma)).map((t) => t.lemma),
+  );
 }
 
 /** True when the clause already says most of what the question asks about. */
@@ -446,7 +505,8 @@ function restates(answer: readonly Token[], question: readonly Token[]): boolean
 }
 
 /** Heads of statements that state something: "The Pythagorean theorem states that …". */
-const STATING_HEAD = /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
+const STATING_HEAD =
+  /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
 
 const ABSTRACT_HEAD =
   /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
@@ -464,13 +524,19 @@ const PROPOSITION_HEAD =
 function classHead(tokens: readonly Token[]): Token | undefined {
   const of = tokens.findIndex((t) => t.lower === "of");
   const head = headNoun(tokens);
-  if (of > 0 && (!head || /^(?:example|instance|type|kind|sort|form|one|variety|case)s?$/.test(head.lower))) return headNoun(tokens.slice(of + 1).filter((t) => t.pos !== "DET")) ?? head;
+  if (of > 0 && (!head || /^(?:example|instance|type|kind|sort|form|one|variety|case)s?$/.test(head.lower)))
+    return headNoun(tokens.slice(of + 1).filter((t) => t.pos !== "DET")) ?? head;
   return head;
 }
 
-/** The last word before a preposition, relative or participle, whatever its tag ("characteristic" in "one characteristic of mammals", tagged ADJ). */
+/**
+ * The last word before a preposition, relative or participle, whatever its tag ("characteristic" in "one characteristic of mammals", tagged
+ * ADJ).
+ */
 function headWord(tokens: readonly Token[]): Token | undefined {
-  const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || /^(?:that|which|who|whom|whose)$/.test(t.lower)));
+  const stop = tokens.findIndex(
+    (t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || /^(?:that|which|who|whom|whose)$/.test(t.lower)),
+  );
   return (stop < 0 ? tokens : tokens.slice(0, stop)).filter((t) => /\w/.test(t.text) && t.pos !== "DET" && t.pos !== "NUM").at(-1);
 }
 
@@ -480,7 +546,13 @@ function isPropositionHead(t: Token): boolean {
 
 function headNoun(tokens: readonly Token[]): Token | undefined {
   const stop = tokens.findIndex(
-    (t, i) => i > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "PART" || (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) || /^(?:that|which|who|whom|whose)$/.test(t.lower)),
+    (t, i) =>
+      i > 0 &&
+      (t.pos === "ADP" ||
+        t.pos === "SCONJ" ||
+        t.pos === "PART" ||
+        (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) ||
+        /^(?:that|which|who|whom|whose)$/.test(t.lower)),
   );
   return tokens
     .slice(0, stop < 0 ? tokens.length : stop)
@@ -500,7 +572,10 @@ function becausePhrase(a: AnswerParts): string {
 function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: string; text: string } | undefined {
   if (a.text === "" || a.echo) return undefined;
   if (a.because) return { joiner: " ", text: midSentence(a.text) };
-  const content = new Set([...contentWords(a.tokens), ...a.tokens.filter((t) => t.pos === "ADV" && !/^(?:not|n't|so|too|also|very|really)$/.test(t.lower)).map((t) => t.lower)]);
+  const content = new Set([
+    ...contentWords(a.tokens),
+    ...a.tokens.filter((t) => t.pos === "ADV" && !/^(?:not|n't|so|too|also|very|really)$/.test(t.lower)).map((t) => t.lower),
+  ]);
   const covered = new Set([...contentWords(statement), ...statement.map((t) => t.lower)]);
   if ([...content].every((w) => covered.has(w))) return undefined;
   if (a.isClause) return { joiner: ". ", text: capitalize(a.text) };
@@ -574,7 +649,10 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
       const opens = resolved.toLowerCase().startsWith(sentence.toLowerCase().replace(/[.\s]+$/u, ""));
       // A "No" answer states the proposition only with a negation of its own ("No, it is a dwarf planet" does not say "not a planet").
       const negation = e.tokens.some((t) => /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower));
-      const stated = hasFiniteVerb(e) && negation === !positive && statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens);
+      const stated =
+        hasFiniteVerb(e) &&
+        negation === !positive &&
+        statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens);
       if (opens || stated) return { sentence: `${capitalize(resolved)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
     }
     const more = elaboration(e, declTokens);
@@ -587,10 +665,18 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
   if (alternative) return { sentence: declarative(alternative, true), rule: "yes-no:alternative", doubts };
   if (a.isClause) {
     const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
-    return { sentence: resolved ?? a.text, rule: "yes-no:clause", doubts: resolved || !PRONOUNS.has(a.tokens[0]?.lower ?? "") ? doubts : [...doubts, "pronoun left unresolved"] };
+    return {
+      sentence: resolved ?? a.text,
+      rule: "yes-no:clause",
+      doubts: resolved || !PRONOUNS.has(a.tokens[0]?.lower ?? "") ? doubts : [...doubts, "pronoun left unresolved"],
+    };
   }
   if (a.because) return { sentence: `${declarative(d, true)} ${midSentence(a.text)}`, rule: "yes-no:because", doubts };
-  return { sentence: `${declarative(d, true)}, ${midSentence(a.text)}`, rule: "yes-no:unplaced", doubts: [...doubts, "answer is neither yes nor no"] };
+  return {
+    sentence: `${declarative(d, true)}, ${midSentence(a.text)}`,
+    rule: "yes-no:unplaced",
+    doubts: [...doubts, "answer is neither yes nor no"],
+  };
 }
 
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
@@ -602,26 +688,44 @@ function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, 
 }
 
 /** Why-questions: the declarative plus a because-clause (or the answer, when it already says it all). */
-function realizeWhy(decl: string, declTokens: readonly Token[], a: AnswerParts, doubts: string[], subject?: { tokens: readonly Token[]; number?: "singular" | "plural"; verb?: Token }): Realized {
+function realizeWhy(
+  decl: string,
+  declTokens: readonly Token[],
+  a: AnswerParts,
+  doubts: string[],
+  subject?: { tokens: readonly Token[]; number?: "singular" | "plural"; verb?: Token },
+): Realized {
   if (a.isClause && restates(a.tokens, declTokens)) return { sentence: a.text, rule: "why:sentence", doubts };
-  // "Why do cats purr?" + "They purr when they are content." → "Cats purr when they are content." (its own verb: "It was invaded by …" is a reason).
+  // "Why do cats purr?" + "They purr when they are content." → "Cats purr when they are content." (its own verb: "It was invaded by …" is a
+  // reason).
   const resolved = a.isClause && subject?.verb ? resolvePronoun(a, subject.tokens, subject.number) : undefined;
   const own = resolved ? tokenizePhrase(resolved) : [];
-  if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens)) return { sentence: resolved, rule: "why:sentence", doubts };
+  if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens))
+    return { sentence: resolved, rule: "why:sentence", doubts };
   return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
 }
 
-/** The main verb of a predicate (after auxiliaries and adverbs) and its object noun phrase (up to a preposition other than "of", a clause or punctuation). */
+/**
+ * The main verb of a predicate (after auxiliaries and adverbs) and its object noun phrase (up to a preposition other than "of", a clause or
+ * punctuation).
+ */
 function predicateObject(predicate: readonly Token[]): { verb: Token | undefined; object: Token[] } {
   let v = 0;
-  while (v < predicate.length && (predicate[v].pos === "ADV" || (predicate[v].pos === "AUX" && predicate[v + 1] && ["VERB", "AUX", "ADV"].includes(predicate[v + 1].pos)))) v++;
+  while (
+    v < predicate.length &&
+    (predicate[v].pos === "ADV" ||
+      (predicate[v].pos === "AUX" && predicate[v + 1] && ["VERB", "AUX", "ADV"].includes(predicate[v + 1].pos)))
+  )
+    v++;
   const verb = predicate[v];
   if (!verb || !(verb.pos === "VERB" || canBeVerb(verb.lower))) return { verb: undefined, object: [] };
   let k = v + 1;
   while (k < predicate.length && predicate[k].pos === "ADV" && PARTICLES.has(predicate[k].lower)) k++;
   let end = k;
   // A title runs on through its prepositions ("the Girl with a Pearl Earring").
-  const titleGoesOn = (at: number) => /^[A-Z]/.test(predicate[at - 1]?.text ?? "") && /^[A-Z]/.test((predicate[at + 1]?.pos === "DET" ? predicate[at + 2] : predicate[at + 1])?.text ?? "");
+  const titleGoesOn = (at: number) =>
+    /^[A-Z]/.test(predicate[at - 1]?.text ?? "") &&
+    /^[A-Z]/.test((predicate[at + 1]?.pos === "DET" ? predicate[at + 2] : predicate[at + 1])?.text ?? "");
   while (
     end < predicate.length &&
     !(predicate[end].pos === "ADP" && predicate[end].lower !== "of" && !titleGoesOn(end)) &&
@@ -635,7 +739,10 @@ function predicateObject(predicate: readonly Token[]): { verb: Token | undefined
   return { verb, object: object.some((t) => t.pos === "NOUN" || t.pos === "PROPN") ? object : [] };
 }
 
-/** The subject of a clause answer as a phrase answer, its number taken from the answer's own verb where it shows ("Haemoglobin in red blood cells carries …"). */
+/**
+ * The subject of a clause answer as a phrase answer, its number taken from the answer's own verb where it shows ("Haemoglobin in red blood
+ * cells carries …").
+ */
 function asSubject(subject: readonly Token[], a: AnswerParts): AnswerParts {
   const phrase = analyzeAnswer(text(subject));
   const v = a.tokens[a.finiteVerb];
@@ -655,7 +762,11 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const superlative = be && wh.noun.length > 0 ? superlativeEllipsis(a, predicate.slice(1)) : undefined;
   if (superlative) {
     const at = superlative.at + 1;
-    const r = subjectRealize(wh, [...predicate.slice(0, at), ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x)), ...predicate.slice(at)], asSubject(superlative.subject, a));
+    const r = subjectRealize(
+      wh,
+      [...predicate.slice(0, at), ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x)), ...predicate.slice(at)],
+      asSubject(superlative.subject, a),
+    );
     return { ...r, rule: `${r.rule}:superlative` };
   }
   const cut = auxEllipsis(a) ?? (be ? complementEllipsis(a, predicate.slice(1)) : undefined);
@@ -691,22 +802,46 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   }
   // "What happens to X when Y?" + "It expands." → "X expands when Y."
   let happen = 0;
-  while (happen < predicate.length && (predicate[happen].pos === "AUX" || predicate[happen].pos === "ADV" || /^(?:most|more|likely|probably)$/.test(predicate[happen].lower))) happen++;
+  while (
+    happen < predicate.length &&
+    (predicate[happen].pos === "AUX" || predicate[happen].pos === "ADV" || /^(?:most|more|likely|probably)$/.test(predicate[happen].lower))
+  )
+    happen++;
   if (predicate[happen]?.lemma !== "happen") happen = -1;
   // "What will happen to tree rings?" + "become narrow" → "Tree rings will become narrow."
   const vp = a.tokens[0];
-  if (!a.isClause && happen >= 0 && predicate[happen + 1]?.lower === "to" && vp && vp.lower === vp.lemma && (vp.pos === "VERB" || canBeVerb(vp.lower)) && !/ing$/.test(vp.lower)) {
+  if (
+    !a.isClause &&
+    happen >= 0 &&
+    predicate[happen + 1]?.lower === "to" &&
+    vp &&
+    vp.lower === vp.lemma &&
+    (vp.pos === "VERB" || canBeVerb(vp.lower)) &&
+    !/ing$/.test(vp.lower)
+  ) {
     let end = happen + 2;
-    while (end < predicate.length && predicate[end].pos !== "PUNCT" && predicate[end].pos !== "SCONJ" && !/^(?:when|if|while|after|before|as|during|once|until|in|at|on)$/.test(predicate[end].lower))
+    while (
+      end < predicate.length &&
+      predicate[end].pos !== "PUNCT" &&
+      predicate[end].pos !== "SCONJ" &&
+      !/^(?:when|if|while|after|before|as|during|once|until|in|at|on)$/.test(predicate[end].lower)
+    )
       end++;
     const target = predicate.slice(happen + 2, end);
     const aux = predicate
       .slice(0, happen)
       .filter((t) => t.pos === "AUX")
       .map((t) => t.lower);
-    const verb = aux.length > 0 ? `${aux.join(" ")} ${midSentence(a.text)}` : `${isPluralPhrase(target) ? vp.text : thirdPerson(vp.text)} ${text(a.tokens.slice(1))}`.trim();
+    const verb =
+      aux.length > 0
+        ? `${aux.join(" ")} ${midSentence(a.text)}`
+        : `${isPluralPhrase(target) ? vp.text : thirdPerson(vp.text)} ${text(a.tokens.slice(1))}`.trim();
     const adjunct = text(predicate.slice(end).filter((t) => t.pos !== "PUNCT"));
-    return { sentence: [capitalize(text(target)), verb, adjunct].filter((x) => x !== "").join(" "), rule: "wh-subject:what-happens-verb", doubts };
+    return {
+      sentence: [capitalize(text(target)), verb, adjunct].filter((x) => x !== "").join(" "),
+      rule: "wh-subject:what-happens-verb",
+      doubts,
+    };
   }
   if (a.isClause && happen >= 0) {
     let k = happen + 1;
@@ -752,14 +887,22 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   if (a.isClause && predicate.length > 1 && /^(?:is|was|are|were)$/.test(predicate[0].lower)) {
     const head = headNoun(predicate.slice(1));
     if (head && isPropositionHead(head) && predicate[1].pos === "DET")
-      return { sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`, rule: "wh-subject:that-clause", doubts };
+      return {
+        sentence: `${capitalize(text(predicate.slice(1)))} ${predicate[0].lower} that ${midSentence(a.text)}`,
+        rule: "wh-subject:that-clause",
+        doubts,
+      };
   }
   if (a.isClause) return clauseAsSubject(wh, predicate, a, doubts) ?? clauseAnswer(a, undefined, "wh-subject", doubts);
   // "Which procedure will help …?" + "have the students run …": an instruction as a subject is its gerund.
   if (isInstruction(a) && ["DET", "PRON"].includes(a.tokens[1]?.pos ?? "") && wh.word !== "whose") {
     const [verb, ...rest] = a.tokens;
     const subject = [gerund(verb.text), text(rest)].filter((x) => x !== "").join(" ");
-    return { sentence: `${capitalize(subject)} ${agree(predicate, false, wh.noun.length > 0 && isPluralPhrase(wh.noun))}`, rule: "wh-subject:gerund", doubts };
+    return {
+      sentence: `${capitalize(subject)} ${agree(predicate, false, wh.noun.length > 0 && isPluralPhrase(wh.noun))}`,
+      rule: "wh-subject:gerund",
+      doubts,
+    };
   }
   // "What type of blood vessel carries blood away from the heart?" + "artery" → "The type of blood vessel that carries … is an artery."
   const typeHead = wh.noun[wh.noun.length - 1];
@@ -780,10 +923,14 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   const subject = slotPhrase(wh, a.text, a.tokens);
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
-  const plural = a.plural || (wh.measure === "many" && !/^(?:one|1|a|an)\b/i.test(a.text)) || (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
+  const plural =
+    a.plural ||
+    (wh.measure === "many" && !/^(?:one|1|a|an)\b/i.test(a.text)) ||
+    (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   const closed = /, (?:which|who|whose|where) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
-  // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it stands.
+  // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
+  // stands.
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
   if ((a.isClause && a.tokens.length >= 5 && !relative) || isInstruction(a)) doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
@@ -791,7 +938,8 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
 
 /** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
 const DESCRIBING_VERBS = /^(?:describe|explain|state|summarize|summarise|show|represent|express|define|illustrate|demonstrate)$/;
-const EMPTY_PREDICATE = /^(?:is|are|was|were)(?: not| NOT)? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option))$/i;
+const EMPTY_PREDICATE =
+  /^(?:is|are|was|were)(?: not| NOT)? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option))$/i;
 
 /**
  * "Which of these might be the cause?" + "All of the vegetation has been dying": a clause cannot
@@ -804,11 +952,20 @@ const EMPTY_PREDICATE = /^(?:is|are|was|were)(?: not| NOT)? (?:true|correct|fals
 function clauseAsSubject(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts, doubts: string[]): Realized | undefined {
   if (!/^(?:which|what)$/.test(wh.word) || predicate.length < 2 || a.rest !== "") return undefined;
   const said = text(predicate);
-  if (EMPTY_PREDICATE.test(said) || restates(a.tokens, predicate) || /^(?:it|they|he|she|this|these|that|those)$/.test(a.tokens[0]?.lower ?? "")) return undefined;
+  if (
+    EMPTY_PREDICATE.test(said) ||
+    restates(a.tokens, predicate) ||
+    /^(?:it|they|he|she|this|these|that|those)$/.test(a.tokens[0]?.lower ?? "")
+  )
+    return undefined;
   // "Which statement best describes X?": the clause is the description itself; "What forms on it?" + "Droplets form on it": said already.
   const main = predicate.find((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART");
-  const verbs = [...predicate.filter((t) => t.pos === "VERB"), ...(main ? [main] : [])].flatMap((t) => [t.lemma, t.lower.replace(/s$/, "")]);
-  if (verbs.some((v) => DESCRIBING_VERBS.test(v)) || a.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower))) return undefined;
+  const verbs = [...predicate.filter((t) => t.pos === "VERB"), ...(main ? [main] : [])].flatMap((t) => [
+    t.lemma,
+    t.lower.replace(/s$/, ""),
+  ]);
+  if (verbs.some((v) => DESCRIBING_VERBS.test(v)) || a.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower)))
+    return undefined;
   // "have the students run for the same time": an instruction is the subject as its gerund ("Having the students run … will help …").
   const [first, ...rest] = a.tokens;
   if (
@@ -818,7 +975,11 @@ function clauseAsSubject(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     ["DET", "PRON"].includes(rest[0]?.pos ?? "") &&
     a.finiteVerb > 1
   )
-    return { sentence: `${capitalize([gerund(first.text), text(rest)].join(" "))} ${agree(predicate, false, false)}`, rule: "wh-subject:gerund", doubts };
+    return {
+      sentence: `${capitalize([gerund(first.text), text(rest)].join(" "))} ${agree(predicate, false, false)}`,
+      rule: "wh-subject:gerund",
+      doubts,
+    };
   return { sentence: `${a.text.replace(/[.!]+$/, "")}, which ${agree(predicate, false, false)}`, rule: "wh-subject:clause-which", doubts };
 }
 
@@ -828,11 +989,20 @@ function roleVerbPhrase(subject: readonly Token[], a: AnswerParts): string | und
   const answerTokens = dummy ? dummy.tokens : a.tokens;
   const ofAt = subject.findIndex((t) => t.lower === "of");
   const first = answerTokens[0];
-  if (ofAt <= 0 || !/^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) || !first || answerTokens.length < 2 || /ing$/.test(first.lower)) return undefined;
+  if (
+    ofAt <= 0 ||
+    !/^(?:role|function|job|purpose|task|work)s?$/.test(subject[ofAt - 1].lower) ||
+    !first ||
+    answerTokens.length < 2 ||
+    /ing$/.test(first.lower)
+  )
+    return undefined;
   const objectAfter = ["DET", "PRON", "ADP", "ADV", "PART", "NOUN"].includes(answerTokens[1].pos);
-  const base = first.lower === first.lemma && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter && answerTokens[1].pos !== "NOUN"));
+  const base =
+    first.lower === first.lemma && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter && answerTokens[1].pos !== "NOUN"));
   // A third-person form the tagger may call a noun ("Filters/NOUN blood").
-  const third = /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && objectAfter && /^[a-z]/.test(first.lemma);
+  const third =
+    /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && objectAfter && /^[a-z]/.test(first.lemma);
   if (!base && !third) return undefined;
   const owner = subject.slice(ofAt + 1);
   const plural = isPluralPhrase(owner);
@@ -870,11 +1040,16 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   // "What is the role of white blood cells?" + "fight infection" (or "filters blood …") → "White blood cells fight infection."
   const role = roleVerbPhrase(subject, a);
   if (role) return { sentence: role, rule: "wh-be:role", doubts };
-  // "Augustus was." / "Yuri Gagarin was the first." to "Who was the first man in space?": the answer's subject, be, and the question's subject.
+  // "Augustus was." / "Yuri Gagarin was the first." to "Who was the first man in space?": the answer's subject, be, and the question's
+  // subject.
   const cut = !tailText && a.isClause ? (auxEllipsis(a) ?? complementEllipsis(a, subject)) : undefined;
   if (cut && a.tokens[a.finiteVerb].lemma === "be") {
     const verb = a.tokens[a.finiteVerb].lower === "'s" ? "is" : a.tokens[a.finiteVerb].lower;
-    return { sentence: [text(cut.subject), verb, midSentence(x), after, text(cut.after)].filter((s) => s !== "").join(" "), rule: "wh-be:ellipsis", doubts };
+    return {
+      sentence: [text(cut.subject), verb, midSentence(x), after, text(cut.after)].filter((s) => s !== "").join(" "),
+      rule: "wh-be:ellipsis",
+      doubts,
+    };
   }
   if (a.isClause) {
     const dummy = predicateOfDummySubject(a);
@@ -885,16 +1060,32 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       const resolved = resolvePronoun(a, abstract);
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
       const subjectHead = headNoun(subject);
-      if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma))) return { sentence: a.text, rule: "wh-be:sentence", doubts };
+      if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
+        return { sentence: a.text, rule: "wh-be:sentence", doubts };
       const head = headNoun(subject);
       // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …".
       if (head && STATING_HEAD.test(head.lower) && !tailText)
-        return { sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`, rule: "wh-be:states-that", doubts };
+        return {
+          sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`,
+          rule: "wh-be:states-that",
+          doubts,
+        };
       // "What are the properties of X?" + one clause → "One property of X is that …".
-      const plural = subject[0]?.lower === "the" && subject[1] && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
+      const plural =
+        subject[0]?.lower === "the" &&
+        subject[1] &&
+        subject[1].pos === "NOUN" &&
+        /s$/.test(subject[1].lower) &&
+        subject[1].lemma !== subject[1].lower &&
+        subject[2]?.lower === "of";
       if (plural && beText === "are" && !tailText && isPropositionHead(subject[1]))
-        return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`, rule: "wh-be:one-of-that", doubts };
-      if (head && isPropositionHead(head) && !tailText) return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
+        return {
+          sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`,
+          rule: "wh-be:one-of-that",
+          doubts,
+        };
+      if (head && isPropositionHead(head) && !tailText)
+        return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
       return clauseAnswer(a, undefined, "wh-be", doubts);
     }
   }
@@ -907,22 +1098,49 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   }
   // "What are the types of immunity?" + one item → "One type of immunity is innate immunity."
   const plainSubject =
-    subject[0]?.lower === "the" && subject.length >= 3 && subject[1].pos === "NOUN" && /s$/.test(subject[1].lower) && subject[1].lemma !== subject[1].lower && subject[2]?.lower === "of";
+    subject[0]?.lower === "the" &&
+    subject.length >= 3 &&
+    subject[1].pos === "NOUN" &&
+    /s$/.test(subject[1].lower) &&
+    subject[1].lemma !== subject[1].lower &&
+    subject[2]?.lower === "of";
   // Several items for "What are the X of Y?" name some of them: "X of Y include A and B" (CAP-Statements' convention);
   // a number ("the three primary colors") makes the list complete: "are".
-  const counted = subject.slice(0, 3).some((t) => t.pos === "NUM" || /^(?:two|three|four|five|six|seven|eight|nine|ten|both)$/.test(t.lower));
-  if (plainSubject && (beText === "are" || beText === "were") && !tailText && a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0 && !counted) {
-    return { sentence: `${capitalize(text(subject.slice(1)))} ${beText === "were" ? "included" : "include"} ${midSentence(answerText)}`, rule: "wh-be:include", doubts };
+  const counted = subject
+    .slice(0, 3)
+    .some((t) => t.pos === "NUM" || /^(?:two|three|four|five|six|seven|eight|nine|ten|both)$/.test(t.lower));
+  if (
+    plainSubject &&
+    (beText === "are" || beText === "were") &&
+    !tailText &&
+    a.plural &&
+    !a.isClause &&
+    wh.word === "what" &&
+    wh.noun.length === 0 &&
+    !counted
+  ) {
+    return {
+      sentence: `${capitalize(text(subject.slice(1)))} ${beText === "were" ? "included" : "include"} ${midSentence(answerText)}`,
+      rule: "wh-be:include",
+      doubts,
+    };
   }
   if (plainSubject && beText === "are" && !tailText && !a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0) {
-    return { sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`, rule: "wh-be:one-of", doubts };
+    return {
+      sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`,
+      rule: "wh-be:one-of",
+      doubts,
+    };
   }
   let slot = slotPhrase(wh, answerText, answerTokens);
-  if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure) slot = withArticle(subject, answerText, answerTokens);
-  // "A group of stars forming a pattern is called a constellation", "The term for … is a monopoly": a name for one thing of a kind takes "a".
+  if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure)
+    slot = withArticle(subject, answerText, answerTokens);
+  // "A group of stars forming a pattern is called a constellation", "The term for … is a monopoly": a name for one thing of a kind takes
+  // "a".
   // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
   const head = wh.noun[wh.noun.length - 1];
-  if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower)) slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
+  if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower))
+    slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
   if (wh.word === "where") slot = placePhrase(slot, answerTokens);
   else if (wh.word === "when") slot = timePhrase(slot);
   else if (wh.measure) {
@@ -930,10 +1148,18 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
     if (POST_MEASURE.has(adj) && !ends) slot = `${slot} ${adj}`;
   }
-  if (wh.prep && !(answerTokens[0]?.pos === "ADP")) slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
+  if (wh.prep && !(answerTokens[0]?.pos === "ADP"))
+    slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
   // "Who was emperor of France …?" → "The emperor of France … was …".
-  const bare = subject[0] && subject[0].pos === "NOUN" && /^[a-z]/.test(subject[0].text) && subject[1]?.lower === "of" && subject[0].lemma === subject[0].lower;
-  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, wh.noun.at(-1)?.lemma), after].filter((s) => s !== "");
+  const bare =
+    subject[0] &&
+    subject[0].pos === "NOUN" &&
+    /^[a-z]/.test(subject[0].text) &&
+    subject[1]?.lower === "of" &&
+    subject[0].lemma === subject[0].lower;
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, wh.noun.at(-1)?.lemma), after].filter(
+    (s) => s !== "",
+  );
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
@@ -949,7 +1175,8 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   // "It's called an octagon." says the same as "an octagon".
   const said = answer.isClause ? /^(?:it|they)(?:'s| is| are|'re) (?:usually |also |often )?called (.+?)[.!]?$/i.exec(answer.text) : null;
   const a = said ? analyzeAnswer(said[1]) : answer;
-  if (wh.word !== "what" || wh.noun.length > 0 || a.isClause || d.verb?.lemma !== "call" || d.negated || d.preVerb.length > 0) return undefined;
+  if (wh.word !== "what" || wh.noun.length > 0 || a.isClause || d.verb?.lemma !== "call" || d.negated || d.preVerb.length > 0)
+    return undefined;
   if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
   const object = d.rest.filter((t) => t.pos !== "PUNCT");
   if (object.length === 0 || object[0].pos === "PRON") return undefined;
@@ -971,18 +1198,24 @@ function isInstruction(a: AnswerParts): boolean {
  * "To fix it, tighten the screws.", "First, turn it off." (impersonal, issue 23 part 1). Undefined otherwise.
  */
 function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
-  if (!isInstruction(a) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower)) return undefined;
+  if (!isInstruction(a) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower))
+    return undefined;
   const rest = d.rest.filter((t) => t.pos !== "PUNCT");
   const answer = midSentence(a.text).replace(/[.!]+$/u, "");
   if (wh.word === "how" && !wh.measure && wh.noun.length === 0) {
     const purpose = text([d.verb, ...rest]);
-    return { sentence: `To ${purpose.toLowerCase() === purpose ? purpose : midSentence(purpose)}, ${answer}`, rule: "wh-inverted:how-to", doubts: [] };
+    return {
+      sentence: `To ${purpose.toLowerCase() === purpose ? purpose : midSentence(purpose)}, ${answer}`,
+      rule: "wh-inverted:how-to",
+      doubts: [],
+    };
   }
   if (wh.word !== "what" || wh.noun.length > 0 || d.verb.lemma !== "do") return undefined;
   if (rest.length === 0) return { sentence: answer, rule: "wh-inverted:what-to-do", doubts: [] };
   if (rest[0].lower === "to" && rest[1] && (rest[1].pos === "VERB" || canBeVerb(rest[1].lower)))
     return { sentence: `To ${text(rest.slice(1))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
-  if (rest.every((t) => t.pos === "ADV" || /^(?:first|next|then|now|instead)$/.test(t.lower))) return { sentence: `${capitalize(text(rest))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
+  if (rest.every((t) => t.pos === "ADV" || /^(?:first|next|then|now|instead)$/.test(t.lower)))
+    return { sentence: `${capitalize(text(rest))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
   return undefined;
 }
 
@@ -993,7 +1226,8 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
  * part 1). Undefined for other questions, clause answers and verbs without a passive.
  */
 function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
-  if (a.isClause || !d.verb || d.negated || d.preVerb.length > 0 || d.subject.length !== 1 || !/^(?:you|one)$/.test(d.subject[0].lower)) return undefined;
+  if (a.isClause || !d.verb || d.negated || d.preVerb.length > 0 || d.subject.length !== 1 || !/^(?:you|one)$/.test(d.subject[0].lower))
+    return undefined;
   if (/^(?:do|be|have|get|go|come|feel|become|live)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma)) return undefined;
   const modal = d.auxKind === "modal" ? d.aux.lower : undefined;
   const rest = d.rest.filter((t) => t.pos !== "PUNCT");
@@ -1002,14 +1236,20 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
   if ((wh.word === "what" || wh.word === "which") && !wh.prep && !wh.measure && !asksTime(wh)) {
     // The answer is the verb's object only when no object follows the verb ("use to measure", not "use the scale to").
     if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP")) return undefined;
-    return { sentence: [capitalize(a.text), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "), rule: "wh-inverted:impersonal", doubts: [] };
+    return {
+      sentence: [capitalize(a.text), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "),
+      rule: "wh-inverted:impersonal",
+      doubts: [],
+    };
   }
   if (wh.word === "where" && !wh.prep) {
     const np = nounPhraseEnd(rest, 0);
     if (np <= 0) return undefined;
     const object = rest.slice(0, np);
     return {
-      sentence: [capitalize(text(object)), be(isPluralPhrase(object)), participle, text(rest.slice(np)), placePhrase(a.text, a.tokens)].filter((x) => x !== "").join(" "),
+      sentence: [capitalize(text(object)), be(isPluralPhrase(object)), participle, text(rest.slice(np)), placePhrase(a.text, a.tokens)]
+        .filter((x) => x !== "")
+        .join(" "),
       rule: "wh-inverted:impersonal",
       doubts: [],
     };
@@ -1030,7 +1270,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
   if (wh.word === "why") {
     const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
     const answer = dummy ? analyzeAnswer(dummy.text) : a;
-    return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, { tokens: d.subject, number: subjectNumber(d), verb: d.verb });
+    return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, {
+      tokens: d.subject,
+      number: subjectNumber(d),
+      verb: d.verb,
+    });
   }
   if (a.isClause) {
     const dummy = predicateOfDummySubject(a);
@@ -1040,7 +1284,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
         // "How does the length of daylight change from summer to winter?" + "It gets shorter." keeps "from summer to winter".
         const rest = d.rest;
         const carry =
-          wh.word === "how" && !wh.measure && rest.length > 0 && rest[0].pos === "ADP" && !PARTICLES.has(rest[0].lower) && !restates(a.tokens, rest)
+          wh.word === "how" &&
+          !wh.measure &&
+          rest.length > 0 &&
+          rest[0].pos === "ADP" &&
+          !PARTICLES.has(rest[0].lower) &&
+          !restates(a.tokens, rest)
             ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}`
             : "";
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
@@ -1058,9 +1307,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
           means.lemma !== d.verb.lemma &&
           d.auxKind === "do" &&
           d.preVerb.length === 0 &&
-          // A means ("use", "rely on") takes its purpose even bare ("to breathe"); another verb only with the question's complement ("to stay warm in winter", not "to work").
+          // A means ("use", "rely on") takes its purpose even bare ("to breathe"); another verb only with the question's complement ("to
+          // stay warm in winter", not "to work").
           (/^(?:use|rely|need|depend)$/.test(means.lemma) || d.rest.some((t) => t.pos !== "PUNCT")) &&
-          // A verb or "most likely" in the complement is a sign the question was misread ("How does this color change most likely help …?").
+          // A verb or "most likely" in the complement is a sign the question was misread ("How does this color change most likely help
+          // …?").
           !d.rest.some((t) => t.pos === "VERB" || t.pos === "AUX" || /^(?:most|likely|best)$/.test(t.lower)) &&
           !restates(own, [d.verb, ...d.rest]) &&
           !namesObject(own, d)
@@ -1070,7 +1321,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
-        return { sentence: capitalize(declarative(d, !d.negated, { text: midSentence(a.text), gap: 0 })), rule: "wh-inverted:clause-object", doubts };
+        return {
+          sentence: capitalize(declarative(d, !d.negated, { text: midSentence(a.text), gap: 0 })),
+          rule: "wh-inverted:clause-object",
+          doubts,
+        };
       }
       return clauseAnswer(a, undefined, "wh-inverted", doubts);
     }
@@ -1089,7 +1344,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
     const lemma = answerTokens[0].lemma;
     // "What does an acid do to litmus paper?" + "turns blue litmus paper red": the answer already names the paper.
     const d2 = restates(answerTokens, d.rest) ? { ...d, rest: [] } : d;
-    return { sentence: declarative(d2, true, undefined, { lemma, rest: text(answerTokens.slice(1)) }), rule: "wh-inverted:verb-phrase", doubts };
+    return {
+      sentence: declarative(d2, true, undefined, { lemma, rest: text(answerTokens.slice(1)) }),
+      rule: "wh-inverted:verb-phrase",
+      doubts,
+    };
   }
   let slot = slotPhrase(wh, answerText, answerTokens);
   let gap: number;
@@ -1117,7 +1376,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
     gap = d.auxKind === "be" ? 0 : measureGap(d);
   } else {
     // "He is able to calculate _": the object of an infinitive at the end.
-    const infinitive = d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
+    const infinitive =
+      d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
     gap = infinitive ? d.rest.length : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
   }
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
@@ -1138,8 +1398,13 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: 
     return { sentence: `The ${text(wh.noun)} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
   }
   const slot = slotPhrase(wh, answerText, answerTokens);
-  const number = /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText) ? ({ are: "is", were: "was" }[be.lower] ?? be.lower) : be.lower;
-  return { sentence: ["There", number, midSentence(slot), text(rest.filter((t) => t.pos !== "PUNCT"))].filter((s) => s !== "").join(" "), rule: "existential", doubts: [] };
+  const number =
+    /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText) ? ({ are: "is", were: "was" }[be.lower] ?? be.lower) : be.lower;
+  return {
+    sentence: ["There", number, midSentence(slot), text(rest.filter((t) => t.pos !== "PUNCT"))].filter((s) => s !== "").join(" "),
+    rule: "existential",
+    doubts: [],
+  };
 }
 
 function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly Token[], a: AnswerParts): Realized {
@@ -1155,12 +1420,17 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
       .join(" ")
       .replace(/ (?=[,.;:])/g, ""),
     rule: "in-situ",
-    // "vertical would Matt's demand curve look like", "will do flourish better": the question's word order or its "do" stays around the answer.
-    doubts: (after[0] && isAuxWord(after[0]) && after[1] && after[1].pos !== "VERB") || last?.lemma === "do" ? ["question word order around the answer"] : [],
+    // "vertical would Matt's demand curve look like", "will do flourish better": the question's word order or its "do" stays around the
+    // answer.
+    doubts:
+      (after[0] && isAuxWord(after[0]) && after[1] && after[1].pos !== "VERB") || last?.lemma === "do"
+        ? ["question word order around the answer"]
+        : [],
   };
 }
 
-const isAuxWord = (t: Token) => t.pos === "AUX" || /^(?:is|are|was|were|do|does|did|have|has|had|will|would|can|could|should|may|might|must)$/.test(t.lower);
+const isAuxWord = (t: Token) =>
+  t.pos === "AUX" || /^(?:is|are|was|were|do|does|did|have|has|had|will|would|can|could|should|may|might|must)$/.test(t.lower);
 
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
 
@@ -1174,8 +1444,10 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   }
   const object = f.object;
   if (a.isClause) {
-    // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly penetrating."
-    // "Give an example of an amphibian." + "A frog is an amphibian." names the instance itself; "Name one property of X." + a clause states it.
+    // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly
+    // penetrating."
+    // "Give an example of an amphibian." + "A frog is an amphibian." names the instance itself; "Name one property of X." + a clause states
+    // it.
     const head = headWord(object);
     const kind = classHead(object);
     const namesInstance = kind !== undefined && a.tokens.some((t) => t.lemma === kind.lemma);
@@ -1185,11 +1457,20 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   }
   const answer = withArticle(object, a.text, a.tokens);
   const head = headNoun(object);
-  const plural = object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) || (head !== undefined && /s$/.test(head.lower) && head.lemma !== head.lower && !/(?:ss|us|is)$/.test(head.lower));
-  return { sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${midSentence(answer, classHead(object)?.lemma)}`, rule: `imperative:${f.verb}`, doubts: [] };
+  const plural =
+    object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
+    (head !== undefined && /s$/.test(head.lower) && head.lemma !== head.lower && !/(?:ss|us|is)$/.test(head.lower));
+  return {
+    sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${midSentence(answer, classHead(object)?.lemma)}`,
+    rule: `imperative:${f.verb}`,
+    doubts: [],
+  };
 }
 
-/** Head nouns after which a bare answer takes "the" ("One part of the respiratory system is the trachea", "The site of photosynthesis is the chloroplast"). */
+/**
+ * Head nouns after which a bare answer takes "the" ("One part of the respiratory system is the trachea", "The site of photosynthesis is the
+ * chloroplast").
+ */
 const DEFINITE_HEADS = /^(?:parts?|components?|organs?|units?|sites?|organelles?|layers?)$/;
 const MASS_SUFFIX = /(?:ity|ism|ness|ing|sis|ics|ogy|tion|sion|ment|ance|ence|ure|gy|py|try|ium|ine|ese)$/;
 
@@ -1215,33 +1496,52 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   const nounHead = tokens.filter((t) => t.pos === "NOUN" || t.pos === "PROPN").at(-1) ?? tokens[tokens.length - 1];
   const capitalised = /^[A-Z]/.test(first.text);
   if (capitalised && tokens.length === 1) return answer;
-  if (isPluralPhrase(tokens) || isUncountable(nounHead.lower) || (MASS_SUFFIX.test(nounHead.lower) && !tokens.some((t) => t.lower === "of"))) return answer;
+  if (
+    isPluralPhrase(tokens) ||
+    isUncountable(nounHead.lower) ||
+    (MASS_SUFFIX.test(nounHead.lower) && !tokens.some((t) => t.lower === "of"))
+  )
+    return answer;
   if (capitalised) return answer;
   return `the ${answer}`;
 }
 
-const SUBORDINATORS = /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
+const SUBORDINATORS =
+  /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
 
 function completionRealize(prompt: string, a: AnswerParts): Realized {
   // An answer that repeats the prompt ("The largest organ … is" + "The largest organ … is the skin.") stands alone.
   const answerWords = a.text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
   const promptWords = prompt.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
   const lead = Math.max(2, Math.ceil(promptWords.length * 0.6));
-  if (promptWords.length >= 2 && promptWords.slice(0, lead).every((w, i) => answerWords[i] === w)) return { sentence: a.text, rule: "completion:sentence", doubts: [] };
+  if (promptWords.length >= 2 && promptWords.slice(0, lead).every((w, i) => answerWords[i] === w))
+    return { sentence: a.text, rule: "completion:sentence", doubts: [] };
   const lastWord = promptWords.at(-1) ?? "";
   // "the stones would" + "would be gouged", "because it" + "It has …": the word the prompt ends with is not said twice.
-  if (answerWords.length > 1 && answerWords[0] === lastWord && /^[\p{L}']+/u.exec(a.text)?.[0].toLowerCase() === lastWord && new RegExp(`\\b${lastWord}$`, "i").test(prompt))
+  if (
+    answerWords.length > 1 &&
+    answerWords[0] === lastWord &&
+    /^[\p{L}']+/u.exec(a.text)?.[0].toLowerCase() === lastWord &&
+    new RegExp(`\\b${lastWord}$`, "i").test(prompt)
+  )
     return completionRealize(prompt, analyzeAnswer(a.text.replace(/^[\p{L}']+\s*/u, "")));
   // "If placed in freshwater the cell will" ends inside its main clause: no comma before the answer.
   const open = COMPLEMENT_TAKING.test(lastWord);
-  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open) return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
+  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open)
+    return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
   // "… is about" + "Suicide accounts for …": a clause where the prompt wants a phrase.
   // The answer's own subject: no pronoun after its first word ("time it took" is a noun with its relative clause).
-  const ownSubject = a.isClause && a.finiteVerb > 0 && a.finiteVerb <= 6 && !a.tokens.slice(1, a.finiteVerb).some((t) => t.pos === "PRON" || /^(?:which|who|that)$/.test(t.lower));
+  const ownSubject =
+    a.isClause &&
+    a.finiteVerb > 0 &&
+    a.finiteVerb <= 6 &&
+    !a.tokens.slice(1, a.finiteVerb).some((t) => t.pos === "PRON" || /^(?:which|who|that)$/.test(t.lower));
   const clauseStart = ownSubject && a.tokens[0].pos !== "VERB" && a.tokens[0].pos !== "AUX";
   // "… is that it" + "Electric cars are …": a subject pronoun, then a clause with a subject of its own.
-  if (clauseStart && /^(?:it|they|he|she|we|you)$/.test(lastWord)) return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts: ["a clause answer after a subject"] };
-  const doubts = clauseStart && open && !/^(?:that|because|if|whether|when|since)$/.test(lastWord) ? ["a clause answer completes a phrase"] : [];
+  if (clauseStart && /^(?:it|they|he|she|we|you)$/.test(lastWord))
+    return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts: ["a clause answer after a subject"] };
+  const doubts =
+    clauseStart && open && !/^(?:that|because|if|whether|when|since)$/.test(lastWord) ? ["a clause answer completes a phrase"] : [];
   return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts };
 }
 
@@ -1253,8 +1553,16 @@ function blankRealize(question: string, a: AnswerParts): Realized {
   const marker = HARD_BLANK.test(question) ? HARD_BLANK : BLANK;
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
-    question.replace(marker, (m, at: number) => `${at > 0 && /\S/.test(question[at - 1]) ? " " : ""}${text}${/[\p{L}\p{N}]/u.test(question[at + m.length] ?? "") ? " " : ""}`);
-  return { sentence: capitalize(/^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text))), rule: "fill-blank", doubts: [] };
+    question.replace(
+      marker,
+      (m, at: number) =>
+        `${at > 0 && /\S/.test(question[at - 1]) ? " " : ""}${text}${/[\p{L}\p{N}]/u.test(question[at + m.length] ?? "") ? " " : ""}`,
+    );
+  return {
+    sentence: capitalize(/^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text))),
+    rule: "fill-blank",
+    doubts: [],
+  };
 }
 
 /** The colon form, only when the question could not be read: flagged. */
@@ -1267,7 +1575,8 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * "Euclid, since he wrote the Elements"; "Ankara, not Istanbul"): the phrase, and the clause that
  * goes at the end of the statement, never inside its subject.
  */
-const TRAILING_CLAUSE = /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not)\b.*)$/i;
+const TRAILING_CLAUSE =
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not)\b.*)$/i;
 
 /** Frames whose statement takes the answer's trailing clause at its end. */
 const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
@@ -1275,7 +1584,10 @@ const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted"
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
-  const trailing = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why") && !answer.isClause ? TRAILING_CLAUSE.exec(answer.text) : null;
+  const trailing =
+    SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why") && !answer.isClause
+      ? TRAILING_CLAUSE.exec(answer.text)
+      : null;
   if (trailing) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
     const r = realizeFrame(q, core, question);
@@ -1309,10 +1621,12 @@ function whNounDoubt(wh: WhPhrase, a: AnswerParts, sentence: string): string | u
   const words = sentence.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
   const nounless = !tokens.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
   const attribute = /^(?:color|colour|shape|size|state|phase|type|kind|sort|form)$/.test(head.lemma);
-  if (nounless && !attribute && !words.some((w) => w === head.lower || w === head.lemma)) return `the question's "${head.text}" left out: the answer names none`;
+  if (nounless && !attribute && !words.some((w) => w === head.lower || w === head.lemma))
+    return `the question's "${head.text}" left out: the answer names none`;
   const last = tokens.at(-1);
   const glued = last !== undefined && sentence.toLowerCase().includes(`${last.lower} ${head.lower}`);
-  if (last && last.pos === "NOUN" && last.lemma !== last.lower && /s$/.test(last.lower) && glued) return `the question's "${head.text}" glued after the answer's noun`;
+  if (last && last.pos === "NOUN" && last.lemma !== last.lower && /s$/.test(last.lower) && glued)
+    return `the question's "${head.text}" glued after the answer's noun`;
   return undefined;
 }
 
@@ -1321,14 +1635,18 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
   // ("What does this mean?" + "It was a sea." keeps the clause: "mean" takes one.)
   const clauseObject = f.kind === "wh-inverted" && f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma);
-  const dummy = f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject ? predicateOfDummySubject(answer) : undefined;
+  const dummy =
+    f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject
+      ? predicateOfDummySubject(answer)
+      : undefined;
   const a = dummy ? withAnswerFields(analyzeAnswer(dummy.text), { rest: answer.rest, raw: answer.raw }) : answer;
   switch (f.kind) {
     case "blank":
       return blankRealize(collapseSpaces(question), a);
     case "completion": {
       const r = completionRealize(f.prompt, a);
-      // "This is a form of targeted advertising … to the user." + "Contextual advertising.": a prompt that ended its sentence is no sentence to complete.
+      // "This is a form of targeted advertising … to the user." + "Contextual advertising.": a prompt that ended its sentence is no
+      // sentence to complete.
       const ended = /[.:]\s*$/.test(q.sentence) && r.rule === "completion";
       return ended ? { ...r, doubts: [...r.doubts, "the answer follows a complete sentence"] } : r;
     }

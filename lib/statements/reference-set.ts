@@ -35,11 +35,15 @@ export const REFERENCE_STATEMENT_ROLES = ["question", "answer", "statement"] as 
  * Reads a CSV or JSON Lines file with question, answer and statement columns (form and style
  * optional); `columns` names them when they are spelled otherwise (`{ statement: "reference" }`).
  */
-export function loadReferenceStatements(file: string, options: { readonly columns?: Pick<ColumnRoles, (typeof REFERENCE_STATEMENT_ROLES)[number]> } = {}): { items: ReferenceStatement[] } {
+export function loadReferenceStatements(
+  file: string,
+  options: { readonly columns?: Pick<ColumnRoles, (typeof REFERENCE_STATEMENT_ROLES)[number]> } = {},
+): { items: ReferenceStatement[] } {
   const read = readRowTable(file);
   const table = tableWithRoles(read, options.columns, { reads: REFERENCE_STATEMENT_ROLES });
   const problems = new DataProblems();
-  for (const c of ["question", "answer", "statement"]) if (!table.columns.includes(c)) throw new Error(`${file}: needs a column "${c}"; it has ${read.columns.join(", ")}`);
+  for (const c of ["question", "answer", "statement"])
+    if (!table.columns.includes(c)) throw new Error(`${file}: needs a column "${c}"; it has ${read.columns.join(", ")}`);
   const items = table.rows.map((r, k) => {
     const get = (c: string) => {
       const v = r[c];
@@ -51,7 +55,14 @@ export function loadReferenceStatements(file: string, options: { readonly column
       return v;
     };
     for (const c of ["question", "statement"]) if (get(c).trim() === "") problems.add({ file, line: table.lines[k], field: c }, "empty");
-    return { question: get("question"), answer: get("answer"), statement: get("statement"), form: get("form"), style: get("style"), line: table.lines[k] };
+    return {
+      question: get("question"),
+      answer: get("answer"),
+      statement: get("statement"),
+      form: get("form"),
+      style: get("style"),
+      line: table.lines[k],
+    };
   });
   problems.throwIfAny(file);
   return { items };
@@ -90,7 +101,16 @@ export interface ReferenceEvaluation {
   readonly byForm: Record<string, ReferenceScores>;
   readonly byStyle: Record<string, ReferenceScores>;
   /** Items the generated statement does not match, with what was generated. */
-  readonly misses: { line: number; form: string; question: string; answer: string; reference: string; statement: string; rule: string; doubts: readonly string[] }[];
+  readonly misses: {
+    line: number;
+    form: string;
+    question: string;
+    answer: string;
+    reference: string;
+    statement: string;
+    rule: string;
+    doubts: readonly string[];
+  }[];
   readonly seconds: number;
 }
 
@@ -121,7 +141,10 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
 }
 
 /** Scores a generator on reference items. */
-export async function evaluateReferenceStatements(items: readonly ReferenceStatement[], engine: StatementGeneratorEngine): Promise<ReferenceEvaluation> {
+export async function evaluateReferenceStatements(
+  items: readonly ReferenceStatement[],
+  engine: StatementGeneratorEngine,
+): Promise<ReferenceEvaluation> {
   const started = Date.now();
   const made = await engine.generateDetailed(
     items.map((it) => it.question),
@@ -139,7 +162,8 @@ export async function evaluateReferenceStatements(items: readonly ReferenceState
       flagged: g.flagged,
     };
   });
-  const table = (key: (r: (typeof rows)[number]) => string) => Object.fromEntries([...groupBy(rows, key)].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, summarise(v)]));
+  const table = (key: (r: (typeof rows)[number]) => string) =>
+    Object.fromEntries([...groupBy(rows, key)].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, summarise(v)]));
   return {
     generator: engine.name,
     overall: summarise(rows),
@@ -147,7 +171,16 @@ export async function evaluateReferenceStatements(items: readonly ReferenceState
     byStyle: table((r) => r.it.style),
     misses: rows
       .filter((r) => !r.exact)
-      .map((r) => ({ line: r.it.line, form: r.it.form, question: r.it.question, answer: r.it.answer, reference: r.it.statement, statement: r.g.statement, rule: r.g.rule, doubts: r.g.doubts })),
+      .map((r) => ({
+        line: r.it.line,
+        form: r.it.form,
+        question: r.it.question,
+        answer: r.it.answer,
+        reference: r.it.statement,
+        statement: r.g.statement,
+        rule: r.g.rule,
+        doubts: r.g.doubts,
+      })),
     seconds,
   };
 }
@@ -157,9 +190,14 @@ export function referenceStatementsMarkdown(e: ReferenceEvaluation, title: strin
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "—");
   const lines = [`# ${title}`, "", `Generator: ${e.generator}; ${e.overall.n} items; ${e.seconds.toFixed(2)} s.`, ""];
   const section = (name: string, rows: Record<string, ReferenceScores>) => {
-    lines.push(`| ${name} | n | exact match % | ROUGE-L | ill-formed % | flagged % | misses flagged % | exact flagged % |`, "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    lines.push(
+      `| ${name} | n | exact match % | ROUGE-L | ill-formed % | flagged % | misses flagged % | exact flagged % |`,
+      "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
     const add = (k: string, s: ReferenceScores) =>
-      lines.push(`| ${k} | ${s.n} | ${f(s.exactMatch)} | ${f(s.rougeL)} | ${f(s.illFormed)} | ${f(s.flagged)} | ${f(s.missesFlagged)} | ${f(s.exactFlagged)} |`);
+      lines.push(
+        `| ${k} | ${s.n} | ${f(s.exactMatch)} | ${f(s.rougeL)} | ${f(s.illFormed)} | ${f(s.flagged)} | ${f(s.missesFlagged)} | ${f(s.exactFlagged)} |`,
+      );
     add("**all**", e.overall);
     for (const [k, s] of Object.entries(rows)) add(k, s);
     lines.push("");

@@ -22,7 +22,8 @@ export interface ReformulateAllOptions {
 }
 
 function checkLengths(questions: readonly string[], answers: readonly string[]): void {
-  if (questions.length !== answers.length) throw new RangeError(`${questions.length} questions but ${answers.length} answers: they must pair up one to one`);
+  if (questions.length !== answers.length)
+    throw new RangeError(`${questions.length} questions but ${answers.length} answers: they must pair up one to one`);
   questions.forEach((q, i) => {
     if (typeof q !== "string") throw new TypeError(`questions[${i}] is not a string`);
     if (typeof answers[i] !== "string") throw new TypeError(`answers[${i}] is not a string`);
@@ -37,7 +38,11 @@ export function reformulateRange(questions: readonly string[], answers: readonly
 }
 
 /** Statements (with rule and doubts) for every pair, in input order. */
-export async function reformulateAll(questions: readonly string[], answers: readonly string[], options: ReformulateAllOptions = {}): Promise<Reformulation[]> {
+export async function reformulateAll(
+  questions: readonly string[],
+  answers: readonly string[],
+  options: ReformulateAllOptions = {},
+): Promise<Reformulation[]> {
   checkLengths(questions, answers);
   const n = questions.length;
   const parallelMin = options.parallelMin ?? REFORMULATE_PARALLEL_MIN;
@@ -71,7 +76,9 @@ export async function reformulateAll(questions: readonly string[], answers: read
         );
       }
       return new Promise<Reformulation[]>((resolve, reject) => {
-        const worker = new Worker(new URL("./reformulate-worker.js", import.meta.url), { workerData: { questions: questions.slice(from, to), answers: answers.slice(from, to) } });
+        const worker = new Worker(new URL("./reformulate-worker.js", import.meta.url), {
+          workerData: { questions: questions.slice(from, to), answers: answers.slice(from, to) },
+        });
         worker.once("message", (part: Reformulation[]) => {
           report(part.length);
           resolve(part);

@@ -47,14 +47,19 @@ export const REVIEW_ROLES = ["question", "gold_answer", "answer", "statement"] a
 export interface ReviewOptions {
   /** List every statement, not only the flagged ones. */
   readonly all?: boolean;
-  /** Columns of another spelling that hold the question, the answers and a statement (e.g. `{ answer: "prediction" }`); items name the file's column. */
+  /**
+   * Columns of another spelling that hold the question, the answers and a statement (e.g. `{ answer: "prediction" }`); items name the
+   * file's column.
+   */
   readonly columns?: Pick<ColumnRoles, (typeof REVIEW_ROLES)[number]>;
 }
 
 /** Flagged statements of a table, in row order. */
 export function reviewStatements(read: RowTable, options: ReviewOptions = {}): Review {
   const table = tableWithRoles(read, options.columns, { reads: REVIEW_ROLES });
-  const layouts = LAYOUTS.filter((l) => table.columns.includes(l.column) && table.columns.includes("question") && table.columns.includes(l.answer));
+  const layouts = LAYOUTS.filter(
+    (l) => table.columns.includes(l.column) && table.columns.includes("question") && table.columns.includes(l.answer),
+  );
   if (layouts.length === 0) {
     throw new Error(
       `${table.file}: nothing to review: it needs question and answer columns with a statement column (statement, or premise/hypothesis with gold_answer/answer); it has ${read.columns.join(", ")}`,
@@ -79,7 +84,9 @@ export function reviewStatements(read: RowTable, options: ReviewOptions = {}): R
       const doubts = written ?? statementDoubts(question, answer, statement);
       if (doubts.length === 0 && !options.all) continue;
       for (const d of doubts) byDoubt[doubtKind(d)] = (byDoubt[doubtKind(d)] ?? 0) + 1;
-      const column = (REVIEW_ROLES as readonly string[]).includes(l.column) ? columnOfRole(l.column as ColumnRole, options.columns) : l.column;
+      const column = (REVIEW_ROLES as readonly string[]).includes(l.column)
+        ? columnOfRole(l.column as ColumnRole, options.columns)
+        : l.column;
       items.push({ line: table.lines[k], column, question, answer, statement, rule: text(row[l.rule]), doubts });
     }
   });

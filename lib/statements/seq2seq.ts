@@ -108,7 +108,11 @@ export interface Seq2SeqGenerator {
   /** One statement per (question, answer) pair, in input order. */
   generate(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<string[]>;
   /** As generate, with token ids, scores and truncation flags. */
-  generateDetailed(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Seq2SeqResult[]>;
+  generateDetailed(
+    questions: readonly string[],
+    answers: readonly string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Seq2SeqResult[]>;
   dispose(): Promise<void>;
 }
 
@@ -172,8 +176,13 @@ function checkConfig(dir: string, lengthPenalty: number, log: (s: string) => voi
   const config = readJson(dir, "config.json");
   const type = String(config.model_type ?? "(none)");
   if (!SUPPORTED_TYPES.includes(type)) {
-    if (config.is_encoder_decoder === true) throw new Error(`${join(dir, "config.json")} says model_type "${type}"; capqa's seq2seq decoder drives ${SUPPORTED_TYPES.join(" and ")} exports only`);
-    throw new Error(`${join(dir, "config.json")} says model_type "${type}", which is not a seq2seq (encoder-decoder) model; statement generation needs a T5/mT5 text2text export`);
+    if (config.is_encoder_decoder === true)
+      throw new Error(
+        `${join(dir, "config.json")} says model_type "${type}"; capqa's seq2seq decoder drives ${SUPPORTED_TYPES.join(" and ")} exports only`,
+      );
+    throw new Error(
+      `${join(dir, "config.json")} says model_type "${type}", which is not a seq2seq (encoder-decoder) model; statement generation needs a T5/mT5 text2text export`,
+    );
   }
   const gen = existsSync(join(dir, "generation_config.json")) ? readJson(dir, "generation_config.json") : {};
   const pick = (key: string): number | undefined => {
@@ -192,9 +201,14 @@ function checkConfig(dir: string, lengthPenalty: number, log: (s: string) => voi
     if (k === "repetition_penalty") return v !== 1 && v !== null;
     if (k === "length_penalty") return typeof v === "number" && v !== lengthPenalty;
     if (k === "early_stopping") return v !== false && v !== null;
-    return ["bad_words_ids", "forced_bos_token_id", "forced_eos_token_id", "suppress_tokens", "begin_suppress_tokens"].includes(k) && v !== null;
+    return (
+      ["bad_words_ids", "forced_bos_token_id", "forced_eos_token_id", "suppress_tokens", "begin_suppress_tokens"].includes(k) && v !== null
+    );
   });
-  if (ignored.length > 0) log(`note: generation_config.json sets ${ignored.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}, which capqa's decoder does not apply`);
+  if (ignored.length > 0)
+    log(
+      `note: generation_config.json sets ${ignored.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}, which capqa's decoder does not apply`,
+    );
   return { start, eos, pad };
 }
 
@@ -235,7 +249,9 @@ export async function loadSeq2SeqGenerator(options: Seq2SeqOptions): Promise<Seq
     batchSize,
     lengthPenalty,
   });
-  log(`loaded seq2seq ${dir} on ${device} (${dtype}; ${numBeams === 1 ? "greedy" : `${numBeams} beams`}, input ≤ ${maxInputTokens} tokens, ≤ ${maxNewTokens} new tokens, batch ${batchSize})`);
+  log(
+    `loaded seq2seq ${dir} on ${device} (${dtype}; ${numBeams === 1 ? "greedy" : `${numBeams} beams`}, input ≤ ${maxInputTokens} tokens, ≤ ${maxNewTokens} new tokens, batch ${batchSize})`,
+  );
   return generator;
 }
 
@@ -244,14 +260,18 @@ function checkSessions(model: LoadedSeq2Seq, dir: string): void {
   const enc = model.sessions.model;
   const dec = model.sessions.decoder_model_merged;
   const problems: string[] = [];
-  if (!enc?.inputNames.includes("input_ids") || !enc.outputNames.includes("last_hidden_state")) problems.push("the encoder must read input_ids and write last_hidden_state");
+  if (!enc?.inputNames.includes("input_ids") || !enc.outputNames.includes("last_hidden_state"))
+    problems.push("the encoder must read input_ids and write last_hidden_state");
   if (!dec) problems.push("there is no decoder_model_merged session");
   else {
-    for (const name of ["input_ids", "encoder_hidden_states"]) if (!dec.inputNames.includes(name)) problems.push(`the decoder lacks input ${name}`);
+    for (const name of ["input_ids", "encoder_hidden_states"])
+      if (!dec.inputNames.includes(name)) problems.push(`the decoder lacks input ${name}`);
     if (!dec.outputNames.includes("logits")) problems.push("the decoder lacks output logits");
     const pasts = dec.inputNames.filter((n) => n.startsWith("past_key_values."));
     if (pasts.length === 0) problems.push("the decoder has no past_key_values inputs (export with --task text2text-generation-with-past)");
-    for (const p of pasts) if (!dec.outputNames.includes(p.replace("past_key_values", "present"))) problems.push(`the decoder reads ${p} but writes no ${p.replace("past_key_values", "present")}`);
+    for (const p of pasts)
+      if (!dec.outputNames.includes(p.replace("past_key_values", "present")))
+        problems.push(`the decoder reads ${p} but writes no ${p.replace("past_key_values", "present")}`);
   }
   if (typeof model._encode_input !== "function") problems.push("this transformers.js version offers no encoder call (_encode_input)");
   if (problems.length > 0) throw new Error(`seq2seq model folder ${dir} is not usable: ${problems.join("; ")}`);
@@ -273,7 +293,8 @@ async function gatherRows(Tensor: TensorCtor, t: TfTensor, src: Int32Array): Pro
   const data = await cpuData(t);
   const row = t.dims.slice(1).reduce((a, b) => a * b, 1);
   const out = new (data.constructor as new (n: number) => Typed)(src.length * row);
-  for (let r = 0; r < src.length; r++) (out as Float32Array).set((data as Float32Array).subarray(src[r] * row, src[r] * row + row), r * row);
+  for (let r = 0; r < src.length; r++)
+    (out as Float32Array).set((data as Float32Array).subarray(src[r] * row, src[r] * row + row), r * row);
   return new Tensor(t.type, out, [src.length, ...t.dims.slice(1)]);
 }
 
@@ -296,7 +317,13 @@ class CachedDecoder {
     private slot: Int32Array,
   ) {}
 
-  static async create(Tensor: TensorCtor, model: LoadedSeq2Seq, states: TfTensor, mask: BigInt64Array, slot: Int32Array): Promise<CachedDecoder> {
+  static async create(
+    Tensor: TensorCtor,
+    model: LoadedSeq2Seq,
+    states: TfTensor,
+    mask: BigInt64Array,
+    slot: Int32Array,
+  ): Promise<CachedDecoder> {
     const d = new CachedDecoder(Tensor, model, states, mask, slot);
     await d.expandEncoder();
     return d;
@@ -317,7 +344,12 @@ class CachedDecoder {
       BigInt64Array.from(lastTokens, (t) => BigInt(t)),
       [lastTokens.length, 1],
     );
-    const out = await this.model.forward({ attention_mask: this.rowMask, encoder_outputs: this.rowStates, decoder_input_ids: ids, past_key_values: this.past });
+    const out = await this.model.forward({
+      attention_mask: this.rowMask,
+      encoder_outputs: this.rowStates,
+      decoder_input_ids: ids,
+      past_key_values: this.past,
+    });
     this.present = {};
     for (const [name, t] of Object.entries(out)) if (name.startsWith("present.")) this.present[name] = t;
     const logits = out.logits;
@@ -492,7 +524,8 @@ interface Settings {
 
 function checkInputs(questions: readonly unknown[], answers: readonly unknown[]): void {
   if (!Array.isArray(questions) || !Array.isArray(answers)) throw new TypeError("questions and answers must be arrays of strings");
-  if (questions.length !== answers.length) throw new RangeError(`${questions.length} questions but ${answers.length} answers: they must pair up one to one`);
+  if (questions.length !== answers.length)
+    throw new RangeError(`${questions.length} questions but ${answers.length} answers: they must pair up one to one`);
   for (const [what, list] of [
     ["question", questions],
     ["answer", answers],
@@ -521,7 +554,13 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     readonly dtype: Seq2SeqDtype,
     s: Settings,
   ) {
-    ({ numBeams: this.numBeams, maxInputTokens: this.maxInputTokens, maxNewTokens: this.maxNewTokens, batchSize: this.batchSize, lengthPenalty: this.lengthPenalty } = s);
+    ({
+      numBeams: this.numBeams,
+      maxInputTokens: this.maxInputTokens,
+      maxNewTokens: this.maxNewTokens,
+      batchSize: this.batchSize,
+      lengthPenalty: this.lengthPenalty,
+    } = s);
     this.encodeInput("", ""); // fails now if maxInputTokens leaves no room beside the special tokens
   }
 
@@ -538,20 +577,32 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     // The special tokens the tokenizer's template adds around the text (T5: </s> after it) stay; the text is cut.
     let at = -1;
     for (let p = 0; p + plain.length <= full.length && at < 0; p++) if (plain.every((t, k) => full[p + k] === t)) at = p;
-    if (at < 0) throw new Error(`the tokenizer of ${this.modelDir} encodes "${text}" with special tokens inside the text; cannot truncate it`);
+    if (at < 0)
+      throw new Error(`the tokenizer of ${this.modelDir} encodes "${text}" with special tokens inside the text; cannot truncate it`);
     const prefix = full.slice(0, at);
     const suffix = full.slice(at + plain.length);
     const room = this.maxInputTokens - prefix.length - suffix.length;
-    if (room < 1) throw new RangeError(`maxInputTokens ${this.maxInputTokens} leaves no room for text beside ${prefix.length + suffix.length} special token(s)`);
+    if (room < 1)
+      throw new RangeError(
+        `maxInputTokens ${this.maxInputTokens} leaves no room for text beside ${prefix.length + suffix.length} special token(s)`,
+      );
     if (plain.length <= room) return { ids: full, truncated: false, dropped: 0 };
     return { ids: [...prefix, ...plain.slice(0, room), ...suffix], truncated: true, dropped: plain.length - room };
   }
 
-  async generate(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<string[]> {
+  async generate(
+    questions: readonly string[],
+    answers: readonly string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<string[]> {
     return (await this.generateDetailed(questions, answers, onProgress)).map((r) => r.text);
   }
 
-  async generateDetailed(questions: readonly string[], answers: readonly string[], onProgress?: (done: number, total: number) => void): Promise<Seq2SeqResult[]> {
+  async generateDetailed(
+    questions: readonly string[],
+    answers: readonly string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Seq2SeqResult[]> {
     if (this.disposed) throw new Error("this seq2seq generator has been disposed");
     checkInputs(questions, answers);
     const n = questions.length;
@@ -589,7 +640,11 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     const ids = new BigInt64Array(B * S).fill(BigInt(this.ids.pad));
     const mask = new BigInt64Array(B * S);
     inputs.forEach((x, b) => x.forEach((t, j) => ((ids[b * S + j] = BigInt(t)), (mask[b * S + j] = 1n))));
-    const states = await this.model._encode_input!("model", { input_ids: new this.Tensor("int64", ids, [B, S]), attention_mask: new this.Tensor("int64", mask, [B, S]) }, "last_hidden_state");
+    const states = await this.model._encode_input!(
+      "model",
+      { input_ids: new this.Tensor("int64", ids, [B, S]), attention_mask: new this.Tensor("int64", mask, [B, S]) },
+      "last_hidden_state",
+    );
     this.stats.encoderCalls++;
     const K = this.numBeams;
     const searches: InputSearch[] = inputs.map((_, index) => ({
@@ -608,7 +663,9 @@ class TransformersSeq2Seq implements Seq2SeqGenerator {
     for (let step = 1; ; step++) {
       const { logits, vocab } = await decoder.step(last);
       this.stats.decoderCalls++;
-      active.forEach((s, j) => (K === 1 ? greedyStep(s, logits, vocab, j, this.ids.eos) : beamStep(s, logits, vocab, j * K, this.ids.eos, step)));
+      active.forEach((s, j) =>
+        K === 1 ? greedyStep(s, logits, vocab, j, this.ids.eos) : beamStep(s, logits, vocab, j * K, this.ids.eos, step),
+      );
       const open = active.filter((s) => !s.done);
       if (open.length === 0) break;
       if (step >= this.maxNewTokens) {

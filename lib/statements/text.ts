@@ -29,3 +29,13 @@ export function splitFinalSentence(text: string): { context: string; last: strin
   if (cut < 0) return { context: "", last: t };
   return { context: t.slice(0, cut).trim(), last: t.slice(cut).trim() };
 }
+
+/** A set of words written as space-separated lines, so a long word list reads as a paragraph. */
+export function wordSet(...lines: string[]): Set<string> {
+  return new Set(
+    lines
+      .join(" ")
+      .split(/\s+/)
+      .filter((w) => w.length > 0),
+  );
+}

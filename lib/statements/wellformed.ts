@@ -9,13 +9,13 @@
  */
 import { FINITE_AUXILIARIES, NEGATED_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { collapseSpaces, splitFinalSentence } from "./text.js";
+import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
 export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
 
 const WH = new Set(["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]);
 const AUX = new Set([...FINITE_AUXILIARIES, ...NEGATED_AUXILIARIES]);
-const MEASURE = new Set(["many", "much", "long", "far", "fast", "old", "often", "tall", "big", "large", "deep", "high", "wide", "heavy", "hot", "cold"]);
+const MEASURE = wordSet("many much long far fast old often tall big large deep high wide heavy hot cold");
 
 const LETTER = /[\p{L}\p{N}]/u;
 
@@ -75,7 +75,9 @@ function interrogativeOrder(words: readonly string[]): boolean {
   const k = MEASURE.has(words[1] ?? "") ? 2 : 1;
   if (AUX.has(words[k] ?? "")) return true;
   // "which gas do", "what type of rock is": a noun may come between; "when an atom has" is a subordinate clause.
-  return /^(?:what|which|whose)$/.test(words[0]) || k === 2 ? AUX.has(words[k + 1] ?? "") || AUX.has(words[k + 2] ?? "") || AUX.has(words[k + 3] ?? "") : false;
+  return /^(?:what|which|whose)$/.test(words[0]) || k === 2
+    ? AUX.has(words[k + 1] ?? "") || AUX.has(words[k + 2] ?? "") || AUX.has(words[k + 3] ?? "")
+    : false;
 }
 
 interface QuestionSide {

@@ -14,11 +14,29 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { PAPER_ORDERING, type Ordering } from "../taxonomy/index.js";
 import { quantileSortedUnchecked, sortedFiniteUnchecked } from "./descriptives.js";
-import { K, newSweepSums, ordinalLayout, ordinalStatistics, sortScoresUnchecked, statisticsWidth, sweepUnchecked, type SortedScores } from "./ordinal.js";
+import {
+  K,
+  newSweepSums,
+  ordinalLayout,
+  ordinalStatistics,
+  sortScoresUnchecked,
+  statisticsWidth,
+  sweepUnchecked,
+  type SortedScores,
+} from "./ordinal.js";
 import { MAX_RESAMPLE_ROWS, Xoshiro128, resampleCounts } from "./random.js";
 import { tieRounded } from "./ties.js";
 import { SCORE_DECIMALS } from "../constants.js";
-import { checkFinite, checkFiniteOrNaN, checkInteger, checkLabels, checkOrdering, checkSameLength, checkSeed, checkUnitScalar } from "./validate.js";
+import {
+  checkFinite,
+  checkFiniteOrNaN,
+  checkInteger,
+  checkLabels,
+  checkOrdering,
+  checkSameLength,
+  checkSeed,
+  checkUnitScalar,
+} from "./validate.js";
 
 export interface BootstrapOptions {
   readonly resamples: number;
@@ -45,7 +63,9 @@ export function samplesOf(b: BootstrapSamples, m: number, s: number): Float64Arr
   checkInteger("samplesOf", "m", m, 0, b.metrics - 1);
   checkInteger("samplesOf", "s", s, 0, b.width - 1);
   if (b.values.length !== b.resamples * b.metrics * b.width)
-    throw new RangeError(`samplesOf: b.values has ${b.values.length} values, not resamples × metrics × width = ${b.resamples * b.metrics * b.width}`);
+    throw new RangeError(
+      `samplesOf: b.values has ${b.values.length} values, not resamples × metrics × width = ${b.resamples * b.metrics * b.width}`,
+    );
   const out = new Float64Array(b.resamples);
   for (let r = 0; r < b.resamples; r++) out[r] = b.values[(r * b.metrics + m) * b.width + s];
   return out;
@@ -70,12 +90,18 @@ export function runResampleRange(job: BootstrapJob, from: number, to: number, ou
   checkInteger(fn, "job.n", job.n, 0, MAX_RESAMPLE_ROWS);
   checkSeed(fn, "job.seed", job.seed);
   const M = job.sorted.length;
-  for (let m = 0; m < M; m++) if (job.sorted[m].n !== job.n) throw new RangeError(`${fn}: job.sorted[${m}] has ${job.sorted[m].n} rows, job.n is ${job.n}; every metric must cover the same rows`);
+  for (let m = 0; m < M; m++)
+    if (job.sorted[m].n !== job.n)
+      throw new RangeError(`${fn}: job.sorted[${m}] has ${job.sorted[m].n} rows, job.n is ${job.n}; every metric must cover the same rows`);
   checkInteger(fn, "from", from, 0);
   checkInteger(fn, "to", to, from);
   const layout = ordinalLayout({ name: job.orderingName, severity: job.severity });
-  if (job.width !== statisticsWidth(layout)) throw new RangeError(`${fn}: job.width is ${job.width}, the ordering's statistics width is ${statisticsWidth(layout)}`);
-  if (to > from && to * M * job.width > out.length) throw new RangeError(`${fn}: to is ${to}; out holds ${out.length} values, too few for ${to} resamples of ${M} metrics × ${job.width} statistics`);
+  if (job.width !== statisticsWidth(layout))
+    throw new RangeError(`${fn}: job.width is ${job.width}, the ordering's statistics width is ${statisticsWidth(layout)}`);
+  if (to > from && to * M * job.width > out.length)
+    throw new RangeError(
+      `${fn}: to is ${to}; out holds ${out.length} values, too few for ${to} resamples of ${M} metrics × ${job.width} statistics`,
+    );
   const sums = newSweepSums();
   const counts = new Float64Array(job.n);
   for (let r = from; r < to; r++) {
@@ -89,7 +115,11 @@ export function runResampleRange(job: BootstrapJob, from: number, to: number, ou
 }
 
 /** Bootstrap distributions of every ordinal statistic for several metrics over the same rows. */
-export async function bootstrapOrdinal(classes: ArrayLike<number>, metrics: readonly ArrayLike<number>[], options: BootstrapOptions): Promise<BootstrapSamples> {
+export async function bootstrapOrdinal(
+  classes: ArrayLike<number>,
+  metrics: readonly ArrayLike<number>[],
+  options: BootstrapOptions,
+): Promise<BootstrapSamples> {
   const fn = "bootstrapOrdinal";
   const B = options.resamples;
   checkInteger(fn, "options.resamples", B, 1);
@@ -97,7 +127,8 @@ export async function bootstrapOrdinal(classes: ArrayLike<number>, metrics: read
   if (options.threads !== undefined) checkInteger(fn, "options.threads", options.threads, 1);
   const ordering = options.ordering ?? PAPER_ORDERING;
   checkOrdering(fn, ordering);
-  if (classes.length > MAX_RESAMPLE_ROWS) throw new RangeError(`${fn}: classes has ${classes.length} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows`);
+  if (classes.length > MAX_RESAMPLE_ROWS)
+    throw new RangeError(`${fn}: classes has ${classes.length} values; the bootstrap supports up to ${MAX_RESAMPLE_ROWS} rows`);
   checkLabels(fn, "classes", classes, K);
   metrics.forEach((s, m) => {
     checkSameLength(fn, `metrics[${m}]`, s, "classes", classes);
@@ -107,7 +138,9 @@ export async function bootstrapOrdinal(classes: ArrayLike<number>, metrics: read
   const width = statisticsWidth(layout);
   const job: BootstrapJob = {
     n: classes.length,
-    sorted: metrics.map((s) => sortScoresUnchecked(tieRounded(s, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals), classes)),
+    sorted: metrics.map((s) =>
+      sortScoresUnchecked(tieRounded(s, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals), classes),
+    ),
     severity: ordering.severity,
     orderingName: ordering.name,
     seed: options.seed,

@@ -188,5 +188,9 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): Correla
   const variance = (m * (2 * n + 5) - tx.v1 - ty.v1) / 18 + (2 * tx.pairs * ty.pairs) / m + (tx.v0 * ty.v0) / (9 * m * (n - 2));
   const z = cMinusD / Math.sqrt(variance);
   const exact = tx.pairs === 0 && ty.pairs === 0 && (n <= 33 || Math.min(swaps, total - swaps) <= 1);
-  return { statistic: Math.max(-1, Math.min(1, tau)), pValue: exact ? kendallExactP(n, total - swaps) : normalTwoSidedP(z), concordantMinusDiscordant: cMinusD };
+  return {
+    statistic: Math.max(-1, Math.min(1, tau)),
+    pValue: exact ? kendallExactP(n, total - swaps) : normalTwoSidedP(z),
+    concordantMinusDiscordant: cMinusD,
+  };
 }

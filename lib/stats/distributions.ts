@@ -7,7 +7,9 @@
  */
 import jstatModule from "jstat";
 
-const jStat = (jstatModule as unknown as { jStat?: { ibeta(x: number, a: number, b: number): number } }).jStat ?? (jstatModule as unknown as { ibeta(x: number, a: number, b: number): number });
+const jStat =
+  (jstatModule as unknown as { jStat?: { ibeta(x: number, a: number, b: number): number } }).jStat ??
+  (jstatModule as unknown as { ibeta(x: number, a: number, b: number): number });
 
 const TWO_OVER_SQRT_PI = 2 / Math.sqrt(Math.PI);
 

@@ -22,7 +22,13 @@ const WEIGHTINGS: readonly KappaWeighting[] = ["unweighted", "linear", "quadrati
  * Input follows the numeric input policy of ./validate: k a positive integer, a and b equally
  * long (and not empty) integers in 0..k−1, `scale` k finite numbers.
  */
-export function cohenKappa(a: ArrayLike<number>, b: ArrayLike<number>, k: number, weighting: KappaWeighting = "unweighted", scale?: ArrayLike<number>): KappaResult {
+export function cohenKappa(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  k: number,
+  weighting: KappaWeighting = "unweighted",
+  scale?: ArrayLike<number>,
+): KappaResult {
   const fn = "cohenKappa";
   checkInteger(fn, "k", k, 1);
   if (!WEIGHTINGS.includes(weighting)) reject(fn, "weighting", weighting, `weighting must be one of ${WEIGHTINGS.join(", ")}`);
@@ -31,14 +37,21 @@ export function cohenKappa(a: ArrayLike<number>, b: ArrayLike<number>, k: number
   checkLabels(fn, "a", a, k);
   checkLabels(fn, "b", b, k);
   if (scale !== undefined) {
-    if (scale.length !== k) throw new RangeError(`${fn}: scale has ${scale.length} values for k = ${k} categories; scale must place each category once`);
+    if (scale.length !== k)
+      throw new RangeError(`${fn}: scale has ${scale.length} values for k = ${k} categories; scale must place each category once`);
     checkFinite(fn, "scale", scale);
   }
   return cohenKappaUnchecked(a, b, k, weighting, scale);
 }
 
 /** cohenKappa without the input checks, for callers that validated its arguments (see ./validate). */
-export function cohenKappaUnchecked(a: ArrayLike<number>, b: ArrayLike<number>, k: number, weighting: KappaWeighting = "unweighted", scale?: ArrayLike<number>): KappaResult {
+export function cohenKappaUnchecked(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  k: number,
+  weighting: KappaWeighting = "unweighted",
+  scale?: ArrayLike<number>,
+): KappaResult {
   const n = a.length;
   const obs = new Float64Array(k * k);
   const ma = new Float64Array(k);

@@ -150,7 +150,10 @@ function labelRanks(layout: OrdinalLayout, classWeight: Float64Array, out: Float
 export function sweep(layout: OrdinalLayout, sorted: SortedScores, weights: Float64Array | undefined, sums: SweepSums): void {
   checkShapes("sweep", layout, sorted, sums);
   if (weights !== undefined) {
-    if (weights.length !== sorted.n) throw new RangeError(`sweep: weights has ${weights.length} values, sorted has ${sorted.n} rows; weights must hold one weight per row`);
+    if (weights.length !== sorted.n)
+      throw new RangeError(
+        `sweep: weights has ${weights.length} values, sorted has ${sorted.n} rows; weights must hold one weight per row`,
+      );
     checkNonNegative("sweep", "weights", weights);
   }
   sweepUnchecked(layout, sorted, weights, sums);
@@ -165,7 +168,14 @@ function checkShapes(fn: string, layout: OrdinalLayout, sorted: SortedScores | u
   if (sorted === undefined) return;
   const n = sorted.n;
   if (
-    !(Number.isInteger(n) && sorted.row.length === n && sorted.cls.length === n && sorted.score.length === n && sorted.groupStart.length >= 1 && sorted.groupStart[sorted.groupStart.length - 1] === n)
+    !(
+      Number.isInteger(n) &&
+      sorted.row.length === n &&
+      sorted.cls.length === n &&
+      sorted.score.length === n &&
+      sorted.groupStart.length >= 1 &&
+      sorted.groupStart[sorted.groupStart.length - 1] === n
+    )
   ) {
     throw new RangeError(`${fn}: sorted is not a SortedScores (n ${n}, ${sorted.row.length} rows); build it with sortScores`);
   }
@@ -263,7 +273,8 @@ export const STAT = { spearman: 0, kendall: 1, pairwiseAccuracy: 2, rowViolation
 export function ordinalStatistics(layout: OrdinalLayout, sums: SweepSums, out: Float64Array, offset = 0): void {
   checkShapes("ordinalStatistics", layout, undefined, sums);
   const width = statisticsWidth(layout);
-  if (out.length < width) throw new RangeError(`ordinalStatistics: out has ${out.length} values; it needs statisticsWidth(layout) = ${width}`);
+  if (out.length < width)
+    throw new RangeError(`ordinalStatistics: out has ${out.length} values; it needs statisticsWidth(layout) = ${width}`);
   checkInteger("ordinalStatistics", "offset", offset, 0, out.length - width);
   const { wins, ties, classWeight, classSum } = sums;
   const P = layout.pairs.length;

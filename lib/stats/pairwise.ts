@@ -6,7 +6,18 @@
  * arrays of finite numbers, class labels integers in 0..7; checked once, before sorting.
  */
 import { CLASSES, PAPER_ORDERING, isHardPair, type ClassPair, type Ordering } from "../taxonomy/index.js";
-import { K, STAT, newSweepSums, type PairCounts, ordinalLayout, ordinalStatistics, pairCounts, sortScoresUnchecked, statisticsWidth, sweepUnchecked } from "./ordinal.js";
+import {
+  K,
+  STAT,
+  newSweepSums,
+  type PairCounts,
+  ordinalLayout,
+  ordinalStatistics,
+  pairCounts,
+  sortScoresUnchecked,
+  statisticsWidth,
+  sweepUnchecked,
+} from "./ordinal.js";
 import { checkFinite, checkOrdering, checkSameLength, checkScoresAndClasses } from "./validate.js";
 import { SCORE_DECIMALS } from "../constants.js";
 import { tieRounded } from "./ties.js";
@@ -56,12 +67,22 @@ export interface OrdinalSummary {
  * Every ordinal statistic of scores against class labels (indices into CLASSES) under an
  * ordering, from one sort and one sweep; scores equal to `scoreDecimals` decimals are tied.
  */
-export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<number>, ordering: Ordering = PAPER_ORDERING, options: TieOptions = {}): OrdinalSummary {
+export function ordinalSummary(
+  scores: ArrayLike<number>,
+  classes: ArrayLike<number>,
+  ordering: Ordering = PAPER_ORDERING,
+  options: TieOptions = {},
+): OrdinalSummary {
   checkScoresAndClasses("ordinalSummary", "scores", scores, classes);
   checkOrdering("ordinalSummary", ordering);
   const layout = ordinalLayout(ordering);
   const sums = newSweepSums();
-  sweepUnchecked(layout, sortScoresUnchecked(tieRounded(scores, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals), classes), undefined, sums);
+  sweepUnchecked(
+    layout,
+    sortScoresUnchecked(tieRounded(scores, options.scoreDecimals === undefined ? SCORE_DECIMALS : options.scoreDecimals), classes),
+    undefined,
+    sums,
+  );
   const stats = new Float64Array(statisticsWidth(layout));
   ordinalStatistics(layout, sums, stats);
   const counts = pairCounts(layout, sums);
@@ -117,7 +138,11 @@ export function ordinalSummary(scores: ArrayLike<number>, classes: ArrayLike<num
  * Pairwise ranking accuracy of scores against ordinal labels (any finite numbers; higher = better);
  * scores equal to `scoreDecimals` decimals are tied.
  */
-export function pairwiseAccuracy(rawScores: ArrayLike<number>, labels: ArrayLike<number>, options: TieOptions = {}): { accuracy: number; wins: number; ties: number; losses: number; pairs: number } {
+export function pairwiseAccuracy(
+  rawScores: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  options: TieOptions = {},
+): { accuracy: number; wins: number; ties: number; losses: number; pairs: number } {
   checkSameLength("pairwiseAccuracy", "scores", rawScores, "labels", labels);
   checkFinite("pairwiseAccuracy", "scores", rawScores);
   checkFinite("pairwiseAccuracy", "labels", labels);

@@ -93,7 +93,8 @@ export const MAX_RESAMPLE_ROWS = 2 ** 21;
  */
 export function resampleCounts(rng: Xoshiro128, n: number, counts: Float64Array): void {
   checkInteger("resampleCounts", "n", n, 0, MAX_RESAMPLE_ROWS);
-  if (counts.length !== n) throw new RangeError(`resampleCounts: counts has ${counts.length} values, n is ${n}; counts must hold one count per row`);
+  if (counts.length !== n)
+    throw new RangeError(`resampleCounts: counts has ${counts.length} values, n is ${n}; counts must hold one count per row`);
   counts.fill(0);
   for (let k = 0; k < n; k++) counts[uniformInt(rng, n)] += 1;
 }

@@ -27,6 +27,7 @@ export function roundToDecimals(x: number, decimals: number): number {
  */
 export function tieRounded(scores: ArrayLike<number>, decimals: number | null): ArrayLike<number> {
   if (decimals === null) return scores;
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 300) throw new RangeError(`the scoreDecimals option must be an integer in 0..300 or null, not ${decimals}`);
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 300)
+    throw new RangeError(`the scoreDecimals option must be an integer in 0..300 or null, not ${decimals}`);
   return Float64Array.from(scores, (x) => roundToDecimals(x, decimals));
 }

@@ -98,7 +98,8 @@ export function reject(fn: string, what: string, value: unknown, rule: string): 
 
 /** Arrays that pair up must be equally long. */
 export function checkSameLength(fn: string, nameA: string, a: ArrayLike<unknown>, nameB: string, b: ArrayLike<unknown>): void {
-  if (a.length !== b.length) throw new RangeError(`${fn}: ${nameA} has ${a.length} values, ${nameB} has ${b.length}; ${nameA} and ${nameB} must have equal lengths`);
+  if (a.length !== b.length)
+    throw new RangeError(`${fn}: ${nameA} has ${a.length} values, ${nameB} has ${b.length}; ${nameA} and ${nameB} must have equal lengths`);
 }
 
 /** Every value finite (no NaN, no ±Infinity, no non-numbers). */
@@ -112,7 +113,8 @@ export function checkFinite(fn: string, name: string, values: ArrayLike<number>)
 export function checkFiniteOrNaN(fn: string, name: string, values: ArrayLike<number>): void {
   for (let i = 0, n = values.length; i < n; i++) {
     const v = values[i];
-    if (!Number.isFinite(v) && !(typeof v === "number" && Number.isNaN(v))) reject(fn, `${name}[${i}]`, v, `${name} must be finite numbers or NaN`);
+    if (!Number.isFinite(v) && !(typeof v === "number" && Number.isNaN(v)))
+      reject(fn, `${name}[${i}]`, v, `${name} must be finite numbers or NaN`);
   }
 }
 
@@ -136,7 +138,8 @@ export function checkLabels(fn: string, name: string, values: ArrayLike<number>,
 export function checkProbabilities(fn: string, name: string, values: ArrayLike<number>): void {
   for (let i = 0, n = values.length; i < n; i++) {
     const v = values[i];
-    if (typeof v !== "number" || !(v >= -PROBABILITY_TOLERANCE && v <= 1 + PROBABILITY_TOLERANCE)) reject(fn, `${name}[${i}]`, v, `${name} ${PROBABILITY_RULE}`);
+    if (typeof v !== "number" || !(v >= -PROBABILITY_TOLERANCE && v <= 1 + PROBABILITY_TOLERANCE))
+      reject(fn, `${name}[${i}]`, v, `${name} ${PROBABILITY_RULE}`);
   }
 }
 
@@ -163,13 +166,15 @@ export function checkUnitScalar(fn: string, name: string, v: number): void {
 
 /** One probability: finite, in [0, 1] up to PROBABILITY_TOLERANCE. */
 export function checkProbability(fn: string, name: string, v: number): void {
-  if (!(typeof v === "number" && v >= -PROBABILITY_TOLERANCE && v <= 1 + PROBABILITY_TOLERANCE)) reject(fn, name, v, `${name} ${PROBABILITY_RULE}`);
+  if (!(typeof v === "number" && v >= -PROBABILITY_TOLERANCE && v <= 1 + PROBABILITY_TOLERANCE))
+    reject(fn, name, v, `${name} ${PROBABILITY_RULE}`);
 }
 
 /** One integer in [min, max] (counts, sizes, indices). */
 export function checkInteger(fn: string, name: string, v: number, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (!(Number.isInteger(v) && v >= min && v <= max)) {
-    const range = max === Number.MAX_SAFE_INTEGER ? (min === 1 ? "a positive integer" : `an integer ≥ ${min}`) : `an integer in ${min}..${max}`;
+    const range =
+      max === Number.MAX_SAFE_INTEGER ? (min === 1 ? "a positive integer" : `an integer ≥ ${min}`) : `an integer in ${min}..${max}`;
     reject(fn, name, v, `${name} must be ${range}`);
   }
 }

@@ -40,7 +40,10 @@ export function unitGrid(step = 0.05): number[] {
 /** Grid points one axis may have: a finer grid is a mistake (10 million points), not a sweep. */
 export const MAX_GRID_POINTS = 10_001;
 
-/** Parses "0,0.3,0.5" or "0:1:0.05" (start:stop:step); a step of 0, a reversed range or a grid of more than MAX_GRID_POINTS values is refused. */
+/**
+ * Parses "0,0.3,0.5" or "0:1:0.05" (start:stop:step); a step of 0, a reversed range or a grid of more than MAX_GRID_POINTS values is
+ * refused.
+ */
 export function parseGrid(text: string): number[] {
   const range = /^\s*([\d.]+)\s*:\s*([\d.]+)\s*:\s*([\d.]+)\s*$/.exec(text);
   const values = range
@@ -54,22 +57,38 @@ export function parseGrid(text: string): number[] {
       })()
     : text.split(",").map((x) => {
         const v = /^\s*\d*\.?\d+(e-?\d+)?\s*$/i.test(x) ? Number(x) : NaN;
-        if (!(v >= 0 && v <= 1)) throw new RangeError(`grid entry "${x.trim()}" is not a number in [0, 1]; write START:STOP:STEP or a comma list (grid "${text.slice(0, 60)}")`);
+        if (!(v >= 0 && v <= 1))
+          throw new RangeError(
+            `grid entry "${x.trim()}" is not a number in [0, 1]; write START:STOP:STEP or a comma list (grid "${text.slice(0, 60)}")`,
+          );
         return v;
       });
-  if (values.length > MAX_GRID_POINTS) throw new RangeError(`grid "${text.slice(0, 40)}…" has ${values.length} points; at most ${MAX_GRID_POINTS} per axis`);
+  if (values.length > MAX_GRID_POINTS)
+    throw new RangeError(`grid "${text.slice(0, 40)}…" has ${values.length} points; at most ${MAX_GRID_POINTS} per axis`);
   for (const v of values) if (!(v >= 0 && v <= 1)) throw new RangeError(`grid value ${v} is not in [0, 1] (grid "${text}")`);
   return values;
 }
 
-export function sweepCap(inputs: DirectionalInputs, alphas: readonly number[], lambdas: readonly number[], ordering: Ordering = PAPER_ORDERING): SweepPoint[] {
+export function sweepCap(
+  inputs: DirectionalInputs,
+  alphas: readonly number[],
+  lambdas: readonly number[],
+  ordering: Ordering = PAPER_ORDERING,
+): SweepPoint[] {
   const points: SweepPoint[] = [];
   for (const alpha of alphas) {
     for (const lambda of lambdas) {
       checkWeights({ alpha, lambda });
       const { cap } = capScores(inputs, { alpha, lambda });
       const s = ordinalSummary(cap, inputs.classes, ordering);
-      points.push({ alpha, lambda, spearman: s.spearman, kendall: s.kendall, pairwise_accuracy: s.pairwiseAccuracy, violations: s.meanViolations });
+      points.push({
+        alpha,
+        lambda,
+        spearman: s.spearman,
+        kendall: s.kendall,
+        pairwise_accuracy: s.pairwiseAccuracy,
+        violations: s.meanViolations,
+      });
     }
   }
   return points;

@@ -39,7 +39,11 @@ export interface SweepOptions {
   readonly resamples?: number;
   readonly seed?: number;
   /** A progress callback for each test-split evaluation (called just before it starts). */
-  readonly onProgress?: (point: { readonly label: "best" | "paper"; readonly alpha: number; readonly lambda: number }) => ((done: number, total: number) => void) | undefined;
+  readonly onProgress?: (point: {
+    readonly label: "best" | "paper";
+    readonly alpha: number;
+    readonly lambda: number;
+  }) => ((done: number, total: number) => void) | undefined;
 }
 
 /** A row of Table 12: the paper's printed numbers (×100) and capqa's point at the same α, λ. */
@@ -104,7 +108,10 @@ export function computeSweep(bench: Benchmark, options: Omit<SweepOptions, "resa
     return { ...t, ours };
   });
   const onGrid = points.find((p) => same(p.alpha, DEFAULT_ALPHA) && same(p.lambda, DEFAULT_LAMBDA));
-  const paperPoint: SweepPaperPoint = { ...(onGrid ?? sweepCap(inputs, [DEFAULT_ALPHA], [DEFAULT_LAMBDA])[0]), onGrid: onGrid !== undefined };
+  const paperPoint: SweepPaperPoint = {
+    ...(onGrid ?? sweepCap(inputs, [DEFAULT_ALPHA], [DEFAULT_LAMBDA])[0]),
+    onGrid: onGrid !== undefined,
+  };
   const seconds = (Date.now() - started) / 1000;
   return { split, rows: inputs.classes.length, objective, alphaGrid, lambdaGrid, points, best, paperPoint, table12, seconds };
 }
@@ -123,7 +130,14 @@ export async function runSweep(bench: Benchmark, options: SweepOptions = {}): Pr
   const seed = options.seed ?? DEFAULT_SEED;
   if (r.split === "test" || resamples <= 0) return r;
   const evalAt = (label: "best" | "paper", alpha: number, lambda: number) =>
-    evaluateBenchmark(bench, { split: "test", metrics: ["cap"], capWeights: { alpha, lambda }, resamples, seed, onProgress: options.onProgress?.({ label, alpha, lambda }) });
+    evaluateBenchmark(bench, {
+      split: "test",
+      metrics: ["cap"],
+      capWeights: { alpha, lambda },
+      resamples,
+      seed,
+      onProgress: options.onProgress?.({ label, alpha, lambda }),
+    });
   const chosen = await evalAt("best", r.best.alpha, r.best.lambda);
   const paperEval = await evalAt("paper", DEFAULT_ALPHA, DEFAULT_LAMBDA);
   const test: SweepTestSplit = {
@@ -132,7 +146,10 @@ export async function runSweep(bench: Benchmark, options: SweepOptions = {}): Pr
     seed,
     best: chosen.tables.correlations[0],
     paper: paperEval.tables.correlations[0],
-    violations: { best: chosen.tables.monotonicity[0].mean_violations as number, paper: paperEval.tables.monotonicity[0].mean_violations as number },
+    violations: {
+      best: chosen.tables.monotonicity[0].mean_violations as number,
+      paper: paperEval.tables.monotonicity[0].mean_violations as number,
+    },
   };
   return { ...r, test };
 }
@@ -168,10 +185,22 @@ export function sweepBestMarkdown(r: Pick<SweepResult, "best" | "objective">): s
 
 /** The best and the paper's point on the sweep's split, saying whether the grid holds the paper's. */
 export function sweepPointsMarkdown(r: Pick<SweepResult, "best" | "paperPoint" | "objective" | "split">): string {
-  const row = (name: string, p: SweepPoint, where: string) => [name, p.alpha, p.lambda, pct(p.spearman), pct(p.kendall), pct(p.pairwise_accuracy), `${p.violations}/25`, where];
+  const row = (name: string, p: SweepPoint, where: string) => [
+    name,
+    p.alpha,
+    p.lambda,
+    pct(p.spearman),
+    pct(p.kendall),
+    pct(p.pairwise_accuracy),
+    `${p.violations}/25`,
+    where,
+  ];
   return markdownTable(
     ["point", "α", "λ", "Spearman ρ", "Kendall τ", "pairwise acc.", "violations", "where"],
-    [row(`best by ${r.objective}`, r.best, "on the grid"), row("paper", r.paperPoint, r.paperPoint.onGrid ? "on the grid" : "not on the grid: computed on its own")],
+    [
+      row(`best by ${r.objective}`, r.best, "on the grid"),
+      row("paper", r.paperPoint, r.paperPoint.onGrid ? "on the grid" : "not on the grid: computed on its own"),
+    ],
   );
 }
 
@@ -191,7 +220,10 @@ export function sweepTestMarkdown(r: Pick<SweepResult, "best" | "test">): string
   ];
   return markdownTable(
     ["point", "Spearman", "CI", "Kendall", "CI", "PairAcc", "CI", "violations"],
-    [row(`best: α ${r.best.alpha}, λ ${r.best.lambda}`, t.best, t.violations.best), row(`paper: α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}`, t.paper, t.violations.paper)],
+    [
+      row(`best: α ${r.best.alpha}, λ ${r.best.lambda}`, t.best, t.violations.best),
+      row(`paper: α ${DEFAULT_ALPHA}, λ ${DEFAULT_LAMBDA}`, t.paper, t.violations.paper),
+    ],
   );
 }
 
@@ -238,7 +270,13 @@ export async function alphaTradeoff(
     const ev = await evaluateBenchmark(bench, { split, metrics: ["cap"], capWeights: { alpha, lambda }, resamples: 0 });
     n = ev.n;
     const hardPairs = Object.fromEntries(ev.tables.hard_pairs.map((h) => [`${h.better}>${h.worse}`, h.accuracy as number]));
-    rows.push({ alpha, lambda, spearman: ev.tables.correlations[0].spearman as number, hardPairs, violations: ev.tables.monotonicity[0].mean_violations as number });
+    rows.push({
+      alpha,
+      lambda,
+      spearman: ev.tables.correlations[0].spearman as number,
+      hardPairs,
+      violations: ev.tables.monotonicity[0].mean_violations as number,
+    });
   }
   return { split, n, rows };
 }
@@ -248,6 +286,12 @@ export function alphaTradeoffMarkdown(t: { rows: readonly AlphaTradeoffRow[] }):
   const name = (c: CorrectnessClass) => SHORT_NAMES[c];
   return markdownTable(
     ["α", "λ", "Spearman ρ", ...HARD_PAIRS.map(([b, w]) => `${name(b)} > ${name(w)}`), "violations"],
-    t.rows.map((r) => [r.alpha, r.lambda, pct(r.spearman), ...HARD_PAIRS.map(([b, w]) => pct(r.hardPairs[`${b}>${w}`])), `${r.violations}/25`]),
+    t.rows.map((r) => [
+      r.alpha,
+      r.lambda,
+      pct(r.spearman),
+      ...HARD_PAIRS.map(([b, w]) => pct(r.hardPairs[`${b}>${w}`])),
+      `${r.violations}/25`,
+    ]),
   );
 }

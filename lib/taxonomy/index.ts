@@ -5,7 +5,16 @@
  */
 
 /** Class names as the data spells them (underscored). */
-export const CLASSES = ["exact", "equivalent", "alternative_correct", "overinclusive_valid", "partial", "overinclusive_invalid", "invalid", "contradictory"] as const;
+export const CLASSES = [
+  "exact",
+  "equivalent",
+  "alternative_correct",
+  "overinclusive_valid",
+  "partial",
+  "overinclusive_invalid",
+  "invalid",
+  "contradictory",
+] as const;
 export type CorrectnessClass = (typeof CLASSES)[number];
 
 /** Table 7 definitions. */
@@ -67,7 +76,9 @@ export const HARD_PAIRS: readonly (readonly [CorrectnessClass, CorrectnessClass]
 ];
 
 /** Index of each class in CLASSES, for typed-array code. */
-export const CLASS_INDEX: Readonly<Record<CorrectnessClass, number>> = Object.freeze(Object.fromEntries(CLASSES.map((c, i) => [c, i])) as Record<CorrectnessClass, number>);
+export const CLASS_INDEX: Readonly<Record<CorrectnessClass, number>> = Object.freeze(
+  Object.fromEntries(CLASSES.map((c, i) => [c, i])) as Record<CorrectnessClass, number>,
+);
 
 const ALIASES: ReadonlyMap<string, CorrectnessClass> = new Map<string, CorrectnessClass>([
   ...CLASSES.map((c) => [c, c] as [string, CorrectnessClass]),
@@ -133,11 +144,18 @@ export function orderedPairs(ordering: Ordering = PAPER_ORDERING): ClassPair[] {
  * ordering: a pair whose first class does not outrank the second contradicts it and is refused,
  * with a message that says so.
  */
-export function checkHardPairs(pairs: readonly (readonly string[])[], ordering: Ordering, what = "hard pair"): (readonly [CorrectnessClass, CorrectnessClass])[] {
+export function checkHardPairs(
+  pairs: readonly (readonly string[])[],
+  ordering: Ordering,
+  what = "hard pair",
+): (readonly [CorrectnessClass, CorrectnessClass])[] {
   return pairs.map((pair) => {
-    if (!Array.isArray(pair) || pair.length !== 2) throw new Error(`${what} ${JSON.stringify(pair)}: give [better, worse], two class names`);
+    if (!Array.isArray(pair) || pair.length !== 2)
+      throw new Error(`${what} ${JSON.stringify(pair)}: give [better, worse], two class names`);
     const [better, worse] = pair.map((c) => parseClass(c)) as [CorrectnessClass, CorrectnessClass];
-    for (const c of [better, worse]) if (ordering.unranked?.includes(c)) throw new Error(`${what} ${better} > ${worse}: ${c} has no severity in the ordering "${ordering.name}"`);
+    for (const c of [better, worse])
+      if (ordering.unranked?.includes(c))
+        throw new Error(`${what} ${better} > ${worse}: ${c} has no severity in the ordering "${ordering.name}"`);
     const [b, w] = [ordering.severity[better], ordering.severity[worse]];
     if (!(b > w))
       throw new Error(
@@ -164,9 +182,13 @@ export function parseHardPairs(text: string): string[][] {
  * The hard pairs an evaluation reports: the ones named (checked by checkHardPairs), else Table 4's
  * four, less those a user ordering does not order (listed in `dropped`, for a note).
  */
-export function hardPairsFor(ordering: Ordering, named?: readonly (readonly string[])[]): { pairs: (readonly [CorrectnessClass, CorrectnessClass])[]; dropped: string[] } {
+export function hardPairsFor(
+  ordering: Ordering,
+  named?: readonly (readonly string[])[],
+): { pairs: (readonly [CorrectnessClass, CorrectnessClass])[]; dropped: string[] } {
   if (named !== undefined) return { pairs: checkHardPairs(named, ordering), dropped: [] };
-  const ordered = (p: readonly [CorrectnessClass, CorrectnessClass]) => ordering.severity[p[0]] > ordering.severity[p[1]] && !ordering.unranked?.some((c) => p.includes(c));
+  const ordered = (p: readonly [CorrectnessClass, CorrectnessClass]) =>
+    ordering.severity[p[0]] > ordering.severity[p[1]] && !ordering.unranked?.some((c) => p.includes(c));
   return { pairs: HARD_PAIRS.filter(ordered), dropped: HARD_PAIRS.filter((p) => !ordered(p)).map(([b, w]) => `${b} > ${w}`) };
 }
 
@@ -192,7 +214,8 @@ export function defineOrdering(name: string, severity: Record<string, number>, o
     out[cls] = value;
   }
   const missing = CLASSES.filter((c) => !(c in out));
-  if (missing.length > 0 && !options.subset) throw new Error(`ordering "${name}": missing classes ${missing.join(", ")} (a map over some classes only needs the subset option)`);
+  if (missing.length > 0 && !options.subset)
+    throw new Error(`ordering "${name}": missing classes ${missing.join(", ")} (a map over some classes only needs the subset option)`);
   if (new Set(Object.values(out)).size < 2) throw new Error(`ordering "${name}": all classes tie, nothing is ordered`);
   if (missing.length === 0) return Object.freeze({ name, severity: Object.freeze(out) });
   const below = Math.min(...Object.values(out)) - 1;

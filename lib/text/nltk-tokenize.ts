@@ -341,7 +341,11 @@ const ASCII_WHITESPACE = " \t\n\r\v\f";
 const NON_WORD = `(?:[)";}\\]*:@'({\\[?!])`;
 const MULTI_CHAR = `(?:-{2,}|\\.{2,}|(?:\\.${S}){2,}\\.)`;
 const WORD_START = '[^("`{\\[:;&#*@)}\\]\\-,]';
-const PUNKT_WORD = rx(`${MULTI_CHAR}` + `|(?=${WORD_START})${NS}+?(?=${S}|${END}|${NON_WORD}|${MULTI_CHAR}|,(?=${END}|${S}|${NON_WORD}|${MULTI_CHAR}))` + `|${NS}`);
+const PUNKT_WORD = rx(
+  `${MULTI_CHAR}` +
+    `|(?=${WORD_START})${NS}+?(?=${S}|${END}|${NON_WORD}|${MULTI_CHAR}|,(?=${END}|${S}|${NON_WORD}|${MULTI_CHAR}))` +
+    `|${NS}`,
+);
 /** A potential sentence end; group 1 is `after_tok`, group 2 `next_tok`. */
 const PERIOD_CONTEXT = rx(`[.?!](?=(${NON_WORD}|${S}+(${NS}+)))`);
 /** Multiline `$`: before a newline or at the end. */
@@ -453,7 +457,12 @@ function secondPass(tok1: PunktToken, tok2: PunktToken, params: PunktParameters)
       tok1.abbr = true;
       return;
     }
-    if (isSentStarter === "unknown" && isInitial && RE_FIRST_UPPER.test(tok2.tok) && !((params.orthoContext.get(nextType) ?? 0) & ORTHO_LC)) {
+    if (
+      isSentStarter === "unknown" &&
+      isInitial &&
+      RE_FIRST_UPPER.test(tok2.tok) &&
+      !((params.orthoContext.get(nextType) ?? 0) & ORTHO_LC)
+    ) {
       tok1.sentbreak = false;
       tok1.abbr = true;
     }

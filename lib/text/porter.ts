@@ -50,7 +50,9 @@ const IRREGULAR_FORMS: Readonly<Record<string, readonly string[]>> = {
   succeed: ["succeed"],
 };
 
-const POOL: ReadonlyMap<string, string> = new Map(Object.entries(IRREGULAR_FORMS).flatMap(([stem, forms]) => forms.map((form) => [form, stem] as const)));
+const POOL: ReadonlyMap<string, string> = new Map(
+  Object.entries(IRREGULAR_FORMS).flatMap(([stem, forms]) => forms.map((form) => [form, stem] as const)),
+);
 
 // The stemmer works on strings in which every character is one code point
 // (see `toCodeUnits`), so indices and lengths are Python's.
@@ -101,7 +103,13 @@ function endsDoubleConsonant(word: string): boolean {
 /** Condition *o on word[0..n): ends consonant-vowel-consonant, the last not w, x or y (NLTK also accepts a two-letter vc stem). */
 function endsCvc(word: string, n: number, mode: PorterMode): boolean {
   return (
-    (n >= 3 && isConsonant(word, n - 3) && !isConsonant(word, n - 2) && isConsonant(word, n - 1) && word[n - 1] !== "w" && word[n - 1] !== "x" && word[n - 1] !== "y") ||
+    (n >= 3 &&
+      isConsonant(word, n - 3) &&
+      !isConsonant(word, n - 2) &&
+      isConsonant(word, n - 1) &&
+      word[n - 1] !== "w" &&
+      word[n - 1] !== "x" &&
+      word[n - 1] !== "y") ||
     (mode === "NLTK_EXTENSIONS" && n === 2 && !isConsonant(word, 0) && isConsonant(word, 1))
   );
 }
@@ -221,8 +229,30 @@ const STEP3_RULES: readonly Rule[] = [
   ["ness", "", positiveMeasure],
 ];
 
-const STEP4_RULES: readonly Rule[] = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize"].map((suffix) =>
-  suffix === "ion" ? ([suffix, "", (w: string, n: number) => measure(w, n) > 1 && (w[n - 1] === "s" || w[n - 1] === "t")] as const) : ([suffix, "", measureAbove1] as const),
+const STEP4_RULES: readonly Rule[] = [
+  "al",
+  "ance",
+  "ence",
+  "er",
+  "ic",
+  "able",
+  "ible",
+  "ant",
+  "ement",
+  "ment",
+  "ent",
+  "ion",
+  "ou",
+  "ism",
+  "ate",
+  "iti",
+  "ous",
+  "ive",
+  "ize",
+].map((suffix) =>
+  suffix === "ion"
+    ? ([suffix, "", (w: string, n: number) => measure(w, n) > 1 && (w[n - 1] === "s" || w[n - 1] === "t")] as const)
+    : ([suffix, "", measureAbove1] as const),
 );
 
 function step5a(word: string, mode: PorterMode): string {

@@ -23,7 +23,16 @@ export function isRustSpace(code: number): boolean {
 
 /** The White_Space characters above U+00FF, and U+00A0: both sets share them. */
 function isUnicodeSpaceAbove0x7f(code: number): boolean {
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
 }
 
 /** `text` without the leading and trailing characters `isSpace` accepts. */

@@ -101,8 +101,19 @@ function hasWordNetFiles(dir: string): boolean {
 /** Folders searched when none is given: CAPQA_WORDNET_DIR, Debian's wordnet-base, nltk_data. */
 export function wordNetCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
   const nltkData = (env.NLTK_DATA ?? "").split(":").filter((d) => d.length > 0);
-  const roots = [...nltkData, join(homedir(), "nltk_data"), "/usr/share/nltk_data", "/usr/local/share/nltk_data", "/usr/lib/nltk_data", "/usr/local/lib/nltk_data"];
-  return [...(env.CAPQA_WORDNET_DIR ? [env.CAPQA_WORDNET_DIR] : []), "/usr/share/wordnet", ...roots.map((root) => join(root, "corpora", "wordnet"))];
+  const roots = [
+    ...nltkData,
+    join(homedir(), "nltk_data"),
+    "/usr/share/nltk_data",
+    "/usr/local/share/nltk_data",
+    "/usr/lib/nltk_data",
+    "/usr/local/lib/nltk_data",
+  ];
+  return [
+    ...(env.CAPQA_WORDNET_DIR ? [env.CAPQA_WORDNET_DIR] : []),
+    "/usr/share/wordnet",
+    ...roots.map((root) => join(root, "corpora", "wordnet")),
+  ];
 }
 
 /**
@@ -188,7 +199,10 @@ class LemmaIndex {
     let hi = this.starts.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const c = typeof query === "string" ? compareLemmaToAscii(this.bytes, this.starts[mid], query) : compareLemmas(this.bytes, this.starts[mid], query, 0);
+      const c =
+        typeof query === "string"
+          ? compareLemmaToAscii(this.bytes, this.starts[mid], query)
+          : compareLemmas(this.bytes, this.starts[mid], query, 0);
       if (c === 0) return this.starts[mid];
       if (c < 0) lo = mid + 1;
       else hi = mid - 1;
@@ -340,7 +354,8 @@ export class WordNet {
     const rules = SUBSTITUTIONS[pos];
     const applyRules = (forms: readonly string[]): string[] => {
       const out: string[] = [];
-      for (const f of forms) for (const [old, replacement] of rules) if (f.endsWith(old)) out.push(f.slice(0, f.length - old.length) + replacement);
+      for (const f of forms)
+        for (const [old, replacement] of rules) if (f.endsWith(old)) out.push(f.slice(0, f.length - old.length) + replacement);
       return out;
     };
     const filterForms = (forms: readonly string[]): string[] => {

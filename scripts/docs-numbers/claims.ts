@@ -85,7 +85,8 @@ const numberValue = (s: string) => Number(s.replace(/,/g, "").replace("−", "-"
 
 /** Why a stated number is not what the measurement gives, or undefined when it is. */
 function mismatch(stated: string, expected: Expected): string | undefined {
-  if (expected.kind === "text") return stated === expected.text ? undefined : `the docs say ${stated} where the measurement gives ${expected.text}`;
+  if (expected.kind === "text")
+    return stated === expected.text ? undefined : `the docs say ${stated} where the measurement gives ${expected.text}`;
   if (expected.kind === "atMost") {
     const bound = numberValue(stated);
     const m = expected.measured;
@@ -113,7 +114,10 @@ export function checkClaims(root: string, claims: readonly Claim[]): ClaimsResul
     const content = read(claim.file);
     const matches = [...content.matchAll(claimPattern(claim))];
     if (matches.length === 0) {
-      failures.push({ file: claim.file, message: `the sentence "${claimText(claim)}" is not there any more (reworded or moved? update scripts/docs-numbers/pages.ts with the docs)` });
+      failures.push({
+        file: claim.file,
+        message: `the sentence "${claimText(claim)}" is not there any more (reworded or moved? update scripts/docs-numbers/pages.ts with the docs)`,
+      });
       continue;
     }
     for (const match of matches) {
@@ -126,7 +130,12 @@ export function checkClaims(root: string, claims: readonly Claim[]): ClaimsResul
         }
         checked++;
         const why = mismatch(stated, expected);
-        if (why) failures.push({ file: claim.file, line, message: `${why} (in "${excerpt(match[0], match.indices![k + 1]![0] - match.index!)}")` });
+        if (why)
+          failures.push({
+            file: claim.file,
+            line,
+            message: `${why} (in "${excerpt(match[0], match.indices![k + 1]![0] - match.index!)}")`,
+          });
       });
     }
   }

@@ -10,10 +10,23 @@ import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_SEED, RELEASED_METRICS } from "../
 import { benchmarkMetricColumn, loadBenchmark, loadResultsJson, releasedColumn, selectRows, type Benchmark } from "../../lib/data/index.js";
 import { capScore } from "../../lib/cap/index.js";
 import { DATA_FILES } from "../../lib/constants.js";
-import { evaluateBenchmark, evaluateMetrics, liveMetricColumn, reproducePaper, type Evaluation, type Reproduction } from "../../lib/eval/index.js";
+import {
+  evaluateBenchmark,
+  evaluateMetrics,
+  liveMetricColumn,
+  reproducePaper,
+  type Evaluation,
+  type Reproduction,
+} from "../../lib/eval/index.js";
 import { baselineParity, type BaselineParity } from "../../lib/baselines/index.js";
 import { computeSweep, type SweepResult } from "../../lib/sweep/index.js";
-import { classificationIntervals, classificationReport, runCalibration, type CalibrationRun, type ClassificationIntervals } from "../../lib/calibrate/index.js";
+import {
+  classificationIntervals,
+  classificationReport,
+  runCalibration,
+  type CalibrationRun,
+  type ClassificationIntervals,
+} from "../../lib/calibrate/index.js";
 import { applyScorer, benchmarkScorerInputs, fitScorer } from "../../lib/learned-scorer/index.js";
 import { CLASSES } from "../../lib/taxonomy/index.js";
 import { benchmarkExplorer } from "../../lib/explore/benchmark.js";
@@ -60,7 +73,11 @@ export class Measurements {
 
   /** `capqa reproduce` (tables beside the paper, the check against results.json). */
   readonly reproduction = once(
-    (): Promise<Reproduction> => reproducePaper(this.bench(), loadResultsJson(join(this.sources.dataDir, DATA_FILES.results)), { resamples: this.resamples, seed: DEFAULT_SEED }),
+    (): Promise<Reproduction> =>
+      reproducePaper(this.bench(), loadResultsJson(join(this.sources.dataDir, DATA_FILES.results)), {
+        resamples: this.resamples,
+        seed: DEFAULT_SEED,
+      }),
   );
 
   /** The five released metrics on the test split with BLEU, ROUGE-L and METEOR computed live, at 10 decimals and at full precision. */
@@ -68,9 +85,14 @@ export class Measurements {
     const bench = this.bench();
     const sel = selectRows(bench, "test");
     const columns = await Promise.all(
-      RELEASED_METRICS.map((m) => (["bleu", "rouge_l", "meteor"].includes(m) ? liveMetricColumn(bench, m, sel.rowIds) : Promise.resolve(benchmarkMetricColumn(bench, m, sel.rowIds)))),
+      RELEASED_METRICS.map((m) =>
+        ["bleu", "rouge_l", "meteor"].includes(m)
+          ? liveMetricColumn(bench, m, sel.rowIds)
+          : Promise.resolve(benchmarkMetricColumn(bench, m, sel.rowIds)),
+      ),
     );
-    const evaluate = (scoreDecimals?: null) => evaluateMetrics(sel.classes, columns, { resamples: 0, ...(scoreDecimals === null ? { scoreDecimals } : {}) });
+    const evaluate = (scoreDecimals?: null) =>
+      evaluateMetrics(sel.classes, columns, { resamples: 0, ...(scoreDecimals === null ? { scoreDecimals } : {}) });
     return { rounded: await evaluate(), full: await evaluate(null) };
   });
 
@@ -83,7 +105,14 @@ export class Measurements {
   /** CAP at the sweep's best and at the paper's point on the test split (intervals with --full). */
   readonly sweepTest = once(async () => {
     const { best, paperPoint } = this.sweep();
-    const at = (alpha: number, lambda: number) => evaluateBenchmark(this.bench(), { split: "test", metrics: ["cap"], capWeights: { alpha, lambda }, resamples: this.resamples, seed: DEFAULT_SEED });
+    const at = (alpha: number, lambda: number) =>
+      evaluateBenchmark(this.bench(), {
+        split: "test",
+        metrics: ["cap"],
+        capWeights: { alpha, lambda },
+        resamples: this.resamples,
+        seed: DEFAULT_SEED,
+      });
     return { best: await at(best.alpha, best.lambda), paper: await at(paperPoint.alpha, paperPoint.lambda) };
   });
 
@@ -109,11 +138,16 @@ export class Measurements {
       { resamples: this.resamples, seed: DEFAULT_SEED, reference: scorer.name },
     );
     const accuracy = classificationReport(test.classes, applied.predicted, [...CLASSES]).accuracy;
-    const accuracyInterval = this.sources.full ? classificationIntervals(test.classes, applied.predicted, CLASSES.length, this.resamples, DEFAULT_SEED) : undefined;
+    const accuracyInterval = this.sources.full
+      ? classificationIntervals(test.classes, applied.predicted, CLASSES.length, this.resamples, DEFAULT_SEED)
+      : undefined;
     return { fittedOn: fit.rowIds.length, evaluation, accuracy, accuracyInterval };
   });
 
-  /** The largest |CAP from the released probabilities − the released cap| over the released rows, and the most significant digits a released cap has. */
+  /**
+   * The largest |CAP from the released probabilities − the released cap| over the released rows, and the most significant digits a released
+   * cap has.
+   */
   readonly releasedCap = once(() => {
     const { scores } = this.bench();
     const p = scores.probabilities;
@@ -141,7 +175,8 @@ export class Measurements {
   }));
 
   /** A statement development set of test/fixtures/statements. */
-  readonly statementSet = (file: string): ReferenceStatement[] => loadReferenceStatements(join(this.sources.repo, "test/fixtures/statements", file)).items;
+  readonly statementSet = (file: string): ReferenceStatement[] =>
+    loadReferenceStatements(join(this.sources.repo, "test/fixtures/statements", file)).items;
   readonly flagLabels = once(() => loadFlagLabels(join(this.sources.repo, "test/fixtures/statements/flags.csv")).items);
 
   /** Notebooks in notebooks/. */

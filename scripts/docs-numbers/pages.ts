@@ -72,13 +72,16 @@ async function reproducePage(m: Measurements): Promise<Claim[]> {
     return c.capqa === c.paper ? String(c.capqa) : `${c.capqa} (the paper prints ${c.paper})`;
   };
   const classPairs = released.fields.find((f) => f.table === "class_pairs" && f.field === "accuracy")?.compared ?? 0;
-  const t16 = (row: string, of: (t: string, r: string, c: string) => string) => ["Spearman ρ", "Kendall τ", "PairAcc"].map((c) => of("table16", row, c));
+  const t16 = (row: string, of: (t: string, r: string, c: string) => string) =>
+    ["Spearman ρ", "Kendall τ", "PairAcc"].map((c) => of("table16", row, c));
   const [ss, sk, sa] = t16("Synthetic", ours);
   const [sps, spk, spa] = t16("Synthetic", paper);
   const [hs, hk, ha] = t16("Human-labeled", ours);
   const [hps, hpk, hpa] = t16("Human-labeled", paper);
   const t17 = r.tables.find((t) => t.id === "table17")!.cells;
-  const t17Others = Math.max(...t17.filter((c) => !(c.row === "OV" && c.column === "Synthetic")).map((c) => Math.abs(Number(c.capqa!.toFixed(2)) - c.paper!)));
+  const t17Others = Math.max(
+    ...t17.filter((c) => !(c.row === "OV" && c.column === "Synthetic")).map((c) => Math.abs(Number(c.capqa!.toFixed(2)) - c.paper!)),
+  );
   const kappa = (row: string) => fixed(cell("table8", row, "κ").capqa! / 100, 3);
   const kappaPaper = (row: string) => fixed(cell("table8", row, "κ").paper! / 100, 3);
   const [severity, index] = ["(Eq. 1 severity scale)", "(class index 0–7)"];
@@ -149,7 +152,12 @@ async function calibrationPage(m: Measurements): Promise<Claim[]> {
   const full = m.sources.full;
   const sweep = m.sweep();
   const t12 = sweep.table12;
-  const t12Diff = Math.max(...t12.flatMap((t) => [Math.abs(Number(pct(t.ours.spearman)) - t.spearman), Math.abs(Number(pct(t.ours.pairwise_accuracy)) - t.pairwiseAccuracy)]));
+  const t12Diff = Math.max(
+    ...t12.flatMap((t) => [
+      Math.abs(Number(pct(t.ours.spearman)) - t.spearman),
+      Math.abs(Number(pct(t.ours.pairwise_accuracy)) - t.pairwiseAccuracy),
+    ]),
+  );
   const t12Violations = single(t12.flatMap((t) => [t.ours.violations, t.violations]));
   const { best } = sweep;
   const sweepTest = await m.sweepTest();
@@ -173,7 +181,8 @@ async function calibrationPage(m: Measurements): Promise<Claim[]> {
       f3(iv.kappaQuadratic[1]),
     ];
   };
-  const calClaim = (label: string, v: string[]) => page`| ${literal(label)} | ${v[0]} [${v[1]}, ${v[2]}] | ${v[3]} [${v[4]}, ${v[5]}] | ${v[6]} [${v[7]}, ${v[8]}] |`;
+  const calClaim = (label: string, v: string[]) =>
+    page`| ${literal(label)} | ${v[0]} [${v[1]}, ${v[2]}] | ${v[3]} [${v[4]}, ${v[5]}] | ${v[6]} [${v[7]}, ${v[8]}] |`;
 
   const sc = await m.scorer();
   const tables = sc.evaluation.tables;
@@ -187,7 +196,12 @@ async function calibrationPage(m: Measurements): Promise<Claim[]> {
       kendall: pct(c.kendall),
       pairwise: pct(c.pairwise_accuracy),
       pairwiseCi: [bound(c.pairwise_accuracy_ci_low), bound(c.pairwise_accuracy_ci_high)],
-      hard: [hard("equivalent", "partial"), hard("overinclusive_valid", "partial"), hard("overinclusive_valid", "overinclusive_invalid"), hard("alternative_correct", "invalid")],
+      hard: [
+        hard("equivalent", "partial"),
+        hard("overinclusive_valid", "partial"),
+        hard("overinclusive_valid", "overinclusive_invalid"),
+        hard("alternative_correct", "invalid"),
+      ],
       violations: String(rowOf(tables.monotonicity, metric).mean_violations),
     };
   };
@@ -197,7 +211,9 @@ async function calibrationPage(m: Measurements): Promise<Claim[]> {
   const signed = (x: unknown) => (typeof x === "number" ? `${x >= 0 ? "+" : ""}${pct(x)}` : String(x));
   const diffValues = (statistic: string): (Expected | string)[] => {
     const d = diff(statistic);
-    return full && d ? [signed(d.mean_difference), pct(d.ci_low), pct(d.ci_high)] : [unchecked(NEEDS_FULL), unchecked(NEEDS_FULL), unchecked(NEEDS_FULL)];
+    return full && d
+      ? [signed(d.mean_difference), pct(d.ci_low), pct(d.ci_high)]
+      : [unchecked(NEEDS_FULL), unchecked(NEEDS_FULL), unchecked(NEEDS_FULL)];
   };
   const [sd, sdLo, sdHi] = diffValues("spearman");
   const [pd, pdLo, pdHi] = diffValues("pairwise_accuracy");
@@ -207,7 +223,9 @@ async function calibrationPage(m: Measurements): Promise<Claim[]> {
     const ps = ["spearman", "pairwise_accuracy"].map((s) => Number(diff(s)?.p_reference_not_better));
     return ps.every((p) => p === 0) ? (1 / m.resamples).toExponential(0) : `p = ${ps.join(", ")}`;
   };
-  const accuracyCi = sc.accuracyInterval ? sc.accuracyInterval.accuracy.map((x) => fixed(x, 3)) : [unchecked(NEEDS_FULL), unchecked(NEEDS_FULL)];
+  const accuracyCi = sc.accuracyInterval
+    ? sc.accuracyInterval.accuracy.map((x) => fixed(x, 3))
+    : [unchecked(NEEDS_FULL), unchecked(NEEDS_FULL)];
   const scorer = rowOf(tables.correlations, scorerName);
 
   return [
@@ -242,10 +260,22 @@ function scoringPage(m: Measurements): Claim[] {
   ];
 }
 
-/** The H200 table and the PyTorch line of docs/scoring.md against the result files bench/gpu/run-gpu-bench.sh wrote (a transcription check: the speeds themselves are the H200's). */
+/**
+ * The H200 table and the PyTorch line of docs/scoring.md against the result files bench/gpu/run-gpu-bench.sh wrote (a transcription check:
+ * the speeds themselves are the H200's).
+ */
 function gpuRecordClaims(m: Measurements): Claim[] {
   const page = says("docs/scoring.md");
-  type Result = { model?: string; stack?: string; device: string; dtype: string; batch: number; threads?: number; pairsPerSecond: number | null; maxAbsDiffVsCpu?: number };
+  type Result = {
+    model?: string;
+    stack?: string;
+    device: string;
+    dtype: string;
+    batch: number;
+    threads?: number;
+    pairsPerSecond: number | null;
+    maxAbsDiffVsCpu?: number;
+  };
   const read = (file: string): Result[] =>
     readFileSync(join(m.sources.repo, "bench/gpu", file), "utf8")
       .split("\n")
@@ -253,12 +283,18 @@ function gpuRecordClaims(m: Measurements): Claim[] {
       .map((l) => JSON.parse(l) as Result);
   const results = read("results-h200-2026-11-29.jsonl");
   const checks = read("webgpu-check-h200-2026-11-29.jsonl");
-  const speed = (device: string, dtype: string, batch: number, where: (r: Result) => boolean = (r) => r.model?.endsWith("/large-nli") === true) => {
+  const speed = (
+    device: string,
+    dtype: string,
+    batch: number,
+    where: (r: Result) => boolean = (r) => r.model?.endsWith("/large-nli") === true,
+  ) => {
     const r = results.find((x) => where(x) && x.device === device && x.dtype === dtype && x.batch === batch);
     return r?.pairsPerSecond == null ? `(no result for ${device} ${dtype} batch ${batch})` : count(Math.round(r.pairsPerSecond));
   };
   const torch = (device: string, dtype: string, batch: number) => speed(device, dtype, batch, (r) => r.stack === "pytorch");
-  const agreement = (dtypes: string[]) => Math.max(...checks.filter((c) => dtypes.includes(c.dtype)).map((c) => c.maxAbsDiffVsCpu ?? 0)).toExponential(1);
+  const agreement = (dtypes: string[]) =>
+    Math.max(...checks.filter((c) => dtypes.includes(c.dtype)).map((c) => c.maxAbsDiffVsCpu ?? 0)).toExponential(1);
   return [
     page`| capqa, WebGPU on the H200 | ${speed("webgpu", "fp32", 16)} | ${speed("webgpu", "fp32", 64)} | ${speed("webgpu", "fp16", 16)} | ${speed("webgpu", "fp16", 64)} |`,
     page`| capqa, CPU (16 cores) | ${speed("cpu", "fp32", 16)} | ${speed("cpu", "fp32", 64)} | ${speed("cpu", "fp16", 16)} | ${speed("cpu", "fp16", 64)} |`,

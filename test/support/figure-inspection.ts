@@ -52,7 +52,8 @@ export function inspectFigures(root: { selector?: string } = {}): FigureReport[]
     const r = el.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
   };
-  const overlap = (a: Rect, b: Rect) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const overlap = (a: Rect, b: Rect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
   const visible = (el: Element) => {
     const s = getComputedStyle(el);
     if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
@@ -62,7 +63,8 @@ export function inspectFigures(root: { selector?: string } = {}): FigureReport[]
   const candidates = new Set<Element>();
   for (const el of Array.from(scope.querySelectorAll(".capqa-figure"))) candidates.add(el);
   for (const el of Array.from(scope.querySelectorAll(".js-plotly-plot"))) if (!el.closest(".capqa-figure")) candidates.add(el);
-  for (const el of Array.from(scope.querySelectorAll(".output_area img, .output_png img"))) if (!el.closest(".capqa-figure, .capqa-explorer")) candidates.add(el);
+  for (const el of Array.from(scope.querySelectorAll(".output_area img, .output_png img")))
+    if (!el.closest(".capqa-figure, .capqa-explorer")) candidates.add(el);
   const out: FigureReport[] = [];
   let index = 0;
   for (const el of candidates) {
@@ -89,12 +91,15 @@ export function inspectFigures(root: { selector?: string } = {}): FigureReport[]
     };
     if (kind === "plot" && plot) {
       // Text elements and their runs (an inline <span style="font-size:…"> becomes a tspan of its own size).
-      const texts = Array.from(plot.querySelectorAll(".main-svg text, .main-svg tspan")).filter((t) => (t.textContent ?? "").trim() !== "" && visible(t) && !t.closest(".hoverlayer"));
+      const texts = Array.from(plot.querySelectorAll(".main-svg text, .main-svg tspan")).filter(
+        (t) => (t.textContent ?? "").trim() !== "" && visible(t) && !t.closest(".hoverlayer"),
+      );
       for (const t of texts) {
         const size = Number.parseFloat(getComputedStyle(t).fontSize);
         if (report.minFontPx === null || size < report.minFontPx) report.minFontPx = size;
         const r = rectOf(t);
-        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) report.cutTexts.push((t.textContent ?? "").trim().slice(0, 40));
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+          report.cutTexts.push((t.textContent ?? "").trim().slice(0, 40));
       }
       const modebar = plot.querySelector(".modebar");
       if (modebar) {
@@ -107,14 +112,16 @@ export function inspectFigures(root: { selector?: string } = {}): FigureReport[]
           [".gtitle", "title"],
           [".annotation", "annotation"],
         ];
-        for (const [sel, name] of named) for (const x of Array.from(plot.querySelectorAll(sel))) if (visible(x) && overlap(mb, rectOf(x))) report.modebarCovers.push(name);
+        for (const [sel, name] of named)
+          for (const x of Array.from(plot.querySelectorAll(sel))) if (visible(x) && overlap(mb, rectOf(x))) report.modebarCovers.push(name);
       }
       for (const legend of Array.from(plot.querySelectorAll(".legend"))) {
         const bar = legend.querySelector(".scrollbar");
         if (bar && rectOf(bar).height > 0 && visible(bar)) report.legendScrolls = true;
         const items = legend.querySelector(".scrollbox");
         const bg = legend.querySelector(".bg");
-        if (items && bg && (rectOf(items).right > rectOf(bg).right + 1 || rectOf(items).bottom > rectOf(bg).bottom + 1)) report.legendScrolls = true;
+        if (items && bg && (rectOf(items).right > rectOf(bg).right + 1 || rectOf(items).bottom > rectOf(bg).bottom + 1))
+          report.legendScrolls = true;
       }
       const areas = Array.from(plot.querySelectorAll(".nsewdrag")).map(rectOf);
       for (const cb of Array.from(plot.querySelectorAll(".colorbar"))) {
@@ -129,7 +136,10 @@ export function inspectFigures(root: { selector?: string } = {}): FigureReport[]
 }
 
 /** Why a figure fails the screen checks (empty: it passes). */
-export function figureProblems(f: FigureReport, rules: { interactive: boolean; minWidth: number; minFontPx: number; maxColorbarGap: number }): string[] {
+export function figureProblems(
+  f: FigureReport,
+  rules: { interactive: boolean; minWidth: number; minFontPx: number; maxColorbarGap: number },
+): string[] {
   const p: string[] = [];
   if (f.kind === "none") p.push("not drawn (no plotly plot with traces, no loaded image)");
   if (rules.interactive && f.capqa && f.kind !== "plot") p.push(`not interactive (${f.kind})`);

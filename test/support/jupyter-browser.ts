@@ -24,7 +24,8 @@ export function browserTestsUnavailable(repo: string): string | undefined {
   if (!findChromium()) return "no Chromium (Debian: apt-get install chromium)";
   if (!existsSync(JUPYTER_PYTHON)) return `no ${JUPYTER_PYTHON}`;
   const probe = spawnSync(JUPYTER_PYTHON, ["-c", "import notebook, nbconvert, jupyter_client"], { encoding: "utf8" });
-  if (probe.status !== 0) return `${JUPYTER_PYTHON} has no Jupyter Notebook and nbconvert (Debian: apt-get install jupyter-notebook python3-nbconvert)`;
+  if (probe.status !== 0)
+    return `${JUPYTER_PYTHON} has no Jupyter Notebook and nbconvert (Debian: apt-get install jupyter-notebook python3-nbconvert)`;
   if (!existsSync(join(repo, "node_modules", "tslab"))) return "tslab is not installed (npm install)";
   return undefined;
 }
@@ -81,7 +82,16 @@ export async function startJupyter(repo: string, notebooks: readonly string[], e
   registerTslabKernel(planTslabKernel(repo, { python: JUPYTER_PYTHON, env: jupyterEnv }));
   const port = await freePort();
   const token = randomBytes(16).toString("hex");
-  const args = ["-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${port}`, "--NotebookApp.port_retries=0", `--NotebookApp.token=${token}`, `--notebook-dir=${notebookDir}`];
+  const args = [
+    "-m",
+    "notebook",
+    "--no-browser",
+    "--ip=127.0.0.1",
+    `--port=${port}`,
+    "--NotebookApp.port_retries=0",
+    `--NotebookApp.token=${token}`,
+    `--notebook-dir=${notebookDir}`,
+  ];
   if (process.getuid?.() === 0) args.push("--allow-root");
   const server: ChildProcess = spawn(JUPYTER_PYTHON, args, { env: jupyterEnv, cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
@@ -131,7 +141,14 @@ export function collectErrors(page: Page): string[] {
 export const WINDOW = { width: 1280, height: 900 } as const;
 
 export async function newWindow(browser: Browser, options: { offline?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: WINDOW, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC", colorScheme: "light", acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: WINDOW,
+    deviceScaleFactor: 1,
+    locale: "en-US",
+    timezoneId: "UTC",
+    colorScheme: "light",
+    acceptDownloads: true,
+  });
   if (options.offline) {
     // Nothing but the file itself: every http(s) request fails, as on a machine without network.
     await context.route(/^(?!file:|data:|about:)/, (route) => route.abort("internetdisconnected"));
@@ -188,7 +205,9 @@ export async function saveNotebook(page: Page): Promise<void> {
 export function exportHtml(session: JupyterSession, file: string): string {
   const out = join(session.dir, "html");
   mkdirSync(out, { recursive: true });
-  const r = spawnSync(JUPYTER_PYTHON, ["-m", "nbconvert", "--to", "html", "--output-dir", out, join(session.notebookDir, file)], { encoding: "utf8" });
+  const r = spawnSync(JUPYTER_PYTHON, ["-m", "nbconvert", "--to", "html", "--output-dir", out, join(session.notebookDir, file)], {
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`nbconvert failed on ${file}:\n${r.stderr}`);
   const html = join(out, file.replace(/\.ipynb$/, ".html"));
   if (!existsSync(html)) throw new Error(`nbconvert wrote no ${html}:\n${r.stderr}`);

@@ -46,7 +46,10 @@ export interface NliTestServerOptions {
   readonly instant?: boolean;
   /** A loaded classifier to share between servers (the model is then loaded once). */
   readonly classifier?: NliClassifier;
-  /** "probabilities": the scores are a softmax (a TEI that ignores raw_scores, a Triton model whose output is a softmax); "logits": always logits (TEI even without raw_scores); default logits (TEI: as raw_scores asks). */
+  /**
+   * "probabilities": the scores are a softmax (a TEI that ignores raw_scores, a Triton model whose output is a softmax); "logits": always
+   * logits (TEI even without raw_scores); default logits (TEI: as raw_scores asks).
+   */
   readonly answers?: "logits" | "probabilities";
   /** TEI: fields that replace those of GET /info's answer (limits, id2label …). */
   readonly info?: Record<string, unknown>;
@@ -140,13 +143,19 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
         texts.every((r) => canaryTexts.has(r)),
       );
       if (fault && "hang" in fault) return void hanging.add(res);
-      if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}`, error_type: "Overloaded" }, fault.headers);
-      if (pairs.length > maxClientBatch) return send(res, 413, { error: `batch size ${pairs.length} > maximum allowed batch size ${maxClientBatch}`, error_type: "Validation" });
+      if (fault)
+        return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}`, error_type: "Overloaded" }, fault.headers);
+      if (pairs.length > maxClientBatch)
+        return send(res, 413, {
+          error: `batch size ${pairs.length} > maximum allowed batch size ${maxClientBatch}`,
+          error_type: "Validation",
+        });
       // TEI answers a softmax unless raw_scores asks for the logits; a faulty one always does.
       const probabilities = options.answers === undefined ? !parsed.raw_scores : options.answers === "probabilities";
       if (options.memoryTokens !== undefined) {
         const tokens = pairs.length * Math.max(...pairs.map(([p, h]) => classifier.encoder.encode(p, h).ids.length));
-        if (tokens > options.memoryTokens) return send(res, 424, { error: "Backend error: CUDA out of memory. Tried to allocate 2.00 GiB", error_type: "Backend" });
+        if (tokens > options.memoryTokens)
+          return send(res, 424, { error: "Backend error: CUDA out of memory. Tried to allocate 2.00 GiB", error_type: "Backend" });
       }
       const rows = await serial(async () => {
         const out: { score: number; label: string }[][] = [];
@@ -174,15 +183,19 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
     if (!ids || !mask) return send(res, 400, { error: "expected input_ids and attention_mask" });
     const [B, L] = ids.shape;
     const rowsOf = (t: { data: number[] }) => Array.from({ length: B }, (_, b) => t.data.slice(b * L, (b + 1) * L).join(" "));
-    const unpadded = Array.from({ length: B }, (_, b) => ids.data.slice(b * L, b * L + mask.data.slice(b * L, (b + 1) * L).filter((m) => m === 1).length).join(" "));
+    const unpadded = Array.from({ length: B }, (_, b) =>
+      ids.data.slice(b * L, b * L + mask.data.slice(b * L, (b + 1) * L).filter((m) => m === 1).length).join(" "),
+    );
     record(
       rowsOf(ids),
       unpadded.every((r) => canaryIds.has(r)),
     );
     if (fault && "hang" in fault) return void hanging.add(res);
     if (fault) return send(res, fault.status, fault.body ?? { error: `injected ${fault.status}` }, fault.headers);
-    if (ids.datatype !== "INT64" || ids.data.length !== B * L || mask.data.length !== B * L) return send(res, 400, { error: "inputs must be INT64 [batch, length] tensors" });
-    if (options.maxBatch !== undefined && B > options.maxBatch) return send(res, 400, { error: `inference request batch-size must be <= ${options.maxBatch} for '${name}'` });
+    if (ids.datatype !== "INT64" || ids.data.length !== B * L || mask.data.length !== B * L)
+      return send(res, 400, { error: "inputs must be INT64 [batch, length] tensors" });
+    if (options.maxBatch !== undefined && B > options.maxBatch)
+      return send(res, 400, { error: `inference request batch-size must be <= ${options.maxBatch} for '${name}'` });
     if (options.memoryTokens !== undefined && B * L > options.memoryTokens) {
       return send(res, 500, {
         error: `onnx runtime error 6: Non-zero status code returned while running MatMul node. Status Message: Failed to allocate memory for requested buffer of size ${B * L * 4096}`,
@@ -196,8 +209,13 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
       pairs: B,
       length: L,
     };
-    const { values, width } = options.instant ? { values: new Float32Array(B * classifier.order.size), width: classifier.order.size } : await serial(() => classifier.forward(batch));
-    const data = options.answers === "probabilities" ? Array.from({ length: B }, (_, b) => softmax(Array.from(values).slice(b * width, (b + 1) * width))).flat() : Array.from(values);
+    const { values, width } = options.instant
+      ? { values: new Float32Array(B * classifier.order.size), width: classifier.order.size }
+      : await serial(() => classifier.forward(batch));
+    const data =
+      options.answers === "probabilities"
+        ? Array.from({ length: B }, (_, b) => softmax(Array.from(values).slice(b * width, (b + 1) * width))).flat()
+        : Array.from(values);
     const answer = { model_name: name, model_version: "1", outputs: [{ name: "logits", datatype: "FP32", shape: [B, width], data }] };
     if (n === 0) return reply(res, answer, n);
     await pause(n);
@@ -208,7 +226,8 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
 
   const server: Server = createServer(async (req, res) => {
     try {
-      if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized", error_type: "Unauthorized" });
+      if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`)
+        return send(res, 401, { error: "Unauthorized", error_type: "Unauthorized" });
       const path = (req.url ?? "/").split("?")[0];
       const body = req.method === "POST" ? await readBody(req) : "";
       if (options.protocol === "tei") {
@@ -217,7 +236,12 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
             model_id: "capqa/demo-nli",
             model_sha: "0123456789abcdef0123456789abcdef01234567",
             model_dtype: "float32",
-            model_type: { classifier: { id2label: classifier.id2label, label2id: Object.fromEntries(Object.entries(classifier.id2label).map(([k, v]) => [v, Number(k)])) } },
+            model_type: {
+              classifier: {
+                id2label: classifier.id2label,
+                label2id: Object.fromEntries(Object.entries(classifier.id2label).map(([k, v]) => [v, Number(k)])),
+              },
+            },
             max_concurrent_requests: 512,
             max_input_length: classifier.encoder.maxLength,
             max_batch_tokens: 16384,
@@ -234,7 +258,8 @@ export async function startNliTestServer(options: NliTestServerOptions): Promise
       if (req.method === "GET" && path === "/v2/health/ready") return send(res, 200, {});
       const m = /^\/v2\/models\/([^/]+)(\/versions\/[^/]+)?(\/infer|\/ready|\/config)?$/.exec(path);
       if (!m) return send(res, 404, { error: `no route ${req.method} ${path}` });
-      if (decodeURIComponent(m[1]) !== name) return send(res, 404, { error: `Request for unknown model: '${decodeURIComponent(m[1])}' is not found` });
+      if (decodeURIComponent(m[1]) !== name)
+        return send(res, 404, { error: `Request for unknown model: '${decodeURIComponent(m[1])}' is not found` });
       if (req.method === "GET" && m[3] === undefined) {
         const inputs = classifier.inputNames.map((n) => ({ name: n, datatype: "INT64", shape: [-1, -1] }));
         return send(res, 200, {

@@ -66,7 +66,12 @@ function softmax64(v: ArrayLike<number>, at: number, width: number): number[] {
 }
 
 /** One batch's logits as float64, row-major [pairs, width], and the output's element type. */
-async function runBatch(tf: Transformers, model: SequenceClassifier, inputs: MeasureInputs, batch: readonly number[]): Promise<{ logits: Float64Array; width: number; type: string }> {
+async function runBatch(
+  tf: Transformers,
+  model: SequenceClassifier,
+  inputs: MeasureInputs,
+  batch: readonly number[],
+): Promise<{ logits: Float64Array; width: number; type: string }> {
   let L = 0;
   for (const i of batch) L = Math.max(L, inputs.ids[i].length);
   const ids = new BigInt64Array(batch.length * L).fill(BigInt(inputs.pad));
@@ -77,7 +82,10 @@ async function runBatch(tf: Transformers, model: SequenceClassifier, inputs: Mea
       mask[r * L + t] = 1n;
     });
   });
-  const { logits } = await model({ input_ids: new tf.Tensor("int64", ids, [batch.length, L]), attention_mask: new tf.Tensor("int64", mask, [batch.length, L]) });
+  const { logits } = await model({
+    input_ids: new tf.Tensor("int64", ids, [batch.length, L]),
+    attention_mask: new tf.Tensor("int64", mask, [batch.length, L]),
+  });
   return { logits: Float64Array.from(floatValues(logits, "logits")), width: logits.dims[logits.dims.length - 1], type: logits.type };
 }
 

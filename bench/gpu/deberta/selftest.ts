@@ -50,7 +50,10 @@ export function fakeInputs(lengths: readonly number[], vocab: number, cpuPairs =
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { lengths: { type: "string", default: "bench/gpu/deberta/pair-lengths.json" } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { lengths: { type: "string", default: "bench/gpu/deberta/pair-lengths.json" } },
+  });
   const work = resolve(positionals[0] ?? "out/deberta-selftest");
   mkdirSync(work, { recursive: true });
   writeTinyDeberta(join(work, "model"), ["fp32", "fp16"]);
@@ -73,7 +76,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const dtype of ["fp32", "fp16"] as const) {
     for (const r of await measureCapqa({ work, device: "cpu", dtype, set: "full", batches: [16, 64], maxSeconds: 30, warmupPass: false })) {
       console.log(JSON.stringify(r));
-      const ok = r.error === undefined && r.comparedPairs === inputs.ids.length && (dtype !== "fp32" || (r.maxAbsDiffProb as number) < 1e-5);
+      const ok =
+        r.error === undefined && r.comparedPairs === inputs.ids.length && (dtype !== "fp32" || (r.maxAbsDiffProb as number) < 1e-5);
       if (!ok) failed = true;
     }
   }

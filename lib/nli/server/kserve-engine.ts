@@ -77,7 +77,11 @@ async function tokenizerIdentity(ref: ModelRef): Promise<string> {
  * The NLI cache identity of a KServe-served model: the server's name and version of it, and the
  * tokenizer capqa feeds it (the weights are the server's; capqa cannot see them).
  */
-export async function kserveModelKey(server: NliServerOptions, metadata: KserveModelMetadata, options: { model?: string; revision?: string; modelsDir?: string; maxLength?: number }): Promise<string> {
+export async function kserveModelKey(
+  server: NliServerOptions,
+  metadata: KserveModelMetadata,
+  options: { model?: string; revision?: string; modelsDir?: string; maxLength?: number },
+): Promise<string> {
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
   const version = server.modelVersion ?? metadata.versions?.[metadata.versions.length - 1];
   const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
@@ -88,7 +92,8 @@ export async function kserveModelKey(server: NliServerOptions, metadata: KserveM
 /** Checks one replica's model metadata: the lists capqa reads, and versions as a list of labels. */
 function checkMetadata(metadata: unknown, where: string): void {
   const m = metadata as KserveModelMetadata | null;
-  if (!m || typeof m !== "object" || !Array.isArray(m.inputs) || !Array.isArray(m.outputs)) throw new Error(`${where}: not KServe v2 model metadata (no inputs and outputs lists)`);
+  if (!m || typeof m !== "object" || !Array.isArray(m.inputs) || !Array.isArray(m.outputs))
+    throw new Error(`${where}: not KServe v2 model metadata (no inputs and outputs lists)`);
   if (typeof m.name !== "string") throw new Error(`${where}: the model metadata's name is ${JSON.stringify(m.name)}, not a name`);
   if (m.versions !== undefined && (!Array.isArray(m.versions) || !m.versions.every((v) => typeof v === "string")))
     throw new Error(`${where}: the model metadata's versions is ${JSON.stringify(m.versions).slice(0, 80)}, not a list of version labels`);
@@ -99,7 +104,9 @@ function servedVersion(server: NliServerOptions, metadata: KserveModelMetadata, 
   const listed = metadata.versions;
   if (server.modelVersion !== undefined) {
     if (listed && listed.length > 0 && !listed.includes(server.modelVersion))
-      throw new Error(`${where}: ${metadata.name} has version${listed.length > 1 ? "s" : ""} ${listed.join(", ")}, not version ${server.modelVersion} (the \`modelVersion\` option)`);
+      throw new Error(
+        `${where}: ${metadata.name} has version${listed.length > 1 ? "s" : ""} ${listed.join(", ")}, not version ${server.modelVersion} (the \`modelVersion\` option)`,
+      );
     return server.modelVersion;
   }
   if (listed && listed.length > 1)
@@ -120,20 +127,29 @@ export async function probeKserve(
     answer: metadata,
     url,
     answered,
-  } = await probeReplicas<KserveModelMetadata>(pool, path, (m) => JSON.stringify({ name: m.name, versions: m.versions ?? null, inputs: m.inputs, outputs: m.outputs, platform: m.platform }), {
-    check: (m, at) => checkMetadata(m, `${at}${path}`),
-    differ: (a, b) =>
-      JSON.stringify(a.answer.versions ?? null) !== JSON.stringify(b.answer.versions ?? null)
-        ? `the KServe replicas serve different versions of ${a.answer.name}: ${a.url} has ${a.answer.versions?.join(", ") ?? "none listed"}, ${b.url} has ${b.answer.versions?.join(", ") ?? "none listed"}; replicas must serve one version (the \`modelVersion\` option names it)`
-        : `the NLI servers serve different models: ${a.url} and ${b.url} describe ${a.answer.name} differently (platform, inputs or outputs); replicas must serve one model`,
-    log,
-  });
+  } = await probeReplicas<KserveModelMetadata>(
+    pool,
+    path,
+    (m) => JSON.stringify({ name: m.name, versions: m.versions ?? null, inputs: m.inputs, outputs: m.outputs, platform: m.platform }),
+    {
+      check: (m, at) => checkMetadata(m, `${at}${path}`),
+      differ: (a, b) =>
+        JSON.stringify(a.answer.versions ?? null) !== JSON.stringify(b.answer.versions ?? null)
+          ? `the KServe replicas serve different versions of ${a.answer.name}: ${a.url} has ${a.answer.versions?.join(", ") ?? "none listed"}, ${b.url} has ${b.answer.versions?.join(", ") ?? "none listed"}; replicas must serve one version (the \`modelVersion\` option names it)`
+          : `the NLI servers serve different models: ${a.url} and ${b.url} describe ${a.answer.name} differently (platform, inputs or outputs); replicas must serve one model`,
+      log,
+    },
+  );
   const where = `${url}${path}`;
   const version = servedVersion(server, metadata, where);
   for (const name of ["input_ids", "attention_mask"]) {
     const input = metadata.inputs.find((t) => t.name === name);
-    if (!input) throw new Error(`${where}: the model has no input named ${name} (it has ${metadata.inputs.map((t) => t.name).join(", ")}); capqa sends input_ids and attention_mask`);
-    if (!INT_TYPES.has(input.datatype)) throw new Error(`${where}: input ${name} is ${input.datatype}; capqa sends INT64 or INT32 token ids`);
+    if (!input)
+      throw new Error(
+        `${where}: the model has no input named ${name} (it has ${metadata.inputs.map((t) => t.name).join(", ")}); capqa sends input_ids and attention_mask`,
+      );
+    if (!INT_TYPES.has(input.datatype))
+      throw new Error(`${where}: input ${name} is ${input.datatype}; capqa sends INT64 or INT32 token ids`);
   }
   if (!metadata.outputs.some((t) => t.name === "logits") && metadata.outputs.length !== 1) {
     throw new Error(`${where}: the model has no output named logits (it has ${metadata.outputs.map((t) => t.name).join(", ")})`);
@@ -150,7 +166,12 @@ const MAX_INT32 = 2 ** 31 - 1;
  * (other KServe servers) or says 0 (no batching limit). A value that is not an integer from 0
  * to 2^31-1 is refused, naming the replica.
  */
-async function tritonMaxBatch(pool: ServerPool, server: NliServerOptions, replicas: readonly number[], log?: (line: string) => void): Promise<number> {
+async function tritonMaxBatch(
+  pool: ServerPool,
+  server: NliServerOptions,
+  replicas: readonly number[],
+  log?: (line: string) => void,
+): Promise<number> {
   const path = `${kserveModelPath(server)}/config`;
   let smallest = Infinity;
   for (const i of replicas) {
@@ -179,17 +200,29 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
   const { metadata, answered, version } = await probeKserve(pool, server, options.log);
   const replicas = answered.map((a) => a.server);
   const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
-  const dir = ref.kind === "local" ? ref.dir : (await fetchHubTokenizer(new HubClient(hubSettings(options.hub), { log: options.log }), ref.id, ref.revision, { log: options.log })).dir;
+  const dir =
+    ref.kind === "local"
+      ? ref.dir
+      : (await fetchHubTokenizer(new HubClient(hubSettings(options.hub), { log: options.log }), ref.id, ref.revision, { log: options.log }))
+          .dir;
   const tf = await loadTransformers();
   const config = await loadPretrainedConfig<{ id2label?: Record<string, string>; type_vocab_size?: number }>(tf, dir);
   const tokenizer = await loadPretrainedTokenizer<HfTokenizer>(tf, dir);
   const encoder = new PairEncoder(tokenizer, options.maxLength ?? DEFAULT_NLI_MAX_LENGTH, pairEncodingOf(tokenizer, config, dir));
   const order = labelOrder(config.id2label, `${dir}/config.json`);
-  const limits = { ...options.limits, maxPairs: Math.min(options.limits.maxPairs, await tritonMaxBatch(pool, server, replicas, options.log)) };
+  const limits = {
+    ...options.limits,
+    maxPairs: Math.min(options.limits.maxPairs, await tritonMaxBatch(pool, server, replicas, options.log)),
+  };
   const types = new Map(metadata.inputs.map((t) => [t.name, t.datatype]));
   const outputName = metadata.outputs.some((t) => t.name === "logits") ? "logits" : metadata.outputs[0].name;
   const path = `${kserveModelPath(server)}/infer`;
-  const tensor = (name: string, data: BigInt64Array, batch: TokenBatch) => ({ name, shape: [batch.pairs, batch.length], datatype: types.get(name), data: Array.from(data, Number) });
+  const tensor = (name: string, data: BigInt64Array, batch: TokenBatch) => ({
+    name,
+    shape: [batch.pairs, batch.length],
+    datatype: types.get(name),
+    data: Array.from(data, Number),
+  });
   // The version answers name: the one probed, else the first answer's (all must agree, or the cache would mix them).
   let answeredVersion = version;
   /** One replica's answer (any, or `server`), checked: this model and version, a [pairs, classes] tensor of finite numbers. */
@@ -206,7 +239,9 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
     const where = `${via}${path}`;
     if (answer?.model_name !== undefined && answer.model_name !== metadata.name)
       throw pool.stop(
-        new NliFatalError(`${where} answered model_name ${JSON.stringify(answer.model_name)}, not ${metadata.name}: replicas must serve one model; stopping, with the pairs answered before kept`),
+        new NliFatalError(
+          `${where} answered model_name ${JSON.stringify(answer.model_name)}, not ${metadata.name}: replicas must serve one model; stopping, with the pairs answered before kept`,
+        ),
       );
     if (answer?.model_version !== undefined) {
       const v = String(answer.model_version);
@@ -219,7 +254,8 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
         );
     }
     const out = answer?.outputs?.find((o) => o.name === outputName);
-    if (!out || !Array.isArray(out.data) || !Array.isArray(out.shape)) throw new ServerError(`${where}: the answer has no ${outputName} output with shape and data`, "bad-answer", false);
+    if (!out || !Array.isArray(out.data) || !Array.isArray(out.shape))
+      throw new ServerError(`${where}: the answer has no ${outputName} output with shape and data`, "bad-answer", false);
     const shape = out.shape;
     const width = shape[shape.length - 1];
     if (shape.length !== 2 || shape[0] !== batch.pairs || width !== order.size || out.data.length !== batch.pairs * order.size)
@@ -229,7 +265,8 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
         false,
       );
     const values = Float64Array.from(out.data, (v) => (typeof v === "number" ? v : NaN));
-    if (values.some((v) => !Number.isFinite(v))) throw new ServerError(`${where}: ${outputName} holds a value that is not a finite number`, "bad-answer", false);
+    if (values.some((v) => !Number.isFinite(v)))
+      throw new ServerError(`${where}: ${outputName} holds a value that is not a finite number`, "bad-answer", false);
     return { values, width: order.size };
   };
   const output = await checkCanaries(

@@ -31,7 +31,9 @@ export function checkServerOptions(server: NliServerOptions): void {
   }
   checkServerUrls(server.urls);
   if (server.modelName !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(server.modelName)) {
-    throw new Error(`the \`modelName\` option must be a model name as a KServe server lists it (letters, digits, . _ -), got ${JSON.stringify(server.modelName)}`);
+    throw new Error(
+      `the \`modelName\` option must be a model name as a KServe server lists it (letters, digits, . _ -), got ${JSON.stringify(server.modelName)}`,
+    );
   }
   if (server.modelVersion !== undefined && !/^[A-Za-z0-9._-]+$/.test(server.modelVersion))
     throw new Error(`the \`modelVersion\` option must be a version label, got ${JSON.stringify(server.modelVersion)}`);

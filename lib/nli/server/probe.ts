@@ -75,16 +75,27 @@ export async function probeReplicas<T>(
   const first = identity(ok[0].answer);
   for (const o of ok.slice(1)) {
     const id = identity(o.answer);
-    if (id !== first) throw new Error(checks.differ?.(ok[0], o) ?? `the NLI servers serve different models: ${ok[0].url} serves ${first}, ${o.url} serves ${id}; replicas must serve one model`);
+    if (id !== first)
+      throw new Error(
+        checks.differ?.(ok[0], o) ??
+          `the NLI servers serve different models: ${ok[0].url} serves ${first}, ${o.url} serves ${id}; replicas must serve one model`,
+      );
   }
   for (const f of failed) checks.log?.(`warning: ${f}; it stays in the rotation and is retried`);
   return { answer: ok[0].answer, url: ok[0].url, answered: ok };
 }
 
 /** One replica's scores for some pairs, row-major [pairs, width], as the server sent them (logits or probabilities). */
-export type ScoresOf = (server: number, premises: readonly string[], hypotheses: readonly string[]) => Promise<{ values: ArrayLike<number>; width: number }>;
+export type ScoresOf = (
+  server: number,
+  premises: readonly string[],
+  hypotheses: readonly string[],
+) => Promise<{ values: ArrayLike<number>; width: number }>;
 
-/** A canary request that failed for a reason that may pass (the replica is down or busy): the replica is kept, as one that did not answer the first look. */
+/**
+ * A canary request that failed for a reason that may pass (the replica is down or busy): the replica is kept, as one that did not answer
+ * the first look.
+ */
 function passing(err: unknown): boolean {
   if (!(err instanceof ServerError)) return false;
   return ["timeout", "connection", "429", "out-of-memory"].includes(err.kind) || (err.status !== undefined && err.status >= 500);
@@ -135,22 +146,35 @@ export async function checkCanaries(
   for (const r of results) {
     if (r.ok) answered.push(r);
     else if (r.error instanceof NliFatalError) throw r.error;
-    else if (passing(r.error)) log?.(`warning: ${r.url} did not answer the canary pairs (${r.error.message}); it stays in the rotation and is retried`);
-    else throw new Error(`${r.url}: the answer to capqa's canary pairs (${NLI_SERVER_CANARY_PAIRS.length} pairs sent to every replica at the start) is not usable: ${r.error.message}`);
+    else if (passing(r.error))
+      log?.(`warning: ${r.url} did not answer the canary pairs (${r.error.message}); it stays in the rotation and is retried`);
+    else
+      throw new Error(
+        `${r.url}: the answer to capqa's canary pairs (${NLI_SERVER_CANARY_PAIRS.length} pairs sent to every replica at the start) is not usable: ${r.error.message}`,
+      );
   }
-  if (answered.length === 0) throw new Error(`no NLI server answered capqa's canary pairs: ${results.map((r) => `${r.url}: ${r.ok ? "" : r.error.message}`).join("; ")}`);
+  if (answered.length === 0)
+    throw new Error(
+      `no NLI server answered capqa's canary pairs: ${results.map((r) => `${r.url}: ${r.ok ? "" : r.error.message}`).join("; ")}`,
+    );
   const n = premises.length;
   for (const a of answered) {
     if (a.width !== order.size || a.values.length !== n * a.width)
-      throw new Error(`${a.url}: the answer to capqa's canary pairs holds ${a.values.length} scores of width ${a.width} for ${n} pairs; the model's id2label names ${order.size} classes`);
+      throw new Error(
+        `${a.url}: the answer to capqa's canary pairs holds ${a.values.length} scores of width ${a.width} for ${n} pairs; the model's id2label names ${order.size} classes`,
+      );
     const nonProbability = firstNonProbabilityRow(a.values, a.width);
-    if (declared === "probabilities" && nonProbability >= 0) throw new Error(notProbabilities(a.values, nonProbability, a.width, `${a.url} (capqa's canary pairs)`));
+    if (declared === "probabilities" && nonProbability >= 0)
+      throw new Error(notProbabilities(a.values, nonProbability, a.width, `${a.url} (capqa's canary pairs)`));
     if (declared === undefined && nonProbability < 0) {
       throw new Error(
         `${a.url} answers probabilities, not logits: its scores for all ${n} of capqa's canary pairs lie in [0, 1] and sum to 1 (the first: ${showRow(a.values, 0, a.width)}), as from a TEI server that ignores raw_scores or a model whose output is a softmax. Taking them for logits would give a wrong CAP on every row: if the server sends probabilities, set the \`output\` option to "probabilities"; if these are logits, to "logits"`,
       );
     }
-    if (declared === "logits" && nonProbability < 0) log?.(`warning: ${a.url}'s scores for all ${n} canary pairs look like probabilities; they are taken for logits, as the \`output\` option says`);
+    if (declared === "logits" && nonProbability < 0)
+      log?.(
+        `warning: ${a.url}'s scores for all ${n} canary pairs look like probabilities; they are taken for logits, as the \`output\` option says`,
+      );
   }
   const output = declared ?? "logits";
   const probabilities = answered.map((a) => nliRows(a.values, a.width, order, output, a.url));

@@ -45,7 +45,10 @@ export interface ServerRequestSettings {
    * at least one request timeout, the run stops (default DEFAULT_NLI_SERVER_GIVE_UP_MS).
    */
   readonly giveUpMs?: number;
-  /** Request headers (credentials); default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. An Authorization header here and credentials in a URL at once are refused. */
+  /**
+   * Request headers (credentials); default from CAPQA_NLI_SERVER_TOKEN and CAPQA_NLI_SERVER_HEADERS. An Authorization header here and
+   * credentials in a URL at once are refused.
+   */
   readonly headers?: Readonly<Record<string, string>>;
   readonly fetch?: typeof fetch;
 }
@@ -92,8 +95,10 @@ export function checkServerUrls(urls: readonly string[]): string[] {
     } catch {
       throw new Error(`the \`urls\` option's entry ${i + 1} is not a URL: "${displayUrl(String(raw))}"`);
     }
-    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`the \`urls\` option's entry ${i + 1} must be an http or https URL, got ${u.protocol}`);
-    if (u.search || u.hash) throw new Error(`the \`urls\` option's entry ${i + 1} must be a base URL without a query or fragment: ${displayUrl(u.toString())}`);
+    if (u.protocol !== "http:" && u.protocol !== "https:")
+      throw new Error(`the \`urls\` option's entry ${i + 1} must be an http or https URL, got ${u.protocol}`);
+    if (u.search || u.hash)
+      throw new Error(`the \`urls\` option's entry ${i + 1} must be a base URL without a query or fragment: ${displayUrl(u.toString())}`);
     return u.toString().replace(/\/+$/, "");
   });
 }
@@ -112,15 +117,21 @@ export function serverHeaders(env: NodeJS.ProcessEnv = process.env): Record<stri
     try {
       parsed = JSON.parse(extra);
     } catch {
-      throw new Error(`${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values, e.g. {"X-Api-Key": "…"} (its value is not shown)`);
+      throw new Error(
+        `${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values, e.g. {"X-Api-Key": "…"} (its value is not shown)`,
+      );
     }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values`);
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new Error(`${NLI_SERVER_HEADERS_ENV} must be a JSON object of header names to values`);
     for (const [k, v] of Object.entries(parsed)) {
       if (typeof v !== "string") throw new Error(`${NLI_SERVER_HEADERS_ENV}: header "${k}" must have a string value`);
       if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k)) throw new Error(`${NLI_SERVER_HEADERS_ENV}: "${k}" is not a valid header name`);
-      if (/[\r\n\0]/.test(v)) throw new Error(`${NLI_SERVER_HEADERS_ENV}: the value of header "${k}" holds a line break (its value is not shown)`);
+      if (/[\r\n\0]/.test(v))
+        throw new Error(`${NLI_SERVER_HEADERS_ENV}: the value of header "${k}" holds a line break (its value is not shown)`);
       if (k.toLowerCase() === "authorization" && token)
-        throw new Error(`${NLI_SERVER_TOKEN_ENV} and an Authorization header in ${NLI_SERVER_HEADERS_ENV} are both set: give the credentials in one of them (neither value is shown)`);
+        throw new Error(
+          `${NLI_SERVER_TOKEN_ENV} and an Authorization header in ${NLI_SERVER_HEADERS_ENV} are both set: give the credentials in one of them (neither value is shown)`,
+        );
       headers[k.toLowerCase()] = v;
     }
   }
@@ -155,7 +166,10 @@ interface Server {
 
 function serverOf(url: string): Server {
   const u = new URL(url);
-  const basic = u.username || u.password ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString("base64")}` : undefined;
+  const basic =
+    u.username || u.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString("base64")}`
+      : undefined;
   u.username = "";
   u.password = "";
   const bare = u.toString().replace(/\/+$/, "");
@@ -215,11 +229,13 @@ export class ServerPool {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_NLI_SERVER_TIMEOUT_MS;
     if (!(this.timeoutMs > 0)) throw new RangeError(`the \`timeoutMs\` option must be positive, got ${this.timeoutMs}`);
     this.retries = options.retries ?? DEFAULT_NLI_SERVER_RETRIES;
-    if (!Number.isInteger(this.retries) || this.retries < 0) throw new RangeError(`the \`retries\` option must be an integer ≥ 0, got ${this.retries}`);
+    if (!Number.isInteger(this.retries) || this.retries < 0)
+      throw new RangeError(`the \`retries\` option must be an integer ≥ 0, got ${this.retries}`);
     this.backoffMs = options.backoffMs ?? DEFAULT_NLI_SERVER_BACKOFF_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? DEFAULT_NLI_SERVER_MAX_BACKOFF_MS;
     this.giveUpMs = options.giveUpMs ?? DEFAULT_NLI_SERVER_GIVE_UP_MS;
-    if (!(this.giveUpMs > 0 && Number.isFinite(this.giveUpMs))) throw new RangeError(`the \`giveUpMs\` option must be a positive number of milliseconds, got ${this.giveUpMs}`);
+    if (!(this.giveUpMs > 0 && Number.isFinite(this.giveUpMs)))
+      throw new RangeError(`the \`giveUpMs\` option must be a positive number of milliseconds, got ${this.giveUpMs}`);
     this.headers = { ...(options.headers ?? serverHeaders(options.env)) };
     checkOneCredential(this.servers, this.headers, options);
     this.secrets = Object.values(this.headers).flatMap((v) => [v, v.replace(/^Bearer\s+/i, "")]);
@@ -308,14 +324,21 @@ export class ServerPool {
    * retry policy. `optional` asks for something a server may lack (Triton's model config): its
    * failure is the caller's to ignore and stops nothing. `via` is told which server answered.
    */
-  async request<T>(path: string, body?: unknown, options: { pairs?: number; server?: number; retries?: number; optional?: boolean; via?: (url: string) => void } = {}): Promise<T> {
+  async request<T>(
+    path: string,
+    body?: unknown,
+    options: { pairs?: number; server?: number; retries?: number; optional?: boolean; via?: (url: string) => void } = {},
+  ): Promise<T> {
     let last: ServerError | undefined;
     let avoid: Server | undefined;
     const retries = options.optional ? 0 : (options.retries ?? this.retries);
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) {
         this.stats.retries++;
-        const wait = Math.min(this.maxBackoffMs, Math.max(last?.retryAfterMs ?? 0, backoffDelay(attempt - 1, this.backoffMs, this.maxBackoffMs, 1)));
+        const wait = Math.min(
+          this.maxBackoffMs,
+          Math.max(last?.retryAfterMs ?? 0, backoffDelay(attempt - 1, this.backoffMs, this.maxBackoffMs, 1)),
+        );
         await this.sleep(wait);
         if (this.fatal) throw this.fatal;
       }
@@ -350,7 +373,10 @@ export class ServerPool {
           if (e.status !== undefined && e.status >= 400 && e.status < 500 && e.kind !== "out-of-memory") {
             const signature = e.message.replace(/^\S+ \S+ /, "");
             this.repeated = signature === this.repeated.signature ? { signature, count: this.repeated.count + 1 } : { signature, count: 1 };
-            if (this.repeated.count >= REPEATED_CLIENT_ERRORS) throw this.stop(new NliFatalError(`${e.message}, ${REPEATED_CLIENT_ERRORS} requests in a row; stopping, since every request gets it`));
+            if (this.repeated.count >= REPEATED_CLIENT_ERRORS)
+              throw this.stop(
+                new NliFatalError(`${e.message}, ${REPEATED_CLIENT_ERRORS} requests in a row; stopping, since every request gets it`),
+              );
           }
           throw e;
         }
@@ -371,29 +397,47 @@ export class ServerPool {
     try {
       res = await this.fetchFn(url, {
         method: body === undefined ? "GET" : "POST",
-        headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...(server.basic ? { authorization: server.basic } : {}), ...this.headers },
+        headers: {
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(server.basic ? { authorization: server.basic } : {}),
+          ...this.headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: "manual",
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
       const e = err as { name?: string; cause?: { code?: string } };
-      if (e.name === "TimeoutError" || e.name === "AbortError") throw new ServerError(`${where}: no answer within ${this.timeoutMs} ms`, "timeout", true);
+      if (e.name === "TimeoutError" || e.name === "AbortError")
+        throw new ServerError(`${where}: no answer within ${this.timeoutMs} ms`, "timeout", true);
       throw new ServerError(`${where}: connection failed (${e.cause?.code ?? (err as Error).message})`, "connection", true);
     }
     let text: string;
     try {
       const read = await readCapped(res, MAX_NLI_SERVER_RESPONSE_BYTES);
-      if (!read.ok) throw new ServerError(`${where}: answer of ${read.bytes} bytes is larger than ${MAX_NLI_SERVER_RESPONSE_BYTES} bytes`, "too-large", false, res.status);
+      if (!read.ok)
+        throw new ServerError(
+          `${where}: answer of ${read.bytes} bytes is larger than ${MAX_NLI_SERVER_RESPONSE_BYTES} bytes`,
+          "too-large",
+          false,
+          res.status,
+        );
       text = read.text;
     } catch (err) {
       if (err instanceof ServerError) throw err;
       const e = err as { name?: string };
-      if (e.name === "TimeoutError" || e.name === "AbortError") throw new ServerError(`${where}: answer not complete within ${this.timeoutMs} ms`, "timeout", true);
+      if (e.name === "TimeoutError" || e.name === "AbortError")
+        throw new ServerError(`${where}: answer not complete within ${this.timeoutMs} ms`, "timeout", true);
       throw new ServerError(`${where}: connection dropped while reading the answer`, "connection", true);
     }
     if (isRedirect(res.status))
-      throw new ServerError(`${where}: answered ${res.status}, a redirect, which capqa does not follow (it would send the credentials on); give the final URL`, String(res.status), false, res.status);
+      throw new ServerError(
+        `${where}: answered ${res.status}, a redirect, which capqa does not follow (it would send the credentials on); give the final URL`,
+        String(res.status),
+        false,
+        res.status,
+      );
     if (res.status < 200 || res.status >= 300) {
       const message = `${where}: HTTP ${res.status}: ${serverMessage(text, this.secrets) || res.statusText}`;
       // A server out of memory is not retried as it is: the engine splits the batch (lib/nli/batching.ts).

@@ -56,17 +56,22 @@ export function teiModelKey(info: TeiInfo, output: NliServerOutput = "logits"): 
 function serverLimit(value: unknown, field: string, where: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1)
-    throw new Error(`${where}: ${field} is ${JSON.stringify(value)}; a server's limit must be a positive integer, so capqa cannot plan its requests for this server`);
+    throw new Error(
+      `${where}: ${field} is ${JSON.stringify(value)}; a server's limit must be a positive integer, so capqa cannot plan its requests for this server`,
+    );
   return value;
 }
 
 /** Checks the parts of a replica's /info that capqa reads; throws naming the field. */
 export function checkTeiInfo(info: unknown, where: string): TeiInfo {
-  if (info === null || typeof info !== "object" || Array.isArray(info)) throw new Error(`${where}/info: not Text Embeddings Inference's /info (not a JSON object)`);
+  if (info === null || typeof info !== "object" || Array.isArray(info))
+    throw new Error(`${where}/info: not Text Embeddings Inference's /info (not a JSON object)`);
   const i = info as Record<string, unknown>;
-  if (typeof i.model_id !== "string" || i.model_id === "") throw new Error(`${where}/info: model_id is ${JSON.stringify(i.model_id)}, not a model id`);
+  if (typeof i.model_id !== "string" || i.model_id === "")
+    throw new Error(`${where}/info: model_id is ${JSON.stringify(i.model_id)}, not a model id`);
   for (const field of ["model_sha", "model_dtype", "version"]) {
-    if (i[field] !== undefined && i[field] !== null && typeof i[field] !== "string") throw new Error(`${where}/info: ${field} is ${JSON.stringify(i[field])}, not text`);
+    if (i[field] !== undefined && i[field] !== null && typeof i[field] !== "string")
+      throw new Error(`${where}/info: ${field} is ${JSON.stringify(i[field])}, not text`);
   }
   serverLimit(i.max_client_batch_size, "max_client_batch_size", `${where}/info`);
   serverLimit(i.max_input_length, "max_input_length", `${where}/info`);
@@ -84,14 +89,20 @@ function teiClassifier(info: TeiInfo, where: string): { order: LabelOrder; label
   // Predictions name their classes: two classes of one name could not be told apart.
   const labels = new Map<string, number>();
   for (const [k, v] of Object.entries(id2label)) {
-    if (labels.has(String(v))) throw new Error(`${where}/info: id2label names two classes "${String(v)}" (${labels.get(String(v))} and ${k}); predictions could not be told apart`);
+    if (labels.has(String(v)))
+      throw new Error(
+        `${where}/info: id2label names two classes "${String(v)}" (${labels.get(String(v))} and ${k}); predictions could not be told apart`,
+      );
     labels.set(String(v), Number(k));
   }
   return { order, labels };
 }
 
 /** Every replica's /info, checked, all describing one model. */
-export async function probeTei(pool: ServerPool, log?: (line: string) => void): Promise<{ info: TeiInfo; url: string; answered: ReplicaAnswer<TeiInfo>[] }> {
+export async function probeTei(
+  pool: ServerPool,
+  log?: (line: string) => void,
+): Promise<{ info: TeiInfo; url: string; answered: ReplicaAnswer<TeiInfo>[] }> {
   const { answer, url, answered } = await probeReplicas<TeiInfo>(pool, "/info", teiIdentity, { check: checkTeiInfo, log });
   return { info: answer, url, answered };
 }
@@ -105,11 +116,20 @@ export async function connectTeiNli(options: TeiConnectOptions): Promise<NliEngi
   const serverMax = Math.min(...answered.map((a) => a.answer.max_client_batch_size ?? Infinity));
   const batchPairs = Math.min(options.batchSize ?? DEFAULT_TEI_BATCH_PAIRS, serverMax);
   /** Scores by class index of requests of at most batchPairs pairs, to any replica (counted in the run's stats) or to `server`. */
-  const scoresOf = async (server: number | undefined, premises: readonly string[], hypotheses: readonly string[], output: NliServerOutput | undefined) => {
+  const scoresOf = async (
+    server: number | undefined,
+    premises: readonly string[],
+    hypotheses: readonly string[],
+    output: NliServerOutput | undefined,
+  ) => {
     const parts: Float64Array[] = [];
     for (let s = 0; s < premises.length; s += batchPairs) {
       const n = Math.min(batchPairs, premises.length - s);
-      const body = { inputs: premises.slice(s, s + n).map((p, i) => [p, hypotheses[s + i]]), truncate: true, raw_scores: output !== "probabilities" };
+      const body = {
+        inputs: premises.slice(s, s + n).map((p, i) => [p, hypotheses[s + i]]),
+        truncate: true,
+        raw_scores: output !== "probabilities",
+      };
       const answer = await pool.request<unknown>("/predict", body, server === undefined ? { pairs: n } : { server, retries: 2 });
       parts.push(teiScores(answer, n, labels, order.size));
     }
@@ -149,19 +169,40 @@ export async function connectTeiNli(options: TeiConnectOptions): Promise<NliEngi
  */
 function teiScores(answer: unknown, n: number, labels: ReadonlyMap<string, number>, width: number): Float64Array {
   const rows = n === 1 && Array.isArray(answer) && answer.length > 0 && !Array.isArray(answer[0]) ? [answer] : answer;
-  if (!Array.isArray(rows) || rows.length !== n) throw new ServerError(`TEI /predict answered ${Array.isArray(rows) ? rows.length : "no list of"} predictions for ${n} pairs`, "bad-answer", false);
+  if (!Array.isArray(rows) || rows.length !== n)
+    throw new ServerError(
+      `TEI /predict answered ${Array.isArray(rows) ? rows.length : "no list of"} predictions for ${n} pairs`,
+      "bad-answer",
+      false,
+    );
   const values = new Float64Array(n * width).fill(NaN);
   rows.forEach((row, b) => {
     if (!Array.isArray(row)) throw new ServerError(`TEI /predict: prediction ${b} is not a list of label scores`, "bad-answer", false);
     for (const item of row as { label?: unknown; score?: unknown }[]) {
       const k = labels.get(String(item?.label));
-      if (k === undefined) throw new ServerError(`TEI /predict: label ${JSON.stringify(item?.label)?.slice(0, 80)} is not in the server's id2label`, "bad-answer", false);
+      if (k === undefined)
+        throw new ServerError(
+          `TEI /predict: label ${JSON.stringify(item?.label)?.slice(0, 80)} is not in the server's id2label`,
+          "bad-answer",
+          false,
+        );
       if (typeof item.score !== "number" || !Number.isFinite(item.score))
-        throw new ServerError(`TEI /predict: score of ${String(item.label).slice(0, 80)} for pair ${b} is not a finite number`, "bad-answer", false);
-      if (!Number.isNaN(values[b * width + k])) throw new ServerError(`TEI /predict: prediction ${b} names label ${JSON.stringify(item.label)?.slice(0, 80)} twice`, "bad-answer", false);
+        throw new ServerError(
+          `TEI /predict: score of ${String(item.label).slice(0, 80)} for pair ${b} is not a finite number`,
+          "bad-answer",
+          false,
+        );
+      if (!Number.isNaN(values[b * width + k]))
+        throw new ServerError(
+          `TEI /predict: prediction ${b} names label ${JSON.stringify(item.label)?.slice(0, 80)} twice`,
+          "bad-answer",
+          false,
+        );
       values[b * width + k] = item.score;
     }
-    for (let k = 0; k < width; k++) if (Number.isNaN(values[b * width + k])) throw new ServerError(`TEI /predict: prediction ${b} lacks a score for class ${k}`, "bad-answer", false);
+    for (let k = 0; k < width; k++)
+      if (Number.isNaN(values[b * width + k]))
+        throw new ServerError(`TEI /predict: prediction ${b} lacks a score for class ${k}`, "bad-answer", false);
   });
   return values;
 }
@@ -179,7 +220,10 @@ class TeiNliEngine implements NliEngine {
     readonly modelKey: string,
     readonly provenance: ModelOrigin,
     private readonly output: NliServerOutput,
-    private readonly scoresOf: (premises: readonly string[], hypotheses: readonly string[]) => Promise<{ values: ArrayLike<number>; width: number }>,
+    private readonly scoresOf: (
+      premises: readonly string[],
+      hypotheses: readonly string[],
+    ) => Promise<{ values: ArrayLike<number>; width: number }>,
     private readonly log?: (line: string) => void,
   ) {
     this.concurrency = pool.concurrency;
@@ -205,7 +249,8 @@ class TeiNliEngine implements NliEngine {
     const n = premises.length;
     if (n > this.batchPairs) {
       const parts: Float64Array[] = [];
-      for (let s = 0; s < n; s += this.batchPairs) parts.push(await this.runBatch(premises.slice(s, s + this.batchPairs), hypotheses.slice(s, s + this.batchPairs)));
+      for (let s = 0; s < n; s += this.batchPairs)
+        parts.push(await this.runBatch(premises.slice(s, s + this.batchPairs), hypotheses.slice(s, s + this.batchPairs)));
       return concatRows(parts);
     }
     try {
@@ -215,8 +260,13 @@ class TeiNliEngine implements NliEngine {
       const half = Math.ceil(n / 2);
       this.batchPairs = Math.min(this.batchPairs, half);
       this.stats.outOfMemorySplits = (this.stats.outOfMemorySplits ?? 0) + 1;
-      this.log?.(`the server ran out of memory on ${n} pairs (${err.message.slice(0, 160)}); split in two and retried; requests now hold at most ${this.batchPairs} pairs`);
-      return concatRows([await this.runBatch(premises.slice(0, half), hypotheses.slice(0, half)), await this.runBatch(premises.slice(half), hypotheses.slice(half))]);
+      this.log?.(
+        `the server ran out of memory on ${n} pairs (${err.message.slice(0, 160)}); split in two and retried; requests now hold at most ${this.batchPairs} pairs`,
+      );
+      return concatRows([
+        await this.runBatch(premises.slice(0, half), hypotheses.slice(0, half)),
+        await this.runBatch(premises.slice(half), hypotheses.slice(half)),
+      ]);
     }
   }
 
