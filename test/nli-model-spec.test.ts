@@ -29,6 +29,7 @@ import { createCapScorer } from "../lib/score/cap-scorer.js";
 import { preflightModel } from "../lib/score/preflight.js";
 import { scoreAnswers } from "../lib/score/score.js";
 import { manifestPathFor, scoreFile } from "../lib/score/score-file.js";
+import { startNliTestServer } from "./support/nli-servers.js";
 
 const root = mkdtempSync(join(tmpdir(), "capqa-nli-spec-"));
 process.on("exit", () => rmSync(root, { recursive: true, force: true }));
@@ -243,6 +244,21 @@ test("scoreFile resolves the model once per run, cold or from the cache, with th
     }
   } finally {
     cache.close();
+  }
+});
+
+test("scoreFile over a KServe server resolves the served model's tokenizer once (cache key, connection and manifest share it)", async () => {
+  const server = await startNliTestServer({ protocol: "kserve", modelDir: model });
+  try {
+    const out = join(root, "kserve.csv");
+    const options = { model, cache: null, server: { urls: [server.url], protocol: "kserve" as const, modelName: "nli" } };
+    const { value: report, resolved } = await resolutionsDuring(() => scoreFile(statements, out, options));
+    assert.deepEqual(resolved, [model], "one resolution of the tokenizer's folder for the whole run");
+    assert.equal(report.scored, 2);
+    assert.match(report.modelKey, /^kserve:nli@1:tokenizer:local:tiny-nli:tok:b35a59345c20:labels:273e6e8803c3$/);
+    assertCaps(capColumn(out), "KServe");
+  } finally {
+    await server.close();
   }
 });
 

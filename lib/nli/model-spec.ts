@@ -62,6 +62,11 @@ export interface NliModelOptions {
  */
 export type NliServerConnectOptions = Omit<NliModelOptions, "server" | "dtype" | "device" | "onnxFile"> & {
   readonly server: NliServerOptions;
+  /**
+   * The served model's tokenizer reference already resolved from `model`, `revision` and
+   * `modelsDir` (resolveNliModelSpec sets it, so a run resolves it once); when absent, KServe resolves it.
+   */
+  readonly ref?: ModelRef;
 };
 
 interface NliModelSpecFields {
@@ -141,6 +146,7 @@ export function resolveNliModelSpec(options: NliModelOptions = {}): NliModelSpec
   const ref = (): ModelRef => resolveModelRef(model, { revision: options.revision, modelsDir: options.modelsDir });
   if (!options.server) return Object.freeze({ ...fields, server: undefined, ref: ref() });
   checkServerOptions(options.server);
+  const served = options.server.protocol === "tei" ? null : ref();
   const server: NliServerConnectOptions = {
     server: options.server,
     model: options.model,
@@ -151,8 +157,9 @@ export function resolveNliModelSpec(options: NliModelOptions = {}): NliModelSpec
     batchTokens: options.batchTokens,
     hub: options.hub,
     log: options.log,
+    ref: served ?? undefined,
   };
-  return Object.freeze({ ...fields, server, ref: options.server.protocol === "tei" ? null : ref() });
+  return Object.freeze({ ...fields, server, ref: served });
 }
 
 /**

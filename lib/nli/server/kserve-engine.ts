@@ -53,6 +53,8 @@ export interface KserveConnectOptions {
   readonly model?: string;
   readonly revision?: string;
   readonly modelsDir?: string;
+  /** `model`, `revision` and `modelsDir` already resolved (resolveNliModelSpec's); when absent, they are resolved here. */
+  readonly ref?: ModelRef;
   readonly maxLength?: number;
   readonly limits: BatchLimits;
   readonly hub?: Partial<HubSettings>;
@@ -65,6 +67,14 @@ const INT_TYPES = new Set(["INT64", "INT32"]);
 export function kserveModelPath(server: NliServerOptions): string {
   const name = encodeURIComponent(server.modelName ?? DEFAULT_KSERVE_MODEL_NAME);
   return `/v2/models/${name}${server.modelVersion ? `/versions/${encodeURIComponent(server.modelVersion)}` : ""}`;
+}
+
+/** Where the served model's tokenizer and config.json are: a folder or hub id, or that already resolved. */
+type ServedTokenizer = { readonly model?: string; readonly revision?: string; readonly modelsDir?: string; readonly ref?: ModelRef };
+
+/** The served tokenizer's reference: the one resolved before (`ref`), else `model` (default the paper's) resolved now. */
+function servedTokenizerRef(options: ServedTokenizer): ModelRef {
+  return options.ref ?? resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
 }
 
 /** The tokenizer's identity: hub id@revision, or a digest of the folder's tokenizer files and label order. */
@@ -80,9 +90,9 @@ async function tokenizerIdentity(ref: ModelRef): Promise<string> {
 export async function kserveModelKey(
   server: NliServerOptions,
   metadata: KserveModelMetadata,
-  options: { model?: string; revision?: string; modelsDir?: string; maxLength?: number },
+  options: ServedTokenizer & { maxLength?: number },
 ): Promise<string> {
-  const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
+  const ref = servedTokenizerRef(options);
   const version = server.modelVersion ?? metadata.versions?.[metadata.versions.length - 1];
   const maxLength = options.maxLength ?? DEFAULT_NLI_MAX_LENGTH;
   const output = server.output === "probabilities" ? ":probabilities" : "";
@@ -199,7 +209,7 @@ export async function connectKserveNli(options: KserveConnectOptions): Promise<N
   const pool = new ServerPool(server.urls, "kserve", { ...server, log: options.log });
   const { metadata, answered, version } = await probeKserve(pool, server, options.log);
   const replicas = answered.map((a) => a.server);
-  const ref = resolveModelRef(options.model ?? PAPER_NLI_MODEL, { revision: options.revision, modelsDir: options.modelsDir });
+  const ref = servedTokenizerRef(options);
   const dir =
     ref.kind === "local"
       ? ref.dir
