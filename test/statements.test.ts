@@ -265,6 +265,18 @@ test("reformulateAll keeps input order, in one thread and spread over workers", 
     two.map((r) => r.statement),
     one.map((r) => r.statement),
   );
+  // Every chunk in the workers (this thread free): chunks of 50 from one queue, stitched back in order, progress counted once each.
+  const progress: number[] = [];
+  const workers = await reformulateAll(questions, answers, {
+    threads: 2,
+    parallelMin: 100,
+    chunkPairs: 50,
+    inThisThread: false,
+    onProgress: (done) => progress.push(done),
+  });
+  assert.deepEqual(workers, one);
+  assert.equal(progress.length, 18);
+  assert.equal(progress.at(-1), 900);
   assert.equal(one[5].statement, "Item 5 is thing 5.");
   await assert.rejects(reformulateAll(["a?"], []), /pair up/);
 });

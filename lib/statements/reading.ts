@@ -11,7 +11,7 @@
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, isUncountable, isVerbFirst } from "./nlp.js";
 import { splitFinalSentence } from "./text.js";
-import { statementWords } from "./wellformed.js";
+import { fourGramCounts, hasRepeatedFourGram, statementWords } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
 const FUNCTION_WORDS = new Set(
@@ -37,33 +37,34 @@ const WH_PHRASE =
 /** A crude stem, so that "rates" and "rate", "describes" and "described" meet. */
 const stem = (w: string) => w.replace(/(?:ies|es|s|ed|ing)$/, "");
 
-/** The question's content words, memoised: a question recurs for every answer to it. */
-const asked = new Map<string, string[]>();
-function askedWords(question: string): string[] {
-  let words = asked.get(question);
-  if (words) return words;
+/** What the checks read of a question, memoised: a question recurs for every answer to it. */
+interface AskedQuestion {
+  /** The content words of its final sentence, the wh-phrase left out. */
+  readonly words: readonly string[];
+  /** The sentences before the final one, their question marks made periods (as a statement copies them). */
+  readonly context: string;
+  /** How often the question says "what". */
+  readonly whats: number;
+}
+
+const askedQuestions = new Map<string, AskedQuestion>();
+function askedQuestion(question: string): AskedQuestion {
+  let asked = askedQuestions.get(question);
+  if (asked) return asked;
+  const { context, last } = splitFinalSentence(question);
   // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
-  words = contentWords(splitFinalSentence(question).last.replace(WH_PHRASE, ""));
-  if (asked.size > 50_000) asked.clear();
-  if (question.length <= 4000) asked.set(question, words);
-  return words;
+  asked = { words: contentWords(last.replace(WH_PHRASE, "")), context: context.replace(/\?(?=\s|$)/g, "."), whats: count(WHAT, question) };
+  if (askedQuestions.size > 50_000) askedQuestions.clear();
+  if (question.length <= 4000) askedQuestions.set(question, asked);
+  return asked;
 }
 
 /** Share of the question's content words the statement keeps (1 when the question has none). */
 export function questionCoverage(statement: string, question: string): number {
-  const asked = askedWords(question);
+  const asked = askedQuestion(question).words;
   if (asked.length === 0) return 1;
   const kept = new Set(contentWords(statement).map(stem));
   return asked.filter((w) => kept.has(stem(w))).length / asked.length;
-}
-
-function fourGrams(words: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let i = 0; i + 4 <= words.length; i++) {
-    const k = words.slice(i, i + 4).join(" ");
-    m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return m;
 }
 
 /**
@@ -71,19 +72,47 @@ function fourGrams(words: readonly string[]): Map<string, number> {
  * it).
  */
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
-  const s = fourGrams(statementWords(statement));
+  const words = statementWords(statement);
+  if (!hasRepeatedFourGram(words)) return false;
+  const s = fourGramCounts(words);
   let q: Map<string, number> | undefined;
   let a: Map<string, number> | undefined;
   for (const [k, n] of s) {
     if (n < 2) continue;
-    q ??= fourGrams(statementWords(question));
-    a ??= fourGrams(statementWords(answer));
+    q ??= fourGramCounts(statementWords(question));
+    a ??= fourGramCounts(statementWords(answer));
     if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
   }
   return false;
 }
 
 const DOUBLED = /\b([a-z]{1,40}) \1\b/gi;
+
+/**
+ * Whether two neighbouring runs of ASCII letters are equal (case aside): DOUBLED can match only
+ * then (its two words are whole runs, one space apart), and this scan is cheaper than its regex.
+ */
+function hasAdjacentEqualLetterRuns(s: string): boolean {
+  let prevStart = -1;
+  let prevEnd = -1;
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) | 32 : 0;
+    const letter = c >= 97 && c <= 122;
+    if (letter) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const length = i - start;
+    if (prevStart >= 0 && prevEnd - prevStart === length && s.slice(prevStart, prevEnd).toLowerCase() === s.slice(start, i).toLowerCase())
+      return true;
+    prevStart = start;
+    prevEnd = i;
+    start = -1;
+  }
+  return false;
+}
 const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
 const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
@@ -112,6 +141,8 @@ function saidTwice(statement: string, question: string, answer: string): string 
   return undefined;
 }
 
+const WHAT = /\bwhat\b/gi;
+
 function count(re: RegExp, s: string): number {
   return s.match(re)?.length ?? 0;
 }
@@ -123,12 +154,12 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // Linear in the text whatever it holds (issue 22): the checks read the part the rules analyse.
   const [statement, question, answer] = [fullStatement, fullQuestion, fullAnswer].map((x) => x.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS));
   // The question's context sentences, copied into the statement, say nothing about its final question.
-  const context = splitFinalSentence(question).context;
-  const own = context && statement.startsWith(context.replace(/\?(?=\s|$)/g, ".")) ? statement.slice(context.length) : statement;
+  const asked = askedQuestion(question);
+  const own = asked.context && statement.startsWith(asked.context) ? statement.slice(asked.context.length) : statement;
   const coverage = questionCoverage(own, question);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
-  const doubled = [...statement.matchAll(DOUBLED)].find(
+  const doubled = (hasAdjacentEqualLetterRuns(statement) ? [...statement.matchAll(DOUBLED)] : []).find(
     (m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)),
   );
   if (doubled) out.push(`reads: "${doubled[0]}"`);
@@ -149,7 +180,6 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // "… a sign of concentration is NOT correct": the question's "NOT" kept, so the statement may say the opposite of the answer.
   if (/\b(?:is|are|was|were) NOT (?:correct|true|accurate|an? |the )/.test(statement) && !/\bNOT\b/.test(answer))
     out.push('meaning: the question\'s "NOT" kept in the statement');
-  const what = /\bwhat\b/gi;
-  if (count(what, statement) > count(what, answer) + Math.max(0, count(what, question) - 1)) out.push("reads: a question word left in");
+  if (count(WHAT, statement) > count(WHAT, answer) + Math.max(0, asked.whats - 1)) out.push("reads: a question word left in");
   return out;
 }

@@ -1,6 +1,10 @@
-/** Worker thread of ./reformulate-all: reformulates one contiguous share of the pairs. */
-import { parentPort, workerData } from "node:worker_threads";
+/** Worker thread of ./reformulate-all: loads the NLP libraries, says so, then reformulates each chunk of pairs it is sent. */
+import { parentPort } from "node:worker_threads";
+import { warmUpNlp } from "./nlp.js";
 import { reformulateRange } from "./reformulate-all.js";
 
-const { questions, answers } = workerData as { questions: string[]; answers: string[] };
-parentPort?.postMessage(reformulateRange(questions, answers, 0, questions.length));
+warmUpNlp();
+parentPort?.on("message", (job: { chunk: number; questions: string[]; answers: string[] }) => {
+  parentPort?.postMessage({ chunk: job.chunk, part: reformulateRange(job.questions, job.answers, 0, job.questions.length) });
+});
+parentPort?.postMessage({ ready: true });

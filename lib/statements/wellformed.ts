@@ -47,7 +47,8 @@ export function statementWords(s: string): string[] {
   return out;
 }
 
-function fourGramCounts(words: readonly string[]): Map<string, number> {
+/** How often each 4-word sequence occurs in `words` (keys: the four words joined by spaces). */
+export function fourGramCounts(words: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
   for (let i = 0; i + 4 <= words.length; i++) {
     const k = `${words[i]} ${words[i + 1]} ${words[i + 2]} ${words[i + 3]}`;
@@ -56,10 +57,46 @@ function fourGramCounts(words: readonly string[]): Map<string, number> {
   return m;
 }
 
+/**
+ * Whether some 4-word sequence occurs twice or more in `words`. Most statements have none, so the
+ * sequences are compared as numbers (each word's index among the distinct words) rather than as
+ * strings: this runs on every statement.
+ */
+export function hasRepeatedFourGram(words: readonly string[]): boolean {
+  if (words.length < 5) return false;
+  // A short statement: every pair of positions compared, with no allocation.
+  if (words.length <= 40) {
+    for (let i = 0; i + 4 < words.length; i++)
+      for (let j = i + 1; j + 4 <= words.length; j++)
+        if (words[i] === words[j] && words[i + 1] === words[j + 1] && words[i + 2] === words[j + 2] && words[i + 3] === words[j + 3])
+          return true;
+    return false;
+  }
+  const ids = new Map<string, number>();
+  const seq = new Array<number>(words.length);
+  let wordRepeated = false;
+  for (let i = 0; i < words.length; i++) {
+    let id = ids.get(words[i]);
+    if (id === undefined) ids.set(words[i], (id = ids.size));
+    else wordRepeated = true;
+    seq[i] = id;
+  }
+  if (!wordRepeated) return false;
+  const base = ids.size;
+  // Four indices below 2^13 make a key below 2^52, exact in a double; beyond that, strings.
+  if (base >= 8192) return [...fourGramCounts(words).values()].some((n) => n > 1);
+  const seen = new Set<number>();
+  for (let i = 0; i + 4 <= seq.length; i++) {
+    const key = ((seq[i] * base + seq[i + 1]) * base + seq[i + 2]) * base + seq[i + 3];
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
 /** True when some 4-word sequence occurs twice or more in `s`. */
 export function repeatsFourGram(s: string): boolean {
-  for (const n of fourGramCounts(statementWords(s)).values()) if (n > 1) return true;
-  return false;
+  return hasRepeatedFourGram(statementWords(s));
 }
 
 /** True when the statement has a colon and the question has none (the "question: answer" form). */
@@ -81,8 +118,9 @@ function interrogativeOrder(words: readonly string[]): boolean {
 }
 
 interface QuestionSide {
-  /** How often each 4-gram occurs in the context. */
-  readonly contextGrams: ReadonlyMap<string, number>;
+  /** The context's words (its 4-gram counts are made when a statement copies the context). */
+  readonly contextWords: readonly string[];
+  contextGrams?: ReadonlyMap<string, number>;
   readonly contextTail: readonly string[];
   readonly contextLower: string;
   readonly contextLength: number;
@@ -104,7 +142,7 @@ function questionSide(question: string): QuestionSide {
     const lastWords = statementWords(last);
     const contextWords = statementWords(ctx);
     side = {
-      contextGrams: fourGramCounts(contextWords),
+      contextWords,
       contextTail: contextWords.slice(-3),
       contextLower: ctx.toLowerCase(),
       contextLength: ctx.length,
@@ -141,10 +179,13 @@ export function illFormedReasons(statement: string, question: string, answer: st
   // a long answer, issue 22.)
   const verbatim = own !== statement;
   const ownWords = statementWords(own);
+  // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
+  if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
   const grams = fourGramCounts(verbatim ? [...side.contextTail, ...ownWords] : ownWords);
+  const contextGrams = verbatim ? (side.contextGrams ??= fourGramCounts(side.contextWords)) : undefined;
   let source: Map<string, number> | undefined;
   for (const [k, n] of grams) {
-    const total = n + (verbatim ? (side.contextGrams.get(k) ?? 0) : 0);
+    const total = n + (contextGrams?.get(k) ?? 0);
     if (total < 2) continue;
     source ??= fourGramCounts([...statementWords(side.question), ...statementWords(answer)]);
     if (total > (source.get(k) ?? 0)) {
