@@ -19,6 +19,7 @@ import { SCORERS_HELP, cmdScorers } from "./scorers-commands.js";
 import { SETUP_HELP, SETUP_TARGETS, cmdSetup } from "./setup-commands.js";
 import { STATEMENTS_HELP, cmdStatements } from "./statements-commands.js";
 import { SWEEP_HELP, cmdSweep } from "./sweep-commands.js";
+import { helpForTerminal } from "./terminal.js";
 
 const HELP = `capqa — how correct is your answer? (CAP metric, taxonomy, evaluation)
 
@@ -28,7 +29,7 @@ Commands:
   reproduce            Rebuild the paper's evaluation tables (2, 3, 4, 8, 13, 14, 16, 17) from the
                        released data, each beside the paper's numbers; writes Markdown, CSV, JSON.
   evaluate             Evaluate metrics against the taxonomy order on a split.
-  score                Score your own rows with CAP (NLI through the cache and a local or hub model).
+  score                Score your own rows with CAP (a local or hub NLI model, or servers; cached).
   cache                import-released: seed the NLI cache with the paper's probabilities; stats.
   verify-model         Compare a model's NLI probabilities with the released ones.
   compare              Several QA systems' scored answers side by side (Sec. 7.4, Tables 5 and 6).
@@ -38,12 +39,12 @@ Commands:
   scorers              fit | evaluate: a scorer on both NLI directions and answer features.
   explore              An interactive HTML explorer of α, λ and cut points (file or localhost).
   baselines            BLEU, ROUGE-L, METEOR (BERTScore, COMET with a model) per row; parity.
-  construct            prepare | candidates | statements | answers: build the datasets / collect LLM answers.
+  construct            prepare | candidates | statements | answers: the datasets and LLM answers.
   figures              Export every figure (SVG, PDF, PNG at paper sizes) and index.json.
   data fetch           Download the released files at pinned commits into the data folder.
   data verify          Check the data folder's files against the pinned checksums.
   data info            Summarise the data folder (rows, splits, labels, unscored rows).
-  manifest verify DIR  Check a run's manifest against its inputs now: which input changed since the run.
+  manifest verify DIR  Check a run's manifest against its inputs: which input changed since the run.
   setup TARGET...      Install optional features into your project: notebooks, kernel, dataframes,
                        cache, figures, models, all (with the overrides danfojs-node's install needs).
   help [command]       Show help.
@@ -70,7 +71,7 @@ const NO_JSON = new Set(["construct"]);
 /** Help and --version: the text itself, or inside one JSON object with --json. */
 function printText(command: string, text: string): number {
   if (jsonOutput()) summary(command, { text });
-  else print(text);
+  else print(command === "help" ? helpForTerminal(text) : text);
   return 0;
 }
 

@@ -248,3 +248,24 @@ test("did you mean: the nearest name within two edits and under half the word, e
     "a",
   ]);
 });
+
+test("every command's help, as printed, keeps within 100 columns; a wrapped row continues under its description", async () => {
+  const { helpForTerminal } = await import("../cli/terminal.js");
+  const commands = ["", "reproduce", "evaluate", "data", "score", "cache", "verify-model", "compare", "statements", "sweep"];
+  for (const command of [...commands, "calibrate", "scorers", "explore", "baselines", "construct", "figures", "manifest", "setup"]) {
+    const r = run(["help", ...(command ? [command] : [])]);
+    assert.equal(r.status, 0, command);
+    for (const line of r.stdout.split("\n"))
+      assert.ok([...line].length <= 100, `capqa help ${command}: ${[...line].length} columns: ${line}`);
+  }
+  const row = `  score                ${"word ".repeat(30).trim()}`;
+  assert.deepEqual(helpForTerminal(row).split("\n"), [
+    `  score                ${"word ".repeat(15).trim()}`,
+    `                       ${"word ".repeat(15).trim()}`,
+  ]);
+  assert.deepEqual(helpForTerminal(`capqa x ${"--flag ".repeat(20).trim()}`).split("\n"), [
+    `capqa x ${"--flag ".repeat(13).trim()}`,
+    `  ${"--flag ".repeat(7).trim()}`,
+  ]);
+  assert.equal(helpForTerminal("short line\n  kept"), "short line\n  kept");
+});
