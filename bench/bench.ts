@@ -53,7 +53,7 @@ console.log(
 );
 
 // Statements: the built-in reformulator over all 17,654 (question, answer) pairs of CAP-Correctness,
-// rule and doubts included (goal: < 3 s on a 2-core machine, once the NLP libraries are loaded).
+// rule and doubts included (goal: < 2 s on a 2-core machine, once the NLP libraries are loaded).
 {
   let t = performance.now();
   warmUpNlp();

@@ -14,6 +14,11 @@ export interface KappaResult {
   readonly n: number;
 }
 
+/** One category index (0..k−1) per item, as one rater labelled them. */
+type Labels = ArrayLike<number>;
+/** A number per category, placing it on the scale the weights measure distances on. */
+type Scale = ArrayLike<number>;
+
 const WEIGHTINGS: readonly KappaWeighting[] = ["unweighted", "linear", "quadratic"];
 
 /**
@@ -22,13 +27,7 @@ const WEIGHTINGS: readonly KappaWeighting[] = ["unweighted", "linear", "quadrati
  * Input follows the numeric input policy of ./validate: k a positive integer, a and b equally
  * long (and not empty) integers in 0..k−1, `scale` k finite numbers.
  */
-export function cohenKappa(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  k: number,
-  weighting: KappaWeighting = "unweighted",
-  scale?: ArrayLike<number>,
-): KappaResult {
+export function cohenKappa(a: Labels, b: Labels, k: number, weighting: KappaWeighting = "unweighted", scale?: Scale): KappaResult {
   const fn = "cohenKappa";
   checkInteger(fn, "k", k, 1);
   if (!WEIGHTINGS.includes(weighting)) reject(fn, "weighting", weighting, `weighting must be one of ${WEIGHTINGS.join(", ")}`);
@@ -45,13 +44,7 @@ export function cohenKappa(
 }
 
 /** cohenKappa without the input checks, for callers that validated its arguments (see ./validate). */
-export function cohenKappaUnchecked(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  k: number,
-  weighting: KappaWeighting = "unweighted",
-  scale?: ArrayLike<number>,
-): KappaResult {
+export function cohenKappaUnchecked(a: Labels, b: Labels, k: number, weighting: KappaWeighting = "unweighted", scale?: Scale): KappaResult {
   const n = a.length;
   const obs = new Float64Array(k * k);
   const ma = new Float64Array(k);
