@@ -27,7 +27,12 @@ const FUNCTION_WORDS = new Set(
 
 /** Words of the question's proposition: its final sentence's content words (three letters or more). */
 function contentWords(s: string): string[] {
-  return statementWords(s).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w) && !/^\d/.test(w));
+  return statementWords(s).filter(isContentWord);
+}
+
+function isContentWord(w: string): boolean {
+  const first = w.charCodeAt(0);
+  return w.length >= 3 && !(first >= 48 && first <= 57) && !FUNCTION_WORDS.has(w);
 }
 
 /** A wh-word and the words of its phrase up to the auxiliary after it. */
@@ -39,8 +44,8 @@ const stem = (w: string) => w.replace(/(?:ies|es|s|ed|ing)$/, "");
 
 /** What the checks read of a question, memoised: a question recurs for every answer to it. */
 interface AskedQuestion {
-  /** The content words of its final sentence, the wh-phrase left out. */
-  readonly words: readonly string[];
+  /** The stems of the content words of its final sentence, the wh-phrase left out. */
+  readonly stems: readonly string[];
   /** The sentences before the final one, their question marks made periods (as a statement copies them). */
   readonly context: string;
   /** How often the question says "what". */
@@ -53,7 +58,11 @@ function askedQuestion(question: string): AskedQuestion {
   if (asked) return asked;
   const { context, last } = splitFinalSentence(question);
   // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
-  asked = { words: contentWords(last.replace(WH_PHRASE, "")), context: context.replace(/\?(?=\s|$)/g, "."), whats: count(WHAT, question) };
+  asked = {
+    stems: contentWords(last.replace(WH_PHRASE, "")).map(stem),
+    context: context.replace(/\?(?=\s|$)/g, "."),
+    whats: count(WHAT, question),
+  };
   if (askedQuestions.size > 50_000) askedQuestions.clear();
   if (question.length <= 4000) askedQuestions.set(question, asked);
   return asked;
@@ -61,10 +70,13 @@ function askedQuestion(question: string): AskedQuestion {
 
 /** Share of the question's content words the statement keeps (1 when the question has none). */
 export function questionCoverage(statement: string, question: string): number {
-  const asked = askedQuestion(question).words;
+  const asked = askedQuestion(question).stems;
   if (asked.length === 0) return 1;
-  const kept = new Set(contentWords(statement).map(stem));
-  return asked.filter((w) => kept.has(stem(w))).length / asked.length;
+  const kept = new Set<string>();
+  for (const w of statementWords(statement)) if (isContentWord(w)) kept.add(stem(w));
+  let n = 0;
+  for (const s of asked) if (kept.has(s)) n++;
+  return n / asked.length;
 }
 
 /**
@@ -121,6 +133,18 @@ const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|Th
  * discovered the structure of DNA"): the answer's clause and the question's predicate glued together.
  */
 function saidTwice(statement: string, question: string, answer: string): string | undefined {
+  // A word said twice in one sentence is said twice in the statement: most statements have none.
+  const seen = new Set<string>();
+  let repeated = false;
+  for (const w of statementWords(statement)) {
+    if (!isContentWord(w) || w.length < 4 || !(w.endsWith("ed") || w.endsWith("s"))) continue;
+    if (seen.has(w)) {
+      repeated = true;
+      break;
+    }
+    seen.add(w);
+  }
+  if (!repeated) return undefined;
   const counts = (s: string) => {
     const m = new Map<string, number>();
     for (const w of contentWords(s)) if (w.length >= 4) m.set(w, (m.get(w) ?? 0) + 1);

@@ -121,6 +121,8 @@ interface QuestionSide {
   /** The context's words (its 4-gram counts are made when a statement copies the context). */
   readonly contextWords: readonly string[];
   contextGrams?: ReadonlyMap<string, number>;
+  /** The context's 4-grams as numbers over its own vocabulary, made on first use; null when the vocabulary is too large for them. */
+  contextGramKeys?: { readonly ids: ReadonlyMap<string, number>; readonly keys: ReadonlySet<number> } | null;
   readonly contextTail: readonly string[];
   readonly contextLower: string;
   readonly contextLength: number;
@@ -158,6 +160,42 @@ function questionSide(question: string): QuestionSide {
   return side;
 }
 
+/** Four word indices below 2^13 make a 4-gram key below 2^52, exact in a double. */
+const MAX_GRAM_VOCABULARY = 8192;
+
+function gramKey(a: number, b: number, c: number, d: number): number {
+  return ((a * MAX_GRAM_VOCABULARY + b) * MAX_GRAM_VOCABULARY + c) * MAX_GRAM_VOCABULARY + d;
+}
+
+/**
+ * Whether some 4-gram of `words` occurs in the question's context. Answered with numbers (the
+ * context's words numbered once per question), so a statement that shares none, most of them,
+ * costs no string per 4-gram; true when the context's vocabulary is too large for that.
+ */
+function sharesFourGramWithContext(side: QuestionSide, words: readonly string[]): boolean {
+  if (side.contextGramKeys === undefined) {
+    const ids = new Map<string, number>();
+    const seq = side.contextWords.map((w) => {
+      let id = ids.get(w);
+      if (id === undefined) ids.set(w, (id = ids.size));
+      return id;
+    });
+    const keys = new Set<number>();
+    for (let i = 0; i + 4 <= seq.length; i++) keys.add(gramKey(seq[i], seq[i + 1], seq[i + 2], seq[i + 3]));
+    side.contextGramKeys = ids.size < MAX_GRAM_VOCABULARY ? { ids, keys } : null;
+  }
+  const index = side.contextGramKeys;
+  if (index === null) return true;
+  for (let i = 0; i + 4 <= words.length; i++) {
+    const a = index.ids.get(words[i]);
+    const b = index.ids.get(words[i + 1]);
+    const c = index.ids.get(words[i + 2]);
+    const d = index.ids.get(words[i + 3]);
+    if (a !== undefined && b !== undefined && c !== undefined && d !== undefined && index.keys.has(gramKey(a, b, c, d))) return true;
+  }
+  return false;
+}
+
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
 export function illFormedReasons(statement: string, question: string, answer: string): IllFormedReason[] {
   const reasons: IllFormedReason[] = [];
@@ -181,7 +219,10 @@ export function illFormedReasons(statement: string, question: string, answer: st
   const ownWords = statementWords(own);
   // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
   if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
-  const grams = fourGramCounts(verbatim ? [...side.contextTail, ...ownWords] : ownWords);
+  const window = verbatim ? [...side.contextTail, ...ownWords] : ownWords;
+  // With it, one must also be repeated in the words after the context or occur in the context itself.
+  if (verbatim && !hasRepeatedFourGram(window) && !sharesFourGramWithContext(side, window)) return reasons;
+  const grams = fourGramCounts(window);
   const contextGrams = verbatim ? (side.contextGrams ??= fourGramCounts(side.contextWords)) : undefined;
   let source: Map<string, number> | undefined;
   for (const [k, n] of grams) {
