@@ -616,3 +616,16 @@ test("answers that lean on the question: the means with its purpose, names the t
     [],
   );
 });
+
+test("a named member of a kind of individuals takes 'a'; members of kinds of substances stay bare", () => {
+  assertStatements([
+    ["Give an example of a flightless bird.", "ostrich", "An example of a flightless bird is an ostrich."],
+    ["Name one animal that hibernates in winter.", "brown bear", "One animal that hibernates in winter is a brown bear."],
+    ["Give an example of a device that uses air pressure.", "barometer", "An example of a device that uses air pressure is a barometer."],
+    ["Name one type of polygon.", "pentagon", "One type of polygon is a pentagon."],
+    // Plurals, names and kinds of substances are left as they are.
+    ["Give an example of a marine mammal.", "whales", "An example of a marine mammal is whales."],
+    ["Give an example of a noble gas.", "neon", "An example of a noble gas is neon."],
+    ["Name one tool used in gardening.", "Swiss Army knife", "One tool used in gardening is Swiss Army knife."],
+  ]);
+});

@@ -1455,7 +1455,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, object, "imperative", []);
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
-  const answer = withArticle(object, a.text, a.tokens);
+  const answer = withArticle(object, a.text, a.tokens, true);
   const head = headNoun(object);
   const plural =
     object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
@@ -1479,13 +1479,16 @@ const MASS_SUFFIX = /(?:ity|ism|ness|ing|sis|ics|ogy|tion|sion|ment|ance|ence|ur
  * respiratory system is the trachea"); the answer unchanged otherwise (names, mass nouns,
  * plurals, answers with their own determiner).
  */
-function withArticle(subject: readonly Token[], answer: string, tokens: readonly Token[]): string {
+function withArticle(subject: readonly Token[], answer: string, tokens: readonly Token[], instance = false): string {
   const head = headNoun(subject);
   if (!head || tokens.length === 0 || tokens.length > 4) return answer;
-  // Only "the" after part-like heads: whether a bare noun after "an example of" takes "a" depends on
-  // whether it is countable ("a crocodile" but "copper", "gradient descent"), which no lexicon here records.
+  // "the" after part-like heads. Whether a bare noun after "an example of" takes "a" depends on whether it is countable ("a crocodile" but
+  // "copper", "gradient descent"), which no lexicon here records; an instance of a kind whose members are individuals (animals, devices,
+  // shapes, landforms) is one, so it takes "a".
   const definite = DEFINITE_HEADS.test(head.lower);
-  if (!definite) return answer;
+  const kind = instance && !definite ? classHead(subject) : undefined;
+  const individual = kind !== undefined && isIndividualKind(kind.lower);
+  if (!definite && !individual) return answer;
   const first = tokens[0];
   if (
     ["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) ||
@@ -1503,7 +1506,23 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   )
     return answer;
   if (capitalised) return answer;
+  if (individual) return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
   return `the ${answer}`;
+}
+
+/**
+ * Kinds whose members are countable individuals, so that one named member takes "a": living things by their class ("a crocodile" for a
+ * reptile, "an earthworm" for an invertebrate) and made or shaped things ("a solar cell" for a device, "a caldera" for a landform). Kinds
+ * of substances, processes or properties (gas, metal, hormone, algorithm, force) are left out: their members are named bare ("argon").
+ */
+const INDIVIDUAL_KINDS = wordSet(
+  "animal mammal reptile amphibian bird fish insect invertebrate vertebrate herbivore carnivore omnivore predator marsupial primate rodent",
+  "device tool machine appliance vehicle gadget landform quadrilateral polygon triangle graph wave",
+);
+
+function isIndividualKind(word: string): boolean {
+  const lemma = word.replace(/s$/, "");
+  return INDIVIDUAL_KINDS.has(word) || INDIVIDUAL_KINDS.has(lemma) || /(?:bird|fish)$/.test(lemma);
 }
 
 const SUBORDINATORS =
