@@ -629,3 +629,13 @@ test("a named member of a kind of individuals takes 'a'; members of kinds of sub
     ["Name one tool used in gardening.", "Swiss Army knife", "One tool used in gardening is Swiss Army knife."],
   ]);
 });
+
+test("a bare term defined by one event or change of something takes 'the'", () => {
+  assertStatements([
+    ["What is erosion?", "removal of soil by wind or water", "Erosion is the removal of soil by wind or water."],
+    ["What is melting in physics?", "change of a solid into a liquid", "Melting in physics is the change of a solid into a liquid."],
+    // A term with its own determiner, or an answer with one, is left as it is.
+    ["What is the first step?", "removal of the lid", "The first step is removal of the lid."],
+    ["What is erosion?", "the wearing away of rock", "Erosion is the wearing away of rock."],
+  ]);
+});

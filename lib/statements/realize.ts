@@ -1135,6 +1135,15 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   let slot = slotPhrase(wh, answerText, answerTokens);
   if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure)
     slot = withArticle(subject, answerText, answerTokens);
+  if (
+    slot === answerText &&
+    wh.word === "what" &&
+    wh.noun.length === 0 &&
+    !tailText &&
+    isDefinedTerm(subject) &&
+    namesAnEvent(answerTokens)
+  )
+    slot = `the ${answerText}`;
   // "A group of stars forming a pattern is called a constellation", "The term for … is a monopoly": a name for one thing of a kind takes
   // "a".
   // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
@@ -1161,6 +1170,29 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     (s) => s !== "",
   );
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
+}
+
+/** "What is electrolysis?", "What is reduction in chemistry?": the question asks what a bare term is, with no determiner of its own. */
+function isDefinedTerm(subject: readonly Token[]): boolean {
+  const first = subject[0];
+  return first !== undefined && first.pos !== "DET" && first.pos !== "PRON" && /^[a-z]/.test(first.text);
+}
+
+/** Nouns before "of" that classify rather than name one event ("a type of", "a branch of"): they take "a", not "the". */
+const CLASSIFIER_NOUNS = wordSet(
+  "type kind sort form variety part piece unit measure branch set group number amount lot member example instance state way means",
+  "system method process field area study science mixture collection series class category",
+);
+
+/**
+ * A definition that names one event or change of something ("loss of electrons", "splitting of a heavy nucleus", "delivery of computing
+ * services") takes "the": its first word is a singular common noun followed by "of", and not a classifier ("branch of biology").
+ */
+function namesAnEvent(tokens: readonly Token[]): boolean {
+  const [head, of] = tokens;
+  if (!head || of?.lower !== "of" || !/^[a-z]/.test(head.text)) return false;
+  if (head.pos !== "NOUN" && !(head.pos === "VERB" && /ing$/.test(head.lower))) return false;
+  return head.lemma === head.lower && !CLASSIFIER_NOUNS.has(head.lower) && !isUncountable(head.lower);
 }
 
 /** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
