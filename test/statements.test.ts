@@ -639,3 +639,16 @@ test("a bare term defined by one event or change of something takes 'the'", () =
     ["What is erosion?", "the wearing away of rock", "Erosion is the wearing away of rock."],
   ]);
 });
+
+test("the name asked for one thing of a kind ('What is a … called?') takes 'a'", () => {
+  assertStatements([
+    ["What is a young frog called?", "tadpole", "A young frog is called a tadpole."],
+    ["What is an animal that eats only plants called?", "herbivore", "An animal that eats only plants is called a herbivore."],
+    ["What do we call a scientist who studies rocks?", "geologist", "A scientist who studies rocks is called a geologist."],
+    ["What is a shape with eight sides called?", "octagon", "A shape with eight sides is called an octagon."],
+    // Adjectives, mass nouns, plurals and answers with their own article are left as they are.
+    ["What do we call a solution with a pH below 7?", "acidic", "A solution with a pH below 7 is called acidic."],
+    ["What is a study of living things called?", "biology", "A study of living things is called biology."],
+    ["What is a young frog called?", "a tadpole", "A young frog is called a tadpole."],
+  ]);
+});

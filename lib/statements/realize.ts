@@ -14,7 +14,7 @@ import {
   withAnswerFields,
   type AnswerParts,
 } from "./answer.js";
-import { canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { canBeAdjective, canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
 import {
   auxEllipsis,
   complementEllipsis,
@@ -1150,6 +1150,8 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   const head = wh.noun[wh.noun.length - 1];
   if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower))
     slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
+  // "What is a group of stars forming a pattern called?" + "constellation": one of a kind is called "a constellation".
+  if (slot === answerText && /\bcalled$/.test(tailText) && isIndefinite(subject)) slot = nameForOne(answerText, answerTokens);
   if (wh.word === "where") slot = placePhrase(slot, answerTokens);
   else if (wh.word === "when") slot = timePhrase(slot);
   else if (wh.measure) {
@@ -1214,7 +1216,35 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   if (object.length === 0 || object[0].pos === "PRON") return undefined;
   const plural = isPluralPhrase(object);
   const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
-  return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(a.text)}`, rule: "wh-inverted:called", doubts: [] };
+  const name = isIndefinite(object) ? nameForOne(a.text, a.tokens) : a.text;
+  return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(name)}`, rule: "wh-inverted:called", doubts: [] };
+}
+
+/** "a group of stars …", "an equation of the form …": a phrase about any one thing of a kind. */
+function isIndefinite(phrase: readonly Token[]): boolean {
+  return phrase[0] !== undefined && /^(?:a|an)$/.test(phrase[0].lower);
+}
+
+/**
+ * The name of one thing of a kind as a bare singular common noun takes "a" ("A polygon with three sides is called a triangle"); names,
+ * plurals, mass nouns ("plasma", "refraction"), adjectives ("alkaline") and answers with a determiner of their own stay as they are.
+ */
+function nameForOne(answer: string, tokens: readonly Token[]): string {
+  const first = tokens[0];
+  if (!first || tokens.length > 4 || !/^[a-z]/.test(first.text) || tokens.some((t) => t.lower === "and" || t.text === ",")) return answer;
+  if (["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos)) return answer;
+  // The last word is the head ("even number", whose "number" is tagged a verb); a kind said with "a" in the question is countable, so a
+  // "-tion" word names one of it too ("a constellation", "a cation").
+  const head = tokens[tokens.length - 1];
+  if (
+    !["NOUN", "VERB"].includes(head.pos) ||
+    isPluralPhrase(tokens) ||
+    isUncountable(head.lower) ||
+    /(?:ing|ism|ogy|sis|ics)$/.test(head.lower)
+  )
+    return answer;
+  if (tokens.length === 1 && canBeAdjective(head.lower)) return answer;
+  return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
 }
 
 /** A phrase answer that is an instruction: a base-form verb first ("multiply by 0.62", "Boil water, …", "turn it off"). */
