@@ -652,3 +652,18 @@ test("the name asked for one thing of a kind ('What is a … called?') takes 'a'
     ["What is a young frog called?", "a tadpole", "A young frog is called a tadpole."],
   ]);
 });
+
+test("a definition whose head only repeats the term's head says its relative clause of the term", () => {
+  assertStatements([
+    ["What is a prime number?", "a number that has exactly two divisors", "A prime number has exactly two divisors."],
+    ["What is a food chain?", "a chain that shows who eats whom", "A food chain shows who eats whom."],
+    ["What is an inert gas?", "a gas that does not react easily", "An inert gas does not react easily."],
+    // Another head, or an object relative, keeps "is".
+    [
+      "What is a prime number?",
+      "a whole number that has exactly two divisors",
+      "A prime number is a whole number that has exactly two divisors.",
+    ],
+    ["What is a food chain?", "a chain that scientists draw", "A food chain is a chain that scientists draw."],
+  ]);
+});

@@ -1132,6 +1132,8 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
+  const restated = wh.word === "what" && wh.noun.length === 0 && !tailText && !after ? restatedHead(subject, answerTokens) : undefined;
+  if (restated) return { sentence: `${capitalize(x)} ${restated}`, rule: "wh-be:restated-head", doubts };
   let slot = slotPhrase(wh, answerText, answerTokens);
   if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure)
     slot = withArticle(subject, answerText, answerTokens);
@@ -1172,6 +1174,23 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     (s) => s !== "",
   );
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
+}
+
+/**
+ * "What is a buffer solution?" + "a solution that resists changes in pH": the answer's head only repeats the term's own head, so its
+ * relative clause is said of the term ("A buffer solution resists changes in pH"). The clause's words, or undefined when the answer is
+ * not "[a|an|the] <the term's head> that <verb> …".
+ */
+function restatedHead(subject: readonly Token[], answer: readonly Token[]): string | undefined {
+  if (subject.some((t) => t.lower === "of")) return undefined;
+  const head = headNoun(subject);
+  const k = answer[0]?.pos === "DET" ? 1 : 0;
+  const noun = answer[k];
+  const verb = answer[k + 2];
+  if (!head || !noun || answer[k + 1]?.lower !== "that" || !verb || noun.lower !== head.lower) return undefined;
+  // A finite verb: an auxiliary or modal ("cannot be expressed"), or an inflected verb ("resists", "absorbed").
+  if (!(verb.pos === "AUX" || (verb.pos === "VERB" && verb.lower !== verb.lemma && !/ing$/.test(verb.lower)))) return undefined;
+  return joinTokens(answer.slice(k + 2));
 }
 
 /** "What is electrolysis?", "What is reduction in chemistry?": the question asks what a bare term is, with no determiner of its own. */
