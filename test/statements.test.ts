@@ -667,3 +667,21 @@ test("a definition whose head only repeats the term's head says its relative cla
     ["What is a food chain?", "a chain that scientists draw", "A food chain is a chain that scientists draw."],
   ]);
 });
+
+test("a proposition the tagger reads as no clause still follows 'that' after a propositional head", () => {
+  assertStatements([
+    ["Name one property of addition.", "x + y = y + x", "One property of addition is that x + y = y + x."],
+    [
+      "Name one property of a square.",
+      "each diagonal bisects the other",
+      "One property of a square is that each diagonal bisects the other.",
+    ],
+    [
+      "Name one property of a rhombus.",
+      "if one angle is right, all angles are right",
+      "One property of a rhombus is that if one angle is right, all angles are right.",
+    ],
+    // A noun phrase answer stays a noun phrase.
+    ["Name one property of metals.", "high electrical conductivity", "One property of metals is high electrical conductivity."],
+  ]);
+});

@@ -1193,6 +1193,29 @@ function restatedHead(subject: readonly Token[], answer: readonly Token[]): stri
   return joinTokens(answer.slice(k + 2));
 }
 
+/**
+ * A phrase that states something although the tagger found no clause in it: an equation ("log(ab) = log(a) + log(b)"), "there is …", a
+ * condition with its own verb ("if two rows are identical, …"), or a noun followed by an inflected verb and its object or complement ("the
+ * derivative equals zero", "Germany lost territory").
+ */
+function readsAsProposition(tokens: readonly Token[]): boolean {
+  if (tokens.some((t) => t.text === "=")) return tokens[0]?.pos !== "DET" && !tokens.some((t) => t.text === ":");
+  return tokens.some((t, i) => {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    if (!prev) return false;
+    if (t.pos === "AUX" && /^(?:is|are|was|were)$/.test(t.lower)) return prev.lower === "there" || tokens[0].pos === "SCONJ";
+    return (
+      t.pos === "VERB" &&
+      t.lower !== t.lemma &&
+      !/(?:ing|ed|en)$/.test(t.lower) &&
+      (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "ADJ") &&
+      next !== undefined &&
+      ["DET", "NOUN", "NUM", "ADJ"].includes(next.pos)
+    );
+  });
+}
+
 /** "What is electrolysis?", "What is reduction in chemistry?": the question asks what a bare term is, with no determiner of its own. */
 function isDefinedTerm(subject: readonly Token[]): boolean {
   const first = subject[0];
@@ -1536,6 +1559,11 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, object, "imperative", []);
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
+  // "Name one property of logarithms." + "log(ab) = log(a) + log(b)" / "the derivative equals zero": a proposition the tagger did not read
+  // as a clause still follows "that".
+  const propositionHead = headWord(object);
+  if (propositionHead && isPropositionHead(propositionHead) && readsAsProposition(a.tokens))
+    return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   const answer = withArticle(object, a.text, a.tokens, true);
   const head = headNoun(object);
   const plural =
