@@ -685,3 +685,11 @@ test("a proposition the tagger reads as no clause still follows 'that' after a p
     ["Name one property of metals.", "high electrical conductivity", "One property of metals is high electrical conductivity."],
   ]);
 });
+
+test("one item for 'What are/were the (main) Xs of Y?' names one X, in the question's tense", () => {
+  assertStatements([
+    ["What are the main causes of soil erosion?", "deforestation", "One main cause of soil erosion is deforestation."],
+    ["What were the key results of the reform?", "a rise in trade", "One key result of the reform was a rise in trade."],
+    ["What were the effects of the drought?", "crop failure", "One effect of the drought was crop failure."],
+  ]);
+});

@@ -1125,9 +1125,35 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
-  if (plainSubject && beText === "are" && !tailText && !a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0) {
+  // "What were the main causes of World War I?" + one cause → "One main cause of World War I was …": the adjectives stay with the noun.
+  const graded = gradedPluralHead(subject);
+  if (
+    graded > 0 &&
+    (beText === "are" || beText === "were") &&
+    !tailText &&
+    !a.plural &&
+    !a.isClause &&
+    wh.word === "what" &&
+    wh.noun.length === 0
+  ) {
+    const noun = subject[graded];
     return {
-      sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`,
+      sentence: `One ${text(subject.slice(1, graded))} ${noun.lemma} ${text(subject.slice(graded + 1))} ${beText === "were" ? "was" : "is"} ${midSentence(answerText)}`,
+      rule: "wh-be:one-of",
+      doubts,
+    };
+  }
+  if (
+    plainSubject &&
+    (beText === "are" || beText === "were") &&
+    !tailText &&
+    !a.plural &&
+    !a.isClause &&
+    wh.word === "what" &&
+    wh.noun.length === 0
+  ) {
+    return {
+      sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} ${beText === "were" ? "was" : "is"} ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`,
       rule: "wh-be:one-of",
       doubts,
     };
@@ -1214,6 +1240,20 @@ function readsAsProposition(tokens: readonly Token[]): boolean {
       ["DET", "NOUN", "NUM", "ADJ"].includes(next.pos)
     );
   });
+}
+
+/**
+ * "the main causes of X", "the key features of X": the index of the plural noun after "the" and one or more adjectives, followed by "of";
+ * 0 when the subject is not so.
+ */
+function gradedPluralHead(subject: readonly Token[]): number {
+  if (subject[0]?.lower !== "the") return 0;
+  let k = 1;
+  while (subject[k] && subject[k].pos === "ADJ" && !/^(?:two|three|four|five|several|many|both|other)$/.test(subject[k].lower)) k++;
+  const noun = subject[k];
+  if (k === 1 || !noun || noun.pos !== "NOUN" || !/s$/.test(noun.lower) || noun.lemma === noun.lower || subject[k + 1]?.lower !== "of")
+    return 0;
+  return k;
 }
 
 /** "What is electrolysis?", "What is reduction in chemistry?": the question asks what a bare term is, with no determiner of its own. */
