@@ -693,3 +693,16 @@ test("one item for 'What are/were the (main) Xs of Y?' names one X, in the quest
     ["What were the effects of the drought?", "crop failure", "One effect of the drought was crop failure."],
   ]);
 });
+
+test("'What <kinds> <verb> …?' names one or several of the kind; one thing of a kind as a bare count noun follows 'is'", () => {
+  assertStatements([
+    ["What factors affect plant growth?", "sunlight", "One factor that affects plant growth is sunlight."],
+    ["What minerals are found in granite?", "quartz", "One mineral found in granite is quartz."],
+    ["What factors affect plant growth?", "temperature and rainfall", "Factors that affect plant growth include temperature and rainfall."],
+    ["What organ pumps blood around the body?", "heart", "The organ that pumps blood around the body is the heart."],
+    // A name, a mass noun, an answer with its article, or a type asked for stays the subject.
+    ["What force pulls objects toward the ground?", "gravity", "Gravity pulls objects toward the ground."],
+    ["What organ pumps blood around the body?", "the heart", "The heart pumps blood around the body."],
+    ["What type of rock is formed from cooled lava?", "igneous rock", "Igneous rock is formed from cooled lava."],
+  ]);
+});

@@ -920,6 +920,8 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     const kind = wh.noun[0] && /^(?:type|kind|sort|form|class|category|variety)$/.test(wh.noun[0].lemma) ? wh.noun.slice(1) : wh.noun;
     return { sentence: `The type of ${text(kind)} that ${text(predicate)} is ${article} ${a.text}`, rule: "wh-subject:type-of", doubts };
   }
+  const named = namedByKind(wh, predicate, a);
+  if (named) return { sentence: named, rule: "wh-subject:kind-that", doubts };
   const subject = slotPhrase(wh, a.text, a.tokens);
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
@@ -934,6 +936,57 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
   if ((a.isClause && a.tokens.length >= 5 && !relative) || isInstruction(a)) doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
+}
+
+/**
+ * "What <kind> <predicate>?" answered with a name keeps the kind as the subject, as CAP-Statements does: "What organ pumps blood?" +
+ * "heart" → "The organ that pumps blood is the heart."; "What planet is closest to the Sun?" → "The planet closest to the Sun is …";
+ * several kinds asked for and one named → "One factor that affects enzyme activity is temperature."; several named → "Factors that
+ * affect … include A and B." Undefined for "which" questions, clauses, instructions and answers with a clause of their own.
+ */
+function namedByKind(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): string | undefined {
+  if (wh.word !== "what" || wh.noun.length === 0 || wh.partitive || wh.prep || wh.ofPhrase.length > 0 || predicate.length === 0)
+    return undefined;
+  if (a.isClause || isInstruction(a) || a.tokens.length === 0 || a.tokens.some((t) => t.text === "," || t.text === ";")) return undefined;
+  const [verb, ...rest] = predicate;
+  if (!(verb.pos === "VERB" || verb.pos === "AUX" || canBeVerb(verb.lower)) || /^(?:do|does|did)$/.test(verb.lower)) return undefined;
+  const past = /^(?:was|were)$/.test(verb.lower) || (verb.pos === "VERB" && verb.lower !== verb.lemma && /ed$/.test(verb.lower));
+  const be = /^(?:is|are|was|were)$/.test(verb.lower);
+  // "is known as the Red Planet" → "known as the Red Planet"; "carries genetic information" → "that carries genetic information".
+  // "What type of rock …?" keeps the answer as the subject ("Igneous rock is formed from cooled lava").
+  if (wh.typeOf) return undefined;
+  const kinds = [...wh.noun];
+  const head = kinds[kinds.length - 1];
+  const plural = head.lemma !== head.lower && /s$/.test(head.lower);
+  const several = a.tokens.some((t) => t.lower === "and" || t.lower === "or");
+  if (plural) {
+    const one = [...kinds.slice(0, -1).map((t) => t.text), head.lemma].join(" ");
+    if (several) {
+      const clause = be ? text(rest) : `that ${text(predicate)}`;
+      return `${capitalize(text(kinds))} ${clause} ${past ? "included" : "include"} ${midSentence(a.text)}`;
+    }
+    const clause = be ? text(rest) : `that ${agree(predicate, false, true)}`;
+    return `One ${one} ${clause} ${past ? "was" : "is"} ${midSentence(a.text)}`;
+  }
+  // One thing of a kind: only a bare common noun that cannot open a sentence without an article ("Heart pumps blood") is moved after "is";
+  // a name, a mass noun or a phrase with its own article stays the subject ("Gravity pulls objects toward the ground").
+  const member = several || a.plural ? a.text : kindMember(kinds, a);
+  if (member === a.text) return undefined;
+  const clause = be ? text(rest) : `that ${text(predicate)}`;
+  return `The ${text(kinds)} ${clause} ${past ? "was" : "is"} ${midSentence(member)}`;
+}
+
+/** The answer after "The <kind> that … is": "the heart" after a part-like kind, "a stack" after a kind of individuals, else as it is. */
+function kindMember(kinds: readonly Token[], a: AnswerParts): string {
+  const head = kinds[kinds.length - 1];
+  const first = a.tokens[0];
+  if (!/^[a-z]/.test(first.text) || first.pos === "DET" || first.pos === "PRON" || first.pos === "NUM" || a.tokens.length > 3)
+    return a.text;
+  const last = a.tokens[a.tokens.length - 1];
+  if (isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return a.text;
+  if (DEFINITE_HEADS.test(head.lower)) return `the ${a.text}`;
+  if (isIndividualKind(head.lower)) return nameForOne(a.text, a.tokens);
+  return a.text;
 }
 
 /** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
