@@ -706,3 +706,12 @@ test("'What <kinds> <verb> …?' names one or several of the kind; one thing of 
     ["What type of rock is formed from cooled lava?", "igneous rock", "Igneous rock is formed from cooled lava."],
   ]);
 });
+
+test("'Which <thing> <in …> <verb> …?' keeps the phrase that places the thing with the answer", () => {
+  assertStatements([
+    ["Which organ in the chest pumps blood?", "the heart", "The heart in the chest pumps blood."],
+    ["Which gas in the atmosphere traps heat?", "carbon dioxide", "Carbon dioxide in the atmosphere traps heat."],
+    // The answer that says it already, or a pronoun answer, is left as it is.
+    ["Which gas in the atmosphere traps heat?", "carbon dioxide in the atmosphere", "Carbon dioxide in the atmosphere traps heat."],
+  ]);
+});

@@ -922,7 +922,7 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   }
   const named = namedByKind(wh, predicate, a);
   if (named) return { sentence: named, rule: "wh-subject:kind-that", doubts };
-  const subject = slotPhrase(wh, a.text, a.tokens);
+  const subject = withQualifier(wh, slotPhrase(wh, a.text, a.tokens), a);
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   const plural =
@@ -987,6 +987,27 @@ function kindMember(kinds: readonly Token[], a: AnswerParts): string {
   if (DEFINITE_HEADS.test(head.lower)) return `the ${a.text}`;
   if (isIndividualKind(head.lower)) return nameForOne(a.text, a.tokens);
   return a.text;
+}
+
+/**
+ * "Which process in the water cycle returns water …?" + "evaporation" → "Evaporation in the water cycle returns water …": the phrase that
+ * places the asked-for thing stays with the answer (issue 23, part 1: the question's context is kept), unless the answer says it already.
+ */
+function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
+  // A pronoun or relative clause in the answer ("those that can burrow into the mud") already says where.
+  if (
+    wh.word !== "which" ||
+    subject !== a.text ||
+    a.isClause ||
+    a.tokens.some((t) => t.pos === "PRON" || /^(?:that|which|who|where)$/.test(t.lower))
+  )
+    return subject;
+  const at = wh.noun.findIndex((t, i) => i > 0 && t.pos === "ADP" && t.lower !== "of");
+  if (at < 0) return subject;
+  const qualifier = wh.noun.slice(at);
+  const said = new Set(a.tokens.map((t) => t.lemma));
+  if (qualifier.some((t) => t.pos === "NOUN" && said.has(t.lemma))) return subject;
+  return `${subject} ${text(qualifier)}`;
 }
 
 /** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
