@@ -715,3 +715,15 @@ test("'Which <thing> <in …> <verb> …?' keeps the phrase that places the thin
     ["Which gas in the atmosphere traps heat?", "carbon dioxide in the atmosphere", "Carbon dioxide in the atmosphere traps heat."],
   ]);
 });
+
+test("a naming participle or a hedge inside 'What is X …?' goes after 'is', its adjunct after the answer", () => {
+  assertStatements([
+    ["What is the Moon also called in Latin?", "Luna", "The Moon is also called Luna in Latin."],
+    [
+      "What is table salt commonly known as in chemistry?",
+      "sodium chloride",
+      "Table salt is commonly known as sodium chloride in chemistry.",
+    ],
+    ["What is the distance to the Moon approximately?", "384,000 km", "The distance to the Moon is approximately 384,000 km."],
+  ]);
+});

@@ -1099,11 +1099,20 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       subject = subject.slice(0, from);
     }
   }
+  // "What is the Holocaust also referred to as in Hebrew?": the naming participle goes after "is", its adjunct after the answer ("The
+  // Holocaust is also referred to as the Shoah in Hebrew"); "What is the speed of sound … approximately?" → "… is approximately …".
+  let tailTokens = tail;
+  const naming = tail.length === 0 && wh.noun.length === 0 && !after ? namingParticiple(subject) : undefined;
+  if (naming) {
+    tailTokens = subject.slice(naming.start, naming.end);
+    after = text(subject.slice(naming.end));
+    subject = subject.slice(0, naming.start);
+  }
   let x = text(subject);
   const beText = be.lower === "'s" ? "is" : be.lower === "'re" ? "are" : be.lower;
-  let tailText = text(tail);
+  let tailText = text(tailTokens);
   // "What is sound a type of?" → subject "sound", and "a type of" goes after the verb.
-  if (tail.length > 0 && tail.every((t) => t.pos === "ADP") && subject.length > 1) {
+  if (tailTokens.length > 0 && tailTokens.every((t) => t.pos === "ADP") && subject.length > 1) {
     const split = splitBe(subject, be, false, 0);
     if (split.subject.length > 0 && split.rest.length > 0 && split.rest[0].pos === "DET") {
       x = text(split.subject);
@@ -1328,6 +1337,27 @@ function gradedPluralHead(subject: readonly Token[]): number {
   if (k === 1 || !noun || noun.pos !== "NOUN" || !/s$/.test(noun.lower) || noun.lemma === noun.lower || subject[k + 1]?.lower !== "of")
     return 0;
   return k;
+}
+
+const NAMING_PARTICIPLE = /^(?:called|known|referred|denoted|described|named|termed|abbreviated|written|expressed|represented)$/;
+const HEDGE = /^(?:approximately|roughly|about|exactly|usually|typically|normally)$/;
+
+/**
+ * Where a naming participle ("also referred to as", "commonly called") or a final hedge ("approximately") sits inside the subject the
+ * parser found, with its adverbs, "to", "as" and a following gerund; undefined when there is none.
+ */
+function namingParticiple(subject: readonly Token[]): { start: number; end: number } | undefined {
+  const last = subject.length - 1;
+  if (last >= 2 && subject[last].pos === "ADV" && HEDGE.test(subject[last].lower)) return { start: last, end: last + 1 };
+  const k = subject.findIndex((t, i) => i > 0 && t.pos === "VERB" && NAMING_PARTICIPLE.test(t.lower));
+  if (k < 1) return undefined;
+  let start = k;
+  while (start > 1 && subject[start - 1].pos === "ADV") start--;
+  let end = k + 1;
+  while (end < subject.length && /^(?:to|as)$/.test(subject[end].lower)) end++;
+  if (end < subject.length && /ing$/.test(subject[end].lower) && subject[end].pos === "VERB") end++;
+  if (end < subject.length && subject[end].pos !== "ADP") return undefined;
+  return { start, end };
 }
 
 /** "What is electrolysis?", "What is reduction in chemistry?": the question asks what a bare term is, with no determiner of its own. */
