@@ -727,3 +727,12 @@ test("a naming participle or a hedge inside 'What is X …?' goes after 'is', it
     ["What is the distance to the Moon approximately?", "384,000 km", "The distance to the Moon is approximately 384,000 km."],
   ]);
 });
+
+test("'What is the term for a …?' answered with a bare count noun says the thing is called one", () => {
+  assertStatements([
+    ["What is the term for a baby frog?", "tadpole", "A baby frog is called a tadpole."],
+    ["What is the name for an animal that eats only meat?", "carnivore", "An animal that eats only meat is called a carnivore."],
+    // A mass noun, or a term asked for "the" thing, keeps "the term".
+    ["What is the term for a cell splitting into two?", "division", "The term for a cell splitting into two is division."],
+  ]);
+});

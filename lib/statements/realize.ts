@@ -1101,6 +1101,15 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   }
   // "What is the Holocaust also referred to as in Hebrew?": the naming participle goes after "is", its adjunct after the answer ("The
   // Holocaust is also referred to as the Shoah in Hebrew"); "What is the speed of sound … approximately?" → "… is approximately …".
+  // "What is the term for a program that translates source code?" + "compiler": one of a kind named → "A program that … is called a
+  // compiler".
+  const termFor = tail.length === 0 && wh.word === "what" && wh.noun.length === 0 ? termForOne(subject, a) : undefined;
+  if (termFor)
+    return {
+      sentence: `${capitalize(text(subject.slice(3)))} ${be.lower === "was" ? "was" : "is"} called ${termFor}`,
+      rule: "wh-be:term-for",
+      doubts,
+    };
   let tailTokens = tail;
   const naming = tail.length === 0 && wh.noun.length === 0 && !after ? namingParticiple(subject) : undefined;
   if (naming) {
@@ -1337,6 +1346,24 @@ function gradedPluralHead(subject: readonly Token[]): number {
   if (k === 1 || !noun || noun.pos !== "NOUN" || !/s$/.test(noun.lower) || noun.lemma === noun.lower || subject[k + 1]?.lower !== "of")
     return 0;
   return k;
+}
+
+/**
+ * "the term for a dry area …", "the name for land surrounded by water" (no adjective before "term", an indefinite or bare noun after
+ * "for") answered with a bare count noun: the answer with "a" ("a rain shadow"); undefined otherwise (mass nouns, names, "the term for
+ * the …", "the scientific term for …").
+ */
+function termForOne(subject: readonly Token[], a: AnswerParts): string | undefined {
+  const named = subject[3];
+  if (subject.length < 5 || subject[0].lower !== "the" || !/^(?:term|name|word)$/.test(subject[1].lower) || subject[2].lower !== "for")
+    return undefined;
+  if (!named || !(/^(?:a|an)$/.test(named.lower) || (/^[a-z]/.test(named.text) && (named.pos === "NOUN" || named.pos === "ADJ"))))
+    return undefined;
+  if (a.isClause || a.tokens.length === 0) return undefined;
+  const last = a.tokens[a.tokens.length - 1];
+  if (isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return undefined;
+  const member = nameForOne(a.text, a.tokens);
+  return member === a.text ? undefined : member;
 }
 
 const NAMING_PARTICIPLE = /^(?:called|known|referred|denoted|described|named|termed|abbreviated|written|expressed|represented)$/;
