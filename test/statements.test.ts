@@ -736,3 +736,12 @@ test("'What is the term for a …?' answered with a bare count noun says the thi
     ["What is the term for a cell splitting into two?", "division", "The term for a cell splitting into two is division."],
   ]);
 });
+
+test("'What is the … called?' answered with a bare count noun names the one thing with 'the'; processes and mass nouns stay bare", () => {
+  assertStatements([
+    ["What is the outer layer of the skin called?", "epidermis", "The outer layer of the skin is called the epidermis."],
+    ["What do we call the centre of an atom?", "nucleus", "The centre of an atom is called the nucleus."],
+    ["What is the fear of heights called?", "acrophobia", "The fear of heights is called acrophobia."],
+    ["What is the loss of water from leaves called?", "transpiration", "The loss of water from leaves is called transpiration."],
+  ]);
+});

@@ -1271,7 +1271,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower))
     slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
   // "What is a group of stars forming a pattern called?" + "constellation": one of a kind is called "a constellation".
-  if (slot === answerText && /\bcalled$/.test(tailText) && isIndefinite(subject)) slot = nameForOne(answerText, answerTokens);
+  if (slot === answerText && /\bcalled$/.test(tailText)) slot = calledName(subject, answerText, answerTokens);
   if (wh.word === "where") slot = placePhrase(slot, answerTokens);
   else if (wh.word === "when") slot = timePhrase(slot);
   else if (wh.measure) {
@@ -1429,8 +1429,26 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   if (object.length === 0 || object[0].pos === "PRON") return undefined;
   const plural = isPluralPhrase(object);
   const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
-  const name = isIndefinite(object) ? nameForOne(a.text, a.tokens) : a.text;
+  const name = calledName(object, a.text, a.tokens);
   return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(name)}`, rule: "wh-inverted:called", doubts: [] };
+}
+
+/**
+ * The name after "X is called": "a" for one of a kind ("A polygon with three sides is called a triangle"), "the" for the one thing a
+ * definite X names ("The layer of gases surrounding Earth is called the atmosphere"); mass nouns ("plasma", "subduction"), names and
+ * plurals stay bare.
+ */
+const ABSTRACT_NAMED = /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act)$/;
+
+function calledName(named: readonly Token[], answer: string, tokens: readonly Token[]): string {
+  if (isIndefinite(named)) return nameForOne(answer, tokens);
+  const last = tokens[tokens.length - 1];
+  // A process, ratio or feeling is named bare ("The fear of spiders is called arachnophobia", "… is also called efficiency").
+  const head = headNoun(named);
+  if (!head || ABSTRACT_NAMED.test(head.lower) || MASS_SUFFIX.test(head.lower)) return answer;
+  if (named[0]?.lower !== "the" || !last || isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return answer;
+  const one = nameForOne(answer, tokens);
+  return one === answer ? answer : `the ${answer}`;
 }
 
 /** "a group of stars …", "an equation of the form …": a phrase about any one thing of a kind. */
