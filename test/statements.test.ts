@@ -745,3 +745,10 @@ test("'What is the … called?' answered with a bare count noun names the one th
     ["What is the loss of water from leaves called?", "transpiration", "The loss of water from leaves is called transpiration."],
   ]);
 });
+
+test("a country's currency, a bone or a gland named bare takes 'the'", () => {
+  assertStatements([
+    ["What is the currency of Japan?", "yen", "The currency of Japan is the yen."],
+    ["Name one bone in the human leg.", "femur", "One bone in the human leg is the femur."],
+  ]);
+});

@@ -1769,7 +1769,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
  * Head nouns after which a bare answer takes "the" ("One part of the respiratory system is the trachea", "The site of photosynthesis is the
  * chloroplast").
  */
-const DEFINITE_HEADS = /^(?:parts?|components?|organs?|units?|sites?|organelles?|layers?)$/;
+const DEFINITE_HEADS = /^(?:parts?|components?|organs?|units?|sites?|organelles?|layers?|currency|currencies|bones?|glands?)$/;
 const MASS_SUFFIX = /(?:ity|ism|ness|ing|sis|ics|ogy|tion|sion|ment|ance|ence|ure|gy|py|try|ium|ine|ese)$/;
 
 /**
