@@ -700,6 +700,7 @@ test("'What <kinds> <verb> …?' names one or several of the kind; one thing of 
     ["What minerals are found in granite?", "quartz", "One mineral found in granite is quartz."],
     ["What factors affect plant growth?", "temperature and rainfall", "Factors that affect plant growth include temperature and rainfall."],
     ["What organ pumps blood around the body?", "heart", "The organ that pumps blood around the body is the heart."],
+    ["What data structure uses last-in first-out order?", "stack", "The data structure that uses last-in first-out order is a stack."],
     // A name, a mass noun, an answer with its article, or a type asked for stays the subject.
     ["What force pulls objects toward the ground?", "gravity", "Gravity pulls objects toward the ground."],
     ["What organ pumps blood around the body?", "the heart", "The heart pumps blood around the body."],

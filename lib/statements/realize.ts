@@ -985,7 +985,8 @@ function kindMember(kinds: readonly Token[], a: AnswerParts): string {
   const last = a.tokens[a.tokens.length - 1];
   if (isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return a.text;
   if (DEFINITE_HEADS.test(head.lower)) return `the ${a.text}`;
-  if (isIndividualKind(head.lower)) return nameForOne(a.text, a.tokens);
+  // A lone count noun ("stack") cannot open a sentence bare either: one of the kind.
+  if (isIndividualKind(head.lower) || a.tokens.length === 1) return nameForOne(a.text, a.tokens);
   return a.text;
 }
 
