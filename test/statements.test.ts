@@ -616,3 +616,140 @@ test("answers that lean on the question: the means with its purpose, names the t
     [],
   );
 });
+
+test("a named member of a kind of individuals takes 'a'; members of kinds of substances stay bare", () => {
+  assertStatements([
+    ["Give an example of a flightless bird.", "ostrich", "An example of a flightless bird is an ostrich."],
+    ["Name one animal that hibernates in winter.", "brown bear", "One animal that hibernates in winter is a brown bear."],
+    ["Give an example of a device that uses air pressure.", "barometer", "An example of a device that uses air pressure is a barometer."],
+    ["Name one type of polygon.", "pentagon", "One type of polygon is a pentagon."],
+    // Plurals, names and kinds of substances are left as they are.
+    ["Give an example of a marine mammal.", "whales", "An example of a marine mammal is whales."],
+    ["Give an example of a noble gas.", "neon", "An example of a noble gas is neon."],
+    ["Name one tool used in gardening.", "Swiss Army knife", "One tool used in gardening is Swiss Army knife."],
+  ]);
+});
+
+test("a bare term defined by one event or change of something takes 'the'", () => {
+  assertStatements([
+    ["What is erosion?", "removal of soil by wind or water", "Erosion is the removal of soil by wind or water."],
+    ["What is melting in physics?", "change of a solid into a liquid", "Melting in physics is the change of a solid into a liquid."],
+    // A term with its own determiner, or an answer with one, is left as it is.
+    ["What is the first step?", "removal of the lid", "The first step is removal of the lid."],
+    ["What is erosion?", "the wearing away of rock", "Erosion is the wearing away of rock."],
+  ]);
+});
+
+test("the name asked for one thing of a kind ('What is a … called?') takes 'a'", () => {
+  assertStatements([
+    ["What is a young frog called?", "tadpole", "A young frog is called a tadpole."],
+    ["What is an animal that eats only plants called?", "herbivore", "An animal that eats only plants is called a herbivore."],
+    ["What do we call a scientist who studies rocks?", "geologist", "A scientist who studies rocks is called a geologist."],
+    ["What is a shape with eight sides called?", "octagon", "A shape with eight sides is called an octagon."],
+    // Adjectives, mass nouns, plurals and answers with their own article are left as they are.
+    ["What do we call a solution with a pH below 7?", "acidic", "A solution with a pH below 7 is called acidic."],
+    ["What is a study of living things called?", "biology", "A study of living things is called biology."],
+    ["What is a young frog called?", "a tadpole", "A young frog is called a tadpole."],
+  ]);
+});
+
+test("a definition whose head only repeats the term's head says its relative clause of the term", () => {
+  assertStatements([
+    ["What is a prime number?", "a number that has exactly two divisors", "A prime number has exactly two divisors."],
+    ["What is a food chain?", "a chain that shows who eats whom", "A food chain shows who eats whom."],
+    ["What is an inert gas?", "a gas that does not react easily", "An inert gas does not react easily."],
+    // Another head, or an object relative, keeps "is".
+    [
+      "What is a prime number?",
+      "a whole number that has exactly two divisors",
+      "A prime number is a whole number that has exactly two divisors.",
+    ],
+    ["What is a food chain?", "a chain that scientists draw", "A food chain is a chain that scientists draw."],
+  ]);
+});
+
+test("a proposition the tagger reads as no clause still follows 'that' after a propositional head", () => {
+  assertStatements([
+    ["Name one property of addition.", "x + y = y + x", "One property of addition is that x + y = y + x."],
+    [
+      "Name one property of a square.",
+      "each diagonal bisects the other",
+      "One property of a square is that each diagonal bisects the other.",
+    ],
+    [
+      "Name one property of a rhombus.",
+      "if one angle is right, all angles are right",
+      "One property of a rhombus is that if one angle is right, all angles are right.",
+    ],
+    // A noun phrase answer stays a noun phrase.
+    ["Name one property of metals.", "high electrical conductivity", "One property of metals is high electrical conductivity."],
+  ]);
+});
+
+test("one item for 'What are/were the (main) Xs of Y?' names one X, in the question's tense", () => {
+  assertStatements([
+    ["What are the main causes of soil erosion?", "deforestation", "One main cause of soil erosion is deforestation."],
+    ["What were the key results of the reform?", "a rise in trade", "One key result of the reform was a rise in trade."],
+    ["What were the effects of the drought?", "crop failure", "One effect of the drought was crop failure."],
+  ]);
+});
+
+test("'What <kinds> <verb> …?' names one or several of the kind; one thing of a kind as a bare count noun follows 'is'", () => {
+  assertStatements([
+    ["What factors affect plant growth?", "sunlight", "One factor that affects plant growth is sunlight."],
+    ["What minerals are found in granite?", "quartz", "One mineral found in granite is quartz."],
+    ["What factors affect plant growth?", "temperature and rainfall", "Factors that affect plant growth include temperature and rainfall."],
+    ["What organ pumps blood around the body?", "heart", "The organ that pumps blood around the body is the heart."],
+    ["What data structure uses last-in first-out order?", "stack", "The data structure that uses last-in first-out order is a stack."],
+    // A name, a mass noun, an answer with its article, or a type asked for stays the subject.
+    ["What force pulls objects toward the ground?", "gravity", "Gravity pulls objects toward the ground."],
+    ["What organ pumps blood around the body?", "the heart", "The heart pumps blood around the body."],
+    ["What type of rock is formed from cooled lava?", "igneous rock", "Igneous rock is formed from cooled lava."],
+  ]);
+});
+
+test("'Which <thing> <in …> <verb> …?' keeps the phrase that places the thing with the answer", () => {
+  assertStatements([
+    ["Which organ in the chest pumps blood?", "the heart", "The heart in the chest pumps blood."],
+    ["Which gas in the atmosphere traps heat?", "carbon dioxide", "Carbon dioxide in the atmosphere traps heat."],
+    // The answer that says it already, or a pronoun answer, is left as it is.
+    ["Which gas in the atmosphere traps heat?", "carbon dioxide in the atmosphere", "Carbon dioxide in the atmosphere traps heat."],
+  ]);
+});
+
+test("a naming participle or a hedge inside 'What is X …?' goes after 'is', its adjunct after the answer", () => {
+  assertStatements([
+    ["What is the Moon also called in Latin?", "Luna", "The Moon is also called Luna in Latin."],
+    [
+      "What is table salt commonly known as in chemistry?",
+      "sodium chloride",
+      "Table salt is commonly known as sodium chloride in chemistry.",
+    ],
+    ["What is the distance to the Moon approximately?", "384,000 km", "The distance to the Moon is approximately 384,000 km."],
+  ]);
+});
+
+test("'What is the term for a …?' answered with a bare count noun says the thing is called one", () => {
+  assertStatements([
+    ["What is the term for a baby frog?", "tadpole", "A baby frog is called a tadpole."],
+    ["What is the name for an animal that eats only meat?", "carnivore", "An animal that eats only meat is called a carnivore."],
+    // A mass noun, or a term asked for "the" thing, keeps "the term".
+    ["What is the term for a cell splitting into two?", "division", "The term for a cell splitting into two is division."],
+  ]);
+});
+
+test("'What is the … called?' answered with a bare count noun names the one thing with 'the'; processes and mass nouns stay bare", () => {
+  assertStatements([
+    ["What is the outer layer of the skin called?", "epidermis", "The outer layer of the skin is called the epidermis."],
+    ["What do we call the centre of an atom?", "nucleus", "The centre of an atom is called the nucleus."],
+    ["What is the fear of heights called?", "acrophobia", "The fear of heights is called acrophobia."],
+    ["What is the loss of water from leaves called?", "transpiration", "The loss of water from leaves is called transpiration."],
+  ]);
+});
+
+test("a country's currency, a bone or a gland named bare takes 'the'", () => {
+  assertStatements([
+    ["What is the currency of Japan?", "yen", "The currency of Japan is the yen."],
+    ["Name one bone in the human leg.", "femur", "One bone in the human leg is the femur."],
+  ]);
+});

@@ -14,7 +14,7 @@ import {
   withAnswerFields,
   type AnswerParts,
 } from "./answer.js";
-import { canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
+import { canBeAdjective, canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
 import {
   auxEllipsis,
   complementEllipsis,
@@ -920,7 +920,9 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     const kind = wh.noun[0] && /^(?:type|kind|sort|form|class|category|variety)$/.test(wh.noun[0].lemma) ? wh.noun.slice(1) : wh.noun;
     return { sentence: `The type of ${text(kind)} that ${text(predicate)} is ${article} ${a.text}`, rule: "wh-subject:type-of", doubts };
   }
-  const subject = slotPhrase(wh, a.text, a.tokens);
+  const named = namedByKind(wh, predicate, a);
+  if (named) return { sentence: named, rule: "wh-subject:kind-that", doubts };
+  const subject = withQualifier(wh, slotPhrase(wh, a.text, a.tokens), a);
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   const plural =
@@ -934,6 +936,79 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
   if ((a.isClause && a.tokens.length >= 5 && !relative) || isInstruction(a)) doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
+}
+
+/**
+ * "What <kind> <predicate>?" answered with a name keeps the kind as the subject, as CAP-Statements does: "What organ pumps blood?" +
+ * "heart" → "The organ that pumps blood is the heart."; "What planet is closest to the Sun?" → "The planet closest to the Sun is …";
+ * several kinds asked for and one named → "One factor that affects enzyme activity is temperature."; several named → "Factors that
+ * affect … include A and B." Undefined for "which" questions, clauses, instructions and answers with a clause of their own.
+ */
+function namedByKind(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): string | undefined {
+  if (wh.word !== "what" || wh.noun.length === 0 || wh.partitive || wh.prep || wh.ofPhrase.length > 0 || predicate.length === 0)
+    return undefined;
+  if (a.isClause || isInstruction(a) || a.tokens.length === 0 || a.tokens.some((t) => t.text === "," || t.text === ";")) return undefined;
+  const [verb, ...rest] = predicate;
+  if (!(verb.pos === "VERB" || verb.pos === "AUX" || canBeVerb(verb.lower)) || /^(?:do|does|did)$/.test(verb.lower)) return undefined;
+  const past = /^(?:was|were)$/.test(verb.lower) || (verb.pos === "VERB" && verb.lower !== verb.lemma && /ed$/.test(verb.lower));
+  const be = /^(?:is|are|was|were)$/.test(verb.lower);
+  // "is known as the Red Planet" → "known as the Red Planet"; "carries genetic information" → "that carries genetic information".
+  // "What type of rock …?" keeps the answer as the subject ("Igneous rock is formed from cooled lava").
+  if (wh.typeOf) return undefined;
+  const kinds = [...wh.noun];
+  const head = kinds[kinds.length - 1];
+  const plural = head.lemma !== head.lower && /s$/.test(head.lower);
+  const several = a.tokens.some((t) => t.lower === "and" || t.lower === "or");
+  if (plural) {
+    const one = [...kinds.slice(0, -1).map((t) => t.text), head.lemma].join(" ");
+    if (several) {
+      const clause = be ? text(rest) : `that ${text(predicate)}`;
+      return `${capitalize(text(kinds))} ${clause} ${past ? "included" : "include"} ${midSentence(a.text)}`;
+    }
+    const clause = be ? text(rest) : `that ${agree(predicate, false, true)}`;
+    return `One ${one} ${clause} ${past ? "was" : "is"} ${midSentence(a.text)}`;
+  }
+  // One thing of a kind: only a bare common noun that cannot open a sentence without an article ("Heart pumps blood") is moved after "is";
+  // a name, a mass noun or a phrase with its own article stays the subject ("Gravity pulls objects toward the ground").
+  const member = several || a.plural ? a.text : kindMember(kinds, a);
+  if (member === a.text) return undefined;
+  const clause = be ? text(rest) : `that ${text(predicate)}`;
+  return `The ${text(kinds)} ${clause} ${past ? "was" : "is"} ${midSentence(member)}`;
+}
+
+/** The answer after "The <kind> that … is": "the heart" after a part-like kind, "a stack" after a kind of individuals, else as it is. */
+function kindMember(kinds: readonly Token[], a: AnswerParts): string {
+  const head = kinds[kinds.length - 1];
+  const first = a.tokens[0];
+  if (!/^[a-z]/.test(first.text) || first.pos === "DET" || first.pos === "PRON" || first.pos === "NUM" || a.tokens.length > 3)
+    return a.text;
+  const last = a.tokens[a.tokens.length - 1];
+  if (isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return a.text;
+  if (DEFINITE_HEADS.test(head.lower)) return `the ${a.text}`;
+  // A lone count noun ("stack") cannot open a sentence bare either: one of the kind.
+  if (isIndividualKind(head.lower) || a.tokens.length === 1) return nameForOne(a.text, a.tokens);
+  return a.text;
+}
+
+/**
+ * "Which process in the water cycle returns water …?" + "evaporation" → "Evaporation in the water cycle returns water …": the phrase that
+ * places the asked-for thing stays with the answer (issue 23, part 1: the question's context is kept), unless the answer says it already.
+ */
+function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
+  // A pronoun or relative clause in the answer ("those that can burrow into the mud") already says where.
+  if (
+    wh.word !== "which" ||
+    subject !== a.text ||
+    a.isClause ||
+    a.tokens.some((t) => t.pos === "PRON" || /^(?:that|which|who|where)$/.test(t.lower))
+  )
+    return subject;
+  const at = wh.noun.findIndex((t, i) => i > 0 && t.pos === "ADP" && t.lower !== "of");
+  if (at < 0) return subject;
+  const qualifier = wh.noun.slice(at);
+  const said = new Set(a.tokens.map((t) => t.lemma));
+  if (qualifier.some((t) => t.pos === "NOUN" && said.has(t.lemma))) return subject;
+  return `${subject} ${text(qualifier)}`;
 }
 
 /** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
@@ -1025,11 +1100,29 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       subject = subject.slice(0, from);
     }
   }
+  // "What is the Holocaust also referred to as in Hebrew?": the naming participle goes after "is", its adjunct after the answer ("The
+  // Holocaust is also referred to as the Shoah in Hebrew"); "What is the speed of sound … approximately?" → "… is approximately …".
+  // "What is the term for a program that translates source code?" + "compiler": one of a kind named → "A program that … is called a
+  // compiler".
+  const termFor = tail.length === 0 && wh.word === "what" && wh.noun.length === 0 ? termForOne(subject, a) : undefined;
+  if (termFor)
+    return {
+      sentence: `${capitalize(text(subject.slice(3)))} ${be.lower === "was" ? "was" : "is"} called ${termFor}`,
+      rule: "wh-be:term-for",
+      doubts,
+    };
+  let tailTokens = tail;
+  const naming = tail.length === 0 && wh.noun.length === 0 && !after ? namingParticiple(subject) : undefined;
+  if (naming) {
+    tailTokens = subject.slice(naming.start, naming.end);
+    after = text(subject.slice(naming.end));
+    subject = subject.slice(0, naming.start);
+  }
   let x = text(subject);
   const beText = be.lower === "'s" ? "is" : be.lower === "'re" ? "are" : be.lower;
-  let tailText = text(tail);
+  let tailText = text(tailTokens);
   // "What is sound a type of?" → subject "sound", and "a type of" goes after the verb.
-  if (tail.length > 0 && tail.every((t) => t.pos === "ADP") && subject.length > 1) {
+  if (tailTokens.length > 0 && tailTokens.every((t) => t.pos === "ADP") && subject.length > 1) {
     const split = splitBe(subject, be, false, 0);
     if (split.subject.length > 0 && split.rest.length > 0 && split.rest[0].pos === "DET") {
       x = text(split.subject);
@@ -1125,22 +1218,61 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
-  if (plainSubject && beText === "are" && !tailText && !a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0) {
+  // "What were the main causes of World War I?" + one cause → "One main cause of World War I was …": the adjectives stay with the noun.
+  const graded = gradedPluralHead(subject);
+  if (
+    graded > 0 &&
+    (beText === "are" || beText === "were") &&
+    !tailText &&
+    !a.plural &&
+    !a.isClause &&
+    wh.word === "what" &&
+    wh.noun.length === 0
+  ) {
+    const noun = subject[graded];
     return {
-      sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`,
+      sentence: `One ${text(subject.slice(1, graded))} ${noun.lemma} ${text(subject.slice(graded + 1))} ${beText === "were" ? "was" : "is"} ${midSentence(answerText)}`,
       rule: "wh-be:one-of",
       doubts,
     };
   }
+  if (
+    plainSubject &&
+    (beText === "are" || beText === "were") &&
+    !tailText &&
+    !a.plural &&
+    !a.isClause &&
+    wh.word === "what" &&
+    wh.noun.length === 0
+  ) {
+    return {
+      sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} ${beText === "were" ? "was" : "is"} ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`,
+      rule: "wh-be:one-of",
+      doubts,
+    };
+  }
+  const restated = wh.word === "what" && wh.noun.length === 0 && !tailText && !after ? restatedHead(subject, answerTokens) : undefined;
+  if (restated) return { sentence: `${capitalize(x)} ${restated}`, rule: "wh-be:restated-head", doubts };
   let slot = slotPhrase(wh, answerText, answerTokens);
   if (slot === answerText && (wh.word === "what" || wh.word === "which") && !wh.measure)
     slot = withArticle(subject, answerText, answerTokens);
+  if (
+    slot === answerText &&
+    wh.word === "what" &&
+    wh.noun.length === 0 &&
+    !tailText &&
+    isDefinedTerm(subject) &&
+    namesAnEvent(answerTokens)
+  )
+    slot = `the ${answerText}`;
   // "A group of stars forming a pattern is called a constellation", "The term for … is a monopoly": a name for one thing of a kind takes
   // "a".
   // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
   const head = wh.noun[wh.noun.length - 1];
   if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower))
     slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
+  // "What is a group of stars forming a pattern called?" + "constellation": one of a kind is called "a constellation".
+  if (slot === answerText && /\bcalled$/.test(tailText)) slot = calledName(subject, answerText, answerTokens);
   if (wh.word === "where") slot = placePhrase(slot, answerTokens);
   else if (wh.word === "when") slot = timePhrase(slot);
   else if (wh.measure) {
@@ -1163,6 +1295,122 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
+/**
+ * "What is a buffer solution?" + "a solution that resists changes in pH": the answer's head only repeats the term's own head, so its
+ * relative clause is said of the term ("A buffer solution resists changes in pH"). The clause's words, or undefined when the answer is
+ * not "[a|an|the] <the term's head> that <verb> …".
+ */
+function restatedHead(subject: readonly Token[], answer: readonly Token[]): string | undefined {
+  if (subject.some((t) => t.lower === "of")) return undefined;
+  const head = headNoun(subject);
+  const k = answer[0]?.pos === "DET" ? 1 : 0;
+  const noun = answer[k];
+  const verb = answer[k + 2];
+  if (!head || !noun || answer[k + 1]?.lower !== "that" || !verb || noun.lower !== head.lower) return undefined;
+  // A finite verb: an auxiliary or modal ("cannot be expressed"), or an inflected verb ("resists", "absorbed").
+  if (!(verb.pos === "AUX" || (verb.pos === "VERB" && verb.lower !== verb.lemma && !/ing$/.test(verb.lower)))) return undefined;
+  return joinTokens(answer.slice(k + 2));
+}
+
+/**
+ * A phrase that states something although the tagger found no clause in it: an equation ("log(ab) = log(a) + log(b)"), "there is …", a
+ * condition with its own verb ("if two rows are identical, …"), or a noun followed by an inflected verb and its object or complement ("the
+ * derivative equals zero", "Germany lost territory").
+ */
+function readsAsProposition(tokens: readonly Token[]): boolean {
+  if (tokens.some((t) => t.text === "=")) return tokens[0]?.pos !== "DET" && !tokens.some((t) => t.text === ":");
+  return tokens.some((t, i) => {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    if (!prev) return false;
+    if (t.pos === "AUX" && /^(?:is|are|was|were)$/.test(t.lower)) return prev.lower === "there" || tokens[0].pos === "SCONJ";
+    return (
+      t.pos === "VERB" &&
+      t.lower !== t.lemma &&
+      !/(?:ing|ed|en)$/.test(t.lower) &&
+      (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "ADJ") &&
+      next !== undefined &&
+      ["DET", "NOUN", "NUM", "ADJ"].includes(next.pos)
+    );
+  });
+}
+
+/**
+ * "the main causes of X", "the key features of X": the index of the plural noun after "the" and one or more adjectives, followed by "of";
+ * 0 when the subject is not so.
+ */
+function gradedPluralHead(subject: readonly Token[]): number {
+  if (subject[0]?.lower !== "the") return 0;
+  let k = 1;
+  while (subject[k] && subject[k].pos === "ADJ" && !/^(?:two|three|four|five|several|many|both|other)$/.test(subject[k].lower)) k++;
+  const noun = subject[k];
+  if (k === 1 || !noun || noun.pos !== "NOUN" || !/s$/.test(noun.lower) || noun.lemma === noun.lower || subject[k + 1]?.lower !== "of")
+    return 0;
+  return k;
+}
+
+/**
+ * "the term for a dry area …", "the name for land surrounded by water" (no adjective before "term", an indefinite or bare noun after
+ * "for") answered with a bare count noun: the answer with "a" ("a rain shadow"); undefined otherwise (mass nouns, names, "the term for
+ * the …", "the scientific term for …").
+ */
+function termForOne(subject: readonly Token[], a: AnswerParts): string | undefined {
+  const named = subject[3];
+  if (subject.length < 5 || subject[0].lower !== "the" || !/^(?:term|name|word)$/.test(subject[1].lower) || subject[2].lower !== "for")
+    return undefined;
+  if (!named || !(/^(?:a|an)$/.test(named.lower) || (/^[a-z]/.test(named.text) && (named.pos === "NOUN" || named.pos === "ADJ"))))
+    return undefined;
+  if (a.isClause || a.tokens.length === 0) return undefined;
+  const last = a.tokens[a.tokens.length - 1];
+  if (isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return undefined;
+  const member = nameForOne(a.text, a.tokens);
+  return member === a.text ? undefined : member;
+}
+
+const NAMING_PARTICIPLE = /^(?:called|known|referred|denoted|described|named|termed|abbreviated|written|expressed|represented)$/;
+const HEDGE = /^(?:approximately|roughly|about|exactly|usually|typically|normally)$/;
+
+/**
+ * Where a naming participle ("also referred to as", "commonly called") or a final hedge ("approximately") sits inside the subject the
+ * parser found, with its adverbs, "to", "as" and a following gerund; undefined when there is none.
+ */
+function namingParticiple(subject: readonly Token[]): { start: number; end: number } | undefined {
+  const last = subject.length - 1;
+  if (last >= 2 && subject[last].pos === "ADV" && HEDGE.test(subject[last].lower)) return { start: last, end: last + 1 };
+  const k = subject.findIndex((t, i) => i > 0 && t.pos === "VERB" && NAMING_PARTICIPLE.test(t.lower));
+  if (k < 1) return undefined;
+  let start = k;
+  while (start > 1 && subject[start - 1].pos === "ADV") start--;
+  let end = k + 1;
+  while (end < subject.length && /^(?:to|as)$/.test(subject[end].lower)) end++;
+  if (end < subject.length && /ing$/.test(subject[end].lower) && subject[end].pos === "VERB") end++;
+  if (end < subject.length && subject[end].pos !== "ADP") return undefined;
+  return { start, end };
+}
+
+/** "What is electrolysis?", "What is reduction in chemistry?": the question asks what a bare term is, with no determiner of its own. */
+function isDefinedTerm(subject: readonly Token[]): boolean {
+  const first = subject[0];
+  return first !== undefined && first.pos !== "DET" && first.pos !== "PRON" && /^[a-z]/.test(first.text);
+}
+
+/** Nouns before "of" that classify rather than name one event ("a type of", "a branch of"): they take "a", not "the". */
+const CLASSIFIER_NOUNS = wordSet(
+  "type kind sort form variety part piece unit measure branch set group number amount lot member example instance state way means",
+  "system method process field area study science mixture collection series class category",
+);
+
+/**
+ * A definition that names one event or change of something ("loss of electrons", "splitting of a heavy nucleus", "delivery of computing
+ * services") takes "the": its first word is a singular common noun followed by "of", and not a classifier ("branch of biology").
+ */
+function namesAnEvent(tokens: readonly Token[]): boolean {
+  const [head, of] = tokens;
+  if (!head || of?.lower !== "of" || !/^[a-z]/.test(head.text)) return false;
+  if (head.pos !== "NOUN" && !(head.pos === "VERB" && /ing$/.test(head.lower))) return false;
+  return head.lemma === head.lower && !CLASSIFIER_NOUNS.has(head.lower) && !isUncountable(head.lower);
+}
+
 /** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
 /** Subjects that stand for anyone: "What do you call …?" asks what a thing is called. */
 const GENERIC_SUBJECT = /^(?:you|we|people|one)$/;
@@ -1182,7 +1430,53 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   if (object.length === 0 || object[0].pos === "PRON") return undefined;
   const plural = isPluralPhrase(object);
   const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
-  return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(a.text)}`, rule: "wh-inverted:called", doubts: [] };
+  const name = calledName(object, a.text, a.tokens);
+  return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(name)}`, rule: "wh-inverted:called", doubts: [] };
+}
+
+/**
+ * The name after "X is called": "a" for one of a kind ("A polygon with three sides is called a triangle"), "the" for the one thing a
+ * definite X names ("The layer of gases surrounding Earth is called the atmosphere"); mass nouns ("plasma", "subduction"), names and
+ * plurals stay bare.
+ */
+const ABSTRACT_NAMED = /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act)$/;
+
+function calledName(named: readonly Token[], answer: string, tokens: readonly Token[]): string {
+  if (isIndefinite(named)) return nameForOne(answer, tokens);
+  const last = tokens[tokens.length - 1];
+  // A process, ratio or feeling is named bare ("The fear of spiders is called arachnophobia", "… is also called efficiency").
+  const head = headNoun(named);
+  if (!head || ABSTRACT_NAMED.test(head.lower) || MASS_SUFFIX.test(head.lower)) return answer;
+  if (named[0]?.lower !== "the" || !last || isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return answer;
+  const one = nameForOne(answer, tokens);
+  return one === answer ? answer : `the ${answer}`;
+}
+
+/** "a group of stars …", "an equation of the form …": a phrase about any one thing of a kind. */
+function isIndefinite(phrase: readonly Token[]): boolean {
+  return phrase[0] !== undefined && /^(?:a|an)$/.test(phrase[0].lower);
+}
+
+/**
+ * The name of one thing of a kind as a bare singular common noun takes "a" ("A polygon with three sides is called a triangle"); names,
+ * plurals, mass nouns ("plasma", "refraction"), adjectives ("alkaline") and answers with a determiner of their own stay as they are.
+ */
+function nameForOne(answer: string, tokens: readonly Token[]): string {
+  const first = tokens[0];
+  if (!first || tokens.length > 4 || !/^[a-z]/.test(first.text) || tokens.some((t) => t.lower === "and" || t.text === ",")) return answer;
+  if (["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos)) return answer;
+  // The last word is the head ("even number", whose "number" is tagged a verb); a kind said with "a" in the question is countable, so a
+  // "-tion" word names one of it too ("a constellation", "a cation").
+  const head = tokens[tokens.length - 1];
+  if (
+    !["NOUN", "VERB"].includes(head.pos) ||
+    isPluralPhrase(tokens) ||
+    isUncountable(head.lower) ||
+    /(?:ing|ism|ogy|sis|ics)$/.test(head.lower)
+  )
+    return answer;
+  if (tokens.length === 1 && canBeAdjective(head.lower)) return answer;
+  return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
 }
 
 /** A phrase answer that is an instruction: a base-form verb first ("multiply by 0.62", "Boil water, …", "turn it off"). */
@@ -1455,7 +1749,12 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, object, "imperative", []);
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
-  const answer = withArticle(object, a.text, a.tokens);
+  // "Name one property of logarithms." + "log(ab) = log(a) + log(b)" / "the derivative equals zero": a proposition the tagger did not read
+  // as a clause still follows "that".
+  const propositionHead = headWord(object);
+  if (propositionHead && isPropositionHead(propositionHead) && readsAsProposition(a.tokens))
+    return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
+  const answer = withArticle(object, a.text, a.tokens, true);
   const head = headNoun(object);
   const plural =
     object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
@@ -1471,7 +1770,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
  * Head nouns after which a bare answer takes "the" ("One part of the respiratory system is the trachea", "The site of photosynthesis is the
  * chloroplast").
  */
-const DEFINITE_HEADS = /^(?:parts?|components?|organs?|units?|sites?|organelles?|layers?)$/;
+const DEFINITE_HEADS = /^(?:parts?|components?|organs?|units?|sites?|organelles?|layers?|currency|currencies|bones?|glands?)$/;
 const MASS_SUFFIX = /(?:ity|ism|ness|ing|sis|ics|ogy|tion|sion|ment|ance|ence|ure|gy|py|try|ium|ine|ese)$/;
 
 /**
@@ -1479,13 +1778,16 @@ const MASS_SUFFIX = /(?:ity|ism|ness|ing|sis|ics|ogy|tion|sion|ment|ance|ence|ur
  * respiratory system is the trachea"); the answer unchanged otherwise (names, mass nouns,
  * plurals, answers with their own determiner).
  */
-function withArticle(subject: readonly Token[], answer: string, tokens: readonly Token[]): string {
+function withArticle(subject: readonly Token[], answer: string, tokens: readonly Token[], instance = false): string {
   const head = headNoun(subject);
   if (!head || tokens.length === 0 || tokens.length > 4) return answer;
-  // Only "the" after part-like heads: whether a bare noun after "an example of" takes "a" depends on
-  // whether it is countable ("a crocodile" but "copper", "gradient descent"), which no lexicon here records.
+  // "the" after part-like heads. Whether a bare noun after "an example of" takes "a" depends on whether it is countable ("a crocodile" but
+  // "copper", "gradient descent"), which no lexicon here records; an instance of a kind whose members are individuals (animals, devices,
+  // shapes, landforms) is one, so it takes "a".
   const definite = DEFINITE_HEADS.test(head.lower);
-  if (!definite) return answer;
+  const kind = instance && !definite ? classHead(subject) : undefined;
+  const individual = kind !== undefined && isIndividualKind(kind.lower);
+  if (!definite && !individual) return answer;
   const first = tokens[0];
   if (
     ["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) ||
@@ -1503,7 +1805,23 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   )
     return answer;
   if (capitalised) return answer;
+  if (individual) return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
   return `the ${answer}`;
+}
+
+/**
+ * Kinds whose members are countable individuals, so that one named member takes "a": living things by their class ("a crocodile" for a
+ * reptile, "an earthworm" for an invertebrate) and made or shaped things ("a solar cell" for a device, "a caldera" for a landform). Kinds
+ * of substances, processes or properties (gas, metal, hormone, algorithm, force) are left out: their members are named bare ("argon").
+ */
+const INDIVIDUAL_KINDS = wordSet(
+  "animal mammal reptile amphibian bird fish insect invertebrate vertebrate herbivore carnivore omnivore predator marsupial primate rodent",
+  "device tool machine appliance vehicle gadget landform quadrilateral polygon triangle graph wave",
+);
+
+function isIndividualKind(word: string): boolean {
+  const lemma = word.replace(/s$/, "");
+  return INDIVIDUAL_KINDS.has(word) || INDIVIDUAL_KINDS.has(lemma) || /(?:bird|fish)$/.test(lemma);
 }
 
 const SUBORDINATORS =
