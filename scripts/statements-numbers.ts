@@ -93,7 +93,7 @@ if (on("--speed")) {
 
 if (on("--sets") || on("--tables")) {
   const files = readdirSync(FIXTURES)
-    .filter((f) => f.endsWith(".csv") && f !== "flags.csv" && (heldOut || !HELD_OUT.has(f)))
+    .filter((f) => f.endsWith(".csv") && !/^flags(?:-\d+)?\.csv$/.test(f) && (heldOut || !HELD_OUT.has(f)))
     .sort();
   const rows: string[] = [
     "## Development sets",
