@@ -200,7 +200,8 @@ function count(re: RegExp, s: string): number {
 /** Auxiliaries and copulas that start a predicate. */
 const PREDICATE_START = /^(?:is|are|was|were|would|will|can|could|should|may|might|must|does|do|did|shows?|means?|causes?)$/;
 /** Words after which a bare verb ("turn", "tax") reads as a verb, not a noun: its object or particle. */
-const AFTER_VERB = /^(?:the|a|an|your|their|his|her|its|our|it|them|off|up|out|down|away|back)$/;
+const AFTER_VERB =
+  /^(?:the|a|an|your|their|his|her|its|our|my|this|these|those|both|all|some|each|every|any|it|them|off|up|out|down|away|back)$/;
 /** Words that may follow "it takes 8 minutes": "for light", "to boil", "on average", "or more". */
 const TAKES_NEXT = /^(?:for|to|on|in|at|of|and|or|per|each|every|when|if|before|after|while|until|as|since|from)$/i;
 /** Past forms that are not -ed, -en: "made up of" is no instruction ("cut", "put", "set" are left out: as often bare verbs). */
@@ -225,6 +226,10 @@ const NUMBER_WORDS =
 function kindDoubts(statement: string, own: string, question: string, answer: string, asked: AskedQuestion): string[] {
   const out: string[] = [];
   const ans = answer.trim().replace(/[.!]+$/, "");
+  // Each regex below runs only where a plain substring test finds its literal words: these checks run on every statement.
+  const lower = own.toLowerCase();
+  let answerWords: string[] | undefined;
+  const words = () => (answerWords ??= statementWords(ans));
   // "The main gases in Earth's atmosphere are Nitrogen and oxygen.": a capital that only opened the answer, its other words lower-case.
   const opener = /^([A-Z][a-z]{2,})\s+[a-z]/.exec(ans)?.[1];
   if (opener && !/\s[A-Z]/.test(ans) && !question.includes(opener)) {
@@ -236,47 +241,61 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   if (asked.choices && statement.includes(asked.choices) && !answer.includes(asked.choices)) out.push("reads: the question's choices kept");
   // "The chemical symbol for sodium, and why is Na …": one statement cannot answer two questions.
   if (asked.twoQuestions) out.push("context: the question asks two things");
-  // "The xylem does this, which carries water …": "does this" stands for the question's predicate.
-  const proVerb = /\b(?<!(?:can|could|will|would|should|may|might|must|to) )(?:do|does|did) (?:this|that|it|so)\b/i.exec(own);
-  if (proVerb && !new RegExp(`\\b${proVerb[0]}\\b`, "i").test(question))
-    out.push(`context: "${proVerb[0]}" stands for the question's words`);
-  // "Mount Everest is the tallest, at about 8,849 meters." for "What is the tallest mountain in the world?": the noun left out.
+  // "The xylem does this, which carries water …": "does this" stands for the question's predicate (not "can do it", "to do so").
+  const proVerb = /\bd(?:o|oes|id) (?:this|that|it|so)\b/.exec(lower);
+  if (
+    proVerb &&
+    !/(?:\b(?:can|could|will|would|should|may|might|must|to)|n't) $/.test(lower.slice(Math.max(0, proVerb.index - 7), proVerb.index)) &&
+    !new RegExp(`\\b${proVerb[0]}\\b`, "i").test(question)
+  )
+    out.push(`context: "${own.slice(proVerb.index, proVerb.index + proVerb[0].length)}" stands for the question's words`);
   // "Mercury is the only one that is liquid …": "one" stands for the noun the question names.
-  const one = /\bthe (?:only|first|last|[a-z]+est) one\b/i.exec(own);
+  const one = lower.includes(" one") ? /\bthe (?:only|first|last|[a-z]+est) one\b/.exec(lower) : null;
   if (one && !/\bone\b/i.test(question)) out.push(`context: "${one[0]}" stands for the question's noun`);
   else if (asked.superlativeNoun) {
-    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by far)\b)/i.exec(own);
-    if (bare && !/^the (?:rest|west|interest|forest|test|best)$/i.test(bare[0])) out.push(`context: "${bare[0]}" names no noun`);
+    // "Mount Everest is the tallest, at about 8,849 meters." for "What is the tallest mountain in the world?": the noun left out.
+    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by far)\b)/.exec(lower);
+    if (bare && !/^the (?:rest|west|interest|forest|test|best)$/.test(bare[0])) out.push(`context: "${bare[0]}" names no noun`);
   }
-  const words = statementWords(ans);
   // "One way to save water is turn off the tap.", "Tax the firm is an action …": an imperative answer used as a noun.
-  if (words.length >= 2 && !/(?:ing|ed|en|wn|ne)$/.test(words[0]) && !IRREGULAR_PAST.has(words[0]) && AFTER_VERB.test(words[1])) {
-    const lower = own.toLowerCase();
-    const a = ans.toLowerCase();
-    const k = lower.indexOf(a);
-    const before = k > 0 ? statementWords(lower.slice(Math.max(0, k - 12), k)).at(-1) : undefined;
-    const after = k >= 0 ? statementWords(lower.slice(k + a.length, k + a.length + 12))[0] : undefined;
-    const asNoun = (before !== undefined && /^(?:is|are|was|were)$/.test(before)) || (after !== undefined && PREDICATE_START.test(after));
-    if (asNoun && canBeVerb(words[0])) out.push("reads: an instruction used as a noun");
+  if (AFTER_VERB.test(/^[A-Za-z]+ ([A-Za-z]+)/.exec(ans)?.[1]?.toLowerCase() ?? "")) {
+    const [verb] = words();
+    if (!/(?:ing|ed|en|wn|ne)$/.test(verb) && !IRREGULAR_PAST.has(verb)) {
+      const a = ans.toLowerCase();
+      const k = lower.indexOf(a);
+      const before = k > 0 ? statementWords(lower.slice(Math.max(0, k - 12), k)).at(-1) : undefined;
+      const after = k >= 0 ? statementWords(lower.slice(k + a.length, k + a.length + 12))[0] : undefined;
+      // "The first thing to do is plan the work": after "do … is" a bare verb is English.
+      const afterCopula = before !== undefined && /^(?:is|are|was|were)$/.test(before) && !/\bdo\b/.test(lower.slice(0, k));
+      const asNoun = afterCopula || (after !== undefined && PREDICATE_START.test(after));
+      if (asNoun && canBeVerb(verb)) out.push("reads: an instruction used as a noun");
+    }
   }
   const glued = gluedAfterAnswer(own, ans, words);
   if (glued) out.push(glued);
   // "It takes about 8 minutes light from the Sun to reach Earth.": a duration with no "for" before whom it takes.
-  const takes = /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+ ([a-z]+)/i.exec(own);
-  if (takes && !TAKES_NEXT.test(takes[1]) && !question.toLowerCase().includes(takes[0].toLowerCase()))
-    out.push(`reads: "${takes[0]}" lacks "for"`);
+  const takes =
+    lower.includes("it t") || lower.includes(" take ")
+      ? /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+ ([a-z]+)/.exec(lower)
+      : null;
+  if (takes && !TAKES_NEXT.test(takes[1]) && !question.toLowerCase().includes(takes[0]))
+    out.push(`reads: "${own.slice(takes.index, takes.index + takes[0].length)}" lacks "for"`);
   // "There is 1,440 minutes in a day.": a plural after "there is".
-  const there = /\bthere (?:is|was) ([\w,.]+)/i.exec(own);
-  if (there && NUMBER_WORDS.test(there[1].toLowerCase()) && !/^(?:1|one)$/.test(there[1]) && !/\bthere (?:is|was)\b/i.test(answer))
+  const there = lower.includes("there ") ? /\bthere (?:is|was) ([\w,.]+)/.exec(lower) : null;
+  if (there && NUMBER_WORDS.test(there[1]) && !/^(?:1|one)$/.test(there[1]) && !/\bthere (?:is|was)\b/i.test(answer))
     out.push('reads: a plural after "there is"');
   // "An animal that hibernates in winter is bears.": one thing said to be a plural.
-  if (words.length === 1 && /^(?:A|An|One) /.test(own.trim()) && /[^s]s$/.test(words[0])) {
-    const tail = new RegExp(`\\b(?:is|was) ${words[0]}\\.?$`, "i");
-    if (tail.test(own.trim()) && (lexicalNumber(words[0]) === "plural" || looksPlural(words[0])))
-      out.push(`reads: one thing is "${words[0]}"`);
+  if (!ans.includes(" ") && /^\s*(?:A|An|One) /.test(own) && /[^s]s$/.test(ans)) {
+    const word = words()[0] ?? "";
+    const tail = new RegExp(`\\b(?:is|was) ${word}\\.?$`);
+    if (tail.test(lower.trim()) && (lexicalNumber(word) === "plural" || looksPlural(word))) out.push(`reads: one thing is "${word}"`);
   }
   // "Cats purr because of mostly to show …": "because of" before what is not a noun.
-  if (/\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly)\b/i.test(own) && !/\bbecause of\b/i.test(answer))
+  if (
+    lower.includes("because of ") &&
+    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly)\b/.test(lower) &&
+    !/\bbecause of\b/i.test(answer)
+  )
     out.push('reads: "because of" before a clause');
   return out;
 }
@@ -287,14 +306,17 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
  * last words put after it ("This tells the area was once covered by an ocean scientists."). The answer is found from its second
  * word on (its first may have been replaced: "They" → "Fish"); words that may follow a sentence ("from sunlight", "because …") pass.
  */
-function gluedAfterAnswer(own: string, ans: string, words: readonly string[]): string | undefined {
-  if (words.length < 4) return undefined;
-  const body = ans.slice(ans.indexOf(" ") + 1);
+function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly string[]): string | undefined {
+  const space = ans.indexOf(" ");
+  if (space < 0) return undefined;
+  const body = ans.slice(space + 1);
   const at = own.indexOf(body);
   if (at < 0) return undefined;
   const rest = own.slice(at + body.length);
   const next = /^ ([A-Za-z]+)/.exec(rest)?.[1]?.toLowerCase();
   if (next === undefined || MAY_FOLLOW.test(next)) return undefined;
+  const words = answerWords();
+  if (words.length < 4) return undefined;
   // A sentence has a finite verb: an auxiliary, or a past tense ("flowed"), not a participle ("is determined", "compared to").
   // Each comma-separated part is read alone: "stronger heart, improved endurance" has no verb.
   // A gerund's phrase is a noun phrase, whatever clause it holds ("Making sure trash is reused").
