@@ -81,6 +81,13 @@ const CASES: readonly (readonly [string, string, string, string, string])[] = [
   ],
   ["one thing is", "Name an insect that makes honey.", "Bees", "An insect that makes honey is bees.", "Bees are insects that make honey."],
   [
+    "spliced on with a comma",
+    "Are dolphins related to whales?",
+    "Yes, both are cetaceans.",
+    "Dolphins are related to whales, both are cetaceans.",
+    "Dolphins are related to whales. Both are cetaceans.",
+  ],
+  [
     '"because of" before a clause',
     "Why do birds migrate?",
     "Mainly to find food in winter",

@@ -202,6 +202,9 @@ const PREDICATE_START = /^(?:is|are|was|were|would|will|can|could|should|may|mig
 /** Words after which a bare verb ("turn", "tax") reads as a verb, not a noun: its object or particle. */
 const AFTER_VERB =
   /^(?:the|a|an|your|their|his|her|its|our|my|this|these|those|both|all|some|each|every|any|it|them|off|up|out|down|away|back)$/;
+/** Words that open a clause joined to the one before: "because …", "but …", "which …". */
+const SUBORDINATE =
+  /^(?:because|since|as|but|although|though|so|which|who|and|or|when|while|if|unless|like|such|especially|except|for|not|only|in|at|on|with)\b/i;
 /** Words that may follow "it takes 8 minutes": "for light", "to boil", "on average", "or more". */
 const TAKES_NEXT = /^(?:for|to|on|in|at|of|and|or|per|each|every|when|if|before|after|while|until|as|since|from)$/i;
 /** Past forms that are not -ed, -en: "made up of" is no instruction ("cut", "put", "set" are left out: as often bare verbs). */
@@ -220,7 +223,8 @@ const NUMBER_WORDS =
  * the question's list of choices copied, a question that asks two things, "does this" standing for the question's predicate,
  * "the only one" or a superlative left without the noun the question names, an imperative answer used as a noun, a full-sentence
  * answer made the subject of the question's predicate or followed by the question's last words, "it takes 8 minutes light",
- * a plural after "there is", one thing said to be a plural, and "because of" before a clause. Lexicon look-ups are memoised
+ * a plural after "there is", one thing said to be a plural, "because of" before a clause, and a yes/no answer's clause spliced
+ * on with a comma. Lexicon look-ups are memoised
  * and made only once the words' shape calls for them.
  */
 function kindDoubts(statement: string, own: string, question: string, answer: string, asked: AskedQuestion): string[] {
@@ -289,6 +293,13 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
     const word = words()[0] ?? "";
     const tail = new RegExp(`\\b(?:is|was) ${word}\\.?$`);
     if (tail.test(lower.trim()) && (lexicalNumber(word) === "plural" || looksPlural(word))) out.push(`reads: one thing is "${word}"`);
+  }
+  // "Dolphins are related to whales, both are cetaceans." for "Yes, both are cetaceans.": the answer's clause spliced on
+  // with a comma, where a careful annotator starts a sentence or joins it with "because".
+  const after = /^(?:yes|no)\b[,.!]?\s+(\S.*)$/i.exec(ans)?.[1];
+  if (after && !SUBORDINATE.test(after)) {
+    const splice = `, ${after.toLowerCase()}`;
+    if (lower.includes(splice) && !lower.startsWith(splice.slice(2))) out.push("reads: the answer's clause spliced on with a comma");
   }
   // "Cats purr because of mostly to show …": "because of" before what is not a noun.
   if (
