@@ -114,7 +114,7 @@ test("a question that asks two things is flagged whatever the statement; one tha
   assert.deepEqual(readingDoubts("Lima is the capital of Peru.", "What is the capital of Peru?", "Lima"), []);
 });
 
-test("what the kinds spare: a modal's 'do it', a bare superlative the question leaves bare, a past participle, a bare verb after 'do … is', the question's noun after a superlative", () => {
+test("what the kinds spare: a modal's 'do it', a bare superlative the question leaves bare, a past participle, a bare verb after 'do … is', a name before its noun, the question's noun after a superlative", () => {
   const none = (statement: string, question: string, answer: string, kind: string) => {
     const doubts = readingDoubts(statement, question, answer);
     assert.ok(!doubts.some((d) => d.includes(kind)), `${kind}: seen in "${statement}" (${doubts.join("; ")})`);
@@ -123,5 +123,6 @@ test("what the kinds spare: a modal's 'do it', a bare superlative the question l
   none("The Nile is the longest.", "Which river is the longest?", "The Nile", "names no noun");
   none("A bicycle is made up of several simple machines.", "A bicycle is", "made up of several simple machines", "instruction");
   none("The first thing a cook should do is wash the vegetables.", "What should a cook do first?", "wash the vegetables", "instruction");
+  none("The change in pitch is called the Doppler effect.", "The change in pitch is called the", "Doppler effect", "opening capital");
   none("Diamond is the hardest natural mineral.", "What is the hardest natural mineral?", "Diamond is the hardest.", "glued");
 });

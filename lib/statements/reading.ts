@@ -235,7 +235,11 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   let answerWords: string[] | undefined;
   const words = () => (answerWords ??= statementWords(ans));
   // "The main gases in Earth's atmosphere are Nitrogen and oxygen.": a capital that only opened the answer, its other words lower-case.
-  const opener = /^([A-Z][a-z]{2,})\s+[a-z]/.exec(ans)?.[1];
+  // The next word is a function word ("Nitrogen and oxygen", "Sunlight is reduced") or the answer a list, not a noun the capital
+  // may name ("Doppler effect", "Golgi apparatus") nor a clause about it ("Lava, which …").
+  const opening = /^([A-Z][a-z]{2,})(,?)\s+([a-z]+)/.exec(ans);
+  const listed = (a: string) => /^[A-Z][a-z]{2,}(?:, [a-z][a-z -]*)+,? (?:and|or) [a-z]/.test(a); // "Iron, copper and tin"
+  const opener = opening && (opening[2] === "," ? listed(ans) : FUNCTION_WORDS.has(opening[3])) ? opening[1] : undefined;
   if (opener && !/\s[A-Z]/.test(ans) && !question.includes(opener)) {
     const at = statement.indexOf(opener);
     if (at > 1 && /[a-z,] $/.test(statement.slice(at - 2, at)) && !isProperWord(opener.toLowerCase()))
