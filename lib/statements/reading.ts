@@ -229,9 +229,13 @@ const NUMBER_WORDS =
  */
 function kindDoubts(statement: string, own: string, question: string, answer: string, asked: AskedQuestion): string[] {
   const out: string[] = [];
-  const ans = answer.trim().replace(/[.!]+$/, "");
-  // Each regex below runs only where a plain substring test finds its literal words: these checks run on every statement.
-  const lower = own.toLowerCase();
+  let end = answer.trimEnd().length;
+  while (end > 0 && (answer[end - 1] === "." || answer[end - 1] === "!")) end--;
+  const ans = answer.slice(0, end).trim();
+  // Each regex below runs only where a plain substring test finds its literal words, and the statement is lower-cased only where
+  // a check needs it: these checks run on every statement.
+  let lowered: string | undefined;
+  const low = () => (lowered ??= own.toLowerCase());
   let answerWords: string[] | undefined;
   const words = () => (answerWords ??= statementWords(ans));
   // "The main gases in Earth's atmosphere are Nitrogen and oxygen.": a capital that only opened the answer, its other words lower-case.
@@ -250,26 +254,29 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   // "The chemical symbol for sodium, and why is Na …": one statement cannot answer two questions.
   if (asked.twoQuestions) out.push("context: the question asks two things");
   // "The xylem does this, which carries water …": "does this" stands for the question's predicate (not "can do it", "to do so").
-  const proVerb = /\bd(?:o|oes|id) (?:this|that|it|so)\b/.exec(lower);
+  const proVerb = /\bd(?:o|oes|id) (?:this|that|it|so)\b/i.exec(own);
   if (
     proVerb &&
-    !/(?:\b(?:can|could|will|would|should|may|might|must|to)|n't) $/.test(lower.slice(Math.max(0, proVerb.index - 7), proVerb.index)) &&
+    !/(?:\b(?:can|could|will|would|should|may|might|must|to)|n't) $/i.test(own.slice(Math.max(0, proVerb.index - 7), proVerb.index)) &&
     !new RegExp(`\\b${proVerb[0]}\\b`, "i").test(question)
   )
     out.push(`context: "${own.slice(proVerb.index, proVerb.index + proVerb[0].length)}" stands for the question's words`);
   // "Mercury is the only one that is liquid …": "one" stands for the noun the question names.
-  const one = lower.includes(" one") ? /\bthe (?:only|first|last|[a-z]+est) one\b/.exec(lower) : null;
-  if (one && !/\bone\b/i.test(question)) out.push(`context: "${one[0]}" stands for the question's noun`);
+  const one = own.includes(" one") || own.includes(" One") ? /\bthe (?:only|first|last|[a-z]+est) one\b/i.exec(own) : null;
+  if (one && !/\bone\b/i.test(question)) out.push(`context: "${one[0].toLowerCase()}" stands for the question's noun`);
   else if (asked.superlativeNoun) {
     // "Mount Everest is the tallest, at about 8,849 meters." for "What is the tallest mountain in the world?": the noun left out.
-    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by far)\b)/.exec(lower);
-    if (bare && !/^the (?:rest|west|interest|forest|test|best)$/.test(bare[0])) out.push(`context: "${bare[0]}" names no noun`);
+    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by far)\b)/i
+      .exec(own)?.[0]
+      .toLowerCase();
+    if (bare && !/^the (?:rest|west|interest|forest|test|best)$/.test(bare)) out.push(`context: "${bare}" names no noun`);
   }
   // "One way to save water is turn off the tap.", "Tax the firm is an action …": an imperative answer used as a noun.
   if (AFTER_VERB.test(/^[A-Za-z]+ ([A-Za-z]+)/.exec(ans)?.[1]?.toLowerCase() ?? "")) {
     const [verb] = words();
     if (!/(?:ing|ed|en|wn|ne)$/.test(verb) && !IRREGULAR_PAST.has(verb)) {
       const a = ans.toLowerCase();
+      const lower = low();
       const k = lower.indexOf(a);
       const before = k > 0 ? statementWords(lower.slice(Math.max(0, k - 12), k)).at(-1) : undefined;
       const after = k >= 0 ? statementWords(lower.slice(k + a.length, k + a.length + 12))[0] : undefined;
@@ -283,32 +290,32 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   if (glued) out.push(glued);
   // "It takes about 8 minutes light from the Sun to reach Earth.": a duration with no "for" before whom it takes.
   const takes =
-    lower.includes("it t") || lower.includes(" take ")
-      ? /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+ ([a-z]+)/.exec(lower)
+    own.includes("ake") || own.includes("ook")
+      ? /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+ ([a-z]+)/i.exec(own)
       : null;
-  if (takes && !TAKES_NEXT.test(takes[1]) && !question.toLowerCase().includes(takes[0]))
+  if (takes && !TAKES_NEXT.test(takes[1]) && !question.toLowerCase().includes(takes[0].toLowerCase()))
     out.push(`reads: "${own.slice(takes.index, takes.index + takes[0].length)}" lacks "for"`);
   // "There is 1,440 minutes in a day.": a plural after "there is".
-  const there = lower.includes("there ") ? /\bthere (?:is|was) ([\w,.]+)/.exec(lower) : null;
-  if (there && NUMBER_WORDS.test(there[1]) && !/^(?:1|one)$/.test(there[1]) && !/\bthere (?:is|was)\b/i.test(answer))
+  const there = own.includes("here ") ? /\bthere (?:is|was) ([\w,.]+)/i.exec(own)?.[1].toLowerCase() : undefined;
+  if (there && NUMBER_WORDS.test(there) && !/^(?:1|one)$/.test(there) && !/\bthere (?:is|was)\b/i.test(answer))
     out.push('reads: a plural after "there is"');
   // "An animal that hibernates in winter is bears.": one thing said to be a plural.
   if (!ans.includes(" ") && /^\s*(?:A|An|One) /.test(own) && /[^s]s$/.test(ans)) {
     const word = words()[0] ?? "";
     const tail = new RegExp(`\\b(?:is|was) ${word}\\.?$`);
-    if (tail.test(lower.trim()) && (lexicalNumber(word) === "plural" || looksPlural(word))) out.push(`reads: one thing is "${word}"`);
+    if (tail.test(low().trim()) && (lexicalNumber(word) === "plural" || looksPlural(word))) out.push(`reads: one thing is "${word}"`);
   }
   // "Dolphins are related to whales, both are cetaceans." for "Yes, both are cetaceans.": the answer's clause spliced on
   // with a comma, where a careful annotator starts a sentence or joins it with "because".
   const after = /^(?:yes|no)\b[,.!]?\s+(\S.*)$/i.exec(ans)?.[1];
   if (after && !SUBORDINATE.test(after)) {
     const splice = `, ${after.toLowerCase()}`;
-    if (lower.includes(splice) && !lower.startsWith(splice.slice(2))) out.push("reads: the answer's clause spliced on with a comma");
+    if (low().includes(splice) && !low().startsWith(splice.slice(2))) out.push("reads: the answer's clause spliced on with a comma");
   }
   // "Cats purr because of mostly to show …": "because of" before what is not a noun.
   if (
-    lower.includes("because of ") &&
-    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly)\b/.test(lower) &&
+    own.includes("ecause of ") &&
+    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly)\b/i.test(own) &&
     !/\bbecause of\b/i.test(answer)
   )
     out.push('reads: "because of" before a clause');
