@@ -12,7 +12,7 @@
  *              the held-out sets (lean-holdout.csv, holdout-2.csv) only with --held-out, so that a
  *              person developing the rules does not see them by accident
  * --tables     the per-form and per-style tables of those sets
- * --flags      the hand-labelled flag set (flags.csv): recall of bad statements, rate on good ones, precision
+ * --flags      the hand-labelled flag sets (flags.csv, flags-2.csv) and their union: recall of bad statements, rate on good ones, precision
  * --cap        CAP-Statements validation part overall and per question type (BLEU, ROUGE-L, EM)
  * --train      the same on its train part
  * --agreement  agreement with the released CAP-Correctness statements (`capqa statements agreement`)
@@ -38,7 +38,7 @@ import { loadBenchmark } from "../lib/data/index.js";
 import { QUESTION_TYPES } from "../lib/statements/types.js";
 import { builtinGenerator } from "../lib/statements/generator.js";
 import { evaluateReferenceStatements, loadReferenceStatements, type ReferenceScores } from "../lib/statements/reference-set.js";
-import { evaluateFlagLabels, loadFlagLabels } from "../lib/statements/flag-labels.js";
+import { evaluateFlagLabels, FLAG_LABEL_FILE, type FlagEvaluation, flagLabelFiles, loadFlagLabels } from "../lib/statements/flag-labels.js";
 import { loadStatementItems } from "../lib/statements/dataset.js";
 import { scoreStatementsAgainst, exactMatch } from "../lib/statements/metrics.js";
 import { reformulateAll } from "../lib/statements/reformulate-all.js";
@@ -93,7 +93,7 @@ if (on("--speed")) {
 
 if (on("--sets") || on("--tables")) {
   const files = readdirSync(FIXTURES)
-    .filter((f) => f.endsWith(".csv") && f !== "flags.csv" && (heldOut || !HELD_OUT.has(f)))
+    .filter((f) => f.endsWith(".csv") && !FLAG_LABEL_FILE.test(f) && (heldOut || !HELD_OUT.has(f)))
     .sort();
   const rows: string[] = [
     "## Development sets",
@@ -134,20 +134,31 @@ if (on("--sets") || on("--tables")) {
 }
 
 if (on("--flags")) {
-  const { items } = loadFlagLabels(resolve(FIXTURES, "flags.csv"));
-  const e = evaluateFlagLabels(items);
+  // Each batch of hand-labelled statements and their union, the development set (issue 23 part 6).
+  const batches = flagLabelFiles(readdirSync(FIXTURES)).map((file) => ({ file, items: loadFlagLabels(resolve(FIXTURES, file)).items }));
+  const union = batches.flatMap((b) => b.items);
+  const columns: [string, FlagEvaluation][] = [
+    ...batches.map((b) => [b.file, evaluateFlagLabels(b.items)] as [string, FlagEvaluation]),
+    ["development set", evaluateFlagLabels(union)],
+  ];
+  const e = columns[columns.length - 1][1];
+  const row = (title: string, cell: (x: FlagEvaluation) => string) => `| ${title} | ${columns.map(([, x]) => cell(x)).join(" | ")} |`;
+  const reasons = [...new Set(columns.flatMap(([, x]) => Object.keys(x.recallByReason)))];
   // The flags' table, printed and written into docs/statements.md alike.
   const flagsTable = [
-    "| | value |",
-    "| --- | --- |",
-    `| recall: bad statements flagged | ${e.flaggedBad}/${e.bad} = ${f1(e.recall)} % |`,
-    `| good statements flagged | ${e.flaggedGood}/${e.good} = ${f1(e.goodFlaggedRate)} % |`,
-    `| precision: flagged statements that are bad | ${f1(e.precision)} % |`,
-    ...Object.entries(e.recallByReason).map(([k, v]) => `| recall, ${k} | ${v.flagged}/${v.n} |`),
+    `| | ${columns.map(([name]) => name).join(" | ")} |`,
+    `| --- | ${columns.map(() => "---").join(" | ")} |`,
+    row("recall: bad statements flagged", (x) => `${x.flaggedBad}/${x.bad} = ${f1(x.recall)} %`),
+    row("good statements flagged", (x) => `${x.flaggedGood}/${x.good} = ${f1(x.goodFlaggedRate)} %`),
+    row("precision: flagged statements that are bad", (x) => `${f1(x.precision)} %`),
+    ...reasons.map((k) =>
+      row(`recall, ${k}`, (x) => (x.recallByReason[k] ? `${x.recallByReason[k].flagged}/${x.recallByReason[k].n}` : "—")),
+    ),
   ];
+  const names = batches.map((b) => b.file).join(" + ");
   print(
     [
-      "## Flags on hand-labelled statements (flags.csv)",
+      `## Flags on hand-labelled statements (${names})`,
       "",
       `${e.n} statements, ${e.bad} labelled bad, ${e.good} good; ${e.reproduced} are what the rules write today (flagged by their rule and the checks), the other ${e.n - e.reproduced} are checked as written.`,
       "",
@@ -155,12 +166,13 @@ if (on("--flags")) {
       "",
     ].join("\n"),
   );
-  readme.push(`Flags on ${e.n} hand-labelled statements (flags.csv; ${e.bad} bad, ${e.good} good):`, "", ...flagsTable, "");
+  readme.push(`Flags on ${e.n} hand-labelled statements (${names}; ${e.bad} bad, ${e.good} good):`, "", ...flagsTable, "");
   if (missesFile)
-    for (const m of e.wrong)
-      missLines.push(
-        `[flags.csv:${m.line}] ${m.label}${m.reason ? ` (${m.reason})` : ""}: flagged=${m.flagged} ${m.doubts.join("; ")}\n Q: ${m.question}\n A: ${m.answer}\n S: ${m.statement}`,
-      );
+    for (const [file, x] of columns.slice(0, -1))
+      for (const m of x.wrong)
+        missLines.push(
+          `[${file}:${m.line}] ${m.label}${m.reason ? ` (${m.reason})` : ""}: flagged=${m.flagged} ${m.doubts.join("; ")}\n Q: ${m.question}\n A: ${m.answer}\n S: ${m.statement}`,
+        );
 }
 
 for (const [flag, split] of [

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { builtinGenerator } from "../lib/statements/generator.js";
 import { evaluateReferenceStatements, loadReferenceStatements, referenceStatementsMarkdown } from "../lib/statements/reference-set.js";
+import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 
 /** The forms the issue names (part 1) and the answer styles (part 2). */
@@ -72,14 +73,28 @@ test("answers that lean on the question (lean.csv, issue 23): exact match ≥ 85
   assert.ok(e.overall.exactFlagged <= 10, `exact flagged ${e.overall.exactFlagged}`);
 });
 
-test("the hand-labelled flag set (flags.csv, issue 23 part 6): ≥ 200 statements, ≥ 60 % of bad ones flagged, ≤ 10 % of good ones", async () => {
-  const { evaluateFlagLabels, loadFlagLabels } = await import("../lib/statements/flag-labels.js");
-  const { items } = loadFlagLabels(resolve("test/fixtures/statements", "flags.csv"));
-  const e = evaluateFlagLabels(items);
-  assert.ok(e.n >= 200 && e.bad >= 40, `${e.n} statements, ${e.bad} bad`);
-  // The list to review is exactly the flagged good and the unflagged bad statements.
-  assert.equal(e.wrong.filter((w) => w.label === "good" && w.flagged).length, e.flaggedGood);
-  assert.equal(e.wrong.filter((w) => w.label === "bad" && !w.flagged).length, e.bad - e.flaggedBad);
-  assert.ok(e.recall >= 60, `recall ${e.recall}`);
-  assert.ok(e.goodFlaggedRate <= 10, `good flagged ${e.goodFlaggedRate}`);
+test("the hand-labelled flag sets (flags.csv, flags-2.csv, issue 23 part 6): on each ≥ 70 % of bad statements flagged and ≤ 10 % of good ones; on their union, ≥ 200 statements, ≥ 80 % and ≤ 10 %", async () => {
+  const { evaluateFlagLabels, flagLabelFiles, loadFlagLabels } = await import("../lib/statements/flag-labels.js");
+  const dir = resolve("test/fixtures/statements");
+  const files = flagLabelFiles(readdirSync(dir));
+  assert.deepEqual(files, ["flags.csv", "flags-2.csv"]);
+  const batches = files.map((f) => evaluateFlagLabels(loadFlagLabels(resolve(dir, f)).items));
+  const union = evaluateFlagLabels(files.flatMap((f) => loadFlagLabels(resolve(dir, f)).items));
+  for (const [name, e] of [...batches.map((e, k) => [files[k], e] as const), ["union", union] as const]) {
+    assert.ok(e.n >= 100 && e.bad >= 30, `${name}: ${e.n} statements, ${e.bad} bad`);
+    // The list to review is exactly the flagged good and the unflagged bad statements.
+    assert.equal(e.wrong.filter((w) => w.label === "good" && w.flagged).length, e.flaggedGood, name);
+    assert.equal(e.wrong.filter((w) => w.label === "bad" && !w.flagged).length, e.bad - e.flaggedBad, name);
+    assert.ok(e.recall >= 70, `${name}: recall ${e.recall}`);
+    assert.ok(e.goodFlaggedRate <= 10, `${name}: good flagged ${e.goodFlaggedRate}`);
+  }
+  // The union is the batches together: its counts are their sums.
+  for (const k of ["n", "bad", "good", "flaggedBad", "flaggedGood", "reproduced"] as const)
+    assert.equal(
+      union[k],
+      batches.reduce((sum, e) => sum + e[k], 0),
+      k,
+    );
+  assert.ok(union.n >= 200, `union: ${union.n} statements`);
+  assert.ok(union.recall >= 80, `union: recall ${union.recall}`);
 });

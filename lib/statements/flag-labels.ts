@@ -1,6 +1,6 @@
 /**
  * How much the built-in flags mean, measured on statements a person labelled good or bad
- * (test/fixtures/statements/flags.csv, issue 23): the share of bad statements flagged (recall),
+ * (test/fixtures/statements/flags.csv and flags-2.csv, issue 23): the share of bad statements flagged (recall),
  * the share of good ones flagged (false alarms) and the share of flagged ones that are bad
  * (precision). A labelled statement that the rules still write is judged by the rules' own flag
  * (its rule's doubts and the checks on the result); one they no longer write is judged by the
@@ -24,6 +24,18 @@ import { readRowTable } from "../io/row-table.js";
 import { reformulate } from "./builtin.js";
 import { statementDoubts } from "./checks.js";
 import { sameStatement } from "./reference-set.js";
+
+/**
+ * The files of the development set of hand-labelled statements in a folder: flags.csv, then flags-2.csv, flags-3.csv … (each a
+ * batch labelled on its own; the second was labelled blind, before the checks were tuned on it).
+ */
+export const FLAG_LABEL_FILE = /^flags(?:-(\d+))?\.csv$/;
+
+/** The flag-label files in `names` (a folder's listing), in batch order: flags.csv, flags-2.csv, … */
+export function flagLabelFiles(names: readonly string[]): string[] {
+  const batch = (f: string) => Number(FLAG_LABEL_FILE.exec(f)?.[1] ?? 1);
+  return names.filter((f) => FLAG_LABEL_FILE.test(f)).sort((a, b) => batch(a) - batch(b));
+}
 
 /** Why a statement was labelled bad (issue 23's kinds). */
 export const BAD_REASONS = ["ungrammatical", "context lost", "meaning changed", "answer dropped"] as const;

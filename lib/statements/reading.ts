@@ -8,9 +8,10 @@
  * article inside a sentence ("in A puddle"), and a question word left in the statement ("has what
  * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
  */
+import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { canBeAdjective, isUncountable, isVerbFirst } from "./nlp.js";
-import { splitFinalSentence } from "./text.js";
+import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
+import { splitFinalSentence, wordSet } from "./text.js";
 import { fourGramCounts, hasRepeatedFourGram, statementWords } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
@@ -39,6 +40,22 @@ function isContentWord(w: string): boolean {
 const WH_PHRASE =
   /^\s*(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must)\b)/i;
 
+/**
+ * Choices listed after the question proper ("Which is a source of light: the Moon, a mirror, or a candle?" →
+ * "the Moon, a mirror, or a candle"), or "": the text after the last colon or inner question mark, when it has a comma and an "or".
+ */
+function listedChoices(question: string): string {
+  const q = question.trim().replace(/[?.]+$/, "");
+  const at = Math.max(q.lastIndexOf(":"), q.lastIndexOf("?"));
+  if (at < 0) return "";
+  const tail = q.slice(at + 1).trim();
+  return tail.includes(",") && /\bor\b/.test(tail) && tail.length < 200 ? tail : "";
+}
+/** A final sentence that asks two things: "What is the symbol for sodium, and why?" */
+const TWO_QUESTIONS = /,\s*and\s+(?:why|how)\b|\band\s+(?:why|how)\s*\??\s*$/i;
+/** A superlative with its noun ("the tallest mountain", "the first person"). */
+const SUPERLATIVE_NOUN = /\bthe (?:[a-z]+est|first|last|only) (?!(?:of|in|on|at|to|by|and|or|one)\b)[a-z]{3,}/i;
+
 /** A crude stem, so that "rates" and "rate", "describes" and "described" meet. */
 const stem = (w: string) => w.replace(/(?:ies|es|s|ed|ing)$/, "");
 
@@ -50,6 +67,12 @@ interface AskedQuestion {
   readonly context: string;
   /** How often the question says "what". */
   readonly whats: number;
+  /** The choices the question lists after its question ("…: coal, wind, or natural gas"), or "". */
+  readonly choices: string;
+  /** Whether the final sentence asks two things ("What is …, and why?"). */
+  readonly twoQuestions: boolean;
+  /** Whether the final sentence has a superlative with its noun ("the tallest mountain", "the first person"). */
+  readonly superlativeNoun: boolean;
 }
 
 const askedQuestions = new Map<string, AskedQuestion>();
@@ -62,6 +85,9 @@ function askedQuestion(question: string): AskedQuestion {
     stems: contentWords(last.replace(WH_PHRASE, "")).map(stem),
     context: context.replace(/\?(?=\s|$)/g, "."),
     whats: count(WHAT, question),
+    choices: listedChoices(question),
+    twoQuestions: TWO_QUESTIONS.test(last),
+    superlativeNoun: SUPERLATIVE_NOUN.test(last),
   };
   if (askedQuestions.size > 50_000) askedQuestions.clear();
   if (question.length <= 4000) askedQuestions.set(question, asked);
@@ -171,6 +197,176 @@ function count(re: RegExp, s: string): number {
   return s.match(re)?.length ?? 0;
 }
 
+/** Auxiliaries and copulas that start a predicate. */
+const PREDICATE_START = /^(?:is|are|was|were|would|will|can|could|should|may|might|must|does|do|did|shows?|means?|causes?)$/;
+/** Words after which a bare verb ("turn", "tax") reads as a verb, not a noun: its object or particle. */
+const AFTER_VERB =
+  /^(?:the|a|an|your|their|his|her|its|our|my|this|these|those|both|all|some|each|every|any|it|them|off|up|out|down|away|back)$/;
+/** Words that open a clause joined to the one before: "because …", "but …", "which …". */
+const SUBORDINATE =
+  /^(?:because|since|as|but|although|though|so|which|who|and|or|when|while|if|unless|like|such|especially|except|for|not|only|in|at|on|with)\b/i;
+/** Words that may follow "it takes 8 minutes": "for light", "to boil", "on average", "or more". */
+const TAKES_NEXT = /^(?:for|to|on|in|at|of|and|or|per|each|every|when|if|before|after|while|until|as|since|from)$/i;
+/** Past forms that are not -ed, -en: "made up of" is no instruction ("cut", "put", "set" are left out: as often bare verbs). */
+const IRREGULAR_PAST = wordSet("made held kept left built found brought bought taught thought caught sold told sent spent lost paid said");
+/** Words that may follow an answer sentence in a statement: the question's adjunct or a clause ("… from sunlight", "… because …"). */
+const MAY_FOLLOW =
+  /^(?:in|on|at|by|for|with|from|into|onto|to|of|about|as|than|during|after|before|until|since|through|because|when|while|if|so|and|or|but|which|that|who|where|most|more|best)$/;
+const FINITE = new Set(FINITE_AUXILIARIES);
+const BE_OR_HAVE = /^(?:is|are|was|were|be|been|being|am|has|have|had|get|gets|got)$/;
+const NUMBER_WORDS =
+  /^(?:\d[\d,]*(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundreds?|thousands?|millions?|many|several|few|some)$/;
+
+/**
+ * Doubts of kinds the first checks missed on the hand-labelled sets (flags.csv, flags-2.csv), each a way a statement goes bad
+ * that a cheap look at its words can see: the answer's opening capital kept mid-sentence while its other words are lower-case,
+ * the question's list of choices copied, a question that asks two things, "does this" standing for the question's predicate,
+ * "the only one" or a superlative left without the noun the question names, an imperative answer used as a noun, a full-sentence
+ * answer made the subject of the question's predicate or followed by the question's last words, "it takes 8 minutes light",
+ * a plural after "there is", one thing said to be a plural, "because of" before a clause, and a yes/no answer's clause spliced
+ * on with a comma. Lexicon look-ups are memoised
+ * and made only once the words' shape calls for them.
+ */
+function kindDoubts(statement: string, own: string, question: string, answer: string, asked: AskedQuestion): string[] {
+  const out: string[] = [];
+  let end = answer.trimEnd().length;
+  while (end > 0 && (answer[end - 1] === "." || answer[end - 1] === "!")) end--;
+  const ans = answer.slice(0, end).trim();
+  // Each regex below runs only where a plain substring test finds its literal words, and the statement is lower-cased only where
+  // a check needs it: these checks run on every statement.
+  let lowered: string | undefined;
+  const low = () => (lowered ??= own.toLowerCase());
+  let answerWords: string[] | undefined;
+  const words = () => (answerWords ??= statementWords(ans));
+  // "The main gases in Earth's atmosphere are Nitrogen and oxygen.": a capital that only opened the answer, its other words lower-case.
+  // The next word is a function word ("Nitrogen and oxygen", "Sunlight is reduced") or the answer a list, not a noun the capital
+  // may name ("Doppler effect", "Golgi apparatus") nor a clause about it ("Lava, which …").
+  const opening = /^([A-Z][a-z]{2,})(,?)\s+([a-z]+)/.exec(ans);
+  const listed = (a: string) => /^[A-Z][a-z]{2,}(?:, [a-z][a-z -]*)+,? (?:and|or) [a-z]/.test(a); // "Iron, copper and tin"
+  const opener = opening && (opening[2] === "," ? listed(ans) : FUNCTION_WORDS.has(opening[3])) ? opening[1] : undefined;
+  if (opener && !/\s[A-Z]/.test(ans) && !question.includes(opener)) {
+    const at = statement.indexOf(opener);
+    if (at > 1 && /[a-z,] $/.test(statement.slice(at - 2, at)) && !isProperWord(opener.toLowerCase()))
+      out.push(`reads: the answer's opening capital kept on "${opener}"`);
+  }
+  // "Wind is a renewable energy source: coal, wind, or natural gas.": the question's choices copied.
+  if (asked.choices && statement.includes(asked.choices) && !answer.includes(asked.choices)) out.push("reads: the question's choices kept");
+  // "The chemical symbol for sodium, and why is Na …": one statement cannot answer two questions.
+  if (asked.twoQuestions) out.push("context: the question asks two things");
+  // "The xylem does this, which carries water …": "does this" stands for the question's predicate (not "can do it", "to do so").
+  const proVerb = /\bd(?:o|oes|id) (?:this|that|it|so)\b/i.exec(own);
+  if (
+    proVerb &&
+    !/(?:\b(?:can|could|will|would|should|may|might|must|to)|n't) $/i.test(own.slice(Math.max(0, proVerb.index - 7), proVerb.index)) &&
+    !new RegExp(`\\b${proVerb[0]}\\b`, "i").test(question)
+  )
+    out.push(`context: "${own.slice(proVerb.index, proVerb.index + proVerb[0].length)}" stands for the question's words`);
+  // "Mercury is the only one that is liquid …": "one" stands for the noun the question names.
+  const one = own.includes(" one") || own.includes(" One") ? /\bthe (?:only|first|last|[a-z]+est) one\b/i.exec(own) : null;
+  if (one && !/\bone\b/i.test(question)) out.push(`context: "${one[0].toLowerCase()}" stands for the question's noun`);
+  else if (asked.superlativeNoun) {
+    // "Mount Everest is the tallest, at about 8,849 meters." for "What is the tallest mountain in the world?": the noun left out.
+    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by far)\b)/i
+      .exec(own)?.[0]
+      .toLowerCase();
+    if (bare && !/^the (?:rest|west|interest|forest|test|best)$/.test(bare)) out.push(`context: "${bare}" names no noun`);
+  }
+  // "One way to save water is turn off the tap.", "Tax the firm is an action …": an imperative answer used as a noun.
+  if (AFTER_VERB.test(/^[A-Za-z]+ ([A-Za-z]+)/.exec(ans)?.[1]?.toLowerCase() ?? "")) {
+    const [verb] = words();
+    if (!/(?:ing|ed|en|wn|ne)$/.test(verb) && !IRREGULAR_PAST.has(verb)) {
+      const a = ans.toLowerCase();
+      const lower = low();
+      const k = lower.indexOf(a);
+      const before = k > 0 ? statementWords(lower.slice(Math.max(0, k - 12), k)).at(-1) : undefined;
+      const after = k >= 0 ? statementWords(lower.slice(k + a.length, k + a.length + 12))[0] : undefined;
+      // "The first thing to do is plan the work": after "do … is" a bare verb is English.
+      const afterCopula = before !== undefined && /^(?:is|are|was|were)$/.test(before) && !/\bdo\b/.test(lower.slice(0, k));
+      const asNoun = afterCopula || (after !== undefined && PREDICATE_START.test(after));
+      if (asNoun && canBeVerb(verb)) out.push("reads: an instruction used as a noun");
+    }
+  }
+  const glued = gluedAfterAnswer(own, ans, words);
+  if (glued) out.push(glued);
+  // "It takes about 8 minutes light from the Sun to reach Earth.": a duration with no "for" before whom it takes.
+  const takes =
+    own.includes("ake") || own.includes("ook")
+      ? /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+ ([a-z]+)/i.exec(own)
+      : null;
+  if (takes && !TAKES_NEXT.test(takes[1]) && !question.toLowerCase().includes(takes[0].toLowerCase()))
+    out.push(`reads: "${own.slice(takes.index, takes.index + takes[0].length)}" lacks "for"`);
+  // "There is 1,440 minutes in a day.": a plural after "there is".
+  const there = own.includes("here ") ? /\bthere (?:is|was) ([\w,.]+)/i.exec(own)?.[1].toLowerCase() : undefined;
+  if (there && NUMBER_WORDS.test(there) && !/^(?:1|one)$/.test(there) && !/\bthere (?:is|was)\b/i.test(answer))
+    out.push('reads: a plural after "there is"');
+  // "An animal that hibernates in winter is bears.": one thing said to be a plural.
+  if (!ans.includes(" ") && /^\s*(?:A|An|One) /.test(own) && /[^s]s$/.test(ans)) {
+    const word = words()[0] ?? "";
+    const tail = new RegExp(`\\b(?:is|was) ${word}\\.?$`);
+    if (tail.test(low().trim()) && (lexicalNumber(word) === "plural" || looksPlural(word))) out.push(`reads: one thing is "${word}"`);
+  }
+  // "Dolphins are related to whales, both are cetaceans." for "Yes, both are cetaceans.": the answer's clause spliced on
+  // with a comma, where a careful annotator starts a sentence or joins it with "because".
+  const after = /^(?:yes|no)\b[,.!]?\s+(\S.*)$/i.exec(ans)?.[1];
+  if (after && !SUBORDINATE.test(after)) {
+    const splice = `, ${after.toLowerCase()}`;
+    if (low().includes(splice) && !low().startsWith(splice.slice(2))) out.push("reads: the answer's clause spliced on with a comma");
+  }
+  // "Cats purr because of mostly to show …": "because of" before what is not a noun.
+  if (
+    own.includes("ecause of ") &&
+    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly)\b/i.test(own) &&
+    !/\bbecause of\b/i.test(answer)
+  )
+    out.push('reads: "because of" before a clause');
+  return out;
+}
+
+/**
+ * Words of the question glued after an answer that is a sentence of its own: its subject made the subject of the question's
+ * predicate ("Rivers once flowed through the area, and dinosaurs lived there is a likely conclusion …"), or the question's
+ * last words put after it ("This tells the area was once covered by an ocean scientists."). The answer is found from its second
+ * word on (its first may have been replaced: "They" → "Fish"); words that may follow a sentence ("from sunlight", "because …") pass.
+ */
+function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly string[]): string | undefined {
+  const space = ans.indexOf(" ");
+  if (space < 0) return undefined;
+  const body = ans.slice(space + 1);
+  const at = own.indexOf(body);
+  if (at < 0) return undefined;
+  const rest = own.slice(at + body.length);
+  const next = /^ ([A-Za-z]+)/.exec(rest)?.[1]?.toLowerCase();
+  if (next === undefined || MAY_FOLLOW.test(next)) return undefined;
+  const words = answerWords();
+  if (words.length < 4) return undefined;
+  // A sentence has a finite verb: an auxiliary, or a past tense ("flowed"), not a participle ("is determined", "compared to").
+  // Each comma-separated part is read alone: "stronger heart, improved endurance" has no verb.
+  // A gerund's phrase is a noun phrase, whatever clause it holds ("Making sure trash is reused").
+  const sentence =
+    !/ing$/.test(words[0]) &&
+    ans
+      .replace(/\b(?:which|that|who|whose|where|when|because|if|than)\b.*$/i, "")
+      .split(",")
+      .some((part) => {
+        const main = statementWords(part.replace(/[\w']+-[\w'-]+/g, "x")); // "long-sleeved" is an adjective
+        return main.some(
+          (w, k) =>
+            k > 0 &&
+            (FINITE.has(w) ||
+              (/[a-z]{2}[^e]ed$/.test(w) &&
+                !BE_OR_HAVE.test(main[k - 1]) &&
+                !FUNCTION_WORDS.has(main[k - 1]) &&
+                !/^(?:to|by|with|of|as|for|into|from)$/.test(main[k + 1] ?? ""))),
+        );
+      });
+  if (!sentence) return undefined;
+  if (PREDICATE_START.test(next)) return "reads: a sentence answer made the subject";
+  // "Diamond is the hardest natural substance.": the question's noun after the answer's adjective completes it.
+  const last = words[words.length - 1];
+  if (/est$|^(?:first|last|second|third)$/.test(last) || canBeAdjective(last)) return undefined;
+  return /^ [A-Za-z]+(?: [A-Za-z]+)?[.!]?\s*$/.test(rest) ? `reads: "${rest.trim()}" glued after the answer` : undefined;
+}
+
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
 export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
@@ -205,5 +401,6 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (/\b(?:is|are|was|were) NOT (?:correct|true|accurate|an? |the )/.test(statement) && !/\bNOT\b/.test(answer))
     out.push('meaning: the question\'s "NOT" kept in the statement');
   if (count(WHAT, statement) > count(WHAT, answer) + Math.max(0, asked.whats - 1)) out.push("reads: a question word left in");
+  out.push(...kindDoubts(statement, own, question, answer, asked));
   return out;
 }
