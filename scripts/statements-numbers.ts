@@ -12,7 +12,7 @@
  *              the held-out sets (lean-holdout.csv, holdout-2.csv) only with --held-out, so that a
  *              person developing the rules does not see them by accident
  * --tables     the per-form and per-style tables of those sets
- * --flags      the hand-labelled flag sets (flags.csv, flags-2.csv) and their union: recall of bad statements, rate on good ones, precision
+ * --flags      the hand-labelled flag sets (flags.csv, flags-2.csv, …) and their union: recall of bad statements, rate on good ones, precision
  * --cap        CAP-Statements validation part overall and per question type (BLEU, ROUGE-L, EM)
  * --train      the same on its train part
  * --agreement  agreement with the released CAP-Correctness statements (`capqa statements agreement`)

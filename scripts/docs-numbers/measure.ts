@@ -177,7 +177,8 @@ export class Measurements {
   /** A statement development set of test/fixtures/statements. */
   readonly statementSet = (file: string): ReferenceStatement[] =>
     loadReferenceStatements(join(this.sources.repo, "test/fixtures/statements", file)).items;
-  readonly flagLabels = once(() => loadFlagLabels(join(this.sources.repo, "test/fixtures/statements/flags.csv")).items);
+  /** A batch of hand-labelled statements (flags.csv, flags-2.csv, …). */
+  readonly flagLabels = (file: string) => loadFlagLabels(join(this.sources.repo, "test/fixtures/statements", file)).items;
 
   /** Notebooks in notebooks/. */
   readonly notebooks = once(() => readdirSync(join(this.sources.repo, "notebooks")).filter((f) => f.endsWith(".ipynb")).length);

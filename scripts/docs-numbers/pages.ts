@@ -323,7 +323,9 @@ function statementsPage(m: Measurements): Claim[] {
   return [
     page`wink tags all ${count(2 * bench.rows.length)} CAP-Correctness texts`,
     page`where ${String(yesKept.length)} of ${String(yesAnswers.length)} training references keep "Yes,"`,
-    page`measured on \`test/fixtures/statements/flags.csv\`, ${String(m.flagLabels().length)} statements`,
+    page`\`flags.csv\` (${String(m.flagLabels("flags.csv").length)} statements the rules write`,
+    page`\`flags-2.csv\` (${String(m.flagLabels("flags-2.csv").length)}, new questions`,
+    page`\`flags-3.csv\` (${String(m.flagLabels("flags-3.csv").length)}, labelled the same way`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
