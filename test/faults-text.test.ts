@@ -12,7 +12,7 @@
  * worker thread (test/support/reformulate-probe.ts, terminated past the limit, so that a quadratic
  * case fails by name instead of hanging the suite for half an hour); a linear pass over 1 MiB takes
  * well under a second here, the quadratic ones took from 15 s to half an hour. (2) 1 MiB may take
- * at most 100 times as long as 64 KiB (best of three each, interleaved, 64 KiB counted as at least
+ * at most 100 times as long as 64 KiB (best of five each, interleaved, 64 KiB counted as at least
  * 2 ms): a quadratic pass takes 256 times as long for 16 times the text, a linear one 1 to 30 times
  * as measured here (V8's global replace and its heap are cheaper per character while the strings
  * are small; from 1 MiB on the cost per character is flat, measured up to 16 MiB).
