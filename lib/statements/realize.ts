@@ -1219,16 +1219,11 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     };
   }
   // "What were the main causes of World War I?" + one cause → "One main cause of World War I was …": the adjectives stay with the noun.
+  // "What are/were the …s of …?" asked of one thing: the statement names it as one of them.
+  const oneOfPlural =
+    (beText === "are" || beText === "were") && !tailText && !a.plural && !a.isClause && wh.word === "what" && wh.noun.length === 0;
   const graded = gradedPluralHead(subject);
-  if (
-    graded > 0 &&
-    (beText === "are" || beText === "were") &&
-    !tailText &&
-    !a.plural &&
-    !a.isClause &&
-    wh.word === "what" &&
-    wh.noun.length === 0
-  ) {
+  if (graded > 0 && oneOfPlural) {
     const noun = subject[graded];
     return {
       sentence: `One ${text(subject.slice(1, graded))} ${noun.lemma} ${text(subject.slice(graded + 1))} ${beText === "were" ? "was" : "is"} ${midSentence(answerText)}`,
@@ -1236,15 +1231,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
-  if (
-    plainSubject &&
-    (beText === "are" || beText === "were") &&
-    !tailText &&
-    !a.plural &&
-    !a.isClause &&
-    wh.word === "what" &&
-    wh.noun.length === 0
-  ) {
+  if (plainSubject && oneOfPlural) {
     return {
       sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} ${beText === "were" ? "was" : "is"} ${midSentence(withArticle([subject[1], ...subject.slice(2)], answerText, answerTokens))}`,
       rule: "wh-be:one-of",
