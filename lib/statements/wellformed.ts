@@ -57,6 +57,13 @@ export function fourGramCounts(words: readonly string[]): Map<string, number> {
   return m;
 }
 
+/** Four word indices below 2^13 make a 4-gram key below 2^52, exact in a double. */
+const MAX_GRAM_VOCABULARY = 8192;
+
+function gramKey(a: number, b: number, c: number, d: number): number {
+  return ((a * MAX_GRAM_VOCABULARY + b) * MAX_GRAM_VOCABULARY + c) * MAX_GRAM_VOCABULARY + d;
+}
+
 /**
  * Whether some 4-word sequence occurs twice or more in `words`. Most statements have none, so the
  * sequences are compared as numbers (each word's index among the distinct words) rather than as
@@ -82,12 +89,11 @@ export function hasRepeatedFourGram(words: readonly string[]): boolean {
     seq[i] = id;
   }
   if (!wordRepeated) return false;
-  const base = ids.size;
-  // Four indices below 2^13 make a key below 2^52, exact in a double; beyond that, strings.
-  if (base >= 8192) return [...fourGramCounts(words).values()].some((n) => n > 1);
+  // Beyond MAX_GRAM_VOCABULARY distinct words the keys would not be exact: strings.
+  if (ids.size >= MAX_GRAM_VOCABULARY) return [...fourGramCounts(words).values()].some((n) => n > 1);
   const seen = new Set<number>();
   for (let i = 0; i + 4 <= seq.length; i++) {
-    const key = ((seq[i] * base + seq[i + 1]) * base + seq[i + 2]) * base + seq[i + 3];
+    const key = gramKey(seq[i], seq[i + 1], seq[i + 2], seq[i + 3]);
     if (seen.has(key)) return true;
     seen.add(key);
   }
@@ -158,13 +164,6 @@ function questionSide(question: string): QuestionSide {
     sides.set(question, side);
   }
   return side;
-}
-
-/** Four word indices below 2^13 make a 4-gram key below 2^52, exact in a double. */
-const MAX_GRAM_VOCABULARY = 8192;
-
-function gramKey(a: number, b: number, c: number, d: number): number {
-  return ((a * MAX_GRAM_VOCABULARY + b) * MAX_GRAM_VOCABULARY + c) * MAX_GRAM_VOCABULARY + d;
 }
 
 /**
