@@ -82,7 +82,7 @@ export function markdownForTerminal(markdown: string): string {
 /**
  * A command's help within 100 columns: a longer line is wrapped at spaces, its continuation lines
  * indented under the description when the line is a row of a two-column list ("  score   Score …"),
- * else as the line itself is (a usage line "capqa …" two columns more).
+ * else as the line itself is (a usage line "capqa cmd …" under its first option).
  */
 export function helpForTerminal(help: string): string {
   return help
@@ -90,9 +90,10 @@ export function helpForTerminal(help: string): string {
     .flatMap((line) => {
       if (width(line) <= WIDTH) return [line];
       const row = /^(\s*\S.*?\s{2,})(?=\S)/.exec(line);
-      // Not a row: continuation lines keep the line's own indent (a usage line "capqa …" two more).
+      // Not a row: continuation lines keep the line's own indent (a usage line "capqa cmd …": under its first option).
       const own = /^\s*/.exec(line)?.[0].length ?? 0;
-      const indent = row && row[1].length <= WIDTH / 2 ? row[1].length : own + (line.startsWith("capqa ") ? 2 : 0);
+      const usage = line.startsWith("capqa ") ? line.indexOf(" ", 6) + 1 : 0;
+      const indent = row && row[1].length <= WIDTH / 2 ? row[1].length : usage > 0 && usage <= WIDTH / 2 ? usage : own;
       const head = row && row[1].length <= WIDTH / 2 ? row[1] : "";
       const body = head ? line.slice(head.length) : line.trimStart();
       const lead = head || line.slice(0, line.length - line.trimStart().length);

@@ -264,8 +264,8 @@ test("every command's help, as printed, keeps within 100 columns; a wrapped row 
     `                       ${"word ".repeat(15).trim()}`,
   ]);
   assert.deepEqual(helpForTerminal(`capqa x ${"--flag ".repeat(20).trim()}`).split("\n"), [
-    `capqa x ${"--flag ".repeat(13).trim()}`,
-    `  ${"--flag ".repeat(7).trim()}`,
+    `capqa x ${"--flag ".repeat(12).trim()}`,
+    `        ${"--flag ".repeat(8).trim()}`,
   ]);
   assert.equal(helpForTerminal("short line\n  kept"), "short line\n  kept");
 });
