@@ -205,6 +205,17 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
     if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0)
       s = 0;
+    // Nor a participle or gerund that ends a subject's modifier ("a balloon filled with helium", "a ship made of steel"): a base
+    // form after it is the verb, and the participle only one when nothing else can be.
+    if (
+      (kind === "do" || kind === "modal") &&
+      tokens[k].pos === "VERB" &&
+      tokens[k].lemma !== tokens[k].lower &&
+      !/s$/.test(tokens[k].lower)
+    )
+      s = Math.min(s, 1);
+    // "split white light": a word after an adjective after a noun is the adjective's noun, not the verb.
+    if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // A coordination "warm or cool": the first verb of it.

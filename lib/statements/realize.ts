@@ -133,7 +133,9 @@ function objectGap(d: Declarative): number {
       next.pos === "PUNCT"
     ) {
       // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
-      if (k === 0 || nounPhraseEnd(r, 0) === k || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP")) return k + 1;
+      // ("split white light into _": taggers read "white light" as two adjectives, "grow tired of _" has one: a phrase all the same.)
+      const phrase = r.slice(0, k).every((t) => t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM");
+      if (k === 0 || nounPhraseEnd(r, 0) === k || phrase || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP")) return k + 1;
     }
     if (next && next.pos !== "PART") break;
   }
