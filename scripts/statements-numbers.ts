@@ -9,7 +9,7 @@
  *              before anything fills the memos
  * --sets       capqa's own development sets (test/fixtures/statements/*.csv): exact match, ROUGE-L,
  *              ill-formed, flagged, and the flags' recall of misses and rate on exact statements;
- *              the held-out sets (lean-holdout.csv, holdout-2.csv) only with --held-out, so that a
+ *              the held-out sets (lean-holdout.csv, holdout-2.csv, …, lean-holdout-2.csv) only with --held-out, so that a
  *              person developing the rules does not see them by accident
  * --tables     the per-form and per-style tables of those sets
  * --flags      the hand-labelled flag sets (flags.csv, flags-2.csv, …) and their union: recall of bad statements, rate on good ones, precision
@@ -60,7 +60,7 @@ const root = args.includes("--root") ? resolve(args[args.indexOf("--root") + 1])
 const print = (text: string) => {
   if (!check) console.log(text);
 };
-const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv", "holdout-3.csv"]);
+const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv", "holdout-3.csv", "holdout-4.csv", "lean-holdout-2.csv"]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
 const missLines: string[] = [];

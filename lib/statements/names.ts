@@ -45,5 +45,24 @@ export function lowersCapital(word: string, classHead?: string): boolean {
   if (isProperWord(lower)) return false;
   // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name.
   if (head !== undefined && (KIND_CLASSES.has(head) || KIND_CLASSES.has(head.replace(/s$/, "")))) return true;
-  return isCommonWord(lower);
+  return isCommonNoun(lower);
+}
+
+/** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
+function isCommonNoun(lower: string): boolean {
+  return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));
+}
+
+/**
+ * True when nothing tells whether a capitalised answer word is a name: the question names no class of named things or kinds of
+ * things, and neither lexicon knows the word. The rules keep such a capital ("Hummingbirds mainly drink Nectar."), so a person decides.
+ */
+export function capitalUndecided(word: string, question: string): boolean {
+  const lower = word.toLowerCase();
+  if (isProperWord(lower) || isCommonNoun(lower)) return false;
+  for (const m of question.toLowerCase().matchAll(/[a-z]+/g)) {
+    const w = m[0].replace(/s$/, "");
+    if (NAMED_CLASSES.has(m[0]) || NAMED_CLASSES.has(w) || KIND_CLASSES.has(m[0]) || KIND_CLASSES.has(w)) return false;
+  }
+  return true;
 }

@@ -1,0 +1,193 @@
+/**
+ * Doubts about words a statement got wrong while putting the answer into the question (issue 23,
+ * part 6), each a kind of failure found on a batch of statements labelled by hand blind to the
+ * flags (flags-4.csv) that the earlier checks (./reading.ts) did not see: the question's verb
+ * lost ("… water rusts on iron" for "What causes rust on iron?"), a question word inflected twice
+ * ("a balloon filleds with helium"), the counted noun of "how many" left out ("The human skull
+ * has 22."), a phrase said twice in a row ("from sunlight from sunlight"), an answer's ellipsis
+ * kept ("James Chadwick did, in 1932, which …"), an opener or exclamation kept ("Great question!
+ * invented …"), a hedge made the reason ("… fell because historians point to …"), a yes/no
+ * question's "ever" kept in the answer's statement, and a one-word answer's capital kept where
+ * neither the question nor the lexicons say it is a name ("Hummingbirds mainly drink Nectar.").
+ * Each test runs only once a plain substring test finds its words: these run on every statement.
+ */
+import { analyzeAnswer } from "./answer.js";
+import { capitalUndecided } from "./names.js";
+import { canBeVerb } from "./nlp.js";
+import { wordSet } from "./text.js";
+
+/** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
+const NOT_KEPT = wordSet("is was has does goes happens happened");
+/** "What causes …", "Who invented …": a wh-word, then the question's own verb in -s or -ed (not a noun: "What colors does …"). */
+const WH_VERB = /^\s*(?:what|who)\s+([a-z]{3,}(?:s|ed))\s+(?!(?:does|do|did|is|are|was|were|can|could|will|would|has|have)\b)/i;
+/** The noun "how many"/"how much" counts ("how many bones"), not an auxiliary ("how much does"). */
+const COUNTED = /\bhow (?:many|much) ([a-z]{3,})\b/i;
+const NOT_COUNTED = wordSet("does did do can could will would should are were was has have more less time");
+/** An auxiliary that ends a clause: an ellipsis ("James Chadwick did.", "Mercury is, by far."). */
+const ELLIPSIS = /\b(?:did|does|do|was|were|is|are|can|could|has|have|had|will|would)(?:n't| not)?[,.;](?=\s|$)/i;
+/** An answer to a wh-question that is a name and an ellipsis ("James Chadwick did, in 1932."). */
+const NAMED_ELLIPSIS =
+  /^[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)* (?:did|does|do|was|were|is|are|can|could|has|have|had|will|would)(?:n't| not)?[,.;!]?(?:\s|$)/;
+/** The openers of a chat answer. */
+const OPENER = /^(?:great|good|excellent|interesting) question\b|^(?:sure|certainly|of course|absolutely|okay|ok|well)[!,.]/i;
+/** A hedge that reports who says what, not why ("… because historians point to many causes"). */
+const HEDGE_REASON =
+  /\bbecause (?:(?:many |some |most )?(?:historians|scientists|experts|researchers|sources) (?:point|cite|debate|disagree|offer|propose|give)|there (?:are|were) (?:many|several|various) (?:reasons|causes|factors|theories|explanations))\b/i;
+/** A yes/no question. */
+const YES_NO = /^\s*(?:does|do|did|is|are|was|were|can|could|has|have|had|will|would)\b[^?]*\bever\b/;
+/** "ever" as a question has it, not "than ever", "hardly ever", "ever since", "if ever". */
+const BARE_EVER = /(?<!\b(?:than|hardly|if|as|forever|scarcely|rarely|whatsoever) )\bever\b(?! since| before| after)/i;
+
+/** The stem a word's inflections share ("causes", "caused" → "caus"). */
+const stemOf = (w: string) => w.replace(/(?:es|s|ed)$/, "");
+/** Whether a word in -s or -ed is a verb's form ("causes", "invented"; not "virus"). */
+const verbForm = (w: string) => [/s$/, /es$/, /d$/, /ed$/].some((end) => end.test(w) && canBeVerb(w.replace(end, "")));
+/** "filled", "placed", "cooling": a verb's participle or gerund, not a word that only ends so ("speed", "need", "seed"). */
+function isVerbInflection(w: string): boolean {
+  const stems = w.endsWith("ing") ? [w.slice(0, -3), `${w.slice(0, -3)}e`] : [w.slice(0, -2), w.slice(0, -1)];
+  return stems.some((stem) => stem.length >= 4 && canBeVerb(stem));
+}
+/** The wh-phrase's noun ("What language …?"), put after a name by a rule ("Portuguese language is spoken …"). */
+const WH_NOUN = /^\s*(?:what|which) ([a-z]{3,}) (?:is|are|was|were|do|does|did|can|has|have)\b/i;
+
+/** How often `part` occurs in `s`. */
+function occurrences(s: string, part: string): number {
+  let n = 0;
+  for (let at = s.indexOf(part); at >= 0; at = s.indexOf(part, at + part.length)) n++;
+  return n;
+}
+
+/** What the checks read of a question, memoised: a question recurs for every answer to it. */
+interface QuestionWords {
+  readonly lower: string;
+  /** The question's own verb after "what"/"who" ("causes"), when it is one a statement must keep. */
+  readonly verb: string | undefined;
+  /** The noun "how many"/"how much" counts ("bones"). */
+  readonly counted: string | undefined;
+  /** The wh-phrase's noun ("language" in "What language is spoken …?"). */
+  readonly whNoun: string | undefined;
+  readonly asksWh: boolean;
+  /** Its participles and gerunds ("filled", "cooling"), which a statement must not make plural ("filleds"). */
+  readonly participles: readonly string[];
+  /** A yes/no question with "ever" in it. */
+  readonly everYesNo: boolean;
+}
+
+const questionWords = new Map<string, QuestionWords>();
+function readQuestion(question: string): QuestionWords {
+  let read = questionWords.get(question);
+  if (read) return read;
+  const lower = question.toLowerCase();
+  const verb = WH_VERB.exec(question)?.[1]?.toLowerCase();
+  const counted = lower.includes("how m") ? COUNTED.exec(lower)?.[1] : undefined;
+  read = {
+    lower,
+    verb: verb && !NOT_KEPT.has(verb) && verbForm(verb) ? verb : undefined,
+    counted: counted && !NOT_COUNTED.has(counted) ? counted : undefined,
+    whNoun: WH_NOUN.exec(question)?.[1]?.toLowerCase(),
+    asksWh: /^\s*(?:who|what|which)\b/.test(lower),
+    participles: [...new Set(lower.match(/\b[a-z]{3,}(?:ed|ing)\b/g) ?? [])].filter(isVerbInflection),
+    everYesNo: lower.includes("ever") && YES_NO.test(lower),
+  };
+  if (questionWords.size > 50_000) questionWords.clear();
+  if (question.length <= 4000) questionWords.set(question, read);
+  return read;
+}
+
+/** A phrase of up to three words said again after at most three others, closing a clause (the text ends with the second time). */
+const SAID_AGAIN = /\b([a-z]+ (?:[a-z]+ )?[a-z]{4,})\b(?: [a-z]+){0,3} \1$/;
+
+/**
+ * A phrase said twice, a few words apart at most, the second time closing a clause ("… from sunlight from sunlight.", "the
+ * coldest by far the coldest"). One scan of the characters finds each clause's last word and where it was said before; the
+ * pattern reads only the few words between.
+ */
+function phraseSaidTwice(lower: string): string | undefined {
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 46;
+    if (c !== 46 && c !== 44 && c !== 59 && c !== 33) continue; // . , ; ! or the end
+    let k = i;
+    while (k > 0 && lower.charCodeAt(k - 1) >= 97 && lower.charCodeAt(k - 1) <= 122) k--;
+    if (i - k < 4) continue;
+    const before = lower.lastIndexOf(lower.slice(k, i), k - 1);
+    if (before < 0 || k - before > 80) continue;
+    const phrase = SAID_AGAIN.exec(lower.slice(Math.max(0, before - 40), i))?.[1];
+    if (phrase) return phrase;
+  }
+  return undefined;
+}
+
+/** The answer without surrounding space and final periods or exclamation marks. */
+function answerBody(answer: string): string {
+  const trimmed = answer.trim();
+  let end = trimmed.length;
+  while (end > 0 && (trimmed[end - 1] === "." || trimmed[end - 1] === "!")) end--;
+  return trimmed.slice(0, end);
+}
+
+/** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
+export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
+  const out: string[] = [];
+  const lower = statement.toLowerCase();
+  const asked = readQuestion(question);
+  const q = asked.lower;
+  let answerLower: string | undefined;
+  const a = () => (answerLower ??= answer.toLowerCase());
+  // "A reaction … rusts on iron." for "What causes rust on iron?": the question's verb is gone.
+  // (Not when the answer is a sentence with its own verb: "Christopher Columbus reached the Americas in 1492.")
+  const verb = asked.verb;
+  if (verb && !lower.includes(stemOf(verb)) && !a().includes(stemOf(verb)) && !analyzeAnswer(answer).isClause)
+    out.push(`meaning: the question's verb "${verb}" left out`);
+  // "filleds", "coolings": a question's participle or gerund given a plural -s.
+  for (const w of asked.participles) {
+    const plural = new RegExp(`\\b${w}s\\b`);
+    if (lower.includes(`${w}s`) && plural.test(lower) && !plural.test(q) && !plural.test(a())) {
+      out.push(`reads: "${w}s"`);
+      break;
+    }
+  }
+  // "The human skull has 22." for "How many bones …?": the counted noun left out.
+  const counted = asked.counted;
+  if (counted && !lower.includes(stemOf(counted)) && !a().includes(stemOf(counted)))
+    out.push(`context: "${counted}", what the question counts, left out`);
+  // "… from sunlight from sunlight.", "the coldest by far the coldest": a phrase said twice, a few words apart at most, the second
+  // time closing the clause, more often than the question and the answer say it.
+  // Said twice in a row it is always wrong; with words between, only when neither the question nor the answer brought both ("One type
+  // of random variable is a continuous random variable.").
+  const twice = phraseSaidTwice(lower);
+  if (twice && (lower.includes(`${twice} ${twice}`) || occurrences(lower, twice) > occurrences(q, twice) + occurrences(a(), twice)))
+    out.push(`reads: "${twice}" twice`);
+  // "James Chadwick did, in 1932, which discovered …": the answer's "did" stands for the question's verb.
+  if (asked.asksWh && NAMED_ELLIPSIS.test(answer.trim())) {
+    const ellipsis = ELLIPSIS.exec(statement);
+    if (ellipsis && !q.includes(ellipsis[0].slice(0, -1).toLowerCase()))
+      out.push(`context: the answer's "${ellipsis[0].slice(0, -1)}" stands for the question's words`);
+  }
+  const name = answerBody(answer);
+  // "Portuguese language is spoken in Brazil.": the question's noun after a name, with no article.
+  const whNoun = asked.whNoun;
+  if (
+    whNoun &&
+    /^[A-Z][a-z]+$/.test(name) &&
+    statement.includes(`${name} ${whNoun}`) &&
+    !lower.includes(`the ${name} ${whNoun}`.toLowerCase())
+  )
+    out.push(`reads: "${name} ${whNoun}" lacks "the"`);
+  // "Great question! invented the phonograph.": a chat answer's opener, or an exclamation, kept.
+  if (OPENER.test(statement.trim()) || (statement.includes("! ") && /[a-z]! [a-z]/i.test(statement)))
+    out.push("reads: the answer's opener kept");
+  // "… fell because historians point to many causes": who says it made the reason.
+  if (lower.includes("because ") && HEDGE_REASON.test(statement)) out.push("meaning: a hedge made the reason");
+  // "Lightning ever strikes the same place twice.": the question's "ever" kept once the answer said yes.
+  if (asked.everYesNo && lower.includes("ever") && !a().includes("ever") && BARE_EVER.test(statement))
+    out.push('reads: the question\'s "ever" kept');
+  // "Hummingbirds mainly drink Nectar.": a one-word answer's capital kept mid-sentence, neither a name nor a common noun known.
+  if (/^[A-Z][a-z]{2,}$/.test(name) && !question.includes(name)) {
+    // Where the answer closes the question's predicate ("… drink Nectar."), not in a blank that may hold a name ("The Breakdown method").
+    const at = statement.lastIndexOf(` ${name}`);
+    const closes = at > 0 && /^[.,;]?\s*$/.test(statement.slice(at + name.length + 1));
+    if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalUndecided(name, question))
+      out.push(`reads: "${name}" capitalised mid-sentence, a name or a common noun?`);
+  }
+  return out;
+}

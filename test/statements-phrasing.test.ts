@@ -1,0 +1,145 @@
+/**
+ * The phrasing checks (lib/statements/phrasing.ts): each kind of failure found on flags-4.csv is flagged, and the good statement
+ * next to it is not; on the human-written references of CAP-Statements almost none fire.
+ */
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import test from "node:test";
+import { parseCsv } from "../lib/io/csv.js";
+import { phrasingDoubts } from "../lib/statements/phrasing.js";
+
+/** [question, answer, bad statement, the doubt's start, good statement]. */
+const CASES: readonly [string, string, string, string, string][] = [
+  [
+    "What causes rust on iron?",
+    "a reaction between iron, oxygen and water",
+    "A reaction between iron, oxygen and water rusts on iron.",
+    `meaning: the question's verb "causes"`,
+    "A reaction between iron, oxygen and water causes rust on iron.",
+  ],
+  [
+    "Why does a balloon filled with helium rise?",
+    "Because helium is lighter than air.",
+    "A balloon filleds with helium rise because helium is lighter than air.",
+    'reads: "filleds"',
+    "A balloon filled with helium rises because helium is lighter than air.",
+  ],
+  [
+    "How many bones does the human skull have?",
+    "It has 22.",
+    "The human skull has 22.",
+    'context: "bones"',
+    "The human skull has 22 bones.",
+  ],
+  [
+    "What vitamin do humans get from sunlight?",
+    "We get vitamin D from sunlight.",
+    "Humans get vitamin D from sunlight from sunlight.",
+    'reads: "from sunlight" twice',
+    "Humans get vitamin D from sunlight.",
+  ],
+  [
+    "Which continent is the coldest?",
+    "Antarctica, by far.",
+    "Antarctica is the coldest by far the coldest.",
+    'reads: "the coldest" twice',
+    "Antarctica is the coldest continent by far.",
+  ],
+  [
+    "Which scientist discovered the neutron?",
+    "James Chadwick did, in 1932.",
+    "James Chadwick did, in 1932, which discovered the neutron.",
+    `context: the answer's "did"`,
+    "James Chadwick discovered the neutron in 1932.",
+  ],
+  [
+    "Which language is spoken in Brazil?",
+    "Portuguese",
+    "Portuguese language is spoken in Brazil.",
+    'reads: "Portuguese language" lacks "the"',
+    "Portuguese is spoken in Brazil.",
+  ],
+  [
+    "Who invented the phonograph?",
+    "Great question! Thomas Edison invented it in 1877.",
+    "Great question! invented the phonograph. Thomas Edison invented it in 1877.",
+    "reads: the answer's opener kept",
+    "Thomas Edison invented the phonograph in 1877.",
+  ],
+  [
+    "Why did the Western Roman Empire fall?",
+    "Historians point to many causes, including invasions.",
+    "The Western Roman Empire fell because historians point to many causes, including invasions.",
+    "meaning: a hedge made the reason",
+    "The Western Roman Empire fell because of many causes, including invasions.",
+  ],
+  [
+    "Does lightning ever strike the same place twice?",
+    "Yes.",
+    "Lightning ever strikes the same place twice.",
+    `reads: the question's "ever" kept`,
+    "Lightning strikes the same place twice.",
+  ],
+  [
+    "What do hummingbirds mainly drink?",
+    "Nectar",
+    "Hummingbirds mainly drink Nectar.",
+    'reads: "Nectar" capitalised mid-sentence',
+    "Hummingbirds mainly drink nectar.",
+  ],
+];
+
+test("each phrasing check flags the failure it was written for and not the good statement beside it", () => {
+  for (const [question, answer, bad, doubt, good] of CASES) {
+    const doubts = phrasingDoubts(bad, question, answer);
+    assert.ok(
+      doubts.some((d) => d.startsWith(doubt)),
+      `${bad}: ${JSON.stringify(doubts)}`,
+    );
+    assert.deepEqual(phrasingDoubts(good, question, answer), [], good);
+  }
+});
+
+test("what the checks leave alone: names after a named class, 'what happens', a sentence answer's own verb, words said in the question", () => {
+  const quiet: readonly [string, string, string][] = [
+    ["Which planet has rings?", "Saturn", "One planet that has rings is Saturn."],
+    ["Continental drift theory was proposed by Alfred ___.", "Wegener", "Continental drift theory was proposed by Alfred Wegener."],
+    ["What happens to water at 100 °C?", "It boils.", "Water boils at 100 °C."],
+    [
+      "Who discovered America in 1492?",
+      "Christopher Columbus reached the Americas in 1492.",
+      "Christopher Columbus reached the Americas in 1492.",
+    ],
+    ["What colors does a rainbow contain?", "red and violet", "A rainbow contains red and violet."],
+    ["Name one type of random variable.", "continuous random variable", "One type of random variable is a continuous random variable."],
+    ["What does a plant need?", "water", "A plant needs water."],
+    [
+      "Which city is called the Eternal City?",
+      "Rome, because people believed it would last forever.",
+      "Rome is called the Eternal City, because people believed it would last forever.",
+    ],
+  ];
+  for (const [question, answer, statement] of quiet) assert.deepEqual(phrasingDoubts(statement, question, answer), [], statement);
+});
+
+const statementsDir = [process.env.CAPQA_STATEMENTS_DIR, resolve("../shared/data/cap-statements")].find(
+  (d) => d && existsSync(join(d, "CAP-Statements.train.csv")),
+);
+
+test("on CAP-Statements' human-written statements (train and validation, 9,900) the phrasing checks fire on fewer than 1 %", {
+  skip: statementsDir === undefined && "CAP-Statements not found (set CAPQA_STATEMENTS_DIR)",
+}, () => {
+  let n = 0;
+  let flagged = 0;
+  for (const part of ["train", "validation"]) {
+    const t = parseCsv(readFileSync(join(statementsDir!, `CAP-Statements.${part}.csv`), "utf8"));
+    const [q, a, s] = ["question", "answer", "statement"].map((c) => t.header.indexOf(c));
+    for (const r of t.records) {
+      n++;
+      if (phrasingDoubts(r.fields[s], r.fields[q], r.fields[a]).length > 0) flagged++;
+    }
+  }
+  assert.equal(n, 9900);
+  assert.ok(flagged / n < 0.01, `${flagged} of ${n} flagged`);
+});
