@@ -14,7 +14,18 @@ import {
   withAnswerFields,
   type AnswerParts,
 } from "./answer.js";
-import { canBeAdjective, canBeVerb, gerund, isUncountable, joinTokens, pastParticiple, pastTense, thirdPerson, type Token } from "./nlp.js";
+import {
+  canBeAdjective,
+  canBeVerb,
+  gerund,
+  isUncountable,
+  joinTokens,
+  lexicalNumber,
+  pastParticiple,
+  pastTense,
+  thirdPerson,
+  type Token,
+} from "./nlp.js";
 import {
   auxEllipsis,
   complementEllipsis,
@@ -679,6 +690,17 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
     rule: "yes-no:unplaced",
     doubts: [...doubts, "answer is neither yes nor no"],
   };
+}
+
+/**
+ * "acacia leaves", "fruit flies" for "What do giraffes eat?": two words read as a subject and its verb are a compound noun when the
+ * second is a plural the lexicon lists and the question asks for the object of a verb the answer does not repeat.
+ */
+function compoundNounAnswer(d: Declarative, a: AnswerParts): AnswerParts | undefined {
+  const t = a.tokens;
+  if (!a.isClause || t.length !== 2 || t[0].pos !== "NOUN" || !/[^s]s$/.test(t[1].lower) || !d.verb) return undefined;
+  if (t[1].lemma === d.verb.lemma || lexicalNumber(t[1].lower) !== "plural") return undefined;
+  return withAnswerFields(a, { isClause: false, finiteVerb: -1 });
 }
 
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
@@ -1540,7 +1562,8 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
   return undefined;
 }
 
-function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized {
+function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Realized {
+  const a = compoundNounAnswer(d, answer) ?? answer;
   const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, a) ?? impersonalRealize(wh, d, a);
   if (called) return called;
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
