@@ -133,6 +133,11 @@ function isNegation(t: Token | undefined): boolean {
   return t !== undefined && (t.lower === "n't" || t.lower === "not");
 }
 
+/**
+ * Verbs that follow "what" as its predicate far more often than they name things ("What causes rust on iron?", not "which causes
+ * rust"): right after the wh-word they are the verb even when the next word could be one too.
+ */
+const WH_SUBJECT_VERBS = wordSet("causes caused makes determines controls produces creates prevents triggers drives allows keeps");
 const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
 
 /** A word in base form that is (or is mis-tagged but can be) a verb: candidates for the main verb. */
@@ -438,7 +443,8 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
           canBeVerb(next.lower) &&
           next.lower === next.lemma &&
           tokens[i + 2] &&
-          tokens[i + 2].pos !== "PUNCT"
+          tokens[i + 2].pos !== "PUNCT" &&
+          !WH_SUBJECT_VERBS.has(t.lower)
         )
       )
         break;
