@@ -95,7 +95,7 @@ function readQuestion(question: string): QuestionWords {
 }
 
 /** A phrase of up to three words said again after at most three others, closing a clause (the text ends with the second time). */
-const SAID_AGAIN = /\b([a-z]+ (?:[a-z]+ )?[a-z]{4,})\b(?: [a-z]+){0,3} \1$/;
+const SAID_AGAIN = /\b([a-z]+ (?:[a-z]+ )?[a-z]{3,})\b(?: [a-z]+){0,3} \1$/;
 
 /**
  * A phrase said twice, a few words apart at most, the second time closing a clause ("… from sunlight from sunlight.", "the
@@ -108,7 +108,7 @@ function phraseSaidTwice(lower: string): string | undefined {
     if (c !== 46 && c !== 44 && c !== 59 && c !== 33) continue; // . , ; ! or the end
     let k = i;
     while (k > 0 && lower.charCodeAt(k - 1) >= 97 && lower.charCodeAt(k - 1) <= 122) k--;
-    if (i - k < 4) continue;
+    if (i - k < 3) continue;
     const before = lower.lastIndexOf(lower.slice(k, i), k - 1);
     if (before < 0 || k - before > 80) continue;
     const phrase = SAID_AGAIN.exec(lower.slice(Math.max(0, before - 40), i))?.[1];

@@ -439,7 +439,11 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     if (t[k] && /^(?:it|them|this|these|those)$/.test(t[k].lower)) k++;
     else if (words.every((w, i) => t[k + i]?.lower === w)) k += words.length;
   }
-  const filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
+  let filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
+  // The question's own words after the gap, which the answer repeats ("We get vitamin D from sunlight."), are the question's to say.
+  const after = d.rest.filter((x) => x.pos !== "PUNCT").map((x) => x.lower);
+  const repeated = after.length === 0 ? -1 : filler.findIndex((_, j) => j > 0 && after.every((w, i) => filler[j + i]?.lower === w));
+  if (repeated > 0) filler = [...filler.slice(0, repeated), ...filler.slice(repeated + after.length)];
   if (filler.length === 0 || filler[0].pos === "PUNCT") return undefined;
   // A final period the tokenizer kept on an abbreviation-like word ("vitamin D."): the phrase goes mid-sentence.
   let phrase = text(filler).replace(/(?<![A-Z]\.[A-Z])\.$/, "");
