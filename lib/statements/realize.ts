@@ -707,6 +707,23 @@ function compoundNounAnswer(d: Declarative, a: AnswerParts): AnswerParts | undef
   return withAnswerFields(a, { isClause: false, finiteVerb: -1 });
 }
 
+/**
+ * "How many bones does the human skull have?" + "It has 22.": the number the answer gives alone takes the noun the question counts
+ * ("The human skull has 22 bones.").
+ */
+function countedNounAfterNumber(sentence: string, wh: WhPhrase, a: AnswerParts): string {
+  if ((wh.measure !== "many" && wh.measure !== "much") || wh.noun.length === 0) return sentence;
+  const noun = text(wh.noun);
+  const head = wh.noun[wh.noun.length - 1].lemma;
+  if (a.tokens.some((t) => t.lemma === head)) return sentence;
+  // The answer's number, then nothing, a comma or its final period.
+  const number = a.tokens.findIndex((t, k) => t.pos === "NUM" && (k === a.tokens.length - 1 || a.tokens[k + 1].pos === "PUNCT"));
+  if (number < 0 || a.tokens.slice(0, number).some((t) => t.pos === "NUM")) return sentence;
+  const said = a.tokens[number].text;
+  const at = sentence.search(new RegExp(`(?<![\\w.,])${said.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`));
+  return at < 0 ? sentence : `${sentence.slice(0, at + said.length)} ${noun}${sentence.slice(at + said.length)}`;
+}
+
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
   const resolved = antecedent ? resolvePronoun(a, antecedent) : undefined;
@@ -1605,7 +1622,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
         // the means ("use", "rely on") says what it is for only with the question's verb phrase.
         // "How do plants get water?" + "They absorb it through their roots.": "it" is the question's object.
-        const withObject = questionObjectForPronoun(resolved, d);
+        const withObject = countedNounAfterNumber(questionObjectForPronoun(resolved, d), wh, a);
         const own = withObject === resolved ? a.tokens : tokenizePhrase(withObject);
         const means = a.tokens[a.finiteVerb];
         const purpose =
