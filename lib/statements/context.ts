@@ -28,7 +28,9 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   if (v < 1 || !ELLIPSIS_AUX.test(t[v].lower) || t[v].pos !== "AUX") return undefined;
   const subject = t.slice(0, v);
   if (subject.some((x) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower))) return undefined;
-  const after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
+  let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
+  // "James Chadwick did, in 1932.": the comma before the adjunct goes with the ellipsis.
+  if (after[0]?.text === "," && after.length > 1) after = after.slice(1);
   // Only an adjunct may follow ("in 1863", "too", "when he was 20"); a negation or a predicate ("is usually credited with it") makes it a
   // clause of its own.
   const adverb =
