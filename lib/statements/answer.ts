@@ -43,6 +43,8 @@ const FRAMING = [
   /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|probably|perhaps|maybe)[,:]?\s+/i,
   /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,
   /^answer\s*:\s*/i,
+  // A chat answer's opener: "Great question! Thomas Edison …".
+  /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question[!.,]*\s+/i,
 ];
 const YES = /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
 const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
