@@ -337,18 +337,32 @@ function declarative(
   if (verbOverride) rest = [verbOverride.rest, rest].filter((s) => s !== "").join(" ");
   // "Which country did Napoleon not invade?": a "not" after the subject negates as "did not" does.
   const lateNot = d.preVerb.some((t) => t.lower === "not");
-  const pre = text(d.preVerb.filter((t) => t.lower !== "not"));
+  // "Does lightning ever strike …?": a statement keeps "ever" only negated, as "never" ("Lightning never strikes …").
+  let ever = d.preVerb.some((t) => t.lower === "ever");
+  if (d.auxKind === "be" && /^ever\b/.test(rest)) {
+    ever = true;
+    rest = rest.slice(4).trimStart();
+  }
+  const pre = text(d.preVerb.filter((t) => t.lower !== "not" && t.lower !== "ever"));
   if (lateNot) positive = !positive;
   const makePositive = positive || negativeSubject || allSubject;
+  const never = ever && !makePositive;
   const parts: string[] = [subject];
   if (d.auxKind === "be") {
-    parts.push(makePositive ? auxText(d.aux) : `${auxText(d.aux)} not`, pre, d.verb ? d.verb.text : "", rest);
+    parts.push(`${auxText(d.aux)}${makePositive ? "" : never ? " never" : " not"}`, pre, d.verb ? d.verb.text : "", rest);
   } else if (d.auxKind === "do") {
     const lemma = verbOverride?.lemma ?? d.verb!.text;
-    if (makePositive) parts.push(pre, d.aux.lower === "did" ? pastTense(lemma) : d.aux.lower === "does" ? thirdPerson(lemma) : lemma, rest);
+    const finite = d.aux.lower === "did" ? pastTense(lemma) : d.aux.lower === "does" ? thirdPerson(lemma) : lemma;
+    if (makePositive) parts.push(pre, finite, rest);
+    else if (never) parts.push("never", pre, finite, rest);
     else parts.push(negate(d.aux), pre, lemma, rest);
   } else {
-    parts.push(makePositive ? auxText(d.aux) : negate(d.aux), pre, verbOverride?.lemma ?? d.verb!.text, rest);
+    parts.push(
+      makePositive ? auxText(d.aux) : never ? `${auxText(d.aux)} never` : negate(d.aux),
+      pre,
+      verbOverride?.lemma ?? d.verb!.text,
+      rest,
+    );
   }
   return parts
     .filter((s) => s !== "")
