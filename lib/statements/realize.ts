@@ -489,6 +489,20 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
 }
 
 /**
+ * "These are called predators." for "What are animals that hunt other animals for food called?": a demonstrative subject of "be"
+ * stands for the question's subject when their numbers agree (not "This is because …", which explains).
+ */
+function demonstrativeSubject(a: AnswerParts, subject: readonly Token[]): string | undefined {
+  const t = a.tokens;
+  if (!a.isClause || a.finiteVerb !== 1 || t[1].lemma !== "be" || subject.length === 0) return undefined;
+  const plural = /^(?:these|those)$/.test(t[0].lower);
+  if (!plural && !/^(?:this|that)$/.test(t[0].lower)) return undefined;
+  if (/^(?:because|why|how|what|when|where|due|the reason)$/.test(t[2]?.lower ?? "") || isPluralPhrase(subject) !== plural)
+    return undefined;
+  return `${text(subject)} ${text(t.slice(1)).replace(/^'s\b/, "is")}`;
+}
+
+/**
  * "it"/"them" after the subject of a resolved answer stands for the question's object where the answer has its own verb
  * ("How do plants get water?" + "They absorb it through their roots" → "Plants absorb water through their roots");
  * the sentence unchanged when the question has no object noun phrase, or names it in the answer already.
@@ -1209,7 +1223,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
       const of = subject.findIndex((t) => t.lower === "of");
       const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
-      const resolved = resolvePronoun(a, abstract);
+      const resolved = resolvePronoun(a, abstract) ?? demonstrativeSubject(a, abstract);
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
       const subjectHead = headNoun(subject);
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
@@ -1335,9 +1349,9 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     /^[a-z]/.test(subject[0].text) &&
     subject[1]?.lower === "of" &&
     subject[0].lemma === subject[0].lower;
-  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, wh.noun.at(-1)?.lemma), after].filter(
-    (s) => s !== "",
-  );
+  // The answer is an instance of the wh-phrase's noun, or else of the subject's ("What is the largest planet?" + "Jupiter").
+  const kind = wh.noun.at(-1)?.lemma ?? (tailText ? undefined : headNoun(subject)?.lemma);
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, kind), after].filter((s) => s !== "");
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
