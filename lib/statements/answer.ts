@@ -46,6 +46,21 @@ const FRAMING = [
   // A chat answer's opener: "Great question! Thomas Edison …".
   /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question[!.,]*\s+/i,
 ];
+/** An introductory phrase before the answer's clause ("Based on radiometric dating, …", "As far as we know, …"), which it keeps. */
+const INTRODUCTION =
+  /^((?:based on|according to|as far as|in general|generally speaking|typically|in fact|actually|technically|essentially|basically|historically|on average|in most cases|as of)\b[^,.;:!?]{0,60}),\s+(?=\S)/i;
+
+/**
+ * The introductory phrase and the clause after it, when an answer opens with one ("Based on radiometric dating, the oldest known rocks
+ * … are …"): the rules read the clause, and the statement keeps the phrase before it.
+ */
+export function splitIntroduction(answer: string): { introduction: string; clause: string } | undefined {
+  const m = INTRODUCTION.exec(answer.trim());
+  if (!m) return undefined;
+  const clause = answer.trim().slice(m[0].length);
+  return analyzeAnswer(clause).isClause ? { introduction: m[1], clause } : undefined;
+}
+
 const YES = /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
 const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;

@@ -11,7 +11,7 @@
  * reformulate("How many legs does a spider have?", "eight").statement  // "A spider has eight legs."
  * reformulate("Is the Earth flat?", "No").statement                     // "The Earth is not flat."
  */
-import { analyzeAnswer, lastSentenceEnd } from "./answer.js";
+import { analyzeAnswer, lastSentenceEnd, splitIntroduction } from "./answer.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, splitFinalSentence } from "./text.js";
@@ -175,12 +175,21 @@ function finishRest(rest: string): string {
 function reformulateWithin(question: string, answer: string): Reformulation {
   const q = parseQuestion(question);
   const questionType = classifyParsed(question, q);
-  const a = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
+  const given = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
+  // "Sure! The main function of …": to a question that is not yes/no, an exclamation is a chat answer's opener, not a "yes".
+  const a =
+    q.frame.kind !== "yes-no" && given.polarity === "yes" && given.afterPolarity !== "" && /^\s*[A-Za-z ]+!\s/.test(answer)
+      ? analyzeAnswer(given.afterPolarity)
+      : given;
   if (a.text === "" && a.rest === "") {
     return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
   }
-  const r = realize(q, a, question);
-  let sentence = r.sentence;
+  const introduced = q.frame.kind === "yes-no" ? undefined : splitIntroduction(answer);
+  const r = introduced ? realize(q, analyzeAnswer(introduced.clause), question) : realize(q, a, question);
+  // After the introduction a capital the answer wrote stays ("…, Venus has"); else the clause reads on mid-sentence ("…, the Moon is").
+  let sentence = introduced
+    ? `${capitalize(introduced.introduction)}, ${/^[a-z]/.test(introduced.clause) ? midSentence(r.sentence) : r.sentence}`
+    : r.sentence;
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
