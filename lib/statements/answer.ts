@@ -265,7 +265,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
   )
     return -1;
   // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
-  if (first.pos === "VERB" && first.lower !== "there") return -1;
+  // (Not a name the tagger reads as a verb: "Don Juan Pond …", "Mark Twain …".)
+  if (first.pos === "VERB" && first.lower !== "there" && !(/^[A-Z]/.test(first.text) && /^[A-Z]/.test(tokens[1].text))) return -1;
   // "They mainly eat bamboo.": a personal pronoun, adverbs, then a base-form verb is a present tense.
   if (/^(?:i|you|we|they)$/.test(first.lower)) {
     let k = 1;

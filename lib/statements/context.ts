@@ -44,25 +44,32 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
 const CUT_SHORT_END = /^(?:one|ones)$/;
 
 /**
- * The answer's subject and the rest, when the clause is "SUBJECT be COMPLEMENT" and its complement
- * (without a final "one") begins the question's complement and stops short of it ("the first"
- * for "the first person to walk on the Moon"); else undefined.
+ * The answer's subject and what follows, when the clause is "SUBJECT be COMPLEMENT" (or has the
+ * question's own verb: "Russia has the largest.") and its complement (without a final "one")
+ * begins the question's complement and stops short of it ("the first" for "the first person to
+ * walk on the Moon"); else undefined. What follows a comma after the cut-short complement stays
+ * after it ("Venus is the hottest, even though …").
  */
-export function complementEllipsis(a: AnswerParts, complement: readonly Token[]): { subject: Token[]; after: Token[] } | undefined {
+export function complementEllipsis(
+  a: AnswerParts,
+  complement: readonly Token[],
+  verbLemma = "be",
+): { subject: Token[]; after: Token[] } | undefined {
   if (!a.isClause) return undefined;
   const t = a.tokens;
   const v = a.finiteVerb;
-  if (v < 1 || t[v].lemma !== "be" || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
+  if (v < 1 || (t[v].lemma !== "be" && t[v].lemma !== verbLemma) || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
   let end = t.length;
   while (end > v + 1 && t[end - 1].pos === "PUNCT") end--;
-  let short = t.slice(v + 1, end);
+  const comma = t.findIndex((x, k) => k > v && k < end && x.text === ",");
+  let short = t.slice(v + 1, comma > 0 ? comma : end);
   if (short.length > 1 && CUT_SHORT_END.test(short[short.length - 1].lower)) short = short.slice(0, -1);
   const words = (xs: readonly Token[]) => xs.filter((x) => /\w/.test(x.text)).map((x) => x.lower);
   const have = words(short);
   const want = words(complement);
   if (have.length < 2 || have.length >= want.length || have.length > 5) return undefined;
   if (!have.every((w, i) => want[i] === w)) return undefined;
-  return { subject: t.slice(0, v), after: [] };
+  return { subject: t.slice(0, v), after: comma > 0 ? t.slice(comma, end) : [] };
 }
 
 /** "it" stands for one thing, "them" for several; a title in capitals ("War and Peace") is one thing. */

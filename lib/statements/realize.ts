@@ -752,6 +752,12 @@ function countedNounAfterNumber(sentence: string, wh: WhPhrase, a: AnswerParts):
   return at < 0 ? sentence : `${sentence.slice(0, at + said.length)} ${noun}${sentence.slice(at + said.length)}`;
 }
 
+/** A sentence and the words after it: a space between them, none before a comma. */
+function followedBy(sentence: string, after: readonly Token[]): string {
+  if (after.length === 0) return sentence;
+  return `${sentence}${after[0].pos === "PUNCT" ? "" : " "}${text(after)}`;
+}
+
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
   const resolved = antecedent ? resolvePronoun(a, antecedent) : undefined;
@@ -842,10 +848,10 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     );
     return { ...r, rule: `${r.rule}:superlative` };
   }
-  const cut = auxEllipsis(a) ?? (be ? complementEllipsis(a, predicate.slice(1)) : undefined);
+  const cut = auxEllipsis(a) ?? complementEllipsis(a, predicate.slice(1), be ? "be" : predicate[0]?.lemma);
   if (cut) {
     const r = subjectRealize(wh, predicate, asSubject(cut.subject, a));
-    return { ...r, sentence: [r.sentence, text(cut.after)].filter((x) => x !== "").join(" "), rule: `${r.rule}:ellipsis` };
+    return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis` };
   }
   const { verb, object } = predicateObject(predicate);
   if (!verb) return undefined;
@@ -1212,7 +1218,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   if (cut && a.tokens[a.finiteVerb].lemma === "be") {
     const verb = a.tokens[a.finiteVerb].lower === "'s" ? "is" : a.tokens[a.finiteVerb].lower;
     return {
-      sentence: [text(cut.subject), verb, midSentence(x), after, text(cut.after)].filter((s) => s !== "").join(" "),
+      sentence: followedBy([text(cut.subject), verb, midSentence(x), after].filter((s) => s !== "").join(" "), cut.after),
       rule: "wh-be:ellipsis",
       doubts,
     };
@@ -1543,6 +1549,8 @@ function nameForOne(answer: string, tokens: readonly Token[]): string {
 function isInstruction(a: AnswerParts): boolean {
   const v = a.tokens[0];
   if (a.isClause || !v || v.lower !== v.lemma || /(?:ing|ed)$/.test(v.lower)) return false;
+  // A name is no instruction ("Mark Twain", "Don Juan Pond"): a capital, then another.
+  if (/^[A-Z]/.test(v.text) && /^[A-Z]/.test(a.tokens[1]?.text ?? "") && v.pos !== "VERB") return false;
   return (v.pos === "VERB" || canBeVerb(v.lower)) && a.tokens[1] !== undefined && a.tokens[1].pos !== "AUX";
 }
 
