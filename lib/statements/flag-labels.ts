@@ -23,7 +23,6 @@ import { DataProblems } from "../io/errors.js";
 import { readRowTable } from "../io/row-table.js";
 import { reformulate } from "./builtin.js";
 import { statementDoubts } from "./checks.js";
-import { sameStatement } from "./reference-set.js";
 
 /**
  * The files of the development set of hand-labelled statements in a folder: flags.csv, then flags-2.csv, flags-3.csv … (each a
@@ -108,7 +107,8 @@ export function evaluateFlagLabels(items: readonly FlagLabel[]): FlagEvaluation 
   const wrong: FlagEvaluation["wrong"][number][] = [];
   for (const it of items) {
     const r = reformulate(it.question, it.answer);
-    const same = sameStatement(r.statement, it.statement);
+    // A label is about the statement's exact words, capitals included ("… drink Nectar." is bad where "… drink nectar." is good).
+    const same = r.statement.trim() === it.statement.trim();
     if (same) reproduced++;
     const doubts = same ? r.doubts : statementDoubts(it.question, it.answer, it.statement);
     const flagged = doubts.length > 0;
