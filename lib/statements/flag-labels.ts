@@ -37,7 +37,7 @@ export function flagLabelFiles(names: readonly string[]): string[] {
 }
 
 /** Why a statement was labelled bad (issue 23's kinds). */
-export const BAD_REASONS = ["ungrammatical", "context lost", "meaning changed", "answer dropped"] as const;
+export const BAD_REASONS = ["ungrammatical", "context lost", "meaning changed", "answer words dropped"] as const;
 
 export interface FlagLabel {
   readonly question: string;

@@ -247,7 +247,9 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
     !mentions &&
     aTokens.length <= 2 &&
     aTokens.every((t) => t.pos === "ADJ" || (t.pos === "NOUN" && aTokens.length === 1 && wh.typeOf)) &&
-    aTokens[0]?.pos !== "DET"
+    aTokens[0]?.pos !== "DET" &&
+    // A name is the thing itself ("Which language …?" + "Portuguese"), not a kind of it ("Metamorphic" rock).
+    !(aTokens.length === 1 && /^[A-Z]/.test(aTokens[0].text) && !lowersCapital(aTokens[0].text, head.lemma))
   )
     return `${a} ${head.text}`;
   // "Which two body systems …?" + "respiratory and nervous" → "respiratory and nervous systems".
@@ -1336,7 +1338,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
   const head = wh.noun[wh.noun.length - 1];
   if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower))
-    slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${slot}`;
+    slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${midSentence(slot, head.lemma)}`;
   // "What is a group of stars forming a pattern called?" + "constellation": one of a kind is called "a constellation".
   if (slot === answerText && /\bcalled$/.test(tailText)) slot = calledName(subject, answerText, answerTokens);
   if (wh.word === "where") slot = placePhrase(slot, answerTokens);
