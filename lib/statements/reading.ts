@@ -12,7 +12,7 @@ import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import { splitFinalSentence, wordSet } from "./text.js";
-import { fourGramCounts, hasRepeatedFourGram, statementWords } from "./wellformed.js";
+import { fourGramCounts, hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
 const FUNCTION_WORDS = new Set(
@@ -99,7 +99,7 @@ export function questionCoverage(statement: string, question: string): number {
   const asked = askedQuestion(question).stems;
   if (asked.length === 0) return 1;
   const kept = new Set<string>();
-  for (const w of statementWords(statement)) if (isContentWord(w)) kept.add(stem(w));
+  for (const w of wordsOf(statement)) if (isContentWord(w)) kept.add(stem(w));
   let n = 0;
   for (const s of asked) if (kept.has(s)) n++;
   return n / asked.length;
@@ -110,7 +110,7 @@ export function questionCoverage(statement: string, question: string): number {
  * it).
  */
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
-  const words = statementWords(statement);
+  const words = wordsOf(statement);
   if (!hasRepeatedFourGram(words)) return false;
   const s = fourGramCounts(words);
   let q: Map<string, number> | undefined;
@@ -162,7 +162,7 @@ function saidTwice(statement: string, question: string, answer: string): string 
   // A word said twice in one sentence is said twice in the statement: most statements have none.
   const seen = new Set<string>();
   let repeated = false;
-  for (const w of statementWords(statement)) {
+  for (const w of wordsOf(statement)) {
     if (!isContentWord(w) || w.length < 4 || !(w.endsWith("ed") || w.endsWith("s"))) continue;
     if (seen.has(w)) {
       repeated = true;

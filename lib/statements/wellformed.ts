@@ -47,6 +47,25 @@ export function statementWords(s: string): string[] {
   return out;
 }
 
+const RECENT_TEXTS = 4;
+const recentTexts: string[] = [];
+const recentWords: (readonly string[])[] = [];
+let nextRecent = 0;
+
+/**
+ * `statementWords` of `s`, remembered for the last few texts: the checks of one statement ask for
+ * the words of the same statement several times (the ill-formedness check, the question's coverage,
+ * repeated 4-grams, words said twice). The array is shared: callers only read it.
+ */
+export function wordsOf(s: string): readonly string[] {
+  for (let k = 0; k < recentTexts.length; k++) if (recentTexts[k] === s) return recentWords[k];
+  const words = statementWords(s);
+  recentTexts[nextRecent] = s;
+  recentWords[nextRecent] = words;
+  nextRecent = (nextRecent + 1) % RECENT_TEXTS;
+  return words;
+}
+
 /** How often each 4-word sequence occurs in `words` (keys: the four words joined by spaces). */
 export function fourGramCounts(words: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -215,7 +234,7 @@ export function illFormedReasons(statement: string, question: string, answer: st
   // counts are looked up in maps: a scan of the source per repeated 4-gram took time quadratic in
   // a long answer, issue 22.)
   const verbatim = own !== statement;
-  const ownWords = statementWords(own);
+  const ownWords = wordsOf(own);
   // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
   if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
   const window = verbatim ? [...side.contextTail, ...ownWords] : ownWords;
