@@ -7,5 +7,7 @@ import { illFormedReasons } from "./wellformed.js";
 
 /** Why a person should look at `statement` as the statement of `answer` to `question` (empty when nothing is wrong that the checks see). */
 export function statementDoubts(question: string, answer: string, statement: string): string[] {
-  return [...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`), ...readingDoubts(statement, question, answer)];
+  const doubts = illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`);
+  for (const doubt of readingDoubts(statement, question, answer)) doubts.push(doubt);
+  return doubts;
 }
