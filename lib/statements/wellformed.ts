@@ -155,6 +155,9 @@ interface QuestionSide {
   readonly interrogative: boolean;
   readonly hasColon: boolean;
   readonly question: string;
+  /** The question's words and their 4-gram counts, made when a statement repeats a 4-gram. */
+  questionWords?: readonly string[];
+  questionGrams?: ReadonlyMap<string, number>;
 }
 
 const sides = new Map<string, QuestionSide>();
@@ -214,6 +217,19 @@ function sharesFourGramWithContext(side: QuestionSide, words: readonly string[])
   return false;
 }
 
+/**
+ * How often a 4-gram occurs in the question's words followed by the answer's: in the question (counted once per question), in the
+ * answer, or across the join.
+ */
+function sourceGramCounter(side: QuestionSide, answer: string): (k: string) => number {
+  const questionWords = (side.questionWords ??= statementWords(side.question));
+  const questionGrams = (side.questionGrams ??= fourGramCounts(questionWords));
+  const answerWords = statementWords(answer);
+  const answerGrams = fourGramCounts(answerWords);
+  const acrossGrams = fourGramCounts([...questionWords.slice(-3), ...answerWords.slice(0, 3)]);
+  return (k) => (questionGrams.get(k) ?? 0) + (answerGrams.get(k) ?? 0) + (acrossGrams.get(k) ?? 0);
+}
+
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
 export function illFormedReasons(statement: string, question: string, answer: string): IllFormedReason[] {
   const reasons: IllFormedReason[] = [];
@@ -242,12 +258,12 @@ export function illFormedReasons(statement: string, question: string, answer: st
   if (verbatim && !hasRepeatedFourGram(window) && !sharesFourGramWithContext(side, window)) return reasons;
   const grams = fourGramCounts(window);
   const contextGrams = verbatim ? (side.contextGrams ??= fourGramCounts(side.contextWords)) : undefined;
-  let source: Map<string, number> | undefined;
+  let source: ((k: string) => number) | undefined;
   for (const [k, n] of grams) {
     const total = n + (contextGrams?.get(k) ?? 0);
     if (total < 2) continue;
-    source ??= fourGramCounts([...statementWords(side.question), ...statementWords(answer)]);
-    if (total > (source.get(k) ?? 0)) {
+    source ??= sourceGramCounter(side, answer);
+    if (total > source(k)) {
       reasons.push("repeated 4-gram");
       break;
     }
