@@ -475,6 +475,8 @@ export function withAnswerFields(a: AnswerParts, over: Partial<AnswerParts>): An
 
 /** "It is X" / "It's X" / "That was X" where X is a phrase, not a clause: X (else undefined). */
 export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens: Token[] } | undefined {
+  // The first token is "it", "that" or "this" only where the text opens so: most answers need no tags here.
+  if (!/^\s*(?:it|that|this)/i.test(a.text)) return undefined;
   const t = a.tokens;
   if (!a.isClause || t.length < 3 || !/^(?:it|that|this)$/.test(t[0].lower) || a.finiteVerb !== 1 || !/^(?:is|'s|was)$/.test(t[1].lower))
     return undefined;

@@ -9,9 +9,8 @@ import { illFormedReasons } from "./wellformed.js";
 
 /** Why a person should look at `statement` as the statement of `answer` to `question` (empty when nothing is wrong that the checks see). */
 export function statementDoubts(question: string, answer: string, statement: string): string[] {
-  return [
-    ...illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`),
-    ...readingDoubts(statement, question, answer),
-    ...phrasingDoubts(statement, question, answer),
-  ];
+  const doubts = illFormedReasons(statement, question, answer).map((x) => `ill-formed: ${x}`);
+  for (const doubt of readingDoubts(statement, question, answer)) doubts.push(doubt);
+  for (const doubt of phrasingDoubts(statement, question, answer)) doubts.push(doubt);
+  return doubts;
 }

@@ -117,11 +117,23 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   const pre = t.out(w.its.precedingSpaces);
   return words.map((word, i) => ({
     text: word,
-    lower: word.toLowerCase(),
+    lower: lowerCase(word),
     pos: pos[i],
-    lemma: (lemma[i] ?? word).toLowerCase(),
+    lemma: lowerCase(lemma[i] ?? word),
     pre: i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " "),
   }));
+}
+
+/**
+ * `s` lower-cased: `s` itself when it has no capital. (V8's toLowerCase copies even an unchanged string, and every token's form
+ * and lemma are lowered: most are lower-case already.)
+ */
+function lowerCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c > 127) return s.toLowerCase();
+  }
+  return s;
 }
 
 /** The source text of a token run, with its own spacing (the first token's leading space dropped). */

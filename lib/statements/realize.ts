@@ -1920,17 +1920,20 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
     return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
   // "… is about" + "Suicide accounts for …": a clause where the prompt wants a phrase.
   // The answer's own subject: no pronoun after its first word ("time it took" is a noun with its relative clause).
-  const ownSubject =
-    a.isClause &&
-    a.finiteVerb > 0 &&
-    a.finiteVerb <= 6 &&
-    !a.tokens.slice(1, a.finiteVerb).some((t) => t.pos === "PRON" || /^(?:which|who|that)$/.test(t.lower));
-  const clauseStart = ownSubject && a.tokens[0].pos !== "VERB" && a.tokens[0].pos !== "AUX";
+  // Asked only where the prompt's last word makes it matter: it needs the answer's tags, which most completions do not.
+  const clauseStart = () => {
+    const ownSubject =
+      a.isClause &&
+      a.finiteVerb > 0 &&
+      a.finiteVerb <= 6 &&
+      !a.tokens.slice(1, a.finiteVerb).some((t) => t.pos === "PRON" || /^(?:which|who|that)$/.test(t.lower));
+    return ownSubject && a.tokens[0].pos !== "VERB" && a.tokens[0].pos !== "AUX";
+  };
   // "… is that it" + "Electric cars are …": a subject pronoun, then a clause with a subject of its own.
-  if (clauseStart && /^(?:it|they|he|she|we|you)$/.test(lastWord))
+  if (/^(?:it|they|he|she|we|you)$/.test(lastWord) && clauseStart())
     return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts: ["a clause answer after a subject"] };
   const doubts =
-    clauseStart && open && !/^(?:that|because|if|whether|when|since)$/.test(lastWord) ? ["a clause answer completes a phrase"] : [];
+    open && !/^(?:that|because|if|whether|when|since)$/.test(lastWord) && clauseStart() ? ["a clause answer completes a phrase"] : [];
   return { sentence: `${prompt} ${midSentence(a.text)}`, rule: "completion", doubts };
 }
 
@@ -1973,8 +1976,9 @@ const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted"
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
+  // (The regex first: whether the answer is a clause needs its tags, which the frame may not.)
   const trailing =
-    SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why") && !answer.isClause
+    SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why") && TRAILING_CLAUSE.test(answer.text) && !answer.isClause
       ? TRAILING_CLAUSE.exec(answer.text)
       : null;
   if (trailing) {

@@ -47,6 +47,25 @@ export function statementWords(s: string): string[] {
   return out;
 }
 
+const RECENT_TEXTS = 4;
+const recentTexts: string[] = [];
+const recentWords: (readonly string[])[] = [];
+let nextRecent = 0;
+
+/**
+ * `statementWords` of `s`, remembered for the last few texts: the checks of one statement ask for
+ * the words of the same statement several times (the ill-formedness check, the question's coverage,
+ * repeated 4-grams, words said twice). The array is shared: callers only read it.
+ */
+export function wordsOf(s: string): readonly string[] {
+  for (let k = 0; k < recentTexts.length; k++) if (recentTexts[k] === s) return recentWords[k];
+  const words = statementWords(s);
+  recentTexts[nextRecent] = s;
+  recentWords[nextRecent] = words;
+  nextRecent = (nextRecent + 1) % RECENT_TEXTS;
+  return words;
+}
+
 /** How often each 4-word sequence occurs in `words` (keys: the four words joined by spaces). */
 export function fourGramCounts(words: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -136,6 +155,9 @@ interface QuestionSide {
   readonly interrogative: boolean;
   readonly hasColon: boolean;
   readonly question: string;
+  /** The question's words and their 4-gram counts, made when a statement repeats a 4-gram. */
+  questionWords?: readonly string[];
+  questionGrams?: ReadonlyMap<string, number>;
 }
 
 const sides = new Map<string, QuestionSide>();
@@ -195,6 +217,19 @@ function sharesFourGramWithContext(side: QuestionSide, words: readonly string[])
   return false;
 }
 
+/**
+ * How often a 4-gram occurs in the question's words followed by the answer's: in the question (counted once per question), in the
+ * answer, or across the join.
+ */
+function sourceGramCounter(side: QuestionSide, answer: string): (k: string) => number {
+  const questionWords = (side.questionWords ??= statementWords(side.question));
+  const questionGrams = (side.questionGrams ??= fourGramCounts(questionWords));
+  const answerWords = statementWords(answer);
+  const answerGrams = fourGramCounts(answerWords);
+  const acrossGrams = fourGramCounts([...questionWords.slice(-3), ...answerWords.slice(0, 3)]);
+  return (k) => (questionGrams.get(k) ?? 0) + (answerGrams.get(k) ?? 0) + (acrossGrams.get(k) ?? 0);
+}
+
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
 export function illFormedReasons(statement: string, question: string, answer: string): IllFormedReason[] {
   const reasons: IllFormedReason[] = [];
@@ -215,7 +250,7 @@ export function illFormedReasons(statement: string, question: string, answer: st
   // counts are looked up in maps: a scan of the source per repeated 4-gram took time quadratic in
   // a long answer, issue 22.)
   const verbatim = own !== statement;
-  const ownWords = statementWords(own);
+  const ownWords = wordsOf(own);
   // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
   if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
   const window = verbatim ? [...side.contextTail, ...ownWords] : ownWords;
@@ -223,12 +258,12 @@ export function illFormedReasons(statement: string, question: string, answer: st
   if (verbatim && !hasRepeatedFourGram(window) && !sharesFourGramWithContext(side, window)) return reasons;
   const grams = fourGramCounts(window);
   const contextGrams = verbatim ? (side.contextGrams ??= fourGramCounts(side.contextWords)) : undefined;
-  let source: Map<string, number> | undefined;
+  let source: ((k: string) => number) | undefined;
   for (const [k, n] of grams) {
     const total = n + (contextGrams?.get(k) ?? 0);
     if (total < 2) continue;
-    source ??= fourGramCounts([...statementWords(side.question), ...statementWords(answer)]);
-    if (total > (source.get(k) ?? 0)) {
+    source ??= sourceGramCounter(side, answer);
+    if (total > source(k)) {
       reasons.push("repeated 4-gram");
       break;
     }
