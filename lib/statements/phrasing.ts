@@ -14,6 +14,7 @@
 import { analyzeAnswer } from "./answer.js";
 import { capitalUndecided } from "./names.js";
 import { canBeVerb } from "./nlp.js";
+import { statementWords, wordsOf } from "./wellformed.js";
 import { wordSet } from "./text.js";
 
 /** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
@@ -125,6 +126,44 @@ function answerBody(answer: string): string {
   return trimmed.slice(0, end);
 }
 
+/** Two or more lettered options in a row ("(A) respiration (B) photosynthesis", "A. melting B. freezing", "A) gravity B) friction"). */
+const OPTIONS = /(?:\(A\)|\bA[.)]) [^()]{1,60}?(?:\(B\)|\bB[.)]) /;
+const OPTIONS_LOWER = /\(a\) [^()]{1,60}?\(b\) /;
+/** A pronoun and an auxiliary that end a clause, after a sentence of the statement ("… sunlight. They don't, because …"). */
+const SHORT_REPLY =
+  /[.!] (?:It|They|He|She|We|You|This|That) (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)(?:n't| not)?[,.]/;
+/** What opens an adjunct after an answer's comma ("…, in 1921", "…, mainly in winter"), not a list's next item. */
+const ADJUNCT_AFTER_COMMA =
+  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as)\b/;
+/** "by" before a word that may be a bare verb. */
+const BY_VERB = /\bby ([a-z]{3,}) (?:the|a|an|your|their|its|it|them)\b/;
+/** "… is generally believed that …" after its subject. */
+const GLUED_HEDGE = /(\S+) (?:is|are|was|were) (?:generally |widely |commonly |often |usually )?(?:believed|thought|said|assumed) that\b/i;
+
+/** The text up to its first sentence end. */
+function firstSentence(s: string): string {
+  const end = /[.!?](?:\s|$)/.exec(s);
+  return end ? s.slice(0, end.index) : s;
+}
+
+/** Words that carry no content of their own in an answer: its framing, its yes or no, function words. */
+const NOT_CONTENT = wordSet(
+  "the of to in on at by for with from into about as and or but so than then that this these those there here is are was were be been",
+  "being am do does did done has have had can could will would shall should may might must what which who whom whose where when why how",
+  "not no yes it its they them their he she his her we our you your one some any all most more also very much many just only because",
+  "well sure great good question certainly absolutely course really think believe probably perhaps maybe answer",
+);
+/** A crude stem, so that "develops" and "develop" meet. */
+const wordStem = (w: string) => w.replace(/(?:ies|es|s|ed|ing|ly)$/, "");
+
+/** The answer's content words (three letters or more, no contraction) the statement does not say in any form. */
+function droppedAnswerWords(statement: string, answer: string): string[] {
+  const said = new Set(wordsOf(statement).map(wordStem));
+  return statementWords(answer).filter(
+    (w) => w.length >= 3 && !w.includes("'") && !NOT_CONTENT.has(w) && !/^\d/.test(w) && !said.has(wordStem(w)),
+  );
+}
+
 /** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
@@ -140,8 +179,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     out.push(`meaning: the question's verb "${verb}" left out`);
   // "filleds", "coolings": a question's participle or gerund given a plural -s.
   for (const w of asked.participles) {
+    if (!lower.includes(`${w}s`)) continue;
     const plural = new RegExp(`\\b${w}s\\b`);
-    if (lower.includes(`${w}s`) && plural.test(lower) && !plural.test(q) && !plural.test(a())) {
+    if (plural.test(lower) && !plural.test(q) && !plural.test(a())) {
       out.push(`reads: "${w}s"`);
       break;
     }
@@ -181,13 +221,51 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "Lightning ever strikes the same place twice.": the question's "ever" kept once the answer said yes.
   if (asked.everYesNo && lower.includes("ever") && !a().includes("ever") && BARE_EVER.test(statement))
     out.push('reads: the question\'s "ever" kept');
-  // "Hummingbirds mainly drink Nectar.": a one-word answer's capital kept mid-sentence, neither a name nor a common noun known.
-  if (/^[A-Z][a-z]{2,}$/.test(name) && !question.includes(name)) {
+  // "Hummingbirds mainly drink Nectar.", "… feed on Mulberry leaves.": an answer's opening capital kept where it closes the statement,
+  // the word neither a name nor a common noun the lexicons know (the answer's first sentence; its other words lower-case).
+  const phrase = firstSentence(name);
+  const capital = /^([A-Z][a-z]{2,})(?: [a-z][a-z -]*)?$/.exec(phrase)?.[1];
+  if (capital && !question.includes(capital)) {
     // Where the answer closes the question's predicate ("… drink Nectar."), not in a blank that may hold a name ("The Breakdown method").
-    const at = statement.lastIndexOf(` ${name}`);
-    const closes = at > 0 && /^[.,;]?\s*$/.test(statement.slice(at + name.length + 1));
-    if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalUndecided(name, question))
-      out.push(`reads: "${name}" capitalised mid-sentence, a name or a common noun?`);
+    const at = statement.lastIndexOf(` ${phrase}`);
+    const closes = at > 0 && /^(?:[.,;!]?\s*$|[.;!] )/.test(statement.slice(at + phrase.length + 1));
+    if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalUndecided(capital, question))
+      out.push(`reads: "${capital}" capitalised mid-sentence, a name or a common noun?`);
   }
+  // "… (A) respiration (B) photosynthesis …": the question's answer options copied into the statement.
+  const lettered = statement.includes("(A)") || statement.includes("A) ") || statement.includes("A. ");
+  if ((lettered && OPTIONS.test(statement)) || (statement.includes("(a)") && OPTIONS_LOWER.test(statement)))
+    out.push("reads: the question's answer options kept");
+  // "Fungi do not need sunlight. They don't, because …": the answer's short reply kept after the statement.
+  if ((statement.includes(". ") || statement.includes("! ")) && SHORT_REPLY.test(statement))
+    out.push("reads: the answer's short reply kept");
+  // "Frederick Banting and Charles Best, in 1921 discovered insulin.": the answer's comma phrase glued before the question's words.
+  if (name.includes(", ") && name.length < 80 && ADJUNCT_AFTER_COMMA.test(name.slice(name.lastIndexOf(", ") + 2))) {
+    const at = statement.indexOf(name);
+    if (at >= 0 && /^ [a-z]/.test(statement.slice(at + name.length, at + name.length + 2)))
+      out.push("reads: the answer's comma phrase glued to the question's words");
+  }
+  // "… last longer by lower the screen brightness.": "by" before a bare verb.
+  if (lower.includes("by ")) {
+    const after = BY_VERB.exec(lower)?.[1];
+    if (after && !a().includes(`by ${after}`) && !q.includes(`by ${after}`) && canBeVerb(after) && !/(?:ing|ion|ment|ness)$/.test(after))
+      out.push(`reads: "by ${after}"`);
+  }
+  // "Agatha Christie's novels' novels": a possessive said twice.
+  const possessive = lower.includes("' ") || lower.includes("'s ") ? /\b([a-z]{3,})['’]s? \1\b/.exec(lower) : null;
+  if (possessive && !a().includes(possessive[0]) && !q.includes(possessive[0])) out.push(`reads: "${possessive[0]}"`);
+  // "The origin of the croissant is generally believed that it comes …": a hedge glued after another subject.
+  const hedge = lower.includes(" that ") ? GLUED_HEDGE.exec(statement) : null;
+  if (hedge && !/^it$/i.test(hedge[1])) out.push(`reads: "${hedge[0].slice(hedge[1].length + 1)}" after a subject`);
+  // "Tomatoes are fruits." for "Botanically, tomatoes are fruits, because they develop from the flower …": answer words dropped.
+  // (Most statements hold the answer as it was written: only the others are read word by word.)
+  const dropped = lower.includes(
+    a()
+      .trim()
+      .replace(/[.!]+$/, ""),
+  )
+    ? []
+    : droppedAnswerWords(statement, answer);
+  if (dropped.length >= 3) out.push(`answer words dropped: "${dropped.slice(0, 3).join('", "')}"`);
   return out;
 }
