@@ -54,15 +54,17 @@ function isCommonNoun(lower: string): boolean {
 }
 
 /**
- * True when nothing tells whether a capitalised answer word is a name: the question names no class of named things or kinds of
- * things, and neither lexicon knows the word. The rules keep such a capital ("Hummingbirds mainly drink Nectar."), so a person decides.
+ * True when a capitalised answer word kept mid-sentence needs a person's look: the question names a class of kinds of things ("Which
+ * force …?" + "Friction": the capital is wrong), or nothing tells (no class named, neither lexicon knows the word: "Nectar", "Kafka").
+ * False for a name the lexicons know or an instance of a class whose members are named ("Which planet …?" + "Venus").
  */
-export function capitalUndecided(word: string, question: string): boolean {
+export function capitalDoubtful(word: string, question: string): boolean {
   const lower = word.toLowerCase();
-  if (isProperWord(lower) || isCommonNoun(lower)) return false;
-  for (const m of question.toLowerCase().matchAll(/[a-z]+/g)) {
-    const w = m[0].replace(/s$/, "");
-    if (NAMED_CLASSES.has(m[0]) || NAMED_CLASSES.has(w) || KIND_CLASSES.has(m[0]) || KIND_CLASSES.has(w)) return false;
-  }
-  return true;
+  if (isProperWord(lower)) return false;
+  for (const m of question.toLowerCase().matchAll(/[a-z]+/g))
+    if (NAMED_CLASSES.has(m[0]) || NAMED_CLASSES.has(m[0].replace(/s$/, ""))) return false;
+  // The class the wh-phrase names ("Which force …?", "What kind of gas …?").
+  const asked = /^\s*(?:which|what) (?:(?:type|kind|sort) of )?([a-z]+)/i.exec(question)?.[1]?.toLowerCase() ?? "";
+  const kind = KIND_CLASSES.has(asked) || KIND_CLASSES.has(asked.replace(/s$/, ""));
+  return kind || !(isCommonNoun(lower) || isCommonWord(lower));
 }

@@ -12,7 +12,7 @@
  * Each test runs only once a plain substring test finds its words: these run on every statement.
  */
 import { analyzeAnswer } from "./answer.js";
-import { capitalUndecided } from "./names.js";
+import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
 import { statementWords, wordsOf } from "./wellformed.js";
 import { wordSet } from "./text.js";
@@ -70,6 +70,12 @@ interface QuestionWords {
   readonly asksWh: boolean;
   /** Its participles and gerunds ("filled", "cooling"), which a statement must not make plural ("filleds"). */
   readonly participles: readonly string[];
+  /** The noun of "Which N is/has …" ("element"), when the question asks with a superlative. */
+  readonly whClass: string | undefined;
+  /** The noun closing the question's final of-phrase ("flower" in "What are the parts of a flower?"). */
+  readonly ofNoun: string | undefined;
+  /** The one-word subject of "When/Where/Why/How was/did X …?" ("chess"), which an answer's "it" stands for. */
+  readonly subjectNoun: string | undefined;
   /** A yes/no question with "ever" in it. */
   readonly everYesNo: boolean;
 }
@@ -87,6 +93,11 @@ function readQuestion(question: string): QuestionWords {
     counted: counted && !NOT_COUNTED.has(counted) ? counted : undefined,
     whNoun: WH_NOUN.exec(question)?.[1]?.toLowerCase(),
     asksWh: /^\s*(?:who|what|which)\b/.test(lower),
+    whClass: /\bthe (?:most|least|[a-z]+est)\b/.test(lower)
+      ? /^\s*(?:which|what) ([a-z]{3,}) (?:is|are|was|were|has|have|had)\b/.exec(lower)?.[1]
+      : undefined,
+    subjectNoun: /^\s*(?:when|where|why|how) (?:was|were|is|are|did|does|do) (?:the )?([a-z]{3,}) [a-z]+/.exec(lower)?.[1],
+    ofNoun: /^\s*what (?:is|are) the /.test(lower) ? OF_NOUN.exec(lower)?.[1] : undefined,
     participles: [...new Set(lower.match(/\b[a-z]{3,}(?:ed|ing)\b/g) ?? [])].filter(isVerbInflection),
     everYesNo: lower.includes("ever") && YES_NO.test(lower),
   };
@@ -125,6 +136,16 @@ function answerBody(answer: string): string {
   while (end > 0 && (trimmed[end - 1] === "." || trimmed[end - 1] === "!")) end--;
   return trimmed.slice(0, end);
 }
+
+/** An answer that ends with its number ("It has 22.", "four", "about a dozen"). */
+const NUMBER_END =
+  /(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen))\W*$/i;
+/** A preposition that needs an object, then one that opens an adjunct ("for in the 1990s", "with in chess"). */
+const STRANDED = /\b(?:for|with|to|from|about|into|of) (?:in|on|at|during)\b/;
+/** A superlative standing alone: "the most abundant", "the largest", not followed by a noun of its own. */
+const SUPERLATIVE = /\bthe (?:(?:most|least) [a-z]+|[a-z]{3,}est)(?=\s*(?:[.,;]|$| in | of | on | at | by | with | among | to | for ))/;
+/** "What are the parts of a flower?": the noun at the end of the question's of-phrase. */
+const OF_NOUN = /\bof (?:a |an |the )?([a-z]{3,})\s*\?\s*$/i;
 
 /** Two or more lettered options in a row ("(A) respiration (B) photosynthesis", "A. melting B. freezing", "A) gravity B) friction"). */
 const OPTIONS = /(?:\(A\)|\bA[.)]) [^()]{1,60}?(?:\(B\)|\bB[.)]) /;
@@ -188,7 +209,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   }
   // "The human skull has 22." for "How many bones …?": the counted noun left out.
   const counted = asked.counted;
-  if (counted && !lower.includes(stemOf(counted)) && !a().includes(stemOf(counted)))
+  // (Not when the answer ends with a unit of its own: "approximately 120 kcal".)
+  const ownUnit = /[a-z°%]\W*$/i.test(answer) && !NUMBER_END.test(answer);
+  if (counted && !ownUnit && !lower.includes(stemOf(counted)) && !a().includes(stemOf(counted)))
     out.push(`context: "${counted}", what the question counts, left out`);
   // "… from sunlight from sunlight.", "the coldest by far the coldest": a phrase said twice, a few words apart at most, the second
   // time closing the clause, more often than the question and the answer say it.
@@ -229,7 +252,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     // Where the answer closes the question's predicate ("… drink Nectar."), not in a blank that may hold a name ("The Breakdown method").
     const at = statement.lastIndexOf(` ${phrase}`);
     const closes = at > 0 && /^(?:[.,;!]?\s*$|[.;!] )/.test(statement.slice(at + phrase.length + 1));
-    if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalUndecided(capital, question))
+    if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalDoubtful(capital, question))
       out.push(`reads: "${capital}" capitalised mid-sentence, a name or a common noun?`);
   }
   // "… (A) respiration (B) photosynthesis …": the question's answer options copied into the statement.
@@ -257,6 +280,38 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "The origin of the croissant is generally believed that it comes …": a hedge glued after another subject.
   const hedge = lower.includes(" that ") ? GLUED_HEDGE.exec(statement) : null;
   if (hedge && !/^it$/i.test(hedge[1])) out.push(`reads: "${hedge[0].slice(hedge[1].length + 1)}" after a subject`);
+  // "Most historians think it was invented in India …" for "When was chess invented?": the answer used as it is, its "it" standing
+  // for a word of the question that the statement never says.
+  if (asked.subjectNoun && (lower.includes(" it ") || lower.includes(" they ")) && !lower.includes(asked.subjectNoun)) {
+    const body = a()
+      .trim()
+      .replace(/[.!]+$/, "");
+    if (body.length > 0 && lower.includes(body) && /\b(?:it|they)\b/.test(body))
+      out.push(`context: "it" stands for "${asked.subjectNoun}"`);
+  }
+  // "Michael Jordan played the Chicago Bulls for in the 1990s.": a stranded preposition with its object gone.
+  const stranded = lower.includes(" in ") || lower.includes(" on ") || lower.includes(" at ") ? STRANDED.exec(lower) : null;
+  if (stranded && !a().includes(stranded[0])) out.push(`reads: "${stranded[0]}"`);
+  // "Oxygen is the most abundant in the Earth's crust." for "Which element is the most abundant …?": a superlative without the noun
+  // the question asks about.
+  const whClass = asked.whClass;
+  if (
+    whClass &&
+    (lower.includes("est") || lower.includes("the most ") || lower.includes("the least ")) &&
+    !lower.includes(stemOf(whClass))
+  ) {
+    const superlative = SUPERLATIVE.exec(lower);
+    if (superlative && !a().includes(stemOf(whClass))) out.push(`context: "${superlative[0]}" without "${whClass}"`);
+  }
+  // "The main parts are the petals, …" for "What are the parts of a flower?": the question's last noun left out.
+  const owner = asked.ofNoun;
+  if (owner && !lower.includes(stemOf(owner)) && !a().includes(stemOf(owner))) out.push(`context: "${owner}" left out`);
+  // "There are approximately 120 kcal calories …": the counted noun after the answer's own unit.
+  if (counted && lower.includes(` ${counted}`)) {
+    const unit = /([a-z°%]+)\W*$/i.exec(name)?.[1]?.toLowerCase();
+    if (unit && unit !== counted && stemOf(unit) !== stemOf(counted) && lower.includes(`${unit} ${counted}`) && !/^\d/.test(unit))
+      out.push(`reads: "${unit} ${counted}"`);
+  }
   // "Tomatoes are fruits." for "Botanically, tomatoes are fruits, because they develop from the flower …": answer words dropped.
   // (Most statements hold the answer as it was written: only the others are read word by word.)
   const dropped = lower.includes(
