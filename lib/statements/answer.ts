@@ -49,16 +49,33 @@ const FRAMING = [
 /** An introductory phrase before the answer's clause ("Based on radiometric dating, …", "As far as we know, …"), which it keeps. */
 const INTRODUCTION =
   /^((?:based on|according to|as far as|in general|generally speaking|typically|in fact|actually|technically|essentially|basically|historically|on average|in most cases|as of)\b[^,.;:!?]{0,60}),\s+(?=\S)/i;
+/** A hedge that reports the answer's clause ("It is generally believed that …", "Most historians think …"), which it keeps too. */
+const HEDGE =
+  /^((?:it is|it's|it was) (?:generally |widely |commonly |often |usually )?(?:believed|thought|said|known|accepted|assumed|agreed) that|(?:most|many|some) (?:historians|scientists|experts|researchers|scholars|people) (?:think|believe|say|agree|suggest)(?: that)?)\s+(?=\S)/i;
 
 /**
- * The introductory phrase and the clause after it, when an answer opens with one ("Based on radiometric dating, the oldest known rocks
- * … are …"): the rules read the clause, and the statement keeps the phrase before it.
+ * The introductory phrase or hedge and the clause after it, when an answer opens with one ("Based on radiometric dating, the oldest
+ * known rocks … are …", "Most historians think it was invented …"): the rules read the clause, and the statement keeps what came before
+ * it, joined as the answer joined it.
  */
-export function splitIntroduction(answer: string): { introduction: string; clause: string } | undefined {
-  const m = INTRODUCTION.exec(answer.trim());
+export function splitIntroduction(answer: string): { introduction: string; joiner: string; clause: string } | undefined {
+  const text = answer.trim();
+  const m = INTRODUCTION.exec(text) ?? HEDGE.exec(text);
   if (!m) return undefined;
-  const clause = answer.trim().slice(m[0].length);
-  return analyzeAnswer(clause).isClause ? { introduction: m[1], clause } : undefined;
+  const clause = text.slice(m[0].length);
+  return analyzeAnswer(clause).isClause
+    ? { introduction: m[1], joiner: m[0].slice(m[1].length).startsWith(",") ? ", " : " ", clause }
+    : undefined;
+}
+
+/** A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896." */
+const TRAILING_ADJUNCT = /^([^,;:]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+
+/** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
+export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {
+  const m = TRAILING_ADJUNCT.exec(answer.trim());
+  if (!m || analyzeAnswer(m[1]).isClause) return undefined;
+  return { phrase: m[1], adjunct: m[2] };
 }
 
 const YES = /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;

@@ -11,7 +11,7 @@
  * reformulate("How many legs does a spider have?", "eight").statement  // "A spider has eight legs."
  * reformulate("Is the Earth flat?", "No").statement                     // "The Earth is not flat."
  */
-import { analyzeAnswer, lastSentenceEnd, splitIntroduction } from "./answer.js";
+import { analyzeAnswer, lastSentenceEnd, splitIntroduction, splitTrailingAdjunct } from "./answer.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, splitFinalSentence } from "./text.js";
@@ -171,6 +171,11 @@ function finishRest(rest: string): string {
   return s === "." ? "" : s;
 }
 
+/** A realized sentence with an adjunct the answer gave after its phrase, at the end ("… won the first Tour de France in 1903"). */
+function withAdjunct(r: ReturnType<typeof realize>, adjunct: string): ReturnType<typeof realize> {
+  return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")} ${adjunct}` };
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(question: string, answer: string): Reformulation {
   const q = parseQuestion(question);
@@ -185,10 +190,16 @@ function reformulateWithin(question: string, answer: string): Reformulation {
     return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
   }
   const introduced = q.frame.kind === "yes-no" ? undefined : splitIntroduction(answer);
-  const r = introduced ? realize(q, analyzeAnswer(introduced.clause), question) : realize(q, a, question);
+  // "Maurice Garin, in 1903.": the phrase takes the question's place and its adjunct goes at the end.
+  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(answer);
+  const r = introduced
+    ? realize(q, analyzeAnswer(introduced.clause), question)
+    : adjunct
+      ? withAdjunct(realize(q, analyzeAnswer(adjunct.phrase), question), adjunct.adjunct)
+      : realize(q, a, question);
   // After the introduction a capital the answer wrote stays ("…, Venus has"); else the clause reads on mid-sentence ("…, the Moon is").
   let sentence = introduced
-    ? `${capitalize(introduced.introduction)}, ${/^[a-z]/.test(introduced.clause) ? midSentence(r.sentence) : r.sentence}`
+    ? `${capitalize(introduced.introduction)}${introduced.joiner}${/^[a-z]/.test(introduced.clause) ? midSentence(r.sentence) : r.sentence}`
     : r.sentence;
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)

@@ -556,7 +556,7 @@ const STATING_HEAD =
   /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
 
 const ABSTRACT_HEAD =
-  /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
+  /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance|origin|history|source)s?$/;
 
 /**
  * Heads whose value is a proposition, so that "X is that <clause>" is English ("The main reason
@@ -687,7 +687,11 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
   if (answer.polarity) {
     const positive = answer.polarity === "yes";
     // What the answer says after its yes/no: "No, it reflects light from the Sun." → "it reflects light from the Sun".
-    const e = analyzeAnswer(answer.afterPolarity);
+    // "No, they don't, because …": the short reply says only the polarity again; what follows it elaborates.
+    const reply = SHORT_REPLY.exec(answer.afterPolarity);
+    const e = analyzeAnswer(
+      reply && reply[0].length < answer.afterPolarity.length ? answer.afterPolarity.slice(reply[0].length) : answer.afterPolarity,
+    );
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
     const sentence = declarative(d, positive);
     if (e.text !== "" && !e.echo && !e.because) {
@@ -703,7 +707,9 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
       if (opens || stated) return { sentence: `${capitalize(resolved)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
     }
     const more = elaboration(e, declTokens);
-    let full = more ? `${sentence}${more.joiner}${more.text}` : sentence;
+    // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
+    const joiner = more && reply?.[0].includes(",") && more.text.startsWith("because") ? ", " : more?.joiner;
+    let full = more ? `${sentence}${joiner}${more.text}` : sentence;
     if (e.rest) full = `${full}. ${e.rest}`;
     return { sentence: full, rule, doubts };
   }
@@ -759,6 +765,10 @@ function followedBy(sentence: string, after: readonly Token[]): string {
   if (after.length === 0) return sentence;
   return `${sentence}${after[0].pos === "PUNCT" ? "" : " "}${text(after)}`;
 }
+
+/** A pronoun and an auxiliary that repeat a yes or no ("they don't, …", "it is not, …"), before more of the answer. */
+const SHORT_REPLY =
+  /^(?:it|they|he|she|we|you|this|that|there) (?:can't|won't|cannot|(?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?)(?:,\s*|;\s*)/i;
 
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
@@ -1550,7 +1560,8 @@ function nameForOne(answer: string, tokens: readonly Token[]): string {
 /** A phrase answer that is an instruction: a base-form verb first ("multiply by 0.62", "Boil water, …", "turn it off"). */
 function isInstruction(a: AnswerParts): boolean {
   const v = a.tokens[0];
-  if (a.isClause || !v || v.lower !== v.lemma || /(?:ing|ed)$/.test(v.lower)) return false;
+  // ("lower the screen brightness": a verb the tagger reads as a comparative adjective.)
+  if (a.isClause || !v || (v.lower !== v.lemma && !(v.pos === "ADJ" && canBeVerb(v.lower))) || /(?:ing|ed)$/.test(v.lower)) return false;
   // A name is no instruction ("Mark Twain", "Don Juan Pond"): a capital, then another.
   if (/^[A-Z]/.test(v.text) && /^[A-Z]/.test(a.tokens[1]?.text ?? "") && v.pos !== "VERB") return false;
   return (v.pos === "VERB" || canBeVerb(v.lower)) && a.tokens[1] !== undefined && a.tokens[1].pos !== "AUX";
@@ -1578,9 +1589,28 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   if (rest.length === 0) return { sentence: answer, rule: "wh-inverted:what-to-do", doubts: [] };
   if (rest[0].lower === "to" && rest[1] && (rest[1].pos === "VERB" || canBeVerb(rest[1].lower)))
     return { sentence: `To ${text(rest.slice(1))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
-  if (rest.every((t) => t.pos === "ADV" || /^(?:first|next|then|now|instead)$/.test(t.lower)))
+  // "What should you do first?", "… if a pan of oil catches fire?": the adverb or the condition opens the instruction.
+  if (
+    rest.every((t) => t.pos === "ADV" || /^(?:first|next|then|now|instead)$/.test(t.lower)) ||
+    /^(?:if|when|before|after)$/.test(rest[0].lower)
+  )
     return { sentence: `${capitalize(text(rest))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
   return undefined;
+}
+
+/**
+ * "You melt it, cool it and then gently rewarm it." to "How do you temper chocolate?", "You should cover it with a lid." to "What
+ * should you do …?": an answer to "you" that tells "you" what to do is the instruction after its "you" (and modal).
+ */
+function youInstruction(a: AnswerParts): AnswerParts | undefined {
+  const t = a.tokens;
+  if (!a.isClause || t[0]?.lower !== "you") return undefined;
+  let k = 1;
+  if (/^(?:should|can|could|must|might|may|will|would)$/.test(t[k]?.lower ?? "")) k++;
+  else if (/^(?:need|have|ought)$/.test(t[k]?.lower ?? "") && t[k + 1]?.lower === "to") k += 2;
+  const verb = t[k];
+  if (!verb || verb.lower !== verb.lemma || !(verb.pos === "VERB" || canBeVerb(verb.lower))) return undefined;
+  return withAnswerFields(analyzeAnswer(text(t.slice(k))), { rest: a.rest, raw: a.raw });
 }
 
 /**
@@ -1623,7 +1653,8 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
 
 function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
-  const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, a) ?? impersonalRealize(wh, d, a);
+  const instruction = youInstruction(a);
+  const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? impersonalRealize(wh, d, a);
   if (called) return called;
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
   if (filler) {
