@@ -96,7 +96,10 @@ function readQuestion(question: string): QuestionWords {
     whClass: /\bthe (?:most|least|[a-z]+est)\b/.test(lower)
       ? /^\s*(?:which|what) ([a-z]{3,}) (?:is|are|was|were|has|have|had)\b/.exec(lower)?.[1]
       : undefined,
-    subjectNoun: /^\s*(?:when|where|why|how) (?:was|were|is|are|did|does|do) (?:the )?([a-z]{3,}) [a-z]+/.exec(lower)?.[1],
+    subjectNoun:
+      /^\s*(?:when|where|why|how) (?:was|were|is|are|did|does|do) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those)\b)([a-z]{3,}) [a-z]+/.exec(
+        lower,
+      )?.[1],
     ofNoun: /^\s*what (?:is|are) the /.test(lower) ? OF_NOUN.exec(lower)?.[1] : undefined,
     participles: [...new Set(lower.match(/\b[a-z]{3,}(?:ed|ing)\b/g) ?? [])].filter(isVerbInflection),
     everYesNo: lower.includes("ever") && YES_NO.test(lower),
@@ -301,13 +304,16 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     !lower.includes(stemOf(whClass))
   ) {
     const superlative = SUPERLATIVE.exec(lower);
-    if (superlative && !a().includes(stemOf(whClass))) out.push(`context: "${superlative[0]}" without "${whClass}"`);
+    // (Only the answer's own: "Oxygen is the most abundant." A phrase answer reads as CAP-Statements' references do: "Antarctica is the
+    // coldest.")
+    if (superlative && a().includes(superlative[0]) && !a().includes(stemOf(whClass)))
+      out.push(`context: "${superlative[0]}" without "${whClass}"`);
   }
   // "The main parts are the petals, …" for "What are the parts of a flower?": the question's last noun left out.
   const owner = asked.ofNoun;
   if (owner && !lower.includes(stemOf(owner)) && !a().includes(stemOf(owner))) out.push(`context: "${owner}" left out`);
   // "There are approximately 120 kcal calories …": the counted noun after the answer's own unit.
-  if (counted && lower.includes(` ${counted}`)) {
+  if (counted && ownUnit && lower.includes(` ${counted}`)) {
     const unit = /([a-z°%]+)\W*$/i.exec(name)?.[1]?.toLowerCase();
     if (unit && unit !== counted && stemOf(unit) !== stemOf(counted) && lower.includes(`${unit} ${counted}`) && !/^\d/.test(unit))
       out.push(`reads: "${unit} ${counted}"`);
