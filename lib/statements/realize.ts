@@ -1773,7 +1773,8 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   // shapes, landforms) is one, so it takes "a".
   const definite = DEFINITE_HEADS.test(head.lower);
   const kind = instance && !definite ? classHead(subject) : undefined;
-  const individual = kind !== undefined && isIndividualKind(kind.lower);
+  // A kind named alone and again as the answer's head is counted by it ("One type of lens is a convex lens").
+  const individual = kind !== undefined && (isIndividualKind(kind.lower) || namesKindAgain(subject, tokens, kind));
   if (!definite && !individual) return answer;
   const first = tokens[0];
   if (
@@ -1805,6 +1806,25 @@ const INDIVIDUAL_KINDS = wordSet(
   "animal mammal reptile amphibian bird fish insect invertebrate vertebrate herbivore carnivore omnivore predator marsupial primate rodent",
   "device tool machine appliance vehicle gadget landform quadrilateral polygon triangle graph wave",
 );
+
+/**
+ * True when a compound answer ends with the kind's own singular noun ("convex lens" for "one type of lens"), the kind ends the request
+ * and is not a substance or phenomenon ("paper chromatography", "magnetic force" stay bare). After a qualified kind ("one type of lens
+ * used in a camera") CAP-Statements' references leave the article out, so the rule keeps to a kind named alone.
+ */
+function namesKindAgain(subject: readonly Token[], tokens: readonly Token[], kind: Token): boolean {
+  return (
+    tokens.length >= 2 &&
+    kind.lower === kind.lemma &&
+    tokens[tokens.length - 1].lower === kind.lower &&
+    !subject.slice(subject.indexOf(kind) + 1).some((t) => /\w/.test(t.text)) &&
+    !MASS_KINDS.has(kind.lower) &&
+    !/(?:graphy|ide)$/.test(kind.lower)
+  );
+}
+
+/** Kinds whose sub-kinds are named bare: forces, charges, processes and other phenomena. */
+const MASS_KINDS = wordSet("force charge decay bias grammar memory tissue rainfall cartilage");
 
 function isIndividualKind(word: string): boolean {
   const lemma = word.replace(/s$/, "");
