@@ -1741,7 +1741,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   const propositionHead = headWord(object);
   if (propositionHead && isPropositionHead(propositionHead) && readsAsProposition(a.tokens))
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
-  const answer = withArticle(object, a.text, a.tokens, true);
+  const answer = namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true);
   const head = headNoun(object);
   const plural =
     object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
@@ -1751,6 +1751,20 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     rule: `imperative:${f.verb}`,
     doubts: [],
   };
+}
+
+/**
+ * A bare process noun with its "of" phrase ("combustion of wood", "melting of ice"), which names one event and takes "the" as an
+ * instance ("An example of an exothermic reaction is the combustion of wood").
+ */
+function namesOneEvent(tokens: readonly Token[]): boolean {
+  return (
+    tokens.length >= 3 &&
+    tokens.length <= 6 &&
+    tokens[1].lower === "of" &&
+    /^[a-z]+(?:ing|tion|sion|ment|ance|ence|ure|ysis)$/.test(tokens[0].text) &&
+    !tokens.some((t) => t.lower === "and" || t.text === ",")
+  );
 }
 
 /**
