@@ -1085,6 +1085,26 @@ function roleVerbPhrase(subject: readonly Token[], a: AnswerParts): string | und
   return `${capitalize(text(owner))} ${verb} ${text(answerTokens.slice(1))}`;
 }
 
+/**
+ * An answer the tagger read as a clause that names a thing: up to its first comma or relative word, every verb is a participle after a
+ * noun ("the energy released when …", "the universal gas constant used in electrochemistry", "pi times radius squared"), so that
+ * it follows "is" ("Nuclear binding energy is the energy released when …").
+ */
+function namesByPhrase(a: AnswerParts): boolean {
+  const first = a.tokens[0];
+  if (!first || !(/^(?:a|an|the)$/.test(first.lower) || (/^[a-z]/.test(first.text) && (first.pos === "NOUN" || first.pos === "ADJ"))))
+    return false;
+  const end = a.tokens.findIndex((t) => t.text === "," || /^(?:which|that|who|whom|whose|when|where|while|if|because)$/.test(t.lower));
+  const phrase = end < 0 ? a.tokens : a.tokens.slice(0, end);
+  if (a.tokens[a.finiteVerb]?.pos !== "VERB" || a.finiteVerb >= phrase.length) return false;
+  return phrase.every(
+    (t, i) =>
+      (t.pos !== "VERB" && t.pos !== "AUX") ||
+      (i > 0 && /(?:ed|en|ing)$/.test(t.lower) && ["NOUN", "ADJ", "CCONJ", "VERB"].includes(phrase[i - 1].pos)) ||
+      phrase[i - 1]?.lower === "to",
+  );
+}
+
 /** "What is X [called]?", "Who was X?", "How old is X?", "What type of star is X?" */
 function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly Token[], tail: readonly Token[], a: AnswerParts): Realized {
   const doubts: string[] = [];
@@ -1144,7 +1164,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
-  if (a.isClause) {
+  if (a.isClause && !namesByPhrase(a)) {
     const dummy = predicateOfDummySubject(a);
     if (!dummy) {
       // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
