@@ -508,6 +508,16 @@ function restates(answer: readonly Token[], question: readonly Token[]): boolean
 const STATING_HEAD =
   /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
 
+/**
+ * The head noun of a subject, read through a possessive when singular ("law" in "Ohm's law", where the tagger ends the phrase at "'s"; not
+ * "Newton's three laws", one of which an answer states).
+ */
+function statedHead(subject: readonly Token[]): Token | undefined {
+  const head = headNoun(subject);
+  const through = headNoun(subject.filter((t) => !/^['’]s$/.test(t.lower)));
+  return through && through !== head && through.lemma === through.lower ? through : head;
+}
+
 const ABSTRACT_HEAD =
   /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance)s?$/;
 
@@ -1176,10 +1186,12 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
         return { sentence: a.text, rule: "wh-be:sentence", doubts };
       const head = headNoun(subject);
-      // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …".
-      if (head && STATING_HEAD.test(head.lower) && !tailText)
+      // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …" ("Ohm's law": the head after
+      // the possessive).
+      const stated = statedHead(subject);
+      if (stated && STATING_HEAD.test(stated.lower) && !tailText)
         return {
-          sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`,
+          sentence: `${capitalize(x)} ${/s$/.test(stated.lower) && stated.lemma !== stated.lower ? "state" : "states"} that ${midSentence(a.text)}`,
           rule: "wh-be:states-that",
           doubts,
         };
