@@ -853,7 +853,7 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
       doubts,
     };
   }
-  if (a.isClause && happen >= 0) {
+  if (happen >= 0 && (a.isClause || statesChange(a.tokens))) {
     let k = happen + 1;
     let target: Token[] = [];
     if (predicate[k]?.lower === "to") {
@@ -1336,6 +1336,20 @@ function restatedHead(subject: readonly Token[], answer: readonly Token[]): stri
  * condition with its own verb ("if two rows are identical, …"), or a noun followed by an inflected verb and its object or complement ("the
  * derivative equals zero", "Germany lost territory").
  */
+/**
+ * A noun phrase and a final intransitive verb, with an adjective or adverb after it, that the tagger did not read as a clause ("pH
+ * decreases", "The oil and water remain separate"): what happens, said as a clause.
+ */
+function statesChange(tokens: readonly Token[]): boolean {
+  const v = tokens.length - (["ADJ", "ADV"].includes(tokens[tokens.length - 1]?.pos ?? "") ? 2 : 1);
+  const verb = tokens[v];
+  if (v < 1 || !verb || !canBeVerb(verb.lemma) || /(?:ing|ed|en)$/.test(verb.lower) || !["NOUN", "PROPN"].includes(tokens[v - 1].pos))
+    return false;
+  const third = /[^s]s$/.test(verb.lower) && verb.lemma !== verb.lower;
+  if (!third && !(verb.pos === "VERB" && verb.lower === verb.lemma)) return false;
+  return tokens.slice(0, v).every((t, i) => ["NOUN", "PROPN", "ADJ", "CCONJ"].includes(t.pos) || (i === 0 && t.pos === "DET"));
+}
+
 function readsAsProposition(tokens: readonly Token[]): boolean {
   if (tokens.some((t) => t.text === "=")) return tokens[0]?.pos !== "DET" && !tokens.some((t) => t.text === ":");
   return tokens.some((t, i) => {
