@@ -1646,10 +1646,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
             : "";
         return { sentence: `${withObject.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
-      // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
+      // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>"; what a law states follows "that" ("Lenz law
+      // states that the direction of induced current opposes …").
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
+        const that = d.verb.lemma === "state" && !/^that\b/i.test(a.text) ? "that " : "";
         return {
-          sentence: capitalize(declarative(d, !d.negated, { text: midSentence(a.text), gap: 0 })),
+          sentence: capitalize(declarative(d, !d.negated, { text: `${that}${midSentence(a.text)}`, gap: 0 })),
           rule: "wh-inverted:clause-object",
           doubts,
         };
