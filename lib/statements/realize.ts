@@ -1141,6 +1141,15 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       rule: "wh-be:term-for",
       doubts,
     };
+  // "What is kinetic energy proportional to?", "What is Bayes theorem also referred to as?": the parser left the predicate's preposition in
+  // the subject; the predicate goes after "is" ("Kinetic energy is proportional to …").
+  const predicate = wh.word === "what" && wh.noun.length === 0 && !after && !a.isClause ? predicateAtEnd(subject, tail) : undefined;
+  if (predicate)
+    return {
+      sentence: `${capitalize(text(predicate.subject))} ${be.lower === "'s" ? "is" : be.lower} ${text(predicate.predicate)} ${midSentence(a.text)}`,
+      rule: "wh-be:predicative",
+      doubts,
+    };
   let tailTokens = tail;
   const naming = tail.length === 0 && wh.noun.length === 0 && !after ? namingParticiple(subject) : undefined;
   if (naming) {
@@ -1332,11 +1341,6 @@ function restatedHead(subject: readonly Token[], answer: readonly Token[]): stri
 }
 
 /**
- * A phrase that states something although the tagger found no clause in it: an equation ("log(ab) = log(a) + log(b)"), "there is …", a
- * condition with its own verb ("if two rows are identical, …"), or a noun followed by an inflected verb and its object or complement ("the
- * derivative equals zero", "Germany lost territory").
- */
-/**
  * A noun phrase and a final intransitive verb, with an adjective or adverb after it, that the tagger did not read as a clause ("pH
  * decreases", "The oil and water remain separate"): what happens, said as a clause.
  */
@@ -1350,6 +1354,11 @@ function statesChange(tokens: readonly Token[]): boolean {
   return tokens.slice(0, v).every((t, i) => ["NOUN", "PROPN", "ADJ", "CCONJ"].includes(t.pos) || (i === 0 && t.pos === "DET"));
 }
 
+/**
+ * A phrase that states something although the tagger found no clause in it: an equation ("log(ab) = log(a) + log(b)"), "there is …", a
+ * condition with its own verb ("if two rows are identical, …"), or a noun followed by an inflected verb and its object or complement ("the
+ * derivative equals zero", "Germany lost territory").
+ */
 function readsAsProposition(tokens: readonly Token[]): boolean {
   if (tokens.some((t) => t.text === "=")) return tokens[0]?.pos !== "DET" && !tokens.some((t) => t.text === ":");
   return tokens.some((t, i) => {
@@ -1398,6 +1407,28 @@ function termForOne(subject: readonly Token[], a: AnswerParts): string | undefin
   if (isUncountable(last.lower) || MASS_SUFFIX.test(last.lower)) return undefined;
   const member = nameForOne(a.text, a.tokens);
   return member === a.text ? undefined : member;
+}
+
+/** Adjectives that take a preposition after "is" and that the tagger may call nouns ("proportional to", "equivalent to"). */
+const PREDICATIVE = /^(?:proportional|equal|equivalent|similar|identical|analogous|parallel|perpendicular|related|opposite|comparable)$/;
+
+/**
+ * A subject the parser ended with a preposition ("kinetic energy proportional to", "Bayes theorem also referred to" + "as"): the noun
+ * phrase, and the predicate (adverbs, an adjective or participle, prepositions) that goes after "is"; undefined otherwise.
+ */
+function predicateAtEnd(subject: readonly Token[], tail: readonly Token[]): { subject: Token[]; predicate: Token[] } | undefined {
+  const preposition = (t: Token | undefined) =>
+    t !== undefined && (t.pos === "ADP" || t.pos === "PART") && /^(?:to|as|of|for|with|by|from)$/.test(t.lower);
+  if (!preposition(subject[subject.length - 1]) || !tail.every(preposition)) return undefined;
+  const all = [...subject, ...tail];
+  let k = all.length - 1;
+  while (k > 0 && preposition(all[k])) k--;
+  const word = all[k];
+  if (!(word.pos === "ADJ" || PREDICATIVE.test(word.lower) || (word.pos === "VERB" && /(?:ed|en)$/.test(word.lower)))) return undefined;
+  while (k > 1 && all[k - 1].pos === "ADV" && /(?:^also|^most|ly)$/.test(all[k - 1].lower)) k--;
+  const head = all.slice(0, k);
+  if (!head.some((t) => t.pos === "NOUN" || t.pos === "PROPN") || preposition(head[head.length - 1])) return undefined;
+  return { subject: head, predicate: all.slice(k) };
 }
 
 const NAMING_PARTICIPLE = /^(?:called|known|referred|denoted|described|named|termed|abbreviated|written|expressed|represented)$/;
