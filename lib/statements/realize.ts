@@ -804,6 +804,17 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     const lean = leanOnPredicate(wh, predicate, a);
     if (lean) return lean;
   }
+  // "What is Down syndrome caused by?", "What is crossing over also referred to as?": "what" is the complement, the subject follows "is".
+  const passive =
+    wh.word === "what" && wh.noun.length === 0 && !a.isClause && /^(?:is|are|was|were)$/.test(predicate[0]?.lower ?? "")
+      ? predicateAtEnd(predicate.slice(1), [])
+      : undefined;
+  if (passive && passive.subject.length > 0)
+    return {
+      sentence: `${capitalize(text(passive.subject))} ${predicate[0].lower} ${text(passive.predicate)} ${midSentence(a.text)}`,
+      rule: "wh-subject:complement",
+      doubts,
+    };
   // "Which best explains why …?" + a clause: "… because <clause>".
   const explains = predicate.findIndex((t) => /^explains?$/.test(t.lower));
   if (a.isClause && explains >= 0 && predicate[explains + 1]?.lower === "why") {
@@ -1144,7 +1155,7 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
   // "What is kinetic energy proportional to?", "What is Bayes theorem also referred to as?": the parser left the predicate's preposition in
   // the subject; the predicate goes after "is" ("Kinetic energy is proportional to …").
   const predicate = wh.word === "what" && wh.noun.length === 0 && !after && !a.isClause ? predicateAtEnd(subject, tail) : undefined;
-  if (predicate)
+  if (predicate?.subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN"))
     return {
       sentence: `${capitalize(text(predicate.subject))} ${be.lower === "'s" ? "is" : be.lower} ${text(predicate.predicate)} ${midSentence(a.text)}`,
       rule: "wh-be:predicative",
@@ -1413,8 +1424,8 @@ function termForOne(subject: readonly Token[], a: AnswerParts): string | undefin
 const PREDICATIVE = /^(?:proportional|equal|equivalent|similar|identical|analogous|parallel|perpendicular|related|opposite|comparable)$/;
 
 /**
- * A subject the parser ended with a preposition ("kinetic energy proportional to", "Bayes theorem also referred to" + "as"): the noun
- * phrase, and the predicate (adverbs, an adjective or participle, prepositions) that goes after "is"; undefined otherwise.
+ * A subject the parser ended with a preposition ("kinetic energy proportional to", "Bayes theorem also referred to" + "as"): the words
+ * before the predicate, and the predicate (adverbs, an adjective or participle, prepositions) that goes after "is"; undefined otherwise.
  */
 function predicateAtEnd(subject: readonly Token[], tail: readonly Token[]): { subject: Token[]; predicate: Token[] } | undefined {
   const preposition = (t: Token | undefined) =>
@@ -1427,7 +1438,7 @@ function predicateAtEnd(subject: readonly Token[], tail: readonly Token[]): { su
   if (!(word.pos === "ADJ" || PREDICATIVE.test(word.lower) || (word.pos === "VERB" && /(?:ed|en)$/.test(word.lower)))) return undefined;
   while (k > 1 && all[k - 1].pos === "ADV" && /(?:^also|^most|ly)$/.test(all[k - 1].lower)) k--;
   const head = all.slice(0, k);
-  if (!head.some((t) => t.pos === "NOUN" || t.pos === "PROPN") || preposition(head[head.length - 1])) return undefined;
+  if (head.length === 0 || preposition(head[head.length - 1])) return undefined;
   return { subject: head, predicate: all.slice(k) };
 }
 
