@@ -2092,7 +2092,20 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     case "wh-be":
       return beComplementRealize(f.wh, f.be, f.subject, f.tail, a);
     case "wh-inverted":
-      return invertedRealize(f.wh, f.decl, a);
+      // (A preposition before the gerund that the tagger called a conjunction, "for solving", is a preposition.)
+      return copulaMisreadAsProgressive(f.decl)
+        ? beComplementRealize(
+            f.wh,
+            f.decl.aux,
+            [
+              ...f.decl.subject.map((t, i, all) => (i === all.length - 1 && t.pos === "SCONJ" ? { ...t, pos: "ADP" } : t)),
+              f.decl.verb as Token,
+              ...f.decl.rest,
+            ],
+            [],
+            a,
+          )
+        : invertedRealize(f.wh, f.decl, a);
     case "existential":
       return existentialRealize(f.wh, f.be, f.rest, a);
     case "in-situ":
@@ -2100,6 +2113,21 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     case "unparsed":
       return colonFallback(f.body, a);
   }
+}
+
+/**
+ * "What are the steps for solving a linear equation?", "What is the result of an object reflecting light?", "What is machine learning?":
+ * the parser read "is … -ing" as a progressive whose object "what" stands for, but the -ing word is a gerund after a preposition, has
+ * its own object, or ends a bare compound noun, so "what" is the complement of "is".
+ */
+function copulaMisreadAsProgressive(d: Declarative): boolean {
+  const { aux, verb, subject, rest } = d;
+  if (d.auxKind !== "be" || !aux || !verb || d.negated || d.preVerb.length > 0 || !/ing$/.test(verb.lower) || subject.length === 0)
+    return false;
+  const last = subject[subject.length - 1];
+  if (last.pos === "ADP" || last.pos === "SCONJ") return true;
+  if (subject.length === 1) return /^[a-z]/.test(last.text) && last.pos !== "PRON" && rest.length === 0;
+  return subject.some((t) => t.lower === "of") && ["DET", "NOUN", "ADJ", "PROPN"].includes(rest[0]?.pos ?? "");
 }
 
 export { splitBe };
