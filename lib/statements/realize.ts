@@ -1121,8 +1121,31 @@ function namesByPhrase(a: AnswerParts): boolean {
   return phrase.every(
     (t, i) =>
       (t.pos !== "VERB" && t.pos !== "AUX") ||
-      (i > 0 && /(?:ed|en|ing)$/.test(t.lower) && ["NOUN", "ADJ", "CCONJ", "VERB"].includes(phrase[i - 1].pos)) ||
+      (i > 0 &&
+        (/(?:ed|en|ing)$/.test(t.lower) || pastParticiple(t.lemma) === t.lower) &&
+        ["NOUN", "ADJ", "CCONJ", "VERB"].includes(phrase[i - 1].pos)) ||
       phrase[i - 1]?.lower === "to",
+  );
+}
+
+/**
+ * An answer the tagger read as a clause that is a noun phrase: one that namesByPhrase accepts, one whose "verb" is inside a hyphenated
+ * word ("the chi-squared distribution", "the 3-SAT problem"), or a short one ending in a bare verb form that cannot agree with the singular
+ * noun before it ("the Mandelbrot set", "IPv6 address").
+ */
+function readsAsNounPhrase(a: AnswerParts): boolean {
+  if (namesByPhrase(a)) return true;
+  const v = a.tokens[a.finiteVerb];
+  const before = a.tokens[a.finiteVerb - 1];
+  if (!v || !before || v.pos !== "VERB") return false;
+  if (before.text === "-") return true;
+  return (
+    a.finiteVerb === a.tokens.length - 1 &&
+    a.tokens.length <= 4 &&
+    v.lower === v.lemma &&
+    (before.pos === "NOUN" || before.pos === "PROPN") &&
+    !/s$/.test(before.lower) &&
+    a.tokens.slice(0, a.finiteVerb).every((t) => ["DET", "NOUN", "PROPN", "ADJ", "NUM"].includes(t.pos))
   );
 }
 
@@ -1814,7 +1837,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     return { sentence: `${sentence} ${mannerPhrase(a.text, a.tokens)}`, rule: "imperative:explain-how", doubts: [] };
   }
   const object = f.object;
-  if (a.isClause) {
+  if (a.isClause && !readsAsNounPhrase(a)) {
     // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly
     // penetrating."
     // "Give an example of an amphibian." + "A frog is an amphibian." names the instance itself; "Name one property of X." + a clause states
