@@ -1150,10 +1150,24 @@ function readsAsNounPhrase(a: AnswerParts): boolean {
 }
 
 /** "What is X [called]?", "Who was X?", "How old is X?", "What type of star is X?" */
-function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly Token[], tail: readonly Token[], a: AnswerParts): Realized {
+function beComplementRealize(
+  wh: WhPhrase,
+  be: Token,
+  questionSubject: readonly Token[],
+  questionTail: readonly Token[],
+  a: AnswerParts,
+): Realized {
   const doubts: string[] = [];
-  // The subject ends before a subordinate clause ("How old was Mozart when he wrote …").
-  const sub = subjectTokens.findIndex((t, i) => i > 0 && (t.pos === "SCONJ" || /^(?:when|while|if|after|before|because)$/.test(t.lower)));
+  // "What is the derivative of x squared?", "Who was the leader of the Soviet Union when it collapsed?": a lone participle that names
+  // nothing ("What is X called?" does) belongs to the subject.
+  const lone = questionTail.length === 1 && /ed$/.test(questionTail[0].lower) && !NAMING_TAIL.test(questionTail[0].lower);
+  const subjectTokens = lone ? [...questionSubject, ...questionTail] : questionSubject;
+  const tail = lone ? [] : questionTail;
+  // The subject ends before a subordinate clause ("How old was Mozart when he wrote …"; not "for", a preposition the tagger may call a
+  // conjunction: "the chemical symbol for lead").
+  const sub = subjectTokens.findIndex(
+    (t, i) => i > 0 && ((t.pos === "SCONJ" && t.lower !== "for") || /^(?:when|while|if|after|before|because)$/.test(t.lower)),
+  );
   let subject = sub > 0 ? subjectTokens.slice(0, sub) : subjectTokens;
   let after = sub > 0 ? text(subjectTokens.slice(sub)) : "";
   // "How far is X from Y?": "from Y" follows the measure.
@@ -1464,6 +1478,9 @@ function predicateAtEnd(subject: readonly Token[], tail: readonly Token[]): { su
   if (head.length === 0 || preposition(head[head.length - 1])) return undefined;
   return { subject: head, predicate: all.slice(k) };
 }
+
+/** Participles that end a "What is X …?" question and name what follows ("What is a baby kangaroo called?"). */
+const NAMING_TAIL = /^(?:called|named|known|termed|titled|nicknamed|dubbed|abbreviated|denoted|labelled|labeled)$/;
 
 const NAMING_PARTICIPLE = /^(?:called|known|referred|denoted|described|named|termed|abbreviated|written|expressed|represented)$/;
 const HEDGE = /^(?:approximately|roughly|about|exactly|usually|typically|normally)$/;
