@@ -1327,6 +1327,9 @@ function beComplementRealize(
       doubts,
     };
   }
+  // "Which is an example of light being reflected?" + a phrase: "which" asks for the subject ("Looking into a mirror is an example of …").
+  if (wh.word === "which" && wh.noun.length === 0 && !tailText && !after && !a.isClause && subject[0]?.pos === "DET")
+    return { sentence: `${capitalize(answerText)} ${beText} ${midSentence(x)}`, rule: "wh-be:which", doubts };
   const restated = wh.word === "what" && wh.noun.length === 0 && !tailText && !after ? restatedHead(subject, answerTokens) : undefined;
   if (restated) return { sentence: `${capitalize(x)} ${restated}`, rule: "wh-be:restated-head", doubts };
   let slot = slotPhrase(wh, answerText, answerTokens);
