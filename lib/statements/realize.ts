@@ -2170,6 +2170,9 @@ function copulaMisreadAsProgressive(d: Declarative): boolean {
   const last = subject[subject.length - 1];
   if (last.pos === "ADP" || last.pos === "SCONJ") return true;
   if (subject.length === 1) return /^[a-z]/.test(last.text) && last.pos !== "PRON" && rest.length === 0;
+  // "an example of an animal adapting to …": what the -ing phrase is an example of.
+  if (subject[0].pos === "DET" && subject[2]?.lower === "of" && /^(?:example|instance|sign|case)$/.test(subject[1]?.lower ?? ""))
+    return true;
   return subject.some((t) => t.lower === "of") && ["DET", "NOUN", "ADJ", "PROPN"].includes(rest[0]?.pos ?? "");
 }
 
