@@ -1464,14 +1464,16 @@ function termForOne(subject: readonly Token[], a: AnswerParts): string | undefin
 const PREDICATIVE = /^(?:proportional|equal|equivalent|similar|identical|analogous|parallel|perpendicular|related|opposite|comparable)$/;
 
 /**
- * A subject the parser ended with a preposition ("kinetic energy proportional to", "Bayes theorem also referred to" + "as"): the words
- * before the predicate, and the predicate (adverbs, an adjective or participle, prepositions) that goes after "is"; undefined otherwise.
+ * A subject the parser ended with a preposition ("kinetic energy proportional to", "Bayes theorem also referred to" + "as") or a naming
+ * participle ("mutually exclusive events also called"): the words before the predicate, and the predicate (adverbs, an adjective or participle, prepositions) that goes after "is"; undefined otherwise.
  */
 function predicateAtEnd(subject: readonly Token[], tail: readonly Token[]): { subject: Token[]; predicate: Token[] } | undefined {
   const preposition = (t: Token | undefined) =>
     t !== undefined && (t.pos === "ADP" || t.pos === "PART") && /^(?:to|as|of|for|with|by|from)$/.test(t.lower);
-  if (!preposition(subject[subject.length - 1]) || !tail.every(preposition)) return undefined;
   const all = [...subject, ...tail];
+  // "mutually exclusive events also called": a final naming participle needs no preposition.
+  const named = tail.length === 0 && NAMING_TAIL.test(all[all.length - 1]?.lower ?? "");
+  if (!named && (!preposition(subject[subject.length - 1]) || !tail.every(preposition))) return undefined;
   let k = all.length - 1;
   while (k > 0 && preposition(all[k])) k--;
   const word = all[k];
