@@ -163,6 +163,14 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (score === 0) return 0;
   // A base form right after a one-word plural subject is its verb ("Can chameleons change colour?", not "colour").
   if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 2;
+  // So is one right after a short noun phrase that opens the subject ("Does a river deposit …", "Does TCP guarantee …"), whatever its tag.
+  else if (
+    k <= start + 3 &&
+    t.lower === t.lemma &&
+    (prev.pos === "NOUN" || prev.pos === "PROPN") &&
+    tokens.slice(start, k).every((x) => x.pos === "DET" || x.pos === "ADJ" || x.pos === "NOUN" || x.pos === "PROPN")
+  )
+    score += 2;
   const next = tokens[k + 1];
   if (
     !next ||
