@@ -417,7 +417,9 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
           next.pos === "PART" ||
           next.pos === "PUNCT" ||
           next.pos === "ADV" ||
-          next.pos === "PROPN")
+          next.pos === "PROPN" ||
+          // "Which scientist helped develop this model": a verb that takes a bare verb after it.
+          (next.pos === "VERB" && next.lower === next.lemma && /ed$/.test(t.lower)))
       )
         break;
       if (i === startNoun && t.pos === "VERB" && !(next && (next.pos === "NOUN" || isAux(next)))) break;
