@@ -765,7 +765,9 @@ function parseInSitu(tokens: readonly Token[]): Frame | undefined {
         tokens[e].pos !== "VERB" &&
         tokens[e].pos !== "AUX" &&
         tokens[e].pos !== "ADP" &&
-        tokens[e].pos !== "PART"
+        tokens[e].pos !== "PART" &&
+        // "… animals that live in the area": a relative clause stays after the answer.
+        !/^(?:that|which|who|whose|where)$/.test(tokens[e].lower)
       )
         e++;
       parsed = { wh: { ...parsed.wh, noun: [] }, end: e };
