@@ -1924,7 +1924,10 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   const kind = instance && !definite ? classHead(subject) : undefined;
   // A kind named alone and again as the answer's head is counted by it ("One type of lens is a convex lens").
   const individual = kind !== undefined && (isIndividualKind(kind.lower) || namesKindAgain(subject, tokens, kind));
-  if (!definite && !individual) return answer;
+  // A name for a thing takes the thing's own article ("The scientific name for the kneecap is the patella", "Another name for a Type I
+  // error is a false positive").
+  const named = definite || individual ? undefined : namedThingArticle(subject);
+  if (!definite && !individual && !named) return answer;
   const first = tokens[0];
   if (
     ["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) ||
@@ -1938,12 +1941,27 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   if (
     isPluralPhrase(tokens) ||
     isUncountable(nounHead.lower) ||
-    (MASS_SUFFIX.test(nounHead.lower) && !tokens.some((t) => t.lower === "of"))
+    (MASS_SUFFIX.test(nounHead.lower) && (named !== undefined || !tokens.some((t) => t.lower === "of"))) ||
+    (named !== undefined && tokens.some((t) => /ing$/.test(t.lower)))
   )
     return answer;
   if (capitalised) return answer;
-  if (individual) return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
+  if (individual || named === "a") return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
   return `the ${answer}`;
+}
+
+/**
+ * "the (scientific) name for the kneecap", "another term for a Type I error": the article of the thing named ("the" or "a");
+ * undefined for other subjects.
+ */
+function namedThingArticle(subject: readonly Token[]): "the" | "a" | undefined {
+  if (!/^(?:the|another)$/.test(subject[0]?.lower ?? "")) return undefined;
+  const term = subject.findIndex((t) => /^(?:name|term|word)$/.test(t.lower));
+  if (term < 1 || !subject.slice(1, term).every((t) => t.pos === "ADJ")) return undefined;
+  const k = term + 1;
+  if (subject[k]?.lower !== "for") return undefined;
+  const det = subject[k + 1]?.lower;
+  return det === "the" ? "the" : det === "a" || det === "an" ? "a" : undefined;
 }
 
 /**
