@@ -1115,15 +1115,21 @@ function namesByPhrase(a: AnswerParts): boolean {
   const first = a.tokens[0];
   if (!first || !(/^(?:a|an|the)$/.test(first.lower) || (/^[a-z]/.test(first.text) && (first.pos === "NOUN" || first.pos === "ADJ"))))
     return false;
-  const end = a.tokens.findIndex((t) => t.text === "," || /^(?:which|that|who|whom|whose|when|where|while|if|because)$/.test(t.lower));
+  const end = a.tokens.findIndex(
+    (t) => t.text === "," || /^(?:which|that|who|whom|whose|when|where|while|if|because|whether|so)$/.test(t.lower),
+  );
   const phrase = end < 0 ? a.tokens : a.tokens.slice(0, end);
+  // "a test of whether a machine can …": the clause's verb comes after the noun phrase's own words.
+  if (a.finiteVerb >= phrase.length && end > 1 && first.pos === "DET") return !phrase.some((t) => t.pos === "VERB" || t.pos === "AUX");
   if (a.tokens[a.finiteVerb]?.pos !== "VERB" || a.finiteVerb >= phrase.length) return false;
+  // (A gerund after a preposition is a noun: "the technique of caching the results …".)
   return phrase.every(
     (t, i) =>
       (t.pos !== "VERB" && t.pos !== "AUX") ||
       (i > 0 &&
         (/(?:ed|en|ing)$/.test(t.lower) || pastParticiple(t.lemma) === t.lower) &&
         ["NOUN", "ADJ", "CCONJ", "VERB"].includes(phrase[i - 1].pos)) ||
+      (i > 0 && /ing$/.test(t.lower) && phrase[i - 1].pos === "ADP") ||
       phrase[i - 1]?.lower === "to",
   );
 }
