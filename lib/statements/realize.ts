@@ -1096,9 +1096,15 @@ function roleVerbPhrase(subject: readonly Token[], a: AnswerParts): string | und
   const objectAfter = ["DET", "PRON", "ADP", "ADV", "PART", "NOUN"].includes(answerTokens[1].pos);
   const base =
     first.lower === first.lemma && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter && answerTokens[1].pos !== "NOUN"));
-  // A third-person form the tagger may call a noun ("Filters/NOUN blood").
+  // A third-person form the tagger may call a noun ("Filters/NOUN blood"), also before an adjective ("absorbs light energy") or a second
+  // verb ("processes and packages proteins").
+  const second = answerTokens[2];
+  const thirdObject =
+    objectAfter ||
+    answerTokens[1].pos === "ADJ" ||
+    (answerTokens[1].lower === "and" && second !== undefined && /[^s]s$/.test(second.lower) && canBeVerb(second.lemma));
   const third =
-    /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && objectAfter && /^[a-z]/.test(first.lemma);
+    /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && thirdObject && /^[a-z]/.test(first.lemma);
   if (!base && !third) return undefined;
   const owner = subject.slice(ofAt + 1);
   const plural = isPluralPhrase(owner);
