@@ -210,6 +210,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // After do or a modal the main verb is a base form: "added" after "is" in "Does K change when a catalyst is added?" is not it.
     if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? ""))
       s = 0;
+    // Nor is an -ing form after do ("according" in "Does the induced current flow according to Lenz law?").
+    if (kind === "do" && /ing$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0) s = 0;
     // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
     if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0)
       s = 0;
