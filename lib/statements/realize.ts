@@ -154,8 +154,16 @@ function objectGap(d: Declarative): number {
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
 function measureGap(d: Declarative): number {
   const r = d.rest;
-  const np = nounPhraseEnd(r, 0);
-  if (np > 0 && !isTemporal(r, 0)) return np;
+  let np = nounPhraseEnd(r, 0);
+  if (np > 0 && !isTemporal(r, 0)) {
+    // "find evidence of ancient life": the object keeps its of-phrase.
+    while (r[np]?.lower === "of") {
+      const more = nounPhraseEnd(r, np + 1);
+      if (more <= np + 1) break;
+      np = more;
+    }
+    return np;
+  }
   return 0;
 }
 
@@ -1783,8 +1791,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized
   if (wh.prep) {
     const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
     slot = answerTokens[0]?.pos === "ADP" || new RegExp(`^${prep}\\b`, "i").test(answerText) ? slot : `${prep} ${slot}`;
-    // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object.
-    gap = d.auxKind === "be" ? d.rest.length : measureGap(d);
+    // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
+    // predicate with "be" ("would be best protected from predators in a snowy field").
+    gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
   } else if (wh.word === "where") {
     slot = placePhrase(slot, answerTokens);
     gap = d.rest.length;
