@@ -1001,8 +1001,11 @@ function namedByKind(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts):
   // a name, a mass noun or a phrase with its own article stays the subject ("Gravity pulls objects toward the ground").
   const member = several || a.plural ? a.text : kindMember(kinds, a);
   if (member === a.text) return undefined;
+  // A lone member of a kind of substance is named bare ("The pigment that gives plants their green color is chlorophyll", not "a
+  // chlorophyll").
+  const substance = a.tokens.length === 1 && SUBSTANCE_KINDS.has(head.lemma);
   const clause = be ? text(rest) : `that ${text(predicate)}`;
-  return `The ${text(kinds)} ${clause} ${past ? "was" : "is"} ${midSentence(member)}`;
+  return `The ${text(kinds)} ${clause} ${past ? "was" : "is"} ${midSentence(substance ? a.text : member)}`;
 }
 
 /** The answer after "The <kind> that … is": "the heart" after a part-like kind, "a stack" after a kind of individuals, else as it is. */
@@ -1018,6 +1021,12 @@ function kindMember(kinds: readonly Token[], a: AnswerParts): string {
   if (isIndividualKind(head.lower) || a.tokens.length === 1) return nameForOne(a.text, a.tokens);
   return a.text;
 }
+
+/** Kinds whose members are substances, named without an article (chlorophyll, hemoglobin, helicase, argon). */
+const SUBSTANCE_KINDS = wordSet(
+  "pigment protein enzyme hormone molecule chemical compound element gas metal mineral acid base sugar nutrient vitamin substance",
+  "fuel material liquid fluid solvent neurotransmitter carbohydrate lipid polymer",
+);
 
 /**
  * "Which process in the water cycle returns water …?" + "evaporation" → "Evaporation in the water cycle returns water …": the phrase that
