@@ -2071,8 +2071,9 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
 const COMPLEMENT_TAKING =
   /^(?:is|are|was|were|be|been|am|will|would|can|could|should|shall|may|might|must|do|does|did|has|have|had|to|of|in|on|at|by|for|with|from|into|about|as|than|the|a|an|its|their|his|her|this|these|that|because|if|whether|when|since)$/;
 
-function blankRealize(question: string, a: AnswerParts): Realized {
-  const marker = HARD_BLANK.test(question) ? HARD_BLANK : BLANK;
+function blankRealize(original: string, a: AnswerParts): Realized {
+  const marker = HARD_BLANK.test(original) ? HARD_BLANK : BLANK;
+  const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
     question.replace(
@@ -2085,6 +2086,17 @@ function blankRealize(question: string, a: AnswerParts): Realized {
     rule: "fill-blank",
     doubts: [],
   };
+}
+
+/** "used in ___ glasses to help …" + "glasses": the word after the blank that the answer ends with is not said twice. */
+function withoutRepeatedWord(question: string, marker: RegExp, answer: string): string {
+  const blank = marker.exec(question);
+  const last = /([\p{L}\p{N}]+)\s*$/u.exec(answer)?.[1];
+  if (!blank || !last) return question;
+  const end = blank.index + blank[0].length;
+  const after = /^\s+([\p{L}\p{N}]+)(?![\p{L}\p{N}'’-])/u.exec(question.slice(end));
+  if (!after || after[1].toLowerCase() !== last.toLowerCase()) return question;
+  return question.slice(0, end) + question.slice(end + after[0].length);
 }
 
 /** The colon form, only when the question could not be read: flagged. */
