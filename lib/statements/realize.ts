@@ -2049,7 +2049,8 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
     return completionRealize(prompt, analyzeAnswer(a.text.replace(/^[\p{L}']+\s*/u, "")));
   // "If placed in freshwater the cell will" ends inside its main clause: no comma before the answer.
   const open = COMPLEMENT_TAKING.test(lastWord);
-  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open)
+  // (Not after a nominative pronoun, which has begun the main clause: "… brought together they repel each other".)
+  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open && !/^(?:i|he|she|we|they)$/.test(lastWord))
     return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
   // "… is about" + "Suicide accounts for …": a clause where the prompt wants a phrase.
   // The answer's own subject: no pronoun after its first word ("time it took" is a noun with its relative clause).
