@@ -1281,17 +1281,21 @@ function beComplementRealize(
           rule: "wh-be:states-that",
           doubts,
         };
-      // "What are the properties of X?" + one clause → "One property of X is that …".
+      // "What are the properties of X?", "What are the key features of X?", "What are the conditions for X?" + one clause → "One property
+      // of X is that …".
+      let k = 1;
+      while (subject[k]?.pos === "ADJ" && !/^(?:two|three|four|five|several|many|both|other)$/.test(subject[k].lower)) k++;
+      const noun = subject[k];
       const plural =
         subject[0]?.lower === "the" &&
-        subject[1] &&
-        subject[1].pos === "NOUN" &&
-        /s$/.test(subject[1].lower) &&
-        subject[1].lemma !== subject[1].lower &&
-        subject[2]?.lower === "of";
-      if (plural && beText === "are" && !tailText && isPropositionHead(subject[1]))
+        noun !== undefined &&
+        noun.pos === "NOUN" &&
+        /s$/.test(noun.lower) &&
+        noun.lemma !== noun.lower &&
+        (subject[k + 1]?.lower === "of" || subject[k + 1]?.lower === "for");
+      if (plural && beText === "are" && !tailText && isPropositionHead(noun))
         return {
-          sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`,
+          sentence: `One ${[...subject.slice(1, k).map((t) => t.text), noun.lemma].join(" ")} ${text(subject.slice(k + 1))} is that ${midSentence(a.text)}`,
           rule: "wh-be:one-of-that",
           doubts,
         };
