@@ -1266,7 +1266,9 @@ function beComplementRealize(
       // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
       const of = subject.findIndex((t) => t.lower === "of");
       const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
-      const resolved = resolvePronoun(a, abstract);
+      // "What are the properties of photons?" + "they have …": not the properties themselves; one of them is stated (below).
+      const several = beText === "are" && !tailText && pluralPropositionHead(subject) > 0;
+      const resolved = abstract === subject && several ? undefined : resolvePronoun(a, abstract);
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
       const subjectHead = headNoun(subject);
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
@@ -1283,17 +1285,9 @@ function beComplementRealize(
         };
       // "What are the properties of X?", "What are the key features of X?", "What are the conditions for X?" + one clause → "One property
       // of X is that …".
-      let k = 1;
-      while (subject[k]?.pos === "ADJ" && !/^(?:two|three|four|five|several|many|both|other)$/.test(subject[k].lower)) k++;
+      const k = pluralPropositionHead(subject);
       const noun = subject[k];
-      const plural =
-        subject[0]?.lower === "the" &&
-        noun !== undefined &&
-        noun.pos === "NOUN" &&
-        /s$/.test(noun.lower) &&
-        noun.lemma !== noun.lower &&
-        (subject[k + 1]?.lower === "of" || subject[k + 1]?.lower === "for");
-      if (plural && beText === "are" && !tailText && isPropositionHead(noun))
+      if (several)
         return {
           sentence: `One ${[...subject.slice(1, k).map((t) => t.text), noun.lemma].join(" ")} ${text(subject.slice(k + 1))} is that ${midSentence(a.text)}`,
           rule: "wh-be:one-of-that",
@@ -1459,6 +1453,19 @@ function readsAsProposition(tokens: readonly Token[]): boolean {
       ["DET", "NOUN", "NUM", "ADJ"].includes(next.pos)
     );
   });
+}
+
+/**
+ * "the properties of X", "the key features of X", "the conditions for X": the index of the plural proposition noun after "the" and any
+ * adjectives, followed by "of" or "for"; 0 when the subject is not so.
+ */
+function pluralPropositionHead(subject: readonly Token[]): number {
+  if (subject[0]?.lower !== "the") return 0;
+  let k = 1;
+  while (subject[k]?.pos === "ADJ" && !/^(?:two|three|four|five|several|many|both|other)$/.test(subject[k].lower)) k++;
+  const noun = subject[k];
+  if (noun?.pos !== "NOUN" || !/s$/.test(noun.lower) || noun.lemma === noun.lower || !isPropositionHead(noun)) return 0;
+  return subject[k + 1]?.lower === "of" || subject[k + 1]?.lower === "for" ? k : 0;
 }
 
 /**
