@@ -168,6 +168,14 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (score === 0) return 0;
   // A base form right after a one-word plural subject is its verb ("Can chameleons change colour?", not "colour").
   if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 2;
+  // So is one right after a short noun phrase that opens the subject ("Does a river deposit …", "Does TCP guarantee …"), whatever its tag.
+  else if (
+    k <= start + 3 &&
+    t.lower === t.lemma &&
+    (prev.pos === "NOUN" || prev.pos === "PROPN") &&
+    tokens.slice(start, k).every((x) => x.pos === "DET" || x.pos === "ADJ" || x.pos === "NOUN" || x.pos === "PROPN")
+  )
+    score += 2;
   const next = tokens[k + 1];
   if (
     !next ||
@@ -207,6 +215,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // After do or a modal the main verb is a base form: "added" after "is" in "Does K change when a catalyst is added?" is not it.
     if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? ""))
       s = 0;
+    // Nor is an -ing form after do ("according" in "Does the induced current flow according to Lenz law?").
+    if (kind === "do" && /ing$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0) s = 0;
     // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
     if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0)
       s = 0;
@@ -425,7 +435,9 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
           next.pos === "PART" ||
           next.pos === "PUNCT" ||
           next.pos === "ADV" ||
-          next.pos === "PROPN")
+          next.pos === "PROPN" ||
+          // "Which scientist helped develop this model": a verb that takes a bare verb after it.
+          (next.pos === "VERB" && next.lower === next.lemma && /ed$/.test(t.lower)))
       )
         break;
       if (i === startNoun && t.pos === "VERB" && !(next && (next.pos === "NOUN" || isAux(next)))) break;
@@ -772,7 +784,9 @@ function parseInSitu(tokens: readonly Token[]): Frame | undefined {
         tokens[e].pos !== "VERB" &&
         tokens[e].pos !== "AUX" &&
         tokens[e].pos !== "ADP" &&
-        tokens[e].pos !== "PART"
+        tokens[e].pos !== "PART" &&
+        // "… animals that live in the area": a relative clause stays after the answer.
+        !/^(?:that|which|who|whose|where)$/.test(tokens[e].lower)
       )
         e++;
       parsed = { wh: { ...parsed.wh, noun: [] }, end: e };

@@ -167,8 +167,16 @@ function objectGap(d: Declarative): number {
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
 function measureGap(d: Declarative): number {
   const r = d.rest;
-  const np = nounPhraseEnd(r, 0);
-  if (np > 0 && !isTemporal(r, 0)) return np;
+  let np = nounPhraseEnd(r, 0);
+  if (np > 0 && !isTemporal(r, 0)) {
+    // "find evidence of ancient life": the object keeps its of-phrase.
+    while (r[np]?.lower === "of") {
+      const more = nounPhraseEnd(r, np + 1);
+      if (more <= np + 1) break;
+      np = more;
+    }
+    return np;
+  }
   return 0;
 }
 
@@ -555,6 +563,16 @@ function restates(answer: readonly Token[], question: readonly Token[]): boolean
 const STATING_HEAD =
   /^(?:law|laws|theorem|principle|rule|dogma|postulate|axiom|conjecture|lemma|identity|hypothesis|theory|equation|formula|paradox|effect)$/;
 
+/**
+ * The head noun of a subject, read through a possessive when singular ("law" in "Ohm's law", where the tagger ends the phrase at "'s"; not
+ * "Newton's three laws", one of which an answer states).
+ */
+function statedHead(subject: readonly Token[]): Token | undefined {
+  const head = headNoun(subject);
+  const through = headNoun(subject.filter((t) => !/^['’]s$/.test(t.lower)));
+  return through && through !== head && through.lemma === through.lower ? through : head;
+}
+
 const ABSTRACT_HEAD =
   /^(?:result|reason|effect|cause|explanation|outcome|consequence|difference|problem|advantage|benefit|disadvantage|purpose|idea|rule|law|principle|conclusion|evidence|fact|answer|change|observation|prediction|hypothesis|theory|finding|lesson|point|goal|aim|function|role|danger|risk|belief|claim|argument|reaction|response|similarity|relationship|importance|meaning|significance|origin|history|source)s?$/;
 
@@ -885,6 +903,17 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
     const lean = leanOnPredicate(wh, predicate, a);
     if (lean) return lean;
   }
+  // "What is Down syndrome caused by?", "What is crossing over also referred to as?": "what" is the complement, the subject follows "is".
+  const passive =
+    wh.word === "what" && wh.noun.length === 0 && !a.isClause && /^(?:is|are|was|were)$/.test(predicate[0]?.lower ?? "")
+      ? predicateAtEnd(predicate.slice(1), [])
+      : undefined;
+  if (passive && passive.subject.length > 0)
+    return {
+      sentence: `${capitalize(text(passive.subject))} ${predicate[0].lower} ${text(passive.predicate)} ${midSentence(a.text)}`,
+      rule: "wh-subject:complement",
+      doubts,
+    };
   // "Which best explains why …?" + a clause: "… because <clause>".
   const explains = predicate.findIndex((t) => /^explains?$/.test(t.lower));
   if (a.isClause && explains >= 0 && predicate[explains + 1]?.lower === "why") {
@@ -934,7 +963,7 @@ function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerPart
       doubts,
     };
   }
-  if (a.isClause && happen >= 0) {
+  if (happen >= 0 && (a.isClause || statesChange(a.tokens))) {
     let k = happen + 1;
     let target: Token[] = [];
     if (predicate[k]?.lower === "to") {
@@ -1063,8 +1092,11 @@ function namedByKind(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts):
   // a name, a mass noun or a phrase with its own article stays the subject ("Gravity pulls objects toward the ground").
   const member = several || a.plural ? a.text : kindMember(kinds, a);
   if (member === a.text) return undefined;
+  // A lone member of a kind of substance is named bare ("The pigment that gives plants their green color is chlorophyll", not "a
+  // chlorophyll").
+  const substance = a.tokens.length === 1 && SUBSTANCE_KINDS.has(head.lemma);
   const clause = be ? text(rest) : `that ${text(predicate)}`;
-  return `The ${text(kinds)} ${clause} ${past ? "was" : "is"} ${midSentence(member)}`;
+  return `The ${text(kinds)} ${clause} ${past ? "was" : "is"} ${midSentence(substance ? a.text : member)}`;
 }
 
 /** The answer after "The <kind> that … is": "the heart" after a part-like kind, "a stack" after a kind of individuals, else as it is. */
@@ -1080,6 +1112,12 @@ function kindMember(kinds: readonly Token[], a: AnswerParts): string {
   if (isIndividualKind(head.lower) || a.tokens.length === 1) return nameForOne(a.text, a.tokens);
   return a.text;
 }
+
+/** Kinds whose members are substances, named without an article (chlorophyll, hemoglobin, helicase, argon). */
+const SUBSTANCE_KINDS = wordSet(
+  "pigment protein enzyme hormone molecule chemical compound element gas metal mineral acid base sugar nutrient vitamin substance",
+  "fuel material liquid fluid solvent neurotransmitter carbohydrate lipid polymer",
+);
 
 /**
  * "Which process in the water cycle returns water …?" + "evaporation" → "Evaporation in the water cycle returns water …": the phrase that
@@ -1166,9 +1204,15 @@ function roleVerbPhrase(subject: readonly Token[], a: AnswerParts): string | und
   const objectAfter = ["DET", "PRON", "ADP", "ADV", "PART", "NOUN"].includes(answerTokens[1].pos);
   const base =
     first.lower === first.lemma && (first.pos === "VERB" || (canBeVerb(first.lower) && objectAfter && answerTokens[1].pos !== "NOUN"));
-  // A third-person form the tagger may call a noun ("Filters/NOUN blood").
+  // A third-person form the tagger may call a noun ("Filters/NOUN blood"), also before an adjective ("absorbs light energy") or a second
+  // verb ("processes and packages proteins").
+  const second = answerTokens[2];
+  const thirdObject =
+    objectAfter ||
+    answerTokens[1].pos === "ADJ" ||
+    (answerTokens[1].lower === "and" && second !== undefined && /[^s]s$/.test(second.lower) && canBeVerb(second.lemma));
   const third =
-    /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && objectAfter && /^[a-z]/.test(first.lemma);
+    /[^s]s$/.test(first.lower) && first.lemma !== first.lower && canBeVerb(first.lemma) && thirdObject && /^[a-z]/.test(first.lemma);
   if (!base && !third) return undefined;
   const owner = subject.slice(ofAt + 1);
   const plural = isPluralPhrase(owner);
@@ -1176,11 +1220,74 @@ function roleVerbPhrase(subject: readonly Token[], a: AnswerParts): string | und
   return `${capitalize(text(owner))} ${verb} ${text(answerTokens.slice(1))}`;
 }
 
+/**
+ * An answer the tagger read as a clause that names a thing: up to its first comma or relative word, every verb is a participle after a
+ * noun ("the energy released when …", "the universal gas constant used in electrochemistry", "pi times radius squared"), so that
+ * it follows "is" ("Nuclear binding energy is the energy released when …").
+ */
+function namesByPhrase(a: AnswerParts): boolean {
+  const first = a.tokens[0];
+  if (!first || !(/^(?:a|an|the)$/.test(first.lower) || (/^[a-z]/.test(first.text) && (first.pos === "NOUN" || first.pos === "ADJ"))))
+    return false;
+  const end = a.tokens.findIndex(
+    (t) => t.text === "," || /^(?:which|that|who|whom|whose|when|where|while|if|because|whether|so)$/.test(t.lower),
+  );
+  const phrase = end < 0 ? a.tokens : a.tokens.slice(0, end);
+  // "a test of whether a machine can …": the clause's verb comes after the noun phrase's own words.
+  if (a.finiteVerb >= phrase.length && end > 1 && first.pos === "DET") return !phrase.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  if (a.tokens[a.finiteVerb]?.pos !== "VERB" || a.finiteVerb >= phrase.length) return false;
+  // (A gerund after a preposition is a noun: "the technique of caching the results …".)
+  return phrase.every(
+    (t, i) =>
+      (t.pos !== "VERB" && t.pos !== "AUX") ||
+      (i > 0 &&
+        (/(?:ed|en|ing)$/.test(t.lower) || pastParticiple(t.lemma) === t.lower) &&
+        ["NOUN", "ADJ", "CCONJ", "VERB"].includes(phrase[i - 1].pos)) ||
+      (i > 0 && /ing$/.test(t.lower) && phrase[i - 1].pos === "ADP") ||
+      phrase[i - 1]?.lower === "to",
+  );
+}
+
+/**
+ * An answer the tagger read as a clause that is a noun phrase: one that namesByPhrase accepts, one whose "verb" is inside a hyphenated
+ * word ("the chi-squared distribution", "the 3-SAT problem"), or a short one ending in a bare verb form that cannot agree with the singular
+ * noun before it ("the Mandelbrot set", "IPv6 address").
+ */
+function readsAsNounPhrase(a: AnswerParts): boolean {
+  if (namesByPhrase(a)) return true;
+  const v = a.tokens[a.finiteVerb];
+  const before = a.tokens[a.finiteVerb - 1];
+  if (!v || !before || v.pos !== "VERB") return false;
+  if (before.text === "-") return true;
+  return (
+    a.finiteVerb === a.tokens.length - 1 &&
+    a.tokens.length <= 4 &&
+    v.lower === v.lemma &&
+    (before.pos === "NOUN" || before.pos === "PROPN") &&
+    !/s$/.test(before.lower) &&
+    a.tokens.slice(0, a.finiteVerb).every((t) => ["DET", "NOUN", "PROPN", "ADJ", "NUM"].includes(t.pos))
+  );
+}
+
 /** "What is X [called]?", "Who was X?", "How old is X?", "What type of star is X?" */
-function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly Token[], tail: readonly Token[], a: AnswerParts): Realized {
+function beComplementRealize(
+  wh: WhPhrase,
+  be: Token,
+  questionSubject: readonly Token[],
+  questionTail: readonly Token[],
+  a: AnswerParts,
+): Realized {
   const doubts: string[] = [];
-  // The subject ends before a subordinate clause ("How old was Mozart when he wrote …").
-  const sub = subjectTokens.findIndex((t, i) => i > 0 && (t.pos === "SCONJ" || /^(?:when|while|if|after|before|because)$/.test(t.lower)));
+  // "What is the derivative of x squared?", "Who was the leader of the Soviet Union when it collapsed?": a lone participle that names
+  // nothing ("What is X called?" does) belongs to the subject.
+  const lone = questionTail.length === 1 && /ed$/.test(questionTail[0].lower) && !NAMING_TAIL.test(questionTail[0].lower);
+  const subjectTokens = lone ? [...questionSubject, ...questionTail] : questionSubject;
+  const tail = lone ? [] : questionTail;
+  // The subject ends before a subordinate clause ("How old was Mozart when he wrote …"; not "for", a preposition the tagger may call a
+  // conjunction: "the chemical symbol for lead").
+  const sub = subjectTokens.findIndex(
+    (t, i) => i > 0 && ((t.pos === "SCONJ" && t.lower !== "for") || /^(?:when|while|if|after|before|because)$/.test(t.lower)),
+  );
   let subject = sub > 0 ? subjectTokens.slice(0, sub) : subjectTokens;
   let after = sub > 0 ? text(subjectTokens.slice(sub)) : "";
   // "How far is X from Y?": "from Y" follows the measure.
@@ -1200,6 +1307,15 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
     return {
       sentence: `${capitalize(text(subject.slice(3)))} ${be.lower === "was" ? "was" : "is"} called ${termFor}`,
       rule: "wh-be:term-for",
+      doubts,
+    };
+  // "What is kinetic energy proportional to?", "What is Bayes theorem also referred to as?": the parser left the predicate's preposition in
+  // the subject; the predicate goes after "is" ("Kinetic energy is proportional to …").
+  const predicate = wh.word === "what" && wh.noun.length === 0 && !after && !a.isClause ? predicateAtEnd(subject, tail) : undefined;
+  if (predicate?.subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN"))
+    return {
+      sentence: `${capitalize(text(predicate.subject))} ${be.lower === "'s" ? "is" : be.lower} ${text(predicate.predicate)} ${midSentence(a.text)}`,
+      rule: "wh-be:predicative",
       doubts,
     };
   let tailTokens = tail;
@@ -1235,36 +1351,36 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
-  if (a.isClause) {
+  if (a.isClause && !namesByPhrase(a)) {
     const dummy = predicateOfDummySubject(a);
     if (!dummy) {
       // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
       const of = subject.findIndex((t) => t.lower === "of");
       const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
-      const resolved = resolvePronoun(a, abstract) ?? demonstrativeSubject(a, abstract);
+      // "What are the properties of photons?" + "they have …": not the properties themselves; one of them is stated (below).
+      const several = beText === "are" && !tailText && pluralPropositionHead(subject) > 0;
+      const resolved = abstract === subject && several ? undefined : (resolvePronoun(a, abstract) ?? demonstrativeSubject(a, abstract));
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
       const subjectHead = headNoun(subject);
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
         return { sentence: a.text, rule: "wh-be:sentence", doubts };
       const head = headNoun(subject);
-      // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …".
-      if (head && STATING_HEAD.test(head.lower) && !tailText)
+      // "What is the first law of thermodynamics?" + a clause → "The first law of thermodynamics states that …" ("Ohm's law": the head after
+      // the possessive).
+      const stated = statedHead(subject);
+      if (stated && STATING_HEAD.test(stated.lower) && !tailText)
         return {
-          sentence: `${capitalize(x)} ${/s$/.test(head.lower) && head.lemma !== head.lower ? "state" : "states"} that ${midSentence(a.text)}`,
+          sentence: `${capitalize(x)} ${/s$/.test(stated.lower) && stated.lemma !== stated.lower ? "state" : "states"} that ${midSentence(a.text)}`,
           rule: "wh-be:states-that",
           doubts,
         };
-      // "What are the properties of X?" + one clause → "One property of X is that …".
-      const plural =
-        subject[0]?.lower === "the" &&
-        subject[1] &&
-        subject[1].pos === "NOUN" &&
-        /s$/.test(subject[1].lower) &&
-        subject[1].lemma !== subject[1].lower &&
-        subject[2]?.lower === "of";
-      if (plural && beText === "are" && !tailText && isPropositionHead(subject[1]))
+      // "What are the properties of X?", "What are the key features of X?", "What are the conditions for X?" + one clause → "One property
+      // of X is that …".
+      const k = pluralPropositionHead(subject);
+      const noun = subject[k];
+      if (several)
         return {
-          sentence: `One ${subject[1].lemma} ${text(subject.slice(2))} is that ${midSentence(a.text)}`,
+          sentence: `One ${[...subject.slice(1, k).map((t) => t.text), noun.lemma].join(" ")} ${text(subject.slice(k + 1))} is that ${midSentence(a.text)}`,
           rule: "wh-be:one-of-that",
           doubts,
         };
@@ -1329,6 +1445,9 @@ function beComplementRealize(wh: WhPhrase, be: Token, subjectTokens: readonly To
       doubts,
     };
   }
+  // "Which is an example of light being reflected?" + a phrase: "which" asks for the subject ("Looking into a mirror is an example of …").
+  if (wh.word === "which" && wh.noun.length === 0 && !tailText && !after && !a.isClause && subject[0]?.pos === "DET")
+    return { sentence: `${capitalize(answerText)} ${beText} ${midSentence(x)}`, rule: "wh-be:which", doubts };
   const restated = wh.word === "what" && wh.noun.length === 0 && !tailText && !after ? restatedHead(subject, answerTokens) : undefined;
   if (restated) return { sentence: `${capitalize(x)} ${restated}`, rule: "wh-be:restated-head", doubts };
   let slot = slotPhrase(wh, answerText, answerTokens);
@@ -1391,6 +1510,20 @@ function restatedHead(subject: readonly Token[], answer: readonly Token[]): stri
 }
 
 /**
+ * A noun phrase and a final intransitive verb, with an adjective or adverb after it, that the tagger did not read as a clause ("pH
+ * decreases", "The oil and water remain separate"): what happens, said as a clause.
+ */
+function statesChange(tokens: readonly Token[]): boolean {
+  const v = tokens.length - (["ADJ", "ADV"].includes(tokens[tokens.length - 1]?.pos ?? "") ? 2 : 1);
+  const verb = tokens[v];
+  if (v < 1 || !verb || !canBeVerb(verb.lemma) || /(?:ing|ed|en)$/.test(verb.lower) || !["NOUN", "PROPN"].includes(tokens[v - 1].pos))
+    return false;
+  const third = /[^s]s$/.test(verb.lower) && verb.lemma !== verb.lower;
+  if (!third && !(verb.pos === "VERB" && verb.lower === verb.lemma)) return false;
+  return tokens.slice(0, v).every((t, i) => ["NOUN", "PROPN", "ADJ", "CCONJ"].includes(t.pos) || (i === 0 && t.pos === "DET"));
+}
+
+/**
  * A phrase that states something although the tagger found no clause in it: an equation ("log(ab) = log(a) + log(b)"), "there is …", a
  * condition with its own verb ("if two rows are identical, …"), or a noun followed by an inflected verb and its object or complement ("the
  * derivative equals zero", "Germany lost territory").
@@ -1411,6 +1544,19 @@ function readsAsProposition(tokens: readonly Token[]): boolean {
       ["DET", "NOUN", "NUM", "ADJ"].includes(next.pos)
     );
   });
+}
+
+/**
+ * "the properties of X", "the key features of X", "the conditions for X": the index of the plural proposition noun after "the" and any
+ * adjectives, followed by "of" or "for"; 0 when the subject is not so.
+ */
+function pluralPropositionHead(subject: readonly Token[]): number {
+  if (subject[0]?.lower !== "the") return 0;
+  let k = 1;
+  while (subject[k]?.pos === "ADJ" && !/^(?:two|three|four|five|several|many|both|other)$/.test(subject[k].lower)) k++;
+  const noun = subject[k];
+  if (noun?.pos !== "NOUN" || !/s$/.test(noun.lower) || noun.lemma === noun.lower || !isPropositionHead(noun)) return 0;
+  return subject[k + 1]?.lower === "of" || subject[k + 1]?.lower === "for" ? k : 0;
 }
 
 /**
@@ -1444,6 +1590,33 @@ function termForOne(subject: readonly Token[], a: AnswerParts): string | undefin
   const member = nameForOne(a.text, a.tokens);
   return member === a.text ? undefined : member;
 }
+
+/** Adjectives that take a preposition after "is" and that the tagger may call nouns ("proportional to", "equivalent to"). */
+const PREDICATIVE = /^(?:proportional|equal|equivalent|similar|identical|analogous|parallel|perpendicular|related|opposite|comparable)$/;
+
+/**
+ * A subject the parser ended with a preposition ("kinetic energy proportional to", "Bayes theorem also referred to" + "as") or a naming
+ * participle ("mutually exclusive events also called"): the words before the predicate, and the predicate (adverbs, an adjective or participle, prepositions) that goes after "is"; undefined otherwise.
+ */
+function predicateAtEnd(subject: readonly Token[], tail: readonly Token[]): { subject: Token[]; predicate: Token[] } | undefined {
+  const preposition = (t: Token | undefined) =>
+    t !== undefined && (t.pos === "ADP" || t.pos === "PART") && /^(?:to|as|of|for|with|by|from)$/.test(t.lower);
+  const all = [...subject, ...tail];
+  // "mutually exclusive events also called": a final naming participle needs no preposition.
+  const named = tail.length === 0 && NAMING_TAIL.test(all[all.length - 1]?.lower ?? "");
+  if (!named && (!preposition(subject[subject.length - 1]) || !tail.every(preposition))) return undefined;
+  let k = all.length - 1;
+  while (k > 0 && preposition(all[k])) k--;
+  const word = all[k];
+  if (!(word.pos === "ADJ" || PREDICATIVE.test(word.lower) || (word.pos === "VERB" && /(?:ed|en)$/.test(word.lower)))) return undefined;
+  while (k > 1 && all[k - 1].pos === "ADV" && /(?:^also|^most|ly)$/.test(all[k - 1].lower)) k--;
+  const head = all.slice(0, k);
+  if (head.length === 0 || preposition(head[head.length - 1])) return undefined;
+  return { subject: head, predicate: all.slice(k) };
+}
+
+/** Participles that end a "What is X …?" question and name what follows ("What is a baby kangaroo called?"). */
+const NAMING_TAIL = /^(?:called|named|known|termed|titled|nicknamed|dubbed|abbreviated|denoted|labelled|labeled)$/;
 
 const NAMING_PARTICIPLE = /^(?:called|known|referred|denoted|described|named|termed|abbreviated|written|expressed|represented)$/;
 const HEDGE = /^(?:approximately|roughly|about|exactly|usually|typically|normally)$/;
@@ -1715,10 +1888,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
             : "";
         return { sentence: `${withObject.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
-      // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>".
+      // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>"; what a law states follows "that" ("Lenz law
+      // states that the direction of induced current opposes …").
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
+        const that = d.verb.lemma === "state" && !/^that\b/i.test(a.text) ? "that " : "";
         return {
-          sentence: capitalize(declarative(d, !d.negated, { text: midSentence(a.text), gap: 0 })),
+          sentence: capitalize(declarative(d, !d.negated, { text: `${that}${midSentence(a.text)}`, gap: 0 })),
           rule: "wh-inverted:clause-object",
           doubts,
         };
@@ -1751,8 +1926,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   if (wh.prep) {
     const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
     slot = answerTokens[0]?.pos === "ADP" || new RegExp(`^${prep}\\b`, "i").test(answerText) ? slot : `${prep} ${slot}`;
-    // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object.
-    gap = d.auxKind === "be" ? d.rest.length : measureGap(d);
+    // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
+    // predicate with "be" ("would be best protected from predators in a snowy field").
+    gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
   } else if (wh.word === "where") {
     slot = placePhrase(slot, answerTokens);
     gap = d.rest.length;
@@ -1839,7 +2015,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     return { sentence: `${sentence} ${mannerPhrase(a.text, a.tokens)}`, rule: "imperative:explain-how", doubts: [] };
   }
   const object = f.object;
-  if (a.isClause) {
+  if (a.isClause && !readsAsNounPhrase(a)) {
     // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly
     // penetrating."
     // "Give an example of an amphibian." + "A frog is an amphibian." names the instance itself; "Name one property of X." + a clause states
@@ -1856,7 +2032,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   const propositionHead = headWord(object);
   if (propositionHead && isPropositionHead(propositionHead) && readsAsProposition(a.tokens))
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
-  const answer = withArticle(object, a.text, a.tokens, true);
+  const answer = namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true);
   const head = headNoun(object);
   const plural =
     object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
@@ -1866,6 +2042,20 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     rule: `imperative:${f.verb}`,
     doubts: [],
   };
+}
+
+/**
+ * A bare process noun with its "of" phrase ("combustion of wood", "melting of ice"), which names one event and takes "the" as an
+ * instance ("An example of an exothermic reaction is the combustion of wood").
+ */
+function namesOneEvent(tokens: readonly Token[]): boolean {
+  return (
+    tokens.length >= 3 &&
+    tokens.length <= 6 &&
+    tokens[1].lower === "of" &&
+    /^[a-z]+(?:ing|tion|sion|ment|ance|ence|ure|ysis)$/.test(tokens[0].text) &&
+    !tokens.some((t) => t.lower === "and" || t.text === ",")
+  );
 }
 
 /**
@@ -1888,8 +2078,12 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   // shapes, landforms) is one, so it takes "a".
   const definite = DEFINITE_HEADS.test(head.lower);
   const kind = instance && !definite ? classHead(subject) : undefined;
-  const individual = kind !== undefined && isIndividualKind(kind.lower);
-  if (!definite && !individual) return answer;
+  // A kind named alone and again as the answer's head is counted by it ("One type of lens is a convex lens").
+  const individual = kind !== undefined && (isIndividualKind(kind.lower) || namesKindAgain(subject, tokens, kind));
+  // A name for a thing takes the thing's own article ("The scientific name for the kneecap is the patella", "Another name for a Type I
+  // error is a false positive").
+  const named = definite || individual ? undefined : namedThingArticle(subject);
+  if (!definite && !individual && !named) return answer;
   const first = tokens[0];
   if (
     ["DET", "PRON", "NUM", "ADP", "PUNCT", "SYM"].includes(first.pos) ||
@@ -1903,12 +2097,27 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   if (
     isPluralPhrase(tokens) ||
     isUncountable(nounHead.lower) ||
-    (MASS_SUFFIX.test(nounHead.lower) && !tokens.some((t) => t.lower === "of"))
+    (MASS_SUFFIX.test(nounHead.lower) && (named !== undefined || !tokens.some((t) => t.lower === "of"))) ||
+    (named !== undefined && tokens.some((t) => /ing$/.test(t.lower)))
   )
     return answer;
   if (capitalised) return answer;
-  if (individual) return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
+  if (individual || named === "a") return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
   return `the ${answer}`;
+}
+
+/**
+ * "the (scientific) name for the kneecap", "another term for a Type I error": the article of the thing named ("the" or "a");
+ * undefined for other subjects.
+ */
+function namedThingArticle(subject: readonly Token[]): "the" | "a" | undefined {
+  if (!/^(?:the|another)$/.test(subject[0]?.lower ?? "")) return undefined;
+  const term = subject.findIndex((t) => /^(?:name|term|word)$/.test(t.lower));
+  if (term < 1 || !subject.slice(1, term).every((t) => t.pos === "ADJ")) return undefined;
+  const k = term + 1;
+  if (subject[k]?.lower !== "for") return undefined;
+  const det = subject[k + 1]?.lower;
+  return det === "the" ? "the" : det === "a" || det === "an" ? "a" : undefined;
 }
 
 /**
@@ -1920,6 +2129,25 @@ const INDIVIDUAL_KINDS = wordSet(
   "animal mammal reptile amphibian bird fish insect invertebrate vertebrate herbivore carnivore omnivore predator marsupial primate rodent",
   "device tool machine appliance vehicle gadget landform quadrilateral polygon triangle graph wave",
 );
+
+/**
+ * True when a compound answer ends with the kind's own singular noun ("convex lens" for "one type of lens"), the kind ends the request
+ * and is not a substance or phenomenon ("paper chromatography", "magnetic force" stay bare). After a qualified kind ("one type of lens
+ * used in a camera") CAP-Statements' references leave the article out, so the rule keeps to a kind named alone.
+ */
+function namesKindAgain(subject: readonly Token[], tokens: readonly Token[], kind: Token): boolean {
+  return (
+    tokens.length >= 2 &&
+    kind.lower === kind.lemma &&
+    tokens[tokens.length - 1].lower === kind.lower &&
+    !subject.slice(subject.indexOf(kind) + 1).some((t) => /\w/.test(t.text)) &&
+    !MASS_KINDS.has(kind.lower) &&
+    !/(?:graphy|ide)$/.test(kind.lower)
+  );
+}
+
+/** Kinds whose sub-kinds are named bare: forces, charges, processes and other phenomena. */
+const MASS_KINDS = wordSet("force charge decay bias grammar memory tissue rainfall cartilage");
 
 function isIndividualKind(word: string): boolean {
   const lemma = word.replace(/s$/, "");
@@ -1947,7 +2175,8 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
     return completionRealize(prompt, analyzeAnswer(a.text.replace(/^[\p{L}']+\s*/u, "")));
   // "If placed in freshwater the cell will" ends inside its main clause: no comma before the answer.
   const open = COMPLEMENT_TAKING.test(lastWord);
-  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open)
+  // (Not after a nominative pronoun, which has begun the main clause: "… brought together they repel each other".)
+  if (SUBORDINATORS.test(prompt) && !prompt.includes(",") && !open && !/^(?:i|he|she|we|they)$/.test(lastWord))
     return { sentence: `${prompt}, ${a.text}`, rule: "completion:subordinate-clause", doubts: [] };
   // "… is about" + "Suicide accounts for …": a clause where the prompt wants a phrase.
   // The answer's own subject: no pronoun after its first word ("time it took" is a noun with its relative clause).
@@ -1972,8 +2201,9 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
 const COMPLEMENT_TAKING =
   /^(?:is|are|was|were|be|been|am|will|would|can|could|should|shall|may|might|must|do|does|did|has|have|had|to|of|in|on|at|by|for|with|from|into|about|as|than|the|a|an|its|their|his|her|this|these|that|because|if|whether|when|since)$/;
 
-function blankRealize(question: string, a: AnswerParts): Realized {
-  const marker = HARD_BLANK.test(question) ? HARD_BLANK : BLANK;
+function blankRealize(original: string, a: AnswerParts): Realized {
+  const marker = HARD_BLANK.test(original) ? HARD_BLANK : BLANK;
+  const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
     question.replace(
@@ -1986,6 +2216,17 @@ function blankRealize(question: string, a: AnswerParts): Realized {
     rule: "fill-blank",
     doubts: [],
   };
+}
+
+/** "used in ___ glasses to help …" + "glasses": the word after the blank that the answer ends with is not said twice. */
+function withoutRepeatedWord(question: string, marker: RegExp, answer: string): string {
+  const blank = marker.exec(question);
+  const last = /([\p{L}\p{N}]+)\s*$/u.exec(answer)?.[1];
+  if (!blank || !last) return question;
+  const end = blank.index + blank[0].length;
+  const after = /^\s+([\p{L}\p{N}]+)(?![\p{L}\p{N}'’-])/u.exec(question.slice(end));
+  if (!after || after[1].toLowerCase() !== last.toLowerCase()) return question;
+  return question.slice(0, end) + question.slice(end + after[0].length);
 }
 
 /** The colon form, only when the question could not be read: flagged. */
@@ -2087,7 +2328,20 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     case "wh-be":
       return beComplementRealize(f.wh, f.be, f.subject, f.tail, a);
     case "wh-inverted":
-      return invertedRealize(f.wh, f.decl, a);
+      // (A preposition before the gerund that the tagger called a conjunction, "for solving", is a preposition.)
+      return copulaMisreadAsProgressive(f.decl)
+        ? beComplementRealize(
+            f.wh,
+            f.decl.aux,
+            [
+              ...f.decl.subject.map((t, i, all) => (i === all.length - 1 && t.pos === "SCONJ" ? { ...t, pos: "ADP" } : t)),
+              f.decl.verb as Token,
+              ...f.decl.rest,
+            ],
+            [],
+            a,
+          )
+        : invertedRealize(f.wh, f.decl, a);
     case "existential":
       return existentialRealize(f.wh, f.be, f.rest, a);
     case "in-situ":
@@ -2095,6 +2349,24 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     case "unparsed":
       return colonFallback(f.body, a);
   }
+}
+
+/**
+ * "What are the steps for solving a linear equation?", "What is the result of an object reflecting light?", "What is machine learning?":
+ * the parser read "is … -ing" as a progressive whose object "what" stands for, but the -ing word is a gerund after a preposition, has
+ * its own object, or ends a bare compound noun, so "what" is the complement of "is".
+ */
+function copulaMisreadAsProgressive(d: Declarative): boolean {
+  const { aux, verb, subject, rest } = d;
+  if (d.auxKind !== "be" || !aux || !verb || d.negated || d.preVerb.length > 0 || !/ing$/.test(verb.lower) || subject.length === 0)
+    return false;
+  const last = subject[subject.length - 1];
+  if (last.pos === "ADP" || last.pos === "SCONJ") return true;
+  if (subject.length === 1) return /^[a-z]/.test(last.text) && last.pos !== "PRON" && rest.length === 0;
+  // "an example of an animal adapting to …": what the -ing phrase is an example of.
+  if (subject[0].pos === "DET" && subject[2]?.lower === "of" && /^(?:example|instance|sign|case)$/.test(subject[1]?.lower ?? ""))
+    return true;
+  return subject.some((t) => t.lower === "of") && ["DET", "NOUN", "ADJ", "PROPN"].includes(rest[0]?.pos ?? "");
 }
 
 export { splitBe };
