@@ -124,13 +124,6 @@ const CASES: readonly [string, string, string, string, string][] = [
     "It is generally believed that the croissant comes from the Austrian kipferl.",
   ],
   [
-    "Are tomatoes fruits or vegetables?",
-    "Botanically, tomatoes are fruits, because they develop from the flower and contain seeds.",
-    "Tomatoes are fruits.",
-    "answer words dropped",
-    "Botanically, tomatoes are fruits, because they develop from the flower and contain seeds.",
-  ],
-  [
     "What do silkworms feed on?",
     "Mulberry leaves",
     "Silkworms feed on Mulberry leaves.",
@@ -219,6 +212,20 @@ test("what the checks leave alone: names after a named class, 'what happens', a 
     ],
   ];
   for (const [question, answer, statement] of quiet) assert.deepEqual(phrasingDoubts(statement, question, answer), [], statement);
+});
+
+test("a yes/no question's alternative picked from an answer that says more is flagged: answer words dropped (a rule's doubt)", async () => {
+  const { reformulate } = await import("../lib/statements/builtin.js");
+  const r = reformulate(
+    "Are tomatoes fruits or vegetables?",
+    "Botanically, tomatoes are fruits, because they develop from the flower and contain seeds.",
+  );
+  assert.equal(r.statement, "Tomatoes are fruits.");
+  assert.ok(
+    r.doubts.some((d) => d.startsWith("answer words dropped")),
+    JSON.stringify(r.doubts),
+  );
+  assert.deepEqual(reformulate("Are tomatoes fruits or vegetables?", "fruits").doubts, []);
 });
 
 const statementsDir = [process.env.CAPQA_STATEMENTS_DIR, resolve("../shared/data/cap-statements")].find(

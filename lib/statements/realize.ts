@@ -36,6 +36,7 @@ import {
 } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces, wordSet } from "./text.js";
+import { statementWords } from "./wellformed.js";
 import { lowersCapital } from "./names.js";
 
 export interface Realized {
@@ -733,7 +734,20 @@ function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
   }
   const a = answer;
   const alternative = pickAlternative(d, a);
-  if (alternative) return { sentence: declarative(alternative, true), rule: "yes-no:alternative", doubts };
+  if (alternative) {
+    // "Botanically, tomatoes are fruits, because they develop from the flower …" says more than which one: those words are dropped.
+    const sentence = declarative(alternative, true);
+    const said = new Set(statementWords(sentence));
+    const dropped = a.tokens.filter(
+      (t) => t.pos !== "PUNCT" && t.lower.length >= 3 && !said.has(t.lower) && !/^(?:the|and|are|is|it|they|its)$/.test(t.lower),
+    );
+    const more = dropped.length >= 3 || a.rest !== "";
+    return {
+      sentence,
+      rule: "yes-no:alternative",
+      doubts: more ? [...doubts, "answer words dropped: the answer says more than which one"] : doubts,
+    };
+  }
   if (a.isClause) {
     const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
     return {
