@@ -143,8 +143,35 @@ function answerBody(answer: string): string {
 /** An answer that ends with its number ("It has 22.", "four", "about a dozen"). */
 const NUMBER_END =
   /(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen))\W*$/i;
-/** A preposition that needs an object, then one that opens an adjunct ("for in the 1990s", "with in chess"). */
-const STRANDED = /\b(?:for|with|to|from|about|into|of) (?:in|on|at|during)\b/;
+/** Prepositions that need an object, and those that open an adjunct after them ("for in the 1990s", "with in chess"). */
+const NEEDS_OBJECT = wordSet("for with to from about into of");
+const OPENS_ADJUNCT = [" in ", " on ", " at ", " during "];
+
+/** The word before `at` (the index of a space) in `lower`, or "". */
+function wordBefore(lower: string, at: number): string {
+  let k = at;
+  while (k > 0 && lower.charCodeAt(k - 1) >= 97 && lower.charCodeAt(k - 1) <= 122) k--;
+  return lower.slice(k, at);
+}
+
+/** "for in", "with in": found from each adjunct's preposition and the word before it, with no pattern run over the statement. */
+function strandedPreposition(lower: string): string | undefined {
+  for (const p of OPENS_ADJUNCT)
+    for (let at = lower.indexOf(p); at > 0; at = lower.indexOf(p, at + 1)) {
+      const before = wordBefore(lower, at);
+      if (NEEDS_OBJECT.has(before)) return `${before}${p.trimEnd()}`;
+    }
+  return undefined;
+}
+
+/** "novels' novels": the word before a possessive's apostrophe said again right after it. */
+function possessiveSaidTwice(lower: string): string | undefined {
+  for (let at = lower.indexOf("' "); at > 0; at = lower.indexOf("' ", at + 1)) {
+    const word = wordBefore(lower, lower[at - 1] === "s" && lower[at - 2] === "'" ? at - 2 : at);
+    if (word.length >= 3 && lower.startsWith(`${word} `, at + 2)) return `${word}' ${word}`;
+  }
+  return undefined;
+}
 /** A superlative standing alone: "the most abundant", "the largest", not followed by a noun of its own. */
 const SUPERLATIVE = /\bthe (?:(?:most|least) [a-z]+|[a-z]{3,}est)(?=\s*(?:[.,;]|$| in | of | on | at | by | with | among | to | for ))/;
 /** "What are the parts of a flower?": the noun at the end of the question's of-phrase. */
@@ -194,8 +221,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   }
   // "The human skull has 22." for "How many bones …?": the counted noun left out.
   const counted = asked.counted;
+  const name = answerBody(answer);
   // (Not when the answer ends with a unit of its own: "approximately 120 kcal".)
-  const ownUnit = /[a-z°%]\W*$/i.test(answer) && !NUMBER_END.test(answer);
+  const ownUnit = counted !== undefined && /[a-z°%]\W*$/i.test(name) && !NUMBER_END.test(name);
   if (counted && !ownUnit && !lower.includes(stemOf(counted)) && !a().includes(stemOf(counted)))
     out.push(`context: "${counted}", what the question counts, left out`);
   // "… from sunlight from sunlight.", "the coldest by far the coldest": a phrase said twice, a few words apart at most, the second
@@ -211,7 +239,6 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     if (ellipsis && !q.includes(ellipsis[0].slice(0, -1).toLowerCase()))
       out.push(`context: the answer's "${ellipsis[0].slice(0, -1)}" stands for the question's words`);
   }
-  const name = answerBody(answer);
   // "Portuguese language is spoken in Brazil.": the question's noun after a name, with no article.
   const whNoun = asked.whNoun;
   if (
@@ -222,8 +249,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   )
     out.push(`reads: "${name} ${whNoun}" lacks "the"`);
   // "Great question! invented the phonograph.": a chat answer's opener, or an exclamation, kept.
-  if (OPENER.test(statement.trim()) || (statement.includes("! ") && /[a-z]! [a-z]/i.test(statement)))
-    out.push("reads: the answer's opener kept");
+  if (OPENER.test(statement) || (statement.includes("! ") && /[a-z]! [a-z]/i.test(statement))) out.push("reads: the answer's opener kept");
   // "… fell because historians point to many causes": who says it made the reason.
   if (lower.includes("because ") && HEDGE_REASON.test(statement)) out.push("meaning: a hedge made the reason");
   // "Lightning ever strikes the same place twice.": the question's "ever" kept once the answer said yes.
@@ -260,10 +286,11 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
       out.push(`reads: "by ${after}"`);
   }
   // "Agatha Christie's novels' novels": a possessive said twice.
-  const possessive = lower.includes("' ") || lower.includes("'s ") ? /\b([a-z]{3,})['’]s? \1\b/.exec(lower) : null;
-  if (possessive && !a().includes(possessive[0]) && !q.includes(possessive[0])) out.push(`reads: "${possessive[0]}"`);
+  const possessive = lower.includes("' ") ? possessiveSaidTwice(lower) : undefined;
+  if (possessive && !a().includes(possessive) && !q.includes(possessive)) out.push(`reads: "${possessive}"`);
   // "The origin of the croissant is generally believed that it comes …": a hedge glued after another subject.
-  const hedge = lower.includes(" that ") ? GLUED_HEDGE.exec(statement) : null;
+  const hedge =
+    lower.includes("ed that ") || lower.includes("ght that ") || lower.includes("aid that ") ? GLUED_HEDGE.exec(statement) : null;
   if (hedge && !/^it$/i.test(hedge[1])) out.push(`reads: "${hedge[0].slice(hedge[1].length + 1)}" after a subject`);
   // "Most historians think it was invented in India …" for "When was chess invented?": the answer used as it is, its "it" standing
   // for a word of the question that the statement never says.
@@ -275,8 +302,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
       out.push(`context: "it" stands for "${asked.subjectNoun}"`);
   }
   // "Michael Jordan played the Chicago Bulls for in the 1990s.": a stranded preposition with its object gone.
-  const stranded = lower.includes(" in ") || lower.includes(" on ") || lower.includes(" at ") ? STRANDED.exec(lower) : null;
-  if (stranded && !a().includes(stranded[0])) out.push(`reads: "${stranded[0]}"`);
+  const stranded = strandedPreposition(lower);
+  if (stranded && !a().includes(stranded)) out.push(`reads: "${stranded}"`);
   // "Oxygen is the most abundant in the Earth's crust." for "Which element is the most abundant …?": a superlative without the noun
   // the question asks about.
   const whClass = asked.whClass;
