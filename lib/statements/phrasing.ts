@@ -58,8 +58,11 @@ function occurrences(s: string, part: string): number {
   return n;
 }
 
-/** What the checks read of a question, memoised: a question recurs for every answer to it. */
-interface QuestionWords {
+/**
+ * What the checks read of a question, memoised (a question recurs for every answer to it); the costlier parts are read on first use,
+ * which most statements never make.
+ */
+class QuestionWords {
   readonly lower: string;
   /** The question's own verb after "what"/"who" ("causes"), when it is one a statement must keep. */
   readonly verb: string | undefined;
@@ -68,42 +71,58 @@ interface QuestionWords {
   /** The wh-phrase's noun ("language" in "What language is spoken …?"). */
   readonly whNoun: string | undefined;
   readonly asksWh: boolean;
-  /** Its participles and gerunds ("filled", "cooling"), which a statement must not make plural ("filleds"). */
-  readonly participles: readonly string[];
-  /** The noun of "Which N is/has …" ("element"), when the question asks with a superlative. */
-  readonly whClass: string | undefined;
-  /** The noun closing the question's final of-phrase ("flower" in "What are the parts of a flower?"). */
-  readonly ofNoun: string | undefined;
-  /** The one-word subject of "When/Where/Why/How was/did X …?" ("chess"), which an answer's "it" stands for. */
-  readonly subjectNoun: string | undefined;
   /** A yes/no question with "ever" in it. */
   readonly everYesNo: boolean;
+  /** The noun closing the question's final of-phrase ("flower" in "What are the parts of a flower?"). */
+  readonly ofNoun: string | undefined;
+  #participles: readonly string[] | undefined;
+  #whClass: string | null | undefined;
+  #subjectNoun: string | null | undefined;
+
+  constructor(question: string) {
+    const lower = question.toLowerCase();
+    this.lower = lower;
+    const verb = WH_VERB.exec(question)?.[1]?.toLowerCase();
+    this.verb = verb && !NOT_KEPT.has(verb) && verbForm(verb) ? verb : undefined;
+    const counted = lower.includes("how m") ? COUNTED.exec(lower)?.[1] : undefined;
+    this.counted = counted && !NOT_COUNTED.has(counted) ? counted : undefined;
+    this.whNoun = WH_NOUN.exec(question)?.[1]?.toLowerCase();
+    this.asksWh = /^\s*(?:who|what|which)\b/.test(lower);
+    this.everYesNo = lower.includes("ever") && YES_NO.test(lower);
+    this.ofNoun = /^\s*what (?:is|are) the /.test(lower) ? OF_NOUN.exec(lower)?.[1] : undefined;
+  }
+
+  /** Its participles and gerunds ("filled", "cooling"), which a statement must not make plural ("filleds"). */
+  get participles(): readonly string[] {
+    this.#participles ??= [...new Set(this.lower.match(/\b[a-z]{3,}(?:ed|ing)\b/g) ?? [])].filter(isVerbInflection);
+    return this.#participles;
+  }
+
+  /** The noun of "Which N is/has …" ("element"), when the question asks with a superlative. */
+  get whClass(): string | undefined {
+    if (this.#whClass === undefined)
+      this.#whClass = /\bthe (?:most|least|[a-z]+est)\b/.test(this.lower)
+        ? (/^\s*(?:which|what) ([a-z]{3,}) (?:is|are|was|were|has|have|had)\b/.exec(this.lower)?.[1] ?? null)
+        : null;
+    return this.#whClass ?? undefined;
+  }
+
+  /** The one-word subject of "When/Where/Why/How was/did X …?" ("chess"), which an answer's "it" stands for. */
+  get subjectNoun(): string | undefined {
+    if (this.#subjectNoun === undefined)
+      this.#subjectNoun =
+        /^\s*(?:when|where|why|how) (?:was|were|is|are|did|does|do) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those)\b)([a-z]{3,}) [a-z]+/.exec(
+          this.lower,
+        )?.[1] ?? null;
+    return this.#subjectNoun ?? undefined;
+  }
 }
 
 const questionWords = new Map<string, QuestionWords>();
 function readQuestion(question: string): QuestionWords {
   let read = questionWords.get(question);
   if (read) return read;
-  const lower = question.toLowerCase();
-  const verb = WH_VERB.exec(question)?.[1]?.toLowerCase();
-  const counted = lower.includes("how m") ? COUNTED.exec(lower)?.[1] : undefined;
-  read = {
-    lower,
-    verb: verb && !NOT_KEPT.has(verb) && verbForm(verb) ? verb : undefined,
-    counted: counted && !NOT_COUNTED.has(counted) ? counted : undefined,
-    whNoun: WH_NOUN.exec(question)?.[1]?.toLowerCase(),
-    asksWh: /^\s*(?:who|what|which)\b/.test(lower),
-    whClass: /\bthe (?:most|least|[a-z]+est)\b/.test(lower)
-      ? /^\s*(?:which|what) ([a-z]{3,}) (?:is|are|was|were|has|have|had)\b/.exec(lower)?.[1]
-      : undefined,
-    subjectNoun:
-      /^\s*(?:when|where|why|how) (?:was|were|is|are|did|does|do) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those)\b)([a-z]{3,}) [a-z]+/.exec(
-        lower,
-      )?.[1],
-    ofNoun: /^\s*what (?:is|are) the /.test(lower) ? OF_NOUN.exec(lower)?.[1] : undefined,
-    participles: [...new Set(lower.match(/\b[a-z]{3,}(?:ed|ing)\b/g) ?? [])].filter(isVerbInflection),
-    everYesNo: lower.includes("ever") && YES_NO.test(lower),
-  };
+  read = new QuestionWords(question);
   if (questionWords.size > 50_000) questionWords.clear();
   if (question.length <= 4000) questionWords.set(question, read);
   return read;
@@ -211,7 +230,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (verb && !lower.includes(stemOf(verb)) && !a().includes(stemOf(verb)) && !analyzeAnswer(answer).isClause)
     out.push(`meaning: the question's verb "${verb}" left out`);
   // "filleds", "coolings": a question's participle or gerund given a plural -s.
-  for (const w of asked.participles) {
+  for (const w of lower.includes("eds") || lower.includes("ings") ? asked.participles : []) {
     if (!lower.includes(`${w}s`)) continue;
     const plural = new RegExp(`\\b${w}s\\b`);
     if (plural.test(lower) && !plural.test(q) && !plural.test(a())) {
@@ -294,7 +313,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (hedge && !/^it$/i.test(hedge[1])) out.push(`reads: "${hedge[0].slice(hedge[1].length + 1)}" after a subject`);
   // "Most historians think it was invented in India …" for "When was chess invented?": the answer used as it is, its "it" standing
   // for a word of the question that the statement never says.
-  if (asked.subjectNoun && (lower.includes(" it ") || lower.includes(" they ")) && !lower.includes(asked.subjectNoun)) {
+  if ((lower.includes(" it ") || lower.includes(" they ")) && asked.subjectNoun && !lower.includes(asked.subjectNoun)) {
     const body = a()
       .trim()
       .replace(/[.!]+$/, "");
@@ -306,12 +325,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (stranded && !a().includes(stranded)) out.push(`reads: "${stranded}"`);
   // "Oxygen is the most abundant in the Earth's crust." for "Which element is the most abundant …?": a superlative without the noun
   // the question asks about.
-  const whClass = asked.whClass;
-  if (
-    whClass &&
-    (lower.includes("est") || lower.includes("the most ") || lower.includes("the least ")) &&
-    !lower.includes(stemOf(whClass))
-  ) {
+  const whClass = lower.includes("est") || lower.includes("the most ") || lower.includes("the least ") ? asked.whClass : undefined;
+  if (whClass && !lower.includes(stemOf(whClass))) {
     const superlative = SUPERLATIVE.exec(lower);
     // (Only the answer's own: "Oxygen is the most abundant." A phrase answer reads as CAP-Statements' references do: "Antarctica is the
     // coldest.")
