@@ -15,6 +15,7 @@
 import { analyzeAnswer } from "./answer.js";
 import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
+import { wordsOf } from "./wellformed.js";
 import { wordSet } from "./text.js";
 
 /** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
@@ -165,6 +166,7 @@ const NUMBER_END =
 /** Prepositions that need an object, and those that open an adjunct after them ("for in the 1990s", "with in chess"). */
 const NEEDS_OBJECT = wordSet("for with to from about into of");
 const OPENS_ADJUNCT = [" in ", " on ", " at ", " during "];
+const ADJUNCT_OPENERS = wordSet("in on at during");
 
 /** The word before `at` (the index of a space) in `lower`, or "". */
 function wordBefore(lower: string, at: number): string {
@@ -216,10 +218,42 @@ function firstSentence(s: string): string {
   return end ? s.slice(0, end.index) : s;
 }
 
+/** What the checks ask of a statement's words, found in one pass over them (they are split once for all the checks: `wordsOf`). */
+interface StatementWords {
+  readonly has: ReadonlySet<string>;
+  /** A word of three letters or more said twice: the sign a phrase may be. */
+  readonly repeats: boolean;
+  /** A word in -eds or -ings ("filleds"). */
+  readonly pluralForm: boolean;
+  /** A superlative: "most", "least" or a word in -est. */
+  readonly superlative: boolean;
+  /** A preposition that needs an object right before one that opens an adjunct ("for in"). */
+  readonly strandable: boolean;
+}
+
+function readWords(statement: string): StatementWords {
+  const words = wordsOf(statement);
+  const has = new Set<string>();
+  let repeats = false;
+  let pluralForm = false;
+  let superlative = false;
+  let strandable = false;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w.length >= 3 && has.has(w)) repeats = true;
+    has.add(w);
+    if (w.endsWith("eds") || w.endsWith("ings")) pluralForm = true;
+    if (w.endsWith("est") || w === "most" || w === "least") superlative = true;
+    if (NEEDS_OBJECT.has(w) && k + 1 < words.length && ADJUNCT_OPENERS.has(words[k + 1])) strandable = true;
+  }
+  return { has, repeats, pluralForm, superlative, strandable };
+}
+
 /** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
   const lower = statement.toLowerCase();
+  const seen = readWords(statement);
   const asked = readQuestion(question);
   const q = asked.lower;
   let answerLower: string | undefined;
@@ -230,7 +264,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (verb && !lower.includes(stemOf(verb)) && !a().includes(stemOf(verb)) && !analyzeAnswer(answer).isClause)
     out.push(`meaning: the question's verb "${verb}" left out`);
   // "filleds", "coolings": a question's participle or gerund given a plural -s.
-  for (const w of lower.includes("eds") || lower.includes("ings") ? asked.participles : []) {
+  for (const w of seen.pluralForm ? asked.participles : []) {
     if (!lower.includes(`${w}s`)) continue;
     const plural = new RegExp(`\\b${w}s\\b`);
     if (plural.test(lower) && !plural.test(q) && !plural.test(a())) {
@@ -249,7 +283,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // time closing the clause, more often than the question and the answer say it.
   // Said twice in a row it is always wrong; with words between, only when neither the question nor the answer brought both ("One type
   // of random variable is a continuous random variable.").
-  const twice = phraseSaidTwice(lower);
+  const twice = seen.repeats ? phraseSaidTwice(lower) : undefined;
   if (twice && (lower.includes(`${twice} ${twice}`) || occurrences(lower, twice) > occurrences(q, twice) + occurrences(a(), twice)))
     out.push(`reads: "${twice}" twice`);
   // "James Chadwick did, in 1932, which discovered …": the answer's "did" stands for the question's verb.
@@ -313,7 +347,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (hedge && !/^it$/i.test(hedge[1])) out.push(`reads: "${hedge[0].slice(hedge[1].length + 1)}" after a subject`);
   // "Most historians think it was invented in India …" for "When was chess invented?": the answer used as it is, its "it" standing
   // for a word of the question that the statement never says.
-  if ((lower.includes(" it ") || lower.includes(" they ")) && asked.subjectNoun && !lower.includes(asked.subjectNoun)) {
+  if ((seen.has.has("it") || seen.has.has("they")) && asked.subjectNoun && !lower.includes(asked.subjectNoun)) {
     const body = a()
       .trim()
       .replace(/[.!]+$/, "");
@@ -321,11 +355,11 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
       out.push(`context: "it" stands for "${asked.subjectNoun}"`);
   }
   // "Michael Jordan played the Chicago Bulls for in the 1990s.": a stranded preposition with its object gone.
-  const stranded = strandedPreposition(lower);
+  const stranded = seen.strandable ? strandedPreposition(lower) : undefined;
   if (stranded && !a().includes(stranded)) out.push(`reads: "${stranded}"`);
   // "Oxygen is the most abundant in the Earth's crust." for "Which element is the most abundant …?": a superlative without the noun
   // the question asks about.
-  const whClass = lower.includes("est") || lower.includes("the most ") || lower.includes("the least ") ? asked.whClass : undefined;
+  const whClass = seen.superlative ? asked.whClass : undefined;
   if (whClass && !lower.includes(stemOf(whClass))) {
     const superlative = SUPERLATIVE.exec(lower);
     // (Only the answer's own: "Oxygen is the most abundant." A phrase answer reads as CAP-Statements' references do: "Antarctica is the
