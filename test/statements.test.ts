@@ -753,3 +753,19 @@ test("a country's currency, a bone or a gland named bare takes 'the'", () => {
     ["Name one bone in the human leg.", "femur", "One bone in the human leg is the femur."],
   ]);
 });
+
+test("lettered options after a question are not part of its statement, and an answer's letter stands for its option", () => {
+  const ball = "A ball rolls across a carpet and slowly stops. Which force causes the ball to stop? A) gravity B) friction C) magnetism";
+  for (const answer of ["friction", "B) friction", "B", "(b) friction"])
+    assert.equal(
+      reformulate(ball, answer).statement,
+      "A ball rolls across a carpet and slowly stops. Friction causes the ball to stop.",
+      answer,
+    );
+  assert.equal(
+    reformulate("Which organ produces bile? (A) the pancreas (B) the liver (C) the stomach", "B").statement,
+    "The liver produces bile.",
+  );
+  // Without a second option nothing is taken for one.
+  assert.equal(reformulate("Which force causes the ball to stop? A) gravity", "friction").statement.includes("A) gravity"), true);
+});

@@ -176,16 +176,35 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string): ReturnType
   return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")} ${adjunct}` };
 }
 
+/** Lettered options after the question's question mark: "? A) gravity B) friction", "? (A) respiration (B) photosynthesis". */
+const OPTIONS_AFTER = /^([\s\S]*\?)\s*((?:\(?[A-Ea-e][).]\s*[^()?]+?\s*){2,})$/;
+const OPTION = /\(?([A-Ea-e])[).]\s*(.+?)(?=\s*\(?[A-Ea-e][).]\s|\s*$)/g;
+const LETTERED_ANSWER = /^\s*\(?([A-Ea-e])(?:[).](?:\s+(.+?))?|\s*\.?)\s*$/;
+
+/** The question without its lettered options and the answer without its letter (the option's words where it gave only the letter). */
+function withoutAnswerOptions(question: string, answer: string): { question: string; answer: string } {
+  const m = question.length < 2000 ? OPTIONS_AFTER.exec(question) : null;
+  if (!m) return { question, answer };
+  const options = new Map([...m[2].matchAll(OPTION)].map((o) => [o[1].toUpperCase(), o[2].trim()]));
+  if (options.size < 2) return { question, answer };
+  const lettered = LETTERED_ANSWER.exec(answer);
+  const choice = lettered ? (lettered[2] ?? options.get(lettered[1].toUpperCase())) : answer;
+  return { question: m[1], answer: choice ?? answer };
+}
+
 /** The rules on a question and answer within the bound. */
-function reformulateWithin(question: string, answer: string): Reformulation {
+function reformulateWithin(asked: string, given: string): Reformulation {
+  // "Which force causes the ball to stop? A) gravity B) friction" + "B) friction": the options are the question's apparatus, not its
+  // proposition; the answer's letter stands for its option.
+  const { question, answer } = withoutAnswerOptions(asked, given);
   const q = parseQuestion(question);
   const questionType = classifyParsed(question, q);
-  const given = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
+  const read = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
   // "Sure! The main function of …": to a question that is not yes/no, an exclamation is a chat answer's opener, not a "yes".
   const a =
-    q.frame.kind !== "yes-no" && given.polarity === "yes" && given.afterPolarity !== "" && /^\s*[A-Za-z ]+!\s/.test(answer)
-      ? analyzeAnswer(given.afterPolarity)
-      : given;
+    q.frame.kind !== "yes-no" && read.polarity === "yes" && read.afterPolarity !== "" && /^\s*[A-Za-z ]+!\s/.test(answer)
+      ? analyzeAnswer(read.afterPolarity)
+      : read;
   if (a.text === "" && a.rest === "") {
     return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
   }
