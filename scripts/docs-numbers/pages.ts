@@ -328,6 +328,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-3.csv\` (${String(m.flagLabels("flags-3.csv").length)},`,
     page`\`flags-4.csv\` (${String(m.flagLabels("flags-4.csv").length)}: the statements`,
     page`\`flags-5.csv\` (${String(m.flagLabels("flags-5.csv").length)}, labelled the same`,
+    page`\`flags-6.csv\` (${String(m.flagLabels("flags-6.csv").length)}, the same`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
