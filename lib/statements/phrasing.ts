@@ -16,7 +16,7 @@ import { analyzeAnswer } from "./answer.js";
 import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
 import { wordsOf } from "./wellformed.js";
-import { wordSet } from "./text.js";
+import { withoutFinalStops, wordSet } from "./text.js";
 
 /** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
 const NOT_KEPT = wordSet("is was has does goes happens happened");
@@ -35,7 +35,7 @@ const OPENER = /^(?:great|good|excellent|interesting) question\b|^(?:sure|certai
 /** A hedge that reports who says what, not why ("… because historians point to many causes"). */
 const HEDGE_REASON =
   /\bbecause (?:(?:many |some |most )?(?:historians|scientists|experts|researchers|sources) (?:point|cite|debate|disagree|offer|propose|give)|there (?:are|were) (?:many|several|various) (?:reasons|causes|factors|theories|explanations))\b/i;
-/** A yes/no question. */
+/** A yes/no question that says "ever". */
 const YES_NO = /^\s*(?:does|do|did|is|are|was|were|can|could|has|have|had|will|would)\b[^?]*\bever\b/;
 /** "ever" as a question has it, not "than ever", "hardly ever", "ever since", "if ever". */
 const BARE_EVER = /(?<!\b(?:than|hardly|if|as|forever|scarcely|rarely|whatsoever) )\bever\b(?! since| before| after)/i;
@@ -152,14 +152,6 @@ function phraseSaidTwice(lower: string): string | undefined {
   return undefined;
 }
 
-/** The answer without surrounding space and final periods or exclamation marks. */
-function answerBody(answer: string): string {
-  const trimmed = answer.trim();
-  let end = trimmed.length;
-  while (end > 0 && (trimmed[end - 1] === "." || trimmed[end - 1] === "!")) end--;
-  return trimmed.slice(0, end);
-}
-
 /** An answer that ends with its number ("It has 22.", "four", "about a dozen"). */
 const NUMBER_END =
   /(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen))\W*$/i;
@@ -274,7 +266,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   }
   // "The human skull has 22." for "How many bones …?": the counted noun left out.
   const counted = asked.counted;
-  const name = answerBody(answer);
+  const name = withoutFinalStops(answer);
   // (Not when the answer ends with a unit of its own: "approximately 120 kcal".)
   const ownUnit = counted !== undefined && /[a-z°%]\W*$/i.test(name) && !NUMBER_END.test(name);
   if (counted && !ownUnit && !lower.includes(stemOf(counted)) && !a().includes(stemOf(counted)))

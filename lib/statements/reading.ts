@@ -11,7 +11,7 @@
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { splitFinalSentence, wordSet } from "./text.js";
+import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
 import { fourGramCounts, hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
@@ -243,9 +243,7 @@ const NUMBER_WORDS =
  */
 function kindDoubts(statement: string, own: string, question: string, answer: string, asked: AskedQuestion): string[] {
   const out: string[] = [];
-  let end = answer.trimEnd().length;
-  while (end > 0 && (answer[end - 1] === "." || answer[end - 1] === "!")) end--;
-  const ans = answer.slice(0, end).trim();
+  const ans = withoutFinalStops(answer);
   // Each regex below runs only where a plain substring test finds its literal words, and the statement is lower-cased only where
   // a check needs it: these checks run on every statement.
   let lowered: string | undefined;

@@ -39,3 +39,10 @@ export function wordSet(...lines: string[]): Set<string> {
       .filter((w) => w.length > 0),
   );
 }
+
+/** A text without its final periods or exclamation marks and without surrounding space ("Nectar." → "Nectar"), as an answer's words. */
+export function withoutFinalStops(text: string): string {
+  let end = text.trimEnd().length;
+  while (end > 0 && (text[end - 1] === "." || text[end - 1] === "!")) end--;
+  return text.slice(0, end).trim();
+}
