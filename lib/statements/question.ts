@@ -666,7 +666,15 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         if (asBe.verb && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-inverted", wh, decl: asBe };
         // "What is he able to calculate?": the wh-phrase is the object of the infinitive.
         const r0 = asBe.rest;
-        if (!wh.prep && r0.length >= 3 && r0[0].pos === "ADJ" && r0[1]?.lower === "to" && r0[r0.length - 1].pos === "VERB")
+        if (
+          !wh.prep &&
+          r0.length >= 3 &&
+          r0[0].pos === "ADJ" &&
+          r0[1]?.lower === "to" &&
+          r0[2].pos === "VERB" &&
+          r0[2].lower === r0[2].lemma &&
+          r0[r0.length - 1].pos === "VERB"
+        )
           return { kind: "wh-inverted", wh, decl: asBe };
         const stranded = endsWithPreposition(tokens);
         // "Which is a solid?" asks to pick one: the answer is the subject ("Ice is a solid").

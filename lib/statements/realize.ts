@@ -1981,7 +1981,8 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: 
   const answerTokens = dummy ? dummy.tokens : a.tokens;
   if ((wh.word === "what" || wh.word === "which") && wh.noun.length > 0 && rest.filter((t) => t.pos !== "PUNCT").length === 0) {
     // "What types of rocks are there?" + "igneous and metamorphic" → "The types of rocks are igneous and metamorphic."
-    return { sentence: `The ${text(wh.noun)} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
+    const noun = wh.typeOf && wh.noun.length > 1 ? `${wh.noun[0].text} of ${text(wh.noun.slice(1))}` : text(wh.noun);
+    return { sentence: `The ${noun} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
   }
   const slot = slotPhrase(wh, answerText, answerTokens);
   const number =
