@@ -663,7 +663,10 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         }
         // "What type of precipitation is Jenny most likely observing?", "Which objects was she referring to …?": be + -ing.
         const asBe = splitBe(tokens, t, negated, j);
-        if (asBe.verb && participleTail(tokens.slice(j)) === tokens.length - j) return { kind: "wh-inverted", wh, decl: asBe };
+        // ("Which of the following is a cause of the ocean levels periodically rising …?" picks an option: the -ing word is inside it.)
+        const optionSubject = wh.partitive && /^(?:a|an)$/.test(asBe.subject[0]?.lower ?? "") && asBe.subject.some((x) => x.pos === "ADP");
+        if (asBe.verb && !optionSubject && participleTail(tokens.slice(j)) === tokens.length - j)
+          return { kind: "wh-inverted", wh, decl: asBe };
         // "What is he able to calculate?": the wh-phrase is the object of the infinitive.
         const r0 = asBe.rest;
         if (
