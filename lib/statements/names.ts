@@ -34,6 +34,12 @@ const KIND_CLASSES = wordSet(
 );
 
 /**
+ * Earth, Moon and Sun opening an answer without "the" are the bodies' names ("… because Earth rotates on its axis"); "the earth" as
+ * soil keeps its article.
+ */
+const BARE_BODIES = wordSet("earth moon sun");
+
+/**
  * The answer as it reads after other words: its first word lowered when it is a common noun
  * capitalised only because it opened the answer. `classHead` is the noun the answer is an
  * instance of, when the question names one ("planet" in "Name one planet that has rings").
@@ -42,7 +48,7 @@ export function lowersCapital(word: string, classHead?: string): boolean {
   const lower = word.toLowerCase();
   const head = classHead?.toLowerCase();
   if (head !== undefined && (NAMED_CLASSES.has(head) || NAMED_CLASSES.has(head.replace(/s$/, "")))) return false;
-  if (isProperWord(lower)) return false;
+  if (isProperWord(lower) || BARE_BODIES.has(lower)) return false;
   // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name.
   if (head !== undefined && (KIND_CLASSES.has(head) || KIND_CLASSES.has(head.replace(/s$/, "")))) return true;
   return isCommonNoun(lower);
