@@ -1935,6 +1935,23 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
       doubts,
     };
   }
+  // "What does this help an octopus do?" + "hide from predators": the answer's verb phrase replaces the object's "do".
+  const objectDo = d.rest.findIndex((t, k) => k > 0 && t.lower === "do" && ["NOUN", "PROPN", "PRON"].includes(d.rest[k - 1].pos));
+  if (
+    wh.word === "what" &&
+    objectDo > 0 &&
+    d.rest.slice(0, objectDo).some((t) => t.pos !== "PUNCT") &&
+    answerTokens[0] &&
+    answerTokens[0].lower === answerTokens[0].lemma &&
+    (answerTokens[0].pos === "VERB" || canBeVerb(answerTokens[0].lower))
+  ) {
+    const rest = [...d.rest.slice(0, objectDo), ...d.rest.slice(objectDo + 1)];
+    return {
+      sentence: capitalize(declarative({ ...d, rest }, !d.negated, { text: answerText, gap: objectDo })),
+      rule: "wh-inverted:object-do",
+      doubts,
+    };
+  }
   let slot = slotPhrase(wh, answerText, answerTokens);
   let gap: number;
   if (wh.prep) {
