@@ -616,8 +616,11 @@ function progressiveRetagged(tokens: readonly Token[], j: number): readonly Toke
   if (!last || end - j < 2 || last.pos === "VERB" || !/ing$/.test(last.lower)) return tokens;
   const lemma = gerundLemma(last.lower);
   if (!lemma) return tokens;
-  const before = tokens.slice(j, end - 1);
-  const adverbOnly = before.length === 1 && ADVERB_LIKE.test(before[0].lower);
+  // ("Jenny most likely observing": the subject's adverbs before the -ing word.)
+  let adverbs = end - 1;
+  while (adverbs > j + 1 && (ADVERB_LIKE.test(tokens[adverbs - 1].lower) || tokens[adverbs - 1].lower === "most")) adverbs--;
+  const before = tokens.slice(j, adverbs < end - 1 && adverbs > j ? adverbs : end - 1);
+  const adverbOnly = before.length === 1 && ADVERB_LIKE.test(before[0].lower) && adverbs === end - 1;
   // "the class", "Jenny", "she": a short noun phrase with no preposition, so "the purpose of testing" stays a noun.
   const subject =
     before.length <= 3 &&
