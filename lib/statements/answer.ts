@@ -45,6 +45,7 @@ const FRAMING = [
   /^answer\s*:\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
   /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question[!.,]*\s+/i,
+  /^(?:(?:i'm |i am )?(?:happy|glad) to help|no problem|good one)\s*[!.,:;\-–—]+\s*/i,
 ];
 /** An introductory phrase before the answer's clause ("Based on radiometric dating, …", "As far as we know, …"), which it keeps. */
 const INTRODUCTION =
@@ -78,8 +79,8 @@ export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct:
   return { phrase: m[1], adjunct: m[2] };
 }
 
-const YES = /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
-const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*[,.;:!-]+\s*|\s+(?=because\b)|$)/i;
+const YES = /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 
 /** Abbreviations after which a period does not end a sentence. */

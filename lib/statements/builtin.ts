@@ -202,7 +202,10 @@ function reformulateWithin(asked: string, given: string): Reformulation {
   const read = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
   // "Sure! The main function of …": to a question that is not yes/no, an exclamation is a chat answer's opener, not a "yes".
   const a =
-    q.frame.kind !== "yes-no" && read.polarity === "yes" && read.afterPolarity !== "" && /^\s*[A-Za-z ]+!\s/.test(answer)
+    q.frame.kind !== "yes-no" &&
+    read.polarity === "yes" &&
+    read.afterPolarity !== "" &&
+    (/^\s*[A-Za-z ]+!\s/.test(answer) || /^\s*(?:sure|certainly|absolutely|of course)\s*[,—–-]/i.test(answer))
       ? analyzeAnswer(read.afterPolarity)
       : read;
   if (a.text === "" && a.rest === "") {
