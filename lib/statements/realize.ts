@@ -428,7 +428,11 @@ function thirdPersonPossessives(s: string): string {
  * as a phrase answer, so that the statement keeps the question's own words around them ("Humans
  * breathe in oxygen.", "Salmon lay their eggs in freshwater streams."). Undefined for any other clause.
  */
-function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefined {
+/**
+ * The answer's main verb when the answer is the question's clause said again with the same verb and its subject, or a pronoun for it
+ * ("They lay their eggs in water."): its index and the pronoun; undefined otherwise.
+ */
+function echoedVerb(d: Declarative, a: AnswerParts): { m: number; pronoun?: string } | undefined {
   const t = a.tokens;
   const v = a.finiteVerb;
   if (!a.isClause || !d.verb || v < 1 || t.some((x) => /^(?:not|n't|never|no)$/.test(x.lower))) return undefined;
@@ -447,6 +451,64 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   const pronoun = subject.length === 1 && subject[0].pos === "PRON" ? subject[0].lower : undefined;
   const same = text(subject).toLowerCase() === text(d.subject).toLowerCase();
   if (!same && !(pronoun !== undefined && pronounFits(pronoun, d.subject, subjectNumber(d)))) return undefined;
+  return { m, pronoun };
+}
+
+/**
+ * The answer's words after its verb read against the question's ("It turns it into glycogen." against "turn excess glucose into _",
+ * "it went on sale there in December 1994" against "go on sale in Japan"): the same words, a pronoun for the question's object, "there"
+ * for its place phrase. Returns what the answer adds and where it goes in the question's rest, when the answer says the question's
+ * words up to a gap and only a phrase after them.
+ */
+function alignedEcho(d: Declarative, a: AnswerParts): { phrase: string; gap: number } | undefined {
+  const echoed = echoedVerb(d, a);
+  if (!echoed) return undefined;
+  const t = a.tokens.filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
+  const rest = d.rest;
+  let f = echoed.m + 1;
+  let r = 0;
+  let matched = 0;
+  while (f < t.length && r < rest.length) {
+    if (rest[r].pos === "PUNCT") {
+      r++;
+      continue;
+    }
+    if (t[f].lower === rest[r].lower) {
+      f++;
+      r++;
+      matched++;
+      continue;
+    }
+    const np = nounPhraseEnd(rest, r);
+    if (/^(?:it|them)$/.test(t[f].lower) && np > r && !isTemporal(rest, r)) {
+      f++;
+      r = np;
+      matched++;
+      continue;
+    }
+    if (t[f].lower === "there" && rest[r].pos === "ADP" && nounPhraseEnd(rest, r + 1) > r + 1) {
+      f++;
+      r = nounPhraseEnd(rest, r + 1);
+      matched++;
+      continue;
+    }
+    break;
+  }
+  const left = rest.slice(r).filter((x) => x.pos !== "PUNCT");
+  const phrase = t.slice(f);
+  // Something said again, a phrase left, and the question's rest either all said or going on with a preposition after the gap.
+  if (matched === 0 || phrase.length === 0 || phrase[0].pos === "PUNCT" || (left.length > 0 && left[0].pos !== "ADP")) return undefined;
+  if (phrase.some((x) => x.pos === "VERB" || x.pos === "AUX" || x.pos === "SCONJ")) return undefined;
+  let out = text(phrase).replace(/(?<![A-Z]\.[A-Z])\.$/, "");
+  if (echoed.pronoun === "we" || echoed.pronoun === "you") out = thirdPersonPossessives(out);
+  return { phrase: out, gap: r };
+}
+
+function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefined {
+  const echoed = echoedVerb(d, a);
+  if (!echoed) return undefined;
+  const t = a.tokens;
+  const { m, pronoun } = echoed;
   let k = m + 1;
   // Particles the question has too ("breathe in").
   // (And a stranded preposition: "What do caterpillars turn into?" + "They turn into butterflies".)
@@ -470,6 +532,9 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   const repeated = after.length === 0 ? -1 : filler.findIndex((_, j) => j > 0 && after.every((w, i) => filler[j + i]?.lower === w));
   if (repeated > 0) filler = [...filler.slice(0, repeated), ...filler.slice(repeated + after.length)];
   if (filler.length === 0 || filler[0].pos === "PUNCT") return undefined;
+  // "She named polonium after Poland." for "… name after her home country?": the answer says the question's phrase its own way.
+  const lead = d.rest.find((x) => x.pos !== "PUNCT");
+  if (lead?.pos === "ADP" && filler.some((x, i) => i > 0 && x.lower === lead.lower)) return undefined;
   // A final period the tokenizer kept on an abbreviation-like word ("vitamin D."): the phrase goes mid-sentence.
   let phrase = text(filler).replace(/(?<![A-Z]\.[A-Z])\.$/, "");
   if (pronoun === "we" || pronoun === "you") phrase = thirdPersonPossessives(phrase);
@@ -1843,6 +1908,17 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   const instruction = youInstruction(a);
   const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? impersonalRealize(wh, d, a);
   if (called) return called;
+  // (Not for "What do you call …?": the impersonal rules read the phrase.)
+  const personal = /^(?:you|we|i)$/.test(d.subject[0]?.lower ?? "") || /^(?:call|name)$/.test(d.verb?.lemma ?? "");
+  const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
+  if (aligned) {
+    const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
+    return {
+      sentence: capitalize(declarative(d, !d.negated, { text: midSentence(aligned.phrase), gap: aligned.gap })),
+      rule: "wh-inverted:aligned-echo",
+      doubts,
+    };
+  }
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
   if (filler) {
     const r = invertedRealize(wh, d, filler);
