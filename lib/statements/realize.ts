@@ -883,11 +883,13 @@ function realizeWhy(
   doubts: string[],
   subject?: { tokens: readonly Token[]; number?: "singular" | "plural"; verb?: Token },
 ): Realized {
-  if (a.isClause && restates(a.tokens, declTokens)) return { sentence: a.text, rule: "why:sentence", doubts };
   // "Why do cats purr?" + "They purr when they are content." → "Cats purr when they are content." (its own verb: "It was invaded by …" is a
   // reason).
-  const resolved = a.isClause && subject?.verb ? resolvePronoun(a, subject.tokens, subject.number) : undefined;
+  const resolved = a.isClause && (subject?.verb || subject?.tokens.length) ? resolvePronoun(a, subject.tokens, subject.number) : undefined;
   const own = resolved ? tokenizePhrase(resolved) : [];
+  // "Why does a hot-air balloon rise?" + "It rises because …": the answer says the question's clause again, its pronoun resolved.
+  if (a.isClause && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
+  if (resolved && /\bbecause\b/i.test(a.text) && restates(own, declTokens)) return { sentence: resolved, rule: "why:sentence", doubts };
   if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens))
     return { sentence: resolved, rule: "why:sentence", doubts };
   return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
@@ -1927,7 +1929,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
   const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
   if (wh.word === "why") {
-    const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
+    // "It is blue because …" for "Why is the sky blue?": "it" is the sky, not a dummy subject, when the answer says the question again.
+    const own = resolvePronoun(a, d.subject, subjectNumber(d));
+    const dummy = a.isClause && !(own && restates(tokenizePhrase(own), declTokens)) ? predicateOfDummySubject(a) : undefined;
     const answer = dummy ? analyzeAnswer(dummy.text) : a;
     return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, {
       tokens: d.subject,
@@ -2407,7 +2411,9 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   const f = q.frame;
   // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
   // ("What does this mean?" + "It was a sea." keeps the clause: "mean" takes one.)
-  const clauseObject = f.kind === "wh-inverted" && f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma);
+  // (A why-question reads it itself: "It is blue because …" can say the question again.)
+  const clauseObject =
+    f.kind === "wh-inverted" && ((f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma)) || f.wh.word === "why");
   const dummy =
     f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject
       ? predicateOfDummySubject(answer)
