@@ -27,7 +27,9 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   const v = a.finiteVerb;
   if (v < 1 || !ELLIPSIS_AUX.test(t[v].lower) || t[v].pos !== "AUX") return undefined;
   const subject = t.slice(0, v);
-  if (subject.some((x) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower))) return undefined;
+  // ("Its magnetic field does.": a possessive opening the subject is read by the caller.)
+  const possessive = (x: Token, k: number) => k === 0 && /^(?:its|their)$/.test(x.lower) && subject.length > 1;
+  if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k))) return undefined;
   let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
   // "James Chadwick did, in 1932.": the comma before the adjunct goes with the ellipsis.
   if (after[0]?.text === "," && after.length > 1) after = after.slice(1);

@@ -952,15 +952,32 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const superlative = be && wh.noun.length > 0 ? superlativeEllipsis(a, predicate.slice(1)) : undefined;
   if (superlative) {
     const at = superlative.at + 1;
+    // "Which of the Great Lakes …?": "the largest of the Great Lakes".
+    const of: Token[] = wh.partitive
+      ? [
+          { ...wh.noun[0], text: "of", lower: "of", lemma: "of", pos: "ADP", pre: " " },
+          ...(wh.noun[0].pos === "DET" || wh.noun.some((x) => x.text === "'s")
+            ? []
+            : [{ ...wh.noun[0], text: "the", lower: "the", lemma: "the", pos: "DET" as const, pre: " " }]),
+        ]
+      : [];
     const r = subjectRealize(
       wh,
-      [...predicate.slice(0, at), ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x)), ...predicate.slice(at)],
+      [...predicate.slice(0, at), ...of, ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x)), ...predicate.slice(at)],
       asSubject(superlative.subject, a),
     );
     return { ...r, rule: `${r.rule}:superlative` };
   }
   const cut = auxEllipsis(a) ?? complementEllipsis(a, predicate.slice(1), be ? "be" : predicate[0]?.lemma);
   if (cut) {
+    const owner = possessiveOwner(cut.subject, predicate);
+    if (owner) {
+      // "What protects the Earth from the solar wind?" + "Its magnetic field does." → "The Earth's magnetic field protects it from …".
+      const subject = [...owner.object, { ...owner.object[0], text: "'s", lower: "'s", pre: "" }, ...cut.subject.slice(1)];
+      const rest = [...predicate.slice(0, owner.from), { ...owner.object[0], text: owner.pronoun, lower: owner.pronoun, pos: "PRON" as const, pre: " " }, ...predicate.slice(owner.to)];
+      const r = subjectRealize(wh, rest, asSubject(subject, a));
+      return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis-possessive` };
+    }
     const r = subjectRealize(wh, predicate, asSubject(cut.subject, a));
     return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis` };
   }
@@ -976,6 +993,23 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const passive = substitutePassiveSubject(a, verb.lemma, object);
   if (passive) return { sentence: passive, rule: "wh-subject:passive-pronoun", doubts: [] };
   return undefined;
+}
+
+/**
+ * The predicate's object a possessive opening the answer's subject stands for ("Its magnetic field" and "protects the Earth"), with the
+ * pronoun that then takes the object's place; undefined when the numbers disagree or there is no object.
+ */
+function possessiveOwner(
+  subject: readonly Token[],
+  predicate: readonly Token[],
+): { object: Token[]; from: number; to: number; pronoun: string } | undefined {
+  const p = subject[0]?.lower;
+  if (p !== "its" && p !== "their") return undefined;
+  const { object } = predicateObject(predicate);
+  if (object.length === 0) return undefined;
+  const from = predicate.indexOf(object[0]);
+  if (isPluralPhrase(object) !== (p === "their")) return undefined;
+  return { object: object.map((x, i) => (i === 0 ? { ...x, text: x.lower === "the" ? "the" : x.text } : x)), from, to: from + object.length, pronoun: p === "its" ? "it" : "them" };
 }
 
 function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): Realized {
