@@ -403,6 +403,16 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       partitive = true;
       i += 2;
       if (tokens[i]?.lower === "following") i++;
+    } else if (
+      // "Which of Saturn's moons": a possessor's members.
+      tokens[i]?.lower === "of" &&
+      tokens[i + 1]?.pos === "PROPN" &&
+      /^['’]s$/.test(tokens[i + 2]?.text ?? "") &&
+      word === "which"
+    ) {
+      partitive = true;
+      noun.push(tokens[i + 1], tokens[i + 2]);
+      i += 3;
     }
     const startNoun = i;
     while (i < tokens.length) {

@@ -952,20 +952,7 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const superlative = be && wh.noun.length > 0 ? superlativeEllipsis(a, predicate.slice(1)) : undefined;
   if (superlative) {
     const at = superlative.at + 1;
-    // "Which of the Great Lakes …?": "the largest of the Great Lakes".
-    const of: Token[] = wh.partitive
-      ? [
-          { ...wh.noun[0], text: "of", lower: "of", lemma: "of", pos: "ADP", pre: " " },
-          ...(wh.noun[0].pos === "DET" || wh.noun.some((x) => x.text === "'s")
-            ? []
-            : [{ ...wh.noun[0], text: "the", lower: "the", lemma: "the", pos: "DET" as const, pre: " " }]),
-        ]
-      : [];
-    const r = subjectRealize(
-      wh,
-      [...predicate.slice(0, at), ...of, ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x)), ...predicate.slice(at)],
-      asSubject(superlative.subject, a),
-    );
+    const r = subjectRealize(wh, [...predicate.slice(0, at), ...classAfterSuperlative(wh), ...predicate.slice(at)], asSubject(superlative.subject, a));
     return { ...r, rule: `${r.rule}:superlative` };
   }
   const cut = auxEllipsis(a) ?? complementEllipsis(a, predicate.slice(1), be ? "be" : predicate[0]?.lemma);
@@ -1012,7 +999,30 @@ function possessiveOwner(
   return { object: object.map((x, i) => (i === 0 ? { ...x, text: x.lower === "the" ? "the" : x.text } : x)), from, to: from + object.length, pronoun: p === "its" ? "it" : "them" };
 }
 
-function subjectRealize(wh: WhPhrase, predicate: readonly Token[], a: AnswerParts): Realized {
+/** The wh-phrase's class after a superlative: "planet" ("the largest planet"), "of the Great Lakes", "of Saturn's moons". */
+function classAfterSuperlative(wh: WhPhrase): Token[] {
+  const word = (w: string, pos: Token["pos"]): Token => ({ ...wh.noun[0], text: w, lower: w, lemma: w, pos, pre: " " });
+  const of = wh.partitive
+    ? [word("of", "ADP"), ...(wh.noun[0].pos === "DET" || wh.noun.some((x) => x.text === "'s") ? [] : [word("the", "DET")])]
+    : [];
+  return [...of, ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x))];
+}
+
+/** A superlative that ends the predicate or comes before a preposition ("is the largest", "is the largest by area"): its index. */
+function bareSuperlative(predicate: readonly Token[]): number {
+  if (!/^(?:is|are|was|were)$/.test(predicate[0]?.lower ?? "") || predicate[1]?.lower !== "the") return -1;
+  const k = predicate[2]?.lower === "most" || predicate[2]?.lower === "least" ? 3 : 2;
+  const sup = predicate[k];
+  if (!sup || !(/^(?:\w+est|best|worst|first|last)$/.test(sup.lower) || k === 3) || sup.pos === "NOUN") return -1;
+  const next = predicate[k + 1];
+  return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" ? k : -1;
+}
+
+function subjectRealize(wh: WhPhrase, whole: readonly Token[], a: AnswerParts): Realized {
+  // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons.": the superlative keeps the set it
+  // picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the largest.", as the question says it.)
+  const sup = wh.noun.length > 0 && wh.partitive && wh.word === "which" ? bareSuperlative(whole) : -1;
+  const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
   const doubts: string[] = [];
   if (a.isClause) {
     const lean = leanOnPredicate(wh, predicate, a);
