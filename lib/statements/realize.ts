@@ -240,6 +240,8 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
   const head = wh.noun[wh.noun.length - 1];
   const mentions = head !== undefined && aTokens.some((t) => t.lemma === head.lemma || t.lower === head.lower);
   // A possessive answer ("George Washington's") is used as it is.
+  // ("Hannibal's army" already names the noun after its possessive.)
+  if (wh.word === "whose" && noun && mentions && /['’]s?\s/.test(a)) return a;
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   if (wh.measure === "many" && noun && !mentions) return `${a} ${noun}`;
   if (wh.measure === "much" && noun && !mentions) {
@@ -921,7 +923,8 @@ function predicateObject(predicate: readonly Token[]): { verb: Token | undefined
     !(predicate[end].pos === "ADP" && predicate[end].lower !== "of" && !titleGoesOn(end)) &&
     predicate[end].pos !== "SCONJ" &&
     predicate[end].pos !== "PUNCT" &&
-    predicate[end].pos !== "PART" &&
+    // ("A Doll's House": a possessive goes on.)
+    (predicate[end].pos !== "PART" || /^['’]s$/.test(predicate[end].text)) &&
     !/^(?:that|which|who|when|where|because|if)$/.test(predicate[end].lower)
   )
     end++;
