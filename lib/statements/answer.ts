@@ -394,6 +394,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // A capitalised head in -s is a name ("Michael Phelps") unless "the" makes it a people ("the Romans").
   if (/^[A-Z]/.test(head.text) && tokens[0] !== head && tokens[0].lower !== "the") return false;
   if (/^[A-Z]/.test(head.text) && tokens.length === 1) return false;
+  // "the Ural Mountains", "the Great Lakes": a name after "the" whose head is a plural noun.
+  if (/^[A-Z]/.test(head.text) && head.pos === "PROPN" && /[^s]s$/.test(head.lower) && looksPlural(head.lower)) return true;
   // A lemma that differs, or an -s word that cannot be a verb (a tagger that calls "caterpillars" a verb keeps its form as lemma).
   if (head.lemma !== head.lower || (head.pos === "VERB" && !canBeVerb(head.lower))) return true;
   // A word the lemmatiser does not know ("decomposers"): compromise's suffix rules decide.

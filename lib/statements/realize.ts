@@ -1028,7 +1028,7 @@ function subjectRealize(wh: WhPhrase, whole: readonly Token[], a: AnswerParts): 
   const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
   const doubts: string[] = [];
   if (a.isClause) {
-    const lean = leanOnPredicate(wh, predicate, a);
+    const lean = leanOnPredicate(wh, whole, a);
     if (lean) return lean;
   }
   // "What is Down syndrome caused by?", "What is crossing over also referred to as?": "what" is the complement, the subject follows "is".
