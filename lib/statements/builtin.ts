@@ -192,11 +192,20 @@ function withoutAnswerOptions(question: string, answer: string): { question: str
   return { question: m[1], answer: choice ?? answer };
 }
 
+/** "Context: … Question: …": the labels a prompt puts before its parts, not words of the question. */
+const CONTEXT_LABEL = /^\s*(?:context|passage|background)\s*:\s*(?=\S)/i;
+const QUESTION_LABEL = /(?<=[.!?])\s+question\s*:\s*(?=\S)/i;
+
+/** The question without the labels of its parts ("Context: Water is heated. Question: What happens?" → "Water is heated. What happens?"). */
+function withoutPartLabels(question: string): string {
+  return CONTEXT_LABEL.test(question) ? question.replace(CONTEXT_LABEL, "").replace(QUESTION_LABEL, " ") : question;
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, given: string): Reformulation {
   // "Which force causes the ball to stop? A) gravity B) friction" + "B) friction": the options are the question's apparatus, not its
   // proposition; the answer's letter stands for its option.
-  const { question, answer } = withoutAnswerOptions(asked, given);
+  const { question, answer } = withoutAnswerOptions(withoutPartLabels(asked), given);
   const q = parseQuestion(question);
   const questionType = classifyParsed(question, q);
   const read = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
