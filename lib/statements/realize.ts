@@ -132,6 +132,10 @@ function isTemporal(tokens: readonly Token[], j: number): boolean {
  */
 function objectGap(d: Declarative): number {
   const r = d.rest;
+  // "add up to _", "look out for _": a rest of particles and prepositions only takes the object after them all.
+  const words = r.filter((t) => t.pos !== "PUNCT");
+  if (words.length >= 2 && words.every((t) => t.pos === "ADP" || t.pos === "PART" || PARTICLES.has(t.lower)))
+    return r.indexOf(words[words.length - 1]) + 1;
   for (let k = 0; k < r.length; k++) {
     const prepositionLike =
       r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && (k === r.length - 1 || r[k + 1].pos !== "VERB"));
@@ -955,7 +959,11 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const superlative = be && wh.noun.length > 0 ? superlativeEllipsis(a, predicate.slice(1)) : undefined;
   if (superlative) {
     const at = superlative.at + 1;
-    const r = subjectRealize(wh, [...predicate.slice(0, at), ...classAfterSuperlative(wh), ...predicate.slice(at)], asSubject(superlative.subject, a));
+    const r = subjectRealize(
+      wh,
+      [...predicate.slice(0, at), ...classAfterSuperlative(wh), ...predicate.slice(at)],
+      asSubject(superlative.subject, a),
+    );
     return { ...r, rule: `${r.rule}:superlative` };
   }
   const cut = auxEllipsis(a) ?? complementEllipsis(a, predicate.slice(1), be ? "be" : predicate[0]?.lemma);
@@ -964,7 +972,11 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     if (owner) {
       // "What protects the Earth from the solar wind?" + "Its magnetic field does." → "The Earth's magnetic field protects it from …".
       const subject = [...owner.object, { ...owner.object[0], text: "'s", lower: "'s", pre: "" }, ...cut.subject.slice(1)];
-      const rest = [...predicate.slice(0, owner.from), { ...owner.object[0], text: owner.pronoun, lower: owner.pronoun, pos: "PRON" as const, pre: " " }, ...predicate.slice(owner.to)];
+      const rest = [
+        ...predicate.slice(0, owner.from),
+        { ...owner.object[0], text: owner.pronoun, lower: owner.pronoun, pos: "PRON" as const, pre: " " },
+        ...predicate.slice(owner.to),
+      ];
       const r = subjectRealize(wh, rest, asSubject(subject, a));
       return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis-possessive` };
     }
@@ -999,7 +1011,12 @@ function possessiveOwner(
   if (object.length === 0) return undefined;
   const from = predicate.indexOf(object[0]);
   if (isPluralPhrase(object) !== (p === "their")) return undefined;
-  return { object: object.map((x, i) => (i === 0 ? { ...x, text: x.lower === "the" ? "the" : x.text } : x)), from, to: from + object.length, pronoun: p === "its" ? "it" : "them" };
+  return {
+    object: object.map((x, i) => (i === 0 ? { ...x, text: x.lower === "the" ? "the" : x.text } : x)),
+    from,
+    to: from + object.length,
+    pronoun: p === "its" ? "it" : "them",
+  };
 }
 
 /** The wh-phrase's class after a superlative: "planet" ("the largest planet"), "of the Great Lakes", "of Saturn's moons". */
