@@ -210,6 +210,9 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
 
 function mannerPhrase(a: string, tokens: readonly Token[]): string {
   if (tokens[0]?.pos === "ADP" || /^(?:by|through|with|using|via|thanks|because|due|as|from|in|on|like|without)\b/i.test(a)) return a;
+  // "Mostly through fleas …", "Slowly": an adverb and what follows it say the manner themselves.
+  if (tokens[0]?.pos === "ADV" && (tokens.length === 1 || tokens[1].pos === "ADP"))
+    return `${tokens[0].lower}${a.slice(tokens[0].text.length)}`;
   // "use sunlight" → "by using sunlight": one base-form verb first (a coordination of verbs is left as written).
   const v = tokens[0];
   const oneVerb = !tokens.some(
