@@ -195,7 +195,7 @@ const OPTIONS = /(?:\(A\)|\bA[.)]) [^()]{1,60}?(?:\(B\)|\bB[.)]) /;
 const OPTIONS_LOWER = /\(a\) [^()]{1,60}?\(b\) /;
 /** A pronoun and an auxiliary that end a clause, after a sentence of the statement ("… sunlight. They don't, because …"). */
 const SHORT_REPLY =
-  /[.!] (?:It|They|He|She|We|You|This|That) (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)(?:n't| not)?[,.]/;
+  /[.!] (?:It|They|He|She|We|You|This|That) (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)(?:n't| not)?(?:[,.]|\s*[—–])/;
 /** What opens an adjunct after an answer's comma ("…, in 1921", "…, mainly in winter"), not a list's next item. */
 const ADJUNCT_AFTER_COMMA =
   /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as)\b/;
@@ -368,5 +368,29 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     if (unit && unit !== counted && stemOf(unit) !== stemOf(counted) && lower.includes(`${unit} ${counted}`) && !/^\d/.test(unit))
       out.push(`reads: "${unit} ${counted}"`);
   }
+  // "Context: … Question: …": a prompt's part labels kept.
+  if (PART_LABEL.test(statement) && !PART_LABEL.test(answer)) out.push("reads: a prompt's label kept");
+  // "Helium is the lightest noble gases.": one thing called the superlative of a plural.
+  const plural = statement.includes(" the ") ? SINGULAR_SUPERLATIVE_PLURAL.exec(statement) : null;
+  if (plural && !/(?:ss|us|is|ics)$/.test(plural[1])) out.push(`reads: "${plural[0].trim()}"`);
+  // "… add up 180 degrees to.": a preposition that ends the statement.
+  if (FINAL_PREPOSITION.test(statement) && !FINAL_PREPOSITION.test(answer)) out.push("reads: a preposition ends the statement");
+  // "… which was average for his time tall.": the question's measure after the answer's clause.
+  if (MEASURE_AFTER_CLAUSE.test(statement)) out.push("reads: the question's measure after the answer's clause");
+  // "Olive oil can partially solidify, yes, but …", "Only one does: …", "Apollo 11 was the first, which …": the answer's reply or
+  // ellipsis spliced into the statement.
+  if (YES_NO_INSIDE.test(statement)) out.push("reads: the answer's yes or no kept inside");
+  if (ELLIPSIS_OPENING.test(statement)) out.push("context: the answer's ellipsis opens the statement");
+  if (CUT_SHORT_THEN_WHICH.test(statement) && !question.toLowerCase().includes(", which"))
+    out.push('context: a cut-short superlative before "which"');
   return out;
 }
+
+const PART_LABEL = /(?:^|[.?!]\s+)(?:Context|Question|Passage|Answer)\s*:/;
+const SINGULAR_SUPERLATIVE_PLURAL =
+  /\b(?:is|was) the (?:\w+est|most \w+|least \w+)(?: [a-z]+)? ([a-z]+[^s\W]s)(?=[.,;]|$| (?:in|on|at|by|for|to)\b)/;
+const FINAL_PREPOSITION = /\s(?:to|into|of|from|with|about|at|by|for)[.!]?$/;
+const MEASURE_AFTER_CLAUSE = /, (?:which|that|who) [^.]* (?:tall|old|long|wide|deep|high|far|heavy)[.!]?$/;
+const YES_NO_INSIDE = /[a-z], (?:yes|no), (?:but|and|because|although)\b/i;
+const ELLIPSIS_OPENING = /^(?:only )?(?:one|some|most|none|all|both) (?:do|does|did|is|are|was|were|can|could|has|have)\s*[:,—–-]/i;
+const CUT_SHORT_THEN_WHICH = /\bthe (?:first|last|\w+est), which\b/;
