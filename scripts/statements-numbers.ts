@@ -60,7 +60,15 @@ const root = args.includes("--root") ? resolve(args[args.indexOf("--root") + 1])
 const print = (text: string) => {
   if (!check) console.log(text);
 };
-const HELD_OUT = new Set(["lean-holdout.csv", "holdout-2.csv", "holdout-3.csv", "holdout-4.csv", "lean-holdout-2.csv"]);
+const HELD_OUT = new Set([
+  "lean-holdout.csv",
+  "holdout-2.csv",
+  "holdout-3.csv",
+  "holdout-4.csv",
+  "lean-holdout-2.csv",
+  "holdout-6.csv",
+  "lean-holdout-4.csv",
+]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
 const missLines: string[] = [];
