@@ -250,6 +250,8 @@ function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string 
   // ("Hannibal's army" already names the noun after its possessive.)
   if (wh.word === "whose" && noun && mentions && /['’]s?\s/.test(a)) return a;
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
+  // "None" → "no bones".
+  if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
   if (wh.measure === "many" && noun && !mentions) return `${a} ${noun}`;
   if (wh.measure === "much" && noun && !mentions) {
     const last = aTokens[aTokens.length - 1];
@@ -1623,7 +1625,9 @@ function beComplementRealize(
   else if (wh.measure) {
     const adj = wh.measure;
     const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
-    if (POST_MEASURE.has(adj) && !ends) slot = `${slot} ${adj}`;
+    // A bare age takes its unit ("32" → "32 years old"); a bare number for another measure stays bare.
+    if (adj === "old" && /^(?:about |around |almost |nearly )?\d+(?:\.\d+)?$/.test(slot)) slot = `${slot} years old`;
+    else if (POST_MEASURE.has(adj) && !ends) slot = `${slot} ${adj}`;
   }
   if (wh.prep && !(answerTokens[0]?.pos === "ADP"))
     slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
