@@ -12,7 +12,8 @@ import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
-import { fourGramCounts, hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
+import { distinctFourGrams, fourGramCounts, fourGramKey } from "./four-grams.js";
+import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
 const FUNCTION_WORDS = new Set(
@@ -120,14 +121,17 @@ export function questionCoverage(statement: string, question: string): number {
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
   const words = wordsOf(statement);
   if (!hasRepeatedFourGram(words)) return false;
-  const s = fourGramCounts(words);
+  // The statement's 4-grams told apart by numbers; a string key is made only for one said twice.
+  const s = distinctFourGrams(words);
   let q: ReadonlyMap<string, number> | undefined;
   let a: Map<string, number> | undefined;
-  for (const [k, n] of s) {
+  for (let g = 0; g < s.size; g++) {
+    const n = s.count[g];
     if (n < 2) continue;
     const asked = askedQuestion(question);
     q ??= asked.grams ??= fourGramCounts(statementWords(question));
     a ??= fourGramCounts(statementWords(answer));
+    const k = fourGramKey(words, s.first[g]);
     if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
   }
   return false;
