@@ -1,7 +1,7 @@
 /**
- * 4-grams (four words in a row) of a list of words, found with numbers rather than strings: the
- * ill-formedness and reading checks ask of every statement whether a 4-gram repeats, and most
- * statements repeat none. Each word gets a hash code (`wordCode`); a 4-gram's
+ * 4-grams (four words in a row) of a list of words, and words said twice, found with numbers
+ * rather than strings: the checks ask of every statement whether a 4-gram or a word repeats, and
+ * most statements repeat none. Each word gets a hash code (`wordCode`); a 4-gram's
  * four codes are hashed into a table reused from call to call, and words are compared as
  * strings only where their codes agree. Nothing is allocated per call once the tables are big
  * enough.
@@ -81,6 +81,34 @@ function scanFourGrams(words: readonly string[], stopAtRepeat: boolean): FourGra
     }
   }
   return { size, first: firsts, count: counts };
+}
+
+/** Whether a word of `minLength` characters or more occurs twice or more in `words` (hashed into the same reused table). */
+export function repeatsWord(words: readonly string[], minLength: number): boolean {
+  let tableSize = 256;
+  while (tableSize < 2 * words.length) tableSize *= 2;
+  if (slots.length < tableSize) slots = new Int32Array(tableSize);
+  slots.fill(0, 0, tableSize);
+  if (codes.length < words.length) codes = new Int32Array(2 * words.length);
+  const mask = tableSize - 1;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.length < minLength) continue;
+    const code = wordCode(w);
+    codes[i] = code;
+    let slot = Math.imul(code, 0x9e3779b1);
+    slot = (slot ^ (slot >>> 15)) & mask;
+    for (;;) {
+      const entry = slots[slot];
+      if (entry === 0) {
+        slots[slot] = i + 1;
+        break;
+      }
+      if (codes[entry - 1] === code && words[entry - 1] === w) return true;
+      slot = (slot + 1) & mask;
+    }
+  }
+  return false;
 }
 
 /** Whether some 4-gram occurs twice or more in `words`. */

@@ -22,6 +22,16 @@ const LETTER = /[\p{L}\p{N}]/u;
 
 /** Lower-cased words: runs of letters, digits and apostrophes (a character loop: this runs on every statement). */
 export function statementWords(s: string): string[] {
+  return leadingWords(s, Number.POSITIVE_INFINITY);
+}
+
+/** The first word of `statementWords(s)`, or "" (the words after it are not made). */
+function firstWord(s: string): string {
+  return leadingWords(s, 1)[0] ?? "";
+}
+
+/** The first `max` words of `statementWords(s)`. */
+function leadingWords(s: string, max: number): string[] {
   const out: string[] = [];
   const t = s.toLowerCase();
   let start = -1;
@@ -41,6 +51,7 @@ export function statementWords(s: string): string[] {
       if (start < 0) start = i;
     } else if (start >= 0) {
       out.push(t.slice(start, i));
+      if (out.length >= max) return out;
       start = -1;
     }
     i += width - 1;
@@ -231,9 +242,9 @@ export function illFormedReasons(statement: string, question: string, answer: st
   const side = questionSide(question);
   let own = statement;
   if (side.contextLength > 0 && own.slice(0, side.contextLength).toLowerCase() === side.contextLower) own = own.slice(side.contextLength);
-  const lead = statementWords(own.slice(0, 40))[0] ?? "";
+  const lead = firstWord(own.slice(0, 40));
   if (WH.has(lead) || AUX.has(lead)) {
-    const answerLead = statementWords(answer.slice(0, 40))[0];
+    const answerLead = firstWord(answer.slice(0, 40));
     const subordinate = side.lastWords[0] === lead && !side.interrogative;
     const calledFor = answerLead === lead || subordinate;
     if (!calledFor && interrogativeOrder(statementWords(own.slice(0, 80)))) reasons.push("question word order");
