@@ -99,7 +99,9 @@ export function splitSentences(text: string): string[] {
   const t = /\s\s|[\t\n\r]|^\s|\s$/.test(text) ? collapseSpaces(text) : text;
   const out: string[] = [];
   let start = 0;
-  const re = new RegExp(SENTENCE_END);
+  // The one global pattern, read to its end (which sets lastIndex back to 0): no copy per call.
+  const re = SENTENCE_END;
+  re.lastIndex = 0;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
     const before = t.slice(Math.max(start, m.index - 16), m.index);
     if (m[0] === "." && ABBREVIATIONS.test(before)) continue;
@@ -116,7 +118,8 @@ const SENTENCE_END = /(?<![.!?])[.!?]+(?=\s+["“(']?[A-Z0-9])/g;
 /** Where the last sentence that ends within text[0, max) ends, as splitSentences sees sentence ends (just after its end marks), or -1. */
 export function lastSentenceEnd(text: string, max: number): number {
   const t = text.slice(0, max);
-  const re = new RegExp(SENTENCE_END);
+  const re = SENTENCE_END;
+  re.lastIndex = 0;
   let end = -1;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
     if (m[0] === "." && ABBREVIATIONS.test(t.slice(Math.max(0, m.index - 16), m.index))) continue;

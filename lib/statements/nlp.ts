@@ -14,7 +14,7 @@
  * stays a plain function.
  */
 import { createRequire } from "node:module";
-import { wordSet } from "./text.js";
+import { isRegExpSpace, wordSet } from "./text.js";
 
 /**
  * Universal POS tag as wink-nlp writes it (ADJ, ADP, ADV, AUX, CCONJ, DET, NOUN, NUM, PART, PRON, PROPN, PUNCT, SCONJ, SYM, VERB, X,
@@ -81,10 +81,24 @@ export function warmUpNlp(): void {
 const TAGGER_MAX_RUN = 200;
 const LONG_RUN = new RegExp(`\\S{${TAGGER_MAX_RUN + 1},}`);
 
+/**
+ * Whether `text` has a run of more than TAGGER_MAX_RUN characters without white space (LONG_RUN's test, as a character loop: the
+ * regex tried a 201-character match at every position of every text tagged).
+ */
+function hasLongRun(text: string): boolean {
+  if (text.length <= TAGGER_MAX_RUN) return false;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isRegExpSpace(text.charCodeAt(i))) run = 0;
+    else if (++run > TAGGER_MAX_RUN) return true;
+  }
+  return false;
+}
+
 /** Tokens of `text` with tags and lemmas. */
 export function tokenize(text: string): Token[] {
   if (text.trim() === "") return [];
-  if (!LONG_RUN.test(text)) return tag(text, "");
+  if (!hasLongRun(text)) return tag(text, "");
   // Runs too long for the tagger are tokens of their own; the text between them is tagged piece by piece.
   const out: Token[] = [];
   let from = 0;

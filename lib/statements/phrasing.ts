@@ -15,6 +15,7 @@
 import { analyzeAnswer } from "./answer.js";
 import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
+import { repeatsWord } from "./four-grams.js";
 import { wordsOf } from "./wellformed.js";
 import { withoutFinalStops, wordSet } from "./text.js";
 
@@ -212,7 +213,8 @@ function firstSentence(s: string): string {
 
 /** What the checks ask of a statement's words, found in one pass over them (they are split once for all the checks: `wordsOf`). */
 interface StatementWords {
-  readonly has: ReadonlySet<string>;
+  /** Whether it says "it" or "they". */
+  readonly itOrThey: boolean;
   /** A word of three letters or more said twice: the sign a phrase may be. */
   readonly repeats: boolean;
   /** A word in -eds or -ings ("filleds"). */
@@ -225,20 +227,18 @@ interface StatementWords {
 
 function readWords(statement: string): StatementWords {
   const words = wordsOf(statement);
-  const has = new Set<string>();
-  let repeats = false;
+  let itOrThey = false;
   let pluralForm = false;
   let superlative = false;
   let strandable = false;
   for (let k = 0; k < words.length; k++) {
     const w = words[k];
-    if (w.length >= 3 && has.has(w)) repeats = true;
-    has.add(w);
+    if (w === "it" || w === "they") itOrThey = true;
     if (w.endsWith("eds") || w.endsWith("ings")) pluralForm = true;
     if (w.endsWith("est") || w === "most" || w === "least") superlative = true;
     if (NEEDS_OBJECT.has(w) && k + 1 < words.length && ADJUNCT_OPENERS.has(words[k + 1])) strandable = true;
   }
-  return { has, repeats, pluralForm, superlative, strandable };
+  return { itOrThey, repeats: repeatsWord(words, 3), pluralForm, superlative, strandable };
 }
 
 /** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
@@ -339,7 +339,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (hedge && !/^it$/i.test(hedge[1])) out.push(`reads: "${hedge[0].slice(hedge[1].length + 1)}" after a subject`);
   // "Most historians think it was invented in India …" for "When was chess invented?": the answer used as it is, its "it" standing
   // for a word of the question that the statement never says.
-  if ((seen.has.has("it") || seen.has.has("they")) && asked.subjectNoun && !lower.includes(asked.subjectNoun)) {
+  if (seen.itOrThey && asked.subjectNoun && !lower.includes(asked.subjectNoun)) {
     const body = a()
       .trim()
       .replace(/[.!]+$/, "");

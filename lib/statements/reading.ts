@@ -12,7 +12,8 @@ import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
-import { fourGramCounts, hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
+import { distinctFourGrams, fourGramCounts, fourGramKey } from "./four-grams.js";
+import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
 const FUNCTION_WORDS = new Set(
@@ -61,8 +62,21 @@ const SUPERLATIVE_NOUN = /\bthe (?:[a-z]+est|first|last|only) (?!(?:of|in|on|at|
  * (suffix tests, not a regex: this runs on every word of every statement).
  */
 function stem(w: string): string {
-  const cut = w.endsWith("ies") || w.endsWith("ing") ? 3 : w.endsWith("es") || w.endsWith("ed") ? 2 : w.endsWith("s") ? 1 : 0;
+  const cut = stemCut(w);
   return cut === 0 ? w : w.slice(0, w.length - cut);
+}
+
+/** How many letters `stem` cuts from `w`: 3 for -ies and -ing, 2 for -es and -ed, 1 for -s (read by character codes). */
+function stemCut(w: string): number {
+  const n = w.length;
+  const last = w.charCodeAt(n - 1);
+  const before = n >= 2 ? w.charCodeAt(n - 2) : 0;
+  if (last === 115 /* s */) {
+    if (before !== 101 /* e */) return 1;
+    return n >= 3 && w.charCodeAt(n - 3) === 105 /* i */ ? 3 : 2;
+  }
+  if (last === 103 /* g */) return before === 110 /* n */ && n >= 3 && w.charCodeAt(n - 3) === 105 /* i */ ? 3 : 0;
+  return last === 100 /* d */ && before === 101 /* e */ ? 2 : 0;
 }
 
 /** What the checks read of a question, memoised: a question recurs for every answer to it. */
@@ -106,11 +120,19 @@ function askedQuestion(question: string): AskedQuestion {
 export function questionCoverage(statement: string, question: string): number {
   const asked = askedQuestion(question).stems;
   if (asked.length === 0) return 1;
-  const kept = new Set<string>();
-  for (const w of wordsOf(statement)) if (isContentWord(w)) kept.add(stem(w));
+  const words = wordsOf(statement);
   let n = 0;
-  for (const s of asked) if (kept.has(s)) n++;
+  for (const s of asked) if (keepsStem(words, s)) n++;
   return n / asked.length;
+}
+
+/** Whether a content word of `words` has the stem `s` (no stem nor set made: most words differ from `s` in length already). */
+function keepsStem(words: readonly string[], s: string): boolean {
+  for (const w of words) {
+    const cut = w.length - s.length;
+    if (cut >= 0 && cut <= 3 && stemCut(w) === cut && w.startsWith(s) && isContentWord(w)) return true;
+  }
+  return false;
 }
 
 /**
@@ -120,14 +142,17 @@ export function questionCoverage(statement: string, question: string): number {
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
   const words = wordsOf(statement);
   if (!hasRepeatedFourGram(words)) return false;
-  const s = fourGramCounts(words);
+  // The statement's 4-grams told apart by numbers; a string key is made only for one said twice.
+  const s = distinctFourGrams(words);
   let q: ReadonlyMap<string, number> | undefined;
   let a: Map<string, number> | undefined;
-  for (const [k, n] of s) {
+  for (let g = 0; g < s.size; g++) {
+    const n = s.count[g];
     if (n < 2) continue;
     const asked = askedQuestion(question);
     q ??= asked.grams ??= fourGramCounts(statementWords(question));
     a ??= fourGramCounts(statementWords(answer));
+    const k = fourGramKey(words, s.first[g]);
     if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
   }
   return false;
@@ -169,22 +194,27 @@ const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will
 const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
 /**
+ * Whether `words` say a content word of four letters or more in -ed or -s twice. The few such words are compared with those
+ * before them (no set made: this runs on every statement).
+ */
+function repeatsVerbLikeWord(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.length < 4 || !(w.endsWith("ed") || w.endsWith("s"))) continue;
+    let before = false;
+    for (let j = 0; j < i && !before; j++) before = words[j].length === w.length && words[j] === w;
+    if (before && isContentWord(w)) return true;
+  }
+  return false;
+}
+
+/**
  * A content word the statement says more often than the question or the answer alone does ("… discovered it in 1953
  * discovered the structure of DNA"): the answer's clause and the question's predicate glued together.
  */
 function saidTwice(statement: string, question: string, answer: string): string | undefined {
   // A word said twice in one sentence is said twice in the statement: most statements have none.
-  const seen = new Set<string>();
-  let repeated = false;
-  for (const w of wordsOf(statement)) {
-    if (w.length < 4 || !(w.endsWith("ed") || w.endsWith("s")) || !isContentWord(w)) continue;
-    if (seen.has(w)) {
-      repeated = true;
-      break;
-    }
-    seen.add(w);
-  }
-  if (!repeated) return undefined;
+  if (!repeatsVerbLikeWord(wordsOf(statement))) return undefined;
   const counts = (s: string) => {
     const m = new Map<string, number>();
     for (const w of contentWords(s)) if (w.length >= 4) m.set(w, (m.get(w) ?? 0) + 1);

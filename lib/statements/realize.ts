@@ -630,7 +630,8 @@ function contentWords(tokens: readonly Token[]): Set<string> {
 function restates(answer: readonly Token[], question: readonly Token[]): boolean {
   const q = contentWords(question);
   if (q.size === 0) return false;
-  const a = new Set([...answer].flatMap((t) => [t.lemma, t.lower]));
+  const a = new Set<string>();
+  for (const t of answer) a.add(t.lemma).add(t.lower);
   let shared = 0;
   for (const w of q) if (a.has(w)) shared++;
   return shared / q.size >= 0.6;
@@ -2466,10 +2467,14 @@ function whNounDoubt(wh: WhPhrase, a: AnswerParts, sentence: string): string | u
   if (!head || wh.measure !== undefined || !/^(?:what|which)$/.test(wh.word) || TIME_OR_MEASURE_NOUN.test(head.lemma)) return undefined;
   const tokens = a.tokens.filter((t) => t.pos !== "PUNCT");
   if (tokens.length === 0 || a.isClause) return undefined;
-  const words = sentence.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
   const nounless = !tokens.some((t) => t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "PRON");
   const attribute = /^(?:color|colour|shape|size|state|phase|type|kind|sort|form)$/.test(head.lemma);
-  if (nounless && !attribute && !words.some((w) => w === head.lower || w === head.lemma))
+  // (The sentence's words are read only when the answer names nothing.)
+  if (
+    nounless &&
+    !attribute &&
+    !(sentence.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).some((w) => w === head.lower || w === head.lemma)
+  )
     return `the question's "${head.text}" left out: the answer names none`;
   const last = tokens.at(-1);
   const glued = last !== undefined && sentence.toLowerCase().includes(`${last.lower} ${head.lower}`);

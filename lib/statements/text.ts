@@ -2,7 +2,41 @@
 
 export function collapseSpaces(s: string): string {
   // Most texts are already clean: test before rewriting.
-  return /\s\s|[\t\n\r\f\v\u00a0\u2000-\u200b\u3000]|^\s|\s$/.test(s) ? s.replace(/\s+/g, " ").trim() : s;
+  return needsCollapsing(s) ? s.replace(/\s+/g, " ").trim() : s;
+}
+
+/**
+ * Whether `s` has white space other than single inner spaces: two in a row, one at either end, or a tab, line break, no-break or
+ * wide space (or a zero-width space). The test /\s\s|[\t\n\r\f\v\u00a0\u2000-\u200b\u3000]|^\s|\s$/ as a character loop: it runs
+ * on every text the reformulator reads.
+ */
+function needsCollapsing(s: string): boolean {
+  let previous = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 9 && c <= 13) || c === 0xa0 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000) return true;
+    const space = isRegExpSpace(c);
+    if (space && (previous || i === 0 || i === s.length - 1)) return true;
+    previous = space;
+  }
+  return false;
+}
+
+/** Whether a UTF-16 code unit is white space as a regex's \s reads it. */
+export function isRegExpSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 export function capitalize(s: string): string {

@@ -9,6 +9,7 @@
  */
 import { FINITE_AUXILIARIES, NEGATED_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
+import { distinctFourGrams, fourGramCounts, fourGramKey, repeatsFourGramIn } from "./four-grams.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
 export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
@@ -21,6 +22,16 @@ const LETTER = /[\p{L}\p{N}]/u;
 
 /** Lower-cased words: runs of letters, digits and apostrophes (a character loop: this runs on every statement). */
 export function statementWords(s: string): string[] {
+  return leadingWords(s, Number.POSITIVE_INFINITY);
+}
+
+/** The first word of `statementWords(s)`, or "" (the words after it are not made). */
+function firstWord(s: string): string {
+  return leadingWords(s, 1)[0] ?? "";
+}
+
+/** The first `max` words of `statementWords(s)`. */
+function leadingWords(s: string, max: number): string[] {
   const out: string[] = [];
   const t = s.toLowerCase();
   let start = -1;
@@ -40,6 +51,7 @@ export function statementWords(s: string): string[] {
       if (start < 0) start = i;
     } else if (start >= 0) {
       out.push(t.slice(start, i));
+      if (out.length >= max) return out;
       start = -1;
     }
     i += width - 1;
@@ -50,6 +62,8 @@ export function statementWords(s: string): string[] {
 const RECENT_TEXTS = 4;
 const recentTexts: string[] = [];
 const recentWords: (readonly string[])[] = [];
+/** Whether each of the recent word lists repeats a 4-gram, once asked (two checks ask it of the same statement). */
+const recentRepeats: (boolean | undefined)[] = [];
 let nextRecent = 0;
 
 /**
@@ -62,18 +76,9 @@ export function wordsOf(s: string): readonly string[] {
   const words = statementWords(s);
   recentTexts[nextRecent] = s;
   recentWords[nextRecent] = words;
+  recentRepeats[nextRecent] = undefined;
   nextRecent = (nextRecent + 1) % RECENT_TEXTS;
   return words;
-}
-
-/** How often each 4-word sequence occurs in `words` (keys: the four words joined by spaces). */
-export function fourGramCounts(words: readonly string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let i = 0; i + 4 <= words.length; i++) {
-    const k = `${words[i]} ${words[i + 1]} ${words[i + 2]} ${words[i + 3]}`;
-    m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return m;
 }
 
 /** Four word indices below 2^13 make a 4-gram key below 2^52, exact in a double. */
@@ -83,40 +88,15 @@ function gramKey(a: number, b: number, c: number, d: number): number {
   return ((a * MAX_GRAM_VOCABULARY + b) * MAX_GRAM_VOCABULARY + c) * MAX_GRAM_VOCABULARY + d;
 }
 
-/**
- * Whether some 4-word sequence occurs twice or more in `words`. Most statements have none, so the
- * sequences are compared as numbers (each word's index among the distinct words) rather than as
- * strings: this runs on every statement.
- */
+/** Whether some 4-word sequence occurs twice or more in `words` (asked of the same statement by two checks: the answer is kept). */
 export function hasRepeatedFourGram(words: readonly string[]): boolean {
   if (words.length < 5) return false;
-  // A short statement: every pair of positions compared, with no allocation.
-  if (words.length <= 40) {
-    for (let i = 0; i + 4 < words.length; i++)
-      for (let j = i + 1; j + 4 <= words.length; j++)
-        if (words[i] === words[j] && words[i + 1] === words[j + 1] && words[i + 2] === words[j + 2] && words[i + 3] === words[j + 3])
-          return true;
-    return false;
-  }
-  const ids = new Map<string, number>();
-  const seq = new Array<number>(words.length);
-  let wordRepeated = false;
-  for (let i = 0; i < words.length; i++) {
-    let id = ids.get(words[i]);
-    if (id === undefined) ids.set(words[i], (id = ids.size));
-    else wordRepeated = true;
-    seq[i] = id;
-  }
-  if (!wordRepeated) return false;
-  // Beyond MAX_GRAM_VOCABULARY distinct words the keys would not be exact: strings.
-  if (ids.size >= MAX_GRAM_VOCABULARY) return [...fourGramCounts(words).values()].some((n) => n > 1);
-  const seen = new Set<number>();
-  for (let i = 0; i + 4 <= seq.length; i++) {
-    const key = gramKey(seq[i], seq[i + 1], seq[i + 2], seq[i + 3]);
-    if (seen.has(key)) return true;
-    seen.add(key);
-  }
-  return false;
+  // The words of a recent text (`wordsOf`, never changed): the answer is kept with them.
+  const recent = recentWords.indexOf(words);
+  if (recent < 0) return repeatsFourGramIn(words);
+  const known = recentRepeats[recent] ?? repeatsFourGramIn(words);
+  recentRepeats[recent] = known;
+  return known;
 }
 
 /** True when some 4-word sequence occurs twice or more in `s`. */
@@ -142,12 +122,18 @@ function interrogativeOrder(words: readonly string[]): boolean {
     : false;
 }
 
+/** A context's 4-grams as numbers: its words' indices among its distinct words, and how often each 4-gram of indices occurs. */
+interface ContextGrams {
+  readonly ids: ReadonlyMap<string, number>;
+  readonly keys: ReadonlyMap<number, number>;
+}
+
 interface QuestionSide {
   /** The context's words (its 4-gram counts are made when a statement copies the context). */
   readonly contextWords: readonly string[];
   contextGrams?: ReadonlyMap<string, number>;
   /** The context's 4-grams as numbers over its own vocabulary, made on first use; null when the vocabulary is too large for them. */
-  contextGramKeys?: { readonly ids: ReadonlyMap<string, number>; readonly keys: ReadonlySet<number> } | null;
+  contextGramKeys?: ContextGrams | null;
   readonly contextTail: readonly string[];
   readonly contextLower: string;
   readonly contextLength: number;
@@ -188,12 +174,8 @@ function questionSide(question: string): QuestionSide {
   return side;
 }
 
-/**
- * Whether some 4-gram of `words` occurs in the question's context. Answered with numbers (the
- * context's words numbered once per question), so a statement that shares none, most of them,
- * costs no string per 4-gram; true when the context's vocabulary is too large for that.
- */
-function sharesFourGramWithContext(side: QuestionSide, words: readonly string[]): boolean {
+/** The question's context's 4-grams as numbers (its words numbered once per question); null when its vocabulary is too large for them. */
+function contextGramIndex(side: QuestionSide): ContextGrams | null {
   if (side.contextGramKeys === undefined) {
     const ids = new Map<string, number>();
     const seq = side.contextWords.map((w) => {
@@ -201,20 +183,43 @@ function sharesFourGramWithContext(side: QuestionSide, words: readonly string[])
       if (id === undefined) ids.set(w, (id = ids.size));
       return id;
     });
-    const keys = new Set<number>();
-    for (let i = 0; i + 4 <= seq.length; i++) keys.add(gramKey(seq[i], seq[i + 1], seq[i + 2], seq[i + 3]));
+    const keys = new Map<number, number>();
+    for (let i = 0; i + 4 <= seq.length; i++) {
+      const key = gramKey(seq[i], seq[i + 1], seq[i + 2], seq[i + 3]);
+      keys.set(key, (keys.get(key) ?? 0) + 1);
+    }
     side.contextGramKeys = ids.size < MAX_GRAM_VOCABULARY ? { ids, keys } : null;
   }
-  const index = side.contextGramKeys;
+  return side.contextGramKeys;
+}
+
+/**
+ * Whether some 4-gram of `words` occurs in the question's context. Answered with numbers, so a
+ * statement that shares none, most of them, costs no string per 4-gram; true when the context's
+ * vocabulary is too large for that.
+ */
+function sharesFourGramWithContext(side: QuestionSide, words: readonly string[]): boolean {
+  const index = contextGramIndex(side);
   if (index === null) return true;
-  for (let i = 0; i + 4 <= words.length; i++) {
-    const a = index.ids.get(words[i]);
-    const b = index.ids.get(words[i + 1]);
-    const c = index.ids.get(words[i + 2]);
-    const d = index.ids.get(words[i + 3]);
-    if (a !== undefined && b !== undefined && c !== undefined && d !== undefined && index.keys.has(gramKey(a, b, c, d))) return true;
-  }
+  for (let i = 0; i + 4 <= words.length; i++) if (contextGramCount(index, words, i) > 0) return true;
   return false;
+}
+
+/** How often the 4-gram of `words` at `at` occurs in the question's context, by the context's numbered 4-grams. */
+function contextGramCount(index: ContextGrams, words: readonly string[], at: number): number {
+  const a = index.ids.get(words[at]);
+  const b = index.ids.get(words[at + 1]);
+  const c = index.ids.get(words[at + 2]);
+  const d = index.ids.get(words[at + 3]);
+  return a === undefined || b === undefined || c === undefined || d === undefined ? 0 : (index.keys.get(gramKey(a, b, c, d)) ?? 0);
+}
+
+/** How often the 4-gram of `words` at `at` occurs in the question's context (by its string key where the context has too many words). */
+function contextOccurrences(side: QuestionSide, words: readonly string[], at: number): number {
+  const index = contextGramIndex(side);
+  if (index) return contextGramCount(index, words, at);
+  side.contextGrams ??= fourGramCounts(side.contextWords);
+  return side.contextGrams.get(fourGramKey(words, at)) ?? 0;
 }
 
 /**
@@ -237,9 +242,9 @@ export function illFormedReasons(statement: string, question: string, answer: st
   const side = questionSide(question);
   let own = statement;
   if (side.contextLength > 0 && own.slice(0, side.contextLength).toLowerCase() === side.contextLower) own = own.slice(side.contextLength);
-  const lead = statementWords(own.slice(0, 40))[0] ?? "";
+  const lead = firstWord(own.slice(0, 40));
   if (WH.has(lead) || AUX.has(lead)) {
-    const answerLead = statementWords(answer.slice(0, 40))[0];
+    const answerLead = firstWord(answer.slice(0, 40));
     const subordinate = side.lastWords[0] === lead && !side.interrogative;
     const calledFor = answerLead === lead || subordinate;
     if (!calledFor && interrogativeOrder(statementWords(own.slice(0, 80)))) reasons.push("question word order");
@@ -256,14 +261,15 @@ export function illFormedReasons(statement: string, question: string, answer: st
   const window = verbatim ? [...side.contextTail, ...ownWords] : ownWords;
   // With it, one must also be repeated in the words after the context or occur in the context itself.
   if (verbatim && !hasRepeatedFourGram(window) && !sharesFourGramWithContext(side, window)) return reasons;
-  const grams = fourGramCounts(window);
-  const contextGrams = verbatim ? (side.contextGrams ??= fourGramCounts(side.contextWords)) : undefined;
+  // (The window's 4-grams are told apart by numbers; a string key is made only for one said twice.)
+  const grams = distinctFourGrams(window);
   let source: ((k: string) => number) | undefined;
-  for (const [k, n] of grams) {
-    const total = n + (contextGrams?.get(k) ?? 0);
+  for (let g = 0; g < grams.size; g++) {
+    const at = grams.first[g];
+    const total = grams.count[g] + (verbatim ? contextOccurrences(side, window, at) : 0);
     if (total < 2) continue;
     source ??= sourceGramCounter(side, answer);
-    if (total > source(k)) {
+    if (total > source(fourGramKey(window, at))) {
       reasons.push("repeated 4-gram");
       break;
     }
