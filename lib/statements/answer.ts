@@ -40,7 +40,7 @@ export interface AnswerParts {
 const FRAMING = [
   /^(?:well|so|okay|ok|hmm)[,.]?\s+/i,
   /^i (?:think|believe|guess|suppose|would say|'d say)(?: that)?[,:]?\s+/i,
-  /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|probably|perhaps|maybe)[,:]?\s+/i,
+  /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|maybe)[,:]?\s+/i,
   /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,
   /^answer\s*:\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
@@ -67,6 +67,15 @@ export function splitIntroduction(answer: string): { introduction: string; joine
   return analyzeAnswer(clause).isClause
     ? { introduction: m[1], joiner: m[0].slice(m[1].length).startsWith(",") ? ", " : " ", clause }
     : undefined;
+}
+
+/** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
+const HEDGE_ADVERB = /^(probably|perhaps|possibly|likely|most likely)[,:]?\s+(?=\S)/i;
+
+/** The hedging adverb an answer opens with and the answer after it; undefined when it opens with none. */
+export function splitHedgeAdverb(answer: string): { hedge: string; rest: string } | undefined {
+  const m = HEDGE_ADVERB.exec(answer.trim());
+  return m ? { hedge: m[1].toLowerCase(), rest: answer.trim().slice(m[0].length) } : undefined;
 }
 
 /** A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896." */

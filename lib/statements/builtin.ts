@@ -11,7 +11,8 @@
  * reformulate("How many legs does a spider have?", "eight").statement  // "A spider has eight legs."
  * reformulate("Is the Earth flat?", "No").statement                     // "The Earth is not flat."
  */
-import { analyzeAnswer, lastSentenceEnd, splitIntroduction, splitTrailingAdjunct } from "./answer.js";
+import { analyzeAnswer, lastSentenceEnd, splitHedgeAdverb, splitIntroduction, splitTrailingAdjunct, tokenizePhrase } from "./answer.js";
+import { joinTokens } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, splitFinalSentence } from "./text.js";
@@ -201,8 +202,38 @@ function withoutPartLabels(question: string): string {
   return CONTEXT_LABEL.test(question) ? question.replace(CONTEXT_LABEL, "").replace(QUESTION_LABEL, " ") : question;
 }
 
+const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|must|has|have|had)$/;
+
+/**
+ * The statement with the answer's hedge on its verb ("The pyramids were probably built …", "There are probably …", "Homer probably
+ * composed …"): after the first auxiliary, else before the first verb; undefined when the statement has neither.
+ */
+function withHedge(sentence: string, hedge: string): string | undefined {
+  const t = tokenizePhrase(sentence);
+  const aux = t.findIndex((x, k) => k > 0 && HEDGE_AUX.test(x.lower));
+  const verb = t.findIndex((x, k) => k > 0 && x.pos === "VERB");
+  if (aux < 0 && verb < 0) return undefined;
+  const at = aux >= 0 && (verb < 0 || aux < verb || t[verb - 1] === t[aux]) ? aux + 1 : verb;
+  const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
+  return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
+}
+
+/** The statement of the answer after its hedge, the hedge put back on the verb of the answer's own sentence (or flagged as dropped). */
+function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): Reformulation {
+  const r = reformulateWithin(asked, hedged.rest);
+  const q = parseQuestion(withoutPartLabels(asked));
+  const own = q.context && r.statement.startsWith(q.context) ? r.statement.slice(q.context.length).trimStart() : r.statement;
+  const sentence = own.split(/(?<=[.!?])\s+/)[0];
+  const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge);
+  if (kept) return { ...r, statement: r.statement.replace(sentence, kept) };
+  return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, given: string): Reformulation {
+  // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
+  const hedged = splitHedgeAdverb(given);
+  if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);
   // "Which force causes the ball to stop? A) gravity B) friction" + "B) friction": the options are the question's apparatus, not its
   // proposition; the answer's letter stands for its option.
   const { question, answer } = withoutAnswerOptions(withoutPartLabels(asked), given);
