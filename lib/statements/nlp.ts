@@ -134,8 +134,16 @@ function tag(text: string, firstPre: string | undefined): Token[] {
     lower: lowerCase(word),
     pos: pos[i],
     lemma: lowerCase(lemma[i] ?? word),
-    pre: i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " "),
+    pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));
+}
+
+/**
+ * The common white space before a token, " " or "", as one string for all tokens: wink-nlp makes a new string for each token's
+ * spaces, and tokens are kept with the parsed questions and answers (fewer strings for the garbage collector to copy).
+ */
+function sharedSpace(pre: string): string {
+  return pre === " " ? " " : pre === "" ? "" : pre;
 }
 
 /**
