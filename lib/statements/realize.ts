@@ -777,8 +777,59 @@ function statesProposition(clause: readonly Token[], proposition: readonly Token
  * "Yes" → "The Earth is round."); an answer that states the proposition itself ("No, penguins
  * cannot fly, although …") is used as it stands, not repeated after the question's.
  */
-function realizeYesNo(d: Declarative, answer: AnswerParts): Realized {
+/** A made-up token with `word` as its text, taking its place from `like`. */
+function word(like: Token, w: string, pos: Token["pos"]): Token {
+  return { ...like, text: w, lower: w, lemma: w, pos, pre: " " };
+}
+
+/**
+ * The passive of a question about what "you" or "we" do ("Can you grow a pineapple from its top?" → "A pineapple can be grown from its
+ * top"; "Should you put out a grease fire with water?" → "A grease fire should be put out with water"): the statement says it of the
+ * object, impersonally. Undefined without a plain object after the verb (and its particle).
+ */
+function impersonalPassive(d: Declarative): Declarative | undefined {
+  if (!d.verb || d.subject.length !== 1 || !/^(?:you|we|one)$/.test(d.subject[0].lower) || d.auxKind === "be" || d.auxKind === "have")
+    return undefined;
+  if (/^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma))
+    return undefined;
+  const particle = d.rest[0] && d.rest[0].pos !== "NOUN" && PARTICLES.has(d.rest[0].lower) && nounPhraseEnd(d.rest, 1) > 1 ? 1 : 0;
+  let np = nounPhraseEnd(d.rest, particle);
+  // ("bleach and ammonia": a coordination is one object.)
+  while (np > particle && /^(?:and|or)$/.test(d.rest[np]?.lower ?? "") && nounPhraseEnd(d.rest, np + 1) > np + 1)
+    np = nounPhraseEnd(d.rest, np + 1);
+  if (np <= particle || isTemporal(d.rest, particle) || d.rest.slice(particle, np).some((t) => t.pos === "PRON")) return undefined;
+  const object = d.rest.slice(particle, np);
+  const rest = [...d.rest.slice(0, particle), ...d.rest.slice(np)];
+  const participle = word(d.verb, pastParticiple(d.verb.lemma), "VERB");
+  const subject = object.map((t, i) => (i === 0 ? { ...t, pre: "" } : t));
+  if (d.auxKind === "modal") return { ...d, subject, preVerb: [...d.preVerb, word(d.aux, "be", "AUX")], verb: participle, rest };
+  const plural = isPluralPhrase(object);
+  const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
+  return { ...d, subject, aux: word(d.aux, be, "AUX"), auxKind: "be", verb: participle, rest };
+}
+
+/** "Most don't, because …" to "Do cacti have leaves?": a quantifier and a short reply, for the question's subject. */
+const QUANTIFIER_REPLY =
+  /^(most|many|some|few|several|all)(?: of them)? (?:do|does|did|are|is|were|was|can|could|will|would|have|has)(n't| not)?(?=[,;.]|\s+because\b|$)[,;.]?\s*/i;
+
+function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
+  // Second-person questions become impersonal ("A pineapple can be grown from its top.").
+  const d = (answer.polarity && impersonalPassive(asked)) || asked;
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
+  const quantified = answer.polarity ? null : QUANTIFIER_REPLY.exec(answer.text);
+  if (quantified && isPluralPhrase(d.subject) && d.subject.every((t) => t.pos !== "PRON")) {
+    const subject = [word(d.subject[0], quantified[1].toLowerCase(), "DET"), ...d.subject.filter((t, i) => !(i === 0 && t.pos === "DET"))];
+    const sentence = capitalize(declarative({ ...d, subject }, !quantified[2]));
+    const more = answer.text.slice(quantified[0].length).trim();
+    return {
+      sentence:
+        more === ""
+          ? sentence
+          : `${sentence}${/^because\b/i.test(more) ? ", " : ". "}${/^because\b/i.test(more) ? more : capitalize(more)}`,
+      rule: "yes-no:quantified",
+      doubts,
+    };
+  }
   const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
   if (answer.polarity) {
     const positive = answer.polarity === "yes";
