@@ -777,6 +777,20 @@ function statesProposition(clause: readonly Token[], proposition: readonly Token
  * "Yes" → "The Earth is round."); an answer that states the proposition itself ("No, penguins
  * cannot fly, although …") is used as it stands, not repeated after the question's.
  */
+/**
+ * "The second-highest one is K2." for "What is the second-highest mountain in the world?": the answer's subject says the question's
+ * with "one" for its noun; the question's subject takes its place.
+ */
+function oneForQuestionNoun(a: AnswerParts, subject: readonly Token[]): string | undefined {
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  if (!a.isClause || v < 2 || t[v - 1].lower !== "one") return undefined;
+  const before = t.slice(0, v - 1);
+  if (!before.every((x, i) => subject[i]?.lower === x.lower) || !["NOUN", "PROPN"].includes(subject[before.length]?.pos ?? ""))
+    return undefined;
+  return `${capitalize(text(subject))} ${text(t.slice(v))}`;
+}
+
 /** A made-up token with `word` as its text, taking its place from `like`. */
 function word(like: Token, w: string, pos: Token["pos"]): Token {
   return { ...like, text: w, lower: w, lemma: w, pos, pre: " " };
@@ -1563,6 +1577,8 @@ function beComplementRealize(
       const several = beText === "are" && !tailText && pluralPropositionHead(subject) > 0;
       const resolved = abstract === subject && several ? undefined : (resolvePronoun(a, abstract) ?? demonstrativeSubject(a, abstract));
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
+      const ones = oneForQuestionNoun(a, subject);
+      if (ones) return { sentence: ones, rule: "wh-be:one", doubts };
       const subjectHead = headNoun(subject);
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
         return { sentence: a.text, rule: "wh-be:sentence", doubts };
