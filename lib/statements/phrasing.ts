@@ -380,7 +380,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "Olive oil can partially solidify, yes, but …", "Only one does: …", "Apollo 11 was the first, which …": the answer's reply or
   // ellipsis spliced into the statement.
   if (YES_NO_INSIDE.test(statement)) out.push("reads: the answer's yes or no kept inside");
-  if (ELLIPSIS_OPENING.test(statement)) out.push("context: the answer's ellipsis opens the statement");
+  if (ELLIPSIS_OPENING.test(statement) || /^(?:neither|both|none|all of them)\b,/i.test(statement))
+    out.push("context: the answer's ellipsis opens the statement");
   if (CUT_SHORT_THEN_WHICH.test(statement) && !question.toLowerCase().includes(", which"))
     out.push('context: a cut-short superlative before "which"');
   return out;

@@ -1109,7 +1109,37 @@ function bareSuperlative(predicate: readonly Token[]): number {
   return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" ? k : -1;
 }
 
-function subjectRealize(wh: WhPhrase, whole: readonly Token[], a: AnswerParts): Realized {
+/** "Which came earlier, the Iron Age or the Bronze Age?": the two options after the predicate's comma, and the predicate before it. */
+function trailingOptions(predicate: readonly Token[]): { before: Token[]; options: [Token[], Token[]] } | undefined {
+  const comma = predicate.map((t) => t.text).lastIndexOf(",");
+  if (comma < 1) return undefined;
+  const tail = predicate.slice(comma + 1).filter((t) => t.pos !== "PUNCT");
+  const or = tail.findIndex((t) => t.lower === "or");
+  if (or < 1 || or === tail.length - 1 || tail.filter((t) => t.lower === "or").length > 1) return undefined;
+  const [x, y] = [tail.slice(0, or), tail.slice(or + 1)];
+  if (nounPhraseEnd(x, 0) !== x.length || nounPhraseEnd(y, 0) !== y.length) return undefined;
+  return { before: predicate.slice(0, comma), options: [x, y] };
+}
+
+const FIRST_OPTION = /^(?:the )?(?:first|former|first one)$/i;
+const SECOND_OPTION = /^(?:the )?(?:second|latter|second one|last one)$/i;
+
+function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerParts): Realized {
+  // "Which came earlier, the Iron Age or the Bronze Age?" + "The second." → "The Bronze Age came earlier.": the options go, and an
+  // ordinal stands for the one it names.
+  const options = answer.isClause ? undefined : trailingOptions(asked);
+  const picked = !options
+    ? undefined
+    : FIRST_OPTION.test(answer.text)
+      ? options.options[0]
+      : SECOND_OPTION.test(answer.text)
+        ? options.options[1]
+        : undefined;
+  // (Only where the answer picks one: "Neither, they weigh the same" keeps them.)
+  const names = (o: readonly Token[]) =>
+    o.some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && answer.tokens.some((x) => x.lower === t.lower));
+  const whole = options && (picked || options.options.some(names)) ? options.before : asked;
+  const a = picked ? withAnswerFields(analyzeAnswer(text(picked)), { rest: answer.rest, raw: answer.raw }) : answer;
   // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons.": the superlative keeps the set it
   // picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the largest.", as the question says it.)
   const sup = wh.noun.length > 0 && wh.partitive && wh.word === "which" ? bareSuperlative(whole) : -1;
