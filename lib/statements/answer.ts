@@ -258,7 +258,10 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     if (/(?:ed|en)$/.test(t.lower) || IRREGULAR_PARTICIPLES.has(t.lower)) {
       const bareSubject = !before.some((x) => x.pos === "DET" || x.pos === "PRON" || x.pos === "PROPN");
       // A participle after a noun ("a core surrounded by", "energy stored due to", "iron oxide formed when", "an instrument used to").
-      if (tokens.slice(i + 1, i + 3).some((x) => x.lower === "by") || (next && (next.lower === "due" || next.lower === "to"))) return false;
+      // (Not after a personal pronoun: "He tried to invent …" is a clause.)
+      const personal = before.length === 1 && /^(?:he|she|it|they|we|i|you)$/.test(before[0].lower);
+      if (!personal && (tokens.slice(i + 1, i + 3).some((x) => x.lower === "by") || (next && (next.lower === "due" || next.lower === "to"))))
+        return false;
       if (bareSubject && next && !["DET", "PRON", "NUM", "PUNCT"].includes(next.pos)) return false;
       // A definition "a landform made of material …" is a noun phrase with a participle.
       if (/^(?:a|an)$/.test(tokens[0].lower) && next && next.pos === "ADP") return false;
