@@ -127,11 +127,26 @@ function isTemporal(tokens: readonly Token[], j: number): boolean {
   );
 }
 
+/** Verbs that take an infinitive as their object ("tried to bring back", "wanted to eat"). */
+const INFINITIVE_OBJECT = wordSet(
+  "try want hope plan decide attempt refuse manage fail forget learn begin start continue expect wish prefer intend aim seek struggle",
+  "promise agree offer choose",
+);
+
 /**
  * Where the object of an inverted question goes in its rest ("absorb _ from the air", "call a baby kangaroo _", "depend on _ to digest").
  */
 function objectGap(d: Declarative): number {
   const r = d.rest;
+  // "try to bring back _ from the underworld": the object of the infinitive, after its particle (or after its own first object).
+  // (Only after a verb whose object is the infinitive: "need _ to grow" is a purpose.)
+  if (r[0]?.lower === "to" && r[1]?.pos === "VERB" && r[1].lower === r[1].lemma && INFINITIVE_OBJECT.has(d.verb?.lemma ?? "")) {
+    let k = 2;
+    while (k < r.length && r[k].pos !== "NOUN" && PARTICLES.has(r[k].lower) && r[k + 1]?.pos === "ADP") k++;
+    if (k < r.length && r[k].pos === "ADV" && PARTICLES.has(r[k].lower)) k++;
+    const np = nounPhraseEnd(r, k);
+    return np > k && !isTemporal(r, k) ? np : k;
+  }
   // "add up to _", "look out for _": a rest of particles and prepositions only takes the object after them all.
   const words = r.filter((t) => t.pos !== "PUNCT");
   if (words.length >= 2 && words.every((t) => t.pos === "ADP" || t.pos === "PART" || PARTICLES.has(t.lower)))
