@@ -85,7 +85,7 @@ interface AskedQuestion {
   readonly stems: readonly string[];
   /** The sentences before the final one, their question marks made periods (as a statement copies them). */
   readonly context: string;
-  /** How often the question says "what". */
+  /** How often the question says "what" besides its own wh-word ("Which … best explains what happened …?" says it once). */
   readonly whats: number;
   /** The choices the question lists after its question ("…: coal, wind, or natural gas"), or "". */
   readonly choices: string;
@@ -106,7 +106,7 @@ function askedQuestion(question: string): AskedQuestion {
   asked = {
     stems: contentWords(last.replace(WH_PHRASE, "")).map(stem),
     context: context.replace(/\?(?=\s|$)/g, "."),
-    whats: count(WHAT, question),
+    whats: Math.max(0, count(WHAT, question) - (ASKS_OTHER.test(last) ? 0 : 1)),
     choices: listedChoices(question),
     twoQuestions: TWO_QUESTIONS.test(last),
     superlativeNoun: SUPERLATIVE_NOUN.test(last),
@@ -236,6 +236,8 @@ function saidTwice(statement: string, question: string, answer: string): string 
 }
 
 const WHAT = /\bwhat\b/gi;
+/** A final sentence that opens with a wh-word other than "what" ("Which statement best explains what …?"): its "what"s are its own words. */
+const ASKS_OTHER = /^\W*(?:[a-z]+\s+)?(?:which|who|whom|whose|where|when|why|how)\b/i;
 
 function count(re: RegExp, s: string): number {
   return s.match(re)?.length ?? 0;
@@ -448,7 +450,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   )
     out.push('meaning: the question\'s "NOT" kept in the statement');
   const whats = count(WHAT, statement);
-  if (whats > 0 && whats > count(WHAT, answer) + Math.max(0, asked.whats - 1)) out.push("reads: a question word left in");
+  if (whats > 0 && whats > count(WHAT, answer) + asked.whats) out.push("reads: a question word left in");
   for (const doubt of kindDoubts(statement, own, question, answer, asked)) out.push(doubt);
   return out;
 }

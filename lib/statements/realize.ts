@@ -1429,7 +1429,12 @@ function clauseAsSubject(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     t.lemma,
     t.lower.replace(/s$/, ""),
   ]);
-  if (verbs.some((v) => DESCRIBING_VERBS.test(v)) || a.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower)))
+  // ("Which statement best explains what happened to the water?" keeps what it explains: "…, which best explains what happened …".)
+  const explainsEvent = predicate.some((t) => /^(?:what|why|how|this|these)$/.test(t.lower));
+  if (
+    (verbs.some((v) => DESCRIBING_VERBS.test(v)) && !explainsEvent) ||
+    a.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower))
+  )
     return undefined;
   // "have the students run for the same time": an instruction is the subject as its gerund ("Having the students run … will help …").
   const [first, ...rest] = a.tokens;
