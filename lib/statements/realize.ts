@@ -18,6 +18,7 @@ import {
   canBeAdjective,
   canBeVerb,
   gerund,
+  isProperWord,
   isUncountable,
   joinTokens,
   lexicalNumber,
@@ -1384,6 +1385,31 @@ const SUBSTANCE_KINDS = wordSet(
  * "Which process in the water cycle returns water …?" + "evaporation" → "Evaporation in the water cycle returns water …": the phrase that
  * places the asked-for thing stays with the answer (issue 23, part 1: the question's context is kept), unless the answer says it already.
  */
+/** Nouns that name a part of a whole ("which part of a plant cell", "which layer of the atmosphere"). */
+const PART_NOUNS = wordSet(
+  "part parts organ organs layer layers structure structures component components region section stage phase organelle",
+  "property properties characteristic feature bone muscle gland tissue",
+);
+
+/**
+ * "Which part of a plant cell controls …?" + "Nucleus" → "The nucleus of a plant cell": the whole the part belongs to stays after the
+ * answer, which takes "the" when it has no determiner. Undefined for other wh-phrases and answers that name the whole already.
+ */
+function partOf(wh: WhPhrase, a: AnswerParts): string | undefined {
+  const of = wh.noun.findIndex((t, i) => i > 0 && t.lower === "of");
+  if (of < 1 || !PART_NOUNS.has(wh.noun[of - 1].lower) || of === wh.noun.length - 1) return undefined;
+  const whole = wh.noun.slice(of + 1);
+  const said = new Set(a.tokens.map((t) => t.lemma));
+  if (whole.some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && said.has(t.lemma))) return undefined;
+  if (a.tokens.some((t) => t.pos === "ADP" || t.pos === "VERB" || t.pos === "PUNCT") || a.tokens.length > 4) return undefined;
+  const first = a.tokens[0];
+  if (!first || first.pos === "DET" || first.pos === "NUM" || first.pos === "PRON") return `${a.text} of ${text(whole)}`;
+  // A part is a common noun whatever its capital ("Kidneys", "Troposphere"), unless the lexicons know it as a name.
+  const lowered = /^[A-Z][a-z]+$/.test(first.text) && !isProperWord(first.lower) ? first.lower + a.text.slice(first.text.length) : a.text;
+  const phrase = `the ${lowered}`;
+  return `${phrase} of ${text(whole)}`;
+}
+
 function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
   // A pronoun or relative clause in the answer ("those that can burrow into the mud") already says where.
   if (
@@ -1393,6 +1419,8 @@ function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
     a.tokens.some((t) => t.pos === "PRON" || /^(?:that|which|who|where)$/.test(t.lower))
   )
     return subject;
+  const whole = partOf(wh, a);
+  if (whole) return whole;
   const at = wh.noun.findIndex((t, i) => i > 0 && t.pos === "ADP" && t.lower !== "of");
   if (at < 0) return subject;
   const qualifier = wh.noun.slice(at);
