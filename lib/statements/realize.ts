@@ -185,6 +185,12 @@ function objectGap(d: Declarative): number {
   return 0;
 }
 
+/** The end of a rest, or the start of its subordinate clause ("stored _ until it is needed"): where a place or a time goes. */
+function beforeSubordinate(rest: readonly Token[]): number {
+  const k = rest.findIndex((t, i) => i > 0 && /^(?:until|when|while|if|because|unless|once)$/.test(t.lower));
+  return k > 0 ? k : rest.length;
+}
+
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
 function measureGap(d: Declarative): number {
   const r = d.rest;
@@ -202,7 +208,7 @@ function measureGap(d: Declarative): number {
 }
 
 const LOCATION_START =
-  /^(?:straight|directly|right|just|halfway|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
+  /^(?:straight|directly|right|just|halfway|upstream|downstream|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
   /^(?:in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
 const MONTH =
@@ -220,7 +226,7 @@ function timePhrase(a: string): string {
 }
 
 function placePhrase(a: string, tokens: readonly Token[]): string {
-  if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP") return a;
+  if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP" || /^(?:north|south|east|west)(?:wards?)?$/i.test(a)) return a;
   return `in ${a}`;
 }
 
@@ -2259,10 +2265,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
   } else if (wh.word === "where") {
     slot = placePhrase(slot, answerTokens);
-    gap = d.rest.length;
+    gap = beforeSubordinate(d.rest);
   } else if (wh.word === "when" || (asksTime(wh) && !(d.rest.length > 0 && d.rest[d.rest.length - 1].pos === "ADP"))) {
     slot = timePhrase(wh.word === "when" ? slot : answerText);
-    gap = d.rest.length;
+    gap = beforeSubordinate(d.rest);
   } else if (wh.word === "how" && !wh.measure) {
     slot = mannerPhrase(slot, answerTokens);
     gap = d.rest.length;
