@@ -610,6 +610,11 @@ function endsWithPreposition(tokens: readonly Token[]): boolean {
   return last !== undefined && (last.pos === "ADP" || PREPOSITIONS.has(last.lower)) && tokens.length > 3;
 }
 
+/** Adjectives that take an of-phrase ("full of water", "made of steel"). */
+const OF_ADJECTIVES = wordSet(
+  "full capable afraid aware proud fond free independent typical characteristic short devoid rich empty tired sure made composed",
+);
+
 /** Adjectives that stand where an adverb would, before a verb ("is likely coming"). */
 const ADVERB_LIKE = /^(?:likely|unlikely|probably|currently|still|now|also|usually|often|mostly)$/;
 
@@ -668,7 +673,16 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
       if (wh.ofPhrase.length > 0 && startsNounPhrase(tokens, j)) return { kind: "wh-be", wh, be: t, subject: tokens.slice(j), tail: [] };
       if (startsNounPhrase(tokens, j) || (adjunct && tokens[j])) {
         if (adjunct && !wh.measure) {
-          const d = splitBe(tokens, t, negated, j);
+          const split = splitBe(tokens, t, negated, j);
+          // "In which country is the temple complex of Angkor Wat?": an adjective-like word before "of" that ends the question is the
+          // subject's noun ("full of water" takes its "of").
+          const nounOf =
+            wh.prep !== undefined &&
+            split.rest[0]?.pos === "ADJ" &&
+            split.rest[1]?.lower === "of" &&
+            !OF_ADJECTIVES.has(split.rest[0].lower) &&
+            split.rest.slice(2).every((x) => x.pos !== "VERB" && x.pos !== "ADJ" && x.pos !== "ADP");
+          const d = nounOf ? { ...split, subject: [...split.subject, ...split.rest], rest: [] } : split;
           // "Where is the best place to shoot animals?": an infinitive after the noun belongs to the subject.
           if (d.rest[0]?.lower === "to" && d.rest[1]?.pos === "VERB" && d.subject.at(-1)?.pos === "NOUN")
             return { kind: "wh-inverted", wh, decl: { ...d, subject: [...d.subject, ...d.rest], rest: [] } };

@@ -2284,7 +2284,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     // "He is able to calculate _": the object of an infinitive at the end.
     const infinitive =
       d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
-    gap = infinitive ? d.rest.length : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
+    // ("How many points is a touchdown worth?" → "is worth six points".)
+    const worth = d.auxKind === "be" && !d.verb && d.rest[0]?.lower === "worth";
+    gap = infinitive ? d.rest.length : worth ? 1 : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
   }
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
