@@ -44,7 +44,7 @@ const FRAMING = [
   /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,
   /^answer\s*:\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
-  /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question[!.,]*\s+/i,
+  /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question\s*[!.,:;—–-]*\s+/i,
   /^(?:(?:i'm |i am )?(?:happy|glad) to help|no problem|good one)\s*[!.,:;\-–—]+\s*/i,
 ];
 /** An introductory phrase before the answer's clause ("Based on radiometric dating, …", "As far as we know, …"), which it keeps. */

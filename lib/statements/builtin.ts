@@ -210,10 +210,11 @@ const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|mus
  */
 function withHedge(sentence: string, hedge: string): string | undefined {
   const t = tokenizePhrase(sentence);
+  // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
   const aux = t.findIndex((x, k) => k > 0 && HEDGE_AUX.test(x.lower));
   const verb = t.findIndex((x, k) => k > 0 && x.pos === "VERB");
   if (aux < 0 && verb < 0) return undefined;
-  const at = aux >= 0 && (verb < 0 || aux < verb || t[verb - 1] === t[aux]) ? aux + 1 : verb;
+  const at = aux >= 0 ? aux + 1 : verb;
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }
@@ -251,9 +252,11 @@ function reformulateWithin(asked: string, given: string): Reformulation {
   if (a.text === "" && a.rest === "") {
     return { statement: "", questionType, rule: "empty-answer", fallback: false, flagged: true, doubts: ["empty answer"] };
   }
-  const introduced = q.frame.kind === "yes-no" ? undefined : splitIntroduction(answer);
+  // (After an opener the answer proper is read: "Sure! Fibonacci introduced them, in his book …".)
+  const own = a === read ? answer : read.afterPolarity;
+  const introduced = q.frame.kind === "yes-no" ? undefined : splitIntroduction(own);
   // "Maurice Garin, in 1903.": the phrase takes the question's place and its adjunct goes at the end.
-  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(answer);
+  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(own);
   const r = introduced
     ? realize(q, analyzeAnswer(introduced.clause), question)
     : adjunct
