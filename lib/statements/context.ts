@@ -96,7 +96,9 @@ export function objectPronounEllipsis(a: AnswerParts, verbLemma: string): { subj
   if (v < 1 || t[v].lemma !== verbLemma || !pronoun || !/^(?:it|them)$/.test(pronoun.lower) || t.slice(0, v).some((x) => x.pos === "PRON"))
     return undefined;
   const after = t.slice(v + 2).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
-  if (after.length > 0 && !(after[0].pos === "ADP" || after[0].pos === "SCONJ" || after[0].pos === "ADV")) return undefined;
+  // ("…, in his book Liber Abaci.": an adjunct after a comma too.)
+  const adjunct = after[0]?.text === "," ? after[1] : after[0];
+  if (after.length > 0 && !(adjunct && (adjunct.pos === "ADP" || adjunct.pos === "SCONJ" || adjunct.pos === "ADV"))) return undefined;
   return { subject: t.slice(0, v), after };
 }
 

@@ -1081,7 +1081,7 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const same = object.length > 0 ? objectPronounEllipsis(a, verb.lemma) : undefined;
   if (same) {
     const r = subjectRealize(wh, predicate, asSubject(same.subject, a));
-    return { ...r, sentence: [r.sentence, text(same.after)].filter((x) => x !== "").join(" "), rule: `${r.rule}:object-pronoun` };
+    return { ...r, sentence: followedBy(r.sentence, same.after), rule: `${r.rule}:object-pronoun` };
   }
   const withObject = substituteObjectPronoun(a, object);
   if (withObject) return { sentence: withObject, rule: "wh-subject:object-pronoun", doubts: [] };
