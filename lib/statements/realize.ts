@@ -264,7 +264,11 @@ const SPEED_UNIT =
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
 
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
-function slotPhrase(wh: WhPhrase, a: string, aTokens: readonly Token[]): string {
+function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): string {
+  // "The woodwind one." for "Which instrument family …?": "one" stands for the wh-phrase's noun ("the woodwind family").
+  const kind = wh.noun.filter((t, i) => t.pos === "NOUN" && !wh.noun.slice(0, i).some((x) => x.lower === "of")).at(-1);
+  const ones = kind && /^(?:the|a|an) \S.* one$/i.test(answer) && !/\b(?:first|second|third|last|same|other|only) one$/i.test(answer);
+  const a = ones ? `${answer.slice(0, -3)}${kind.lemma}` : answer;
   const noun = text(wh.noun);
   const head = wh.noun[wh.noun.length - 1];
   const mentions = head !== undefined && aTokens.some((t) => t.lemma === head.lemma || t.lower === head.lower);
@@ -2296,7 +2300,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   };
 }
 
-function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], a: AnswerParts): Realized {
+function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], answer: AnswerParts): Realized {
+  // "Happy to help: there are five." — the answer's own "there are" says only the number.
+  const own = answer.isClause ? /^there (?:are|is|were|was) (.+?)[.!]?$/i.exec(answer.text) : null;
+  const a = own ? withAnswerFields(analyzeAnswer(own[1]), { rest: answer.rest, raw: answer.raw }) : answer;
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
   if (a.isClause && !dummy) return clauseAnswer(a, undefined, "existential", []);
   const answerText = dummy ? dummy.text : a.text;
