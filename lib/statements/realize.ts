@@ -1166,9 +1166,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     o.some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && answer.tokens.some((x) => x.lower === t.lower));
   const whole = options && (picked || options.options.some(names)) ? options.before : asked;
   const a = picked ? withAnswerFields(analyzeAnswer(text(picked)), { rest: answer.rest, raw: answer.raw }) : answer;
-  // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons.": the superlative keeps the set it
+  // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons." ("Which moon of Jupiter …" → "the largest
+  // moon of Jupiter"): the superlative keeps the set it
   // picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the largest.", as the question says it.)
-  const sup = wh.noun.length > 0 && wh.partitive && wh.word === "which" ? bareSuperlative(whole) : -1;
+  const ofClass = wh.partitive || wh.noun.some((t, i) => i > 0 && t.lower === "of");
+  const sup = wh.noun.length > 0 && ofClass && wh.word === "which" ? bareSuperlative(whole) : -1;
   const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
   const doubts: string[] = [];
   if (a.isClause) {
