@@ -1167,8 +1167,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   const whole = options && (picked || options.options.some(names)) ? options.before : asked;
   const a = picked ? withAnswerFields(analyzeAnswer(text(picked)), { rest: answer.rest, raw: answer.raw }) : answer;
   // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons." ("Which moon of Jupiter …" → "the largest
-  // moon of Jupiter"): the superlative keeps the set it
-  // picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the largest.", as the question says it.)
+  // moon of Jupiter"): the superlative keeps the set it picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the
+  // largest.", as the question says it.)
   const ofClass = wh.partitive || wh.noun.some((t, i) => i > 0 && t.lower === "of");
   const sup = wh.noun.length > 0 && ofClass && wh.word === "which" ? bareSuperlative(whole) : -1;
   const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
