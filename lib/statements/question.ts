@@ -233,6 +233,17 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
     if (s > bestScore) [best, bestScore] = [k, s];
   }
+  // "Did the Dutch tulip bubble burst?": of two base forms in a row after a noun, the second is the verb and the first ends the subject.
+  const after = tokens[best + 1];
+  if (
+    best > start + 1 &&
+    tokens[best].pos === "NOUN" &&
+    after !== undefined &&
+    after.lower === after.lemma &&
+    (after.pos === "VERB" || (after.pos === "NOUN" && canBeVerb(after.lower))) &&
+    (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT")
+  )
+    best += 1;
   // A coordination "warm or cool": the first verb of it.
   if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0)
     best -= 2;
