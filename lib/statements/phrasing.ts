@@ -32,7 +32,7 @@ const ELLIPSIS = /\b(?:did|does|do|was|were|is|are|can|could|has|have|had|will|w
 const NAMED_ELLIPSIS =
   /^[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)* (?:did|does|do|was|were|is|are|can|could|has|have|had|will|would)(?:n't| not)?[,.;!]?(?:\s|$)/;
 /** The openers of a chat answer. */
-const OPENER = /^(?:great|good|excellent|interesting) question\b|^(?:sure|certainly|of course|absolutely|okay|ok|well)[!,.]/i;
+const OPENER = /^(?:great|good|excellent|interesting) question\b|^(?:sure|certainly|of course|absolutely|okay|ok|well)(?:[!,.]|\s*[—–])/i;
 /** A hedge that reports who says what, not why ("… because historians point to many causes"). */
 const HEDGE_REASON =
   /\bbecause (?:(?:many |some |most )?(?:historians|scientists|experts|researchers|sources) (?:point|cite|debate|disagree|offer|propose|give)|there (?:are|were) (?:many|several|various) (?:reasons|causes|factors|theories|explanations))\b/i;
@@ -382,9 +382,34 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (YES_NO_INSIDE.test(statement)) out.push("reads: the answer's yes or no kept inside");
   if (ELLIPSIS_OPENING.test(statement) || /^(?:neither|both|none|all of them)\b,/i.test(statement))
     out.push("context: the answer's ellipsis opens the statement");
+  // "The first is bigger, the Pacific or the Atlantic.": the question's options kept after the statement.
+  const options = OPTIONS_AFTER_COMMA.exec(question)?.[1];
+  if (options && statement.endsWith(`${options}.`)) out.push("reads: the question's options kept");
+  // "The Panama Canal opened in 1914 (on August 15.": a bracket the answer opened left open.
+  if (count(statement, "(") !== count(statement, ")") && count(answer, "(") === count(answer, ")")) out.push("reads: a bracket left open");
+  // "Complete the sentence: …": the question's instruction kept.
+  if (INSTRUCTION_KEPT.test(statement)) out.push("reads: the question's instruction kept");
+  // "The ninth one includes …", "… belongs to the Uralic one.": the answer's "one" standing for the question's noun.
+  const one = ONE_FOR_NOUN.exec(statement);
+  if (one && !question.toLowerCase().includes(one[0].toLowerCase())) out.push(`context: "${one[0]}" stands for the question's noun`);
+  // "The three Fates … is Clotho, Lachesis and Atropos": a counted subject with a singular verb.
+  if (COUNTED_SINGULAR.test(statement)) out.push("reads: a counted subject with a singular verb");
+  // "The harp one of the is oldest …": an article right before a verb.
+  if (ARTICLE_VERB.test(statement)) out.push("reads: an article before a verb");
   if (CUT_SHORT_THEN_WHICH.test(statement) && !question.toLowerCase().includes(", which"))
     out.push('context: a cut-short superlative before "which"');
   return out;
+}
+
+const OPTIONS_AFTER_COMMA = /, ((?:the |a |an )?[^,?]{1,40} or (?:the |a |an )?[^,?]{1,40})\?\s*$/i;
+const INSTRUCTION_KEPT = /^(?:complete|finish|fill in) the (?:sentence|blank|statement)\b/i;
+const ONE_FOR_NOUN = /\bthe (?!only\b|same\b|other\b|last\b|first\b|right\b|wrong\b)[a-z]+ one\b(?! (?:of|another)\b)/i;
+const COUNTED_SINGULAR = /^the (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) [a-z]+s\b[^,.;]* (?:is|was)\b/i;
+const ARTICLE_VERB = /\bthe (?:is|are|was|were)\b/i;
+
+/** How often `part` occurs in `s`. */
+function count(s: string, part: string): number {
+  return s.split(part).length - 1;
 }
 
 const PART_LABEL = /(?:^|[.?!]\s+)(?:Context|Question|Passage|Answer)\s*:/;
