@@ -74,11 +74,20 @@ test("answers that lean on the question (lean.csv, issue 23): exact match ≥ 85
 });
 
 // Issue 23 asks for ≥ 80 % of bad statements flagged and ≤ 10 % of good ones on the development set, the six batches together.
-test("the hand-labelled flag sets (flags.csv … flags-7.csv; issue 23 part 6): on each ≥ 70 % of bad statements flagged and ≤ 10 % of good ones; on their union, ≥ 800 statements, ≥ 80 % and ≤ 10 %", async () => {
+test("the hand-labelled flag sets (flags.csv … flags-8.csv; issue 23 part 6): on each ≥ 70 % of bad statements flagged and ≤ 10 % of good ones; on their union, ≥ 800 statements, ≥ 80 % and ≤ 10 %", async () => {
   const { evaluateFlagLabels, flagLabelFiles, loadFlagLabels } = await import("../lib/statements/flag-labels.js");
   const dir = resolve("test/fixtures/statements");
   const files = flagLabelFiles(readdirSync(dir));
-  assert.deepEqual(files, ["flags.csv", "flags-2.csv", "flags-3.csv", "flags-4.csv", "flags-5.csv", "flags-6.csv", "flags-7.csv"]);
+  assert.deepEqual(files, [
+    "flags.csv",
+    "flags-2.csv",
+    "flags-3.csv",
+    "flags-4.csv",
+    "flags-5.csv",
+    "flags-6.csv",
+    "flags-7.csv",
+    "flags-8.csv",
+  ]);
   const batches = files.map((f) => evaluateFlagLabels(loadFlagLabels(resolve(dir, f)).items));
   const union = evaluateFlagLabels(files.flatMap((f) => loadFlagLabels(resolve(dir, f)).items));
   for (const [name, e] of [...batches.map((e, k) => [files[k], e] as const), ["union", union] as const]) {
