@@ -1,5 +1,7 @@
 /** Small text helpers for the reformulator: whitespace, capitalisation, punctuation. */
 
+import { isUnicodeSpaceAbove0x7f } from "../text/python-string.js";
+
 export function collapseSpaces(s: string): string {
   // Most texts are already clean: test before rewriting.
   return needsCollapsing(s) ? s.replace(/\s+/g, " ").trim() : s;
@@ -25,18 +27,7 @@ function needsCollapsing(s: string): boolean {
 /** Whether a UTF-16 code unit is white space as a regex's \s reads it. */
 export function isRegExpSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 160) return false;
-  return (
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+  return c >= 160 && (c === 0xfeff || isUnicodeSpaceAbove0x7f(c));
 }
 
 export function capitalize(s: string): string {

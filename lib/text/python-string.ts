@@ -21,8 +21,8 @@ export function isRustSpace(code: number): boolean {
   return code === 0x85 || isUnicodeSpaceAbove0x7f(code);
 }
 
-/** The White_Space characters above U+00FF, and U+00A0: both sets share them. */
-function isUnicodeSpaceAbove0x7f(code: number): boolean {
+/** The White_Space characters above U+00FF, and U+00A0: Python's sets and JavaScript's \s share them. */
+export function isUnicodeSpaceAbove0x7f(code: number): boolean {
   return (
     code === 0xa0 ||
     code === 0x1680 ||
