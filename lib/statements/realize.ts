@@ -1068,12 +1068,8 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     const owner = possessiveOwner(cut.subject, predicate);
     if (owner) {
       // "What protects the Earth from the solar wind?" + "Its magnetic field does." → "The Earth's magnetic field protects it from …".
-      const subject = [...owner.object, { ...owner.object[0], text: "'s", lower: "'s", pre: "" }, ...cut.subject.slice(1)];
-      const rest = [
-        ...predicate.slice(0, owner.from),
-        { ...owner.object[0], text: owner.pronoun, lower: owner.pronoun, pos: "PRON" as const, pre: " " },
-        ...predicate.slice(owner.to),
-      ];
+      const subject = [...owner.object, { ...word(owner.object[0], "'s", "PART"), pre: "" }, ...cut.subject.slice(1)];
+      const rest = [...predicate.slice(0, owner.from), word(owner.object[0], owner.pronoun, "PRON"), ...predicate.slice(owner.to)];
       const r = subjectRealize(wh, rest, asSubject(subject, a));
       return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis-possessive` };
     }
@@ -1118,9 +1114,9 @@ function possessiveOwner(
 
 /** The wh-phrase's class after a superlative: "planet" ("the largest planet"), "of the Great Lakes", "of Saturn's moons". */
 function classAfterSuperlative(wh: WhPhrase): Token[] {
-  const word = (w: string, pos: Token["pos"]): Token => ({ ...wh.noun[0], text: w, lower: w, lemma: w, pos, pre: " " });
+  const like = wh.noun[0];
   const of = wh.partitive
-    ? [word("of", "ADP"), ...(wh.noun[0].pos === "DET" || wh.noun.some((x) => x.text === "'s") ? [] : [word("the", "DET")])]
+    ? [word(like, "of", "ADP"), ...(like.pos === "DET" || wh.noun.some((x) => x.text === "'s") ? [] : [word(like, "the", "DET")])]
     : [];
   return [...of, ...wh.noun.map((x, i) => (i === 0 ? { ...x, pre: " " } : x))];
 }
