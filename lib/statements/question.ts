@@ -158,6 +158,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     return 0;
   if (t.pos === "AUX" && !(["have", "do"].includes(t.lower) || (afterModal && t.lower === "be"))) return 0;
   if (prev.pos === "DET" || POSSESSIVE.has(prev.lower) || prev.lower === "of" || prev.lower === "to" || prev.text === "'s") return 0;
+  // ("feature-length": a word joined by a hyphen is part of a compound.)
+  if (prev.text === "-" || tokens[k + 1]?.text === "-") return 0;
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text) && k > 0) return 0;
   if (PRE_VERB.has(t.lower) && t.lower !== "most") return 0;
   let score = 0;
