@@ -2652,7 +2652,14 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject
       ? predicateOfDummySubject(answer)
       : undefined;
-  const a = dummy ? withAnswerFields(analyzeAnswer(dummy.text), { rest: answer.rest, raw: answer.raw }) : answer;
+  // "It is the Moon that causes them.": a cleft whose relative clause says the question again is its focus alone.
+  const cleft = dummy ? /^(.+?)\s+(?:that|who)\s+(.+)$/.exec(dummy.text) : null;
+  const asked = cleft ? new Set(tokenizePhrase(question).flatMap((t) => [t.lemma, t.lower])) : undefined;
+  const verb = cleft ? tokenizePhrase(cleft[2])[0] : undefined;
+  const focus = verb && (asked?.has(verb.lemma) || asked?.has(verb.lower)) ? cleft?.[1] : dummy?.text;
+  // ("It is an ancient Greek device … that predicted …": after "it is" a noun phrase, whatever verb its relative clause has.)
+  const phrase = focus !== undefined && /^(?:a|an|the)\s/i.test(focus) ? { isClause: false, finiteVerb: -1 } : {};
+  const a = focus !== undefined ? withAnswerFields(analyzeAnswer(focus), { rest: answer.rest, raw: answer.raw, ...phrase }) : answer;
   switch (f.kind) {
     case "blank":
       return blankRealize(collapseSpaces(question), a);
