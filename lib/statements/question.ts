@@ -331,6 +331,11 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       next.pos === "NOUN"
     )
       continue;
+    // "Is Damascus one of the oldest …?": "one of" after a noun phrase starts the predicate.
+    if (sawNoun && k > start && t.lower === "one" && next?.lower === "of") {
+      cut = k;
+      break;
+    }
     if (nominal) {
       // After a complete noun phrase, a word that is really an adjective ("the Earth round") starts the predicate.
       if (nominalPrev && sawNoun && canBeAdjective(t.lower) && !/^[A-Z]/.test(t.text)) {

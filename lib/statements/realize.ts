@@ -268,7 +268,10 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   // "The woodwind one." for "Which instrument family …?": "one" stands for the wh-phrase's noun ("the woodwind family").
   const kind = wh.noun.filter((t, i) => t.pos === "NOUN" && !wh.noun.slice(0, i).some((x) => x.lower === "of")).at(-1);
   const ones = kind && /^(?:the|a|an) \S.* one$/i.test(answer) && !/\b(?:first|second|third|last|same|other|only) one$/i.test(answer);
-  const a = ones ? `${answer.slice(0, -3)}${kind.lemma}` : answer;
+  // ("The top one." for "Which layer of the ocean …?": "the top layer of the ocean".)
+  const of = wh.noun.findIndex((t) => t.lower === "of");
+  const whole = ones && of > 0 && wh.noun[of - 1] === kind ? ` ${text(wh.noun.slice(of))}` : "";
+  const a = ones ? `${answer.slice(0, -3)}${kind.lemma}${whole}` : answer;
   const noun = text(wh.noun);
   const head = wh.noun[wh.noun.length - 1];
   const mentions = head !== undefined && aTokens.some((t) => t.lemma === head.lemma || t.lower === head.lower);
@@ -803,6 +806,8 @@ function statesProposition(clause: readonly Token[], proposition: readonly Token
  * "Yes" → "The Earth is round."); an answer that states the proposition itself ("No, penguins
  * cannot fly, although …") is used as it stands, not repeated after the question's.
  */
+const SUPERLATIVE_WORD = /^(?:\w+est|best|worst|first|last)$/;
+
 /**
  * "The second-highest one is K2." for "What is the second-highest mountain in the world?": the answer's subject says the question's
  * with "one" for its noun; the question's subject takes its place.
@@ -810,10 +815,13 @@ function statesProposition(clause: readonly Token[], proposition: readonly Token
 function oneForQuestionNoun(a: AnswerParts, subject: readonly Token[]): string | undefined {
   const t = a.tokens;
   const v = a.finiteVerb;
-  if (!a.isClause || v < 2 || t[v - 1].lower !== "one") return undefined;
-  const before = t.slice(0, v - 1);
-  if (!before.every((x, i) => subject[i]?.lower === x.lower) || !["NOUN", "PROPN"].includes(subject[before.length]?.pos ?? ""))
-    return undefined;
+  if (!a.isClause || v < 2) return undefined;
+  // ("The densest is osmium." for "What is the densest naturally occurring element?": a superlative cut short says it too.)
+  const ones = t[v - 1].lower === "one";
+  if (!ones && !(SUPERLATIVE_WORD.test(t[v - 1].lower) && t[0].lower === "the" && v < subject.length)) return undefined;
+  const before = ones ? t.slice(0, v - 1) : t.slice(0, v);
+  if (!before.every((x, i) => subject[i]?.lower === x.lower)) return undefined;
+  if (ones && !["NOUN", "PROPN"].includes(subject[before.length]?.pos ?? "")) return undefined;
   return `${capitalize(text(subject))} ${text(t.slice(v))}`;
 }
 
