@@ -79,7 +79,8 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
 }
 
 /** A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896." */
-const TRAILING_ADJUNCT = /^([^,;:]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+const TRAILING_ADJUNCT =
+  /^([^,;:]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {
@@ -260,7 +261,10 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
       // A participle after a noun ("a core surrounded by", "energy stored due to", "iron oxide formed when", "an instrument used to").
       // (Not after a personal pronoun: "He tried to invent …" is a clause.)
       const personal = before.length === 1 && /^(?:he|she|it|they|we|i|you)$/.test(before[0].lower);
-      if (!personal && (tokens.slice(i + 1, i + 3).some((x) => x.lower === "by") || (next && (next.lower === "due" || next.lower === "to"))))
+      if (
+        !personal &&
+        (tokens.slice(i + 1, i + 3).some((x) => x.lower === "by") || (next && (next.lower === "due" || next.lower === "to")))
+      )
         return false;
       if (bareSubject && next && !["DET", "PRON", "NUM", "PUNCT"].includes(next.pos)) return false;
       // A definition "a landform made of material …" is a noun phrase with a participle.

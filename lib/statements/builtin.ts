@@ -12,7 +12,7 @@
  * reformulate("Is the Earth flat?", "No").statement                     // "The Earth is not flat."
  */
 import { analyzeAnswer, lastSentenceEnd, splitHedgeAdverb, splitIntroduction, splitTrailingAdjunct, tokenizePhrase } from "./answer.js";
-import { joinTokens } from "./nlp.js";
+import { joinTokens, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, splitFinalSentence } from "./text.js";
@@ -174,7 +174,8 @@ function finishRest(rest: string): string {
 
 /** A realized sentence with an adjunct the answer gave after its phrase, at the end ("… won the first Tour de France in 1903"). */
 function withAdjunct(r: ReturnType<typeof realize>, adjunct: string): ReturnType<typeof realize> {
-  return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")} ${adjunct}` };
+  // (An adjunct of several comma parts keeps its commas: "…, with his cousin Timothy Folger, around 1770.")
+  return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${adjunct.includes(",") ? "," : ""} ${adjunct}` };
 }
 
 /** Lettered options after the question's question mark: "? A) gravity B) friction", "? (A) respiration (B) photosynthesis". */
@@ -208,15 +209,29 @@ const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|mus
  * The statement with the answer's hedge on its verb ("The pyramids were probably built …", "There are probably …", "Homer probably
  * composed …"): after the first auxiliary, else before the first verb; undefined when the statement has neither.
  */
-function withHedge(sentence: string, hedge: string): string | undefined {
+function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<string>): string | undefined {
   const t = tokenizePhrase(sentence);
+  // In the main clause, before its first comma; the question's verb in any of its forms, whatever its tag ("wove/NOUN").
+  const comma = t.findIndex((x) => x.text === ",");
+  const main = (k: number) => k > 0 && (comma < 0 || k < comma);
   // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
-  const aux = t.findIndex((x, k) => k > 0 && HEDGE_AUX.test(x.lower));
-  const verb = t.findIndex((x, k) => k > 0 && x.pos === "VERB");
+  const aux = t.findIndex((x, k) => main(k) && HEDGE_AUX.test(x.lower));
+  const verb = t.findIndex((x, k) => main(k) && (verbForms.has(x.lower) || x.pos === "VERB"));
   if (aux < 0 && verb < 0) return undefined;
-  const at = aux >= 0 ? aux + 1 : verb;
+  // (Before the adverbs that lead up to the verb: "Catalan mapmakers probably first drew …".)
+  let at = aux >= 0 ? aux + 1 : verb;
+  while (aux < 0 && at > 1 && (t[at - 1].pos === "ADV" || t[at - 1].lower === "first")) at--;
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
+}
+
+/** The forms of the question's main verb ("weave": weave, weaves, wove, woven). */
+function questionVerbForms(q: ParsedQuestion): Set<string> {
+  const f = q.frame;
+  const verb = f.kind === "wh-inverted" || f.kind === "yes-no" ? f.decl.verb : f.kind === "wh-subject" ? f.predicate[0] : undefined;
+  if (!verb) return new Set();
+  const lemma = verb.lemma;
+  return new Set([verb.lower, lemma, thirdPerson(lemma), pastTense(lemma), pastParticiple(lemma)]);
 }
 
 /** The statement of the answer after its hedge, the hedge put back on the verb of the answer's own sentence (or flagged as dropped). */
@@ -225,7 +240,7 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
   const q = parseQuestion(withoutPartLabels(asked));
   const own = q.context && r.statement.startsWith(q.context) ? r.statement.slice(q.context.length).trimStart() : r.statement;
   const sentence = own.split(/(?<=[.!?])\s+/)[0];
-  const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge);
+  const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   if (kept) return { ...r, statement: r.statement.replace(sentence, kept) };
   return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
 }

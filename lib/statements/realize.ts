@@ -220,7 +220,7 @@ const DAY_DATE = new RegExp(
 
 /** "in 1914", "on April 15, 1912", "about 66 million years ago" — a time answer with the preposition it needs. */
 function timePhrase(a: string): string {
-  if (/\bago$/i.test(a) || TIME_AS_IS.test(a)) return a;
+  if (/\bago\b/i.test(a) || TIME_AS_IS.test(a)) return a;
   if (DAY_DATE.test(a)) return `on ${a}`;
   return `in ${a}`;
 }
