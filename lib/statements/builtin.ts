@@ -178,6 +178,10 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string): ReturnType
   return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${adjunct.includes(",") ? "," : ""} ${adjunct}` };
 }
 
+/** Options listed after a colon in a "which of the following" question. */
+const LISTED_OPTIONS =
+  /^((?:[^?]*\.\s+)?which of (?:the following|these|those)\b[^:?]{3,200}):\s*[^:?]{1,120},[^:?]{1,120}\bor\b[^:?]{1,120}\?\s*$/i;
+
 /** Lettered options after the question's question mark: "? A) gravity B) friction", "? (A) respiration (B) photosynthesis". */
 const OPTIONS_AFTER = /^([\s\S]*\?)\s*((?:\(?[A-Ea-e][).]\s*[^()?]+?\s*){2,})$/;
 const OPTION = /\(?([A-Ea-e])[).]\s*(.+?)(?=\s*\(?[A-Ea-e][).]\s|\s*$)/g;
@@ -185,6 +189,9 @@ const LETTERED_ANSWER = /^\s*\(?([A-Ea-e])(?:[).](?:\s+(.+?))?|\s*\.?)\s*$/;
 
 /** The question without its lettered options and the answer without its letter (the option's words where it gave only the letter). */
 function withoutAnswerOptions(question: string, answer: string): { question: string; answer: string } {
+  // "Which of the following is a ferromagnetic metal: copper, iron or zinc?": the options after a colon go too.
+  const listed = question.length < 2000 ? LISTED_OPTIONS.exec(question) : null;
+  if (listed) return { question: `${listed[1]}?`, answer };
   const m = question.length < 2000 ? OPTIONS_AFTER.exec(question) : null;
   if (!m) return { question, answer };
   const options = new Map([...m[2].matchAll(OPTION)].map((o) => [o[1].toUpperCase(), o[2].trim()]));

@@ -194,7 +194,9 @@ function beforeSubordinate(rest: readonly Token[]): number {
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
 function measureGap(d: Declarative): number {
   const r = d.rest;
-  let np = nounPhraseEnd(r, 0);
+  // ("leave most of his fortune to _": a quantifier and its of-phrase are the object.)
+  const quantified = /^(?:most|much|many|some|all|half|part|each|none)$/.test(r[0]?.lower ?? "") && r[1]?.lower === "of";
+  let np = quantified ? nounPhraseEnd(r, 2) : nounPhraseEnd(r, 0);
   if (np > 0 && !isTemporal(r, 0)) {
     // "find evidence of ancient life": the object keeps its of-phrase.
     while (r[np]?.lower === "of") {
@@ -565,6 +567,8 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     const words = d.rest.slice(0, np).map((x) => x.lower);
     if (t[k] && /^(?:it|them|this|these|those)$/.test(t[k].lower)) k++;
     else if (words.every((w, i) => t[k + i]?.lower === w)) k += words.length;
+    // ("They gave us the first alphabet." for "What did the Phoenicians give the world?": the answer's own indirect object.)
+    else if (t[k] && /^(?:us|me|him|her|them|you)$/.test(t[k].lower) && t[k + 1] && t[k + 1].pos !== "PUNCT") k++;
   }
   let filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
   // The question's own words after the gap, which the answer repeats ("We get vitamin D from sunlight."), are the question's to say.
@@ -2283,7 +2287,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     slot = mannerPhrase(slot, answerTokens);
     gap = d.rest.length;
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
-    if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText)) slot = `at ${slot}`;
+    if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText))
+      // ("often over 200 km/h" → "often at over 200 km/h".)
+      slot = /^(?:often|usually|sometimes|typically|generally|normally|mostly)\s/i.test(slot) ? slot.replace(/\s/, " at ") : `at ${slot}`;
     if (d.auxKind === "be") {
       // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
       const adj = POST_MEASURE.has(wh.measure) && !new RegExp(`\\b${wh.measure}$`).test(slot) ? ` ${wh.measure}` : "";
