@@ -2304,9 +2304,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     const worth = d.auxKind === "be" && !d.verb && d.rest[0]?.lower === "worth";
     gap = infinitive ? d.rest.length : worth ? 1 : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
   }
+  // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
+  const relative = gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?), (which|who|where) (.+)$/.exec(slot) : null;
+  const tail = relative ? `, ${relative[2]} ${relative[3]}` : "";
+  if (relative) slot = relative[1];
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
-    sentence: capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })),
+    sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
     rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`,
     doubts,
   };
