@@ -388,6 +388,15 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "The first is bigger, the Pacific or the Atlantic.": the question's options kept after the statement.
   const options = question.includes(" or ") ? OPTIONS_AFTER_COMMA.exec(question)?.[1] : undefined;
   if (options && statement.endsWith(`${options}.`)) out.push("reads: the question's options kept");
+  // "Transport is, designed by …": the answer's ellipsis spliced in; "An Italian team's, led by …, in 1954's expedition": a possessive cut
+  // from its noun.
+  if (lower.includes(", ") && ELLIPSIS_SPLICED.test(statement)) out.push("reads: the answer's ellipsis spliced in");
+  if (lower.includes("'s, ") && POSSESSIVE_CUT.test(statement)) out.push("reads: a possessive cut from its noun");
+  // "The jet stream blows at often over 200 km/h.": a preposition before an adverb.
+  if (PREPOSITION_ADVERB.test(statement) && !PREPOSITION_ADVERB.test(answer)) out.push("reads: a preposition before an adverb");
+  // "Iron is a ferromagnetic metal: copper.": the question's listed options after a colon.
+  if (statement.includes(": ") && !answer.includes(":") && /,[^,?]+\bor\b[^?]*\?\s*$/.test(question) && question.includes(":"))
+    out.push("reads: the question's options kept");
   // "The Panama Canal opened in 1914 (on August 15.": a bracket the answer opened left open.
   if (
     (statement.includes("(") || statement.includes(")")) &&
@@ -414,6 +423,10 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
 }
 
 const OPTIONS_AFTER_COMMA = /, ((?:the |a |an )?[^,?]{1,40} or (?:the |a |an )?[^,?]{1,40})\?\s*$/i;
+const ELLIPSIS_SPLICED =
+  /\b(?:is|are|was|were|did|does|do), (?!however\b|in fact\b|of course\b|therefore\b|thus\b|for example\b|for instance\b|too\b|and\b|but\b|or\b)[a-z]+(?:ed|en|ing)\b/;
+const POSSESSIVE_CUT = /'s, [^.]*(?:'s|s') [a-z]/;
+const PREPOSITION_ADVERB = /\b(?:at|in|on|by|of|for) (?:often|usually|sometimes|typically|generally|mostly|always|never|probably)\b/i;
 const INSTRUCTION_KEPT = /^(?:complete|finish|fill in) the (?:sentence|blank|statement)\b/i;
 const ONE_FOR_NOUN = /\bthe (?!only\b|same\b|other\b|last\b|first\b|right\b|wrong\b)[a-z]+ one\b(?! (?:of|another)\b)/i;
 const COUNTED_SINGULAR = /^the (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) [a-z]+s\b[^,.;]* (?:is|was)\b/i;
