@@ -329,6 +329,9 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-4.csv\` (${String(m.flagLabels("flags-4.csv").length)}: the statements`,
     page`\`flags-5.csv\` (${String(m.flagLabels("flags-5.csv").length)}, labelled the same`,
     page`\`flags-6.csv\` (${String(m.flagLabels("flags-6.csv").length)}, the same`,
+    page`\`flags-7.csv\` (${String(m.flagLabels("flags-7.csv").length)}, LLM-style answers`,
+    page`\`flags-8.csv\` (${String(m.flagLabels("flags-8.csv").length)}, the same)`,
+    page`\`flags-9.csv\` (${String(m.flagLabels("flags-9.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
@@ -338,6 +341,12 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-2.csv\` (${size("lean-holdout-2.csv")} leaning)`,
     page`\`holdout-5.csv\` (${size("holdout-5.csv")} ordinary)`,
     page`\`lean-holdout-3.csv\` (${size("lean-holdout-3.csv")}`,
+    page`\`holdout-6.csv\` (${size("holdout-6.csv")} ordinary)`,
+    page`\`lean-holdout-4.csv\` (${size("lean-holdout-4.csv")} leaning)`,
+    page`\`holdout-7.csv\` (${size("holdout-7.csv")} ordinary)`,
+    page`\`lean-holdout-5.csv\` (${size("lean-holdout-5.csv")} leaning)`,
+    page`\`holdout-8.csv\` (${size("holdout-8.csv")} ordinary`,
+    page`\`lean-holdout-6.csv\` (${size("lean-holdout-6.csv")} leaning)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
