@@ -331,6 +331,16 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       next.pos === "NOUN"
     )
       continue;
+    // "the Theatrum Orbis Terrarum, the first modern atlas, compiled": an appositive between commas belongs to the subject.
+    if (sawNoun && t.text === "," && tokens[k + 1]?.pos === "DET") {
+      const close = tokens.findIndex((x, j) => j > k + 1 && x.text === ",");
+      const between = close > 0 ? tokens.slice(k + 1, close) : [];
+      const phrase = (x: Token) => ["DET", "ADJ", "ADV", "NOUN", "PROPN", "NUM"].includes(x.pos) || x.lower === "of";
+      if (between.length >= 2 && between.every(phrase) && tokens[close + 1]) {
+        k = close;
+        continue;
+      }
+    }
     // "Is Damascus one of the oldest …?": "one of" after a noun phrase starts the predicate.
     if (sawNoun && k > start && t.lower === "one" && next?.lower === "of") {
       cut = k;
