@@ -904,6 +904,26 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         negation === !positive &&
         statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens);
       if (opens || stated) return { sentence: `${capitalize(resolved)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+      // "No, pawns can never move backwards." for "Can a pawn ever move backwards in chess?": all but the question's final phrase, which
+      // is added.
+      const pp = d.rest.map((t) => t.pos).lastIndexOf("ADP");
+      const phrase = pp >= 0 ? d.rest.slice(pp).filter((t) => t.pos !== "PUNCT") : [];
+      const own = resolved === e.text ? e.tokens : tokenizePhrase(resolved);
+      if (
+        !e.rest &&
+        phrase.length >= 2 &&
+        hasFiniteVerb(e) &&
+        negation === !positive &&
+        !restates(own, phrase) &&
+        // (Not a comparison's second term, "than in air", nor where the answer has a phrase of its own with the same preposition.)
+        d.rest[pp - 1]?.lower !== "than" &&
+        !own.some((t) => t.lower === phrase[0].lower) &&
+        statesProposition(
+          own,
+          declTokens.filter((t) => !phrase.includes(t)),
+        )
+      )
+        return { sentence: `${capitalize(resolved.replace(/[.!]+$/, ""))} ${text(phrase)}`, rule: `${rule}:stated`, doubts };
     }
     const more = elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
