@@ -485,7 +485,9 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         (canBeVerb(t.lemma) || canBeVerb(t.lower)) &&
         /(?:[^s]s|ed)$/.test(t.lower) &&
         t.lemma !== t.lower &&
-        (!next || ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN"].includes(next.pos)) &&
+        (!next ||
+          ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN", "SCONJ"].includes(next.pos) ||
+          /^(?:when|where|while|whenever|until)$/.test(next.lower)) &&
         next?.lower !== "of" &&
         !(
           next &&
