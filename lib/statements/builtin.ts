@@ -223,7 +223,9 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   const main = (k: number) => k > 0 && (comma < 0 || k < comma);
   // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
   const aux = t.findIndex((x, k) => main(k) && HEDGE_AUX.test(x.lower));
-  const verb = t.findIndex((x, k) => main(k) && (verbForms.has(x.lower) || x.pos === "VERB"));
+  // (The question's verb wherever it is: "A mix of drought, invasions and earthquakes caused …".)
+  const named = t.findIndex((x, k) => k > 0 && verbForms.has(x.lower));
+  const verb = named >= 0 && (aux < 0 || named < aux) ? named : t.findIndex((x, k) => main(k) && x.pos === "VERB");
   if (aux < 0 && verb < 0) return undefined;
   // (Before the adverbs that lead up to the verb: "Catalan mapmakers probably first drew …".)
   let at = aux >= 0 ? aux + 1 : verb;

@@ -569,6 +569,8 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     else if (words.every((w, i) => t[k + i]?.lower === w)) k += words.length;
     // ("They gave us the first alphabet." for "What did the Phoenicians give the world?": the answer's own indirect object.)
     else if (t[k] && /^(?:us|me|him|her|them|you)$/.test(t[k].lower) && t[k + 1] && t[k + 1].pos !== "PUNCT") k++;
+    // ("brush them for two minutes" for "brush your teeth for _": the question's stranded preposition, said again.)
+    if (stranded?.pos === "ADP" && t[k]?.lower === stranded.lower && t[k + 1]) k++;
   }
   let filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
   // The question's own words after the gap, which the answer repeats ("We get vitamin D from sunlight."), are the question's to say.
