@@ -2063,7 +2063,7 @@ function nameForOne(answer: string, tokens: readonly Token[]): string {
     !["NOUN", "VERB"].includes(head.pos) ||
     isPluralPhrase(tokens) ||
     isUncountable(head.lower) ||
-    /(?:ing|ism|ogy|sis|ics)$/.test(head.lower)
+    /(?:ing|ism|ogy|sis|ics|phobia|philia|itis|graphy)$/.test(head.lower)
   )
     return answer;
   if (tokens.length === 1 && canBeAdjective(head.lower)) return answer;
