@@ -214,7 +214,8 @@ const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|mus
 
 /**
  * The statement with the answer's hedge on its verb ("The pyramids were probably built …", "There are probably …", "Homer probably
- * composed …"): after the first auxiliary, else before the first verb; undefined when the statement has neither.
+ * composed …"): after the main clause's first auxiliary, or before the question's verb where that comes first, else before the first
+ * verb; undefined when the statement has none of them.
  */
 function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<string>): string | undefined {
   const t = tokenizePhrase(sentence);
@@ -247,7 +248,9 @@ function questionVerbForms(q: ParsedQuestion): Set<string> {
 function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): Reformulation {
   const r = reformulateWithin(asked, hedged.rest);
   const q = parseQuestion(withoutPartLabels(asked));
-  const own = q.context && r.statement.startsWith(q.context) ? r.statement.slice(q.context.length).trimStart() : r.statement;
+  // (The statement copies the question's context with its question marks made periods.)
+  const context = q.context.replace(/\?(?=\s|$)/g, ".");
+  const own = context && r.statement.startsWith(context) ? r.statement.slice(context.length).trimStart() : r.statement;
   const sentence = own.split(/(?<=[.!?])\s+/)[0];
   const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   if (kept) return { ...r, statement: r.statement.replace(sentence, kept) };
