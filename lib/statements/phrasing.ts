@@ -400,8 +400,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "The Panama Canal opened in 1914 (on August 15.": a bracket the answer opened left open.
   if (
     (statement.includes("(") || statement.includes(")")) &&
-    count(statement, "(") !== count(statement, ")") &&
-    count(answer, "(") === count(answer, ")")
+    occurrences(statement, "(") !== occurrences(statement, ")") &&
+    occurrences(answer, "(") === occurrences(answer, ")")
   )
     out.push("reads: a bracket left open");
   // "Complete the sentence: …": the question's instruction kept.
@@ -431,11 +431,6 @@ const INSTRUCTION_KEPT = /^(?:complete|finish|fill in) the (?:sentence|blank|sta
 const ONE_FOR_NOUN = /\bthe (?!only\b|same\b|other\b|last\b|first\b|right\b|wrong\b)[a-z]+ one\b(?! (?:of|another)\b)/i;
 const COUNTED_SINGULAR = /^the (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) [a-z]+s\b[^,.;]* (?:is|was)\b/i;
 const ARTICLE_VERB = /\bthe (?:is|are|was|were)\b/i;
-
-/** How often `part` occurs in `s`. */
-function count(s: string, part: string): number {
-  return s.split(part).length - 1;
-}
 
 const PART_LABEL = /(?:^|[.?!]\s+)(?:Context|Question|Passage|Answer)\s*:/;
 const SINGULAR_SUPERLATIVE_PLURAL =

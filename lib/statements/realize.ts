@@ -1160,7 +1160,7 @@ function bareSuperlative(predicate: readonly Token[]): number {
   if (!/^(?:is|are|was|were)$/.test(predicate[0]?.lower ?? "") || predicate[1]?.lower !== "the") return -1;
   const k = predicate[2]?.lower === "most" || predicate[2]?.lower === "least" ? 3 : 2;
   const sup = predicate[k];
-  if (!sup || !(/^(?:\w+est|best|worst|first|last)$/.test(sup.lower) || k === 3) || sup.pos === "NOUN") return -1;
+  if (!sup || !(SUPERLATIVE_WORD.test(sup.lower) || k === 3) || sup.pos === "NOUN") return -1;
   const next = predicate[k + 1];
   return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" ? k : -1;
 }
