@@ -195,7 +195,7 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
 }
 
 /** Subject, adverbs, main verb and rest after do/modal/have-aux at `aux` (the subject starts at `start`). */
-function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
+function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: number, objectAsked = false): Declarative {
   const kind = auxKind(aux);
   let best = -1;
   let bestScore = 0;
@@ -236,10 +236,11 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // "Did the Dutch tulip bubble burst?": of two base forms in a row after a noun, the second is the verb and the first ends the subject.
+  // So when the wh-phrase is the object ("What does a flying buttress support?"): a final bare noun cannot be a second object.
   const after = tokens[best + 1];
   if (
     best > start + 1 &&
-    tokens[best].pos === "NOUN" &&
+    (tokens[best].pos === "NOUN" || (objectAsked && tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN")) &&
     after !== undefined &&
     after.lower === after.lemma &&
     (after.pos === "VERB" || (after.pos === "NOUN" && canBeVerb(after.lower))) &&
@@ -772,7 +773,7 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
       tokens[j + 1]?.pos !== "VERB"
     )
       return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
-    if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
+    if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j, !adjunct && wh.measure === undefined) };
     // "has" is the main verb unless a participle follows ("Which country has the largest population?").
     if (kind === "have" && !participleLater(tokens, j)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     if (adjunct || subjectAfterModal(tokens, j)) return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
