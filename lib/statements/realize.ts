@@ -2164,6 +2164,22 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
   return undefined;
 }
 
+/**
+ * The that-clause of an answer to "What does S V about X?" with X put for its pronoun subject ("that they are ellipses" → "that the
+ * orbits of the planets are ellipses"), when the question's rest is only "about X" and the pronoun's number fits X; else undefined.
+ */
+function aboutThatClause(wh: WhPhrase, d: Declarative, answerText: string): string | undefined {
+  if (wh.word !== "what" || !d.verb || d.rest[0]?.lower !== "about") return undefined;
+  const topic = d.rest.slice(1).filter((t) => t.pos !== "PUNCT");
+  // (A verb tag right after a determiner is a noun's: "the orbits".)
+  const clauseInside = topic.some((t, k) => t.pos === "AUX" || t.pos === "SCONJ" || (t.pos === "VERB" && topic[k - 1]?.pos !== "DET"));
+  if (topic.length === 0 || clauseInside) return undefined;
+  const clause = /^that (it|they) (.+)$/i.exec(answerText.trim());
+  if (!clause) return undefined;
+  if ((clause[1].toLowerCase() === "they") !== isPluralPhrase(topic)) return undefined;
+  return `that ${text(topic)} ${clause[2]}`;
+}
+
 function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
   const instruction = youInstruction(a);
@@ -2291,6 +2307,17 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
       doubts,
     };
   }
+  // "What did Kepler discover about the orbits of the planets?" + "that they are ellipses": the pronoun is what the question asks
+  // about ("… discovered that the orbits of the planets are ellipses").
+  const about = aboutThatClause(wh, d, answerText);
+  if (about) return { sentence: capitalize(declarative({ ...d, rest: [] }, !d.negated, { text: about, gap: 0 })), rule: "wh-inverted:about-that", doubts };
+  // Any other that-clause goes after the question's "about X" ("Darwin noticed about the finches that …"): a clause ends its sentence.
+  if (wh.word === "what" && d.verb && d.rest[0]?.lower === "about" && /^that\s/i.test(answerText))
+    return {
+      sentence: capitalize(declarative(d, !d.negated, { text: answerText, gap: d.rest.filter((t) => t.pos !== "PUNCT").length })),
+      rule: "wh-inverted:about-that",
+      doubts,
+    };
   let slot = slotPhrase(wh, answerText, answerTokens);
   let gap: number;
   if (wh.prep) {
