@@ -2180,6 +2180,9 @@ function aboutThatClause(wh: WhPhrase, d: Declarative, answerText: string): stri
   return `that ${text(topic)} ${clause[2]}`;
 }
 
+/** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
+const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
+
 function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
   const instruction = youInstruction(a);
@@ -2221,15 +2224,37 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
       if (resolved) {
         // "How does the length of daylight change from summer to winter?" + "It gets shorter." keeps "from summer to winter".
         const rest = d.rest;
-        const carry =
+        const carries =
           wh.word === "how" &&
           !wh.measure &&
           rest.length > 0 &&
           rest[0].pos === "ADP" &&
           !PARTICLES.has(rest[0].lower) &&
-          !restates(a.tokens, rest)
-            ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}`
-            : "";
+          !restates(a.tokens, rest);
+        // "How do mangroves cope with salty seawater?" + "They filter …": an answer that does something else says how, by its gerund
+        // ("Mangroves cope with salty seawater by filtering …"); one that says how the thing changes keeps the complement.
+        const doing = a.tokens[a.finiteVerb];
+        if (
+          carries &&
+          d.verb &&
+          d.auxKind === "do" &&
+          d.preVerb.length === 0 &&
+          a.finiteVerb === 1 &&
+          doing &&
+          doing.pos === "VERB" &&
+          doing.lemma !== d.verb.lemma &&
+          !CHANGE_VERBS.has(doing.lemma)
+        )
+          return {
+            sentence:
+              `${capitalize(declarative(d, !d.negated)).replace(/[.!]+$/, "")} by ${gerund(doing.lemma)} ${text(a.tokens.slice(2))}`.replace(
+                /[.!]+$/,
+                "",
+              ),
+            rule: "wh-inverted:pronoun-by",
+            doubts,
+          };
+        const carry = carries ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}` : "";
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
         // the means ("use", "rely on") says what it is for only with the question's verb phrase.
         // "How do plants get water?" + "They absorb it through their roots.": "it" is the question's object.
@@ -2310,7 +2335,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   // "What did Kepler discover about the orbits of the planets?" + "that they are ellipses": the pronoun is what the question asks
   // about ("… discovered that the orbits of the planets are ellipses").
   const about = aboutThatClause(wh, d, answerText);
-  if (about) return { sentence: capitalize(declarative({ ...d, rest: [] }, !d.negated, { text: about, gap: 0 })), rule: "wh-inverted:about-that", doubts };
+  if (about)
+    return {
+      sentence: capitalize(declarative({ ...d, rest: [] }, !d.negated, { text: about, gap: 0 })),
+      rule: "wh-inverted:about-that",
+      doubts,
+    };
   // Any other that-clause goes after the question's "about X" ("Darwin noticed about the finches that …"): a clause ends its sentence.
   if (wh.word === "what" && d.verb && d.rest[0]?.lower === "about" && /^that\s/i.test(answerText))
     return {
