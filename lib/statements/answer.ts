@@ -457,7 +457,20 @@ function analyzeUncached(answer: string): AnswerParts {
     /\.\.\.$|…$/.test(first) || (ABBREVIATIONS.test(first.replace(/\.$/, "")) && /\.$/.test(first))
       ? first.replace(/[\s;,:]+$/u, "")
       : first.replace(/[\s.;,:]+$/u, "");
+  first = expandLeadingContraction(first);
   return new LazyAnswer(answer, polarity, afterPolarity, first, rest, BECAUSE.test(first), framed);
+}
+
+/**
+ * "It's carbon dioxide." → "It is carbon dioxide.": a pronoun's contracted verb at the start of the answer, which the rules replace
+ * with the question's words (the statement never keeps that pronoun), spelled out so that they read the verb ("They're caused by …").
+ */
+function expandLeadingContraction(first: string): string {
+  const m = /^(it|that|they|he|she|this)['’](s|re)\s+(\S+)/i.exec(first);
+  // ("it's best to use eye protection": a dummy "it" before an infinitive stays as the answer wrote it.)
+  if (!m || /^\S+\s+to\s/i.test(first.slice(m[0].length - m[3].length))) return first;
+  const verb = m[2].toLowerCase() === "re" ? "are" : /^(?:been|got)$/i.test(m[3]) ? "has" : "is";
+  return `${m[1]} ${verb}${first.slice(m[1].length + 1 + m[2].length)}`;
 }
 
 /**
