@@ -205,9 +205,16 @@ function withoutAnswerOptions(question: string, answer: string): { question: str
 const CONTEXT_LABEL = /^\s*(?:context|passage|background)\s*:\s*(?=\S)/i;
 const QUESTION_LABEL = /(?<=[.!?])\s+question\s*:\s*(?=\S)/i;
 
-/** The question without the labels of its parts ("Context: Water is heated. Question: What happens?" → "Water is heated. What happens?"). */
+/** "Complete the sentence: …", "Fill in the blank: …": an instruction before the words to complete, not one of them. */
+const INSTRUCTION_LABEL = /^\s*(?:(?:complete|finish) the (?:sentence|statement)|fill in the blanks?)\s*[:.—–-]\s*(?=\S)/i;
+
+/**
+ * The question without the labels of its parts ("Context: Water is heated. Question: What happens?" → "Water is heated. What
+ * happens?") or the instruction before a sentence to complete.
+ */
 function withoutPartLabels(question: string): string {
-  return CONTEXT_LABEL.test(question) ? question.replace(CONTEXT_LABEL, "").replace(QUESTION_LABEL, " ") : question;
+  const labelled = CONTEXT_LABEL.test(question) ? question.replace(CONTEXT_LABEL, "").replace(QUESTION_LABEL, " ") : question;
+  return INSTRUCTION_LABEL.test(labelled) ? labelled.replace(INSTRUCTION_LABEL, "") : labelled;
 }
 
 const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|must|has|have|had)$/;

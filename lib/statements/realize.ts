@@ -2640,8 +2640,38 @@ function completionRealize(prompt: string, a: AnswerParts): Realized {
 const COMPLEMENT_TAKING =
   /^(?:is|are|was|were|be|been|am|will|would|can|could|should|shall|may|might|must|do|does|did|has|have|had|to|of|in|on|at|by|for|with|from|into|about|as|than|the|a|an|its|their|his|her|this|these|that|because|if|whether|when|since)$/;
 
-function blankRealize(original: string, a: AnswerParts): Realized {
+/**
+ * "… is called a ___" + "It is called a barometer": what a sentence answer says after the words before the blank ("barometer"), when
+ * it says them after its pronoun subject; else undefined.
+ */
+function fillAfterPromptWords(question: string, marker: RegExp, answer: string): string | undefined {
+  if (!/^(?:it|they|he|she|this|that|these|those|we|you)\s/i.test(answer)) return undefined;
+  const blank = marker.exec(question);
+  if (!blank) return undefined;
+  const before =
+    question
+      .slice(0, blank.index)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  for (const n of [2, 1]) {
+    if (before.length < n) continue;
+    const words = before.slice(-n);
+    // (One word only where it is not a function word: "called", not "is".)
+    if (n === 1 && (words[0].length < 4 || COMPLEMENT_TAKING.test(words[0]))) continue;
+    // (The words are letters, digits, apostrophes and hyphens: nothing to escape.)
+    const at = new RegExp(`\\b${words.join("\\s+")}\\s+`, "i").exec(answer);
+    if (!at) continue;
+    const prefix = answer.slice(0, at.index).match(/\S+/g) ?? [];
+    const rest = answer.slice(at.index + at[0].length).trim();
+    if (prefix.length <= 5 && rest !== "") return rest.replace(/[.!]+$/, "");
+  }
+  return undefined;
+}
+
+function blankRealize(original: string, given: AnswerParts): Realized {
   const marker = HARD_BLANK.test(original) ? HARD_BLANK : BLANK;
+  const filler = fillAfterPromptWords(original, marker, given.text);
+  const a = filler ? analyzeAnswer(filler) : given;
   const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
