@@ -348,6 +348,11 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       break;
     }
     if (nominal) {
+      // "Is Greenland part of the European Union?": a bare common noun with "of" after a name starts the predicate.
+      if (k > start && prev.pos === "PROPN" && t.pos === "NOUN" && /^[a-z]/.test(t.text) && next?.lower === "of") {
+        cut = k;
+        break;
+      }
       // After a complete noun phrase, a word that is really an adjective ("the Earth round") starts the predicate.
       if (nominalPrev && sawNoun && canBeAdjective(t.lower) && !/^[A-Z]/.test(t.text)) {
         cut = k;
