@@ -286,6 +286,18 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   );
 }
 
+/** The -s verb after a short gerund phrase that is its subject ("Cutting an onion releases …"), else -1. */
+function gerundSubjectVerb(tokens: readonly Token[]): number {
+  for (let i = 2; i < Math.min(tokens.length, 7); i++) {
+    const t = tokens[i];
+    if (t.pos === "PUNCT" || t.pos === "AUX" || t.pos === "SCONJ" || t.pos === "PRON") return -1;
+    // ("releases/NOUN a compound": an -s word the tagger calls a noun is the verb before a determiner.)
+    const verb = t.pos === "VERB" || (t.pos === "NOUN" && tokens[i + 1]?.pos === "DET" && canBeVerb(t.lemma));
+    if (verb && /[^s]s$/.test(t.lower) && t.lemma !== t.lower && tokens[i - 1].pos === "NOUN") return i;
+  }
+  return -1;
+}
+
 /** Index of the finite verb when the tokens form a clause "subject + finite verb …", else -1. */
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
@@ -304,7 +316,9 @@ export function clauseVerb(tokens: readonly Token[]): number {
     return -1;
   // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
   // (Not a name the tagger reads as a verb: "Don Juan Pond …", "Mark Twain …".)
-  if (first.pos === "VERB" && first.lower !== "there" && !(/^[A-Z]/.test(first.text) && /^[A-Z]/.test(tokens[1].text))) return -1;
+  // ("Cutting an onion releases a compound …": a gerund's phrase, then a verb's -s form after its noun, is the subject of a clause.)
+  if (first.pos === "VERB" && first.lower !== "there" && !(/^[A-Z]/.test(first.text) && /^[A-Z]/.test(tokens[1].text)))
+    return /ing$/.test(first.lower) ? gerundSubjectVerb(tokens) : -1;
   // "They mainly eat bamboo.": a personal pronoun, adverbs, then a base-form verb is a present tense.
   if (/^(?:i|you|we|they)$/.test(first.lower)) {
     let k = 1;

@@ -207,6 +207,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       [best, bestScore] = [k, Number.POSITIVE_INFINITY];
   }
   for (let k = start + 1; k < tokens.length && bestScore !== Number.POSITIVE_INFINITY; k++) {
+    // "Why do my eyes water when I cut onions?": a verb after a subordinator is its clause's, once the main clause has one.
+    if (bestScore > 0 && /^(?:when|whenever|if|because|while|although|though|unless|until)$/.test(tokens[k].lower)) break;
     let s = verbScore(tokens, k, start, kind === "modal");
     // "What does this help an octopus do?": after help/make/let/see … a final "do" belongs to the object.
     if (
@@ -772,6 +774,7 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
     if (
       kind === "do" &&
       negated &&
+      !adjunct &&
       bare &&
       (bare.pos === "VERB" || bare.lower === "have") &&
       bare.lower === bare.lemma &&

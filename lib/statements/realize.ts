@@ -1025,7 +1025,9 @@ function realizeWhy(
   const resolved = a.isClause && (subject?.verb || subject?.tokens.length) ? resolvePronoun(a, subject.tokens, subject.number) : undefined;
   const own = resolved ? tokenizePhrase(resolved) : [];
   // "Why does a hot-air balloon rise?" + "It rises because …": the answer says the question's clause again, its pronoun resolved.
-  if (a.isClause && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
+  // (It says the question's verb: "Cutting an onion releases a compound that irritates your eyes" gives the reason why eyes water.)
+  const saysVerb = !subject?.verb || a.tokens.some((t) => t.lemma === subject.verb?.lemma);
+  if (a.isClause && saysVerb && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
   if (resolved && /\bbecause\b/i.test(a.text) && restates(own, declTokens)) return { sentence: resolved, rule: "why:sentence", doubts };
   if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens))
     return { sentence: resolved, rule: "why:sentence", doubts };
