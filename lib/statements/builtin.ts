@@ -264,11 +264,44 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
   return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
 }
 
+/** A negated auxiliary ("is not", "does not", "can't"): the hedge goes after be ("is probably not"), before the others ("probably cannot"). */
+const NEGATED_AUX = /\b(?:(do|does|did|can|could|will|would|should|must|may|might|has|have|had)|(is|are|was|were))( not|n't|(?<=can)not)\b/i;
+
+/**
+ * A hedged yes or no ("Probably not. For most people, …") to a yes/no question: the statement of the plain yes or no with the hedge
+ * on its verb ("Coffee is probably not bad for the heart."), or undefined when the question is not yes/no or no verb takes it.
+ */
+function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string }): Reformulation | undefined {
+  const q = parseQuestion(withoutPartLabels(asked));
+  if (q.frame.kind !== "yes-no") return undefined;
+  const no = /^(?:not|no)\b/i.test(hedged.rest);
+  // ("Probably not. For most people, …": the later sentences follow the statement of the plain "No".)
+  const said = /^(?:not|no|yes)\b[.!]\s+(?=\S)/i.exec(hedged.rest);
+  const r0 = reformulateWithin(asked, no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest);
+  const r = said ? { ...r0, statement: `${r0.statement} ${hedged.rest.slice(said[0].length).trim()}` } : r0;
+  const context = q.context.replace(/\?(?=\s|$)/g, ".");
+  const own = context && r.statement.startsWith(context) ? r.statement.slice(context.length).trimStart() : r.statement;
+  const sentence = own.split(/(?<=[.!?])\s+/)[0];
+  const negated = no ? NEGATED_AUX.exec(sentence) : null;
+  if (no && !negated) return undefined;
+  const kept = negated
+    ? sentence.slice(0, negated.index) +
+      (negated[1] ? `${hedged.hedge} ${negated[0]}` : `${negated[2]} ${hedged.hedge}${negated[3] === "n't" ? " not" : negated[3]}`) +
+      sentence.slice(negated.index + negated[0].length)
+    : withHedge(sentence, hedged.hedge, questionVerbForms(q));
+  return kept ? { ...r, statement: r.statement.replace(sentence, kept) } : undefined;
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, given: string): Reformulation {
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   const hedged = splitHedgeAdverb(given);
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);
+  // "Probably not." / "Probably, yes, …" to a yes/no question: the polarity applied, the hedge on its verb.
+  if (hedged && /^(?:yes|no|not)\b/i.test(hedged.rest)) {
+    const polar = withHedgedPolarity(asked, hedged);
+    if (polar) return polar;
+  }
   // "Which force causes the ball to stop? A) gravity B) friction" + "B) friction": the options are the question's apparatus, not its
   // proposition; the answer's letter stands for its option.
   const { question, answer } = withoutAnswerOptions(withoutPartLabels(asked), given);

@@ -242,11 +242,14 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const after = tokens[best + 1];
   if (
     best > start + 1 &&
-    (tokens[best].pos === "NOUN" || (objectAsked && tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN")) &&
+    (tokens[best].pos === "NOUN" ||
+      // ("a cast-iron pan": a hyphenated modifier needs its noun.)
+      (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&
     after !== undefined &&
     after.lower === after.lemma &&
     (after.pos === "VERB" || (after.pos === "NOUN" && canBeVerb(after.lower))) &&
-    (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT")
+    // (Before the end or a subordinate clause: "Will a cast-iron pan rust if it's left wet?")
+    (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT" || /^(?:if|when|unless|because)$/.test(tokens[best + 2].lower))
   )
     best += 1;
   // A coordination "warm or cool": the first verb of it.
