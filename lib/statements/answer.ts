@@ -199,6 +199,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // "A dog named Laika was …": a naming participle between a noun and a name modifies the noun.
+  if (/^(?:named|called)$/.test(t.lower) && prev?.pos === "NOUN" && next?.pos === "PROPN") return false;
   // A capitalised word after a capitalised word is part of a name ("Alexander Graham Bell").
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text)) return false;
   const before = tokens.slice(0, i);

@@ -2456,6 +2456,12 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     return { sentence: `${sentence} ${mannerPhrase(a.text, a.tokens)}`, rule: "imperative:explain-how", doubts: [] };
   }
   const object = f.object;
+  // "Name the first country to give women the vote." + "New Zealand was the first, in 1893.": the cut-short object said whole.
+  const cut = a.isClause ? complementEllipsis(a, object) : undefined;
+  if (cut) {
+    const sentence = `${capitalize(text(cut.subject))} ${a.tokens[a.finiteVerb].text} ${text(object.filter((t) => t.pos !== "PUNCT"))}`;
+    return { sentence: followedBy(sentence, cut.after), rule: "imperative:ellipsis", doubts: [] };
+  }
   if (a.isClause && !readsAsNounPhrase(a)) {
     // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly
     // penetrating."
