@@ -536,9 +536,26 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
     if (tokens[i]?.lower === "of" && noun.length > 0 && !PORTION_NOUNS.has(headLemma) && measure === undefined && !partitive) {
       // "which layer of the atmosphere", "which family of instruments": the of-phrase belongs to the noun.
       let j = i + 1;
-      while (j < tokens.length && !isAux(tokens[j]) && tokens[j].pos !== "PUNCT" && tokens[j].pos !== "VERB" && tokens[j].pos !== "ADP")
+      // "Whose laws of motion form the basis …": a noun-tagged verb that agrees with the plural head, before a determiner, is the verb.
+      const pluralHead = noun.length > 0 && noun[noun.length - 1].lemma !== noun[noun.length - 1].lower;
+      const verbHere = (k: number) =>
+        k > i + 1 &&
+        pluralHead &&
+        tokens[k].pos === "NOUN" &&
+        tokens[k - 1].pos === "NOUN" &&
+        tokens[k].lower === tokens[k].lemma &&
+        tokens[k + 1]?.pos === "DET" &&
+        canBeVerb(tokens[k].lower);
+      while (
+        j < tokens.length &&
+        !isAux(tokens[j]) &&
+        tokens[j].pos !== "PUNCT" &&
+        tokens[j].pos !== "VERB" &&
+        tokens[j].pos !== "ADP" &&
+        !verbHere(j)
+      )
         j++;
-      if (j > i + 1 && (j === tokens.length || isAux(tokens[j]) || tokens[j].pos === "VERB")) {
+      if (j > i + 1 && (j === tokens.length || isAux(tokens[j]) || tokens[j].pos === "VERB" || verbHere(j))) {
         noun.push(...tokens.slice(i, j));
         i = j;
       }
