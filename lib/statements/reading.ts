@@ -285,12 +285,13 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   // "The main gases in Earth's atmosphere are Nitrogen and oxygen.": a capital that only opened the answer, its other words lower-case.
   // The next word is a function word ("Nitrogen and oxygen", "Sunlight is reduced") or the answer a list, not a noun the capital
   // may name ("Doppler effect", "Golgi apparatus") nor a clause about it ("Lava, which …").
-  const opening = /^([A-Z][a-z]{2,})(,?)\s+([a-z]+)/.exec(ans);
+  // ("Jump-start it …": a hyphenated word too.)
+  const opening = /^([A-Z][a-z]{2,}(?:-[a-z]+)?)(,?)\s+([a-z]+)/.exec(ans);
   const listed = (a: string) => /^[A-Z][a-z]{2,}(?:, [a-z][a-z -]*)+,? (?:and|or) [a-z]/.test(a); // "Iron, copper and tin"
   const opener = opening && (opening[2] === "," ? listed(ans) : FUNCTION_WORDS.has(opening[3])) ? opening[1] : undefined;
   if (opener && !/\s[A-Z]/.test(ans) && !question.includes(opener)) {
     const at = statement.indexOf(opener);
-    if (at > 1 && /[a-z,] $/.test(statement.slice(at - 2, at)) && !isProperWord(opener.toLowerCase()))
+    if (at > 1 && /[a-z,] $/.test(statement.slice(at - 2, at)) && !isProperWord(opener.toLowerCase().split("-")[0]))
       out.push(`reads: the answer's opening capital kept on "${opener}"`);
   }
   // "Wind is a renewable energy source: coal, wind, or natural gas.": the question's choices copied.
@@ -411,6 +412,31 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
   return /^ [A-Za-z]+(?: [A-Za-z]+)?[.!]?\s*$/.test(rest) ? `reads: "${rest.trim()}" glued after the answer` : undefined;
 }
 
+/** A hedge said twice in a row of words ("The most likely cause is most likely …"). */
+const HEDGE_TWICE = /\b(most likely|probably|possibly)\b.*\b\1\b/i;
+
+/**
+ * Doubts about the asker's words and contractions in the statement's own part (after the question's context): "I should …", "If my
+ * car battery dies, …" keep the asker's person where a statement is impersonal; "tides're" and "for to make" are not English; a hedge
+ * said twice.
+ */
+function askerDoubts(statement: string, own: string, question: string, answer: string): string[] {
+  const out: string[] = [];
+  // (The asker and the answer's "you" in one sentence: "I can freeze cooked rice, as long as you cool it quickly". "I" before a
+  // lower-case word and after no capitalised one: "World War I began" names a war.)
+  const sentence = own.trim().split(/(?<=[.!?])\s+/)[0];
+  if (/(?<![A-Z][a-z]* )\bI (?=[a-z])|\b(?:my|me)\b/.test(sentence) && /\b(?:you|your)\b/i.test(sentence) && /\b(?:I|my|me)\b/.test(question))
+    out.push('reads: the asker\'s "I" or "my" beside the answer\'s "you"');
+  if (statement.includes("'re") || statement.includes("’re")) {
+    const contracted = /\b([a-z]{2,})['’]re\b/i.exec(statement);
+    if (contracted && !/^(?:you|we|they|who|what|there|here)$/i.test(contracted[1])) out.push(`reads: "${contracted[0]}"`);
+  }
+  const preposition = statement.includes(" to ") ? /\b(?:for|of|with|by|from|at|on|in) to [a-z]+/i.exec(statement) : null;
+  if (preposition && !question.includes(preposition[0]) && !answer.includes(preposition[0])) out.push(`reads: "${preposition[0]}"`);
+  if (HEDGE_TWICE.test(statement) && !HEDGE_TWICE.test(answer) && !HEDGE_TWICE.test(question)) out.push("reads: a hedge said twice");
+  return out;
+}
+
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
 export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
@@ -449,6 +475,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
     !/\bNOT\b/.test(answer)
   )
     out.push('meaning: the question\'s "NOT" kept in the statement');
+  for (const doubt of askerDoubts(statement, own, question, answer)) out.push(doubt);
   const whats = count(WHAT, statement);
   if (whats > 0 && whats > count(WHAT, answer) + asked.whats) out.push("reads: a question word left in");
   for (const doubt of kindDoubts(statement, own, question, answer, asked)) out.push(doubt);
