@@ -425,7 +425,11 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   // (The asker and the answer's "you" in one sentence: "I can freeze cooked rice, as long as you cool it quickly". "I" before a
   // lower-case word and after no capitalised one: "World War I began" names a war.)
   const sentence = own.trim().split(/(?<=[.!?])\s+/)[0];
-  if (/(?<![A-Z][a-z]* )\bI (?=[a-z])|\b(?:my|me)\b/.test(sentence) && /\b(?:you|your)\b/i.test(sentence) && /\b(?:I|my|me)\b/.test(question))
+  if (
+    /(?<![A-Z][a-z]* )\bI (?=[a-z])|\b(?:my|me)\b/.test(sentence) &&
+    /\b(?:you|your)\b/i.test(sentence) &&
+    /\b(?:I|my|me)\b/.test(question)
+  )
     out.push('reads: the asker\'s "I" or "my" beside the answer\'s "you"');
   if (statement.includes("'re") || statement.includes("’re")) {
     const contracted = /\b([a-z]{2,})['’]re\b/i.exec(statement);
