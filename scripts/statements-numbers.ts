@@ -72,6 +72,8 @@ const HELD_OUT = new Set([
   "lean-holdout-5.csv",
   "holdout-8.csv",
   "lean-holdout-6.csv",
+  "holdout-9.csv",
+  "lean-holdout-7.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
