@@ -2088,10 +2088,13 @@ function isInstruction(a: AnswerParts): boolean {
  * "To fix it, tighten the screws.", "First, turn it off." (impersonal, issue 23 part 1). Undefined otherwise.
  */
 function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
-  if (!isInstruction(a) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower))
+  // (To "How do I …?" a capitalised verb before a name is an instruction too: "Press Windows key + Shift + S …".)
+  const v = a.tokens[0];
+  const named = wh.word === "how" && !a.isClause && v !== undefined && v.lower === v.lemma && canBeVerb(v.lower) && !isProperWord(v.lower);
+  if (!(isInstruction(a) || named) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower))
     return undefined;
   const rest = d.rest.filter((t) => t.pos !== "PUNCT");
-  const answer = midSentence(a.text).replace(/[.!]+$/u, "");
+  const answer = (named ? `${a.text[0].toLowerCase()}${a.text.slice(1)}` : midSentence(a.text)).replace(/[.!]+$/u, "");
   if (wh.word === "how" && !wh.measure && wh.noun.length === 0) {
     const purpose = text([d.verb, ...rest]);
     return {
