@@ -837,12 +837,12 @@ function word(like: Token, w: string, pos: Token["pos"]): Token {
 }
 
 /**
- * The passive of a question about what "you" do ("Can you grow a pineapple from its top?" → "A pineapple can be grown from its
+^ * The passive of a question about what "you" (or the asker) do ("Can you grow a pineapple from its top?" → "A pineapple can be grown from its
  * top"; "Should you put out a grease fire with water?" → "A grease fire should be put out with water"): the statement says it of the
  * object, impersonally. Undefined without a plain object after the verb (and its particle).
  */
 function impersonalPassive(d: Declarative): Declarative | undefined {
-  if (!d.verb || d.subject.length !== 1 || !/^(?:you|one)$/.test(d.subject[0].lower) || d.auxKind === "be" || d.auxKind === "have")
+  if (!d.verb || d.subject.length !== 1 || !/^(?:you|one|i|we)$/.test(d.subject[0].lower) || d.auxKind === "be" || d.auxKind === "have")
     return undefined;
   if (/^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma))
     return undefined;
