@@ -927,6 +927,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       )
         return { sentence: `${capitalize(resolved.replace(/[.!]+$/, ""))} ${text(phrase)}`, rule: `${rule}:stated`, doubts };
     }
+    // "No, not for more than a minute or two, because …": the answer's "not" is the statement's; its phrase limits the negated verb
+    // ("not without equipment" stays after a comma: it says the verb is possible with it).
+    const limit = positive ? null : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past) .+)$/i.exec(e.text);
+    if (limit && !e.rest) return { sentence: `${sentence} ${limit[1]}`, rule, doubts };
     const more = elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
     const joiner = more && reply?.[0].includes(",") && more.text.startsWith("because") ? ", " : more?.joiner;
