@@ -741,7 +741,10 @@ function headNoun(tokens: readonly Token[]): Token | undefined {
 /** "because of gravity", "because it hit an iceberg", "to find food", "due to free fall". */
 function becausePhrase(a: AnswerParts): string {
   const s = midSentence(a.text);
+  // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
   if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
+  if (/^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to)\b/i.test(s))
+    return s;
   if (a.isClause) return `because ${s}`;
   return `because of ${s}`;
 }
