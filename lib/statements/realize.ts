@@ -2394,6 +2394,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     // ("How many points is a touchdown worth?" → "is worth six points".)
     const worth = d.auxKind === "be" && !d.verb && d.rest[0]?.lower === "worth";
     gap = infinitive ? d.rest.length : worth ? 1 : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
+    // ("It's worth six points." says "worth" itself.)
+    if (worth) slot = slot.replace(/^worth\s+/i, "");
   }
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
   const relative = gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?), (which|who|where) (.+)$/.exec(slot) : null;
