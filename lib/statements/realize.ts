@@ -581,6 +581,9 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   // "She named polonium after Poland." for "… name after her home country?": the answer says the question's phrase its own way.
   const lead = d.rest.find((x) => x.pos !== "PUNCT");
   if (lead?.pos === "ADP" && filler.some((x, i) => i > 0 && x.lower === lead.lower)) return undefined;
+  // So its own when-clause for the question's ("… when skin is exposed to UVB light" for "… when skin is exposed to sunlight?").
+  const clause = d.rest.find((x) => /^(?:when|whenever|if|while|before|after|because|until)$/.test(x.lower));
+  if (clause && filler.some((x, i) => i > 0 && x.lower === clause.lower)) return undefined;
   // A final period the tokenizer kept on an abbreviation-like word ("vitamin D."): the phrase goes mid-sentence.
   let phrase = text(filler).replace(/(?<![A-Z]\.[A-Z])\.$/, "");
   if (pronoun === "we" || pronoun === "you") phrase = thirdPersonPossessives(phrase);
