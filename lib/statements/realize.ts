@@ -442,7 +442,9 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
     const head = antecedent.filter((x) => /\w/.test(x.text)).at(-1);
     return head !== undefined && PEOPLE.test(head.lower);
   }
-  if (!PRONOUNS.has(p) || (p === "they") !== plural) return false;
+  // ("the Maya", "the Inca": a people's name, one word after "the", is "they" where the auxiliary does not say its number.)
+  const people = number === undefined && antecedent.length === 2 && antecedent[0].lower === "the" && /^[A-Z]/.test(antecedent[1].text);
+  if (!PRONOUNS.has(p) || ((p === "they") !== plural && !(p === "they" && people))) return false;
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
 }
 
@@ -746,7 +748,11 @@ function becausePhrase(a: AnswerParts): string {
   const s = midSentence(a.text);
   // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
   if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
-  if (/^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to)\b/i.test(s))
+  if (
+    /^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to)\b/i.test(
+      s,
+    )
+  )
     return s;
   if (a.isClause) return `because ${s}`;
   return `because of ${s}`;
@@ -1840,6 +1846,8 @@ function beComplementRealize(
     subject[0].lemma === subject[0].lower;
   // The answer is an instance of the wh-phrase's noun, or else of the subject's ("What is the largest planet?" + "Jupiter").
   const kind = wh.noun.at(-1)?.lemma ?? (tailText ? undefined : headNoun(subject)?.lemma);
+  // "What is a hammer used for?" + "to drive nails": a purpose or a role says what "for" asked.
+  if (FOR_ANSWERED.test(slot)) tailText = tailText.replace(/\s*\bfor$/, "");
   const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, kind), after].filter((s) => s !== "");
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
@@ -2195,6 +2203,9 @@ function aboutThatClause(wh: WhPhrase, d: Declarative, answerText: string): stri
   return `that ${text(topic)} ${clause[2]}`;
 }
 
+/** An answer to a stranded "for": a purpose ("to drive nails") or a role ("as currency"), which says what "for" asked. */
+const FOR_ANSWERED = /^(?:to|as|in order to) \S/i;
+
 /** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
 const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
 
@@ -2399,6 +2410,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     gap = infinitive ? d.rest.length : worth ? 1 : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
+  }
+  // "What did the Maya use cacao beans for?" + "as currency": the stranded "for" is answered by the purpose or the role.
+  if (d.rest.at(-1)?.lower === "for" && gap >= d.rest.length - 1 && FOR_ANSWERED.test(slot)) {
+    d = { ...d, rest: d.rest.slice(0, -1) };
+    gap = d.rest.length;
   }
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
   const relative = gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?), (which|who|where) (.+)$/.exec(slot) : null;
