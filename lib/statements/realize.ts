@@ -1139,7 +1139,29 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   if (withObject) return { sentence: withObject, rule: "wh-subject:object-pronoun", doubts: [] };
   const passive = substitutePassiveSubject(a, verb.lemma, object);
   if (passive) return { sentence: passive, rule: "wh-subject:passive-pronoun", doubts: [] };
+  const prepositional = prepositionalPronoun(a, predicate);
+  if (prepositional) return { sentence: prepositional, rule: "wh-subject:object-pronoun", doubts: [] };
   return undefined;
+}
+
+/**
+ * "The President of the ECB's signature appears on them." for "Whose signature appears on euro banknotes?": the question's verb and
+ * preposition with a final "it"/"them" for its noun phrase, which takes the pronoun's place; undefined otherwise.
+ */
+function prepositionalPronoun(a: AnswerParts, predicate: readonly Token[]): string | undefined {
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  const words = predicate.filter((x) => x.pos !== "PUNCT");
+  if (v < 1 || words.length < 3 || t[v].lemma !== words[0].lemma || words[1].pos !== "ADP") return undefined;
+  const end = t[t.length - 1].pos === "PUNCT" ? t.length - 1 : t.length;
+  if (end !== v + 3 || t[v + 1].lower !== words[1].lower || !/^(?:it|them)$/.test(t[v + 2].lower)) return undefined;
+  const object = words.slice(2);
+  if (
+    object.some((x) => x.pos === "VERB" || x.pos === "ADP" || x.pos === "SCONJ") ||
+    (t[v + 2].lower === "them") !== isPluralPhrase(object)
+  )
+    return undefined;
+  return `${text(t.slice(0, v + 2))} ${text(object)}`;
 }
 
 /**
