@@ -1234,7 +1234,14 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // (Only where the answer picks one: "Neither, they weigh the same" keeps them.)
   const names = (o: readonly Token[]) =>
     o.some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && answer.tokens.some((x) => x.lower === t.lower));
-  const whole = options && (picked || options.options.some(names)) ? options.before : asked;
+  const chosen = options && (picked || options.options.some(names)) ? options.before : asked;
+  // "Which is deeper, Lake Baikal or Lake Tanganyika?" + "The first one." → "… is deeper than Lake Tanganyika": a comparison with "be"
+  // names the other option ("Which came earlier, …?" + "The second." → "The Bronze Age came earlier.").
+  const other = picked && options ? options.options[picked === options.options[0] ? 1 : 0] : undefined;
+  const compared = chosen.filter((t) => t.pos !== "PUNCT");
+  const comparative =
+    compared.length === 2 && compared[0].lemma === "be" && compared[1].pos === "ADJ" && /[^e]er$|ier$/.test(compared[1].lower);
+  const whole = other && comparative ? [...compared, word(compared[1], "than", "ADP"), ...other] : chosen;
   const a = picked ? withAnswerFields(analyzeAnswer(text(picked)), { rest: answer.rest, raw: answer.raw }) : answer;
   // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons." ("Which moon of Jupiter …" → "the largest
   // moon of Jupiter"): the superlative keeps the set it picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the
