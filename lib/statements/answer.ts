@@ -72,6 +72,9 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB = /^(probably|perhaps|possibly|likely|most likely)[,:]?\s+(?=\S)/i;
 
+/** A hedge said twice in a row of words ("The crop is most likely lacking most likely nitrogen"): the hedge, and the words between. */
+export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly)\b(.*?)\s\1\b/i;
+
 /** The hedging adverb an answer opens with and the answer after it; undefined when it opens with none. */
 export function splitHedgeAdverb(answer: string): { hedge: string; rest: string } | undefined {
   const m = HEDGE_ADVERB.exec(answer.trim());

@@ -11,7 +11,15 @@
  * reformulate("How many legs does a spider have?", "eight").statement  // "A spider has eight legs."
  * reformulate("Is the Earth flat?", "No").statement                     // "The Earth is not flat."
  */
-import { analyzeAnswer, lastSentenceEnd, splitHedgeAdverb, splitIntroduction, splitTrailingAdjunct, tokenizePhrase } from "./answer.js";
+import {
+  analyzeAnswer,
+  HEDGE_SAID_TWICE,
+  lastSentenceEnd,
+  splitHedgeAdverb,
+  splitIntroduction,
+  splitTrailingAdjunct,
+  tokenizePhrase,
+} from "./answer.js";
 import { joinTokens, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
@@ -265,7 +273,8 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
 }
 
 /** A negated auxiliary ("is not", "does not", "can't"): the hedge goes after be ("is probably not"), before the others ("probably cannot"). */
-const NEGATED_AUX = /\b(?:(do|does|did|can|could|will|would|should|must|may|might|has|have|had)|(is|are|was|were))( not|n't|(?<=can)not)\b/i;
+const NEGATED_AUX =
+  /\b(?:(do|does|did|can|could|will|would|should|must|may|might|has|have|had)|(is|are|was|were))( not|n't|(?<=can)not)\b/i;
 
 /**
  * A hedged yes or no ("Probably not. For most people, …") to a yes/no question: the statement of the plain yes or no with the hedge
@@ -290,6 +299,16 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
       sentence.slice(negated.index + negated[0].length)
     : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   return kept ? { ...r, statement: r.statement.replace(sentence, kept) } : undefined;
+}
+
+/**
+ * The statement with a hedge the question already says dropped where the answer says it again ("Which nutrient is the crop most likely
+ * lacking?" + "It's most likely nitrogen." → "… is most likely lacking nitrogen").
+ */
+function saidOnce(sentence: string, question: string): string {
+  const twice = HEDGE_SAID_TWICE.exec(sentence);
+  if (!twice || !new RegExp(`\\b${twice[1]}\\b`, "i").test(question)) return sentence;
+  return `${sentence.slice(0, twice.index)}${twice[1]}${twice[2]}${sentence.slice(twice.index + twice[0].length)}`;
 }
 
 /** The rules on a question and answer within the bound. */
@@ -336,7 +355,7 @@ function reformulateWithin(asked: string, given: string): Reformulation {
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
-  sentence = capitalize(sentence);
+  sentence = capitalize(saidOnce(sentence, q.final));
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.

@@ -243,9 +243,12 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       k > start &&
       k < best - 1 &&
       /^(?:make|let|help)$/.test(x.lower) &&
-      tokens.slice(k + 1, best).every((y) => y.pos === "DET" || y.pos === "ADJ" || y.pos === "NOUN" || y.pos === "PROPN" || y.pos === "PRON"),
+      tokens
+        .slice(k + 1, best)
+        .every((y) => y.pos === "DET" || y.pos === "ADJ" || y.pos === "NOUN" || y.pos === "PROPN" || y.pos === "PRON"),
   );
-  if (causative > 0 && tokens[best].lower === tokens[best].lemma && verbScore(tokens, causative, start, kind === "modal") > 0) best = causative;
+  if (causative > 0 && tokens[best].lower === tokens[best].lemma && verbScore(tokens, causative, start, kind === "modal") > 0)
+    best = causative;
   // "Did the Dutch tulip bubble burst?": of two base forms in a row after a noun, the second is the verb and the first ends the subject.
   // So when the wh-phrase is the object ("What does a flying buttress support?"): a final bare noun cannot be a second object.
   const after = tokens[best + 1];

@@ -9,6 +9,7 @@
  * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
  */
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
+import { HEDGE_SAID_TWICE } from "./answer.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
@@ -412,9 +413,6 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
   return /^ [A-Za-z]+(?: [A-Za-z]+)?[.!]?\s*$/.test(rest) ? `reads: "${rest.trim()}" glued after the answer` : undefined;
 }
 
-/** A hedge said twice in a row of words ("The most likely cause is most likely …"). */
-const HEDGE_TWICE = /\b(most likely|probably|possibly)\b.*\b\1\b/i;
-
 /**
  * Doubts about the asker's words and contractions in the statement's own part (after the question's context): "I should …", "If my
  * car battery dies, …" keep the asker's person where a statement is impersonal; "tides're" and "for to make" are not English; a hedge
@@ -437,7 +435,8 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   }
   const preposition = statement.includes(" to ") ? /\b(?:for|of|with|by|from|at|on|in) to [a-z]+/i.exec(statement) : null;
   if (preposition && !question.includes(preposition[0]) && !answer.includes(preposition[0])) out.push(`reads: "${preposition[0]}"`);
-  if (HEDGE_TWICE.test(statement) && !HEDGE_TWICE.test(answer) && !HEDGE_TWICE.test(question)) out.push("reads: a hedge said twice");
+  if (HEDGE_SAID_TWICE.test(statement) && !HEDGE_SAID_TWICE.test(answer) && !HEDGE_SAID_TWICE.test(question))
+    out.push("reads: a hedge said twice");
   return out;
 }
 
