@@ -199,7 +199,7 @@ const SHORT_REPLY =
   /[.!] (?:It|They|He|She|We|You|This|That) (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)(?:n't| not)?(?:[,.]|\s*[—–])/;
 /** What opens an adjunct after an answer's comma ("…, in 1921", "…, mainly in winter"), not a list's next item. */
 const ADJUNCT_AFTER_COMMA =
-  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as)\b/;
+  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as|such as|including|like|especially)\b/;
 /** "by" before a word that may be a bare verb. */
 const BY_VERB = /\bby ([a-z]{3,}) (?:the|a|an|your|their|its|it|them)\b/;
 /** "… is generally believed that …" after its subject. */

@@ -424,7 +424,7 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   // lower-case word and after no capitalised one: "World War I began" names a war.)
   const sentence = own.trim().split(/(?<=[.!?])\s+/)[0];
   if (
-    /(?<![A-Z][a-z]* )\bI (?=[a-z])|\b(?:my|me)\b/.test(sentence) &&
+    /(?<![A-Z][a-z]* )\bI (?=[a-z])|\b(?:[Mm]y|me)\b/.test(sentence) &&
     /\b(?:you|your)\b/i.test(sentence) &&
     /\b(?:I|my|me)\b/.test(question)
   )
@@ -435,8 +435,21 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   }
   const preposition = statement.includes(" to ") ? /\b(?:for|of|with|by|from|at|on|in) to [a-z]+/i.exec(statement) : null;
   if (preposition && !question.includes(preposition[0]) && !answer.includes(preposition[0])) out.push(`reads: "${preposition[0]}"`);
-  if (HEDGE_SAID_TWICE.test(statement) && !HEDGE_SAID_TWICE.test(answer) && !HEDGE_SAID_TWICE.test(question))
-    out.push("reads: a hedge said twice");
+  // (Said twice in the statement's own words, more often than the question or the answer says it.)
+  const hedge = HEDGE_SAID_TWICE.exec(own)?.[1];
+  if (hedge) {
+    const times = (s: string) => s.toLowerCase().split(hedge.toLowerCase()).length - 1;
+    if (times(own) > Math.max(times(question), times(answer))) out.push("reads: a hedge said twice");
+  }
+  // "Brazil won its first World Cup in its first in 1958": a possessive and its ordinal said twice.
+  const ordinal = /\b(its|their|his|her) (first|second|third|last)\b.*\b\1 \2\b/i.exec(own);
+  if (ordinal) {
+    const times = (s: string) => s.toLowerCase().split(`${ordinal[1]} ${ordinal[2]}`.toLowerCase()).length - 1;
+    if (times(own) > Math.max(times(question), times(answer))) out.push(`reads: "${ordinal[1]} ${ordinal[2]}" twice`);
+  }
+  // "Lightning strikes the same place twice. Especially tall structures …": a fragment after the statement.
+  const fragment = /[.!] (Especially|Particularly|Including|Except|Mainly|Mostly|Like) /.exec(statement);
+  if (fragment && !answer.includes(fragment[0].slice(2))) out.push(`reads: "${fragment[1]} …" is no sentence`);
   return out;
 }
 
