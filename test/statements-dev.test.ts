@@ -90,11 +90,6 @@ test("the hand-labelled flag sets (flags.csv … flags-10.csv; issue 23 part 6):
     "flags-9.csv",
     "flags-10.csv",
   ]);
-  // flags-10.csv (round 10, measured blind at 14 of 31) stays below the goal after its misses were read: it is held at its level
-  // (19 of 31) and kept out of the development set's union until its checks reach 70 %.
-  const below = evaluateFlagLabels(loadFlagLabels(resolve(dir, "flags-10.csv")).items);
-  assert.ok(below.recall >= 60 && below.goodFlaggedRate <= 10, `flags-10.csv: recall ${below.recall}, good flagged ${below.goodFlaggedRate}`);
-  files.pop();
   const batches = files.map((f) => evaluateFlagLabels(loadFlagLabels(resolve(dir, f)).items));
   const union = evaluateFlagLabels(files.flatMap((f) => loadFlagLabels(resolve(dir, f)).items));
   for (const [name, e] of [...batches.map((e, k) => [files[k], e] as const), ["union", union] as const]) {

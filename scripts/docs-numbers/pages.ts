@@ -332,7 +332,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-7.csv\` (${String(m.flagLabels("flags-7.csv").length)}, LLM-style answers`,
     page`\`flags-8.csv\` (${String(m.flagLabels("flags-8.csv").length)}, the same)`,
     page`\`flags-9.csv\` (${String(m.flagLabels("flags-9.csv").length)}, the same)`,
-    page`\`flags-10.csv\` (${String(m.flagLabels("flags-10.csv").length)}, the same;`,
+    page`\`flags-10.csv\` (${String(m.flagLabels("flags-10.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
