@@ -769,6 +769,12 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   const covered = new Set([...contentWords(statement), ...statement.map((t) => t.lower)]);
   if ([...content].every((w) => covered.has(w))) return undefined;
   if (a.isClause) return { joiner: ". ", text: capitalize(a.text) };
+  // "Yes, around 1000 AD, at L'Anse aux Meadows": a time or place phrase goes on the verb without a comma ("… reached North America
+  // around 1000 AD, at …"; "… was classified as a planet until 2006").
+  // (After the question's own time phrase a comma: "… before Columbus, around the year 1000".)
+  const timed = statement.some((t) => /^(?:before|after|during|since|until)$/.test(t.lower));
+  if (!timed && /^(?:around|about|in|on|at|since|until|till|during|before|after|from)\s/i.test(a.text))
+    return { joiner: " ", text: midSentence(a.text) };
   return { joiner: ", ", text: midSentence(a.text) };
 }
 
