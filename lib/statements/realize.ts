@@ -2413,7 +2413,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   let gap: number;
   if (wh.prep) {
     const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
-    slot = answerTokens[0]?.pos === "ADP" || new RegExp(`^${prep}\\b`, "i").test(answerText) ? slot : `${prep} ${slot}`;
+    // ("around 150 °C" is no place of its own: "at around 150 °C".)
+    const approximate = prep !== "on" && /^(?:around|about|over|under|nearly|approximately|roughly|almost|just)\s/i.test(answerText);
+    slot = (answerTokens[0]?.pos === "ADP" && !approximate) || new RegExp(`^${prep}\\b`, "i").test(answerText) ? slot : `${prep} ${slot}`;
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
     // predicate with "be" ("would be best protected from predators in a snowy field").
     gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
