@@ -1407,7 +1407,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     (wh.measure === "many" && !/^(?:one|1|a|an)\b/i.test(a.text)) ||
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
-  const closed = /, (?:which|who|whose|where) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
+  // So an appositive ("Capsaicin, a compound concentrated in the pith and seeds, gives …").
+  const closed = /, (?:which|who|whose|where|an?|the) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
   // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
   // stands.
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
