@@ -272,6 +272,14 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
       )
         return false;
       if (bareSubject && next && !["DET", "PRON", "NUM", "PUNCT"].includes(next.pos)) return false;
+      // "milk with a tablespoon of lemon juice stirred in": a participle and its particle end a phrase whose noun has a preposition.
+      if (
+        adpInSubject &&
+        next &&
+        /^(?:in|out|up|off|down|away)$/.test(next.lower) &&
+        (i + 2 >= tokens.length || tokens[i + 2].pos === "PUNCT")
+      )
+        return false;
       // A definition "a landform made of material …" is a noun phrase with a participle.
       if (/^(?:a|an)$/.test(tokens[0].lower) && next && next.pos === "ADP") return false;
     }
