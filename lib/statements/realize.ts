@@ -2480,10 +2480,21 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
     return { sentence: `The ${noun} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
   }
   const slot = slotPhrase(wh, answerText, answerTokens);
+  // ("How much caffeine is …?" + "about 63 milligrams": a count of plural units is "there are".)
+  const units =
+    wh.measure === "much" && /^(?:(?:about|around|over|under|nearly|almost|roughly|approximately) )?[\d,.]+ [a-z]+s\b/i.test(answerText);
   const number =
-    /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText) ? ({ are: "is", were: "was" }[be.lower] ?? be.lower) : be.lower;
+    /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText)
+      ? ({ are: "is", were: "was" }[be.lower] ?? be.lower)
+      : units
+        ? ({ is: "are", was: "were" }[be.lower] ?? be.lower)
+        : be.lower;
+  const after = rest.filter((t) => t.pos !== "PUNCT");
+  // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
+  if (after[0]?.pos === "VERB" && /ed$/.test(after[0].lower) && after[0].lemma !== after[0].lower && /^[\d.,]+\s/.test(slot))
+    return { sentence: [slot, number, text(after)].join(" "), rule: "existential:passive", doubts: [] };
   return {
-    sentence: ["There", number, midSentence(slot), text(rest.filter((t) => t.pos !== "PUNCT"))].filter((s) => s !== "").join(" "),
+    sentence: ["There", number, midSentence(slot), text(after)].filter((s) => s !== "").join(" "),
     rule: "existential",
     doubts: [],
   };
