@@ -31,15 +31,17 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   const possessive = (x: Token, k: number) => k === 0 && /^(?:its|their)$/.test(x.lower) && subject.length > 1;
   if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k))) return undefined;
   let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
-  // "James Chadwick did, in 1932.": the comma before the adjunct goes with the ellipsis.
-  if (after[0]?.text === "," && after.length > 1) after = after.slice(1);
+  // "James Chadwick did, in 1932.": the comma before a time or place goes with the ellipsis ("Brazil does, by a wide margin." keeps it).
+  const comma = after[0]?.text === "," && after.length > 1;
+  if (comma && /^(?:in|on|at|during|around|about|since|before|after|from)$/.test(after[1].lower)) after = after.slice(1);
   // Only an adjunct may follow ("in 1863", "too", "when he was 20"); a negation or a predicate ("is usually credited with it") makes it a
   // clause of its own.
+  const adjunct = after[0]?.text === "," ? after.slice(1) : after;
   const adverb =
-    after[0]?.pos === "ADV" &&
-    !/^(?:not|n't|never)$/.test(after[0].lower) &&
-    (after.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(after[1].pos));
-  if (after.length > 0 && !(after[0].pos === "ADP" || after[0].pos === "SCONJ" || adverb)) return undefined;
+    adjunct[0]?.pos === "ADV" &&
+    !/^(?:not|n't|never)$/.test(adjunct[0].lower) &&
+    (adjunct.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(adjunct[1].pos));
+  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb)) return undefined;
   return { subject, after };
 }
 
