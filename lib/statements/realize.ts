@@ -2455,7 +2455,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     gap = d.rest.length;
   }
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
-  const relative = gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?), (which|who|where) (.+)$/.exec(slot) : null;
+  // (So an appositive or an addition: "the first computer program, an algorithm …" before "for Charles Babbage's Analytical Engine".)
+  const relative =
+    gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?), (which|who|where|an?|the|plus|including|such as) (.+)$/.exec(slot) : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : "";
   if (relative) slot = relative[1];
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
