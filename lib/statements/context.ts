@@ -155,16 +155,23 @@ const SUPERLATIVE = /^(?:\w+est|best|worst|most|least|first|last)$/;
  * "the farthest planet from the Sun"). Undefined unless the answer is "SUBJECT be" + those words (a
  * final "one" allowed) and the question's complement names no noun right after them.
  */
-export function superlativeEllipsis(a: AnswerParts, complement: readonly Token[]): { subject: Token[]; at: number } | undefined {
+export function superlativeEllipsis(
+  a: AnswerParts,
+  complement: readonly Token[],
+): { subject: Token[]; at: number; after: Token[] } | undefined {
   if (!a.isClause) return undefined;
   const t = a.tokens;
   const v = a.finiteVerb;
   if (v < 1 || t[v].lemma !== "be" || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
-  const have = t.slice(v + 1).filter((x) => /\w/.test(x.text) && x.lower !== "one");
+  // ("Ganymede is the largest, and it's even bigger than Mercury.": what follows a comma stays after it.)
+  let end = t.length;
+  while (end > v + 1 && t[end - 1].pos === "PUNCT") end--;
+  const comma = t.findIndex((x, k) => k > v && k < end && x.text === ",");
+  const have = t.slice(v + 1, comma > 0 ? comma : end).filter((x) => /\w/.test(x.text) && x.lower !== "one");
   if (have.length < 2 || have.length > 4 || have[0].lower !== "the" || !SUPERLATIVE.test(have[have.length - 1].lower)) return undefined;
   if (have[have.length - 1].pos !== "ADJ" && have[have.length - 1].pos !== "ADV") return undefined;
   if (!have.every((w, i) => complement[i]?.lower === w.lower)) return undefined;
   const next = complement[have.length];
   if (next && (next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "ADJ")) return undefined;
-  return { subject: t.slice(0, v), at: have.length };
+  return { subject: t.slice(0, v), at: have.length, after: comma > 0 ? t.slice(comma, end) : [] };
 }

@@ -1119,7 +1119,7 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
       [...predicate.slice(0, at), ...classAfterSuperlative(wh), ...predicate.slice(at)],
       asSubject(superlative.subject, a),
     );
-    return { ...r, rule: `${r.rule}:superlative` };
+    return { ...r, sentence: followedBy(r.sentence, superlative.after), rule: `${r.rule}:superlative` };
   }
   const cut = auxEllipsis(a) ?? complementEllipsis(a, predicate.slice(1), be ? "be" : predicate[0]?.lemma);
   if (cut) {
@@ -2457,7 +2457,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
   // (So an appositive or an addition: "the first computer program, an algorithm …" before "for Charles Babbage's Analytical Engine".)
   const relative =
-    gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?), (which|who|where|an?|the|plus|including|such as) (.+)$/.exec(slot) : null;
+    gap < d.rest.filter((t) => t.pos !== "PUNCT").length
+      ? /^(.+?), (which|who|where|an?|the|plus|including|such as) (.+)$/.exec(slot)
+      : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : "";
   if (relative) slot = relative[1];
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
