@@ -2239,6 +2239,19 @@ function aboutThatClause(wh: WhPhrase, d: Declarative, answerText: string): stri
   return `that ${text(topic)} ${clause[2]}`;
 }
 
+/**
+ * "does it take light from the Sun to reach Earth": the end of the noun phrase (its prepositional phrases included) that a dummy "it"
+ * takes time for, before its infinitive; -1 for any other question.
+ */
+function dummyTake(d: Declarative): number {
+  if (d.subject.length !== 1 || d.subject[0].lower !== "it" || d.verb?.lemma !== "take") return -1;
+  // ("light/ADJ from the Sun": a word before a preposition is a noun, whatever its tag.)
+  let np = d.rest[0]?.pos === "ADJ" && d.rest[1]?.pos === "ADP" ? 1 : nounPhraseEnd(d.rest, 0);
+  while (np > 0 && d.rest[np]?.pos === "ADP" && d.rest[np].lower !== "to" && nounPhraseEnd(d.rest, np + 1) > np + 1)
+    np = nounPhraseEnd(d.rest, np + 1);
+  return np > 0 && d.rest[np]?.lower === "to" && d.rest[np + 1] !== undefined && !isTemporal(d.rest, 0) ? np : -1;
+}
+
 /** An answer to a stranded "for": a purpose ("to drive nails") or a role ("as currency"), which says what "for" asked. */
 const FOR_ANSWERED = /^(?:to|as|in order to) \S/i;
 
@@ -2429,6 +2442,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   } else if (wh.word === "how" && !wh.measure) {
     slot = mannerPhrase(slot, answerTokens);
     gap = d.rest.length;
+  } else if (wh.measure && dummyTake(d) >= 0) {
+    // "How long does it take light from the Sun to reach Earth?" + "about 8 minutes" → "It takes light from the Sun about 8 minutes to
+    // reach Earth": the time after the one who takes it, its prepositional phrase included.
+    gap = dummyTake(d);
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
     if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText))
       // ("often over 200 km/h" → "often at over 200 km/h".)
