@@ -266,6 +266,10 @@ const SPEED_UNIT =
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
 
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
+/** A count ("about 840", "two") and what the answer adds after a comma or dash. */
+const COUNT_THEN_MORE =
+  /^((?:about |around |over |under |nearly |almost |roughly |approximately |more than |fewer than |less than )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens))(\s*(?:,|—|–)\s.+)$/i;
+
 function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): string {
   // "The woodwind one." for "Which instrument family …?": "one" stands for the wh-phrase's noun ("the woodwind family").
   const kind = wh.noun.filter((t, i) => t.pos === "NOUN" && !wh.noun.slice(0, i).some((x) => x.lower === "of")).at(-1);
@@ -283,7 +287,11 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
-  if (wh.measure === "many" && noun && !mentions) return `${a} ${noun}`;
+  if (wh.measure === "many" && noun && !mentions) {
+    // "Two — an atrium and a ventricle", "seven, including the goalkeeper": the noun goes after the number, before what it adds.
+    const counted = COUNT_THEN_MORE.exec(a);
+    return counted ? `${counted[1]} ${noun}${counted[2]}` : `${a} ${noun}`;
+  }
   if (wh.measure === "much" && noun && !mentions) {
     const last = aTokens[aTokens.length - 1];
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${a} ${noun}`;
@@ -2500,7 +2508,11 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
     const noun = wh.typeOf && wh.noun.length > 1 ? `${wh.noun[0].text} of ${text(wh.noun.slice(1))}` : text(wh.noun);
     return { sentence: `The ${noun} ${be.lower} ${midSentence(answerText)}`, rule: "existential:which", doubts: [] };
   }
-  const slot = slotPhrase(wh, answerText, answerTokens);
+  const counted = slotPhrase(wh, answerText, answerTokens);
+  // ("around 840 languages, which makes it …": what the answer adds goes after the question's words.)
+  const adds = COUNT_THEN_MORE.test(answerText) ? /^(.+?)((?:,|\s—|\s–)\s.+)$/.exec(counted) : null;
+  const slot = adds ? adds[1] : counted;
+  const tail = adds ? adds[2] : "";
   // ("How much caffeine is …?" + "about 63 milligrams": a count of plural units is "there are".)
   const units =
     wh.measure === "much" && /^(?:(?:about|around|over|under|nearly|almost|roughly|approximately) )?[\d,.]+ [a-z]+s\b/i.test(answerText);
@@ -2513,9 +2525,9 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   const after = rest.filter((t) => t.pos !== "PUNCT");
   // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
   if (after[0]?.pos === "VERB" && /ed$/.test(after[0].lower) && after[0].lemma !== after[0].lower && /^[\d.,]+\s/.test(slot))
-    return { sentence: [slot, number, text(after)].join(" "), rule: "existential:passive", doubts: [] };
+    return { sentence: `${[slot, number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
   return {
-    sentence: ["There", number, midSentence(slot), text(after)].filter((s) => s !== "").join(" "),
+    sentence: `${["There", number, midSentence(slot), text(after)].filter((s) => s !== "").join(" ")}${tail}`,
     rule: "existential",
     doubts: [],
   };
