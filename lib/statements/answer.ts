@@ -38,7 +38,9 @@ export interface AnswerParts {
 }
 
 const FRAMING = [
-  /^(?:well|so|okay|ok|hmm)[,.]?\s+/i,
+  /^(?:well|so|okay|ok|hmm|honestly|frankly|to be honest)[,.]?\s+/i,
+  // "That'd be Christopher Latham Sholes, …", "That would be the chloroplasts.": the answer after its announcement.
+  /^(?:that|it)(?:['’]d| would) be\s+/i,
   /^i (?:think|believe|guess|suppose|would say|'d say)(?: that)?[,:]?\s+/i,
   /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|maybe)[,:]?\s+/i,
   /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,

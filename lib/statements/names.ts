@@ -54,6 +54,18 @@ export function lowersCapital(word: string, classHead?: string): boolean {
   return isCommonNoun(lower);
 }
 
+/**
+ * The class a sentence with a blank names, read from its words ("planet" in "The largest planet is ___."): the first of them that names a
+ * class of named or of kind members, else undefined.
+ */
+export function classNamedIn(sentence: string): string | undefined {
+  for (const m of sentence.toLowerCase().matchAll(/[a-z]+/g)) {
+    const w = m[0].replace(/s$/, "");
+    if (NAMED_CLASSES.has(m[0]) || NAMED_CLASSES.has(w) || KIND_CLASSES.has(m[0]) || KIND_CLASSES.has(w)) return m[0];
+  }
+  return undefined;
+}
+
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
 function isCommonNoun(lower: string): boolean {
   return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));

@@ -38,7 +38,7 @@ import {
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
-import { lowersCapital } from "./names.js";
+import { classNamedIn, lowersCapital } from "./names.js";
 
 export interface Realized {
   readonly sentence: string;
@@ -2792,7 +2792,10 @@ function fillAfterPromptWords(question: string, marker: RegExp, answer: string):
 function blankRealize(original: string, given: AnswerParts): Realized {
   const marker = HARD_BLANK.test(original) ? HARD_BLANK : BLANK;
   const filler = fillAfterPromptWords(original, marker, given.text);
-  const a = filler ? analyzeAnswer(filler) : given;
+  const chosen = filler ? analyzeAnswer(filler) : given;
+  // "in the ___ of plant cells" + "the chloroplasts": the article before the blank is not said twice.
+  const article = new RegExp(`\\b(the|a|an)\\s*$`, "i").exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
+  const a = article && new RegExp(`^${article}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
   const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
@@ -2802,7 +2805,10 @@ function blankRealize(original: string, given: AnswerParts): Realized {
         `${at > 0 && /\S/.test(question[at - 1]) ? " " : ""}${text}${/[\p{L}\p{N}]/u.test(question[at + m.length] ?? "") ? " " : ""}`,
     );
   return {
-    sentence: capitalize(/^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text))),
+    // ("The largest planet is ___." + "Jupiter": the sentence's class says whether the capital is a name's.)
+    sentence: capitalize(
+      /^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text, classNamedIn(question))),
+    ),
     rule: "fill-blank",
     doubts: [],
   };
