@@ -264,6 +264,15 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT" || /^(?:if|when|unless|because)$/.test(tokens[best + 2].lower))
   )
     best += 1;
+  // "Will a cast iron skillet work on …?": a noun-tagged word chosen after a noun goes on the compound when bare nouns follow it and a
+  // word that can be the verb comes before a determiner or preposition.
+  if (best > start + 1 && tokens[best].pos === "NOUN" && tokens[best - 1].pos === "NOUN") {
+    let k = best + 1;
+    while (tokens[k]?.pos === "NOUN" && tokens[k].lower === tokens[k].lemma && !canBeVerb(tokens[k].lower)) k++;
+    const v = tokens[k];
+    if (k > best + 1 && v && v.lower === v.lemma && canBeVerb(v.lower) && (tokens[k + 1]?.pos === "DET" || tokens[k + 1]?.pos === "ADP"))
+      best = k;
+  }
   // A coordination "warm or cool": the first verb of it.
   if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0)
     best -= 2;
