@@ -166,7 +166,8 @@ export function superlativeEllipsis(
   // ("Ganymede is the largest, and it's even bigger than Mercury.": what follows a comma stays after it.)
   let end = t.length;
   while (end > v + 1 && t[end - 1].pos === "PUNCT") end--;
-  const comma = t.findIndex((x, k) => k > v && k < end && x.text === ",");
+  // (A dash too: "Ganymede is the largest — it's even bigger than Mercury.")
+  const comma = t.findIndex((x, k) => k > v && k < end && /^[,—–;]$/.test(x.text));
   const have = t.slice(v + 1, comma > 0 ? comma : end).filter((x) => /\w/.test(x.text) && x.lower !== "one");
   if (have.length < 2 || have.length > 4 || have[0].lower !== "the" || !SUPERLATIVE.test(have[have.length - 1].lower)) return undefined;
   if (have[have.length - 1].pos !== "ADJ" && have[have.length - 1].pos !== "ADV") return undefined;

@@ -1027,7 +1027,7 @@ function countedNounAfterNumber(sentence: string, wh: WhPhrase, a: AnswerParts):
 /** A sentence and the words after it: a space between them, none before a comma. */
 function followedBy(sentence: string, after: readonly Token[]): string {
   if (after.length === 0) return sentence;
-  return `${sentence}${after[0].pos === "PUNCT" ? "" : " "}${text(after)}`;
+  return `${sentence}${/^[,.;:!?]$/.test(after[0].text) ? "" : " "}${text(after)}`;
 }
 
 /** A pronoun and an auxiliary that repeat a yes or no ("they don't, …", "it is not, …"), before more of the answer. */
