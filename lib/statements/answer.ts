@@ -407,7 +407,12 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     return false;
   const firstAdp = tokens.findIndex(
     (t, k) =>
-      k > 0 && (t.pos === "ADP" || t.pos === "SCONJ" || (t.text === "," && /^(?:which|who|where|that)$/.test(tokens[k + 1]?.lower ?? ""))),
+      k > 0 &&
+      (t.pos === "ADP" ||
+        t.pos === "SCONJ" ||
+        (t.text === "," && /^(?:which|who|where|that)$/.test(tokens[k + 1]?.lower ?? "")) ||
+        // ("a word that reads the same backwards and forwards": a relative clause after the noun says nothing of its number.)
+        (/^(?:that|which|who)$/.test(t.lower) && tokens[k - 1].pos === "NOUN")),
   );
   const top = firstAdp < 0 ? tokens : tokens.slice(0, firstAdp);
   if (top.some((t) => t.lower === "and") && !top.some((t) => t.lower === "between")) return true;
