@@ -13,6 +13,7 @@
  */
 import {
   analyzeAnswer,
+  isPluralPhrase,
   HEDGE_SAID_TWICE,
   lastSentenceEnd,
   splitHedgeAdverb,
@@ -259,6 +260,24 @@ function questionVerbForms(q: ParsedQuestion): Set<string> {
   return new Set([verb.lower, lemma, thirdPerson(lemma), pastTense(lemma), pastParticiple(lemma)]);
 }
 
+/**
+ * "What caused the Bronze Age collapse?" + "Probably a combination of factors: …" → "The Bronze Age collapse was probably caused by a
+ * combination of factors: …": a hedged cause is said in the passive, the hedge on its verb, the long phrase last. Undefined for any other
+ * question or a clause answer.
+ */
+function causedBy(q: ParsedQuestion, hedged: { hedge: string; rest: string }): string | undefined {
+  const f = q.frame;
+  if (f.kind !== "wh-subject" || f.wh.word !== "what" || f.wh.noun.length > 0) return undefined;
+  const verb = f.predicate[0]?.lower;
+  if (verb !== "caused" && verb !== "causes" && verb !== "cause") return undefined;
+  const object = f.predicate.slice(1).filter((t) => t.pos !== "PUNCT");
+  if (object.length === 0 || object.some((t) => t.pos === "VERB" || t.pos === "AUX") || analyzeAnswer(hedged.rest).isClause)
+    return undefined;
+  const plural = isPluralPhrase(object);
+  const be = verb === "caused" ? (plural ? "were" : "was") : plural ? "are" : "is";
+  return `${capitalize(joinTokens(object))} ${be} ${hedged.hedge} caused by ${midSentence(hedged.rest.replace(/[.!]+$/, ""))}.`;
+}
+
 /** The statement of the answer after its hedge, the hedge put back on the verb of the answer's own sentence (or flagged as dropped). */
 function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): Reformulation {
   const r = reformulateWithin(asked, hedged.rest);
@@ -267,6 +286,12 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
   const context = q.context.replace(/\?(?=\s|$)/g, ".");
   const own = context && r.statement.startsWith(context) ? r.statement.slice(context.length).trimStart() : r.statement;
   const sentence = own.split(/(?<=[.!?])\s+/)[0];
+  const caused = causedBy(q, hedged);
+  if (caused) {
+    const statement = r.statement.replace(sentence, caused);
+    const doubts = statementDoubts(asked, `${hedged.hedge} ${hedged.rest}`, statement);
+    return { ...r, statement, rule: "wh-subject:caused-by", flagged: doubts.length > 0, doubts };
+  }
   const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   if (kept) return { ...r, statement: r.statement.replace(sentence, kept) };
   return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
