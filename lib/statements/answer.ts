@@ -96,7 +96,8 @@ export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct:
 
 const YES =
   /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
-const NO = /^(?:no|nope|nah|false|incorrect|not at all|not really|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+const NO =
+  /^(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely)|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 
 /** Abbreviations after which a period does not end a sentence. */

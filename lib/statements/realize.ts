@@ -920,7 +920,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       reply && reply[0].length < answer.afterPolarity.length ? answer.afterPolarity.slice(reply[0].length) : answer.afterPolarity,
     );
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
-    const sentence = declarative(d, positive);
+    // "Not really." / "Not necessarily, …": the adverb stays on the statement's "not" ("It is not really safe …").
+    const softened = positive ? undefined : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely)\b/i.exec(answer.text)?.[1];
+    const plain = declarative(d, positive);
+    const sentence = softened ? plain.replace(/\b(not|n't)\b/, `$1 ${softened.toLowerCase()}`) : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
