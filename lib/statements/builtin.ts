@@ -292,8 +292,15 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
     const doubts = statementDoubts(asked, `${hedged.hedge} ${hedged.rest}`, statement);
     return { ...r, statement, rule: "wh-subject:caused-by", flagged: doubts.length > 0, doubts };
   }
+  // ("What is the most likely cause?" + "Most likely the yeast was dead …": the question says the hedge already.)
+  if (new RegExp(`\\b${hedged.hedge}\\b`, "i").test(q.final)) return r;
   const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge, questionVerbForms(q));
-  if (kept) return { ...r, statement: r.statement.replace(sentence, kept) };
+  if (kept) {
+    // The checks read the statement with its hedge.
+    const statement = r.statement.replace(sentence, kept);
+    const doubts = [...new Set([...r.doubts, ...statementDoubts(asked, `${hedged.hedge} ${hedged.rest}`, statement)])];
+    return { ...r, statement, flagged: doubts.length > 0, doubts };
+  }
   return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
 }
 

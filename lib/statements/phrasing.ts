@@ -199,7 +199,7 @@ const SHORT_REPLY =
   /[.!] (?:It|They|He|She|We|You|This|That) (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)(?:n't| not)?(?:[,.]|\s*[—–])/;
 /** What opens an adjunct after an answer's comma ("…, in 1921", "…, mainly in winter"), not a list's next item. */
 const ADJUNCT_AFTER_COMMA =
-  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as|such as|including|like|especially)\b/;
+  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as|such as|including|like|especially|with)\b/;
 /** "by" before a word that may be a bare verb. */
 const BY_VERB = /\bby ([a-z]{3,}) (?:the|a|an|your|their|its|it|them)\b/;
 /** "… is generally believed that …" after its subject. */
@@ -319,10 +319,20 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if ((statement.includes(". ") || statement.includes("! ")) && SHORT_REPLY.test(statement))
     out.push("reads: the answer's short reply kept");
   // "Frederick Banting and Charles Best, in 1921 discovered insulin.": the answer's comma phrase glued before the question's words.
-  if (name.includes(", ") && name.length < 80 && ADJUNCT_AFTER_COMMA.test(name.slice(name.lastIndexOf(", ") + 2))) {
-    const at = statement.indexOf(name);
-    if (at >= 0 && /^ [a-z]/.test(statement.slice(at + name.length, at + name.length + 2)))
-      out.push("reads: the answer's comma phrase glued to the question's words");
+  // (Any part of the answer up to a later comma: "Larry Page and Sergey Brin, in 1998 co-founded Google, while …".)
+  // (After the answer's dummy "It's": "It's Saturn, with over 140 confirmed moons.")
+  const named = name.replace(/^(?:it|that)(?:['’]s| is| was) /i, "");
+  if (named.includes(", ") && named.length < 160) {
+    for (let cut = named.indexOf(", "); cut > 0; cut = named.indexOf(", ", cut + 2)) {
+      const next = named.indexOf(", ", cut + 2);
+      const part = next > 0 ? named.slice(0, next) : named;
+      if (!ADJUNCT_AFTER_COMMA.test(named.slice(cut + 2))) continue;
+      const at = statement.indexOf(part);
+      if (at >= 0 && /^ [a-z]/.test(statement.slice(at + part.length, at + part.length + 2))) {
+        out.push("reads: the answer's comma phrase glued to the question's words");
+        break;
+      }
+    }
   }
   // "… last longer by lower the screen brightness.": "by" before a bare verb.
   if (lower.includes("by ")) {

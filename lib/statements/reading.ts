@@ -337,7 +337,7 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   // "It takes about 8 minutes light from the Sun to reach Earth.": a duration with no "for" before whom it takes.
   const takes =
     own.includes("ake") || own.includes("ook")
-      ? /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+ ([a-z]+)/i.exec(own)
+      ? /\bit (?:takes|took|will take|can take) (?:[a-z]+ ){0,2}[\d.,]+ [a-z]+(?: and [\d.,]+ [a-z]+)? ([a-z]+)/i.exec(own)
       : null;
   if (takes && !TAKES_NEXT.test(takes[1]) && !question.toLowerCase().includes(takes[0].toLowerCase()))
     out.push(`reads: "${own.slice(takes.index, takes.index + takes[0].length)}" lacks "for"`);
@@ -478,7 +478,10 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0]))
     out.push(`reads: "${capital[0].slice(2).trim()}" capitalised inside a sentence`);
   // "The student is trying what color is the chemical. to determine.": a sentence end inside the statement.
-  const inside = statement.includes(". ") ? /[a-z]\. [a-z]/.exec(statement) : null;
+  // ("Vitamin D. is produced …": after a capital letter too, but not after an abbreviation: "e.g. water", "approx. 5".)
+  const inside = statement.includes(". ")
+    ? /(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|cf|no|St|Dr|Mr|Mrs|Ms))(?:[a-z]|\b[A-Z])\. [a-z]/.exec(statement)
+    : null;
   if (inside && !question.includes(inside[0]) && !answer.includes(inside[0])) out.push("reads: a sentence ends inside the statement");
   // "Respiratory and nervous are involved …": adjectives that named a kind of the question's noun, the noun left out.
   const pair = /^([A-Z][a-z]+) and ([a-z]+),? (?:are|were|would|will|can|could|work|help|is)\b/.exec(own.trim());
@@ -492,6 +495,27 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   )
     out.push('meaning: the question\'s "NOT" kept in the statement');
   for (const doubt of askerDoubts(statement, own, question, answer)) out.push(doubt);
+  // "A thermostat does a thermostat switches …": "do" before a noun phrase and its verb is a question's order left in.
+  const order = statement.includes(" do") ? /\b(?:does|do|did) (?:a|an|the) [a-z]+ [a-z]+(?:s|ed)\b/.exec(own) : null;
+  if (
+    order &&
+    !question.includes(order[0]) &&
+    !answer.includes(order[0]) &&
+    canBeVerb(
+      order[0]
+        .split(" ")
+        .at(-1)
+        ?.replace(/e?s$|ed$/, "") ?? "",
+    )
+  )
+    out.push(`reads: "${order[0]}", a question's word order`);
+  // "They mainly speak French there." for "… in Quebec?": "there" for a place the statement does not name.
+  const place =
+    /[.!]?$/.test(own) && /\bthere[.!]?$/.test(own.trim()) ? /\b(?:in|at|on) ((?:[A-Z][\w'-]+ ?)+)/.exec(question)?.[1].trim() : undefined;
+  if (place && !own.includes(place)) out.push(`context: "there" stands for "${place}"`);
+  // "They mainly speak French there.": a pronoun subject with nothing before it to stand for.
+  const bare = /^(They|He|She) [a-z]/.exec(own.trim());
+  if (bare && !asked.context && !new RegExp(`\\b${bare[1]}\\b`, "i").test(question)) out.push(`context: "${bare[1]}" stands for nothing`);
   const whats = count(WHAT, statement);
   if (whats > 0 && whats > count(WHAT, answer) + asked.whats) out.push("reads: a question word left in");
   for (const doubt of kindDoubts(statement, own, question, answer, asked)) out.push(doubt);
