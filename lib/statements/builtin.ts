@@ -239,7 +239,10 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   const comma = t.findIndex((x) => x.text === ",");
   const main = (k: number) => k > 0 && (comma < 0 || k < comma);
   // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
-  const aux = t.findIndex((x, k) => main(k) && HEDGE_AUX.test(x.lower));
+  // ("has" before its object is the main verb, not an auxiliary: "An adult human usually has 32 teeth.")
+  const auxiliary = (k: number) =>
+    HEDGE_AUX.test(t[k].lower) && !(/^ha[sdv]e?$/.test(t[k].lower) && !(t[k + 1]?.pos === "VERB" && /(?:ed|en|wn)$/.test(t[k + 1].lower)));
+  const aux = t.findIndex((_, k) => main(k) && auxiliary(k));
   // (The question's verb wherever it is: "A mix of drought, invasions and earthquakes caused …".)
   const named = t.findIndex((x, k) => k > 0 && verbForms.has(x.lower));
   const verb = named >= 0 && (aux < 0 || named < aux) ? named : t.findIndex((x, k) => main(k) && x.pos === "VERB");

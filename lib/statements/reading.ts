@@ -413,6 +413,10 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
   return /^ [A-Za-z]+(?: [A-Za-z]+)?[.!]?\s*$/.test(rest) ? `reads: "${rest.trim()}" glued after the answer` : undefined;
 }
 
+/** "The author of X was written by …": an agent noun with the passive of its own verb. */
+const AGENT_PASSIVE =
+  /\bThe (?:author|writer|composer|painter|inventor|director|designer|architect|founder) of\b[^.]*\b(?:is|was|were|are) (?:written|composed|painted|invented|directed|designed|built|founded) by\b/;
+
 /**
  * Doubts about the asker's words and contractions in the statement's own part (after the question's context): "I should …", "If my
  * car battery dies, …" keep the asker's person where a statement is impersonal; "tides're" and "for to make" are not English; a hedge
@@ -420,15 +424,15 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
  */
 function askerDoubts(statement: string, own: string, question: string, answer: string): string[] {
   const out: string[] = [];
-  // (The asker and the answer's "you" in one sentence: "I can freeze cooked rice, as long as you cool it quickly". "I" before a
-  // lower-case word and after no capitalised one: "World War I began" names a war.)
-  const sentence = own.trim().split(/(?<=[.!?])\s+/)[0];
-  if (
-    /(?<![A-Z][a-z]* )\bI (?=[a-z])|\b(?:[Mm]y|me)\b/.test(sentence) &&
-    /\b(?:you|your)\b/i.test(sentence) &&
-    /\b(?:I|my|me)\b/.test(question)
-  )
-    out.push('reads: the asker\'s "I" or "my" beside the answer\'s "you"');
+  // "I should boil an egg about 6 minutes …", "If my car battery dies, …": the asker's "I" or "my" in the statement's own sentences (not
+  // the question's context it copies) says it of the asker, where a statement says it of anyone. ("I" before a lower-case word and after no
+  // capitalised one: "World War I began" names a war.)
+  if (/\b(?:I|my|me|My)\b/.test(question)) {
+    const asker = own
+      .split(/(?<=[.!?])\s+/)
+      .some((s) => !question.includes(s.replace(/[.!]$/, "")) && /(?<![A-Z][a-z]* )\bI (?=[a-z'’])|\bI['’]m\b|\b[Mm]y\b|\bme\b/.test(s));
+    if (asker && !/\b(?:I|my|me|My)\b/.test(answer)) out.push('reads: the asker\'s "I" or "my" kept');
+  }
   if (statement.includes("'re") || statement.includes("’re")) {
     const contracted = /\b([a-z]{2,})['’]re\b/i.exec(statement);
     if (contracted && !/^(?:you|we|they|who|what|there|here)$/i.test(contracted[1])) out.push(`reads: "${contracted[0]}"`);
@@ -509,6 +513,23 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
     )
   )
     out.push(`reads: "${order[0]}", a question's word order`);
+  // "Adam Smith is usually considered the father, …" for "… the father of economics?": a relational noun without its "of".
+  const relation = /\bthe (father|mother|founder|inventor|author|creator|birthplace|capital|home|king|queen) of ([a-z][\w-]*)/i.exec(
+    question,
+  );
+  if (relation && new RegExp(`\\bthe ${relation[1]}\\b(?! of)`, "i").test(own) && !new RegExp(`\\b${relation[2]}\\b`, "i").test(own))
+    out.push(`context: "the ${relation[1]}" without "of ${relation[2]}"`);
+  // "The author of "The Tale of Genji" was written by …": an agent noun said with the passive of its own verb.
+  if (AGENT_PASSIVE.test(own) && !AGENT_PASSIVE.test(answer)) out.push("meaning: the agent made the thing it made");
+  // "We yawn because nobody knows for sure.": a reason that says there is none known.
+  if (/\bbecause (?:nobody|no one) (?:knows|is sure)\b/i.test(own)) out.push('meaning: the answer\'s "nobody knows" made the reason');
+  // "An adult human has usually 32": a hedge after "has" as the main verb goes before it.
+  if (
+    /\b(?:has|have|had) (?:usually|probably|possibly|likely|often|typically|generally|normally) (?:\d|a |an |the |about |around |over )/.test(
+      own,
+    )
+  )
+    out.push('reads: the adverb after "has", its main verb');
   // "They mainly speak French there." for "… in Quebec?": "there" for a place the statement does not name.
   const place =
     /[.!]?$/.test(own) && /\bthere[.!]?$/.test(own.trim()) ? /\b(?:in|at|on) ((?:[A-Z][\w'-]+ ?)+)/.exec(question)?.[1].trim() : undefined;
