@@ -74,6 +74,8 @@ const HELD_OUT = new Set([
   "lean-holdout-6.csv",
   "holdout-9.csv",
   "lean-holdout-7.csv",
+  "holdout-10.csv",
+  "lean-holdout-8.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -333,6 +333,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-8.csv\` (${String(m.flagLabels("flags-8.csv").length)}, the same)`,
     page`\`flags-9.csv\` (${String(m.flagLabels("flags-9.csv").length)}, the same)`,
     page`\`flags-10.csv\` (${String(m.flagLabels("flags-10.csv").length)}, the same)`,
+    page`\`flags-11.csv\` (${String(m.flagLabels("flags-11.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
@@ -350,6 +351,8 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-6.csv\` (${size("lean-holdout-6.csv")}`,
     page`\`holdout-9.csv\` (${size("holdout-9.csv")} ordinary)`,
     page`\`lean-holdout-7.csv\` (${size("lean-holdout-7.csv")} leaning,`,
+    page`\`holdout-10.csv\` (${size("holdout-10.csv")} ordinary)`,
+    page`\`lean-holdout-8.csv\` (${size("lean-holdout-8.csv")} leaning)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
