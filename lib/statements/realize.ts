@@ -65,7 +65,8 @@ export function midSentence(s: string, classHead?: string): string {
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
   // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep
   // it.
-  if (/^[A-Z][a-z]+$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
+  // (Not a chemical symbol or other two-letter code: "Au", "Fe".)
+  if (/^[A-Z][a-z]{2,}$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
   return s;
 }
 
@@ -1419,7 +1420,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   // So an appositive ("Capsaicin, a compound concentrated in the pith and seeds, gives …").
-  const closed = /, (?:which|who|whose|where|an?|the) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
+  const closed =
+    /, (?:which|who|whose|where|an?|the|such as|including|especially) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
   // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
   // stands.
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
