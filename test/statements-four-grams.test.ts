@@ -28,7 +28,7 @@ function wordLists(): string[][] {
   return lists;
 }
 
-test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's count, agree with string maps (brute-force cross-check)", () => {
+test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's count and first and last place, agree with string maps (brute-force cross-check)", () => {
   for (const words of wordLists()) {
     const counts = fourGramCounts(words);
     assert.equal(
@@ -45,6 +45,10 @@ test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's coun
       seen.set(key, table.count[g]);
       // The first occurrence is the first position with these words.
       for (let i = 0; i < at; i++) assert.notEqual(fourGramKey(words, i), key);
+      // The last occurrence is the last position with these words.
+      const last = table.last[g];
+      assert.equal(fourGramKey(words, last), key);
+      for (let i = last + 1; i + 4 <= words.length; i++) assert.notEqual(fourGramKey(words, i), key);
     }
     assert.deepEqual(seen, counts);
     for (const min of [1, 2, 3, 5]) {

@@ -14,16 +14,24 @@ function wordCode(w: string): number {
   return h;
 }
 
-/** The tables of the last call, grown as needed: the words' codes, the hash table, and each distinct 4-gram's first position and count. */
+/**
+ * The tables of the last call, grown as needed: the words' codes, the hash table, and each distinct 4-gram's first and last position
+ * and count.
+ */
 let codes = new Int32Array(64);
 let slots = new Int32Array(256);
 let firsts = new Int32Array(64);
+let lasts = new Int32Array(64);
 let counts = new Int32Array(64);
 
-/** The distinct 4-grams `scanFourGrams` found: `first[g]` is where 4-gram g first occurs, `count[g]` how often (valid until the next scan). */
+/**
+ * The distinct 4-grams `scanFourGrams` found: `first[g]` and `last[g]` are where 4-gram g first and last occurs, `count[g]` how often
+ * (valid until the next scan).
+ */
 export interface FourGramTable {
   readonly size: number;
   readonly first: Int32Array;
+  readonly last: Int32Array;
   readonly count: Int32Array;
 }
 
@@ -47,10 +55,11 @@ function sameFourGram(words: readonly string[], i: number, j: number): boolean {
  */
 function scanFourGrams(words: readonly string[], stopAtRepeat: boolean): FourGramTable | undefined {
   const grams = words.length - 3;
-  if (grams <= 0) return { size: 0, first: firsts, count: counts };
+  if (grams <= 0) return { size: 0, first: firsts, last: lasts, count: counts };
   if (codes.length < words.length) codes = new Int32Array(2 * words.length);
   if (firsts.length < grams) {
     firsts = new Int32Array(2 * grams);
+    lasts = new Int32Array(2 * grams);
     counts = new Int32Array(2 * grams);
   }
   let tableSize = 256;
@@ -68,19 +77,21 @@ function scanFourGrams(words: readonly string[], stopAtRepeat: boolean): FourGra
       if (entry === 0) {
         slots[slot] = size + 1;
         firsts[size] = i;
+        lasts[size] = i;
         counts[size] = 1;
         size++;
         break;
       }
       if (sameFourGram(words, firsts[entry - 1], i)) {
         if (stopAtRepeat) return undefined;
+        lasts[entry - 1] = i;
         counts[entry - 1]++;
         break;
       }
       slot = (slot + 1) & mask;
     }
   }
-  return { size, first: firsts, count: counts };
+  return { size, first: firsts, last: lasts, count: counts };
 }
 
 /** Whether a word of `minLength` characters or more occurs twice or more in `words` (hashed into the same reused table). */
@@ -116,7 +127,7 @@ export function repeatsFourGramIn(words: readonly string[]): boolean {
   return words.length >= 5 && scanFourGrams(words, true) === undefined;
 }
 
-/** The distinct 4-grams of `words`, each with its first position and count (the table is shared: read it before the next call). */
+/** The distinct 4-grams of `words`, each with its first and last position and count (the table is shared: read it before the next call). */
 export function distinctFourGrams(words: readonly string[]): FourGramTable {
   return scanFourGrams(words, false) as FourGramTable;
 }

@@ -93,8 +93,6 @@ interface AskedQuestion {
   readonly twoQuestions: boolean;
   /** Whether the final sentence has a superlative with its noun ("the tallest mountain", "the first person"). */
   readonly superlativeNoun: boolean;
-  /** How often each 4-gram occurs in the whole question, made when a statement repeats a 4-gram. */
-  grams?: ReadonlyMap<string, number>;
 }
 
 const askedQuestions = new Map<string, AskedQuestion>();
@@ -149,8 +147,8 @@ export function repeatsQuestionInAnswer(statement: string, question: string, ans
   for (let g = 0; g < s.size; g++) {
     const n = s.count[g];
     if (n < 2) continue;
-    const asked = askedQuestion(question);
-    q ??= asked.grams ??= fourGramCounts(statementWords(question));
+    // (Counted for this statement only: few statements repeat a 4-gram, and a memo of counts for every question costs more.)
+    q ??= fourGramCounts(statementWords(question));
     a ??= fourGramCounts(statementWords(answer));
     const k = fourGramKey(words, s.first[g]);
     if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
