@@ -120,8 +120,8 @@ function interrogativeOrder(words: readonly string[]): boolean {
  * word, not all its words; no 4-gram counts), as what a memo holds is copied by the garbage collector while it is young.
  */
 interface QuestionSide {
-  /** The context's words (a statement that copies the context counts its 4-grams with them). */
-  readonly contextWords: readonly string[];
+  /** How many words the context has. */
+  readonly contextWordCount: number;
   readonly contextLower: string;
   readonly contextLength: number;
   /** The final sentence's first word (undefined when it has none). */
@@ -143,9 +143,8 @@ function questionSide(question: string): QuestionSide {
     const { context, last } = splitFinalSentence(q);
     const ctx = context.replace(/\?/g, ".");
     const lastWords = statementWords(last);
-    const contextWords = statementWords(ctx);
     side = {
-      contextWords,
+      contextWordCount: statementWords(ctx).length,
       contextLower: ctx.toLowerCase(),
       contextLength: ctx.length,
       lastWord: lastWords[0],
@@ -173,6 +172,16 @@ function sourceGramCounter(side: QuestionSide, answer: string): (k: string) => n
   return (k) => (questionGrams.get(k) ?? 0) + (answerGrams.get(k) ?? 0) + (acrossGrams.get(k) ?? 0);
 }
 
+/**
+ * The words of the question's context followed by those of the statement's own part, for a statement that starts with the context:
+ * the statement's words (which the other checks read too) where a space follows the context, which ends with a sentence end, so
+ * that the words and their lower case are the same whether the two parts are read apart or together.
+ */
+function contextThenOwnWords(statement: string, side: QuestionSide, ownWords: readonly string[]): readonly string[] {
+  if (statement.charCodeAt(side.contextLength) === 32) return wordsOf(statement);
+  return [...statementWords(side.contextLower), ...ownWords];
+}
+
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
 export function illFormedReasons(statement: string, question: string, answer: string): IllFormedReason[] {
   const reasons: IllFormedReason[] = [];
@@ -196,8 +205,8 @@ export function illFormedReasons(statement: string, question: string, answer: st
   const ownWords = wordsOf(own);
   // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
   if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
-  const words = verbatim ? [...side.contextWords, ...ownWords] : ownWords;
-  const ownFrom = verbatim ? Math.max(0, side.contextWords.length - 3) : 0;
+  const words = verbatim ? contextThenOwnWords(statement, side, ownWords) : ownWords;
+  const ownFrom = verbatim ? Math.max(0, side.contextWordCount - 3) : 0;
   // (The 4-grams are told apart by numbers; a string key is made only for one said twice.)
   const grams = distinctFourGrams(words);
   let source: ((k: string) => number) | undefined;
