@@ -192,18 +192,24 @@ const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will
 const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
 /**
- * Whether `words` say a content word of four letters or more in -ed or -s twice. The few such words are compared with those
- * before them (no set made: this runs on every statement).
+ * Whether `words` say a content word of four letters or more twice that `saidTwice` reads as a verb: in -ed, or in -s where the
+ * lexicon's first reading of its stem is a verb. The few words of that shape are compared with those before them (no set made: this
+ * runs on every statement), and the lexicon is asked only of one said twice.
  */
-function repeatsVerbLikeWord(words: readonly string[]): boolean {
+function repeatsVerbForm(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (w.length < 4 || !(w.endsWith("ed") || w.endsWith("s"))) continue;
     let before = false;
     for (let j = 0; j < i && !before; j++) before = words[j].length === w.length && words[j] === w;
-    if (before && isContentWord(w)) return true;
+    if (before && isContentWord(w) && isVerbForm(w)) return true;
   }
   return false;
+}
+
+/** A word in -ed, or in -s whose stem is first a verb in the lexicon ("causes", not "cells"): the verbs `saidTwice` counts. */
+function isVerbForm(w: string): boolean {
+  return /ed$/.test(w) || (/s$/.test(w) && isVerbFirst(w.replace(/e?s$/, "")));
 }
 
 /**
@@ -211,8 +217,8 @@ function repeatsVerbLikeWord(words: readonly string[]): boolean {
  * discovered the structure of DNA"): the answer's clause and the question's predicate glued together.
  */
 function saidTwice(statement: string, question: string, answer: string): string | undefined {
-  // A word said twice in one sentence is said twice in the statement: most statements have none.
-  if (!repeatsVerbLikeWord(wordsOf(statement))) return undefined;
+  // A verb said twice in one sentence is said twice in the statement: most statements have none.
+  if (!repeatsVerbForm(wordsOf(statement))) return undefined;
   const counts = (s: string) => {
     const m = new Map<string, number>();
     for (const w of contentWords(s)) if (w.length >= 4) m.set(w, (m.get(w) ?? 0) + 1);
@@ -224,7 +230,7 @@ function saidTwice(statement: string, question: string, answer: string): string 
   for (const sentence of statement.split(/(?<=[.!?])\s+(?=[A-Z])/)) {
     for (const [w, n] of counts(sentence)) {
       // Verbs only: a noun may well recur ("Animals that are active at night are called nocturnal animals").
-      if (n < 2 || !(/ed$/.test(w) || (/s$/.test(w) && isVerbFirst(w.replace(/e?s$/, ""))))) continue;
+      if (n < 2 || !isVerbForm(w)) continue;
       q ??= counts(question);
       a ??= counts(answer);
       if (n > Math.max(q.get(w) ?? 0, a.get(w) ?? 0)) return w;
