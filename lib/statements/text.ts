@@ -71,3 +71,15 @@ export function withoutFinalStops(text: string): string {
   while (end > 0 && (text[end - 1] === "." || text[end - 1] === "!")) end--;
   return text.slice(0, end).trim();
 }
+
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
+/**
+ * `s` stored one byte per character where all its characters are Latin-1 (the same characters). V8 keeps a slice of a two-byte text
+ * two-byte: every question and answer cut from a file with one character beyond Latin-1 anywhere is (CAP-Correctness has 99 rows
+ * with one), and so is every string made from them (twice the memory for the garbage collector to copy, and V8's two-byte paths
+ * for every pattern run on them). A Latin-1 buffer reads back as a one-byte string.
+ */
+export function oneByteCopy(s: string): string {
+  return BEYOND_LATIN1.test(s) ? s : Buffer.from(s, "latin1").toString("latin1");
+}
