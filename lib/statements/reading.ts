@@ -116,7 +116,12 @@ function askedQuestion(question: string): AskedQuestion {
 
 /** Share of the question's content words the statement keeps (1 when the question has none). */
 export function questionCoverage(statement: string, question: string): number {
-  const asked = askedQuestion(question).stems;
+  return coverageOf(statement, askedQuestion(question));
+}
+
+/** `questionCoverage` with the question read. */
+function coverageOf(statement: string, question: AskedQuestion): number {
+  const asked = question.stems;
   if (asked.length === 0) return 1;
   const words = wordsOf(statement);
   let n = 0;
@@ -424,7 +429,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // The question's context sentences, copied into the statement, say nothing about its final question.
   const asked = askedQuestion(question);
   const own = asked.context && statement.startsWith(asked.context) ? statement.slice(asked.context.length) : statement;
-  const coverage = questionCoverage(own, question);
+  const coverage = coverageOf(own, asked);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
   const doubled = (hasAdjacentEqualLetterRuns(statement) ? [...statement.matchAll(DOUBLED)] : []).find(

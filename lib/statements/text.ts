@@ -42,8 +42,23 @@ export function endSentence(s: string): string {
   return `${t}.`;
 }
 
+/** The last few texts split and their parts: the parser and two checks split the same question (the result is shared, never changed). */
+const RECENT_SPLITS = 4;
+const splitTexts: string[] = [];
+const splitParts: { readonly context: string; readonly last: string }[] = [];
+let nextSplit = 0;
+
 /** Splits context sentences from the final question sentence. */
-export function splitFinalSentence(text: string): { context: string; last: string } {
+export function splitFinalSentence(text: string): { readonly context: string; readonly last: string } {
+  for (let k = 0; k < splitTexts.length; k++) if (splitTexts[k] === text) return splitParts[k];
+  const parts = splitUncached(text);
+  splitTexts[nextSplit] = text;
+  splitParts[nextSplit] = parts;
+  nextSplit = (nextSplit + 1) % RECENT_SPLITS;
+  return parts;
+}
+
+function splitUncached(text: string): { readonly context: string; readonly last: string } {
   const t = collapseSpaces(text);
   // Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote (not inside abbreviations like "e.g.").
   const re = /(?<!\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|U\.S))([.!?])\s+(?=[A-Z0-9"“(])/g;
