@@ -1,6 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { distinctFourGrams, fourGramCounts, fourGramKey, repeatsFourGramIn, repeatsWord } from "../lib/statements/four-grams.js";
+import {
+  distinctFourGrams,
+  fourGramCounts,
+  fourGramKey,
+  fourGramsByText,
+  repeatsFourGramIn,
+  repeatsWord,
+} from "../lib/statements/four-grams.js";
 
 /** A small deterministic generator (mulberry32), so that a failure can be replayed. */
 function random(seed: number): () => number {
@@ -54,6 +61,35 @@ test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's coun
     for (const min of [1, 2, 3, 5]) {
       const long = words.filter((w) => w.length >= min);
       assert.equal(repeatsWord(words, min), new Set(long).size < long.length, `${words.join(" ")} (${min})`);
+    }
+  }
+});
+
+test("four-grams.ts: 4-grams counted text by text in one scan agree with each text's string map, none across two texts (brute-force cross-check)", () => {
+  const lists = wordLists();
+  for (let k = 0; k + 2 < lists.length; k += 3) {
+    for (const texts of [
+      [lists[k], lists[k + 1]],
+      [lists[k], lists[k + 1], lists[k + 2]],
+    ]) {
+      const table = fourGramsByText(texts);
+      const n = texts.length;
+      // The sequence the places refer to: the texts one after the other, a break (never a word) between two.
+      const sequence = texts.flatMap((t, i) => (i === 0 ? t : [" ", ...t]));
+      const maps = texts.map((t) => fourGramCounts(t));
+      const seen = new Set<string>();
+      for (let g = 0; g < table.size; g++) {
+        const key = fourGramKey(sequence, table.first[g]);
+        assert.equal(fourGramKey(sequence, table.last[g]), key);
+        if (sequence.slice(table.first[g], table.first[g] + 4).includes(" ")) continue; // across a break: no text's 4-gram
+        seen.add(key);
+        for (let t = 0; t < n; t++) assert.equal(table.inText[g * n + t], maps[t].get(key) ?? 0, `${key} in text ${t}`);
+      }
+      for (const m of maps) for (const key of m.keys()) assert.ok(seen.has(key), `${key} missing`);
+      assert.deepEqual(
+        table.starts,
+        texts.map((_, i) => texts.slice(0, i).reduce((s, t) => s + t.length + 1, 0)),
+      );
     }
   }
 });

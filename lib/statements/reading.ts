@@ -12,7 +12,7 @@ import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
-import { distinctFourGrams, fourGramCounts, fourGramKey } from "./four-grams.js";
+import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
@@ -145,18 +145,11 @@ function keepsStem(words: readonly string[], s: string): boolean {
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
   const words = wordsOf(statement);
   if (!hasRepeatedFourGram(words)) return false;
-  // The statement's 4-grams told apart by numbers; a string key is made only for one said twice.
-  const s = distinctFourGrams(words);
-  let q: ReadonlyMap<string, number> | undefined;
-  let a: Map<string, number> | undefined;
-  for (let g = 0; g < s.size; g++) {
-    const n = s.count[g];
-    if (n < 2) continue;
-    // (Counted for this statement only: few statements repeat a 4-gram, and a memo of counts for every question costs more.)
-    q ??= fourGramCounts(statementWords(question));
-    a ??= fourGramCounts(statementWords(answer));
-    const k = fourGramKey(words, s.first[g]);
-    if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
+  // The 4-grams of the question, the answer and the statement told apart by numbers in one scan (no string key, no map).
+  const grams = fourGramsByText([statementWords(question), statementWords(answer), words]);
+  for (let g = 0; g < grams.size; g++) {
+    const n = grams.inText[3 * g + 2];
+    if (n >= 2 && n > Math.max(grams.inText[3 * g], grams.inText[3 * g + 1])) return true;
   }
   return false;
 }

@@ -9,7 +9,7 @@
  */
 import { FINITE_AUXILIARIES, NEGATED_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { distinctFourGrams, fourGramCounts, fourGramKey, repeatsFourGramIn } from "./four-grams.js";
+import { distinctFourGrams, fourGramsByText, repeatsFourGramIn } from "./four-grams.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
 export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
@@ -160,19 +160,6 @@ function questionSide(question: string): QuestionSide {
 }
 
 /**
- * How often a 4-gram occurs in the question's words followed by the answer's: in the question, in the answer, or across the join
- * (counted when a statement repeats a 4-gram, most have none; not kept with the question, whose words are).
- */
-function sourceGramCounter(side: QuestionSide, answer: string): (k: string) => number {
-  const questionWords = (side.questionWords ??= statementWords(side.question));
-  const questionGrams = fourGramCounts(questionWords);
-  const answerWords = statementWords(answer);
-  const answerGrams = fourGramCounts(answerWords);
-  const acrossGrams = fourGramCounts([...questionWords.slice(-3), ...answerWords.slice(0, 3)]);
-  return (k) => (questionGrams.get(k) ?? 0) + (answerGrams.get(k) ?? 0) + (acrossGrams.get(k) ?? 0);
-}
-
-/**
  * The words of the question's context followed by those of the statement's own part, for a statement that starts with the context:
  * the statement's words (which the other checks read too) where a space follows the context, which ends with a sentence end, so
  * that the words and their lower case are the same whether the two parts are read apart or together.
@@ -199,22 +186,26 @@ export function illFormedReasons(statement: string, question: string, answer: st
   if (statement.includes(":") && !side.hasColon && !answer.includes(":")) reasons.push("colon");
   // The context is copied verbatim, so only 4-grams that touch the statement's own part can occur more often than in the question:
   // those are counted over the context's words followed by the statement's own, and read where one occurs in the own part (from
-  // the context's last three words on). (The counts are looked up in maps: a scan of the source per repeated 4-gram took time
-  // quadratic in a long answer, issue 22.)
+  // the context's last three words on). (The counts are hashed: a scan of the source per repeated 4-gram took time quadratic in a
+  // long answer, issue 22.)
   const verbatim = own !== statement;
   const ownWords = wordsOf(own);
   // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
   if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
   const words = verbatim ? contextThenOwnWords(statement, side, ownWords) : ownWords;
   const ownFrom = verbatim ? Math.max(0, side.contextWordCount - 3) : 0;
-  // (The 4-grams are told apart by numbers; a string key is made only for one said twice.)
+  // (The 4-grams are told apart by numbers; the source is read only where one is said twice there.)
   const grams = distinctFourGrams(words);
-  let source: ((k: string) => number) | undefined;
-  for (let g = 0; g < grams.size; g++) {
-    const total = grams.count[g];
-    if (total < 2 || grams.last[g] < ownFrom) continue;
-    source ??= sourceGramCounter(side, answer);
-    if (total > source(fourGramKey(words, grams.first[g]))) {
+  let twice = false;
+  for (let g = 0; g < grams.size && !twice; g++) twice = grams.count[g] >= 2 && grams.last[g] >= ownFrom;
+  if (!twice) return reasons;
+  // Compared with the question's words followed by the answer's (a 4-gram across the two counts), all counted in one scan.
+  const questionWords = (side.questionWords ??= statementWords(side.question));
+  const both = fourGramsByText([[...questionWords, ...statementWords(answer)], words]);
+  const ownStart = both.starts[1] + ownFrom;
+  for (let g = 0; g < both.size; g++) {
+    const total = both.inText[2 * g + 1];
+    if (total >= 2 && both.last[g] >= ownStart && total > both.inText[2 * g]) {
       reasons.push("repeated 4-gram");
       break;
     }
