@@ -418,7 +418,9 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const out: string[] = [];
   if (fullStatement.trim() === "") return out;
   // Linear in the text whatever it holds (issue 22): the checks read the part the rules analyse.
-  const [statement, question, answer] = [fullStatement, fullQuestion, fullAnswer].map((x) => x.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS));
+  const statement = fullStatement.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS);
+  const question = fullQuestion.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS);
+  const answer = fullAnswer.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS);
   // The question's context sentences, copied into the statement, say nothing about its final question.
   const asked = askedQuestion(question);
   const own = asked.context && statement.startsWith(asked.context) ? statement.slice(asked.context.length) : statement;
