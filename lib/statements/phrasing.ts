@@ -17,7 +17,7 @@ import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
 import { repeatsWord } from "./four-grams.js";
 import { wordsOf } from "./wellformed.js";
-import { withoutFinalStops, wordSet } from "./text.js";
+import { hasSuffix, withoutFinalStops, wordSet } from "./text.js";
 
 /** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
 const NOT_KEPT = wordSet("is was has does goes happens happened");
@@ -234,8 +234,8 @@ function readWords(statement: string): StatementWords {
   for (let k = 0; k < words.length; k++) {
     const w = words[k];
     if (w === "it" || w === "they") itOrThey = true;
-    if (w.endsWith("eds") || w.endsWith("ings")) pluralForm = true;
-    if (w.endsWith("est") || w === "most" || w === "least") superlative = true;
+    if (hasSuffix(w, "eds") || hasSuffix(w, "ings")) pluralForm = true;
+    if (hasSuffix(w, "est") || w === "most" || w === "least") superlative = true;
     if (NEEDS_OBJECT.has(w) && k + 1 < words.length && ADJUNCT_OPENERS.has(words[k + 1])) strandable = true;
   }
   return { itOrThey, repeats: repeatsWord(words, 3), pluralForm, superlative, strandable };

@@ -11,7 +11,7 @@
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
+import { hasSuffix, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
 import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
@@ -197,7 +197,7 @@ const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|Th
 function repeatsVerbForm(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (w.length < 4 || !(w.endsWith("ed") || w.endsWith("s"))) continue;
+    if (w.length < 4 || !(hasSuffix(w, "ed") || hasSuffix(w, "s"))) continue;
     let before = false;
     for (let j = 0; j < i && !before; j++) before = words[j].length === w.length && words[j] === w;
     if (before && isContentWord(w) && isVerbForm(w)) return true;

@@ -70,6 +70,18 @@ function splitUncached(text: string): { readonly context: string; readonly last:
   return { context: t.slice(0, cut).trim(), last: t.slice(cut).trim() };
 }
 
+/**
+ * Whether `w` ends with `suffix` (String.prototype.endsWith as a loop over character codes, which the optimiser inlines: endsWith is a
+ * call into a V8 builtin, and the checks ask it of every word of every statement).
+ */
+export function hasSuffix(w: string, suffix: string): boolean {
+  const n = w.length;
+  const k = suffix.length;
+  if (k > n) return false;
+  for (let i = 1; i <= k; i++) if (w.charCodeAt(n - i) !== suffix.charCodeAt(k - i)) return false;
+  return true;
+}
+
 /** A set of words written as space-separated lines, so a long word list reads as a paragraph. */
 export function wordSet(...lines: string[]): Set<string> {
   return new Set(
