@@ -68,16 +68,18 @@ function classifyParsed(question: string, parsed: ParsedQuestion): QuestionType 
   return "blank_spaces_task";
 }
 
+/** Blank markers left in a statement: underscores, dashes, empty brackets. */
+const BLANK_MARKS = /_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/g;
+
 /** The final form of every statement: one line, no question mark, no blank marker, one final period. */
 function finish(statement: string): string {
-  // Blank markers go (the answer fills them); an ellipsis the answer wrote ("0.333...") stays.
+  // Blank markers go (the answer fills them); an ellipsis the answer wrote ("0.333...") stays. (The first two patterns run only
+  // where a plain substring test finds the characters they need: this runs on every statement.)
   // ((?<!\s): a run of white space is tried from its start only, linear in a long statement, issue 22.)
-  const s = collapseSpaces(
-    statement
-      .replace(/\?(?=\s|$)/g, ".")
-      .replace(/_{2,}|(?<![\w-])-{3,}(?![\w-])|\(\s*\)|\[\s*\]/g, "")
-      .replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"),
-  );
+  let t = statement;
+  if (t.includes("?")) t = t.replace(/\?(?=\s|$)/g, ".");
+  if (t.includes("__") || t.includes("---") || t.includes("(") || t.includes("[")) t = t.replace(BLANK_MARKS, "");
+  const s = collapseSpaces(t.replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"));
   if (/\.\.\.$|…$/.test(s)) return s;
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));
 }
