@@ -1,6 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { distinctFourGrams, fourGramCounts, fourGramKey, repeatsFourGramIn, repeatsWord } from "../lib/statements/four-grams.js";
+import {
+  distinctFourGrams,
+  fourGramCounts,
+  fourGramKey,
+  fourGramsByText,
+  repeatsFourGramIn,
+  repeatsWord,
+} from "../lib/statements/four-grams.js";
 
 /** A small deterministic generator (mulberry32), so that a failure can be replayed. */
 function random(seed: number): () => number {
@@ -28,7 +35,7 @@ function wordLists(): string[][] {
   return lists;
 }
 
-test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's count, agree with string maps (brute-force cross-check)", () => {
+test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's count and first and last place, agree with string maps (brute-force cross-check)", () => {
   for (const words of wordLists()) {
     const counts = fourGramCounts(words);
     assert.equal(
@@ -45,11 +52,44 @@ test("four-grams.ts: repeated 4-grams and words, and each distinct 4-gram's coun
       seen.set(key, table.count[g]);
       // The first occurrence is the first position with these words.
       for (let i = 0; i < at; i++) assert.notEqual(fourGramKey(words, i), key);
+      // The last occurrence is the last position with these words.
+      const last = table.last[g];
+      assert.equal(fourGramKey(words, last), key);
+      for (let i = last + 1; i + 4 <= words.length; i++) assert.notEqual(fourGramKey(words, i), key);
     }
     assert.deepEqual(seen, counts);
     for (const min of [1, 2, 3, 5]) {
       const long = words.filter((w) => w.length >= min);
       assert.equal(repeatsWord(words, min), new Set(long).size < long.length, `${words.join(" ")} (${min})`);
+    }
+  }
+});
+
+test("four-grams.ts: 4-grams counted text by text in one scan agree with each text's string map, none across two texts (brute-force cross-check)", () => {
+  const lists = wordLists();
+  for (let k = 0; k + 2 < lists.length; k += 3) {
+    for (const texts of [
+      [lists[k], lists[k + 1]],
+      [lists[k], lists[k + 1], lists[k + 2]],
+    ]) {
+      const table = fourGramsByText(texts);
+      const n = texts.length;
+      // The sequence the places refer to: the texts one after the other, a break (never a word) between two.
+      const sequence = texts.flatMap((t, i) => (i === 0 ? t : [" ", ...t]));
+      const maps = texts.map((t) => fourGramCounts(t));
+      const seen = new Set<string>();
+      for (let g = 0; g < table.size; g++) {
+        const key = fourGramKey(sequence, table.first[g]);
+        assert.equal(fourGramKey(sequence, table.last[g]), key);
+        if (sequence.slice(table.first[g], table.first[g] + 4).includes(" ")) continue; // across a break: no text's 4-gram
+        seen.add(key);
+        for (let t = 0; t < n; t++) assert.equal(table.inText[g * n + t], maps[t].get(key) ?? 0, `${key} in text ${t}`);
+      }
+      for (const m of maps) for (const key of m.keys()) assert.ok(seen.has(key), `${key} missing`);
+      assert.deepEqual(
+        table.starts,
+        texts.map((_, i) => texts.slice(0, i).reduce((s, t) => s + t.length + 1, 0)),
+      );
     }
   }
 });

@@ -14,16 +14,26 @@ function wordCode(w: string): number {
   return h;
 }
 
-/** The tables of the last call, grown as needed: the words' codes, the hash table, and each distinct 4-gram's first position and count. */
+/**
+ * The tables of the last call, grown as needed: the words' codes, the hash table, and each distinct 4-gram's first and last position
+ * and count.
+ */
 let codes = new Int32Array(64);
 let slots = new Int32Array(256);
 let firsts = new Int32Array(64);
+let lasts = new Int32Array(64);
 let counts = new Int32Array(64);
+/** Which distinct 4-gram starts at each position of the last scan. */
+let gramAt = new Int32Array(64);
 
-/** The distinct 4-grams `scanFourGrams` found: `first[g]` is where 4-gram g first occurs, `count[g]` how often (valid until the next scan). */
+/**
+ * The distinct 4-grams `scanFourGrams` found: `first[g]` and `last[g]` are where 4-gram g first and last occurs, `count[g]` how often
+ * (valid until the next scan).
+ */
 export interface FourGramTable {
   readonly size: number;
   readonly first: Int32Array;
+  readonly last: Int32Array;
   readonly count: Int32Array;
 }
 
@@ -47,11 +57,13 @@ function sameFourGram(words: readonly string[], i: number, j: number): boolean {
  */
 function scanFourGrams(words: readonly string[], stopAtRepeat: boolean): FourGramTable | undefined {
   const grams = words.length - 3;
-  if (grams <= 0) return { size: 0, first: firsts, count: counts };
+  if (grams <= 0) return { size: 0, first: firsts, last: lasts, count: counts };
   if (codes.length < words.length) codes = new Int32Array(2 * words.length);
   if (firsts.length < grams) {
     firsts = new Int32Array(2 * grams);
+    lasts = new Int32Array(2 * grams);
     counts = new Int32Array(2 * grams);
+    gramAt = new Int32Array(2 * grams);
   }
   let tableSize = 256;
   while (tableSize < 2 * grams) tableSize *= 2;
@@ -68,19 +80,23 @@ function scanFourGrams(words: readonly string[], stopAtRepeat: boolean): FourGra
       if (entry === 0) {
         slots[slot] = size + 1;
         firsts[size] = i;
+        lasts[size] = i;
         counts[size] = 1;
+        gramAt[i] = size;
         size++;
         break;
       }
       if (sameFourGram(words, firsts[entry - 1], i)) {
         if (stopAtRepeat) return undefined;
+        lasts[entry - 1] = i;
         counts[entry - 1]++;
+        gramAt[i] = entry - 1;
         break;
       }
       slot = (slot + 1) & mask;
     }
   }
-  return { size, first: firsts, count: counts };
+  return { size, first: firsts, last: lasts, count: counts };
 }
 
 /** Whether a word of `minLength` characters or more occurs twice or more in `words` (hashed into the same reused table). */
@@ -116,9 +132,47 @@ export function repeatsFourGramIn(words: readonly string[]): boolean {
   return words.length >= 5 && scanFourGrams(words, true) === undefined;
 }
 
-/** The distinct 4-grams of `words`, each with its first position and count (the table is shared: read it before the next call). */
+/** The distinct 4-grams of `words`, each with its first and last position and count (the table is shared: read it before the next call). */
 export function distinctFourGrams(words: readonly string[]): FourGramTable {
   return scanFourGrams(words, false) as FourGramTable;
+}
+
+/** Put between two texts' words: no text has it as a word (words are runs of letters, digits and apostrophes), so no 4-gram spans two texts. */
+const TEXT_BREAK = " ";
+
+/**
+ * The distinct 4-grams of several texts' words, read one text after the other (`first` and `last` are places in that sequence, where
+ * each text but the last is followed by one break), with how often each occurs in each text: `inText[g * texts.length + t]` for
+ * 4-gram g in text t. One hashed scan, no string key: the checks compare a statement's 4-grams with its question's and answer's.
+ * The tables are shared: read them before the next scan.
+ */
+export interface FourGramsByText extends FourGramTable {
+  readonly inText: Int32Array;
+  /** Where each text's words start in the sequence. */
+  readonly starts: readonly number[];
+}
+
+let inText = new Int32Array(64);
+
+export function fourGramsByText(texts: readonly (readonly string[])[]): FourGramsByText {
+  const words: string[] = [];
+  const starts: number[] = [];
+  for (const text of texts) {
+    if (starts.length > 0) words.push(TEXT_BREAK);
+    starts.push(words.length);
+    for (const w of text) words.push(w);
+  }
+  const table = scanFourGrams(words, false) as FourGramTable;
+  const n = texts.length;
+  if (inText.length < table.size * n) inText = new Int32Array(2 * table.size * n);
+  inText.fill(0, 0, table.size * n);
+  // Each place's 4-gram counted for the text it starts in (one that spans a break starts in the text before it, never the last).
+  let t = 0;
+  for (let i = 0; i + 4 <= words.length; i++) {
+    while (t + 1 < n && i >= starts[t + 1]) t++;
+    inText[gramAt[i] * n + t]++;
+  }
+  return { ...table, inText, starts };
 }
 
 /** How often the 4-gram of `words` at `at` occurs in `text` (the words of another text). */

@@ -66,10 +66,19 @@ function getWorld(): CompromiseWorld {
   return world;
 }
 
-/** Loads both libraries now (they otherwise load on first use), e.g. before timing a run. */
+/** compromise's document parser, which `looksPlural` asks (its first document builds the tagger's models). */
+function compromiseParser(): (text: string) => { has(match: string): boolean } {
+  getWorld();
+  return require("compromise/two") as (text: string) => { has(match: string): boolean };
+}
+
+/**
+ * Loads both libraries now (they otherwise load on first use), e.g. before timing a run: compromise's tagger builds its models on
+ * its first document (about 40 ms), so one word is parsed here (its lexicon is left as it was).
+ */
 export function warmUpNlp(): void {
   getWink();
-  getWorld();
+  compromiseParser()("plural").has("#Plural");
 }
 
 /**
@@ -158,11 +167,20 @@ function lowerCase(s: string): string {
   return s;
 }
 
-/** The source text of a token run, with its own spacing (the first token's leading space dropped). */
+/**
+ * The source text of a token run, with its own spacing (the first token's leading space dropped). Joined as one flat string: one
+ * concatenated token by token is a tree of a string per token, five times the memory where a parsed question keeps it.
+ */
 export function joinTokens(tokens: readonly Token[]): string {
-  let s = "";
-  tokens.forEach((t, i) => (s += (i === 0 ? "" : t.pre) + t.text));
-  return s;
+  const n = tokens.length;
+  if (n === 0) return "";
+  const parts = new Array<string>(2 * n - 1);
+  parts[0] = tokens[0].text;
+  for (let i = 1; i < n; i++) {
+    parts[2 * i - 1] = tokens[i].pre;
+    parts[2 * i] = tokens[i].text;
+  }
+  return parts.join("");
 }
 
 function lexicon(word: string): { tag?: string; switches?: string } {
@@ -297,9 +315,7 @@ export function looksPlural(word: string): boolean {
   const key = word.toLowerCase();
   let v = pluralMemo.get(key);
   if (v === undefined) {
-    const nlp = require("compromise/two") as (text: string) => { has(match: string): boolean };
-    getWorld();
-    v = nlp(key).has("#Plural");
+    v = compromiseParser()(key).has("#Plural");
     pluralMemo.set(key, v);
   }
   return v;

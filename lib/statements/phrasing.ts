@@ -17,7 +17,7 @@ import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
 import { repeatsWord } from "./four-grams.js";
 import { wordsOf } from "./wellformed.js";
-import { withoutFinalStops, wordSet } from "./text.js";
+import { hasSuffix, withoutFinalStops, wordSet } from "./text.js";
 
 /** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
 const NOT_KEPT = wordSet("is was has does goes happens happened");
@@ -145,12 +145,26 @@ function phraseSaidTwice(lower: string): string | undefined {
     let k = i;
     while (k > 0 && lower.charCodeAt(k - 1) >= 97 && lower.charCodeAt(k - 1) <= 122) k--;
     if (i - k < 3) continue;
-    const before = lower.lastIndexOf(lower.slice(k, i), k - 1);
-    if (before < 0 || k - before > 80) continue;
+    const before = saidWithin(lower, k, i, 80);
+    if (before < 0) continue;
     const phrase = SAID_AGAIN.exec(lower.slice(Math.max(0, before - 40), i))?.[1];
     if (phrase) return phrase;
   }
   return undefined;
+}
+
+/**
+ * Where `lower`'s characters from `k` to `i` were last said before `k`, starting at most `reach` characters before it, or -1: a
+ * bounded `lower.lastIndexOf(word, k - 1)` (a V8 runtime call that scans back to the start) as a loop over character codes.
+ */
+function saidWithin(lower: string, k: number, i: number, reach: number): number {
+  const n = i - k;
+  for (let at = k - 1; at >= 0 && k - at <= reach; at--) {
+    let j = 0;
+    while (j < n && lower.charCodeAt(at + j) === lower.charCodeAt(k + j)) j++;
+    if (j === n) return at;
+  }
+  return -1;
 }
 
 /** An answer that ends with its number ("It has 22.", "four", "about a dozen"). */
@@ -234,8 +248,8 @@ function readWords(statement: string): StatementWords {
   for (let k = 0; k < words.length; k++) {
     const w = words[k];
     if (w === "it" || w === "they") itOrThey = true;
-    if (w.endsWith("eds") || w.endsWith("ings")) pluralForm = true;
-    if (w.endsWith("est") || w === "most" || w === "least") superlative = true;
+    if (hasSuffix(w, "eds") || hasSuffix(w, "ings")) pluralForm = true;
+    if (hasSuffix(w, "est") || w === "most" || w === "least") superlative = true;
     if (NEEDS_OBJECT.has(w) && k + 1 < words.length && ADJUNCT_OPENERS.has(words[k + 1])) strandable = true;
   }
   return { itOrThey, repeats: repeatsWord(words, 3), pluralForm, superlative, strandable };

@@ -12,8 +12,8 @@ import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { HEDGE_SAID_TWICE } from "./answer.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
-import { distinctFourGrams, fourGramCounts, fourGramKey } from "./four-grams.js";
+import { hasSuffix, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
+import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
 /** Words that carry no content of the question's proposition. */
@@ -94,8 +94,6 @@ interface AskedQuestion {
   readonly twoQuestions: boolean;
   /** Whether the final sentence has a superlative with its noun ("the tallest mountain", "the first person"). */
   readonly superlativeNoun: boolean;
-  /** How often each 4-gram occurs in the whole question, made when a statement repeats a 4-gram. */
-  grams?: ReadonlyMap<string, number>;
 }
 
 const askedQuestions = new Map<string, AskedQuestion>();
@@ -119,7 +117,12 @@ function askedQuestion(question: string): AskedQuestion {
 
 /** Share of the question's content words the statement keeps (1 when the question has none). */
 export function questionCoverage(statement: string, question: string): number {
-  const asked = askedQuestion(question).stems;
+  return coverageOf(statement, askedQuestion(question));
+}
+
+/** `questionCoverage` with the question read. */
+function coverageOf(statement: string, question: AskedQuestion): number {
+  const asked = question.stems;
   if (asked.length === 0) return 1;
   const words = wordsOf(statement);
   let n = 0;
@@ -143,18 +146,11 @@ function keepsStem(words: readonly string[], s: string): boolean {
 export function repeatsQuestionInAnswer(statement: string, question: string, answer: string): boolean {
   const words = wordsOf(statement);
   if (!hasRepeatedFourGram(words)) return false;
-  // The statement's 4-grams told apart by numbers; a string key is made only for one said twice.
-  const s = distinctFourGrams(words);
-  let q: ReadonlyMap<string, number> | undefined;
-  let a: Map<string, number> | undefined;
-  for (let g = 0; g < s.size; g++) {
-    const n = s.count[g];
-    if (n < 2) continue;
-    const asked = askedQuestion(question);
-    q ??= asked.grams ??= fourGramCounts(statementWords(question));
-    a ??= fourGramCounts(statementWords(answer));
-    const k = fourGramKey(words, s.first[g]);
-    if (n > Math.max(q.get(k) ?? 0, a.get(k) ?? 0)) return true;
+  // The 4-grams of the question, the answer and the statement told apart by numbers in one scan (no string key, no map).
+  const grams = fourGramsByText([statementWords(question), statementWords(answer), words]);
+  for (let g = 0; g < grams.size; g++) {
+    const n = grams.inText[3 * g + 2];
+    if (n >= 2 && n > Math.max(grams.inText[3 * g], grams.inText[3 * g + 1])) return true;
   }
   return false;
 }
@@ -195,18 +191,24 @@ const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will
 const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
 /**
- * Whether `words` say a content word of four letters or more in -ed or -s twice. The few such words are compared with those
- * before them (no set made: this runs on every statement).
+ * Whether `words` say a content word of four letters or more twice that `saidTwice` reads as a verb: in -ed, or in -s where the
+ * lexicon's first reading of its stem is a verb. The few words of that shape are compared with those before them (no set made: this
+ * runs on every statement), and the lexicon is asked only of one said twice.
  */
-function repeatsVerbLikeWord(words: readonly string[]): boolean {
+function repeatsVerbForm(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (w.length < 4 || !(w.endsWith("ed") || w.endsWith("s"))) continue;
+    if (w.length < 4 || !(hasSuffix(w, "ed") || hasSuffix(w, "s"))) continue;
     let before = false;
     for (let j = 0; j < i && !before; j++) before = words[j].length === w.length && words[j] === w;
-    if (before && isContentWord(w)) return true;
+    if (before && isContentWord(w) && isVerbForm(w)) return true;
   }
   return false;
+}
+
+/** A word in -ed, or in -s whose stem is first a verb in the lexicon ("causes", not "cells"): the verbs `saidTwice` counts. */
+function isVerbForm(w: string): boolean {
+  return /ed$/.test(w) || (/s$/.test(w) && isVerbFirst(w.replace(/e?s$/, "")));
 }
 
 /**
@@ -214,8 +216,8 @@ function repeatsVerbLikeWord(words: readonly string[]): boolean {
  * discovered the structure of DNA"): the answer's clause and the question's predicate glued together.
  */
 function saidTwice(statement: string, question: string, answer: string): string | undefined {
-  // A word said twice in one sentence is said twice in the statement: most statements have none.
-  if (!repeatsVerbLikeWord(wordsOf(statement))) return undefined;
+  // A verb said twice in one sentence is said twice in the statement: most statements have none.
+  if (!repeatsVerbForm(wordsOf(statement))) return undefined;
   const counts = (s: string) => {
     const m = new Map<string, number>();
     for (const w of contentWords(s)) if (w.length >= 4) m.set(w, (m.get(w) ?? 0) + 1);
@@ -227,7 +229,7 @@ function saidTwice(statement: string, question: string, answer: string): string 
   for (const sentence of statement.split(/(?<=[.!?])\s+(?=[A-Z])/)) {
     for (const [w, n] of counts(sentence)) {
       // Verbs only: a noun may well recur ("Animals that are active at night are called nocturnal animals").
-      if (n < 2 || !(/ed$/.test(w) || (/s$/.test(w) && isVerbFirst(w.replace(/e?s$/, ""))))) continue;
+      if (n < 2 || !isVerbForm(w)) continue;
       q ??= counts(question);
       a ??= counts(answer);
       if (n > Math.max(q.get(w) ?? 0, a.get(w) ?? 0)) return w;
@@ -462,11 +464,13 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const out: string[] = [];
   if (fullStatement.trim() === "") return out;
   // Linear in the text whatever it holds (issue 22): the checks read the part the rules analyse.
-  const [statement, question, answer] = [fullStatement, fullQuestion, fullAnswer].map((x) => x.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS));
+  const statement = fullStatement.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS);
+  const question = fullQuestion.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS);
+  const answer = fullAnswer.slice(0, 2 * STATEMENT_MAX_ANALYSED_CHARS);
   // The question's context sentences, copied into the statement, say nothing about its final question.
   const asked = askedQuestion(question);
   const own = asked.context && statement.startsWith(asked.context) ? statement.slice(asked.context.length) : statement;
-  const coverage = questionCoverage(own, question);
+  const coverage = coverageOf(own, asked);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
   const doubled = (hasAdjacentEqualLetterRuns(statement) ? [...statement.matchAll(DOUBLED)] : []).find(

@@ -2146,7 +2146,8 @@ function isInstruction(a: AnswerParts): boolean {
   if (a.isClause || !v || (v.lower !== v.lemma && !(v.pos === "ADJ" && canBeVerb(v.lower))) || /(?:ing|ed)$/.test(v.lower)) return false;
   // A name is no instruction ("Mark Twain", "Don Juan Pond"): a capital, then another.
   if (/^[A-Z]/.test(v.text) && /^[A-Z]/.test(a.tokens[1]?.text ?? "") && v.pos !== "VERB") return false;
-  return (v.pos === "VERB" || canBeVerb(v.lower)) && a.tokens[1] !== undefined && a.tokens[1].pos !== "AUX";
+  // (The lexicon last: most answers fail on their second token.)
+  return a.tokens[1] !== undefined && a.tokens[1].pos !== "AUX" && (v.pos === "VERB" || canBeVerb(v.lower));
 }
 
 /**

@@ -42,8 +42,23 @@ export function endSentence(s: string): string {
   return `${t}.`;
 }
 
+/** The last few texts split and their parts: the parser and two checks split the same question (the result is shared, never changed). */
+const RECENT_SPLITS = 4;
+const splitTexts: string[] = [];
+const splitParts: { readonly context: string; readonly last: string }[] = [];
+let nextSplit = 0;
+
 /** Splits context sentences from the final question sentence. */
-export function splitFinalSentence(text: string): { context: string; last: string } {
+export function splitFinalSentence(text: string): { readonly context: string; readonly last: string } {
+  for (let k = 0; k < splitTexts.length; k++) if (splitTexts[k] === text) return splitParts[k];
+  const parts = splitUncached(text);
+  splitTexts[nextSplit] = text;
+  splitParts[nextSplit] = parts;
+  nextSplit = (nextSplit + 1) % RECENT_SPLITS;
+  return parts;
+}
+
+function splitUncached(text: string): { readonly context: string; readonly last: string } {
   const t = collapseSpaces(text);
   // Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote (not inside abbreviations like "e.g.").
   const re = /(?<!\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|U\.S))([.!?])\s+(?=[A-Z0-9"“(])/g;
@@ -53,6 +68,18 @@ export function splitFinalSentence(text: string): { context: string; last: strin
   }
   if (cut < 0) return { context: "", last: t };
   return { context: t.slice(0, cut).trim(), last: t.slice(cut).trim() };
+}
+
+/**
+ * Whether `w` ends with `suffix` (String.prototype.endsWith as a loop over character codes, which the optimiser inlines: endsWith is a
+ * call into a V8 builtin, and the checks ask it of every word of every statement).
+ */
+export function hasSuffix(w: string, suffix: string): boolean {
+  const n = w.length;
+  const k = suffix.length;
+  if (k > n) return false;
+  for (let i = 1; i <= k; i++) if (w.charCodeAt(n - i) !== suffix.charCodeAt(k - i)) return false;
+  return true;
 }
 
 /** A set of words written as space-separated lines, so a long word list reads as a paragraph. */
@@ -70,4 +97,16 @@ export function withoutFinalStops(text: string): string {
   let end = text.trimEnd().length;
   while (end > 0 && (text[end - 1] === "." || text[end - 1] === "!")) end--;
   return text.slice(0, end).trim();
+}
+
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
+/**
+ * `s` stored one byte per character where all its characters are Latin-1 (the same characters). V8 keeps a slice of a two-byte text
+ * two-byte: every question and answer cut from a file with one character beyond Latin-1 anywhere is (CAP-Correctness has 99 rows
+ * with one), and so is every string made from them (twice the memory for the garbage collector to copy, and V8's two-byte paths
+ * for every pattern run on them). A Latin-1 buffer reads back as a one-byte string.
+ */
+export function oneByteCopy(s: string): string {
+  return BEYOND_LATIN1.test(s) ? s : Buffer.from(s, "latin1").toString("latin1");
 }

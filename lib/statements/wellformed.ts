@@ -9,7 +9,7 @@
  */
 import { FINITE_AUXILIARIES, NEGATED_AUXILIARIES } from "./auxiliaries.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { distinctFourGrams, fourGramCounts, fourGramKey, repeatsFourGramIn } from "./four-grams.js";
+import { distinctFourGrams, fourGramsByText, repeatsFourGramIn } from "./four-grams.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
 export type IllFormedReason = "question mark" | "question word order" | "colon" | "repeated 4-gram";
@@ -81,13 +81,6 @@ export function wordsOf(s: string): readonly string[] {
   return words;
 }
 
-/** Four word indices below 2^13 make a 4-gram key below 2^52, exact in a double. */
-const MAX_GRAM_VOCABULARY = 8192;
-
-function gramKey(a: number, b: number, c: number, d: number): number {
-  return ((a * MAX_GRAM_VOCABULARY + b) * MAX_GRAM_VOCABULARY + c) * MAX_GRAM_VOCABULARY + d;
-}
-
 /** Whether some 4-word sequence occurs twice or more in `words` (asked of the same statement by two checks: the answer is kept). */
 export function hasRepeatedFourGram(words: readonly string[]): boolean {
   if (words.length < 5) return false;
@@ -122,28 +115,22 @@ function interrogativeOrder(words: readonly string[]): boolean {
     : false;
 }
 
-/** A context's 4-grams as numbers: its words' indices among its distinct words, and how often each 4-gram of indices occurs. */
-interface ContextGrams {
-  readonly ids: ReadonlyMap<string, number>;
-  readonly keys: ReadonlyMap<number, number>;
-}
-
+/**
+ * What the check keeps of a question, memoised for every question of a batch: only what it reads again (the final sentence's first
+ * word, not all its words; no 4-gram counts), as what a memo holds is copied by the garbage collector while it is young.
+ */
 interface QuestionSide {
-  /** The context's words (its 4-gram counts are made when a statement copies the context). */
-  readonly contextWords: readonly string[];
-  contextGrams?: ReadonlyMap<string, number>;
-  /** The context's 4-grams as numbers over its own vocabulary, made on first use; null when the vocabulary is too large for them. */
-  contextGramKeys?: ContextGrams | null;
-  readonly contextTail: readonly string[];
+  /** How many words the context has. */
+  readonly contextWordCount: number;
   readonly contextLower: string;
   readonly contextLength: number;
-  readonly lastWords: readonly string[];
+  /** The final sentence's first word (undefined when it has none). */
+  readonly lastWord: string | undefined;
   readonly interrogative: boolean;
   readonly hasColon: boolean;
   readonly question: string;
-  /** The question's words and their 4-gram counts, made when a statement repeats a 4-gram. */
+  /** The question's words, made when a statement repeats a 4-gram. */
   questionWords?: readonly string[];
-  questionGrams?: ReadonlyMap<string, number>;
 }
 
 const sides = new Map<string, QuestionSide>();
@@ -156,13 +143,11 @@ function questionSide(question: string): QuestionSide {
     const { context, last } = splitFinalSentence(q);
     const ctx = context.replace(/\?/g, ".");
     const lastWords = statementWords(last);
-    const contextWords = statementWords(ctx);
     side = {
-      contextWords,
-      contextTail: contextWords.slice(-3),
+      contextWordCount: statementWords(ctx).length,
       contextLower: ctx.toLowerCase(),
       contextLength: ctx.length,
-      lastWords,
+      lastWord: lastWords[0],
       interrogative: interrogativeOrder(lastWords),
       hasColon: q.includes(":"),
       question: q,
@@ -174,65 +159,14 @@ function questionSide(question: string): QuestionSide {
   return side;
 }
 
-/** The question's context's 4-grams as numbers (its words numbered once per question); null when its vocabulary is too large for them. */
-function contextGramIndex(side: QuestionSide): ContextGrams | null {
-  if (side.contextGramKeys === undefined) {
-    const ids = new Map<string, number>();
-    const seq = side.contextWords.map((w) => {
-      let id = ids.get(w);
-      if (id === undefined) ids.set(w, (id = ids.size));
-      return id;
-    });
-    const keys = new Map<number, number>();
-    for (let i = 0; i + 4 <= seq.length; i++) {
-      const key = gramKey(seq[i], seq[i + 1], seq[i + 2], seq[i + 3]);
-      keys.set(key, (keys.get(key) ?? 0) + 1);
-    }
-    side.contextGramKeys = ids.size < MAX_GRAM_VOCABULARY ? { ids, keys } : null;
-  }
-  return side.contextGramKeys;
-}
-
 /**
- * Whether some 4-gram of `words` occurs in the question's context. Answered with numbers, so a
- * statement that shares none, most of them, costs no string per 4-gram; true when the context's
- * vocabulary is too large for that.
+ * The words of the question's context followed by those of the statement's own part, for a statement that starts with the context:
+ * the statement's words (which the other checks read too) where a space follows the context, which ends with a sentence end, so
+ * that the words and their lower case are the same whether the two parts are read apart or together.
  */
-function sharesFourGramWithContext(side: QuestionSide, words: readonly string[]): boolean {
-  const index = contextGramIndex(side);
-  if (index === null) return true;
-  for (let i = 0; i + 4 <= words.length; i++) if (contextGramCount(index, words, i) > 0) return true;
-  return false;
-}
-
-/** How often the 4-gram of `words` at `at` occurs in the question's context, by the context's numbered 4-grams. */
-function contextGramCount(index: ContextGrams, words: readonly string[], at: number): number {
-  const a = index.ids.get(words[at]);
-  const b = index.ids.get(words[at + 1]);
-  const c = index.ids.get(words[at + 2]);
-  const d = index.ids.get(words[at + 3]);
-  return a === undefined || b === undefined || c === undefined || d === undefined ? 0 : (index.keys.get(gramKey(a, b, c, d)) ?? 0);
-}
-
-/** How often the 4-gram of `words` at `at` occurs in the question's context (by its string key where the context has too many words). */
-function contextOccurrences(side: QuestionSide, words: readonly string[], at: number): number {
-  const index = contextGramIndex(side);
-  if (index) return contextGramCount(index, words, at);
-  side.contextGrams ??= fourGramCounts(side.contextWords);
-  return side.contextGrams.get(fourGramKey(words, at)) ?? 0;
-}
-
-/**
- * How often a 4-gram occurs in the question's words followed by the answer's: in the question (counted once per question), in the
- * answer, or across the join.
- */
-function sourceGramCounter(side: QuestionSide, answer: string): (k: string) => number {
-  const questionWords = (side.questionWords ??= statementWords(side.question));
-  const questionGrams = (side.questionGrams ??= fourGramCounts(questionWords));
-  const answerWords = statementWords(answer);
-  const answerGrams = fourGramCounts(answerWords);
-  const acrossGrams = fourGramCounts([...questionWords.slice(-3), ...answerWords.slice(0, 3)]);
-  return (k) => (questionGrams.get(k) ?? 0) + (answerGrams.get(k) ?? 0) + (acrossGrams.get(k) ?? 0);
+function contextThenOwnWords(statement: string, side: QuestionSide, ownWords: readonly string[]): readonly string[] {
+  if (statement.charCodeAt(side.contextLength) === 32) return wordsOf(statement);
+  return [...statementWords(side.contextLower), ...ownWords];
 }
 
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
@@ -245,31 +179,33 @@ export function illFormedReasons(statement: string, question: string, answer: st
   const lead = firstWord(own.slice(0, 40));
   if (WH.has(lead) || AUX.has(lead)) {
     const answerLead = firstWord(answer.slice(0, 40));
-    const subordinate = side.lastWords[0] === lead && !side.interrogative;
+    const subordinate = side.lastWord === lead && !side.interrogative;
     const calledFor = answerLead === lead || subordinate;
     if (!calledFor && interrogativeOrder(statementWords(own.slice(0, 80)))) reasons.push("question word order");
   }
   if (statement.includes(":") && !side.hasColon && !answer.includes(":")) reasons.push("colon");
-  // The context is copied verbatim, so only 4-grams that touch the statement's own part can occur
-  // more often than in the question: count those, adding what the context contributes. (The
-  // counts are looked up in maps: a scan of the source per repeated 4-gram took time quadratic in
-  // a long answer, issue 22.)
+  // The context is copied verbatim, so only 4-grams that touch the statement's own part can occur more often than in the question:
+  // those are counted over the context's words followed by the statement's own, and read where one occurs in the own part (from
+  // the context's last three words on). (The counts are hashed: a scan of the source per repeated 4-gram took time quadratic in a
+  // long answer, issue 22.)
   const verbatim = own !== statement;
   const ownWords = wordsOf(own);
   // Without the context, a 4-gram can only be repeated if one occurs twice in the statement's own words (most have none).
   if (!verbatim && !hasRepeatedFourGram(ownWords)) return reasons;
-  const window = verbatim ? [...side.contextTail, ...ownWords] : ownWords;
-  // With it, one must also be repeated in the words after the context or occur in the context itself.
-  if (verbatim && !hasRepeatedFourGram(window) && !sharesFourGramWithContext(side, window)) return reasons;
-  // (The window's 4-grams are told apart by numbers; a string key is made only for one said twice.)
-  const grams = distinctFourGrams(window);
-  let source: ((k: string) => number) | undefined;
-  for (let g = 0; g < grams.size; g++) {
-    const at = grams.first[g];
-    const total = grams.count[g] + (verbatim ? contextOccurrences(side, window, at) : 0);
-    if (total < 2) continue;
-    source ??= sourceGramCounter(side, answer);
-    if (total > source(fourGramKey(window, at))) {
+  const words = verbatim ? contextThenOwnWords(statement, side, ownWords) : ownWords;
+  const ownFrom = verbatim ? Math.max(0, side.contextWordCount - 3) : 0;
+  // (The 4-grams are told apart by numbers; the source is read only where one is said twice there.)
+  const grams = distinctFourGrams(words);
+  let twice = false;
+  for (let g = 0; g < grams.size && !twice; g++) twice = grams.count[g] >= 2 && grams.last[g] >= ownFrom;
+  if (!twice) return reasons;
+  // Compared with the question's words followed by the answer's (a 4-gram across the two counts), all counted in one scan.
+  const questionWords = (side.questionWords ??= statementWords(side.question));
+  const both = fourGramsByText([[...questionWords, ...statementWords(answer)], words]);
+  const ownStart = both.starts[1] + ownFrom;
+  for (let g = 0; g < both.size; g++) {
+    const total = both.inText[2 * g + 1];
+    if (total >= 2 && both.last[g] >= ownStart && total > both.inText[2 * g]) {
       reasons.push("repeated 4-gram");
       break;
     }
