@@ -2800,7 +2800,7 @@ function blankRealize(original: string, given: AnswerParts): Realized {
   const filler = fillAfterPromptWords(original, marker, given.text);
   const chosen = filler ? analyzeAnswer(filler) : given;
   // "in the ___ of plant cells" + "the chloroplasts": the article before the blank is not said twice.
-  const article = new RegExp(`\\b(the|a|an)\\s*$`, "i").exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
+  const article = /\b(the|a|an)\s*$/i.exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
   const a = article && new RegExp(`^${article}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
   const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
