@@ -2540,7 +2540,16 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
 }
 
 function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly Token[], a: AnswerParts): Realized {
-  if (a.isClause) return clauseAnswer(a, undefined, "in-situ", []);
+  if (a.isClause) {
+    // "The first synthetic dye was discovered by whom?" + "Perkin discovered it in 1856.": "it" is the question's subject.
+    const be = before.findIndex((t, k) => k > 0 && t.pos === "AUX");
+    const object = a.tokens.findIndex((t, k) => k > a.finiteVerb && t.lower === "it");
+    if (be > 0 && object > 0 && a.finiteVerb > 0 && !isPluralPhrase(before.slice(0, be))) {
+      const said = followedBy(`${text(a.tokens.slice(0, object))} ${midSentence(text(before.slice(0, be)))}`, a.tokens.slice(object + 1));
+      return { sentence: said.replace(/[.!]+$/, ""), rule: "in-situ:pronoun", doubts: [] };
+    }
+    return clauseAnswer(a, undefined, "in-situ", []);
+  }
   let slot = slotPhrase(wh, a.text, a.tokens);
   let head = before;
   const last = head[head.length - 1];
