@@ -359,6 +359,18 @@ function saidOnce(sentence: string, question: string): string {
   return `${sentence.slice(0, twice.index)}${twice[1]}${twice[2]}${sentence.slice(twice.index + twice[0].length)}`;
 }
 
+/**
+ * "To make my phone battery last longer, …" for "How can I make my phone battery last longer?": the asker's "my" becomes "a" in a
+ * statement that says it of anyone (issue 23 part 1), unless the sentence keeps the asker's "I" or the answer says "my" itself.
+ */
+function impersonal(sentence: string, answer: string): string {
+  if (!/\b[Mm]y\b/.test(sentence) || /\b(?:I|I'm|me)\b/.test(sentence) || /\b[Mm]y\b/.test(answer)) return sentence;
+  return sentence.replace(
+    /\b([Mm])y (\S)/g,
+    (_, m: string, next: string) => `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}`,
+  );
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, given: string): Reformulation {
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
@@ -403,7 +415,7 @@ function reformulateWithin(asked: string, given: string): Reformulation {
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
-  sentence = capitalize(saidOnce(sentence, q.final));
+  sentence = capitalize(impersonal(saidOnce(sentence, q.final), answer));
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
