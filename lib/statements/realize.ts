@@ -2282,8 +2282,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
+    // (A stranded "for" answered by a purpose or a role: "They used them as currency." → "… used cacao beans as currency".)
+    const answered = d.rest.at(-1)?.lower === "for" && FOR_ANSWERED.test(aligned.phrase);
+    const e = answered ? { ...d, rest: d.rest.slice(0, -1) } : d;
     return {
-      sentence: capitalize(declarative(d, !d.negated, { text: midSentence(aligned.phrase), gap: aligned.gap })),
+      sentence: capitalize(declarative(e, !d.negated, { text: midSentence(aligned.phrase), gap: Math.min(aligned.gap, e.rest.length) })),
       rule: "wh-inverted:aligned-echo",
       doubts,
     };
