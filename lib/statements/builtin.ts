@@ -294,14 +294,31 @@ function causedBy(q: ParsedQuestion, hedged: { hedge: string; rest: string }): s
   return `${capitalize(joinTokens(object))} ${be} ${hedged.hedge} caused by ${midSentence(hedged.rest.replace(/[.!]+$/, ""))}.`;
 }
 
+/** The first sentence of a statement after the question's context it copies (with the context's question marks made periods). */
+function ownFirstSentence(statement: string, q: ParsedQuestion): string {
+  const context = q.context.replace(/\?(?=\s|$)/g, ".");
+  const own = context && statement.startsWith(context) ? statement.slice(context.length).trimStart() : statement;
+  return own.split(/(?<=[.!?])\s+/)[0];
+}
+
+/** The reformulation with its sentence replaced by the hedged one, checked again as it now reads. */
+function withHedgedSentence(
+  r: Reformulation,
+  asked: string,
+  hedged: { hedge: string; rest: string },
+  sentence: string,
+  kept: string,
+): Reformulation {
+  const statement = r.statement.replace(sentence, kept);
+  const doubts = [...new Set([...r.doubts, ...statementDoubts(asked, `${hedged.hedge} ${hedged.rest}`, statement)])];
+  return { ...r, statement, flagged: doubts.length > 0, doubts };
+}
+
 /** The statement of the answer after its hedge, the hedge put back on the verb of the answer's own sentence (or flagged as dropped). */
 function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): Reformulation {
   const r = reformulateWithin(asked, hedged.rest);
   const q = parseQuestion(withoutPartLabels(asked));
-  // (The statement copies the question's context with its question marks made periods.)
-  const context = q.context.replace(/\?(?=\s|$)/g, ".");
-  const own = context && r.statement.startsWith(context) ? r.statement.slice(context.length).trimStart() : r.statement;
-  const sentence = own.split(/(?<=[.!?])\s+/)[0];
+  const sentence = ownFirstSentence(r.statement, q);
   const caused = causedBy(q, hedged);
   if (caused) {
     const statement = r.statement.replace(sentence, caused);
@@ -311,12 +328,7 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
   // ("What is the most likely cause?" + "Most likely the yeast was dead …": the question says the hedge already.)
   if (new RegExp(`\\b${hedged.hedge}\\b`, "i").test(q.final)) return r;
   const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge, questionVerbForms(q));
-  if (kept) {
-    // The checks read the statement with its hedge.
-    const statement = r.statement.replace(sentence, kept);
-    const doubts = [...new Set([...r.doubts, ...statementDoubts(asked, `${hedged.hedge} ${hedged.rest}`, statement)])];
-    return { ...r, statement, flagged: doubts.length > 0, doubts };
-  }
+  if (kept) return withHedgedSentence(r, asked, hedged, sentence, kept);
   return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
 }
 
@@ -336,9 +348,7 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
   const said = /^(?:not|no|yes)\b[.!]\s+(?=\S)/i.exec(hedged.rest);
   const r0 = reformulateWithin(asked, no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest);
   const r = said ? { ...r0, statement: `${r0.statement} ${hedged.rest.slice(said[0].length).trim()}` } : r0;
-  const context = q.context.replace(/\?(?=\s|$)/g, ".");
-  const own = context && r.statement.startsWith(context) ? r.statement.slice(context.length).trimStart() : r.statement;
-  const sentence = own.split(/(?<=[.!?])\s+/)[0];
+  const sentence = ownFirstSentence(r.statement, q);
   const negated = no ? NEGATED_AUX.exec(sentence) : null;
   if (no && !negated) return undefined;
   const kept = negated
@@ -346,7 +356,7 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
       (negated[1] ? `${hedged.hedge} ${negated[0]}` : `${negated[2]} ${hedged.hedge}${negated[3] === "n't" ? " not" : negated[3]}`) +
       sentence.slice(negated.index + negated[0].length)
     : withHedge(sentence, hedged.hedge, questionVerbForms(q));
-  return kept ? { ...r, statement: r.statement.replace(sentence, kept) } : undefined;
+  return kept ? withHedgedSentence(r, asked, hedged, sentence, kept) : undefined;
 }
 
 /**
