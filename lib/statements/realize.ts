@@ -2269,6 +2269,11 @@ function dummyTake(d: Declarative): number {
 /** An answer to a stranded "for": a purpose ("to drive nails") or a role ("as currency"), which says what "for" asked. */
 const FOR_ANSWERED = /^(?:to|as|in order to) \S/i;
 
+/** The declarative without its stranded final "for" where `phrase` answers it (see FOR_ANSWERED), else `d` itself. */
+function withoutAnsweredFor(d: Declarative, phrase: string): Declarative {
+  return d.rest.at(-1)?.lower === "for" && FOR_ANSWERED.test(phrase) ? { ...d, rest: d.rest.slice(0, -1) } : d;
+}
+
 /** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
 const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
 
@@ -2283,8 +2288,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
     // (A stranded "for" answered by a purpose or a role: "They used them as currency." → "… used cacao beans as currency".)
-    const answered = d.rest.at(-1)?.lower === "for" && FOR_ANSWERED.test(aligned.phrase);
-    const e = answered ? { ...d, rest: d.rest.slice(0, -1) } : d;
+    const e = withoutAnsweredFor(d, aligned.phrase);
     return {
       sentence: capitalize(declarative(e, !d.negated, { text: midSentence(aligned.phrase), gap: Math.min(aligned.gap, e.rest.length) })),
       rule: "wh-inverted:aligned-echo",
@@ -2484,8 +2488,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     if (worth) slot = slot.replace(/^worth\s+/i, "");
   }
   // "What did the Maya use cacao beans for?" + "as currency": the stranded "for" is answered by the purpose or the role.
-  if (d.rest.at(-1)?.lower === "for" && gap >= d.rest.length - 1 && FOR_ANSWERED.test(slot)) {
-    d = { ...d, rest: d.rest.slice(0, -1) };
+  if (gap >= d.rest.length - 1 && withoutAnsweredFor(d, slot) !== d) {
+    d = withoutAnsweredFor(d, slot);
     gap = d.rest.length;
   }
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
