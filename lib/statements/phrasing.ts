@@ -17,7 +17,7 @@ import { capitalDoubtful } from "./names.js";
 import { canBeVerb } from "./nlp.js";
 import { repeatsWord } from "./four-grams.js";
 import { wordsOf } from "./wellformed.js";
-import { hasSuffix, withoutFinalStops, wordSet } from "./text.js";
+import { hasSuffix, occurrences, withoutFinalStops, wordSet } from "./text.js";
 
 /** Verbs a statement may well leave out: "What happens to water …?" + "It boils." */
 const NOT_KEPT = wordSet("is was has does goes happens happened");
@@ -52,13 +52,6 @@ function isVerbInflection(w: string): boolean {
 }
 /** The wh-phrase's noun ("What language …?"), put after a name by a rule ("Portuguese language is spoken …"). */
 const WH_NOUN = /^\s*(?:what|which) ([a-z]{3,}) (?:is|are|was|were|do|does|did|can|has|have)\b/i;
-
-/** How often `part` occurs in `s`. */
-function occurrences(s: string, part: string): number {
-  let n = 0;
-  for (let at = s.indexOf(part); at >= 0; at = s.indexOf(part, at + part.length)) n++;
-  return n;
-}
 
 /**
  * What the checks read of a question, memoised (a question recurs for every answer to it); the costlier parts are read on first use,

@@ -12,7 +12,7 @@ import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { HEDGE_SAID_TWICE } from "./answer.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { hasSuffix, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
+import { hasSuffix, occurrences, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
 import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
@@ -420,9 +420,8 @@ const AGENT_PASSIVE =
   /\bThe (?:author|writer|composer|painter|inventor|director|designer|architect|founder) of\b[^.]*\b(?:is|was|were|are) (?:written|composed|painted|invented|directed|designed|built|founded) by\b/;
 
 /**
- * Doubts about the asker's words and contractions in the statement's own part (after the question's context): "I should …", "If my
- * car battery dies, …" keep the asker's person where a statement is impersonal; "tides're" and "for to make" are not English; a hedge
- * said twice.
+ * Doubts about the statement's own part (after the question's context) that chat answers bring: the asker's "I" or "my" kept where a
+ * statement is impersonal; "tides're" and "for to make", which are not English; a hedge or "its first" said twice; a fragment sentence.
  */
 function askerDoubts(statement: string, own: string, question: string, answer: string): string[] {
   const out: string[] = [];
@@ -442,17 +441,15 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   const preposition = statement.includes(" to ") ? /\b(?:for|of|with|by|from|at|on|in) to [a-z]+/i.exec(statement) : null;
   if (preposition && !question.includes(preposition[0]) && !answer.includes(preposition[0])) out.push(`reads: "${preposition[0]}"`);
   // (Said twice in the statement's own words, more often than the question or the answer says it.)
+  const moreOften = (phrase: string) => {
+    const times = (s: string) => occurrences(s.toLowerCase(), phrase.toLowerCase());
+    return times(own) > Math.max(times(question), times(answer));
+  };
   const hedge = HEDGE_SAID_TWICE.exec(own)?.[1];
-  if (hedge) {
-    const times = (s: string) => s.toLowerCase().split(hedge.toLowerCase()).length - 1;
-    if (times(own) > Math.max(times(question), times(answer))) out.push("reads: a hedge said twice");
-  }
+  if (hedge && moreOften(hedge)) out.push("reads: a hedge said twice");
   // "Brazil won its first World Cup in its first in 1958": a possessive and its ordinal said twice.
   const ordinal = /\b(its|their|his|her) (first|second|third|last)\b.*\b\1 \2\b/i.exec(own);
-  if (ordinal) {
-    const times = (s: string) => s.toLowerCase().split(`${ordinal[1]} ${ordinal[2]}`.toLowerCase()).length - 1;
-    if (times(own) > Math.max(times(question), times(answer))) out.push(`reads: "${ordinal[1]} ${ordinal[2]}" twice`);
-  }
+  if (ordinal && moreOften(`${ordinal[1]} ${ordinal[2]}`)) out.push(`reads: "${ordinal[1]} ${ordinal[2]}" twice`);
   // "Lightning strikes the same place twice. Especially tall structures …": a fragment after the statement.
   const fragment = /[.!] (Especially|Particularly|Including|Except|Mainly|Mostly|Like) /.exec(statement);
   if (fragment && !answer.includes(fragment[0].slice(2))) out.push(`reads: "${fragment[1]} …" is no sentence`);

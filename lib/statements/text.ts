@@ -110,3 +110,10 @@ const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 export function oneByteCopy(s: string): string {
   return BEYOND_LATIN1.test(s) ? s : Buffer.from(s, "latin1").toString("latin1");
 }
+
+/** How often `part` occurs in `s`. */
+export function occurrences(s: string, part: string): number {
+  let n = 0;
+  for (let at = s.indexOf(part); at >= 0; at = s.indexOf(part, at + part.length)) n++;
+  return n;
+}
