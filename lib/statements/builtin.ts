@@ -230,13 +230,17 @@ const QUESTION_LABEL = /(?<=[.!?])\s+question\s*:\s*(?=\S)/i;
 /** "Complete the sentence: …", "Fill in the blank: …": an instruction before the words to complete, not one of them. */
 const INSTRUCTION_LABEL = /^\s*(?:(?:complete|finish) the (?:sentence|statement)|fill in the blanks?)\s*[:.—–-]\s*(?=\S)/i;
 
+/** "What's likely wrong with it?": a wh-word's contracted "is" (spelled out so the parser reads the verb), at a sentence's start. */
+const WH_CONTRACTED = /(^|[.!?]\s+)(What|Who|Where|Which|How|Why|When)['’]s(?=\s)/g;
+
 /**
  * The question without the labels of its parts ("Context: Water is heated. Question: What happens?" → "Water is heated. What
- * happens?") or the instruction before a sentence to complete.
+ * happens?") or the instruction before a sentence to complete, and with a wh-word's "'s" spelled out.
  */
 function withoutPartLabels(question: string): string {
   const labelled = CONTEXT_LABEL.test(question) ? question.replace(CONTEXT_LABEL, "").replace(QUESTION_LABEL, " ") : question;
-  return INSTRUCTION_LABEL.test(labelled) ? labelled.replace(INSTRUCTION_LABEL, "") : labelled;
+  const instructed = INSTRUCTION_LABEL.test(labelled) ? labelled.replace(INSTRUCTION_LABEL, "") : labelled;
+  return instructed.includes("'s") || instructed.includes("’s") ? instructed.replace(WH_CONTRACTED, "$1$2 is") : instructed;
 }
 
 const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|must|has|have|had)$/;

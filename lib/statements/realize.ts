@@ -1766,6 +1766,13 @@ function beComplementRealize(
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
       const ones = oneForQuestionNoun(a, subject);
       if (ones) return { sentence: ones, rule: "wh-be:one", doubts };
+      // "What's the best way to store fresh herbs?" + "The best way is to …": the answer's subject cut short is the question's.
+      const v = a.finiteVerb;
+      const words = (xs: readonly Token[]) => xs.filter((t) => /\w/.test(t.text)).map((t) => t.lower);
+      const own = words(a.tokens.slice(0, v));
+      const asked = words(subject);
+      if (v >= 2 && a.tokens[v].lemma === "be" && own.length >= 2 && own.length < asked.length && own.every((w, i) => asked[i] === w))
+        return { sentence: `${capitalize(x)} ${text(a.tokens.slice(v))}`, rule: "wh-be:subject-ellipsis", doubts };
       const subjectHead = headNoun(subject);
       if (restates(a.tokens, subject) && (!subjectHead || a.tokens.some((t) => t.lemma === subjectHead.lemma)))
         return { sentence: a.text, rule: "wh-be:sentence", doubts };
