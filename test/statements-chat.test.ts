@@ -124,6 +124,12 @@ test("chat answers read as a careful annotator writes them", () => {
       "Capsaicin, a compound in the seeds",
       "Capsaicin, a compound in the seeds, gives chili peppers their heat.",
     ],
+    [
+      "What's the best way to store fresh herbs?",
+      "The best way is to stand them in water.",
+      "The best way to store fresh herbs is to stand them in water.",
+    ],
+    ["Who's the author of Dune?", "Frank Herbert", "The author of Dune is Frank Herbert."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });
