@@ -130,6 +130,7 @@ test("chat answers read as a careful annotator writes them", () => {
       "The best way to store fresh herbs is to stand them in water.",
     ],
     ["Who's the author of Dune?", "Frank Herbert", "The author of Dune is Frank Herbert."],
+    ["Humans have how many pairs of chromosomes?", "23", "Humans have 23 pairs of chromosomes."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });

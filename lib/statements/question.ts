@@ -875,7 +875,9 @@ function parseInterrogative(tokens: readonly Token[]): Frame | undefined {
 function parseInSitu(tokens: readonly Token[]): Frame | undefined {
   for (let p = 1; p < tokens.length; p++) {
     const w = tokens[p].lower;
-    if (!["which", "what", "whom", "who", "whose"].includes(w)) continue;
+    // ("… is roughly how many metres per second?": a count asked in place.)
+    const count = w === "how" && /^(?:many|much)$/.test(tokens[p + 1]?.lower ?? "");
+    if (!["which", "what", "whom", "who", "whose"].includes(w) && !count) continue;
     const prev = tokens[p - 1];
     // A relative pronoun after a noun ("the gas which …") is not a question word.
     if ((w === "which" || w === "who") && (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.text === ",")) continue;
