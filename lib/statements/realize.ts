@@ -830,7 +830,9 @@ function statesProposition(clause: readonly Token[], proposition: readonly Token
   const q = contentWords(proposition);
   if (q.size === 0) return false;
   const a = new Set(clause.flatMap((t) => [t.lemma, t.lower]));
-  for (const w of q) if (!a.has(w)) return false;
+  // (A word said in a derived form counts: "conduct" in "conductor", "protect" in "protection".)
+  const derived = (w: string) => w.length >= 5 && clause.some((t) => t.lower.length > w.length && t.lower.startsWith(w));
+  for (const w of q) if (!a.has(w) && !derived(w)) return false;
   return true;
 }
 
