@@ -131,6 +131,10 @@ test("chat answers read as a careful annotator writes them", () => {
     ],
     ["Who's the author of Dune?", "Frank Herbert", "The author of Dune is Frank Herbert."],
     ["Humans have how many pairs of chromosomes?", "23", "Humans have 23 pairs of chromosomes."],
+    // A capital that only opened a list of lower-case items.
+    ["What did Marie Curie discover?", "Polonium and radium", "Marie Curie discovered polonium and radium."],
+    ["What are the three primary colors of light?", "Red, green and blue", "The three primary colors of light are red, green and blue."],
+    ["Which cities did he visit?", "Paris and Rome", "He visited Paris and Rome."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });

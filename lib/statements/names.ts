@@ -66,6 +66,14 @@ export function classNamedIn(sentence: string): string | undefined {
   return undefined;
 }
 
+/**
+ * True when `s` is a list whose first item alone has a capital ("Polonium and radium", "Red, green and blue"): the capital only opened
+ * the answer.
+ */
+export function opensLowerCaseList(s: string): boolean {
+  return /^[A-Z][a-z]{2,}(?:, [a-z][a-z -]*)*,? (?:and|or) [a-z]/.test(s) && !/\s[A-Z]/.test(s);
+}
+
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
 function isCommonNoun(lower: string): boolean {
   return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));

@@ -10,6 +10,7 @@
  */
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { HEDGE_SAID_TWICE } from "./answer.js";
+import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import { hasSuffix, occurrences, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
@@ -290,8 +291,8 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   // may name ("Doppler effect", "Golgi apparatus") nor a clause about it ("Lava, which …").
   // ("Jump-start it …": a hyphenated word too.)
   const opening = /^([A-Z][a-z]{2,}(?:-[a-z]+)?)(,?)\s+([a-z]+)/.exec(ans);
-  const listed = (a: string) => /^[A-Z][a-z]{2,}(?:, [a-z][a-z -]*)+,? (?:and|or) [a-z]/.test(a); // "Iron, copper and tin"
-  const opener = opening && (opening[2] === "," ? listed(ans) : FUNCTION_WORDS.has(opening[3])) ? opening[1] : undefined;
+  // ("Iron, copper and tin": a list.)
+  const opener = opening && (opening[2] === "," ? opensLowerCaseList(ans) : FUNCTION_WORDS.has(opening[3])) ? opening[1] : undefined;
   if (opener && !/\s[A-Z]/.test(ans) && !question.includes(opener)) {
     const at = statement.indexOf(opener);
     if (at > 1 && /[a-z,] $/.test(statement.slice(at - 2, at)) && !isProperWord(opener.toLowerCase().split("-")[0]))

@@ -38,7 +38,7 @@ import {
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
-import { classNamedIn, lowersCapital } from "./names.js";
+import { classNamedIn, lowersCapital, opensLowerCaseList } from "./names.js";
 
 export interface Realized {
   readonly sentence: string;
@@ -60,13 +60,15 @@ const FUNCTION_START =
  */
 export function midSentence(s: string, classHead?: string): string {
   if (FUNCTION_START.test(s)) return s[0].toLowerCase() + s.slice(1);
-  const first = s.split(/\s/, 1)[0];
+  const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
   // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep
   // it.
   // (Not a chemical symbol or other two-letter code: "Au", "Fe".)
   if (/^[A-Z][a-z]{2,}$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
+  // So one that opens a list of lower-case items, unless it is a name ("Polonium and radium", not "Paris and its suburbs").
+  if (opensLowerCaseList(s) && !isProperWord(first.toLowerCase())) return s[0].toLowerCase() + s.slice(1);
   return s;
 }
 
