@@ -533,8 +533,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   )
     out.push('reads: the adverb after "has", its main verb');
   // "They mainly speak French there." for "… in Quebec?": "there" for a place the statement does not name.
-  const place =
-    /[.!]?$/.test(own) && /\bthere[.!]?$/.test(own.trim()) ? /\b(?:in|at|on) ((?:[A-Z][\w'-]+ ?)+)/.exec(question)?.[1].trim() : undefined;
+  const place = /\bthere[.!]?$/.test(own.trim()) ? /\b(?:in|at|on) ((?:[A-Z][\w'-]+ ?)+)/.exec(question)?.[1].trim() : undefined;
   if (place && !own.includes(place)) out.push(`context: "there" stands for "${place}"`);
   // "They mainly speak French there.": a pronoun subject with nothing before it to stand for.
   const bare = /^(They|He|She) [a-z]/.exec(own.trim());

@@ -2499,8 +2499,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     if (worth) slot = slot.replace(/^worth\s+/i, "");
   }
   // "What did the Maya use cacao beans for?" + "as currency": the stranded "for" is answered by the purpose or the role.
-  if (gap >= d.rest.length - 1 && withoutAnsweredFor(d, slot) !== d) {
-    d = withoutAnsweredFor(d, slot);
+  const answered = gap >= d.rest.length - 1 ? withoutAnsweredFor(d, slot) : d;
+  if (answered !== d) {
+    d = answered;
     gap = d.rest.length;
   }
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
