@@ -50,6 +50,8 @@ export interface Realized {
 const text = (tokens: readonly Token[]) => joinTokens(tokens);
 
 /** Words that start an answer with a capital only because it starts a sentence. */
+const NUMBER_WORD_START =
+  /^(?:Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety|Hundreds|Thousands|Millions|Billions|Dozens)\b/;
 const FUNCTION_START =
   /^(?:The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
 
@@ -59,10 +61,13 @@ const FUNCTION_START =
  * in "Name one planet that has rings"; ./names.ts).
  */
 export function midSentence(s: string, classHead?: string): string {
-  if (FUNCTION_START.test(s)) return s[0].toLowerCase() + s.slice(1);
+  // ("A, B, AB and O": a letter that is an item, not the article.)
+  if (FUNCTION_START.test(s) && !/^[A-Z](?:[,;:]|\s+(?:and|or)\s|$)/.test(s)) return s[0].toLowerCase() + s.slice(1);
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
+  // A number word ("Eleven, I think", "Forty-two").
+  if (NUMBER_WORD_START.test(s)) return s[0].toLowerCase() + s.slice(1);
   // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep
   // it.
   // (Not a chemical symbol or other two-letter code: "Au", "Fe".)
@@ -2870,7 +2875,9 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not)\b.*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*[—–]\s*(?=[^\s\d]).*)$/i;
+/** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
+const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]+)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
 
 /** Frames whose statement takes the answer's trailing clause at its end. */
 const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
@@ -2880,8 +2887,11 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   const f = q.frame;
   // (The regex first: whether the answer is a clause needs its tags, which the frame may not.)
   const trailing =
-    SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why") && TRAILING_CLAUSE.test(answer.text) && !answer.isClause
-      ? TRAILING_CLAUSE.exec(answer.text)
+    SLOT_FRAMES.has(f.kind) &&
+    !(f.kind === "wh-inverted" && f.wh.word === "why") &&
+    (TRAILING_CLAUSE.test(answer.text) || TRAILING_PARENTHESIS.test(answer.text)) &&
+    !answer.isClause
+      ? (TRAILING_CLAUSE.exec(answer.text) ?? TRAILING_PARENTHESIS.exec(answer.text))
       : null;
   if (trailing) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
