@@ -95,10 +95,23 @@ export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct:
 }
 
 const YES =
-  /^(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+  /^(?:actually,?\s+)?(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const NO =
-  /^(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely)|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+  /^(?:actually,?\s+)?(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely)|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|beyond|past|without|unless|if|when)\s/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
+
+/**
+ * How the answer's yes/no ends: "." when a sentence of its own ("No. Caffeinated drinks …"), "—" or ":" when it goes on after a dash
+ * or colon ("No — if it's still level …"), else "" (a comma or nothing).
+ */
+export function polarityMark(a: AnswerParts): "." | "—" | ":" | "" {
+  if (!a.polarity || a.afterPolarity === "") return "";
+  const body = stripFraming(collapseSpaces(a.raw)).text;
+  const m = YES.exec(body) ?? NO.exec(body);
+  if (!m) return "";
+  return /[.!]/.test(m[0]) ? "." : /[—–]/.test(m[0]) ? "—" : /:/.test(m[0]) ? ":" : "";
+}
 
 /** Abbreviations after which a period does not end a sentence. */
 const ABBREVIATIONS =
@@ -483,8 +496,11 @@ function analyzeUncached(answer: string): AnswerParts {
   // A leading yes/no is noted, not removed: "FALSE" or "No one" is the whole answer to a wh-question.
   const yes = YES.exec(body);
   const no = yes ? null : NO.exec(body);
-  const polarity: Polarity | undefined = yes ? "yes" : no ? "no" : undefined;
-  const afterPolarity = polarity ? body.slice((yes ?? no)![0].length) : "";
+  // "Not for short trips — …": a "not" that limits the question's verb answers no.
+  const limitedNo = !yes && !no && LIMITED_NO.test(body);
+  const polarity: Polarity | undefined = yes ? "yes" : no || limitedNo ? "no" : undefined;
+  const matched = yes ?? no;
+  const afterPolarity = matched ? body.slice(matched[0].length) : limitedNo ? body : "";
   const sentences = splitSentences(body);
   let first = sentences[0] ?? "";
   const rest = sentences.slice(1).join(" ").trim();

@@ -9,6 +9,7 @@ import {
   analyzeAnswer,
   clauseVerb,
   isPluralPhrase,
+  polarityMark,
   predicateOfDummySubject,
   tokenizePhrase,
   withAnswerFields,
@@ -933,7 +934,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // "Not really." / "Not necessarily, …": the adverb stays on the statement's "not" ("It is not really safe …").
     const softened = positive ? undefined : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely)\b/i.exec(answer.text)?.[1];
     const plain = declarative(d, positive);
-    const sentence = softened ? plain.replace(/\b(not|n't)\b/, `$1 ${softened.toLowerCase()}`) : plain;
+    // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
+    const sentence = softened ? plain.replace(/\b(not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "") : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
@@ -973,7 +975,17 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const more = elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
     const joiner = more && reply?.[0].includes(",") && more.text.startsWith("because") ? ", " : more?.joiner;
-    let full = more ? `${sentence}${joiner}${more.text}` : sentence;
+    // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
+    // "… cannot end in a draw — if it's still level …"); a sentence of a few words after it stays one ("No. In 2006." → "… in 2006").
+    const mark = more && !reply ? polarityMark(answer) : "";
+    const ownSentence = mark === "." && (hasFiniteVerb(e) || e.tokens.filter((t) => t.pos !== "PUNCT").length >= 5);
+    let full = !more
+      ? sentence
+      : ownSentence
+        ? `${sentence}. ${capitalize(e.text)}`
+        : mark === "—" || mark === ":"
+          ? `${sentence}${mark === ":" ? ":" : " —"} ${e.rest ? e.text : e.raw.trim().replace(/[.!]+$/, "")}`
+          : `${sentence}${joiner}${more.text}`;
     if (e.rest) full = `${full}. ${e.rest}`;
     return { sentence: full, rule, doubts };
   }
