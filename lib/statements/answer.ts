@@ -44,7 +44,7 @@ const FRAMING = [
   /^i (?:think|believe|guess|suppose|would say|'d say)(?: that)?[,:]?\s+/i,
   /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|maybe)[,:]?\s+/i,
   /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,
-  /^answer\s*:\s*/i,
+  /^(?:(?:the )?(?:short|quick|simple|long) )?answer\s*[:—–]\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
   /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question\s*[!.,:;—–-]*\s+/i,
   /^(?:(?:i'm |i am )?(?:happy|glad) to help|no problem|good one)\s*[!.,:;\-–—]+\s*/i,

@@ -379,9 +379,11 @@ function saidOnce(sentence: string, question: string): string {
  */
 function impersonal(sentence: string, answer: string): string {
   if (!/\b[Mm]y\b/.test(sentence) || /\b(?:I|I'm|me)\b/.test(sentence) || /\b[Mm]y\b/.test(answer)) return sentence;
-  return sentence.replace(
-    /\b([Mm])y (\S)/g,
-    (_, m: string, next: string) => `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}`,
+  // ("my roses" → "roses": a plural takes no article.)
+  return sentence.replace(/\b([Mm])y (\S)([\p{L}'’-]*)/gu, (_, m: string, next: string, more: string) =>
+    /[^su'’]s$/.test(next + more) && more.length > 1
+      ? `${m === "M" ? next.toUpperCase() : next}${more}`
+      : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}`,
   );
 }
 

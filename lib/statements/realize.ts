@@ -888,7 +888,9 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   // ("bleach and ammonia": a coordination is one object.)
   while (np > particle && /^(?:and|or)$/.test(d.rest[np]?.lower ?? "") && nounPhraseEnd(d.rest, np + 1) > np + 1)
     np = nounPhraseEnd(d.rest, np + 1);
-  if (np <= particle || isTemporal(d.rest, particle) || d.rest.slice(particle, np).some((t) => t.pos === "PRON")) return undefined;
+  // (The asker's "my roses" is anyone's: the statement's "my" becomes "a" or goes.)
+  if (np <= particle || isTemporal(d.rest, particle) || d.rest.slice(particle, np).some((t) => t.pos === "PRON" && !/^(?:my|our)$/.test(t.lower)))
+    return undefined;
   const object = d.rest.slice(particle, np);
   const rest = [...d.rest.slice(0, particle), ...d.rest.slice(np)];
   const participle = word(d.verb, pastParticiple(d.verb.lemma), "VERB");
@@ -2234,7 +2236,8 @@ function youInstruction(a: AnswerParts): AnswerParts | undefined {
  * part 1). Undefined for other questions, clause answers and verbs without a passive.
  */
 function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
-  if (a.isClause || !d.verb || d.negated || d.preVerb.length > 0 || d.subject.length !== 1 || !/^(?:you|one)$/.test(d.subject[0].lower))
+  // (The asker's "I" too: "What can I use instead of fabric softener?" + "White vinegar" → "White vinegar can be used instead …".)
+  if (a.isClause || !d.verb || d.negated || d.preVerb.length > 0 || d.subject.length !== 1 || !/^(?:you|one|i)$/.test(d.subject[0].lower))
     return undefined;
   if (/^(?:do|be|have|get|go|come|feel|become|live)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma)) return undefined;
   const modal = d.auxKind === "modal" ? d.aux.lower : undefined;
@@ -2243,7 +2246,8 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
   const participle = pastParticiple(d.verb.lemma);
   if ((wh.word === "what" || wh.word === "which") && !wh.prep && !wh.measure && !asksTime(wh)) {
     // The answer is the verb's object only when no object follows the verb ("use to measure", not "use the scale to").
-    if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP")) return undefined;
+    if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP" || (rest[0].lower === "instead" && rest[1]?.lower === "of")))
+      return undefined;
     return {
       sentence: [capitalize(a.text), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "),
       rule: "wh-inverted:impersonal",
@@ -2255,7 +2259,7 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
     if (np <= 0) return undefined;
     const object = rest.slice(0, np);
     return {
-      sentence: [capitalize(text(object)), be(isPluralPhrase(object)), participle, text(rest.slice(np)), placePhrase(a.text, a.tokens)]
+      sentence: [capitalize(text(object)), be(isPluralPhrase(object)), participle, text(rest.slice(np)), midSentence(placePhrase(a.text, a.tokens))]
         .filter((x) => x !== "")
         .join(" "),
       rule: "wh-inverted:impersonal",
@@ -2310,6 +2314,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   const instruction = youInstruction(a);
   const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? impersonalRealize(wh, d, a);
   if (called) return called;
+  // "How long should I rest a steak after cooking it?" + "Five to ten minutes": the asker's action said of its object ("A steak should be
+  // rested five to ten minutes after cooking it").
+  if (!a.isClause && wh.word !== "why" && (wh.measure !== undefined || /^(?:when|where)$/.test(wh.word)) && /^(?:i|we)$/.test(d.subject[0]?.lower ?? "")) {
+    const passive = impersonalPassive(d);
+    if (passive) {
+      const r = invertedRealize(wh, passive, a);
+      return { ...r, rule: `${r.rule}:impersonal` };
+    }
+  }
   // (Not for "What do you call …?": the impersonal rules read the phrase.)
   const personal = /^(?:you|we|i)$/.test(d.subject[0]?.lower ?? "") || /^(?:call|name)$/.test(d.verb?.lemma ?? "");
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
@@ -2887,7 +2900,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*[—–]\s*(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*[—–]\s*(?=[^\s\d]).*)$/i;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
 const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]+)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
 
