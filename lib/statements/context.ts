@@ -65,6 +65,9 @@ export function complementEllipsis(
   if (v < 1 || (t[v].lemma !== "be" && t[v].lemma !== verbLemma) || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
   let end = t.length;
   while (end > v + 1 && t[end - 1].pos === "PUNCT") end--;
+  // "Montenegro is one — it adopted …" for "Name a country that uses the euro …": "one" stands for the whole complement.
+  if (t[v + 1]?.lower === "one" && /^(?:a|an|one)$/.test(complement[0]?.lower ?? "") && (v + 2 >= end || t[v + 2].pos === "PUNCT"))
+    return { subject: t.slice(0, v), after: t.slice(v + 2, end) };
   const comma = t.findIndex((x, k) => k > v && k < end && x.text === ",");
   let short = t.slice(v + 1, comma > 0 ? comma : end);
   if (short.length > 1 && CUT_SHORT_END.test(short[short.length - 1].lower)) short = short.slice(0, -1);

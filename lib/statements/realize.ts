@@ -901,6 +901,10 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   return { ...d, subject, aux: word(d.aux, be, "AUX"), auxKind: "be", verb: participle, rest };
 }
 
+/** A pronoun and an auxiliary that only say yes or no ("He did, …", "They don't."). */
+const ECHO_REPLY =
+  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$)/i;
+
 /** "Most don't, because …" to "Do cacti have leaves?": a quantifier and a short reply, for the question's subject. */
 const QUANTIFIER_REPLY =
   /^(most|many|some|few|several|all)(?: of them)? (?:do|does|did|are|is|were|was|can|could|will|would|have|has)(n't| not)?(?=[,;.]|\s+because\b|$)[,;.]?\s*/i;
@@ -1006,6 +1010,14 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       rule: "yes-no:alternative",
       doubts: more ? [...doubts, "answer words dropped: the answer says more than which one"] : doubts,
     };
+  }
+  // "He did, or at least …" / "It doesn't." to a yes/no question: the short reply is its yes or no.
+  const echoed = a.isClause ? ECHO_REPLY.exec(a.text) : null;
+  if (echoed) {
+    const negative = /n't|not|cannot/i.test(echoed[1]);
+    const more = a.text.slice(echoed[0].length);
+    // (Later sentences follow as the caller adds them.)
+    return realizeYesNo(asked, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
   }
   if (a.isClause) {
     const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
@@ -2316,7 +2328,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   if (called) return called;
   // "How long should I rest a steak after cooking it?" + "Five to ten minutes": the asker's action said of its object ("A steak should be
   // rested five to ten minutes after cooking it").
-  if (!a.isClause && wh.word !== "why" && (wh.measure !== undefined || /^(?:when|where)$/.test(wh.word)) && /^(?:i|we)$/.test(d.subject[0]?.lower ?? "")) {
+  // (Only with an object right after the verb: "Where should I sit on a plane …?" has none.)
+  if (
+    !a.isClause &&
+    wh.word !== "why" &&
+    (wh.measure !== undefined || /^(?:when|where)$/.test(wh.word)) &&
+    /^(?:i|we)$/.test(d.subject[0]?.lower ?? "") &&
+    !["ADP", "ADV", "PART", "SCONJ", "PUNCT"].includes(d.rest[0]?.pos ?? "PUNCT")
+  ) {
     const passive = impersonalPassive(d);
     if (passive) {
       const r = invertedRealize(wh, passive, a);
@@ -2343,6 +2362,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   }
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
   const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
+  // "It's because of the 1908 London Olympics, …": the reason alone.
+  const reason = wh.word === "why" ? /^(?:it|that|this) (?:is|was) (?=(?:because|due to|owing to|thanks to)\b)/i.exec(a.text) : null;
+  if (reason) return invertedRealize(wh, d, withAnswerFields(analyzeAnswer(a.text.slice(reason[0].length)), { rest: a.rest, raw: a.raw }));
   if (wh.word === "why") {
     // "It is blue because …" for "Why is the sky blue?": "it" is the sky, not a dummy subject, when the answer says the question again.
     const own = resolvePronoun(a, d.subject, subjectNumber(d));
@@ -2409,7 +2431,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
           d.preVerb.length === 0 &&
           // A means ("use", "rely on") takes its purpose even bare ("to breathe"); another verb only with the question's complement ("to
           // stay warm in winter", not "to work").
+          // ("How do noise-cancelling headphones work?" + "They use …": what a thing uses is how it works, not what for.)
           (/^(?:use|rely|need|depend)$/.test(means.lemma) || d.rest.some((t) => t.pos !== "PUNCT")) &&
+          !(/^(?:work|function|operate|happen|occur)$/.test(d.verb.lemma) && !d.rest.some((t) => t.pos !== "PUNCT")) &&
           // A verb or "most likely" in the complement is a sign the question was misread ("How does this color change most likely help
           // …?").
           !d.rest.some((t) => t.pos === "VERB" || t.pos === "AUX" || /^(?:most|likely|best)$/.test(t.lower)) &&
@@ -2597,7 +2621,10 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
       const said = followedBy(`${text(a.tokens.slice(0, object))} ${midSentence(text(before.slice(0, be)))}`, a.tokens.slice(object + 1));
       return { sentence: said.replace(/[.!]+$/, ""), rule: "in-situ:pronoun", doubts: [] };
     }
-    return clauseAnswer(a, undefined, "in-situ", []);
+    // "The first Eurovision Song Contest was won by which country?" + "It was won by Switzerland …": "it" is the question's subject.
+    const subject = be > 0 ? before.slice(0, be) : [];
+    const nounPhrase = subject.length > 0 && !subject.some((t) => ["SCONJ", "PUNCT", "VERB", "AUX", "PRON"].includes(t.pos));
+    return clauseAnswer(a, nounPhrase ? subject : undefined, "in-situ", []);
   }
   let slot = slotPhrase(wh, a.text, a.tokens);
   let head = before;
