@@ -508,8 +508,24 @@ function analyzeUncached(answer: string): AnswerParts {
     /\.\.\.$|…$/.test(first) || (ABBREVIATIONS.test(first.replace(/\.$/, "")) && /\.$/.test(first))
       ? first.replace(/[\s;,:]+$/u, "")
       : first.replace(/[\s.;,:]+$/u, "");
-  first = expandLeadingContraction(first);
+  first = expandLeadingContraction(adverbAfterPronoun(first));
   return new LazyAnswer(answer, polarity, afterPolarity, first, rest, BECAUSE.test(first), framed);
+}
+
+const FRONTED_ADVERB =
+  /^(mainly|mostly|basically|usually|generally|primarily|essentially|typically|largely|partly|normally|often|sometimes),?\s+(it|they|he|she|we|you)(?:\s+(is|are|was|were|can|could|will|would|has|have|had|should|must|may|might|do|does|did)\b|(['’](?:s|re)))?\s*/i;
+
+/**
+ * "Mainly it filters the blood" → "it mainly filters the blood": an adverb before a pronoun subject goes on its verb, so the pronoun
+ * opens the clause where the rules put the question's subject for it.
+ */
+function adverbAfterPronoun(first: string): string {
+  const m = FRONTED_ADVERB.exec(first);
+  if (!m) return first;
+  const rest = first.slice(m[0].length);
+  if (rest === "") return first;
+  const adverb = m[1].toLowerCase();
+  return m[3] ? `${m[2]} ${m[3]} ${adverb} ${rest}` : m[4] ? `${m[2]}${m[4]} ${adverb} ${rest}` : `${m[2]} ${adverb} ${rest}`;
 }
 
 /**

@@ -68,7 +68,8 @@ export function complementEllipsis(
   // "Montenegro is one — it adopted …" for "Name a country that uses the euro …": "one" stands for the whole complement.
   if (t[v + 1]?.lower === "one" && /^(?:a|an|one)$/.test(complement[0]?.lower ?? "") && (v + 2 >= end || t[v + 2].pos === "PUNCT"))
     return { subject: t.slice(0, v), after: t.slice(v + 2, end) };
-  const comma = t.findIndex((x, k) => k > v && k < end && x.text === ",");
+  // (The short complement ends at a comma or a dash: "Neptune has the strongest — they reach …".)
+  const comma = t.findIndex((x, k) => k > v && k < end && /^[,—–]$/.test(x.text));
   let short = t.slice(v + 1, comma > 0 ? comma : end);
   if (short.length > 1 && CUT_SHORT_END.test(short[short.length - 1].lower)) short = short.slice(0, -1);
   const words = (xs: readonly Token[]) => xs.filter((x) => /\w/.test(x.text)).map((x) => x.lower);

@@ -620,6 +620,9 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
     return undefined;
   const p = t[0].lower;
   if (!pronounFits(p, antecedent, number)) return undefined;
+  // ("It varies, but …", "It depends on …": no thing the question names; nor does the asker's "I" stand for "it".)
+  if (p === "it" && /^(?:vary|depend)$/.test(t[a.finiteVerb].lemma)) return undefined;
+  if (antecedent.length === 1 && /^(?:i|you|we|one)$/.test(antecedent[0].lower)) return undefined;
   const subject = text(antecedent);
   let verb = text(t.slice(1));
   if (p === "we" || p === "you") verb = thirdPersonPossessives(verb);
