@@ -9,7 +9,7 @@
  * kind of impact on the plant positive"). Each is a doubt, not a verdict: the statement goes to review.
  */
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
-import { HEDGE_SAID_TWICE } from "./answer.js";
+import { clauseVerb, HEDGE_SAID_TWICE, tokenizePhrase } from "./answer.js";
 import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
@@ -189,7 +189,8 @@ function sameLettersCaseBlind(s: string, a: number, b: number, length: number): 
 }
 
 const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
-const CAPITAL_INSIDE = /[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
+// (Not a capital letter that names a kind after a capitalised word: "Vitamin A is …", "Type O blood".)
+const CAPITAL_INSIDE = /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
 
 /**
  * Whether `words` say a content word of four letters or more twice that `saidTwice` reads as a verb: in -ed, or in -s where the
@@ -458,6 +459,50 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
 }
 
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
+/** The question's last three words before its "?" ("most powerful bite"), lower-cased; "" for a shorter question. */
+function questionTail(question: string): string {
+  const words = question.toLowerCase().replace(/[?.!\s]+$/u, "").split(/\s+/);
+  return words.length >= 4 ? words.slice(-3).join(" ") : "";
+}
+
+/**
+ * Parts of the answer put where they do not belong, or the question's words lost around them (issue 23's bad statements, flags-12):
+ * an article before a comma ("are a, B, AB and O"), a superlative without the question's noun ("Neptune has the strongest — …"),
+ * "It varies" given a subject, the question's predicate after the answer's dash or as a second which-clause, the question's quoted
+ * term left out.
+ */
+function answerPartDoubts(own: string, statement: string, question: string, answer: string): string[] {
+  const out: string[] = [];
+  if (own.includes(",") && /\b(?:a|an|the), /i.test(own) && !/\b(?:a|an|the), /i.test(`${question} ${answer}`))
+    out.push("reads: an article before a comma");
+  const cut = /(?<!\bthan )\bthe (\w+est|most \w+|least \w+|first|last)(?=\s*[—–,.;:]|\s*$)/i.exec(own);
+  if (cut && new RegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question))
+    out.push(`context: "the ${cut[1]}" without the question's noun`);
+  if (/^it (?:varies|depends)\b/i.test(answer.trim()) && !/^it (?:varies|depends)\b/i.test(own.trim()) && /\b(?:varies|depends)\b/.test(own))
+    out.push('meaning: "it varies" said of the question\'s subject');
+  const tail = questionTail(question);
+  const lower = own.toLowerCase();
+  const dash = lower.search(/ [—–] /);
+  if (tail !== "" && dash > 0 && lower.indexOf(tail, dash) > dash && !lower.slice(0, dash).includes(tail))
+    out.push("reads: the question's predicate after the answer's dash");
+  const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
+  if (
+    whichTail > 0 &&
+    lower.indexOf(", which ") < whichTail &&
+    lower.endsWith(`${tail}.`) &&
+    !answer.toLowerCase().includes(lower.slice(whichTail).replace(/\.$/, "")) &&
+    // (Only after a noun phrase with no verb of its own: "Each kernel has a little water inside, which …, which makes popcorn pop." reads.)
+    clauseVerb(tokenizePhrase(own.slice(0, lower.indexOf(", which ")))) < 0
+  )
+    out.push("reads: the question's predicate as a second which-clause");
+  for (const m of question.matchAll(/["“]([^"”]{2,40})["”]/g))
+    if (!statement.toLowerCase().includes(m[1].toLowerCase()) && !answer.toLowerCase().includes(m[1].toLowerCase())) {
+      out.push(`context: the question's "${m[1]}" left out`);
+      break;
+    }
+  return out;
+}
+
 export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
   if (fullStatement.trim() === "") return out;
@@ -535,9 +580,12 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // "They mainly speak French there." for "… in Quebec?": "there" for a place the statement does not name.
   const place = /\bthere[.!]?$/.test(own.trim()) ? /\b(?:in|at|on) ((?:[A-Z][\w'-]+ ?)+)/.exec(question)?.[1].trim() : undefined;
   if (place && !own.includes(place)) out.push(`context: "there" stands for "${place}"`);
-  // "They mainly speak French there.": a pronoun subject with nothing before it to stand for.
-  const bare = /^(They|He|She) [a-z]/.exec(own.trim());
+  // "They mainly speak French there.": a pronoun subject with nothing before it to stand for ("Mainly it filters …" too).
+  const bare = /^(?:(?:Mainly|Mostly|Basically|Usually|Generally|Primarily|Essentially|Typically|Largely|Normally),? (?=it|It))?(They|He|She|it) [a-z]/.exec(
+    own.trim(),
+  );
   if (bare && !asked.context && !new RegExp(`\\b${bare[1]}\\b`, "i").test(question)) out.push(`context: "${bare[1]}" stands for nothing`);
+  for (const doubt of answerPartDoubts(own, statement, question, answer)) out.push(doubt);
   const whats = count(WHAT, statement);
   if (whats > 0 && whats > count(WHAT, answer) + asked.whats) out.push("reads: a question word left in");
   for (const doubt of kindDoubts(statement, own, question, answer, asked)) out.push(doubt);
