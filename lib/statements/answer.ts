@@ -302,9 +302,18 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     return true;
   }
   // A base form is finite after a plural or personal subject ("they absorb", "plants need", "objects fall to").
+  // ("drinks still count": an adverb between them.)
+  const subjectEnd =
+    prev?.pos === "ADV" &&
+    /^(?:still|also|often|usually|always|never|only|just|really|mostly|mainly|actually|sometimes)$/.test(prev.lower) &&
+    i >= 2
+      ? tokens[i - 2]
+      : prev;
   const pluralSubject =
-    prev !== undefined &&
-    (PERSONAL.has(prev.lower) || (/s$/.test(prev.lower) && prev.lemma !== prev.lower) || (prev.pos === "PROPN" && t.pos === "VERB"));
+    subjectEnd !== undefined &&
+    (PERSONAL.has(subjectEnd.lower) ||
+      (/s$/.test(subjectEnd.lower) && subjectEnd.lemma !== subjectEnd.lower) ||
+      (subjectEnd.pos === "PROPN" && t.pos === "VERB"));
   if (!pluralSubject || inflected) return false;
   if (t.pos === "VERB") return true;
   // A word the tagger calls a noun is a verb only after a pronoun or plural noun with no preposition before it ("objects fall to").
@@ -346,7 +355,9 @@ export function clauseVerb(tokens: readonly Token[]): number {
   // A leading verb ("dissolved minerals", "keep a cache", "eating fruit") makes a phrase, not a clause.
   // (Not a name the tagger reads as a verb: "Don Juan Pond …", "Mark Twain …".)
   // ("Cutting an onion releases a compound …": a gerund's phrase, then a verb's -s form after its noun, is the subject of a clause.)
-  if (first.pos === "VERB" && first.lower !== "there" && !(/^[A-Z]/.test(first.text) && /^[A-Z]/.test(tokens[1].text)))
+  // ("Caffeinated drinks still count …": an -ed word before a plural noun is its modifier; the clause goes on.)
+  const modifier = /ed$/.test(first.lower) && tokens[1].pos === "NOUN" && /[^s]s$/.test(tokens[1].lower) && tokens.length > 3;
+  if (first.pos === "VERB" && first.lower !== "there" && !modifier && !(/^[A-Z]/.test(first.text) && /^[A-Z]/.test(tokens[1].text)))
     return /ing$/.test(first.lower) ? gerundSubjectVerb(tokens) : -1;
   // "They mainly eat bamboo.": a personal pronoun, adverbs, then a base-form verb is a present tense.
   if (/^(?:i|you|we|they)$/.test(first.lower)) {

@@ -461,7 +461,10 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
 /** The question's last three words before its "?" ("most powerful bite"), lower-cased; "" for a shorter question. */
 function questionTail(question: string): string {
-  const words = question.toLowerCase().replace(/[?.!\s]+$/u, "").split(/\s+/);
+  const words = question
+    .toLowerCase()
+    .replace(/[?.!\s]+$/u, "")
+    .split(/\s+/);
   return words.length >= 4 ? words.slice(-3).join(" ") : "";
 }
 
@@ -478,7 +481,11 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
   const cut = /(?<!\bthan )\bthe (\w+est|most \w+|least \w+|first|last)(?=\s*[—–,.;:]|\s*$)/i.exec(own);
   if (cut && new RegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question))
     out.push(`context: "the ${cut[1]}" without the question's noun`);
-  if (/^it (?:varies|depends)\b/i.test(answer.trim()) && !/^it (?:varies|depends)\b/i.test(own.trim()) && /\b(?:varies|depends)\b/.test(own))
+  if (
+    /^it (?:varies|depends)\b/i.test(answer.trim()) &&
+    !/^it (?:varies|depends)\b/i.test(own.trim()) &&
+    /\b(?:varies|depends)\b/.test(own)
+  )
     out.push('meaning: "it varies" said of the question\'s subject');
   const tail = questionTail(question);
   const lower = own.toLowerCase();
@@ -581,9 +588,10 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const place = /\bthere[.!]?$/.test(own.trim()) ? /\b(?:in|at|on) ((?:[A-Z][\w'-]+ ?)+)/.exec(question)?.[1].trim() : undefined;
   if (place && !own.includes(place)) out.push(`context: "there" stands for "${place}"`);
   // "They mainly speak French there.": a pronoun subject with nothing before it to stand for ("Mainly it filters …" too).
-  const bare = /^(?:(?:Mainly|Mostly|Basically|Usually|Generally|Primarily|Essentially|Typically|Largely|Normally),? (?=it|It))?(They|He|She|it) [a-z]/.exec(
-    own.trim(),
-  );
+  const bare =
+    /^(?:(?:Mainly|Mostly|Basically|Usually|Generally|Primarily|Essentially|Typically|Largely|Normally),? (?=it|It))?(They|He|She|it) [a-z]/.exec(
+      own.trim(),
+    );
   if (bare && !asked.context && !new RegExp(`\\b${bare[1]}\\b`, "i").test(question)) out.push(`context: "${bare[1]}" stands for nothing`);
   for (const doubt of answerPartDoubts(own, statement, question, answer)) out.push(doubt);
   const whats = count(WHAT, statement);

@@ -892,7 +892,11 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   while (np > particle && /^(?:and|or)$/.test(d.rest[np]?.lower ?? "") && nounPhraseEnd(d.rest, np + 1) > np + 1)
     np = nounPhraseEnd(d.rest, np + 1);
   // (The asker's "my roses" is anyone's: the statement's "my" becomes "a" or goes.)
-  if (np <= particle || isTemporal(d.rest, particle) || d.rest.slice(particle, np).some((t) => t.pos === "PRON" && !/^(?:my|our)$/.test(t.lower)))
+  if (
+    np <= particle ||
+    isTemporal(d.rest, particle) ||
+    d.rest.slice(particle, np).some((t) => t.pos === "PRON" && !/^(?:my|our)$/.test(t.lower))
+  )
     return undefined;
   const object = d.rest.slice(particle, np);
   const rest = [...d.rest.slice(0, particle), ...d.rest.slice(np)];
@@ -2274,7 +2278,13 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
     if (np <= 0) return undefined;
     const object = rest.slice(0, np);
     return {
-      sentence: [capitalize(text(object)), be(isPluralPhrase(object)), participle, text(rest.slice(np)), midSentence(placePhrase(a.text, a.tokens))]
+      sentence: [
+        capitalize(text(object)),
+        be(isPluralPhrase(object)),
+        participle,
+        text(rest.slice(np)),
+        midSentence(placePhrase(a.text, a.tokens)),
+      ]
         .filter((x) => x !== "")
         .join(" "),
       rule: "wh-inverted:impersonal",
