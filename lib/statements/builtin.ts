@@ -195,9 +195,15 @@ function finishRest(rest: string): string {
 }
 
 /** A realized sentence with an adjunct the answer gave after its phrase, at the end ("… won the first Tour de France in 1903"). */
-function withAdjunct(r: ReturnType<typeof realize>, adjunct: string): ReturnType<typeof realize> {
-  // (An adjunct of several comma parts keeps its commas: "…, with his cousin Timothy Folger, around 1770.")
-  return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${adjunct.includes(",") ? "," : ""} ${adjunct}` };
+function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: string): ReturnType<typeof realize> {
+  // (An adjunct of several comma parts keeps its commas: "…, with his cousin Timothy Folger, around 1770"; so does one after an
+  // answer that is itself an adjunct: "In 1900, at the Paris Games" → "… in the Olympics in 1900, at the Paris Games".)
+  // (Not before a year: "In Athens, in 1896" → "… held in Athens in 1896".)
+  const comma =
+    adjunct.includes(",") ||
+    (/^(?:in|on|at|around|about|during|by|from|after|before|since)\s/i.test(phrase) &&
+      !/^(?:in|on|around|about) (?:\d|the \d)/i.test(adjunct));
+  return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${comma ? "," : ""} ${adjunct}` };
 }
 
 /** Options listed after a colon in a "which of the following" question. */
@@ -422,7 +428,7 @@ function reformulateWithin(asked: string, given: string): Reformulation {
   const r = introduced
     ? realize(q, analyzeAnswer(introduced.clause), question)
     : adjunct
-      ? withAdjunct(realize(q, analyzeAnswer(adjunct.phrase), question), adjunct.adjunct)
+      ? withAdjunct(realize(q, analyzeAnswer(adjunct.phrase), question), adjunct.adjunct, adjunct.phrase)
       : realize(q, a, question);
   // After the introduction a capital the answer wrote stays ("…, Venus has"); else the clause reads on mid-sentence ("…, the Moon is").
   let sentence = introduced

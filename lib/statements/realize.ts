@@ -2334,16 +2334,19 @@ function withoutAnsweredFor(d: Declarative, phrase: string): Declarative {
 /** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
 const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
 
-function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Realized {
+/** `askerSpeaks`: the question's context is the asker's own ("I have leftover egg whites …"), so its "I" stays in the statement. */
+function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, askerSpeaks = false): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
   const instruction = youInstruction(a);
-  const called = calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? impersonalRealize(wh, d, a);
+  const called =
+    calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? (askerSpeaks ? undefined : impersonalRealize(wh, d, a));
   if (called) return called;
   // "How long should I rest a steak after cooking it?" + "Five to ten minutes": the asker's action said of its object ("A steak should be
   // rested five to ten minutes after cooking it").
   // (Only with an object right after the verb: "Where should I sit on a plane …?" has none.)
   if (
     !a.isClause &&
+    !askerSpeaks &&
     wh.word !== "why" &&
     (wh.measure !== undefined || /^(?:when|where)$/.test(wh.word)) &&
     /^(?:i|we)$/.test(d.subject[0]?.lower ?? "") &&
@@ -2536,7 +2539,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
     slot = placePhrase(slot, answerTokens);
     gap = beforeSubordinate(d.rest);
   } else if (wh.word === "when" || (asksTime(wh) && !(d.rest.length > 0 && d.rest[d.rest.length - 1].pos === "ADP"))) {
-    slot = timePhrase(wh.word === "when" ? slot : answerText);
+    // ("When is the best time to visit Japan?" + "spring": a time that is the subject's own is said bare, "… is spring".)
+    const timeSubject =
+      d.auxKind === "be" && !d.verb && d.subject.some((t) => /^(?:time|season|month|day|year|period|moment)$/.test(t.lower));
+    slot = timeSubject ? slot : timePhrase(wh.word === "when" ? slot : answerText);
     gap = beforeSubordinate(d.rest);
   } else if (wh.word === "how" && !wh.measure) {
     slot = mannerPhrase(slot, answerTokens);
@@ -2575,7 +2581,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Rea
   // (So an appositive or an addition: "the first computer program, an algorithm …" before "for Charles Babbage's Analytical Engine".)
   const relative =
     gap < d.rest.filter((t) => t.pos !== "PUNCT").length
-      ? /^(.+?), (which|who|where|an?|the|plus|including|such as) (.+)$/.exec(slot)
+      ? /^(.+?), (which|who|where|an?|the|plus|including|such as|with) (.+)$/.exec(slot)
       : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : "";
   if (relative) slot = relative[1];
@@ -3059,7 +3065,7 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
             [],
             a,
           )
-        : invertedRealize(f.wh, f.decl, a);
+        : invertedRealize(f.wh, f.decl, a, /\b(?:I|I'm|my|me)\b/.test(q.context));
     case "existential":
       return existentialRealize(f.wh, f.be, f.rest, a);
     case "in-situ":
