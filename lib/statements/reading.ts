@@ -478,8 +478,15 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
   const out: string[] = [];
   if (own.includes(",") && /\b(?:a|an|the), /i.test(own) && !/\b(?:a|an|the), /i.test(`${question} ${answer}`))
     out.push("reads: an article before a comma");
-  const cut = /(?<!\bthan )\bthe (\w+est|most \w+|least \w+|first|last)(?=\s*[—–,.;:]|\s*$)/i.exec(own);
-  if (cut && new RegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question))
+  // (A cheap test first: these checks run on every statement.)
+  const cut = /(?:est|most \w+|least \w+|first|last)(?:\s*[—–,.;:]|\s*$)/.test(own)
+    ? /\bthe (\w+est|most \w+|least \w+|first|last)(?=\s*[—–,.;:]|\s*$)/i.exec(own)
+    : null;
+  if (
+    cut &&
+    !/\bthan $/i.test(own.slice(0, cut.index)) &&
+    new RegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
+  )
     out.push(`context: "the ${cut[1]}" without the question's noun`);
   if (
     /^it (?:varies|depends)\b/i.test(answer.trim()) &&
@@ -487,9 +494,10 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
     /\b(?:varies|depends)\b/.test(own)
   )
     out.push('meaning: "it varies" said of the question\'s subject');
-  const tail = questionTail(question);
-  const lower = own.toLowerCase();
-  const dash = lower.search(/ [—–] /);
+  const dashOrWhich = own.includes(" — ") || own.includes(" – ") || own.includes(", which ");
+  const tail = dashOrWhich ? questionTail(question) : "";
+  const lower = dashOrWhich ? own.toLowerCase() : "";
+  const dash = dashOrWhich ? lower.search(/ [—–] /) : -1;
   if (tail !== "" && dash > 0 && lower.indexOf(tail, dash) > dash && !lower.slice(0, dash).includes(tail))
     out.push("reads: the question's predicate after the answer's dash");
   const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
@@ -502,11 +510,12 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
     clauseVerb(tokenizePhrase(own.slice(0, lower.indexOf(", which ")))) < 0
   )
     out.push("reads: the question's predicate as a second which-clause");
-  for (const m of question.matchAll(/["“]([^"”]{2,40})["”]/g))
-    if (!statement.toLowerCase().includes(m[1].toLowerCase()) && !answer.toLowerCase().includes(m[1].toLowerCase())) {
-      out.push(`context: the question's "${m[1]}" left out`);
-      break;
-    }
+  if (question.includes('"') || question.includes("“"))
+    for (const m of question.matchAll(/["“]([^"”]{2,40})["”]/g))
+      if (!statement.toLowerCase().includes(m[1].toLowerCase()) && !answer.toLowerCase().includes(m[1].toLowerCase())) {
+        out.push(`context: the question's "${m[1]}" left out`);
+        break;
+      }
   return out;
 }
 
