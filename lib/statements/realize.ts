@@ -1462,8 +1462,12 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   // So an appositive ("Capsaicin, a compound concentrated in the pith and seeds, gives …").
+  // So a participle's phrase ("The Jazz Singer (1927), starring Al Jolson, was …"), unless the subject lists gerunds ("Swimming, running …").
+  const participle = /, (?:\w+ing|known as|born|founded|built|written|directed) /.test(subject) && !/^\w+ing\b/i.test(subject);
   const closed =
-    /, (?:which|who|whose|where|an?|the|such as|including|especially) /.test(subject) && !/,\s*$/.test(subject) ? `${subject},` : subject;
+    (/, (?:which|who|whose|where|an?|the|such as|including|especially) /.test(subject) || participle) && !/,\s*$/.test(subject)
+      ? `${subject},`
+      : subject;
   // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
   // stands.
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
@@ -2334,6 +2338,19 @@ function withoutAnsweredFor(d: Declarative, phrase: string): Declarative {
 /** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
 const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
 
+/** The answer with the question's "a/an" object for its "one" after the question's own verb ("It became one …"); else undefined. */
+function oneForObject(d: Declarative, a: AnswerParts): AnswerParts | undefined {
+  if (!d.verb || !a.isClause) return undefined;
+  const t = a.tokens;
+  const v = a.finiteVerb;
+  if (t[v + 1]?.lower !== "one" || t[v].lemma !== d.verb.lemma || !/^(?:a|an)$/.test(d.rest[0]?.lower ?? "")) return undefined;
+  const np = nounPhraseEnd(d.rest, 0);
+  if (np <= 1) return undefined;
+  const after = t.slice(v + 2);
+  const said = `${text(t.slice(0, v + 1))} ${text(d.rest.slice(0, np))}${after.length > 0 ? `${/^[,.;:]/.test(after[0].text) ? "" : " "}${text(after)}` : ""}`;
+  return withAnswerFields(analyzeAnswer(said), { rest: a.rest, raw: a.raw });
+}
+
 /** `askerSpeaks`: the question's context is the asker's own ("I have leftover egg whites …"), so its "I" stays in the statement. */
 function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, askerSpeaks = false): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
@@ -2360,6 +2377,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   // (Not for "What do you call …?": the impersonal rules read the phrase.)
   const personal = /^(?:you|we|i)$/.test(d.subject[0]?.lower ?? "") || /^(?:call|name)$/.test(d.verb?.lemma ?? "");
+  // "It became one in 27 BC" for "When did the Roman Republic become an empire?": "one" is the question's object.
+  const whole = oneForObject(d, a);
+  if (whole) return invertedRealize(wh, d, whole, askerSpeaks);
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
