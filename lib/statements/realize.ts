@@ -908,6 +908,40 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   return { ...d, subject, aux: word(d.aux, be, "AUX"), auxKind: "be", verb: participle, rest };
 }
 
+/**
+ * "It should be fine, since …" to "Can I leave my laptop plugged in all the time?", "It's not rude exactly, but …" to "Is it rude to tip
+ * in Japan?": an answer that judges the question's action with a dummy "it" and an adjective gets the action as its infinitive, after the
+ * adjective ("It should be fine to leave my laptop plugged in all the time, since …"); undefined for any other answer.
+ */
+function withQuestionInfinitive(d: Declarative, a: AnswerParts): string | undefined {
+  const t = a.tokens;
+  if (t[0]?.lower !== "it" || a.finiteVerb < 1 || a.finiteVerb > 2) return undefined;
+  let k = a.finiteVerb + 1;
+  if (t[k]?.lower === "be") k++;
+  while (k < t.length && (t[k].pos === "ADV" || t[k].pos === "PART")) k++;
+  if (t[k]?.pos !== "ADJ" || (t[a.finiteVerb].lemma !== "be" && t[a.finiteVerb].pos !== "AUX")) return undefined;
+  let infinitive: Token[] | undefined;
+  if (d.subject.length === 1 && d.subject[0].lower === "it") {
+    const to = d.rest.findIndex((x, i) => x.lower === "to" && d.rest[i + 1]?.pos === "VERB");
+    if (to >= 0) infinitive = withoutFinalStops(d.rest.slice(to));
+  } else if (d.subject.length === 1 && /^(?:i|you|we|one)$/.test(d.subject[0].lower) && d.verb && d.auxKind !== "be")
+    infinitive = [word(d.verb, "to", "PART"), word(d.verb, d.verb.lemma, "VERB"), ...withoutFinalStops(d.rest)];
+  if (!infinitive || infinitive.length < 2 || restates(t, infinitive.slice(1))) return undefined;
+  // After the adjective and the adverbs that follow it ("not rude exactly"), before the answer's first comma.
+  let end = k + 1;
+  while (end < t.length && t[end].pos === "ADV") end++;
+  const before = text(t.slice(0, end));
+  const after = t.slice(end);
+  return `${capitalize(before)} ${text(infinitive)}${after.length > 0 ? `${/^[,.;:]/.test(after[0].text) ? "" : " "}${text(after)}` : ""}`;
+}
+
+/** The tokens without the punctuation that ends them ("?"). */
+function withoutFinalStops(tokens: readonly Token[]): Token[] {
+  let end = tokens.length;
+  while (end > 0 && tokens[end - 1].pos === "PUNCT") end--;
+  return tokens.slice(0, end);
+}
+
 /** A pronoun and an auxiliary that only say yes or no ("He did, …", "They don't."). */
 const ECHO_REPLY =
   /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$)/i;
@@ -1026,6 +1060,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // (Later sentences follow as the caller adds them.)
     return realizeYesNo(asked, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
   }
+  const judged = a.isClause ? withQuestionInfinitive(d, a) : undefined;
+  if (judged) return { sentence: judged, rule: "yes-no:judged", doubts };
   if (a.isClause) {
     const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
     return {
