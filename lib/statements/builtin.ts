@@ -394,7 +394,13 @@ function impersonal(sentence: string, answer: string): string {
 }
 
 /** The rules on a question and answer within the bound. */
-function reformulateWithin(asked: string, given: string): Reformulation {
+/** Markdown emphasis a chat answer puts on words ("**Sedimentary rocks** — …"): the words alone. */
+function withoutEmphasis(text: string): string {
+  return text.includes("**") || text.includes("__") ? text.replace(/\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__/g, "$1$2") : text;
+}
+
+function reformulateWithin(asked: string, markedUp: string): Reformulation {
+  const given = withoutEmphasis(markedUp);
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   const hedged = splitHedgeAdverb(given);
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);

@@ -242,7 +242,12 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
 }
 
 function mannerPhrase(a: string, tokens: readonly Token[]): string {
-  if (tokens[0]?.pos === "ADP" || /^(?:by|through|with|using|via|thanks|because|due|as|from|in|on|like|without)\b/i.test(a)) return a;
+  // (So a clause of time or condition: "when magma … rises", not "by when …".)
+  if (
+    tokens[0]?.pos === "ADP" ||
+    /^(?:by|through|with|using|via|thanks|because|due|as|from|in|on|like|without|when|whenever|if|once|after|before|while|until)\b/i.test(a)
+  )
+    return a;
   // "Mostly through fleas …", "Slowly": an adverb and what follows it say the manner themselves.
   if (tokens[0]?.pos === "ADV" && (tokens.length === 1 || tokens[1].pos === "ADP"))
     return `${tokens[0].lower}${a.slice(tokens[0].text.length)}`;
@@ -299,7 +304,10 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   if (wh.measure === "many" && noun && !mentions) {
     // "Two — an atrium and a ventricle", "seven, including the goalkeeper": the noun goes after the number, before what it adds.
     const counted = COUNT_THEN_MORE.exec(a);
-    return counted ? `${counted[1]} ${noun}${counted[2]}` : `${a} ${noun}`;
+    // ("Just one" → "just one moon": one of them is singular.)
+    const one = /^(?:(?:just|only|exactly|precisely) )?(?:one|1)$/i.test((counted?.[1] ?? a).trim());
+    const said = one && head && head.lemma !== head.lower ? `${text(wh.noun.slice(0, -1))} ${head.lemma}`.trim() : noun;
+    return counted ? `${counted[1]} ${said}${counted[2]}` : `${a} ${said}`;
   }
   if (wh.measure === "much" && noun && !mentions) {
     const last = aTokens[aTokens.length - 1];
@@ -891,6 +899,9 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   // ("bleach and ammonia": a coordination is one object.)
   while (np > particle && /^(?:and|or)$/.test(d.rest[np]?.lower ?? "") && nounPhraseEnd(d.rest, np + 1) > np + 1)
     np = nounPhraseEnd(d.rest, np + 1);
+  // ("my succulents every day": a time phrase ends the object.)
+  const time = d.rest.findIndex((t, i) => i > particle && i < np && TEMPORAL_START.has(t.lower));
+  if (time > particle) np = time;
   // (The asker's "my roses" is anyone's: the statement's "my" becomes "a" or goes.)
   if (
     np <= particle ||
@@ -1499,7 +1510,12 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   // So an appositive ("Capsaicin, a compound concentrated in the pith and seeds, gives …").
   // So a participle's phrase ("The Jazz Singer (1927), starring Al Jolson, was …"), unless the subject lists gerunds ("Swimming, running …").
-  const participle = /, (?:\w+ing|known as|born|founded|built|written|directed) /.test(subject) && !/^\w+ing\b/i.test(subject);
+  const participle =
+    (/, \w+ing /.test(subject) ||
+      /, (?:\w+ed|\w+en|known|born|built|made|found|held|led|sung|worn|grown|drawn|shown|seen|sold|told|taught|won|set) (?:by|in|as|to|for|from|with|on|at|about|of|after|during)\b/.test(
+        subject,
+      )) &&
+    !/^\w+ing\b/i.test(subject);
   const closed =
     (/, (?:which|who|whose|where|an?|the|such as|including|especially) /.test(subject) || participle) && !/,\s*$/.test(subject)
       ? `${subject},`
@@ -2250,7 +2266,8 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   const named = wh.word === "how" && !a.isClause && v !== undefined && v.lower === v.lemma && canBeVerb(v.lower) && !isProperWord(v.lower);
   if (!(isInstruction(a) || named) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower))
     return undefined;
-  const rest = d.rest.filter((t) => t.pos !== "PUNCT");
+  // (The question's quotes stay: "To say "good morning" in German, …".)
+  const rest = d.rest.filter((t, i) => t.pos !== "PUNCT" || (/^["“”'‘’]$/.test(t.text) && i < d.rest.length - 1));
   const answer = (named ? `${a.text[0].toLowerCase()}${a.text.slice(1)}` : midSentence(a.text)).replace(/[.!]+$/u, "");
   if (wh.word === "how" && !wh.measure && wh.noun.length === 0) {
     const purpose = text([d.verb, ...rest]);
@@ -2391,6 +2408,18 @@ function oneForObject(d: Declarative, a: AnswerParts): AnswerParts | undefined {
 function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, askerSpeaks = false): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
   const instruction = youInstruction(a);
+  // "What does a red flag mean in Formula One?" + "A red flag in Formula One means that …": an answer that says the question's subject
+  // and verb itself stands.
+  if (
+    d.verb &&
+    (wh.word === "what" || wh.word === "which") &&
+    d.subject.length > 0 &&
+    d.subject[0].pos !== "PRON" &&
+    a.tokens.length > d.subject.length + 2 &&
+    restates(a.tokens.slice(0, d.subject.length + 4), [...d.subject, d.verb]) &&
+    a.tokens.some((t) => t.lemma === d.verb?.lemma && t.lower !== t.lemma)
+  )
+    return { sentence: a.text, rule: "wh-inverted:stated", doubts: [] };
   const called =
     calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? (askerSpeaks ? undefined : impersonalRealize(wh, d, a));
   if (called) return called;
@@ -2517,6 +2546,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>"; what a law states follows "that" ("Lenz law
       // states that the direction of induced current opposes …").
+      // ("A red flag in Formula One means that …" says the question's subject and verb itself: it stands.)
+      if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && restates(a.tokens, [...d.subject, d.verb]))
+        return { sentence: a.text, rule: "wh-inverted:clause-object", doubts };
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
         const that = d.verb.lemma === "state" && !/^that\b/i.test(a.text) ? "that " : "";
         return {
@@ -2639,8 +2671,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     gap < d.rest.filter((t) => t.pos !== "PUNCT").length
       ? /^(.+?), (which|who|where|an?|the|plus|including|such as|with) (.+)$/.exec(slot)
       : null;
-  const tail = relative ? `, ${relative[2]} ${relative[3]}` : "";
+  // (An addition after a dash too: "a caution — two in one match mean …" after "in football".)
+  const dashed = !relative && gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
+  const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? "");
   if (relative) slot = relative[1];
+  else if (dashed) slot = dashed[1];
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
@@ -3002,7 +3037,9 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*[—–]\s*(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+/** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
+const TRAILING_COLON = /^((?:\S+\s+){0,2}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
 const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]+)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
 
@@ -3016,9 +3053,9 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   const trailing =
     SLOT_FRAMES.has(f.kind) &&
     !(f.kind === "wh-inverted" && f.wh.word === "why") &&
-    (TRAILING_CLAUSE.test(answer.text) || TRAILING_PARENTHESIS.test(answer.text)) &&
+    (TRAILING_CLAUSE.test(answer.text) || TRAILING_PARENTHESIS.test(answer.text) || TRAILING_COLON.test(answer.text)) &&
     !answer.isClause
-      ? (TRAILING_CLAUSE.exec(answer.text) ?? TRAILING_PARENTHESIS.exec(answer.text))
+      ? (TRAILING_CLAUSE.exec(answer.text) ?? TRAILING_PARENTHESIS.exec(answer.text) ?? TRAILING_COLON.exec(answer.text))
       : null;
   if (trailing) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
