@@ -331,7 +331,12 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
       const before = k > 0 ? statementWords(lower.slice(Math.max(0, k - 12), k)).at(-1) : undefined;
       const after = k >= 0 ? statementWords(lower.slice(k + a.length, k + a.length + 12))[0] : undefined;
       // "The first thing to do is plan the work": after "do … is" a bare verb is English.
-      const afterCopula = before !== undefined && /^(?:is|are|was|were)$/.test(before) && !/\bdo\b/.test(lower.slice(0, k));
+      // (Not after "To know how far away a thunderstorm is, …": the purpose ends there.)
+      const afterCopula =
+        before !== undefined &&
+        /^(?:is|are|was|were)$/.test(before) &&
+        !/\bdo\b/.test(lower.slice(0, k)) &&
+        !(lower.startsWith("to ") && lower.slice(Math.max(0, k - 2), k) === ", ");
       const asNoun = afterCopula || (after !== undefined && PREDICATE_START.test(after));
       if (asNoun && canBeVerb(verb)) out.push("reads: an instruction used as a noun");
     }
@@ -516,8 +521,96 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
         out.push(`context: the question's "${m[1]}" left out`);
         break;
       }
+  // "The first transcontinental railroad in was the United States completed": a preposition before the finite verb.
+  // (Not after a verb whose preposition ends a relative clause: "One factor the rate constant k depends on is temperature.")
+  const stranded = /(\w+) (?:in|on|at|of|for|with|from|by|into) (?:is|are|was|were)\b/.exec(own);
+  if (
+    stranded &&
+    !question.includes(stranded[0]) &&
+    !answer.includes(stranded[0]) &&
+    !(/(?:s|ed)$/.test(stranded[1]) && canBeVerb(stranded[1].replace(/(?:s|ed)$/, "")))
+  )
+    out.push(`reads: "${stranded[0].split(" ").slice(1).join(" ")}"`);
+  // "In tennis, it called is deuce": a pronoun, a participle, then "is".
+  const participle = /\b(?:it|they) (?:called|named|termed|known|considered) (?:is|are|was|were)\b/.exec(own);
+  if (participle && !question.includes(participle[0])) out.push(`reads: "${participle[0]}"`);
+  // "There are hard to say words …" for "How many …?": the count is missing.
+  const howMany = /^how many ([a-z]+)/i.exec(splitFinalSentence(question).last.trim());
+  if (howMany) {
+    // (The clause the count is in: up to a dash, a semicolon or a comma.)
+    const counted = own.split(/\s[—–]\s|;|, /)[0];
+    if (!COUNT_WORD.test(counted)) out.push('answer words: no count for "how many"');
+    // "Its key signature has just one: F-sharp." for "How many sharps …?": the counted noun left out.
+    const noun = howMany[1].toLowerCase();
+    const stem = noun.replace(/(?:es|s)$/, "");
+    if (COUNT_WORD.test(counted) && stem.length >= 3 && !own.toLowerCase().includes(stem) && /\b(?:one|1)\s*[:;,—–.]/.test(counted + "."))
+      out.push(`context: "${noun}" left out of the count`);
+  }
+  // "… hurricanes–Simpson scale": the answer's compound with a dash split apart.
+  for (const m of answer.matchAll(/\b[\p{L}]+[–-][\p{L}]+\b/gu))
+    if (!statement.toLowerCase().includes(m[0].toLowerCase())) {
+      out.push(`answer words: "${m[0]}" split`);
+      break;
+    }
+  // "A red flag means a red flag in Formula One means that …": the answer's own sentence put inside the question's words.
+  const said = answer.trim().replace(/[.!]+$/, "");
+  const at = said.split(" ").length >= 4 ? own.indexOf(said) : -1;
+  const verbBefore = at > 0 ? /(\S+)\s*$/.exec(own.slice(0, at))?.[1].toLowerCase() : undefined;
+  if (
+    verbBefore !== undefined &&
+    own.toLowerCase().startsWith(said.split(" ").slice(0, 2).join(" ").toLowerCase()) &&
+    new RegExp(`\\b${verbBefore.replace(/\W/g, "")}\\b`, "i").test(said)
+  )
+    out.push("reads: the answer's sentence inside the question's");
+  // "A volcano forms by when magma …": "by" before a clause.
+  if (/\bby (?:when|if|because|while|whenever)\b/.test(own) && !/\bby (?:when|if|because|while|whenever)\b/.test(answer))
+    out.push('reads: "by" before a clause');
+  // "**Hindi**": markdown left in.
+  if (/\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
+  // "To saygood morning": two of the question's words glued together.
+  const qWords = question.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  const lowerOwn = own.toLowerCase();
+  for (let k = 0; k + 1 < qWords.length; k++) {
+    const glued = qWords[k] + qWords[k + 1];
+    if (lowerOwn.includes(glued) && !question.toLowerCase().includes(glued) && !answer.toLowerCase().includes(glued)) {
+      out.push(`reads: "${glued}", two words glued`);
+      break;
+    }
+  }
+  // "Succulents every day should not be watered": a time phrase inside the subject.
+  const timed = /^[A-Z][a-z]+ (?:every|each) [a-z]+ (?:should|can|could|must|will|would|is|are|was|were)\b/.exec(own.trim());
+  if (timed && !question.includes(timed[0])) out.push("reads: a time phrase inside the subject");
+  // "A yellow card means a caution — … in football.": the question's last phrase after the answer's dash.
+  const lastPhrase = / ((?:in|on|at|for|during|from) [\w'’ -]{2,30})\?\s*$/.exec(question)?.[1];
+  const dashAt = own.search(/ [—–] /);
+  if (
+    lastPhrase &&
+    dashAt > 0 &&
+    own
+      .trim()
+      .replace(/[.!]+$/, "")
+      .endsWith(lastPhrase) &&
+    !own.slice(0, dashAt).includes(lastPhrase)
+  )
+    out.push("reads: the question's last phrase after the answer's dash");
+  // "They speak Dutch there — …" for "… in Flanders?": "there" for a place the sentence names only later, if at all.
+  if (/\bthere\s*[—–,;]/.test(own) && /\b(?:in|at|on) [A-Z]/.test(question) && !/\bthere\s*[—–,;]/.test(question))
+    out.push('context: "there" stands for the question\'s place');
+  // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
+  const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
+  if (instruction && canBeVerb(instruction[1].toLowerCase())) {
+    const glued = new RegExp(`\\b(?:should|can|could|must|will|would|may|might|do|does) (\\w+) ${instruction[1].toLowerCase()}\\b`).exec(
+      own,
+    );
+    if (glued && canBeVerb(glued[1]) && !/^(?:not|also|still|just|only|really|always|never|probably)$/.test(glued[1]))
+      out.push(`reads: "${glued[0]}", an instruction after the question's verb`);
+  }
   return out;
 }
+
+/** A number in figures or words, or a quantity word. */
+const COUNT_WORD =
+  /\d|\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all)\b/i;
 
 export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
@@ -539,7 +632,13 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const twice = saidTwice(statement, question, answer);
   if (twice) out.push(`reads: "${twice}" twice`);
   // As in kindDoubts, a regex runs only where a substring test finds the characters it needs: these checks run on every statement.
-  if (statement.includes(",") && COMMA_AFTER_FUNCTION.test(statement) && !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`))
+  if (
+    statement.includes(",") &&
+    COMMA_AFTER_FUNCTION.test(statement) &&
+    !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`) &&
+    // ("To know how far away a thunderstorm is, count …": the purpose's own last word.)
+    !/^To [^,]+ (?:is|are|was|were), /.test(own.trim())
+  )
     out.push("reads: a comma after a function word");
   const capital = CAPITAL_INSIDE.exec(statement);
   if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0]))
