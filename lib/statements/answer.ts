@@ -73,13 +73,16 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB = /^(probably|perhaps|possibly|likely|most likely)[,:]?\s+(?=\S)/i;
+/** An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes"): it stays on the statement's verb. */
+const POLAR_ADVERB =
+  /^(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
 
 /** A hedge said twice in a row of words ("The crop is most likely lacking most likely nitrogen"): the hedge, and the words between. */
 export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly)\b(.*?)\s\1\b/i;
 
 /** The hedging adverb an answer opens with and the answer after it; undefined when it opens with none. */
 export function splitHedgeAdverb(answer: string): { hedge: string; rest: string } | undefined {
-  const m = HEDGE_ADVERB.exec(answer.trim());
+  const m = HEDGE_ADVERB.exec(answer.trim()) ?? POLAR_ADVERB.exec(answer.trim());
   return m ? { hedge: m[1].toLowerCase(), rest: answer.trim().slice(m[0].length) } : undefined;
 }
 
@@ -95,7 +98,7 @@ export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct:
 }
 
 const YES =
-  /^(?:actually,?\s+)?(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+  /^(?:actually,?\s+)?(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|definitely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const NO =
   /^(?:actually,?\s+)?(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely)|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|beyond|past|without|unless|if|when)\s/i;

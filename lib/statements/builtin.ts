@@ -420,7 +420,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     q.frame.kind !== "yes-no" &&
     read.polarity === "yes" &&
     read.afterPolarity !== "" &&
-    (/^\s*[A-Za-z ]+!\s/.test(answer) || /^\s*(?:sure|certainly|absolutely|of course)\s*[,—–-]/i.test(answer))
+    (/^\s*[A-Za-z ]+!\s/.test(answer) || /^\s*(?:sure|certainly|absolutely|of course)\s*[,:—–-]/i.test(answer))
       ? analyzeAnswer(read.afterPolarity)
       : read;
   if (a.text === "" && a.rest === "") {

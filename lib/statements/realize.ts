@@ -458,6 +458,9 @@ const PERSONISH =
 const PEOPLE = /^(?:humans?|people|adults?|children|kids|men|women|persons|individuals|babies|teenagers|we|you|us|one|i)$/;
 
 /** True when the subject pronoun `p` can stand for `antecedent` (number, and a person for he/she, people for we/you). */
+const COLLECTIVE =
+  /^(?:crew|team|band|family|government|police|staff|army|navy|audience|public|committee|jury|council|company|class|choir|orchestra|tribe|population)$/;
+
 function pronounFits(p: string, antecedent: readonly Token[], number?: "singular" | "plural"): boolean {
   if (antecedent.length === 0) return false;
   const plural = number
@@ -469,6 +472,9 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
   }
   // ("the Maya", "the Inca": a people's name, one word after "the", is "they" where the auxiliary does not say its number.)
   const people = number === undefined && antecedent.length === 2 && antecedent[0].lower === "the" && /^[A-Z]/.test(antecedent[1].text);
+  // ("the Apollo 13 crew": a group of people is "they".)
+  const group = p === "they" && COLLECTIVE.test(antecedent.filter((x) => /\w/.test(x.text)).at(-1)?.lower ?? "");
+  if (group) return true;
   if (!PRONOUNS.has(p) || ((p === "they") !== plural && !(p === "they" && people))) return false;
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
 }
@@ -801,7 +807,7 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   // around 1000 AD, at …"; "… was classified as a planet until 2006").
   // (After the question's own time phrase a comma: "… before Columbus, around the year 1000".)
   const timed = statement.some((t) => /^(?:before|after|during|since|until)$/.test(t.lower));
-  if (!timed && /^(?:around|about|in|on|at|since|until|till|during|before|after|from)\s/i.test(a.text))
+  if (!timed && /^(?:around|about|in|on|at(?! least)|since|until|till|during|before|after|from)\s/i.test(a.text))
     return { joiner: " ", text: midSentence(a.text) };
   return { joiner: ", ", text: midSentence(a.text) };
 }
@@ -868,11 +874,13 @@ const SUPERLATIVE_WORD = /^(?:\w+est|best|worst|first|last)$/;
  */
 function oneForQuestionNoun(a: AnswerParts, subject: readonly Token[]): string | undefined {
   const t = a.tokens;
-  const v = a.finiteVerb;
+  // ("The oldest known is …": the tagger's "known" is no verb before "is".)
+  const be = t.findIndex((x, k) => k >= a.finiteVerb && x.lemma === "be");
+  const v = a.finiteVerb >= 0 && t[a.finiteVerb].lemma !== "be" && be > a.finiteVerb && be <= a.finiteVerb + 1 ? be : a.finiteVerb;
   if (!a.isClause || v < 2) return undefined;
   // ("The densest is osmium." for "What is the densest naturally occurring element?": a superlative cut short says it too.)
   const ones = t[v - 1].lower === "one";
-  if (!ones && !(SUPERLATIVE_WORD.test(t[v - 1].lower) && t[0].lower === "the" && v < subject.length)) return undefined;
+  if (!ones && !(t.slice(1, v).some((x) => SUPERLATIVE_WORD.test(x.lower)) && t[0].lower === "the" && v < subject.length)) return undefined;
   const before = ones ? t.slice(0, v - 1) : t.slice(0, v);
   if (!before.every((x, i) => subject[i]?.lower === x.lower)) return undefined;
   if (ones && !["NOUN", "PROPN"].includes(subject[before.length]?.pos ?? "")) return undefined;
@@ -892,7 +900,11 @@ function word(like: Token, w: string, pos: Token["pos"]): Token {
 function impersonalPassive(d: Declarative): Declarative | undefined {
   if (!d.verb || d.subject.length !== 1 || !/^(?:you|one|i|we)$/.test(d.subject[0].lower) || d.auxKind === "be" || d.auxKind === "have")
     return undefined;
-  if (/^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma))
+  // (Nor a causative: "let bread dough rise".)
+  if (
+    /^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think|let|make|help|see|hear|watch)$/.test(d.verb.lemma) ||
+    !canBeVerb(d.verb.lemma)
+  )
     return undefined;
   const particle = d.rest[0] && d.rest[0].pos !== "NOUN" && PARTICLES.has(d.rest[0].lower) && nounPhraseEnd(d.rest, 1) > 1 ? 1 : 0;
   let np = nounPhraseEnd(d.rest, particle);
@@ -3037,7 +3049,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
 /** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
 const TRAILING_COLON = /^((?:\S+\s+){0,2}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
