@@ -5,8 +5,19 @@
  * (subject + finite verb) or a phrase to put in the question's slot.
  */
 import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import { canBeVerb, isParticipleOf, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
+import {
+  canBeVerb,
+  isCommonWord,
+  isParticipleOf,
+  isVerbFirst,
+  joinTokens,
+  lexicalNumber,
+  looksPlural,
+  tokenize,
+  type Token,
+} from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
+import { lowersCapital } from "./names.js";
 import { collapseSpaces, wordSet } from "./text.js";
 
 export type Polarity = "yes" | "no";
@@ -173,9 +184,43 @@ export function joinList(answer: string): string {
     const flat = collapseSpaces(answer);
     if (/^1[.)]\s+\S/.test(flat) && /\s2[.)]\s+\S/.test(flat)) items = flat.split(/(?:^|\s+)\d+[.)]\s+/).filter((s) => s !== "");
   }
-  if (!items || items.length < 2) return answer;
-  const clean = items.map((s) => s.replace(/[\s.;,]+$/u, ""));
+  if (!items || items.length < 2) return inlineList(answer);
+  // (Items after the first lose a capital that only opened their line: "1. Red 2. Yellow" → "Red, yellow"; the first is the answer's.)
+  const clean = items.map((s) => s.replace(/[\s.;,]+$/u, "")).map((s, k) => (k === 0 ? s : itemCase(s)));
   return `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
+}
+
+/** A list item with a common word's opening capital lowered ("The fresh grass …" → "the fresh grass …"); names keep theirs. */
+function itemCase(s: string): string {
+  const word = s.split(/[\s,(]/)[0];
+  return /^[A-Z][a-z]/.test(s) && !/^[A-Z][a-z]+ [A-Z]/.test(s) && (lowersCapital(word) || isCommonWord(word.toLowerCase()))
+    ? s[0].toLowerCase() + s.slice(1)
+    : s;
+}
+
+/**
+ * A numbered list inside a sentence ("People mark it by: 1. lighting oil lamps 2. setting off fireworks") as "… by lighting oil lamps
+ * and setting off fireworks"; the colon stays after words that name the items ("Mainly two things: rainfall patterns and …").
+ */
+function inlineList(answer: string): string {
+  const flat = collapseSpaces(answer);
+  const first = /(^|:\s*|\s)1[.)]\s+(?=\S)/.exec(flat);
+  if (!first) return answer;
+  const body = flat.slice(first.index + first[0].length);
+  const parts = body.split(/\s+(\d+)[.)]\s+(?=\S)/);
+  // (Items and their numbers alternate: "a", "2", "b", "3", "c"; the numbers count on from 2.)
+  const items = parts.filter((_, k) => k % 2 === 0);
+  if (items.length < 2 || parts.some((p, k) => k % 2 === 1 && Number(p) !== (k + 3) / 2)) return answer;
+  const clean = items.map((s) => itemCase(s.replace(/[\s.;,]+$/u, "")));
+  const joined = `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
+  const prefix = flat.slice(0, first.index).trimEnd().replace(/:$/, "");
+  if (prefix === "") return joined;
+  // (Not after a preposition or verb that takes the items, nor after "At minimum".)
+  const colon =
+    first[0].includes(":") &&
+    !/\b(?:by|of|for|with|include|includes|including|are|is|to|like)$/i.test(prefix) &&
+    !/^(?:at (?:minimum|least|most)|mainly|mostly|basically|essentially|typically|usually|for example)$/i.test(prefix);
+  return `${prefix}${colon ? ":" : ""} ${joined}`;
 }
 
 /** Removes framing words from the front, repeatedly ("I think the answer is X" → "X"). */
