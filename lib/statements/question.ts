@@ -7,7 +7,7 @@
  * a subject, then a base-form verb) and tags second.
  */
 import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import { canBeAdjective, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token } from "./nlp.js";
+import { canBeAdjective, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token, isVerbFirst } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
@@ -259,18 +259,42 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&
     after !== undefined &&
     after.lower === after.lemma &&
-    (after.pos === "VERB" || (after.pos === "NOUN" && canBeVerb(after.lower))) &&
+    (after.pos === "VERB" || ((after.pos === "NOUN" || after.pos === "ADJ") && canBeVerb(after.lower))) &&
     // (Before the end or a subordinate clause: "Will a cast-iron pan rust if it's left wet?")
     (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT" || /^(?:if|when|unless|because)$/.test(tokens[best + 2].lower))
   )
     best += 1;
+  // "Can a World Cup knockout match end in a draw?": a verb-tagged word that is first a noun, after a noun, before a base form and its
+  // preposition, goes on the subject.
+  const next = tokens[best + 1];
+  if (
+    best > start + 1 &&
+    tokens[best].pos === "VERB" &&
+    tokens[best].lower === tokens[best].lemma &&
+    tokens[best - 1].pos === "NOUN" &&
+    !isVerbFirst(tokens[best].lower) &&
+    next !== undefined &&
+    next.pos === "NOUN" &&
+    next.lower === next.lemma &&
+    canBeVerb(next.lower) &&
+    (tokens[best + 2]?.pos === "ADP" || tokens[best + 2]?.pos === "DET")
+  )
+    best += 1;
   // "Will a cast iron skillet work on …?": a noun-tagged word chosen after a noun goes on the compound when bare nouns follow it and a
   // word that can be the verb comes before a determiner or preposition.
-  if (best > start + 1 && tokens[best].pos === "NOUN" && tokens[best - 1].pos === "NOUN") {
+  if (best > start + 1 && tokens[best].pos === "NOUN" && ["NOUN", "ADJ", "PROPN"].includes(tokens[best - 1].pos)) {
     let k = best + 1;
     while (tokens[k]?.pos === "NOUN" && tokens[k].lower === tokens[k].lemma && !canBeVerb(tokens[k].lower)) k++;
     const v = tokens[k];
-    if (k > best + 1 && v && v.lower === v.lemma && canBeVerb(v.lower) && (tokens[k + 1]?.pos === "DET" || tokens[k + 1]?.pos === "ADP"))
+    // ("a World Cup knockout match end in a draw": the word right after the compound too.)
+    if (
+      k >= best + 1 &&
+      v &&
+      v.lower === v.lemma &&
+      canBeVerb(v.lower) &&
+      (k > best + 1 || !isVerbFirst(tokens[best].lower)) &&
+      (tokens[k + 1]?.pos === "DET" || tokens[k + 1]?.pos === "ADP")
+    )
       best = k;
   }
   // A coordination "warm or cool": the first verb of it.
@@ -413,6 +437,21 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       break;
     }
   }
+  // "was the first known writing system developed", "was Alexander the Great tutored": a passive's participle ends the question; the
+  // words before it are the subject's.
+  const end = tokens.length - (tokens[tokens.length - 1]?.pos === "PUNCT" ? 1 : 0);
+  const final = tokens[end - 1];
+  if (
+    cut < end - 1 &&
+    final &&
+    final.pos === "VERB" &&
+    final.lemma !== final.lower &&
+    /(?:ed|en|wn|ght|lt|pt)$/.test(final.lower) &&
+    tokens
+      .slice(cut, end - 1)
+      .every((x) => ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos) || (x.pos === "VERB" && /(?:ed|wn|en|ing)$/.test(x.lower)))
+  )
+    cut = end - 1;
   const rest = tokens.slice(cut);
   // "is Jenny most likely observing", "was the telephone invented": adverbs, then the verb.
   let v = 0;
