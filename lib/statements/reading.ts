@@ -505,6 +505,24 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
   const dash = dashOrWhich ? lower.search(/ [—–] /) : -1;
   if (tail !== "" && dash > 0 && lower.indexOf(tail, dash) > dash && !lower.slice(0, dash).includes(tail))
     out.push("reads: the question's predicate after the answer's dash");
+  // "Mexico is best known for it, …, which is famous for the Day of the Dead.": the question's predicate as a which-clause the answer
+  // never had.
+  if (
+    tail !== "" &&
+    !/^\s*why\b/i.test(question) &&
+    lower.endsWith(`${tail}.`) &&
+    /, which (?!is why)(?:is|are|was|were|has|have|had|\w+s) /.test(lower.slice(Math.max(0, lower.length - tail.length - 40))) &&
+    !answer.toLowerCase().includes(", which ") &&
+    // (The answer's own words, then the which-clause: "Mexico is best known for it, with …, which is famous for …".)
+    lower.includes(
+      `${answer
+        .trim()
+        .toLowerCase()
+        .replace(/[.!]+$/, "")
+        .slice(-30)}, which `,
+    )
+  )
+    out.push("reads: the question's predicate as a which-clause");
   const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
   if (
     whichTail > 0 &&

@@ -2561,6 +2561,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       // ("A red flag in Formula One means that …" says the question's subject and verb itself: it stands.)
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && restates(a.tokens, [...d.subject, d.verb]))
         return { sentence: a.text, rule: "wh-inverted:clause-object", doubts };
+      // ("They learned to salivate …" for "What did Pavlov's dogs learn to do?": the answer's own verb is the question's.)
+      const ownVerb = a.tokens[a.finiteVerb];
+      const same = d.verb && ownVerb?.lemma === d.verb.lemma ? resolvePronoun(a, d.subject, subjectNumber(d)) : undefined;
+      if (same) return { sentence: same, rule: "wh-inverted:pronoun", doubts };
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && (wh.word === "what" || wh.word === "which")) {
         const that = d.verb.lemma === "state" && !/^that\b/i.test(a.text) ? "that " : "";
         return {
@@ -3050,6 +3054,8 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  */
 const TRAILING_CLAUSE =
   /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+/** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
+const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:—–].*)$/;
 /** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
 const TRAILING_COLON = /^((?:\S+\s+){0,2}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
@@ -3069,6 +3075,11 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
     !answer.isClause
       ? (TRAILING_CLAUSE.exec(answer.text) ?? TRAILING_PARENTHESIS.exec(answer.text) ?? TRAILING_COLON.exec(answer.text))
       : null;
+  const possessive = !trailing && "wh" in f && f.wh.word === "whose" && !answer.isClause ? TRAILING_POSSESSIVE.exec(answer.text) : null;
+  if (possessive) {
+    const r = realizeFrame(q, withAnswerFields(analyzeAnswer(possessive[1]), { rest: answer.rest, raw: answer.raw }), question);
+    return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${possessive[2]}`, rule: `${r.rule}:trailing-clause` };
+  }
   if (trailing) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
     const r = realizeFrame(q, core, question);
