@@ -464,6 +464,15 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
 }
 
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
+/** The answer lower-cased without a chat opener ("Great question! …") and its final stop. */
+function withoutOpener(answer: string): string {
+  return answer
+    .trim()
+    .toLowerCase()
+    .replace(/^[^!?.]{0,40}!\s+/, "")
+    .replace(/[.!]+$/, "");
+}
+
 /** The question's last three words before its "?" ("most powerful bite"), lower-cased; "" for a shorter question. */
 function questionTail(question: string): string {
   const words = question
@@ -514,15 +523,13 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
     /, which (?!is why)(?:is|are|was|were|has|have|had|\w+s) /.test(lower.slice(Math.max(0, lower.length - tail.length - 40))) &&
     !answer.toLowerCase().includes(", which ") &&
     // (The answer's own words, then the which-clause: "Mexico is best known for it, with …, which is famous for …".)
-    lower.includes(
-      `${answer
-        .trim()
-        .toLowerCase()
-        .replace(/[.!]+$/, "")
-        .slice(-30)}, which `,
-    )
+    lower.startsWith(`${withoutOpener(answer)}, which `)
   )
     out.push("reads: the question's predicate as a which-clause");
+  // "You can see the Milky Way from a city, usually not, because …": the answer's yes or no left inside the statement.
+  const polar = /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?=[,.;]| —)/i.exec(own);
+  if (polar && !question.includes(polar[0]) && /^(?:\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
+    out.push("meaning: the answer's yes or no left inside the statement");
   const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
   if (
     whichTail > 0 &&
