@@ -76,6 +76,8 @@ const HELD_OUT = new Set([
   "lean-holdout-7.csv",
   "holdout-10.csv",
   "lean-holdout-8.csv",
+  "lean-holdout-9.csv",
+  "lean-holdout-11.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

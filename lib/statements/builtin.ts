@@ -16,6 +16,7 @@ import {
   isPluralPhrase,
   HEDGE_SAID_TWICE,
   lastSentenceEnd,
+  predicateOfDummySubject,
   splitHedgeAdverb,
   splitIntroduction,
   splitTrailingAdjunct,
@@ -430,7 +431,10 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const own = a === read ? answer : read.afterPolarity;
   const introduced = q.frame.kind === "yes-no" ? undefined : splitIntroduction(own);
   // "Maurice Garin, in 1903.": the phrase takes the question's place and its adjunct goes at the end.
-  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(own);
+  // ("It was Leon Festinger, in 1957." to a who-question: the phrase after "it was" and its adjunct.)
+  const focus =
+    q.frame.kind === "wh-subject" && /^(?:it|that)\s+(?:is|was)\s[^,]+, /i.test(a.text) ? predicateOfDummySubject(a)?.text : undefined;
+  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(focus ?? own);
   const r = introduced
     ? realize(q, analyzeAnswer(introduced.clause), question)
     : adjunct

@@ -464,6 +464,20 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
 }
 
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
+const regexps = new Map<string, RegExp>();
+
+/** A regex built from words of the texts, kept for the next statement that needs the same one (building one costs more than a test). */
+function cachedRegExp(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = regexps.get(key);
+  if (!re) {
+    if (regexps.size > 10_000) regexps.clear();
+    re = new RegExp(source, flags);
+    regexps.set(key, re);
+  }
+  return re;
+}
+
 /** The answer lower-cased without a chat opener ("Great question! …") and its final stop. */
 function withoutOpener(answer: string): string {
   return answer
@@ -499,7 +513,7 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
   if (
     cut &&
     !/\bthan $/i.test(own.slice(0, cut.index)) &&
-    new RegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
+    cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
   )
     out.push(`context: "the ${cut[1]}" without the question's noun`);
   if (
@@ -548,7 +562,9 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
       }
   // "The first transcontinental railroad in was the United States completed": a preposition before the finite verb.
   // (Not after a verb whose preposition ends a relative clause: "One factor the rate constant k depends on is temperature.")
-  const stranded = /(\w+) (?:in|on|at|of|for|with|from|by|into) (?:is|are|was|were)\b/.exec(own);
+  // (The preposition and verb found first; the word before them read after.)
+  const strandedAt = own.search(/ (?:in|on|at|of|for|with|from|by|into) (?:is|are|was|were)\b/);
+  const stranded = strandedAt > 0 ? /^(\w+) \w+ \w+/.exec(own.slice(own.lastIndexOf(" ", strandedAt - 1) + 1)) : null;
   if (
     stranded &&
     !question.includes(stranded[0]) &&
@@ -572,19 +588,20 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
       out.push(`context: "${noun}" left out of the count`);
   }
   // "… hurricanes–Simpson scale": the answer's compound with a dash split apart.
-  for (const m of answer.matchAll(/\b[\p{L}]+[–-][\p{L}]+\b/gu))
+  for (const m of answer.includes("-") || answer.includes("–") ? answer.matchAll(/\b[\p{L}]+[–-][\p{L}]+\b/gu) : [])
     if (!statement.toLowerCase().includes(m[0].toLowerCase())) {
       out.push(`answer words: "${m[0]}" split`);
       break;
     }
   // "A red flag means a red flag in Formula One means that …": the answer's own sentence put inside the question's words.
   const said = answer.trim().replace(/[.!]+$/, "");
-  const at = said.split(" ").length >= 4 ? own.indexOf(said) : -1;
+  const at =
+    said.length >= 15 && own.length > said.length + 5 && occurrences(said, " ") >= 3 ? own.toLowerCase().indexOf(said.toLowerCase()) : -1;
   const verbBefore = at > 0 ? /(\S+)\s*$/.exec(own.slice(0, at))?.[1].toLowerCase() : undefined;
   if (
     verbBefore !== undefined &&
     own.toLowerCase().startsWith(said.split(" ").slice(0, 2).join(" ").toLowerCase()) &&
-    new RegExp(`\\b${verbBefore.replace(/\W/g, "")}\\b`, "i").test(said)
+    ` ${said.toLowerCase()} `.includes(` ${verbBefore} `)
   )
     out.push("reads: the answer's sentence inside the question's");
   // "A volcano forms by when magma …": "by" before a clause.
@@ -593,8 +610,9 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
   // "**Hindi**": markdown left in.
   if (/\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
-  const qWords = question.toLowerCase().match(/[a-z]{3,}/g) ?? [];
-  const lowerOwn = own.toLowerCase();
+  // (Where the question has quotes or brackets, whose tokens the rules join: "To saygood morning".)
+  const qWords = /["“”()]/.test(question) ? (question.toLowerCase().match(/[a-z]{3,}/g) ?? []) : [];
+  const lowerOwn = qWords.length > 0 ? own.toLowerCase() : "";
   for (let k = 0; k + 1 < qWords.length; k++) {
     const glued = qWords[k] + qWords[k + 1];
     if (lowerOwn.includes(glued) && !question.toLowerCase().includes(glued) && !answer.toLowerCase().includes(glued)) {
@@ -623,10 +641,12 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
     out.push('context: "there" stands for the question\'s place');
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
-  if (instruction && canBeVerb(instruction[1].toLowerCase())) {
-    const glued = new RegExp(`\\b(?:should|can|could|must|will|would|may|might|do|does) (\\w+) ${instruction[1].toLowerCase()}\\b`).exec(
-      own,
-    );
+  // (The regex is built only where the statement has the instruction's verb after another word.)
+  if (instruction && own.includes(` ${instruction[1].toLowerCase()} `) && canBeVerb(instruction[1].toLowerCase())) {
+    const glued = cachedRegExp(
+      `\\b(?:should|can|could|must|will|would|may|might|do|does) (\\w+) ${instruction[1].toLowerCase()}\\b`,
+      "",
+    ).exec(own);
     if (glued && canBeVerb(glued[1]) && !/^(?:not|also|still|just|only|really|always|never|probably)$/.test(glued[1]))
       out.push(`reads: "${glued[0]}", an instruction after the question's verb`);
   }
