@@ -967,7 +967,7 @@ function withoutFinalStops(tokens: readonly Token[]): Token[] {
 
 /** A pronoun and an auxiliary that only say yes or no ("He did, …", "They don't."). */
 const ECHO_REPLY =
-  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$)/i;
+  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
 
 /** "Most don't, because …" to "Do cacti have leaves?": a quantifier and a short reply, for the question's subject. */
 const QUANTIFIER_REPLY =
@@ -1080,8 +1080,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   if (echoed) {
     const negative = /n't|not|cannot/i.test(echoed[1]);
     const more = a.text.slice(echoed[0].length);
-    // (Later sentences follow as the caller adds them.)
-    return realizeYesNo(asked, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
+    // (Later sentences follow as the caller adds them; "You can for cleaning it" wrote no comma before its phrase, nor does the statement.)
+    const r = realizeYesNo(asked, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
+    const head = more.slice(0, 24);
+    return echoed[0].includes(",") || head === "" ? r : { ...r, sentence: r.sentence.replace(`, ${head}`, ` ${head}`) };
   }
   const judged = a.isClause ? withQuestionInfinitive(d, a) : undefined;
   if (judged) return { sentence: judged, rule: "yes-no:judged", doubts };
