@@ -2556,6 +2556,25 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           !namesObject(own, d)
             ? ` to ${[d.verb.lemma, text(d.rest.filter((t) => t.pos !== "PUNCT"))].filter((x) => x !== "").join(" ")}`
             : "";
+        // "What do honeybees do in winter?" + "They cluster …": the question's time or place phrase, which the answer does not say, opens the
+        // statement ("In winter, honeybees cluster …").
+        const phrase = withoutFinalStops(d.rest);
+        const opener =
+          wh.word === "what" &&
+          !carry &&
+          !purpose &&
+          phrase.length >= 2 &&
+          /^(?:in|during)$/.test(phrase[0].lower) &&
+          // (A time: "in winter", "during the night"; CAP-Statements leaves a place out or inside: "A router prevents …".)
+          phrase.some((t) => TIME_NOUNS.test(t.lower) || /^(?:winter|summer|spring|autumn|fall|\d{3,4}s?)$/.test(t.lower)) &&
+          phrase.every((t) => t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "PUNCT") &&
+          !restates(own, phrase.slice(1));
+        if (opener)
+          return {
+            sentence: `${capitalize(text(phrase))}, ${midSentence(withObject.replace(/[.!]+$/, ""))}`,
+            rule: "wh-inverted:pronoun",
+            doubts,
+          };
         return { sentence: `${withObject.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>"; what a law states follows "that" ("Lenz law
