@@ -5,19 +5,8 @@
  * (subject + finite verb) or a phrase to put in the question's slot.
  */
 import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import {
-  canBeVerb,
-  isCommonWord,
-  isParticipleOf,
-  isVerbFirst,
-  joinTokens,
-  lexicalNumber,
-  looksPlural,
-  tokenize,
-  type Token,
-} from "./nlp.js";
+import { canBeVerb, isParticipleOf, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { lowersCapital } from "./names.js";
 import { collapseSpaces, wordSet } from "./text.js";
 
 export type Polarity = "yes" | "no";
@@ -185,17 +174,14 @@ export function joinList(answer: string): string {
     if (/^1[.)]\s+\S/.test(flat) && /\s2[.)]\s+\S/.test(flat)) items = flat.split(/(?:^|\s+)\d+[.)]\s+/).filter((s) => s !== "");
   }
   if (!items || items.length < 2) return inlineList(answer);
-  // (Items after the first lose a capital that only opened their line: "1. Red 2. Yellow" → "Red, yellow"; the first is the answer's.)
+  // (Items after the first lose an article's capital that only opened their line; the first is the answer's.)
   const clean = items.map((s) => s.replace(/[\s.;,]+$/u, "")).map((s, k) => (k === 0 ? s : itemCase(s)));
   return `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
 }
 
-/** A list item with a common word's opening capital lowered ("The fresh grass …" → "the fresh grass …"); names keep theirs. */
+/** A list item with an article's opening capital lowered ("The fresh grass …" → "the fresh grass …"); any other word keeps its capital. */
 function itemCase(s: string): string {
-  const word = s.split(/[\s,(]/)[0];
-  return /^[A-Z][a-z]/.test(s) && !/^[A-Z][a-z]+ [A-Z]/.test(s) && (lowersCapital(word) || isCommonWord(word.toLowerCase()))
-    ? s[0].toLowerCase() + s.slice(1)
-    : s;
+  return /^(?:The|A|An) [a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /**
