@@ -181,7 +181,10 @@ export function joinList(answer: string): string {
 
 /** A list item with an article's opening capital lowered ("The fresh grass …" → "the fresh grass …"); any other word keeps its capital. */
 function itemCase(s: string): string {
-  return /^(?:The|A|An) [a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  // (So an instruction's verb: "1. Write a failing test. 2. Write just enough code …".)
+  const word = /^[A-Z][a-z]+/.exec(s)?.[0];
+  const verb = word !== undefined && /^[A-Z][a-z]+ [a-z]/.test(s) && isVerbFirst(word.toLowerCase());
+  return /^(?:The|A|An) [a-z]/.test(s) || verb ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /**

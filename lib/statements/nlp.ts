@@ -372,6 +372,15 @@ export function pastParticiple(verb: string): string {
   return c.Participle ? sameCase(c.Participle, verb) : pastTense(verb);
 }
 
+/**
+ * Verbs whose past is the infinitive. compromise gives the infinitive for some others too ("knead" → "knead", read as "read"), whose
+ * past is the regular one.
+ */
+const UNCHANGED_PAST = wordSet(
+  "read reread spread put cut set hit let shut cost hurt quit split burst cast bet bid broadcast thrust upset rid shed slit",
+  "knit fit beat hurt forecast offset outbid input output preset reset typeset",
+);
+
 /** Verbs stressed on a final -l syllable, which double the l in American English too. */
 const STRESSED_FINAL_L = wordSet(
   "compel expel repel propel excel dispel impel rebel control patrol extol annul enthral distil",
@@ -383,6 +392,7 @@ export function pastTense(verb: string): string {
   const v = verb.toLowerCase();
   if (v === "be") return sameCase("was", verb);
   let past = conjugate(v).PastTense ?? `${v}ed`;
+  if (past === v && !UNCHANGED_PAST.has(v)) past = /e$/.test(v) ? `${v}d` : `${v}ed`;
   // American spelling: traveled, canceled, labeled (compromise doubles the l), but compelled, controlled.
   if (/[aeiou]l$/.test(v) && past === `${v}led` && !STRESSED_FINAL_L.has(v)) past = `${v}ed`;
   return sameCase(past, verb);

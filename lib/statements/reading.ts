@@ -190,7 +190,8 @@ function sameLettersCaseBlind(s: string, a: number, b: number, length: number): 
 
 const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
 // (Not a capital letter that names a kind after a capitalised word: "Vitamin A is …", "Type O blood".)
-const CAPITAL_INSIDE = /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our) [a-z]/;
+const CAPITAL_INSIDE =
+  /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our|As|If|When|Because) [a-z]/;
 
 /**
  * Whether `words` say a content word of four letters or more twice that `saidTwice` reads as a verb: in -ed, or in -s where the
@@ -478,6 +479,14 @@ function cachedRegExp(source: string, flags: string): RegExp {
   return re;
 }
 
+/** Past participles without -ed, -en or -wn ("made", "kept", "cut"): after "be" they make a passive. */
+const UNMARKED_PARTICIPLES = wordSet(
+  "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won",
+  "dug spun stuck set put cut laid shut hit hurt read spread let cast run come become bid fit quit split burst shed slit knit beat heard",
+  "felt dealt dwelt knelt slept swept wept crept meant lent bent burnt learnt spelt spilt spoilt smelt stood understood sat met shot lit",
+  "slid fought sought bound ground wound sung rung swum begun drunk sunk shrunk stung strung swung clung flung slung done",
+);
+
 /** The answer lower-cased without a chat opener ("Great question! …") and its final stop. */
 function withoutOpener(answer: string): string {
   return answer
@@ -533,7 +542,7 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
   if (
     tail !== "" &&
     !/^\s*why\b/i.test(question) &&
-    lower.endsWith(`${tail}.`) &&
+    lower.endsWith(`${tail.split(" ").slice(-2).join(" ")}.`) &&
     /, which (?!is why)(?:is|are|was|were|has|have|had|\w+s) /.test(lower.slice(Math.max(0, lower.length - tail.length - 40))) &&
     !answer.toLowerCase().includes(", which ") &&
     // (The answer's own words, then the which-clause: "Mexico is best known for it, with …, which is famous for …".)
@@ -620,6 +629,32 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
       break;
     }
   }
+  // "A telescope first probably should not be bought": the question's "first" inside the subject.
+  if (/^[A-Z][^,]* first (?:probably )?(?:should|can|must|will|would)\b/.test(own.trim())) out.push('reads: "first" inside the subject');
+  // "… because the leading explanation is that …": the answer's framing of its reason made the reason.
+  if (/\bbecause (?:the|a|one) (?:\w+ )?(?:explanation|reason|theory|answer|idea) (?:is|was)\b/.test(own))
+    out.push('reads: the answer\'s framing of its reason kept after "because"');
+  // "Mostly leaves — three-toed sloths eat …": the answer's bare phrase, no statement of the question's.
+  const bareDash = own.indexOf(" — ");
+  if (bareDash > 0 && bareDash < 40 && own.trim() === answer.trim() && !/\b(?:is|are|was|were|has|have|had)\b/.test(own.slice(0, bareDash)))
+    out.push("context: the answer's phrase without the question's words");
+  // "Benjamin Franklin is usually credited with it": "it" for what the question names.
+  const creditedIt = /\b(?:credited with|known for|famous for|responsible for|blamed for|remembered for) it\b/.exec(own);
+  if (creditedIt && !question.toLowerCase().includes(creditedIt[0])) out.push(`context: "${creditedIt[0]}"`);
+  // "Jaywalking illegal in the UK is not.": a bare negated copula ends the sentence.
+  if (/\b(?:is|are|was|were) not\.$/.test(own.trim().split(/(?<=\.)\s+/)[0] ?? "")) out.push('reads: a sentence ends in "is not"');
+  // "It means adding liquid … to deglaze a pan.": "it" for the question's infinitive.
+  if (/^It means\b/.test(own.trim()) && /\bit mean to\b/i.test(question)) out.push('context: "It means" for the question\'s infinitive');
+  // "Bread dough should be knead …": a base form after "be".
+  const beBase = /\bbe ([a-z]{3,})\b/.exec(own);
+  if (
+    beBase &&
+    !/(?:ed|en|wn|ne|ng)$/.test(beBase[1]) &&
+    !UNMARKED_PARTICIPLES.has(beBase[1]) &&
+    isVerbFirst(beBase[1]) &&
+    !question.includes(`be ${beBase[1]}`)
+  )
+    out.push(`reads: "be ${beBase[1]}"`);
   // "Succulents every day should not be watered": a time phrase inside the subject.
   const timed = /^[A-Z][a-z]+ (?:every|each) [a-z]+ (?:should|can|could|must|will|would|is|are|was|were)\b/.exec(own.trim());
   if (timed && !question.includes(timed[0])) out.push("reads: a time phrase inside the subject");
