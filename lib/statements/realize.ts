@@ -1538,7 +1538,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
   // stands.
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
-  if ((a.isClause && a.tokens.length >= 5 && !relative) || (isInstruction(a) && isVerbFirst(a.tokens[0].lower)))
+  if ((a.isClause && a.tokens.length >= 5 && !relative) || (isInstruction(a) && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)))
     doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
 }
