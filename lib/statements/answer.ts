@@ -38,7 +38,7 @@ export interface AnswerParts {
 }
 
 const FRAMING = [
-  /^(?:well|so|okay|ok|hmm|honestly|frankly|to be honest)[,.]?\s+/i,
+  /^(?:well|so|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
   // "That'd be Christopher Latham Sholes, …", "That would be the chloroplasts.": the answer after its announcement.
   /^(?:that|it)(?:['’]d| would) be\s+/i,
   /^i (?:think|believe|guess|suppose|would say|'d say)(?: that)?[,:]?\s+/i,
@@ -72,10 +72,10 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 }
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
-const HEDGE_ADVERB = /^(probably|perhaps|possibly|likely|most likely)[,:]?\s+(?=\S)/i;
+const HEDGE_ADVERB = /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely)[,:]?\s+(?=\S)/i;
 /** An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes"): it stays on the statement's verb. */
 const POLAR_ADVERB =
-  /^(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
 
 /** A hedge said twice in a row of words ("The crop is most likely lacking most likely nitrogen"): the hedge, and the words between. */
 export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly)\b(.*?)\s\1\b/i;
@@ -88,7 +88,7 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
 
 /** A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896." */
 const TRAILING_ADJUNCT =
-  /^([^,;:]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^([^,;:—–]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {

@@ -895,7 +895,8 @@ function parseInterrogative(tokens: readonly Token[]): Frame | undefined {
       if (!(t.pos === "VERB" || isAux(t) || (/(?:[^s]s|ed)$/.test(t.lower) && canBeVerb(t.lemma)))) continue;
       const wh: WhPhrase = { ...parsed.wh, noun: tokens.slice(parsed.end - parsed.wh.noun.length, m).filter((x) => x.pos !== "PUNCT") };
       const f = afterWh(tokens, wh, m);
-      if (f && f.kind === "wh-subject") return f;
+      // (So "How many species of birds are there?".)
+      if (f && (f.kind === "wh-subject" || f.kind === "existential")) return f;
       break;
     }
   }

@@ -222,7 +222,7 @@ function measureGap(d: Declarative): number {
 const LOCATION_START =
   /^(?:straight|directly|right|just|halfway|upstream|downstream|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
-  /^(?:in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
+  /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
 const DAY_DATE = new RegExp(
@@ -903,10 +903,12 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
     return undefined;
   // (Nor a causative: "let bread dough rise".)
   if (
-    /^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think|let|make|help|see|hear|watch)$/.test(d.verb.lemma) ||
+    /^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think|let|see|hear|watch)$/.test(d.verb.lemma) ||
     !canBeVerb(d.verb.lemma)
   )
     return undefined;
+  // ("make a battery" has a passive; "make bread rise" is a causative.)
+  if (/^(?:make|help)$/.test(d.verb.lemma) && d.rest.some((t, i) => i > 0 && t.pos === "VERB" && t.lower === t.lemma)) return undefined;
   const particle = d.rest[0] && d.rest[0].pos !== "NOUN" && PARTICLES.has(d.rest[0].lower) && nounPhraseEnd(d.rest, 1) > 1 ? 1 : 0;
   let np = nounPhraseEnd(d.rest, particle);
   // ("bleach and ammonia": a coordination is one object.)
@@ -2397,7 +2399,7 @@ function dummyTake(d: Declarative): number {
 }
 
 /** An answer to a stranded "for": a purpose ("to drive nails") or a role ("as currency"), which says what "for" asked. */
-const FOR_ANSWERED = /^(?:to|as|in order to) \S/i;
+const FOR_ANSWERED = /^(?:to|as|like|in order to) \S/i;
 
 /** The declarative without its stranded final "for" where `phrase` answers it (see FOR_ANSWERED), else `d` itself. */
 function withoutAnsweredFor(d: Declarative, phrase: string): Declarative {
@@ -2658,7 +2660,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
     // ("around 150 °C" is no place of its own: "at around 150 °C".)
     const approximate = prep !== "on" && /^(?:around|about|over|under|nearly|approximately|roughly|almost|just)\s/i.test(answerText);
-    slot = (answerTokens[0]?.pos === "ADP" && !approximate) || new RegExp(`^${prep}\\b`, "i").test(answerText) ? slot : `${prep} ${slot}`;
+    // ("on the Euphrates": the answer's opening capital goes with the preposition before it.)
+    slot =
+      (answerTokens[0]?.pos === "ADP" && !approximate) || new RegExp(`^${prep}\\b`, "i").test(answerText)
+        ? slot
+        : `${prep} ${midSentence(slot, wh.noun.at(-1)?.lemma)}`;
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
     // predicate with "be" ("would be best protected from predators in a snowy field").
     gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
@@ -3032,7 +3038,9 @@ function fillAfterPromptWords(question: string, marker: RegExp, answer: string):
 function blankRealize(original: string, given: AnswerParts): Realized {
   const marker = HARD_BLANK.test(original) ? HARD_BLANK : BLANK;
   const filler = fillAfterPromptWords(original, marker, given.text);
-  const chosen = filler ? analyzeAnswer(filler) : given;
+  // ("It's gluten, which …": the phrase after a dummy "it is" fills the blank.)
+  const dummy = filler ? undefined : /^(?:it|that|this)(?:['’]s| is| was) (?=\S)/i.exec(given.text);
+  const chosen = filler ? analyzeAnswer(filler) : dummy ? analyzeAnswer(given.text.slice(dummy[0].length)) : given;
   // "in the ___ of plant cells" + "the chloroplasts": the article before the blank is not said twice.
   const article = /\b(the|a|an)\s*$/i.exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
   const a = article && new RegExp(`^${article}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
