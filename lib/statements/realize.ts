@@ -808,6 +808,13 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   // around 1000 AD, at …"; "… was classified as a planet until 2006").
   // (After the question's own time phrase a comma: "… before Columbus, around the year 1000".)
   const timed = statement.some((t) => /^(?:before|after|during|since|until)$/.test(t.lower));
+  // ("Nope, in a vacuum they fall at …": a phrase, then a pronoun and its verb, is a clause of its own.)
+  if (
+    /^(?:in|on|at|during|for|with|after|before|under)\s[^,]{0,40}?\b(?:it|they|he|she|we|you)\s+(?:[a-z]+s|fall|are|were|can|do|don't|have|had|will|would)\b/i.test(
+      a.text,
+    )
+  )
+    return { joiner: ". ", text: capitalize(a.text) };
   if (!timed && /^(?:around|about|in|on|at(?! least)|since|until|till|during|before|after|from)\s/i.test(a.text))
     return { joiner: " ", text: midSentence(a.text) };
   return { joiner: ", ", text: midSentence(a.text) };
@@ -1014,7 +1021,11 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
       const opens = resolved.toLowerCase().startsWith(sentence.toLowerCase().replace(/[.\s]+$/u, ""));
       // A "No" answer states the proposition only with a negation of its own ("No, it is a dwarf planet" does not say "not a planet").
-      const negation = e.tokens.some((t) => /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower));
+      // (In its own first clause: "No, it's a giant herb — its trunk is … not wood" says no "not" of the question's.)
+      const firstClause = e.tokens.findIndex((t) => /^[—–;:]$/.test(t.text));
+      const negation = (firstClause > 0 ? e.tokens.slice(0, firstClause) : e.tokens).some((t) =>
+        /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower),
+      );
       const stated =
         hasFiniteVerb(e) &&
         negation === !positive &&
@@ -1534,7 +1545,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       )) &&
     !/^\w+ing\b/i.test(subject);
   const closed =
-    (/, (?:which|who|whose|where|an?|the|such as|including|especially) /.test(subject) || participle) && !/,\s*$/.test(subject)
+    (/, (?:which|who|whose|where|an?|the|such as|including|especially|with|along with|together with) /.test(subject) || participle) &&
+    !/,\s*$/.test(subject)
       ? `${subject},`
       : subject;
   // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
@@ -2662,7 +2674,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     const approximate = prep !== "on" && /^(?:around|about|over|under|nearly|approximately|roughly|almost|just)\s/i.test(answerText);
     // ("on the Euphrates": the answer's opening capital goes with the preposition before it.)
     slot =
-      (answerTokens[0]?.pos === "ADP" && !approximate) || new RegExp(`^${prep}\\b`, "i").test(answerText)
+      (answerTokens[0]?.pos === "ADP" && !approximate) ||
+      new RegExp(`^${prep}\\b`, "i").test(answerText) ||
+      // ("counterclockwise", "upwards": an adverb needs no preposition.)
+      (answerTokens.length === 1 && (answerTokens[0].pos === "ADV" || /(?:wise|wards?)$/i.test(answerTokens[0].text)))
         ? slot
         : `${prep} ${midSentence(slot, wh.noun.at(-1)?.lemma)}`;
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
