@@ -191,7 +191,7 @@ function sameLettersCaseBlind(s: string, a: number, b: number, length: number): 
 const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
 // (Not a capital letter that names a kind after a capitalised word: "Vitamin A is …", "Type O blood".)
 const CAPITAL_INSIDE =
-  /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our|As|If|When|Because) [a-z]/;
+  /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our|As|If|When|Because|Don't|Do|Never|Always) [a-z]/;
 
 /**
  * Whether `words` say a content word of four letters or more twice that `saidTwice` reads as a verb: in -ed, or in -s where the
@@ -313,13 +313,12 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   )
     out.push(`context: "${own.slice(proVerb.index, proVerb.index + proVerb[0].length)}" stands for the question's words`);
   // "Mercury is the only one that is liquid …": "one" stands for the noun the question names.
-  const one = own.includes(" one") || own.includes(" One") ? /\bthe (?:only|first|last|[a-z]+est) one\b/i.exec(own) : null;
+  // (An adjective between: "the first practical one".)
+  const one = own.includes(" one") || own.includes(" One") ? /\bthe (?:only|first|last|[a-z]+est)(?: [a-z]+)? one\b/i.exec(own) : null;
   if (one && !/\bone\b/i.test(question)) out.push(`context: "${one[0].toLowerCase()}" stands for the question's noun`);
   else if (asked.superlativeNoun) {
     // "Mount Everest is the tallest, at about 8,849 meters." for "What is the tallest mountain in the world?": the noun left out.
-    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by far)\b)/i
-      .exec(own)?.[0]
-      .toLowerCase();
+    const bare = /\bthe (?:[a-z]{3,}est|first|last)(?=\s*(?:[,.;:]|$)|\s+(?:that|which|who|at|with|by)\b)/i.exec(own)?.[0].toLowerCase();
     if (bare && !/^the (?:rest|west|interest|forest|test|best)$/.test(bare)) out.push(`context: "${bare}" names no noun`);
   }
   // "One way to save water is turn off the tap.", "Tax the firm is an action …": an imperative answer used as a noun.
@@ -436,10 +435,16 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   // "I should boil an egg about 6 minutes …", "If my car battery dies, …": the asker's "I" or "my" in the statement's own sentences (not
   // the question's context it copies) says it of the asker, where a statement says it of anyone. ("I" before a lower-case word and after no
   // capitalised one: "World War I began" names a war.)
-  if (/\b(?:I|my|me|My)\b/.test(question)) {
+  // (Not words in quotes, "I think, therefore I am"; nor where the question's context is the asker's own: "I put $1,000 … I will have".)
+  const unquoted = (s: string) => s.replace(/["“][^"”]*["”]/g, "");
+  const askerContext = /\b(?:I|my|me|My)\b/.test(splitFinalSentence(unquoted(question)).context);
+  if (/\b(?:I|my|me|My)\b/.test(unquoted(question)) && !askerContext) {
     const asker = own
       .split(/(?<=[.!?])\s+/)
-      .some((s) => !question.includes(s.replace(/[.!]$/, "")) && /(?<![A-Z][a-z]* )\bI (?=[a-z'’])|\bI['’]m\b|\b[Mm]y\b|\bme\b/.test(s));
+      .some(
+        (s) =>
+          !question.includes(s.replace(/[.!]$/, "")) && /(?<![A-Z][a-z]* )\bI (?=[a-z'’])|\bI['’]m\b|\b[Mm]y\b|\bme\b/.test(unquoted(s)),
+      );
     if (asker && !/\b(?:I|my|me|My)\b/.test(answer)) out.push('reads: the asker\'s "I" or "my" kept');
   }
   if (statement.includes("'re") || statement.includes("’re")) {
@@ -655,6 +660,23 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
     !question.includes(`be ${beBase[1]}`)
   )
     out.push(`reads: "be ${beBase[1]}"`);
+  // "… items can people hold in short-term memory": the question's word order around the answer.
+  const order = /\b(?:can|could|do|does|did|will|would|should|must) (?:people|you|we|they|humans|I) [a-z]+/.exec(own);
+  if (order && !answer.includes(order[0]) && !/[?]\s*$/.test(own) && !own.includes(": ")) out.push(`reads: "${order[0]}", a question's word order`);
+  // "… would you divert a runaway trolley … instead of five.": the answer's question made a statement.
+  if (answer.includes("?") && !statement.includes("?")) out.push("meaning: the answer's question ends with a period");
+  // "\"tabula rasa\" means latin for …": a capital the answer wrote inside its sentence lost.
+  for (const m of answer.matchAll(/(?<=[a-z,] )([A-Z][a-z]{2,})\b/g))
+    if (!own.includes(m[1]) && own.includes(` ${m[1].toLowerCase()}`)) {
+      out.push(`answer words: "${m[1]}" lost its capital`);
+      break;
+    }
+  // "Jacques Cousteau co-invented the Aqua with …": the question's compound cut at its hyphen.
+  for (const m of question.includes("-") ? question.matchAll(/\b([\p{L}]{2,})-[\p{L}]+\b/gu) : [])
+    if (!statement.includes(m[0]) && new RegExp(`\\b${m[1]}\\b(?!-)`).test(own) && !answer.includes(m[1])) {
+      out.push(`context: "${m[0]}" cut at its hyphen`);
+      break;
+    }
   // "Succulents every day should not be watered": a time phrase inside the subject.
   const timed = /^[A-Z][a-z]+ (?:every|each) [a-z]+ (?:should|can|could|must|will|would|is|are|was|were)\b/.exec(own.trim());
   if (timed && !question.includes(timed[0])) out.push("reads: a time phrase inside the subject");

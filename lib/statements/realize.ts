@@ -55,7 +55,7 @@ const text = (tokens: readonly Token[]) => joinTokens(tokens);
 const NUMBER_WORD_START =
   /^(?:Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety|Hundreds|Thousands|Millions|Billions|Dozens)\b/;
 const FUNCTION_START =
-  /^(?:The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
+  /^(?:Don't|Do not|The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
 
 /**
  * The answer as it reads inside a sentence: a capital kept only for names and acronyms.
@@ -2705,7 +2705,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       slot = /^(?:often|usually|sometimes|typically|generally|normally|mostly)\s/i.test(slot) ? slot.replace(/\s/, " at ") : `at ${slot}`;
     if (d.auxKind === "be") {
       // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
-      const adj = POST_MEASURE.has(wh.measure) && !new RegExp(`\\b${wh.measure}$`).test(slot) ? ` ${wh.measure}` : "";
+      // (Not after more than the measure: "22 yards (20.12 metres) from stump to stump".)
+      const measured =
+        /(?:\d|\b[a-z]*(?:metres?|meters?|feet|foot|yards?|miles?|inches|inch|km|cm|mm|m|years?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|degrees?|°[CF]?)\)?)\s*$/i.test(
+          slot,
+        );
+      const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(slot) ? ` ${wh.measure}` : "";
       slot = `${slot}${adj}`;
     }
     gap = d.auxKind === "be" ? 0 : measureGap(d);
