@@ -77,7 +77,10 @@ const HELD_OUT = new Set([
   "holdout-10.csv",
   "lean-holdout-8.csv",
   "lean-holdout-9.csv",
+  "holdout-11.csv",
+  "lean-holdout-10.csv",
   "lean-holdout-11.csv",
+  "lean-holdout-12.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -335,7 +335,9 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-10.csv\` (${String(m.flagLabels("flags-10.csv").length)}, the same)`,
     page`\`flags-11.csv\` (${String(m.flagLabels("flags-11.csv").length)}, the same)`,
     page`\`flags-12.csv\` (${String(m.flagLabels("flags-12.csv").length)}, the same)`,
+    page`\`flags-13.csv\` (${String(m.flagLabels("flags-13.csv").length)}, the same)`,
     page`\`flags-14.csv\` (${String(m.flagLabels("flags-14.csv").length)}, the same)`,
+    page`\`flags-15.csv\` (${String(m.flagLabels("flags-15.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
@@ -356,7 +358,10 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`holdout-10.csv\` (${size("holdout-10.csv")} ordinary)`,
     page`\`lean-holdout-8.csv\` (${size("lean-holdout-8.csv")} leaning)`,
     page`\`lean-holdout-9.csv\` (${size("lean-holdout-9.csv")} leaning)`,
+    page`\`holdout-11.csv\` (${size("holdout-11.csv")} ordinary)`,
+    page`\`lean-holdout-10.csv\` (${size("lean-holdout-10.csv")} leaning)`,
     page`\`lean-holdout-11.csv\` (${size("lean-holdout-11.csv")} leaning`,
+    page`\`lean-holdout-12.csv\` (${size("lean-holdout-12.csv")} leaning`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
