@@ -662,7 +662,8 @@ function answerPartDoubts(own: string, statement: string, question: string, answ
     out.push(`reads: "be ${beBase[1]}"`);
   // "… items can people hold in short-term memory": the question's word order around the answer.
   const order = /\b(?:can|could|do|does|did|will|would|should|must) (?:people|you|we|they|humans|I) [a-z]+/.exec(own);
-  if (order && !answer.includes(order[0]) && !/[?]\s*$/.test(own) && !own.includes(": ")) out.push(`reads: "${order[0]}", a question's word order`);
+  if (order && !answer.includes(order[0]) && !/[?]\s*$/.test(own) && !own.includes(": "))
+    out.push(`reads: "${order[0]}", a question's word order`);
   // "… would you divert a runaway trolley … instead of five.": the answer's question made a statement.
   if (answer.includes("?") && !statement.includes("?")) out.push("meaning: the answer's question ends with a period");
   // "\"tabula rasa\" means latin for …": a capital the answer wrote inside its sentence lost.
