@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { reformulate } from "../lib/statements/builtin.js";
-import { statementDoubts } from "../lib/statements/checks.js";
+import { assertFlagCases, type FlagCase } from "./flag-cases.js";
 
 test("round 13–14 chat answers read as a careful annotator writes them", () => {
   const cases: [string, string, string][] = [
@@ -124,7 +124,7 @@ test("round 13–14 chat answers read as a careful annotator writes them", () =>
 });
 
 test("the round 13–14 flags catch the bad statement and spare the good one beside it", () => {
-  const cases: [string, string, string, string, string][] = [
+  const cases: FlagCase[] = [
     // question, answer, bad statement, its doubt (a substring), a good statement of the same answer
     [
       "In what year was the first transcontinental railroad in the United States completed?",
@@ -211,13 +211,5 @@ test("the round 13–14 flags catch the bad statement and spare the good one bes
       "A yellow card means a caution in football — two in one match mean a red card.",
     ],
   ];
-  for (const [q, a, bad, doubt, good] of cases) {
-    const badDoubts = statementDoubts(q, a, bad);
-    assert.ok(
-      badDoubts.some((d) => d.includes(doubt)),
-      `${bad}: ${badDoubts.join("; ") || "no doubt"}`,
-    );
-    const goodDoubts = statementDoubts(q, a, good);
-    assert.ok(!goodDoubts.some((d) => d.includes(doubt)), `${good}: ${goodDoubts.join("; ")}`);
-  }
+  assertFlagCases(cases);
 });

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { reformulate } from "../lib/statements/builtin.js";
-import { statementDoubts } from "../lib/statements/checks.js";
+import { assertFlagCases, type FlagCase } from "./flag-cases.js";
 
 test("chat answers read as a careful annotator writes them", () => {
   const cases: [string, string, string][] = [
@@ -140,7 +140,7 @@ test("chat answers read as a careful annotator writes them", () => {
 });
 
 test("the flags added for chat answers catch the bad statement and spare the good one beside it", () => {
-  const cases: [string, string, string, string, string][] = [
+  const cases: FlagCase[] = [
     // question, answer, bad statement, its doubt (a substring), a good statement of the same answer
     [
       "What causes ocean tides?",
@@ -220,13 +220,5 @@ test("the flags added for chat answers catch the bad statement and spare the goo
       "The most likely cause is that the yeast was dead.",
     ],
   ];
-  for (const [q, a, bad, doubt, good] of cases) {
-    const badDoubts = statementDoubts(q, a, bad);
-    assert.ok(
-      badDoubts.some((d) => d.includes(doubt)),
-      `${bad}: ${badDoubts.join("; ") || "no doubt"}`,
-    );
-    const goodDoubts = statementDoubts(q, a, good);
-    assert.ok(!goodDoubts.some((d) => d.includes(doubt)), `${good}: ${goodDoubts.join("; ")}`);
-  }
+  assertFlagCases(cases);
 });
