@@ -1,0 +1,251 @@
+/**
+ * Checks on where the answer's parts went in a statement and what the question lost around them, from the bad statements of issue 23's
+ * chat-answer batches (flags-12 … flags-15): an article before a comma ("are a, B, AB and O"), a superlative without the question's
+ * noun ("Neptune has the strongest — …"), "It varies" given a subject, the question's predicate after the answer's dash or glued on as
+ * a which-clause, the question's quoted term or hyphenated compound cut, a preposition before the verb, no count for "how many", the
+ * answer's instruction, framing, question or capitals kept where they do not belong. Each regex runs only where a cheap test finds
+ * what it needs: these checks run on every statement.
+ */
+import { clauseVerb, tokenizePhrase } from "./answer.js";
+import { canBeVerb, isVerbFirst } from "./nlp.js";
+import { occurrences, splitFinalSentence, wordSet } from "./text.js";
+
+const regexps = new Map<string, RegExp>();
+
+/** A regex built from words of the texts, kept for the next statement that needs the same one (building one costs more than a test). */
+function cachedRegExp(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = regexps.get(key);
+  if (!re) {
+    if (regexps.size > 10_000) regexps.clear();
+    re = new RegExp(source, flags);
+    regexps.set(key, re);
+  }
+  return re;
+}
+
+/** Past participles without -ed, -en or -wn ("made", "kept", "cut"): after "be" they make a passive. */
+const UNMARKED_PARTICIPLES = wordSet(
+  "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won",
+  "dug spun stuck set put cut laid shut hit hurt read spread let cast run come become bid fit quit split burst shed slit knit beat heard",
+  "felt dealt dwelt knelt slept swept wept crept meant lent bent burnt learnt spelt spilt spoilt smelt stood understood sat met shot lit",
+  "slid fought sought bound ground wound sung rung swum begun drunk sunk shrunk stung strung swung clung flung slung done",
+);
+
+/** The answer lower-cased without a chat opener ("Great question! …") and its final stop. */
+function withoutOpener(answer: string): string {
+  return answer
+    .trim()
+    .toLowerCase()
+    .replace(/^[^!?.]{0,40}!\s+/, "")
+    .replace(/[.!]+$/, "");
+}
+
+/** The question's last three words before its "?" ("most powerful bite"), lower-cased; "" for a shorter question. */
+function questionTail(question: string): string {
+  const words = question
+    .toLowerCase()
+    .replace(/[?.!\s]+$/u, "")
+    .split(/\s+/);
+  return words.length >= 4 ? words.slice(-3).join(" ") : "";
+}
+
+/** Why a person should look at where `own` (the statement's own sentences of `statement`) put the parts of `answer` to `question`. */
+export function answerPartDoubts(own: string, statement: string, question: string, answer: string): string[] {
+  const out: string[] = [];
+  if (own.includes(",") && /\b(?:a|an|the), /i.test(own) && !/\b(?:a|an|the), /i.test(`${question} ${answer}`))
+    out.push("reads: an article before a comma");
+  // (A cheap test first: these checks run on every statement.)
+  const cut = /(?:est|most \w+|least \w+|first|last)(?:\s*[—–,.;:]|\s*$)/.test(own)
+    ? /\bthe (\w+est|most \w+|least \w+|first|last)(?=\s*[—–,.;:]|\s*$)/i.exec(own)
+    : null;
+  if (
+    cut &&
+    !/\bthan $/i.test(own.slice(0, cut.index)) &&
+    cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
+  )
+    out.push(`context: "the ${cut[1]}" without the question's noun`);
+  if (
+    /^it (?:varies|depends)\b/i.test(answer.trim()) &&
+    !/^it (?:varies|depends)\b/i.test(own.trim()) &&
+    /\b(?:varies|depends)\b/.test(own)
+  )
+    out.push('meaning: "it varies" said of the question\'s subject');
+  const dashOrWhich = own.includes(" — ") || own.includes(" – ") || own.includes(", which ");
+  const tail = dashOrWhich ? questionTail(question) : "";
+  const lower = dashOrWhich ? own.toLowerCase() : "";
+  const dash = dashOrWhich ? lower.search(/ [—–] /) : -1;
+  if (tail !== "" && dash > 0 && lower.indexOf(tail, dash) > dash && !lower.slice(0, dash).includes(tail))
+    out.push("reads: the question's predicate after the answer's dash");
+  // "Mexico is best known for it, …, which is famous for the Day of the Dead.": the question's predicate as a which-clause the answer
+  // never had.
+  if (
+    tail !== "" &&
+    !/^\s*why\b/i.test(question) &&
+    lower.endsWith(`${tail.split(" ").slice(-2).join(" ")}.`) &&
+    /, which (?!is why)(?:is|are|was|were|has|have|had|\w+s) /.test(lower.slice(Math.max(0, lower.length - tail.length - 40))) &&
+    !answer.toLowerCase().includes(", which ") &&
+    // (The answer's own words, then the which-clause: "Mexico is best known for it, with …, which is famous for …".)
+    lower.startsWith(`${withoutOpener(answer)}, which `)
+  )
+    out.push("reads: the question's predicate as a which-clause");
+  // "You can see the Milky Way from a city, usually not, because …": the answer's yes or no left inside the statement.
+  const polar = /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?=[,.;]| —)/i.exec(own);
+  if (polar && !question.includes(polar[0]) && /^(?:\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
+    out.push("meaning: the answer's yes or no left inside the statement");
+  const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
+  if (
+    whichTail > 0 &&
+    lower.indexOf(", which ") < whichTail &&
+    lower.endsWith(`${tail}.`) &&
+    !answer.toLowerCase().includes(lower.slice(whichTail).replace(/\.$/, "")) &&
+    // (Only after a noun phrase with no verb of its own: "Each kernel has a little water inside, which …, which makes popcorn pop." reads.)
+    clauseVerb(tokenizePhrase(own.slice(0, lower.indexOf(", which ")))) < 0
+  )
+    out.push("reads: the question's predicate as a second which-clause");
+  if (question.includes('"') || question.includes("“"))
+    for (const m of question.matchAll(/["“]([^"”]{2,40})["”]/g))
+      if (!statement.toLowerCase().includes(m[1].toLowerCase()) && !answer.toLowerCase().includes(m[1].toLowerCase())) {
+        out.push(`context: the question's "${m[1]}" left out`);
+        break;
+      }
+  // "The first transcontinental railroad in was the United States completed": a preposition before the finite verb.
+  // (Not after a verb whose preposition ends a relative clause: "One factor the rate constant k depends on is temperature.")
+  // (The preposition and verb found first; the word before them read after.)
+  const strandedAt = own.search(/ (?:in|on|at|of|for|with|from|by|into) (?:is|are|was|were)\b/);
+  const stranded = strandedAt > 0 ? /^(\w+) \w+ \w+/.exec(own.slice(own.lastIndexOf(" ", strandedAt - 1) + 1)) : null;
+  if (
+    stranded &&
+    !question.includes(stranded[0]) &&
+    !answer.includes(stranded[0]) &&
+    !(/(?:s|ed)$/.test(stranded[1]) && canBeVerb(stranded[1].replace(/(?:s|ed)$/, "")))
+  )
+    out.push(`reads: "${stranded[0].split(" ").slice(1).join(" ")}"`);
+  // "In tennis, it called is deuce": a pronoun, a participle, then "is".
+  const participle = /\b(?:it|they) (?:called|named|termed|known|considered) (?:is|are|was|were)\b/.exec(own);
+  if (participle && !question.includes(participle[0])) out.push(`reads: "${participle[0]}"`);
+  // "There are hard to say words …" for "How many …?": the count is missing.
+  const howMany = /^how many ([a-z]+)/i.exec(splitFinalSentence(question).last.trim());
+  if (howMany) {
+    // (The clause the count is in: up to a dash, a semicolon or a comma.)
+    const counted = own.split(/\s[—–]\s|;|, /)[0];
+    if (!COUNT_WORD.test(counted)) out.push('answer words: no count for "how many"');
+    // "Its key signature has just one: F-sharp." for "How many sharps …?": the counted noun left out.
+    const noun = howMany[1].toLowerCase();
+    const stem = noun.replace(/(?:es|s)$/, "");
+    if (COUNT_WORD.test(counted) && stem.length >= 3 && !own.toLowerCase().includes(stem) && /\b(?:one|1)\s*[:;,—–.]/.test(counted + "."))
+      out.push(`context: "${noun}" left out of the count`);
+  }
+  // "… hurricanes–Simpson scale": the answer's compound with a dash split apart.
+  for (const m of answer.includes("-") || answer.includes("–") ? answer.matchAll(/\b[\p{L}]+[–-][\p{L}]+\b/gu) : [])
+    if (!statement.toLowerCase().includes(m[0].toLowerCase())) {
+      out.push(`answer words: "${m[0]}" split`);
+      break;
+    }
+  // "A red flag means a red flag in Formula One means that …": the answer's own sentence put inside the question's words.
+  const said = answer.trim().replace(/[.!]+$/, "");
+  const at =
+    said.length >= 15 && own.length > said.length + 5 && occurrences(said, " ") >= 3 ? own.toLowerCase().indexOf(said.toLowerCase()) : -1;
+  const verbBefore = at > 0 ? /(\S+)\s*$/.exec(own.slice(0, at))?.[1].toLowerCase() : undefined;
+  if (
+    verbBefore !== undefined &&
+    own.toLowerCase().startsWith(said.split(" ").slice(0, 2).join(" ").toLowerCase()) &&
+    ` ${said.toLowerCase()} `.includes(` ${verbBefore} `)
+  )
+    out.push("reads: the answer's sentence inside the question's");
+  // "A volcano forms by when magma …": "by" before a clause.
+  if (/\bby (?:when|if|because|while|whenever)\b/.test(own) && !/\bby (?:when|if|because|while|whenever)\b/.test(answer))
+    out.push('reads: "by" before a clause');
+  // "**Hindi**": markdown left in.
+  if (/\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
+  // "To saygood morning": two of the question's words glued together.
+  // (Where the question has quotes or brackets, whose tokens the rules join: "To saygood morning".)
+  const qWords = /["“”()]/.test(question) ? (question.toLowerCase().match(/[a-z]{3,}/g) ?? []) : [];
+  const lowerOwn = qWords.length > 0 ? own.toLowerCase() : "";
+  for (let k = 0; k + 1 < qWords.length; k++) {
+    const glued = qWords[k] + qWords[k + 1];
+    if (lowerOwn.includes(glued) && !question.toLowerCase().includes(glued) && !answer.toLowerCase().includes(glued)) {
+      out.push(`reads: "${glued}", two words glued`);
+      break;
+    }
+  }
+  // "A telescope first probably should not be bought": the question's "first" inside the subject.
+  if (/^[A-Z][^,]* first (?:probably )?(?:should|can|must|will|would)\b/.test(own.trim())) out.push('reads: "first" inside the subject');
+  // "… because the leading explanation is that …": the answer's framing of its reason made the reason.
+  if (/\bbecause (?:the|a|one) (?:\w+ )?(?:explanation|reason|theory|answer|idea) (?:is|was)\b/.test(own))
+    out.push('reads: the answer\'s framing of its reason kept after "because"');
+  // "Mostly leaves — three-toed sloths eat …": the answer's bare phrase, no statement of the question's.
+  const bareDash = own.indexOf(" — ");
+  if (bareDash > 0 && bareDash < 40 && own.trim() === answer.trim() && !/\b(?:is|are|was|were|has|have|had)\b/.test(own.slice(0, bareDash)))
+    out.push("context: the answer's phrase without the question's words");
+  // "Benjamin Franklin is usually credited with it": "it" for what the question names.
+  const creditedIt = /\b(?:credited with|known for|famous for|responsible for|blamed for|remembered for) it\b/.exec(own);
+  if (creditedIt && !question.toLowerCase().includes(creditedIt[0])) out.push(`context: "${creditedIt[0]}"`);
+  // "Jaywalking illegal in the UK is not.": a bare negated copula ends the sentence.
+  if (/\b(?:is|are|was|were) not\.$/.test(own.trim().split(/(?<=\.)\s+/)[0] ?? "")) out.push('reads: a sentence ends in "is not"');
+  // "It means adding liquid … to deglaze a pan.": "it" for the question's infinitive.
+  if (/^It means\b/.test(own.trim()) && /\bit mean to\b/i.test(question)) out.push('context: "It means" for the question\'s infinitive');
+  // "Bread dough should be knead …": a base form after "be".
+  const beBase = /\bbe ([a-z]{3,})\b/.exec(own);
+  if (
+    beBase &&
+    !/(?:ed|en|wn|ne|ng)$/.test(beBase[1]) &&
+    !UNMARKED_PARTICIPLES.has(beBase[1]) &&
+    isVerbFirst(beBase[1]) &&
+    !question.includes(`be ${beBase[1]}`)
+  )
+    out.push(`reads: "be ${beBase[1]}"`);
+  // "… items can people hold in short-term memory": the question's word order around the answer.
+  const order = /\b(?:can|could|do|does|did|will|would|should|must) (?:people|you|we|they|humans|I) [a-z]+/.exec(own);
+  if (order && !answer.includes(order[0]) && !/[?]\s*$/.test(own) && !own.includes(": "))
+    out.push(`reads: "${order[0]}", a question's word order`);
+  // "… would you divert a runaway trolley … instead of five.": the answer's question made a statement.
+  if (answer.includes("?") && !statement.includes("?")) out.push("meaning: the answer's question ends with a period");
+  // "\"tabula rasa\" means latin for …": a capital the answer wrote inside its sentence lost.
+  for (const m of answer.matchAll(/(?<=[a-z,] )([A-Z][a-z]{2,})\b/g))
+    if (!own.includes(m[1]) && own.includes(` ${m[1].toLowerCase()}`)) {
+      out.push(`answer words: "${m[1]}" lost its capital`);
+      break;
+    }
+  // "Jacques Cousteau co-invented the Aqua with …": the question's compound cut at its hyphen.
+  for (const m of question.includes("-") ? question.matchAll(/\b([\p{L}]{2,})-[\p{L}]+\b/gu) : [])
+    if (!statement.includes(m[0]) && new RegExp(`\\b${m[1]}\\b(?!-)`).test(own) && !answer.includes(m[1])) {
+      out.push(`context: "${m[0]}" cut at its hyphen`);
+      break;
+    }
+  // "Succulents every day should not be watered": a time phrase inside the subject.
+  const timed = /^[A-Z][a-z]+ (?:every|each) [a-z]+ (?:should|can|could|must|will|would|is|are|was|were)\b/.exec(own.trim());
+  if (timed && !question.includes(timed[0])) out.push("reads: a time phrase inside the subject");
+  // "A yellow card means a caution — … in football.": the question's last phrase after the answer's dash.
+  const lastPhrase = / ((?:in|on|at|for|during|from) [\w'’ -]{2,30})\?\s*$/.exec(question)?.[1];
+  const dashAt = own.search(/ [—–] /);
+  if (
+    lastPhrase &&
+    dashAt > 0 &&
+    own
+      .trim()
+      .replace(/[.!]+$/, "")
+      .endsWith(lastPhrase) &&
+    !own.slice(0, dashAt).includes(lastPhrase)
+  )
+    out.push("reads: the question's last phrase after the answer's dash");
+  // "They speak Dutch there — …" for "… in Flanders?": "there" for a place the sentence names only later, if at all.
+  if (/\bthere\s*[—–,;]/.test(own) && /\b(?:in|at|on) [A-Z]/.test(question) && !/\bthere\s*[—–,;]/.test(question))
+    out.push('context: "there" stands for the question\'s place');
+  // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
+  const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
+  // (The regex is built only where the statement has the instruction's verb after another word.)
+  if (instruction && own.includes(` ${instruction[1].toLowerCase()} `) && canBeVerb(instruction[1].toLowerCase())) {
+    const glued = cachedRegExp(
+      `\\b(?:should|can|could|must|will|would|may|might|do|does) (\\w+) ${instruction[1].toLowerCase()}\\b`,
+      "",
+    ).exec(own);
+    if (glued && canBeVerb(glued[1]) && !/^(?:not|also|still|just|only|really|always|never|probably)$/.test(glued[1]))
+      out.push(`reads: "${glued[0]}", an instruction after the question's verb`);
+  }
+  return out;
+}
+
+/** A number in figures or words, or a quantity word. */
+const COUNT_WORD =
+  /\d|\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all)\b/i;
