@@ -956,9 +956,9 @@ function withQuestionInfinitive(d: Declarative, a: AnswerParts): string | undefi
   let infinitive: Token[] | undefined;
   if (d.subject.length === 1 && d.subject[0].lower === "it") {
     const to = d.rest.findIndex((x, i) => x.lower === "to" && d.rest[i + 1]?.pos === "VERB");
-    if (to >= 0) infinitive = withoutFinalStops(d.rest.slice(to));
+    if (to >= 0) infinitive = withoutFinalPunctuation(d.rest.slice(to));
   } else if (d.subject.length === 1 && /^(?:i|you|we|one)$/.test(d.subject[0].lower) && d.verb && d.auxKind !== "be")
-    infinitive = [word(d.verb, "to", "PART"), word(d.verb, d.verb.lemma, "VERB"), ...withoutFinalStops(d.rest)];
+    infinitive = [word(d.verb, "to", "PART"), word(d.verb, d.verb.lemma, "VERB"), ...withoutFinalPunctuation(d.rest)];
   if (!infinitive || infinitive.length < 2 || restates(t, infinitive.slice(1))) return undefined;
   // After the adjective and the adverbs that follow it ("not rude exactly"), before the answer's first comma.
   let end = k + 1;
@@ -969,7 +969,7 @@ function withQuestionInfinitive(d: Declarative, a: AnswerParts): string | undefi
 }
 
 /** The tokens without the punctuation that ends them ("?"). */
-function withoutFinalStops(tokens: readonly Token[]): Token[] {
+function withoutFinalPunctuation(tokens: readonly Token[]): Token[] {
   let end = tokens.length;
   while (end > 0 && tokens[end - 1].pos === "PUNCT") end--;
   return tokens.slice(0, end);
@@ -2574,7 +2574,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             : "";
         // "What do honeybees do in winter?" + "They cluster …": the question's time or place phrase, which the answer does not say, opens the
         // statement ("In winter, honeybees cluster …").
-        const phrase = withoutFinalStops(d.rest);
+        const phrase = withoutFinalPunctuation(d.rest);
         const opener =
           wh.word === "what" &&
           !carry &&
