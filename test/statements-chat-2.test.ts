@@ -119,6 +119,12 @@ test("round 13–14 chat answers read as a careful annotator writes them", () =>
     ["When did the first cash machine open?", "In 1967.", "The first cash machine opened in 1967."],
     ["By whom was Alexander the Great tutored?", "Aristotle", "Alexander the Great was tutored by Aristotle."],
     ["When is the best time to visit Japan?", "Spring.", "The best time to visit Japan is spring."],
+    [
+      'What do economists mean by "moral hazard"?',
+      "They mean that people take more risks.",
+      'By "moral hazard", economists mean that people take more risks.',
+    ],
+    ["What do honeybees do in winter?", "They cluster together in the hive.", "In winter, honeybees cluster together in the hive."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });

@@ -968,10 +968,10 @@ function withQuestionInfinitive(d: Declarative, a: AnswerParts): string | undefi
   return `${capitalize(before)} ${text(infinitive)}${after.length > 0 ? `${/^[,.;:]/.test(after[0].text) ? "" : " "}${text(after)}` : ""}`;
 }
 
-/** The tokens without the punctuation that ends them ("?"). */
+/** The tokens without the stops that end them ("?"); a closing quote stays. */
 function withoutFinalPunctuation(tokens: readonly Token[]): Token[] {
   let end = tokens.length;
-  while (end > 0 && tokens[end - 1].pos === "PUNCT") end--;
+  while (end > 0 && /^[.?!]+$/.test(tokens[end - 1].text)) end--;
   return tokens.slice(0, end);
 }
 
@@ -2421,6 +2421,16 @@ function withoutAnsweredFor(d: Declarative, phrase: string): Declarative {
 /** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
 const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
 
+/** "By X, S mean that …" for "What do S mean by X?" answered "They mean that …"; else undefined. */
+function meaningOf(wh: WhPhrase, d: Declarative, a: AnswerParts): string | undefined {
+  if (wh.word !== "what" || d.verb?.lemma !== "mean" || d.rest[0]?.lower !== "by" || !a.isClause) return undefined;
+  const t = a.tokens;
+  if (a.finiteVerb !== 1 || t[1].lemma !== "mean" || !/^(?:they|he|she|we|it)$/.test(t[0].lower)) return undefined;
+  const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
+  if (!resolved) return undefined;
+  return `${capitalize(text(withoutFinalPunctuation(d.rest)))}, ${midSentence(resolved.replace(/[.!]+$/, ""))}`;
+}
+
 /** The answer with the question's "a/an" object for its "one" after the question's own verb ("It became one …"); else undefined. */
 function oneForObject(d: Declarative, a: AnswerParts): AnswerParts | undefined {
   if (!d.verb || !a.isClause) return undefined;
@@ -2472,6 +2482,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   // (Not for "What do you call …?": the impersonal rules read the phrase.)
   const personal = /^(?:you|we|i)$/.test(d.subject[0]?.lower ?? "") || /^(?:call|name)$/.test(d.verb?.lemma ?? "");
+  // "What do economists mean by "moral hazard"?" + "They mean that …": what the question's "by" phrase means opens the statement ("By
+  // "moral hazard", economists mean that …").
+  const meant = meaningOf(wh, d, a);
+  if (meant) return { sentence: meant, rule: "wh-inverted:meaning", doubts: [] };
   // "It became one in 27 BC" for "When did the Roman Republic become an empire?": "one" is the question's object.
   const whole = oneForObject(d, a);
   if (whole) return invertedRealize(wh, d, whole, askerSpeaks);
