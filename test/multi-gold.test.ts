@@ -168,7 +168,7 @@ test("bestOverGolds: the highest CAP, the first on a tie; a row is scored only w
 const ROWS = [
   { id: "r1", question: "What is the sun?", golds: ["a star", "a large hot light", "the sun"], answer: "a hot star" },
   { id: "r2", question: "What do cows eat?", golds: ["plants", "grass and other plants", "no meat"], answer: "cows eat plants" },
-  { id: "r3", question: "How many moons does the earth have?", golds: ["one", "one moon"], answer: "two" },
+  { id: "r3", question: "How many moons does the earth have?", golds: ["one", "a single moon"], answer: "two" },
   { id: "r4", question: "Which city is the most likely answer?", golds: ["a city in europe"], answer: "some city" },
   { id: "r5", question: "What is water?", golds: ["cold rain", "cold rain"], answer: "rain" },
   { id: "r6", question: "What produces light?", golds: ["a laser", "the sun"], answer: "" },
