@@ -3132,20 +3132,13 @@ const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted"
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
-  // (The regex first: whether the answer is a clause needs its tags, which the frame may not.)
+  // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
+  const t = answer.text;
+  const slot = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why");
   const trailing =
-    SLOT_FRAMES.has(f.kind) &&
-    !(f.kind === "wh-inverted" && f.wh.word === "why") &&
-    (TRAILING_CLAUSE.test(answer.text) || TRAILING_PARENTHESIS.test(answer.text) || TRAILING_COLON.test(answer.text)) &&
-    !answer.isClause
-      ? (TRAILING_CLAUSE.exec(answer.text) ?? TRAILING_PARENTHESIS.exec(answer.text) ?? TRAILING_COLON.exec(answer.text))
-      : null;
-  const possessive = !trailing && "wh" in f && f.wh.word === "whose" && !answer.isClause ? TRAILING_POSSESSIVE.exec(answer.text) : null;
-  if (possessive) {
-    const r = realizeFrame(q, withAnswerFields(analyzeAnswer(possessive[1]), { rest: answer.rest, raw: answer.raw }), question);
-    return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${possessive[2]}`, rule: `${r.rule}:trailing-clause` };
-  }
-  if (trailing) {
+    (slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
+    ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null);
+  if (trailing && !answer.isClause) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
     const r = realizeFrame(q, core, question);
     return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
