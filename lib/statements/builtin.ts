@@ -22,7 +22,7 @@ import {
   splitTrailingAdjunct,
   tokenizePhrase,
 } from "./answer.js";
-import { joinTokens, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
+import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence } from "./text.js";
@@ -386,20 +386,35 @@ function saidOnce(sentence: string, question: string): string {
  */
 function impersonal(sentence: string, answer: string): string {
   if (!/\b[Mm]y\b/.test(sentence) || /\b(?:I|I'm|me)\b/.test(sentence) || /\b[Mm]y\b/.test(answer)) return sentence;
-  // ("my roses" → "roses": a plural takes no article.)
-  return sentence.replace(/\b([Mm])y (\S)([\p{L}'’-]*)/gu, (_, m: string, next: string, more: string) =>
-    /[^su'’]s$/.test(next + more) && more.length > 1
-      ? `${m === "M" ? next.toUpperCase() : next}${more}`
-      : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}`,
+  // ("my roses" → "roses", "my running shoes" → "running shoes", "my checked luggage" → "checked luggage": a plural or a mass noun
+  // takes no article.)
+  return sentence.replace(/\b([Mm])y (\S)([\p{L}'’-]*)((?: [\p{L}'’-]+)?)/gu, (_, m: string, next: string, more: string, after: string) =>
+    takesNoArticle(next + more, after.trim())
+      ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
+      : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}${after}`,
   );
 }
 
-/** The rules on a question and answer within the bound. */
+const PLURAL_ENDING = /[^su'’]s$/;
+
+/** Whether the noun phrase starting `word` (`next` the word after it) is a plural or a mass noun: "roses", "running shoes", "luggage". */
+function takesNoArticle(word: string, next: string): boolean {
+  if (PLURAL_ENDING.test(word) && word.length > 2) return true;
+  const lower = word.toLowerCase();
+  if (isUncountable(lower)) return true;
+  // A modifier, then the noun: "running shoes", "indoor plants", "checked luggage", "garden tools" (after a noun, a word in -s is a
+  // plural only where the lexicon says so: "my dog bites").
+  if (!/^[a-z]+$/.test(next) || next.length <= 3) return false;
+  const describes = /(?:ing|ed)$/.test(lower) || canBeAdjective(lower);
+  return (PLURAL_ENDING.test(next) && (describes || looksPlural(next))) || (describes && isUncountable(next));
+}
+
 /** Markdown emphasis a chat answer puts on words ("**Sedimentary rocks** — …"): the words alone. */
 function withoutEmphasis(text: string): string {
   return text.includes("**") || text.includes("__") ? text.replace(/\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__/g, "$1$2") : text;
 }
 
+/** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.

@@ -968,6 +968,16 @@ function withQuestionInfinitive(d: Declarative, a: AnswerParts): string | undefi
   return `${capitalize(before)} ${text(infinitive)}${after.length > 0 ? `${/^[,.;:]/.test(after[0].text) ? "" : " "}${text(after)}` : ""}`;
 }
 
+/**
+ * The words of `tokens` without their punctuation, but with a hyphen or slash inside a word kept ("first-aid", "and/or"): the tagger
+ * splits those words.
+ */
+function withoutMarks(tokens: readonly Token[]): Token[] {
+  return tokens.filter(
+    (t, i) => t.pos !== "PUNCT" || (/^[-/]$/.test(t.text) && t.pre === "" && i > 0 && i + 1 < tokens.length && tokens[i + 1].pre === ""),
+  );
+}
+
 /** The tokens without the stops that end them ("?"); a closing quote stays. */
 function withoutFinalPunctuation(tokens: readonly Token[]): Token[] {
   let end = tokens.length;
@@ -1034,7 +1044,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       // "No, pawns can never move backwards." for "Can a pawn ever move backwards in chess?": all but the question's final phrase, which
       // is added.
       const pp = d.rest.map((t) => t.pos).lastIndexOf("ADP");
-      const phrase = pp >= 0 ? d.rest.slice(pp).filter((t) => t.pos !== "PUNCT") : [];
+      const phrase = pp >= 0 ? withoutMarks(d.rest.slice(pp)) : [];
       const own = resolved === e.text ? e.tokens : tokenizePhrase(resolved);
       if (
         !e.rest &&
@@ -1344,7 +1354,7 @@ function bareSuperlative(predicate: readonly Token[]): number {
 function trailingOptions(predicate: readonly Token[]): { before: Token[]; options: [Token[], Token[]] } | undefined {
   const comma = predicate.map((t) => t.text).lastIndexOf(",");
   if (comma < 1) return undefined;
-  const tail = predicate.slice(comma + 1).filter((t) => t.pos !== "PUNCT");
+  const tail = withoutMarks(predicate.slice(comma + 1));
   const or = tail.findIndex((t) => t.lower === "or");
   if (or < 1 || or === tail.length - 1 || tail.filter((t) => t.lower === "or").length > 1) return undefined;
   const [x, y] = [tail.slice(0, or), tail.slice(or + 1)];
@@ -1442,7 +1452,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       aux.length > 0
         ? `${aux.join(" ")} ${midSentence(a.text)}`
         : `${isPluralPhrase(target) ? vp.text : thirdPerson(vp.text)} ${text(a.tokens.slice(1))}`.trim();
-    const adjunct = text(predicate.slice(end).filter((t) => t.pos !== "PUNCT"));
+    const adjunct = text(withoutMarks(predicate.slice(end)));
     return {
       sentence: [capitalize(text(target)), verb, adjunct].filter((x) => x !== "").join(" "),
       rule: "wh-subject:what-happens-verb",
@@ -1464,7 +1474,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       target = predicate.slice(k + 1, end);
       k = end;
     }
-    const adjunctTokens = predicate.slice(k).filter((t) => t.pos !== "PUNCT");
+    const adjunctTokens = withoutMarks(predicate.slice(k));
     const adjunct = text(adjunctTokens);
     const resolved = target.length > 0 ? resolvePronoun(a, target) : undefined;
     let clause = resolved ?? a.text;
@@ -2221,7 +2231,7 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   if (wh.word !== "what" || wh.noun.length > 0 || a.isClause || d.verb?.lemma !== "call" || d.negated || d.preVerb.length > 0)
     return undefined;
   if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
-  const object = d.rest.filter((t) => t.pos !== "PUNCT");
+  const object = withoutMarks(d.rest);
   if (object.length === 0 || object[0].pos === "PRON") return undefined;
   const plural = isPluralPhrase(object);
   const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
@@ -2347,7 +2357,7 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
     return undefined;
   if (/^(?:do|be|have|get|go|come|feel|become|live)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma)) return undefined;
   const modal = d.auxKind === "modal" ? d.aux.lower : undefined;
-  const rest = d.rest.filter((t) => t.pos !== "PUNCT");
+  const rest = withoutMarks(d.rest);
   const be = (plural: boolean) => (modal ? `${modal} be` : d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is");
   const participle = pastParticiple(d.verb.lemma);
   if ((wh.word === "what" || wh.word === "which") && !wh.prep && !wh.measure && !asksTime(wh)) {
@@ -2387,7 +2397,7 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
  */
 function aboutThatClause(wh: WhPhrase, d: Declarative, answerText: string): string | undefined {
   if (wh.word !== "what" || !d.verb || d.rest[0]?.lower !== "about") return undefined;
-  const topic = d.rest.slice(1).filter((t) => t.pos !== "PUNCT");
+  const topic = withoutMarks(d.rest.slice(1));
   // (A verb tag right after a determiner is a noun's: "the orbits".)
   const clauseInside = topic.some((t, k) => t.pos === "AUX" || t.pos === "SCONJ" || (t.pos === "VERB" && topic[k - 1]?.pos !== "DET"));
   if (topic.length === 0 || clauseInside) return undefined;
@@ -2558,7 +2568,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             rule: "wh-inverted:pronoun-by",
             doubts,
           };
-        const carry = carries ? ` ${text(rest.filter((t) => t.pos !== "PUNCT"))}` : "";
+        const carry = carries ? ` ${text(withoutMarks(rest))}` : "";
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
         // the means ("use", "rely on") says what it is for only with the question's verb phrase.
         // "How do plants get water?" + "They absorb it through their roots.": "it" is the question's object.
@@ -2584,7 +2594,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           !d.rest.some((t) => t.pos === "VERB" || t.pos === "AUX" || /^(?:most|likely|best)$/.test(t.lower)) &&
           !restates(own, [d.verb, ...d.rest]) &&
           !namesObject(own, d)
-            ? ` to ${[d.verb.lemma, text(d.rest.filter((t) => t.pos !== "PUNCT"))].filter((x) => x !== "").join(" ")}`
+            ? ` to ${[d.verb.lemma, text(withoutMarks(d.rest))].filter((x) => x !== "").join(" ")}`
             : "";
         // "What do honeybees do in winter?" + "They cluster …": the question's time or place phrase, which the answer does not say, opens the
         // statement ("In winter, honeybees cluster …").
@@ -2605,7 +2615,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             rule: "wh-inverted:pronoun",
             doubts,
           };
-        return { sentence: `${withObject.replace(/[.!]+$/, "")}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
+        // "To change colour, octopuses use chromatophores — tiny sacs …": after an answer that goes on past its clause, the question's
+        // purpose opens the statement.
+        const bare = withObject.replace(/[.!]+$/, "");
+        if (purpose && /[—–;(]|, /.test(bare))
+          return { sentence: `${capitalize(purpose.trim())}, ${midSentence(bare)}`, rule: "wh-inverted:pronoun", doubts };
+        return { sentence: `${bare}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>"; what a law states follows "that" ("Lenz law
       // states that the direction of induced current opposes …").
@@ -2790,7 +2805,7 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
       : units
         ? ({ is: "are", was: "were" }[be.lower] ?? be.lower)
         : be.lower;
-  const after = rest.filter((t) => t.pos !== "PUNCT");
+  const after = withoutMarks(rest);
   // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
   if (after[0]?.pos === "VERB" && /ed$/.test(after[0].lower) && after[0].lemma !== after[0].lower && /^[\d.,]+\s/.test(slot))
     return { sentence: `${[slot, number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
@@ -2842,7 +2857,7 @@ const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|
 
 function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerParts): Realized {
   if (f.explain) {
-    const clause = f.explain.clause.filter((t) => t.pos !== "PUNCT");
+    const clause = withoutMarks(f.explain.clause);
     const sentence = capitalize(text(clause));
     if (f.explain.how === "why") return realizeWhy(sentence, clause, a, []);
     if (a.isClause) return clauseAnswer(a, undefined, "imperative:explain-how", []);
@@ -2852,7 +2867,7 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   // "Name the first country to give women the vote." + "New Zealand was the first, in 1893.": the cut-short object said whole.
   const cut = a.isClause ? complementEllipsis(a, object) : undefined;
   if (cut) {
-    const sentence = `${capitalize(text(cut.subject))} ${a.tokens[a.finiteVerb].text} ${text(object.filter((t) => t.pos !== "PUNCT"))}`;
+    const sentence = `${capitalize(text(cut.subject))} ${a.tokens[a.finiteVerb].text} ${text(withoutMarks(object))}`;
     return { sentence: followedBy(sentence, cut.after), rule: "imperative:ellipsis", doubts: [] };
   }
   if (a.isClause && !readsAsNounPhrase(a)) {
