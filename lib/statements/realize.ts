@@ -606,7 +606,8 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     // ("brush them for two minutes" for "brush your teeth for _": the question's stranded preposition, said again.)
     if (stranded?.pos === "ADP" && t[k]?.lower === stranded.lower && t[k + 1]) k++;
   }
-  let filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && x.pos === "PUNCT"));
+  // (Only a final stop goes: a closing quote stays, "call it \"the Coathanger\"".)
+  let filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && /^[.?!;:,]+$/.test(x.text)));
   // The question's own words after the gap, which the answer repeats ("We get vitamin D from sunlight."), are the question's to say.
   const after = d.rest.filter((x) => x.pos !== "PUNCT").map((x) => x.lower);
   const repeated = after.length === 0 ? -1 : filler.findIndex((_, j) => j > 0 && after.every((w, i) => filler[j + i]?.lower === w));
