@@ -222,7 +222,7 @@ function measureGap(d: Declarative): number {
 const LOCATION_START =
   /^(?:straight|directly|right|just|halfway|upstream|downstream|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
-  /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime)\b/i;
+  /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime|(?:mostly|mainly|largely|chiefly|primarily|partly|usually|typically|generally|especially|probably|possibly|likely) (?=in|on|at|by|during|after|before|since|until|around|about|between|from|within|when|while|once)\b)\b/i;
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
 const DAY_DATE = new RegExp(
@@ -784,8 +784,9 @@ function becausePhrase(a: AnswerParts): string {
   const s = midSentence(a.text);
   // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
   if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
+  // ("mainly to communicate": a purpose after the adverb too.)
   if (
-    /^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to)\b/i.test(
+    /^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to|to|in order to|so that|so as to)\b/i.test(
       s,
     )
   )
@@ -2835,6 +2836,8 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   let head = before;
   const last = head[head.length - 1];
   if (last && last.pos === "ADP" && new RegExp(`^${last.lower}\\b`, "i").test(slot)) head = head.slice(0, -1);
+  // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
+  else if (head.length > 2 && slot.toLowerCase().startsWith(`${text(head.slice(-2)).toLowerCase()} `)) head = head.slice(0, -2);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
   return {
     sentence: [capitalize(text(head)), midSentence(slot, wh.noun.at(-1)?.lemma), text(after)]
