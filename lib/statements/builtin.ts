@@ -409,6 +409,9 @@ function takesNoArticle(word: string, next: string): boolean {
   return (PLURAL_ENDING.test(next) && (describes || looksPlural(next))) || (describes && isUncountable(next));
 }
 
+/** A yes/no answer that is a degree alone before its mark ("Partly —", "Mostly."): a yes in part. */
+const DEGREE_ANSWER = /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often)\s*(?:([—–.:;,])\s*|$)/i;
+
 /** Markdown emphasis a chat answer puts on words ("**Sedimentary rocks** — …"): the words alone. */
 function withoutEmphasis(text: string): string {
   return text.includes("**") || text.includes("__") ? text.replace(/\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__/g, "$1$2") : text;
@@ -417,6 +420,13 @@ function withoutEmphasis(text: string): string {
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
+  // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
+  const degree = DEGREE_ANSWER.exec(given.trim());
+  if (degree && parseQuestion(withoutPartLabels(asked)).frame.kind === "yes-no") {
+    const after = given.trim().slice(degree[0].length);
+    const polar = withHedgedPolarity(asked, { hedge: degree[1].toLowerCase(), rest: after ? `Yes${degree[2] === "," ? "," : ` ${degree[2]}`} ${after}` : "Yes" });
+    if (polar) return polar;
+  }
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   const hedged = splitHedgeAdverb(given);
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);

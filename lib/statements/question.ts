@@ -1053,8 +1053,20 @@ export function parseQuestion(question: string): ParsedQuestion {
  * sentence ("… show the influence of" after a quoted passage with "…" is a sentence to complete).
  */
 export function questionFocus(q: string): { context: string; last: string; blank: boolean } {
-  const { context, last } = splitPersonalContext(splitFinalSentence(q));
+  const { context, last } = splitPersonalContext(withoutDiscourseWord(splitFinalSentence(q)));
   return { context, last, blank: HARD_BLANK.test(q) || BLANK.test(last) };
+}
+
+/** "So why do Mediterranean cooks fry with it?": a word that links the question to what came before, then the question proper. */
+const DISCOURSE_WORD =
+  /^(?:so|and|but|then|okay,? so|ok,? so),?\s+(?=(?:why|what|who|where|when|how|which|whose|whom|is|are|was|were|do|does|did|can|could|should|would|will|has|have)\s)/i;
+
+/** The final sentence without a linking word before its question ("So why …?" → "Why …?"). */
+function withoutDiscourseWord(parts: { context: string; last: string }): { context: string; last: string } {
+  const m = DISCOURSE_WORD.exec(parts.last);
+  if (!m) return parts;
+  const last = parts.last.slice(m[0].length);
+  return { context: parts.context, last: last[0].toUpperCase() + last.slice(1) };
 }
 
 /** "I have a shirt that is now too small, what can I do …?": a clause about the asker, a comma, then the question. */

@@ -910,6 +910,13 @@ function word(like: Token, w: string, pos: Token["pos"]): Token {
 function impersonalPassive(d: Declarative): Declarative | undefined {
   if (!d.verb || d.subject.length !== 1 || !/^(?:you|one|i|we)$/.test(d.subject[0].lower) || d.auxKind === "be" || d.auxKind === "have")
     return undefined;
+  // "Do I need to peel ginger …?" → "Ginger does not need to be peeled …": the needed action in the passive.
+  if (d.verb.lemma === "need" && d.auxKind === "do" && d.rest[0]?.lower === "to" && d.rest[1] && d.rest[1].lower === d.rest[1].lemma) {
+    const inner = impersonalPassive({ ...d, auxKind: "modal", aux: word(d.aux, "must", "AUX"), verb: d.rest[1], rest: d.rest.slice(2) });
+    if (!inner?.verb) return undefined;
+    const aux = d.aux.lower === "did" ? "did" : isPluralPhrase(inner.subject) ? "do" : "does";
+    return { ...d, subject: inner.subject, aux: word(d.aux, aux, "AUX"), rest: [word(d.aux, "to", "PART"), word(d.aux, "be", "AUX"), inner.verb, ...inner.rest] };
+  }
   // (Nor a causative: "let bread dough rise".)
   if (
     /^(?:be|have|get|go|come|feel|become|live|do|need|want|like|know|think|let|see|hear|watch)$/.test(d.verb.lemma) ||
