@@ -86,9 +86,12 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
   return m ? { hedge: m[1].toLowerCase(), rest: answer.trim().slice(m[0].length) } : undefined;
 }
 
-/** A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896." */
+/**
+ * A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896.", "Pope Gregory
+ * XIII, in 1582, to fix the drift …".
+ */
 const TRAILING_ADJUNCT =
-  /^([^,;:—–]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^([^,;:—–]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {

@@ -3147,6 +3147,8 @@ const TRAILING_CLAUSE =
   /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
 const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:—–].*)$/;
+/** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
+const DUMMY_POSSESSIVE = /^(?:it|that|this)(?:['’]s| is| was)\s+([^,;:—–()]+?['’]s?(?:\s*[,(:—–].*)?)$/i;
 /** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
 const TRAILING_COLON = /^((?:\S+\s+){0,2}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
@@ -3161,6 +3163,9 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
   const t = answer.text;
   const slot = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why");
+  // "It's Yorick's, the old court jester, …" to a whose-question: the possessive after the dummy subject is the answer.
+  const owner = "wh" in f && f.wh.word === "whose" ? DUMMY_POSSESSIVE.exec(t) : null;
+  if (owner) return realize(q, withAnswerFields(analyzeAnswer(owner[1]), { rest: answer.rest, raw: answer.raw }), question);
   const trailing =
     (slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
     ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null);
