@@ -2048,10 +2048,12 @@ function beComplementRealize(
     subject[1]?.lower === "of" &&
     subject[0].lemma === subject[0].lower;
   // The answer is an instance of the wh-phrase's noun, or else of the subject's ("What is the largest planet?" + "Jupiter").
+  // ("What is the name of Tintin's dog?" + "Snowy": a name keeps its capital; "the name of the process …" asks a term.)
+  const named = /^(?:the )?(?:nick)?name of (?:[A-Z]|\S+['’]s?\s|the (?:first|last|only|famous|\w+est)\b)/i.test(x);
   const kind = wh.noun.at(-1)?.lemma ?? (tailText ? undefined : headNoun(subject)?.lemma);
   // "What is a hammer used for?" + "to drive nails": a purpose or a role says what "for" asked.
   if (FOR_ANSWERED.test(slot)) tailText = tailText.replace(/\s*\bfor$/, "");
-  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, midSentence(slot, kind), after].filter((s) => s !== "");
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter((s) => s !== "");
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
