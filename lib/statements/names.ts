@@ -74,6 +74,19 @@ export function opensLowerCaseList(s: string): boolean {
   return /^[A-Z][a-z]{2,}(?:, [a-z][a-z -]*)*,? (?:and|or) [a-z]/.test(s) && !/\s[A-Z]/.test(s);
 }
 
+/**
+ * True when `s` opens with a capitalised word the lexicons do not know as a name and then a lower-case common noun ("Citrus fruit",
+ * "Bamboo shoots"): a modifier capitalised only because it opened the answer. Not for an instance of a named class ("Which river …?").
+ */
+export function opensCommonCompound(s: string, classHead?: string): boolean {
+  // (The two words are the whole phrase: "Suicide accounts for …" is a clause.)
+  const m = /^([A-Z][a-z]{2,}) ([a-z]{3,})(?=\s*$|\s*[,.;:!—–(]| (?:and|or)\s)/.exec(s);
+  if (!m) return false;
+  const head = classHead?.toLowerCase();
+  if (head !== undefined && (NAMED_CLASSES.has(head) || NAMED_CLASSES.has(head.replace(/s$/, "")))) return false;
+  return !isProperWord(m[1].toLowerCase()) && isCommonNoun(m[2]) && !isProperWord(m[2]);
+}
+
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
 function isCommonNoun(lower: string): boolean {
   return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));

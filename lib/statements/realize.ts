@@ -40,7 +40,7 @@ import {
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { capitalize, collapseSpaces, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
-import { classNamedIn, lowersCapital, opensLowerCaseList } from "./names.js";
+import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList } from "./names.js";
 
 export interface Realized {
   readonly sentence: string;
@@ -74,6 +74,8 @@ export function midSentence(s: string, classHead?: string): string {
   // it.
   // (Not a chemical symbol or other two-letter code: "Au", "Fe".)
   if (/^[A-Z][a-z]{2,}$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
+  // So one before a lower-case common noun ("Citrus fruit"), unless a lexicon knows it as a name.
+  if (opensCommonCompound(s, classHead)) return s[0].toLowerCase() + s.slice(1);
   // So one that opens a list of lower-case items, unless it is a name ("Polonium and radium", not "Paris and its suburbs").
   if (opensLowerCaseList(s) && !isProperWord(first.toLowerCase())) return s[0].toLowerCase() + s.slice(1);
   return s;
