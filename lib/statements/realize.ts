@@ -2776,8 +2776,19 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // (So an appositive or an addition: "the first computer program, an algorithm …" before "for Charles Babbage's Analytical Engine".)
   const relative =
     gap < d.rest.filter((t) => t.pos !== "PUNCT").length
-      ? /^(.+?), (which|who|where|an?|the|plus|including|such as|with) (.+)$/.exec(slot)
+      ? /^(.+?), (which|who|where|an?|the|plus|including|such as|with|especially|particularly|mainly|mostly|notably|like) (.+)$/.exec(slot)
       : null;
+  // "To prevent scurvy, sailors ate citrus fruit, especially lemons and limes": the question's purpose opens the statement, so that the
+  // answer's addition stays on the answer.
+  const purpose = relative ? withoutFinalPunctuation(d.rest.slice(gap)) : [];
+  if (relative && purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB" && purpose.every((t) => t.pos !== "PUNCT")) {
+    const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, { text: midSentence(relative[1], wh.noun.at(-1)?.lemma), gap });
+    return {
+      sentence: `${capitalize(text(purpose))}, ${midSentence(clause.replace(/[.!]+$/, ""))}, ${relative[2]} ${relative[3]}`,
+      rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`,
+      doubts,
+    };
+  }
   // (An addition after a dash too: "a caution — two in one match mean …" after "in football".)
   const dashed = !relative && gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? "");
