@@ -24,7 +24,7 @@ import {
 } from "./answer.js";
 import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
-import { realize } from "./realize.js";
+import { embeddedQuestion, realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence } from "./text.js";
 import { midSentence } from "./realize.js";
 import type { QuestionType, Reformulation } from "./types.js";
@@ -409,6 +409,10 @@ function takesNoArticle(word: string, next: string): boolean {
   return (PLURAL_ENDING.test(next) && (describes || looksPlural(next))) || (describes && isUncountable(next));
 }
 
+/** "Nobody knows for sure, but …", "No one's totally sure, but …": an answer that says the question has no sure answer, then its guess. */
+const UNKNOWN_OPENER =
+  /^((?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)(?: (?:for sure|for certain|exactly|precisely))?),\s+but\s+(\S[\s\S]*)$/i;
+
 /** A yes/no answer that is a degree alone before its mark ("Partly —", "Mostly."): a yes in part. */
 const DEGREE_ANSWER = /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often)\s*(?:([—–.:;,])\s*|$)/i;
 
@@ -420,6 +424,15 @@ function withoutEmphasis(text: string): string {
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
+  // "Nobody knows for sure, but …" to "Who wrote the Epic of Gilgamesh?": what nobody knows is the question, said as a clause.
+  const unknown = UNKNOWN_OPENER.exec(given.trim());
+  const asked0 = unknown ? parseQuestion(withoutPartLabels(asked)) : undefined;
+  const embedded = asked0 && embeddedQuestion(asked0);
+  if (unknown && embedded) {
+    const statement = finish(`${capitalize(unknown[1])} ${embedded}, but ${unknown[2]}`);
+    const doubts = statementDoubts(asked, given, statement);
+    return { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
+  }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(given.trim());
   if (degree && parseQuestion(withoutPartLabels(asked)).frame.kind === "yes-no") {

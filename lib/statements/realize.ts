@@ -3173,6 +3173,28 @@ const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]
 const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
 
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
+/**
+ * The question as a clause inside another ("who wrote the Epic of Gilgamesh", "why cats knock things off tables"), for an answer that
+ * says nobody knows it; undefined for other questions (a be-question's "what the origin … is" reads to the checks as a question left in).
+ */
+export function embeddedQuestion(q: ParsedQuestion): string | undefined {
+  const f = q.frame;
+  if (q.fronted || q.context) return undefined;
+  const sentence = q.sentence.replace(/\s*\?\s*$/, "");
+  const lead = (s: string) => (/^[A-Z][a-z]/.test(s) && !/^[A-Z][a-z]+ [A-Z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+  if (f.kind === "wh-subject") return lead(sentence);
+  const before = (t: Token) => {
+    const at = sentence.search(new RegExp(`\\s${t.text}\\b`));
+    return at > 0 ? lead(sentence.slice(0, at)) : undefined;
+  };
+  if (f.kind === "wh-inverted") {
+    const wh = before(f.decl.aux);
+    if (!wh || f.decl.negated) return undefined;
+    return `${wh} ${midSentence(declarative(f.decl, true).replace(/[.!]+$/, ""))}`;
+  }
+  return undefined;
+}
+
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
