@@ -413,6 +413,9 @@ function takesNoArticle(word: string, next: string): boolean {
 const UNKNOWN_OPENER =
   /^((?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)(?: (?:for sure|for certain|exactly|precisely))?),\s+but\s+(\S[\s\S]*)$/i;
 
+/** A source before a phrase answer: "According to most historians, Augustus.", "According to Escoffier: …". */
+const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most accounts)\b[^,.;:!?]{0,60})[,:]\s+(\S[\s\S]*)$/i;
+
 /** A yes/no answer that is a degree alone before its mark ("Partly —", "Mostly."): a yes in part. */
 const DEGREE_ANSWER = /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often)\s*(?:([—–.:;,])\s*|$)/i;
 
@@ -432,6 +435,17 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const statement = finish(`${capitalize(unknown[1])} ${embedded}, but ${unknown[2]}`);
     const doubts = statementDoubts(asked, given, statement);
     return { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
+  }
+  // "According to most historians, Augustus." / "According to Escoffier: 1. béchamel …": the source opens the statement of the phrase.
+  const source = SOURCE_BEFORE_PHRASE.exec(given.trim());
+  if (source && !analyzeAnswer(source[2]).isClause) {
+    const parsed = parseQuestion(withoutPartLabels(asked));
+    const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, source[2]);
+    if (r && !r.fallback && r.statement !== "") {
+      const statement = `${capitalize(source[1])}, ${midSentence(r.statement)}`;
+      const doubts = statementDoubts(asked, given, statement);
+      return { ...r, statement, rule: `${r.rule}:source`, flagged: doubts.length > 0, doubts };
+    }
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(given.trim());
