@@ -416,6 +416,10 @@ const UNKNOWN_OPENER =
 /** A source before a phrase answer: "According to most historians, Augustus.", "According to Escoffier: …". */
 const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most accounts)\b[^,.;:!?]{0,60})[,:]\s+(\S[\s\S]*)$/i;
 
+/** A count and "in total" ("21 in total", "about 206 altogether"), then what the answer adds. */
+const COUNT_IN_TOTAL =
+  /^((?:about |around |roughly |over |nearly |exactly |just )?(?:\d[\d,.]*|[a-z]+(?:-[a-z]+)?)) (in total|altogether|in all)\b\s*([\s\S]*)$/i;
+
 /** A yes/no answer that is a degree alone before its mark ("Partly —", "Mostly."): a yes in part. */
 const DEGREE_ANSWER = /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often)\s*(?:([—–.:;,])\s*|$)/i;
 
@@ -445,6 +449,20 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
       const statement = `${capitalize(source[1])}, ${midSentence(r.statement)}`;
       const doubts = statementDoubts(asked, given, statement);
       return { ...r, statement, rule: `${r.rule}:source`, flagged: doubts.length > 0, doubts };
+    }
+  }
+  // "21 in total, since …" to "How many dots are on a die?": the total goes after the statement's clause ("There are 21 dots on a standard
+  // die in total, since …").
+  const total = /^\s*how many\b/i.test(asked) ? COUNT_IN_TOTAL.exec(given.trim()) : null;
+  if (total) {
+    const after = /^[.!]*$/.test(total[3]) ? "" : total[3];
+    const joined = after === "" || /^[,.;:!]/.test(after) ? "" : " ";
+    const r = reformulateWithin(asked, `${total[1]}${joined}${after}`);
+    const at = after === "" ? r.statement.search(/[.!]?$/) : r.statement.indexOf(after.replace(/[.!]+$/, ""));
+    if (!r.fallback && at > 0) {
+      const statement = `${r.statement.slice(0, at).trimEnd()} ${total[2].toLowerCase()}${joined}${r.statement.slice(at)}`;
+      const doubts = statementDoubts(asked, given, statement);
+      return { ...r, statement, flagged: doubts.length > 0, doubts };
     }
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
