@@ -215,6 +215,11 @@ function inlineList(answer: string): string {
   return `${prefix}${colon ? ":" : ""} ${joined}`;
 }
 
+/** The answer without the framing words in front ("Good question — 21 in total" → "21 in total"). */
+export function withoutFraming(answer: string): string {
+  return stripFraming(answer.trim()).text;
+}
+
 /** Removes framing words from the front, repeatedly ("I think the answer is X" → "X"). */
 function stripFraming(s: string): { text: string; framed: boolean } {
   let text = s;

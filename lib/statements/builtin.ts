@@ -13,6 +13,7 @@
  */
 import {
   analyzeAnswer,
+  withoutFraming,
   isPluralPhrase,
   HEDGE_SAID_TWICE,
   lastSentenceEnd,
@@ -432,7 +433,8 @@ function withoutEmphasis(text: string): string {
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
   // "Nobody knows for sure, but …" to "Who wrote the Epic of Gilgamesh?": what nobody knows is the question, said as a clause.
-  const unknown = UNKNOWN_OPENER.exec(given.trim());
+  const unframed = withoutFraming(given);
+  const unknown = UNKNOWN_OPENER.exec(unframed);
   const asked0 = unknown ? parseQuestion(withoutPartLabels(asked)) : undefined;
   const embedded = asked0 && embeddedQuestion(asked0);
   if (unknown && embedded) {
@@ -441,7 +443,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     return { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
   }
   // "According to most historians, Augustus." / "According to Escoffier: 1. béchamel …": the source opens the statement of the phrase.
-  const source = SOURCE_BEFORE_PHRASE.exec(given.trim());
+  const source = SOURCE_BEFORE_PHRASE.exec(unframed);
   if (source && !analyzeAnswer(source[2]).isClause) {
     const parsed = parseQuestion(withoutPartLabels(asked));
     const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, source[2]);
@@ -453,7 +455,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   }
   // "21 in total, since …" to "How many dots are on a die?": the total goes after the statement's clause ("There are 21 dots on a standard
   // die in total, since …").
-  const total = /^\s*how many\b/i.test(asked) ? COUNT_IN_TOTAL.exec(given.trim()) : null;
+  const total = /^\s*how many\b/i.test(asked) ? COUNT_IN_TOTAL.exec(unframed) : null;
   if (total) {
     const after = /^[.!]*$/.test(total[3]) ? "" : total[3];
     const joined = after === "" || /^[,.;:!]/.test(after) ? "" : " ";
@@ -466,9 +468,9 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     }
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
-  const degree = DEGREE_ANSWER.exec(given.trim());
+  const degree = DEGREE_ANSWER.exec(unframed);
   if (degree && parseQuestion(withoutPartLabels(asked)).frame.kind === "yes-no") {
-    const after = given.trim().slice(degree[0].length);
+    const after = unframed.slice(degree[0].length);
     const polar = withHedgedPolarity(asked, { hedge: degree[1].toLowerCase(), rest: after ? `Yes${degree[2] === "," ? "," : ` ${degree[2]}`} ${after}` : "Yes" });
     if (polar) return polar;
   }
