@@ -2386,14 +2386,18 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
   if (wh.word === "where" && !wh.prep) {
     const np = nounPhraseEnd(rest, 0);
     if (np <= 0) return undefined;
+    // ("Where do I send my tax return to?" + "HMRC": the stranded "to" takes the place.)
+    const stranded = np === rest.length - 1 && /^(?:to|from)$/.test(rest[np].lower) ? rest[np].lower : undefined;
     const object = rest.slice(0, np);
     return {
       sentence: [
         capitalize(text(object)),
         be(isPluralPhrase(object)),
         participle,
-        text(rest.slice(np)),
-        midSentence(placePhrase(a.text, a.tokens)),
+        stranded ? "" : text(rest.slice(np)),
+        stranded
+          ? `${stranded} ${new RegExp(`^${stranded}\\s`, "i").test(a.text) ? a.text.slice(stranded.length + 1) : a.text}`
+          : midSentence(placePhrase(a.text, a.tokens)),
       ]
         .filter((x) => x !== "")
         .join(" "),
@@ -2726,8 +2730,29 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // predicate with "be" ("would be best protected from predators in a snowy field").
     gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
   } else if (wh.word === "where") {
-    slot = placePhrase(slot, answerTokens);
-    gap = beforeSubordinate(d.rest);
+    // "Where did the Titanic set sail from on its maiden voyage?" + "Southampton": the answer goes after the stranded preposition.
+    const stranded = d.rest.findIndex(
+      (t, k) =>
+        /^(?:from|to)$/.test(t.lower) &&
+        (d.rest[k + 1] === undefined || /^[?.!]+$/.test(d.rest[k + 1].text) || (d.rest[k + 1].pos === "ADP" && d.rest[k + 2]?.pos !== "PUNCT")),
+    );
+    if (stranded >= 0) {
+      const prep = d.rest[stranded].lower;
+      // (A capital stays, as in any place answer: "from Arabic"; the answer's own preposition reads mid-sentence: "From Southampton".)
+      slot = new RegExp(`^${prep}\\b`, "i").test(answerText) ? `${prep}${slot.slice(prep.length)}` : `${prep} ${slot}`;
+      d = { ...d, rest: d.rest.filter((_, k) => k !== stranded) };
+      gap = stranded;
+      // ("On its maiden voyage, the Titanic set sail from Southampton (…), stopping …": the question's phrase after the answer's
+      // additions would read as theirs.)
+      const after = withoutFinalPunctuation(d.rest.slice(gap));
+      if (after[0]?.pos === "ADP" && after.every((t) => t.pos !== "PUNCT") && /[(—–]|, [a-z]/.test(slot)) {
+        const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, { text: slot, gap });
+        return { sentence: `${capitalize(text(after))}, ${midSentence(clause.replace(/[.!]+$/, ""))}`, rule: "wh-inverted:where", doubts };
+      }
+    } else {
+      slot = placePhrase(slot, answerTokens);
+      gap = beforeSubordinate(d.rest);
+    }
   } else if (wh.word === "when" || (asksTime(wh) && !(d.rest.length > 0 && d.rest[d.rest.length - 1].pos === "ADP"))) {
     // ("When is the best time to visit Japan?" + "spring": a time that is the subject's own is said bare, "… is spring".)
     const timeSubject =
