@@ -952,6 +952,23 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   return { ...d, subject, aux: word(d.aux, be, "AUX"), auxKind: "be", verb: participle, rest };
 }
 
+/** "It's a good idea …", "It's probably worth it …": a dummy "it" that judges an action with a noun or "worth". */
+const JUDGED_ACTION =
+  /^it(?:['’]s| is| would be| might be| could be| can be| may be)\s+((?:(?:probably|definitely|usually|generally|really|not|often|always|certainly) )*)(an? (?:good|great|bad|smart|wise|sensible|reasonable|safe) (?:idea|choice|option|investment)|worth it|worth the (?:money|cost|effort|price|investment|extra cost))\b/i;
+
+/**
+ * "It's a good idea if you plan to leave the Ring Road" to "Should I rent a 4x4?": the asker's action, as a gerund, is what the answer
+ * judges ("Renting a 4x4 is a good idea if …"); undefined for any other answer.
+ */
+function withQuestionGerund(d: Declarative, a: AnswerParts): string | undefined {
+  const m = JUDGED_ACTION.exec(a.text);
+  if (!m || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:i|you|we|one)$/.test(d.subject[0].lower) || d.auxKind === "be")
+    return undefined;
+  const verb = /^it(?:['’]s| is)\s/i.test(m[0]) ? "is" : m[0].slice(2, m[0].length - m[1].length - m[2].length).trim();
+  const action = [gerund(d.verb.lemma), text(withoutFinalPunctuation(d.rest))].filter((x) => x !== "").join(" ");
+  return `${capitalize(action)} ${verb} ${m[1]}${m[2]}${a.text.slice(m[0].length)}`;
+}
+
 /**
  * "It should be fine, since …" to "Can I leave my laptop plugged in all the time?", "It's not rude exactly, but …" to "Is it rude to tip
  * in Japan?": an answer that judges the question's action with a dummy "it" and an adjective gets the action as its infinitive, after the
@@ -1120,7 +1137,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const head = more.slice(0, 24);
     return echoed[0].includes(",") || head === "" ? r : { ...r, sentence: r.sentence.replace(`, ${head}`, ` ${head}`) };
   }
-  const judged = a.isClause ? withQuestionInfinitive(d, a) : undefined;
+  const judged = a.isClause ? (withQuestionGerund(d, a) ?? withQuestionInfinitive(d, a)) : undefined;
   if (judged) return { sentence: judged, rule: "yes-no:judged", doubts };
   if (a.isClause) {
     const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
@@ -2338,8 +2355,11 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   if (
     rest.every((t) => t.pos === "ADV" || /^(?:first|next|then|now|instead)$/.test(t.lower)) ||
     /^(?:if|when|before|after)$/.test(rest[0].lower)
-  )
-    return { sentence: `${capitalize(text(rest))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
+  ) {
+    // ("If I get stung by a jellyfish" → "If stung by a jellyfish": the asker's passive said of anyone.)
+    const condition = text(rest).replace(/^(if|when) (?:i|you|we) (?:get|got|am|'m|are|'re|was|were|have been|'ve been) (?=\w+(?:ed|en|ung|ten|ught|urt|ut|ost)\b)/i, "$1 ");
+    return { sentence: `${capitalize(condition)}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
+  }
   return undefined;
 }
 
