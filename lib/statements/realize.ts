@@ -199,8 +199,9 @@ function objectGap(d: Declarative): number {
 
 /** The end of a rest, or the start of its subordinate clause ("stored _ until it is needed"): where a place or a time goes. */
 function beforeSubordinate(rest: readonly Token[]): number {
-  const k = rest.findIndex((t, i) => i > 0 && /^(?:until|when|while|if|because|unless|once)$/.test(t.lower));
-  return k > 0 ? k : rest.length;
+  // (A clause right after the verb too: "lived _ when she wrote her later novels".)
+  const k = rest.findIndex((t, i) => /^(?:until|when|while|if|because|unless|once)$/.test(t.lower) && (i > 0 || rest.length > 2));
+  return k >= 0 ? k : rest.length;
 }
 
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
