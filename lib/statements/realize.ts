@@ -2826,8 +2826,16 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       : null;
   // "To prevent scurvy, sailors ate citrus fruit, especially lemons and limes": the question's purpose opens the statement, so that the
   // answer's addition stays on the answer.
+  // (So a phrase: "After Oliver Twist, Charles Dickens published Nicholas Nickleby (1838–39), which …".)
   const purpose = relative ? withoutFinalPunctuation(d.rest.slice(gap)) : [];
-  if (relative && purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB" && purpose.every((t) => t.pos !== "PUNCT")) {
+  // (An apposition or an addition reads on after the question's phrase: "… has seven players in the pool, including the goalkeeper".)
+  if (
+    relative &&
+    !/^(?:an?|the|plus|including|such as|with)$/.test(relative[2]) &&
+    ((purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB") ||
+      (purpose[0]?.pos === "ADP" && purpose[0].lower !== "of" && purpose.length >= 2 && purpose.length <= 6)) &&
+    purpose.every((t) => t.pos !== "PUNCT" && t.pos !== "VERB" || t === purpose[1])
+  ) {
     const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, { text: midSentence(relative[1], wh.noun.at(-1)?.lemma), gap });
     return {
       sentence: `${capitalize(text(purpose))}, ${midSentence(clause.replace(/[.!]+$/, ""))}, ${relative[2]} ${relative[3]}`,
