@@ -421,6 +421,32 @@ const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most account
 const COUNT_IN_TOTAL =
   /^((?:about |around |roughly |over |nearly |exactly |just )?(?:\d[\d,.]*|[a-z]+(?:-[a-z]+)?)) (in total|altogether|in all)\b\s*([\s\S]*)$/i;
 
+/** A focusing adverb before a phrase answer ("Mostly by …", "Typically the big power users"); not before yes or no. */
+const FOCUS_BEFORE_PHRASE =
+  /^(mostly|mainly|largely|primarily|chiefly|typically|usually|generally|partly|often|especially|normally)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
+
+/**
+ * Where the phrase `phrase` (its first words) starts in `statement`, moved back over a preposition the statement put before it ("focused
+ * _on_ hygiene" → before "on"); -1 when the statement does not say its first words.
+ */
+function phraseStart(statement: string, phrase: string): number {
+  const words = phrase
+    .replace(/[*_]/g, "")
+    .split(/[.,;:!?—–(]/, 1)[0]
+    .trim()
+    .split(/\s+/)
+    .slice(0, 3)
+    .join(" ")
+    .toLowerCase();
+  if (words.length < 2) return -1;
+  const lower = statement.toLowerCase();
+  let at = lower.indexOf(words);
+  if (at <= 0 || lower.indexOf(words, at + 1) >= 0) return -1;
+  const before = /\b(on|in|at|for|to|from|by|with|of|about|into) $/.exec(lower.slice(0, at));
+  if (before && !words.startsWith(`${before[1]} `)) at -= before[0].length;
+  return at;
+}
+
 /** A yes/no answer that is a degree alone before its mark ("Partly —", "Mostly."): a yes in part. */
 const DEGREE_ANSWER = /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often)\s*(?:([—–.:;,])\s*|$)/i;
 
@@ -463,6 +489,18 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const at = after === "" ? r.statement.search(/[.!]?$/) : r.statement.indexOf(after.replace(/[.!]+$/, ""));
     if (!r.fallback && at > 0) {
       const statement = `${r.statement.slice(0, at).trimEnd()} ${total[2].toLowerCase()}${joined}${r.statement.slice(at)}`;
+      const doubts = statementDoubts(asked, given, statement);
+      return { ...r, statement, flagged: doubts.length > 0, doubts };
+    }
+  }
+  // "Mostly by the Flavian emperors: …", "Typically the big power users: …": a focusing adverb goes back before the answer's phrase,
+  // after the rules placed the phrase ("The Colosseum was built mostly by the Flavian emperors: …").
+  const focused = FOCUS_BEFORE_PHRASE.exec(unframed);
+  if (focused && !analyzeAnswer(focused[2]).isClause && parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no") {
+    const r = reformulateWithin(asked, focused[2]);
+    const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);
+    if (at > 0) {
+      const statement = `${r.statement.slice(0, at)}${focused[1].toLowerCase()} ${r.statement.slice(at)}`;
       const doubts = statementDoubts(asked, given, statement);
       return { ...r, statement, flagged: doubts.length > 0, doubts };
     }

@@ -174,7 +174,9 @@ function objectGap(d: Declarative): number {
       next.pos === "PART" ||
       next.pos === "SCONJ" ||
       (next.pos === "ADV" && !PARTICLES.has(next.lower)) ||
-      next.pos === "PUNCT"
+      next.pos === "PUNCT" ||
+      // ("focus on _ in army hospitals": the verb's preposition, then a phrase of the question's own.)
+      (k === 0 && prepositionLike && next.pos === "ADP" && next.lower !== "of" && r[k + 2] !== undefined && r[k + 2].pos !== "PUNCT")
     ) {
       // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
       // ("split white light into _": taggers read "white light" as two adjectives, "grow tired of _" has one: a phrase all the same.)
