@@ -2337,8 +2337,17 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   // (To "How do I …?" a capitalised verb before a name is an instruction too: "Press Windows key + Shift + S …".)
   const v = a.tokens[0];
   const named = wh.word === "how" && !a.isClause && v !== undefined && v.lower === v.lemma && canBeVerb(v.lower) && !isProperWord(v.lower);
-  if (!(isInstruction(a) || named) || !d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower))
-    return undefined;
+  if (!d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower)) return undefined;
+  // "What should I do?" + "If it has feathers, …, so leave it alone.": the whole answer is what to do.
+  if (
+    wh.word === "what" &&
+    wh.noun.length === 0 &&
+    d.verb.lemma === "do" &&
+    d.rest.every((t) => t.pos === "PUNCT") &&
+    /^(?:if|when|unless|once|as long as|depending)\b/i.test(a.text)
+  )
+    return { sentence: a.text.replace(/[.!]+$/u, ""), rule: "wh-inverted:what-to-do", doubts: [] };
+  if (!(isInstruction(a) || named)) return undefined;
   // (The question's quotes stay: "To say "good morning" in German, …".)
   const rest = d.rest.filter((t, i) => t.pos !== "PUNCT" || (/^["“”'‘’]$/.test(t.text) && i < d.rest.length - 1));
   const answer = (named ? `${a.text[0].toLowerCase()}${a.text.slice(1)}` : midSentence(a.text)).replace(/[.!]+$/u, "");
@@ -2961,7 +2970,13 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     const kind = classHead(object);
     const namesInstance = kind !== undefined && a.tokens.some((t) => t.lemma === kind.lemma);
     const propositional = head !== undefined && (isPropositionHead(head) || /^(?:example|instance|type|kind|sort|way)s?$/.test(head.lower));
-    if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, object, "imperative", []);
+    // ("Describe what the fuse in a plug does." + "It protects the flex.": "it" is the fuse in a plug.)
+    const about = withoutFinalPunctuation(object);
+    const asked =
+      about[0]?.lower === "what" && about.length > 2 && /^(?:does|do|did|is|are|was|were)$/.test(about[about.length - 1].lower)
+        ? about.slice(1, -1)
+        : object;
+    if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
   // "Name one property of logarithms." + "log(ab) = log(a) + log(b)" / "the derivative equals zero": a proposition the tagger did not read
@@ -3259,8 +3274,10 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   // "It's Yorick's, the old court jester, …" to a whose-question: the possessive after the dummy subject is the answer.
   const owner = "wh" in f && f.wh.word === "whose" ? DUMMY_POSSESSIVE.exec(t) : null;
   if (owner) return realize(q, withAnswerFields(analyzeAnswer(owner[1]), { rest: answer.rest, raw: answer.raw }), question);
-  const trailing =
-    (slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
+  // (An answer that opens with a condition is one clause: "If it has feathers, …, so leave it alone.")
+  const trailing = /^(?:if|when|unless|once)\s/i.test(t)
+    ? null
+    : (slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
     ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null);
   if (trailing && !answer.isClause) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
