@@ -2561,8 +2561,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   const filler = a.isClause && wh.word !== "why" ? answerFillingGap(d, a) : undefined;
   if (filler) {
-    const r = invertedRealize(wh, d, filler);
-    return { ...r, rule: `${r.rule}:echo` };
+    // ("It cost about 7.8 million francs, and it earned …" for "… cost to build?": the question's words go before the answer's next
+    // clause.)
+    const more = d.rest.some((t) => t.pos !== "PUNCT") ? FILLER_THEN_CLAUSE.exec(filler.text) : null;
+    const core = more ? withAnswerFields(analyzeAnswer(more[1]), { rest: filler.rest, raw: filler.raw }) : filler;
+    const r = invertedRealize(wh, d, core);
+    return { ...r, sentence: more ? `${r.sentence.replace(/[.!]+$/, "")}${more[2]}` : r.sentence, rule: `${r.rule}:echo` };
   }
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
   const declTokens = [...d.subject, ...d.preVerb, ...(d.verb ? [d.verb] : []), ...d.rest];
@@ -3231,6 +3235,8 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  */
 const TRAILING_CLAUSE =
   /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+/** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
+const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although)\s.*|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
 const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:—–].*)$/;
 /** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
