@@ -468,6 +468,18 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const doubts = statementDoubts(asked, given, statement);
     return { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
   }
+  // "I think it was 1810, to celebrate …": a chat answer's "I think" before what it elaborates stays in front of the statement ("I think
+  // the first Oktoberfest was held in 1810, …"); before a bare reply ("I think it's Berlin.") it only frames the answer and goes.
+  const believed = /^(I (?:think|believe))(?: that)?,?\s+(\S[\s\S]*)$/.exec(given.trim());
+  if (believed && (/^it was\b/i.test(believed[2]) || /,/.test(believed[2].split(/(?<=[.!?])\s/)[0]))) {
+    const parsed = parseQuestion(withoutPartLabels(asked));
+    const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, believed[2]);
+    if (r && !r.fallback && r.statement !== "" && !/^I (?:think|believe)\b/.test(r.statement)) {
+      const statement = `${believed[1]} ${midSentence(r.statement)}`;
+      const doubts = statementDoubts(asked, given, statement);
+      return { ...r, statement, flagged: doubts.length > 0, doubts };
+    }
+  }
   // "According to most historians, Augustus." / "According to Escoffier: 1. béchamel …": the source opens the statement of the phrase.
   const source = SOURCE_BEFORE_PHRASE.exec(unframed);
   if (source && !analyzeAnswer(source[2]).isClause) {
