@@ -496,7 +496,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     const t = tokens[k];
     if (
       t.pos === "ADP" ||
-      t.pos === "PART" ||
+      // (A possessive is not the head's end: "Pavlov's dogs".)
+      (t.pos === "PART" && !/^['’]s?$/.test(t.text)) ||
       t.text === "," ||
       /^(?:that|which|who|whom|whose)$/.test(t.lower) ||
       (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower))

@@ -618,6 +618,8 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   const repeated = after.length === 0 ? -1 : filler.findIndex((_, j) => j > 0 && after.every((w, i) => filler[j + i]?.lower === w));
   if (repeated > 0) filler = [...filler.slice(0, repeated), ...filler.slice(repeated + after.length)];
   if (filler.length === 0 || filler[0].pos === "PUNCT") return undefined;
+  // ("learn to do" + "They learned to salivate …": the answer's infinitive is the question's "to do"; the pronoun rule says it whole.)
+  if (filler[0].lower === "to" && /^to do$/i.test(text(withoutMarks(d.rest)))) return undefined;
   // "She named polonium after Poland." for "… name after her home country?": the answer says the question's phrase its own way.
   const lead = d.rest.find((x) => x.pos !== "PUNCT");
   if (lead?.pos === "ADP" && filler.some((x, i) => i > 0 && x.lower === lead.lower)) return undefined;
