@@ -420,6 +420,17 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     }
     if (!sawNoun) continue;
     if (t.pos === "ADJ" && tokens[k + 1] && (tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN") && !nominalPrev) continue;
+    // "Why are manhole covers round?": after "be", a plural noun the tagger took for a verb goes on the subject before its adjective.
+    if (
+      t.pos === "VERB" &&
+      nominalPrev &&
+      prev.pos === "NOUN" &&
+      /[^s]s$/.test(t.lower) &&
+      next !== undefined &&
+      (next.pos === "ADJ" || canBeAdjective(next.lower)) &&
+      (tokens[k + 2] === undefined || tokens[k + 2].pos === "PUNCT")
+    )
+      continue;
     if (t.pos === "ADJ" || t.pos === "ADV" || t.pos === "VERB" || t.pos === "DET" || t.pos === "PART" || t.pos === "AUX") {
       cut = k;
       break;
