@@ -414,6 +414,22 @@ function takesNoArticle(word: string, next: string): boolean {
 const UNKNOWN_OPENER =
   /^((?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)(?: (?:for sure|for certain|exactly|precisely))?),\s+but\s+(\S[\s\S]*)$/i;
 
+/** "How much does a troy ounce weigh in grams?": a measure question that names its unit at the end. */
+const UNIT_ASKED = /^(how (?:much|many|long|far|tall|high|big|heavy|old|deep|wide|fast|hot|cold|large)\b.*?)\s+in\s+([a-z]+)\s*\?\s*$/i;
+
+/**
+ * The unit a measure question asks in ("… in grams?") said once, with the number: the question without it where the answer says it
+ * ("About 31.1 grams"), and a bare number answer with it ("About 330" → "About 330 metres").
+ */
+function withUnitAnswered(question: string, answer: string): { question: string; answer: string } {
+  const m = UNIT_ASKED.exec(question);
+  if (!m || m[2].length < 3) return { question, answer };
+  const unit = m[2].toLowerCase().replace(/(?:es|s)$/, "");
+  if (new RegExp(`\\d\\s*${unit}`, "i").test(answer)) return { question: `${m[1]}?`, answer };
+  const bare = /^((?:about |around |roughly |approximately |nearly |over |just |almost )?\d(?:[\d,]|\.(?=\d))*)([.!]?)$/i.exec(answer.trim());
+  return bare ? { question: `${m[1]}?`, answer: `${bare[1]} ${m[2]}${bare[2]}` } : { question, answer };
+}
+
 /** A source before a phrase answer: "According to most historians, Augustus.", "According to Escoffier: …". */
 const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most accounts)\b[^,.;:!?]{0,60})[,:]\s+(\S[\s\S]*)$/i;
 
@@ -534,7 +550,8 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   }
   // "Which force causes the ball to stop? A) gravity B) friction" + "B) friction": the options are the question's apparatus, not its
   // proposition; the answer's letter stands for its option.
-  const { question, answer } = withoutAnswerOptions(withoutPartLabels(asked), given);
+  const options = withoutAnswerOptions(withoutPartLabels(asked), given);
+  const { question, answer } = withUnitAnswered(options.question, options.answer);
   const q = parseQuestion(question);
   const questionType = classifyParsed(question, q);
   const read = analyzeAnswer(withoutEchoedQuestion(q.final, answer));
