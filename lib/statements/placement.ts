@@ -248,6 +248,24 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "They speak Dutch there — …" for "… in Flanders?": "there" for a place the sentence names only later, if at all.
   if (/\bthere\s*[—–,;]/.test(own) && /\b(?:in|at|on) [A-Z]/.test(question) && !/\bthere\s*[—–,;]/.test(question))
     out.push('context: "there" stands for the question\'s place');
+  // "A notary public does a notary public witnesses …": the subject said again after the question's "does".
+  const doSaid = own.includes(" does ") || own.includes(" did ") || own.includes(" do ") ? /^(.{3,40}?) (?:does|did|do) ([^.]{0,30}?)\b\1\b/i.exec(own) : null;
+  if (doSaid && !doSaid[2].includes(",")) out.push(`reads: "${doSaid[1]}" said again after "${/ (does|did|do) /.exec(doSaid[0])?.[1]}"`);
+  else if (doSaid && / (?:did|does) (?:in|on|at) /.test(doSaid[0])) out.push(`reads: "${doSaid[1]}" said again after the question's verb`);
+  // "A troy ounce weighs about 31.1 grams in grams": a word said again around "in".
+  const twiceIn = own.includes(" in ") ? /\b([a-z]{3,}) in \1\b/i.exec(own) : null;
+  if (twiceIn && !question.includes(twiceIn[0]) && !answer.includes(twiceIn[0])) out.push(`reads: "${twiceIn[0]}"`);
+  // "The name of Tintin's dog is snowy.": a name the answer capitalised, lowered.
+  const named = /\bname of\b/i.test(question) ? /^\s*([A-Z][a-z]+)\b/.exec(answer) : null;
+  if (named && own.includes(` ${named[1].toLowerCase()}`) && !own.includes(named[1])) out.push(`reads: the name "${named[1]}" lowered`);
+  // "It is called a hamburger if there's no ham in it because …": the question's own "it" kept as the subject.
+  if (/^\s*why (?:is|was) it called\b/i.test(question) && /^\s*It (?:is|was) called\b/.test(own))
+    out.push('context: the question\'s "it" kept as the subject');
+  // "Manhole are covers round": the question's words split by the verb.
+  // (A plural noun after the verb, then the sentence's last word: "Canberra is the capital …" reads.)
+  const split = own.includes(" are ") || own.includes(" is ") ? /^([A-Za-z]+) (are|is) ([a-z]+[^s\W]s) ([a-z]+)[.!]?$/.exec(own.trim()) : null;
+  if (split && question.toLowerCase().includes(` ${split[1].toLowerCase()} ${split[3]} ${split[4]}`))
+    out.push(`reads: the question's "${split[1]} ${split[3]}" split by "${split[2]}"`);
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
   // (The regex is built only where the statement has the instruction's verb after another word.)

@@ -366,12 +366,16 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   const after = /^(?:yes|no)\b[,.!]?\s+(\S.*)$/i.exec(ans)?.[1];
   if (after && !SUBORDINATE.test(after)) {
     const splice = `, ${after.toLowerCase()}`;
-    if (low().includes(splice) && !low().startsWith(splice.slice(2))) out.push("reads: the answer's clause spliced on with a comma");
+    // (A short noun phrase after the comma is an apposition: "…, a founding member".)
+    if (low().includes(splice) && !low().startsWith(splice.slice(2)) && !/^(?:an?|the) [a-z]+(?: [a-z]+)?[.!]?$/i.test(after))
+      out.push("reads: the answer's clause spliced on with a comma");
   }
   // "Cats purr because of mostly to show …": "because of" before what is not a noun.
   if (
     own.includes("ecause of ") &&
-    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly)\b/i.test(own) &&
+    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly|from|in|into|by|with|for|at|on|nobody|no one|there|that's|it's)\b|\bbecause of [A-Z][a-z]+['’]s (?:totally|really|not|sure|no)\b/i.test(
+      own,
+    ) &&
     !/\bbecause of\b/i.test(answer)
   )
     out.push('reads: "because of" before a clause');
