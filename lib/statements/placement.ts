@@ -7,7 +7,7 @@
  * what it needs: these checks run on every statement.
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
-import { canBeVerb, isVerbFirst } from "./nlp.js";
+import { canBeVerb, isUncountable, isVerbFirst } from "./nlp.js";
 import { occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 const regexps = new Map<string, RegExp>();
@@ -262,10 +262,19 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (/^\s*why (?:is|was) it called\b/i.test(question) && /^\s*It (?:is|was) called\b/.test(own))
     out.push('context: the question\'s "it" kept as the subject');
   // "Manhole are covers round": the question's words split by the verb.
-  // (A plural noun after the verb, then the sentence's last word: "Canberra is the capital …" reads.)
-  const split = own.includes(" are ") || own.includes(" is ") ? /^([A-Za-z]+) (are|is) ([a-z]+[^s\W]s) ([a-z]+)[.!]?$/.exec(own.trim()) : null;
-  if (split && question.toLowerCase().includes(` ${split[1].toLowerCase()} ${split[3]} ${split[4]}`))
+  // (A plural noun after the verb, then the question's last word: "Canberra is the capital …" reads.)
+  const split = own.includes(" are ") || own.includes(" is ") ? /^([A-Za-z]+) (are|is) ([a-z]+[^s\W]s) ([a-z]+)\b/.exec(own.trim()) : null;
+  if (split && question.toLowerCase().includes(` ${split[1].toLowerCase()} ${split[3]} ${split[4]}?`))
     out.push(`reads: the question's "${split[1]} ${split[3]}" split by "${split[2]}"`);
+  // "A running shoes should be replaced", "in a checked luggage": the asker's "my" made "a" before a plural or a mass noun.
+  if (question.includes("my ") && (own.includes("a ") || own.includes("A ")))
+    for (const m of question.matchAll(/\bmy ((?:[a-z]+ )?([a-z]+))\b/g)) {
+      const plural = /[^su'’]s$/.test(m[2]) || isUncountable(m[2]);
+      if (plural && new RegExp(`\\b[Aa]n? ${m[1]}\\b`).test(own)) {
+        out.push(`reads: "a ${m[1]}"`);
+        break;
+      }
+    }
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
   // (The regex is built only where the statement has the instruction's verb after another word.)
