@@ -2767,6 +2767,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
     // predicate with "be" ("would be best protected from predators in a snowy field").
     gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
+    // ("In what year did the Berlin Wall come down?": the verb's particle stays with it, "came down in 1989".)
+    while (gap < d.rest.length && PARTICLES.has(d.rest[gap].lower) && d.rest[gap].pos !== "NOUN" && (d.rest[gap + 1] === undefined || d.rest[gap + 1].pos === "PUNCT"))
+      gap++;
   } else if (wh.word === "where") {
     // "Where did the Titanic set sail from on its maiden voyage?" + "Southampton": the answer goes after the stranded preposition.
     const stranded = d.rest.findIndex(
