@@ -358,7 +358,9 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
   const no = /^(?:not|no)\b/i.test(hedged.rest);
   // ("Probably not. For most people, …": the later sentences follow the statement of the plain "No".)
   const said = /^(?:not|no|yes)\b[.!]\s+(?=\S)/i.exec(hedged.rest);
-  const r0 = reformulateWithin(asked, no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest);
+  // ("Probably not for long — …": a limited no reads as it stands, the hedge then goes on its verb.)
+  const limited = /^not (?:for|in|on|at|since|until|after|before|during|within|without|unless|if|when)\s/i.test(hedged.rest);
+  const r0 = reformulateWithin(asked, limited ? hedged.rest : no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest);
   const r = said ? { ...r0, statement: `${r0.statement} ${hedged.rest.slice(said[0].length).trim()}` } : r0;
   const sentence = ownFirstSentence(r.statement, q);
   const negated = no ? NEGATED_AUX.exec(sentence) : null;
@@ -463,8 +465,9 @@ function phraseStart(statement: string, phrase: string): number {
   return at;
 }
 
-/** A yes/no answer that is a degree alone before its mark ("Partly —", "Mostly."): a yes in part. */
-const DEGREE_ANSWER = /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often)\s*(?:([—–.:;,])\s*|$)/i;
+/** A yes/no answer that is a degree or a hedge alone before its mark ("Partly —", "Mostly.", "Almost certainly, …"): a yes in part. */
+const DEGREE_ANSWER =
+  /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often|almost certainly|most likely|very likely|probably|definitely|certainly)\s*(?:([—–.:;,])(?!\s*(?:yes|no|not)\b)\s*|$)/i;
 
 /** Markdown emphasis a chat answer puts on words ("**Sedimentary rocks** — …"): the words alone. */
 function withoutEmphasis(text: string): string {
