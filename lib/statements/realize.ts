@@ -1712,7 +1712,7 @@ function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
 /** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
 const DESCRIBING_VERBS = /^(?:describe|explain|state|summarize|summarise|show|represent|express|define|illustrate|demonstrate)$/;
 const EMPTY_PREDICATE =
-  /^(?:is|are|was|were)(?: not| NOT)? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option))$/i;
+  /^(?:is|are|was|were|['’]s)(?: not| NOT)?(?: (?:probably|likely|most likely|usually|really))? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option)|the (?:matter|problem|issue|cause))\s*[?.]?$/i;
 
 /**
  * "Which of these might be the cause?" + "All of the vegetation has been dying": a clause cannot
