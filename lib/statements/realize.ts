@@ -1427,7 +1427,9 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons." ("Which moon of Jupiter …" → "the largest
   // moon of Jupiter"): the superlative keeps the set it picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the
   // largest.", as the question says it.)
-  const ofClass = wh.partitive || wh.noun.some((t, i) => i > 0 && t.lower === "of");
+  // (So a class with a place: "Which planet in the Solar System is the densest?" + "Earth" → "the densest planet in the Solar System".)
+  const placed = wh.noun.findIndex((t, i) => i > 0 && t.pos === "ADP" && t.lower !== "of");
+  const ofClass = wh.partitive || wh.noun.some((t, i) => i > 0 && t.lower === "of") || placed > 0;
   const sup = wh.noun.length > 0 && ofClass && wh.word === "which" ? bareSuperlative(whole) : -1;
   const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
   const doubts: string[] = [];
@@ -1574,7 +1576,9 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   }
   const named = namedByKind(wh, predicate, a);
   if (named) return { sentence: named, rule: "wh-subject:kind-that", doubts };
-  const subject = withQualifier(wh, slotPhrase(wh, a.text, a.tokens), a);
+  // (The class's place said after the superlative is not said again after the answer.)
+  const placeSaid = placed > 0 && text(predicate).includes(text(wh.noun.slice(placed)));
+  const subject = placeSaid ? slotPhrase(wh, a.text, a.tokens) : withQualifier(wh, slotPhrase(wh, a.text, a.tokens), a);
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   const plural =
