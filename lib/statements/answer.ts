@@ -210,7 +210,9 @@ function inlineList(answer: string): string {
   // (Not after a preposition or verb that takes the items, nor after "At minimum".)
   const colon =
     first[0].includes(":") &&
-    !/\b(?:by|of|for|with|include|includes|including|are|is|to|like|on|about|from|in|into|at|between|among|against|over|through|via|as|than)$/i.test(prefix) &&
+    !/\b(?:by|of|for|with|include|includes|including|are|is|to|like|on|about|from|in|into|at|between|among|against|over|through|via|as|than)$/i.test(
+      prefix,
+    ) &&
     !/^(?:at (?:minimum|least|most)|mainly|mostly|basically|essentially|typically|usually|for example)$/i.test(prefix);
   return `${prefix}${colon ? ":" : ""} ${joined}`;
 }

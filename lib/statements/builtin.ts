@@ -360,7 +360,10 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
   const said = /^(?:not|no|yes)\b[.!]\s+(?=\S)/i.exec(hedged.rest);
   // ("Probably not for long — …": a limited no reads as it stands, the hedge then goes on its verb.)
   const limited = /^not (?:for|in|on|at|since|until|after|before|during|within|without|unless|if|when)\s/i.test(hedged.rest);
-  const r0 = reformulateWithin(asked, limited ? hedged.rest : no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest);
+  const r0 = reformulateWithin(
+    asked,
+    limited ? hedged.rest : no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest,
+  );
   const r = said ? { ...r0, statement: `${r0.statement} ${hedged.rest.slice(said[0].length).trim()}` } : r0;
   const sentence = ownFirstSentence(r.statement, q);
   const negated = no ? NEGATED_AUX.exec(sentence) : null;
@@ -428,7 +431,9 @@ function withUnitAnswered(question: string, answer: string): { question: string;
   if (!m || m[2].length < 3) return { question, answer };
   const unit = m[2].toLowerCase().replace(/(?:es|s)$/, "");
   if (new RegExp(`\\d\\s*${unit}`, "i").test(answer)) return { question: `${m[1]}?`, answer };
-  const bare = /^((?:about |around |roughly |approximately |nearly |over |just |almost )?\d(?:[\d,]|\.(?=\d))*)([.!]?)$/i.exec(answer.trim());
+  const bare = /^((?:about |around |roughly |approximately |nearly |over |just |almost )?\d(?:[\d,]|\.(?=\d))*)([.!]?)$/i.exec(
+    answer.trim(),
+  );
   return bare ? { question: `${m[1]}?`, answer: `${bare[1]} ${m[2]}${bare[2]}` } : { question, answer };
 }
 
@@ -540,7 +545,10 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const degree = DEGREE_ANSWER.exec(unframed);
   if (degree && parseQuestion(withoutPartLabels(asked)).frame.kind === "yes-no") {
     const after = unframed.slice(degree[0].length);
-    const polar = withHedgedPolarity(asked, { hedge: degree[1].toLowerCase(), rest: after ? `Yes${degree[2] === "," ? "," : ` ${degree[2]}`} ${after}` : "Yes" });
+    const polar = withHedgedPolarity(asked, {
+      hedge: degree[1].toLowerCase(),
+      rest: after ? `Yes${degree[2] === "," ? "," : ` ${degree[2]}`} ${after}` : "Yes",
+    });
     if (polar) return polar;
   }
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.

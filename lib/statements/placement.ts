@@ -249,7 +249,10 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (/\bthere\s*[—–,;]/.test(own) && /\b(?:in|at|on) [A-Z]/.test(question) && !/\bthere\s*[—–,;]/.test(question))
     out.push('context: "there" stands for the question\'s place');
   // "A notary public does a notary public witnesses …": the subject said again after the question's "does".
-  const doSaid = own.includes(" does ") || own.includes(" did ") || own.includes(" do ") ? /^(.{3,40}?) (?:does|did|do) ([^.]{0,30}?)\b\1\b/i.exec(own) : null;
+  const doSaid =
+    own.includes(" does ") || own.includes(" did ") || own.includes(" do ")
+      ? /^(.{3,40}?) (?:does|did|do) ([^.]{0,30}?)\b\1\b/i.exec(own)
+      : null;
   if (doSaid && !doSaid[2].includes(",")) out.push(`reads: "${doSaid[1]}" said again after "${/ (does|did|do) /.exec(doSaid[0])?.[1]}"`);
   else if (doSaid && / (?:did|does) (?:in|on|at) /.test(doSaid[0])) out.push(`reads: "${doSaid[1]}" said again after the question's verb`);
   // "A troy ounce weighs about 31.1 grams in grams": a word said again around "in".

@@ -925,7 +925,12 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
     const inner = impersonalPassive({ ...d, auxKind: "modal", aux: word(d.aux, "must", "AUX"), verb: d.rest[1], rest: d.rest.slice(2) });
     if (!inner?.verb) return undefined;
     const aux = d.aux.lower === "did" ? "did" : isPluralPhrase(inner.subject) ? "do" : "does";
-    return { ...d, subject: inner.subject, aux: word(d.aux, aux, "AUX"), rest: [word(d.aux, "to", "PART"), word(d.aux, "be", "AUX"), inner.verb, ...inner.rest] };
+    return {
+      ...d,
+      subject: inner.subject,
+      aux: word(d.aux, aux, "AUX"),
+      rest: [word(d.aux, "to", "PART"), word(d.aux, "be", "AUX"), inner.verb, ...inner.rest],
+    };
   }
   // (Nor a causative: "let bread dough rise".)
   if (
@@ -2084,7 +2089,9 @@ function beComplementRealize(
   const kind = wh.noun.at(-1)?.lemma ?? (tailText ? undefined : headNoun(subject)?.lemma);
   // "What is a hammer used for?" + "to drive nails": a purpose or a role says what "for" asked.
   if (FOR_ANSWERED.test(slot)) tailText = tailText.replace(/\s*\bfor$/, "");
-  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter((s) => s !== "");
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter(
+    (s) => s !== "",
+  );
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
@@ -2378,7 +2385,10 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
     /^(?:if|when|before|after)$/.test(rest[0].lower)
   ) {
     // ("If I get stung by a jellyfish" → "If stung by a jellyfish": the asker's passive said of anyone.)
-    const condition = text(rest).replace(/^(if|when) (?:i|you|we) (?:get|got|am|'m|are|'re|was|were|have been|'ve been) (?=\w+(?:ed|en|ung|ten|ught|urt|ut|ost)\b)/i, "$1 ");
+    const condition = text(rest).replace(
+      /^(if|when) (?:i|you|we) (?:get|got|am|'m|are|'re|was|were|have been|'ve been) (?=\w+(?:ed|en|ung|ten|ught|urt|ut|ost)\b)/i,
+      "$1 ",
+    );
     return { sentence: `${capitalize(condition)}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
   }
   return undefined;
@@ -2775,14 +2785,21 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // predicate with "be" ("would be best protected from predators in a snowy field").
     gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
     // ("In what year did the Berlin Wall come down?": the verb's particle stays with it, "came down in 1989".)
-    while (gap < d.rest.length && PARTICLES.has(d.rest[gap].lower) && d.rest[gap].pos !== "NOUN" && (d.rest[gap + 1] === undefined || d.rest[gap + 1].pos === "PUNCT"))
+    while (
+      gap < d.rest.length &&
+      PARTICLES.has(d.rest[gap].lower) &&
+      d.rest[gap].pos !== "NOUN" &&
+      (d.rest[gap + 1] === undefined || d.rest[gap + 1].pos === "PUNCT")
+    )
       gap++;
   } else if (wh.word === "where") {
     // "Where did the Titanic set sail from on its maiden voyage?" + "Southampton": the answer goes after the stranded preposition.
     const stranded = d.rest.findIndex(
       (t, k) =>
         /^(?:from|to)$/.test(t.lower) &&
-        (d.rest[k + 1] === undefined || /^[?.!]+$/.test(d.rest[k + 1].text) || (d.rest[k + 1].pos === "ADP" && d.rest[k + 2]?.pos !== "PUNCT")),
+        (d.rest[k + 1] === undefined ||
+          /^[?.!]+$/.test(d.rest[k + 1].text) ||
+          (d.rest[k + 1].pos === "ADP" && d.rest[k + 2]?.pos !== "PUNCT")),
     );
     if (stranded >= 0) {
       const prep = d.rest[stranded].lower;
@@ -2861,9 +2878,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     !/^(?:an?|the|plus|including|such as|with)$/.test(relative[2]) &&
     ((purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB") ||
       (purpose[0]?.pos === "ADP" && purpose[0].lower !== "of" && purpose.length >= 2 && purpose.length <= 6)) &&
-    purpose.every((t) => t.pos !== "PUNCT" && t.pos !== "VERB" || t === purpose[1])
+    purpose.every((t) => (t.pos !== "PUNCT" && t.pos !== "VERB") || t === purpose[1])
   ) {
-    const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, { text: midSentence(relative[1], wh.noun.at(-1)?.lemma), gap });
+    const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, {
+      text: midSentence(relative[1], wh.noun.at(-1)?.lemma),
+      gap,
+    });
     return {
       sentence: `${capitalize(text(purpose))}, ${midSentence(clause.replace(/[.!]+$/, ""))}, ${relative[2]} ${relative[3]}`,
       rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`,
@@ -3295,8 +3315,8 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   // (An answer that opens with a condition is one clause: "If it has feathers, …, so leave it alone.")
   const trailing = /^(?:if|when|unless|once)\s/i.test(t)
     ? null
-    : (slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
-    ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null);
+    : ((slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
+      ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null));
   if (trailing && !answer.isClause) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
     const r = realizeFrame(q, core, question);
