@@ -390,6 +390,20 @@ export function clauseVerb(tokens: readonly Token[]): number {
   // "That was Augustus.", "This happens when …": a demonstrative subject right before its verb.
   const demonstrative =
     /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);
+  // "In 1773, colonists dumped …": a phrase before a comma, then a clause with a subject of its own (a pronoun after the phrase
+  // stands for the question's words: "At 25°C, they are moving faster" is read as CAP-Statements' annotators read it).
+  if (first.pos === "ADP" && /^[A-Z]/.test(first.text)) {
+    const comma = tokens.findIndex((t, i) => i > 1 && i <= 8 && t.text === ",");
+    if (
+      comma > 0 &&
+      tokens[comma + 1]?.pos !== "PRON" &&
+      tokens.slice(1, comma).every((t) => t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "PUNCT")
+    ) {
+      const v = clauseVerb(tokens.slice(comma + 1));
+      if (v >= 0) return comma + 1 + v;
+    }
+    return -1;
+  }
   if (
     (NOT_SUBJECT_START.has(first.lower) && !demonstrative) ||
     first.pos === "ADP" ||
