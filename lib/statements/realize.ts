@@ -3266,7 +3266,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although)\s.*|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
@@ -3281,7 +3281,6 @@ const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]
 /** Frames whose statement takes the answer's trailing clause at its end. */
 const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
 
-/** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 /**
  * The question as a clause inside another ("who wrote the Epic of Gilgamesh", "why cats knock things off tables"), for an answer that
  * says nobody knows it; undefined for other questions (a be-question's "what the origin … is" reads to the checks as a question left in).
@@ -3304,6 +3303,7 @@ export function embeddedQuestion(q: ParsedQuestion): string | undefined {
   return undefined;
 }
 
+/** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
