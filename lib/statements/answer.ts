@@ -78,7 +78,7 @@ const POLAR_ADVERB =
   /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
 
 /** A hedge said twice in a row of words ("The crop is most likely lacking most likely nitrogen"): the hedge, and the words between. */
-export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly)\b(.*?)\s\1\b/i;
+export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly|usually|typically|generally|normally)\b(.*?)\s\1\b/i;
 
 /** The hedging adverb an answer opens with and the answer after it; undefined when it opens with none. */
 export function splitHedgeAdverb(answer: string): { hedge: string; rest: string } | undefined {

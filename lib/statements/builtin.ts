@@ -532,7 +532,8 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // "Mostly by the Flavian emperors: …", "Typically the big power users: …": a focusing adverb goes back before the answer's phrase,
   // after the rules placed the phrase ("The Colosseum was built mostly by the Flavian emperors: …").
   const focused = FOCUS_BEFORE_PHRASE.exec(unframed);
-  if (focused && !analyzeAnswer(focused[2]).isClause && parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no") {
+  // (Not an adverb the question says already: "When do they usually bloom?" + "Usually late March".)
+  if (focused && !new RegExp(`\\b${focused[1]}\\b`, "i").test(asked) && !analyzeAnswer(focused[2]).isClause && parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no") {
     const r = reformulateWithin(asked, focused[2]);
     const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);
     if (at > 0) {

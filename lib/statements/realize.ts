@@ -2690,7 +2690,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         // "To change colour, octopuses use chromatophores — tiny sacs …": after an answer that goes on past its clause, the question's
         // purpose opens the statement.
         const bare = withObject.replace(/[.!]+$/, "");
-        if (purpose && /[—–;(]|, /.test(bare))
+        if (purpose && /[—–;(]|, | (?:until|when|while|because|unless|so that|before|after|once) /.test(bare))
           return { sentence: `${capitalize(purpose.trim())}, ${midSentence(bare)}`, rule: "wh-inverted:pronoun", doubts };
         return { sentence: `${bare}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
