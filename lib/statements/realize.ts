@@ -2567,6 +2567,18 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // "It became one in 27 BC" for "When did the Roman Republic become an empire?": "one" is the question's object.
   const whole = oneForObject(d, a);
   if (whole) return invertedRealize(wh, d, whole, askerSpeaks);
+  // "Which side of the road do people drive on in Thailand?" + "In Thailand, people drive on the left side of the road.": the answer
+  // says the question's subject, verb and the wh-phrase's noun itself.
+  // (Whatever the tagger made of its verb: "People drive/NOUN on …".)
+  const nouns = wh.noun.filter((t) => t.pos === "NOUN");
+  if (
+    d.verb &&
+    nouns.length > 0 &&
+    a.tokens.length > d.subject.length + 3 &&
+    nouns.every((n) => a.tokens.some((t) => t.lemma === n.lemma)) &&
+    restates(a.tokens, [...d.subject, d.verb])
+  )
+    return { sentence: a.text.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
