@@ -206,7 +206,7 @@ const SHORT_REPLY =
   /[.!] (?:It|They|He|She|We|You|This|That) (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)(?:n't| not)?(?:[,.]|\s*[—–])/;
 /** What opens an adjunct after an answer's comma ("…, in 1921", "…, mainly in winter"), not a list's next item. */
 const ADJUNCT_AFTER_COMMA =
-  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as|such as|including|like|especially|with)\b/;
+  /^(?:in|on|at|around|about|during|by|from|after|before|since|because|which|who|mostly|mainly|probably|perhaps|although|though|while|when|as|such as|including|like|especially|with|supposedly|apparently|reportedly|arguably|technically|made|led|known|followed)\b/;
 /** "by" before a word that may be a bare verb. */
 const BY_VERB = /\bby ([a-z]{3,}) (?:the|a|an|your|their|its|it|them)\b/;
 /** "… is generally believed that …" after its subject. */
@@ -328,7 +328,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "Frederick Banting and Charles Best, in 1921 discovered insulin.": the answer's comma phrase glued before the question's words.
   // (Any part of the answer up to a later comma: "Larry Page and Sergey Brin, in 1998 co-founded Google, while …".)
   // (After the answer's dummy "It's": "It's Saturn, with over 140 confirmed moons.")
-  const named = name.replace(/^(?:it|that)(?:['’]s| is| was) /i, "");
+  // (Within the answer's first sentence, before a dash: "The blue whale, by a lot. It can …".)
+  const named = name.replace(/^(?:it|that)(?:['’]s| is| was) /i, "").split(/(?<=[.!?])\s|\s[—–]\s/, 1)[0].replace(/[.!?]+$/, "");
   if (named.includes(", ") && named.length < 160) {
     for (let cut = named.indexOf(", "); cut > 0; cut = named.indexOf(", ", cut + 2)) {
       const next = named.indexOf(", ", cut + 2);
