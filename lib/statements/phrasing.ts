@@ -162,7 +162,7 @@ function saidWithin(lower: string, k: number, i: number, reach: number): number 
 
 /** An answer that ends with its number ("It has 22.", "four", "about a dozen"). */
 const NUMBER_END =
-  /(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen))\W*$/i;
+  /(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen))\W*$/i;
 /** Prepositions that need an object, and those that open an adjunct after them ("for in the 1990s", "with in chess"). */
 const NEEDS_OBJECT = wordSet("for with to from about into of");
 const OPENS_ADJUNCT = [" in ", " on ", " at ", " during "];
@@ -444,7 +444,9 @@ const OPTIONS_AFTER_COMMA = /, ((?:the |a |an )?[^,?]{1,40} or (?:the |a |an )?[
 const ELLIPSIS_SPLICED =
   /\b(?:is|are|was|were|did|does|do), (?!however\b|in fact\b|of course\b|therefore\b|thus\b|for example\b|for instance\b|too\b|and\b|but\b|or\b)[a-z]+(?:ed|en|ing)\b/;
 const POSSESSIVE_CUT = /'s, [^.]*(?:'s|s') [a-z]/;
-const PREPOSITION_ADVERB = /\b(?:at|in|on|by|of|for) (?:often|usually|sometimes|typically|generally|mostly|always|never|probably)\b/i;
+// ("written in mostly C" reads; "by Mostly through fleas" kept the answer's opening capital.)
+const PREPOSITION_ADVERB =
+  /\b(?:[Aa]t|[Ii]n|[Oo]n|[Bb]y|[Oo]f|[Ff]or) (?:[Oo]ften|[Uu]sually|[Ss]ometimes|[Tt]ypically|[Gg]enerally|[Aa]lways|[Nn]ever|[Pp]robably|Mostly|Mainly)\b/;
 const INSTRUCTION_KEPT = /^(?:complete|finish|fill in) the (?:sentence|blank|statement)\b/i;
 const ONE_FOR_NOUN = /\bthe (?!only\b|same\b|other\b|last\b|first\b|right\b|wrong\b)[a-z]+ one\b(?! (?:of|another)\b)/i;
 const COUNTED_SINGULAR = /^the (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) [a-z]+s\b[^,.;]* (?:is|was)\b/i;

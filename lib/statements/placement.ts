@@ -299,4 +299,4 @@ export function answerPartDoubts(own: string, statement: string, question: strin
 
 /** A number in figures or words, or a quantity word. */
 const COUNT_WORD =
-  /\d|\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all)\b/i;
+  /\d|\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all)\b/i;
