@@ -7,7 +7,7 @@
  * what it needs: these checks run on every statement.
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
-import { canBeVerb, isUncountable, isVerbFirst } from "./nlp.js";
+import { canBeVerb, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
 import { occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 const regexps = new Map<string, RegExp>();
@@ -278,6 +278,20 @@ export function answerPartDoubts(own: string, statement: string, question: strin
         break;
       }
     }
+  // "I fix it by Nine times out of ten, it's the flapper.": the answer's own sentence put after the question's preposition.
+  const opening = /^([A-Z][a-z]+) [a-z]+ [a-z]+/.exec(answer.trim());
+  if (opening && answer.includes(", ") && / (?:by|in|at|on|for|to|of|is|are) [A-Z]/.test(own)) {
+    const after = / (by|in|at|on|for|to|of|is|are) $/.exec(own.slice(0, own.indexOf(opening[0])))?.[1];
+    if (after && !isProperWord(opening[1].toLowerCase()) && !question.includes(opening[0]))
+      out.push(`reads: the answer's sentence after "${after}"`);
+  }
+  // "Wood glue needs keep it clamped …": the answer's instruction after the question's verb.
+  const commanded = /^([A-Z][a-z]+) /.exec(answer.trim())?.[1].toLowerCase();
+  if (commanded && new RegExp(`\\b(?:needs?|has to|have to|should|must|can|will) ${commanded}\\b`).test(own) && isVerbFirst(commanded))
+    out.push(`reads: "${commanded}", the answer's instruction after the question's verb`);
+  // "It is rude to …" for "Yes, very": the answer's degree left out.
+  const degree = /^(?:yes|no),?\s+(very|really|extremely|absolutely|quite|totally|completely|hugely)[.!]?$/i.exec(answer.trim());
+  if (degree && !own.toLowerCase().includes(degree[1].toLowerCase())) out.push(`answer words: "${degree[1]}" left out`);
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
   // (The regex is built only where the statement has the instruction's verb after another word.)
