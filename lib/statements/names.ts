@@ -19,7 +19,7 @@ const NAMED_CLASSES = wordSet(
   "biologist mathematician astronomer author writer poet novelist playwright president king queen",
   "emperor pharaoh leader general composer painter artist sculptor architect inventor explorer",
   "philosopher company team university war battle treaty empire dynasty ship book novel film movie",
-  "month holiday festival religion god goddess deity",
+  "month holiday festival religion god goddess deity protagonist character hero heroine villain",
 );
 
 /**
@@ -99,7 +99,7 @@ function isCommonNoun(lower: string): boolean {
  */
 export function capitalDoubtful(word: string, question: string): boolean {
   const lower = word.toLowerCase();
-  if (isProperWord(lower)) return false;
+  if (isProperWord(lower) || /\bname of\b/i.test(question)) return false;
   for (const m of question.toLowerCase().matchAll(/[a-z]+/g))
     if (NAMED_CLASSES.has(m[0]) || NAMED_CLASSES.has(m[0].replace(/s$/, ""))) return false;
   // The class the wh-phrase names ("Which force …?", "What kind of gas …?").
