@@ -533,7 +533,12 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // after the rules placed the phrase ("The Colosseum was built mostly by the Flavian emperors: …").
   const focused = FOCUS_BEFORE_PHRASE.exec(unframed);
   // (Not an adverb the question says already: "When do they usually bloom?" + "Usually late March".)
-  if (focused && !new RegExp(`\\b${focused[1]}\\b`, "i").test(asked) && !analyzeAnswer(focused[2]).isClause && parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no") {
+  if (
+    focused &&
+    !new RegExp(`\\b${focused[1]}\\b`, "i").test(asked) &&
+    !analyzeAnswer(focused[2]).isClause &&
+    parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no"
+  ) {
     const r = reformulateWithin(asked, focused[2]);
     const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);
     if (at > 0) {

@@ -329,7 +329,10 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // (Any part of the answer up to a later comma: "Larry Page and Sergey Brin, in 1998 co-founded Google, while …".)
   // (After the answer's dummy "It's": "It's Saturn, with over 140 confirmed moons.")
   // (Within the answer's first sentence, before a dash: "The blue whale, by a lot. It can …".)
-  const named = name.replace(/^(?:it|that)(?:['’]s| is| was) /i, "").split(/(?<=[.!?])\s|\s[—–]\s/, 1)[0].replace(/[.!?]+$/, "");
+  const named = name
+    .replace(/^(?:it|that)(?:['’]s| is| was) /i, "")
+    .split(/(?<=[.!?])\s|\s[—–]\s/, 1)[0]
+    .replace(/[.!?]+$/, "");
   if (named.includes(", ") && named.length < 160) {
     for (let cut = named.indexOf(", "); cut > 0; cut = named.indexOf(", ", cut + 2)) {
       const next = named.indexOf(", ", cut + 2);
@@ -405,7 +408,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     out.push("context: the answer's ellipsis opens the statement");
   // "The first is bigger, the Pacific or the Atlantic.": the question's options kept after the statement.
   const options = question.includes(" or ") ? OPTIONS_AFTER_COMMA.exec(question)?.[1] : undefined;
-  if (options && statement.endsWith(`${options}.`)) out.push("reads: the question's options kept");
+  // (So before the answer's dash: "The Colosseum is older, the Colosseum or the Pantheon … — it was finished …".)
+  if (options && (statement.endsWith(`${options}.`) || statement.includes(`, ${options} —`) || statement.includes(`, ${options}.`)))
+    out.push("reads: the question's options kept");
   // "Transport is, designed by …": the answer's ellipsis spliced in; "An Italian team's, led by …, in 1954's expedition": a possessive cut
   // from its noun.
   if (lower.includes(", ") && ELLIPSIS_SPLICED.test(statement)) out.push("reads: the answer's ellipsis spliced in");

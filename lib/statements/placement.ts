@@ -47,7 +47,8 @@ function questionTail(question: string): string {
     .toLowerCase()
     .replace(/[?.!\s]+$/u, "")
     .split(/\s+/);
-  return words.length >= 4 ? words.slice(-3).join(" ") : "";
+  // ("What causes seasickness?": a three-word question's last two.)
+  return words.length >= 4 ? words.slice(-3).join(" ") : words.length === 3 ? words.slice(-2).join(" ") : "";
 }
 
 /** Why a person should look at where `own` (the statement's own sentences of `statement`) put the parts of `answer` to `question`. */
@@ -266,7 +267,10 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     out.push('context: the question\'s "it" kept as the subject');
   // "Manhole are covers round": the question's words split by the verb.
   // (A plural noun after the verb, then the question's last word: "Canberra is the capital …" reads.)
-  const split = own.includes(" are ") || own.includes(" is ") ? /^([A-Za-z]+) (are|is) ([a-z]+[^s\W]s) ([a-z]+)\b/.exec(own.trim()) : null;
+  const split =
+    own.includes(" are ") || own.includes(" is ")
+      ? /^(?:(?:A|An|The) )?([A-Za-z]+) (are|is) ([a-z]+[^s\W]s) ([a-z]+)\b/.exec(own.trim())
+      : null;
   if (split && question.toLowerCase().includes(` ${split[1].toLowerCase()} ${split[3]} ${split[4]}?`))
     out.push(`reads: the question's "${split[1]} ${split[3]}" split by "${split[2]}"`);
   // "A running shoes should be replaced", "in a checked luggage": the asker's "my" made "a" before a plural or a mass noun.
@@ -292,6 +296,59 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "It is rude to …" for "Yes, very": the answer's degree left out.
   const degree = /^(?:yes|no),?\s+(very|really|extremely|absolutely|quite|totally|completely|hugely)[.!]?$/i.exec(answer.trim());
   if (degree && !own.toLowerCase().includes(degree[1].toLowerCase())) out.push(`answer words: "${degree[1]}" left out`);
+  // "Horses sleep can standing up": a modal before an -ing word.
+  const modalIng = /\b(?:can|could|will|would|should|must|may|might) [a-z]+ing\b/.exec(own);
+  if (modalIng && !/\b(?:be|being)\b/.test(modalIng[0]) && !question.includes(modalIng[0]) && !answer.includes(modalIng[0]))
+    out.push(`reads: "${modalIng[0]}"`);
+  // "four of them time zones": "of them" before the counted noun.
+  const ofThem = own.includes(" of them ") ? /\b(?:of them|of it) [a-z]+s\b/.exec(own) : null;
+  if (ofThem && !answer.includes(ofThem[0])) out.push(`reads: "${ofThem[0]}"`);
+  // "… because of resting lets the juices …": "because of" before a gerund's clause.
+  if (
+    own.includes("because of ") &&
+    /\bbecause of [a-z]+ing (?:[a-z]+ )?(?:lets|makes|helps|allows|is|are|means|causes|keeps|gives)\b/.test(own)
+  )
+    out.push('reads: "because of" before a clause');
+  // "Aretha Franklin's 1967 recording ofRespect": two words glued where a quote was.
+  const camel = /\b[a-z]{2,}[A-Z][a-z]+\b/.exec(own);
+  if (camel && !question.includes(camel[0]) && !answer.includes(camel[0])) out.push(`reads: "${camel[0]}", two words glued`);
+  // "ISO means ISO measures …": the subject said again after "means".
+  const means = own.includes(" means ") ? /^(.{2,30}?) means \1\b/i.exec(own.trim()) : null;
+  if (means) out.push(`reads: "${means[1]}" said again after "means"`);
+  // "should be cleaned scoop it …": the answer's instruction after the question's participle.
+  if (commanded && isVerbFirst(commanded) && new RegExp(`\\b(?:be|been) [a-z]+(?:ed|en|t) ${commanded}\\b`).test(own))
+    out.push(`reads: "${commanded}", the answer's instruction after the question's verb`);
+  // "A few good ones: spider plants …": "ones" for the question's noun.
+  const ones = own.includes("ones")
+    ? /\b(?:a few|some|several|many|the best|good|great|the main)(?: good| great| common| popular)? ones\b/i.exec(own)
+    : null;
+  if (ones && !question.toLowerCase().includes(ones[0].toLowerCase())) out.push(`context: "${ones[0]}" stands for the question's noun`);
+  // "Babies drink cow's milk before they cannot turn one.": the answer's "no" put in the question's clause.
+  const sunk =
+    / (?:before|after|until|when|if|once) (?:they|it|he|she|you|we) (?:cannot|can't|do not|don't|does not|doesn't|did not|didn't)\b/.exec(
+      own,
+    );
+  if (sunk && !question.includes(sunk[0].trim()) && !answer.includes(sunk[0].trim()))
+    out.push("meaning: the answer's no put in the question's clause");
+  // "The longest-running show … is the Phantom of the Opera": a title's "The" lowered.
+  const title = /^The ([A-Z][\w'’-]* (?:of|and|in|on) (?:the |a )?[A-Z][\w'’-]*)/.exec(answer.trim());
+  if (title && own.includes(`the ${title[1]}`) && !own.startsWith(`the ${title[1]}`) && !question.includes(`the ${title[1]}`))
+    out.push(`reads: the title "The ${title[1]}" lowered`);
+  // "The best way … is a low-cost index fund … is a great start", "It means net income is …": the answer's own sentence as the complement.
+  const opens = /^([A-Za-z]+(?: [a-z]+){2})\b/.exec(answer.trim());
+  if (opens && / (?:is|are|was|were|means) [a-z]/.test(own) && new RegExp(` (?:is|are|was|were|means) ${opens[1]}\\b`, "i").test(own)) {
+    const rest = answer
+      .trim()
+      .slice(opens[0].length)
+      .split(/[.;:,—–(]/, 1)[0];
+    const before = rest.split(/ (?:is|are|was|were) /, 1)[0];
+    if (
+      / (?:is|are|was|were) /.test(rest) &&
+      before.split(" ").length <= 6 &&
+      !/\b(?:that|which|who|whose|where|when|what|how|why)\b/.test(`${opens[1]} ${before}`)
+    )
+      out.push("reads: the answer's own sentence after the question's verb");
+  }
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
   // (The regex is built only where the statement has the instruction's verb after another word.)
