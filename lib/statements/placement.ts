@@ -301,7 +301,11 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (modalIng && !/\b(?:be|being)\b/.test(modalIng[0]) && !question.includes(modalIng[0]) && !answer.includes(modalIng[0]))
     out.push(`reads: "${modalIng[0]}"`);
   // "four of them time zones": "of them" before the counted noun.
-  const ofThem = own.includes(" of them ") ? /\b(?:of them|of it) [a-z]+s\b/.exec(own) : null;
+  const ofThem = own.includes(" of them ")
+    ? /\bof (?:them|it) (?!(?:is|are|was|were|has|have|had|can|will|would|could|do|does|did|and|or|in|on|at|to|for|with|from|by|all)\b)[a-z]+/.exec(
+        own,
+      )
+    : null;
   if (ofThem && !answer.includes(ofThem[0])) out.push(`reads: "${ofThem[0]}"`);
   // "… because of resting lets the juices …": "because of" before a gerund's clause.
   if (
@@ -349,6 +353,28 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     )
       out.push("reads: the answer's own sentence after the question's verb");
   }
+  // "Liquid water is — that's why ice floats.": the subject and its auxiliary, the question's predicate left out.
+  const bareAux = /^(?:[A-Z][a-z]+)(?: [a-z]+)? (?:is|are|was|were|does|do|did|has|have|can)\s*[—–]/.exec(own.trim());
+  if (bareAux) out.push(`context: the question's predicate left out after "${bareAux[0].replace(/\s*[—–]$/, "")}"`);
+  // "A moon has called Dysnomia Eris.": "has called" where the question's passive was.
+  const hasCalled = /\b(?:has|have|had) (?:called|named|known)\b/.exec(own);
+  if (hasCalled && !question.includes(hasCalled[0]) && !answer.includes(hasCalled[0])) out.push(`reads: "${hasCalled[0]}"`);
+  // "Economists use inflation for …": the term the question asks for, left out.
+  // (Not a type's class: "What type of animal is a whale?" + "A mammal" says it without "animal".)
+  const kindAsked = /^\s*(?:what|which) (term|word|name|phrase|expression) (?:do|does|did)\b/i.exec(question);
+  const kindNoun = kindAsked ? kindAsked[1] : "";
+  if (kindNoun.length >= 4 && !own.toLowerCase().includes(kindNoun) && !answer.toLowerCase().includes(kindNoun))
+    out.push(`context: the question's "${kindNoun}" left out`);
+  // "It is safe …, for most people it's fine.": a clause spliced on after a comma phrase.
+  const spliced = own.includes(", ") ? /, (?:for|in|on|at) [a-z ]{3,30} (?:it's|it is|they're|they are)\b/.exec(own) : null;
+  if (spliced) out.push("reads: the answer's clause spliced on with a comma");
+  // "The safest way is the best way to thaw …": the answer's subject before the question's.
+  if (
+    /^The [a-z]+ (?:way|thing|method|option|time|place|choice) is the [a-z]+ (?:way|thing|method|option|time|place|choice)\b/.test(
+      own.trim(),
+    )
+  )
+    out.push("reads: the answer's subject before the question's");
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
   // (The regex is built only where the statement has the instruction's verb after another word.)
