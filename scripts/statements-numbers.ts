@@ -81,6 +81,8 @@ const HELD_OUT = new Set([
   "lean-holdout-10.csv",
   "lean-holdout-11.csv",
   "lean-holdout-12.csv",
+  "lean-holdout-13.csv",
+  "lean-holdout-14.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -1,6 +1,6 @@
 /**
  * Checks on where the answer's parts went in a statement and what the question lost around them, from the bad statements of issue 23's
- * chat-answer batches (flags-12 … flags-15): an article before a comma ("are a, B, AB and O"), a superlative without the question's
+ * chat-answer batches (flags-12 … flags-19): an article before a comma ("are a, B, AB and O"), a superlative without the question's
  * noun ("Neptune has the strongest — …"), "It varies" given a subject, the question's predicate after the answer's dash or glued on as
  * a which-clause, the question's quoted term or hyphenated compound cut, a preposition before the verb, no count for "how many", the
  * answer's instruction, framing, question or capitals kept where they do not belong. Each regex runs only where a cheap test finds

@@ -338,6 +338,10 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-13.csv\` (${String(m.flagLabels("flags-13.csv").length)}, the same)`,
     page`\`flags-14.csv\` (${String(m.flagLabels("flags-14.csv").length)}, the same)`,
     page`\`flags-15.csv\` (${String(m.flagLabels("flags-15.csv").length)}, the same)`,
+    page`\`flags-16.csv\` (${String(m.flagLabels("flags-16.csv").length)}, the same)`,
+    page`\`flags-17.csv\` (${String(m.flagLabels("flags-17.csv").length)}, the same)`,
+    page`\`flags-18.csv\` (${String(m.flagLabels("flags-18.csv").length)}, the same)`,
+    page`\`flags-19.csv\` (${String(m.flagLabels("flags-19.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
@@ -362,6 +366,8 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-10.csv\` (${size("lean-holdout-10.csv")} leaning)`,
     page`\`lean-holdout-11.csv\` (${size("lean-holdout-11.csv")} leaning`,
     page`\`lean-holdout-12.csv\` (${size("lean-holdout-12.csv")} leaning`,
+    page`\`lean-holdout-13.csv\` (${size("lean-holdout-13.csv")} leaning)`,
+    page`\`lean-holdout-14.csv\` (${size("lean-holdout-14.csv")} leaning)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
