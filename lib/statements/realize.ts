@@ -112,7 +112,16 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
       (t.pos === "PRON" && (k === j || t.text === "'s"))
     )
       k++;
-    else if (t.pos === "NOUN" || t.pos === "PROPN") {
+    else if (
+      t.pos === "NOUN" ||
+      t.pos === "PROPN" ||
+      // ("my cast-iron pan/VERB in …": after a hyphenated modifier, the word before a preposition is its noun.)
+      (t.pos === "VERB" &&
+        k >= 2 &&
+        tokens[k - 2].text === "-" &&
+        tokens[k - 2].pre === "" &&
+        (tokens[k + 1] === undefined || tokens[k + 1].pos === "ADP" || tokens[k + 1].pos === "PUNCT"))
+    ) {
       noun = true;
       k++;
     } else if (
@@ -2804,6 +2813,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       (d.rest[gap + 1] === undefined || d.rest[gap + 1].pos === "PUNCT")
     )
       gap++;
+    // ("give up the throne", "bring out the iPhone": the particle and its object.)
+    // (Not a preposition that is a particle too: "begin in the Northern Hemisphere in September".)
+    if (gap === 0 && /^(?:up|down|out|off|away|back)$/.test(d.rest[0]?.lower ?? "") && nounPhraseEnd(d.rest, 1) > 1)
+      gap = nounPhraseEnd(d.rest, 1);
   } else if (wh.word === "where") {
     // "Where did the Titanic set sail from on its maiden voyage?" + "Southampton": the answer goes after the stranded preposition.
     const stranded = d.rest.findIndex(
@@ -2889,7 +2902,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     relative &&
     !/^(?:an?|the|plus|including|such as|with)$/.test(relative[2]) &&
     ((purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB") ||
-      (purpose[0]?.pos === "ADP" && purpose[0].lower !== "of" && purpose.length >= 2 && purpose.length <= 6)) &&
+      (purpose[0]?.pos === "ADP" && !PARTICLES.has(purpose[0].lower) && purpose[0].lower !== "of" && purpose.length >= 2 && purpose.length <= 6)) &&
     purpose.every((t) => (t.pos !== "PUNCT" && t.pos !== "VERB") || t === purpose[1])
   ) {
     const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, {
