@@ -470,6 +470,9 @@ function phraseStart(statement: string, phrase: string): number {
   return at;
 }
 
+/** A dummy subject and what it names ("It was Leonardo da Vinci"), then a dash and what the answer adds. */
+const DUMMY_THEN_DASH = /^((?:it|that)(?:['’]s| is| was)\s[^—–]+?)(\s+[—–]\s+\S[\s\S]*)$/i;
+
 /** A yes/no answer that is a degree or a hedge alone before its mark ("Partly —", "Mostly.", "Almost certainly, …"): a yes in part. */
 const DEGREE_ANSWER =
   /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often|almost certainly|most likely|very likely|probably|definitely|certainly)\s*(?:([—–.:;,])(?!\s*(?:yes|no|not)\b)\s*|$)/i;
@@ -545,6 +548,17 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
       const statement = `${r.statement.slice(0, at)}${focused[1].toLowerCase()} ${r.statement.slice(at)}`;
       const doubts = statementDoubts(asked, given, statement);
       return { ...r, statement, flagged: doubts.length > 0, doubts };
+    }
+  }
+  // "It was Leonardo da Vinci — he worked on it for years.": the dummy subject's clause is read as any answer, the addition after its
+  // dash follows the statement ("Leonardo da Vinci painted the Mona Lisa — he worked on it for years.").
+  const dummyDashed = DUMMY_THEN_DASH.exec(unframed);
+  if (dummyDashed && parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no") {
+    const r = reformulateWithin(asked, dummyDashed[1]);
+    if (!r.fallback && /[.!]$/.test(r.statement) && !r.statement.includes(dummyDashed[2].trim())) {
+      const statement = finish(`${r.statement.replace(/[.!]+$/, "")}${dummyDashed[2]}`);
+      const doubts = statementDoubts(asked, given, statement);
+      return { ...r, statement, rule: `${r.rule}:trailing-clause`, flagged: doubts.length > 0, doubts };
     }
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
