@@ -470,6 +470,10 @@ function phraseStart(statement: string, phrase: string): number {
   return at;
 }
 
+/** "Yes, technically —", "No, probably not …": a yes or no, then a sentence adverb alone before a mark. */
+const YES_NO_THEN_ADVERB =
+  /^(yes|yeah|yep|no|nope),?\s+(technically|partly|partially|mostly|usually|generally|sometimes|often|occasionally|probably|definitely|certainly|basically|essentially|mainly|largely)\s*([—–.:;,]|$)\s*([\s\S]*)$/i;
+
 /** A dummy subject and what it names ("It was Leonardo da Vinci"), then a dash and what the answer adds. */
 const DUMMY_THEN_DASH = /^((?:it|that)(?:['’]s| is| was)\s[^—–]+?)(\s+[—–]\s+\S[\s\S]*)$/i;
 
@@ -560,6 +564,13 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
       const doubts = statementDoubts(asked, given, statement);
       return { ...r, statement, rule: `${r.rule}:trailing-clause`, flagged: doubts.length > 0, doubts };
     }
+  }
+  // "Yes, technically — orcas are toothed whales.": an adverb after the yes or no stays on the statement's verb.
+  const qualified = YES_NO_THEN_ADVERB.exec(unframed);
+  if (qualified) {
+    const mark = qualified[3] === "," ? "," : qualified[3] ? ` ${qualified[3]}` : "";
+    const polar = withHedgedPolarity(asked, { hedge: qualified[2].toLowerCase(), rest: `${qualified[1]}${mark} ${qualified[4]}`.trim() });
+    if (polar) return polar;
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(unframed);

@@ -1073,7 +1073,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
     // "Not really." / "Not necessarily, …": the adverb stays on the statement's "not" ("It is not really safe …").
     const softened = positive ? undefined : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely)\b/i.exec(answer.text)?.[1];
-    const plain = declarative(d, positive);
+    // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
+    const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
     const sentence = softened ? plain.replace(/\b(not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "") : plain;
     if (e.text !== "" && !e.echo && !e.because) {
