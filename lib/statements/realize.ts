@@ -2793,6 +2793,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   let gap: number;
   if (wh.prep) {
     const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
+    // ("Through which countries does the Rhine flow?" + "Six: …": a count takes the question's noun, "through six countries".)
+    if (!wh.measure && COUNT_ONLY.test(answerText.trim()) && wh.noun.length > 0 && isPluralPhrase(wh.noun)) slot = `${slot} ${text(wh.noun)}`;
     // ("around 150 °C" is no place of its own: "at around 150 °C".)
     const approximate = prep !== "on" && /^(?:around|about|over|under|nearly|approximately|roughly|almost|just)\s/i.test(answerText);
     // ("on the Euphrates": the answer's opening capital goes with the preposition before it.)
@@ -3006,6 +3008,8 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
 const isAuxWord = (t: Token) =>
   t.pos === "AUX" || /^(?:is|are|was|were|do|does|did|have|has|had|will|would|can|could|should|may|might|must)$/.test(t.lower);
 
+/** A count alone: "6", "six". */
+const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
 
 function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerParts): Realized {
@@ -3046,13 +3050,15 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   const propositionHead = headWord(object);
   if (propositionHead && isPropositionHead(propositionHead) && readsAsProposition(a.tokens))
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
-  const answer = namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true);
+  // "Name a quick way to chill a bottle of wine." + "Wrap it in …": a way is an infinitive ("is to wrap it …").
+  const way = headNoun(object)?.lemma === "way" && isInstruction(a) ? `to ${a.text[0].toLowerCase()}${a.text.slice(1)}` : undefined;
+  const answer = way ?? (namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true));
   const head = headNoun(object);
   const plural =
     object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
     (head !== undefined && /s$/.test(head.lower) && head.lemma !== head.lower && !/(?:ss|us|is)$/.test(head.lower));
   return {
-    sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${midSentence(answer, classHead(object)?.lemma)}`,
+    sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${way ?? midSentence(answer, classHead(object)?.lemma)}`,
     rule: `imperative:${f.verb}`,
     doubts: [],
   };
