@@ -25,7 +25,7 @@ import {
 } from "./answer.js";
 import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
-import { embeddedQuestion, realize } from "./realize.js";
+import { embeddedQuestion, passiveByAgent, realize } from "./realize.js";
 import { capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence } from "./text.js";
 import { midSentence } from "./realize.js";
 import type { QuestionType, Reformulation } from "./types.js";
@@ -474,6 +474,9 @@ function phraseStart(statement: string, phrase: string): number {
 const YES_NO_THEN_ADVERB =
   /^(yes|yeah|yep|no|nope),?\s+(technically|partly|partially|mostly|usually|generally|sometimes|often|occasionally|probably|definitely|certainly|basically|essentially|mainly|largely)\s*([—–.:;,]|$)\s*([\s\S]*)$/i;
 
+/** "It was Joseph Lister, who began …", "It was Percy Spencer, a Raytheon engineer who …": a dummy subject, a name, a relative or apposition. */
+const DUMMY_AGENT = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is| was)\s+([A-Z][^,;:—–()]{1,60}?)(, (?:who|whose|an?|the)\s[\s\S]+)$/;
+
 /** A dummy subject and what it names ("It was Leonardo da Vinci"), then a dash and what the answer adds. */
 const DUMMY_THEN_DASH = /^((?:it|that)(?:['’]s| is| was)\s[^—–]+?)(\s+[—–]\s+\S[\s\S]*)$/i;
 
@@ -571,6 +574,22 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const mark = qualified[3] === "," ? "," : qualified[3] ? ` ${qualified[3]}` : "";
     const polar = withHedgedPolarity(asked, { hedge: qualified[2].toLowerCase(), rest: `${qualified[1]}${mark} ${qualified[4]}`.trim() });
     if (polar) return polar;
+  }
+  // "It was Joseph Lister, who began …" to "Who pioneered antiseptic surgery?": the question in the passive, the agent and what the answer
+  // says of them after it ("Antiseptic surgery was pioneered by Joseph Lister, who began …").
+  const agent = DUMMY_AGENT.exec(unframed);
+  const passive = agent ? passiveByAgent(parseQuestion(withoutPartLabels(asked)), agent[1]) : undefined;
+  if (agent && passive) {
+    const statement = finish(`${passive}${agent[2]}`);
+    const doubts = statementDoubts(asked, given, statement);
+    return {
+      statement,
+      questionType: classifyParsed(asked, parseQuestion(withoutPartLabels(asked))),
+      rule: "wh-subject:passive-agent",
+      fallback: false,
+      flagged: doubts.length > 0,
+      doubts,
+    };
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(unframed);

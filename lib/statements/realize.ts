@@ -2794,7 +2794,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   if (wh.prep) {
     const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
     // ("Through which countries does the Rhine flow?" + "Six: …": a count takes the question's noun, "through six countries".)
-    if (!wh.measure && COUNT_ONLY.test(answerText.trim()) && wh.noun.length > 0 && isPluralPhrase(wh.noun)) slot = `${slot} ${text(wh.noun)}`;
+    if (!wh.measure && COUNT_ONLY.test(answerText.trim()) && wh.noun.length > 0 && isPluralPhrase(wh.noun))
+      slot = `${slot} ${text(wh.noun)}`;
     // ("around 150 °C" is no place of its own: "at around 150 °C".)
     const approximate = prep !== "on" && /^(?:around|about|over|under|nearly|approximately|roughly|almost|just)\s/i.test(answerText);
     // ("on the Euphrates": the answer's opening capital goes with the preposition before it.)
@@ -2905,7 +2906,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     relative &&
     !/^(?:an?|the|plus|including|such as|with)$/.test(relative[2]) &&
     ((purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB") ||
-      (purpose[0]?.pos === "ADP" && !PARTICLES.has(purpose[0].lower) && purpose[0].lower !== "of" && purpose.length >= 2 && purpose.length <= 6)) &&
+      (purpose[0]?.pos === "ADP" &&
+        !PARTICLES.has(purpose[0].lower) &&
+        purpose[0].lower !== "of" &&
+        purpose.length >= 2 &&
+        purpose.length <= 6)) &&
     purpose.every((t) => (t.pos !== "PUNCT" && t.pos !== "VERB") || t === purpose[1])
   ) {
     const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, {
@@ -3312,6 +3317,24 @@ const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]
 
 /** Frames whose statement takes the answer's trailing clause at its end. */
 const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
+
+/**
+ * "Who invented the electronic spreadsheet?" said in the passive with `agent` after "by" ("The electronic spreadsheet was invented by Dan
+ * Bricklin and Bob Frankston, who …"): how a careful annotator says a who-question's answer that goes on with a relative clause or an
+ * apposition. Undefined for a question whose predicate is not a past verb and its object.
+ */
+export function passiveByAgent(q: ParsedQuestion, agent: string): string | undefined {
+  const f = q.frame;
+  if (f.kind !== "wh-subject" || f.wh.word !== "who" || q.context || q.fronted) return undefined;
+  const predicate = withoutFinalPunctuation(f.predicate);
+  const verb = predicate[0];
+  if (!verb || verb.pos !== "VERB" || verb.lower === verb.lemma || !/ed$|[^s]$/.test(verb.lower) || /s$/.test(verb.lower)) return undefined;
+  const end = nounPhraseEnd(predicate, 1);
+  if (end <= 1 || end !== predicate.length || predicate.slice(1).some((t) => t.pos === "PRON" && t.lower !== "its")) return undefined;
+  const object = predicate.slice(1, end);
+  const be = isPluralPhrase(object) ? "were" : "was";
+  return `${capitalize(text(object))} ${be} ${pastParticiple(verb.lemma)} by ${agent}`;
+}
 
 /**
  * The question as a clause inside another ("who wrote the Epic of Gilgamesh", "why cats knock things off tables"), for an answer that
