@@ -7,7 +7,7 @@
  * what it needs: these checks run on every statement.
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
-import { canBeVerb, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
+import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
 import { occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 const regexps = new Map<string, RegExp>();
@@ -375,6 +375,29 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     )
   )
     out.push("reads: the answer's subject before the question's");
+  // "Copyright lasts in the EU, copyright lasts …", "… was in 1618, Protestant nobles threw …": the answer's opening phrase inside.
+  // (Its clause after it in the statement: a capital, or words the statement said already.)
+  const openingPhrase = /^(?:In|On|At|During|After|Before|By|Since) [^,]{1,30}, /.exec(answer.trim());
+  const inside = openingPhrase ? ` ${openingPhrase[0][0].toLowerCase()}${openingPhrase[0].slice(1)}` : "";
+  const insideAt = inside && !own.startsWith(openingPhrase?.[0] ?? "") ? own.indexOf(inside) : -1;
+  if (insideAt > 0) {
+    const next = own
+      .slice(insideAt + inside.length)
+      .split(" ")
+      .slice(0, 2)
+      .join(" ");
+    if (/^[A-Z][a-z]/.test(next) || own.slice(0, insideAt).toLowerCase().includes(next.toLowerCase()))
+      out.push("reads: the answer's opening phrase inside the statement");
+  }
+  // "… is that Brad nails are thinner": the answer's opening capital kept after "that".
+  const thatCapital = own.includes(" that ") ? /\bthat ([A-Z][a-z]+) [a-z]/.exec(own) : null;
+  if (
+    thatCapital &&
+    answer.trim().startsWith(thatCapital[1]) &&
+    !isProperWord(thatCapital[1].toLowerCase()) &&
+    isCommonWord(thatCapital[1].toLowerCase())
+  )
+    out.push(`reads: "${thatCapital[1]}" capitalised after "that"`);
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.
   const instruction = /^([A-Z][a-z]+) /.exec(answer.trim());
   // (The regex is built only where the statement has the instruction's verb after another word.)
