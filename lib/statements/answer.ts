@@ -392,7 +392,7 @@ export function clauseVerb(tokens: readonly Token[]): number {
     /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);
   // "In 1773, colonists dumped …": a phrase before a comma, then a clause with a subject of its own (a pronoun after the phrase
   // stands for the question's words: "At 25°C, they are moving faster" is read as CAP-Statements' annotators read it).
-  if (first.pos === "ADP" && /^[A-Z]/.test(first.text)) {
+  if ((first.pos === "ADP" || /^(?:during|throughout|within|across)$/.test(first.lower)) && /^[A-Z]/.test(first.text)) {
     const comma = tokens.findIndex((t, i) => i > 1 && i <= 8 && t.text === ",");
     if (
       comma > 0 &&

@@ -634,7 +634,8 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // ("It was Leon Festinger, in 1957." to a who-question: the phrase after "it was" and its adjunct.)
   const focus =
     q.frame.kind === "wh-subject" && /^(?:it|that)\s+(?:is|was)\s[^,]+, /i.test(a.text) ? predicateOfDummySubject(a)?.text : undefined;
-  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(focus ?? own);
+  // (In the answer's first sentence: "That'd be J. M. W. Turner, in 1839. It shows …".)
+  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(focus ?? (a.rest ? a.text : own));
   const r = introduced
     ? realize(q, analyzeAnswer(introduced.clause), question)
     : adjunct

@@ -803,6 +803,8 @@ function becausePhrase(a: AnswerParts): string {
   const s = midSentence(a.text);
   // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
   if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
+  // ("So the referee can tell them apart": a purpose clause with "so" reads on as it is.)
+  if (/^so (?:that )?(?:the|a|an|they|it|he|she|we|you|people|their|its)\b/i.test(s)) return s;
   // ("mainly to communicate": a purpose after the adverb too.)
   if (
     /^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to|to|in order to|so that|so as to)\b/i.test(
