@@ -83,6 +83,7 @@ const HELD_OUT = new Set([
   "lean-holdout-12.csv",
   "lean-holdout-13.csv",
   "lean-holdout-14.csv",
+  "lean-holdout-15.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -3330,7 +3330,8 @@ export function passiveByAgent(q: ParsedQuestion, agent: string): string | undef
   if (f.kind !== "wh-subject" || f.wh.word !== "who" || q.context || q.fronted) return undefined;
   const predicate = withoutFinalPunctuation(f.predicate);
   const verb = predicate[0];
-  if (!verb || verb.pos !== "VERB" || verb.lower === verb.lemma || !/ed$|[^s]$/.test(verb.lower) || /s$/.test(verb.lower)) return undefined;
+  // (A past tense: "pioneered", "wrote"; not a present "invents".)
+  if (verb?.pos !== "VERB" || verb.lower === verb.lemma || /s$/.test(verb.lower)) return undefined;
   const end = nounPhraseEnd(predicate, 1);
   if (end <= 1 || end !== predicate.length || predicate.slice(1).some((t) => t.pos === "PRON" && t.lower !== "its")) return undefined;
   const object = predicate.slice(1, end);
