@@ -489,9 +489,12 @@ function withoutEmphasis(text: string): string {
   return text.includes("**") || text.includes("__") ? text.replace(/\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__/g, "$1$2") : text;
 }
 
-/** The rules on a question and answer within the bound. */
-function reformulateWithin(asked: string, markedUp: string): Reformulation {
-  const given = withoutEmphasis(markedUp);
+/**
+ * The shapes of chat answers that the rules read through a part of the answer and then restate around it: "Nobody knows for sure, but …",
+ * "I think it was …", "According to …", "21 in total", "Mostly by …", "It was X — …", "Yes, technically —", "It was X, who …", "Partly —"
+ * (issue 23). Undefined for an answer of no such shape.
+ */
+function chatAnswerShape(asked: string, given: string): Reformulation | undefined {
   // "Nobody knows for sure, but …" to "Who wrote the Epic of Gilgamesh?": what nobody knows is the question, said as a clause.
   const unframed = withoutFraming(given);
   const unknown = UNKNOWN_OPENER.exec(unframed);
@@ -499,8 +502,11 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const embedded = asked0 && embeddedQuestion(asked0);
   if (unknown && embedded) {
     const statement = finish(`${capitalize(unknown[1])} ${embedded}, but ${unknown[2]}`);
-    const doubts = statementDoubts(asked, given, statement);
-    return { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
+    return checked(
+      { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: false, doubts: [] },
+      asked,
+      given,
+    );
   }
   // "I think it was 1810, to celebrate …": a chat answer's "I think" before what it elaborates stays in front of the statement ("I think
   // the first Oktoberfest was held in 1810, …"); before a bare reply ("I think it's Berlin.") it only frames the answer and goes.
@@ -510,8 +516,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, believed[2]);
     if (r && !r.fallback && r.statement !== "" && !/^I (?:think|believe)\b/.test(r.statement)) {
       const statement = `${believed[1]} ${midSentence(r.statement)}`;
-      const doubts = statementDoubts(asked, given, statement);
-      return { ...r, statement, flagged: doubts.length > 0, doubts };
+      return checked({ ...r, statement }, asked, given);
     }
   }
   // "According to most historians, Augustus." / "According to Escoffier: 1. béchamel …": the source opens the statement of the phrase.
@@ -521,8 +526,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, source[2]);
     if (r && !r.fallback && r.statement !== "") {
       const statement = `${capitalize(source[1])}, ${midSentence(r.statement)}`;
-      const doubts = statementDoubts(asked, given, statement);
-      return { ...r, statement, rule: `${r.rule}:source`, flagged: doubts.length > 0, doubts };
+      return checked({ ...r, statement, rule: `${r.rule}:source` }, asked, given);
     }
   }
   // "21 in total, since …" to "How many dots are on a die?": the total goes after the statement's clause ("There are 21 dots on a standard
@@ -535,8 +539,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const at = after === "" ? r.statement.search(/[.!]?$/) : r.statement.indexOf(after.replace(/[.!]+$/, ""));
     if (!r.fallback && at > 0) {
       const statement = `${r.statement.slice(0, at).trimEnd()} ${total[2].toLowerCase()}${joined}${r.statement.slice(at)}`;
-      const doubts = statementDoubts(asked, given, statement);
-      return { ...r, statement, flagged: doubts.length > 0, doubts };
+      return checked({ ...r, statement }, asked, given);
     }
   }
   // "Mostly by the Flavian emperors: …", "Typically the big power users: …": a focusing adverb goes back before the answer's phrase,
@@ -553,8 +556,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);
     if (at > 0) {
       const statement = `${r.statement.slice(0, at)}${focused[1].toLowerCase()} ${r.statement.slice(at)}`;
-      const doubts = statementDoubts(asked, given, statement);
-      return { ...r, statement, flagged: doubts.length > 0, doubts };
+      return checked({ ...r, statement }, asked, given);
     }
   }
   // "It was Leonardo da Vinci — he worked on it for years.": the dummy subject's clause is read as any answer, the addition after its
@@ -564,8 +566,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     const r = reformulateWithin(asked, dummyDashed[1]);
     if (!r.fallback && /[.!]$/.test(r.statement) && !r.statement.includes(dummyDashed[2].trim())) {
       const statement = finish(`${r.statement.replace(/[.!]+$/, "")}${dummyDashed[2]}`);
-      const doubts = statementDoubts(asked, given, statement);
-      return { ...r, statement, rule: `${r.rule}:trailing-clause`, flagged: doubts.length > 0, doubts };
+      return checked({ ...r, statement, rule: `${r.rule}:trailing-clause` }, asked, given);
     }
   }
   // "Yes, technically — orcas are toothed whales.": an adverb after the yes or no stays on the statement's verb.
@@ -581,15 +582,12 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const passive = agent ? passiveByAgent(parseQuestion(withoutPartLabels(asked)), agent[1]) : undefined;
   if (agent && passive) {
     const statement = finish(`${passive}${agent[2]}`);
-    const doubts = statementDoubts(asked, given, statement);
-    return {
-      statement,
-      questionType: classifyParsed(asked, parseQuestion(withoutPartLabels(asked))),
-      rule: "wh-subject:passive-agent",
-      fallback: false,
-      flagged: doubts.length > 0,
-      doubts,
-    };
+    const questionType = classifyParsed(asked, parseQuestion(withoutPartLabels(asked)));
+    return checked(
+      { statement, questionType, rule: "wh-subject:passive-agent", fallback: false, flagged: false, doubts: [] },
+      asked,
+      given,
+    );
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(unframed);
@@ -601,6 +599,20 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     });
     if (polar) return polar;
   }
+  return undefined;
+}
+
+/** A reformulation whose statement was restated around the rules' own: its doubts are the checks' on the new statement. */
+function checked(r: Reformulation, asked: string, given: string): Reformulation {
+  const doubts = statementDoubts(asked, given, r.statement);
+  return { ...r, flagged: doubts.length > 0, doubts };
+}
+
+/** The rules on a question and answer within the bound. */
+function reformulateWithin(asked: string, markedUp: string): Reformulation {
+  const given = withoutEmphasis(markedUp);
+  const shaped = chatAnswerShape(asked, given);
+  if (shaped) return shaped;
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   const hedged = splitHedgeAdverb(given);
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);
