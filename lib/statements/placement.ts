@@ -24,6 +24,45 @@ function cachedRegExp(source: string, flags: string): RegExp {
   return re;
 }
 
+/**
+ * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40
+ * characters, the shortest first) said again, as whole words, within 30 characters after it and before any period — what
+ * `^(.{3,40}?) (?:does|did|do) ([^.]{0,30}?)\b\1\b` (case-insensitive) matches, found without a back-reference: the match, the
+ * subject and the words between.
+ */
+function subjectSaidAgain(own: string): [string, string, string] | null {
+  const lower = own.toLowerCase();
+  for (const m of lower.matchAll(/ (?:does|did|do) /g)) {
+    const at = m.index ?? 0;
+    if (at < 3) continue;
+    if (at > 40) break;
+    const from = at + m[0].length;
+    const found = findWord(lower, lower.slice(0, at), from, 30);
+    if (found >= 0) return [own.slice(0, found + at), own.slice(0, at), own.slice(from, found)];
+  }
+  return null;
+}
+
+/** Where `word` (lower-case) occurs as whole words in `lower` at most `within` characters after `from`, before any period; -1 if not. */
+function findWord(lower: string, word: string, from: number, within: number): number {
+  for (let k = lower.indexOf(word, from); k >= 0 && k - from <= within; k = lower.indexOf(word, k + 1)) {
+    if (lower.slice(from, k).includes(".")) return -1;
+    if (!/\w/.test(lower[k - 1] ?? "") || k === from) if (!/\w/.test(lower[k + word.length] ?? "")) return k;
+  }
+  return -1;
+}
+
+/** Whether `lower` has `words` (lower-case) where a word ends right after them (what a regex of `words` and `\b` finds). */
+function endsWords(lower: string, words: string): boolean {
+  for (let k = lower.indexOf(words); k >= 0; k = lower.indexOf(words, k + 1)) if (!/\w/.test(lower[k + words.length] ?? "")) return true;
+  return false;
+}
+
+/** Whether `word` (lower-case) opens `lower` at `at` as whole words ("ISO means ISO measures …"). */
+function saidAgainAt(lower: string, word: string, at: number): boolean {
+  return lower.startsWith(word, at) && !/\w/.test(lower[at + word.length] ?? "");
+}
+
 /** Past participles without -ed, -en or -wn ("made", "kept", "cut"): after "be" they make a passive. */
 const UNMARKED_PARTICIPLES = wordSet(
   "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won",
@@ -250,10 +289,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (/\bthere\s*[—–,;]/.test(own) && /\b(?:in|at|on) [A-Z]/.test(question) && !/\bthere\s*[—–,;]/.test(question))
     out.push('context: "there" stands for the question\'s place');
   // "A notary public does a notary public witnesses …": the subject said again after the question's "does".
-  const doSaid =
-    own.includes(" does ") || own.includes(" did ") || own.includes(" do ")
-      ? /^(.{3,40}?) (?:does|did|do) ([^.]{0,30}?)\b\1\b/i.exec(own)
-      : null;
+  const doSaid = own.includes(" does ") || own.includes(" did ") || own.includes(" do ") ? subjectSaidAgain(own) : null;
   if (doSaid && !doSaid[2].includes(",")) out.push(`reads: "${doSaid[1]}" said again after "${/ (does|did|do) /.exec(doSaid[0])?.[1]}"`);
   else if (doSaid && / (?:did|does) (?:in|on|at) /.test(doSaid[0])) out.push(`reads: "${doSaid[1]}" said again after the question's verb`);
   // "A troy ounce weighs about 31.1 grams in grams": a word said again around "in".
@@ -291,7 +327,12 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   }
   // "Wood glue needs keep it clamped …": the answer's instruction after the question's verb.
   const commanded = /^([A-Z][a-z]+) /.exec(answer.trim())?.[1].toLowerCase();
-  if (commanded && new RegExp(`\\b(?:needs?|has to|have to|should|must|can|will) ${commanded}\\b`).test(own) && isVerbFirst(commanded))
+  if (
+    commanded &&
+    own.includes(` ${commanded}`) &&
+    cachedRegExp(`\\b(?:needs?|has to|have to|should|must|can|will) ${commanded}\\b`, "").test(own) &&
+    isVerbFirst(commanded)
+  )
     out.push(`reads: "${commanded}", the answer's instruction after the question's verb`);
   // "It is rude to …" for "Yes, very": the answer's degree left out.
   const degree = /^(?:yes|no),?\s+(very|really|extremely|absolutely|quite|totally|completely|hugely)[.!]?$/i.exec(answer.trim());
@@ -317,10 +358,17 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const camel = /\b[a-z]{2,}[A-Z][a-z]+\b/.exec(own);
   if (camel && !question.includes(camel[0]) && !answer.includes(camel[0])) out.push(`reads: "${camel[0]}", two words glued`);
   // "ISO means ISO measures …": the subject said again after "means".
-  const means = own.includes(" means ") ? /^(.{2,30}?) means \1\b/i.exec(own.trim()) : null;
+  const meansAt = own.trim().indexOf(" means ");
+  const meant = meansAt >= 2 && meansAt <= 30 ? own.trim().slice(0, meansAt) : "";
+  const means = meant !== "" && saidAgainAt(own.trim().toLowerCase(), meant.toLowerCase(), meansAt + 7) ? [meant, meant] : null;
   if (means) out.push(`reads: "${means[1]}" said again after "means"`);
   // "should be cleaned scoop it …": the answer's instruction after the question's participle.
-  if (commanded && isVerbFirst(commanded) && new RegExp(`\\b(?:be|been) [a-z]+(?:ed|en|t) ${commanded}\\b`).test(own))
+  if (
+    commanded &&
+    own.includes(` ${commanded}`) &&
+    isVerbFirst(commanded) &&
+    cachedRegExp(`\\b(?:be|been) [a-z]+(?:ed|en|t) ${commanded}\\b`, "").test(own)
+  )
     out.push(`reads: "${commanded}", the answer's instruction after the question's verb`);
   // "A few good ones: spider plants …": "ones" for the question's noun.
   const ones = own.includes("ones")
@@ -340,7 +388,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     out.push(`reads: the title "The ${title[1]}" lowered`);
   // "The best way … is a low-cost index fund … is a great start", "It means net income is …": the answer's own sentence as the complement.
   const opens = /^([A-Za-z]+(?: [a-z]+){2})\b/.exec(answer.trim());
-  if (opens && / (?:is|are|was|were|means) [a-z]/.test(own) && new RegExp(` (?:is|are|was|were|means) ${opens[1]}\\b`, "i").test(own)) {
+  if (opens && ["is", "are", "was", "were", "means"].some((verb) => endsWords(own.toLowerCase(), ` ${verb} ${opens[1].toLowerCase()}`))) {
     const rest = answer
       .trim()
       .slice(opens[0].length)
