@@ -495,10 +495,15 @@ function withoutEmphasis(text: string): string {
  * (issue 23). Undefined for an answer of no such shape.
  */
 function chatAnswerShape(asked: string, given: string): Reformulation | undefined {
+  // (The question parsed once, when a shape needs it.)
+  let parsedOnce: ParsedQuestion | undefined;
+  const parsed = (): ParsedQuestion => (parsedOnce ??= parseQuestion(withoutPartLabels(asked)));
+  // (A statement the rules write whole for a wh-question of one sentence, which a shape then restates.)
+  const restatable = () => !parsed().context && !parsed().fronted && parsed().frame.kind !== "yes-no";
   // "Nobody knows for sure, but …" to "Who wrote the Epic of Gilgamesh?": what nobody knows is the question, said as a clause.
   const unframed = withoutFraming(given);
   const unknown = UNKNOWN_OPENER.exec(unframed);
-  const asked0 = unknown ? parseQuestion(withoutPartLabels(asked)) : undefined;
+  const asked0 = unknown ? parsed() : undefined;
   const embedded = asked0 && embeddedQuestion(asked0);
   if (unknown && embedded) {
     const statement = finish(`${capitalize(unknown[1])} ${embedded}, but ${unknown[2]}`);
@@ -512,8 +517,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // the first Oktoberfest was held in 1810, …"); before a bare reply ("I think it's Berlin.") it only frames the answer and goes.
   const believed = /^(I (?:think|believe))(?: that)?,?\s+(\S[\s\S]*)$/.exec(given.trim());
   if (believed && (/^it was\b/i.test(believed[2]) || /,/.test(believed[2].split(/(?<=[.!?])\s/)[0]))) {
-    const parsed = parseQuestion(withoutPartLabels(asked));
-    const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, believed[2]);
+    const r = restatable() ? reformulateWithin(asked, believed[2]) : undefined;
     if (r && !r.fallback && r.statement !== "" && !/^I (?:think|believe)\b/.test(r.statement)) {
       const statement = `${believed[1]} ${midSentence(r.statement)}`;
       return checked({ ...r, statement }, asked, given);
@@ -522,8 +526,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // "According to most historians, Augustus." / "According to Escoffier: 1. béchamel …": the source opens the statement of the phrase.
   const source = SOURCE_BEFORE_PHRASE.exec(unframed);
   if (source && !analyzeAnswer(source[2]).isClause) {
-    const parsed = parseQuestion(withoutPartLabels(asked));
-    const r = parsed.context || parsed.fronted || parsed.frame.kind === "yes-no" ? undefined : reformulateWithin(asked, source[2]);
+    const r = restatable() ? reformulateWithin(asked, source[2]) : undefined;
     if (r && !r.fallback && r.statement !== "") {
       const statement = `${capitalize(source[1])}, ${midSentence(r.statement)}`;
       return checked({ ...r, statement, rule: `${r.rule}:source` }, asked, given);
@@ -550,7 +553,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     focused &&
     !new RegExp(`\\b${focused[1]}\\b`, "i").test(asked) &&
     !analyzeAnswer(focused[2]).isClause &&
-    parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no"
+    parsed().frame.kind !== "yes-no"
   ) {
     const r = reformulateWithin(asked, focused[2]);
     const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);
@@ -562,7 +565,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // "It was Leonardo da Vinci — he worked on it for years.": the dummy subject's clause is read as any answer, the addition after its
   // dash follows the statement ("Leonardo da Vinci painted the Mona Lisa — he worked on it for years.").
   const dummyDashed = DUMMY_THEN_DASH.exec(unframed);
-  if (dummyDashed && parseQuestion(withoutPartLabels(asked)).frame.kind !== "yes-no") {
+  if (dummyDashed && parsed().frame.kind !== "yes-no") {
     const r = reformulateWithin(asked, dummyDashed[1]);
     if (!r.fallback && /[.!]$/.test(r.statement) && !r.statement.includes(dummyDashed[2].trim())) {
       const statement = finish(`${r.statement.replace(/[.!]+$/, "")}${dummyDashed[2]}`);
@@ -579,10 +582,10 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // "It was Joseph Lister, who began …" to "Who pioneered antiseptic surgery?": the question in the passive, the agent and what the answer
   // says of them after it ("Antiseptic surgery was pioneered by Joseph Lister, who began …").
   const agent = DUMMY_AGENT.exec(unframed);
-  const passive = agent ? passiveByAgent(parseQuestion(withoutPartLabels(asked)), agent[1]) : undefined;
+  const passive = agent ? passiveByAgent(parsed(), agent[1]) : undefined;
   if (agent && passive) {
     const statement = finish(`${passive}${agent[2]}`);
-    const questionType = classifyParsed(asked, parseQuestion(withoutPartLabels(asked)));
+    const questionType = classifyParsed(asked, parsed());
     return checked(
       { statement, questionType, rule: "wh-subject:passive-agent", fallback: false, flagged: false, doubts: [] },
       asked,
@@ -591,7 +594,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(unframed);
-  if (degree && parseQuestion(withoutPartLabels(asked)).frame.kind === "yes-no") {
+  if (degree && parsed().frame.kind === "yes-no") {
     const after = unframed.slice(degree[0].length);
     const polar = withHedgedPolarity(asked, {
       hedge: degree[1].toLowerCase(),
