@@ -6,13 +6,15 @@ README's blocks and the API's @examples in tslab).
 
   run-kernel-cells.py JOB.json
 
-JOB.json: {"kernel": "tslab", "jobs": 2, "timeout": 300,
+JOB.json: {"kernel": "tslab", "jobs": 2, "timeout": 300, "startTimeout": 100,
            "runs": [{"id": "...", "cwd": "/abs/dir", "cells": ["code", ...]}, ...]}
 Each run gets a kernel of its own, started in its cwd with this process's environment (so the
-kernelspec is found as Jupyter finds it: JUPYTER_DATA_DIR, JUPYTER_PATH); its cells run in order
-and the run stops at the first cell that fails. One JSON line per run on standard output, as runs
-finish: {"id", "seconds", "cells": [{"status": "ok"|"error", "output": "...", "error": "..."}],
-"startError": "..."}. Needs jupyter_client (Debian: python3-jupyter-client).
+kernelspec is found as Jupyter finds it: JUPYTER_DATA_DIR, JUPYTER_PATH); a kernel that has not
+answered in startTimeout seconds (by default a third of timeout, at least 60) is replaced by a
+fresh one, at most twice. Its cells run in order and the run stops at the first cell that fails.
+One JSON line per run on standard output, as runs finish: {"id", "seconds", "cells": [{"status":
+"ok"|"error", "output": "...", "error": "..."}], "startError": "...", "startAttempts": N (only when
+a kernel had to be started again)}. Needs jupyter_client (Debian: python3-jupyter-client).
 """
 import json
 import re
@@ -22,6 +24,8 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from jupyter_client.manager import KernelManager
+
+START_ATTEMPTS = 3
 
 
 def first_error_line(text):
@@ -33,21 +37,43 @@ def first_error_line(text):
     return lines[0] if lines else ""
 
 
-def run_cells(run, kernel, timeout):
+def start_ready_kernel(kernel, cwd, wait):
+    """A started kernel that answered kernel_info, and how many starts it took. Rarely a kernel
+    started beside another never answers (its kernel_info goes unanswered until the timeout; seen
+    once in CI among thousands of starts), so a kernel silent for `wait` seconds is shut down and
+    a fresh one started, up to START_ATTEMPTS times; a kernel whose command fails is not retried."""
+    last = None
+    for attempt in range(1, START_ATTEMPTS + 1):
+        km = KernelManager(kernel_name=kernel)
+        km.start_kernel(cwd=cwd)
+        kc = km.client()
+        kc.start_channels()
+        try:
+            kc.wait_for_ready(timeout=wait)
+            return km, kc, attempt
+        except RuntimeError as e:
+            last = e
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+    raise RuntimeError(f"{last} (each of {START_ATTEMPTS} fresh kernels)")
+
+
+def run_cells(run, kernel, timeout, wait):
     started = time.time()
     result = {"id": run["id"], "cells": []}
-    km = KernelManager(kernel_name=kernel)
     try:
-        km.start_kernel(cwd=run["cwd"])
+        km, kc, attempts = start_ready_kernel(kernel, run["cwd"], wait)
+    except RuntimeError as e:  # no kernel answered
+        result["cells"].append({"status": "error", "output": "", "error": f"{type(e).__name__}: {e}"})
+        result["seconds"] = round(time.time() - started, 2)
+        return result
     except Exception as e:  # the kernel's command did not start (e.g. FileNotFoundError: 'tslab')
         result["startError"] = f"{type(e).__name__}: {e}"
         result["seconds"] = round(time.time() - started, 2)
         return result
-    kc = km.client()
-    kc.start_channels()
+    if attempts > 1:
+        result["startAttempts"] = attempts
     try:
-        # A loaded machine can take minutes to start Node and compile the first cell; wait as long as a cell may take.
-        kc.wait_for_ready(timeout=max(120, timeout))
         for code in run["cells"]:
             texts = []
             stderr = []
@@ -87,10 +113,12 @@ def main():
         job = json.load(f)
     kernel = job.get("kernel", "tslab")
     timeout = job.get("timeout", 300)
+    # A loaded machine can take a minute to start Node and load TypeScript: each start may take a third of a cell's time.
+    wait = job.get("startTimeout", max(60, timeout / START_ATTEMPTS))
 
     def one(run):
         try:
-            return run_cells(run, kernel, timeout)
+            return run_cells(run, kernel, timeout, wait)
         except Exception:
             return {"id": run["id"], "cells": [], "startError": traceback.format_exc(limit=3)}
 

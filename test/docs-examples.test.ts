@@ -348,6 +348,8 @@ interface RunResult {
   readonly seconds: number;
   readonly cells: CellResult[];
   readonly startError?: string;
+  /** Present when a kernel did not answer and a fresh one was started (scripts/run-kernel-cells.py). */
+  readonly startAttempts?: number;
 }
 
 /** Runs the job through scripts/run-kernel-cells.py without blocking this process (the stand-in servers answer from it). */
@@ -564,7 +566,7 @@ test("every README TypeScript block and every @example of lib/ runs in a tslab k
         assert.equal(r.cells.length, cells.length);
         const shows = SHOWS[e.file];
         if (shows) assert.match(r.cells.at(-1)?.output ?? "", shows);
-        t.diagnostic(`${e.id}: ${r.seconds.toFixed(1)} s`);
+        t.diagnostic(`${e.id}: ${r.seconds.toFixed(1)} s${r.startAttempts ? ` (its kernel answered at start ${r.startAttempts})` : ""}`);
       });
     }
   } finally {

@@ -158,3 +158,41 @@ test("the registered kernel starts from a plain shell (PATH=/usr/bin:/bin, anoth
   assert.deepEqual(shown.weights, PAPER_WEIGHTS);
   assert.equal(shown.cap, capScore(0.92, 0.06, 0.05, 0.9));
 });
+
+test("a kernel that never answers is replaced by a fresh one; one that never answers at all fails naming the starts (scripts/run-kernel-cells.py)", {
+  skip: noJupyter,
+}, () => {
+  const dataDir = join(work, "data-silent");
+  const marker = join(work, "silent-started-once");
+  // Kernelspecs of a kernel silent at its first start only (then Debian's ipykernel) and of one always silent.
+  const spec = (name: string, script: string) => {
+    mkdirSync(join(dataDir, "kernels", name), { recursive: true });
+    writeFileSync(
+      join(dataDir, "kernels", name, "kernel.json"),
+      JSON.stringify({ argv: ["/bin/sh", "-c", script, "{connection_file}"], display_name: name, language: "python" }),
+    );
+  };
+  spec("silent-once", `if [ -e ${marker} ]; then exec ${DEBIAN_PYTHON} -m ipykernel_launcher -f "$0"; fi; touch ${marker}; exec sleep 600`);
+  spec("silent", "exec sleep 600");
+  const run = (kernel: string) => {
+    const job = join(work, `job-${kernel}.json`);
+    writeFileSync(
+      job,
+      JSON.stringify({ kernel, timeout: 60, startTimeout: 3, runs: [{ id: kernel, cwd: work, cells: ["print(6 * 7)"] }] }),
+    );
+    const r = spawnSync(DEBIAN_PYTHON, [join(root, "scripts", "run-kernel-cells.py"), job], {
+      cwd: work,
+      env: { ...process.env, JUPYTER_DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout.trim());
+  };
+  const once = run("silent-once");
+  assert.equal(once.startAttempts, 2);
+  assert.deepEqual(once.cells, [{ status: "ok", output: "42\n" }]);
+  const never = run("silent");
+  assert.equal(never.startAttempts, undefined);
+  assert.equal(never.cells.length, 1);
+  assert.match(never.cells[0].error, /^RuntimeError: Kernel didn't respond in 3 seconds \(each of 3 fresh kernels\)$/);
+});
