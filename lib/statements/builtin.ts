@@ -444,9 +444,12 @@ const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most account
 const COUNT_IN_TOTAL =
   /^((?:about |around |roughly |over |nearly |exactly |just )?(?:\d[\d,.]*|[a-z]+(?:-[a-z]+)?)) (in total|altogether|in all)\b\s*([\s\S]*)$/i;
 
-/** A focusing adverb before a phrase answer ("Mostly by …", "Typically the big power users"); not before yes or no. */
+/** Frequency adverbs among the hedges: on the verb of a question's statement ("Owls usually hunt at night."). */
+const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
+
+/** A focusing adverb before a phrase answer ("Mostly by …", "Partly the big power users"); not before yes or no. */
 const FOCUS_BEFORE_PHRASE =
-  /^(mostly|mainly|largely|primarily|chiefly|typically|usually|generally|partly|often|especially|normally)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
+  /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
 
 /**
  * Where the phrase `phrase` (its first words) starts in `statement`, moved back over a preposition the statement put before it ("focused
@@ -617,7 +620,9 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
-  const hedged = splitHedgeAdverb(given);
+  const split = splitHedgeAdverb(given);
+  // (A frequency adverb that opens a completion belongs to the sentence it completes: "… and are" + "typically materialized with stone".)
+  const hedged = split && !(FREQUENCY_ADVERB.test(split.hedge) && !/\?\s*$/.test(asked)) ? split : undefined;
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);
   // "Probably not." / "Probably, yes, …" to a yes/no question: the polarity applied, the hedge on its verb.
   if (hedged && /^(?:yes|no|not)\b/i.test(hedged.rest)) {
