@@ -72,7 +72,8 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 }
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
-const HEDGE_ADVERB = /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|usually|typically|generally|normally|often)[,:]?\s+(?=\S)/i;
+const HEDGE_ADVERB =
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|usually|typically|generally|normally|often)[,:]?\s+(?=\S)/i;
 /** An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes"): it stays on the statement's verb. */
 const POLAR_ADVERB =
   /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
@@ -384,6 +385,17 @@ function gerundSubjectVerb(tokens: readonly Token[]): number {
 }
 
 /** Index of the finite verb when the tokens form a clause "subject + finite verb …", else -1. */
+/** Where a past participle's phrase opened by the comma at `comma` closes, when a finite verb follows its comma; else -1. */
+function parentheticalParticipleEnd(tokens: readonly Token[], comma: number): number {
+  const p = tokens[comma + 1];
+  if (!p || p.pos !== "VERB" || !/(?:ed|en|wn|ne|lt|ght|de)$/.test(p.lower)) return -1;
+  for (let k = comma + 2; k < Math.min(tokens.length - 1, comma + 16); k++) {
+    if (tokens[k].text !== ",") continue;
+    return isFiniteAt(tokens, k + 1) && tokens[k + 1].pos !== "ADP" ? k : -1;
+  }
+  return -1;
+}
+
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
   const first = tokens[0];
@@ -429,6 +441,11 @@ export function clauseVerb(tokens: readonly Token[]): number {
   if (misreadThirdPerson(tokens)) return 1;
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];
+    // "The oldest photo, taken in 1826, shows …": a participle's phrase between commas inside the subject.
+    if (t.text === ",") {
+      const close = parentheticalParticipleEnd(tokens, i);
+      if (close > 0) return contactRelative(tokens, close + 1) ? -1 : close + 1;
+    }
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
     if (
       NOT_SUBJECT_START.has(t.lower) &&

@@ -448,8 +448,7 @@ const COUNT_IN_TOTAL =
 const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
 
 /** A focusing adverb before a phrase answer ("Mostly by …", "Partly the big power users"); not before yes or no. */
-const FOCUS_BEFORE_PHRASE =
-  /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
+const FOCUS_BEFORE_PHRASE = /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
 
 /**
  * Where the phrase `phrase` (its first words) starts in `statement`, moved back over a preposition the statement put before it ("focused

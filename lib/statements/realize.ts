@@ -27,6 +27,7 @@ import {
   pastParticiple,
   pastTense,
   thirdPerson,
+  looksPlural,
   type Token,
 } from "./nlp.js";
 import {
@@ -2550,6 +2551,21 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     a.tokens.some((t) => t.lemma === d.verb?.lemma && t.lower !== t.lemma)
   )
     return { sentence: a.text, rule: "wh-inverted:stated", doubts: [] };
+  // "What did the first photograph show?" + "The oldest surviving one, taken by …, shows the view …": a clause of the question's verb
+  // with a subject of its own (not a pronoun) stands; its "one" gets the question's noun back (withOneNamed).
+  if (
+    d.verb &&
+    (wh.word === "what" || wh.word === "which") &&
+    wh.noun.length === 0 &&
+    a.isClause &&
+    a.finiteVerb > 1 &&
+    a.finiteVerb <= 16 &&
+    a.tokens[0].pos !== "PRON" &&
+    a.tokens[a.finiteVerb].lemma === d.verb.lemma &&
+    a.tokens[a.finiteVerb].lower !== d.verb.lemma &&
+    a.tokens.slice(0, a.finiteVerb).some((t) => t.text === ",")
+  )
+    return { sentence: a.text, rule: "wh-inverted:stated", doubts: [] };
   const called =
     calledRealize(wh, d, a) ?? instructionRealize(wh, d, instruction ?? a) ?? (askerSpeaks ? undefined : impersonalRealize(wh, d, a));
   if (called) return called;
@@ -3383,8 +3399,48 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   return realizeFrame(q, answer, question);
 }
 
+/** "the left one", "the oldest surviving one": an adjective and "one" (not "the only one", "the one that …"). */
+const ADJECTIVE_ONE =
+  /\bthe ((?:[a-z]+ ){0,2}?)(?!only\b|same\b|other\b|right\b|wrong\b|very\b)([a-z]+) one\b(?! (?:of|another|who|that|which|where)\b)/i;
+
+/**
+ * The answer's "one" standing for the question's noun given back ("To which side of the heart …?" + "To the left one" → "to the left
+ * side of the heart"; "What did the first photograph show?" + "The oldest surviving one …" → "The oldest surviving photograph …"): the
+ * wh-phrase's singular noun, else the head of the question's subject. A question that says "one" itself keeps it.
+ */
+function withOneNamed(sentence: string, q: ParsedQuestion): string {
+  if (!sentence.includes(" one")) return sentence;
+  const m = ADJECTIVE_ONE.exec(sentence);
+  // (Not after a name: "the Pacific one".)
+  if (!m || /^[A-Z]/.test(m[2]) || /\bones?\b/i.test(q.final)) return sentence;
+  // (Adjectives, participles and ordinals only: not "The Moon rotates one time".)
+  const modifiers = `${m[1]}${m[2]}`.split(" ");
+  if (!modifiers.every((w) => canBeAdjective(w) || /^[a-z]+(?:ing|est|st|nd|rd|th)$/.test(w))) return sentence;
+  const f = q.frame;
+  const wh = "wh" in f ? f.wh : undefined;
+  let noun: readonly Token[] = [];
+  if (wh && wh.noun.length > 0 && !wh.partitive) noun = wh.noun;
+  else if (f.kind === "wh-inverted" && wh?.noun.length === 0) noun = f.decl.subject.slice(-1);
+  const head = noun.findIndex((t) => t.lower === "of");
+  const headWord = noun[head < 0 ? noun.length - 1 : head - 1];
+  if (
+    !headWord ||
+    headWord.pos !== "NOUN" ||
+    looksPlural(headWord.lower) ||
+    noun.some((t) => t.pos === "NUM" || (t.pos === "DET" && t !== noun[head + 1]))
+  )
+    return sentence;
+  const named = noun
+    .map((t) => t.text)
+    .join(" ")
+    .replace(/ (?=['’]s\b)/g, "");
+  const start = m.index + m[0].length - "one".length;
+  return `${sentence.slice(0, start)}${named}${sentence.slice(start + 3)}`;
+}
+
 function realizeFrame(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
-  const r = realizeFrameOnly(q, answer, question);
+  const only = realizeFrameOnly(q, answer, question);
+  const r = { ...only, sentence: withOneNamed(only.sentence, q) };
   const f = q.frame;
   const wh = "wh" in f ? f.wh : undefined;
   const doubt = wh ? whNounDoubt(wh, answer, r.sentence) : undefined;
