@@ -388,7 +388,7 @@ function gerundSubjectVerb(tokens: readonly Token[]): number {
 /** Where a past participle's phrase opened by the comma at `comma` closes, when a finite verb follows its comma; else -1. */
 function parentheticalParticipleEnd(tokens: readonly Token[], comma: number): number {
   const p = tokens[comma + 1];
-  if (!p || p.pos !== "VERB" || !/(?:ed|en|wn|ne|lt|ght|de)$/.test(p.lower)) return -1;
+  if (p?.pos !== "VERB" || !/(?:ed|en|wn|ne|lt|ght|de)$/.test(p.lower)) return -1;
   for (let k = comma + 2; k < Math.min(tokens.length - 1, comma + 16); k++) {
     if (tokens[k].text !== ",") continue;
     return isFiniteAt(tokens, k + 1) && tokens[k + 1].pos !== "ADP" ? k : -1;

@@ -3424,8 +3424,7 @@ function withOneNamed(sentence: string, q: ParsedQuestion): string {
   const head = noun.findIndex((t) => t.lower === "of");
   const headWord = noun[head < 0 ? noun.length - 1 : head - 1];
   if (
-    !headWord ||
-    headWord.pos !== "NOUN" ||
+    headWord?.pos !== "NOUN" ||
     looksPlural(headWord.lower) ||
     noun.some((t) => t.pos === "NUM" || (t.pos === "DET" && t !== noun[head + 1]))
   )
