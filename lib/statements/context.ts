@@ -41,7 +41,9 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
     adjunct[0]?.pos === "ADV" &&
     !/^(?:not|n't|never)$/.test(adjunct[0].lower) &&
     (adjunct.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(adjunct[1].pos));
-  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb)) return undefined;
+  // ("Atmospheric refraction does — the air bends …": what follows a dash is the answer's addition.)
+  const dash = adjunct[0]?.text === "—" || adjunct[0]?.text === "–";
+  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash)) return undefined;
   return { subject, after };
 }
 

@@ -3278,9 +3278,10 @@ function blankRealize(original: string, given: AnswerParts): Realized {
   // ("It's gluten, which …": the phrase after a dummy "it is" fills the blank.)
   const dummy = filler ? undefined : /^(?:it|that|this)(?:['’]s| is| was) (?=\S)/i.exec(given.text);
   const chosen = filler ? analyzeAnswer(filler) : dummy ? analyzeAnswer(given.text.slice(dummy[0].length)) : given;
-  // "in the ___ of plant cells" + "the chloroplasts": the article before the blank is not said twice.
-  const article = /\b(the|a|an)\s*$/i.exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
-  const a = article && new RegExp(`^${article}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
+  // "in the ___ of plant cells" + "the chloroplasts", "… because ..." + "Because water …": the word before the blank is not said twice.
+  const before = /\b([\p{L}]+)\s*$/iu.exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
+  const a =
+    before && new RegExp(`^${before}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
   const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
