@@ -129,10 +129,11 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     lower.startsWith(`${withoutOpener(answer)}, which `)
   )
     out.push("reads: the question's predicate as a which-clause");
-  // "You can see the Milky Way from a city, usually not, because …": the answer's yes or no left inside the statement.
+  // "You can see the Milky Way from a city, usually not, because …", "… healthier than regular potatoes, not dramatically.": the
+  // answer's yes or no left inside the statement.
   const polar = !own.includes(", ")
     ? null
-    : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?=[,.;]| —)/i.exec(own);
+    : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?: (?!only\b)[a-z]{2,}ly)?(?=[,.;]| —)/i.exec(own);
   if (polar && !question.includes(polar[0]) && /^(?:\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
     out.push("meaning: the answer's yes or no left inside the statement");
   const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;

@@ -1074,8 +1074,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       reply && reply[0].length < answer.afterPolarity.length ? answer.afterPolarity.slice(reply[0].length) : answer.afterPolarity,
     );
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
-    // "Not really." / "Not necessarily, …": the adverb stays on the statement's "not" ("It is not really safe …").
-    const softened = positive ? undefined : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely)\b/i.exec(answer.text)?.[1];
+    // "Not really." / "Not necessarily, …" / "Not genetically, …": the adverb stays on the statement's "not" ("It is not really safe …").
+    const softened = positive ? undefined : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i.exec(answer.text)?.[1];
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
