@@ -817,6 +817,17 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
           // "Where is the best place to shoot animals?": an infinitive after the noun belongs to the subject.
           if (d.rest[0]?.lower === "to" && d.rest[1]?.pos === "VERB" && d.subject.at(-1)?.pos === "NOUN")
             return { kind: "wh-inverted", wh, decl: { ...d, subject: [...d.subject, ...d.rest], rest: [] } };
+          // "Where is the tallest building in the world?", "When is hurricane season in the Atlantic?": with no verb, a phrase of "in",
+          // "of", "on" or "during" that ends in a noun belongs to the subject (not "When is the sun at its highest?").
+          const placeOrTime =
+            (wh.word === "where" || wh.word === "when") &&
+            !wh.prep &&
+            !d.verb &&
+            d.subject.length > 0 &&
+            /^(?:in|of|on|during|for)$/.test(d.rest[0]?.lower ?? "") &&
+            d.rest.every((x) => x.pos !== "VERB" && x.pos !== "AUX") &&
+            /^(?:NOUN|PROPN)$/.test(d.rest.at(-1)?.pos ?? "");
+          if (placeOrTime) return { kind: "wh-inverted", wh, decl: { ...d, subject: [...d.subject, ...d.rest], rest: [] } };
           return { kind: "wh-inverted", wh, decl: d };
         }
         // "What type of precipitation is Jenny most likely observing?", "Which objects was she referring to …?": be + -ing.

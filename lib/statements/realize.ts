@@ -69,6 +69,9 @@ export function midSentence(s: string, classHead?: string): string {
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
+  // An adverb before a phrase ("Officially from 1 June …", "Roughly 20 %"), unless a lexicon knows it as a name ("Italy in …").
+  if (/^[A-Z][a-z]{3,}ly (?:from|in|on|at|about|around|between|by|under|over|the|a|an|\d)/.test(s) && !isProperWord(first.toLowerCase()))
+    return s[0].toLowerCase() + s.slice(1);
   // A number word ("Eleven, I think", "Forty-two").
   if (NUMBER_WORD_START.test(s)) return s[0].toLowerCase() + s.slice(1);
   // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep
