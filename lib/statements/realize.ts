@@ -244,12 +244,14 @@ const TIME_AS_IS =
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
 const DAY_DATE = new RegExp(
-  `^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b)`,
+  `^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|(?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b|the (?:first|second|third|fourth|fifth|last|final|\\d+(?:st|nd|rd|th)) (?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|day|night|weekend)\\b))`,
   "i",
 );
 
-/** "in 1914", "on April 15, 1912", "about 66 million years ago" — a time answer with the preposition it needs. */
-function timePhrase(a: string): string {
+/** "in 1914", "on April 15, 1912", "on the second Monday of October", "about 66 million years ago" — a time answer with the preposition it needs. */
+function timePhrase(given: string): string {
+  // ("The second Monday of October": the article opened the answer only.)
+  const a = /^(?:The|A|An) [a-z\d]/.test(given) ? given[0].toLowerCase() + given.slice(1) : given;
   if (/\bago\b/i.test(a) || TIME_AS_IS.test(a)) return a;
   if (DAY_DATE.test(a)) return `on ${a}`;
   return `in ${a}`;
