@@ -2904,7 +2904,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       d.auxKind === "be" && !d.verb && d.rest.length >= 3 && d.rest[1]?.lower === "to" && d.rest[d.rest.length - 1].pos === "VERB";
     // ("How many points is a touchdown worth?" → "is worth six points".)
     const worth = d.auxKind === "be" && !d.verb && d.rest[0]?.lower === "worth";
-    gap = infinitive ? d.rest.length : worth ? 1 : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
+    // ("How many times has Brazil won the World Cup?": a count of times is an adverbial, after the object: "won the World Cup five times".)
+    const times = wh.measure === "many" && wh.noun.length === 1 && wh.noun[0].lower === "times" && d.verb !== undefined;
+    gap = infinitive ? d.rest.length : worth ? 1 : times ? measureGap(d) : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
   }
