@@ -248,6 +248,9 @@ const DAY_DATE = new RegExp(
   "i",
 );
 
+/** Words said without an article before the question's stranded preposition: "part of", "home to", "full of", "capable of". */
+const BARE_BEFORE_PREPOSITION = new Set(["part", "home", "full", "capable", "aware", "afraid", "fond", "proud", "short", "free", "famous"]);
+
 /** "in 1914", "on April 15, 1912", "on the second Monday of October", "about 66 million years ago" — a time answer with the preposition it needs. */
 function timePhrase(given: string): string {
   // ("The second Monday of October": the article opened the answer only.)
@@ -1939,6 +1942,11 @@ function beComplementRealize(
       x = text(split.subject);
       tailText = `${text(split.rest)} ${tailText}`;
       subject = [...split.subject];
+    } else if (BARE_BEFORE_PREPOSITION.has(subject[subject.length - 1].lower)) {
+      // "Which art movement was Piet Mondrian part of?" → "Piet Mondrian was part of De Stijl".
+      tailText = `${subject[subject.length - 1].text} ${tailText}`;
+      subject = subject.slice(0, -1);
+      x = text(subject);
     }
   }
   // "What is the role of white blood cells?" + "fight infection" (or "filters blood …") → "White blood cells fight infection."
