@@ -248,6 +248,10 @@ const DAY_DATE = new RegExp(
   "i",
 );
 
+/** A yes or no said again with nothing of its own: "very much so!", "absolutely!", "of course", "not at all". */
+const EMPHATIC_YES_OR_NO =
+  /^(?:very much so|absolutely|definitely|certainly|of course|indeed|totally|for sure|without a doubt|not at all|absolutely not|definitely not|certainly not)\s*[.!]*$/i;
+
 /** Words said without an article before the question's stranded preposition: "part of", "home to", "full of", "capable of". */
 const BARE_BEFORE_PREPOSITION = new Set(["part", "home", "full", "capable", "aware", "afraid", "fond", "proud", "short", "free", "famous"]);
 
@@ -1127,8 +1131,9 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // "No, not for more than a minute or two, because …": the answer's "not" is the statement's; its phrase limits the negated verb
     // ("not without equipment" stays after a comma: it says the verb is possible with it).
     const limit = positive ? null : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past) .+)$/i.exec(e.text);
-    if (limit && !e.rest) return { sentence: `${sentence} ${limit[1]}`, rule, doubts };
-    const more = elaboration(e, declTokens);
+    if (limit) return { sentence: `${sentence} ${limit[1].replace(/[.!]+$/, "")}${e.rest ? `. ${e.rest}` : ""}`, rule, doubts };
+    // ("Yes, very much so!", "Yes, absolutely!": the yes said again, with nothing of its own.)
+    const more = EMPHATIC_YES_OR_NO.test(e.text) ? undefined : elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
     const joiner = more && reply?.[0].includes(",") && more.text.startsWith("because") ? ", " : more?.joiner;
     // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
@@ -1141,7 +1146,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         ? `${sentence}. ${capitalize(e.text)}`
         : mark === "—" || mark === ":"
           ? `${sentence}${mark === ":" ? ":" : " —"} ${e.rest ? e.text : e.raw.trim().replace(/[.!]+$/, "")}`
-          : `${sentence}${joiner}${more.text}`;
+          : `${sentence}${joiner}${more.text.replace(/!+$/, "")}`;
     if (e.rest) full = `${full}. ${e.rest}`;
     return { sentence: full, rule, doubts };
   }
