@@ -38,7 +38,9 @@ export interface AnswerParts {
 }
 
 const FRAMING = [
-  /^(?:well|so|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
+  /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
+  // ("So the referee can tell them apart" is a purpose, not a filler: a subject and a modal after "so".)
+  /^so(?:[,.]\s+|\s+(?!(?:that\s+)?(?:the|a|an|they|it|he|she|we|you|people|their|its|his|her)\b[^.,;:]*?\b(?:can|could|will|would|may|might|won't|can't|don't|doesn't)\b))/i,
   // "That'd be Christopher Latham Sholes, …", "That would be the chloroplasts.": the answer after its announcement.
   /^(?:that|it)(?:['’]d| would) be\s+/i,
   /^i (?:think|believe|guess|suppose|would say|'d say)(?: that)?[,:]?\s+/i,

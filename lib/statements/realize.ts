@@ -813,7 +813,7 @@ function headNoun(tokens: readonly Token[]): Token | undefined {
 
 /** "because of gravity", "because it hit an iceberg", "to find food", "due to free fall". */
 function becausePhrase(a: AnswerParts): string {
-  const s = midSentence(a.text);
+  const s = midSentence(a.text).replace(/^So\b/, "so");
   // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
   if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
   // ("So the referee can tell them apart": a purpose clause with "so" reads on as it is.)
