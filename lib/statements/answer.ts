@@ -355,7 +355,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   // ("drinks still count": an adverb between them.)
   const subjectEnd =
     prev?.pos === "ADV" &&
-    /^(?:still|also|often|usually|always|never|only|just|really|mostly|mainly|actually|sometimes)$/.test(prev.lower) &&
+    (/^(?:still|also|often|usually|always|never|only|just|really|mostly|mainly|actually|sometimes)$/.test(prev.lower) ||
+      /ly$/.test(prev.lower)) &&
     i >= 2
       ? tokens[i - 2]
       : prev;
@@ -363,6 +364,14 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     subjectEnd !== undefined &&
     (PERSONAL.has(subjectEnd.lower) ||
       (/s$/.test(subjectEnd.lower) && subjectEnd.lemma !== subjectEnd.lower) ||
+      // ("Decomposers break down …": a plural the lexicon does not know.)
+      // (With words after the verb: "Krebs cycle" is a name.)
+      (subjectEnd.pos === "NOUN" &&
+        subjectEnd.lemma === subjectEnd.lower &&
+        /[^su]s$/.test(subjectEnd.lower) &&
+        looksPlural(subjectEnd.lower) &&
+        next !== undefined &&
+        next.pos !== "PUNCT") ||
       (subjectEnd.pos === "PROPN" && t.pos === "VERB"));
   if (!pluralSubject || inflected) return false;
   if (t.pos === "VERB") return true;

@@ -133,7 +133,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // answer's yes or no left inside the statement.
   const polar = !own.includes(", ")
     ? null
-    : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?: (?!only\b)[a-z]{2,}ly)?(?=[,.;]| —)/i.exec(own);
+    : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?: (?!only\b)[a-z]{2,}ly)?(?=[,.;]| —)/i.exec(
+        own,
+      );
   if (polar && !question.includes(polar[0]) && /^(?:\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
     out.push("meaning: the answer's yes or no left inside the statement");
   const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
@@ -463,8 +465,42 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     )
       out.push(`reads: "${modal} ${verb} ${instruction[1].toLowerCase()}", an instruction after the question's verb`);
   }
+  out.push(...answerClauseGlued(own, question, answer));
   return out;
 }
+
+/**
+ * "Decomposers play Decomposers break down dead organisms …", "The difference between … is "Affect" is usually a verb …", "… until a
+ * stable community develops happens during ecological succession.": the answer's whole first sentence (as written, with a capital, its
+ * own subject and verb, six words or more) glued after "is", after its own subject said once already, or before the question's
+ * predicate.
+ */
+function answerClauseGlued(own: string, question: string, answer: string): string[] {
+  const first = answer
+    .trim()
+    .split(/(?<=[.!?]["”]?)\s+/, 1)[0]
+    .replace(/[.!]+$/, "");
+  // (Not a quotation, which "is" may introduce: "The opening line … is "Happy families are all alike; …"".)
+  if (first.length < 24 || !/^["“]?[A-Z]\S* \S+ \S+ \S+ \S+ \S+/.test(first) || /^["“][^"”]*["”]$/.test(first)) return [];
+  const at = own.indexOf(first);
+  if (at < 0) return [];
+  const before = own.slice(0, at);
+  const opening = first.split(" ", 1)[0];
+  const inside = at > 0 && (/\b(?:is|are|was|were) $/.test(before) || (/^[A-Z]/.test(opening) && before.startsWith(`${opening} `)));
+  const after =
+    at === 0
+      ? own
+          .slice(first.length)
+          .replace(/[.!]+$/, "")
+          .trim()
+      : "";
+  const predicate = after !== "" && new RegExp(`^(?:what|who|which)\\s+${escapeRegExp(after)}\\s*\\?$`, "i").test(question.trim());
+  if (!inside && !predicate) return [];
+  if (clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
+  return [inside ? "reads: the answer's sentence inside the question's words" : "reads: the question's words after the answer's sentence"];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A number in figures or words, or a quantity word. */
 const COUNT_WORD =

@@ -1087,7 +1087,9 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     );
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
     // "Not really." / "Not necessarily, …" / "Not genetically, …": the adverb stays on the statement's "not" ("It is not really safe …").
-    const softened = positive ? undefined : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i.exec(answer.text)?.[1];
+    const softened = positive
+      ? undefined
+      : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i.exec(answer.text)?.[1];
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
@@ -1560,7 +1562,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       adjunctTokens.length > 1 &&
       /^(?:when|as|if|during|after|before|while|in|once|whenever)$/.test(adjunctTokens[0].lower) &&
       !adjunctTokens.some((t) => PRONOUNS.has(t.lower) || /^(?:its|their|them|his|her)$/.test(t.lower));
-    const repeated = adjunct !== "" && restates(tokenizePhrase(adjunct), a.tokens);
+    const repeated =
+      adjunct !== "" && (a.text.toLowerCase().includes(adjunct.toLowerCase()) || restates(tokenizePhrase(adjunct), a.tokens));
     const withAdjunct = !adjunct || repeated ? clause : fronted ? `${capitalize(adjunct)}, ${midSentence(clause)}` : `${clause} ${adjunct}`;
     return {
       sentence: withAdjunct,
@@ -3300,8 +3303,7 @@ function blankRealize(original: string, given: AnswerParts): Realized {
   const chosen = filler ? analyzeAnswer(filler) : dummy ? analyzeAnswer(given.text.slice(dummy[0].length)) : given;
   // "in the ___ of plant cells" + "the chloroplasts", "… because ..." + "Because water …": the word before the blank is not said twice.
   const before = /\b([\p{L}]+)\s*$/iu.exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
-  const a =
-    before && new RegExp(`^${before}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
+  const a = before && new RegExp(`^${before}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
   const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
