@@ -459,7 +459,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
 const OPTIONS_AFTER_COMMA = /, ((?:the |a |an )?[^,?]{1,40} or (?:the |a |an )?[^,?]{1,40})\?\s*$/i;
 const ELLIPSIS_SPLICED =
   /\b(?:is|are|was|were|did|does|do), (?!however\b|in fact\b|of course\b|therefore\b|thus\b|for example\b|for instance\b|too\b|and\b|but\b|or\b)[a-z]+(?:ed|en|ing)\b/;
-const POSSESSIVE_CUT = /'s, [^.]*(?:'s|s') [a-z]/;
+const POSSESSIVE_CUT = /'s, [^.]*(?<!\b(?:[Ii]t|[Tt]hat|[Tt]here|[Hh]e|[Ss]he|[Ww]hat|[Ww]ho|[Hh]ere|[Ww]here|[Ll]et))(?:'s|s') [a-z]/;
 // ("written in mostly C" reads; "by Mostly through fleas" kept the answer's opening capital.)
 const PREPOSITION_ADVERB =
   /\b(?:[Aa]t|[Ii]n|[Oo]n|[Bb]y|[Oo]f|[Ff]or) (?:[Oo]ften|[Uu]sually|[Ss]ometimes|[Tt]ypically|[Gg]enerally|[Aa]lways|[Nn]ever|[Pp]robably|Mostly|Mainly)\b/;

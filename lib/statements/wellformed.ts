@@ -172,7 +172,8 @@ function contextThenOwnWords(statement: string, side: QuestionSide, ownWords: re
 /** The reasons `statement` is ill-formed as the statement of `answer` to `question` (empty when it is well-formed). */
 export function illFormedReasons(statement: string, question: string, answer: string): IllFormedReason[] {
   const reasons: IllFormedReason[] = [];
-  if (statement.includes("?")) reasons.push("question mark");
+  // (Not one inside quotes: "… only asked "Where is everybody?" over lunch".)
+  if (statement.includes("?") && /\?/.test(statement.replace(/["“][^"”]*["”]/g, ""))) reasons.push("question mark");
   const side = questionSide(question);
   let own = statement;
   if (side.contextLength > 0 && own.slice(0, side.contextLength).toLowerCase() === side.contextLower) own = own.slice(side.contextLength);
