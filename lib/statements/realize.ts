@@ -344,7 +344,7 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   }
   if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
-  const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety)$/.test(head.lower) && !wh.typeOf;
+  const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety|colou?r|shape)$/.test(head.lower) && !wh.typeOf;
   if (
     head &&
     !attribute &&
