@@ -94,13 +94,17 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
  * XIII, in 1582, to fix the drift …".
  */
 const TRAILING_ADJUNCT =
-  /^([^,;:—–]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^([^,;:—–]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {
-  const m = TRAILING_ADJUNCT.exec(answer.trim());
+  const text = answer.trim();
+  // ("Dietrich Nikolaus Winkel, around 1814 — but Johann Maelzel …": what follows the adjunct's dash goes with it.)
+  const dash = /\s[—–]\s/.exec(text);
+  const head = dash ? text.slice(0, dash.index) : text;
+  const m = TRAILING_ADJUNCT.exec(head);
   if (!m || analyzeAnswer(m[1]).isClause) return undefined;
-  return { phrase: m[1], adjunct: m[2] };
+  return { phrase: m[1], adjunct: dash ? `${m[2]}${text.slice(dash.index)}` : m[2] };
 }
 
 const YES =
