@@ -444,6 +444,10 @@ const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most account
 const COUNT_IN_TOTAL =
   /^((?:about |around |roughly |over |nearly |exactly |just )?(?:\d[\d,.]*|[a-z]+(?:-[a-z]+)?)) (in total|altogether|in all)\b\s*([\s\S]*)$/i;
 
+/** A count, said alone or as "there are …", before a colon and a list: "There are three: …", "Six of them: …". */
+const COUNT_BEFORE_LIST =
+  /^(?:there (?:are|were) )?(two|three|four|five|six|seven|eight|nine|ten|\d+)(?: (?:of them|main ones|kinds|types|parts|stages|steps))?:\s+(\S[\s\S]*)$/i;
+
 /** Frequency adverbs among the hedges: on the verb of a question's statement ("Owls usually hunt at night."). */
 const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
 
@@ -595,6 +599,13 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     );
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
+  // "There are three: 1. skeletal 2. cardiac 3. smooth." to "What are the three types of muscle tissue?": the count the question names
+  // already opens the answer; the list is the answer ("The three types of muscle tissue are skeletal, cardiac and smooth.").
+  const counted = COUNT_BEFORE_LIST.exec(unframed);
+  if (counted && new RegExp(`\\b${counted[1]}\\b`, "i").test(asked) && restatable()) {
+    const r = reformulateWithin(asked, counted[2]);
+    if (!r.fallback) return checked(r, asked, given);
+  }
   const degree = DEGREE_ANSWER.exec(unframed);
   if (degree && parsed().frame.kind === "yes-no") {
     const after = unframed.slice(degree[0].length);
