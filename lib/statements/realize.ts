@@ -3058,6 +3058,10 @@ const isAuxWord = (t: Token) =>
 const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
 
+/** "The lungfish is a good example", "Bamboo is a classic example — …": an example said without what it is an example of. */
+const EXAMPLE_WITHOUT_OF =
+  /^(\S.*?\b(?:is|are|was|were) (?:a|an|one|another) (?:(?:good|great|classic|famous|well-known|common|perfect|prime|textbook|striking|notable) )?examples?)(?! of\b)([\s\S]*)$/i;
+
 function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerParts): Realized {
   if (f.explain) {
     const clause = withoutMarks(f.explain.clause);
@@ -3073,6 +3077,15 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     const sentence = `${capitalize(text(cut.subject))} ${a.tokens[a.finiteVerb].text} ${text(withoutMarks(object))}`;
     return { sentence: followedBy(sentence, cut.after), rule: "imperative:ellipsis", doubts: [] };
   }
+  // "Name a fish that can breathe air." + "The lungfish is a good example — …": the example is of the object asked for.
+  const example = a.isClause ? EXAMPLE_WITHOUT_OF.exec(a.text) : null;
+  if (example && object.length > 0)
+    return {
+      // ("Give an example of a mammal that lays eggs.": the object's own "an example of" is the answer's.)
+      sentence: `${example[1]} of ${text(withoutMarks(object)).replace(/^(?:an?|one|another) examples? of /i, "")}${example[2]}`,
+      rule: "imperative:example",
+      doubts: [],
+    };
   if (a.isClause && !readsAsNounPhrase(a)) {
     // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly
     // penetrating."
