@@ -559,7 +559,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     focused &&
     !new RegExp(`\\b${focused[1]}\\b`, "i").test(asked) &&
     !analyzeAnswer(focused[2]).isClause &&
-    parsed().frame.kind !== "yes-no"
+    parsed().frame.kind !== "yes-no" &&
+    // (A why-question's reason takes the adverb before "because of": "partly because of culture, partly because of acoustics".)
+    !/^why\b/i.test(parsed().sentence)
   ) {
     const r = reformulateWithin(asked, focused[2]);
     const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);

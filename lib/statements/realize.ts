@@ -826,6 +826,10 @@ function becausePhrase(a: AnswerParts): string {
   )
     return s;
   if (a.isClause) return `because ${s}`;
+  // ("Partly culture, partly acoustics." → "partly because of culture, partly because of acoustics".)
+  const degree = /^(partly|partially|mostly|mainly|largely|chiefly|primarily) (?!because\b|due\b|since\b|thanks\b)/i.exec(s);
+  if (degree)
+    return s.replace(/(^|, (?:and )?)(partly|partially|mostly|mainly|largely|chiefly|primarily) (?!because\b|due\b)/gi, "$1$2 because of ");
   return `because of ${s}`;
 }
 
