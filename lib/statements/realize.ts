@@ -2705,11 +2705,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             rule: "wh-inverted:pronoun-by",
             doubts,
           };
-        const carry = carries ? ` ${text(withoutMarks(rest))}` : "";
+        // ("How do sailboats sail into the wind?" + "They can't sail straight into it.": "it" after the question's preposition is its noun.)
+        const saidWith = carries ? cachedPrepositionPronoun(rest[0].lower).exec(resolved) : null;
+        const into = saidWith ? resolved.replace(saidWith[0], `${saidWith[1]} ${text(withoutMarks(rest.slice(1)))}`) : undefined;
+        const carry = carries && !into ? ` ${text(withoutMarks(rest))}` : "";
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
         // the means ("use", "rely on") says what it is for only with the question's verb phrase.
         // "How do plants get water?" + "They absorb it through their roots.": "it" is the question's object.
-        const withObject = countedNounAfterNumber(questionObjectForPronoun(resolved, d), wh, a);
+        const withObject = countedNounAfterNumber(questionObjectForPronoun(into ?? resolved, d), wh, a);
         const own = withObject === resolved ? a.tokens : tokenizePhrase(withObject);
         const means = a.tokens[a.finiteVerb];
         const purpose =
@@ -3061,6 +3064,14 @@ const isAuxWord = (t: Token) =>
 /** A count alone: "6", "six". */
 const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
+
+const prepositionPronouns = new Map<string, RegExp>();
+/** "into it", "with them": the preposition and a pronoun after it (one regex per preposition, built once). */
+function cachedPrepositionPronoun(preposition: string): RegExp {
+  let re = prepositionPronouns.get(preposition);
+  if (!re) prepositionPronouns.set(preposition, (re = new RegExp(`\\b(${preposition}) (?:it|them)\\b`, "i")));
+  return re;
+}
 
 /** "The lungfish is a good example", "Bamboo is a classic example — …": an example said without what it is an example of. */
 const EXAMPLE_WITHOUT_OF =
