@@ -1239,6 +1239,21 @@ const SHORT_REPLY =
   /^(?:it|they|he|she|we|you|this|that|there) (?:can't|won't|cannot|(?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?)(?:,\s*|;\s*)/i;
 
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
+/** A subordinator that opens a clause before the main one ("Once the tower is finished, it will be …"). */
+const FRONTED_SUBORDINATOR = /^(?:once|when|whenever|if|after|before|as soon as|until|while|although|though)\s/i;
+
+/**
+ * "Once the central tower is finished, it'll be 172.5 m tall" for "How tall is the Sagrada Família going to be?": the main clause's
+ * pronoun after a fronted subordinate clause stands for the question's subject.
+ */
+function pronounAfterFrontedClause(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
+  if (!FRONTED_SUBORDINATOR.test(a.text)) return undefined;
+  const comma = a.text.indexOf(", ");
+  if (comma < 8 || comma > 120) return undefined;
+  const resolved = resolvePronoun(analyzeAnswer(a.text.slice(comma + 2)), antecedent);
+  return resolved ? `${a.text.slice(0, comma)}, ${resolved}` : undefined;
+}
+
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
   const resolved = antecedent ? resolvePronoun(a, antecedent) : undefined;
   if (resolved) return { sentence: resolved, rule: `${rule}:pronoun`, doubts };
@@ -2019,6 +2034,8 @@ function beComplementRealize(
         };
       if (head && isPropositionHead(head) && !tailText)
         return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
+      const afterFronted = pronounAfterFrontedClause(a, subject);
+      if (afterFronted) return { sentence: afterFronted, rule: "wh-be:fronted-pronoun", doubts };
       return clauseAnswer(a, undefined, "wh-be", doubts);
     }
   }
@@ -2779,6 +2796,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           doubts,
         };
       }
+      const afterFronted = d.subject[0]?.pos === "PRON" ? undefined : pronounAfterFrontedClause(a, d.subject);
+      if (afterFronted) return { sentence: afterFronted, rule: "wh-inverted:fronted-pronoun", doubts };
       return clauseAnswer(a, undefined, "wh-inverted", doubts);
     }
   }
