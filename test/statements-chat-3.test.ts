@@ -88,11 +88,11 @@ test("round 16 chat answers read as a careful annotator writes them", () => {
       "It's a good idea if you plan to leave the Ring Road.",
       "I'm going to Iceland in December. Renting a 4x4 is a good idea if you plan to leave the Ring Road.",
     ],
-    // Parsing and placing.
+    // Parsing and placing (a purpose's "so" stays: "because" would make it a reason).
     [
       "Why are manhole covers round?",
       "So they can't fall through their own opening.",
-      "Manhole covers are round because they can't fall through their own opening.",
+      "Manhole covers are round so they can't fall through their own opening.",
     ],
     ["In what year did the Berlin Wall come down?", "1989", "The Berlin Wall came down in 1989."],
     ["Which planet in the Solar System is the densest?", "Earth", "Earth is the densest planet in the Solar System."],
@@ -147,7 +147,7 @@ test("the round 16 flags catch the bad statement and spare the good one beside i
       "So they can't fall through their own opening.",
       "Manhole are covers round because they can't fall through their own opening.",
       "split",
-      "Manhole covers are round because they can't fall through their own opening.",
+      "Manhole covers are round so they can't fall through their own opening.",
     ],
     [
       "When should I replace my running shoes?",
