@@ -342,6 +342,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-17.csv\` (${String(m.flagLabels("flags-17.csv").length)}, the same)`,
     page`\`flags-18.csv\` (${String(m.flagLabels("flags-18.csv").length)}, the same)`,
     page`\`flags-19.csv\` (${String(m.flagLabels("flags-19.csv").length)}, the same)`,
+    page`\`flags-20.csv\` (${String(m.flagLabels("flags-20.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
