@@ -312,6 +312,14 @@ export function answerPartDoubts(own: string, statement: string, question: strin
       : null;
   if (split && question.toLowerCase().includes(` ${split[1].toLowerCase()} ${split[3]} ${split[4]}?`))
     out.push(`reads: the question's "${split[1]} ${split[3]}" split by "${split[2]}"`);
+  // "Piet Mondrian part was of De Stijl": the question's noun and its preposition split by the verb.
+  const splitOf = / (?:is|are|was|were) (?:of|to|for|with|in|on) /.exec(own);
+  if (splitOf) {
+    const noun = own.slice(0, splitOf.index).split(" ").at(-1) ?? "";
+    const preposition = splitOf[0].trim().split(" ")[1];
+    if (/^[a-z]{3,}$/.test(noun) && question.toLowerCase().includes(` ${noun} ${preposition}`))
+      out.push(`reads: the question's "${noun} ${preposition}" split by "${splitOf[0].trim().split(" ")[0]}"`);
+  }
   // "A running shoes should be replaced", "in a checked luggage": the asker's "my" made "a" before a plural or a mass noun.
   if (question.includes("my ") && (own.includes("a ") || own.includes("A ")))
     for (const m of question.matchAll(/\bmy ((?:[a-z]+ )?([a-z]+))\b/g)) {
