@@ -600,7 +600,6 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       given,
     );
   }
-  // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   // "There are three: 1. skeletal 2. cardiac 3. smooth." to "What are the three types of muscle tissue?": the count the question names
   // already opens the answer; the list is the answer ("The three types of muscle tissue are skeletal, cardiac and smooth.").
   const counted = COUNT_BEFORE_LIST.exec(unframed);
@@ -608,6 +607,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     const r = reformulateWithin(asked, counted[2]);
     if (!r.fallback) return checked(r, asked, given);
   }
+  // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(unframed);
   if (degree && parsed().frame.kind === "yes-no") {
     const after = unframed.slice(degree[0].length);

@@ -3476,7 +3476,8 @@ const ADJECTIVE_ONE =
 /**
  * The answer's "one" standing for the question's noun given back ("To which side of the heart …?" + "To the left one" → "to the left
  * side of the heart"; "What did the first photograph show?" + "The oldest surviving one …" → "The oldest surviving photograph …"): the
- * wh-phrase's singular noun, else the head of the question's subject. A question that says "one" itself keeps it.
+ * wh-phrase's singular noun, else the head of the question's subject. A question that says "one" itself keeps it. (A phrase answer
+ * that is only "the … one" gets its noun in the wh-phrase's slot already: slotPhrase.)
  */
 function withOneNamed(sentence: string, q: ParsedQuestion): string {
   if (!sentence.includes(" one")) return sentence;
