@@ -368,9 +368,13 @@ export function gerund(verb: string): string {
 export function pastParticiple(verb: string): string {
   const v = verb.toLowerCase();
   if (v === "be") return sameCase("been", verb);
+  if (v.endsWith("eep") && !STRONG_EEP.has(v)) return pastTense(verb);
   const c = conjugate(v);
   return c.Participle ? sameCase(c.Participle, verb) : pastTense(verb);
 }
+
+/** Verbs in -eep whose past is -ept ("slept", "swept"); the others are regular ("steeped"). */
+const STRONG_EEP = wordSet("sleep keep sweep weep creep oversleep");
 
 /**
  * Verbs whose past is the infinitive. compromise gives the infinitive for some others too ("knead" → "knead", read as "read"), whose
@@ -393,6 +397,8 @@ export function pastTense(verb: string): string {
   if (v === "be") return sameCase("was", verb);
   let past = conjugate(v).PastTense ?? `${v}ed`;
   if (past === v && !UNCHANGED_PAST.has(v)) past = /e$/.test(v) ? `${v}d` : `${v}ed`;
+  // (compromise's "-eep → -ept" rule is right only for the old strong verbs: "steeped", "beeped", not "stept".)
+  if (past.endsWith("ept") && v.endsWith("eep") && !STRONG_EEP.has(v)) past = `${v}ed`;
   // American spelling: traveled, canceled, labeled (compromise doubles the l), but compelled, controlled.
   if (/[aeiou]l$/.test(v) && past === `${v}led` && !STRESSED_FINAL_L.has(v)) past = `${v}ed`;
   return sameCase(past, verb);

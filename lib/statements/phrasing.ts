@@ -262,11 +262,15 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "Brazil has won five times the men's World Cup": a count of times before the verb's object.
   // (After a verb: "three times the height", "many times its size" multiply.)
   const times = lower.includes(" times ")
-    ? /\b(?:[a-z]+ed|won|lost|made|held|hit|set|took|seen|taken|beaten|broken|climbed|visited) (?:[a-z]+|\d+) times (?:the|a|an|his|her|its|their|this|that)\b/.exec(lower)
+    ? /\b(?:[a-z]+ed|won|lost|made|held|hit|set|took|seen|taken|beaten|broken|climbed|visited) (?:[a-z]+|\d+) times (?:the|a|an|his|her|its|their|this|that)\b/.exec(
+        lower,
+      )
     : null;
   if (times) out.push(`reads: "${times[0]}", a count before the verb's object`);
   // "It is not bad to eat eggs every day, not for most healthy people.": the answer's "not" after the statement's own.
-  const notTwice = lower.includes(", not ") ? /^[^,;—]*\bnot\b[^,;—]*, not (?:for|in|on|at|if|when|unless|without|by|with)\b/.exec(lower) : null;
+  const notTwice = lower.includes(", not ")
+    ? /^[^,;—]*\bnot\b[^,;—]*, not (?:for|in|on|at|if|when|unless|without|by|with)\b/.exec(lower)
+    : null;
   if (notTwice && !q.includes(", not ")) out.push('reads: "not" said again after the statement\'s own');
   // "A reaction … rusts on iron." for "What causes rust on iron?": the question's verb is gone.
   // (Not when the answer is a sentence with its own verb: "Christopher Columbus reached the Americas in 1492.")

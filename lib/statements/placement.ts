@@ -313,8 +313,12 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (split && question.toLowerCase().includes(` ${split[1].toLowerCase()} ${split[3]} ${split[4]}?`))
     out.push(`reads: the question's "${split[1]} ${split[3]}" split by "${split[2]}"`);
   // "I need a plug adapter in Australia if I'm coming from the US.": a yes/no question's asker as the statement's subject.
-  if (own.startsWith("I ") && /^\s*(?:do|does|did|can|could|should|would|will|must|am|may|might) I\b/i.test(question) && !/^\s*(?:yes|no)?[,.!\s]*I\b/i.test(answer))
-    out.push('context: the asker\'s "I" as the statement\'s subject');
+  if (
+    own.startsWith("I ") &&
+    /^\s*(?:do|does|did|can|could|should|would|will|must|am|may|might) I\b/i.test(question) &&
+    !/^\s*(?:yes|no)?[,.!\s]*I\b/i.test(answer)
+  )
+    out.push("context: the asker's \"I\" as the statement's subject");
   // "Piet Mondrian part was of De Stijl": the question's noun and its preposition split by the verb.
   const splitOf = / (?:is|are|was|were) (?:of|to|for|with|in|on) /.exec(own);
   if (splitOf) {
