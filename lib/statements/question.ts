@@ -683,7 +683,18 @@ function subjectAfterModal(tokens: readonly Token[], j: number): boolean {
   if (t.pos === "NOUN") return !(t.lower === t.lemma && canBeVerb(t.lower) && tokens[j + 1]?.pos === "DET");
   if (t.pos === "ADJ")
     return !PRE_VERB.has(t.lower) && tokens[j + 1] !== undefined && (tokens[j + 1].pos === "NOUN" || tokens[j + 1].pos === "PROPN");
-  return t.pos === "VERB" && t.lower !== t.lemma && /s$/.test(t.lower);
+  if (t.pos === "VERB" && t.lower !== t.lemma && /s$/.test(t.lower)) return true;
+  // ("What temperature should ground beef reach?": a word the tagger calls a verb, a noun, and a base-form verb ending the question.)
+  let last = tokens.length - 1;
+  while (last > j && tokens[last].pos === "PUNCT") last--;
+  return (
+    t.pos === "VERB" &&
+    last >= j + 2 &&
+    tokens[j + 1]?.pos === "NOUN" &&
+    tokens[last].pos === "VERB" &&
+    tokens[last].lower === tokens[last].lemma &&
+    tokens.slice(j + 1, last).every((x) => x.pos === "NOUN" || x.pos === "ADJ")
+  );
 }
 
 /**

@@ -1137,7 +1137,13 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // "No, not for more than a minute or two, because …": the answer's "not" is the statement's; its phrase limits the negated verb
     // ("not without equipment" stays after a comma: it says the verb is possible with it).
     const limit = positive ? null : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past) .+)$/i.exec(e.text);
-    if (limit) return { sentence: `${sentence} ${limit[1].replace(/[.!]+$/, "")}${e.rest ? `. ${e.rest}` : ""}`, rule, doubts };
+    if (limit) {
+      // ("Can you freeze eggs in their shells?" + "Not in their shells — …": a limit the question says already is not said twice.)
+      const said = /^[^—–,;.]+/.exec(limit[1])?.[0].trim() ?? "";
+      const added = said !== "" && sentence.toLowerCase().includes(said.toLowerCase()) ? limit[1].slice(said.length).trimStart() : limit[1];
+      const joined = added === "" ? sentence : /^[—–]/.test(added) ? `${sentence.replace(/[.!]+$/, "")} ${added}` : `${sentence} ${added}`;
+      return { sentence: `${joined.replace(/[.!]+$/, "")}${e.rest ? `. ${e.rest}` : ""}`, rule, doubts };
+    }
     // ("Yes, very much so!", "Yes, absolutely!": the yes said again, with nothing of its own.)
     const more = EMPHATIC_YES_OR_NO.test(e.text) ? undefined : elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
