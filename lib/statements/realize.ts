@@ -222,6 +222,8 @@ function beforeSubordinate(rest: readonly Token[]): number {
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
 function measureGap(d: Declarative): number {
   const r = d.rest;
+  // ("How much can a golf ball weigh at most?": the bound goes before the measure, "weigh at most 45.93 grams".)
+  if (r[0]?.lower === "at" && /^(?:most|least)$/.test(r[1]?.lower ?? "")) return 2;
   // ("leave most of his fortune to _": a quantifier and its of-phrase are the object.)
   const quantified = /^(?:most|much|many|some|all|half|part|each|none)$/.test(r[0]?.lower ?? "") && r[1]?.lower === "of";
   let np = quantified ? nounPhraseEnd(r, 2) : nounPhraseEnd(r, 0);
@@ -2954,7 +2956,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     const worth = d.auxKind === "be" && !d.verb && d.rest[0]?.lower === "worth";
     // ("How many times has Brazil won the World Cup?": a count of times is an adverbial, after the object: "won the World Cup five times".)
     const times = wh.measure === "many" && wh.noun.length === 1 && wh.noun[0].lower === "times" && d.verb !== undefined;
-    gap = infinitive ? d.rest.length : worth ? 1 : times ? measureGap(d) : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
+    const bound = d.rest[0]?.lower === "at" && /^(?:most|least)$/.test(d.rest[1]?.lower ?? "");
+    gap = infinitive ? d.rest.length : worth ? 1 : times || bound ? measureGap(d) : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
   }
