@@ -394,12 +394,22 @@ function impersonal(sentence: string, answer: string): string {
   if (!/\b[Mm]y\b/.test(sentence) || /\b(?:I|I'm|me)\b/.test(sentence) || /\b[Mm]y\b/.test(answer)) return sentence;
   // ("my roses" → "roses", "my running shoes" → "running shoes", "my checked luggage" → "checked luggage": a plural or a mass noun
   // takes no article.)
-  return sentence.replace(/\b([Mm])y (\S)([\p{L}'’-]*)((?: [\p{L}'’-]+)?)/gu, (_, m: string, next: string, more: string, after: string) =>
-    takesNoArticle(next + more, after.trim())
-      ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
-      : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}${after}`,
+  // (Not inside quotes: "like 'tease my ears' for 'ease my tears'" quotes someone's words.)
+  const quoted = [...sentence.matchAll(QUOTED)].map((q) => [q.index ?? 0, (q.index ?? 0) + q[0].length] as const);
+  const inQuotes = (at: number) => quoted.some(([from, to]) => at > from && at < to);
+  return sentence.replace(
+    /\b([Mm])y (\S)([\p{L}'’-]*)((?: [\p{L}'’-]+)?)/gu,
+    (whole: string, m: string, next: string, more: string, after: string, at: number) =>
+      inQuotes(at)
+        ? whole
+        : takesNoArticle(next + more, after.trim())
+          ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
+          : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}${after}`,
   );
 }
+
+/** A quotation in double or curly quotes, or in single quotes that stand apart from words ("'tease my ears'", not "it's"). */
+const QUOTED = /["“][^"”]*["”]|‘[^’]*’|(?<![\p{L}])'[^']+'(?![\p{L}])/gu;
 
 const PLURAL_ENDING = /[^su'’]s$/;
 
