@@ -161,6 +161,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   // ("feature-length": a word joined by a hyphen is part of a compound.)
   if (prev.text === "-" || tokens[k + 1]?.text === "-") return 0;
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text) && k > 0) return 0;
+  // ("Did Watson and Crick share …?": a capitalised word after "and" and a name goes on with the names.)
+  if (/^[A-Z]/.test(t.text) && /^(?:and|&)$/.test(prev.lower) && /^[A-Z]/.test(tokens[k - 2]?.text ?? "") && k > start) return 0;
   // ("the first Ford Model T roll off …": a capitalised word before another opens a name.)
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[k + 1]?.text ?? "") && k > start) return 0;
   if (PRE_VERB.has(t.lower) && t.lower !== "most") return 0;
