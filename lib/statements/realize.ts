@@ -2880,8 +2880,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         ? slot
         : `${prep} ${midSentence(slot, wh.noun.at(-1)?.lemma)}`;
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
-    // predicate with "be" ("would be best protected from predators in a snowy field").
-    gap = d.auxKind === "be" || d.verb?.lemma === "be" ? d.rest.length : measureGap(d);
+    // predicate with "be" ("would be best protected from predators in a snowy field"); a time after the verb's own complement ("switched
+    // to decimal currency in 1971", but "begins in September in the Northern Hemisphere").
+    gap =
+      d.auxKind === "be" ||
+      d.verb?.lemma === "be" ||
+      (wh.noun.length > 0 && TIME_NOUNS.test(wh.noun[0].lower) && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
+        ? d.rest.length
+        : measureGap(d);
     // ("In what year did the Berlin Wall come down?": the verb's particle stays with it, "came down in 1989".)
     while (
       gap < d.rest.length &&
