@@ -94,10 +94,10 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
 
 /**
  * A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896.", "Pope Gregory
- * XIII, in 1582, to fix the drift …".
+ * XIII, in 1582, to fix the drift …", "Haydn, by 24 years.", "Around 215,000 tonnes, by most estimates".
  */
 const TRAILING_ADJUNCT =
-  /^([^,;:—–]{1,80}), ((?:in|on|at|around|about|during) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {

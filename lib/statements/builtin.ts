@@ -454,12 +454,6 @@ const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most account
 const COUNT_IN_TOTAL =
   /^((?:about |around |roughly |over |nearly |exactly |just )?(?:\d[\d,.]*|[a-z]+(?:-[a-z]+)?)) (in total|altogether|in all)\b\s*([\s\S]*)$/i;
 
-/** "Which is bigger, Mercury or Ganymede?", "Who was older, Mozart or Haydn?": a comparison between two named options. */
-const COMPARED_OPTIONS =
-  /^(?:which|who|what) (is|are|was|were) ((?:more|less) [a-z]+|[a-z]+er|better|worse),? ([^,?]{1,60}?) or ([^,?]{1,60}?)\s*\?$/i;
-
-const escapeForRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** A count, said alone or as "there are …", before a colon and a list: "There are three: …", "Six of them: …". */
 const COUNT_BEFORE_LIST =
   /^(?:there (?:are|were) )?(two|three|four|five|six|seven|eight|nine|ten|\d+)(?: (?:of them|main ones|kinds|types|parts|stages|steps))?:\s+(\S[\s\S]*)$/i;
@@ -615,33 +609,6 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       asked,
       given,
     );
-  }
-  // "Which is bigger, Mercury or Ganymede?" + "Ganymede. …": the option chosen, the comparison, and the other option after "than".
-  const compared = COMPARED_OPTIONS.exec(asked.trim());
-  if (compared) {
-    const options = [compared[3], compared[4]];
-    const chosen = options.findIndex((o) => new RegExp(`^(?:the )?${escapeForRegExp(o.replace(/^the /i, ""))}\\b`, "i").test(unframed));
-    if (chosen >= 0) {
-      const name = options[chosen].replace(/^the /i, "");
-      const after = unframed.slice(unframed.toLowerCase().indexOf(name.toLowerCase()) + name.length).trim();
-      // What the answer adds: a sentence of its own, a phrase after a comma or a dash.
-      const more =
-        after === "" || /^[.!]+$/.test(after)
-          ? ""
-          : /^[.!]/.test(after)
-            ? `. ${after.replace(/^[.!]+\s*/, "")}`
-            : after.startsWith(",")
-              ? after
-              : ` ${after}`;
-      const statement = finish(
-        `${capitalize(options[chosen])} ${compared[1].toLowerCase()} ${compared[2]} than ${options[1 - chosen]}${more}`,
-      );
-      return checked(
-        { statement, questionType: classifyParsed(asked, parsed()), rule: "which-of-two", fallback: false, flagged: false, doubts: [] },
-        asked,
-        given,
-      );
-    }
   }
   // "There are three: 1. skeletal 2. cardiac 3. smooth." to "What are the three types of muscle tissue?": the count the question names
   // already opens the answer; the list is the answer ("The three types of muscle tissue are skeletal, cardiac and smooth.").

@@ -1476,9 +1476,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   const names = (o: readonly Token[]) =>
     o.some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && answer.tokens.some((x) => x.lower === t.lower));
   const chosen = options && (picked || options.options.some(names)) ? options.before : asked;
-  // "Which is deeper, Lake Baikal or Lake Tanganyika?" + "The first one." → "… is deeper than Lake Tanganyika": a comparison with "be"
-  // names the other option ("Which came earlier, …?" + "The second." → "The Bronze Age came earlier.").
-  const other = picked && options ? options.options[picked === options.options[0] ? 1 : 0] : undefined;
+  // "Which is deeper, Lake Baikal or Lake Tanganyika?" + "The first one." (or "Lake Baikal.") → "… is deeper than Lake Tanganyika": a
+  // comparison with "be" names the other option ("Which came earlier, …?" + "The second." → "The Bronze Age came earlier.").
+  const namedOptions = options && !picked ? options.options.filter(names) : [];
+  const one = picked ?? (namedOptions.length === 1 ? namedOptions[0] : undefined);
+  const other = one && options ? options.options[one === options.options[0] ? 1 : 0] : undefined;
   const compared = chosen.filter((t) => t.pos !== "PUNCT");
   const comparative =
     compared.length === 2 && compared[0].lemma === "be" && compared[1].pos === "ADJ" && /[^e]er$|ier$/.test(compared[1].lower);
@@ -2856,12 +2858,17 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       doubts,
     };
   // Any other that-clause goes after the question's "about X" ("Darwin noticed about the finches that …"): a clause ends its sentence.
-  if (wh.word === "what" && d.verb && d.rest[0]?.lower === "about" && /^that\s/i.test(answerText))
+  // (A stranded "about", whose object the question asked, goes: "What did Rachel Carson warn about in Silent Spring?" + "that …" →
+  // "Rachel Carson warned in Silent Spring that …".)
+  if (wh.word === "what" && d.verb && d.rest[0]?.lower === "about" && /^that\s/i.test(answerText)) {
+    const stranded = d.rest[1] === undefined || d.rest[1].pos === "ADP" || d.rest[1].pos === "PUNCT";
+    const asked = stranded ? { ...d, rest: d.rest.slice(1) } : d;
     return {
-      sentence: capitalize(declarative(d, !d.negated, { text: answerText, gap: d.rest.filter((t) => t.pos !== "PUNCT").length })),
+      sentence: capitalize(declarative(asked, !d.negated, { text: answerText, gap: asked.rest.filter((t) => t.pos !== "PUNCT").length })),
       rule: "wh-inverted:about-that",
       doubts,
     };
+  }
   let slot = slotPhrase(wh, answerText, answerTokens);
   let gap: number;
   if (wh.prep) {
