@@ -3491,6 +3491,33 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   return realizeFrame(q, answer, question);
 }
 
+/** A phrase and its appositive after a comma: "An 11-year-old schoolgirl from Oxford, Venetia Burney", "Georgia, the country in the Caucasus". */
+const APPOSITIVE_END =
+  /^(?:[^,]{2,80}, (?:the|a|an) [^,]{2,60}|(?:[Aa]n?|[Tt]he|[Oo]ne) [^,]{2,80}, [A-Z][\p{L}.'’-]+(?: [A-Z][\p{L}.'’-]+){0,3})$/u;
+/** What opens a framing phrase or an adjunct, not a noun phrase: "As far as I know, Italy", "In 1928, …". */
+const NOT_NOUN_PHRASE_START =
+  /^(?:as|in|on|at|for|by|from|with|according|probably|maybe|perhaps|i|we|you|it|well|so|yes|no|if|when|because)\b/i;
+
+/**
+ * The comma that closes an appositive before the verb: a phrase answer that ends with one and opens the statement ("An 11-year-old
+ * schoolgirl from Oxford, Venetia Burney, came up with …"), or a be-question's subject that does ("The currency of Georgia, the country
+ * in the Caucasus, is the lari").
+ */
+function withAppositiveClosed(sentence: string, q: ParsedQuestion, a: AnswerParts): string {
+  if (!sentence.includes(", ")) return sentence;
+  const f = q.frame;
+  const phrase =
+    f.kind === "wh-subject" && !a.isClause
+      ? a.text.replace(/[.!]+$/, "")
+      : f.kind === "wh-be"
+        ? capitalize(text(f.subject).replace(/[\s?.!]+$/, ""))
+        : "";
+  if (phrase === "" || / (?:and|or) /.test(phrase) || NOT_NOUN_PHRASE_START.test(phrase) || !APPOSITIVE_END.test(phrase)) return sentence;
+  const opening = sentence.slice(0, phrase.length);
+  if (opening.toLowerCase() !== phrase.toLowerCase() || sentence[phrase.length] !== " ") return sentence;
+  return `${opening},${sentence.slice(phrase.length)}`;
+}
+
 /** "the left one", "the oldest surviving one": an adjective and "one" (not "the only one", "the one that …"). */
 const ADJECTIVE_ONE =
   /\bthe ((?:[a-z]+ ){0,2}?)(?!only\b|same\b|other\b|right\b|wrong\b|very\b)([a-z]+) one\b(?! (?:of|another|who|that|which|where)\b)/i;
@@ -3532,7 +3559,7 @@ function withOneNamed(sentence: string, q: ParsedQuestion): string {
 
 function realizeFrame(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const only = realizeFrameOnly(q, answer, question);
-  const r = { ...only, sentence: withOneNamed(only.sentence, q) };
+  const r = { ...only, sentence: withAppositiveClosed(withOneNamed(only.sentence, q), q, answer) };
   const f = q.frame;
   const wh = "wh" in f ? f.wh : undefined;
   const doubt = wh ? whNounDoubt(wh, answer, r.sentence) : undefined;
