@@ -1642,6 +1642,20 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // (The class's place said after the superlative is not said again after the answer.)
   const placeSaid = placed > 0 && text(predicate).includes(text(wh.noun.slice(placed)));
   const subject = placeSaid ? slotPhrase(wh, a.text, a.tokens) : withQualifier(wh, slotPhrase(wh, a.text, a.tokens), a);
+  // "Whose idea was the Scout movement?" + "Robert Baden-Powell's." → "The Scout movement was Robert Baden-Powell's idea.": after "be" a
+  // noun phrase is what the question asks about, the subject ("Whose face is on the bill?" keeps the answer first).
+  const be = predicate[0];
+  const about = withoutMarks(predicate.slice(1));
+  if (
+    wh.word === "whose" &&
+    be &&
+    /^(?:is|are|was|were)$/.test(be.lower) &&
+    about.length > 0 &&
+    /^(?:DET|PROPN|NOUN)$/.test(about[0].pos) &&
+    about.every((t) => t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "ADP") &&
+    !a.isClause
+  )
+    return { sentence: `${capitalize(text(about))} ${be.lower} ${midSentence(subject)}`, rule: "wh-subject:whose-be", doubts };
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   const plural =
