@@ -1,5 +1,5 @@
 /**
- * Chat answers of the kinds rounds 18 and 19 brought (a frequency adverb before the answer, "the left one" for the question's noun, a
+ * Chat answers of the kinds rounds 18 to 20 brought (a frequency adverb before the answer, "the left one" for the question's noun, a
  * subject with a participle's phrase, "X does — …", a "not" with an adverb, a count before its list, "a good example", a pronoun after
  * a fronted clause, a degree before a reason): the statement a careful annotator writes, and the flags on the bad statements the
  * earlier rules wrote.
@@ -10,7 +10,7 @@ import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
 import { assertFlagCases, type FlagCase } from "./flag-cases.js";
 
-test("round 18 and 19 chat answers read as a careful annotator writes them", () => {
+test("round 18 to 20 chat answers read as a careful annotator writes them", () => {
   const cases: [string, string, string][] = [
     // A frequency adverb is a hedge on the verb; a completion's stays where it is.
     ["When do owls hunt?", "Usually at night.", "Owls usually hunt at night."],
@@ -103,6 +103,49 @@ test("round 18 and 19 chat answers read as a careful annotator writes them", () 
       "Great question! Once the central tower is finished, it'll be 172.5 m tall.",
       "Once the central tower is finished, the Sagrada Família will be 172.5 m tall.",
     ],
+    // Round 20: openers, a comparison's other option, an appositive's comma, whose + be, a bound, a stranded "about", "steeped".
+    [
+      "What year were the Lascaux cave paintings discovered?",
+      "Ooh, good one! It was 1940.",
+      "The Lascaux cave paintings were discovered in 1940.",
+    ],
+    ["Which is bigger, Mercury or Ganymede?", "Ganymede. Mercury is smaller.", "Ganymede is bigger than Mercury. Mercury is smaller."],
+    ["Who was older, Mozart or Haydn?", "Haydn, by 24 years.", "Haydn was older than Mozart by 24 years."],
+    [
+      "What is the currency of Georgia, the country in the Caucasus?",
+      "the lari",
+      "The currency of Georgia, the country in the Caucasus, is the lari.",
+    ],
+    [
+      "Who came up with the name Pluto?",
+      "An 11-year-old schoolgirl from Oxford, Venetia Burney.",
+      "An 11-year-old schoolgirl from Oxford, Venetia Burney, came up with the name Pluto.",
+    ],
+    ["Whose idea was the Scout movement?", "Robert Baden-Powell's.", "The Scout movement was Robert Baden-Powell's idea."],
+    ["How much can a regulation golf ball weigh at most?", "45.93 grams", "A regulation golf ball can weigh at most 45.93 grams."],
+    [
+      "What did Rachel Carson warn about in Silent Spring?",
+      "She warned that pesticides were poisoning birds.",
+      "Rachel Carson warned in Silent Spring that pesticides were poisoning birds.",
+    ],
+    ["How long should I steep green tea?", "About three minutes.", "Green tea should be steeped about three minutes."],
+    ["In what year did Britain switch to decimal currency?", "1971", "Britain switched to decimal currency in 1971."],
+    [
+      "Can you freeze eggs in their shells?",
+      "Not in their shells — the liquid expands and cracks them.",
+      "Eggs cannot be frozen in their shells — the liquid expands and cracks them.",
+    ],
+    [
+      "With whom did Watson and Crick share the 1962 Nobel Prize?",
+      "With Maurice Wilkins.",
+      "Watson and Crick shared the 1962 Nobel Prize with Maurice Wilkins.",
+    ],
+    ["What temperature should ground beef reach?", "160°F", "Ground beef should reach 160°F."],
+    [
+      "Fill in the blank: A slip of the tongue, like 'tease my ears' for 'ease my tears', is called a ___.",
+      "spoonerism",
+      "A slip of the tongue, like 'tease my ears' for 'ease my tears', is called a spoonerism.",
+    ],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });
@@ -157,6 +200,20 @@ test("the round 18 flags catch the bad statement and spare the good one beside i
       "Sweet potatoes are healthier than regular potatoes, not dramatically. Sweet potatoes have far more vitamin A.",
       "yes or no left inside",
       "Sweet potatoes are not dramatically healthier than regular potatoes. Sweet potatoes have far more vitamin A.",
+    ],
+    [
+      "Which art movement was Piet Mondrian part of?",
+      "De Stijl",
+      "Piet Mondrian part was of De Stijl.",
+      'the question\'s "part of" split by "was"',
+      "Piet Mondrian was part of De Stijl.",
+    ],
+    [
+      "Do I need a plug adapter in Australia if I'm coming from the US?",
+      "Yes, you'll need a Type I adapter.",
+      "I need a plug adapter in Australia if I'm coming from the US. You'll need a Type I adapter.",
+      "the asker's \"I\" as the statement's subject",
+      "A plug adapter is needed in Australia when coming from the US. You'll need a Type I adapter.",
     ],
   ];
   assertFlagCases(cases);
