@@ -84,6 +84,8 @@ const HELD_OUT = new Set([
   "lean-holdout-13.csv",
   "lean-holdout-14.csv",
   "lean-holdout-15.csv",
+  "lean-holdout-16.csv",
+  "lean-holdout-17.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -370,6 +370,8 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-13.csv\` (${size("lean-holdout-13.csv")} leaning)`,
     page`\`lean-holdout-14.csv\` (${size("lean-holdout-14.csv")} leaning)`,
     page`\`lean-holdout-15.csv\` (${size("lean-holdout-15.csv")} leaning)`,
+    page`\`lean-holdout-16.csv\` (${size("lean-holdout-16.csv")} leaning)`,
+    page`\`lean-holdout-17.csv\` (${size("lean-holdout-17.csv")} leaning)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
