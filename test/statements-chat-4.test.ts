@@ -215,6 +215,34 @@ test("the round 18 flags catch the bad statement and spare the good one beside i
       "the asker's \"I\" as the statement's subject",
       "A plug adapter is needed in Australia when coming from the US. You'll need a Type I adapter.",
     ],
+    [
+      "What internal temperature should ground beef reach?",
+      "160°F (71°C) — check it with a thermometer.",
+      "160°F (71°C) should ground beef reach — check it with a thermometer.",
+      "the question's word order kept",
+      "Ground beef should reach 160°F (71°C) — check it with a thermometer.",
+    ],
+    [
+      "Can you freeze eggs in their shells?",
+      "Not in their shells — the liquid expands and cracks them.",
+      "Eggs cannot be frozen in their shells in their shells — the liquid expands and cracks them.",
+      "said twice in a row",
+      "Eggs cannot be frozen in their shells — the liquid expands and cracks them.",
+    ],
+    [
+      "How long do bowhead whales live?",
+      "Bowhead whales can live for more than 200 years.",
+      "Bowhead whales live for more than 200 years.",
+      'the answer\'s "can" dropped',
+      "Bowhead whales can live for more than 200 years.",
+    ],
+    [
+      "How much can a regulation golf ball weigh at most?",
+      "45.93 grams",
+      "A regulation golf ball can weigh at 45.93 grams most.",
+      'the question\'s "at most" split',
+      "A regulation golf ball can weigh at most 45.93 grams.",
+    ],
   ];
   assertFlagCases(cases);
   // Spared: a question inside quotes, "it's" after a possessive's comma, a multiplier's "times the".

@@ -8,6 +8,7 @@
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
 import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
+import { parseQuestion } from "./question.js";
 import { occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 const regexps = new Map<string, RegExp>();
@@ -481,7 +482,36 @@ export function answerPartDoubts(own: string, statement: string, question: strin
       out.push(`reads: "${modal} ${verb} ${instruction[1].toLowerCase()}", an instruction after the question's verb`);
   }
   out.push(...answerClauseGlued(own, question, answer));
+  // "160°F should ground beef reach": the question's inverted words (after "do", "does", "did" or a modal) kept in their order.
+  const inverted = INVERTED_REST.test(question) ? invertedWords(question) : undefined;
+  if (inverted && own.toLowerCase().includes(inverted)) out.push("reads: the question's word order kept");
+  // "Eggs cannot be frozen in their shells in their shells": a phrase said twice in a row.
+  const twiceInRow = / ([a-z]+ [a-z]+(?: [a-z]+)?) \1\b/i.exec(own);
+  if (twiceInRow && !question.toLowerCase().includes(twiceInRow[0].trim().toLowerCase()) && !answer.includes(twiceInRow[0].trim()))
+    out.push(`reads: "${twiceInRow[1]}" said twice in a row`);
+  // "Bowhead whales live for more than 200 years." for "… can live for more than 200 years.": the answer's modal dropped from its verb.
+  // (Not "you can …", "you should …": the asker's instruction is said without them.)
+  const modal = /(?<!\b(?:you|we|i|one|they|people)) (can|could|may|might|must|should) ([a-z]{3,})\b/i.exec(answer);
+  if (modal && !/\b(?:can|could|may|might|must|should|cannot|can't)\b/i.test(own) && cachedRegExp(`\\b${modal[2]}\\b`, "").test(own))
+    out.push(`meaning: the answer's "${modal[1]}" dropped`);
+  // "can weigh at 45.93 grams most": the question's "at most" split by the answer.
+  const bound = / at (most|least)\b/.exec(question);
+  if (bound && cachedRegExp(`\\bat (?:\\S+ ){1,4}${bound[1]}\\b`, "").test(own) && !own.includes(`at ${bound[1]}`))
+    out.push(`reads: the question's "at ${bound[1]}" split`);
   return out;
+}
+
+/** A wh-question with "do", "does", "did" or a modal: the parse below is asked only of these. */
+const INVERTED_REST =
+  /^\s*(?:what|which|how|where|when|why|whom|whose)\b[^?]*\b(?:do|does|did|should|can|could|would|will|must|may|might)\b/i;
+
+/** "should ground beef reach": the inverted auxiliary, subject and verb of a wh-question, lower-cased; undefined for any other. */
+function invertedWords(question: string): string | undefined {
+  const f = parseQuestion(question).frame;
+  if (f.kind !== "wh-inverted" || (f.decl.auxKind !== "do" && f.decl.auxKind !== "modal") || !f.decl.verb || f.decl.subject.length === 0)
+    return undefined;
+  if (f.decl.subject[0].pos === "PRON") return undefined;
+  return [f.decl.aux, ...f.decl.subject, ...f.decl.preVerb, f.decl.verb].map((t) => t.lower).join(" ");
 }
 
 /**
@@ -501,12 +531,16 @@ function answerClauseGlued(own: string, question: string, answer: string): strin
   if (at < 0) return [];
   const before = own.slice(0, at);
   const opening = first.split(" ", 1)[0];
-  const inside = at > 0 && (/\b(?:is|are|was|were) $/.test(before) || (/^[A-Z]/.test(opening) && before.startsWith(`${opening} `)));
+  const inside =
+    at > 0 &&
+    (/\b(?:is|are|was|were) $/.test(before) ||
+      (/^[A-Z]/.test(opening) && !FUNCTION_OPENING.test(opening) && before.startsWith(`${opening} `)));
   const after =
     at === 0
       ? own
           .slice(first.length)
           .replace(/[.!]+$/, "")
+          .replace(/^,/, "")
           .trim()
       : "";
   const predicate = after !== "" && new RegExp(`^(?:what|who|which)\\s+${escapeRegExp(after)}\\s*\\?$`, "i").test(question.trim());
@@ -514,6 +548,9 @@ function answerClauseGlued(own: string, question: string, answer: string): strin
   if (clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
   return [inside ? "reads: the answer's sentence inside the question's words" : "reads: the question's words after the answer's sentence"];
 }
+
+/** Words that open many sentences, so that opening two says nothing: "The …", "It …". */
+const FUNCTION_OPENING = /^(?:The|A|An|This|That|These|Those|It|Its|Their|His|Her|Our|Your|My|In|On|At|There|They|He|She|We|You)$/;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
