@@ -26,7 +26,7 @@ import {
 import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, passiveByAgent, realize } from "./realize.js";
-import { capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence } from "./text.js";
+import { QUOTATION, capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence } from "./text.js";
 import { midSentence } from "./realize.js";
 import type { QuestionType, Reformulation } from "./types.js";
 import { statementDoubts } from "./checks.js";
@@ -395,7 +395,7 @@ function impersonal(sentence: string, answer: string): string {
   // ("my roses" → "roses", "my running shoes" → "running shoes", "my checked luggage" → "checked luggage": a plural or a mass noun
   // takes no article.)
   // (Not inside quotes: "like 'tease my ears' for 'ease my tears'" quotes someone's words.)
-  const quoted = [...sentence.matchAll(QUOTED)].map((q) => [q.index ?? 0, (q.index ?? 0) + q[0].length] as const);
+  const quoted = [...sentence.matchAll(QUOTATION)].map((q) => [q.index ?? 0, (q.index ?? 0) + q[0].length] as const);
   const inQuotes = (at: number) => quoted.some(([from, to]) => at > from && at < to);
   return sentence.replace(
     /\b([Mm])y (\S)([\p{L}'’-]*)((?: [\p{L}'’-]+)?)/gu,
@@ -407,9 +407,6 @@ function impersonal(sentence: string, answer: string): string {
           : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}${after}`,
   );
 }
-
-/** A quotation in double or curly quotes, or in single quotes that stand apart from words ("'tease my ears'", not "it's"). */
-const QUOTED = /["“][^"”]*["”]|‘[^’]*’|(?<![\p{L}])'[^']+'(?![\p{L}])/gu;
 
 const PLURAL_ENDING = /[^su'’]s$/;
 

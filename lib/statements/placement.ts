@@ -344,13 +344,13 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     if (after && !isProperWord(opening[1].toLowerCase()) && !question.includes(opening[0]))
       out.push(`reads: the answer's sentence after "${after}"`);
   }
-  // "Wood glue needs keep it clamped …": the answer's instruction after the question's verb.
+  // "Wood glue needs keep it clamped …", "should be cleaned scoop it …": the answer's instruction after the question's verb or participle.
   const commanded = /^([A-Z][a-z]+) /.exec(answer.trim())?.[1].toLowerCase();
   if (
     commanded &&
     own.includes(` ${commanded}`) &&
-    cachedRegExp(`\\b(?:needs?|has to|have to|should|must|can|will) ${commanded}\\b`, "").test(own) &&
-    isVerbFirst(commanded)
+    isVerbFirst(commanded) &&
+    cachedRegExp(`\\b(?:(?:needs?|has to|have to|should|must|can|will)|(?:be|been) [a-z]+(?:ed|en|t)) ${commanded}\\b`, "").test(own)
   )
     out.push(`reads: "${commanded}", the answer's instruction after the question's verb`);
   // "It is rude to …" for "Yes, very": the answer's degree left out.
@@ -381,14 +381,6 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const meant = meansAt >= 2 && meansAt <= 30 ? own.trim().slice(0, meansAt) : "";
   const means = meant !== "" && saidAgainAt(own.trim().toLowerCase(), meant.toLowerCase(), meansAt + 7) ? [meant, meant] : null;
   if (means) out.push(`reads: "${means[1]}" said again after "means"`);
-  // "should be cleaned scoop it …": the answer's instruction after the question's participle.
-  if (
-    commanded &&
-    own.includes(` ${commanded}`) &&
-    isVerbFirst(commanded) &&
-    cachedRegExp(`\\b(?:be|been) [a-z]+(?:ed|en|t) ${commanded}\\b`, "").test(own)
-  )
-    out.push(`reads: "${commanded}", the answer's instruction after the question's verb`);
   // "A few good ones: spider plants …": "ones" for the question's noun.
   const ones = own.includes("ones")
     ? /\b(?:a few|some|several|many|the best|good|great|the main)(?: good| great| common| popular)? ones\b/i.exec(own)
@@ -543,7 +535,8 @@ function answerClauseGlued(own: string, question: string, answer: string): strin
           .replace(/^,/, "")
           .trim()
       : "";
-  const predicate = after !== "" && new RegExp(`^(?:what|who|which)\\s+${escapeRegExp(after)}\\s*\\?$`, "i").test(question.trim());
+  const asked = /^(?:what|who|which)\s+(.*?)\s*\?$/i.exec(question.trim())?.[1];
+  const predicate = after !== "" && asked?.toLowerCase() === after.toLowerCase();
   if (!inside && !predicate) return [];
   if (clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
   return [inside ? "reads: the answer's sentence inside the question's words" : "reads: the question's words after the answer's sentence"];
@@ -551,8 +544,6 @@ function answerClauseGlued(own: string, question: string, answer: string): strin
 
 /** Words that open many sentences, so that opening two says nothing: "The …", "It …". */
 const FUNCTION_OPENING = /^(?:The|A|An|This|That|These|Those|It|Its|Their|His|Her|Our|Your|My|In|On|At|There|They|He|She|We|You)$/;
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A number in figures or words, or a quantity word. */
 const COUNT_WORD =

@@ -14,7 +14,7 @@ import { answerPartDoubts } from "./placement.js";
 import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { hasSuffix, occurrences, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
+import { QUOTATION, hasSuffix, occurrences, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
 import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
@@ -441,10 +441,7 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   // the question's context it copies) says it of the asker, where a statement says it of anyone. ("I" before a lower-case word and after no
   // capitalised one: "World War I began" names a war.)
   // (Not words in quotes, "I think, therefore I am"; nor where the question's context is the asker's own: "I put $1,000 … I will have".)
-  const unquoted = (s: string) =>
-    s.includes('"') || s.includes("“") || s.includes("'") || s.includes("‘")
-      ? s.replace(/["“][^"”]*["”]|‘[^’]*’|(?<![\p{L}])'[^']+'(?![\p{L}])/gu, "")
-      : s;
+  const unquoted = (s: string) => (s.includes('"') || s.includes("“") || s.includes("'") || s.includes("‘") ? s.replace(QUOTATION, "") : s);
   const asks = /\b(?:I|my|me|My)\b/.test(question) ? unquoted(question) : "";
   if (asks !== "" && /\b(?:I|my|me|My)\b/.test(asks) && !/\b(?:I|my|me|My)\b/.test(splitFinalSentence(asks).context)) {
     const asker = own

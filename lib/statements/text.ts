@@ -117,3 +117,6 @@ export function occurrences(s: string, part: string): number {
   for (let at = s.indexOf(part); at >= 0; at = s.indexOf(part, at + part.length)) n++;
   return n;
 }
+
+/** A quotation in double or curly quotes, or in single quotes that stand apart from words ("'tease my ears'", not "it's"). */
+export const QUOTATION = /["“][^"”]*["”]|‘[^’]*’|(?<![\p{L}])'[^']+'(?![\p{L}])/gu;
