@@ -52,7 +52,8 @@ const FRAMING = [
   /^(?:(?:the )?(?:short|quick|simple|long) )?answer\s*[:—–]\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
   /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question\s*[!.,:;—–-]*\s+/i,
-  /^(?:(?:i'm |i am )?(?:happy|glad) to help|no problem|good one)\s*[!.,:;\-–—]+\s*/i,
+  // ("Happy to help with that one!", "Glad you asked!", "Love this question!")
+  /^(?:(?:i'm |i am |i'd be |i would be )?(?:happy|glad) to (?:help|explain|answer)(?: with)?(?: (?:that|this)(?: one| question)?)?|glad you asked|(?:i )?love (?:this|that) (?:one|question)|no problem|good one)\s*[!.,:;\-–—]+\s*/i,
 ];
 /** An introductory phrase before the answer's clause ("Based on radiometric dating, …", "As far as we know, …"), which it keeps. */
 const INTRODUCTION =

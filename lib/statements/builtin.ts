@@ -253,6 +253,9 @@ function withoutPartLabels(question: string): string {
 
 const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|must|has|have|had)$/;
 
+/** Words that open a clause after the main one: a hedge before them belongs to the main clause. */
+const CLAUSE_AFTER_MAIN = new Set(["because", "since", "although", "though", "whereas", "unless"]);
+
 /**
  * The statement with the answer's hedge on its verb ("The pyramids were probably built …", "There are probably …", "Homer probably
  * composed …"): after the main clause's first auxiliary, or before the question's verb where that comes first, else before the first
@@ -260,9 +263,10 @@ const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|mus
  */
 function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<string>): string | undefined {
   const t = tokenizePhrase(sentence);
-  // In the main clause, before its first comma; the question's verb in any of its forms, whatever its tag ("wove/NOUN").
-  const comma = t.findIndex((x) => x.text === ",");
-  const main = (k: number) => k > 0 && (comma < 0 || k < comma);
+  // In the main clause, before its first comma or its reason ("Cats probably have slit-shaped pupils because a slit can …"); the
+  // question's verb in any of its forms, whatever its tag ("wove/NOUN").
+  const end = t.findIndex((x, k) => x.text === "," || (k > 0 && CLAUSE_AFTER_MAIN.has(x.lower)));
+  const main = (k: number) => k > 0 && (end < 0 || k < end);
   // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
   // ("has" before its object is the main verb, not an auxiliary: "An adult human usually has 32 teeth.")
   const auxiliary = (k: number) =>
@@ -461,6 +465,16 @@ const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
 /** A focusing adverb before a phrase answer ("Mostly by …", "Partly the big power users"); not before yes or no. */
 const FOCUS_BEFORE_PHRASE = /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
 
+/** "You'll find it in south-west Bolivia, …": a where-question's place said as where the asker finds the thing; the place is the answer. */
+const FOUND_AT =
+  /^you(?:['’]ll| will| can| could|['’]d| would)? (?:find|see|spot) (?:it|them|one|some|these|those) ((?:in|on|at|near|under|along|across|throughout|all over|off|inside|around) \S[\s\S]*)$/i;
+
+/**
+ * "Picture an ordinary cumulus cloud about a kilometre across: all its water droplets …": a scene the answer sets before its clause
+ * (issue 23, answers that lean on the question); the statement says it as the case the clause is about ("For an ordinary …, all its …").
+ */
+const SCENE_THEN_CLAUSE = /^(?:picture|imagine|take|consider)\s+((?:a|an|the)\s[^:;!?]{3,120}):\s+(\S[\s\S]*)$/i;
+
 /**
  * Where the phrase `phrase` (its first words) starts in `statement`, moved back over a preposition the statement put before it ("focused
  * _on_ hygiene" → before "on"); -1 when the statement does not say its first words.
@@ -557,6 +571,33 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       const statement = `${r.statement.slice(0, at).trimEnd()} ${total[2].toLowerCase()}${joined}${r.statement.slice(at)}`;
       return checked({ ...r, statement }, asked, given);
     }
+  }
+  const found = FOUND_AT.exec(unframed);
+  if (found && /^\s*where\b/i.test(parsed().sentence)) {
+    const r = reformulateWithin(asked, found[1]);
+    if (!r.fallback) return checked(r, asked, given);
+  }
+  const scene = SCENE_THEN_CLAUSE.exec(unframed);
+  // ("When did people start keeping cats?" + "Picture the first farming villages …, about 10,000 years ago: their grain stores …": to a
+  // when- or where-question the scene is the answer, and the clause follows its statement after the colon.)
+  const sceneAnswered = scene && /^\s*(?:when|where)\b/i.test(parsed().sentence) ? reformulateWithin(asked, `in ${scene[1]}`) : undefined;
+  if (scene && sceneAnswered && !sceneAnswered.fallback && /[^.!]\.$/.test(sceneAnswered.statement)) {
+    const statement = `${sceneAnswered.statement.slice(0, -1)}: ${scene[2]}`;
+    return checked({ ...sceneAnswered, statement: finish(statement), rule: `${sceneAnswered.rule}:scene` }, asked, given);
+  }
+  // (A clause after the colon: a verb in its first sentence, "all its water droplets together weigh …" included.)
+  const sceneClause = scene && !sceneAnswered && parsed().frame.kind !== "yes-no" ? analyzeAnswer(scene[2]) : undefined;
+  if (scene && sceneClause && (sceneClause.isClause || sceneClause.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"))) {
+    const context = parsed().context;
+    // ("Take a dairy cow …: she can drink …": the clause's pronoun subject is the scene's thing → "A dairy cow … can drink …".)
+    const pronoun = /^(?:she|he|it|they)\s+(?=\S)/i.exec(scene[2]);
+    const said = pronoun ? `${capitalize(scene[1])} ${scene[2].slice(pronoun[0].length)}` : `For ${scene[1]}, ${midSentence(scene[2])}`;
+    const statement = `${context ? `${context.replace(/\?(?=\s|$)/g, ".")} ` : ""}${finish(said)}`;
+    return checked(
+      { statement, questionType: classifyParsed(asked, parsed()), rule: "scene", fallback: false, flagged: false, doubts: [] },
+      asked,
+      given,
+    );
   }
   // "Mostly by the Flavian emperors: …", "Typically the big power users: …": a focusing adverb goes back before the answer's phrase,
   // after the rules placed the phrase ("The Colosseum was built mostly by the Flavian emperors: …").

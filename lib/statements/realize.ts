@@ -1201,6 +1201,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     };
   }
   if (a.because) return { sentence: `${declarative(d, true)} ${midSentence(a.text)}`, rule: "yes-no:because", doubts };
+  // "Only a little, and only through their paw pads" to "Do cats sweat?": a limited yes, which follows the verb it limits.
+  // (Not a count for the question's "any": "Did van Gogh sell any paintings?" + "Only one — …".)
+  if (/^only\s(?!(?:one|two|three|four|five|six|a few|some|a couple|\d))/i.test(a.text) && !/\bany\b/i.test(declarative(d, true)))
+    return { sentence: `${declarative(d, true)} ${midSentence(a.text)}`, rule: "yes-no:limited", doubts };
   return {
     sentence: `${declarative(d, true)}, ${midSentence(a.text)}`,
     rule: "yes-no:unplaced",
