@@ -253,6 +253,8 @@ function withoutPartLabels(question: string): string {
 
 const HEDGE_AUX = /^(?:is|are|was|were|will|would|can|could|should|may|might|must|has|have|had)$/;
 
+/** Marks that end the main clause ("It usually takes about five weeks — the route is …"). */
+const MAIN_CLAUSE_END = new Set([",", "—", "–", ";", ":"]);
 /** Words that open a clause after the main one: a hedge before them belongs to the main clause. */
 const CLAUSE_AFTER_MAIN = new Set(["because", "since", "although", "though", "whereas", "unless"]);
 
@@ -263,9 +265,9 @@ const CLAUSE_AFTER_MAIN = new Set(["because", "since", "although", "though", "wh
  */
 function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<string>): string | undefined {
   const t = tokenizePhrase(sentence);
-  // In the main clause, before its first comma or its reason ("Cats probably have slit-shaped pupils because a slit can …"); the
+  // In the main clause, before its first comma, dash or reason ("Cats probably have slit-shaped pupils because a slit can …"); the
   // question's verb in any of its forms, whatever its tag ("wove/NOUN").
-  const end = t.findIndex((x, k) => x.text === "," || (k > 0 && CLAUSE_AFTER_MAIN.has(x.lower)));
+  const end = t.findIndex((x, k) => MAIN_CLAUSE_END.has(x.text) || (k > 0 && CLAUSE_AFTER_MAIN.has(x.lower)));
   const main = (k: number) => k > 0 && (end < 0 || k < end);
   // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
   // ("has" before its object is the main verb, not an auxiliary: "An adult human usually has 32 teeth.")
@@ -465,6 +467,12 @@ const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
 /** A focusing adverb before a phrase answer ("Mostly by …", "Partly the big power users"); not before yes or no. */
 const FOCUS_BEFORE_PHRASE = /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
 
+/**
+ * "If the race is long enough, yes — …", "If you start from Saint-Jean, usually about five weeks — …": a condition the answer puts before
+ * a reply that is not a clause of its own; the statement of the reply follows the condition.
+ */
+const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
+
 /** "You'll find it in south-west Bolivia, …": a where-question's place said as where the asker finds the thing; the place is the answer. */
 const FOUND_AT =
   /^you(?:['’]ll| will| can| could|['’]d| would)? (?:find|see|spot) (?:it|them|one|some|these|those) ((?:in|on|at|near|under|along|across|throughout|all over|off|inside|around) \S[\s\S]*)$/i;
@@ -570,6 +578,23 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     if (!r.fallback && at > 0) {
       const statement = `${r.statement.slice(0, at).trimEnd()} ${total[2].toLowerCase()}${joined}${r.statement.slice(at)}`;
       return checked({ ...r, statement }, asked, given);
+    }
+  }
+  const condition = CONDITION_THEN_REPLY.exec(unframed);
+  // (A condition with a clause of its own, not "Once a day, …" or "When warm, …"; not a definition's "when": "What is a hash collision?"
+  // + "when two inputs map to the same hash value, …".)
+  if (
+    condition &&
+    !parsed().context &&
+    !parsed().fronted &&
+    !/^\s*what (?:is|are|was|were)\b/i.test(parsed().sentence) &&
+    analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause &&
+    !analyzeAnswer(condition[2]).isClause
+  ) {
+    const r = reformulateWithin(asked, condition[2]);
+    if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(condition[1].toLowerCase())) {
+      const statement = `${capitalize(condition[1])}, ${midSentence(r.statement)}`;
+      return checked({ ...r, statement, rule: `${r.rule}:condition` }, asked, given);
     }
   }
   const found = FOUND_AT.exec(unframed);
