@@ -512,21 +512,47 @@ function invertedWords(question: string): string | undefined {
  * own subject and verb, six words or more) glued after "is", after its own subject said once already, or before the question's
  * predicate.
  */
-function answerClauseGlued(own: string, question: string, answer: string): string[] {
+function answerClauseGlued(ownSentences: string, question: string, answer: string): string[] {
+  // (After the question's context the statement's own sentences start with a space.)
+  const own = ownSentences.trimStart();
   const first = answer
     .trim()
     .split(/(?<=[.!?]["”]?)\s+/, 1)[0]
     .replace(/[.!]+$/, "");
   // (Not a quotation, which "is" may introduce: "The opening line … is "Happy families are all alike; …"".)
   if (first.length < 24 || !/^["“]?[A-Z]\S* \S+ \S+ \S+ \S+ \S+/.test(first) || /^["“][^"”]*["”]$/.test(first)) return [];
-  const at = own.indexOf(first);
-  if (at < 0) return [];
+  // (Found as written, or with its capital lowered after the question's words: "Concrete takes concrete reaches …".)
+  const lowered = first[0].toLowerCase() + first.slice(1);
+  const written = own.indexOf(first);
+  const at = written >= 0 ? written : own.indexOf(` ${lowered}`) + 1;
+  if (at < 0 || (written < 0 && at === 0)) return [];
   const before = own.slice(0, at);
   const opening = first.split(" ", 1)[0];
+  // ("… glow in the dark because of Cats' eyes glow because …", "Concrete takes concrete reaches …": after a word that opens no
+  // clause; not after a mark or a connective, nor where the answer's sentence opens with its own: "… pupils because a slit …".)
+  const unjoined =
+    at > 0 &&
+    !/(?:[.!?:;,—–(]|\b(?:because|that|so|and|but|or|while|when|if|since|as|although|though|whereas|then|where|which|who|whom|(?:show|mean|suggest|prove|indicate|say|think|believe|know|find|hope|feel)s?|showed|meant|said|found|knew|thought))\s*$/i.test(
+      before,
+    ) &&
+    !SUBORDINATING_OPENING.test(first);
+  // (The answer's sentence names again what the words before it said: "The function of the gallbladder is the gallbladder stores …"; a
+  // sign the rules read it as a phrase, whatever the tagger says of its verb.)
+  const subject = /^["“]?(?:(?:the|a|an) )?([\p{L}'’-]{4,})/iu.exec(first)?.[1].toLowerCase();
+  const saidAgain =
+    unjoined &&
+    subject !== undefined &&
+    before
+      .toLowerCase()
+      .split(/[^\p{L}'’-]+/u)
+      .includes(subject);
+  // (Lowered, only where it names its subject again: "A fresco is a painting done on wet plaster, so …" reads.)
+  if (written < 0 && !saidAgain) return [];
   const inside =
     at > 0 &&
     (/\b(?:is|are|was|were) $/.test(before) ||
-      (/^[A-Z]/.test(opening) && !FUNCTION_OPENING.test(opening) && before.startsWith(`${opening} `)));
+      (/^[A-Z]/.test(opening) && !FUNCTION_OPENING.test(opening) && before.startsWith(`${opening} `)) ||
+      unjoined);
   const after =
     at === 0
       ? own
@@ -538,9 +564,13 @@ function answerClauseGlued(own: string, question: string, answer: string): strin
   const asked = /^(?:what|who|which)\s+(.*?)\s*\?$/i.exec(question.trim())?.[1];
   const predicate = after !== "" && asked?.toLowerCase() === after.toLowerCase();
   if (!inside && !predicate) return [];
-  if (clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
+  if (!saidAgain && clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
   return [inside ? "reads: the answer's sentence inside the question's words" : "reads: the question's words after the answer's sentence"];
 }
+
+/** A sentence that opens with its own connective, which may follow the question's words: "Because a slit can open …". */
+const SUBORDINATING_OPENING =
+  /^(?:because|since|so|when|whenever|if|once|while|although|though|as|after|before|until|unless|by|to|in order to|whereas)\b/i;
 
 /** Words that open many sentences, so that opening two says nothing: "The …", "It …". */
 const FUNCTION_OPENING = /^(?:The|A|An|This|That|These|Those|It|Its|Their|His|Her|Our|Your|My|In|On|At|There|They|He|She|We|You)$/;
