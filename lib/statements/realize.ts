@@ -309,6 +309,13 @@ const SPEED_UNIT =
 /** Adjectives English puts after a measure ("8,849 meters tall", "4.5 billion years old"). */
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
 
+/** What may follow a measure and its unit, after the measure's adjective: a comma, a dash, or a preposition ("… tall at its highest point"). */
+const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|during|with|including|across|along|when|depending)\b)/;
+
+/** A measure that opens a phrase: "about 1,085 metres", "over 2,000 years", "30–40 cm" (then what the answer says of it). */
+const LEADING_MEASURE =
+  /^(?:(?:about|around|roughly|almost|nearly|over|under|just over|just under|more than|less than|up to|some|approximately) )?\d[\d,.]*(?:\s*(?:-|–|to)\s*\d[\d,.]*)?\s*(?:[a-zA-Z]+|°[CF]?|%)(?=[ ,;:—–(]|$)/i;
+
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
@@ -2155,7 +2162,14 @@ function beComplementRealize(
     const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
     // A bare age takes its unit ("32" → "32 years old"); a bare number for another measure stays bare.
     if (adj === "old" && /^(?:about |around |almost |nearly )?\d+(?:\.\d+)?$/.test(slot)) slot = `${slot} years old`;
-    else if (POST_MEASURE.has(adj) && !ends) slot = `${slot} ${adj}`;
+    else if (POST_MEASURE.has(adj) && !ends) {
+      // ("About 1,085 metres at its highest point" → "about 1,085 metres tall at its highest point": the adjective follows the measure.)
+      const measure = LEADING_MEASURE.exec(slot);
+      slot =
+        measure && MEASURE_ADJUNCT.test(slot.slice(measure[0].length)) && !new RegExp(`\\b${adj}\\b`, "i").test(slot)
+          ? `${measure[0]} ${adj}${slot.slice(measure[0].length)}`
+          : `${slot} ${adj}`;
+    }
   }
   if (wh.prep && !(answerTokens[0]?.pos === "ADP"))
     slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;

@@ -1,0 +1,125 @@
+/**
+ * Chat answers of the kinds round 21 brought (a hedge before a reason, a scene before a colon, a condition before the reply, a limited
+ * yes, "you'll find it in …", a measure with an adjunct): the statement a careful annotator writes, and the flags on the bad statements
+ * the earlier rules wrote.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { reformulate } from "../lib/statements/builtin.js";
+import { statementDoubts } from "../lib/statements/checks.js";
+import { assertFlagCases, type FlagCase } from "./flag-cases.js";
+
+test("round 21 chat answers read as a careful annotator writes them", () => {
+  const cases: [string, string, string][] = [
+    // A hedge before the reason goes on the main clause's verb, before its dash.
+    [
+      "Why do cats have slit-shaped pupils?",
+      "Probably because a slit can open very wide in the dark.",
+      "Cats probably have slit-shaped pupils because a slit can open very wide in the dark.",
+    ],
+    [
+      "How long does it take to walk the Camino de Santiago?",
+      "Usually about five weeks — the route is roughly 780 km.",
+      "It usually takes about five weeks to walk the Camino de Santiago — the route is roughly 780 km.",
+    ],
+    // Chat openers.
+    [
+      "Where did the bagel originate?",
+      "Happy to help with that one! In Kraków, Poland — bagels are first mentioned there in 1610.",
+      "The bagel originated in Kraków, Poland — bagels are first mentioned there in 1610.",
+    ],
+    ["Who painted the Mona Lisa?", "Glad you asked! Leonardo da Vinci painted it.", "Leonardo da Vinci painted the Mona Lisa."],
+    // A limited yes follows its verb; a count for the question's "any" does not.
+    ["Do cats sweat?", "Only a little, and only through their paw pads.", "Cats sweat only a little, and only through their paw pads."],
+    ["Is the museum open on Mondays?", "Only in summer.", "The museum is open on Mondays only in summer."],
+    // Where the asker finds the thing.
+    [
+      "Where is the Salar de Uyuni?",
+      "You'll find it in south-west Bolivia, high on the Altiplano.",
+      "The Salar de Uyuni is in south-west Bolivia, high on the Altiplano.",
+    ],
+    ["Where do puffins nest?", "You can find them on steep sea cliffs.", "Puffins nest on steep sea cliffs."],
+    // A scene before a colon: the case its clause is about, its pronoun subject, or the answer to when.
+    [
+      "How much does a cloud weigh?",
+      "Picture an ordinary cumulus cloud about a kilometre across: all its droplets together weigh roughly 500 tonnes.",
+      "For an ordinary cumulus cloud about a kilometre across, all its droplets together weigh roughly 500 tonnes.",
+    ],
+    [
+      "How much water does a cow drink a day?",
+      "Take a dairy cow in milk on a hot day: she can drink well over 100 litres.",
+      "A dairy cow in milk on a hot day can drink well over 100 litres.",
+    ],
+    [
+      "When did people start keeping cats?",
+      "Picture the first farming villages in the Near East: their grain stores drew in mice.",
+      "People started keeping cats in the first farming villages in the Near East: their grain stores drew in mice.",
+    ],
+    // A condition with its own clause opens the reply's statement; "Once a day, …" and a definition's "when" are no condition.
+    [
+      "Could a person outrun a horse?",
+      "If the race is long enough and the day hot enough, yes — humans sweat far better than horses do.",
+      "If the race is long enough and the day hot enough, a person could outrun a horse — humans sweat far better than horses do.",
+    ],
+    ["Is it safe to swim after eating?", "If it was a light meal, yes.", "If it was a light meal, it is safe to swim after eating."],
+    [
+      "How often should I wind a mechanical watch?",
+      "Once a day, ideally at about the same time.",
+      "A mechanical watch should be wound once a day, ideally at about the same time.",
+    ],
+    // The measure's adjective follows the measure, before what the answer adds.
+    [
+      "How tall is Table Mountain?",
+      "About 1,085 metres at its highest point.",
+      "Table Mountain is about 1,085 metres tall at its highest point.",
+    ],
+    [
+      "How deep is Lake Baikal?",
+      "About 1,642 metres, which makes it the deepest lake in the world.",
+      "Lake Baikal is about 1,642 metres deep, which makes it the deepest lake in the world.",
+    ],
+    ["How old is the Sun?", "about 4.6 billion years", "The Sun is about 4.6 billion years old."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
+});
+
+test("the round 21 flags catch the answer's sentence glued after the question's words", () => {
+  const cases: FlagCase[] = [
+    [
+      "How long does concrete take to cure?",
+      "Concrete reaches most of its strength after about 28 days of curing.",
+      "Concrete takes concrete reaches most of its strength after about 28 days of curing to cure.",
+      "the answer's sentence inside the question's words",
+      "Concrete reaches most of its strength after about 28 days of curing.",
+    ],
+    [
+      "What is the function of the gallbladder?",
+      "The gallbladder stores and concentrates bile made by the liver.",
+      "The function of the gallbladder is the gallbladder stores and concentrates bile made by the liver.",
+      "the answer's sentence inside the question's words",
+      "The function of the gallbladder is to store and concentrate bile made by the liver.",
+    ],
+    [
+      "Why do cats' eyes glow in the dark?",
+      "Cats' eyes glow because a reflective layer behind the retina bounces light back through it.",
+      "Cats' eyes glow in the dark because of Cats' eyes glow because a reflective layer behind the retina bounces light back through it.",
+      "the answer's sentence inside the question's words",
+      "Cats' eyes glow in the dark because a reflective layer behind the retina bounces light back through it.",
+    ],
+  ];
+  assertFlagCases(cases);
+  // (A verb of showing takes the answer's sentence as its clause; a definition's phrase after "is" is no sentence of its own.)
+  for (const [q, a, good] of [
+    [
+      "Anna puts a metal spoon in hot soup and it soon feels hot. What does this show?",
+      "Metal is a good conductor of heat.",
+      "Anna puts a metal spoon in hot soup and it soon feels hot. This shows metal is a good conductor of heat.",
+    ],
+    [
+      "What is a fresco?",
+      "A painting done on wet plaster, so the pigments become part of the wall.",
+      "A fresco is a painting done on wet plaster, so the pigments become part of the wall.",
+    ],
+  ])
+    assert.deepEqual(statementDoubts(q, a, good), [], good);
+});
