@@ -324,12 +324,13 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     out.push('reads: the question\'s "ever" kept');
   // "Hummingbirds mainly drink Nectar.", "… feed on Mulberry leaves.": an answer's opening capital kept where it closes the statement,
   // the word neither a name nor a common noun the lexicons know (the answer's first sentence; its other words lower-case).
-  const phrase = firstSentence(name);
+  // (The phrase before the answer's dash: "Basking sharks eat Plankton — they swim …".)
+  const phrase = firstSentence(name).split(/\s[—–]\s/, 1)[0];
   const capital = /^([A-Z][a-z]{2,})(?: [a-z][a-z -]*)?$/.exec(phrase)?.[1];
   if (capital && !question.includes(capital)) {
     // Where the answer closes the question's predicate ("… drink Nectar."), not in a blank that may hold a name ("The Breakdown method").
     const at = statement.lastIndexOf(` ${phrase}`);
-    const closes = at > 0 && /^(?:[.,;!]?\s*$|[.;!] )/.test(statement.slice(at + phrase.length + 1));
+    const closes = at > 0 && /^(?:[.,;!]?\s*$|[.;!] |\s[—–]\s)/.test(statement.slice(at + phrase.length + 1));
     if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalDoubtful(capital, question))
       out.push(`reads: "${capital}" capitalised mid-sentence, a name or a common noun?`);
   }

@@ -265,6 +265,12 @@ export function answerPartDoubts(own: string, statement: string, question: strin
       out.push(`answer words: "${m[1]}" lost its capital`);
       break;
     }
+  // "Sudan, surprisingly has the most pyramids": the answer's comment after its phrase left open before the statement's verb.
+  const comment = own.includes("ly ")
+    ? /, ([a-z]{3,}ly) (?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|should|must|may|might)\b/.exec(own)
+    : null;
+  if (comment && !answer.includes(comment[0]) && !question.includes(comment[0]))
+    out.push(`reads: ", ${comment[1]}" left open before the verb`);
   // "Jacques Cousteau co-invented the Aqua with …": the question's compound cut at its hyphen.
   for (const m of question.includes("-") ? question.matchAll(/\b([\p{L}]{2,})-[\p{L}]+\b/gu) : [])
     if (!statement.includes(m[0]) && new RegExp(`\\b${m[1]}\\b(?!-)`).test(own) && !answer.includes(m[1])) {
