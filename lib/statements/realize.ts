@@ -2390,7 +2390,7 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
  * definite X names ("The layer of gases surrounding Earth is called the atmosphere"); mass nouns ("plasma", "subduction"), names and
  * plurals stay bare.
  */
-const ABSTRACT_NAMED = /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act)$/;
+const ABSTRACT_NAMED = /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act|art|practice|technique|method|style|craft|skill|science|sport|game|cuisine|language|movement|philosophy|belief|theory|condition|disease|phenomenon)$/;
 
 function calledName(named: readonly Token[], answer: string, tokens: readonly Token[]): string {
   if (isIndefinite(named)) return nameForOne(answer, tokens);
