@@ -79,11 +79,25 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "Lake Baikal is about 1,642 metres deep, which makes it the deepest lake in the world.",
     ],
     ["How old is the Sun?", "about 4.6 billion years", "The Sun is about 4.6 billion years old."],
+    // The answer's own sentence after its yes or no keeps its contraction; after a comma it follows a semicolon.
+    [
+      "Is the funny bone actually a bone?",
+      "Nope! It's the ulnar nerve, which runs close to the surface.",
+      "The funny bone is not actually a bone. It's the ulnar nerve, which runs close to the surface.",
+    ],
+    [
+      "Is a starfish a fish?",
+      "No, it's an echinoderm, related to sea urchins.",
+      "A starfish is not a fish; it's an echinoderm, related to sea urchins.",
+    ],
+    ["Is the Moon a star?", "No, it is a natural satellite.", "The Moon is not a star. It is a natural satellite."],
+    // A name for an art or a practice is said bare.
+    ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });
 
-test("the round 21 flags catch the answer's sentence glued after the question's words", () => {
+test("the round 21 flags catch the answer's sentence glued after the question's words, a capital and an open comment", () => {
   const cases: FlagCase[] = [
     [
       "How long does concrete take to cure?",
@@ -105,6 +119,20 @@ test("the round 21 flags catch the answer's sentence glued after the question's 
       "Cats' eyes glow in the dark because of Cats' eyes glow because a reflective layer behind the retina bounces light back through it.",
       "the answer's sentence inside the question's words",
       "Cats' eyes glow in the dark because a reflective layer behind the retina bounces light back through it.",
+    ],
+    [
+      "What do basking sharks eat?",
+      "Plankton — they swim with their mouths open and filter it out of the water.",
+      "Basking sharks eat Plankton — they swim with their mouths open and filter it out of the water.",
+      '"Plankton" capitalised mid-sentence',
+      "Basking sharks eat plankton — they swim with their mouths open and filter it out of the water.",
+    ],
+    [
+      "Which country has the most pyramids?",
+      "Sudan, surprisingly — it has over 200 Nubian pyramids.",
+      "Sudan, surprisingly has the most pyramids — it has over 200 Nubian pyramids.",
+      '", surprisingly" left open before the verb',
+      "Surprisingly, Sudan has the most pyramids — it has over 200 Nubian pyramids.",
     ],
   ];
   assertFlagCases(cases);

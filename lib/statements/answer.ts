@@ -650,6 +650,17 @@ function expandLeadingContraction(first: string): string {
 }
 
 /**
+ * The answer's first sentence with the contraction it opened with as the answer wrote it ("It's the ulnar nerve, …"): where the
+ * statement keeps the answer's own sentence after its yes or no, its words stay as written (the reverse of expandLeadingContraction).
+ */
+export function textAsWritten(a: AnswerParts): string {
+  const m = /^(it|that|they|he|she|this)(['’](?:s|re))\s/i.exec(a.raw.trimStart());
+  if (!m) return a.text;
+  const spelled = /^(\S+) (?:is|are|has)\s/i.exec(a.text);
+  return spelled && spelled[1].toLowerCase() === m[1].toLowerCase() ? `${spelled[1]}${m[2]}${a.text.slice(spelled[0].length - 1)}` : a.text;
+}
+
+/**
  * Tags are computed on first use: a blank filled or a sentence completed needs none, and tagging
  * is most of the reformulator's time.
  */

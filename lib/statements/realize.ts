@@ -11,6 +11,7 @@ import {
   isPluralPhrase,
   polarityMark,
   predicateOfDummySubject,
+  textAsWritten,
   tokenizePhrase,
   withAnswerFields,
   type AnswerParts,
@@ -852,7 +853,9 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   ]);
   const covered = new Set([...contentWords(statement), ...statement.map((t) => t.lower)]);
   if ([...content].every((w) => covered.has(w))) return undefined;
-  if (a.isClause) return { joiner: ". ", text: capitalize(a.text) };
+  // ("No, it's a giant herb — …": a contracted clause after the yes or no's comma follows the statement after a semicolon, as written.)
+  if (a.isClause && /^(?:it|that|they|he|she)['’](?:s|re)\s/i.test(a.raw.trimStart())) return { joiner: "; ", text: textAsWritten(a) };
+  if (a.isClause) return { joiner: ". ", text: capitalize(textAsWritten(a)) };
   // "Yes, around 1000 AD, at L'Anse aux Meadows": a time or place phrase goes on the verb without a comma ("… reached North America
   // around 1000 AD, at …"; "… was classified as a planet until 2006").
   // (After the question's own time phrase a comma: "… before Columbus, around the year 1000".)
@@ -1164,7 +1167,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     let full = !more
       ? sentence
       : ownSentence
-        ? `${sentence}. ${capitalize(e.text)}`
+        ? `${sentence}. ${capitalize(textAsWritten(e))}`
         : mark === "—" || mark === ":"
           ? `${sentence}${mark === ":" ? ":" : " —"} ${e.rest ? e.text : e.raw.trim().replace(/[.!]+$/, "")}`
           : `${sentence}${joiner}${more.text.replace(/!+$/, "")}`;
@@ -2390,7 +2393,8 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
  * definite X names ("The layer of gases surrounding Earth is called the atmosphere"); mass nouns ("plasma", "subduction"), names and
  * plurals stay bare.
  */
-const ABSTRACT_NAMED = /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act|art|practice|technique|method|style|craft|skill|science|sport|game|cuisine|language|movement|philosophy|belief|theory|condition|disease|phenomenon)$/;
+const ABSTRACT_NAMED =
+  /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act|art|practice|technique|method|style|craft|skill|science|sport|game|cuisine|language|movement|philosophy|belief|theory|condition|disease|phenomenon)$/;
 
 function calledName(named: readonly Token[], answer: string, tokens: readonly Token[]): string {
   if (isIndefinite(named)) return nameForOne(answer, tokens);
