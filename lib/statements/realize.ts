@@ -1159,7 +1159,9 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // ("Yes, very much so!", "Yes, absolutely!": the yes said again, with nothing of its own.)
     const more = EMPHATIC_YES_OR_NO.test(e.text) ? undefined : elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
-    const joiner = more && reply?.[0].includes(",") && more.text.startsWith("because") ? ", " : more?.joiner;
+    // (So does the comma after a softened no: "Not strictly, because …".)
+    const commaBefore = reply?.[0].includes(",") || (softened !== undefined && /^\s*not [a-z]+,\s+because\b/i.test(answer.text));
+    const joiner = more && commaBefore && more.text.startsWith("because") ? ", " : more?.joiner;
     // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
     // "… cannot end in a draw — if it's still level …"); a sentence of a few words after it stays one ("No. In 2006." → "… in 2006").
     const mark = more && !reply ? polarityMark(answer) : "";
