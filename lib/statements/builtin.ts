@@ -471,6 +471,10 @@ const FOCUS_BEFORE_PHRASE = /^(mostly|mainly|largely|primarily|chiefly|partly|es
  * "If the race is long enough, yes — …", "If you start from Saint-Jean, usually about five weeks — …": a condition the answer puts before
  * a reply that is not a clause of its own; the statement of the reply follows the condition.
  */
+/** "For most healthy adults, up to about 400 mg, …", "For an earlobe, usually six to eight weeks, …": the case the reply is about. */
+const CASE_THEN_REPLY =
+  /^(for (?!example\b|instance\b|one thing\b|starters\b|now\b|sure\b|the most part\b)[^,;:!?—–.]{3,60}),\s+(\S[\s\S]*)$/i;
+
 const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
 
 /** "You'll find it in south-west Bolivia, …": a where-question's place said as where the asker finds the thing; the place is the answer. */
@@ -580,20 +584,20 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       return checked({ ...r, statement }, asked, given);
     }
   }
-  const condition = CONDITION_THEN_REPLY.exec(unframed);
+  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed);
   // (A condition with a clause of its own, not "Once a day, …" or "When warm, …"; not a definition's "when": "What is a hash collision?"
-  // + "when two inputs map to the same hash value, …".)
+  // + "when two inputs map to the same hash value, …"; a case "for" names, to a question that is not why.)
   if (
     condition &&
     !parsed().context &&
     !parsed().fronted &&
-    !/^\s*what (?:is|are|was|were)\b/i.test(parsed().sentence) &&
-    analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause &&
+    !/^\s*(?:what (?:is|are|was|were)|why)\b/i.test(parsed().sentence) &&
+    (/^for\s/i.test(condition[1]) || analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
     !analyzeAnswer(condition[2]).isClause
   ) {
     const r = reformulateWithin(asked, condition[2]);
     if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(condition[1].toLowerCase())) {
-      const statement = `${capitalize(condition[1])}, ${midSentence(r.statement)}`;
+      const statement = `${capitalize(condition[1])}, ${continuedAfter(r.statement, asked)}`;
       return checked({ ...r, statement, rule: `${r.rule}:condition` }, asked, given);
     }
   }
@@ -691,6 +695,16 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     if (polar) return polar;
   }
   return undefined;
+}
+
+/**
+ * The statement going on after a phrase put before it: lower-cased as midSentence does, and where it opens with a word the question
+ * writes in lower case ("Is coffee bad for your heart?" + "For most people, no." → "For most people, coffee is not …").
+ */
+function continuedAfter(statement: string, asked: string): string {
+  const s = midSentence(statement);
+  const first = /^[A-Z][a-z]+\b/.exec(s)?.[0];
+  return first && new RegExp(`\\b${first.toLowerCase()}\\b`).test(asked) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** A reformulation whose statement was restated around the rules' own: its doubts are the checks' on the new statement. */

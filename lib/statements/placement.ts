@@ -137,7 +137,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?: (?!only\b)[a-z]{2,}ly)?(?=[,.;]| —)/i.exec(
         own,
       );
-  if (polar && !question.includes(polar[0]) && /^(?:\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
+  if (polar && !question.includes(polar[0]) && /^(?:(?:\w+ ){0,3}\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
     out.push("meaning: the answer's yes or no left inside the statement");
   const whichTail = tail !== "" ? lower.lastIndexOf(", which ") : -1;
   if (

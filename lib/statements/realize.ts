@@ -3063,6 +3063,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   };
 }
 
+/** An amount in figures, perhaps bounded or rounded: "400 mg", "up to about 400 mg", "more than 6 g". */
+const AMOUNT_START =
+  /^(?:(?:up to|about|around|over|under|more than|less than|at least|at most|roughly|approximately|nearly|almost|just over|just under) )*[\d.,]+\s?\S/i;
+
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], answer: AnswerParts): Realized {
   // "Happy to help: there are five." — the answer's own "there are" says only the number.
   const own = answer.isClause ? /^there (?:are|is|were|was) (.+?)[.!]?$/i.exec(answer.text) : null;
@@ -3094,6 +3098,9 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
   if (after[0]?.pos === "VERB" && /ed$/.test(after[0].lower) && after[0].lemma !== after[0].lower && /^[\d.,]+\s/.test(slot))
     return { sentence: `${[slot, number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
+  // "How much caffeine is safe to have in a day?" + "Up to about 400 mg" → "Up to about 400 mg of caffeine is safe …": so is a judgement.
+  if ((after[0]?.pos === "ADJ" || after[0]?.lower === "too") && AMOUNT_START.test(slot))
+    return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:judged", doubts: [] };
   return {
     sentence: `${["There", number, midSentence(slot), text(after)].filter((s) => s !== "").join(" ")}${tail}`,
     rule: "existential",
@@ -3451,7 +3458,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although)\s.*|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
