@@ -91,6 +91,22 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "A starfish is not a fish; it's an echinoderm, related to sea urchins.",
     ],
     ["Is the Moon a star?", "No, it is a natural satellite.", "The Moon is not a star. It is a natural satellite."],
+    // A bare superlative gets the question's noun back (issue 23 part 1), not before a relative clause.
+    ["Which lake is the largest in Africa?", "Lake Victoria", "Lake Victoria is the largest lake in Africa."],
+    ["Which continent is the coldest?", "Antarctica", "Antarctica is the coldest continent."],
+    // An amount judged is the subject; a case before the reply opens its statement.
+    ["How much caffeine is safe to have in a day?", "Up to about 400 mg.", "Up to about 400 mg of caffeine is safe to have in a day."],
+    [
+      "How long does a new ear piercing take to heal?",
+      "For an earlobe, usually six to eight weeks, but cartilage piercings can take longer.",
+      "For an earlobe, a new ear piercing usually takes six to eight weeks to heal, but cartilage piercings can take longer.",
+    ],
+    ["Is coffee bad for your heart?", "For most people, no.", "For most people, coffee is not bad for your heart."],
+    [
+      "Is white chocolate real chocolate?",
+      "Not strictly, because it contains no cocoa solids.",
+      "White chocolate is not strictly real chocolate, because it contains no cocoa solids.",
+    ],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];
@@ -133,6 +149,20 @@ test("the round 21 flags catch the answer's sentence glued after the question's 
       "Sudan, surprisingly has the most pyramids — it has over 200 Nubian pyramids.",
       '", surprisingly" left open before the verb',
       "Surprisingly, Sudan has the most pyramids — it has over 200 Nubian pyramids.",
+    ],
+    [
+      "Which lake is the largest in Africa?",
+      "Lake Victoria",
+      "Lake Victoria is the largest in Africa.",
+      '"the largest" without the question\'s "lake"',
+      "Lake Victoria is the largest lake in Africa.",
+    ],
+    [
+      "Which mountain did Cézanne paint over and over?",
+      "Mont Sainte-Victoire — he painted it dozens of times.",
+      "Cézanne painted Mont Sainte-Victoire painted over and over — he painted it dozens of times.",
+      '"painted" twice',
+      "Cézanne painted Mont Sainte-Victoire over and over — he painted it dozens of times.",
     ],
   ];
   assertFlagCases(cases);

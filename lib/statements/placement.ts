@@ -81,6 +81,10 @@ function withoutOpener(answer: string): string {
     .replace(/[.!]+$/, "");
 }
 
+/** "Which lake is the largest in Africa?": the class noun and its superlative. */
+const WHICH_SUPERLATIVE =
+  /^\s*which ([a-z]+) (?:is|was|are|were) the (\w+est|most \w+|least \w+)(?=\s*\?|\s+(?:in|on|at|among|by|ever)\b(?!\s+which\b))/i;
+
 /** The question's last three words before its "?" ("most powerful bite"), lower-cased; "" for a shorter question. */
 function questionTail(question: string): string {
   const words = question
@@ -106,6 +110,15 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
   )
     out.push(`context: "the ${cut[1]}" without the question's noun`);
+  // "Lake Victoria is the largest in Africa." for "Which lake is the largest in Africa?": the superlative without the noun it picks.
+  const picked = !cut && /^\s*which\s/i.test(question) ? WHICH_SUPERLATIVE.exec(question) : null;
+  // (The noun after other modifiers counts: "the largest single flower".)
+  if (
+    picked &&
+    own.toLowerCase().includes(`the ${picked[2].toLowerCase()} `) &&
+    !cachedRegExp(`\\bthe ${picked[2]} (?:[\\w-]+ ){0,2}${picked[1]}`, "i").test(own)
+  )
+    out.push(`context: "the ${picked[2].toLowerCase()}" without the question's "${picked[1]}"`);
   if (
     /^it (?:varies|depends)\b/i.test(answer.trim()) &&
     !/^it (?:varies|depends)\b/i.test(own.trim()) &&

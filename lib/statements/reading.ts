@@ -236,7 +236,10 @@ function saidTwice(statement: string, question: string, answer: string): string 
       if (n < 2 || !isVerbForm(w)) continue;
       q ??= counts(question);
       a ??= counts(answer);
-      if (n > Math.max(q.get(w) ?? 0, a.get(w) ?? 0)) return w;
+      // (The question's verb in its base form, said again by the answer: "Which mountain did Cézanne paint over and over?" + "… — he
+      // painted it dozens of times" → "Cézanne painted … — he painted it …".)
+      const base = /[a-z]{3}ed$/.test(w) ? (q.get(w.slice(0, -2)) ?? q.get(w.slice(0, -1)) ?? 0) : 0;
+      if (n > Math.max(q.get(w) ?? 0, a.get(w) ?? 0, base + (a.get(w) ?? 0))) return w;
     }
   }
   return undefined;

@@ -1459,6 +1459,8 @@ function bareSuperlative(predicate: readonly Token[]): number {
   const sup = predicate[k];
   if (!sup || !(SUPERLATIVE_WORD.test(sup.lower) || k === 3) || sup.pos === "NOUN") return -1;
   const next = predicate[k + 1];
+  // (Not before a relative clause: "the smallest for which it is most practical …".)
+  if (next?.pos === "ADP" && /^(?:which|whom)$/.test(predicate[k + 2]?.lower ?? "")) return -1;
   return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" ? k : -1;
 }
 
@@ -1503,12 +1505,12 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   const whole = other && comparative ? [...compared, word(compared[1], "than", "ADP"), ...other] : chosen;
   const a = picked ? withAnswerFields(analyzeAnswer(text(picked)), { rest: answer.rest, raw: answer.raw }) : answer;
   // "Which of Saturn's moons is the largest?" + "Titan" → "Titan is the largest of Saturn's moons." ("Which moon of Jupiter …" → "the largest
-  // moon of Jupiter"): the superlative keeps the set it picks from. ("Which planet is the largest?" + "Jupiter" stays "Jupiter is the
-  // largest.", as the question says it.)
+  // moon of Jupiter"): the superlative keeps the set it picks from; "Which lake is the largest in Africa?" + "Lake Victoria" → "Lake
+  // Victoria is the largest lake in Africa": a bare superlative gets the question's noun back, as "Lake Victoria is the largest." does
+  // (issue 23 part 1: "the largest" stands for the question's entity).
   // (So a class with a place: "Which planet in the Solar System is the densest?" + "Earth" → "the densest planet in the Solar System".)
   const placed = wh.noun.findIndex((t, i) => i > 0 && t.pos === "ADP" && t.lower !== "of");
-  const ofClass = wh.partitive || wh.noun.some((t, i) => i > 0 && t.lower === "of") || placed > 0;
-  const sup = wh.noun.length > 0 && ofClass && wh.word === "which" ? bareSuperlative(whole) : -1;
+  const sup = wh.noun.length > 0 && wh.word === "which" ? bareSuperlative(whole) : -1;
   const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
   const doubts: string[] = [];
   if (a.isClause) {
