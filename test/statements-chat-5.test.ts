@@ -164,8 +164,52 @@ test("the round 21 flags catch the answer's sentence glued after the question's 
       '"painted" twice',
       "Cézanne painted Mont Sainte-Victoire over and over — he painted it dozens of times.",
     ],
+    [
+      "Do Icelanders have surnames?",
+      "Not really, most use patronymics — so a son of Jón is Jónsson.",
+      "Icelanders do not really have surnames, most use patronymics — so a son of Jón is Jónsson.",
+      "spliced on with a comma",
+      "Icelanders do not really have surnames; most use patronymics — so a son of Jón is Jónsson.",
+    ],
+    [
+      "I keep waking up at 3 a.m. Why does that happen?",
+      "It's often stress, alcohol, or a room that's too warm.",
+      "I keep waking up at 3 a.m. That happens because it is often stress, alcohol, or a room that's too warm.",
+      'the answer\'s "it" for the cause',
+      "I keep waking up at 3 a.m. That often happens because of stress, alcohol, or a room that's too warm.",
+    ],
+    [
+      "How many players are on a rugby sevens team?",
+      "Seven on the field, plus up to five substitutes.",
+      "There are seven on the field players on a rugby sevens team, plus up to five substitutes.",
+      "a phrase inside the count",
+      "There are seven players on the field on a rugby sevens team, plus up to five substitutes.",
+    ],
+    [
+      "Whom did Juliet's parents want her to marry?",
+      "Count Paris, a kinsman of the Prince.",
+      "Juliet's parents wanted Count Paris her to marry, a kinsman of the Prince.",
+      'the answer before the question\'s "her to marry"',
+      "Juliet's parents wanted her to marry Count Paris, a kinsman of the Prince.",
+    ],
+    [
+      "Whose ghost appears in the first act of Hamlet?",
+      "His father's — the ghost of Hamlet's murdered father.",
+      "His father's ghost appears in the first act of Hamlet — the ghost of Hamlet's murdered father.",
+      '"His" stands for nothing',
+      "Hamlet's father's ghost appears in the first act of Hamlet — the ghost of Hamlet's murdered father.",
+    ],
   ];
   assertFlagCases(cases);
+  // (A passive answer's "it" is the question's thing: "The dodo became extinct because it was hunted by humans." reads.)
+  assert.deepEqual(
+    statementDoubts(
+      "Why did the dodo become extinct?",
+      "It was hunted by humans.",
+      "The dodo became extinct because it was hunted by humans.",
+    ),
+    [],
+  );
   // (A verb of showing takes the answer's sentence as its clause; a definition's phrase after "is" is no sentence of its own.)
   for (const [q, a, good] of [
     [

@@ -81,6 +81,11 @@ function withoutOpener(answer: string): string {
     .replace(/[.!]+$/, "");
 }
 
+/** The noun a how-many question counts ("How many players are on a rugby sevens team?" → "players"). */
+function howManyNoun(question: string): string | undefined {
+  return /how many/i.test(question) ? /\bhow many ([a-z]{3,})\b/i.exec(question)?.[1].toLowerCase() : undefined;
+}
+
 /** "Which lake is the largest in Africa?": the class noun and its superlative. */
 const WHICH_SUPERLATIVE =
   /^\s*which ([a-z]+) (?:is|was|are|were) the (\w+est|most \w+|least \w+)(?=\s*\?|\s+(?:in|on|at|among|by|ever)\b(?!\s+which\b))/i;
@@ -443,6 +448,24 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const kindNoun = kindAsked ? kindAsked[1] : "";
   if (kindNoun.length >= 4 && !own.toLowerCase().includes(kindNoun) && !answer.toLowerCase().includes(kindNoun))
     out.push(`context: the question's "${kindNoun}" left out`);
+  // "That happens because it is often stress, …" for "Why does that happen?" + "It's often stress, …": the answer's "it" for the cause
+  // kept after "because".
+  if (
+    /^\s*why\b/i.test(splitFinalSentence(question).last) &&
+    /^\s*it(?:['’]s| is| was)\s+(?:a|an|the|often|usually|probably|likely|mostly|mainly|just|partly)\b/i.test(answer) &&
+    /\bbecause it(?:['’]s| is| was)\s/i.test(own)
+  )
+    out.push('context: the answer\'s "it" for the cause kept after "because"');
+  // "There are seven on the field players on a rugby sevens team": a phrase between the count and the question's noun.
+  const counted = howManyNoun(question);
+  const between = counted
+    ? cachedRegExp(`\\b(?:\\d+|[a-z]+) (?:on|in|at|of|for) (?:the |a |an )?[a-z]+ ${counted}\\b`, "").exec(own)
+    : null;
+  if (between && !question.includes(between[0])) out.push(`reads: "${between[0]}", a phrase inside the count`);
+  // "Juliet's parents wanted Count Paris her to marry": the answer put before the question's "her to marry".
+  const objectTo = / (her|him|them) to ([a-z]+)\b/.exec(question);
+  if (objectTo && cachedRegExp(`\\b[A-Z][\\w'’-]* ${objectTo[1]} to ${objectTo[2]}\\b`, "").test(own))
+    out.push(`reads: the answer before the question's "${objectTo[0].trim()}"`);
   // "It is safe …, for most people it's fine.": a clause spliced on after a comma phrase.
   const spliced = own.includes(", ") ? /, (?:for|in|on|at) [a-z ]{3,30} (?:it's|it is|they're|they are)\b/.exec(own) : null;
   if (spliced) out.push("reads: the answer's clause spliced on with a comma");

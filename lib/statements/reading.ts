@@ -366,7 +366,9 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   }
   // "Dolphins are related to whales, both are cetaceans." for "Yes, both are cetaceans.": the answer's clause spliced on
   // with a comma, where a careful annotator starts a sentence or joins it with "because".
-  const after = /^(?:yes|no)\b[,.!]?\s+(\S.*)$/i.exec(ans)?.[1];
+  const after = /^(?:yes|no|yep|yeah|nope|not (?:really|quite|exactly|necessarily|always|strictly|entirely))\b[,.!]?\s+(\S.*)$/i.exec(
+    ans,
+  )?.[1];
   if (after && !SUBORDINATE.test(after)) {
     const splice = `, ${after.toLowerCase()}`;
     // (A short noun phrase after the comma is an apposition: "…, a founding member".)
@@ -563,7 +565,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (place && !own.includes(place)) out.push(`context: "there" stands for "${place}"`);
   // "They mainly speak French there.": a pronoun subject with nothing before it to stand for ("Mainly it filters …" too).
   const bare =
-    /^(?:(?:Mainly|Mostly|Basically|Usually|Generally|Primarily|Essentially|Typically|Largely|Normally),? (?=it|It))?(They|He|She|it) [a-z]/.exec(
+    /^(?:(?:Mainly|Mostly|Basically|Usually|Generally|Primarily|Essentially|Typically|Largely|Normally),? (?=it|It))?(They|He|She|it|His|Her|Their|Its) [a-z]/.exec(
       own.trim(),
     );
   if (bare && !asked.context && !new RegExp(`\\b${bare[1]}\\b`, "i").test(question)) out.push(`context: "${bare[1]}" stands for nothing`);
