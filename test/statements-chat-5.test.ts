@@ -107,6 +107,14 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "Not strictly, because it contains no cocoa solids.",
       "White chocolate is not strictly real chocolate, because it contains no cocoa solids.",
     ],
+    // "What should I do with X?": X takes the place of the instruction's "it" or "them".
+    ["What should I do with old batteries?", "Recycle them at a supermarket.", "Recycle old batteries at a supermarket."],
+    [
+      "What should I do with old batteries?",
+      "Don't put them in your household bin — they can leak.",
+      "Don't put old batteries in your household bin — they can leak.",
+    ],
+    ["What can I do with stale bread?", "make breadcrumbs", "With stale bread, make breadcrumbs."],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

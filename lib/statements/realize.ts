@@ -2496,6 +2496,16 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
     );
     return { sentence: `${capitalize(condition)}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
   }
+  // "What should I do with old batteries?" + "Recycle them at a supermarket." → "Recycle old batteries at a supermarket.": the thing
+  // the question names takes the place of the instruction's first "it" or "them", else opens it ("With stale bread, make …").
+  if (rest[0].lower === "with" && rest.length > 1) {
+    const thing = text(rest.slice(1));
+    const pronoun = /\b(?:it|them)\b/.exec(answer);
+    const sentence = pronoun
+      ? `${answer.slice(0, pronoun.index)}${thing}${answer.slice(pronoun.index + pronoun[0].length)}`
+      : `With ${thing}, ${answer}`;
+    return { sentence: capitalize(sentence), rule: "wh-inverted:what-to-do-with", doubts: [] };
+  }
   return undefined;
 }
 
