@@ -115,6 +115,11 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "Don't put old batteries in your household bin — they can leak.",
     ],
     ["What can I do with stale bread?", "make breadcrumbs", "With stale bread, make breadcrumbs."],
+    [
+      "Tell me about Marie Curie.",
+      "She was a physicist and chemist who won two Nobel Prizes.",
+      "Marie Curie was a physicist and chemist who won two Nobel Prizes.",
+    ],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

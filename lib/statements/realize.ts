@@ -3210,10 +3210,13 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     const propositional = head !== undefined && (isPropositionHead(head) || /^(?:example|instance|type|kind|sort|way)s?$/.test(head.lower));
     // ("Describe what the fuse in a plug does." + "It protects the flex.": "it" is the fuse in a plug.)
     const about = withoutFinalPunctuation(object);
+    // ("Tell me about the Voyager Golden Record." + "It's a gold-plated copper disc …": "it" is the record, not "about" it.)
     const asked =
       about[0]?.lower === "what" && about.length > 2 && /^(?:does|do|did|is|are|was|were)$/.test(about[about.length - 1].lower)
         ? about.slice(1, -1)
-        : object;
+        : about[0]?.lower === "about" && about.length > 1
+          ? about.slice(1)
+          : object;
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
