@@ -120,6 +120,17 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "She was a physicist and chemist who won two Nobel Prizes.",
       "Marie Curie was a physicist and chemist who won two Nobel Prizes.",
     ],
+    // Tips and steps are infinitives; "Easy:" announces the steps.
+    [
+      "Give me three tips for falling asleep faster.",
+      "Sure: 1. get up at the same time every day 2. put screens away an hour before bed 3. keep the bedroom cool",
+      "Three tips for falling asleep faster are to get up at the same time every day, put screens away an hour before bed and keep the bedroom cool.",
+    ],
+    [
+      "How do you make ghee?",
+      "Easy: 1. melt unsalted butter over low heat 2. strain it through muslin",
+      "To make ghee, melt unsalted butter over low heat and strain it through muslin.",
+    ],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

@@ -41,6 +41,8 @@ const FRAMING = [
   // "Ooh, good one!", "Ha, great question:", "Sure thing:": a chat opener that praises the question or agrees, before the answer.
   /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:(?:a|what a|that's a|such a) )?(?:good|great|nice|fun|interesting|excellent|fascinating|lovely|cool|tricky) (?:one|question|thing to ask)\s*[!:.,—–]+\s+/i,
   /^sure thing\s*[!:,.—–]+\s*/i,
+  // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
+  /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go)\s*[!:]\s+/i,
   /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
   // ("So the referee can tell them apart" is a purpose, not a filler: a subject and a modal after "so".)
   /^so(?:[,.]\s+|\s+(?!(?:that\s+)?(?:the|a|an|they|it|he|she|we|you|people|their|its|his|her)\b[^.,;:]*?\b(?:can|could|will|would|may|might|won't|can't|don't|doesn't)\b))/i,

@@ -3226,7 +3226,11 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   if (propositionHead && isPropositionHead(propositionHead) && readsAsProposition(a.tokens))
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   // "Name a quick way to chill a bottle of wine." + "Wrap it in …": a way is an infinitive ("is to wrap it …").
-  const way = headNoun(object)?.lemma === "way" && isInstruction(a) ? `to ${a.text[0].toLowerCase()}${a.text.slice(1)}` : undefined;
+  // ("Give me three tips for falling asleep faster." + "get up at …, put screens away … and keep …": tips and steps are infinitives too.)
+  const way =
+    /^(?:way|tip|step)$/.test(headNoun(object)?.lemma ?? "") && isInstruction(a)
+      ? `to ${a.text[0].toLowerCase()}${a.text.slice(1)}`
+      : undefined;
   const answer = way ?? (namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true));
   const head = headNoun(object);
   const plural =
