@@ -131,6 +131,12 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "Easy: 1. melt unsalted butter over low heat 2. strain it through muslin",
       "To make ghee, melt unsalted butter over low heat and strain it through muslin.",
     ],
+    // A name with "in" and "or" stays whole before the answer's phrase.
+    [
+      "With whom did Watson and Crick share the 1962 Nobel Prize in Physiology or Medicine?",
+      "With Maurice Wilkins.",
+      "Watson and Crick shared the 1962 Nobel Prize in Physiology or Medicine with Maurice Wilkins.",
+    ],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

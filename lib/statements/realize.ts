@@ -136,6 +136,14 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
       (tokens[k + 1].pos === "DET" || tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN" || tokens[k + 1].pos === "ADJ")
     )
       k++;
+    // ("the 1962 Nobel Prize in Physiology or Medicine": "in" and "or" between capitalised words go on with a name.)
+    else if (
+      (t.lower === "in" || t.lower === "or") &&
+      noun &&
+      /^[A-Z]/.test(tokens[k - 1]?.text ?? "") &&
+      /^[A-Z]/.test(tokens[k + 1]?.text ?? "")
+    )
+      k++;
     else break;
     if (t.pos === "PRON" && k === j + 1 && !/^(?:his|her|its|their|our|my|your)$/.test(t.lower)) {
       noun = true;
