@@ -279,8 +279,10 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   const verb = named >= 0 && (aux < 0 || named < aux) ? named : t.findIndex((x, k) => main(k) && x.pos === "VERB");
   if (aux < 0 && verb < 0) return undefined;
   // (Before the adverbs that lead up to the verb: "Catalan mapmakers probably first drew …".)
-  let at = aux >= 0 ? aux + 1 : verb;
-  while (aux < 0 && at > 1 && (t[at - 1].pos === "ADV" || t[at - 1].lower === "first")) at--;
+  // (An auxiliary after the question's verb is a later clause's: "… used honey … before sugar was common".)
+  const onAux = aux >= 0 && !(named >= 0 && named < aux);
+  let at = onAux ? aux + 1 : verb;
+  while (!onAux && at > 1 && (t[at - 1].pos === "ADV" || t[at - 1].lower === "first")) at--;
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }
