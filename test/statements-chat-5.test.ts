@@ -137,6 +137,13 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "With Maurice Wilkins.",
       "Watson and Crick shared the 1962 Nobel Prize in Physiology or Medicine with Maurice Wilkins.",
     ],
+    // "It comes from …" to "What causes X?": the pronoun is X.
+    [
+      "What causes the smell of freshly cut grass?",
+      "It comes from chemicals called green leaf volatiles.",
+      "The smell of freshly cut grass comes from chemicals called green leaf volatiles.",
+    ],
+    ["What causes morning sickness?", "It's due to hormonal changes.", "Morning sickness is due to hormonal changes."],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

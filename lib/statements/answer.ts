@@ -727,7 +727,9 @@ export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens:
     tail[0].pos === "VERB" ||
     (tail[0].pos === "ADV" && tail[1]?.pos === "VERB") ||
     tail[0].lower === "not" ||
-    /(?:ed|en)$/.test(tail[0].lower)
+    /(?:ed|en)$/.test(tail[0].lower) ||
+    // ("It's due to a spasm of the diaphragm": a cause said of the question's thing, not a phrase that names it.)
+    (tail[0].lower === "due" && tail[1]?.lower === "to")
   )
     return undefined;
   return { text: joinTokens(tail), tokens: tail };

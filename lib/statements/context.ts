@@ -147,6 +147,24 @@ export function substitutePassiveSubject(a: AnswerParts, verbLemma: string, obje
   return joinTokens([...retext(object, ""), { ...t[1], text: be }, ...t.slice(2)]);
 }
 
+/** Verbs that ask what something comes from: "What causes …?", "What makes …?", "What produces …?". */
+const CAUSE_VERBS = new Set(["cause", "make", "produce", "create", "trigger"]);
+/** "It comes from …", "They result from …", "It's due to …", "It happens because …": a pronoun subject, then where it comes from. */
+const COMES_FROM =
+  /^(it|they|this)((?:\s+(?:is|are)|['’]s) (?:due to|the result of)\s|\s+(?:(?:comes?|results?|arises?|stems?|originates?) from|happens? (?:because|when))\s)/i;
+
+/**
+ * "It comes from chemicals called green leaf volatiles, …" to "What causes the smell of freshly cut grass?": the pronoun stands for
+ * what the question asks the cause of, which takes its place ("The smell of freshly cut grass comes from …"); undefined otherwise.
+ */
+export function substituteCausedSubject(a: AnswerParts, verbLemma: string, object: readonly Token[]): string | undefined {
+  if (!a.isClause || !CAUSE_VERBS.has(verbLemma)) return undefined;
+  const m = COMES_FROM.exec(a.text);
+  if (!m || !fits(m[1].toLowerCase() === "they" ? "them" : "it", object)) return undefined;
+  const said = joinTokens(retext(object, ""));
+  return `${said[0].toUpperCase()}${said.slice(1)}${m[2].replace(/^['’]s /, " is ")}${a.text.slice(m[0].length)}`;
+}
+
 /** Tokens of `tokens` with the first one's spacing replaced. */
 function retext(tokens: readonly Token[], pre: string): Token[] {
   return tokens.map((x, i) => (i === 0 ? { ...x, pre } : x));

@@ -36,6 +36,7 @@ import {
   complementEllipsis,
   objectPronounEllipsis,
   substituteObjectPronoun,
+  substituteCausedSubject,
   substitutePassiveSubject,
   superlativeEllipsis,
 } from "./context.js";
@@ -1404,6 +1405,8 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   if (withObject) return { sentence: withObject, rule: "wh-subject:object-pronoun", doubts: [] };
   const passive = substitutePassiveSubject(a, verb.lemma, object);
   if (passive) return { sentence: passive, rule: "wh-subject:passive-pronoun", doubts: [] };
+  const caused = substituteCausedSubject(a, verb.lemma, object);
+  if (caused) return { sentence: caused, rule: "wh-subject:caused-pronoun", doubts: [] };
   const prepositional = prepositionalPronoun(a, predicate);
   if (prepositional) return { sentence: prepositional, rule: "wh-subject:object-pronoun", doubts: [] };
   return undefined;
