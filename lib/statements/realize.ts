@@ -2950,12 +2950,18 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
     // predicate with "be" ("would be best protected from predators in a snowy field"); a time after the verb's own complement ("switched
     // to decimal currency in 1971", but "begins in September in the Northern Hemisphere").
+    const timed = wh.noun.length > 0 && TIME_NOUNS.test(wh.noun[0].lower);
     gap =
       d.auxKind === "be" ||
       d.verb?.lemma === "be" ||
-      (wh.noun.length > 0 && TIME_NOUNS.test(wh.noun[0].lower) && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
+      (timed && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
         ? d.rest.length
         : measureGap(d);
+    // ("gained independence from Sweden in 1905": a time after the object's own phrase of source or goal.)
+    if (timed && gap > 0 && /^(?:to|into|onto|from|with)$/.test(d.rest[gap]?.lower ?? "")) {
+      const end = nounPhraseEnd(d.rest, gap + 1);
+      if (end > gap + 1) gap = end;
+    }
     // ("In what year did the Berlin Wall come down?": the verb's particle stays with it, "came down in 1989".)
     while (
       gap < d.rest.length &&
