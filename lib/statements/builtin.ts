@@ -479,6 +479,12 @@ const CASE_THEN_REPLY =
 
 const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
 
+/** "We have them because …", "They do it because …": a pronoun and the question's verb, then the reason. */
+const RESTATED_THEN_REASON = /^(we|they|it|he|she)\s+([a-z]+)(?:\s+(?:it|them|one|so|this|that))?,?\s+(because\s[\s\S]*)$/i;
+
+/** "You call it a puggle, …", "We call them joeys": the name said as the asker would say it. */
+const CALLED_BY_ASKER = /^(?:you|we|people|they)(?: usually| normally| generally)? call (?:it|them|this|these|that|one)\s+(\S[\s\S]*)$/i;
+
 /** "You'll find it in south-west Bolivia, …": a where-question's place said as where the asker finds the thing; the place is the answer. */
 const FOUND_AT =
   /^you(?:['’]ll| will| can| could|['’]d| would)? (?:find|see|spot) (?:it|them|one|some|these|those) ((?:in|on|at|near|under|along|across|throughout|all over|off|inside|around) \S[\s\S]*)$/i;
@@ -602,6 +608,22 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       const statement = `${capitalize(condition[1])}, ${continuedAfter(r.statement, asked)}`;
       return checked({ ...r, statement, rule: `${r.rule}:condition` }, asked, given);
     }
+  }
+  // "We have them because our ancestors had bigger jaws …" to "Why do humans have wisdom teeth?": the answer's restatement of the
+  // question goes, its reason stays, said of the question's subject ("… because their ancestors had bigger jaws …").
+  const restated = /^\s*why\b/i.test(asked) ? RESTATED_THEN_REASON.exec(unframed) : null;
+  if (restated && new RegExp(`\\b${restated[2].toLowerCase()}\\b`, "i").test(asked)) {
+    const we = restated[1].toLowerCase() === "we";
+    const reason = we ? restated[3].replace(/\bour\b/g, "their").replace(/\bwe\b/g, "they").replace(/\bus\b/g, "them") : restated[3];
+    const r = reformulateWithin(asked, reason);
+    if (!r.fallback) return checked(r, asked, given);
+  }
+  // "You call it a puggle, though …" to "What do you call a baby platypus?": the name is the answer ("A baby platypus is called a puggle,
+  // though …").
+  const named = /^\s*what (?:do|would|did) (?:you|we|people|they) call\b/i.test(asked) ? CALLED_BY_ASKER.exec(unframed) : null;
+  if (named) {
+    const r = reformulateWithin(asked, named[1]);
+    if (!r.fallback) return checked(r, asked, given);
   }
   const found = FOUND_AT.exec(unframed);
   if (found && /^\s*where\b/i.test(parsed().sentence)) {
