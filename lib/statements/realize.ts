@@ -1685,6 +1685,20 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     !a.isClause
   )
     return { sentence: `${capitalize(text(about))} ${be.lower} ${midSentence(subject)}`, rule: "wh-subject:whose-be", doubts };
+  // ("Whose dog was Argos in the Odyssey?" + "Odysseus's" → "Argos was Odysseus's dog in the Odyssey.": so with a phrase after the name.)
+  const namedEnd = wh.word === "whose" && be && /^(?:is|are|was|were)$/.test(be.lower) && !a.isClause ? nounPhraseEnd(about, 0) : 0;
+  if (
+    namedEnd > 0 &&
+    namedEnd < about.length &&
+    about[0].pos === "PROPN" &&
+    about[namedEnd].pos === "ADP" &&
+    about.every((t) => t.pos !== "VERB" && t.pos !== "AUX")
+  )
+    return {
+      sentence: `${capitalize(text(about.slice(0, namedEnd)))} ${be.lower} ${midSentence(subject)} ${text(about.slice(namedEnd))}`,
+      rule: "wh-subject:whose-be",
+      doubts,
+    };
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   const plural =
