@@ -144,6 +144,21 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "The smell of freshly cut grass comes from chemicals called green leaf volatiles.",
     ],
     ["What causes morning sickness?", "It's due to hormonal changes.", "Morning sickness is due to hormonal changes."],
+    // A negated clause about the question's own subject says the no itself.
+    [
+      "Is a guinea pig a kind of pig?",
+      "No, a guinea pig isn't a pig at all — it's a rodent from the Andes.",
+      "A guinea pig isn't a pig at all — it's a rodent from the Andes.",
+    ],
+    // The name after "be" in a whose-question is the subject; "You call it …" names the answer; a why-answer's restatement goes.
+    ["Whose dog was Argos in the Odyssey?", "Odysseus's", "Argos was Odysseus's dog in the Odyssey."],
+    ["What do you call a baby platypus?", "You call it a puggle.", "A baby platypus is called a puggle."],
+    [
+      "Why do humans have wisdom teeth?",
+      "We have them because our ancestors had bigger jaws.",
+      "Humans have wisdom teeth because their ancestors had bigger jaws.",
+    ],
+    ["In what year did Norway gain independence from Sweden?", "In 1905.", "Norway gained independence from Sweden in 1905."],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

@@ -614,7 +614,12 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const restated = /^\s*why\b/i.test(asked) ? RESTATED_THEN_REASON.exec(unframed) : null;
   if (restated && new RegExp(`\\b${restated[2].toLowerCase()}\\b`, "i").test(asked)) {
     const we = restated[1].toLowerCase() === "we";
-    const reason = we ? restated[3].replace(/\bour\b/g, "their").replace(/\bwe\b/g, "they").replace(/\bus\b/g, "them") : restated[3];
+    const reason = we
+      ? restated[3]
+          .replace(/\bour\b/g, "their")
+          .replace(/\bwe\b/g, "they")
+          .replace(/\bus\b/g, "them")
+      : restated[3];
     const r = reformulateWithin(asked, reason);
     if (!r.fallback) return checked(r, asked, given);
   }

@@ -1129,10 +1129,14 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       const negation = (firstClause > 0 ? e.tokens.slice(0, firstClause) : e.tokens).some((t) =>
         /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower),
       );
+      // ("No, a guinea pig isn't a pig at all — …" to "Is a guinea pig a kind of pig?": a negated clause about the question's own subject
+      // says the no itself.)
+      const subjectText = text(d.subject).toLowerCase();
+      const sameSubject = !positive && subjectText.length > 2 && e.text.toLowerCase().startsWith(`${subjectText} `);
       const stated =
         hasFiniteVerb(e) &&
         negation === !positive &&
-        statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens);
+        (sameSubject || statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens));
       if (opens || stated) return { sentence: `${capitalize(resolved)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
       // "No, pawns can never move backwards." for "Can a pawn ever move backwards in chess?": all but the question's final phrase, which
       // is added.
@@ -2966,9 +2970,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // to decimal currency in 1971", but "begins in September in the Northern Hemisphere").
     const timed = wh.noun.length > 0 && TIME_NOUNS.test(wh.noun[0].lower);
     gap =
-      d.auxKind === "be" ||
-      d.verb?.lemma === "be" ||
-      (timed && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
+      d.auxKind === "be" || d.verb?.lemma === "be" || (timed && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
         ? d.rest.length
         : measureGap(d);
     // ("gained independence from Sweden in 1905": a time after the object's own phrase of source or goal.)
