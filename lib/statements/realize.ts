@@ -2866,6 +2866,22 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         const bare = withObject.replace(/[.!]+$/, "");
         if (purpose && /[—–;(]|, | (?:until|when|while|because|unless|so that|before|after|once) /.test(bare))
           return { sentence: `${capitalize(purpose.trim())}, ${midSentence(bare)}`, rule: "wh-inverted:pronoun", doubts };
+        // ("When did the Statue of Liberty arrive in New York?" + "It arrived by ship in June 1885, …": the question's phrase the answer
+        // does not say follows the verb, "… arrived in New York by ship …".)
+        const verbAt = doing ? bare.indexOf(` ${doing.text} `) : -1;
+        if (
+          wh.word === "when" &&
+          d.verb &&
+          doing?.lemma === d.verb.lemma &&
+          a.finiteVerb === 1 &&
+          verbAt > 0 &&
+          rest[0]?.pos === "ADP" &&
+          withoutMarks(rest).length >= 2 &&
+          !restates(a.tokens, withoutMarks(rest))
+        ) {
+          const after = verbAt + doing.text.length + 1;
+          return { sentence: `${bare.slice(0, after)} ${text(withoutMarks(rest))}${bare.slice(after)}`, rule: "wh-inverted:pronoun", doubts };
+        }
         return { sentence: `${bare}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }
       // "What does a negative ΔG indicate?" + a clause → "A negative ΔG indicates <clause>"; what a law states follows "that" ("Lenz law
