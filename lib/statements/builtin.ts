@@ -236,7 +236,8 @@ const CONTEXT_LABEL = /^\s*(?:context|passage|background)\s*:\s*(?=\S)/i;
 const QUESTION_LABEL = /(?<=[.!?])\s+question\s*:\s*(?=\S)/i;
 
 /** "Complete the sentence: …", "Fill in the blank: …": an instruction before the words to complete, not one of them. */
-const INSTRUCTION_LABEL = /^\s*(?:(?:complete|finish) the (?:sentence|statement)|fill in the blanks?)\s*[:.—–-]\s*(?=\S)/i;
+const INSTRUCTION_LABEL =
+  /^\s*(?:(?:complete|finish) the (?:sentence|statement|saying|phrase|proverb|quote|quotation|idiom|lyrics?|line)|fill in the blanks?)\s*[:.—–-]\s*(?=\S)/i;
 
 /** "What's likely wrong with it?": a wh-word's contracted "is" (spelled out so the parser reads the verb), at a sentence's start. */
 const WH_CONTRACTED = /(^|[.!?]\s+)(What|Who|Where|Which|How|Why|When)['’]s(?=\s)/g;

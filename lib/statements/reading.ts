@@ -245,6 +245,9 @@ function saidTwice(statement: string, question: string, answer: string): string 
   return undefined;
 }
 
+/** A sentence that is only an adverb or a concession after a yes or no: "surprisingly.", "despite the myth.". */
+const PHRASE_SENTENCE = /^(?:\w+ly|(?:despite|in spite of|except|apart from) [^,;.!?]+)[.!]?$/i;
+
 const WHAT = /\bwhat\b/gi;
 /** A final sentence that opens with a wh-word other than "what" ("Which statement best explains what …?"): its "what"s are its own words. */
 const ASKS_OTHER = /^\W*(?:[a-z]+\s+)?(?:which|who|whom|whose|where|when|why|how)\b/i;
@@ -369,7 +372,8 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   const after = /^(?:yes|no|yep|yeah|nope|not (?:really|quite|exactly|necessarily|always|strictly|entirely))\b[,.!]?\s+(\S.*)$/i.exec(
     ans,
   )?.[1];
-  if (after && !SUBORDINATE.test(after)) {
+  // (Not a phrase that ends its sentence: "Yes, surprisingly.", "Not really, despite the myth. They may …".)
+  if (after && !SUBORDINATE.test(after) && !PHRASE_SENTENCE.test(after.split(/(?<=[.!?])\s/, 1)[0])) {
     const splice = `, ${after.toLowerCase()}`;
     // (A short noun phrase after the comma is an apposition: "…, a founding member".)
     if (low().includes(splice) && !low().startsWith(splice.slice(2)) && !/^(?:an?|the) [a-z]+(?: [a-z]+)?[.!]?$/i.test(after))

@@ -319,6 +319,14 @@ const SPEED_UNIT =
 /** Adjectives English puts after a measure ("8,849 meters tall", "4.5 billion years old"). */
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
 
+const words = new Map<string, RegExp>();
+/** A whole word, case aside (one regex per word, built once). */
+function cachedWord(word: string): RegExp {
+  let re = words.get(word);
+  if (!re) words.set(word, (re = new RegExp(`\\b${word}\\b`, "i")));
+  return re;
+}
+
 /** What may follow a measure and its unit, after the measure's adjective: a comma, a dash, or a preposition ("… tall at its highest point"). */
 const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|during|with|including|across|along|when|depending)\b)/;
 
@@ -2198,7 +2206,7 @@ function beComplementRealize(
     const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
     // A bare age takes its unit ("32" → "32 years old"); a bare number for another measure stays bare.
     if (adj === "old" && /^(?:about |around |almost |nearly )?\d+(?:\.\d+)?$/.test(slot)) slot = `${slot} years old`;
-    else if (POST_MEASURE.has(adj) && !ends) {
+    else if (POST_MEASURE.has(adj) && !ends && !cachedWord(adj).test(slot)) {
       // ("About 1,085 metres at its highest point" → "about 1,085 metres tall at its highest point": the adjective follows the measure.)
       const measure = LEADING_MEASURE.exec(slot);
       slot =
@@ -2880,7 +2888,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           !restates(a.tokens, withoutMarks(rest))
         ) {
           const after = verbAt + doing.text.length + 1;
-          return { sentence: `${bare.slice(0, after)} ${text(withoutMarks(rest))}${bare.slice(after)}`, rule: "wh-inverted:pronoun", doubts };
+          return {
+            sentence: `${bare.slice(0, after)} ${text(withoutMarks(rest))}${bare.slice(after)}`,
+            rule: "wh-inverted:pronoun",
+            doubts,
+          };
         }
         return { sentence: `${bare}${carry}${purpose}`, rule: "wh-inverted:pronoun", doubts };
       }

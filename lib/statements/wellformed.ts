@@ -105,6 +105,13 @@ export function hasColonForm(statement: string, question: string): boolean {
 /** True when the words start in question order: an auxiliary first, or a wh-word (with a measure) before an auxiliary. */
 function interrogativeOrder(words: readonly string[]): boolean {
   if (words.length === 0) return false;
+  // ("Don't count your chickens before they hatch.": a negative imperative, not a question.)
+  if (
+    /^(?:don['’]t|do)$/.test(words[0]) &&
+    (words[0] !== "do" || words[1] === "not") &&
+    !/^(?:you|we|they|i)$/.test(words[words[0] === "do" ? 2 : 1] ?? "")
+  )
+    return false;
   if (AUX.has(words[0])) return true;
   if (!WH.has(words[0])) return false;
   const k = MEASURE.has(words[1] ?? "") ? 2 : 1;
