@@ -159,6 +159,19 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "Humans have wisdom teeth because their ancestors had bigger jaws.",
     ],
     ["In what year did Norway gain independence from Sweden?", "In 1905.", "Norway gained independence from Sweden in 1905."],
+    // A count that is a plural noun takes "of"; "Complete the saying:" is an instruction.
+    [
+      "How many languages are spoken in India?",
+      "Hundreds — the constitution recognizes 22 of them.",
+      "There are hundreds of languages spoken in India — the constitution recognizes 22 of them.",
+    ],
+    ["How many stars are in the Milky Way?", "Hundreds of billions.", "There are hundreds of billions of stars in the Milky Way."],
+    ["Complete the saying: Don't count your chickens ___", "before they hatch", "Don't count your chickens before they hatch."],
+    [
+      "When did the Statue of Liberty arrive in New York?",
+      "It arrived by ship in June 1885.",
+      "The Statue of Liberty arrived in New York by ship in June 1885.",
+    ],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

@@ -337,7 +337,9 @@ const LEADING_MEASURE =
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
-  /^((?:about |around |over |under |nearly |almost |roughly |approximately |more than |fewer than |less than )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens))(\s*(?:,|—|–)\s.+)$/i;
+  /^((?:about |around |over |under |nearly |almost |roughly |approximately |more than |fewer than |less than )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?))(\s*(?:,|—|–)\s.+)$/i;
+/** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
+const COUNT_NOUN_LAST = /\b(?:dozens|hundreds|thousands|millions|billions|tens)$/i;
 
 function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): string {
   // "The woodwind one." for "Which instrument family …?": "one" stands for the wh-phrase's noun ("the woodwind family").
@@ -362,7 +364,9 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     // ("Just one" → "just one moon": one of them is singular.)
     const one = /^(?:(?:just|only|exactly|precisely) )?(?:one|1)$/i.test((counted?.[1] ?? a).trim());
     const said = one && head && head.lemma !== head.lower ? `${text(wh.noun.slice(0, -1))} ${head.lemma}`.trim() : noun;
-    return counted ? `${counted[1]} ${said}${counted[2]}` : `${a} ${said}`;
+    // ("Hundreds", "hundreds of billions", "thousands": a count noun takes "of" before what it counts.)
+    const of = (count: string) => (COUNT_NOUN_LAST.test(count.trim()) ? " of" : "");
+    return counted ? `${counted[1]}${of(counted[1])} ${said}${counted[2]}` : `${a}${of(a)} ${said}`;
   }
   if (wh.measure === "much" && noun && !mentions) {
     const last = aTokens[aTokens.length - 1];
