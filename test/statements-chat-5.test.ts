@@ -264,6 +264,13 @@ test("the round 21 flags catch the answer's sentence glued after the question's 
       '"His" stands for nothing',
       "Hamlet's father's ghost appears in the first act of Hamlet — the ghost of Hamlet's murdered father.",
     ],
+    [
+      "Which of the Seven Dwarfs wears glasses?",
+      "Doc",
+      "Doc wears glasses.",
+      'the "Dwarfs" the question picks from left out',
+      "Of the Seven Dwarfs, Doc wears glasses.",
+    ],
   ];
   assertFlagCases(cases);
   // (A passive answer's "it" is the question's thing: "The dodo became extinct because it was hunted by humans." reads.)

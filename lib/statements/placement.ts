@@ -86,6 +86,10 @@ function howManyNoun(question: string): string | undefined {
   return /how many/i.test(question) ? /\bhow many ([a-z]{3,})\b/i.exec(question)?.[1].toLowerCase() : undefined;
 }
 
+/** "Which of the Seven Dwarfs …": the set's last word ("Dwarfs"); not "which of these" or "which of the following". */
+const WHICH_OF_SET =
+  /^\s*which of (?:the|his|her|its|their|our|your) (?!following\b|options\b|choices\b|statements?\b|answers\b)(?:[\w'’-]+ ){0,3}?([A-Za-z][\w'’-]{2,})(?= (?:is|was|are|were|has|have|had|does|do|did|can|could|will|would|[a-z]+s|[a-z]+ed)\b)/i;
+
 /** "Which lake is the largest in Africa?": the class noun and its superlative. */
 const WHICH_SUPERLATIVE =
   /^\s*which ([a-z]+) (?:is|was|are|were) the (\w+est|most \w+|least \w+)(?=\s*\?|\s+(?:in|on|at|among|by|ever)\b(?!\s+which\b))/i;
@@ -115,6 +119,10 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
   )
     out.push(`context: "the ${cut[1]}" without the question's noun`);
+  // "Doc wears glasses." for "Which of the Seven Dwarfs wears glasses?": the set the question picks from left out.
+  const set = /^\s*which of/i.test(question) ? WHICH_OF_SET.exec(question) : null;
+  if (set && !own.toLowerCase().includes(set[1].toLowerCase()) && !answer.toLowerCase().includes(set[1].toLowerCase()))
+    out.push(`context: the "${set[1]}" the question picks from left out`);
   // "Lake Victoria is the largest in Africa." for "Which lake is the largest in Africa?": the superlative without the noun it picks.
   const picked = !cut && /^\s*which\s/i.test(question) ? WHICH_SUPERLATIVE.exec(question) : null;
   // (The noun after other modifiers counts: "the largest single flower".)
