@@ -88,7 +88,7 @@ function howManyNoun(question: string): string | undefined {
 
 /** "Which of the Seven Dwarfs …": the set's last word ("Dwarfs"); not "which of these" or "which of the following". */
 const WHICH_OF_SET =
-  /^\s*which of (?:the|his|her|its|their|our|your) (?!following\b|options\b|choices\b|statements?\b|answers\b)(?:[\w'’-]+ ){0,3}?([A-Za-z][\w'’-]{2,})(?= (?:is|was|are|were|has|have|had|does|do|did|can|could|will|would|[a-z]+s|[a-z]+ed)\b)/i;
+  /^\s*[Ww]hich of (?:the|his|her|its|their|our|your) (?!following\b|options\b|choices\b|statements?\b|answers\b)(?:[\w'’-]+ ){0,3}?([A-Za-z][\w'’-]{2,})(?= (?:is|was|are|were|has|have|had|does|do|did|can|could|will|would|[a-z]+s|[a-z]+ed)\b)/;
 
 /** "Which lake is the largest in Africa?": the class noun and its superlative. */
 const WHICH_SUPERLATIVE =
