@@ -589,13 +589,13 @@ function answerClauseGlued(ownSentences: string, question: string, answer: strin
   // (The answer's sentence names again what the words before it said: "The function of the gallbladder is the gallbladder stores …"; a
   // sign the rules read it as a phrase, whatever the tagger says of its verb.)
   const subject = /^["“]?(?:(?:the|a|an) )?([\p{L}'’-]{4,})/iu.exec(first)?.[1].toLowerCase();
+  // (So where the words before it end with the answer's own verb: "Mayflies live most live only a day or two".)
+  const verb = first.split(" ", 2)[1]?.toLowerCase() ?? "";
+  const beforeWords = before.toLowerCase().split(/[^\p{L}'’-]+/u);
   const saidAgain =
     unjoined &&
-    subject !== undefined &&
-    before
-      .toLowerCase()
-      .split(/[^\p{L}'’-]+/u)
-      .includes(subject);
+    ((subject !== undefined && beforeWords.includes(subject)) ||
+      (verb.length >= 3 && beforeWords.at(-2) === verb && !FUNCTION_OPENING.test(verb)));
   // (Lowered, only where it names its subject again: "A fresco is a painting done on wet plaster, so …" reads.)
   if (written < 0 && !saidAgain) return [];
   const inside =
@@ -611,7 +611,8 @@ function answerClauseGlued(ownSentences: string, question: string, answer: strin
           .replace(/^,/, "")
           .trim()
       : "";
-  const asked = /^(?:what|who|which)\s+(.*?)\s*\?$/i.exec(question.trim())?.[1];
+  // ("Only about 660,000 people live there live in Luxembourg." for "How many people live in Luxembourg?": so after a counted noun.)
+  const asked = /^(?:what|who|which|how (?:many|much) [a-z]+)\s+(.*?)\s*\?$/i.exec(question.trim())?.[1];
   const predicate = after !== "" && asked?.toLowerCase() === after.toLowerCase();
   if (!inside && !predicate) return [];
   if (!saidAgain && clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
