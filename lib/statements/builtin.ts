@@ -26,7 +26,7 @@ import {
 import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, passiveByAgent, realize } from "./realize.js";
-import { QUOTATION, capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence } from "./text.js";
+import { QUOTATION, capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence, statedContext } from "./text.js";
 import { midSentence } from "./realize.js";
 import type { QuestionType, Reformulation } from "./types.js";
 import { statementDoubts } from "./checks.js";
@@ -317,7 +317,7 @@ function causedBy(q: ParsedQuestion, hedged: { hedge: string; rest: string }): s
 
 /** The first sentence of a statement after the question's context it copies (with the context's question marks made periods). */
 function ownFirstSentence(statement: string, q: ParsedQuestion): string {
-  const context = q.context.replace(/\?(?=\s|$)/g, ".");
+  const context = statedContext(q.context);
   const own = context && statement.startsWith(context) ? statement.slice(context.length).trimStart() : statement;
   return own.split(/(?<=[.!?])\s+/)[0];
 }
@@ -470,14 +470,14 @@ const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
 /** A focusing adverb before a phrase answer ("Mostly by …", "Partly the big power users"); not before yes or no. */
 const FOCUS_BEFORE_PHRASE = /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
 
-/**
- * "If the race is long enough, yes — …", "If you start from Saint-Jean, usually about five weeks — …": a condition the answer puts before
- * a reply that is not a clause of its own; the statement of the reply follows the condition.
- */
 /** "For most healthy adults, up to about 400 mg, …", "For an earlobe, usually six to eight weeks, …": the case the reply is about. */
 const CASE_THEN_REPLY =
   /^(for (?!example\b|instance\b|one thing\b|starters\b|now\b|sure\b|the most part\b)[^,;:!?—–.]{3,60}),\s+(\S[\s\S]*)$/i;
 
+/**
+ * "If the race is long enough, yes — …", "If you start from Saint-Jean, usually about five weeks — …": a condition the answer puts before
+ * a reply that is not a clause of its own; the statement of the reply follows the condition.
+ */
 const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
 
 /** "We have them because …", "They do it because …": a pronoun and the question's verb, then the reason. */
@@ -651,7 +651,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     // ("Take a dairy cow …: she can drink …": the clause's pronoun subject is the scene's thing → "A dairy cow … can drink …".)
     const pronoun = /^(?:she|he|it|they)\s+(?=\S)/i.exec(scene[2]);
     const said = pronoun ? `${capitalize(scene[1])} ${scene[2].slice(pronoun[0].length)}` : `For ${scene[1]}, ${midSentence(scene[2])}`;
-    const statement = `${context ? `${context.replace(/\?(?=\s|$)/g, ".")} ` : ""}${finish(said)}`;
+    const statement = `${context ? `${statedContext(context)} ` : ""}${finish(said)}`;
     return checked(
       { statement, questionType: classifyParsed(asked, parsed()), rule: "scene", fallback: false, flagged: false, doubts: [] },
       asked,
@@ -801,7 +801,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
-  const statement = q.context ? `${q.context.replace(/\?(?=\s|$)/g, ".")} ${finish(sentence)}` : finish(sentence);
+  const statement = q.context ? `${statedContext(q.context)} ${finish(sentence)}` : finish(sentence);
   const doubts = [...r.doubts, ...statementDoubts(question, answer, statement)];
   return { statement, questionType, rule: r.rule, fallback: r.rule === "question-colon", flagged: doubts.length > 0, doubts };
 }

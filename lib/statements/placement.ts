@@ -9,21 +9,7 @@
 import { clauseVerb, tokenizePhrase } from "./answer.js";
 import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
 import { parseQuestion } from "./question.js";
-import { occurrences, splitFinalSentence, wordSet } from "./text.js";
-
-const regexps = new Map<string, RegExp>();
-
-/** A regex built from words of the texts, kept for the next statement that needs the same one (building one costs more than a test). */
-function cachedRegExp(source: string, flags: string): RegExp {
-  const key = `${flags}/${source}`;
-  let re = regexps.get(key);
-  if (!re) {
-    if (regexps.size > 10_000) regexps.clear();
-    re = new RegExp(source, flags);
-    regexps.set(key, re);
-  }
-  return re;
-}
+import { cachedRegExp, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 /**
  * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40

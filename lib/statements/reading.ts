@@ -14,7 +14,7 @@ import { answerPartDoubts } from "./placement.js";
 import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { QUOTATION, hasSuffix, occurrences, splitFinalSentence, withoutFinalStops, wordSet } from "./text.js";
+import { QUOTATION, hasSuffix, occurrences, splitFinalSentence, statedContext, withoutFinalStops, wordSet } from "./text.js";
 import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
@@ -106,7 +106,7 @@ function askedQuestion(question: string): AskedQuestion {
   // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
   asked = {
     stems: contentWords(last.replace(WH_PHRASE, "")).map(stem),
-    context: context.replace(/\?(?=\s|$)/g, "."),
+    context: statedContext(context),
     whats: Math.max(0, count(WHAT, question) - (ASKS_OTHER.test(last) ? 0 : 1)),
     choices: listedChoices(question),
     twoQuestions: TWO_QUESTIONS.test(last),

@@ -41,7 +41,7 @@ import {
   superlativeEllipsis,
 } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
-import { capitalize, collapseSpaces, wordSet } from "./text.js";
+import { cachedRegExp, capitalize, collapseSpaces, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
 import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList } from "./names.js";
 
@@ -318,14 +318,6 @@ const SPEED_UNIT =
   /(?:\b(?:(?:kilo|centi|milli)?met(?:er|re)s?|km|cm|mm|m|miles?|feet|foot|ft|inch(?:es)?|yards?|knots?|light[- ]years?)\s*(?:\/|per|an|a)\s*(?:h|hr|hours?|s|sec|seconds?|min|minutes?|day|days|year|years)\b|\b(?:mph|kph|km\/h|km\/s|m\/s|knots?)\b)/i;
 /** Adjectives English puts after a measure ("8,849 meters tall", "4.5 billion years old"). */
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
-
-const words = new Map<string, RegExp>();
-/** A whole word, case aside (one regex per word, built once). */
-function cachedWord(word: string): RegExp {
-  let re = words.get(word);
-  if (!re) words.set(word, (re = new RegExp(`\\b${word}\\b`, "i")));
-  return re;
-}
 
 /** What may follow a measure and its unit, after the measure's adjective: a comma, a dash, or a preposition ("… tall at its highest point"). */
 const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|during|with|including|across|along|when|depending)\b)/;
@@ -2210,11 +2202,11 @@ function beComplementRealize(
     const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
     // A bare age takes its unit ("32" → "32 years old"); a bare number for another measure stays bare.
     if (adj === "old" && /^(?:about |around |almost |nearly )?\d+(?:\.\d+)?$/.test(slot)) slot = `${slot} years old`;
-    else if (POST_MEASURE.has(adj) && !ends && !cachedWord(adj).test(slot)) {
+    else if (POST_MEASURE.has(adj) && !ends && !cachedRegExp(`\\b${adj}\\b`, "i").test(slot)) {
       // ("About 1,085 metres at its highest point" → "about 1,085 metres tall at its highest point": the adjective follows the measure.)
       const measure = LEADING_MEASURE.exec(slot);
       slot =
-        measure && MEASURE_ADJUNCT.test(slot.slice(measure[0].length)) && !new RegExp(`\\b${adj}\\b`, "i").test(slot)
+        measure && MEASURE_ADJUNCT.test(slot.slice(measure[0].length))
           ? `${measure[0]} ${adj}${slot.slice(measure[0].length)}`
           : `${slot} ${adj}`;
     }

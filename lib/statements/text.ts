@@ -42,6 +42,11 @@ export function endSentence(s: string): string {
   return `${t}.`;
 }
 
+/** The question's context sentences as a statement says them: their question marks become periods ("… the pane. What is it for?"). */
+export function statedContext(context: string): string {
+  return context.replace(/\?(?=\s|$)/g, ".");
+}
+
 /** The last few texts split and their parts: the parser and two checks split the same question (the result is shared, never changed). */
 const RECENT_SPLITS = 4;
 const splitTexts: string[] = [];
@@ -120,3 +125,17 @@ export function occurrences(s: string, part: string): number {
 
 /** A quotation in double or curly quotes, or in single quotes that stand apart from words ("'tease my ears'", not "it's"). */
 export const QUOTATION = /["“][^"”]*["”]|‘[^’]*’|(?<![\p{L}])'[^']+'(?![\p{L}])/gu;
+
+const regexps = new Map<string, RegExp>();
+
+/** A regex built from words of the texts, kept for the next statement that needs the same one (building one costs more than a test). */
+export function cachedRegExp(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = regexps.get(key);
+  if (!re) {
+    if (regexps.size > 10_000) regexps.clear();
+    re = new RegExp(source, flags);
+    regexps.set(key, re);
+  }
+  return re;
+}
