@@ -69,7 +69,7 @@ function withoutOpener(answer: string): string {
 
 /** The noun a how-many question counts ("How many players are on a rugby sevens team?" → "players"). */
 function howManyNoun(question: string): string | undefined {
-  return /how many/i.test(question) ? /\bhow many ([a-z]{3,})\b/i.exec(question)?.[1].toLowerCase() : undefined;
+  return /[Hh]ow many/.test(question) ? /^how many ([a-z]+)/i.exec(splitFinalSentence(question).last.trim())?.[1].toLowerCase() : undefined;
 }
 
 /** "Which of the Seven Dwarfs …": the set's last word ("Dwarfs"); not "which of these" or "which of the following". */
@@ -185,13 +185,12 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     : null;
   if (participle && !question.includes(participle[0])) out.push(`reads: "${participle[0]}"`);
   // "There are hard to say words …" for "How many …?": the count is missing.
-  const howMany = /[Hh]ow many/.test(question) ? /^how many ([a-z]+)/i.exec(splitFinalSentence(question).last.trim()) : null;
-  if (howMany) {
+  const noun = howManyNoun(question);
+  if (noun !== undefined) {
     // (The clause the count is in: up to a dash, a semicolon or a comma.)
     const counted = own.split(/\s[—–]\s|;|, /)[0];
     if (!COUNT_WORD.test(counted)) out.push('answer words: no count for "how many"');
     // "Its key signature has just one: F-sharp." for "How many sharps …?": the counted noun left out.
-    const noun = howMany[1].toLowerCase();
     const stem = noun.replace(/(?:es|s)$/, "");
     if (COUNT_WORD.test(counted) && stem.length >= 3 && !own.toLowerCase().includes(stem) && /\b(?:one|1)\s*[:;,—–.]/.test(counted + "."))
       out.push(`context: "${noun}" left out of the count`);
