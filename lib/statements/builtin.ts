@@ -534,7 +534,9 @@ const DEGREE_ANSWER =
 
 /** Markdown emphasis a chat answer puts on words ("**Sedimentary rocks** — …"): the words alone. */
 function withoutEmphasis(text: string): string {
-  return text.includes("**") || text.includes("__") ? text.replace(/\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__/g, "$1$2") : text;
+  const bold = text.includes("**") || text.includes("__") ? text.replace(/\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__/g, "$1$2") : text;
+  // ("(*Quercus suber*)", "*The Martian*": single-star italics around words, not a multiplication "2 * 3" or a footnote star.)
+  return bold.includes("*") ? bold.replace(/(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])/g, "$1") : bold;
 }
 
 /**
