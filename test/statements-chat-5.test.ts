@@ -172,6 +172,9 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "It arrived by ship in June 1885.",
       "The Statue of Liberty arrived in New York by ship in June 1885.",
     ],
+    // A short reply before a dash goes; the dash stays. Markdown italics go.
+    ["Can I freeze milk?", "Yes, you can — it keeps for about three months.", "Milk can be frozen — it keeps for about three months."],
+    ["Which tree produces cork?", "**The cork oak** (*Quercus suber*).", "The cork oak (Quercus suber) produces cork."],
     // A name for an art or a practice is said bare.
     ["What is the Japanese art of flower arranging called?", "ikebana", "The Japanese art of flower arranging is called ikebana."],
   ];

@@ -1181,7 +1181,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const joiner = more && commaBefore && more.text.startsWith("because") ? ", " : more?.joiner;
     // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
     // "… cannot end in a draw — if it's still level …"); a sentence of a few words after it stays one ("No. In 2006." → "… in 2006").
-    const mark = more && !reply ? polarityMark(answer) : "";
+    // ("Yes, you can — it keeps for about three months": the short reply's dash stays before what follows it.)
+    const mark = more && !reply ? polarityMark(answer) : more && reply && /[—–]\s*$/.test(reply[0]) ? "—" : "";
     const ownSentence = mark === "." && (hasFiniteVerb(e) || e.tokens.filter((t) => t.pos !== "PUNCT").length >= 5);
     let full = !more
       ? sentence
@@ -1277,7 +1278,7 @@ function followedBy(sentence: string, after: readonly Token[]): string {
 
 /** A pronoun and an auxiliary that repeat a yes or no ("they don't, …", "it is not, …"), before more of the answer. */
 const SHORT_REPLY =
-  /^(?:it|they|he|she|we|you|this|that|there) (?:can't|won't|cannot|(?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?)(?:,\s*|;\s*)/i;
+  /^(?:it|they|he|she|we|you|this|that|there) (?:can't|won't|cannot|(?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?)(?:,\s*|;\s*|\s+[—–]\s+)/i;
 
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
 /** A subordinator that opens a clause before the main one ("Once the tower is finished, it will be …"). */
