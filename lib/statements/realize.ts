@@ -1178,7 +1178,9 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
     // (So does the comma after a softened no: "Not strictly, because …".)
     const commaBefore = reply?.[0].includes(",") || (softened !== undefined && /^\s*not [a-z]+,\s+because\b/i.test(answer.text));
-    const joiner = more && commaBefore && more.text.startsWith("because") ? ", " : more?.joiner;
+    // (And a long reason with a comma or dash of its own: "…, because it comes from a different plant family — …".)
+    const longReason = more !== undefined && more.text.startsWith("because") && /[,;—–]/.test(more.text);
+    const joiner = more && (commaBefore || longReason) && more.text.startsWith("because") ? ", " : more?.joiner;
     // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
     // "… cannot end in a draw — if it's still level …"); a sentence of a few words after it stays one ("No. In 2006." → "… in 2006").
     // ("Yes, you can — it keeps for about three months": the short reply's dash stays before what follows it.)
