@@ -25,15 +25,20 @@ import {
 } from "./answer.js";
 import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
-import { embeddedQuestion, passiveByAgent, realize } from "./realize.js";
-import { QUOTATION, capitalize, collapseSpaces, endSentence, oneByteCopy, splitFinalSentence, statedContext } from "./text.js";
-import { midSentence } from "./realize.js";
+import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
+import {
+  QUOTATION,
+  cachedRegExp,
+  capitalize,
+  collapseSpaces,
+  endSentence,
+  oneByteCopy,
+  splitFinalSentence,
+  statedContext,
+} from "./text.js";
 import type { QuestionType, Reformulation } from "./types.js";
 import { statementDoubts } from "./checks.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-
-const SUBORDINATORS =
-  /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
 
 /**
  * Classifies a question into the four CAP-Statements types (Table 9), by the surface cues that
@@ -615,7 +620,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // "We have them because our ancestors had bigger jaws …" to "Why do humans have wisdom teeth?": the answer's restatement of the
   // question goes, its reason stays, said of the question's subject ("… because their ancestors had bigger jaws …").
   const restated = /^\s*why\b/i.test(asked) ? RESTATED_THEN_REASON.exec(unframed) : null;
-  if (restated && new RegExp(`\\b${restated[2].toLowerCase()}\\b`, "i").test(asked)) {
+  if (restated && cachedRegExp(`\\b${restated[2].toLowerCase()}\\b`, "i").test(asked)) {
     const we = restated[1].toLowerCase() === "we";
     const reason = we
       ? restated[3]
@@ -712,7 +717,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // "There are three: 1. skeletal 2. cardiac 3. smooth." to "What are the three types of muscle tissue?": the count the question names
   // already opens the answer; the list is the answer ("The three types of muscle tissue are skeletal, cardiac and smooth.").
   const counted = COUNT_BEFORE_LIST.exec(unframed);
-  if (counted && new RegExp(`\\b${counted[1]}\\b`, "i").test(asked) && restatable()) {
+  if (counted && cachedRegExp(`\\b${counted[1]}\\b`, "i").test(asked) && restatable()) {
     const r = reformulateWithin(asked, counted[2]);
     if (!r.fallback) return checked(r, asked, given);
   }
@@ -736,7 +741,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
 function continuedAfter(statement: string, asked: string): string {
   const s = midSentence(statement);
   const first = /^[A-Z][a-z]+\b/.exec(s)?.[0];
-  return first && new RegExp(`\\b${first.toLowerCase()}\\b`).test(asked) ? s[0].toLowerCase() + s.slice(1) : s;
+  return first && cachedRegExp(`\\b${first.toLowerCase()}\\b`, "").test(asked) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** A reformulation whose statement was restated around the rules' own: its doubts are the checks' on the new statement. */

@@ -1179,8 +1179,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // (So does the comma after a softened no: "Not strictly, because …".)
     const commaBefore = reply?.[0].includes(",") || (softened !== undefined && /^\s*not [a-z]+,\s+because\b/i.test(answer.text));
     // (And a long reason with a comma or dash of its own: "…, because it comes from a different plant family — …".)
-    const longReason = more !== undefined && more.text.startsWith("because") && /[,;—–]/.test(more.text);
-    const joiner = more && (commaBefore || longReason) && more.text.startsWith("because") ? ", " : more?.joiner;
+    const reason = more?.text.startsWith("because") ? more.text : "";
+    const joiner = reason !== "" && (commaBefore || /[,;—–]/.test(reason)) ? ", " : more?.joiner;
     // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
     // "… cannot end in a draw — if it's still level …"); a sentence of a few words after it stays one ("No. In 2006." → "… in 2006").
     // ("Yes, you can — it keeps for about three months": the short reply's dash stays before what follows it.)
@@ -2819,7 +2819,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             doubts,
           };
         // ("How do sailboats sail into the wind?" + "They can't sail straight into it.": "it" after the question's preposition is its noun.)
-        const saidWith = carries ? cachedPrepositionPronoun(rest[0].lower).exec(resolved) : null;
+        const saidWith = carries ? cachedRegExp(`\\b(${rest[0].lower}) (?:it|them)\\b`, "i").exec(resolved) : null;
         const into = saidWith ? resolved.replace(saidWith[0], `${saidWith[1]} ${text(withoutMarks(rest.slice(1)))}`) : undefined;
         const carry = carries && !into ? ` ${text(withoutMarks(rest))}` : "";
         // "How do bats find their way in the dark?" + "They use echolocation." → "… use echolocation to find their way in the dark":
@@ -3223,14 +3223,6 @@ const isAuxWord = (t: Token) =>
 const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
 
-const prepositionPronouns = new Map<string, RegExp>();
-/** "into it", "with them": the preposition and a pronoun after it (one regex per preposition, built once). */
-function cachedPrepositionPronoun(preposition: string): RegExp {
-  let re = prepositionPronouns.get(preposition);
-  if (!re) prepositionPronouns.set(preposition, (re = new RegExp(`\\b(${preposition}) (?:it|them)\\b`, "i")));
-  return re;
-}
-
 /** "The lungfish is a good example", "Bamboo is a classic example — …": an example said without what it is an example of. */
 const EXAMPLE_WITHOUT_OF =
   /^(\S.*?\b(?:is|are|was|were) (?:a|an|one|another) (?:(?:good|great|classic|famous|well-known|common|perfect|prime|textbook|striking|notable) )?examples?)(?! of\b)([\s\S]*)$/i;
@@ -3413,7 +3405,8 @@ function isIndividualKind(word: string): boolean {
   return INDIVIDUAL_KINDS.has(word) || INDIVIDUAL_KINDS.has(lemma) || /(?:bird|fish)$/.test(lemma);
 }
 
-const SUBORDINATORS =
+/** Words that open a subordinate clause: a prompt or a question opening with one is a context to complete. */
+export const SUBORDINATORS =
   /^(if|when|whenever|as|while|after|before|because|since|once|although|though|unless|until|during|in order to|so that)\b/i;
 
 function completionRealize(prompt: string, a: AnswerParts): Realized {
