@@ -23,7 +23,7 @@ import {
   splitTrailingAdjunct,
   tokenizePhrase,
 } from "./answer.js";
-import { canBeAdjective, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
+import { canBeAdjective, canBeVerb, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
 import {
@@ -680,7 +680,14 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     const r = reformulateWithin(asked, focused[2]);
     const at = r.fallback ? -1 : phraseStart(r.statement, focused[2]);
     if (at > 0) {
-      const statement = `${r.statement.slice(0, at)}${focused[1].toLowerCase()} ${r.statement.slice(at)}`;
+      // An object the question's infinitive follows takes the adverb on its verb: "The ancient Romans mostly used honey to sweeten
+      // food", where "used mostly honey to …" splits the verb from its object.
+      const phrase = focused[2].split(/[.,;:!?—–(]/, 1)[0].trim();
+      const verb = /(?:^|\s)([a-z]+ed|[a-z]+s|ate|made|took|wore|drank|ran|built|kept|fed|got|gave|put|found|brought|chose)\s$/.exec(r.statement.slice(0, at));
+      const onVerb =
+        verb && !/^(?:is|was|has|does)$/.test(verb[1]) && /^ to [a-z]/.test(r.statement.slice(at + phrase.length)) && canBeVerb(verb[1]);
+      const where = onVerb ? at - verb[1].length - 1 : at;
+      const statement = `${r.statement.slice(0, where)}${focused[1].toLowerCase()} ${r.statement.slice(where)}`;
       return checked({ ...r, statement }, asked, given);
     }
   }
