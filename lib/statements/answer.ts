@@ -39,7 +39,8 @@ export interface AnswerParts {
 
 const FRAMING = [
   // "Ooh, good one!", "Ha, great question:", "Sure thing:": a chat opener that praises the question or agrees, before the answer.
-  /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:(?:a|what a|that's a|such a) )?(?:good|great|nice|fun|interesting|excellent|fascinating|lovely|cool|tricky) (?:one|question|thing to ask)\s*[!:.,—–]+\s+/i,
+  // ("Oh, a big one!", "Fun fact time!", "Classic question:".)
+  /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:(?:a|what a|that's a|such a) )?(?:good|great|nice|fun|interesting|excellent|fascinating|lovely|cool|tricky|big|classic|neat|fantastic|wonderful|awesome|brilliant|juicy|tough) (?:one|question|thing to ask|fact(?: time)?|topic)\s*[!:.,—–]+\s+/i,
   /^sure thing\s*[!:,.—–]+\s*/i,
   // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
   /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go)\s*[!:]\s+/i,
@@ -97,10 +98,11 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
 
 /**
  * A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896.", "Pope Gregory
- * XIII, in 1582, to fix the drift …", "Haydn, by 24 years.", "Around 215,000 tonnes, by most estimates".
+ * XIII, in 1582, to fix the drift …", "Haydn, by 24 years.", "Around 215,000 tonnes, by most estimates", "A French electrician, André
+ * Cassagnes, in the late 1950s" (an appositive's comma is the phrase's own).
  */
 const TRAILING_ADJUNCT =
-  /^((?:[^,;:—–]|,(?=\d{3}\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to) [^,;:.!?]{1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {

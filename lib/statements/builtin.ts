@@ -206,8 +206,11 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   // (An adjunct of several comma parts keeps its commas: "…, with his cousin Timothy Folger, around 1770"; so does one after an
   // answer that is itself an adjunct: "In 1900, at the Paris Games" → "… in the Olympics in 1900, at the Paris Games".)
   // (Not before a year: "In Athens, in 1896" → "… held in Athens in 1896".)
+  // (Nor does one after an appositive that ends the statement: "… to Christian Ludwig, Margrave of Brandenburg, in 1721".)
+  const closesAppositive = phrase.includes(", ") && r.sentence.replace(/[.!]+$/, "").endsWith(phrase.slice(phrase.lastIndexOf(", ") + 2));
   const comma =
     adjunct.includes(",") ||
+    closesAppositive ||
     (/^(?:in|on|at|around|about|during|by|from|after|before|since)\s/i.test(phrase) &&
       !/^(?:in|on|around|about) (?:\d|the \d)/i.test(adjunct));
   return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${comma ? "," : ""} ${adjunct}` };
