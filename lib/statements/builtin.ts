@@ -760,11 +760,38 @@ function checked(r: Reformulation, asked: string, given: string): Reformulation 
   return { ...r, flagged: doubts.length > 0, doubts };
 }
 
+/** A final question that only asks why its context is so: "… are usually served different meals. Why?", "Why not?", "How come?". */
+const WHY_ABOUT_CONTEXT = /^(?:why(?: not)?|how come|why is that|why so)\s*\?$/i;
+/** An answer that gives the context's reason or purpose in a phrase that goes on the context's last sentence. */
+const REASON_ON_CONTEXT = /^(?:because|so that|in order to|since)\b/i;
+
+/**
+ * The context's own sentences and the answer, when the question only asks why the context is so (the context is the proposition):
+ * a reason or purpose goes on the context's last sentence ("… different meals so that if one meal causes food poisoning, …"), any
+ * other answer follows it ("… in the early afternoon. When the afternoon heat was at its worst, …").
+ */
+function whyAboutContext(asked: string, given: string): Reformulation | undefined {
+  const { context, last } = splitFinalSentence(asked);
+  if (context === "" || !WHY_ABOUT_CONTEXT.test(last)) return undefined;
+  const trimmed = given.trim();
+  // ("So that …" is a purpose, which the fillers' "so" would drop.)
+  const body = /^so that\b/i.test(trimmed) ? trimmed : withoutFraming(trimmed);
+  if (body === "") return undefined;
+  const stated = statedContext(context);
+  const said = REASON_ON_CONTEXT.test(body)
+    ? `${stated.replace(/[.!]+$/, "")} ${body[0].toLowerCase()}${body.slice(1)}`
+    : `${stated} ${capitalize(body)}`;
+  const questionType = classifyParsed(asked, parseQuestion(asked));
+  return checked({ statement: finish(said), questionType, rule: "why-context", fallback: false, flagged: false, doubts: [] }, asked, given);
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;
+  const about = whyAboutContext(asked, given);
+  if (about) return about;
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   const split = splitHedgeAdverb(given);
   // (A frequency adverb that opens a completion belongs to the sentence it completes: "… and are" + "typically materialized with stone".)
