@@ -192,8 +192,11 @@ function objectGap(d: Declarative): number {
       r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && (k === r.length - 1 || r[k + 1].pos !== "VERB"));
     if (!prepositionLike && !(r[k].pos === "ADV" && PARTICLES.has(r[k].lower) && k === r.length - 1)) continue;
     const next = r[k + 1];
+    // ("should a fridge be set to _ (in winter)": a passive's participle before the preposition.)
+    const passive = k > 0 && d.verb?.lemma === "be" && r.slice(0, k).every((t) => t.pos === "VERB" || t.pos === "ADV");
     if (
       !next ||
+      (passive && prepositionLike && next.pos === "ADP" && r[k + 2] !== undefined && r[k + 2].pos !== "PUNCT") ||
       next.pos === "PART" ||
       next.pos === "SCONJ" ||
       (next.pos === "ADV" && !PARTICLES.has(next.lower)) ||
@@ -204,7 +207,8 @@ function objectGap(d: Declarative): number {
       // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
       // ("split white light into _": taggers read "white light" as two adjectives, "grow tired of _" has one: a phrase all the same.)
       const phrase = r.slice(0, k).every((t) => t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM");
-      if (k === 0 || nounPhraseEnd(r, 0) === k || phrase || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP")) return k + 1;
+      if (k === 0 || nounPhraseEnd(r, 0) === k || phrase || passive || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP"))
+        return k + 1;
     }
     if (next && next.pos !== "PART") break;
   }
