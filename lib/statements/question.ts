@@ -573,7 +573,9 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         t.lemma !== t.lower &&
         (!next ||
           ["DET", "PRON", "ADP", "NUM", "PROPN", "ADJ", "PART", "PUNCT", "NOUN", "SCONJ"].includes(next.pos) ||
-          /^(?:when|where|while|whenever|until)$/.test(next.lower)) &&
+          /^(?:when|where|while|whenever|until)$/.test(next.lower) ||
+          // ("What causes ringing in the ears?": a gerund after a verb that follows "what" far more often than it names things.)
+          (next.pos === "VERB" && next.lower.endsWith("ing") && WH_SUBJECT_VERBS.has(t.lower))) &&
         next?.lower !== "of" &&
         !(
           next &&
