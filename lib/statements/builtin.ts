@@ -478,9 +478,12 @@ const FREQUENCY_ADVERB = /^(?:usually|typically|generally|normally|often)$/;
 /** A focusing adverb before a phrase answer ("Mostly by …", "Partly the big power users"); not before yes or no. */
 const FOCUS_BEFORE_PHRASE = /^(mostly|mainly|largely|primarily|chiefly|partly|especially)\s+(?!(?:yes|no|not)\b)(\S[\s\S]*)$/i;
 
-/** "For most healthy adults, up to about 400 mg, …", "For an earlobe, usually six to eight weeks, …": the case the reply is about. */
+/**
+ * "For most healthy adults, up to about 400 mg, …", "For an earlobe, usually six to eight weeks, …": the case the reply is about (not a
+ * name and its relative clause: "For Count Franz von Walsegg, who commissioned it …").
+ */
 const CASE_THEN_REPLY =
-  /^(for (?!example\b|instance\b|one thing\b|starters\b|now\b|sure\b|the most part\b)[^,;:!?—–.]{3,60}),\s+(\S[\s\S]*)$/i;
+  /^(for (?!example\b|instance\b|one thing\b|starters\b|now\b|sure\b|the most part\b)[^,;:!?—–.]{3,60}),\s+(?!(?:who|which|whose|whom|where|when|that)\b)(\S[\s\S]*)$/i;
 
 /**
  * "If the race is long enough, yes — …", "If you start from Saint-Jean, usually about five weeks — …": a condition the answer puts before

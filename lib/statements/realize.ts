@@ -529,9 +529,37 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
   const people = number === undefined && antecedent.length === 2 && antecedent[0].lower === "the" && /^[A-Z]/.test(antecedent[1].text);
   // ("the Apollo 13 crew": a group of people is "they".)
   const group = p === "they" && COLLECTIVE.test(antecedent.filter((x) => /\w/.test(x.text)).at(-1)?.lower ?? "");
-  if (group) return true;
+  if (group || singularThey(p, antecedent, plural)) return true;
   if (!PRONOUNS.has(p) || ((p === "they") !== plural && !(p === "they" && people))) return false;
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
+}
+
+/**
+ * "they" for a kind the question names with "a" or "an" ("What does a court stenographer do?" + "They make a word-for-word record …"): the
+ * kind in general, said in the singular (the verb agrees again: "A court stenographer makes …").
+ */
+function singularThey(p: string, antecedent: readonly Token[], plural: boolean): boolean {
+  return (
+    p === "they" &&
+    !plural &&
+    antecedent.length >= 2 &&
+    /^(?:a|an)$/.test(antecedent[0].lower) &&
+    antecedent.at(-1)?.pos === "NOUN" &&
+    !antecedent.some((x) => /^['’]s$/.test(x.text))
+  );
+}
+
+/** A clause's verb phrase said of a singular subject instead of "they" ("make a record" → "makes a record", "are" → "is"). */
+function singularVerbPhrase(phrase: string, verb: Token): string {
+  const m = /^(\S+)([\s\S]*)$/.exec(phrase);
+  if (!m) return phrase;
+  const SINGULAR: Record<string, string> = { are: "is", were: "was", have: "has", do: "does", "don't": "doesn't", "'re": "is", "'ve": "has" };
+  const word = m[1].toLowerCase();
+  if (SINGULAR[word]) return `${SINGULAR[word]}${m[2]}`;
+  if (/^(?:can|could|will|would|shall|should|may|might|must|can't|cannot|won't|wouldn't|couldn't|shouldn't|did|didn't)$/.test(word))
+    return phrase;
+  if (/ed$/.test(word) || !(verb.pos === "VERB" || canBeVerb(word)) || verb.lemma !== word) return phrase;
+  return `${thirdPerson(word)}${m[2]}`;
 }
 
 /**
@@ -701,6 +729,8 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
   const subject = text(antecedent);
   let verb = text(t.slice(1));
   if (p === "we" || p === "you") verb = thirdPersonPossessives(verb);
+  if (singularThey(p, antecedent, number ? number === "plural" : isPluralPhrase(antecedent)))
+    verb = t[1].pos === "ADV" ? `${t[1].text} ${singularVerbPhrase(text(t.slice(2)), t[2])}` : singularVerbPhrase(verb, t[1]);
   verb = verb
     .replace(/^'s\b/, "is")
     .replace(/^'re\b/, "are")
