@@ -2456,7 +2456,9 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
   const object = withoutMarks(d.rest);
   if (object.length === 0 || object[0].pos === "PRON") return undefined;
-  const plural = isPluralPhrase(object);
+  // (The number of the object's own noun phrase: "the line where the sky seems to meet the land" is one line.)
+  const head = nounPhraseEnd(object, 0);
+  const plural = isPluralPhrase(head > 0 ? object.slice(0, head) : object);
   const be = d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is";
   const name = calledName(object, a.text, a.tokens);
   return { sentence: `${capitalize(text(object))} ${be} called ${midSentence(name)}`, rule: "wh-inverted:called", doubts: [] };
