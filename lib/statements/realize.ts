@@ -176,8 +176,23 @@ function objectGap(d: Declarative): number {
   const r = d.rest;
   // "try to bring back _ from the underworld": the object of the infinitive, after its particle (or after its own first object).
   // (Only after a verb whose object is the infinitive: "need _ to grow" is a purpose.)
-  if (r[0]?.lower === "to" && r[1]?.pos === "VERB" && r[1].lower === r[1].lemma && INFINITIVE_OBJECT.has(d.verb?.lemma ?? "")) {
-    let k = 2;
+  // (So after a phrasal verb's particle: "set out to avenge _", "go on to win _".)
+  // (Only an infinitive that ends the question, lacking its object: "give up _ to join the army" is a purpose.)
+  const phrasal =
+    r[0] !== undefined &&
+    PARTICLES.has(r[0].lower) &&
+    r[1]?.lower === "to" &&
+    r[2]?.pos === "VERB" &&
+    r[2].lower === r[2].lemma &&
+    r.slice(3).every((t) => t.pos === "PUNCT");
+  const to = phrasal ? 1 : 0;
+  if (
+    r[to]?.lower === "to" &&
+    r[to + 1]?.pos === "VERB" &&
+    r[to + 1].lower === r[to + 1].lemma &&
+    (phrasal || INFINITIVE_OBJECT.has(d.verb?.lemma ?? ""))
+  ) {
+    let k = to + 2;
     while (k < r.length && r[k].pos !== "NOUN" && PARTICLES.has(r[k].lower) && r[k + 1]?.pos === "ADP") k++;
     if (k < r.length && r[k].pos === "ADV" && PARTICLES.has(r[k].lower)) k++;
     const np = nounPhraseEnd(r, k);
