@@ -68,6 +68,9 @@ const FUNCTION_START =
 export function midSentence(s: string, classHead?: string): string {
   // ("A, B, AB and O": a letter that is an item, not the article.)
   if (FUNCTION_START.test(s) && !/^[A-Z](?:[,;:]|\s+(?:and|or)\s|$)/.test(s)) return s[0].toLowerCase() + s.slice(1);
+  // (A preposition before a lower-case word: "Along the Atlantic coast …", "Inside the nucleus".)
+  if (/^(?:Along|Across|Below|Above|Beneath|Inside|Outside|Near|Behind|Beside|Beyond|Towards?|Against|Among|Within|Without|Upon|Throughout|Underneath|Via|Per) [a-z]/.test(s))
+    return s[0].toLowerCase() + s.slice(1);
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
@@ -3110,7 +3113,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
     if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText))
       // ("often over 200 km/h" → "often at over 200 km/h".)
-      slot = /^(?:often|usually|sometimes|typically|generally|normally|mostly)\s/i.test(slot) ? slot.replace(/\s/, " at ") : `at ${slot}`;
+      slot = /^(?:often|usually|sometimes|typically|generally|normally|mostly)\s/i.test(slot)
+        ? midSentence(slot).replace(/\s/, " at ")
+        : `at ${midSentence(slot)}`;
     if (d.auxKind === "be") {
       // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
       // (Not after more than the measure: "22 yards (20.12 metres) from stump to stump".)
