@@ -2799,6 +2799,19 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     restates(a.tokens, [...d.subject, d.verb])
   )
     return { sentence: a.text.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
+  // "When did Sony release the Walkman?" + "Sony released the first Walkman in July 1979.": a when or where answer that says the
+  // question's subject, verb and nouns itself stands (its object may say more: "the first Walkman").
+  const restNouns = d.rest.filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  if (
+    d.verb &&
+    (wh.word === "when" || wh.word === "where") &&
+    // (The subject and the question's verb, which the answer's analysis may read as a phrase: "Napoleon died on Saint Helena".)
+    (a.isClause || a.tokens[d.subject.length]?.lemma === d.verb.lemma) &&
+    (restNouns.length > 0 || a.text.toLowerCase().startsWith(`${text(d.subject).toLowerCase()} `)) &&
+    restNouns.every((n) => a.tokens.some((t) => t.lemma === n.lemma)) &&
+    restates(a.tokens, [...d.subject, d.verb])
+  )
+    return { sentence: a.text.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
