@@ -1744,7 +1744,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     /^(?:is|are|was|were)$/.test(be.lower) &&
     about.length > 0 &&
     /^(?:DET|PROPN|NOUN)$/.test(about[0].pos) &&
-    about.every((t) => t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "ADP") &&
+    // (An of-phrase is the noun phrase's own: "the germ theory of disease".)
+    // (Not after a wh-phrase with its own: "Whose laws of motion are the basis of classical mechanics?" names a role after "are".)
+    about.every(
+      (t) => t.pos !== "VERB" && t.pos !== "AUX" && (t.pos !== "ADP" || (t.lower === "of" && wh.ofPhrase.length === 0 && wh.noun.length === 1)),
+    ) &&
     !a.isClause
   )
     return { sentence: `${capitalize(text(about))} ${be.lower} ${midSentence(subject)}`, rule: "wh-subject:whose-be", doubts };
