@@ -439,9 +439,12 @@ function takesNoArticle(word: string, next: string): boolean {
   return (PLURAL_ENDING.test(next) && (describes || looksPlural(next))) || (describes && isUncountable(next));
 }
 
-/** "Nobody knows for sure, but …", "No one's totally sure, but …": an answer that says the question has no sure answer, then its guess. */
+/**
+ * "Nobody knows for sure, but …", "No one's totally sure, but …", "Scientists aren't entirely sure. …", "It's unclear.": an answer that says the
+ * question has no sure answer, then its guess or its later sentences.
+ */
 const UNKNOWN_OPENER =
-  /^((?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)(?: (?:for sure|for certain|exactly|precisely))?),\s+but\s+(\S[\s\S]*)$/i;
+  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|it(?:['’]s| is) (?:not (?:entirely |fully |completely |yet )?clear|unclear))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|[.!]?\s*$)/i;
 
 /** "How much does a troy ounce weigh in grams?": a measure question that names its unit at the end. */
 const UNIT_ASKED = /^(how (?:much|many|long|far|tall|high|big|heavy|old|deep|wide|fast|hot|cold|large)\b.*?)\s+in\s+([a-z]+)\s*\?\s*$/i;
@@ -567,7 +570,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const asked0 = unknown ? parsed() : undefined;
   const embedded = asked0 && embeddedQuestion(asked0);
   if (unknown && embedded) {
-    const statement = finish(`${capitalize(unknown[1])} ${embedded}, but ${unknown[2]}`);
+    // ("… , but …", "… . One leading theory is …", or nothing after it.)
+    const after = unknown[2] !== undefined ? `, but ${unknown[2]}` : unknown[3] !== undefined ? `. ${unknown[3]}` : "";
+    const statement = finish(`${capitalize(unknown[1])} ${embedded}${after}`);
     return checked(
       { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: false, doubts: [] },
       asked,
