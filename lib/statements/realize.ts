@@ -1350,6 +1350,23 @@ function pronounAfterFrontedClause(a: AnswerParts, antecedent: readonly Token[])
   return resolved ? `${a.text.slice(0, comma)}, ${resolved}` : undefined;
 }
 
+/**
+ * "The word comes from …" for "Where does the word marathon come from?", "The treaty was signed in 1919" for "When was the Treaty of
+ * Versailles signed?": an answer's subject that is the question's subject cut short to "the" and one of its nouns gets it whole.
+ */
+function subjectSaidWhole(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
+  const t = a.tokens;
+  if (!a.isClause || a.finiteVerb !== 2 || antecedent.length < 3 || antecedent[0].lower !== "the") return undefined;
+  // (A noun of the subject's own first phrase, not of a clause or phrase after it, nor a possessive or a pair: "the main reason we can see
+  // the Moon", "the Moon's light", "the mass and weight of a rocket" are no such subject.)
+  const end = antecedent.findIndex((x, i) => i > 0 && !/^(?:NOUN|PROPN|ADJ)$/.test(x.pos));
+  const own = antecedent.slice(1, end < 0 ? antecedent.length : end);
+  if (end >= 0 && /^(?:['’]s|and|or)$/.test(antecedent[end].lower)) return undefined;
+  if (t[0].lower !== "the" || t[1].pos !== "NOUN" || !own.some((x) => x.lemma === t[1].lemma)) return undefined;
+  const at = a.text.indexOf(t[1].text);
+  return at > 0 ? `${capitalize(text(antecedent))}${a.text.slice(at + t[1].text.length)}` : undefined;
+}
+
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
   const resolved = antecedent ? resolvePronoun(a, antecedent) : undefined;
   if (resolved) return { sentence: resolved, rule: `${rule}:pronoun`, doubts };
@@ -2170,6 +2187,8 @@ function beComplementRealize(
         return { sentence: `${capitalize(x)} ${beText} that ${midSentence(a.text)}`, rule: "wh-be:that-clause", doubts };
       const afterFronted = pronounAfterFrontedClause(a, subject);
       if (afterFronted) return { sentence: afterFronted, rule: "wh-be:fronted-pronoun", doubts };
+      const whole = subjectSaidWhole(a, subject);
+      if (whole) return { sentence: whole, rule: "wh-be:subject-whole", doubts };
       return clauseAnswer(a, undefined, "wh-be", doubts);
     }
   }
@@ -2985,6 +3004,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       }
       const afterFronted = d.subject[0]?.pos === "PRON" ? undefined : pronounAfterFrontedClause(a, d.subject);
       if (afterFronted) return { sentence: afterFronted, rule: "wh-inverted:fronted-pronoun", doubts };
+      const whole = subjectSaidWhole(a, d.subject);
+      if (whole) return { sentence: whole, rule: "wh-inverted:subject-whole", doubts };
       return clauseAnswer(a, undefined, "wh-inverted", doubts);
     }
   }
