@@ -121,6 +121,13 @@ export function substituteObjectPronoun(a: AnswerParts, antecedent: readonly Tok
   for (let k = a.finiteVerb + 1; k < t.length; k++) {
     const x = t[k];
     if (x.pos === "SCONJ" || x.pos === "PUNCT" || /^(?:that|which|who|when|while|because|after|before|if)$/.test(x.lower)) return undefined;
+    // (So "him" or "her" for a name: "A. A. Milne created him" to "Who created Winnie-the-Pooh?"; not "her" before its noun.)
+    const person =
+      /^(?:him|her)$/.test(x.lower) &&
+      !(x.lower === "her" && /^(?:NOUN|ADJ|PROPN|NUM)$/.test(t[k + 1]?.pos ?? "")) &&
+      /^[A-Z]/.test(antecedent[0].text) &&
+      fits("it", antecedent);
+    if (person) return joinTokens([...t.slice(0, k), ...retext(antecedent, x.pre), ...t.slice(k + 1)]);
     if (x.pos === "PRON" && /^(?:it|them)$/.test(x.lower)) {
       if (!fits(x.lower, antecedent)) return undefined;
       return joinTokens([...t.slice(0, k), ...retext(antecedent, x.pre), ...t.slice(k + 1)]);

@@ -1421,7 +1421,8 @@ function predicateObject(predicate: readonly Token[]): { verb: Token | undefined
     end < predicate.length &&
     !(predicate[end].pos === "ADP" && predicate[end].lower !== "of" && !titleGoesOn(end)) &&
     predicate[end].pos !== "SCONJ" &&
-    predicate[end].pos !== "PUNCT" &&
+    // (A hyphen inside a word goes on: "Winnie-the-Pooh".)
+    (predicate[end].pos !== "PUNCT" || (predicate[end].text === "-" && predicate[end].pre === "" && predicate[end + 1]?.pre === "")) &&
     // ("A Doll's House": a possessive goes on.)
     (predicate[end].pos !== "PART" || /^['’]s$/.test(predicate[end].text)) &&
     !/^(?:that|which|who|when|where|because|if)$/.test(predicate[end].lower)
