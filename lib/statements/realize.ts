@@ -1174,7 +1174,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
-    const sentence = softened ? plain.replace(/\b(not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "") : plain;
+    // ("cannot": "Flying fish cannot really fly".)
+    const sentence = softened
+      ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
+      : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
