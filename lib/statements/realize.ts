@@ -1246,7 +1246,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       : ownSentence
         ? `${sentence}. ${capitalize(textAsWritten(e))}`
         : mark === "—" || mark === ":"
-          ? `${sentence}${mark === ":" ? ":" : " —"} ${e.rest ? e.text : e.raw.trim().replace(/[.!]+$/, "")}`
+          ? `${sentence}${mark === ":" ? ":" : " —"} ${e.rest ? textAsWritten(e) : e.raw.trim().replace(/[.!]+$/, "")}`
           : `${sentence}${joiner}${more.text.replace(/!+$/, "")}`;
     if (e.rest) full = `${full}. ${e.rest}`;
     return { sentence: full, rule, doubts };
