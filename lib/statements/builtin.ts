@@ -290,8 +290,15 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   // (Before the adverbs that lead up to the verb: "Catalan mapmakers probably first drew …".)
   // (An auxiliary after the question's verb is a later clause's: "… used honey … before sugar was common".)
   const onAux = aux >= 0 && !(named >= 0 && named < aux);
-  let at = onAux ? aux + 1 : verb;
+  // (Before a negated auxiliary other than be: "A car usually won't start", "… probably cannot …"; after be: "is probably not".)
+  // (A contraction keeps its two halves together: "Pluto probably isn't a planet".)
+  const negatedAux =
+    onAux && (t[aux + 1]?.lower === "n't" || (t[aux + 1]?.lower === "not" && !/^(?:is|are|was|were|am)$/.test(t[aux].lower)));
+  let at = negatedAux ? aux : onAux ? aux + 1 : verb;
   while (!onAux && at > 1 && (t[at - 1].pos === "ADV" || t[at - 1].lower === "first")) at--;
+  // (Before a negated "do" or a contraction: "Woodpeckers probably don't get brain damage", "A car usually won't start".)
+  if (!onAux && at > 2 && /^(?:not|n't)$/.test(t[at - 1].lower) && (/^(?:do|does|did)$/.test(t[at - 2].lower) || t[at - 1].lower === "n't"))
+    at -= 2;
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }

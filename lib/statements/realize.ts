@@ -3686,13 +3686,25 @@ export function embeddedQuestion(q: ParsedQuestion): string | undefined {
 
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
+  const r = realizeAnswer(q, answer, question);
+  // "Why doesn't oil mix with water?" → "Oil doesn't mix with water because …": a why-question's own negation is said as it asked it.
+  const f = q.frame;
+  if (f.kind !== "wh-inverted" || f.wh.word !== "why" || !f.decl.negated) return r;
+  const contracted = /\b(do|does|did|is|are|was|were|has|have|had|could|would|should|ca|wo)n['’]t\b/i.exec(q.sentence);
+  if (!contracted) return r;
+  const aux = contracted[1].toLowerCase();
+  const spelled = aux === "ca" ? /\bcannot\b/ : aux === "wo" ? /\bwill not\b/ : new RegExp(`\\b${aux} not\\b`);
+  return { ...r, sentence: r.sentence.replace(spelled, aux === "ca" ? "can't" : aux === "wo" ? "won't" : `${aux}n't`) };
+}
+
+function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
   const t = answer.text;
   const slot = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why");
   // "It's Yorick's, the old court jester, …" to a whose-question: the possessive after the dummy subject is the answer.
   const owner = "wh" in f && f.wh.word === "whose" ? DUMMY_POSSESSIVE.exec(t) : null;
-  if (owner) return realize(q, withAnswerFields(analyzeAnswer(owner[1]), { rest: answer.rest, raw: answer.raw }), question);
+  if (owner) return realizeAnswer(q, withAnswerFields(analyzeAnswer(owner[1]), { rest: answer.rest, raw: answer.raw }), question);
   // (An answer that opens with a condition is one clause: "If it has feathers, …, so leave it alone.")
   const trailing = /^(?:if|when|unless|once)\s/i.test(t)
     ? null
