@@ -338,7 +338,12 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     next &&
     next.pos === "NOUN" &&
     prev &&
-    (prev.pos === "ADJ" || prev.pos === "DET" || prev.pos === "NUM" || prev.pos === "ADV" || prev.pos === "ADP")
+    (prev.pos === "ADJ" ||
+      prev.pos === "DET" ||
+      prev.pos === "NUM" ||
+      // (Not an adverb after a personal subject: "They often used honey".)
+      (prev.pos === "ADV" && !/^(?:he|she|it|they|we|i|you)$/.test(tokens[i - 2]?.lower ?? "")) ||
+      prev.pos === "ADP")
   )
     return false;
   if (verbLike && inflected) {

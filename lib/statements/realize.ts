@@ -2942,7 +2942,16 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           !restates(own, [d.verb, ...d.rest]) &&
           !namesObject(own, d)
             ? ` to ${[d.verb.lemma, text(withoutMarks(d.rest))].filter((x) => x !== "").join(" ")}`
-            : "";
+            : // ("What did ancient Egyptians use to treat wounds?" + "They often used honey": the question's purpose, as for "how".)
+              !carry &&
+                wh.word === "what" &&
+                d.verb?.lemma === "use" &&
+                means?.lemma === "use" &&
+                d.rest[0]?.lower === "to" &&
+                d.rest[1]?.pos === "VERB" &&
+                !restates(own, d.rest.slice(1))
+              ? ` ${text(withoutMarks(d.rest))}`
+              : "";
         // "What do honeybees do in winter?" + "They cluster …": the question's time or place phrase, which the answer does not say, opens the
         // statement ("In winter, honeybees cluster …").
         const phrase = withoutFinalPunctuation(d.rest);
