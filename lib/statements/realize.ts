@@ -2839,6 +2839,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     restates(a.tokens, [...d.subject, d.verb])
   )
     return { sentence: a.text.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
+  // (So with a pronoun for the subject: "When did Concorde make its last flight?" + "It made its last commercial flight on …".)
+  const pronounSays =
+    d.verb && (wh.word === "when" || wh.word === "where") && a.isClause && a.finiteVerb === 1 && a.tokens[1].lemma === d.verb.lemma
+      ? resolvePronoun(a, d.subject, subjectNumber(d))
+      : undefined;
+  if (pronounSays && restNouns.length > 0 && restNouns.every((n) => a.tokens.some((t) => t.lemma === n.lemma)))
+    return { sentence: pronounSays.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
