@@ -32,6 +32,7 @@ import {
   capitalize,
   collapseSpaces,
   endSentence,
+  indefiniteArticle,
   oneByteCopy,
   splitFinalSentence,
   statedContext,
@@ -428,7 +429,7 @@ function impersonal(sentence: string, answer: string): string {
         ? whole
         : takesNoArticle(next + more, after.trim())
           ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
-          : `${m === "M" ? "A" : "a"}${/[aeiou]/i.test(next) ? "n" : ""} ${next}${more}${after}`,
+          : `${m === "M" ? capitalize(indefiniteArticle(next + more)) : indefiniteArticle(next + more)} ${next}${more}${after}`,
   );
 }
 

@@ -41,7 +41,7 @@ import {
   superlativeEllipsis,
 } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
-import { cachedRegExp, capitalize, collapseSpaces, wordSet } from "./text.js";
+import { cachedRegExp, capitalize, collapseSpaces, indefiniteArticle, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
 import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList } from "./names.js";
 
@@ -1746,7 +1746,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     !isUncountable(a.text) &&
     a.tokens[0].lemma === a.tokens[0].lower
   ) {
-    const article = /^[aeiou]/.test(a.text) ? "an" : "a";
+    const article = indefiniteArticle(a.text);
     const kind = wh.noun[0] && /^(?:type|kind|sort|form|class|category|variety)$/.test(wh.noun[0].lemma) ? wh.noun.slice(1) : wh.noun;
     return { sentence: `The type of ${text(kind)} that ${text(predicate)} is ${article} ${a.text}`, rule: "wh-subject:type-of", doubts };
   }
@@ -2274,7 +2274,7 @@ function beComplementRealize(
   // "What type of galaxy is the Milky Way?" + "spiral" → "a spiral galaxy".
   const head = wh.noun[wh.noun.length - 1];
   if (wh.typeOf && slot !== answerText && head && head.lemma === head.lower && !/^(?:a|an|the)\b/i.test(slot) && !/s$/.test(head.lower))
-    slot = `${/^[aeiou]/i.test(slot) ? "an" : "a"} ${midSentence(slot, head.lemma)}`;
+    slot = `${indefiniteArticle(slot)} ${midSentence(slot, head.lemma)}`;
   // "What is a group of stars forming a pattern called?" + "constellation": one of a kind is called "a constellation".
   if (slot === answerText && /\bcalled$/.test(tailText)) slot = calledName(subject, answerText, answerTokens);
   if (wh.word === "where") slot = placePhrase(slot, answerTokens);
@@ -2552,7 +2552,7 @@ function nameForOne(answer: string, tokens: readonly Token[]): string {
   )
     return answer;
   if (tokens.length === 1 && canBeAdjective(head.lower)) return answer;
-  return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
+  return `${indefiniteArticle(answer)} ${answer}`;
 }
 
 /** A phrase answer that is an instruction: a base-form verb first ("multiply by 0.62", "Boil water, …", "turn it off"). */
@@ -3467,7 +3467,7 @@ function withArticle(subject: readonly Token[], answer: string, tokens: readonly
   )
     return answer;
   if (capitalised) return answer;
-  if (individual || named === "a") return `${/^[aeiou]/i.test(answer) ? "an" : "a"} ${answer}`;
+  if (individual || named === "a") return `${indefiniteArticle(answer)} ${answer}`;
   return `the ${answer}`;
 }
 

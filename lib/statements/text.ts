@@ -30,6 +30,17 @@ export function isRegExpSpace(c: number): boolean {
   return c >= 160 && (c === 0xfeff || isUnicodeSpaceAbove0x7f(c));
 }
 
+/**
+ * "a" or "an" before a word, by its first sound: "an apple", "a university", "an hour", "a US charger", "an MRI", "an 8".
+ */
+export function indefiniteArticle(word: string): "a" | "an" {
+  // An initialism is read letter by letter: the letters whose names open with a vowel sound take "an".
+  if (/^[A-Z]{2,}\b/.test(word)) return /^[AEFHILMNORSX]/.test(word) ? "an" : "a";
+  if (/^(?:8|11|18)(?!\d)|^8\d/.test(word)) return "an";
+  if (/^[aeiou]/i.test(word)) return /^(?:uni|use|usu|uti|uro|eu|one\b|once\b)/i.test(word) ? "a" : "an";
+  return /^(?:hour|honest|hono(?:u)?r|heir)/i.test(word) ? "an" : "a";
+}
+
 export function capitalize(s: string): string {
   return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
 }
