@@ -1354,6 +1354,22 @@ function pronounAfterFrontedClause(a: AnswerParts, antecedent: readonly Token[])
 }
 
 /**
+ * "Only about 660,000 people live there." for "How many people live in Luxembourg?": the answer's "there" after its verb stands for the
+ * question's place, which takes its place ("… live in Luxembourg").
+ */
+function thereForPlace(a: AnswerParts, predicate: readonly Token[]): string | undefined {
+  const t = a.tokens;
+  const at = t.findIndex((x, i) => i > a.finiteVerb && x.lower === "there");
+  if (at < 0 || t[at - 1].lemma !== predicate[0]?.lemma) return undefined;
+  const prep = predicate.findIndex((x) => /^(?:in|at|on)$/.test(x.lower));
+  const end = prep > 0 ? nounPhraseEnd(predicate, prep + 1) : 0;
+  if (end <= prep + 1 || !predicate.slice(prep + 1, end).some((x) => x.pos === "PROPN" || x.pos === "NOUN")) return undefined;
+  const place = text(predicate.slice(prep, end));
+  if (a.text.toLowerCase().includes(place.toLowerCase())) return undefined;
+  return a.text.replace(/\bthere\b/, place).replace(/[.!]+$/, "");
+}
+
+/**
  * "The word comes from …" for "Where does the word marathon come from?", "The treaty was signed in 1919" for "When was the Treaty of
  * Versailles signed?": an answer's subject that is the question's subject cut short to "the" and one of its nouns gets it whole.
  */
@@ -1723,7 +1739,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
         doubts,
       };
   }
-  if (a.isClause) return clauseAsSubject(wh, predicate, a, doubts) ?? clauseAnswer(a, undefined, "wh-subject", doubts);
+  if (a.isClause) {
+    const placed = thereForPlace(a, predicate);
+    if (placed) return { sentence: placed, rule: "wh-subject:there", doubts };
+    return clauseAsSubject(wh, predicate, a, doubts) ?? clauseAnswer(a, undefined, "wh-subject", doubts);
+  }
   // "Which procedure will help …?" + "have the students run …": an instruction as a subject is its gerund.
   if (isInstruction(a) && ["DET", "PRON"].includes(a.tokens[1]?.pos ?? "") && wh.word !== "whose") {
     const [verb, ...rest] = a.tokens;
