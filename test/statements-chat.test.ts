@@ -118,7 +118,8 @@ test("chat answers read as a careful annotator writes them", () => {
       "that they are ellipses",
       "Johannes Kepler discovered that the orbits of the planets are ellipses.",
     ],
-    ["Why doesn't oil mix with water?", "Because oil is non-polar.", "Oil does not mix with water because oil is non-polar."],
+    // (The question's own contraction stays, as lean-holdout-7 and -12 write it.)
+    ["Why doesn't oil mix with water?", "Because oil is non-polar.", "Oil doesn't mix with water because oil is non-polar."],
     [
       "What gives chili peppers their heat?",
       "Capsaicin, a compound in the seeds",
