@@ -589,8 +589,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "I think it was 1810, to celebrate …": a chat answer's "I think" before what it elaborates stays in front of the statement ("I think
   // the first Oktoberfest was held in 1810, …"); before a bare reply ("I think it's Berlin.") it only frames the answer and goes.
-  const believed = /^(I (?:think|believe))(?: that)?,?\s+(\S[\s\S]*)$/.exec(given.trim());
-  if (believed && (/^it was\b/i.test(believed[2]) || /,/.test(believed[2].split(/(?<=[.!?])\s/)[0]))) {
+  // ("I believe that was Adolphe Sax, …": "that" is the dummy subject there, not the conjunction.)
+  const believed = /^(I (?:think|believe))(?: that(?! (?:was|is)\b))?,?\s+(\S[\s\S]*)$/.exec(given.trim());
+  if (believed && (/^(?:it|that) was\b/i.test(believed[2]) || /,/.test(believed[2].split(/(?<=[.!?])\s/)[0]))) {
     const r = restatable() ? reformulateWithin(asked, believed[2]) : undefined;
     if (r && !r.fallback && r.statement !== "" && !/^I (?:think|believe)\b/.test(r.statement)) {
       const statement = `${believed[1]} ${midSentence(r.statement)}`;
