@@ -452,7 +452,7 @@ function takesNoArticle(word: string, next: string): boolean {
  * question has no sure answer, then its guess or its later sentences.
  */
 const UNKNOWN_OPENER =
-  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|it(?:['’]s| is) (?:not (?:entirely |fully |completely |yet )?clear|unclear))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|[.!]?\s*$)/i;
+  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|it(?:['’]s| is) (?:not (?:entirely |fully |completely |yet )?clear|unclear|(?:hard|difficult|impossible) to say))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
 /** "How much does a troy ounce weigh in grams?": a measure question that names its unit at the end. */
 const UNIT_ASKED = /^(how (?:much|many|long|far|tall|high|big|heavy|old|deep|wide|fast|hot|cold|large)\b.*?)\s+in\s+([a-z]+)\s*\?\s*$/i;
@@ -579,7 +579,8 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const embedded = asked0 && embeddedQuestion(asked0);
   if (unknown && embedded) {
     // ("… , but …", "… . One leading theory is …", or nothing after it.)
-    const after = unknown[2] !== undefined ? `, but ${unknown[2]}` : unknown[3] !== undefined ? `. ${unknown[3]}` : "";
+    const after =
+      unknown[2] !== undefined ? `, but ${unknown[2]}` : unknown[3] !== undefined ? `. ${unknown[3]}` : unknown[4] ? ` ${unknown[4]}` : "";
     const statement = finish(`${capitalize(unknown[1])} ${embedded}${after}`);
     return checked(
       { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: false, doubts: [] },
