@@ -85,7 +85,7 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|usually|typically|generally|normally|often)[,:]?\s+(?=\S)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often)[,:]?\s+(?=\S)/i;
 /** An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes"): it stays on the statement's verb. */
 const POLAR_ADVERB =
   /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;

@@ -395,7 +395,8 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (camel && !question.includes(camel[0]) && !answer.includes(camel[0])) out.push(`reads: "${camel[0]}", two words glued`);
   // "ISO means ISO measures …": the subject said again after "means".
   const meansAt = own.trim().indexOf(" means ");
-  const meant = meansAt >= 2 && meansAt <= 30 ? own.trim().slice(0, meansAt) : "";
+  // (Not a demonstrative before its clause's "that": "That almost always means that the battery …".)
+  const meant = meansAt >= 2 && meansAt <= 30 && !/^(?:that|this)\b/i.test(own.trim()) ? own.trim().slice(0, meansAt) : "";
   const means = meant !== "" && saidAgainAt(own.trim().toLowerCase(), meant.toLowerCase(), meansAt + 7) ? [meant, meant] : null;
   if (means) out.push(`reads: "${means[1]}" said again after "means"`);
   // "A few good ones: spider plants …": "ones" for the question's noun.
