@@ -127,6 +127,29 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
       "To treat wounds, ancient Egyptians often used honey, which has antibacterial properties.",
     ],
     ["Whose idea was the germ theory of disease?", "Louis Pasteur's", "The germ theory of disease was Louis Pasteur's idea."],
+    // "that was" after "I believe" is the dummy subject; "It's hard to say —" and "almost always" as the other hedges are.
+    [
+      "The saxophone was invented by whom?",
+      "I believe that was Adolphe Sax, a Belgian instrument maker.",
+      "I believe the saxophone was invented by Adolphe Sax, a Belgian instrument maker.",
+    ],
+    [
+      "Who invented the toothbrush?",
+      "It's hard to say — people in China used bristle toothbrushes by the 1400s.",
+      "It's hard to say who invented the toothbrush — people in China used bristle toothbrushes by the 1400s.",
+    ],
+    [
+      "My smoke alarm chirps once every minute or so. What does that mean?",
+      "Almost always that the battery is running low.",
+      "My smoke alarm chirps once every minute or so. That almost always means that the battery is running low.",
+    ],
+    // A count before its list: the count is the answer.
+    [
+      "List the countries that border Switzerland.",
+      "Sure! There are five: 1. **France** 2. **Germany** 3. **Austria** 4. **Liechtenstein** 5. **Italy**. The longest border is with Italy.",
+      "There are five countries that border Switzerland: France, Germany, Austria, Liechtenstein and Italy. The longest border is with Italy.",
+    ],
+    ["How many moons does Mars have?", "There are two: Phobos and Deimos.", "Mars has two moons: Phobos and Deimos."],
     [
       "What do we call the line where the sky seems to meet the land?",
       "We call it the horizon.",

@@ -454,6 +454,12 @@ function takesNoArticle(word: string, next: string): boolean {
 const UNKNOWN_OPENER =
   /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|it(?:['’]s| is) (?:not (?:entirely |fully |completely |yet )?clear|unclear|(?:hard|difficult|impossible) to say))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
+/** "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences. */
+const THERE_ARE_COUNT =
+  /^there (?:are|were) (\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|[a-z]+ty(?:-[a-z]+)?)(\s*[:—–]\s*[^.!]+)?[.!]?(?:\s+(\S[\s\S]*))?$/i;
+/** "List the countries that border Switzerland.", "Name all the planets with rings.": what the count counts. */
+const LIST_REQUEST = /^(?:list|name)(?: all)? the (\S[\s\S]*)$/i;
+
 /** "How much does a troy ounce weigh in grams?": a measure question that names its unit at the end. */
 const UNIT_ASKED = /^(how (?:much|many|long|far|tall|high|big|heavy|old|deep|wide|fast|hot|cold|large)\b.*?)\s+in\s+([a-z]+)\s*\?\s*$/i;
 
@@ -619,6 +625,31 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     if (!r.fallback && at > 0) {
       const statement = `${r.statement.slice(0, at).trimEnd()} ${total[2].toLowerCase()}${joined}${r.statement.slice(at)}`;
       return checked({ ...r, statement }, asked, given);
+    }
+  }
+  // "There are two: Phobos and Deimos." to "How many moons does Mars have?", "There are five: France, …" to "List the countries that
+  // border Switzerland.": the count is the answer, its list follows ("Mars has two moons: Phobos and Deimos.", "There are five countries
+  // that border Switzerland: France, …").
+  // (The list as the answer's analysis joins its numbered items; after "Sure!".)
+  const counting = unframed.replace(/^(?:sure|certainly|of course)[!,.]\s+/i, "");
+  const read = /^there (?:are|were) /i.test(counting) ? analyzeAnswer(counting) : undefined;
+  const thereAre = read ? THERE_ARE_COUNT.exec(read.rest ? `${read.text}. ${read.rest}` : read.text) : null;
+  if (thereAre && restatable()) {
+    const list = (thereAre[2] ?? "").replace(/[.!]+$/, "");
+    const listed = LIST_REQUEST.exec(parsed().sentence);
+    const r = listed ? undefined : /^\s*how many\b/i.test(asked) ? reformulateWithin(asked, thereAre[1]) : undefined;
+    const said = listed
+      ? `There are ${thereAre[1].toLowerCase()} ${listed[1].replace(/[\s.!?]+$/, "")}`
+      : r && !r.fallback && !r.flagged
+        ? r.statement.replace(/[.!]+$/, "")
+        : undefined;
+    if (said) {
+      const statement = finish(`${said}${list}${thereAre[3] ? `. ${thereAre[3]}` : ""}`);
+      return checked(
+        { statement, questionType: classifyParsed(asked, parsed()), rule: r?.rule ?? "imperative:count", fallback: false, flagged: false, doubts: [] },
+        asked,
+        given,
+      );
     }
   }
   const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed);
