@@ -276,7 +276,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     tokens[best].pos === "VERB" &&
     tokens[best].lower === tokens[best].lemma &&
     tokens[best - 1].pos === "NOUN" &&
-    !isVerbFirst(tokens[best].lower) &&
+    // (Even a word read first as a verb, before a base form and its object: "a heat pump heat a house".)
+    (!isVerbFirst(tokens[best].lower) || tokens[best + 2]?.pos === "DET") &&
     next !== undefined &&
     next.pos === "NOUN" &&
     next.lower === next.lemma &&
