@@ -150,6 +150,18 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
       "There are five countries that border Switzerland: France, Germany, Austria, Liechtenstein and Italy. The longest border is with Italy.",
     ],
     ["How many moons does Mars have?", "There are two: Phobos and Deimos.", "Mars has two moons: Phobos and Deimos."],
+    // A why-answer's fronted clause goes after "because"; the subject "a heat pump" stays whole before "heat a house".
+    [
+      "Why do leaves change colour in autumn?",
+      "Great question! As days get shorter, trees stop producing chlorophyll.",
+      "Leaves change colour in autumn because, as days get shorter, trees stop producing chlorophyll.",
+    ],
+    ["Why does ice float?", "When water freezes, its molecules spread out.", "Ice floats because when water freezes, its molecules spread out."],
+    [
+      "How does a heat pump heat a house?",
+      "It moves heat from the outside air into the house.",
+      "A heat pump moves heat from the outside air into the house.",
+    ],
     [
       "What do we call the line where the sky seems to meet the land?",
       "We call it the horizon.",

@@ -888,9 +888,15 @@ function headNoun(tokens: readonly Token[]): Token | undefined {
 
 /** "because of gravity", "because it hit an iceberg", "to find food", "due to free fall". */
 function becausePhrase(a: AnswerParts): string {
+  // "As days get shorter, trees stop …", "When water freezes, its molecules …": a fronted clause before the reason's main clause, after
+  // "because" ("because, as days get shorter, trees stop …", as a careful annotator writes it).
+  const fronted = /^(as|when|whenever|once|after|before|if|while)\s[^,]{3,80},\s+\S/i.exec(a.text);
+  if (fronted) return `because${fronted[1].toLowerCase() === "as" ? "," : ""} ${a.text[0].toLowerCase()}${a.text.slice(1)}`;
   const s = midSentence(a.text).replace(/^So\b/, "so");
   // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
-  if (a.because || /^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return s;
+  if (a.because) return s;
+  // (The purpose's or reason's own word, lowered: "… blue as sunlight passes …".)
+  if (/^(?:to|in order to|so that|so as to|as|for)\b/i.test(s)) return `${s[0].toLowerCase()}${s.slice(1)}`;
   // ("So the referee can tell them apart": a purpose clause with "so" reads on as it is.)
   if (/^so (?:that )?(?:the|a|an|they|it|he|she|we|you|people|their|its)\b/i.test(s)) return s;
   // ("mainly to communicate": a purpose after the adverb too.)
