@@ -88,6 +88,8 @@ const HELD_OUT = new Set([
   "lean-holdout-17.csv",
   "lean-holdout-18.csv",
   "lean-holdout-19.csv",
+  "lean-holdout-20.csv",
+  "lean-holdout-21.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -113,7 +113,11 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
       "Shaving does not make hair grow back thicker — that's a myth. Shaving cuts the hair.",
     ],
     // Prepositions that opened the answer are lowered; "a" or "an" by sound.
-    ["Where is the Namib Desert?", "Along the Atlantic coast of southern Africa", "The Namib Desert is along the Atlantic coast of southern Africa."],
+    [
+      "Where is the Namib Desert?",
+      "Along the Atlantic coast of southern Africa",
+      "The Namib Desert is along the Atlantic coast of southern Africa.",
+    ],
     ["How fast does a cheetah run?", "About 110 km/h.", "A cheetah runs at about 110 km/h."],
     [
       "Can I use my US phone charger in the UK?",
@@ -156,7 +160,11 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
       "Great question! As days get shorter, trees stop producing chlorophyll.",
       "Leaves change colour in autumn because, as days get shorter, trees stop producing chlorophyll.",
     ],
-    ["Why does ice float?", "When water freezes, its molecules spread out.", "Ice floats because when water freezes, its molecules spread out."],
+    [
+      "Why does ice float?",
+      "When water freezes, its molecules spread out.",
+      "Ice floats because when water freezes, its molecules spread out.",
+    ],
     [
       "How does a heat pump heat a house?",
       "It moves heat from the outside air into the house.",

@@ -646,7 +646,14 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     if (said) {
       const statement = finish(`${said}${list}${thereAre[3] ? `. ${thereAre[3]}` : ""}`);
       return checked(
-        { statement, questionType: classifyParsed(asked, parsed()), rule: r?.rule ?? "imperative:count", fallback: false, flagged: false, doubts: [] },
+        {
+          statement,
+          questionType: classifyParsed(asked, parsed()),
+          rule: r?.rule ?? "imperative:count",
+          fallback: false,
+          flagged: false,
+          doubts: [],
+        },
         asked,
         given,
       );
@@ -735,7 +742,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       // An object the question's infinitive follows takes the adverb on its verb: "The ancient Romans mostly used honey to sweeten
       // food", where "used mostly honey to …" splits the verb from its object.
       const phrase = focused[2].split(/[.,;:!?—–(]/, 1)[0].trim();
-      const verb = /(?:^|\s)([a-z]+ed|[a-z]+s|ate|made|took|wore|drank|ran|built|kept|fed|got|gave|put|found|brought|chose)\s$/.exec(r.statement.slice(0, at));
+      const verb = /(?:^|\s)([a-z]+ed|[a-z]+s|ate|made|took|wore|drank|ran|built|kept|fed|got|gave|put|found|brought|chose)\s$/.exec(
+        r.statement.slice(0, at),
+      );
       const onVerb =
         verb && !/^(?:is|was|has|does)$/.test(verb[1]) && /^ to [a-z]/.test(r.statement.slice(at + phrase.length)) && canBeVerb(verb[1]);
       const where = onVerb ? at - verb[1].length - 1 : at;

@@ -464,7 +464,10 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
     // "I'm running my first 10K … . I should eat …", "… . You don't need a visa, …": after the asker's own context the advice is still
     // said to or of the asker, where a statement says what holds for anyone in the situation (a fact about the asker stays: "I will
     // have $1,050 after one year").
-    const advice = /^\s*(?:I (?:should|shouldn't|need|needn't|must|can|cannot|can't|could|have to|do not|don't|probably|might|may|ought)\b|You(?:['’]ll|['’]d|['’]re)?\s)/.exec(own);
+    const advice =
+      /^\s*(?:I (?:should|shouldn't|need|needn't|must|can|cannot|can't|could|have to|do not|don't|probably|might|may|ought)\b|You(?:['’]ll|['’]d|['’]re)?\s)/.exec(
+        own,
+      );
     if (advice) out.push(`context: "${advice[0].trim()}" says the advice to the asker`);
   }
   if (statement.includes("'re") || statement.includes("’re")) {

@@ -69,7 +69,11 @@ export function midSentence(s: string, classHead?: string): string {
   // ("A, B, AB and O": a letter that is an item, not the article.)
   if (FUNCTION_START.test(s) && !/^[A-Z](?:[,;:]|\s+(?:and|or)\s|$)/.test(s)) return s[0].toLowerCase() + s.slice(1);
   // (A preposition before a lower-case word: "Along the Atlantic coast …", "Inside the nucleus".)
-  if (/^(?:Along|Across|Below|Above|Beneath|Inside|Outside|Near|Behind|Beside|Beyond|Towards?|Against|Among|Within|Without|Upon|Throughout|Underneath|Via|Per) [a-z]/.test(s))
+  if (
+    /^(?:Along|Across|Below|Above|Beneath|Inside|Outside|Near|Behind|Beside|Beyond|Towards?|Against|Among|Within|Without|Upon|Throughout|Underneath|Via|Per) [a-z]/.test(
+      s,
+    )
+  )
     return s[0].toLowerCase() + s.slice(1);
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
@@ -571,7 +575,15 @@ function singularThey(p: string, antecedent: readonly Token[], plural: boolean):
 function singularVerbPhrase(phrase: string, verb: Token): string {
   const m = /^(\S+)([\s\S]*)$/.exec(phrase);
   if (!m) return phrase;
-  const SINGULAR: Record<string, string> = { are: "is", were: "was", have: "has", do: "does", "don't": "doesn't", "'re": "is", "'ve": "has" };
+  const SINGULAR: Record<string, string> = {
+    are: "is",
+    were: "was",
+    have: "has",
+    do: "does",
+    "don't": "doesn't",
+    "'re": "is",
+    "'ve": "has",
+  };
   const word = m[1].toLowerCase();
   if (SINGULAR[word]) return `${SINGULAR[word]}${m[2]}`;
   if (/^(?:can|could|will|would|shall|should|may|might|must|can't|cannot|won't|wouldn't|couldn't|shouldn't|did|didn't)$/.test(word))
@@ -1181,9 +1193,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
     // ("cannot": "Flying fish cannot really fly".)
-    const sentence = softened
-      ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
-      : plain;
+    const sentence = softened ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "") : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
@@ -1794,7 +1804,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     // (An of-phrase is the noun phrase's own: "the germ theory of disease".)
     // (Not after a wh-phrase with its own: "Whose laws of motion are the basis of classical mechanics?" names a role after "are".)
     about.every(
-      (t) => t.pos !== "VERB" && t.pos !== "AUX" && (t.pos !== "ADP" || (t.lower === "of" && wh.ofPhrase.length === 0 && wh.noun.length === 1)),
+      (t) =>
+        t.pos !== "VERB" && t.pos !== "AUX" && (t.pos !== "ADP" || (t.lower === "of" && wh.ofPhrase.length === 0 && wh.noun.length === 1)),
     ) &&
     !a.isClause
   )

@@ -346,6 +346,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-21.csv\` (${String(m.flagLabels("flags-21.csv").length)}, the same)`,
     page`\`flags-22.csv\` (${String(m.flagLabels("flags-22.csv").length)}, the same)`,
     page`\`flags-23.csv\` (${String(m.flagLabels("flags-23.csv").length)}, the same)`,
+    page`\`flags-27.csv\` (${String(m.flagLabels("flags-27.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
@@ -377,6 +378,8 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-17.csv\` (${size("lean-holdout-17.csv")} leaning)`,
     page`\`lean-holdout-18.csv\` (${size("lean-holdout-18.csv")} leaning)`,
     page`\`lean-holdout-19.csv\` (${size("lean-holdout-19.csv")} leaning,`,
+    page`\`lean-holdout-20.csv\` (${size("lean-holdout-20.csv")} leaning)`,
+    page`\`lean-holdout-21.csv\` (${size("lean-holdout-21.csv")} leaning,`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
