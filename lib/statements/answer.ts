@@ -384,8 +384,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     subjectEnd !== undefined &&
     (PERSONAL.has(subjectEnd.lower) ||
       (/s$/.test(subjectEnd.lower) && subjectEnd.lemma !== subjectEnd.lower) ||
-      // ("About 660,000 people live there": a plural without -s.)
-      /^(?:people|children|men|women|feet|teeth|mice|geese|police|cattle)$/.test(subjectEnd.lower) ||
+      // ("About 660,000 people live there": a plural without -s, as the lexicon knows it.)
+      (subjectEnd.pos === "NOUN" && !/s$/.test(subjectEnd.lower) && lexicalNumber(subjectEnd.lower) === "plural") ||
       // ("Decomposers break down …": a plural the lexicon does not know.)
       // (With words after the verb: "Krebs cycle" is a name.)
       (subjectEnd.pos === "NOUN" &&
