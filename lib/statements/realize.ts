@@ -571,21 +571,23 @@ function singularThey(p: string, antecedent: readonly Token[], plural: boolean):
   );
 }
 
+/** The singular of a plural verb form or contraction ("are" → "is"). */
+const SINGULAR_FORM: Readonly<Record<string, string>> = {
+  are: "is",
+  were: "was",
+  have: "has",
+  do: "does",
+  "don't": "doesn't",
+  "'re": "is",
+  "'ve": "has",
+};
+
 /** A clause's verb phrase said of a singular subject instead of "they" ("make a record" → "makes a record", "are" → "is"). */
 function singularVerbPhrase(phrase: string, verb: Token): string {
   const m = /^(\S+)([\s\S]*)$/.exec(phrase);
   if (!m) return phrase;
-  const SINGULAR: Record<string, string> = {
-    are: "is",
-    were: "was",
-    have: "has",
-    do: "does",
-    "don't": "doesn't",
-    "'re": "is",
-    "'ve": "has",
-  };
   const word = m[1].toLowerCase();
-  if (SINGULAR[word]) return `${SINGULAR[word]}${m[2]}`;
+  if (SINGULAR_FORM[word]) return `${SINGULAR_FORM[word]}${m[2]}`;
   if (/^(?:can|could|will|would|shall|should|may|might|must|can't|cannot|won't|wouldn't|couldn't|shouldn't|did|didn't)$/.test(word))
     return phrase;
   if (/ed$/.test(word) || !(verb.pos === "VERB" || canBeVerb(word)) || verb.lemma !== word) return phrase;
