@@ -179,7 +179,7 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });
 
-test("round 23 flags: the asker's advice after their own context, a capitalised preposition; a fact about the asker is spared", () => {
+test("round 23 flags: the asker's advice after their own context, the question's verb left bare, a capitalised preposition; a fact about the asker is spared", () => {
   const cases: FlagCase[] = [
     [
       "I'm running my first 10K next week. What should I eat the night before?",
@@ -194,6 +194,20 @@ test("round 23 flags: the asker's advice after their own context, a capitalised 
       "I'm a British citizen flying to New York tomorrow. You don't need a visa, but you do need an ESTA.",
       "says the advice to the asker",
       "I'm a British citizen flying to New York tomorrow. A British citizen does not need a visa, but does need an ESTA.",
+    ],
+    [
+      "What does a Geiger counter detect?",
+      "Ionizing radiation.",
+      "A Geiger counters ionizing radiation detect.",
+      "left bare at the end",
+      "A Geiger counter detects ionizing radiation.",
+    ],
+    [
+      "How long does a professional soccer match last?",
+      "90 minutes.",
+      "A professional soccer matches 90 minutes last.",
+      "left bare at the end",
+      "A professional soccer match lasts 90 minutes.",
     ],
     [
       "Where is the Namib Desert?",

@@ -526,7 +526,34 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const bound = / at (most|least)\b/.exec(question);
   if (bound && cachedRegExp(`\\bat (?:\\S+ ){1,4}${bound[1]}\\b`, "").test(own) && !own.includes(`at ${bound[1]}`))
     out.push(`reads: the question's "at ${bound[1]}" split`);
+  // "A Geiger counters ionizing radiation detect.", "A professional soccer matches 90 minutes last.": the subject's noun made the verb and
+  // the question's verb left bare at the end, where "does" or "did" needed it said in its own form.
+  const bare = / (?:does|did) /.test(question) && INVERTED_REST.test(question) ? bareVerbAtEnd(own, question) : undefined;
+  if (bare) out.push(`reads: "${bare}" left bare at the end`);
   return out;
+}
+
+/** The question's verb when the statement's first sentence ends with it bare after "does" or "did" asked it ("… detect."), else undefined. */
+function bareVerbAtEnd(own: string, question: string): string | undefined {
+  // (The question's last word, whatever the parse made of it: "What does a Geiger counter detect?" may read "counter" as the verb.)
+  // (Only where the verb ends the question right after its subject: "… does a professional soccer match last?", not "… float on water?".)
+  const asked = /\b(?:does|did)\s+((?:(?:a|an|the|this|that|your|my|their|its)\s+)?(?:[\w'’-]+\s+){1,4})([a-z]+)\s*\?\s*$/.exec(question);
+  if (
+    !asked ||
+    !canBeVerb(asked[2]) ||
+    /\b(?:a|an|the|in|on|at|of|to|for|with|by|from|after|before|into|than|and|or|through|over|under|across|around|about|via|like|as|near|behind|during|without|within|his|her|their|its|my|your|our|this|that|these|those|each|every|some|any)\s/i.test(
+      asked[1].replace(/^(?:a|an|the|this|that|your|my|their|its)\s+/i, ""),
+    )
+  )
+    return undefined;
+  const verb = asked[2];
+  const first = own.trim().split(/(?<=[.!?])\s+/, 1)[0];
+  const words = first.replace(/[.!?]+$/, "").split(/\s+/);
+  if (words.length < 4 || words[words.length - 1].toLowerCase() !== verb) return undefined;
+  // (An infinitive or a modal's verb is bare of its own: "… to grow", "… can fly", "… helps it grow".)
+  const before = words[words.length - 2].toLowerCase();
+  if (/^(?:to|not|n't|can|could|will|would|should|must|may|might|do|does|did|it|them|him|her|us|you|me)$/.test(before)) return undefined;
+  return verb;
 }
 
 /** A wh-question with "do", "does", "did" or a modal: the parse below is asked only of these. */
