@@ -165,6 +165,8 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
       "When water freezes, its molecules spread out.",
       "Ice floats because when water freezes, its molecules spread out.",
     ],
+    ["What does a Geiger counter detect?", "Ionizing radiation.", "A Geiger counter detects ionizing radiation."],
+    ["How long does a professional soccer match last?", "90 minutes.", "A professional soccer match lasts 90 minutes."],
     [
       "How does a heat pump heat a house?",
       "It moves heat from the outside air into the house.",

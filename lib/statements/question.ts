@@ -305,6 +305,19 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   // A coordination "warm or cool": the first verb of it.
   if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0)
     best -= 2;
+  // "What does a Geiger counter detect?", "How long does a professional soccer match last?": a word read first as a noun, after the
+  // subject's noun or adjective, goes on the subject when a base form that can be the verb ends the question.
+  const final = tokens[best + 1];
+  if (
+    best > start + 1 &&
+    best + 2 === tokens.length &&
+    final !== undefined &&
+    final.lower === final.lemma &&
+    canBeVerb(final.lower) &&
+    /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
+    !isVerbFirst(tokens[best].lower)
+  )
+    best += 1;
   let guessed = false;
   if (best < 0) {
     // No verb-like word: the last word before any final preposition.
