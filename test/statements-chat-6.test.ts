@@ -168,6 +168,11 @@ test("round 23 chat answers read as a careful annotator writes them", () => {
     ["What does a Geiger counter detect?", "Ionizing radiation.", "A Geiger counter detects ionizing radiation."],
     ["How long does a professional soccer match last?", "90 minutes.", "A professional soccer match lasts 90 minutes."],
     [
+      "Where did the Apollo 11 astronauts land on the Moon?",
+      "They landed in the Sea of Tranquility on 20 July 1969.",
+      "The Apollo 11 astronauts landed on the Moon in the Sea of Tranquility on 20 July 1969.",
+    ],
+    [
       "How does a heat pump heat a house?",
       "It moves heat from the outside air into the house.",
       "A heat pump moves heat from the outside air into the house.",

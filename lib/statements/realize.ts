@@ -3023,10 +3023,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         if (purpose && /[—–;(]|, | (?:until|when|while|because|unless|so that|before|after|once) /.test(bare))
           return { sentence: `${capitalize(purpose.trim())}, ${midSentence(bare)}`, rule: "wh-inverted:pronoun", doubts };
         // ("When did the Statue of Liberty arrive in New York?" + "It arrived by ship in June 1885, …": the question's phrase the answer
-        // does not say follows the verb, "… arrived in New York by ship …".)
+        // does not say follows the verb, "… arrived in New York by ship …"; so for where: "… landed on the Moon in the Sea of Tranquility".)
         const verbAt = doing ? bare.indexOf(` ${doing.text} `) : -1;
         if (
-          wh.word === "when" &&
+          (wh.word === "when" || wh.word === "where") &&
           d.verb &&
           doing?.lemma === d.verb.lemma &&
           a.finiteVerb === 1 &&
