@@ -556,6 +556,9 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
 }
 
+/** A plural contraction after "they", spelled out so that its verb can agree with a singular subject. */
+const SPELLED_CONTRACTION: Readonly<Record<string, string>> = { "'re": "are", "’re": "are", "'ve": "have", "’ve": "have" };
+
 /**
  * "they" for a kind the question names with "a" or "an" ("What does a court stenographer do?" + "They make a word-for-word record …"): the
  * kind in general, said in the singular (the verb agrees again: "A court stenographer makes …").
@@ -569,29 +572,6 @@ function singularThey(p: string, antecedent: readonly Token[], plural: boolean):
     antecedent.at(-1)?.pos === "NOUN" &&
     !antecedent.some((x) => /^['’]s$/.test(x.text))
   );
-}
-
-/** The singular of a plural verb form or contraction ("are" → "is"). */
-const SINGULAR_FORM: Readonly<Record<string, string>> = {
-  are: "is",
-  were: "was",
-  have: "has",
-  do: "does",
-  "don't": "doesn't",
-  "'re": "is",
-  "'ve": "has",
-};
-
-/** A clause's verb phrase said of a singular subject instead of "they" ("make a record" → "makes a record", "are" → "is"). */
-function singularVerbPhrase(phrase: string, verb: Token): string {
-  const m = /^(\S+)([\s\S]*)$/.exec(phrase);
-  if (!m) return phrase;
-  const word = m[1].toLowerCase();
-  if (SINGULAR_FORM[word]) return `${SINGULAR_FORM[word]}${m[2]}`;
-  if (/^(?:can|could|will|would|shall|should|may|might|must|can't|cannot|won't|wouldn't|couldn't|shouldn't|did|didn't)$/.test(word))
-    return phrase;
-  if (/ed$/.test(word) || !(verb.pos === "VERB" || canBeVerb(word)) || verb.lemma !== word) return phrase;
-  return `${thirdPerson(word)}${m[2]}`;
 }
 
 /**
@@ -761,8 +741,13 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
   const subject = text(antecedent);
   let verb = text(t.slice(1));
   if (p === "we" || p === "you") verb = thirdPersonPossessives(verb);
-  if (singularThey(p, antecedent, number ? number === "plural" : isPluralPhrase(antecedent)))
-    verb = t[1].pos === "ADV" ? `${t[1].text} ${singularVerbPhrase(text(t.slice(2)), t[2])}` : singularVerbPhrase(verb, t[1]);
+  if (singularThey(p, antecedent, number ? number === "plural" : isPluralPhrase(antecedent))) {
+    // The verb said of the singular kind, as agree says a predicate's ("make a record" → "makes a record", "'re" → "is").
+    const k = t[1].pos === "ADV" ? 2 : 1;
+    const spelled = SPELLED_CONTRACTION[t[k].lower];
+    const head = spelled ? { ...t[k], text: spelled, lower: spelled, lemma: spelled === "are" ? "be" : "have" } : t[k];
+    verb = [k === 2 ? t[1].text : "", agree([head, ...t.slice(k + 1)], false, true)].filter((x) => x !== "").join(" ");
+  }
   verb = verb
     .replace(/^'s\b/, "is")
     .replace(/^'re\b/, "are")
