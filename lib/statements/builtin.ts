@@ -24,6 +24,7 @@ import {
   tokenizePhrase,
 } from "./answer.js";
 import { canBeAdjective, canBeVerb, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
+import type { Token } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
 import {
@@ -36,6 +37,7 @@ import {
   oneByteCopy,
   splitFinalSentence,
   statedContext,
+  wordSet,
 } from "./text.js";
 import type { QuestionType, Reformulation } from "./types.js";
 import { statementDoubts } from "./checks.js";
@@ -434,12 +436,15 @@ function impersonal(sentence: string, answer: string): string {
 }
 
 const PLURAL_ENDING = /[^su'’]s$/;
+/** Words after a noun that are not a noun it modifies. */
+const NOT_HEAD = wordSet("and but the with from into onto over under after before during without every each than that this then when while because since until");
 
 /** Whether the noun phrase starting `word` (`next` the word after it) is a plural or a mass noun: "roses", "running shoes", "luggage". */
 function takesNoArticle(word: string, next: string): boolean {
   if (PLURAL_ENDING.test(word) && word.length > 2) return true;
   const lower = word.toLowerCase();
-  if (isUncountable(lower)) return true;
+  // (A mass noun before a noun that is not a verb is that noun's modifier: "my wool jumper" → "a wool jumper".)
+  if (isUncountable(lower)) return !(/^[a-z]{3,}$/.test(next) && !PLURAL_ENDING.test(next) && !canBeVerb(next) && !canBeAdjective(next) && !NOT_HEAD.has(next));
   // A modifier, then the noun: "running shoes", "indoor plants", "checked luggage", "garden tools" (after a noun, a word in -s is a
   // plural only where the lexicon says so: "my dog bites").
   if (!/^[a-z]+$/.test(next) || next.length <= 3) return false;
@@ -507,6 +512,22 @@ const CASE_THEN_REPLY =
  * a reply that is not a clause of its own; the statement of the reply follows the condition.
  */
 const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
+
+/** "When they start to fall, their inner ear …": a fronted clause opened by a subordinator, then the answer's main clause. */
+const FRONTED_CLAUSE = /^((?:if|when|whenever|once|as soon as|after|before|while|until)\s+)([^,;:!?—–.]{3,120}),\s+(\S[\s\S]*)$/i;
+/** A clause's pronoun subject (with a contracted "is" or "are"), then the rest of the clause. */
+const PRONOUN_SUBJECT = /^(they|it|he|she)(['’]s|['’]re)?(?=\s)/i;
+
+/**
+ * `clause` with its pronoun subject replaced by `said`, the words of the noun phrase `subject`, where the pronoun can stand for it
+ * ("they" for a plural, "it", "he" or "she" for a singular); undefined where the clause opens with no such pronoun.
+ */
+function withSubjectFor(clause: string, subject: readonly Token[], said: string): string | undefined {
+  const m = PRONOUN_SUBJECT.exec(clause);
+  if (!m || (m[1].toLowerCase() === "they") !== isPluralPhrase(subject)) return undefined;
+  const be = m[2] ? (/r/i.test(m[2]) ? " are" : " is") : "";
+  return `${said}${be}${clause.slice(m[0].length)}`;
+}
 
 /** "We have them because …", "They do it because …": a pronoun and the question's verb, then the reason. */
 const RESTATED_THEN_REASON = /^(we|they|it|he|she)\s+([a-z]+)(?:\s+(?:it|them|one|so|this|that))?,?\s+(because\s[\s\S]*)$/i;
@@ -674,6 +695,32 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(condition[1].toLowerCase())) {
       const statement = `${capitalize(condition[1])}, ${continuedAfter(r.statement, asked)}`;
       return checked({ ...r, statement, rule: `${r.rule}:condition` }, asked, given);
+    }
+  }
+  // "When they start to fall, their inner ear tells them …" to "How do cats manage to land on their feet?", "When it gets cold, they
+  // cluster …" to "What do bees do in winter?": the answer's own clause after a fronted clause, where a pronoun stands for the question's
+  // subject. The first such pronoun gets the subject back ("When cats start to fall, …", "When it gets cold, bees cluster …"); the rest
+  // stays as written, the question's words it does not say included.
+  const fronted = FRONTED_CLAUSE.exec(unframed);
+  const frame = fronted ? parsed().frame : undefined;
+  if (
+    fronted &&
+    frame?.kind === "wh-inverted" &&
+    // (What the subject does, or how: not what a principle states, whose content the clause is.)
+    (frame.decl.verb?.lemma === "do" || /^\s*how\s+(?:do|does|did|can|could)\b/i.test(parsed().sentence)) &&
+    restatable() &&
+    frame.decl.subject.length > 0 &&
+    frame.decl.subject.every((t) => t.pos !== "PRON") &&
+    analyzeAnswer(fronted[3]).isClause
+  ) {
+    const subject = joinTokens(frame.decl.subject);
+    const inClause = withSubjectFor(fronted[2], frame.decl.subject, subject);
+    const inMain = inClause === undefined ? withSubjectFor(fronted[3], frame.decl.subject, subject) : undefined;
+    if (inClause !== undefined || inMain !== undefined) {
+      const statement = finish(`${capitalize(fronted[1].toLowerCase())}${inClause ?? fronted[2]}, ${inMain ?? fronted[3]}`);
+      const doubts = statementDoubts(asked, given, statement).filter((d) => !/^context: \d+ % of the question's words left out$/.test(d));
+      const questionType = classifyParsed(asked, parsed());
+      return { statement, questionType, rule: "fronted-clause", fallback: false, flagged: doubts.length > 0, doubts };
     }
   }
   // "We have them because our ancestors had bigger jaws …" to "Why do humans have wisdom teeth?": the answer's restatement of the

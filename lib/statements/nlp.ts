@@ -246,6 +246,12 @@ export function isParticipleOf(word: string): boolean {
   return canBeVerb(w) || stems.some((s) => s !== w && s.length > 2 && canBeVerb(s));
 }
 
+/** True when the lexicon says `word` can be a verb's base form ("lay", "set", "ground"), not only a past form ("made", "left"). */
+export function canBeBaseVerb(word: string): boolean {
+  const { tag, switches } = lexicon(word);
+  return tag === "Infinitive" || tag === "PresentTense" || (switches !== undefined && /Present|Verb/.test(switches));
+}
+
 /** True when the lexicon's first reading of `word` is a verb ("increase", "boil"), not a noun ("plant", "rock"). */
 export function isVerbFirst(word: string): boolean {
   const { tag } = lexicon(word);

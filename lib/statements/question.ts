@@ -7,7 +7,7 @@
  * a subject, then a base-form verb) and tags second.
  */
 import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import { canBeAdjective, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token, isVerbFirst } from "./nlp.js";
+import { canBeAdjective, canBeBaseVerb, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token, isVerbFirst } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
@@ -174,9 +174,11 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (score === 0) return 0;
   // A base form right after a one-word plural subject is its verb ("Can chameleons change colour?", not "colour").
   if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 2;
-  // So is one right after a short noun phrase that opens the subject ("Does a river deposit …", "Does TCP guarantee …"), whatever its tag.
+  // So is one right after a short noun phrase that opens the subject ("Does a river deposit …", "Does TCP guarantee …"), whatever its tag
+  // (not an adjective before its noun: "a baby blue whale").
   else if (
     k <= start + 3 &&
+    !(t.pos === "ADJ" && tokens[k + 1]?.pos === "NOUN") &&
     t.lower === t.lemma &&
     (prev.pos === "NOUN" || prev.pos === "PROPN") &&
     tokens.slice(start, k).every((x) => x.pos === "DET" || x.pos === "ADJ" || x.pos === "NOUN" || x.pos === "PROPN")
@@ -230,13 +232,17 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       s = 0;
     // Nor a participle or gerund that ends a subject's modifier ("a balloon filled with helium", "a ship made of steel"): a base
     // form after it is the verb, and the participle only one when nothing else can be.
+    // (Not a base form the tagger lemmatised as another verb's past: "lay", read as "lie".)
     if (
       (kind === "do" || kind === "modal") &&
       tokens[k].pos === "VERB" &&
       tokens[k].lemma !== tokens[k].lower &&
-      !/s$/.test(tokens[k].lower)
+      !/s$/.test(tokens[k].lower) &&
+      !canBeBaseVerb(tokens[k].lower)
     )
       s = Math.min(s, 1);
+    // Nor the object of a gerund after a verb is found ("bread" in "When did people first start eating bread?").
+    if (bestScore > 0 && k - 1 > start && /ing$/.test(tokens[k - 1].lower) && tokens[k - 1].pos === "VERB" && tokens[k].pos !== "VERB") s = 0;
     // "split white light": a word after an adjective after a noun is the adjective's noun, not the verb.
     if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
     if (s > bestScore) [best, bestScore] = [k, s];
@@ -375,7 +381,9 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       t.pos === "PRON" ||
       t.pos === "NUM" ||
       (k === start && t.pos !== "DET" && !modifier) ||
-      (k === start + 1 && prev.pos === "DET" && !modifier && t.pos !== "ADJ");
+      (k === start + 1 && prev.pos === "DET" && !modifier && t.pos !== "ADJ") ||
+      // ("Lake Bled/VERB": a capitalised word after a name's capitalised noun goes on with the name.)
+      (k > start && t.pos === "VERB" && /^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text) && (prev.pos === "PROPN" || prev.pos === "NOUN"));
     // "a BST equivalent to …", "larger than …": a word before "than"/"to" after a noun is the predicate.
     if (sawNoun && next !== undefined && (next.lower === "than" || (next.lower === "to" && canBeAdjective(t.lower))) && k > start) {
       cut = k;

@@ -122,7 +122,9 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
       t.pos === "NUM" ||
       t.text === "'s" ||
       t.text === "-" ||
-      (t.pos === "PRON" && (k === j || t.text === "'s"))
+      (t.pos === "PRON" && (k === j || t.text === "'s")) ||
+      // ("my down/ADP jacket": after a determiner, a preposition before a noun is the noun's modifier.)
+      (t.pos === "ADP" && k > j && (tokens[k - 1].pos === "DET" || tokens[k - 1].pos === "PRON") && tokens[k + 1]?.pos === "NOUN")
     )
       k++;
     else if (
