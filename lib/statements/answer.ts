@@ -572,10 +572,10 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
       break;
     }
   }
-  const head = tokens
-    .slice(0, end)
-    .filter((t) => t.pos !== "PUNCT")
-    .at(-1);
+  const words = tokens.slice(0, end).filter((t) => t.pos !== "PUNCT");
+  // (An adjective after the noun before a preposition modifies it: "oxygen atoms high in the atmosphere".)
+  const postModified = end < tokens.length && words.length >= 2 && words.at(-1)?.pos === "ADJ" && words.at(-2)?.pos === "NOUN";
+  const head = words.at(postModified ? -2 : -1);
   if (!head || head.pos === "NUM") return false;
   const known = lexicalNumber(head.lower);
   if (known) return known === "plural";
@@ -630,7 +630,7 @@ function analyzeUncached(answer: string): AnswerParts {
   first =
     /\.\.\.$|…$/.test(first) || (ABBREVIATIONS.test(first.replace(/\.$/, "")) && /\.$/.test(first))
       ? first.replace(/[\s;,:]+$/u, "")
-      : first.replace(/[\s.;,:]+$/u, "");
+      : first.replace(/[\s.;,:!]+$/u, "");
   first = expandLeadingContraction(adverbAfterPronoun(first));
   return new LazyAnswer(answer, polarity, afterPolarity, first, rest, BECAUSE.test(first), framed);
 }

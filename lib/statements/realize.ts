@@ -135,7 +135,13 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
         k >= 2 &&
         tokens[k - 2].text === "-" &&
         tokens[k - 2].pre === "" &&
-        (tokens[k + 1] === undefined || tokens[k + 1].pos === "ADP" || tokens[k + 1].pos === "PUNCT"))
+        (tokens[k + 1] === undefined || tokens[k + 1].pos === "ADP" || tokens[k + 1].pos === "PUNCT")) ||
+      // ("broccoli leaves/VERB": an -s word after the noun, at the phrase's end, is its head.)
+      (t.pos === "VERB" &&
+        noun &&
+        tokens[k - 1].pos === "NOUN" &&
+        /[^s]s$/.test(t.lower) &&
+        (tokens[k + 1] === undefined || tokens[k + 1].pos === "PUNCT"))
     ) {
       noun = true;
       k++;
