@@ -529,6 +529,10 @@ function withSubjectFor(clause: string, subject: readonly Token[], said: string)
   return `${said}${be}${clause.slice(m[0].length)}`;
 }
 
+/** "In a single nest, around 100 — …": a phrase of place or time before an amount, which the statement keeps in front. */
+const PLACE_THEN_AMOUNT =
+  /^((?:in|on|at|during|per|over|across) [^,;:!?—–.]{2,60}),\s+((?:(?:about|around|roughly|approximately|nearly|almost|over|up to|more than|at least|just|only) )?\d[\s\S]*)$/i;
+
 /** "We have them because …", "They do it because …": a pronoun and the question's verb, then the reason. */
 const RESTATED_THEN_REASON = /^(we|they|it|he|she)\s+([a-z]+)(?:\s+(?:it|them|one|so|this|that))?,?\s+(because\s[\s\S]*)$/i;
 
@@ -680,7 +684,8 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       );
     }
   }
-  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed);
+  const amounted = /^\s*how (?:many|much|long|far|big|hot|cold|tall|deep|high|fast|old|heavy|often)\b/i.test(asked) ? PLACE_THEN_AMOUNT.exec(unframed) : null;
+  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed) ?? amounted;
   // (A condition with a clause of its own, not "Once a day, …" or "When warm, …"; not a definition's "when": "What is a hash collision?"
   // + "when two inputs map to the same hash value, …"; a case "for" names, to a question that is not why.)
   if (
@@ -688,7 +693,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     !parsed().context &&
     !parsed().fronted &&
     !/^\s*(?:what (?:is|are|was|were)|why)\b/i.test(parsed().sentence) &&
-    (/^for\s/i.test(condition[1]) || analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
+    (/^for\s/i.test(condition[1]) ||
+      condition === amounted ||
+      analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
     !analyzeAnswer(condition[2]).isClause
   ) {
     const r = reformulateWithin(asked, condition[2]);

@@ -395,9 +395,13 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     return counted ? `${counted[1]}${of(counted[1])} ${said}${counted[2]}` : `${a}${of(a)} ${said}`;
   }
   if (wh.measure === "much" && noun && !mentions) {
-    const last = aTokens[aTokens.length - 1];
-    if (last && /^(?:percent|%)$/.test(last.lower)) return `${a} ${noun}`;
-    return last && last.pos === "NOUN" ? `${a} of ${noun}` : `${a} ${noun}`;
+    // ("Around 380 litres, which helps it …": the noun goes after the amount, before what the answer adds.)
+    const addition = aTokens.findIndex((t, k) => k > 0 && /^[,—–]$/.test(t.text));
+    const amount = addition > 0 ? a.search(/\s*[,—–]\s/) : -1;
+    const [said, more] = amount > 0 ? [a.slice(0, amount), a.slice(amount)] : [a, ""];
+    const last = amount > 0 ? aTokens[addition - 1] : aTokens[aTokens.length - 1];
+    if (last && /^(?:percent|%)$/.test(last.lower)) return `${said} ${noun}${more}`;
+    return last && last.pos === "NOUN" ? `${said} of ${noun}${more}` : `${said} ${noun}${more}`;
   }
   if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
