@@ -99,7 +99,8 @@ function finish(statement: string): string {
   if (t.includes("?")) t = t.replace(/\?(?=\s|$)/g, ".");
   if (t.includes("__") || t.includes("---") || t.includes("(") || t.includes("[")) t = t.replace(BLANK_MARKS, "");
   const s = collapseSpaces(t.replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"));
-  if (/\.\.\.$|…$/.test(s)) return s;
+  // (Nor after a stop inside the closing quote: 'say "asante."'.)
+  if (/\.\.\.$|…$|[.!?]["”’]$/.test(s)) return s;
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));
 }
 

@@ -566,8 +566,20 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         t.pos === "ADV"
       )
         break;
+      // "Which Shakespeare play features Prospero?": a base form after a singular noun, before an -s verb, goes on the noun (a singular
+      // subject would say "plays").
+      const agreesNot =
+        i > startNoun &&
+        t.lower === t.lemma &&
+        !/s$/.test(t.lower) &&
+        !/s$/.test(tokens[i - 1].lower) &&
+        (tokens[i - 1].pos === "PROPN" || tokens[i - 1].pos === "NOUN") &&
+        next !== undefined &&
+        /[^s]s$/.test(next.lower) &&
+        canBeVerb(next.lower.slice(0, -1));
       // "Which organ pumps blood": a verb form ends the noun.
       if (
+        !agreesNot &&
         i > startNoun &&
         canBeVerb(t.lemma) &&
         (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) &&

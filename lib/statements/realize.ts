@@ -3680,13 +3680,13 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although)\s.*|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
-const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:—–].*)$/;
+const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:;—–].*)$/;
 /** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
-const DUMMY_POSSESSIVE = /^(?:it|that|this)(?:['’]s| is| was)\s+([^,;:—–()]+?['’]s?(?:\s*[,(:—–].*)?)$/i;
+const DUMMY_POSSESSIVE = /^(?:it|that|this)(?:['’]s| is| was)\s+([^,;:—–()]+?['’]s?(?:\s*[,(:;—–].*)?)$/i;
 /** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
 const TRAILING_COLON = /^((?:\S+\s+){0,2}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
