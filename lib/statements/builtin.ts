@@ -458,7 +458,7 @@ function takesNoArticle(word: string, next: string): boolean {
  * question has no sure answer, then its guess or its later sentences.
  */
 const UNKNOWN_OPENER =
-  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|it(?:['’]s| is) (?:not (?:entirely |fully |completely |yet )?clear|unclear|(?:hard|difficult|impossible) to say))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
+  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say)(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
 /** "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences. */
 const THERE_ARE_COUNT =
@@ -613,7 +613,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     // ("… , but …", "… . One leading theory is …", or nothing after it.)
     const after =
       unknown[2] !== undefined ? `, but ${unknown[2]}` : unknown[3] !== undefined ? `. ${unknown[3]}` : unknown[4] ? ` ${unknown[4]}` : "";
-    const statement = finish(`${capitalize(unknown[1])} ${embedded}${after}`);
+    // ("Not entirely clear — …": the bare adjective gets its dummy subject, "It is not entirely clear why …".)
+    const opener = /^(?:not|unclear)\b/i.test(unknown[1]) ? `It is ${unknown[1][0].toLowerCase()}${unknown[1].slice(1)}` : unknown[1];
+    const statement = finish(`${capitalize(opener)} ${embedded}${after}`);
     return checked(
       { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: false, doubts: [] },
       asked,

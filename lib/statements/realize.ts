@@ -3680,7 +3680,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although)\s.*|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
@@ -3731,7 +3731,10 @@ export function embeddedQuestion(q: ParsedQuestion): string | undefined {
   if (f.kind === "wh-inverted") {
     const wh = before(f.decl.aux);
     if (!wh || f.decl.negated) return undefined;
-    return `${wh} ${midSentence(declarative(f.decl, true).replace(/[.!]+$/, ""))}`;
+    // (The subject as the question wrote it mid-sentence: "why Venus rotates backwards", "why cats bring …".)
+    const said = declarative(f.decl, true).replace(/[.!]+$/, "");
+    const written = f.decl.subject[0]?.text ?? "";
+    return `${wh} ${/^[A-Z]/.test(written) ? said : /^[a-z]/.test(written) ? said[0].toLowerCase() + said.slice(1) : midSentence(said)}`;
   }
   return undefined;
 }
