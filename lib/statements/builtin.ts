@@ -438,14 +438,17 @@ function impersonal(sentence: string, answer: string): string {
 
 const PLURAL_ENDING = /[^su'’]s$/;
 /** Words after a noun that are not a noun it modifies. */
-const NOT_HEAD = wordSet("and but the with from into onto over under after before during without every each than that this then when while because since until");
+const NOT_HEAD = wordSet(
+  "and but the with from into onto over under after before during without every each than that this then when while because since until",
+);
 
 /** Whether the noun phrase starting `word` (`next` the word after it) is a plural or a mass noun: "roses", "running shoes", "luggage". */
 function takesNoArticle(word: string, next: string): boolean {
   if (PLURAL_ENDING.test(word) && word.length > 2) return true;
   const lower = word.toLowerCase();
   // (A mass noun before a noun that is not a verb is that noun's modifier: "my wool jumper" → "a wool jumper".)
-  if (isUncountable(lower)) return !(/^[a-z]{3,}$/.test(next) && !PLURAL_ENDING.test(next) && !canBeVerb(next) && !canBeAdjective(next) && !NOT_HEAD.has(next));
+  if (isUncountable(lower))
+    return !(/^[a-z]{3,}$/.test(next) && !PLURAL_ENDING.test(next) && !canBeVerb(next) && !canBeAdjective(next) && !NOT_HEAD.has(next));
   // A modifier, then the noun: "running shoes", "indoor plants", "checked luggage", "garden tools" (after a noun, a word in -s is a
   // plural only where the lexicon says so: "my dog bites").
   if (!/^[a-z]+$/.test(next) || next.length <= 3) return false;
@@ -458,7 +461,7 @@ function takesNoArticle(word: string, next: string): boolean {
  * question has no sure answer, then its guess or its later sentences.
  */
 const UNKNOWN_OPENER =
-  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say)(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
+  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say|it(?:['’]s| is) (?:a bit |rather |quite |a little )?(?:complicated|tricky|debated|disputed|contested))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
 /** "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences. */
 const THERE_ARE_COUNT =
@@ -533,6 +536,9 @@ function withSubjectFor(clause: string, subject: readonly Token[], said: string)
 /** "In a single nest, around 100 — …": a phrase of place or time before an amount, which the statement keeps in front. */
 const PLACE_THEN_AMOUNT =
   /^((?:in|on|at|during|per|over|across) [^,;:!?—–.]{2,60}),\s+((?:(?:about|around|roughly|approximately|nearly|almost|over|up to|more than|at least|just|only) )?\d[\s\S]*)$/i;
+
+/** "It's French for …", "That's Old Norse for …": the answer says whose words the question's term is. */
+const LANGUAGE_FOR = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is) ((?:(?:Old|Middle|Ancient|Classical|Modern|old|ancient) )?[A-Z][a-z]+ for\s[\s\S]*)$/;
 
 /** "We have them because …", "They do it because …": a pronoun and the question's verb, then the reason. */
 const RESTATED_THEN_REASON = /^(we|they|it|he|she)\s+([a-z]+)(?:\s+(?:it|them|one|so|this|that))?,?\s+(because\s[\s\S]*)$/i;
@@ -616,8 +622,19 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     // ("Not entirely clear — …": the bare adjective gets its dummy subject, "It is not entirely clear why …".)
     const opener = /^(?:not|unclear)\b/i.test(unknown[1]) ? `It is ${unknown[1][0].toLowerCase()}${unknown[1].slice(1)}` : unknown[1];
     const statement = finish(`${capitalize(opener)} ${embedded}${after}`);
+    // (The embedded question's word is the statement's own: "Nobody knows for sure what the largest … is.")
+    const doubts = statementDoubts(asked, given, statement).filter((d) => d !== "reads: a question word left in");
+    const questionType = classifyParsed(asked, asked0);
+    return { statement, questionType, rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
+  }
+  // "It's French for "already seen" — …" to "What does "deja vu" mean?": the term is what the language's words mean ("deja vu" is French
+  // for …), not a meaning of "French".
+  const term = /^\s*what does (.+?) mean\s*\?\s*$/i.exec(asked)?.[1];
+  const language = term ? LANGUAGE_FOR.exec(unframed) : null;
+  if (term && language) {
+    const statement = finish(`${capitalize(term)} is ${language[1]}`);
     return checked(
-      { statement, questionType: classifyParsed(asked, asked0), rule: "unknown", fallback: false, flagged: false, doubts: [] },
+      { statement, questionType: classifyParsed(asked, parsed()), rule: "meaning:language", fallback: false, flagged: false, doubts: [] },
       asked,
       given,
     );
@@ -687,7 +704,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       );
     }
   }
-  const amounted = /^\s*how (?:many|much|long|far|big|hot|cold|tall|deep|high|fast|old|heavy|often)\b/i.test(asked) ? PLACE_THEN_AMOUNT.exec(unframed) : null;
+  const amounted = /^\s*how (?:many|much|long|far|big|hot|cold|tall|deep|high|fast|old|heavy|often)\b/i.test(asked)
+    ? PLACE_THEN_AMOUNT.exec(unframed)
+    : null;
   const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed) ?? amounted;
   // (A condition with a clause of its own, not "Once a day, …" or "When warm, …"; not a definition's "when": "What is a hash collision?"
   // + "when two inputs map to the same hash value, …"; a case "for" names, to a question that is not why.)
@@ -696,9 +715,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     !parsed().context &&
     !parsed().fronted &&
     !/^\s*(?:what (?:is|are|was|were)|why)\b/i.test(parsed().sentence) &&
-    (/^for\s/i.test(condition[1]) ||
-      condition === amounted ||
-      analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
+    (/^for\s/i.test(condition[1]) || condition === amounted || analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
     !analyzeAnswer(condition[2]).isClause
   ) {
     const r = reformulateWithin(asked, condition[2]);
@@ -900,6 +917,21 @@ function whyAboutContext(asked: string, given: string): Reformulation | undefine
   return checked({ statement: finish(said), questionType, rule: "why-context", fallback: false, flagged: false, doubts: [] }, asked, given);
 }
 
+/**
+ * Whether the question's context names a noun phrase that the answer's opening pronoun can stand for: "He …" or "It …" after "My dog
+ * keeps …", "They …" after "… my tomato plants".
+ */
+function antecedentInContext(answer: string, context: string): boolean {
+  const pronoun = /^(he|she|it|they)\b/i.exec(answer.trim())?.[1].toLowerCase();
+  if (!pronoun) return false;
+  const phrases = [...context.matchAll(/\b(?:my|our|your|a|an|the|his|her|their)\s+(?:[a-z-]+\s+)?([a-z-]+)/gi)].map((m) =>
+    m[1].toLowerCase(),
+  );
+  return phrases.some(
+    (head) => (pronoun === "they") === (/[^s]s$/.test(head) || /^(?:people|children|men|women|feet|teeth|mice)$/.test(head)),
+  );
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
@@ -961,6 +993,11 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
   const statement = q.context ? `${statedContext(q.context)} ${finish(sentence)}` : finish(sentence);
-  const doubts = [...r.doubts, ...statementDoubts(question, answer, statement)];
+  // ("My dog keeps scratching his ears." + "He most likely has …": the statement keeps the context, where the pronoun's noun is.)
+  const ruleDoubts =
+    q.context && r.doubts.includes("pronoun left unresolved") && antecedentInContext(a.text, q.context)
+      ? r.doubts.filter((d) => d !== "pronoun left unresolved")
+      : r.doubts;
+  const doubts = [...ruleDoubts, ...statementDoubts(question, answer, statement)];
   return { statement, questionType, rule: r.rule, fallback: r.rule === "question-colon", flagged: doubts.length > 0, doubts };
 }

@@ -7,7 +7,17 @@
  * a subject, then a base-form verb) and tags second.
  */
 import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import { canBeAdjective, canBeBaseVerb, canBeVerb, gerundLemma, isParticipleOf, joinTokens, tokenize, type Token, isVerbFirst } from "./nlp.js";
+import {
+  canBeAdjective,
+  canBeBaseVerb,
+  canBeVerb,
+  gerundLemma,
+  isParticipleOf,
+  joinTokens,
+  tokenize,
+  type Token,
+  isVerbFirst,
+} from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
 
@@ -242,7 +252,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     )
       s = Math.min(s, 1);
     // Nor the object of a gerund after a verb is found ("bread" in "When did people first start eating bread?").
-    if (bestScore > 0 && k - 1 > start && /ing$/.test(tokens[k - 1].lower) && tokens[k - 1].pos === "VERB" && tokens[k].pos !== "VERB") s = 0;
+    if (bestScore > 0 && k - 1 > start && /ing$/.test(tokens[k - 1].lower) && tokens[k - 1].pos === "VERB" && tokens[k].pos !== "VERB")
+      s = 0;
     // "split white light": a word after an adjective after a noun is the adjective's noun, not the verb.
     if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
     if (s > bestScore) [best, bestScore] = [k, s];

@@ -11,6 +11,7 @@
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { HEDGE_SAID_TWICE } from "./answer.js";
 import { answerPartDoubts } from "./placement.js";
+import { choiceDoubts } from "./choice.js";
 import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
@@ -583,6 +584,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
     );
   if (bare && !asked.context && !new RegExp(`\\b${bare[1]}\\b`, "i").test(question)) out.push(`context: "${bare[1]}" stands for nothing`);
   for (const doubt of answerPartDoubts(own, statement, question, answer)) out.push(doubt);
+  for (const doubt of choiceDoubts(own, question, answer)) out.push(doubt);
   const whats = count(WHAT, statement);
   if (whats > 0 && whats > count(WHAT, answer) + asked.whats) out.push("reads: a question word left in");
   for (const doubt of kindDoubts(statement, own, question, answer, asked)) out.push(doubt);

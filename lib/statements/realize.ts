@@ -3728,6 +3728,14 @@ export function embeddedQuestion(q: ParsedQuestion): string | undefined {
     const at = sentence.search(new RegExp(`\\s${t.text}\\b`));
     return at > 0 ? lead(sentence.slice(0, at)) : undefined;
   };
+  // ("Who was the first person to circumnavigate the globe?" → "who the first person to circumnavigate the globe was".)
+  if (f.kind === "wh-be" && f.tail.length === 0 && f.subject.length > 0 && f.wh.noun.length === 0 && !f.wh.prep) {
+    const wh = before(f.be);
+    const subject = text(f.subject).replace(/[\s?.!]+$/, "");
+    return wh && subject !== ""
+      ? `${wh} ${/^[A-Z]/.test(f.subject[0].text) && f.subject[0].pos !== "PROPN" ? midSentence(subject) : subject} ${f.be.lower}`
+      : undefined;
+  }
   if (f.kind === "wh-inverted") {
     const wh = before(f.decl.aux);
     if (!wh || f.decl.negated) return undefined;
