@@ -44,9 +44,9 @@ const FRAMING = [
   /^sure thing\s*[!:,.—–]+\s*/i,
   // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
   /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go)\s*[!:]\s+/i,
-  // "Ah, the famous mystery!", "Quite a lot!": a short exclamation about the question before the answer (before the interjection alone
+  // "Ah, the famous mystery!", "Quite a lot!", "Quite a breakthrough!", "What a story!": a short exclamation about the question before the answer (before the interjection alone
   // goes: "Oh, Paris!" is an answer).
-  /^(?:(?:ah|oh|ooh|wow|ha),\s+(?:the|an?|what an?|that's an?|such an?)\s+[\p{L}' -]{1,30}|quite a (?:lot|few|bit|story|list)|so many|lots|plenty)!\s+/iu,
+  /^(?:(?:ah|oh|ooh|wow|ha),\s+(?:the|an?|what an?|that's an?|such an?)\s+[\p{L}' -]{1,30}|quite (?:a|an|the) [\p{L}'’-]+(?: [\p{L}'’-]+)?|what (?:a|an) [\p{L}'’-]+(?: [\p{L}'’-]+)?|so many|lots|plenty)!\s+/iu,
   /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest|in short|in a nutshell|long story short|put simply|simply put)[,.]?\s+/i,
   // ("So the referee can tell them apart" is a purpose, not a filler: a subject and a modal after "so".)
   /^so(?:[,.]\s+|\s+(?!(?:that\s+)?(?:the|a|an|they|it|he|she|we|you|people|their|its|his|her)\b[^.,;:]*?\b(?:can|could|will|would|may|might|won't|can't|don't|doesn't)\b))/i,

@@ -517,6 +517,10 @@ const CASE_THEN_REPLY =
  */
 const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
 
+/** "On a building site, they cut …": a phrase of place or time, then a clause whose subject is a pronoun. */
+const FRONTED_PHRASE_THEN_PRONOUN =
+  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
+
 /** "When they start to fall, their inner ear …": a fronted clause opened by a subordinator, then the answer's main clause. */
 const FRONTED_CLAUSE = /^((?:if|when|whenever|once|as soon as|after|before|while|until)\s+)([^,;:!?—–.]{3,120}),\s+(\S[\s\S]*)$/i;
 /** A clause's pronoun subject (with a contracted "is" or "are"), then the rest of the clause. */
@@ -722,6 +726,16 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(condition[1].toLowerCase())) {
       const statement = `${capitalize(condition[1])}, ${continuedAfter(r.statement, asked)}`;
       return checked({ ...r, statement, rule: `${r.rule}:condition` }, asked, given);
+    }
+  }
+  // "On a building site, they cut, shape and lay stone …" to "What does a stonemason do?": a phrase of place or time before the answer's
+  // clause, whose pronoun stands for the question's subject; the clause is read as any answer and the phrase stays in front.
+  const placed = FRONTED_PHRASE_THEN_PRONOUN.exec(unframed);
+  if (placed && restatable() && parsed().frame.kind === "wh-inverted") {
+    const r = reformulateWithin(asked, placed[2]);
+    if (!r.fallback && /:(?:pronoun|aligned-echo)\b/.test(r.rule) && !r.statement.toLowerCase().includes(placed[1].toLowerCase())) {
+      const statement = `${capitalize(placed[1])}, ${continuedAfter(r.statement, asked)}`;
+      return checked({ ...r, statement, rule: `${r.rule}:fronted-phrase` }, asked, given);
     }
   }
   // "When they start to fall, their inner ear tells them …" to "How do cats manage to land on their feet?", "When it gets cold, they

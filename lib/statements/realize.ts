@@ -18,6 +18,7 @@ import {
 } from "./answer.js";
 import {
   canBeAdjective,
+  canBeBaseVerb,
   canBeVerb,
   gerund,
   isProperWord,
@@ -440,9 +441,25 @@ function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean):
   if (plural) {
     verb = { is: "are", was: "were", has: "have", does: "do" }[lower] ?? (/[^s]s$/.test(lower) ? (pluralVerb(v) ?? verb) : verb);
   } else if (whPlural) {
-    verb =
-      { are: "is", were: "was", have: "has", do: "does" }[lower] ??
-      ((v.pos === "VERB" || v.pos === "NOUN") && v.lemma === lower && canBeVerb(lower) && !/s$/.test(lower) ? thirdPerson(lower) : verb);
+    const singular = (t: Token) =>
+      (t.pos === "VERB" || t.pos === "NOUN") && (t.lemma === t.lower || canBeBaseVerb(t.lower)) && canBeVerb(t.lower) && !/s$/.test(t.lower)
+        ? thirdPerson(t.lower)
+        : undefined;
+    verb = { are: "is", were: "was", have: "has", do: "does" }[lower] ?? singular(v) ?? verb;
+    // ("They cut, shape and lay stone" → "A stonemason cuts, shapes and lays stone": the verbs listed after the first agree too.)
+    if (verb !== v.text && rest[0]?.text === ",") {
+      const listed = [...rest];
+      let k = 0;
+      while (listed[k] && (listed[k].text === "," || listed[k].lower === "and" || listed[k].lower === "or") && listed[k + 1]) {
+        const said = singular(listed[k + 1]);
+        if (!said) break;
+        listed[k + 1] = { ...listed[k + 1], text: said };
+        k += 2;
+        if (listed[k - 2].lower === "and" || listed[k - 2].lower === "or") break;
+      }
+      // (Only a list that ends with "and" or "or" and its verb: "cuts, shape …" alone is no list of verbs.)
+      if (k >= 2 && /^(?:and|or)$/.test(listed[k - 2].lower)) rest.splice(0, rest.length, ...listed);
+    }
   }
   return [verb, text(rest)].filter((s) => s !== "").join(rest[0] && rest[0].pre === "" ? "" : " ");
 }
@@ -917,6 +934,8 @@ function becausePhrase(a: AnswerParts): string {
     )
   )
     return s;
+  // ("So passengers' eyes are already adjusted …", "So that flies …": the purpose's "so", which the fillers took for a filler, stays.)
+  if (a.isClause && /^\s*so\s+(?![,.])/i.test(a.raw) && !/^so\b/i.test(s)) return `so ${s}`;
   if (a.isClause) return `because ${s}`;
   // ("Partly culture, partly acoustics." → "partly because of culture, partly because of acoustics".)
   const degree = /^(partly|partially|mostly|mainly|largely|chiefly|primarily) (?!because\b|due\b|since\b|thanks\b)/i.exec(s);
