@@ -938,10 +938,11 @@ function whyAboutContext(asked: string, given: string): Reformulation | undefine
 function antecedentInContext(answer: string, context: string): boolean {
   const pronoun = /^(he|she|it|they)\b/i.exec(answer.trim())?.[1].toLowerCase();
   if (!pronoun) return false;
-  const phrases = [...context.matchAll(/\b(?:my|our|your|a|an|the|his|her|their)\s+(?:[a-z-]+\s+)?([a-z-]+)/gi)].map((m) =>
-    m[1].toLowerCase(),
+  // (The noun after the determiner, or the word after it: "my dog keeps", "my tomato plants".)
+  const heads = [...context.matchAll(/\b(?:my|our|your|a|an|the|his|her|their)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi)].flatMap((m) =>
+    [m[1], m[2]].filter((w) => w !== undefined).map((w) => w.toLowerCase()),
   );
-  return phrases.some(
+  return heads.some(
     (head) => (pronoun === "they") === (/[^s]s$/.test(head) || /^(?:people|children|men|women|feet|teeth|mice)$/.test(head)),
   );
 }

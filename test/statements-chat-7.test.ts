@@ -1,0 +1,159 @@
+/**
+ * Answers of the kinds round 24 brought (a do-support question whose tagger reads a compound's noun as the verb, a fronted clause or
+ * phrase whose pronoun stands for the question's subject, an amount before what the answer adds, the asker's "my" before a mass noun's
+ * compound, an unsure answer, a meaning given as another language's words, a why-answer's purpose "so"): the statement a careful
+ * annotator writes, and the flags on the bad statements the earlier rules wrote.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { reformulate } from "../lib/statements/builtin.js";
+import { choiceDoubts } from "../lib/statements/choice.js";
+import { assertFlagCases, type FlagCase } from "./flag-cases.js";
+
+test("round 24 answers read as a careful annotator writes them", () => {
+  const cases: [string, string, string][] = [
+    // The main verb after do-support, past a compound the tagger splits ("sea turtle/NOUN lay/VERB(lie)", "baby blue/ADJ whale").
+    ["How many eggs does a sea turtle lay?", "Around 100.", "A sea turtle lays around 100 eggs."],
+    [
+      "How much milk does a baby blue whale drink a day?",
+      "Around 380 litres.",
+      "A baby blue whale drinks around 380 litres of milk a day.",
+    ],
+    [
+      "When did people first start eating bread?",
+      "At least 14,000 years ago.",
+      "People first started eating bread at least 14,000 years ago.",
+    ],
+    ["In which country is Lake Bled?", "In Slovenia.", "Lake Bled is in Slovenia."],
+    ["Which Shakespeare play features Prospero?", "The Tempest", "The Tempest features Prospero."],
+    // A fronted clause or phrase: its pronoun, or the main clause's, gets the question's subject back; the rest stays as written.
+    [
+      "How do cats manage to land on their feet?",
+      "When they start to fall, their inner ear tells them which way is up, and they twist round.",
+      "When cats start to fall, their inner ear tells them which way is up, and they twist round.",
+    ],
+    [
+      "What does a pufferfish do when threatened?",
+      "When it senses danger, it gulps water fast and swells up.",
+      "When a pufferfish senses danger, it gulps water fast and swells up.",
+    ],
+    [
+      "What does a stonemason do?",
+      "On a building site, they cut, shape and lay stone — anything from walls to carvings.",
+      "On a building site, a stonemason cuts, shapes and lays stone — anything from walls to carvings.",
+    ],
+    [
+      "How many eggs does a sea turtle lay?",
+      "In a single nest, around 100 — and a female may dig several nests in one season.",
+      "In a single nest, a sea turtle lays around 100 eggs — and a female may dig several nests in one season.",
+    ],
+    // An amount's noun before what the answer adds to it.
+    [
+      "How much milk does a baby blue whale drink a day?",
+      "Wow, a lot! Around 380 litres, which helps it put on weight.",
+      "A baby blue whale drinks around 380 litres of milk a day, which helps it put on weight.",
+    ],
+    // The asker's "my": a mass noun before its noun is a modifier ("a wool jumper"); "down" after "my" is one too.
+    ["Can I wash my wool jumper in the washing machine?", "Yes.", "A wool jumper can be washed in the washing machine."],
+    [
+      "Can I wash my down jacket in the washing machine?",
+      "Yes, on a gentle cycle.",
+      "A down jacket can be washed in the washing machine on a gentle cycle.",
+    ],
+    ["Can I eat broccoli leaves?", "Yes, you can.", "Broccoli leaves can be eaten."],
+    // A subject's number past an adjective after its noun.
+    [
+      "What makes the northern lights green?",
+      "oxygen atoms high in the atmosphere",
+      "Oxygen atoms high in the atmosphere make the northern lights green.",
+    ],
+    // The answer's "!" and ";" end its phrase.
+    [
+      "Who designed the iron framework inside the Statue of Liberty?",
+      "Great question — Gustave Eiffel, the same engineer behind the Eiffel Tower! His skeleton lets the skin move.",
+      "Gustave Eiffel, the same engineer behind the Eiffel Tower, designed the iron framework inside the Statue of Liberty. His skeleton lets the skin move.",
+    ],
+    [
+      "Whose idea was reviving the Olympic Games?",
+      "It was Pierre de Coubertin's; he founded the IOC in 1894.",
+      "Pierre de Coubertin's idea was reviving the Olympic Games; he founded the IOC in 1894.",
+    ],
+    ['How do you say "thank you" in Swahili?', 'You say "asante."', 'To say "thank you" in Swahili, say "asante."'],
+    // An answer that says the question is unsure or debated.
+    [
+      "Why does Venus rotate backwards?",
+      "Nobody is sure, but a giant collision may have flipped it.",
+      "Nobody is sure why Venus rotates backwards, but a giant collision may have flipped it.",
+    ],
+    [
+      "Why do cats bring dead animals home?",
+      "Not entirely clear — but the leading theory is that it's instinct.",
+      "It is not entirely clear why cats bring dead animals home — but the leading theory is that it's instinct.",
+    ],
+    [
+      "Who invented the radio?",
+      "It's a bit complicated — Guglielmo Marconi usually gets the credit.",
+      "It's a bit complicated who invented the radio — Guglielmo Marconi usually gets the credit.",
+    ],
+    ["What is the largest city in Canada?", "Nobody knows for sure.", "Nobody knows for sure what the largest city in Canada is."],
+    // A meaning given as another language's words.
+    ['What does "carpe diem" mean?', 'It\'s Latin for "seize the day".', '"carpe diem" is Latin for "seize the day".'],
+    // A chat exclamation goes; a why-answer's purpose "so" stays.
+    [
+      "What did Louis Daguerre invent?",
+      "Quite a breakthrough! He developed the daguerreotype.",
+      "Louis Daguerre developed the daguerreotype.",
+    ],
+    [
+      "Why are cabin lights dimmed for landing?",
+      "So passengers' eyes are already adjusted to the dark.",
+      "Cabin lights are dimmed for landing so passengers' eyes are already adjusted to the dark.",
+    ],
+    [
+      "Why do zebras have stripes?",
+      "So that flies find them harder to land on.",
+      "Zebras have stripes so that flies find them harder to land on.",
+    ],
+    ["Who wrote the Tao Te Ching?", "Laozi, traditionally", "Laozi wrote the Tao Te Ching, traditionally."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
+});
+
+test('round 24 flags: a choice question\'s options said as "both" or "of the two", the question\'s words after the answer\'s aside', () => {
+  const cases: FlagCase[] = [
+    [
+      "Which is healthier, tea or coffee?",
+      "Both are fine, honestly.",
+      "Both are fine, honestly.",
+      'stands for the question\'s "tea" and "coffee"',
+      "Both tea and coffee are fine, honestly.",
+    ],
+    [
+      "Which is deeper, the Atlantic or the Pacific?",
+      "The Pacific is the deeper of the two.",
+      "The Pacific is the deeper of the two.",
+      '"of the two" without',
+      "The Pacific is deeper than the Atlantic.",
+    ],
+    [
+      "How many countries are in Africa?",
+      "There are 54 countries recognized by the UN, though some counts differ (Western Sahara is disputed, for example).",
+      "There are 54 countries recognized by the UN, though some counts differ (Western Sahara is disputed, for example) in Africa.",
+      "after the answer's parenthesis",
+      "There are 54 countries in Africa recognized by the UN, though some counts differ (Western Sahara is disputed, for example).",
+    ],
+  ];
+  assertFlagCases(cases);
+  // An aside without a verb of its own reads before the question's words.
+  assert.deepEqual(
+    choiceDoubts(
+      "The Apollo 11 astronauts spent about 21.5 hours (21 hours and 36 minutes) on the lunar surface.",
+      "How long did the Apollo 11 astronauts spend on the lunar surface?",
+      "about 21.5 hours (21 hours and 36 minutes)",
+    ),
+    [],
+  );
+  // A pronoun the question's context names is resolved there.
+  const dog = reformulate("My dog keeps scratching his ears. What might be wrong?", "He most likely has an ear infection or ear mites.");
+  assert.ok(!dog.doubts.includes("pronoun left unresolved"), dog.doubts.join("; "));
+});
