@@ -23,7 +23,8 @@ export function choiceDoubts(own: string, question: string, answer: string): str
   const out: string[] = [];
   const options = question.includes(" or ") ? offeredOptions(question) : undefined;
   if (options) {
-    const lower = own.toLowerCase();
+    // (In the statement's first sentence, where "both" stands: "Both are fine. Tea has less caffeine, …" names them too late.)
+    const lower = own.split(/(?<=[.!?])\s+(?=[A-Z])/, 1)[0].toLowerCase();
     const named = options.some((o) => lower.includes(o.replace(/^(?:the|a|an) /, "")));
     const both = /^\s*(both|neither|either)\b/i.exec(own)?.[1];
     if (both && !named) out.push(`context: "${both}" stands for the question's "${options[0]}" and "${options[1]}"`);
