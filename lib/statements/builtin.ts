@@ -326,6 +326,8 @@ function causedBy(q: ParsedQuestion, hedged: { hedge: string; rest: string }): s
   if (f.kind !== "wh-subject" || f.wh.word !== "what" || f.wh.noun.length > 0) return undefined;
   const verb = f.predicate[0]?.lower;
   if (verb !== "caused" && verb !== "causes" && verb !== "cause") return undefined;
+  // (A hedge of likelihood, not of frequency: "Usually pressure on a nerve" → "Pressure on a nerve usually causes …".)
+  if (!/^(?:probably|possibly|perhaps|likely|most likely|almost certainly)$/.test(hedged.hedge)) return undefined;
   const object = f.predicate.slice(1).filter((t) => t.pos !== "PUNCT");
   if (object.length === 0 || object.some((t) => t.pos === "VERB" || t.pos === "AUX") || analyzeAnswer(hedged.rest).isClause)
     return undefined;
@@ -947,6 +949,14 @@ function antecedentInContext(answer: string, context: string): boolean {
   );
 }
 
+/** A phrase answer, then the answer's concession after a comma: ", though Blaise Pascal's machine is better known". */
+const CONCESSION_AFTER = /^(.+?)(,\s*(?:though|although|but|while|whereas)\s[\s\S]*)$/i;
+
+/** The realised sentence with the answer's concession after it, before its final stop. */
+function withConcession(r: ReturnType<typeof realize>, concession: string): ReturnType<typeof realize> {
+  return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${concession.replace(/[\s.]+$/u, "")}` };
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const given = withoutEmphasis(markedUp);
@@ -991,11 +1001,22 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
     q.frame.kind === "wh-subject" && /^(?:it|that)\s+(?:is|was)\s[^,]+, /i.test(a.text) ? predicateOfDummySubject(a)?.text : undefined;
   // (In the answer's first sentence: "That'd be J. M. W. Turner, in 1839. It shows …".)
   const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(focus ?? (a.rest ? a.text : own));
+  // ("Wilhelm Schickard, in 1623, though Blaise Pascal's machine …": the adjunct before the answer's own concession.)
+  const conceded =
+    adjunct || introduced || q.fronted || q.frame.kind === "yes-no" || a.isClause
+      ? null
+      : CONCESSION_AFTER.exec(focus ?? (a.rest ? a.text : own));
+  const beforeConcession = conceded ? splitTrailingAdjunct(conceded[1]) : undefined;
   const r = introduced
     ? realize(q, analyzeAnswer(introduced.clause), question)
     : adjunct
       ? withAdjunct(realize(q, analyzeAnswer(adjunct.phrase), question), adjunct.adjunct, adjunct.phrase)
-      : realize(q, a, question);
+      : conceded && beforeConcession
+        ? withConcession(
+            withAdjunct(realize(q, analyzeAnswer(beforeConcession.phrase), question), beforeConcession.adjunct, beforeConcession.phrase),
+            conceded[2],
+          )
+        : realize(q, a, question);
   // After the introduction a capital the answer wrote stays ("…, Venus has"); else the clause reads on mid-sentence ("…, the Moon is").
   let sentence = introduced
     ? `${capitalize(introduced.introduction)}${introduced.joiner}${/^[a-z]/.test(introduced.clause) ? midSentence(r.sentence) : r.sentence}`
