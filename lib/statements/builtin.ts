@@ -490,7 +490,8 @@ function withUnitAnswered(question: string, answer: string): { question: string;
 }
 
 /** A source before a phrase answer: "According to most historians, Augustus.", "According to Escoffier: …". */
-const SOURCE_BEFORE_PHRASE = /^((?:according to|by most accounts|in most accounts)\b[^,.;:!?]{0,60})[,:]\s+(\S[\s\S]*)$/i;
+const SOURCE_BEFORE_PHRASE =
+  /^((?:according to|by most accounts|in most accounts)\b[^,.;:!?]{0,60}|as far as (?:I|we|anyone|anybody) (?:know|knows|can tell))[,:]\s+(\S[\s\S]*)$/i;
 
 /** A count and "in total" ("21 in total", "about 206 altogether"), then what the answer adds. */
 const COUNT_IN_TOTAL =
