@@ -124,6 +124,10 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
       t.text === "'s" ||
       t.text === "-" ||
       (t.pos === "PRON" && (k === j || t.text === "'s")) ||
+      // ("his six 'Haydn' string quartets": quotes around a modifier inside the phrase.)
+      (/^['"‘’“”]$/.test(t.text) &&
+        k > j &&
+        (tokens[k + 1]?.pos === "PROPN" || tokens[k + 1]?.pos === "NOUN" || tokens[k - 1].pos === "PROPN")) ||
       // ("my down/ADP jacket": after a determiner, a preposition before a noun is the noun's modifier.)
       (t.pos === "ADP" && k > j && (tokens[k - 1].pos === "DET" || tokens[k - 1].pos === "PRON") && tokens[k + 1]?.pos === "NOUN")
     )
