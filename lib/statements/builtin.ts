@@ -33,6 +33,7 @@ import {
   capitalize,
   collapseSpaces,
   endSentence,
+  escapeRegExp,
   indefiniteArticle,
   oneByteCopy,
   splitFinalSentence,
@@ -544,6 +545,33 @@ function withSubjectFor(clause: string, subject: readonly Token[], said: string)
 const PLACE_THEN_AMOUNT =
   /^((?:in|on|at|during|per|over|across) [^,;:!?—–.]{2,60}),\s+((?:(?:about|around|roughly|approximately|nearly|almost|over|up to|more than|at least|just|only) )?\d[\s\S]*)$/i;
 
+/** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
+const COMPARED_CHOICE =
+  /^which (is|was|are|were) ((?:more|less) [a-z]+|[a-z]+er), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
+
+/**
+ * Which option the answer picks ("The golf ball, …", "The first one. …", "The water is heavier, because …") and what it says after the
+ * option (and after its own "is heavier"), when that opens with a mark; undefined when it picks none or both.
+ */
+function pickedOption(answer: string, options: readonly string[], comparative: string): { index: number; rest: string } | undefined {
+  const text = answer.trim().replace(/[.!]+$/, "");
+  const ordinal = /^(?:the )?(first|former|second|latter)(?: one)?\b/i.exec(text);
+  const heads = options.map((o) => o.toLowerCase().split(/\s+/).at(-1) ?? "");
+  // (The whole option first: "The golf ball" picks "a golf ball", not "a table tennis ball".)
+  const whole = options.map((o) => cachedRegExp(`^(?:the |a |an )?${escapeRegExp(o.replace(/^(?:the|a|an)\s+/i, ""))}\\b`, "i").exec(text));
+  const named = ordinal
+    ? undefined
+    : whole.filter((m) => m !== null).length === 1
+      ? whole
+      : heads.map((head) => cachedRegExp(`^(?:the |a |an )?(?:[\\w'’-]+ ){0,4}?${escapeRegExp(head)}\\b`, "i").exec(text));
+  const index = ordinal ? (/^(?:first|former)$/i.test(ordinal[1]) ? 0 : 1) : named?.[0] && !named[1] ? 0 : named?.[1] && !named[0] ? 1 : -1;
+  if (index < 0) return undefined;
+  const said = ordinal?.[0] ?? named?.[index]?.[0] ?? "";
+  const restated = cachedRegExp(`^\\s+(?:is|was|are|were) ${comparative}\\b`, "i").exec(text.slice(said.length));
+  const rest = text.slice(said.length + (restated?.[0].length ?? 0));
+  return rest === "" || /^[,.;:—–(]|^\s+[—–]/.test(rest) ? { index, rest } : undefined;
+}
+
 /** "It's French for …", "That's Old Norse for …": the answer says whose words the question's term is. */
 const LANGUAGE_FOR = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is) ((?:(?:Old|Middle|Ancient|Classical|Modern|old|ancient) )?[A-Z][a-z]+ for\s[\s\S]*)$/;
 
@@ -633,6 +661,26 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     const doubts = statementDoubts(asked, given, statement).filter((d) => d !== "reads: a question word left in");
     const questionType = classifyParsed(asked, asked0);
     return { statement, questionType, rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
+  }
+  // "The golf ball, by a long way." to "Which is heavier, a golf ball or a table tennis ball?": the option the answer picks, compared with
+  // the other in the question's words ("A golf ball is heavier than a table tennis ball, by a long way.").
+  const compared = COMPARED_CHOICE.exec(asked.trim());
+  const picked = compared ? pickedOption(unframed, [compared[3], compared[4]], compared[2]) : undefined;
+  if (compared && picked) {
+    const [chosen, other] = picked.index === 0 ? [compared[3], compared[4]] : [compared[4], compared[3]];
+    const statement = finish(`${capitalize(chosen)} ${compared[1].toLowerCase()} ${compared[2]} than ${other}${picked.rest}`);
+    return checked(
+      {
+        statement,
+        questionType: classifyParsed(asked, parsed()),
+        rule: "wh-subject:compared",
+        fallback: false,
+        flagged: false,
+        doubts: [],
+      },
+      asked,
+      given,
+    );
   }
   // "It's French for "already seen" — …" to "What does "deja vu" mean?": the term is what the language's words mean ("deja vu" is French
   // for …), not a meaning of "French".

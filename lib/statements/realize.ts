@@ -42,7 +42,7 @@ import {
   superlativeEllipsis,
 } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
-import { cachedRegExp, capitalize, collapseSpaces, indefiniteArticle, wordSet } from "./text.js";
+import { cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
 import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList } from "./names.js";
 
@@ -1361,7 +1361,7 @@ function countedNounAfterNumber(sentence: string, wh: WhPhrase, a: AnswerParts):
   const number = a.tokens.findIndex((t, k) => t.pos === "NUM" && (k === a.tokens.length - 1 || a.tokens[k + 1].pos === "PUNCT"));
   if (number < 0 || a.tokens.slice(0, number).some((t) => t.pos === "NUM")) return sentence;
   const said = a.tokens[number].text;
-  const at = sentence.search(new RegExp(`(?<![\\w.,])${said.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`));
+  const at = sentence.search(new RegExp(`(?<![\\w.,])${escapeRegExp(said)}(?![\\w])`));
   return at < 0 ? sentence : `${sentence.slice(0, at + said.length)} ${noun}${sentence.slice(at + said.length)}`;
 }
 

@@ -150,3 +150,8 @@ export function cachedRegExp(source: string, flags: string): RegExp {
   }
   return re;
 }
+
+/** `s` with the characters a regex reads specially escaped, to match it literally inside a built regex. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
