@@ -43,7 +43,9 @@ const FRAMING = [
   /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:(?:a|what a|that's a|such a) )?(?:good|great|nice|fun|interesting|excellent|fascinating|lovely|cool|tricky|big|classic|neat|fantastic|wonderful|awesome|brilliant|juicy|tough) (?:one|question|thing to ask|fact(?: time)?|topic)\s*[!:.,—–]+\s+/i,
   /^sure thing\s*[!:,.—–]+\s*/i,
   // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
-  /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go)\s*[!:]\s+/i,
+  /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go|here(?:['’]s| is) (?:the|a|my) (?:basic |simple |quick |easy |short |standard |classic )?(?:method|recipe|process|way|rundown|breakdown|gist|list))\s*[!:]\s+/i,
+  // "Oh, this one's fun!", "That one's easy!": a comment on the question before the answer.
+  /^(?:(?:oh|ooh|ah|ha),?\s+)?(?:this|that) (?:one|question)(?:['’]s| is) (?:fun|easy|great|a good one|a classic|interesting|a fun one|tricky)\s*[!.]\s+/i,
   // "Ah, the famous mystery!", "Quite a lot!", "Quite a breakthrough!", "What a story!": a short exclamation about the question before the answer (before the interjection alone
   // goes: "Oh, Paris!" is an answer).
   /^(?:(?:ah|oh|ooh|wow|ha),\s+(?:the|an?|what an?|that's an?|such an?)\s+[\p{L}' -]{1,30}|quite (?:a|an|the) [\p{L}'’-]+(?: [\p{L}'’-]+)?|what (?:a|an) [\p{L}'’-]+(?: [\p{L}'’-]+)?|so many|lots|plenty)!\s+/iu,

@@ -363,7 +363,7 @@ const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|d
 
 /** A measure that opens a phrase: "about 1,085 metres", "over 2,000 years", "30–40 cm" (then what the answer says of it). */
 const LEADING_MEASURE =
-  /^(?:(?:about|around|roughly|almost|nearly|over|under|just over|just under|more than|less than|up to|some|approximately) )?\d[\d,.]*(?:\s*(?:-|–|to)\s*\d[\d,.]*)?\s*(?:[a-zA-Z]+|°[CF]?|%)(?=[ ,;:—–(]|$)/i;
+  /^(?:(?:about|around|roughly|almost|nearly|over|under|just over|just under|more than|less than|up to|some|approximately) )?(?:\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred|a few|several)(?= ))(?:\s*(?:-|–|to)\s*(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))?\s*(?:[a-zA-Z]+|°[CF]?|%)(?=[ ,;:—–(]|$)/i;
 
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
@@ -3236,12 +3236,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     if (d.auxKind === "be") {
       // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
       // (Not after more than the measure: "22 yards (20.12 metres) from stump to stump".)
+      // (The adjective goes after the measure, before what the answer adds: "up to five days long, with three sessions …".)
+      const addition = slot.search(/,\s|\s[—–]\s/);
+      const amount = addition > 0 ? slot.slice(0, addition) : slot;
       const measured =
         /(?:\d|\b[a-z]*(?:metres?|meters?|feet|foot|yards?|miles?|inches|inch|km|cm|mm|m|years?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|degrees?|°[CF]?)\)?)\s*$/i.test(
-          slot,
+          amount,
         );
-      const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(slot) ? ` ${wh.measure}` : "";
-      slot = `${slot}${adj}`;
+      const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(amount) ? ` ${wh.measure}` : "";
+      slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }
     gap = d.auxKind === "be" ? 0 : measureGap(d);
   } else {
