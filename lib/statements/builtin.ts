@@ -481,7 +481,9 @@ const UNIT_ASKED = /^(how (?:much|many|long|far|tall|high|big|heavy|old|deep|wid
  */
 function withUnitAnswered(question: string, answer: string): { question: string; answer: string } {
   const m = UNIT_ASKED.exec(question);
-  if (!m || m[2].length < 3) return { question, answer };
+  // ("How many points is the bullseye worth in darts?": a count of a noun the question names is in no unit.)
+  if (!m || m[2].length < 3 || /^how many (?!(?:do|does|did|is|are|was|were|can|will|would|should|has|have)\b)[a-z]+/i.test(m[1]))
+    return { question, answer };
   const unit = m[2].toLowerCase().replace(/(?:es|s)$/, "");
   if (new RegExp(`\\d\\s*${unit}`, "i").test(answer)) return { question: `${m[1]}?`, answer };
   const bare = /^((?:about |around |roughly |approximately |nearly |over |just |almost )?\d(?:[\d,]|\.(?=\d))*)([.!]?)$/i.exec(

@@ -455,6 +455,15 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     }
     if (!sawNoun) continue;
     if (t.pos === "ADJ" && tokens[k + 1] && (tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN") && !nominalPrev) continue;
+    // ("the US federal minimum wage?": adjectives after a name, before the noun that ends the question, go on the subject.)
+    if (t.pos === "ADJ" && prev.pos === "PROPN") {
+      let j = k;
+      while (tokens[j]?.pos === "ADJ") j++;
+      if (tokens[j]?.pos === "NOUN" && (tokens[j + 1] === undefined || tokens[j + 1].pos === "PUNCT")) {
+        k = j;
+        continue;
+      }
+    }
     // "Why are manhole covers round?": after "be", a plural noun the tagger took for a verb goes on the subject before its adjective.
     if (
       t.pos === "VERB" &&

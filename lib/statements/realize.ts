@@ -732,8 +732,14 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     else if (t[k] && /^(?:us|me|him|her|them|you)$/.test(t[k].lower) && t[k + 1] && t[k + 1].pos !== "PUNCT") k++;
     // ("brush them for two minutes" for "brush your teeth for _": the question's stranded preposition, said again.)
     if (stranded?.pos === "ADP" && t[k]?.lower === stranded.lower && t[k + 1]) k++;
-  } else if (t[k] && /^(?:it|them)$/.test(t[k].lower) && d.rest.some((x) => x.pos === "NOUN") && t[k + 1]?.pos === "ADP") {
-    // ("They made it at Kill Devil Hills" for "make their first powered flight": "it" for an object the phrase rules did not delimit.)
+  } else if (
+    t[k] &&
+    /^(?:it|them)$/.test(t[k].lower) &&
+    d.rest.some((x) => x.pos === "NOUN" || x.pos === "PROPN" || x.pos === "NUM") &&
+    t[k + 1]?.pos === "ADP"
+  ) {
+    // ("They made it at Kill Devil Hills" for "make their first powered flight": "it" for an object the phrase rules did not delimit;
+    // so a title: "He published it in 1949" for "publish Nineteen Eighty-Four".)
     k++;
   }
   // (Only a final stop goes: a closing quote stays, "call it \"the Coathanger\"".)
