@@ -115,6 +115,68 @@ test("round 24 answers read as a careful annotator writes them", () => {
       "Zebras have stripes so that flies find them harder to land on.",
     ],
     ["Who wrote the Tao Te Ching?", "Laozi, traditionally", "Laozi wrote the Tao Te Ching, traditionally."],
+    // "It depends": what depends is the question, said as a clause, or a be-question's subject.
+    [
+      "How much does a Stradivarius violin cost?",
+      "It depends on the instrument, but most fetch millions.",
+      "How much a Stradivarius violin costs depends on the instrument, but most fetch millions.",
+    ],
+    [
+      "When is the best time to visit Ha Long Bay?",
+      "It depends what you're after, but March to May is usually best.",
+      "The best time to visit Ha Long Bay depends what you're after, but March to May is usually best.",
+    ],
+    // A choice between two options, compared.
+    [
+      "Which is heavier, a golf ball or a table tennis ball?",
+      "The golf ball, by a long way.",
+      "A golf ball is heavier than a table tennis ball, by a long way.",
+    ],
+    ["Which is deeper, Lake Baikal or Lake Tanganyika?", "The first one.", "Lake Baikal is deeper than Lake Tanganyika."],
+    // Measures: the adjective before the answer's addition; a how-many's "in darts" is no unit; a name's adjectives in the subject.
+    [
+      "How long is a Test cricket match?",
+      "Up to five days, with three sessions of play each day.",
+      "A Test cricket match is up to five days long, with three sessions of play each day.",
+    ],
+    ["How many points is the bullseye worth in darts?", "50", "The bullseye is worth 50 points in darts."],
+    ["How much is the US federal minimum wage?", "$7.25 an hour.", "The US federal minimum wage is $7.25 an hour."],
+    [
+      "When did George Orwell publish Nineteen Eighty-Four?",
+      "He published it in 1949.",
+      "George Orwell published Nineteen Eighty-Four in 1949.",
+    ],
+    [
+      "To whom did Mozart dedicate his six 'Haydn' string quartets?",
+      "He dedicated them to Joseph Haydn, his friend and mentor.",
+      "Mozart dedicated his six 'Haydn' string quartets to Joseph Haydn, his friend and mentor.",
+    ],
+    // Chat openers and a source phrase.
+    [
+      "Which animal has the most powerful punch?",
+      "Oh, this one's fun! The mantis shrimp — its club-like limbs strike fast.",
+      "The mantis shrimp has the most powerful punch — its club-like limbs strike fast.",
+    ],
+    [
+      "How do I make a pavlova?",
+      "Here's the basic method: 1. whisk four egg whites 2. beat in sugar 3. bake it.",
+      "To make a pavlova, whisk four egg whites, beat in sugar and bake it.",
+    ],
+    [
+      "The Hanging Gardens are traditionally placed in which city?",
+      "As far as I know, Babylon — though some historians now think they were at Nineveh.",
+      "As far as I know, the Hanging Gardens are traditionally placed in Babylon — though some historians now think they were at Nineveh.",
+    ],
+    [
+      "Who built the first mechanical calculator?",
+      "Probably Wilhelm Schickard, in 1623, though Blaise Pascal's machine is better known.",
+      "Wilhelm Schickard probably built the first mechanical calculator in 1623, though Blaise Pascal's machine is better known.",
+    ],
+    [
+      "What causes pins and needles?",
+      "Usually pressure on a nerve — the squeezed nerve can't send signals.",
+      "Pressure on a nerve usually causes pins and needles — the squeezed nerve can't send signals.",
+    ],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} + ${a}`);
 });

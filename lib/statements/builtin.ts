@@ -684,6 +684,31 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       given,
     );
   }
+  // "It depends on the instrument, but …" to "How much does a Stradivarius violin cost?": what depends is the question, said as a clause
+  // ("How much a Stradivarius violin costs depends on …"), or a be-question's subject ("The best time to visit Ha Long Bay depends …").
+  const depends = /^it (depends|varies)\b([\s\S]*)$/i.exec(unframed);
+  if (depends && restatable()) {
+    const f = parsed().frame;
+    // ("When is the best time to visit …?": the time itself depends, "The best time to visit … depends".)
+    const timeOrPlace = f.kind === "wh-inverted" && /^(?:when|where)$/.test(f.wh.word) && f.decl.auxKind === "be" && !f.decl.verb;
+    const what =
+      f.kind === "wh-be" && f.tail.length === 0 && f.wh.noun.length === 0
+        ? joinTokens(f.subject).replace(/[\s?.!]+$/, "")
+        : timeOrPlace
+          ? joinTokens([...f.decl.subject, ...f.decl.rest]).replace(/[\s?.!]+$/, "")
+          : f.kind === "wh-inverted"
+            ? embeddedQuestion(parsed())
+            : undefined;
+    if (what) {
+      const statement = finish(`${capitalize(what)} ${depends[1].toLowerCase()}${depends[2]}`);
+      const questionType = classifyParsed(asked, parsed());
+      // (What depends is the question's, so neither its question word nor its "depends" is a fault here.)
+      const doubts = statementDoubts(asked, given, statement).filter(
+        (d) => d !== "reads: a question word left in" && !d.startsWith('meaning: "it varies"'),
+      );
+      return { statement, questionType, rule: "depends", fallback: false, flagged: doubts.length > 0, doubts };
+    }
+  }
   // "It's French for "already seen" — …" to "What does "deja vu" mean?": the term is what the language's words mean ("deja vu" is French
   // for …), not a meaning of "French".
   const term = /^\s*what does (.+?) mean\s*\?\s*$/i.exec(asked)?.[1];
