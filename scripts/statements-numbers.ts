@@ -90,6 +90,9 @@ const HELD_OUT = new Set([
   "lean-holdout-19.csv",
   "lean-holdout-20.csv",
   "lean-holdout-21.csv",
+  "lean-holdout-22.csv",
+  "lean-holdout-23.csv",
+  "lean-holdout-24.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

@@ -380,6 +380,9 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-19.csv\` (${size("lean-holdout-19.csv")} leaning,`,
     page`\`lean-holdout-20.csv\` (${size("lean-holdout-20.csv")} leaning)`,
     page`\`lean-holdout-21.csv\` (${size("lean-holdout-21.csv")} leaning,`,
+    page`\`lean-holdout-22.csv\` (${size("lean-holdout-22.csv")} leaning)`,
+    page`\`lean-holdout-23.csv\` (${size("lean-holdout-23.csv")} leaning,`,
+    page`\`lean-holdout-24.csv\` (${size("lean-holdout-24.csv")} leaning,`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
