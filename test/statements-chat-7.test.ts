@@ -205,7 +205,23 @@ test('round 24 flags: a choice question\'s options said as "both" or "of the two
       "There are 54 countries in Africa recognized by the UN, though some counts differ (Western Sahara is disputed, for example).",
     ],
   ];
-  assertFlagCases(cases);
+  assertFlagCases([
+    ...cases,
+    [
+      "Why does Venus rotate backwards?",
+      "Nobody is sure, but a giant collision may have flipped it.",
+      "Nobody is sure why venus rotates backwards, but a giant collision may have flipped it.",
+      'the question\'s "Venus" lost its capital',
+      "Nobody is sure why Venus rotates backwards, but a giant collision may have flipped it.",
+    ],
+    [
+      "Why do cats bring dead animals home?",
+      "Not entirely clear — but the leading theory is that it's instinct.",
+      "Cats bring dead animals home because of not entirely clear — but the leading theory is that it's instinct.",
+      '"because of" before a clause',
+      "It is not entirely clear why cats bring dead animals home — but the leading theory is that it's instinct.",
+    ],
+  ]);
   // An aside without a verb of its own reads before the question's words.
   assert.deepEqual(
     choiceDoubts(

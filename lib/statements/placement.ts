@@ -187,8 +187,13 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "There are hard to say words …" for "How many …?": the count is missing.
   const noun = howManyNoun(question);
   if (noun !== undefined) {
-    // (The clause the count is in: up to a dash, a semicolon or a comma.)
-    const counted = own.split(/\s[—–]\s|;|, /)[0];
+    // (The clause the count is in: up to a dash, a semicolon or a comma, after an opening phrase such as "On average, ".)
+    const clauses = own.split(/\s[—–]\s|;|, /);
+    const counted = /^\s*(?:on average|in total|in all|altogether|today|at most|at least|in (?:the|a|an) [a-z]+(?: [a-z]+)?)\s*$/i.test(
+      clauses[0] ?? "",
+    )
+      ? `${clauses[0]}, ${clauses[1] ?? ""}`
+      : clauses[0];
     if (!COUNT_WORD.test(counted)) out.push('answer words: no count for "how many"');
     // "Its key signature has just one: F-sharp." for "How many sharps …?": the counted noun left out.
     const stem = noun.replace(/(?:es|s)$/, "");
@@ -274,6 +279,12 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   for (const m of / [A-Z][a-z]{2}/.test(answer) ? answer.matchAll(/(?<=[a-z,] )([A-Z][a-z]{2,})\b/g) : [])
     if (!own.includes(m[1]) && own.includes(` ${m[1].toLowerCase()}`)) {
       out.push(`answer words: "${m[1]}" lost its capital`);
+      break;
+    }
+  // "Nobody is sure why venus rotates backwards": a name the question capitalised inside its sentence, lowered.
+  for (const m of / [A-Z][a-z]{2}/.test(question) ? question.matchAll(/(?<=[a-z,] )([A-Z][a-z]{2,})\b/g) : [])
+    if (!own.includes(m[1]) && cachedRegExp(`\\b${m[1].toLowerCase()}\\b`, "").test(own) && !answer.includes(m[1].toLowerCase())) {
+      out.push(`context: the question's "${m[1]}" lost its capital`);
       break;
     }
   // "Sudan, surprisingly has the most pyramids": the answer's comment after its phrase left open before the statement's verb.
@@ -385,9 +396,11 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     : null;
   if (ofThem && !answer.includes(ofThem[0])) out.push(`reads: "${ofThem[0]}"`);
   // "… because of resting lets the juices …": "because of" before a gerund's clause.
+  // (So before a pronoun or a "not": "because of not entirely clear", "because of it's instinct".)
   if (
     own.includes("because of ") &&
-    /\bbecause of [a-z]+ing (?:[a-z]+ )?(?:lets|makes|helps|allows|is|are|means|causes|keeps|gives)\b/.test(own)
+    (/\bbecause of [a-z]+ing (?:[a-z]+ )?(?:lets|makes|helps|allows|is|are|means|causes|keeps|gives)\b/.test(own) ||
+      /\bbecause of (?:not|nobody|no one|it['’]s|they['’]re|he['’]s|she['’]s|we|you|I)\b/.test(own))
   )
     out.push('reads: "because of" before a clause');
   // "Aretha Franklin's 1967 recording ofRespect": two words glued where a quote was.
