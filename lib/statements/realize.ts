@@ -1072,7 +1072,14 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   if (!d.verb || d.subject.length !== 1 || !/^(?:you|one|i|we)$/.test(d.subject[0].lower) || d.auxKind === "be" || d.auxKind === "have")
     return undefined;
   // "Do I need to peel ginger …?" → "Ginger does not need to be peeled …": the needed action in the passive.
-  if (d.verb.lemma === "need" && d.auxKind === "do" && d.rest[0]?.lower === "to" && d.rest[1] && d.rest[1].lower === d.rest[1].lemma) {
+  // (So "Do I have to pay tax on …?" → "Tax has to be paid on …".)
+  if (
+    (d.verb.lemma === "need" || d.verb.lemma === "have") &&
+    d.auxKind === "do" &&
+    d.rest[0]?.lower === "to" &&
+    d.rest[1] &&
+    d.rest[1].lower === d.rest[1].lemma
+  ) {
     const inner = impersonalPassive({ ...d, auxKind: "modal", aux: word(d.aux, "must", "AUX"), verb: d.rest[1], rest: d.rest.slice(2) });
     if (!inner?.verb) return undefined;
     const aux = d.aux.lower === "did" ? "did" : isPluralPhrase(inner.subject) ? "do" : "does";
