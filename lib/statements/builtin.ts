@@ -15,6 +15,7 @@ import {
   analyzeAnswer,
   withoutFraming,
   isPluralPhrase,
+  joinList,
   HEDGE_SAID_TWICE,
   lastSentenceEnd,
   predicateOfDummySubject,
@@ -686,7 +687,8 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "It depends on the instrument, but …" to "How much does a Stradivarius violin cost?": what depends is the question, said as a clause
   // ("How much a Stradivarius violin costs depends on …"), or a be-question's subject ("The best time to visit Ha Long Bay depends …").
-  const depends = /^it (depends|varies)\b([\s\S]*)$/i.exec(unframed);
+  // (A numbered list after it reads as a list: "It depends on the food: 1. cooked meat … 2. soups …".)
+  const depends = /^it (depends|varies)\b([\s\S]*)$/i.exec(/(?:^|\s)1[.)]\s/.test(unframed) ? joinList(unframed) : unframed);
   if (depends && restatable()) {
     const f = parsed().frame;
     // ("When is the best time to visit …?": the time itself depends, "The best time to visit … depends".)

@@ -435,6 +435,11 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       break;
     }
     if (nominal) {
+      // "Why is a marathon 26.2 miles?": a number after a common noun starts the predicate (not after a name: "Apollo 11").
+      if (k > start && sawNoun && t.pos === "NUM" && /^\d/.test(t.text) && prev.pos === "NOUN" && /^[a-z]/.test(prev.text)) {
+        cut = k;
+        break;
+      }
       // "Is Greenland part of the European Union?": a bare common noun with "of" after a name starts the predicate.
       if (k > start && prev.pos === "PROPN" && t.pos === "NOUN" && /^[a-z]/.test(t.text) && next?.lower === "of") {
         cut = k;

@@ -2916,8 +2916,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     d.verb && (wh.word === "when" || wh.word === "where") && a.isClause && a.finiteVerb === 1 && a.tokens[1].lemma === d.verb.lemma
       ? resolvePronoun(a, d.subject, subjectNumber(d))
       : undefined;
-  if (pronounSays && restNouns.length > 0 && restNouns.every((n) => a.tokens.some((t) => t.lemma === n.lemma)))
-    return { sentence: pronounSays.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
+  // (Or the question's stranded preposition alone, which the answer says: "Where did the word "quarantine" come from?" + "It comes from
+  // …" keeps the answer's tense.)
+  const restSaid =
+    restNouns.length > 0
+      ? restNouns.every((n) => a.tokens.some((t) => t.lemma === n.lemma))
+      : d.rest.some((t) => t.pos === "ADP") && d.rest.every((t) => t.pos === "PUNCT" || a.tokens.some((x) => x.lower === t.lower));
+  if (pronounSays && restSaid) return { sentence: pronounSays.replace(/[.!]+$/, ""), rule: "wh-inverted:sentence", doubts: [] };
   const aligned = a.isClause && wh.word !== "why" && wh.word !== "how" && !personal ? alignedEcho(d, a) : undefined;
   if (aligned) {
     const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
@@ -3721,7 +3726,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
 const TRAILING_CLAUSE =
   /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
-const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although)\s.*|\s*[;—–]\s.*)$/;
+const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although|when|where|who)\s.*|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
 const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:;—–].*)$/;
 /** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
