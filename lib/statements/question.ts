@@ -660,7 +660,17 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       }
     }
     const headLemma = noun[noun.length - 1]?.lemma ?? "";
-    if (tokens[i]?.lower === "of" && noun.length > 0 && !PORTION_NOUNS.has(headLemma) && measure === undefined && !partitive) {
+    // (So a counted noun's bare of-phrase: "how many minutes of exercise", "how many cups of coffee".)
+    // (Not before a dummy subject: "how many cups of coffee is it safe to drink" stays unparsed.)
+    const countedOf =
+      measure === "many" && tokens[i + 1]?.pos === "NOUN" && isAux(tokens[i + 2]) && !/^(?:it|there)$/.test(tokens[i + 3]?.lower ?? "");
+    if (
+      tokens[i]?.lower === "of" &&
+      noun.length > 0 &&
+      !PORTION_NOUNS.has(headLemma) &&
+      (measure === undefined || countedOf) &&
+      !partitive
+    ) {
       // "which layer of the atmosphere", "which family of instruments": the of-phrase belongs to the noun.
       let j = i + 1;
       // "Whose laws of motion form the basis …": a noun-tagged verb that agrees with the plural head, before a determiner, is the verb.

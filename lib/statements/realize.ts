@@ -382,13 +382,21 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   const a = ones ? `${answer.slice(0, -3)}${kind.lemma}${whole}` : answer;
   const noun = text(wh.noun);
   const head = wh.noun[wh.noun.length - 1];
-  const mentions = head !== undefined && aTokens.some((t) => t.lemma === head.lemma || t.lower === head.lower);
+  // (A counted noun with its of-phrase is said by its own noun: "seven to nine hours" says "hours of sleep".)
+  const ofAt = wh.noun.findIndex((t, i) => i > 0 && t.lower === "of");
+  const said = ofAt > 0 ? wh.noun[ofAt - 1] : head;
+  const mentions = said !== undefined && aTokens.some((t) => t.lemma === said.lemma || t.lower === said.lower);
   // A possessive answer ("George Washington's") is used as it is.
   // ("Hannibal's army" already names the noun after its possessive.)
   if (wh.word === "whose" && noun && mentions && /['’]s?\s/.test(a)) return a;
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
+  // ("About seven to nine hours" for "How many hours of sleep …?": the of-phrase after the answer's own noun.)
+  if (wh.measure === "many" && ofAt > 0 && mentions && !aTokens.some((t) => t.lemma === head.lemma)) {
+    const m = cachedRegExp(`\\b${escapeRegExp(said.lower)}\\b`, "i").exec(a);
+    if (m) return `${a.slice(0, m.index + m[0].length)} ${text(wh.noun.slice(ofAt))}${a.slice(m.index + m[0].length)}`;
+  }
   if (wh.measure === "many" && noun && !mentions) {
     // "Two — an atrium and a ventricle", "seven, including the goalkeeper": the noun goes after the number, before what it adds.
     const counted = COUNT_THEN_MORE.exec(a);
@@ -3819,7 +3827,8 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
       ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null));
   if (trailing && !answer.isClause) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
-    const r = realizeFrame(q, core, question);
+    // (The core may end in an addition of its own: "Six: Switzerland, …" before "— though …".)
+    const r = core.text.length < t.length ? realizeAnswer(q, core, question) : realizeFrame(q, core, question);
     return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
   }
   return realizeFrame(q, answer, question);
