@@ -546,7 +546,7 @@ function withSubjectFor(clause: string, subject: readonly Token[], said: string)
 
 /** "In a single nest, around 100 — …": a phrase of place or time before an amount, which the statement keeps in front. */
 const PLACE_THEN_AMOUNT =
-  /^((?:in|on|at|during|per|over|across) [^,;:!?—–.]{2,60}),\s+((?:(?:about|around|roughly|approximately|nearly|almost|over|up to|more than|at least|just|only) )?\d[\s\S]*)$/i;
+  /^((?:in|on|at|during|per|over|across) [^,;:!?—–.]{2,60}),\s+((?:(?:usually|typically|generally|normally|often|probably) )?(?:(?:about|around|roughly|approximately|nearly|almost|over|up to|more than|at least|just|only) )?\d[\s\S]*)$/i;
 
 /** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
 const COMPARED_CHOICE =
@@ -671,7 +671,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const picked = compared ? pickedOption(unframed, [compared[3], compared[4]], compared[2]) : undefined;
   if (compared && picked) {
     const [chosen, other] = picked.index === 0 ? [compared[3], compared[4]] : [compared[4], compared[3]];
-    const statement = finish(`${capitalize(chosen)} ${compared[1].toLowerCase()} ${compared[2]} than ${other}${picked.rest}`);
+    // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
+    const rest = picked.rest.replace(/^([^.!?]*)!(?=\s|$)/, "$1.");
+    const statement = finish(`${capitalize(chosen)} ${compared[1].toLowerCase()} ${compared[2]} than ${other}${rest}`);
     return checked(
       {
         statement,
@@ -684,6 +686,29 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       asked,
       given,
     );
+  }
+  // "Most of them live three to five years." to "How long do hummingbirds live?": the quantifier said of the question's plural subject
+  // ("Most hummingbirds live three to five years.").
+  const ofThem = /^(most|many|some|all|few|several|both) of them\s+(\S[\s\S]*)$/i.exec(unframed);
+  const them = ofThem ? parsed().frame : undefined;
+  if (
+    ofThem &&
+    them &&
+    (them.kind === "wh-inverted" || them.kind === "yes-no") &&
+    them.decl.subject.length > 0 &&
+    them.decl.subject.every((t) => t.pos === "NOUN" || t.pos === "ADJ") &&
+    isPluralPhrase(them.decl.subject)
+  ) {
+    // (Read as "They spend it in …" first, whose pronouns the rules resolve, then the quantifier before the subject.)
+    const subject = joinTokens(them.decl.subject);
+    const asThey = reformulateWithin(asked, `They ${ofThem[2]}`);
+    const said = `${capitalize(subject)} `;
+    if (!asThey.fallback && asThey.statement.startsWith(said)) {
+      const statement = `${capitalize(ofThem[1].toLowerCase())} ${subject} ${asThey.statement.slice(said.length)}`;
+      return checked({ ...asThey, statement }, asked, given);
+    }
+    const r = reformulateWithin(asked, `${capitalize(ofThem[1])} ${subject} ${ofThem[2]}`);
+    if (!r.fallback) return checked(r, asked, given);
   }
   // "It depends on the instrument, but …" to "How much does a Stradivarius violin cost?": what depends is the question, said as a clause
   // ("How much a Stradivarius violin costs depends on …"), or a be-question's subject ("The best time to visit Ha Long Bay depends …").

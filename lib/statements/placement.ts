@@ -593,6 +593,7 @@ function answerClauseGlued(ownSentences: string, question: string, answer: strin
   const own = ownSentences.trimStart();
   const first = answer
     .trim()
+    .replace(/\*\*|__/g, "")
     .split(/(?<=[.!?]["”]?)\s+/, 1)[0]
     .replace(/[.!]+$/, "");
   // (Not a quotation, which "is" may introduce: "The opening line … is "Happy families are all alike; …"".)

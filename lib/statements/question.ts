@@ -183,7 +183,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (canBeVerb(t.lower)) score += 2;
   if (score === 0) return 0;
   // A base form right after a one-word plural subject is its verb ("Can chameleons change colour?", not "colour").
-  if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 2;
+  // ("Can cats drink milk?": more than a later bare noun that can be a verb too.)
+  if (k === start + 1 && prev.pos === "NOUN" && /[^s]s$/.test(prev.lower) && prev.lemma !== prev.lower && t.lower === t.lemma) score += 3;
   // So is one right after a short noun phrase that opens the subject ("Does a river deposit …", "Does TCP guarantee …"), whatever its tag
   // (not an adjective before its noun: "a baby blue whale").
   else if (
