@@ -1331,8 +1331,11 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   if (echoed) {
     const negative = /n't|not|cannot/i.test(echoed[1]);
     const more = a.text.slice(echoed[0].length);
+    // ("Can you microwave eggs …?" + "You shouldn't": the answer's own modal, "Eggs should not be microwaved …".)
+    const modal = /^(should|must|might|may|could|would)/i.exec(echoed[1])?.[1].toLowerCase();
+    const told = modal && asked.auxKind === "modal" && asked.aux.lower !== modal ? { ...asked, aux: word(asked.aux, modal, "AUX") } : asked;
     // (Later sentences follow as the caller adds them; "You can for cleaning it" wrote no comma before its phrase, nor does the statement.)
-    const r = realizeYesNo(asked, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
+    const r = realizeYesNo(told, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
     const head = more.slice(0, 24);
     return echoed[0].includes(",") || head === "" ? r : { ...r, sentence: r.sentence.replace(`, ${head}`, ` ${head}`) };
   }
