@@ -98,6 +98,38 @@ test("round 24 answers read as a careful annotator writes them", () => {
     ["What is the largest city in Canada?", "Nobody knows for sure.", "Nobody knows for sure what the largest city in Canada is."],
     // A meaning given as another language's words.
     ['What does "carpe diem" mean?', 'It\'s Latin for "seize the day".', '"carpe diem" is Latin for "seize the day".'],
+    // Round 24's last development batch: a plural subject's verb before a later noun; "most of them"; a reply's own modal; a "but"
+    // with a negation kept; a when-clause after the question's words; figures that start a be-question's predicate.
+    ["Can cats drink milk?", "Not really.", "Cats cannot really drink milk."],
+    ["How long do hummingbirds live?", "Most of them live three to five years.", "Most hummingbirds live three to five years."],
+    [
+      "Where do monarch butterflies spend the winter?",
+      "Most of them spend it in the mountain forests of central Mexico.",
+      "Most monarch butterflies spend the winter in the mountain forests of central Mexico.",
+    ],
+    [
+      "Can you microwave eggs in their shells?",
+      "You shouldn't, because they can explode.",
+      "Eggs should not be microwaved in their shells because they can explode.",
+    ],
+    ["Can I eat raw eggs?", "Yes, but you should not.", "Raw eggs can be eaten, but you should not."],
+    [
+      "Whom did Muhammad Ali beat to win his first world heavyweight title?",
+      "He beat Sonny Liston in 1964, when he was still called Cassius Clay.",
+      "Muhammad Ali beat Sonny Liston in 1964 to win his first world heavyweight title, when he was still called Cassius Clay.",
+    ],
+    [
+      "Why is a marathon 26.2 miles?",
+      "It's because of the 1908 London Olympics.",
+      "A marathon is 26.2 miles because of the 1908 London Olympics.",
+    ],
+    ["How many hours of sleep do adults need?", "About seven to nine hours.", "Adults need about seven to nine hours of sleep."],
+    [
+      "How long do lions live?",
+      "In the wild, usually 10 to 14 years. In captivity they can live past 20.",
+      "In the wild, lions usually live 10 to 14 years. In captivity they can live past 20.",
+    ],
+    ["Do I have to pay tax on money from a side hustle?", "No.", "Tax does not have to be paid on money from a side hustle."],
     // A chat exclamation goes; a why-answer's purpose "so" stays.
     [
       "What did Louis Daguerre invent?",

@@ -971,7 +971,9 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
     ...a.tokens.filter((t) => t.pos === "ADV" && !/^(?:not|n't|so|too|also|very|really)$/.test(t.lower)).map((t) => t.lower),
   ]);
   const covered = new Set([...contentWords(statement), ...statement.map((t) => t.lower)]);
-  if ([...content].every((w) => covered.has(w))) return undefined;
+  // (A negation the statement does not say is never covered: "Yes, but you should not.")
+  const negation = a.tokens.some((t) => /^(?:not|n't|never)$/.test(t.lower)) && !statement.some((t) => /^(?:not|n't|never)$/.test(t.lower));
+  if (!negation && [...content].every((w) => covered.has(w))) return undefined;
   // ("No, it's a giant herb — …": a contracted clause after the yes or no's comma follows the statement after a semicolon, as written.)
   if (a.isClause && /^(?:it|that|they|he|she)['’](?:s|re)\s/i.test(a.raw.trimStart())) return { joiner: "; ", text: textAsWritten(a) };
   if (a.isClause) return { joiner: ". ", text: capitalize(textAsWritten(a)) };
