@@ -384,6 +384,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "It is rude to …" for "Yes, very": the answer's degree left out.
   const degree = /^(?:yes|no),?\s+(very|really|extremely|absolutely|quite|totally|completely|hugely)[.!]?$/i.exec(answer.trim());
   if (degree && !own.toLowerCase().includes(degree[1].toLowerCase())) out.push(`answer words: "${degree[1]}" left out`);
+  // "An adult cat has about around 230": the question's approximation and the answer's, both kept.
+  const rounded = /\b(?:about|around|roughly|approximately|nearly|almost) (?:about|around|roughly|approximately|nearly|almost)\b/i.exec(own);
+  if (rounded && !answer.toLowerCase().includes(rounded[0].toLowerCase())) out.push(`reads: "${rounded[0]}"`);
   // "Horses sleep can standing up": a modal before an -ing word.
   const modalIng = /\b(?:can|could|will|would|should|must|may|might) [a-z]+ing\b/.exec(own);
   if (modalIng && !/\b(?:be|being)\b/.test(modalIng[0]) && !question.includes(modalIng[0]) && !answer.includes(modalIng[0]))
@@ -642,7 +645,8 @@ function answerClauseGlued(ownSentences: string, question: string, answer: strin
   const asked = /^(?:what|who|which|how (?:many|much) [a-z]+)\s+(.*?)\s*\?$/i.exec(question.trim())?.[1];
   const predicate = after !== "" && asked?.toLowerCase() === after.toLowerCase();
   if (!inside && !predicate) return [];
-  if (!saidAgain && clauseVerb(tokenizePhrase(first.replace(/["“”]/g, ""))) < 0) return [];
+  // (Its verb read without its asides: "David (1501–1504) is probably his best known".)
+  if (!saidAgain && clauseVerb(tokenizePhrase(first.replace(/["“”]/g, "").replace(/\s*\([^()]*\)/g, ""))) < 0) return [];
   return [inside ? "reads: the answer's sentence inside the question's words" : "reads: the question's words after the answer's sentence"];
 }
 

@@ -3696,7 +3696,11 @@ function blankRealize(original: string, given: AnswerParts): Realized {
   const chosen = filler ? analyzeAnswer(filler) : dummy ? analyzeAnswer(given.text.slice(dummy[0].length)) : given;
   // "in the ___ of plant cells" + "the chloroplasts", "… because ..." + "Because water …": the word before the blank is not said twice.
   const before = /\b([\p{L}]+)\s*$/iu.exec(original.slice(0, marker.exec(original)?.index ?? 0))?.[1];
-  const a = before && new RegExp(`^${before}\\s+\\S`, "i").test(chosen.text) ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
+  // (Nor an approximation said twice: "about ___ bones" + "Around 230" → "about 230 bones".)
+  const rounded = (w: string) => /^(?:about|around|roughly|approximately|nearly|almost)$/i.test(w);
+  const said =
+    before && (new RegExp(`^${before}\\s+\\S`, "i").test(chosen.text) || (rounded(before) && rounded(chosen.text.split(/\s/, 1)[0])));
+  const a = said ? analyzeAnswer(chosen.text.replace(/^\S+\s+/, "")) : chosen;
   const question = withoutRepeatedWord(original, marker, a.text);
   // "is_____" → "is unity of form": the answer gets spaces of its own where the blank had none.
   const fill = (text: string) =>
