@@ -385,7 +385,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const degree = /^(?:yes|no),?\s+(very|really|extremely|absolutely|quite|totally|completely|hugely)[.!]?$/i.exec(answer.trim());
   if (degree && !own.toLowerCase().includes(degree[1].toLowerCase())) out.push(`answer words: "${degree[1]}" left out`);
   // "An adult cat has about around 230": the question's approximation and the answer's, both kept.
-  const rounded = /\b(?:about|around|roughly|approximately|nearly|almost) (?:about|around|roughly|approximately|nearly|almost)\b/i.exec(own);
+  const rounded = /\b(?:about|around|roughly|approximately|nearly|almost) (?:about|around|roughly|approximately|nearly|almost)\b/i.exec(
+    own,
+  );
   if (rounded && !answer.toLowerCase().includes(rounded[0].toLowerCase())) out.push(`reads: "${rounded[0]}"`);
   // "Horses sleep can standing up": a modal before an -ing word.
   const modalIng = /\b(?:can|could|will|would|should|must|may|might) [a-z]+ing\b/.exec(own);
