@@ -74,7 +74,7 @@ test("answers that lean on the question (lean.csv, issue 23): exact match ≥ 85
 });
 
 // Issue 23 asks for ≥ 80 % of bad statements flagged and ≤ 10 % of good ones on the development set, the six batches together.
-test("the hand-labelled flag sets (flags.csv … flags-23.csv, flags-27.csv; issue 23 part 6): on each ≥ 70 % of bad statements flagged and ≤ 10 % of good ones; on their union, ≥ 800 statements, ≥ 80 % and ≤ 10 %", async () => {
+test("the hand-labelled flag sets (flags.csv … flags-23.csv, flags-27.csv, flags-29.csv, flags-30.csv; issue 23 part 6): on each ≥ 70 % of bad statements flagged and ≤ 10 % of good ones; on their union, ≥ 800 statements, ≥ 80 % and ≤ 10 %", async () => {
   const { evaluateFlagLabels, flagLabelFiles, loadFlagLabels } = await import("../lib/statements/flag-labels.js");
   const dir = resolve("test/fixtures/statements");
   const files = flagLabelFiles(readdirSync(dir));
@@ -103,6 +103,8 @@ test("the hand-labelled flag sets (flags.csv … flags-23.csv, flags-27.csv; iss
     "flags-22.csv",
     "flags-23.csv",
     "flags-27.csv",
+    "flags-29.csv",
+    "flags-30.csv",
   ]);
   const batches = files.map((f) => evaluateFlagLabels(loadFlagLabels(resolve(dir, f)).items));
   const union = evaluateFlagLabels(files.flatMap((f) => loadFlagLabels(resolve(dir, f)).items));

@@ -347,6 +347,8 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`flags-22.csv\` (${String(m.flagLabels("flags-22.csv").length)}, the same)`,
     page`\`flags-23.csv\` (${String(m.flagLabels("flags-23.csv").length)}, the same)`,
     page`\`flags-27.csv\` (${String(m.flagLabels("flags-27.csv").length)}, the same)`,
+    page`\`flags-29.csv\` (${String(m.flagLabels("flags-29.csv").length)}, the same)`,
+    page`\`flags-30.csv\` (${String(m.flagLabels("flags-30.csv").length)}, the same)`,
     page`\`dev.csv\` (${size("dev.csv")} items over ${String(new Set(dev.map((d) => d.form)).size)} question forms and ${String(new Set(dev.map((d) => d.style)).size)} answer styles`,
     page`\`holdout.csv\` (${size("holdout.csv")}, written in two later rounds), \`lean.csv\` (${size("lean.csv")} answers`,
     page`\`lean-holdout.csv\` (${size("lean-holdout.csv")})`,
