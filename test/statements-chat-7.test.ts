@@ -130,6 +130,18 @@ test("round 24 answers read as a careful annotator writes them", () => {
       "In the wild, lions usually live 10 to 14 years. In captivity they can live past 20.",
     ],
     ["Do I have to pay tax on money from a side hustle?", "No.", "Tax does not have to be paid on money from a side hustle."],
+    // A where-answer's place before the question's time phrase; after a place the answer adds to, the time phrase in front.
+    [
+      "Where did Agatha Christie turn up after her disappearance in 1926?",
+      "Harrogate",
+      "Agatha Christie turned up in Harrogate after her disappearance in 1926.",
+    ],
+    [
+      "Where did Charles Lindbergh land after his solo flight across the Atlantic?",
+      "At Le Bourget airfield, just outside Paris — he touched down at night.",
+      "After his solo flight across the Atlantic, Charles Lindbergh landed at Le Bourget airfield, just outside Paris — he touched down at night.",
+    ],
+    ["An adult cat has about ___ bones.", "Around 230.", "An adult cat has about 230 bones."],
     // A chat exclamation goes; a why-answer's purpose "so" stays.
     [
       "What did Louis Daguerre invent?",

@@ -3243,7 +3243,20 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       }
     } else {
       slot = placePhrase(slot, answerTokens);
-      gap = beforeSubordinate(d.rest);
+      // (A place goes before the question's time phrase: "turned up in Harrogate after her disappearance in 1926".)
+      const time = d.rest.findIndex(
+        (t, i) =>
+          (/^(?:after|before|during|since)$/.test(t.lower) && /^(?:DET|PRON|NUM|PROPN)$/.test(d.rest[i + 1]?.pos ?? "")) ||
+          (t.lower === "in" && /^\d{3,4}$/.test(d.rest[i + 1]?.text ?? "")),
+      );
+      gap = Math.min(beforeSubordinate(d.rest), time >= 0 ? time : d.rest.length);
+      // (After a place the answer adds to, the time phrase opens the statement: "After his solo flight across the Atlantic, Charles
+      // Lindbergh landed at Le Bourget airfield, just outside Paris — …".)
+      const timed = time >= 0 && gap === time ? withoutFinalPunctuation(d.rest.slice(time)) : [];
+      if (timed.length >= 2 && timed.every((t) => t.pos !== "PUNCT") && /, |\s[—–]\s|\(/.test(slot)) {
+        const clause = declarative({ ...d, rest: d.rest.slice(0, time) }, !d.negated, { text: midSentence(slot), gap: time });
+        return { sentence: `${capitalize(text(timed))}, ${midSentence(clause.replace(/[.!]+$/, ""))}`, rule: "wh-inverted:where", doubts };
+      }
     }
   } else if (wh.word === "when" || (asksTime(wh) && !(d.rest.length > 0 && d.rest[d.rest.length - 1].pos === "ADP"))) {
     // ("When is the best time to visit Japan?" + "spring": a time that is the subject's own is said bare, "… is spring".)
