@@ -24,8 +24,17 @@ import {
   splitTrailingAdjunct,
   tokenizePhrase,
 } from "./answer.js";
-import { canBeAdjective, canBeVerb, isUncountable, joinTokens, looksPlural, pastParticiple, pastTense, thirdPerson } from "./nlp.js";
-import type { Token } from "./nlp.js";
+import {
+  canBeAdjective,
+  canBeVerb,
+  isUncountable,
+  joinTokens,
+  looksPlural,
+  pastParticiple,
+  pastTense,
+  thirdPerson,
+  type Token,
+} from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
 import {

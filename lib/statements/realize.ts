@@ -411,10 +411,10 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     // ("Around 380 litres, which helps it …": the noun goes after the amount, before what the answer adds.)
     const addition = aTokens.findIndex((t, k) => k > 0 && /^[,—–]$/.test(t.text));
     const amount = addition > 0 ? a.search(/\s*[,—–]\s/) : -1;
-    const [said, more] = amount > 0 ? [a.slice(0, amount), a.slice(amount)] : [a, ""];
+    const [measured, more] = amount > 0 ? [a.slice(0, amount), a.slice(amount)] : [a, ""];
     const last = amount > 0 ? aTokens[addition - 1] : aTokens[aTokens.length - 1];
-    if (last && /^(?:percent|%)$/.test(last.lower)) return `${said} ${noun}${more}`;
-    return last && last.pos === "NOUN" ? `${said} of ${noun}${more}` : `${said} ${noun}${more}`;
+    if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
+    return last && last.pos === "NOUN" ? `${measured} of ${noun}${more}` : `${measured} ${noun}${more}`;
   }
   if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
