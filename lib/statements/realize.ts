@@ -3421,6 +3421,8 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
   else if (head.length > 2 && slot.toLowerCase().startsWith(`${text(head.slice(-2)).toLowerCase()} `)) head = head.slice(0, -2);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
+  // ("the milk of which animal?" + "The water buffalo's": after "of" the possessive's owner alone, "the milk of the water buffalo".)
+  if (head.at(-1)?.lower === "of" && /^[^,;—–]+?['’]s(?=\s*(?:[,;—–]|$))/.test(slot)) slot = slot.replace(/['’]s(?=\s*(?:[,;—–]|$))/, "");
   return {
     sentence: [capitalize(text(head)), midSentence(slot, wh.noun.at(-1)?.lemma), text(after)]
       .filter((s) => s !== "")
