@@ -3764,7 +3764,7 @@ const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:;—–].*)$/;
 /** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
 const DUMMY_POSSESSIVE = /^(?:it|that|this)(?:['’]s| is| was)\s+([^,;:—–()]+?['’]s?(?:\s*[,(:;—–].*)?)$/i;
 /** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
-const TRAILING_COLON = /^((?:\S+\s+){0,2}[^\s:]+)(:\s+\S.*)$/;
+const TRAILING_COLON = /^((?:\S+\s+){0,4}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
 const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]+)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
 
@@ -3897,6 +3897,14 @@ const ADJECTIVE_ONE =
  */
 function withOneNamed(sentence: string, q: ParsedQuestion): string {
   if (!sentence.includes(" one")) return sentence;
+  // ("Quite a few leafy ones can be grown in shade" for "Which vegetables …?": "ones" after an adjective is the wh-phrase's plural noun.)
+  const ones = / ([a-z]+) ones\b/.exec(sentence.slice(0, 40));
+  const f0 = q.frame;
+  const plural = "wh" in f0 && f0.wh.noun.length === 1 && f0.wh.noun[0].pos === "NOUN" && f0.wh.noun[0].lemma !== f0.wh.noun[0].lower;
+  if (ones && plural && "wh" in f0 && canBeAdjective(ones[1]) && !/\bones\b/i.test(q.final)) {
+    const start = ones.index + ones[0].length - "ones".length;
+    return `${sentence.slice(0, start)}${f0.wh.noun[0].text}${sentence.slice(start + 4)}`;
+  }
   const m = ADJECTIVE_ONE.exec(sentence);
   // (Not after a name: "the Pacific one".)
   if (!m || /^[A-Z]/.test(m[2]) || /\bones?\b/i.test(q.final)) return sentence;
