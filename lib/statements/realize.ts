@@ -824,15 +824,25 @@ function demonstrativeSubject(a: AnswerParts, subject: readonly Token[]): string
  * the sentence unchanged when the question has no object noun phrase, or names it in the answer already.
  */
 function questionObjectForPronoun(sentence: string, d: Declarative): string {
-  const np = nounPhraseEnd(d.rest, 0);
-  if (np <= 0 || isTemporal(d.rest, 0)) return sentence;
-  const object = d.rest.slice(0, np);
+  // ("What do leafcutter ants do with the leaves they cut?": the object of "do with" is what "them" stands for.)
+  const withObject = d.verb?.lemma === "do" && d.rest[0]?.lower === "with" ? withoutFinalPunctuation(d.rest.slice(1)) : [];
+  const np = withObject.length > 0 ? withObject.length : nounPhraseEnd(d.rest, 0);
+  if (np <= 0 || (withObject.length === 0 && isTemporal(d.rest, 0))) return sentence;
+  const object = withObject.length > 0 ? withObject : d.rest.slice(0, np);
   const objectText = text(object);
   if (sentence.toLowerCase().includes(objectText.toLowerCase())) return sentence;
-  const plural = isPluralPhrase(object);
+  // (The number of the phrase's own noun, not of a relative clause after it: "the leaves they cut".)
+  const own = nounPhraseEnd(object, 0);
+  const plural = isPluralPhrase(own > 0 ? object.slice(0, own) : object);
   const pronoun = new RegExp(`(?<=\\S )${plural ? "them" : "it"}\\b(?! (?:is|was|has|will|can)\\b)`);
   const matches = sentence.match(new RegExp(pronoun.source, "g"));
-  return matches?.length === 1 ? sentence.replace(pronoun, objectText) : sentence;
+  if (matches?.length === 1) return sentence.replace(pronoun, objectText);
+  // (Of several, the one right after the first clause's verb: "Dung beetles eat them, and females also lay their eggs in them".)
+  const first = matches && matches.length > 1 ? pronoun.exec(sentence) : null;
+  const before = first ? sentence.slice(0, first.index) : "";
+  return first && !/[,;:—–]/.test(before) && !/\b(?:in|on|at|of|to|for|with|from|by|into|about|onto|through)\s$/i.test(before)
+    ? `${before}${objectText}${sentence.slice(first.index + first[0].length)}`
+    : sentence;
 }
 
 /** True when the answer names the head of the question's object ("water" of "get water", "honey" of "make honey"). */
