@@ -142,6 +142,32 @@ test("round 24 answers read as a careful annotator writes them", () => {
       "After his solo flight across the Atlantic, Charles Lindbergh landed at Le Bourget airfield, just outside Paris — he touched down at night.",
     ],
     ["An adult cat has about ___ bones.", "Around 230.", "An adult cat has about 230 bones."],
+    // The question's object for the answer's "them" after its verb; a name's appositive inside the answer's subject.
+    [
+      "What do dung beetles use their dung balls for?",
+      "They eat them, and females also lay their eggs in them.",
+      "Dung beetles eat their dung balls, and females also lay their eggs in them.",
+    ],
+    [
+      "What do leafcutter ants do with the leaves they cut?",
+      "They use them to grow a fungus, which they eat.",
+      "Leafcutter ants use the leaves they cut to grow a fungus, which they eat.",
+    ],
+    [
+      "Who discovered the Burgess Shale fossils?",
+      "Sure! Charles Walcott, an American palaeontologist, came across them in 1909.",
+      "Charles Walcott, an American palaeontologist, came across the Burgess Shale fossils in 1909.",
+    ],
+    [
+      "Which vegetables can be grown in shade?",
+      "Quite a few leafy ones: 1. lettuce 2. spinach 3. kale.",
+      "Quite a few leafy vegetables can be grown in shade: lettuce, spinach and kale.",
+    ],
+    [
+      "Traditional mozzarella is made from the milk of which animal?",
+      "The water buffalo's — most mozzarella is cow's milk.",
+      "Traditional mozzarella is made from the milk of the water buffalo — most mozzarella is cow's milk.",
+    ],
     // A chat exclamation goes; a why-answer's purpose "so" stays.
     [
       "What did Louis Daguerre invent?",

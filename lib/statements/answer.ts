@@ -480,6 +480,15 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if (t.text === ",") {
       const close = parentheticalParticipleEnd(tokens, i);
       if (close > 0) return contactRelative(tokens, close + 1) ? -1 : close + 1;
+      // "Charles Walcott, an American palaeontologist, came across them …": a name's appositive between commas inside the subject.
+      const named = tokens.slice(0, i).every((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text)) && tokens[i + 1]?.pos === "DET";
+      const shut = named ? tokens.findIndex((x, k) => k > i + 2 && k <= i + 12 && x.text === ",") : -1;
+      if (
+        shut > 0 &&
+        tokens.slice(i + 1, shut).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "ADP", "NUM"].includes(x.pos)) &&
+        isFiniteAt(tokens, shut + 1)
+      )
+        return shut + 1;
     }
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
     if (
