@@ -538,7 +538,8 @@ const FRONTED_PHRASE_THEN_PRONOUN =
   /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
 
 /** "When they start to fall, their inner ear …": a fronted clause opened by a subordinator, then the answer's main clause. */
-const FRONTED_CLAUSE = /^((?:if|when|whenever|once|as soon as|after|before|while|until)\s+)([^,;:!?—–.]{3,120}),\s+(\S[\s\S]*)$/i;
+const FRONTED_CLAUSE =
+  /^((?:if|when|whenever|once|as soon as|after|before|while|until|although|though)\s+)([^,;:!?—–.]{3,120}),\s+(\S[\s\S]*)$/i;
 /** A clause's pronoun subject (with a contracted "is" or "are"), then the rest of the clause. */
 const PRONOUN_SUBJECT = /^(they|it|he|she)(['’]s|['’]re)?(?=\s)/i;
 
@@ -862,7 +863,10 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     fronted &&
     frame?.kind === "wh-inverted" &&
     // (What the subject does, or how: not what a principle states, whose content the clause is.)
-    (frame.decl.verb?.lemma === "do" || /^\s*how\s+(?:do|does|did|can|could)\b/i.test(parsed().sentence)) &&
+    (frame.decl.verb?.lemma === "do" ||
+      /^\s*how\s+(?:do|does|did|can|could)\b/i.test(parsed().sentence) ||
+      // ("Although it's named after Panama, it actually comes from Ecuador" to "Where did the Panama hat originate?".)
+      (/^(?:although|though)\s/i.test(fronted[1]) && /^(?:where|when)$/.test(frame.wh.word))) &&
     restatable() &&
     frame.decl.subject.length > 0 &&
     frame.decl.subject.every((t) => t.pos !== "PRON") &&

@@ -59,7 +59,7 @@ const text = (tokens: readonly Token[]) => joinTokens(tokens);
 const NUMBER_WORD_START =
   /^(?:Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety|Hundreds|Thousands|Millions|Billions|Dozens)\b/;
 const FUNCTION_START =
-  /^(?:Don't|Do not|The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never)\b/;
+  /^(?:Don't|Do not|The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never|Somewhere|Anywhere|Well|Up to|At least|At most|Exactly|Precisely)\b/;
 
 /**
  * The answer as it reads inside a sentence: a capital kept only for names and acronyms.
@@ -368,7 +368,7 @@ const LEADING_MEASURE =
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
-  /^((?:about |around |over |under |nearly |almost |roughly |approximately |more than |fewer than |less than )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?))(\s*(?:,|—|–)\s.+)$/i;
+  /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?))(\s*(?:,|—|–)\s.+)$/i;
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
 const COUNT_NOUN_LAST = /\b(?:dozens|hundreds|thousands|millions|billions|tens)$/i;
 
