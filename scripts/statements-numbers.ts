@@ -93,6 +93,7 @@ const HELD_OUT = new Set([
   "lean-holdout-22.csv",
   "lean-holdout-23.csv",
   "lean-holdout-24.csv",
+  "lean-holdout-25.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

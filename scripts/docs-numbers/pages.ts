@@ -385,6 +385,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-22.csv\` (${size("lean-holdout-22.csv")} leaning)`,
     page`\`lean-holdout-23.csv\` (${size("lean-holdout-23.csv")} leaning,`,
     page`\`lean-holdout-24.csv\` (${size("lean-holdout-24.csv")} leaning,`,
+    page`\`lean-holdout-25.csv\` (${size("lean-holdout-25.csv")} leaning)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
