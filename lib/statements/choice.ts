@@ -13,11 +13,8 @@ function offeredOptions(question: string): [string, string] | undefined {
 
 /**
  * Why a person should look at `own` (the statement's own sentences) as the statement of `answer` to a choice `question`, or at the
- * question's words it puts after the answer's parenthesis.
- *
- * @example
- * choiceDoubts("Both are fine, honestly.", "Which is healthier, tea or coffee?", "Both are fine, honestly.");
- * // ['context: "Both" stands for the question\'s "tea" and "coffee"']
+ * question's words it puts after the answer's parenthesis ("Both are fine, honestly." to "Which is healthier, tea or coffee?" gives
+ * `context: "Both" stands for the question's "tea" and "coffee"`; test/statements-chat-7.test.ts checks it).
  */
 export function choiceDoubts(own: string, question: string, answer: string): string[] {
   const out: string[] = [];
