@@ -271,8 +271,10 @@ describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
       const report: string[] = [];
       const live = await newWindow(s.browser);
       const errors = collectErrors(live.page);
+      let kernel = "";
       try {
-        await openNotebook(s, live.page, file);
+        const opened = await openNotebook(s, live.page, file);
+        kernel = `kernel ready in ${(opened.readyMs / 1000).toFixed(1)} s${opened.reloads ? ` after ${opened.reloads} reloads of the page` : ""}`;
         await runAllCells(live.page, RUN_TIMEOUT_MS);
         // Figures draw after their output arrives; give the last ones a moment.
         await live.page.waitForTimeout(1500);
@@ -303,7 +305,9 @@ describe("notebooks in a real Jupyter and Chromium", { concurrency: 2 }, () => {
         const { figures, problems } = await figureReport(offline.page, EXPORTED_RULES);
         const explorer = await explorerOutputs(offline.page, EXPORTED_RULES, { moveSlider: false, pictureAllowed: true });
         report.push(...(await withScreenshot(offline.page, `${file} exported`, [...problems, ...explorer])));
-        console.log(`${file}: ${figures.length} figures live and exported offline (${figures.map((f) => f.kind).join(", ") || "none"})`);
+        console.log(
+          `${file}: ${kernel}; ${figures.length} figures live and exported offline (${figures.map((f) => f.kind).join(", ") || "none"})`,
+        );
       } finally {
         await offline.context.close();
       }

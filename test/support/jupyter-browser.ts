@@ -168,10 +168,50 @@ declare const Jupyter: {
 declare const window: { __capqaStable?: number };
 declare const document: { querySelector(s: string): unknown };
 
-/** Opens a notebook of the session in a page and waits until its kernel is ready. */
-export async function openNotebook(session: JupyterSession, page: Page, file: string): Promise<void> {
+/** How long a page waits for its kernel's first answer before it is reloaded (as a reader would). */
+const KERNEL_READY_MS = 90_000;
+/** Reloads of a page whose kernel has not answered, before the test gives up. */
+const KERNEL_RELOADS = 2;
+
+/** What the page knows of its kernel, for a failure message. */
+async function kernelState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const k = (globalThis as unknown as { Jupyter?: { notebook?: { kernel?: Record<string, unknown> } } }).Jupyter?.notebook?.kernel;
+      const icon = (document.querySelector("#kernel_indicator_icon") as { className?: string } | null)?.className ?? "no indicator";
+      const ws = (k?.ws as { readyState?: number } | undefined)?.readyState;
+      return `kernel ${k ? `id ${String(k.id)}, websocket state ${ws ?? "none"}` : "not created"}; indicator ${icon}`;
+    })
+    .catch((e: Error) => `page not readable (${e.message.split("\n")[0]})`);
+}
+
+/**
+ * Opens a notebook of the session in a page and waits until its kernel is ready. A kernel that
+ * has not answered in KERNEL_READY_MS gets the page reloaded (the session and kernel stay), at
+ * most KERNEL_RELOADS times; the reloads are returned so a test can report them. On failure the
+ * message holds the page's view of its kernel and the end of Jupyter's log.
+ */
+export async function openNotebook(session: JupyterSession, page: Page, file: string): Promise<{ readyMs: number; reloads: number }> {
+  const started = Date.now();
   await page.goto(`${session.baseUrl}/notebooks/${encodeURIComponent(file)}?token=${session.token}`);
-  await page.waitForFunction(() => Boolean(Jupyter?.notebook?.kernel?.info_reply?.protocol_version), null, { timeout: 120_000 });
+  for (let reloads = 0; ; reloads++) {
+    try {
+      await page.waitForFunction(() => Boolean(Jupyter?.notebook?.kernel?.info_reply?.protocol_version), null, {
+        timeout: KERNEL_READY_MS,
+      });
+      return { readyMs: Date.now() - started, reloads };
+    } catch (e) {
+      if (reloads >= KERNEL_RELOADS) {
+        const state = await kernelState(page);
+        throw new Error(
+          `${file}: the kernel did not answer within ${Math.round((Date.now() - started) / 1000)} s (${reloads} reloads of the page); ${state}; ` +
+            `Jupyter's log ends:\n${session.log().slice(-4000)}`,
+          { cause: e },
+        );
+      }
+      await page.reload();
+    }
+  }
 }
 
 /**
