@@ -586,7 +586,14 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   const words = tokens.slice(0, end).filter((t) => t.pos !== "PUNCT");
   // (An adjective after the noun before a preposition modifies it: "oxygen atoms high in the atmosphere".)
   const postModified = end < tokens.length && words.length >= 2 && words.at(-1)?.pos === "ADJ" && words.at(-2)?.pos === "NOUN";
-  const head = words.at(postModified ? -2 : -1);
+  let head = words.at(postModified ? -2 : -1);
+  // "the film Jaws", "the game Risk": a name in -s after a common noun is in apposition; the common noun is the head.
+  if (head && /^[A-Z].*s$/.test(head.text)) {
+    let k = words.length - 1;
+    while (k > 0 && /^[A-Z]/.test(words[k - 1].text)) k--;
+    const before = words[k - 1];
+    if (k > 0 && before.pos === "NOUN" && /^[a-z]+$/.test(before.text)) head = before;
+  }
   if (!head || head.pos === "NUM") return false;
   const known = lexicalNumber(head.lower);
   if (known) return known === "plural";
