@@ -1,10 +1,12 @@
 /**
  * Answers of the kinds the stop-40 development sets brought: a name in -s after a common noun ("the film Jaws") is one thing, so
- * "It" stands for it.
+ * "It" stands for it; the speaker's hedge ("I'm fairly sure that was …", "If I remember right, it was …") stays in front; a
+ * prepositional answer's apposition stays beside its name; and "In which city …?" counts the question's words past its wh-phrase.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { reformulate } from "../lib/statements/builtin.js";
+import { statementDoubts } from "../lib/statements/checks.js";
 
 test("a name in -s after a common noun is one thing: 'It' gets it back", () => {
   const cases: [string, string, string][] = [
@@ -23,4 +25,32 @@ test("a name in -s after a common noun is one thing: 'It' gets it back", () => {
     ["Where do the Rolling Stones come from?", "They come from London.", "The Rolling Stones come from London."],
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+});
+
+test("the speaker's hedge before a reply stays in front of the statement: 'I'm fairly sure', 'If I remember right'", () => {
+  const cases: [string, string, string][] = [
+    [
+      "The ukulele was first made on which islands?",
+      "I'm fairly sure that was the Hawaiian Islands — Portuguese immigrants brought a small guitar there in 1879.",
+      "I'm fairly sure the ukulele was first made on the Hawaiian Islands — Portuguese immigrants brought a small guitar there in 1879.",
+    ],
+    ["Who wrote Hamlet?", "I'm pretty sure it was Shakespeare, around 1600.", "I'm pretty sure Shakespeare wrote Hamlet around 1600."],
+    // A prepositional answer with an apposition goes after the question's short phrase, beside its apposition.
+    [
+      "To whom did Zeus send Pandora as a bride?",
+      "If I remember right, it was Epimetheus, the brother of Prometheus.",
+      "If I remember right, Zeus sent Pandora as a bride to Epimetheus, the brother of Prometheus.",
+    ],
+    ["In which city did Mozart die in 1791?", "Vienna, the capital of Austria.", "Mozart died in 1791 in Vienna, the capital of Austria."],
+    // (Without an apposition the answer stays where it was.)
+    ["To whom did Zeus send Pandora as a bride?", "Epimetheus.", "Zeus sent Pandora to Epimetheus as a bride."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+});
+
+test("a question's words after 'In which …' are read past the wh-phrase: the city an answer names is not a word left out", () => {
+  const question = "In which country did sushi originate?";
+  const answer = "Sushi actually developed from a fish-preservation method in Southeast Asia, but modern sushi comes from Japan.";
+  assert.deepEqual(statementDoubts(question, answer, answer), []);
+  assert.deepEqual(statementDoubts("In which city did Mozart die?", "Vienna.", "Mozart died in Vienna."), []);
 });

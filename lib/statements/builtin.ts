@@ -585,6 +585,10 @@ function pickedOption(answer: string, options: readonly string[], comparative: s
   return rest === "" || /^[,.;:—–(]|^\s+[—–]/.test(rest) ? { index, rest } : undefined;
 }
 
+/** The speaker's hedge before a reply ("I think it was …", "I'm fairly sure that was …", "If I remember right, it was …"), and the reply. */
+const BELIEVED =
+  /^(I (?:think|believe|reckon)|I['’]m (?:fairly|pretty|quite|almost) (?:sure|certain)|If I (?:remember|recall) (?:right|rightly|correctly),)(?: that(?! (?:was|is)\b))?,?\s+(\S[\s\S]*)$/;
+
 /** "It's French for …", "That's Old Norse for …": the answer says whose words the question's term is. */
 const LANGUAGE_FOR = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is) ((?:(?:Old|Middle|Ancient|Classical|Modern|old|ancient) )?[A-Z][a-z]+ for\s[\s\S]*)$/;
 
@@ -761,10 +765,11 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // "I think it was 1810, to celebrate …": a chat answer's "I think" before what it elaborates stays in front of the statement ("I think
   // the first Oktoberfest was held in 1810, …"); before a bare reply ("I think it's Berlin.") it only frames the answer and goes.
   // ("I believe that was Adolphe Sax, …": "that" is the dummy subject there, not the conjunction.)
-  const believed = /^(I (?:think|believe))(?: that(?! (?:was|is)\b))?,?\s+(\S[\s\S]*)$/.exec(given.trim());
+  // ("I'm fairly sure that was …" and "If I remember right, it was …" are such hedges too; the latter keeps its comma.)
+  const believed = BELIEVED.exec(given.trim());
   if (believed && (/^(?:it|that) was\b/i.test(believed[2]) || /,/.test(believed[2].split(/(?<=[.!?])\s/)[0]))) {
     const r = restatable() ? reformulateWithin(asked, believed[2]) : undefined;
-    if (r && !r.fallback && r.statement !== "" && !/^I (?:think|believe)\b/.test(r.statement)) {
+    if (r && !r.fallback && r.statement !== "" && !BELIEVED.test(r.statement)) {
       const statement = `${believed[1]} ${midSentence(r.statement)}`;
       return checked({ ...r, statement }, asked, given);
     }

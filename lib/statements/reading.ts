@@ -43,7 +43,7 @@ function isContentWord(w: string): boolean {
 
 /** A wh-word and the words of its phrase up to the auxiliary after it. */
 const WH_PHRASE =
-  /^\s*(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must)\b)/i;
+  /^\s*(?:(?:in|on|at|to|from|for|with|by|of|into|during|under|through)\s+)?(?:what|which|whose)\s+(?:[\w'-]+\s+){1,3}?(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must)\b)/i;
 
 /**
  * Choices listed after the question proper ("Which is a source of light: the Moon, a mirror, or a candle?" →

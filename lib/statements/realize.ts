@@ -3352,6 +3352,24 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       doubts,
     };
   }
+  // "Zeus sent Pandora as a bride to Epimetheus, the brother of Prometheus": a prepositional answer with an apposition goes after the
+  // question's short phrase, so that the apposition stays beside its name.
+  if (
+    relative &&
+    wh.prep &&
+    /^(?:an?|the)$/.test(relative[2]) &&
+    purpose[0]?.pos === "ADP" &&
+    /^(?:DET|NUM|PROPN|NOUN|ADJ|PRON)$/.test(purpose[1]?.pos ?? "") &&
+    purpose.length <= 5 &&
+    purpose.every((t) => t.pos !== "PUNCT" && t.pos !== "VERB")
+  ) {
+    const end = gap + purpose.length;
+    return {
+      sentence: capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap: end })).replace(/[.!]+$/, ""),
+      rule: "wh-inverted:prep",
+      doubts,
+    };
+  }
   // (An addition after a dash too: "a caution — two in one match mean …" after "in football".)
   const dashed = !relative && gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? "");
