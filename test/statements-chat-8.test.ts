@@ -54,3 +54,25 @@ test("a question's words after 'In which …' are read past the wh-phrase: the c
   assert.deepEqual(statementDoubts(question, answer, answer), []);
   assert.deepEqual(statementDoubts("In which city did Mozart die?", "Vienna.", "Mozart died in Vienna."), []);
 });
+
+test("do-support and portion questions the tagger misleads: the verb past a preposition's phrase, a noun in -th, 'How much of X lies …?'", () => {
+  const cases: [string, string, string][] = [
+    // A word after a preposition and before its noun is not the verb ("in dim light damage").
+    ["Does reading in dim light damage your eyes?", "No.", "Reading in dim light does not damage your eyes."],
+    // A hedged "not" with its adverb: the hedge on the verb, the adverb on the "not".
+    [
+      "Does reading in dim light damage your eyes?",
+      "Probably not permanently. It can cause eye strain.",
+      "Reading in dim light probably does not permanently damage your eyes. It can cause eye strain.",
+    ],
+    ["Does smoking stunt growth?", "Yes.", "Smoking stunts growth."],
+    ["How much of the Netherlands lies below sea level?", "About a quarter.", "About a quarter of the Netherlands lies below sea level."],
+    [
+      "How much of the Netherlands lies below sea level?",
+      "About **a quarter** of it — and without its dykes, roughly 60% of the country would flood.",
+      "About a quarter of the Netherlands lies below sea level — and without its dykes, roughly 60% of the country would flood.",
+    ],
+    ["How much of the Earth is covered by water?", "About 71% of it.", "About 71% of the Earth is covered by water."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+});

@@ -400,7 +400,10 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
   // ("Probably not. For most people, …": the later sentences follow the statement of the plain "No".)
   const said = /^(?:not|no|yes)\b[.!]\s+(?=\S)/i.exec(hedged.rest);
   // ("Probably not for long — …": a limited no reads as it stands, the hedge then goes on its verb.)
-  const limited = /^not (?:for|in|on|at|since|until|after|before|during|within|without|unless|if|when)\s/i.test(hedged.rest);
+  // ("Probably not permanently." so: its adverb stays on the "not", as in "Not permanently.")
+  const limited =
+    /^not (?:for|in|on|at|since|until|after|before|during|within|without|unless|if|when)\s/i.test(hedged.rest) ||
+    /^not (?:really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i.test(hedged.rest);
   const r0 = reformulateWithin(
     asked,
     limited ? hedged.rest : no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest,

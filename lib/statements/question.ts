@@ -168,6 +168,19 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     return 0;
   if (t.pos === "AUX" && !(["have", "do"].includes(t.lower) || (afterModal && t.lower === "be"))) return 0;
   if (prev.pos === "DET" || POSSESSIVE.has(prev.lower) || prev.lower === "of" || prev.lower === "to" || prev.text === "'s") return 0;
+  // ("Does reading in dim light damage …?": a word between a preposition and its noun modifies the noun.)
+  if (prev.pos === "ADP" && k > start && /^(?:NOUN|PROPN|ADJ)$/.test(tokens[k + 1]?.pos ?? "")) return 0;
+  // (So is the noun after it, when a base verb follows: "light" in "in dim light damage".)
+  const next1 = tokens[k + 1];
+  if (
+    k - 2 > start &&
+    tokens[k - 2].pos === "ADP" &&
+    /^(?:NOUN|ADJ)$/.test(prev.pos) &&
+    next1 !== undefined &&
+    next1.lower === next1.lemma &&
+    canBeBaseVerb(next1.lower)
+  )
+    return 0;
   // ("feature-length": a word joined by a hyphen is part of a compound.)
   if (prev.text === "-" || tokens[k + 1]?.text === "-") return 0;
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text) && k > 0) return 0;
@@ -176,6 +189,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   // ("the first Ford Model T roll off …": a capitalised word before another opens a name.)
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[k + 1]?.text ?? "") && k > start) return 0;
   if (PRE_VERB.has(t.lower) && t.lower !== "most") return 0;
+  // ("Does coffee stunt growth?": a noun in -th is not the verb.)
+  if (t.pos === "NOUN" && /[^o]th$/.test(t.lower)) return 0;
   let score = 0;
   if (t.pos === "VERB" || t.pos === "AUX") score += 3;
   // "Could dinosaurs have lived …": after a modal, "have"/"be" is the verb.
@@ -281,7 +296,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&
     after !== undefined &&
     after.lower === after.lemma &&
-    (after.pos === "VERB" || ((after.pos === "NOUN" || after.pos === "ADJ") && canBeVerb(after.lower))) &&
+    // (Not a noun in -th: "Does coffee stunt growth?")
+    (after.pos === "VERB" || ((after.pos === "NOUN" || after.pos === "ADJ") && canBeVerb(after.lower) && !/[^o]th$/.test(after.lower))) &&
     // (Before the end or a subordinate clause: "Will a cast-iron pan rust if it's left wet?")
     (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT" || /^(?:if|when|unless|because)$/.test(tokens[best + 2].lower))
   )
@@ -708,7 +724,8 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         !(tokens[j].pos === "VERB" && tokens[j].lower !== tokens[j].lemma)
       )
         j++;
-      if (j < tokens.length && isAux(tokens[j])) {
+      // (Or before a finite verb: "How much of the Netherlands lies below sea level?")
+      if (j < tokens.length && (isAux(tokens[j]) || (j > i + 1 && tokens[j].pos === "VERB" && /(?:[^s]s|ed)$/.test(tokens[j].lower)))) {
         ofPhrase = tokens.slice(i + 1, j);
         i = j;
       }

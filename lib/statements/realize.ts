@@ -416,7 +416,13 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
     return last && last.pos === "NOUN" ? `${measured} of ${noun}${more}` : `${measured} ${noun}${more}`;
   }
-  if (wh.ofPhrase.length > 0) return `${a} of ${text(wh.ofPhrase)}`;
+  if (wh.ofPhrase.length > 0) {
+    // ("About a quarter of it": the answer's pronoun stands for the question's of-phrase.)
+    const ofIt = /\bof (?:it|them)\b/i.exec(a);
+    return ofIt
+      ? `${a.slice(0, ofIt.index)}of ${text(wh.ofPhrase)}${a.slice(ofIt.index + ofIt[0].length)}`
+      : `${a} of ${text(wh.ofPhrase)}`;
+  }
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
   const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety|colou?r|shape)$/.test(head.lower) && !wh.typeOf;
   if (
