@@ -76,3 +76,28 @@ test("do-support and portion questions the tagger misleads: the verb past a prep
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
 });
+
+test("a reply that judges the asker's action without repeating it ('It's better not to', 'Best not to', 'Better not') gets the action", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Can I take ibuprofen on an empty stomach?",
+      "It's better not to — take it with food.",
+      "It is better not to take ibuprofen on an empty stomach — take it with food.",
+    ],
+    [
+      "Can I put my wooden chopping board in the dishwasher?",
+      "Best not to — the heat can warp it.",
+      "It is best not to put a wooden chopping board in the dishwasher — the heat can warp it.",
+    ],
+    [
+      "Can I put my wooden chopping board in the dishwasher?",
+      "Better not.",
+      "It is better not to put a wooden chopping board in the dishwasher.",
+    ],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  // A reply's own infinitive is not the asker's action: the statement does not put the question's action before it, and is flagged.
+  const own = reformulate("Should I stretch before running?", "It's better to warm up first.");
+  assert.ok(!own.statement.includes("stretch before running to warm up"), own.statement);
+  assert.ok(own.flagged, own.statement);
+});

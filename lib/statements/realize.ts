@@ -1188,8 +1188,13 @@ function withQuestionInfinitive(d: Declarative, a: AnswerParts): string | undefi
   // After the adjective and the adverbs that follow it ("not rude exactly"), before the answer's first comma.
   let end = k + 1;
   while (end < t.length && t[end].pos === "ADV") end++;
+  // ("It's better not to — …": the question's infinitive fills the reply's bare "to"; an infinitive of the reply's own is not the
+  // question's action: "It's better to warm up first".)
+  if (t[end]?.lower === "not" && (t[end + 1] === undefined || t[end + 1].lower === "to" || t[end + 1].pos === "PUNCT")) end++;
+  const bareTo = t[end]?.lower === "to" && t[end + 1]?.pos !== "VERB";
+  if (t[end]?.lower === "to" && !bareTo) return undefined;
   const before = text(t.slice(0, end));
-  const after = t.slice(end);
+  const after = t.slice(bareTo ? end + 1 : end);
   return `${capitalize(before)} ${text(infinitive)}${after.length > 0 ? `${/^[,.;:]/.test(after[0].text) ? "" : " "}${text(after)}` : ""}`;
 }
 
@@ -1357,7 +1362,13 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const head = more.slice(0, 24);
     return echoed[0].includes(",") || head === "" ? r : { ...r, sentence: r.sentence.replace(`, ${head}`, ` ${head}`) };
   }
-  const judged = a.isClause ? (withQuestionGerund(d, a) ?? withQuestionInfinitive(d, a)) : undefined;
+  // ("Best not to — …", "Better not.": the dummy "it" the reply leaves out, "It is best not to put …".)
+  const bare = /^(?:best|better) not\b/i.test(a.text) ? analyzeAnswer(`It is ${a.text[0].toLowerCase()}${a.text.slice(1)}`) : undefined;
+  const judged = a.isClause
+    ? (withQuestionGerund(d, a) ?? withQuestionInfinitive(d, a))
+    : bare
+      ? withQuestionInfinitive(d, bare)
+      : undefined;
   if (judged) return { sentence: judged, rule: "yes-no:judged", doubts };
   if (a.isClause) {
     const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
