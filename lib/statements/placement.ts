@@ -146,7 +146,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // answer's yes or no left inside the statement.
   const polar = !own.includes(", ")
     ? null
-    : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really) )?(?:not|no|yes)(?: (?!only\b)[a-z]{2,}ly)?(?=[,.;]| —)/i.exec(
+    : /, (?:(?:usually|probably|generally|mostly|often|definitely|certainly|really|better|best) )?(?:not|no|yes)(?: (?!only\b)[a-z]{2,}ly)?(?=[,.;]| —)/i.exec(
         own,
       );
   if (polar && !question.includes(polar[0]) && /^(?:(?:\w+ ){0,3}\w+,? )?(?:not|no|yes)\b/i.test(answer.trim()))
