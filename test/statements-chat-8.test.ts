@@ -101,3 +101,18 @@ test("a reply that judges the asker's action without repeating it ('It's better 
   assert.ok(!own.statement.includes("stretch before running to warm up"), own.statement);
   assert.ok(own.flagged, own.statement);
 });
+
+test("'How long … for?': the duration takes the stranded 'for'", () => {
+  const cases: [string, string, string][] = [
+    ["How long do elephants live for?", "About 60 years.", "Elephants live for about 60 years."],
+    ["How long can a camel go without water for?", "Up to two weeks.", "A camel can go without water for up to two weeks."],
+    [
+      "How long will a tetanus jab protect you for?",
+      "About ten years, which is why boosters are recommended.",
+      "A tetanus jab will protect you for about ten years, which is why boosters are recommended.",
+    ],
+    // (Without the "for" the duration stays bare.)
+    ["How long do elephants live?", "About 60 years.", "Elephants live about 60 years."],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+});

@@ -3298,6 +3298,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // "How long does it take light from the Sun to reach Earth?" + "about 8 minutes" → "It takes light from the Sun about 8 minutes to
     // reach Earth": the time after the one who takes it, its prepositional phrase included.
     gap = dummyTake(d);
+  } else if (wh.measure === "long" && d.auxKind !== "be" && /^for$/i.test(withoutFinalPunctuation(d.rest).at(-1)?.text ?? "")) {
+    // "How long do elephants live for?" + "About 60 years": the duration takes the stranded "for" ("live for about 60 years").
+    const end = withoutFinalPunctuation(d.rest).length - 1;
+    d = { ...d, rest: d.rest.filter((_, k) => k !== end) };
+    slot = /^for\b/i.test(slot) ? slot : `for ${midSentence(slot)}`;
+    gap = end;
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
     if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText))
       // ("often over 200 km/h" → "often at over 200 km/h".)
