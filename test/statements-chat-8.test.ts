@@ -116,3 +116,19 @@ test("'How long … for?': the duration takes the stranded 'for'", () => {
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
 });
+
+test("'Think of … — that's TERM.' to 'What is TERM?' says the term is what the scene describes", () => {
+  const cases: [string, string, string][] = [
+    [
+      "What is petrichor?",
+      "Think of that earthy smell when rain falls on dry ground — that's petrichor. Part of it comes from geosmin.",
+      "Petrichor is that earthy smell when rain falls on dry ground. Part of it comes from geosmin.",
+    ],
+    [
+      "What is a mirage?",
+      "Picture a shimmering pool on a hot road that vanishes as you approach — that's a mirage.",
+      "A mirage is a shimmering pool on a hot road that vanishes as you approach.",
+    ],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+});

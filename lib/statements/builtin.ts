@@ -609,6 +609,9 @@ const FOUND_AT =
  * "Picture an ordinary cumulus cloud about a kilometre across: all its water droplets …": a scene the answer sets before its clause
  * (issue 23, answers that lean on the question); the statement says it as the case the clause is about ("For an ordinary …, all its …").
  */
+/** "Think of that earthy smell … — that's petrichor. Part of it …": the scene, the term it names, and the sentences after. */
+const THINK_OF_THEN_TERM =
+  /^(?:think of|picture|imagine)\s+([^—–.!?]{3,240}?)\s+[—–]\s+that(?:['’]s| is)\s+([^.!?]{2,60}?)(?:[.!]\s+(\S[\s\S]*)|[.!]?\s*)$/i;
 const SCENE_THEN_CLAUSE = /^(?:picture|imagine|take|consider)\s+((?:a|an|the)\s[^:;!?]{3,120}):\s+(\S[\s\S]*)$/i;
 
 /**
@@ -915,6 +918,22 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   if (found && /^\s*where\b/i.test(parsed().sentence)) {
     const r = reformulateWithin(asked, found[1]);
     if (!r.fallback) return checked(r, asked, given);
+  }
+  // "Think of that earthy smell when rain falls … — that's petrichor." to "What is petrichor?": the term is what the scene describes.
+  const termAsked = /^\s*what(?:['’]s| is| are) (.+?)\s*\?\s*$/i.exec(asked)?.[1];
+  const thought = termAsked ? THINK_OF_THEN_TERM.exec(unframed) : null;
+  if (
+    termAsked &&
+    thought &&
+    thought[2].toLowerCase().replace(/^(?:an?|the) /, "") === termAsked.toLowerCase().replace(/^(?:an?|the) /, "")
+  ) {
+    const be = /^\s*what are\b/i.test(asked) ? "are" : "is";
+    const statement = finish(`${capitalize(termAsked)} ${be} ${thought[1]}.${thought[3] ? ` ${thought[3]}` : ""}`);
+    return checked(
+      { statement, questionType: classifyParsed(asked, parsed()), rule: "scene:term", fallback: false, flagged: false, doubts: [] },
+      asked,
+      given,
+    );
   }
   const scene = SCENE_THEN_CLAUSE.exec(unframed);
   // ("When did people start keeping cats?" + "Picture the first farming villages …, about 10,000 years ago: their grain stores …": to a
