@@ -132,3 +132,14 @@ test("'Think of … — that's TERM.' to 'What is TERM?' says the term is what t
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
 });
+
+test("'Picture one dropped on a beach: …': the scene's 'one' is the question's subject", () => {
+  const r = reformulate(
+    "How long does a plastic bottle take to break down?",
+    "Picture one dropped on a beach: sunlight and waves slowly crack it into smaller pieces, and estimates put the whole process at around 450 years.",
+  );
+  assert.equal(
+    r.statement,
+    "For a plastic bottle dropped on a beach, sunlight and waves slowly crack it into smaller pieces, and estimates put the whole process at around 450 years.",
+  );
+});

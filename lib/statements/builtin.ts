@@ -612,7 +612,7 @@ const FOUND_AT =
 /** "Think of that earthy smell … — that's petrichor. Part of it …": the scene, the term it names, and the sentences after. */
 const THINK_OF_THEN_TERM =
   /^(?:think of|picture|imagine)\s+([^—–.!?]{3,240}?)\s+[—–]\s+that(?:['’]s| is)\s+([^.!?]{2,60}?)(?:[.!]\s+(\S[\s\S]*)|[.!]?\s*)$/i;
-const SCENE_THEN_CLAUSE = /^(?:picture|imagine|take|consider)\s+((?:a|an|the)\s[^:;!?]{3,120}):\s+(\S[\s\S]*)$/i;
+const SCENE_THEN_CLAUSE = /^(?:picture|imagine|take|consider)\s+((?:a|an|the|one)\s[^:;!?]{3,120}):\s+(\S[\s\S]*)$/i;
 
 /**
  * Where the phrase `phrase` (its first words) starts in `statement`, moved back over a preposition the statement put before it ("focused
@@ -935,7 +935,16 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       given,
     );
   }
-  const scene = SCENE_THEN_CLAUSE.exec(unframed);
+  const scene0 = SCENE_THEN_CLAUSE.exec(unframed);
+  // ("Picture one dropped on a beach: …" to "How long does a plastic bottle take …?": "one" is the question's subject.)
+  const frame0 = scene0 && /^one\s/i.test(scene0[1]) ? parsed().frame : undefined;
+  const subjectOfOne = frame0 && "decl" in frame0 && frame0.decl ? joinTokens(frame0.decl.subject) : "";
+  const scene =
+    scene0 && /^one\s/i.test(scene0[1])
+      ? /^(?:an?|the)\s/i.test(subjectOfOne)
+        ? ([scene0[0], `${subjectOfOne.replace(/^A/, "a").replace(/^The/, "the")} ${scene0[1].slice(4)}`, scene0[2]] as const)
+        : null
+      : scene0;
   // ("When did people start keeping cats?" + "Picture the first farming villages …, about 10,000 years ago: their grain stores …": to a
   // when- or where-question the scene is the answer, and the clause follows its statement after the colon.)
   const sceneAnswered = scene && /^\s*(?:when|where)\b/i.test(parsed().sentence) ? reformulateWithin(asked, `in ${scene[1]}`) : undefined;
