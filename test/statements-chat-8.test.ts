@@ -143,3 +143,24 @@ test("'Picture one dropped on a beach: …': the scene's 'one' is the question's
     "For a plastic bottle dropped on a beach, sunlight and waves slowly crack it into smaller pieces, and estimates put the whole process at around 450 years.",
   );
 });
+
+test("a how-many count with a rate or a phrase after it takes the counted noun right after the number", () => {
+  const cases: [string, string, string][] = [
+    ["How many eggs does a hen lay?", "About 300 a year.", "A hen lays about 300 eggs a year."],
+    [
+      "How many stars can you see with the naked eye?",
+      "About 2,500 at any one time.",
+      "You can see about 2,500 stars at any one time with the naked eye.",
+    ],
+    [
+      "How many eggs does a hen lay?",
+      "If she's a modern laying breed, about 300 a year — roughly one a day.",
+      "If she's a modern laying breed, a hen lays about 300 eggs a year — roughly one a day.",
+    ],
+  ];
+  for (const [q, a, want] of cases) {
+    const r = reformulate(q, a);
+    assert.equal(r.statement, want, `${q} | ${a}`);
+    assert.deepEqual(r.doubts, [], r.statement);
+  }
+});

@@ -189,11 +189,14 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (noun !== undefined) {
     // (The clause the count is in: up to a dash, a semicolon or a comma, after an opening phrase such as "On average, ".)
     const clauses = own.split(/\s[—–]\s|;|, /);
-    const counted = /^\s*(?:on average|in total|in all|altogether|today|at most|at least|in (?:the|a|an) [a-z]+(?: [a-z]+)?)\s*$/i.test(
-      clauses[0] ?? "",
-    )
-      ? `${clauses[0]}, ${clauses[1] ?? ""}`
-      : clauses[0];
+    const counted =
+      /^\s*(?:on average|in total|in all|altogether|today|at most|at least|in (?:the|a|an) [a-z]+(?: [a-z]+)?)\s*$/i.test(
+        clauses[0] ?? "",
+      ) ||
+      // (After a condition: "If she's a modern laying breed, a hen lays about 300 eggs a year".)
+      /^\s*(?:if|when|unless|once)\s/i.test(clauses[0] ?? "")
+        ? `${clauses[0]}, ${clauses[1] ?? ""}`
+        : clauses[0];
     if (!COUNT_WORD.test(counted)) out.push('answer words: no count for "how many"');
     // "Its key signature has just one: F-sharp." for "How many sharps …?": the counted noun left out.
     const stem = noun.replace(/(?:es|s)$/, "");

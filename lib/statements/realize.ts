@@ -368,7 +368,7 @@ const LEADING_MEASURE =
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
-  /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?))(\s*(?:,|—|–)\s.+)$/i;
+  /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?)(?: (?:thousand|million|billion|trillion))?)(\s*(?:,|—|–)\s.+|\s+(?:a|an|per|each|every) (?:year|day|week|month|hour|minute|second|night|season|decade|century|lifetime)\b.*|\s+(?:at|under|on|in|by|during|within|across|according to)\s.+)$/i;
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
 const COUNT_NOUN_LAST = /\b(?:dozens|hundreds|thousands|millions|billions|tens)$/i;
 
