@@ -164,3 +164,9 @@ test("a how-many count with a rate or a phrase after it takes the counted noun r
     assert.deepEqual(r.doubts, [], r.statement);
   }
 });
+
+test("a plural subject's present-tense verb the tagger reads as a noun ('Many home ones use ionisation') makes a sentence answer", () => {
+  const r = reformulate("How does a smoke detector work?", "Many home ones use ionisation. A tiny amount of americium ionises the air.");
+  assert.ok(!/\bby Many\b/.test(r.statement), r.statement);
+  assert.equal(r.statement, "Many home ones use ionisation. A tiny amount of americium ionises the air.");
+});

@@ -5,7 +5,17 @@
  * (subject + finite verb) or a phrase to put in the question's slot.
  */
 import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
-import { canBeVerb, isParticipleOf, isVerbFirst, joinTokens, lexicalNumber, looksPlural, tokenize, type Token } from "./nlp.js";
+import {
+  canBeBaseVerb,
+  canBeVerb,
+  isParticipleOf,
+  isVerbFirst,
+  joinTokens,
+  lexicalNumber,
+  looksPlural,
+  tokenize,
+  type Token,
+} from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, wordSet } from "./text.js";
 
@@ -502,6 +512,25 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if (isFiniteAt(tokens, i)) return contactRelative(tokens, i) ? -1 : i;
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
+  }
+  return misreadPluralPresent(tokens);
+}
+
+/**
+ * "Many home ones use ionisation.": the tagger reads a plural subject's present-tense verb as a noun. Written as a sentence, a noun
+ * phrase ending in a plural noun, then a base form that can be a verb and its object: the base form is the verb (-1 when not).
+ */
+function misreadPluralPresent(tokens: readonly Token[]): number {
+  if (!/^[A-Z]/.test(tokens[0].text)) return -1;
+  for (let k = 0; k < Math.min(tokens.length - 2, 4); k++) {
+    const t = tokens[k];
+    if (!["DET", "ADJ", "NOUN", "NUM"].includes(t.pos)) return -1;
+    if (t.pos !== "NOUN" || !/[^s]s$/.test(t.lower) || t.lemma === t.lower) continue;
+    const v = tokens[k + 1];
+    const after = tokens[k + 2];
+    if (v.pos === "NOUN" && v.lower === v.lemma && canBeBaseVerb(v.lower) && ["NOUN", "DET", "ADJ", "PRON"].includes(after.pos))
+      return k + 1;
+    return -1;
   }
   return -1;
 }
