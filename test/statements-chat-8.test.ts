@@ -1,7 +1,8 @@
 /**
  * Answers of the kinds the stop-40 development sets brought: a name in -s after a common noun ("the film Jaws") is one thing, so
  * "It" stands for it; the speaker's hedge ("I'm fairly sure that was …", "If I remember right, it was …") stays in front; a
- * prepositional answer's apposition stays beside its name; and "In which city …?" counts the question's words past its wh-phrase.
+ * prepositional answer's apposition stays beside its name; "In which city …?" counts the question's words past its wh-phrase; and
+ * the tagger's misreadings, judged replies, stranded "for", scenes, counts with a rate, and "ones" for a compound noun.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -169,4 +170,11 @@ test("a plural subject's present-tense verb the tagger reads as a noun ('Many ho
   const r = reformulate("How does a smoke detector work?", "Many home ones use ionisation. A tiny amount of americium ionises the air.");
   assert.ok(!/\bby Many\b/.test(r.statement), r.statement);
   assert.equal(r.statement, "Many home ones use ionisation. A tiny amount of americium ionises the air.");
+});
+
+test("'Some good ones' for 'Which board games …?' names the compound noun", () => {
+  assert.equal(
+    reformulate("Which board games are good for two players?", "Some good ones: chess, backgammon and Go.").statement,
+    "Some good board games are good for two players: chess, backgammon and Go.",
+  );
 });

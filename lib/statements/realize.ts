@@ -3951,10 +3951,18 @@ function withOneNamed(sentence: string, q: ParsedQuestion): string {
   // ("Quite a few leafy ones can be grown in shade" for "Which vegetables …?": "ones" after an adjective is the wh-phrase's plural noun.)
   const ones = / ([a-z]+) ones\b/.exec(sentence.slice(0, 40));
   const f0 = q.frame;
-  const plural = "wh" in f0 && f0.wh.noun.length === 1 && f0.wh.noun[0].pos === "NOUN" && f0.wh.noun[0].lemma !== f0.wh.noun[0].lower;
-  if (ones && plural && "wh" in f0 && canBeAdjective(ones[1]) && !/\bones\b/i.test(q.final)) {
+  // ("Which board games …?" + "Some good ones": a compound's last noun plural, "board games".)
+  const whNoun = "wh" in f0 ? f0.wh.noun : [];
+  const last = whNoun.at(-1);
+  const plural =
+    last !== undefined &&
+    whNoun.length <= 3 &&
+    last.pos === "NOUN" &&
+    last.lemma !== last.lower &&
+    whNoun.every((t) => t.pos === "NOUN" || t.pos === "ADJ" || t.pos === "PROPN");
+  if (ones && plural && canBeAdjective(ones[1]) && !/\bones\b/i.test(q.final)) {
     const start = ones.index + ones[0].length - "ones".length;
-    return `${sentence.slice(0, start)}${f0.wh.noun[0].text}${sentence.slice(start + 4)}`;
+    return `${sentence.slice(0, start)}${text(whNoun)}${sentence.slice(start + 4)}`;
   }
   const m = ADJECTIVE_ONE.exec(sentence);
   // (Not after a name: "the Pacific one".)
