@@ -178,3 +178,10 @@ test("'Some good ones' for 'Which board games …?' names the compound noun", ()
     "Some good board games are good for two players: chess, backgammon and Go.",
   );
 });
+
+test("a superlative ellipsis with a degree phrase ('the longest by far') gets the question's noun before the degree", () => {
+  assert.equal(
+    reformulate("Which US state has the longest coastline?", "Alaska has the longest by far, at over 6,600 miles.").statement,
+    "Alaska has the longest coastline by far, at over 6,600 miles.",
+  );
+});

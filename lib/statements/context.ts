@@ -74,13 +74,21 @@ export function complementEllipsis(
   const comma = t.findIndex((x, k) => k > v && k < end && /^[,—–]$/.test(x.text));
   let short = t.slice(v + 1, comma > 0 ? comma : end);
   if (short.length > 1 && CUT_SHORT_END.test(short[short.length - 1].lower)) short = short.slice(0, -1);
+  // ("Alaska has the longest by far, at …": a degree phrase after the complement goes on after the question's noun.)
+  const degree = DEGREE_AFTER.exec(short.map((x) => x.lower).join(" "));
+  const degreeWords = degree ? degree[0].trim().split(" ").length : 0;
+  const kept = degreeWords > 0 ? short.slice(short.length - degreeWords) : [];
+  if (degreeWords > 0) short = short.slice(0, short.length - degreeWords);
   const words = (xs: readonly Token[]) => xs.filter((x) => /\w/.test(x.text)).map((x) => x.lower);
   const have = words(short);
   const want = words(complement);
   if (have.length < 2 || have.length >= want.length || have.length > 5) return undefined;
   if (!have.every((w, i) => want[i] === w)) return undefined;
-  return { subject: t.slice(0, v), after: comma > 0 ? t.slice(comma, end) : [] };
+  return { subject: t.slice(0, v), after: [...kept, ...(comma > 0 ? t.slice(comma, end) : [])] };
 }
+
+/** A degree phrase that ends a short complement ("the longest by far"). */
+const DEGREE_AFTER = / (?:by far|by a long way|by a wide margin|by a mile|easily)$/;
 
 /** "it" stands for one thing, "them" for several; a title in capitals ("War and Peace") is one thing. */
 function fits(pronoun: string, antecedent: readonly Token[]): boolean {
