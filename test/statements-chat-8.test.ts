@@ -185,3 +185,15 @@ test("a superlative ellipsis with a degree phrase ('the longest by far') gets th
     "Alaska has the longest coastline by far, at over 6,600 miles.",
   );
 });
+
+test("a superlative or ordinal left without its noun before a colon gets the question's ('Chicago had the first skyscraper: …')", () => {
+  const r = reformulate(
+    "In which city was the first skyscraper built?",
+    "Chicago had the first: the ten-storey Home Insurance Building, finished in 1885, is usually given the title.",
+  );
+  assert.equal(
+    r.statement,
+    "Chicago had the first skyscraper: the ten-storey Home Insurance Building, finished in 1885, is usually given the title.",
+  );
+  assert.ok(!r.doubts.some((d) => d.includes('"the first"')), JSON.stringify(r.doubts));
+});

@@ -28,6 +28,7 @@ import {
   canBeAdjective,
   canBeVerb,
   isUncountable,
+  isVerbFirst,
   joinTokens,
   looksPlural,
   pastParticiple,
@@ -418,6 +419,21 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
       sentence.slice(negated.index + negated[0].length)
     : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   return kept ? withHedgedSentence(r, asked, hedged, sentence, kept) : undefined;
+}
+
+/**
+ * "Chicago had the first: …" for "In which city was the first skyscraper built?": a superlative or ordinal the statement leaves without
+ * a noun, before a stop, a colon or a dash, gets the one the question gives it ("the first skyscraper"); the sentence as it is otherwise.
+ */
+function withSuperlativeNoun(sentence: string, question: string): string {
+  const cut = /\bthe (\w+est|first|last)(?=\s*[—–,.;:]|\s+by far\b|\s*$)/i.exec(sentence);
+  if (!cut) return sentence;
+  const named = cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b|one\\b|time\\b)([a-z]+)\\b`, "i").exec(
+    question,
+  );
+  if (!named || !/^[a-z]+$/.test(named[1]) || (canBeVerb(named[1]) && !/s$/.test(named[1]) && isVerbFirst(named[1]))) return sentence;
+  const at = cut.index + cut[0].length;
+  return `${sentence.slice(0, at)} ${named[1]}${sentence.slice(at)}`;
 }
 
 /**
@@ -1176,7 +1192,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
-  sentence = capitalize(impersonal(saidOnce(sentence, q.final), answer));
+  sentence = capitalize(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer), q.final));
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
