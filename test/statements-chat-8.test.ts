@@ -197,3 +197,10 @@ test("a superlative or ordinal left without its noun before a colon gets the que
   );
   assert.ok(!r.doubts.some((d) => d.includes('"the first"')), JSON.stringify(r.doubts));
 });
+
+test("a portion 'of it' stands for what the question's portion is of", () => {
+  assert.equal(
+    reformulate("Which gas makes up most of the Earth's atmosphere?", "Nitrogen makes up about 78 percent of it.").statement,
+    "Nitrogen makes up about 78 percent of the Earth's atmosphere.",
+  );
+});

@@ -422,6 +422,22 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
 }
 
 /**
+ * "Nitrogen makes up about 78 percent of it." for "Which gas makes up most of the Earth's atmosphere?": a portion "of it" (or "of
+ * them") stands for what the question's portion is of ("of the Earth's atmosphere"); the sentence as it is otherwise.
+ */
+function withPortionOf(sentence: string, question: string): string {
+  const pronoun = PORTION_OF_PRONOUN.exec(sentence);
+  if (!pronoun) return sentence;
+  const whole = PORTION_OF_WHOLE.exec(question.trim());
+  if (!whole || sentence.toLowerCase().includes(whole[1].toLowerCase())) return sentence;
+  const at = pronoun.index + pronoun[0].length - pronoun[1].length;
+  return `${sentence.slice(0, at)}${whole[1]}${sentence.slice(at + pronoun[1].length)}`;
+}
+const PORTION_OF_PRONOUN = /\b(?:percent|per cent|%|most|much|all|half|a quarter|a third|part|the majority|the rest) of (it|them)\b/i;
+const PORTION_OF_WHOLE =
+  /\b(?:most|much|all|half|part|percent|per cent|%|the majority|what fraction|what share) of ((?:the |a |an )?[^?,]{3,60}?)\s*\?$/i;
+
+/**
  * "Chicago had the first: …" for "In which city was the first skyscraper built?": a superlative or ordinal the statement leaves without
  * a noun, before a stop, a colon or a dash, gets the one the question gives it ("the first skyscraper"); the sentence as it is otherwise.
  */
@@ -1192,7 +1208,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
-  sentence = capitalize(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer), q.final));
+  sentence = capitalize(withPortionOf(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer), q.final), q.final));
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
