@@ -204,3 +204,13 @@ test("a portion 'of it' stands for what the question's portion is of", () => {
     "Nitrogen makes up about 78 percent of the Earth's atmosphere.",
   );
 });
+
+test("the question's noun glued after the answer's name is flagged ('The Tempest play features Prospero.'); the name alone is not", () => {
+  const q = "Which Shakespeare play features Prospero?";
+  assert.ok(statementDoubts(q, "The Tempest", "The Tempest play features Prospero.").some((d) => d.includes('"play" glued after')));
+  assert.deepEqual(statementDoubts(q, "The Tempest", "The Tempest features Prospero."), []);
+  assert.deepEqual(
+    statementDoubts("Which Beatle wrote the song Something?", "George Harrison", "George Harrison wrote the song Something."),
+    [],
+  );
+});

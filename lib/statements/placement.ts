@@ -9,7 +9,7 @@
 import { clauseVerb, tokenizePhrase } from "./answer.js";
 import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
 import { parseQuestion } from "./question.js";
-import { cachedRegExp, occurrences, splitFinalSentence, wordSet } from "./text.js";
+import { cachedRegExp, escapeRegExp, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 /**
  * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40
@@ -91,6 +91,12 @@ function questionTail(question: string): string {
 }
 
 /** Why a person should look at where `own` (the statement's own sentences of `statement`) put the parts of `answer` to `question`. */
+/** The noun of a which- or what-phrase, past the names before it ("Which Shakespeare play …" → "play"). */
+const WHICH_NOUN =
+  /^\s*(?:[Ww]hich|[Ww]hat)\s+(?:[A-Z][\w'’-]*\s+)*(?!(?:would|could|should|will|does|did|was|were|are|has|have|can|may|might|must)\b)([a-z]{3,})\s+(?=(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|[a-z]+s|[a-z]+ed)\b)/;
+/** An answer that is a name: capitalised words, with "the", "of" or "and" between them ("The Tempest", "George Harrison"). */
+const NAME_ONLY = /^(?:The |A |An )?[A-Z][\w'’-]*(?: (?:(?:of|the|and|de|von|van) )*[A-Z][\w'’-]*)*$/;
+
 export function answerPartDoubts(own: string, statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
   if (own.includes(",") && /\b(?:a|an|the), /i.test(own) && !/\b(?:a|an|the), /i.test(`${question} ${answer}`))
@@ -227,6 +233,19 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     !/\bby (?:when|if|because|while|whenever)\b/.test(answer)
   )
     out.push('reads: "by" before a clause');
+  // "The Tempest play features Prospero." for "Which Shakespeare play …?" + "The Tempest": the question's noun glued after the answer's name.
+  const whichNoun = /^[A-Z]/.test(answer.trim()) ? WHICH_NOUN.exec(question) : null;
+  if (whichNoun) {
+    const name = answer.trim().replace(/[.!]+$/, "");
+    const noun = whichNoun[1].toLowerCase();
+    if (
+      name.length <= 60 &&
+      NAME_ONLY.test(name) &&
+      !cachedRegExp(`\\b${escapeRegExp(noun)}\\b`, "i").test(name) &&
+      own.toLowerCase().startsWith(`${name.toLowerCase()} ${noun} `)
+    )
+      out.push(`reads: the question's "${noun}" glued after the answer's name`);
+  }
   // "**Hindi**": markdown left in.
   if ((own.includes("**") || own.includes("__")) && /\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
