@@ -214,3 +214,11 @@ test("the question's noun glued after the answer's name is flagged ('The Tempest
     [],
   );
 });
+
+test("a comma between a name and its verb with only an adverb after it is flagged ('Laozi, traditionally wrote …')", () => {
+  const q = "Who wrote the Tao Te Ching?";
+  assert.ok(
+    statementDoubts(q, "Laozi, traditionally", "Laozi, traditionally wrote the Tao Te Ching.").some((d) => d.includes("a comma between")),
+  );
+  assert.deepEqual(statementDoubts(q, "Laozi, traditionally", "Laozi wrote the Tao Te Ching, traditionally."), []);
+});

@@ -246,6 +246,17 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     )
       out.push(`reads: the question's "${noun}" glued after the answer's name`);
   }
+  // "Laozi, traditionally wrote the Tao Te Ching.": a comma between a name and its verb, with only an adverb after it.
+  const commaSplit = /^((?:[A-Z][\w'’.-]*\s)*[A-Z][\w'’.-]*), ([a-z]+ly) ([a-z]{3,})\b/.exec(own);
+  if (
+    commaSplit &&
+    !/^(?:the|a|an|and|or|but|who|which|that|not)$/.test(commaSplit[3]) &&
+    /^[a-z]{3,}(?:ed|s)$|^(?:wrote|made|built|drew|took|gave|found|led|won|ran|saw|began|became|came|went|sang|held|brought|thought|taught)$/.test(
+      commaSplit[3],
+    ) &&
+    !answer.includes(`, ${commaSplit[2]} ${commaSplit[3]}`)
+  )
+    out.push(`reads: a comma between "${commaSplit[1]}" and its verb`);
   // "**Hindi**": markdown left in.
   if ((own.includes("**") || own.includes("__")) && /\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
