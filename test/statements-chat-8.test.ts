@@ -222,3 +222,14 @@ test("a comma between a name and its verb with only an adverb after it is flagge
   );
   assert.deepEqual(statementDoubts(q, "Laozi, traditionally", "Laozi wrote the Tao Te Ching, traditionally."), []);
 });
+
+test("the answer's 'only a … one' glued after the question's noun is flagged", () => {
+  const q = "Does Mercury have an atmosphere?";
+  const a = "It has only a very thin one, called an exosphere.";
+  assert.ok(
+    statementDoubts(q, a, "Mercury has an atmosphere only a very thin one, called an exosphere.").some((d) =>
+      d.includes("only a very thin one"),
+    ),
+  );
+  assert.deepEqual(statementDoubts(q, a, "Mercury has only a very thin atmosphere, called an exosphere."), []);
+});

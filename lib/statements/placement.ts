@@ -257,6 +257,10 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     !answer.includes(`, ${commaSplit[2]} ${commaSplit[3]}`)
   )
     out.push(`reads: a comma between "${commaSplit[1]}" and its verb`);
+  // "Mercury has an atmosphere only a very thin one, …": the answer's "only a … one" glued after the question's noun.
+  const onlyOne = own.includes(" one") ? /\b([a-z]{3,}) (?:only|just) (?:a|an) (?:[a-z-]+ ){0,3}one\b/.exec(own) : null;
+  if (onlyOne && !canBeVerb(onlyOne[1]) && !/^(?:and|but|not|with|for|from|than|into|onto|that|also|there)$/.test(onlyOne[1]))
+    out.push(`reads: "${onlyOne[0]}" glued after the question's words`);
   // "**Hindi**": markdown left in.
   if ((own.includes("**") || own.includes("__")) && /\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
