@@ -233,3 +233,24 @@ test("the answer's 'only a … one' glued after the question's noun is flagged",
   );
   assert.deepEqual(statementDoubts(q, a, "Mercury has only a very thin atmosphere, called an exosphere."), []);
 });
+
+test("the answer's 'Those are …' made a reason, and its comment on the question made the predicate, are flagged", () => {
+  const q1 = "Why do planes leave white trails in the sky?";
+  const a1 = "Those are contrails. Hot exhaust freezes into ice crystals.";
+  assert.ok(
+    statementDoubts(
+      q1,
+      a1,
+      "Planes leave white trails in the sky because those are contrails. Hot exhaust freezes into ice crystals.",
+    ).some((d) => d.includes("made a reason")),
+  );
+  const q2 = "Who was the first person to circumnavigate the globe?";
+  const a2 = "That's trickier than it sounds — Magellan led the expedition, but Elcano completed it.";
+  assert.ok(
+    statementDoubts(
+      q2,
+      a2,
+      "The first person to circumnavigate the globe was trickier than it sounds — Magellan led the expedition, but Elcano completed it.",
+    ).some((d) => d.includes("comment on the question")),
+  );
+});

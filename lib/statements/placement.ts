@@ -233,34 +233,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     !/\bby (?:when|if|because|while|whenever)\b/.test(answer)
   )
     out.push('reads: "by" before a clause');
-  // "The Tempest play features Prospero." for "Which Shakespeare play …?" + "The Tempest": the question's noun glued after the answer's name.
-  const whichNoun = /^[A-Z]/.test(answer.trim()) ? WHICH_NOUN.exec(question) : null;
-  if (whichNoun) {
-    const name = answer.trim().replace(/[.!]+$/, "");
-    const noun = whichNoun[1].toLowerCase();
-    if (
-      name.length <= 60 &&
-      NAME_ONLY.test(name) &&
-      !cachedRegExp(`\\b${escapeRegExp(noun)}\\b`, "i").test(name) &&
-      own.toLowerCase().startsWith(`${name.toLowerCase()} ${noun} `)
-    )
-      out.push(`reads: the question's "${noun}" glued after the answer's name`);
-  }
-  // "Laozi, traditionally wrote the Tao Te Ching.": a comma between a name and its verb, with only an adverb after it.
-  const commaSplit = /^((?:[A-Z][\w'’.-]*\s)*[A-Z][\w'’.-]*), ([a-z]+ly) ([a-z]{3,})\b/.exec(own);
-  if (
-    commaSplit &&
-    !/^(?:the|a|an|and|or|but|who|which|that|not)$/.test(commaSplit[3]) &&
-    /^[a-z]{3,}(?:ed|s)$|^(?:wrote|made|built|drew|took|gave|found|led|won|ran|saw|began|became|came|went|sang|held|brought|thought|taught)$/.test(
-      commaSplit[3],
-    ) &&
-    !answer.includes(`, ${commaSplit[2]} ${commaSplit[3]}`)
-  )
-    out.push(`reads: a comma between "${commaSplit[1]}" and its verb`);
-  // "Mercury has an atmosphere only a very thin one, …": the answer's "only a … one" glued after the question's noun.
-  const onlyOne = own.includes(" one") ? /\b([a-z]{3,}) (?:only|just) (?:a|an) (?:[a-z-]+ ){0,3}one\b/.exec(own) : null;
-  if (onlyOne && !canBeVerb(onlyOne[1]) && !/^(?:and|but|not|with|for|from|than|into|onto|that|also|there)$/.test(onlyOne[1]))
-    out.push(`reads: "${onlyOne[0]}" glued after the question's words`);
+  for (const doubt of gluedAnswerDoubts(own, question, answer)) out.push(doubt);
   // "**Hindi**": markdown left in.
   if ((own.includes("**") || own.includes("__")) && /\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
@@ -699,3 +672,56 @@ const FUNCTION_OPENING = /^(?:The|A|An|This|That|These|Those|It|Its|Their|His|He
 /** A number in figures or words, or a quantity word. */
 const COUNT_WORD =
   /\d|\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all)\b/i;
+
+/**
+ * The answer's words glued into the question's where they do not read: the question's noun after the answer's name ("The Tempest play
+ * features …"), a comma between a name and its verb ("Laozi, traditionally wrote …"), "only a … one" after the question's noun, the
+ * answer's "Those are …" made a reason, and its comment on the question ("trickier than it sounds") made the predicate.
+ */
+function gluedAnswerDoubts(own: string, question: string, answer: string): string[] {
+  const out: string[] = [];
+  // "The Tempest play features Prospero." for "Which Shakespeare play …?" + "The Tempest": the question's noun glued after the answer's name.
+  const whichNoun = /^[A-Z]/.test(answer.trim()) ? WHICH_NOUN.exec(question) : null;
+  if (whichNoun) {
+    const name = answer.trim().replace(/[.!]+$/, "");
+    const noun = whichNoun[1].toLowerCase();
+    if (
+      name.length <= 60 &&
+      NAME_ONLY.test(name) &&
+      !cachedRegExp(`\\b${escapeRegExp(noun)}\\b`, "i").test(name) &&
+      own.toLowerCase().startsWith(`${name.toLowerCase()} ${noun} `)
+    )
+      out.push(`reads: the question's "${noun}" glued after the answer's name`);
+  }
+  // "Laozi, traditionally wrote the Tao Te Ching.": a comma between a name and its verb, with only an adverb after it.
+  const commaSplit = /^((?:[A-Z][\w'’.-]*\s)*[A-Z][\w'’.-]*), ([a-z]+ly) ([a-z]{3,})\b/.exec(own);
+  if (
+    commaSplit &&
+    !/^(?:the|a|an|and|or|but|who|which|that|not)$/.test(commaSplit[3]) &&
+    /^[a-z]{3,}(?:ed|s)$|^(?:wrote|made|built|drew|took|gave|found|led|won|ran|saw|began|became|came|went|sang|held|brought|thought|taught)$/.test(
+      commaSplit[3],
+    ) &&
+    !answer.includes(`, ${commaSplit[2]} ${commaSplit[3]}`)
+  )
+    out.push(`reads: a comma between "${commaSplit[1]}" and its verb`);
+  // "Mercury has an atmosphere only a very thin one, …": the answer's "only a … one" glued after the question's noun.
+  const onlyOne = own.includes(" one") ? /\b([a-z]{3,}) (?:only|just) (?:a|an) (?:[a-z-]+ ){0,3}one\b/.exec(own) : null;
+  if (onlyOne && !canBeVerb(onlyOne[1]) && !/^(?:and|but|not|with|for|from|than|into|onto|that|also|there)$/.test(onlyOne[1]))
+    out.push(`reads: "${onlyOne[0]}" glued after the question's words`);
+  // "Planes leave white trails … because those are contrails.": the answer's "Those are …" naming the thing made a reason.
+  if (
+    own.includes("because ") &&
+    /\bbecause (?:those|these|that|this) (?:is|are|was|were)\b/i.test(own) &&
+    /^\s*(?:those|these|that|this)(?: is|['’]s| are)\b/i.test(answer)
+  )
+    out.push('meaning: the answer\'s "those are …" made a reason');
+  // "The first person to circumnavigate the globe was trickier than it sounds — …": the answer's comment on the question made its
+  // predicate.
+  const aside =
+    /^\s*(?:that|it)(?:['’]s| is) (?:a bit |actually |much )?((?:trickier|harder|more complicated|more complex|simpler|easier|less simple) than (?:it sounds|you(?:['’]d| would| might) think|it seems))/i.exec(
+      answer,
+    );
+  if (aside && own.toLowerCase().includes(aside[1].toLowerCase()) && !/^\s*(?:that|it)\b/i.test(own))
+    out.push("meaning: the answer's comment on the question made its predicate");
+  return out;
+}
