@@ -254,3 +254,33 @@ test("the answer's 'Those are …' made a reason, and its comment on the questio
     ).some((d) => d.includes("comment on the question")),
   );
 });
+
+test("'means German for', a measure's adjective after a phrase, and a capitalised 'None' inside the sentence are flagged", () => {
+  const flagged = (q: string, a: string, st: string) => statementDoubts(q, a, st).length > 0;
+  assert.ok(
+    flagged(
+      'What does "schadenfreude" mean?',
+      "It's German for taking pleasure in someone else's misfortune.",
+      '"schadenfreude" means German for taking pleasure in someone else\'s misfortune.',
+    ),
+  );
+  assert.ok(
+    flagged(
+      "How long is a cricket pitch?",
+      "22 yards (20.12 metres) from stump to stump.",
+      "A cricket pitch is 22 yards (20.12 metres) from stump to stump long.",
+    ),
+  );
+  assert.ok(
+    flagged(
+      "Which language family does Basque belong to?",
+      "None — it's a language isolate.",
+      "Basque belongs to None — it's a language isolate.",
+    ),
+  );
+  // (The adjective after its unit, or after a bracket that follows one, reads.)
+  assert.ok(
+    !flagged("How high is a basketball hoop?", "10 feet (3.05 metres).", "A regulation basketball hoop is 10 feet (3.05 metres) high."),
+  );
+  assert.ok(!flagged("How long is the Nile?", "About 6,650 km.", "The Nile is about 6,650 km long."));
+});

@@ -723,5 +723,18 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
     );
   if (aside && own.toLowerCase().includes(aside[1].toLowerCase()) && !/^\s*(?:that|it)\b/i.test(own))
     out.push("meaning: the answer's comment on the question made its predicate");
+  // ""schadenfreude" means German for …", "… means a Danish word for …": the answer's "It's German for" glued after "means".
+  if (own.includes(" means ") && /\bmeans (?:an? )?[A-Z][a-z]+ (?:word |term |expression )?for\b/.test(own))
+    out.push('reads: "means" before the answer\'s "… for"');
+  // "A cricket pitch is 22 yards (20.12 metres) from stump to stump long.": the measure's adjective after a phrase, not after its unit.
+  const measured = MEASURE_ADJECTIVE_END.exec(own);
+  if (measured && !MEASURE_BEFORE_ADJECTIVE.test(measured[1].replace(/(?<=\w)\)$/, "")) && !answer.includes(measured[0].trim()))
+    out.push(`reads: "${measured[2]}" after "${measured[1]}", not after its measure`);
   return out;
 }
+
+/** A measure's adjective that ends a sentence, and the word before it. */
+const MEASURE_ADJECTIVE_END = /([\w')’]+) (long|tall|wide|deep|high|old|thick|heavy)(?=[.!](?:\s|$)|\s*$|\s+[—–]\s)/;
+/** What may come before such an adjective: a unit or a number, a closing bracket after one, or a degree adverb. */
+const MEASURE_BEFORE_ADJECTIVE =
+  /^(?:\d[\d,.]*|[a-z]*(?:metres?|meters?|feet|foot|ft|inches|inch|in|yards?|miles?|km|cm|mm|m|years?|months?|weeks?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|pounds?|lbs?|storeys?|stories|floors?)|\)|very|so|too|quite|extremely|incredibly|really|fairly|pretty|enough|as|how|that|this|centuries|millennia|decades|light-years?)$/i;

@@ -195,6 +195,9 @@ const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will
 const CAPITAL_INSIDE =
   /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our|As|If|When|Because|Don't|Do|Never|Always|About|Along|Around|Approximately|Nearly|Almost|Roughly|Between|During|Since|Until|Only|Just|Mostly|Mainly|Usually|Probably|Most|Many|Yes|Not) [a-z0-9]/;
 
+/** "Basque belongs to None — …": the answer's opening "None" (or "Nobody", "Nothing") left capitalised inside the sentence. */
+const CAPITAL_NONE = /[a-z,] (?:None|Nobody|Nothing|Neither)(?=[\s.,;:!?—–]|$)/;
+
 /**
  * Whether `words` say a content word of four letters or more twice that `saidTwice` reads as a verb: in -ed, or in -s where the
  * lexicon's first reading of its stem is a verb. The few words of that shape are compared with those before them (no set made: this
@@ -522,7 +525,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
     !/^To [^,]+ (?:is|are|was|were), /.test(own.trim())
   )
     out.push("reads: a comma after a function word");
-  const capital = CAPITAL_INSIDE.exec(statement);
+  const capital = CAPITAL_INSIDE.exec(statement) ?? CAPITAL_NONE.exec(statement);
   if (capital && !question.includes(capital[0].slice(2)) && !answer.includes(capital[0]))
     out.push(`reads: "${capital[0].slice(2).trim()}" capitalised inside a sentence`);
   // "The student is trying what color is the chemical. to determine.": a sentence end inside the statement.
