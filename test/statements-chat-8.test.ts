@@ -284,3 +284,13 @@ test("'means German for', a measure's adjective after a phrase, and a capitalise
   );
   assert.ok(!flagged("How long is the Nile?", "About 6,650 km.", "The Nile is about 6,650 km long."));
 });
+
+test("an instruction after a passive of the question's verb is flagged ('should be cleaned scoop it')", () => {
+  const q = "How often should I clean my cat's litter box?";
+  const a = "Scoop it at least once a day.";
+  assert.ok(
+    statementDoubts(q, a, "A cat's litter box should be cleaned scoop it at least once a day.").some((d) =>
+      d.includes("an instruction after"),
+    ),
+  );
+});

@@ -530,7 +530,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     const [modal, verb] = own.slice(0, verbAt).split(" ").slice(-2);
     if (
       verb !== undefined &&
-      /^(?:should|can|could|must|will|would|may|might|do|does)$/.test(modal) &&
+      // (So after a passive: "A cat's litter box should be cleaned scoop it …".)
+      (/^(?:should|can|could|must|will|would|may|might|do|does)$/.test(modal) ||
+        (/^(?:be|been)$/.test(modal) && /(?:ed|en)$/.test(verb))) &&
       !/^(?:not|also|still|just|only|really|always|never|probably)$/.test(verb) &&
       canBeVerb(verb) &&
       canBeVerb(instruction[1].toLowerCase())
