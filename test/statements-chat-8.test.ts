@@ -9,6 +9,11 @@ import assert from "node:assert/strict";
 import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
 
+/** Each (question, answer) gives the statement a careful annotator writes. */
+function expectStatements(cases: readonly (readonly [string, string, string])[]): void {
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+}
+
 test("a name in -s after a common noun is one thing: 'It' gets it back", () => {
   const cases: [string, string, string][] = [
     ["What trend did the film Jaws start?", "It started the summer blockbuster.", "The film Jaws started the summer blockbuster."],
@@ -25,7 +30,7 @@ test("a name in -s after a common noun is one thing: 'It' gets it back", () => {
     ],
     ["Where do the Rolling Stones come from?", "They come from London.", "The Rolling Stones come from London."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  expectStatements(cases);
 });
 
 test("the speaker's hedge before a reply stays in front of the statement: 'I'm fairly sure', 'If I remember right'", () => {
@@ -46,7 +51,7 @@ test("the speaker's hedge before a reply stays in front of the statement: 'I'm f
     // (Without an apposition the answer stays where it was.)
     ["To whom did Zeus send Pandora as a bride?", "Epimetheus.", "Zeus sent Pandora to Epimetheus as a bride."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  expectStatements(cases);
 });
 
 test("a question's words after 'In which …' are read past the wh-phrase: the city an answer names is not a word left out", () => {
@@ -75,7 +80,7 @@ test("do-support and portion questions the tagger misleads: the verb past a prep
     ],
     ["How much of the Earth is covered by water?", "About 71% of it.", "About 71% of the Earth is covered by water."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  expectStatements(cases);
 });
 
 test("a reply that judges the asker's action without repeating it ('It's better not to', 'Best not to', 'Better not') gets the action", () => {
@@ -96,7 +101,7 @@ test("a reply that judges the asker's action without repeating it ('It's better 
       "It is better not to put a wooden chopping board in the dishwasher.",
     ],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  expectStatements(cases);
   // A reply's own infinitive is not the asker's action: the statement does not put the question's action before it, and is flagged.
   const own = reformulate("Should I stretch before running?", "It's better to warm up first.");
   assert.ok(!own.statement.includes("stretch before running to warm up"), own.statement);
@@ -115,7 +120,7 @@ test("'How long … for?': the duration takes the stranded 'for'", () => {
     // (Without the "for" the duration stays bare.)
     ["How long do elephants live?", "About 60 years.", "Elephants live about 60 years."],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  expectStatements(cases);
 });
 
 test("'Think of … — that's TERM.' to 'What is TERM?' says the term is what the scene describes", () => {
@@ -131,7 +136,7 @@ test("'Think of … — that's TERM.' to 'What is TERM?' says the term is what t
       "A mirage is a shimmering pool on a hot road that vanishes as you approach.",
     ],
   ];
-  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
+  expectStatements(cases);
 });
 
 test("'Picture one dropped on a beach: …': the scene's 'one' is the question's subject", () => {
