@@ -299,3 +299,14 @@ test("an instruction after a passive of the question's verb is flagged ('should 
     ),
   );
 });
+
+test("the answer's letter lowered before a comma reads as an article: flagged", () => {
+  const q = "What are the four main blood groups in the ABO system?";
+  const a = "A, B, AB and O.";
+  assert.ok(
+    statementDoubts(q, a, "The four main blood groups in the ABO system are a, B, AB and O.").some((d) =>
+      d.includes("article before a comma"),
+    ),
+  );
+  assert.deepEqual(statementDoubts(q, a, "The four main blood groups in the ABO system are A, B, AB and O."), []);
+});

@@ -99,7 +99,9 @@ const NAME_ONLY = /^(?:The |A |An )?[A-Z][\w'’-]*(?: (?:(?:of|the|and|de|von|v
 
 export function answerPartDoubts(own: string, statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
-  if (own.includes(",") && /\b(?:a|an|the), /i.test(own) && !/\b(?:a|an|the), /i.test(`${question} ${answer}`))
+  // (In the case the statement writes it: "are a, B, AB and O" for the answer's "A, B, AB and O" is the answer's letter lowered.)
+  const articleComma = own.includes(",") ? /\b(?:a|an|the|A|An|The), /.exec(own) : null;
+  if (articleComma && !cachedRegExp(`\\b${articleComma[0]}`, "").test(`${question} ${answer}`))
     out.push("reads: an article before a comma");
   // (A cheap test first: these checks run on every statement.)
   const cut = /(?:est|most \w+|least \w+|first|last)(?:\s*[—–,.;:]|\s*$)/.test(own)
