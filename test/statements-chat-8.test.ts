@@ -310,3 +310,46 @@ test("the answer's letter lowered before a comma reads as an article: flagged", 
   );
   assert.deepEqual(statementDoubts(q, a, "The four main blood groups in the ABO system are A, B, AB and O."), []);
 });
+
+test("the answer's 'That was 1666' after the question's noun, its source before the question's phrase, and its explanation or purpose made a reason are flagged", () => {
+  const flagged = (q: string, a: string, st: string) => statementDoubts(q, a, st).length > 0;
+  assert.ok(
+    flagged(
+      "In which year did the Great Fire of London take place?",
+      "That was 1666.",
+      "The Great Fire of London took place in the year that was 1666.",
+    ),
+  );
+  assert.ok(
+    flagged(
+      "How long do hard-boiled eggs keep in the fridge?",
+      "Up to a week, according to the USDA.",
+      "Hard-boiled eggs keep up to a week, according to the USDA in the fridge.",
+    ),
+  );
+  assert.ok(
+    flagged(
+      "Why does my homemade pizza come out soggy in the middle?",
+      "A soggy centre usually means the oven isn't hot enough.",
+      "A homemade pizza comes out soggy in the middle because a soggy centre usually means the oven isn't hot enough.",
+    ),
+  );
+  assert.ok(
+    flagged(
+      "Why do goalkeepers wear a different colour from their teammates?",
+      "So the referee can tell them apart from the outfield players.",
+      "Goalkeepers wear a different colour from their teammates because the referee can tell them apart from the outfield players.",
+    ),
+  );
+  // (The statements a careful annotator writes are not.)
+  assert.ok(
+    !flagged("In which year did the Great Fire of London take place?", "That was 1666.", "The Great Fire of London took place in 1666."),
+  );
+  assert.ok(
+    !flagged(
+      "How long do hard-boiled eggs keep in the fridge?",
+      "Up to a week, according to the USDA.",
+      "Hard-boiled eggs keep in the fridge for up to a week, according to the USDA.",
+    ),
+  );
+});

@@ -730,6 +730,20 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
   // ""schadenfreude" means German for …", "… means a Danish word for …": the answer's "It's German for" glued after "means".
   if (own.includes(" means ") && /\bmeans (?:an? )?[A-Z][a-z]+ (?:word |term |expression )?for\b/.test(own))
     out.push('reads: "means" before the answer\'s "… for"');
+  // "… took place in the year that was 1666.": the answer's "That was 1666" glued after the question's noun.
+  const thatWas = own.includes(" that was ") || own.includes(" which was ") ? THE_NOUN_THAT_WAS.exec(own) : null;
+  if (thatWas && !answer.toLowerCase().includes(thatWas[0].toLowerCase())) out.push(`reads: "${thatWas[0]}"`);
+  // "Hard-boiled eggs keep up to a week, according to the USDA in the fridge": the question's phrase after the answer's source.
+  const source = own.includes("according to ") ? /, according to ([^,—–.;]+?) ((?:in|on|at|for|during) [^,—–.;]+)/.exec(own) : null;
+  if (source && question.toLowerCase().includes(source[2].toLowerCase()) && !answer.includes(`${source[1]} ${source[2]}`))
+    out.push("reads: the question's phrase after the answer's source");
+  // "… because a soggy centre usually means …", "… because the referee can tell them apart" (the answer's "So the referee …"): the
+  // answer's explanation or purpose made a reason.
+  if (own.includes("because ") && /\bbecause (?:[a-z]+ ){1,4}(?:usually |often |typically |generally )?means\b/.test(own))
+    out.push('meaning: the answer\'s "… means" made a reason');
+  const purpose = /^\s*so (?:that )?([a-z][^,.;—–]{9,40})/i.exec(answer);
+  if (purpose && own.toLowerCase().includes(`because ${purpose[1].toLowerCase()}`))
+    out.push('meaning: the answer\'s purpose "so" made a reason');
   // "A cricket pitch is 22 yards (20.12 metres) from stump to stump long.": the measure's adjective after a phrase, not after its unit.
   const measured = MEASURE_ADJECTIVE_END.exec(own);
   if (measured && !MEASURE_BEFORE_ADJECTIVE.test(measured[1].replace(/(?<=\w)\)$/, "")) && !answer.includes(measured[0].trim()))
@@ -737,6 +751,8 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
   return out;
 }
 
+/** "the year that was 1666": a noun of the question's wh-phrase, then the answer's "that was …". */
+const THE_NOUN_THAT_WAS = /\bthe (?:year|month|day|century|decade|country|city|person|place|one) (?:that|which) (?:was|is|were) \S+/;
 /** A measure's adjective that ends a sentence, and the word before it. */
 const MEASURE_ADJECTIVE_END = /([\w')’]+) (long|tall|wide|deep|high|old|thick|heavy)(?=[.!](?:\s|$)|\s*$|\s+[—–]\s)/;
 /** What may come before such an adjective: a unit or a number, a closing bracket after one, or a degree adverb. */
