@@ -744,6 +744,11 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
   const purpose = /^\s*so (?:that )?([a-z][^,.;—–]{9,40})/i.exec(answer);
   if (purpose && own.toLowerCase().includes(`because ${purpose[1].toLowerCase()}`))
     out.push('meaning: the answer\'s purpose "so" made a reason');
+  // "Sound travels faster in water than in air about four times faster.": the answer's comparison glued after the question's.
+  const compared = own.includes(" times ")
+    ? /\b([a-z]{3,}er) (?:[^,.;—–]+? )?than [^,.;—–]+? (?:about |around |roughly |nearly |almost |some )?\S+ times \1\b/.exec(own)
+    : null;
+  if (compared && !answer.includes(compared[0])) out.push(`reads: "${compared[1]}" twice`);
   // "A cricket pitch is 22 yards (20.12 metres) from stump to stump long.": the measure's adjective after a phrase, not after its unit.
   const measured = MEASURE_ADJECTIVE_END.exec(own);
   if (measured && !MEASURE_BEFORE_ADJECTIVE.test(measured[1].replace(/(?<=\w)\)$/, "")) && !answer.includes(measured[0].trim()))
