@@ -354,11 +354,11 @@ test("the answer's 'That was 1666' after the question's noun, its source before 
   );
 });
 
-test("the answer's comparison glued after the question's without a comma is flagged; with its comma it reads", () => {
+test("the answer's comparison glued after the question's without a comma is flagged as said twice; with its comma it is not", () => {
   const q = "Does sound travel faster in water than in air?";
   const a = "Yes, about four times faster.";
   assert.ok(
     statementDoubts(q, a, "Sound travels faster in water than in air about four times faster.").some((d) => d.includes('"faster" twice')),
   );
-  assert.deepEqual(statementDoubts(q, a, "Sound travels faster in water than in air, about four times faster."), []);
+  assert.ok(!statementDoubts(q, a, "Sound travels faster in water than in air, about four times faster.").some((d) => d.includes("twice")));
 });
