@@ -680,7 +680,9 @@ const COUNT_WORD =
 /**
  * The answer's words glued into the question's where they do not read: the question's noun after the answer's name ("The Tempest play
  * features …"), a comma between a name and its verb ("Laozi, traditionally wrote …"), "only a … one" after the question's noun, the
- * answer's "Those are …" made a reason, and its comment on the question ("trickier than it sounds") made the predicate.
+ * answer's "Those are …", explanation or purpose made a reason, its comment on the question ("trickier than it sounds") made the
+ * predicate, "means German for", "the year that was 1666", its source before the question's phrase, its comparison glued after the
+ * question's, and a measure's adjective after a phrase rather than its unit.
  */
 function gluedAnswerDoubts(own: string, question: string, answer: string): string[] {
   const out: string[] = [];
