@@ -19,6 +19,7 @@ import {
   HEDGE_SAID_TWICE,
   lastSentenceEnd,
   predicateOfDummySubject,
+  SOFTENED_NOT,
   splitHedgeAdverb,
   splitIntroduction,
   splitTrailingAdjunct,
@@ -404,7 +405,7 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
   // ("Probably not permanently." so: its adverb stays on the "not", as in "Not permanently.")
   const limited =
     /^not (?:for|in|on|at|since|until|after|before|during|within|without|unless|if|when)\s/i.test(hedged.rest) ||
-    /^not (?:really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i.test(hedged.rest);
+    SOFTENED_NOT.test(hedged.rest);
   const r0 = reformulateWithin(
     asked,
     limited ? hedged.rest : no ? `No${said ? "" : hedged.rest.replace(/^\w+/, "")}` : said ? "Yes" : hedged.rest,

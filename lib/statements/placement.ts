@@ -9,7 +9,7 @@
 import { clauseVerb, tokenizePhrase } from "./answer.js";
 import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
 import { parseQuestion } from "./question.js";
-import { cachedRegExp, escapeRegExp, occurrences, splitFinalSentence, wordSet } from "./text.js";
+import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 /**
  * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40
@@ -763,5 +763,7 @@ const THE_NOUN_THAT_WAS = /\bthe (?:year|month|day|century|decade|country|city|p
 /** A measure's adjective that ends a sentence, and the word before it. */
 const MEASURE_ADJECTIVE_END = /([\w')’]+) (long|tall|wide|deep|high|old|thick|heavy)(?=[.!](?:\s|$)|\s*$|\s+[—–]\s)/;
 /** What may come before such an adjective: a unit or a number, a closing bracket after one, or a degree adverb. */
-const MEASURE_BEFORE_ADJECTIVE =
-  /^(?:\d[\d,.]*|[a-z]*(?:metres?|meters?|feet|foot|ft|inches|inch|in|yards?|miles?|km|cm|mm|m|years?|months?|weeks?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|pounds?|lbs?|storeys?|stories|floors?)|\)|very|so|too|quite|extremely|incredibly|really|fairly|pretty|enough|as|how|that|this|centuries|millennia|decades|light-years?)$/i;
+const MEASURE_BEFORE_ADJECTIVE = new RegExp(
+  `^(?:\\d[\\d,.]*|[a-z]*(?:${MEASURE_UNITS}|ft|in|months?|weeks?|pounds?|lbs?|storeys?|stories|floors?)|\\)|very|so|too|quite|extremely|incredibly|really|fairly|pretty|enough|as|how|that|this|centuries|millennia|decades|light-years?)$`,
+  "i",
+);

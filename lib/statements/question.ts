@@ -296,8 +296,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&
     after !== undefined &&
     after.lower === after.lemma &&
-    // (Not a noun in -th: "Does coffee stunt growth?")
-    (after.pos === "VERB" || ((after.pos === "NOUN" || after.pos === "ADJ") && canBeVerb(after.lower) && !/[^o]th$/.test(after.lower))) &&
+    (after.pos === "VERB" || ((after.pos === "NOUN" || after.pos === "ADJ") && canBeVerb(after.lower))) &&
     // (Before the end or a subordinate clause: "Will a cast-iron pan rust if it's left wet?")
     (tokens[best + 2] === undefined || tokens[best + 2].pos === "PUNCT" || /^(?:if|when|unless|because)$/.test(tokens[best + 2].lower))
   )

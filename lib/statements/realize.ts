@@ -11,6 +11,7 @@ import {
   isPluralPhrase,
   polarityMark,
   predicateOfDummySubject,
+  SOFTENED_NOT,
   textAsWritten,
   tokenizePhrase,
   withAnswerFields,
@@ -42,7 +43,7 @@ import {
   superlativeEllipsis,
 } from "./context.js";
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
-import { cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, wordSet } from "./text.js";
+import { cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, MEASURE_UNITS, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
 import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList } from "./names.js";
 
@@ -369,6 +370,8 @@ const LEADING_MEASURE =
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
   /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?)(?: (?:thousand|million|billion|trillion))?)(\s*(?:,|—|–)\s.+|\s+(?:a|an|per|each|every) (?:year|day|week|month|hour|minute|second|night|season|decade|century|lifetime)\b.*|\s+(?:at|under|on|in|by|during|within|across|according to)\s.+)$/i;
+/** An amount that ends with a number or a unit (its bracket closed after it), where a measure's adjective goes ("five days long"). */
+const MEASURE_END = new RegExp(`(?:\\d|\\b[a-z]*(?:${MEASURE_UNITS})\\)?)\\s*$`, "i");
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
 const COUNT_NOUN_LAST = /\b(?:dozens|hundreds|thousands|millions|billions|tens)$/i;
 
@@ -1252,9 +1255,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     );
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
     // "Not really." / "Not necessarily, …" / "Not genetically, …": the adverb stays on the statement's "not" ("It is not really safe …").
-    const softened = positive
-      ? undefined
-      : /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i.exec(answer.text)?.[1];
+    const softened = positive ? undefined : SOFTENED_NOT.exec(answer.text)?.[1];
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
@@ -3316,10 +3317,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       // (The adjective goes after the measure, before what the answer adds: "up to five days long, with three sessions …".)
       const addition = slot.search(/,\s|\s[—–]\s/);
       const amount = addition > 0 ? slot.slice(0, addition) : slot;
-      const measured =
-        /(?:\d|\b[a-z]*(?:metres?|meters?|feet|foot|yards?|miles?|inches|inch|km|cm|mm|m|years?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|degrees?|°[CF]?)\)?)\s*$/i.test(
-          amount,
-        );
+      const measured = MEASURE_END.test(amount);
       const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(amount) ? ` ${wh.measure}` : "";
       slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }

@@ -155,3 +155,7 @@ export function cachedRegExp(source: string, flags: string): RegExp {
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** Units a measure ends with ("120 metres", "5 kg", "20 °C"), as a regex alternation: after them a measure's adjective reads ("long"). */
+export const MEASURE_UNITS =
+  "metres?|meters?|feet|foot|yards?|miles?|inches|inch|km|cm|mm|m|years?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|degrees?|°[CF]?";
