@@ -8,7 +8,7 @@
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
 import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
-import { parseQuestion } from "./question.js";
+import { parseQuestion, PREPOSITIONS } from "./question.js";
 import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 /**
@@ -76,6 +76,12 @@ function howManyNoun(question: string): string | undefined {
 const WHICH_OF_SET =
   /^\s*[Ww]hich of (?:the|his|her|its|their|our|your) (?!following\b|options\b|choices\b|statements?\b|answers\b)(?:[\w'’-]+ ){0,3}?([A-Za-z][\w'’-]{2,})(?= (?:is|was|are|were|has|have|had|does|do|did|can|could|will|would|[a-z]+s|[a-z]+ed)\b)/;
 
+/** "… the oldest board game …": a superlative (or "the first", "the last") in the question and the word after it. */
+const SUPERLATIVE_NOUN = /\bthe (\w+est|most \w+|least \w+|first|last) ([a-z][\w-]+)/i;
+/** A word after such a superlative that is not its noun: a preposition, a verb, a pronoun, an adverb. */
+const SUPERLATIVE_NOT_NOUN =
+  /^(?:of|in|on|at|to|for|and|or|that|which|who|is|are|was|were|has|have|had|ever|one|ones|by|among|than|so|far|yet|from|known|recorded|\w+ly)$/i;
+
 /** "Which lake is the largest in Africa?": the class noun and its superlative. */
 const WHICH_SUPERLATIVE =
   /^\s*which ([a-z]+) (?:is|was|are|were) the (\w+est|most \w+|least \w+)(?=\s*\?|\s+(?:in|on|at|among|by|ever)\b(?!\s+which\b))/i;
@@ -126,6 +132,17 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     !cachedRegExp(`\\bthe ${picked[2]} (?:[\\w-]+ ){0,2}${picked[1]}`, "i").test(own)
   )
     out.push(`context: "the ${picked[2].toLowerCase()}" without the question's "${picked[1]}"`);
+  // "The oldest still widely played is probably Go." for "What's the oldest board game still played today?": the answer's superlative
+  // kept without the noun the question gives it.
+  const superlative = !cut && !picked && !/^\s*which\s/i.test(question) ? SUPERLATIVE_NOUN.exec(question) : null;
+  if (superlative && !SUPERLATIVE_NOT_NOUN.test(superlative[2])) {
+    const [, degree, noun] = superlative;
+    const lower = own.toLowerCase();
+    const at = lower.indexOf(`the ${degree.toLowerCase()} `);
+    const next = at < 0 ? "" : (/^[^\s,.;:]*/.exec(lower.slice(at + degree.length + 5))?.[0] ?? "");
+    if (at >= 0 && !next.startsWith(noun.toLowerCase()) && !cachedRegExp(`\\bthe ${degree} (?:[\\w-]+ ){1,2}${noun}`, "i").test(own))
+      out.push(`context: "the ${degree.toLowerCase()}" without the question's "${noun.toLowerCase()}"`);
+  }
   if (
     /^it (?:varies|depends)\b/i.test(answer.trim()) &&
     !/^it (?:varies|depends)\b/i.test(own.trim()) &&
@@ -710,6 +727,14 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
     !answer.includes(`, ${commaSplit[2]} ${commaSplit[3]}`)
   )
     out.push(`reads: a comma between "${commaSplit[1]}" and its verb`);
+  // "Maurice Garin, in 1903 won …", "Shakespeare left to his wife, Anne Hathaway his …": the answer's last phrase after a comma run into
+  // the question's words without the comma that closes it.
+  const unclosed = own.includes(", ") ? unclosedAnswerPhrase(own, answer) : undefined;
+  if (unclosed) out.push(`reads: no comma after the answer's "${unclosed}"`);
+  // "Hamlet holds Yorick's skull in the graveyard scene, the old court jester, …", "… how hot chilli peppers are (an American
+  // pharmacist …)": the answer's apposition or bracket moved away from the name it follows.
+  const moved = own.includes(", ") || own.includes(" (") ? movedApposition(own, answer) : undefined;
+  if (moved) out.push(`reads: the answer's "${moved}" moved away from its name`);
   // "Mercury has an atmosphere only a very thin one, …": the answer's "only a … one" glued after the question's noun.
   const onlyOne = own.includes(" one") ? /\b([a-z]{3,}) (?:only|just) (?:a|an) (?:[a-z-]+ ){0,3}one\b/.exec(own) : null;
   if (onlyOne && !canBeVerb(onlyOne[1]) && !/^(?:and|but|not|with|for|from|than|into|onto|that|also|there)$/.test(onlyOne[1]))
@@ -757,6 +782,55 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
     out.push(`reads: "${measured[2]}" after "${measured[1]}", not after its measure`);
   return out;
 }
+
+/**
+ * The answer's last phrase after its one comma ("in 1903", "Anne Hathaway", "set out by Jacob Grimm") where the statement runs it
+ * into a word of the question's with no comma between; undefined when the statement closes it (or the answer itself has those words).
+ */
+function unclosedAnswerPhrase(own: string, answer: string): string | undefined {
+  const text = answer.trim().replaceAll("**", "");
+  const head = text.split(/\s[—–]\s|[.!?;:](?:\s|$)|\s\(|\)/)[0];
+  // (Not a list the answer goes on with, not a polar answer's clause: "yes, light travels faster in glass than …".)
+  if (text.charAt(head.length) === ":" || /^(?:yes|no|not)\b/i.test(head)) return undefined;
+  const comma = head.indexOf(", ");
+  if (comma < 0 || head.indexOf(", ", comma + 1) >= 0) return undefined;
+  const phrase = head.slice(comma + 2).trim();
+  if (!phrase.includes(" ") || /\b(?:and|or)\b/.test(phrase) || !UNCLOSED_PHRASE_OPENER.test(phrase.slice(0, phrase.indexOf(" "))))
+    return undefined;
+  const at = own.indexOf(`, ${phrase} `);
+  const next = at < 0 ? undefined : /^[a-z]+/.exec(own.slice(at + phrase.length + 3))?.[0];
+  // (An infinitive of purpose may follow a clause: "…, which carries heat out of the inside compartment to keep food cold"; and a
+  // participle's clause its own adjunct: "…, starting a civil war in 49 BC".)
+  if (!next || next === "to" || (/^[a-z]+ing$/.test(phrase.slice(0, phrase.indexOf(" "))) && PREPOSITIONS.has(next))) return undefined;
+  return answer.includes(`${phrase} ${next}`) ? undefined : phrase;
+}
+
+/**
+ * How a phrase set off by a comma opens when it is one the answer adds to its name: an article, a preposition, a participle, a
+ * name. (Not an adjective of a list: "virtual, upright image".)
+ */
+const UNCLOSED_PHRASE_OPENER =
+  /^(?:[Aa]|[Aa]n|[Tt]he|in|on|at|by|with|from|for|including|such|which|who|whose|where|when|one|some|mostly|usually|about|around|roughly|nearly|over|under|after|before|during|since|while|though|although|because|according|compared|then|set|made|built|known|called|named|written|found|held|led|run|given|taken|seen|[a-z]+ing|[a-z]+ed|[A-Z][\w-]+)$/;
+
+/**
+ * The answer's apposition after a name ("the old court jester" after "Yorick's") or bracket after a word ("(an American pharmacist …)"
+ * after "Scoville's") where the statement puts it after another word; else undefined.
+ */
+function movedApposition(own: string, answer: string): string | undefined {
+  const text = answer.trim().replaceAll("**", "");
+  for (const m of [APPOSITION_AFTER_NAME.exec(text), BRACKET_AFTER_WORD.exec(text)]) {
+    if (!m) continue;
+    const at = own.indexOf(m[2].startsWith("(") ? ` ${m[2]}` : `, ${m[2]}`);
+    const before = at > 0 ? /[\p{L}'’-]+$/u.exec(own.slice(0, at))?.[0] : undefined;
+    if (before && before.toLowerCase() !== m[1].toLowerCase()) return m[2];
+  }
+  return undefined;
+}
+
+/** "Yorick's, the old court jester": a capitalised word (not "Yes" or "No"), a comma, and a phrase with an article. */
+const APPOSITION_AFTER_NAME = /(?<![\p{L}-])(?!(?:Yes|No)\b)([A-Z][\p{L}'’-]+), ((?:the|a|an) [a-z][^,.;—–()]{3,})/u;
+/** "Scoville's (an American pharmacist …)": a word and a bracket that opens with an article. */
+const BRACKET_AFTER_WORD = /([\p{L}'’-]+) (\((?:an?|the) [^()]{6,}\))/u;
 
 /** "the year that was 1666": a noun of the question's wh-phrase, then the answer's "that was …". */
 const THE_NOUN_THAT_WAS = /\bthe (?:year|month|day|century|decade|country|city|person|place|one) (?:that|which) (?:was|is|were) \S+/;

@@ -36,7 +36,7 @@ const IMPERATIVES = wordSet(
   "determine compute select choose pick write suggest",
 );
 /** Prepositions that may be moved in front with a wh-word ("In which country", "To whom"); taggers call some of them PART. */
-const PREPOSITIONS = wordSet(
+export const PREPOSITIONS = wordSet(
   "in on at to from by with for during into onto under through about after before of over within",
   "near like since until across along around between among against toward towards upon without",
   "behind beside beyond inside outside",

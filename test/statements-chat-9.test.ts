@@ -1,0 +1,138 @@
+/**
+ * Flags for statements that glue the answer's own phrase into the question's words (issue 23, part 6): the phrase after the answer's
+ * comma run on without its closing comma, an apposition or bracket moved away from its name, and a superlative kept without the noun
+ * the question gives it. Each check is shown on the statement it flags and on the one a careful annotator writes, which it leaves.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { statementDoubts } from "../lib/statements/checks.js";
+
+test("the answer's phrase after its comma, run into the question's words without a comma, is flagged", () => {
+  const cases: [string, string, string, string, string][] = [
+    [
+      "Who discovered insulin?",
+      "Frederick Banting and Charles Best, in 1921.",
+      "Frederick Banting and Charles Best, in 1921 discovered insulin.",
+      "Frederick Banting and Charles Best discovered insulin in 1921.",
+      "in 1921",
+    ],
+    [
+      'To whom did Shakespeare leave his "second-best bed"?',
+      "To his wife, Anne Hathaway.",
+      'Shakespeare left to his wife, Anne Hathaway his "second-best bed".',
+      'Shakespeare left his "second-best bed" to his wife, Anne Hathaway.',
+      "Anne Hathaway",
+    ],
+    [
+      "Which planet has the most moons?",
+      "It's Saturn, with over 140 confirmed moons.",
+      "Saturn, with over 140 confirmed moons has the most moons.",
+      "Saturn has the most moons, with over 140 confirmed moons.",
+      "with over 140 confirmed moons",
+    ],
+    [
+      "Whose law describes how Germanic consonants shifted from Proto-Indo-European?",
+      "It's Grimm's law, set out by Jacob Grimm.",
+      "Grimm's law, set out by Jacob Grimm describes how Germanic consonants shifted from Proto-Indo-European.",
+      "Grimm's law, set out by Jacob Grimm, describes how Germanic consonants shifted from Proto-Indo-European.",
+      "set out by Jacob Grimm",
+    ],
+  ];
+  for (const [q, a, glued, closed, phrase] of cases) {
+    assert.ok(statementDoubts(q, a, glued).includes(`reads: no comma after the answer's "${phrase}"`), glued);
+    assert.ok(!statementDoubts(q, a, closed).some((d) => d.startsWith("reads: no comma after")), closed);
+  }
+});
+
+test("a list, a polar answer's clause, a participle's own adjunct and an infinitive of purpose are not flagged as run on", () => {
+  const none = (q: string, a: string, st: string) =>
+    assert.ok(!statementDoubts(q, a, st).some((d) => d.startsWith("reads: no comma after")), st);
+  none(
+    "What type of image does a concave mirror form of a distant object?",
+    "virtual, upright image",
+    "A concave mirror forms a virtual, upright image of a distant object.",
+  );
+  none(
+    "Does light travel faster in glass than in a vacuum?",
+    "yes, light travels faster in glass",
+    "Yes, light travels faster in glass than in a vacuum.",
+  );
+  none(
+    "Which river did Julius Caesar cross in 49 BC?",
+    "He crossed the Rubicon, starting a civil war.",
+    "Julius Caesar crossed the Rubicon, starting a civil war in 49 BC.",
+  );
+  none(
+    "How does a refrigerator keep food cold?",
+    "It pumps a refrigerant through a cycle of compression and evaporation, which carries heat out of the inside compartment.",
+    "A refrigerator pumps a refrigerant through a cycle of compression and evaporation, which carries heat out of the inside compartment to keep food cold.",
+  );
+  none("Who were the four Beatles?", "John, Paul, George and Ringo", "The four Beatles were John, Paul, George and Ringo.");
+});
+
+test("the answer's apposition or bracket moved away from its name is flagged; kept after its name it is not", () => {
+  const q = "Whose skull does Hamlet hold in the graveyard scene?";
+  const a = "It's Yorick's, the old court jester, who used to carry Hamlet on his back.";
+  assert.ok(
+    statementDoubts(
+      q,
+      a,
+      "Hamlet holds Yorick's skull in the graveyard scene, the old court jester, who used to carry Hamlet on his back.",
+    ).includes(`reads: the answer's "the old court jester" moved away from its name`),
+  );
+  assert.deepEqual(
+    statementDoubts(
+      q,
+      a,
+      "The skull Hamlet holds in the graveyard scene is Yorick's, the old court jester, who used to carry Hamlet on his back.",
+    ),
+    [],
+  );
+  const scale = "Whose scale measures how hot chilli peppers are?";
+  const scoville = "Wilbur Scoville's (an American pharmacist who devised it in 1912).";
+  assert.ok(
+    statementDoubts(
+      scale,
+      scoville,
+      "Wilbur Scoville's scale measures how hot chilli peppers are (an American pharmacist who devised it in 1912).",
+    ).some((d) => d.includes("moved away from its name")),
+  );
+  assert.ok(
+    !statementDoubts(
+      scale,
+      scoville,
+      "The scale that measures how hot chilli peppers are is Wilbur Scoville's (an American pharmacist who devised it in 1912).",
+    ).some((d) => d.includes("moved away")),
+  );
+  // (A bracket that is a comment of its own, not an apposition, may follow the statement: "(he was never president, …)".)
+  assert.deepEqual(
+    statementDoubts(
+      "Whose portrait is on the US $100 bill?",
+      "Benjamin Franklin's (he was never president, which surprises a lot of people).",
+      "Benjamin Franklin's portrait is on the US $100 bill (he was never president, which surprises a lot of people).",
+    ),
+    [],
+  );
+});
+
+test("a superlative kept without the noun the question gives it is flagged, whatever the question's wh-word", () => {
+  const q = "What's the oldest board game still played today?";
+  const a = "The oldest still widely played is probably Go, which originated in China more than 2,500 years ago.";
+  assert.ok(statementDoubts(q, a, a).includes(`context: "the oldest" without the question's "board"`));
+  assert.ok(
+    !statementDoubts(
+      q,
+      a,
+      "The oldest board game still widely played today is probably Go, which originated in China more than 2,500 years ago.",
+    ).some((d) => d.includes('"the oldest"')),
+  );
+  // (A possessive after the superlative is its noun: "the most Wimbledon men's singles titles".)
+  assert.deepEqual(
+    statementDoubts(
+      "Who has won the most Wimbledon men's singles titles?",
+      "Roger Federer",
+      "Roger Federer has won the most Wimbledon men's singles titles.",
+    ),
+    [],
+  );
+});
