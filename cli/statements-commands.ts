@@ -197,6 +197,11 @@ export async function cmdStatements(argv: string[]): Promise<number> {
     writeRowTable(values.out, [...read.columns.filter((c) => !added.includes(c)), ...added], rows);
     const all = gold ? [...gold, ...made] : made;
     summary("statements generate", { output: values.out, rows: rows.length, generator: engine.name, statements: tallyStatements(all) });
+    // (--quiet, as for capqa score: nothing said when all went well; flagged statements are still said, with where to review them.)
+    if (values.quiet) {
+      if (all.some((m) => m.flagged)) err(`${flaggedSummary(all)}; review them with: capqa statements review --in ${values.out}`);
+      return 0;
+    }
     err(`wrote ${all.length} statements to ${values.out}${gold ? ` (${gold.length} of gold answers)` : ""}; ${flaggedSummary(all)}`);
     if (all.some((m) => m.flagged)) err(`review them with: capqa statements review --in ${values.out}`);
     return 0;

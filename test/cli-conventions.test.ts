@@ -404,6 +404,22 @@ test("usage errors exit 2 and name the flag; unknown commands, subcommands and f
   }
 });
 
+test("statements generate --quiet says nothing when no statement is flagged; without it the summary says how many were", () => {
+  const input = join(root, "quiet-statements.csv");
+  writeFileSync(
+    input,
+    'question,answer\nWho wrote Jane Eyre?,Charlotte Brontë wrote it.\n"Which planet is known as the Red Planet?",Mars\n',
+  );
+  const quiet = run(["statements", "generate", "--in", input, "--out", join(root, "quiet-statements-out.csv"), "--quiet"]);
+  assert.equal(quiet.status, 0, quiet.stderr);
+  assert.equal(quiet.stdout, "");
+  assert.equal(quiet.stderr, "");
+  const told = run(["statements", "generate", "--in", input, "--out", join(root, "told-statements-out.csv")]);
+  assert.equal(told.status, 0, told.stderr);
+  assert.match(told.stderr, /^wrote 2 statements to .*told-statements-out\.csv; flagged 0 of 2 statements \(0\.0 %\)$/m);
+  assert.equal(readFileSync(join(root, "quiet-statements-out.csv"), "utf8"), readFileSync(join(root, "told-statements-out.csv"), "utf8"));
+});
+
 test("score --quiet says nothing when all goes well; an incomplete run is still accounted for", () => {
   const input = join(root, "quiet.csv");
   writeFileSync(input, pairs.split("\n").slice(0, 4).join("\n") + "\n");

@@ -58,7 +58,7 @@ test("capqa statements generate --gold writes the gold answer's statement too, a
     input,
     "question,gold_answer,answer\nWho wrote Jane Eyre?,Charlotte Brontë,Charlotte Brontë wrote it.\nWhither goest thou?,home,away\n",
   );
-  const r = run(["statements", "generate", "--in", input, "--out", join(root, "gold.csv"), "--gold", "--quiet"]);
+  const r = run(["statements", "generate", "--in", input, "--out", join(root, "gold.csv"), "--gold"]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /wrote 4 statements to .*gold\.csv \(2 of gold answers\); flagged 2 of 4 statements \(50\.0 %\)/);
   const t = parseCsv(readFileSync(join(root, "gold.csv"), "utf8"), "gold.csv");
