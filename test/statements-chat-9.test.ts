@@ -136,3 +136,70 @@ test("a superlative kept without the noun the question gives it is flagged, what
     [],
   );
 });
+
+test("a superlative's 'the forest' is no superlative, and the answer's own superlative phrase may stand", () => {
+  const clean = (q: string, a: string, st: string) =>
+    assert.ok(!statementDoubts(q, a, st).some((d) => d.includes("without the question's")), st);
+  clean(
+    "In a forest community, fungi break the leaves down on the forest floor. What is the decomposer in this forest community?",
+    "the fungi",
+    "In a forest community, fungi break the leaves down on the forest floor. The decomposer in this forest community is the fungi.",
+  );
+  clean(
+    "Which block raised the temperature of the water the greatest amount?",
+    "the block with the greatest specific heat",
+    "The block with the greatest specific heat raised the temperature of the water the greatest amount.",
+  );
+  assert.ok(
+    statementDoubts(
+      "What's the rarest blood type?",
+      "AB negative is the rarest of the main types.",
+      "AB negative is the rarest of the main types.",
+    ).includes(`context: "the rarest" without the question's "blood"`),
+  );
+});
+
+test("a doubled possessive, a year straight after its verb, an adverb after the modal's verb and a question's phrase after the answer's clause are flagged", () => {
+  const has = (q: string, a: string, st: string, doubt: string) => assert.ok(statementDoubts(q, a, st).includes(doubt), st);
+  const not = (q: string, a: string, st: string) => assert.deepEqual(statementDoubts(q, a, st), []);
+  const voice = "Whose voice is on the oldest known sound recording of a song?";
+  has(
+    voice,
+    "Probably the inventor's own.",
+    "The inventor's own's voice is probably on the oldest known sound recording of a song.",
+    `reads: "own's"`,
+  );
+  not(voice, "Probably the inventor's own.", "The voice on the oldest known sound recording of a song is probably the inventor's own.");
+  const film = "What year did the first Star Wars film come out?";
+  has(film, "Ah, that was 1977!", "The first Star Wars film came out 1977.", `reads: "out 1977" without "in"`);
+  not(film, "Ah, that was 1977!", "The first Star Wars film came out in 1977.");
+  const dose = "How much paracetamol can an adult take in a day?";
+  const usually = "Usually no more than 4 grams.";
+  has(
+    dose,
+    usually,
+    "An adult can take usually no more than 4 grams of paracetamol in a day.",
+    `reads: the answer's "usually" after the verb ("can take usually")`,
+  );
+  not(dose, usually, "An adult can usually take no more than 4 grams of paracetamol in a day.");
+  const fan = "Which way should a ceiling fan turn in summer?";
+  const anticlockwise = "Usually anticlockwise when you look up at it, so the blades push air straight down.";
+  has(
+    fan,
+    anticlockwise,
+    "A ceiling fan should usually turn anticlockwise when you look up at it in summer, so the blades push air straight down.",
+    `reads: the question's "in summer" after the answer's when-clause`,
+  );
+  not(
+    fan,
+    anticlockwise,
+    "In summer, a ceiling fan should usually turn anticlockwise when you look up at it, so the blades push air straight down.",
+  );
+  // (A possessive's apposition moved away from it, as a name's is.)
+  has(
+    "Whose grave did Greyfriars Bobby guard?",
+    "His owner's, a night watchman named John Gray.",
+    "Greyfriars Bobby guarded his owner's grave, a night watchman named John Gray.",
+    `reads: the answer's "a night watchman named John Gray" moved away from its name`,
+  );
+});

@@ -78,9 +78,12 @@ const WHICH_OF_SET =
 
 /** "… the oldest board game …": a superlative (or "the first", "the last") in the question and the word after it. */
 const SUPERLATIVE_NOUN = /\bthe (\w+est|most \w+|least \w+|first|last) ([a-z][\w-]+)/i;
+/** Words in -est that are not superlatives: "the forest", "the interest", "the harvest". */
+const NOT_SUPERLATIVE =
+  /^(?:\w*forest|interest|arrest|unrest|rest|\w*west|test|contest|protest|attest|detest|chest|nest|guest|vest|harvest|quest|conquest|request|bequest|priest|zest|modest|honest|manifest|digest|suggest|invest|crest|pest|jest|lest)$/i;
 /** A word after such a superlative that is not its noun: a preposition, a verb, a pronoun, an adverb. */
 const SUPERLATIVE_NOT_NOUN =
-  /^(?:of|in|on|at|to|for|and|or|that|which|who|is|are|was|were|has|have|had|ever|one|ones|by|among|than|so|far|yet|from|known|recorded|\w+ly)$/i;
+  /^(?:of|in|on|at|to|for|and|or|that|which|who|is|are|was|were|has|have|had|ever|one|ones|by|among|than|so|far|yet|from|known|recorded|when|where|while|if|because|though|although|but|as|still|outside|inside|today|now|here|there|again|overall|\w+ly)$/i;
 
 /** "Which lake is the largest in Africa?": the class noun and its superlative. */
 const WHICH_SUPERLATIVE =
@@ -135,12 +138,20 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "The oldest still widely played is probably Go." for "What's the oldest board game still played today?": the answer's superlative
   // kept without the noun the question gives it.
   const superlative = !cut && !picked && !/^\s*which\s/i.test(question) ? SUPERLATIVE_NOUN.exec(question) : null;
-  if (superlative && !SUPERLATIVE_NOT_NOUN.test(superlative[2])) {
+  if (superlative && !SUPERLATIVE_NOT_NOUN.test(superlative[2]) && !NOT_SUPERLATIVE.test(superlative[1])) {
     const [, degree, noun] = superlative;
     const lower = own.toLowerCase();
     const at = lower.indexOf(`the ${degree.toLowerCase()} `);
     const next = at < 0 ? "" : (/^[^\s,.;:]*/.exec(lower.slice(at + degree.length + 5))?.[0] ?? "");
-    if (at >= 0 && !next.startsWith(noun.toLowerCase()) && !cachedRegExp(`\\bthe ${degree} (?:[\\w-]+ ){1,2}${noun}`, "i").test(own))
+    // (The answer's own phrase may follow: "the block with the greatest specific heat" for "… the greatest amount?".)
+    const answersOwn =
+      next !== "" && !SUPERLATIVE_NOT_NOUN.test(next) && answer.toLowerCase().includes(`the ${degree.toLowerCase()} ${next}`);
+    if (
+      at >= 0 &&
+      !answersOwn &&
+      !next.startsWith(noun.toLowerCase()) &&
+      !cachedRegExp(`\\bthe ${degree} (?:[\\w-]+ ){1,2}${noun}`, "i").test(own)
+    )
       out.push(`context: "the ${degree.toLowerCase()}" without the question's "${noun.toLowerCase()}"`);
   }
   if (
@@ -735,6 +746,19 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
   // pharmacist …)": the answer's apposition or bracket moved away from the name it follows.
   const moved = own.includes(", ") || own.includes(" (") ? movedApposition(own, answer) : undefined;
   if (moved) out.push(`reads: the answer's "${moved}" moved away from its name`);
+  // "The inventor's own's voice …": a possessive made of a possessive.
+  const possessive = own.includes("'s") || own.includes("’s") ? DOUBLE_POSSESSIVE.exec(own) : null;
+  if (possessive && !answer.includes(possessive[0]) && !question.includes(possessive[0])) out.push(`reads: "${possessive[0]}"`);
+  // "The first Star Wars film came out 1977.": a year straight after the verb, its "in" lost.
+  const year = YEAR_AFTER_VERB.exec(own);
+  if (year && !answer.includes(year[0]) && !question.includes(year[0])) out.push(`reads: "${year[0]}" without "in"`);
+  // "An adult can take usually no more than 4 grams …" for "Usually no more than 4 grams": the answer's adverb after the verb.
+  const adverb = /^\s*(?:usually|generally|typically|normally|often|mostly)\b/i.test(answer) ? ADVERB_AFTER_MODAL_VERB.exec(own) : null;
+  if (adverb && !answer.includes(adverb[0].trim())) out.push(`reads: the answer's "${adverb[2]}" after the verb ("${adverb[0].trim()}")`);
+  // "A ceiling fan should usually turn anticlockwise when you look up at it in summer, …": the question's final phrase put at the end
+  // of the answer's subordinate clause, which it now seems to belong to.
+  const subordinate = question.trimEnd().endsWith("?") ? phraseAfterAnswerClause(own, question, answer) : undefined;
+  if (subordinate) out.push(`reads: the question's "${subordinate.phrase}" after the answer's ${subordinate.word}-clause`);
   // "Mercury has an atmosphere only a very thin one, …": the answer's "only a … one" glued after the question's noun.
   const onlyOne = own.includes(" one") ? /\b([a-z]{3,}) (?:only|just) (?:a|an) (?:[a-z-]+ ){0,3}one\b/.exec(own) : null;
   if (onlyOne && !canBeVerb(onlyOne[1]) && !/^(?:and|but|not|with|for|from|than|into|onto|that|also|there)$/.test(onlyOne[1]))
@@ -827,10 +851,42 @@ function movedApposition(own: string, answer: string): string | undefined {
   return undefined;
 }
 
-/** "Yorick's, the old court jester": a capitalised word (not "Yes" or "No"), a comma, and a phrase with an article. */
-const APPOSITION_AFTER_NAME = /(?<![\p{L}-])(?!(?:Yes|No)\b)([A-Z][\p{L}'’-]+), ((?:the|a|an) [a-z][^,.;—–()]{3,})/u;
+/**
+ * "Yorick's, the old court jester", "His owner's, a night watchman": a capitalised word (not "Yes" or "No") or a possessive, a comma,
+ * and a phrase with an article.
+ */
+const APPOSITION_AFTER_NAME = /(?<![\p{L}-])(?!(?:Yes|No)\b)([A-Z][\p{L}'’-]+|\p{L}+['’]s), ((?:the|a|an) [a-z][^,.;—–()]{3,})/u;
 /** "Scoville's (an American pharmacist …)": a word and a bracket that opens with an article. */
 const BRACKET_AFTER_WORD = /([\p{L}'’-]+) (\((?:an?|the) [^()]{6,}\))/u;
+
+/**
+ * The question's final short phrase ("in summer") where the statement puts it straight after a subordinate clause of the answer's
+ * ("when you look up at it"), with the clause's opening word; else undefined.
+ */
+function phraseAfterAnswerClause(own: string, question: string, answer: string): { phrase: string; word: string } | undefined {
+  const phrase = QUESTION_FINAL_PHRASE.exec(question)?.[1];
+  if (!phrase || answer.toLowerCase().includes(phrase.toLowerCase())) return undefined;
+  const at = own.indexOf(` ${phrase}`);
+  if (at < 0) return undefined;
+  const before = own.slice(0, at);
+  const clause = SUBORDINATE_CLAUSE_END.exec(
+    before.slice(Math.max(before.lastIndexOf(","), before.lastIndexOf("—"), before.lastIndexOf(";")) + 1),
+  );
+  return clause && answer.includes(clause[0]) && !question.includes(`${clause[1]} `) ? { phrase, word: clause[1] } : undefined;
+}
+
+/** "… turn in summer?": a short phrase of time or place that ends a question. */
+const QUESTION_FINAL_PHRASE = /\b((?:in|on|at|during|for) (?:the |a )?[a-z]+)\s*\?\s*$/i;
+/** "when you look up at it": a subordinate clause that ends a text, and its opening word. */
+const SUBORDINATE_CLAUSE_END = /\b(when|if|while|because|since|after|before|until|unless|although) .+$/;
+
+/** "own's", "Jane's's": a possessive after "own" or after another possessive. */
+const DOUBLE_POSSESSIVE = /\b(?:own|[\p{L}]+['’]s)['’]s\b/iu;
+/** "came out 1977", "founded 1891": a particle or past verb, then a year (not a title: "opens 2001: A Space Odyssey"). */
+const YEAR_AFTER_VERB = /\b(?:out|up|off|down|back|began|came|went|became|took|won|[a-z]+ed) (?:1[0-9]|20)[0-9]{2}\b(?![-–%:]| ?[-–%])/;
+/** "can take usually": a modal, its verb, then a frequency adverb. */
+const ADVERB_AFTER_MODAL_VERB =
+  /\b(?:can|could|should|will|would|may|might|must) ([a-z]+) (usually|generally|typically|normally|often|mostly) /;
 
 /** "the year that was 1666": a noun of the question's wh-phrase, then the answer's "that was …". */
 const THE_NOUN_THAT_WAS = /\bthe (?:year|month|day|century|decade|country|city|person|place|one) (?:that|which) (?:was|is|were) \S+/;
