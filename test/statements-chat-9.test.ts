@@ -1,10 +1,12 @@
 /**
  * Flags for statements that glue the answer's own phrase into the question's words (issue 23, part 6): the phrase after the answer's
  * comma run on without its closing comma, an apposition or bracket moved away from its name, and a superlative kept without the noun
- * the question gives it. Each check is shown on the statement it flags and on the one a careful annotator writes, which it leaves.
+ * the question gives it, and others. Each check is shown on the statement it flags and on the one a careful annotator writes, which it
+ * leaves. Also: advice asked with "should" and listed after a colon is what the answer's phrase names.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
 
 test("the answer's phrase after its comma, run into the question's words without a comma, is flagged", () => {
@@ -202,4 +204,27 @@ test("a doubled possessive, a year straight after its verb, an adverb after the 
     "Greyfriars Bobby guarded his owner's grave, a night watchman named John Gray.",
     `reads: the answer's "a night watchman named John Gray" moved away from its name`,
   );
+});
+
+test("advice asked with 'should', named by a phrase and listed after a colon, is what the phrase names; a clause after the colon stays", () => {
+  const cases: [string, string, string][] = [
+    [
+      "What should I pack for a beach holiday?",
+      "The essentials: 1. sun cream 2. a hat 3. a towel",
+      "The essentials to pack for a beach holiday are sun cream, a hat and a towel.",
+    ],
+    [
+      "What should I plant in a shady garden?",
+      "A few favourites: ferns, hostas and foxgloves.",
+      "A few favourites to plant in a shady garden are ferns, hostas and foxgloves.",
+    ],
+    ["What should I plant in a shady garden?", "Ferns: they love shade.", "Ferns should be planted in a shady garden: they love shade."],
+    // (With "can" the passive stays: the annotators write it so.)
+    [
+      "What can I use instead of butter?",
+      "A few things: olive oil, coconut oil or applesauce.",
+      "A few things can be used instead of butter: olive oil, coconut oil or applesauce.",
+    ],
+  ];
+  for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
 });

@@ -3902,9 +3902,26 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
     // (The core may end in an addition of its own: "Six: Switzerland, …" before "— though …".)
     const r = core.text.length < t.length ? realizeAnswer(q, core, question) : realizeFrame(q, core, question);
+    const listed = trailing[2].startsWith(":") ? listAfterAdvice(f, r, core, trailing[2]) : undefined;
+    if (listed) return { ...r, sentence: listed, rule: `${r.rule}:trailing-clause` };
     return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
   }
   return realizeFrame(q, answer, question);
+}
+
+/**
+ * "What should I pack for a day hike?" + "The essentials: 1. plenty of water 2. …": advice the asker asked for, named by a phrase and
+ * listed after a colon, is what the phrase names ("The essentials to pack for a day hike are plenty of water, …"), not an order in the
+ * passive ("The essentials should be packed for a day hike: …"); undefined for other answers.
+ */
+function listAfterAdvice(f: ParsedQuestion["frame"], r: Realized, core: AnswerParts, list: string): string | undefined {
+  if (f.kind !== "wh-inverted" || r.rule !== "wh-inverted:impersonal" || f.decl.aux.lower !== "should" || !f.decl.verb) return undefined;
+  // (A list after the colon, not a clause: "Ferns: they love shade.")
+  if (!/^:\s+(?:1\.\s|(?!(?:they|it|he|she|you|we|this|that|these|those|there)\b)[^.;]*,)/i.test(list)) return undefined;
+  const passive = `${capitalize(core.text)} should be ${pastParticiple(f.decl.verb.lemma)}`;
+  if (!r.sentence.startsWith(`${passive} `) && r.sentence.replace(/[\s.]+$/u, "") !== passive) return undefined;
+  const after = r.sentence.slice(passive.length).replace(/[\s.]+$/u, "");
+  return `${capitalize(core.text)} to ${f.decl.verb.lemma}${after} ${core.plural ? "are" : "is"} ${list.replace(/^:\s+/, "")}`;
 }
 
 /** A phrase and its appositive after a comma: "An 11-year-old schoolgirl from Oxford, Venetia Burney", "Georgia, the country in the Caucasus". */
