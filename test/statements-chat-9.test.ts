@@ -228,3 +228,24 @@ test("advice asked with 'should', named by a phrase and listed after a colon, is
   ];
   for (const [q, a, want] of cases) assert.equal(reformulate(q, a).statement, want, `${q} | ${a}`);
 });
+
+test("the answer's 'it does …' said of the question's reason, and an apostrophe on its own, are flagged", () => {
+  const q = "Give one reason why recycling is important.";
+  const a = "It reduces the amount of waste sent to landfills.";
+  assert.ok(
+    statementDoubts(q, a, "One reason why recycling is important reduces the amount of waste sent to landfills.").includes(
+      `meaning: the answer's "it reduces" said of the question's noun`,
+    ),
+  );
+  assert.deepEqual(
+    statementDoubts(q, a, "One reason why recycling is important is that it reduces the amount of waste sent to landfills."),
+    [],
+  );
+  const war = "In what year did the Treaty of Westphalia end the Thirty Years' War?";
+  assert.ok(
+    statementDoubts(war, "1648", "The Treaty of Westphalia ended the Thirty Years in 1648 ' War.").includes(
+      "reads: an apostrophe on its own",
+    ),
+  );
+  assert.deepEqual(statementDoubts(war, "1648", "The Treaty of Westphalia ended the Thirty Years' War in 1648."), []);
+});

@@ -759,6 +759,18 @@ function gluedAnswerDoubts(own: string, question: string, answer: string): strin
   // of the answer's subordinate clause, which it now seems to belong to.
   const subordinate = question.trimEnd().endsWith("?") ? phraseAfterAnswerClause(own, question, answer) : undefined;
   if (subordinate) out.push(`reads: the question's "${subordinate.phrase}" after the answer's ${subordinate.word}-clause`);
+  // "One reason why recycling is important reduces the amount of waste …" for "It reduces …": the answer's "it" (the thing the reason
+  // is about) dropped, its verb made the reason's.
+  const reasonDoes = REASON_SUBJECT.test(own) ? ANSWER_IT_DOES.exec(answer) : null;
+  if (reasonDoes) {
+    const predicate = `${reasonDoes[1]} ${reasonDoes[2].slice(0, 15)}`;
+    const at = own.indexOf(predicate);
+    if (at > 0 && !/\b(?:it|that|is|was)\s*$/i.test(own.slice(0, at)))
+      out.push(`meaning: the answer's "it ${reasonDoes[1]}" said of the question's noun`);
+  }
+  // "… ended the Thirty Years in 1648 ' War.": an apostrophe left on its own.
+  if ((own.includes(" ' ") || own.includes(" ’ ")) && !/\s['’]\s/.test(`${question} ${answer}`))
+    out.push("reads: an apostrophe on its own");
   // "Mercury has an atmosphere only a very thin one, …": the answer's "only a … one" glued after the question's noun.
   const onlyOne = own.includes(" one") ? /\b([a-z]{3,}) (?:only|just) (?:a|an) (?:[a-z-]+ ){0,3}one\b/.exec(own) : null;
   if (onlyOne && !canBeVerb(onlyOne[1]) && !/^(?:and|but|not|with|for|from|than|into|onto|that|also|there)$/.test(onlyOne[1]))
@@ -879,6 +891,11 @@ function phraseAfterAnswerClause(own: string, question: string, answer: string):
 const QUESTION_FINAL_PHRASE = /\b((?:in|on|at|during|for) (?:the |a )?[a-z]+)\s*\?\s*$/i;
 /** "when you look up at it": a subordinate clause that ends a text, and its opening word. */
 const SUBORDINATE_CLAUSE_END = /\b(when|if|while|because|since|after|before|until|unless|although) .+$/;
+
+/** "One reason why …", "The most likely reason …": a statement about a reason, a way, a role, which cannot act itself. */
+const REASON_SUBJECT = /^\s*(?:One|The(?: [a-z]+){0,2}) (?:reason|way|role|function|purpose|cause|result|effect|advantage|benefit)\b/;
+/** "It reduces the amount of waste …": an answer that says what "it" does, its verb and the words after it. */
+const ANSWER_IT_DOES = /^\s*it (?!(?:is|was|has|'s|’s)\b)(\w+) (.{8,})$/i;
 
 /** "own's", "Jane's's": a possessive after "own" or after another possessive. */
 const DOUBLE_POSSESSIVE = /\b(?:own|[\p{L}]+['’]s)['’]s\b/iu;
