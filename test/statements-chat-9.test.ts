@@ -249,3 +249,28 @@ test("the answer's 'it does …' said of the question's reason, and an apostroph
   );
   assert.deepEqual(statementDoubts(war, "1648", "The Treaty of Westphalia ended the Thirty Years' War in 1648."), []);
 });
+
+test("a reason's 'it' is what the reason is about: the reason is that the answer's clause holds; 'it's …' still names the answer", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Give one reason why recycling is important.",
+      "It reduces the amount of waste sent to landfills.",
+      "One reason why recycling is important is that it reduces the amount of waste sent to landfills.",
+    ],
+    [
+      "A plant kept in a dark closet for a week turns yellow. What is the most likely reason?",
+      "It cannot make chlorophyll without light.",
+      "A plant kept in a dark closet for a week turns yellow. The most likely reason is that it cannot make chlorophyll without light.",
+    ],
+    [
+      "I'm growing tomatoes and the leaves are curling. What's the likely cause?",
+      "It's probably heat stress or uneven watering.",
+      "I'm growing tomatoes and the leaves are curling. The likely cause is probably heat stress or uneven watering.",
+    ],
+  ];
+  for (const [q, a, want] of cases) {
+    const r = reformulate(q, a);
+    assert.equal(r.statement, want, `${q} | ${a}`);
+    assert.deepEqual(r.doubts, [], r.statement);
+  }
+});

@@ -1462,6 +1462,26 @@ function thereForPlace(a: AnswerParts, predicate: readonly Token[]): string | un
 }
 
 /**
+ * "Give one reason why recycling is important." + "It reduces the amount of waste …": a reason's "it" is what the reason is about,
+ * not the reason, so the reason is that the answer's clause holds ("One reason why recycling is important is that it reduces …");
+ * undefined unless the question's phrase is a reason, a cause or an explanation and the answer opens with a pronoun and a verb other
+ * than "be".
+ */
+function reasonThatClause(phrase: readonly Token[], a: AnswerParts): string | undefined {
+  const head = phrase.find((t) => t.pos === "NOUN");
+  if (
+    !a.isClause ||
+    !head ||
+    !/^(?:reason|cause|explanation)s?$/.test(head.lower) ||
+    !/^(?:it|they|he|she)$/.test(a.tokens[0]?.lower ?? "")
+  )
+    return undefined;
+  // ("It's probably heat stress": "it" and "be" point at the answer, which the other rules place.)
+  if (/^(?:['’]s|is|was|are|were|['’]re)$/.test(a.tokens[1]?.lower ?? "")) return undefined;
+  return `${capitalize(text(phrase))} ${head.lower.endsWith("s") ? "are" : "is"} that ${midSentence(a.text).replace(/[.!]+$/, "")}`;
+}
+
+/**
  * "The word comes from …" for "Where does the word marathon come from?", "The treaty was signed in 1919" for "When was the Treaty of
  * Versailles signed?": an answer's subject that is the question's subject cut short to "the" and one of its nouns gets it whole.
  */
@@ -1479,6 +1499,8 @@ function subjectSaidWhole(a: AnswerParts, antecedent: readonly Token[]): string 
 }
 
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
+  const reason = antecedent ? reasonThatClause(antecedent, a) : undefined;
+  if (reason) return { sentence: reason, rule: `${rule}:reason-that`, doubts };
   const resolved = antecedent ? resolvePronoun(a, antecedent) : undefined;
   if (resolved) return { sentence: resolved, rule: `${rule}:pronoun`, doubts };
   const unresolved = PRONOUNS.has(a.tokens[0]?.lower ?? "");
@@ -2265,6 +2287,8 @@ function beComplementRealize(
       const of = subject.findIndex((t) => t.lower === "of");
       const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
       // "What are the properties of photons?" + "they have …": not the properties themselves; one of them is stated (below).
+      const reason = reasonThatClause(subject, a);
+      if (reason) return { sentence: reason, rule: "wh-be:reason-that", doubts };
       const several = beText === "are" && !tailText && pluralPropositionHead(subject) > 0;
       const resolved = abstract === subject && several ? undefined : (resolvePronoun(a, abstract) ?? demonstrativeSubject(a, abstract));
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
