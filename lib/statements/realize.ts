@@ -2286,9 +2286,9 @@ function beComplementRealize(
       // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
       const of = subject.findIndex((t) => t.lower === "of");
       const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
-      // "What are the properties of photons?" + "they have …": not the properties themselves; one of them is stated (below).
       const reason = reasonThatClause(subject, a);
       if (reason) return { sentence: reason, rule: "wh-be:reason-that", doubts };
+      // "What are the properties of photons?" + "they have …": not the properties themselves; one of them is stated (below).
       const several = beText === "are" && !tailText && pluralPropositionHead(subject) > 0;
       const resolved = abstract === subject && several ? undefined : (resolvePronoun(a, abstract) ?? demonstrativeSubject(a, abstract));
       if (resolved) return { sentence: resolved, rule: "wh-be:pronoun", doubts };
