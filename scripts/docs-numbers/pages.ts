@@ -386,6 +386,8 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`lean-holdout-23.csv\` (${size("lean-holdout-23.csv")} leaning,`,
     page`\`lean-holdout-24.csv\` (${size("lean-holdout-24.csv")} leaning,`,
     page`\`lean-holdout-25.csv\` (${size("lean-holdout-25.csv")} leaning)`,
+    page`\`lean-holdout-26.csv\` (${size("lean-holdout-26.csv")} leaning)`,
+    page`\`holdout-12.csv\` (${size("holdout-12.csv")} ordinary)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
