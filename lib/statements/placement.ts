@@ -710,7 +710,10 @@ const COUNT_WORD =
  * features …"), a comma between a name and its verb ("Laozi, traditionally wrote …"), "only a … one" after the question's noun, the
  * answer's "Those are …", explanation or purpose made a reason, its comment on the question ("trickier than it sounds") made the
  * predicate, "means German for", "the year that was 1666", its source before the question's phrase, its comparison glued after the
- * question's, and a measure's adjective after a phrase rather than its unit.
+ * question's, and a measure's adjective after a phrase rather than its unit; also its last phrase run on without its closing comma,
+ * its apposition or bracket moved away from its name, a doubled possessive ("own's"), a year straight after its verb ("came out
+ * 1977"), its frequency adverb after the modal's verb, the question's final phrase after its subordinate clause, its "it does …"
+ * said of the question's reason, and an apostrophe on its own.
  */
 function gluedAnswerDoubts(own: string, question: string, answer: string): string[] {
   const out: string[] = [];
