@@ -339,16 +339,61 @@ export function lexicalNumber(word: string): "plural" | "singular" | undefined {
   return undefined;
 }
 
+/**
+ * Strong verbs whose past or past participle compromise gets wrong ("can be ran", "has became", "was undertook"): base, past,
+ * participle. Checked against a list of English irregular verbs in test/statements-verbs.test.ts.
+ */
+const STRONG_VERB_FORMS: Record<string, readonly [string, string]> = {
+  bear: ["bore", "borne"],
+  become: ["became", "become"],
+  come: ["came", "come"],
+  forgo: ["forwent", "forgone"],
+  run: ["ran", "run"],
+  spring: ["sprang", "sprung"],
+  stink: ["stank", "stunk"],
+  stride: ["strode", "stridden"],
+  string: ["strung", "strung"],
+  strive: ["strove", "striven"],
+  tread: ["trod", "trodden"],
+  wake: ["woke", "woken"],
+  wed: ["wed", "wed"],
+};
+
+/** Prefixes that keep a strong verb strong ("overrun", "undertake", "foresee", "retell", "mistake"). */
+const STRONG_PREFIX = /^(re|out|over|under|mis|fore|with|up)(.{3,})$/;
+/** Prefixed verbs that are not the strong verb they end in: "relay" is regular. */
+const NOT_PREFIXED = wordSet("relay");
+
 const conjugations = new Map<string, Conjugation>();
 function conjugate(lemma: string): Conjugation {
   const key = lemma.toLowerCase();
   let c = conjugations.get(key);
   if (!c) {
-    const w = getWorld();
-    c = w.methods.two.transform.verb.conjugate(key, w.model) ?? {};
+    c = strongForms(key) ?? compromiseConjugation(key);
     conjugations.set(key, c);
   }
   return c;
+}
+
+function compromiseConjugation(key: string): Conjugation {
+  const w = getWorld();
+  return w.methods.two.transform.verb.conjugate(key, w.model) ?? {};
+}
+
+/** The past and participle of a strong verb, prefixed or not ("undertake" → "undertook", "undertaken"); undefined for others. */
+function strongForms(key: string): Conjugation | undefined {
+  const own = STRONG_VERB_FORMS[key];
+  if (own) return { ...compromiseConjugation(key), PastTense: own[0], Participle: own[1] };
+  const prefixed = NOT_PREFIXED.has(key) ? null : STRONG_PREFIX.exec(key);
+  if (!prefixed) return undefined;
+  const [, prefix, base] = prefixed;
+  const baseForms = STRONG_VERB_FORMS[base];
+  const c = baseForms ? undefined : compromiseConjugation(base);
+  const past = baseForms?.[0] ?? c?.PastTense;
+  const participle = baseForms?.[1] ?? c?.Participle ?? past;
+  // (Only a strong base, whose past is not base + "ed": "re" + "view" is left to compromise.)
+  if (!past || !participle || past === `${base}ed` || past === `${base}d` || past === `${base.replace(/y$/, "")}ied`) return undefined;
+  return { ...compromiseConjugation(key), PastTense: prefix + past, Participle: prefix + participle };
 }
 
 /** Keeps the capitalisation of `like` on an inflected form. */
@@ -388,7 +433,7 @@ const STRONG_EEP = wordSet("sleep keep sweep weep creep oversleep");
  */
 const UNCHANGED_PAST = wordSet(
   "read reread spread put cut set hit let shut cost hurt quit split burst cast bet bid broadcast thrust upset rid shed slit",
-  "knit fit beat hurt forecast offset outbid input output preset reset typeset",
+  "knit fit beat hurt forecast offset outbid input output preset reset typeset wed",
 );
 
 /** Verbs stressed on a final -l syllable, which double the l in American English too. */
