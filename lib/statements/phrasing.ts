@@ -326,7 +326,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // the word neither a name nor a common noun the lexicons know (the answer's first sentence; its other words lower-case).
   // (The phrase before the answer's dash: "Basking sharks eat Plankton — they swim …".)
   const phrase = firstSentence(name).split(/\s[—–]\s/, 1)[0];
-  const capital = /^([A-Z][a-z]{2,})(?: [a-z][a-z -]*)?$/.exec(phrase)?.[1];
+  // (The answer's comment after a comma may follow: "… because of Tiredness, mostly.")
+  const capital = /^([A-Z][a-z]{2,})(?: [a-z][a-z -]*)?(?:, [a-z][a-z -]*)?$/.exec(phrase)?.[1];
   if (capital && !question.includes(capital)) {
     // Where the answer closes the question's predicate ("… drink Nectar."), not in a blank that may hold a name ("The Breakdown method").
     const at = statement.lastIndexOf(` ${phrase}`);
