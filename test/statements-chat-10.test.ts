@@ -26,3 +26,26 @@ test("an answer's opening capital kept mid-sentence before its comment is flagge
   // A name keeps its capital, unflagged: "Mercury" for a planet.
   assert.deepEqual(reformulate("Which planet is closest to the Sun?", "Mercury, by far.").doubts, []);
 });
+
+test("a hedge goes after the question's be past the answer's comma phrase; a number's comma stays in a trailing adjunct", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Which city is the largest?",
+      "Probably Tokyo, with 37 million people.",
+      "Tokyo, with 37 million people, is probably the largest city.",
+    ],
+    [
+      "Which dinosaur was the biggest?",
+      "Probably Argentinosaurus, a titanosaur from Argentina.",
+      "Argentinosaurus, a titanosaur from Argentina, was probably the biggest dinosaur.",
+    ],
+    ["Which dinosaur was the biggest?", "Probably Argentinosaurus.", "Argentinosaurus was probably the biggest dinosaur."],
+    ["Which mountain is the tallest?", "Probably Everest, at 8,849 m.", "Everest is probably the tallest mountain, at 8,849 m."],
+    ["Which mountain is the tallest?", "Everest, at 8,849 m.", "Everest is the tallest mountain, at 8,849 m."],
+  ];
+  for (const [question, answer, statement] of cases) {
+    const made = reformulate(question, answer);
+    assert.equal(made.statement, statement);
+    assert.deepEqual(made.doubts, [], statement);
+  }
+});

@@ -316,6 +316,8 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   // (Before a negated "do" or a contraction: "Woodpeckers probably don't get brain damage", "A car usually won't start".)
   if (!onAux && at > 2 && /^(?:not|n't)$/.test(t[at - 1].lower) && (/^(?:do|does|did)$/.test(t[at - 2].lower) || t[at - 1].lower === "n't"))
     at -= 2;
+  // (After the question's "be" found past the subject's comma phrase: "Tokyo, with 37 million people, is probably the largest city".)
+  if (!onAux && at === named && /^(?:is|are|was|were|am)$/.test(t[at].lower) && t[at + 1]?.lower !== "n't") at++;
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }
