@@ -49,3 +49,29 @@ test("a hedge goes after the question's be past the answer's comma phrase; a num
     assert.deepEqual(made.doubts, [], statement);
   }
 });
+
+test("a yes or no whose clause says the question's verb again of pronouns: the question's statement with what the clause adds", () => {
+  const cases: [string, string, string][] = [
+    ["Can I run my car on diesel?", "No, you can't run it on diesel.", "A car cannot be run on diesel."],
+    ["Can I freeze milk?", "Yes, you can freeze it for up to three months.", "Milk can be frozen for up to three months."],
+    ["Can dogs eat chocolate?", "No, they can't eat it — it's toxic to them.", "Dogs cannot eat chocolate — it's toxic to them."],
+    ["Do bees make honey?", "Yes, they make it from nectar.", "Bees make honey from nectar."],
+    ["Does the Moon orbit the Earth?", "Yes, it orbits it every 27 days.", "The Moon orbits the Earth every 27 days."],
+    [
+      "Can I eat raw eggs?",
+      "Yes, you can eat them, but there's a small risk of salmonella.",
+      "Raw eggs can be eaten, but there's a small risk of salmonella.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) {
+    const made = reformulate(question, answer);
+    assert.equal(made.statement, statement);
+    assert.deepEqual(made.doubts, [], statement);
+  }
+  // Not where the clause names an object or a phrase of its own in place of the question's.
+  assert.equal(
+    reformulate("Can I freeze cheese?", "Yes, you can freeze hard cheeses like Cheddar.").statement,
+    "Cheese can be frozen. You can freeze hard cheeses like Cheddar.",
+  );
+  assert.ok(!reformulate("Does binary search work on unsorted arrays?", "yes, it works on any array").rule.endsWith(":echoed"));
+});

@@ -1311,6 +1311,13 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       const joined = added === "" ? sentence : /^[—–]/.test(added) ? `${sentence.replace(/[.!]+$/, "")} ${added}` : `${sentence} ${added}`;
       return { sentence: `${joined.replace(/[.!]+$/, "")}${e.rest ? `. ${e.rest}` : ""}`, rule, doubts };
     }
+    // "Yes, you can freeze it for up to three months." to "Can I freeze milk?": the answer's clause says the question's verb again of
+    // pronouns; the statement is the question's, with what the clause adds ("Milk can be frozen for up to three months.").
+    const echoed = echoedVerbRest(e, asked, positive);
+    if (echoed !== undefined) {
+      const joined = echoed === "" ? sentence : `${sentence.replace(/[.!]+$/, "")}${/^[,;:]/.test(echoed) ? "" : " "}${echoed}`;
+      return { sentence: `${joined.replace(/[.!]+$/, "")}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:echoed`, doubts };
+    }
     // ("Yes, very much so!", "Yes, absolutely!": the yes said again, with nothing of its own.)
     const more = EMPHATIC_YES_OR_NO.test(e.text) ? undefined : elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
@@ -1389,6 +1396,44 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     rule: "yes-no:unplaced",
     doubts: [...doubts, "answer is neither yes nor no"],
   };
+}
+
+/** Subjects that stand for the question's ("you", "they", "it") and objects that stand for its object ("it", "them"). */
+const ECHO_SUBJECT = /^(?:you|they|it|we|i|he|she|one)$/;
+const ECHO_OBJECT = /^(?:it|them|one|this|that|these|those|him|her)$/;
+
+/**
+ * What the answer's first clause adds after saying the question's verb again of pronouns ("you can freeze it for up to three months" →
+ * "for up to three months"; "they can't eat it — it's toxic" → "— it's toxic"), without the question's own words it repeats ("you can't
+ * run it on diesel" → ""); undefined when the clause is not such an echo, or its negation is not the answer's yes or no.
+ */
+function echoedVerbRest(e: AnswerParts, asked: Declarative, positive: boolean): string | undefined {
+  const t = e.tokens;
+  if (!asked.verb || t.length < 3 || !ECHO_SUBJECT.test(t[0].lower)) return undefined;
+  let k = 1;
+  let negated = false;
+  while (k < t.length && (t[k].pos === "AUX" || t[k].pos === "PART" || t[k].pos === "ADV")) {
+    if (/^(?:not|n't|never|cannot)$/.test(t[k].lower)) negated = true;
+    k++;
+  }
+  if (k >= t.length || t[k].lemma !== asked.verb.lemma || negated === positive) return undefined;
+  k++;
+  if (k < t.length && ECHO_OBJECT.test(t[k].lower)) k++;
+  // (Only pronouns before the verb and after it: "you can freeze whole milk" names an object of its own.)
+  else if (asked.rest.length > 0 && asked.rest[0].pos !== "ADP") return undefined;
+  const rest = joinTokens(t.slice(k)).trim();
+  // (The question's phrase said again goes: "… run it on diesel" to "Can I run my car on diesel?".)
+  const said = /^[^,;:—–.]+/.exec(rest)?.[0].trim() ?? "";
+  const question = text(asked.rest).toLowerCase();
+  if (said !== "" && question.includes(said.toLowerCase()))
+    return rest
+      .slice(said.length)
+      .trim()
+      .replace(/[.!]+$/, "");
+  // (Not a phrase in place of the question's: "it works on any array" to "Does binary search work on unsorted arrays?".)
+  const preposition = /^([a-z]+) /.exec(said)?.[1];
+  if (preposition && asked.rest.some((x) => x.pos === "ADP" && x.lower === preposition)) return undefined;
+  return rest.replace(/[.!]+$/, "");
 }
 
 /**
