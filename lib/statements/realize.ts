@@ -1398,6 +1398,15 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   };
 }
 
+/**
+ * Whether the question's words end in a preposition the wh-phrase is the object of ("What year was she born in?"), not in a verb's
+ * particle ("What year did the first iPhone come out?": "came out in 2007").
+ */
+function strandsPreposition(rest: readonly Token[]): boolean {
+  const last = rest.at(-1);
+  return last !== undefined && last.pos === "ADP" && !(/^(?:up|down|out|off|away|back|over)$/.test(last.lower) && rest.length === 1);
+}
+
 /** Subjects that stand for the question's ("you", "they", "it") and objects that stand for its object ("it", "them"). */
 const ECHO_SUBJECT = /^(?:you|they|it|we|i|he|she|one)$/;
 const ECHO_OBJECT = /^(?:it|them|one|this|that|these|those|him|her)$/;
@@ -3355,7 +3364,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         return { sentence: `${capitalize(text(timed))}, ${midSentence(clause.replace(/[.!]+$/, ""))}`, rule: "wh-inverted:where", doubts };
       }
     }
-  } else if (wh.word === "when" || (asksTime(wh) && !(d.rest.length > 0 && d.rest[d.rest.length - 1].pos === "ADP"))) {
+  } else if (wh.word !== "when" && asksTime(wh) && strandsPreposition(d.rest)) {
+    // "What year was Shakespeare born in?" + "1564": the answer after the stranded preposition, "… was born in 1564".
+    const prep = d.rest[d.rest.length - 1].lower;
+    d = { ...d, rest: d.rest.slice(0, -1) };
+    slot = new RegExp(`^${prep}\\b`, "i").test(answerText) ? `${prep}${slot.slice(prep.length)}` : `${prep} ${slot}`;
+    gap = d.rest.length;
+  } else if (wh.word === "when" || (asksTime(wh) && !strandsPreposition(d.rest))) {
     // ("When is the best time to visit Japan?" + "spring": a time that is the subject's own is said bare, "… is spring".)
     const timeSubject =
       d.auxKind === "be" && !d.verb && d.subject.some((t) => /^(?:time|season|month|day|year|period|moment)$/.test(t.lower));
