@@ -92,3 +92,18 @@ test("a time asked with a verb's particle takes its preposition; one asked with 
     assert.deepEqual(made.doubts, [], statement);
   }
 });
+
+test('a named or listed object counted or capitalised in the plural takes "are"', () => {
+  const cases: [string, string, string][] = [
+    [
+      "Name the five Great Lakes.",
+      "Superior, Michigan, Huron, Erie and Ontario.",
+      "The five Great Lakes are Superior, Michigan, Huron, Erie and Ontario.",
+    ],
+    ["Name the three Musketeers.", "Athos, Porthos and Aramis.", "The three Musketeers are Athos, Porthos and Aramis."],
+    ["List the Great Lakes.", "Superior, Michigan, Huron, Erie, Ontario.", "The Great Lakes are Superior, Michigan, Huron, Erie, Ontario."],
+    ["Name the Netherlands' capital.", "Amsterdam.", "The Netherlands' capital is Amsterdam."],
+    ["Name the largest planet.", "Jupiter.", "The largest planet is Jupiter."],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+});

@@ -3640,9 +3640,15 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
       : undefined;
   const answer = way ?? (namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true));
   const head = headNoun(object);
+  // ("The five Great Lakes are …", "The three Musketeers are …": a count before the head, or a capitalised plural the tagger left whole,
+  // which a list answer names.)
+  const at = head === undefined ? -1 : object.indexOf(head);
   const plural =
-    object.some((t, i) => i === 0 && PLURAL_NUMBER.test(t.lower)) ||
-    (head !== undefined && /s$/.test(head.lower) && head.lemma !== head.lower && !/(?:ss|us|is)$/.test(head.lower));
+    object.some((t, i) => (i === 0 || (i < at && object[i - 1].pos === "DET")) && PLURAL_NUMBER.test(t.lower)) ||
+    (head !== undefined &&
+      /s$/.test(head.lower) &&
+      !/(?:ss|us|is)$/.test(head.lower) &&
+      (head.lemma !== head.lower || (head.pos === "PROPN" && (looksPlural(head.lower) || /,| and /.test(a.text)))));
   return {
     sentence: `${capitalize(text(object))} ${plural ? "are" : "is"} ${way ?? midSentence(answer, classHead(object)?.lemma)}`,
     rule: `imperative:${f.verb}`,
