@@ -107,3 +107,15 @@ test('a named or listed object counted or capitalised in the plural takes "are"'
   ];
   for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
 });
+
+test('a British spelling the lemmatiser gives in American is not read as a plural ("Iron sulphide … causes")', () => {
+  assert.equal(
+    reformulate("What causes the green ring around a hard-boiled egg yolk?", "Iron sulphide, which forms when the egg is cooked too long.")
+      .statement,
+    "Iron sulphide, which forms when the egg is cooked too long, causes the green ring around a hard-boiled egg yolk.",
+  );
+  assert.equal(
+    reformulate("What protein transports oxygen in blood?", "haemoglobin").statement,
+    "The protein that transports oxygen in blood is haemoglobin.",
+  );
+});

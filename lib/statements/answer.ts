@@ -577,6 +577,17 @@ export function tokenizePhrase(text: string): Token[] {
  * True when the phrase names several things or a plural noun is its head ("the tilt of the Earth's axis" is singular; "sunlight refracting
  * through raindrops" too).
  */
+/** A word with British spellings made American ("sulphide" → "sulfide", "colour" → "color", "analyse" → "analyze", "centre" → "center"). */
+function americanSpelling(word: string): string {
+  return word
+    .replace(/ph/g, "f")
+    .replace(/our\b/g, "or")
+    .replace(/tre\b/g, "ter")
+    .replace(/is(e|ation)\b/g, "iz$1")
+    .replace(/yse\b/g, "yze")
+    .replace(/ae|oe/g, "e");
+}
+
 export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // An infinitive or gerund phrase ("to remove harmful substances", "eating fruit") is one thing.
   if (
@@ -631,7 +642,15 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   const known = lexicalNumber(head.lower);
   if (known) return known === "plural";
   // An irregular plural the lemmatiser knows ("mitochondria" → "mitochondrion", "teeth" → "tooth").
-  if (!/s$/.test(head.lower) && head.pos === "NOUN" && head.lemma !== head.lower && head.lemma.length > 2) return true;
+  // (Not a British spelling the lemmatiser gives in American: "sulphide" → "sulfide", "colour" → "color".)
+  if (
+    !/s$/.test(head.lower) &&
+    head.pos === "NOUN" &&
+    head.lemma !== head.lower &&
+    head.lemma.length > 2 &&
+    americanSpelling(head.lower) !== americanSpelling(head.lemma)
+  )
+    return true;
   if (/(?:ss|us|is)$/.test(head.lower) || !/s$/.test(head.lower)) return false;
   // A capitalised head in -s is a name ("Michael Phelps") unless "the" makes it a people ("the Romans").
   if (/^[A-Z]/.test(head.text) && tokens[0] !== head && tokens[0].lower !== "the") return false;
