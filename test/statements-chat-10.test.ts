@@ -119,3 +119,24 @@ test('a British spelling the lemmatiser gives in American is not read as a plura
     "The protein that transports oxygen in blood is haemoglobin.",
   );
 });
+
+test('where the asker asks of a part of the body, "my" and the answer\'s "your" before parts of the body become "the"', () => {
+  const cases: [string, string, string][] = [
+    [
+      "Where is my pancreas?",
+      "Deep in your upper abdomen, behind your stomach.",
+      "The pancreas is deep in the upper abdomen, behind the stomach.",
+    ],
+    ["Where is my liver?", "In your upper right abdomen.", "The liver is in the upper right abdomen."],
+    [
+      "Why does my knee click?",
+      "Usually gas bubbles in the joint fluid — it's harmless.",
+      "The knee usually clicks because gas bubbles in the joint fluid — it's harmless.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  // Advice to the asker keeps its "your": "take your foot off the accelerator".
+  assert.ok(
+    reformulate("What should I do if my car starts to skid?", "Take your foot off the accelerator.").statement.includes("take your foot"),
+  );
+});

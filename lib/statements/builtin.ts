@@ -469,8 +469,17 @@ function saidOnce(sentence: string, question: string): string {
  * "To make my phone battery last longer, …" for "How can I make my phone battery last longer?": the asker's "my" becomes "a" in a
  * statement that says it of anyone (issue 23 part 1), unless the sentence keeps the asker's "I" or the answer says "my" itself.
  */
-function impersonal(sentence: string, answer: string): string {
-  if (!/\b[Mm]y\b/.test(sentence) || /\b(?:I|I'm|me)\b/.test(sentence) || /\b[Mm]y\b/.test(answer)) return sentence;
+function impersonal(given: string, answer: string): string {
+  if (!/\b[Mm]y\b/.test(given) || /\b(?:I|I'm|me)\b/.test(given) || /\b[Mm]y\b/.test(answer)) return given;
+  // ("Where is my pancreas?" + "Deep in your upper abdomen, behind your stomach": where the asker asks of a part of the body, parts of the
+  // body are everyone's, "the pancreas … the upper abdomen … the stomach".)
+  const sentence = BODY_PART_ASKED.test(given)
+    ? given.replace(BODY_PART_OWNED, (whole: string, m: string, side: string, noun: string) =>
+        BODY_PARTS.has(noun) && (m.toLowerCase() === "y" || !PLURAL_BODY_PARTS.has(noun))
+          ? `${m === m.toUpperCase() ? "The" : "the"} ${side}${noun}`
+          : whole,
+      )
+    : given;
   // ("my roses" → "roses", "my running shoes" → "running shoes", "my checked luggage" → "checked luggage": a plural or a mass noun
   // takes no article.)
   // (Not inside quotes: "like 'tease my ears' for 'ease my tears'" quotes someone's words.)
@@ -488,6 +497,26 @@ function impersonal(sentence: string, answer: string): string {
 }
 
 const PLURAL_ENDING = /[^su'’]s$/;
+/** "my" or "your" before a part of the body, with a side ("your upper abdomen"). */
+const BODY_PART_OWNED = /\b([MmYy])(?:y|our) ((?:(?:left|right|upper|lower|inner|outer|middle|front|back) ){0,2})([a-z]+)\b/g;
+/** The asker's own part of the body, singular ("my pancreas", "my left knee"). */
+const BODY_PART_ASKED = new RegExp(
+  `\\b[Mm]y (?:(?:left|right|upper|lower) )?(?:${"head face forehead nose mouth tongue jaw neck throat shoulder arm elbow wrist hand finger thumb chest back spine stomach belly abdomen waist hip leg thigh knee ankle foot toe heel skin brain heart liver kidney pancreas spleen gallbladder bladder colon appendix thyroid hippocampus skull pelvis uterus womb prostate ovary retina cornea eardrum larynx oesophagus esophagus trachea windpipe diaphragm cerebellum amygdala hypothalamus pituitary body gut".replaceAll(" ", "|")})\\b`,
+);
+/** Plural parts of the body: the asker's "my eyes" stays without an article ("Eyes water …"). */
+const PLURAL_BODY_PARTS = wordSet(
+  "eyes ears lips teeth gums shoulders arms elbows wrists hands fingers thumbs nails hips legs thighs knees ankles feet toes heels lungs",
+  "kidneys bowels intestines ribs ovaries pupils eardrums sinuses tonsils eyelids",
+);
+/** Parts of the body, which "the" names for anyone ("the pancreas", "the upper abdomen"). */
+const BODY_PARTS = wordSet(
+  "head hair face forehead eye eyes eyelid eyelids ear ears nose mouth lip lips tongue tooth teeth gum gums jaw neck throat shoulder",
+  "shoulders arm arms elbow elbows wrist wrists hand hands finger fingers thumb thumbs nail nails chest breast back spine stomach belly",
+  "abdomen waist hip hips leg legs thigh thighs knee knees ankle ankles foot feet toe toes heel heels skin brain heart lung lungs liver",
+  "kidney kidneys pancreas spleen gallbladder bladder bowel bowels intestine intestines colon appendix thyroid hippocampus cortex skull",
+  "ribs pelvis uterus womb prostate ovary ovaries retina cornea pupil pupils iris eardrum eardrums sinuses tonsils larynx oesophagus",
+  "esophagus trachea windpipe diaphragm cerebellum amygdala hypothalamus pituitary body bloodstream gut",
+);
 /** Words after a noun that are not a noun it modifies. */
 const NOT_HEAD = wordSet(
   "and but the with from into onto over under after before during without every each than that this then when while because since until",
