@@ -140,3 +140,30 @@ test('where the asker asks of a part of the body, "my" and the answer\'s "your" 
     reformulate("What should I do if my car starts to skid?", "Take your foot off the accelerator.").statement.includes("take your foot"),
   );
 });
+
+test("an answer's word on the question goes; a clause that fills the question's gap keeps the question's phrase before its own", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Who fought in the Rumble in the Jungle?",
+      "Oh, that's a classic — Muhammad Ali and George Foreman.",
+      "Muhammad Ali and George Foreman fought in the Rumble in the Jungle.",
+    ],
+    ["Who painted the Mona Lisa?", "That's one of my favourites! Leonardo da Vinci.", "Leonardo da Vinci painted the Mona Lisa."],
+    ["What is a baby kangaroo called?", "That's a joey.", "A baby kangaroo is called a joey."],
+    [
+      "Whom did Muhammad Ali fight in the Rumble in the Jungle?",
+      "He fought George Foreman, in Kinshasa, in 1974.",
+      "Muhammad Ali fought George Foreman in the Rumble in the Jungle, in Kinshasa, in 1974.",
+    ],
+    [
+      "What did Darwin study on the Galapagos Islands?",
+      "He studied finches, mostly.",
+      "Darwin studied finches on the Galapagos Islands, mostly.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) {
+    const made = reformulate(question, answer);
+    assert.equal(made.statement, statement);
+    assert.deepEqual(made.doubts, [], statement);
+  }
+});

@@ -52,6 +52,8 @@ const FRAMING = [
   // ("Oh, a big one!", "Fun fact time!", "Classic question:".)
   /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:(?:a|what a|that's a|such a) )?(?:good|great|nice|fun|interesting|excellent|fascinating|lovely|cool|tricky|big|classic|neat|fantastic|wonderful|awesome|brilliant|juicy|tough) (?:one|question|thing to ask|fact(?: time)?|topic)\s*[!:.,—–]+\s+/i,
   /^sure thing\s*[!:,.—–]+\s*/i,
+  // "Oh, that's a classic — …", "That's one of my favourites! …", "What a great story: …": the answer's word on the question.
+  /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:that(?:['’]s| is)|this is|what) (?:a|an|one of my|my|such a) (?:(?:real|total|absolute|true|all-time|personal|great|good|fun|tough|tricky|easy|famous|big|lovely) )?(?:classic|favou?rite|one|story|mystery)s?\s*[!:.,—–]+\s+/i,
   // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
   /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go|here(?:['’]s| is) (?:the|a|my) (?:basic |simple |quick |easy |short |standard |classic )?(?:method|recipe|process|way|rundown|breakdown|gist|list))\s*[!:]\s+/i,
   // "Oh, this one's fun!", "That one's easy!": a comment on the question before the answer.

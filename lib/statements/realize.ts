@@ -769,8 +769,10 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   // ("learn to do" + "They learned to salivate …": the answer's infinitive is the question's "to do"; the pronoun rule says it whole.)
   if (filler[0].lower === "to" && /^to do$/i.test(text(withoutMarks(d.rest)))) return undefined;
   // "She named polonium after Poland." for "… name after her home country?": the answer says the question's phrase its own way.
+  // (Before the answer's comma only: "George Foreman, in Kinshasa, in 1974" adds its own place to the question's "in the Rumble …".)
   const lead = d.rest.find((x) => x.pos !== "PUNCT");
-  if (lead?.pos === "ADP" && filler.some((x, i) => i > 0 && x.lower === lead.lower)) return undefined;
+  const comma = filler.findIndex((x) => x.text === ",");
+  if (lead?.pos === "ADP" && filler.some((x, i) => i > 0 && (comma < 0 || i < comma) && x.lower === lead.lower)) return undefined;
   // So its own when-clause for the question's ("… when skin is exposed to UVB light" for "… when skin is exposed to sunlight?").
   const clause = d.rest.find((x) => /^(?:when|whenever|if|while|before|after|because|until)$/.test(x.lower));
   if (clause && filler.some((x, i) => i > 0 && x.lower === clause.lower)) return undefined;
@@ -3897,7 +3899,10 @@ function colonFallback(body: string, a: AnswerParts): Realized {
 const TRAILING_CLAUSE =
   /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
-const FILLER_THEN_CLAUSE = /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although|when|where|who)\s.*|\s*[;—–]\s.*)$/;
+// (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
+// Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
+const FILLER_THEN_CLAUSE =
+  /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although|when|where|who|in|on|at|during|around|about|after|before|mostly|mainly|largely|usually|probably)\s.*|,\s*(?:mostly|mainly|largely|usually|probably)[.!]?|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
 const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:;—–].*)$/;
 /** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
