@@ -167,3 +167,26 @@ test("an answer's word on the question goes; a clause that fills the question's 
     assert.deepEqual(made.doubts, [], statement);
   }
 });
+
+test("a capitalised plural subject of the answer's clause is lowered mid-sentence; a name in -s and its verb in -s are not", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Why is the sea salty?",
+      "Rivers carry dissolved minerals from rocks into it.",
+      "The sea is salty because rivers carry dissolved minerals from rocks into it.",
+    ],
+    [
+      "Why is the sky blue?",
+      "Molecules scatter blue light more than red.",
+      "The sky is blue because molecules scatter blue light more than red.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assert.ok(reformulate("What is delta G also known as?", "Gibbs free energy change").statement.includes("Gibbs free energy"));
+  assert.ok(
+    reformulate(
+      "In response to the claim that deliberative justification is incomplete:",
+      "Rawls argues that it is sufficient.",
+    ).statement.includes("Rawls argues"),
+  );
+});

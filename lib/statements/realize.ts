@@ -91,9 +91,26 @@ export function midSentence(s: string, classHead?: string): string {
   if (/^[A-Z][a-z]{2,}$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
   // So one before a lower-case common noun ("Citrus fruit"), unless a lexicon knows it as a name.
   if (opensCommonCompound(s, classHead)) return s[0].toLowerCase() + s.slice(1);
+  // So a plural subject before its verb ("Rivers carry dissolved minerals …"): a name in -s takes a verb in -s ("Athens is", "Williams
+  // wrote").
+  if (pluralSubjectOpens(s, first)) return s[0].toLowerCase() + s.slice(1);
   // So one that opens a list of lower-case items, unless it is a name ("Polonium and radium", not "Paris and its suburbs").
   if (opensLowerCaseList(s) && !isProperWord(first.toLowerCase())) return s[0].toLowerCase() + s.slice(1);
   return s;
+}
+
+/** Whether `s` opens with a capitalised plural common noun and then a verb in its plural form ("Rivers carry …", "Bees make …"). */
+function pluralSubjectOpens(s: string, first: string): boolean {
+  const m = /^[A-Z][a-z]{2,}[^su'’]s ([a-z]{3,})\b/.exec(s);
+  if (!m || first !== m[0].split(" ")[0]) return false;
+  const verb = m[1];
+  return (
+    !isProperWord(first.toLowerCase()) &&
+    looksPlural(first.toLowerCase()) &&
+    canBeBaseVerb(verb) &&
+    !canBeAdjective(verb) &&
+    !/(?:ed|ing|[^s]s)$/.test(verb)
+  );
 }
 
 /** Verbs that take a clause as their object ("indicates the reaction is spontaneous"). */
