@@ -190,3 +190,14 @@ test("a capitalised plural subject of the answer's clause is lowered mid-sentenc
     ).statement.includes("Rawls argues"),
   );
 });
+
+test('a plural title is "it" or "them": "Antonio Vivaldi wrote them" names the Four Seasons', () => {
+  assert.equal(
+    reformulate("Who composed the Four Seasons?", "Antonio Vivaldi wrote them in the 1720s.").statement,
+    "Antonio Vivaldi wrote the Four Seasons in the 1720s.",
+  );
+  assert.equal(
+    reformulate("Who wrote Gulliver's Travels?", "Jonathan Swift wrote it in 1726.").statement,
+    "Jonathan Swift wrote Gulliver's Travels in 1726.",
+  );
+});

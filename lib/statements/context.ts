@@ -90,12 +90,14 @@ export function complementEllipsis(
 /** A degree phrase that ends a short complement ("the longest by far"). */
 const DEGREE_AFTER = / (?:by far|by a long way|by a wide margin|by a mile|easily)$/;
 
-/** "it" stands for one thing, "them" for several; a title in capitals ("War and Peace") is one thing. */
+/** "it" stands for one thing, "them" for several; a title in capitals ("War and Peace") is one thing, unless plural ("The Four Seasons"). */
 function fits(pronoun: string, antecedent: readonly Token[]): boolean {
   if (antecedent.length === 0 || antecedent.every((x) => x.pos === "PRON")) return false;
   const title = antecedent
     .filter((x) => /\w/.test(x.text) && !/^(?:and|of|the|a|an|with|in|on)$/.test(x.lower))
     .every((x) => /^[A-Z0-9]/.test(x.text));
+  // (A title in the plural is one work or several: "The Four Seasons" is "it" or "them".)
+  if (title && /[^s'’]s$/.test(antecedent.at(-1)?.lower ?? "")) return true;
   const plural = !title && isPluralPhrase(antecedent);
   return pronoun === "them" ? plural : !plural;
 }
