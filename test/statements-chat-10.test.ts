@@ -201,3 +201,34 @@ test('a plural title is "it" or "them": "Antonio Vivaldi wrote them" names the F
     "Jonathan Swift wrote Gulliver's Travels in 1726.",
   );
 });
+
+test('"X is usually credited" to a who-question: credited with the question\'s predicate as a gerund', () => {
+  const cases: [string, string, string][] = [
+    [
+      "Who invented the light bulb?",
+      "Thomas Edison is usually credited, though Joseph Swan developed one at the same time.",
+      "Thomas Edison is usually credited with inventing the light bulb, though Joseph Swan developed one at the same time.",
+    ],
+    [
+      "Who first proposed the Big Bang theory?",
+      "Georges Lemaître is usually credited.",
+      "Georges Lemaître is usually credited with first proposing the Big Bang theory.",
+    ],
+    [
+      "Who invented mechanical television?",
+      "John Logie Baird is usually credited, in 1926.",
+      "John Logie Baird is usually credited with inventing mechanical television, in 1926.",
+    ],
+    // ("credited with it" names the object, as annotators write it.)
+    [
+      "Who invented the light bulb?",
+      "Thomas Edison is usually credited with it.",
+      "Thomas Edison is usually credited with the light bulb.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) {
+    const made = reformulate(question, answer);
+    assert.equal(made.statement, statement);
+    assert.deepEqual(made.doubts, [], statement);
+  }
+});

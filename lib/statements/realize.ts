@@ -1638,6 +1638,25 @@ function predicateObject(predicate: readonly Token[]): { verb: Token | undefined
   return { verb, object: object.some((t) => t.pos === "NOUN" || t.pos === "PROPN") ? object : [] };
 }
 
+/** "Thomas Edison is usually credited, though …": who is credited, and what the answer goes on to say ("credited with it" names the object). */
+const CREDITED =
+  /^(.+?) (is|was|are|were) ((?:(?:usually|generally|often|widely|most often|commonly|traditionally|also) )?)credited(?=\s*(?:[,;:—–.!]|$))/i;
+
+/**
+ * "Thomas Edison is usually credited, though Joseph Swan …" to "Who invented the light bulb?": what the person is credited with is the
+ * question's predicate, as a gerund ("… is usually credited with inventing the light bulb, though …"); undefined for any other answer.
+ */
+function creditedWithPredicate(a: AnswerParts, predicate: readonly Token[]): string | undefined {
+  const m = a.isClause ? CREDITED.exec(a.text) : null;
+  // (Past the adverbs before the verb, which stay before its gerund: "first proposing the Big Bang theory".)
+  const at = predicate.findIndex((t) => t.pos !== "ADV");
+  const verb = predicate[at];
+  if (!m || !verb || verb.pos === "AUX" || /^(?:be|have|do)$/.test(verb.lemma) || /\b(?:he|she|it|they)\b/i.test(m[1])) return undefined;
+  const rest = withoutMarks(predicate.slice(at + 1));
+  const action = [text(predicate.slice(0, at)), gerund(verb.lemma), text(rest)].filter((x) => x !== "").join(" ");
+  return `${m[1]} ${m[2]} ${m[3]}credited with ${action}${a.text.slice(m[0].length).replace(/[.!]+$/, "")}`;
+}
+
 /**
  * The subject of a clause answer as a phrase answer, its number taken from the answer's own verb where it shows ("Haemoglobin in red blood
  * cells carries …").
@@ -1683,6 +1702,8 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   }
   const { verb, object } = predicateObject(predicate);
   if (!verb) return undefined;
+  const credited = creditedWithPredicate(a, predicate);
+  if (credited) return { sentence: credited, rule: "wh-subject:credited", doubts: [] };
   const same = object.length > 0 ? objectPronounEllipsis(a, verb.lemma) : undefined;
   if (same) {
     const r = subjectRealize(wh, predicate, asSubject(same.subject, a));
