@@ -232,3 +232,10 @@ test('"X is usually credited" to a who-question: credited with the question\'s p
     assert.deepEqual(made.doubts, [], statement);
   }
 });
+
+test('"Not with …" is a no limited by its phrase, as "Not in …" is', () => {
+  assert.equal(
+    reformulate("Can you see the Great Wall of China from space?", "Not with the naked eye, despite the popular myth.").statement,
+    "You cannot see the Great Wall of China from space with the naked eye, despite the popular myth.",
+  );
+});

@@ -140,7 +140,7 @@ const YES =
   /^(?:actually,?\s+)?(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|definitely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const NO =
   /^(?:actually,?\s+)?(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
-const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|beyond|past|without|unless|if|when)\s/i;
+const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|beyond|past|with|without|unless|if|when)\s/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 
 /**

@@ -1322,7 +1322,7 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     }
     // "No, not for more than a minute or two, because …": the answer's "not" is the statement's; its phrase limits the negated verb
     // ("not without equipment" stays after a comma: it says the verb is possible with it).
-    const limit = positive ? null : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past) .+)$/i.exec(e.text);
+    const limit = positive ? null : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past|with) .+)$/i.exec(e.text);
     if (limit) {
       // ("Can you freeze eggs in their shells?" + "Not in their shells — …": a limit the question says already is not said twice.)
       const said = /^[^—–,;.]+/.exec(limit[1])?.[0].trim() ?? "";
