@@ -239,3 +239,12 @@ test('"Not with …" is a no limited by its phrase, as "Not in …" is', () => {
     "You cannot see the Great Wall of China from space with the naked eye, despite the popular myth.",
   );
 });
+
+test("the question's words after the answer's number phrase, with no comma to close it, are flagged", () => {
+  const made = reformulate("How long does it take to boil an egg?", "About 9 to 12 minutes for hard-boiled, 6 for soft.");
+  assert.ok(
+    made.doubts.some((d) => d.includes('"6 for soft"')),
+    `${made.statement}: ${made.doubts.join("; ")}`,
+  );
+  assert.deepEqual(reformulate("How many legs does a spider have?", "Eight, 4 pairs.").doubts, []);
+});

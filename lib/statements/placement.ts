@@ -840,16 +840,22 @@ function unclosedAnswerPhrase(own: string, answer: string): string | undefined {
   const next = at < 0 ? undefined : /^[a-z]+/.exec(own.slice(at + phrase.length + 3))?.[0];
   // (An infinitive of purpose may follow a clause: "…, which carries heat out of the inside compartment to keep food cold"; and a
   // participle's clause its own adjunct: "…, starting a civil war in 49 BC".)
-  if (!next || next === "to" || (/^[a-z]+ing$/.test(phrase.slice(0, phrase.indexOf(" "))) && PREPOSITIONS.has(next))) return undefined;
+  // (Not after a number's phrase, which takes no purpose: "…, 6 for soft to boil an egg".)
+  if (
+    !next ||
+    (next === "to" && !/^\d/.test(phrase)) ||
+    (/^[a-z]+ing$/.test(phrase.slice(0, phrase.indexOf(" "))) && PREPOSITIONS.has(next))
+  )
+    return undefined;
   return answer.includes(`${phrase} ${next}`) ? undefined : phrase;
 }
 
 /**
  * How a phrase set off by a comma opens when it is one the answer adds to its name: an article, a preposition, a participle, a
- * name. (Not an adjective of a list: "virtual, upright image".)
+ * name, a number ("6 for soft"). (Not an adjective of a list: "virtual, upright image".)
  */
 const UNCLOSED_PHRASE_OPENER =
-  /^(?:[Aa]|[Aa]n|[Tt]he|in|on|at|by|with|from|for|including|such|which|who|whose|where|when|one|some|mostly|usually|about|around|roughly|nearly|over|under|after|before|during|since|while|though|although|because|according|compared|then|set|made|built|known|called|named|written|found|held|led|run|given|taken|seen|[a-z]+ing|[a-z]+ed|[A-Z][\w-]+)$/;
+  /^(?:\d[\d,.]*|[Aa]|[Aa]n|[Tt]he|in|on|at|by|with|from|for|including|such|which|who|whose|where|when|one|some|mostly|usually|about|around|roughly|nearly|over|under|after|before|during|since|while|though|although|because|according|compared|then|set|made|built|known|called|named|written|found|held|led|run|given|taken|seen|[a-z]+ing|[a-z]+ed|[A-Z][\w-]+)$/;
 
 /**
  * The answer's apposition after a name ("the old court jester" after "Yorick's") or bracket after a word ("(an American pharmacist …)"
