@@ -248,3 +248,18 @@ test("the question's words after the answer's number phrase, with no comma to cl
   );
   assert.deepEqual(reformulate("How many legs does a spider have?", "Eight, 4 pairs.").doubts, []);
 });
+
+test('"Not anymore" is a no that once was a yes; an amount after the answer keeps its comma', () => {
+  const cases: [string, string, string][] = [
+    [
+      "Is Pluto a planet?",
+      "Not anymore — it was reclassified as a dwarf planet in 2006.",
+      "Pluto is not a planet anymore — it was reclassified as a dwarf planet in 2006.",
+    ],
+    ["Does the dodo exist?", "Not anymore.", "The dodo does not exist anymore."],
+    ["Which gas makes up most of the air?", "Nitrogen, about 78 percent.", "Nitrogen makes up most of the air, about 78 percent."],
+    ["Who discovered penicillin?", "Alexander Fleming, around 1928.", "Alexander Fleming discovered penicillin around 1928."],
+    ["Who built the first pyramid?", "Imhotep, around 2600 BC.", "Imhotep built the first pyramid around 2600 BC."],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+});

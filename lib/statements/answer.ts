@@ -105,6 +105,8 @@ const POLAR_ADVERB =
   /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
 
 /** "Not really", "Not necessarily", "Not permanently": a no softened by its adverb, which stays on the statement's "not". */
+/** "Not anymore", "No longer": a no that once was a yes; the statement says "… anymore". */
+export const LAPSED_NO = /^\s*(?:not any ?more|not any longer|no longer)\b/i;
 export const SOFTENED_NOT = /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i;
 
 /** A hedge said twice in a row of words ("The crop is most likely lacking most likely nitrogen"): the hedge, and the words between. */
@@ -139,7 +141,7 @@ export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct:
 const YES =
   /^(?:actually,?\s+)?(?:yes|yeah|yep|yup|correct|true|indeed|certainly|absolutely|definitely|of course|sure|right)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const NO =
-  /^(?:actually,?\s+)?(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
+  /^(?:actually,?\s+)?(?:no|nope|nah|false|incorrect|not at all|not (?:really|necessarily|strictly|always|exactly|quite|entirely|any ?more|any longer|(?!only\b)[a-z]{2,}ly)|no longer|never)\b(?:\s*[,.;:!\-–—]+\s*|\s+(?=because\b)|$)/i;
 const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|beyond|past|with|without|unless|if|when)\s/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 

@@ -11,6 +11,7 @@ import {
   isPluralPhrase,
   polarityMark,
   predicateOfDummySubject,
+  LAPSED_NO,
   SOFTENED_NOT,
   textAsWritten,
   tokenizePhrase,
@@ -1279,7 +1280,12 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
     // ("cannot": "Flying fish cannot really fly".)
-    const sentence = softened ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "") : plain;
+    const lapsed = !positive && LAPSED_NO.test(answer.text);
+    const sentence = softened
+      ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
+      : lapsed
+        ? `${plain.replace(/[.!]+$/, "")} anymore`
+        : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
