@@ -105,9 +105,9 @@ const POLAR_ADVERB =
   /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
 
 /** "Not really", "Not necessarily", "Not permanently": a no softened by its adverb, which stays on the statement's "not". */
+export const SOFTENED_NOT = /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i;
 /** "Not anymore", "No longer": a no that once was a yes; the statement says "… anymore". */
 export const LAPSED_NO = /^\s*(?:not any ?more|not any longer|no longer)\b/i;
-export const SOFTENED_NOT = /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i;
 
 /** A hedge said twice in a row of words ("The crop is most likely lacking most likely nitrogen"): the hedge, and the words between. */
 export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly|usually|typically|generally|normally)\b(.*?)\s\1\b/i;
