@@ -226,8 +226,7 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   // (Nor does one after an appositive that ends the statement: "… to Christian Ludwig, Margrave of Brandenburg, in 1721".)
   const closesAppositive = phrase.includes(", ") && r.sentence.replace(/[.!]+$/, "").endsWith(phrase.slice(phrase.lastIndexOf(", ") + 2));
   // (So does an amount said of the answer, not a year: "Nitrogen, about 78 percent" → "… most of the air, about 78 percent".)
-  const amount =
-    /^(?:about|around) \d/i.test(adjunct) && !/^\S+ (?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\s*[.!]?$)/i.test(adjunct);
+  const amount = /^(?:about|around) \d/i.test(adjunct) && !/^\S+ (?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\b)/i.test(adjunct);
   const comma =
     adjunct.includes(",") ||
     closesAppositive ||
