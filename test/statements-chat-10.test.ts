@@ -263,3 +263,16 @@ test('"Not anymore" is a no that once was a yes; an amount after the answer keep
   ];
   for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
 });
+
+test("a short reply before a dash (\"They can't — …\") is the answer's yes or no, as after a comma", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Can ostriches fly?",
+      "They can't — they're too heavy, but they can run at 70 km/h.",
+      "Ostriches cannot fly — they're too heavy, but they can run at 70 km/h.",
+    ],
+    ["Is the Sun a star?", "It is — a yellow dwarf.", "The Sun is a star — a yellow dwarf."],
+    ["Can I freeze bread?", "You can — it keeps for three months.", "Bread can be frozen — it keeps for three months."],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+});

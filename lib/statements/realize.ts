@@ -1240,7 +1240,7 @@ function withoutFinalPunctuation(tokens: readonly Token[]): Token[] {
 
 /** A pronoun and an auxiliary that only say yes or no ("He did, …", "They don't."). */
 const ECHO_REPLY =
-  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
+  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$|\s+[—–]\s+|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
 
 /** "Most don't, because …" to "Do cacti have leaves?": a quantifier and a short reply, for the question's subject. */
 const QUANTIFIER_REPLY =
@@ -1391,9 +1391,11 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const modal = /^(should|must|might|may|could|would)/i.exec(echoed[1])?.[1].toLowerCase();
     const told = modal && asked.auxKind === "modal" && asked.aux.lower !== modal ? { ...asked, aux: word(asked.aux, modal, "AUX") } : asked;
     // (Later sentences follow as the caller adds them; "You can for cleaning it" wrote no comma before its phrase, nor does the statement.)
-    const r = realizeYesNo(told, analyzeAnswer(`${negative ? "No" : "Yes"}, ${more}`));
+    // ("They can't — they're too heavy": the reply stays whole after its yes or no, as "No, they can't — …" reads.)
+    const dash = /[—–]\s*$/.test(echoed[0]);
+    const r = realizeYesNo(told, analyzeAnswer(`${negative ? "No" : "Yes"}, ${dash ? a.text : more}`));
     const head = more.slice(0, 24);
-    return echoed[0].includes(",") || head === "" ? r : { ...r, sentence: r.sentence.replace(`, ${head}`, ` ${head}`) };
+    return echoed[0].includes(",") || dash || head === "" ? r : { ...r, sentence: r.sentence.replace(`, ${head}`, ` ${head}`) };
   }
   // ("Best not to — …", "Better not.": the dummy "it" the reply leaves out, "It is best not to put …".)
   const bare = /^(?:best|better) not\b/i.test(a.text) ? analyzeAnswer(`It is ${a.text[0].toLowerCase()}${a.text.slice(1)}`) : undefined;
