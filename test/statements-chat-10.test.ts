@@ -276,3 +276,20 @@ test("a short reply before a dash (\"They can't — …\") is the answer's yes o
   ];
   for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
 });
+
+test('an answer\'s adjunct with a participle after it goes last; a measure after "at" keeps its comma', () => {
+  const cases: [string, string, string][] = [
+    [
+      "Who discovered the structure of DNA?",
+      "Watson and Crick, in 1953, using Rosalind Franklin's X-ray images.",
+      "Watson and Crick discovered the structure of DNA, in 1953, using Rosalind Franklin's X-ray images.",
+    ],
+    [
+      "What is the smallest country in the world?",
+      "Vatican City, at about 0.44 square kilometres.",
+      "The smallest country in the world is Vatican City, at about 0.44 square kilometres.",
+    ],
+    ["Which mountain is the tallest?", "Everest, at 8849 m.", "Everest is the tallest mountain, at 8849 m."],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+});

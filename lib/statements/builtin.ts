@@ -225,8 +225,14 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   // (Not before a year: "In Athens, in 1896" → "… held in Athens in 1896".)
   // (Nor does one after an appositive that ends the statement: "… to Christian Ludwig, Margrave of Brandenburg, in 1721".)
   const closesAppositive = phrase.includes(", ") && r.sentence.replace(/[.!]+$/, "").endsWith(phrase.slice(phrase.lastIndexOf(", ") + 2));
-  // (So does an amount said of the answer, not a year: "Nitrogen, about 78 percent" → "… most of the air, about 78 percent".)
-  const amount = /^(?:about|around) \d/i.test(adjunct) && !/^\S+ (?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\b)/i.test(adjunct);
+  // (So does an amount said of the answer, not a year or a time: "Nitrogen, about 78 percent" → "… most of the air, about 78 percent";
+  // "Vatican City, at about 0.44 square kilometres".)
+  const amount =
+    /^(?:(?:at|with) )?(?:(?:about|around|roughly|nearly|almost|over|under) )?\d/i.test(adjunct) &&
+    !/^(?:at|with|about|around) /i.test(phrase) &&
+    !/^(?:\S+ )+?(?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\b|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)/i.test(
+      adjunct,
+    );
   const comma =
     adjunct.includes(",") ||
     closesAppositive ||
