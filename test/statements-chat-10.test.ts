@@ -293,3 +293,15 @@ test('an answer\'s adjunct with a participle after it goes last; a measure after
   ];
   for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
 });
+
+test('the answer\'s "your" before the part of the body it names is "the" where the question asks of no one', () => {
+  assert.equal(
+    reformulate("What is the largest organ of the human body?", "Your skin! It covers about two square metres.").statement,
+    "The largest organ of the human body is the skin. It covers about two square metres.",
+  );
+  assert.equal(reformulate("What protects your brain?", "Your skull.").statement, "Your skull protects your brain.");
+  assert.equal(
+    reformulate("Is it safe to look directly at the Sun?", "No, it can damage your eyes.").statement,
+    "It is not safe to look directly at the Sun. It can damage your eyes.",
+  );
+});

@@ -478,7 +478,13 @@ function saidOnce(sentence: string, question: string): string {
  * "To make my phone battery last longer, …" for "How can I make my phone battery last longer?": the asker's "my" becomes "a" in a
  * statement that says it of anyone (issue 23 part 1), unless the sentence keeps the asker's "I" or the answer says "my" itself.
  */
-function impersonal(given: string, answer: string): string {
+function impersonal(given: string, answer: string, question: string): string {
+  // ("What is the largest organ of the human body?" + "Your skin!": the part of the body the answer names as the reader's is anyone's.)
+  const named = /^\s*[Yy]our ((?:(?:left|right|upper|lower|inner|outer) ){0,2}[a-z]+)\b/.exec(answer);
+  if (named && BODY_PARTS.has(named[1].split(" ").at(-1) ?? "") && !/\b(?:you|your|yours|I|my|me)\b/i.test(question)) {
+    const at = given.search(new RegExp(`\\b[Yy]our ${named[1]}\\b`));
+    if (at >= 0) return `${given.slice(0, at)}${given[at] === "Y" ? "The" : "the"}${given.slice(at + 4)}`;
+  }
   if (!/\b[Mm]y\b/.test(given) || /\b(?:I|I'm|me)\b/.test(given) || /\b[Mm]y\b/.test(answer)) return given;
   // ("Where is my pancreas?" + "Deep in your upper abdomen, behind your stomach": where the asker asks of a part of the body, parts of the
   // body are everyone's, "the pancreas … the upper abdomen … the stomach".)
@@ -1249,7 +1255,7 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   // After a fronted clause the statement goes on in lower case, unless it opens with a name.
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
-  sentence = capitalize(withPortionOf(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer), q.final), q.final));
+  sentence = capitalize(withPortionOf(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer, q.final), q.final), q.final));
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods.
