@@ -305,3 +305,26 @@ test('the answer\'s "your" before the part of the body it names is "the" where t
     "It is not safe to look directly at the Sun. It can damage your eyes.",
   );
 });
+
+test("\"one\" after the answer's subject stands for the question's object, not for the wh-phrase's noun", () => {
+  const cases: [string, string, string][] = [
+    [
+      "Which scientist developed the polio vaccine?",
+      "Jonas Salk developed the first effective one in 1955.",
+      "Jonas Salk developed the first effective polio vaccine in 1955.",
+    ],
+    ["Which planet has the largest volcano?", "Mars has the largest one: Olympus Mons.", "Mars has the largest volcano: Olympus Mons."],
+    [
+      "Who built the first practical steam engine?",
+      "Thomas Newcomen built the first practical one in 1712.",
+      "Thomas Newcomen built the first practical steam engine in 1712.",
+    ],
+    // (After "be" it is still the wh-phrase's noun.)
+    [
+      "Which noble gas is the most abundant in Earth's atmosphere?",
+      "Argon is the most abundant one by far.",
+      "Argon is the most abundant noble gas by far.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+});

@@ -4129,7 +4129,16 @@ function withOneNamed(sentence: string, q: ParsedQuestion): string {
   const f = q.frame;
   const wh = "wh" in f ? f.wh : undefined;
   let noun: readonly Token[] = [];
-  if (wh && wh.noun.length > 0 && !wh.partitive) noun = wh.noun;
+  // ("Which scientist developed the polio vaccine?" + "Jonas Salk developed the first effective one": a "one" after the subject stands
+  // for the question's object, "the first effective polio vaccine".)
+  // (The object's nouns only, its modifiers being the answer's own: "the largest one" for "the largest volcano".)
+  if (f.kind === "wh-subject" && m.index > 0 && f.predicate[0] !== undefined && f.predicate[0].lemma !== "be") {
+    const object = predicateObject(f.predicate).object;
+    let from = object.length;
+    while (from > 0 && (object[from - 1].pos === "NOUN" || object[from - 1].pos === "PROPN")) from--;
+    if (from === object.length || object.length - from > 3) return sentence;
+    noun = object.slice(from);
+  } else if (wh && wh.noun.length > 0 && !wh.partitive) noun = wh.noun;
   else if (f.kind === "wh-inverted" && wh?.noun.length === 0) noun = f.decl.subject.slice(-1);
   const head = noun.findIndex((t) => t.lower === "of");
   const headWord = noun[head < 0 ? noun.length - 1 : head - 1];
