@@ -328,3 +328,9 @@ test("\"one\" after the answer's subject stands for the question's object, not f
   ];
   for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
 });
+
+test("a possessive answer with the question's noun after it is not glued", () => {
+  const made = reformulate("Whose idea was the theory of relativity?", "It was Albert Einstein's.");
+  assert.equal(made.statement, "The theory of relativity was Albert Einstein's idea.");
+  assert.deepEqual(made.doubts, []);
+});

@@ -409,7 +409,8 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
   if (at < 0) return undefined;
   const rest = own.slice(at + body.length);
   const next = /^ ([A-Za-z]+)/.exec(rest)?.[1]?.toLowerCase();
-  if (next === undefined || MAY_FOLLOW.test(next)) return undefined;
+  // (A possessive takes the question's noun after it: "It was Albert Einstein's." → "… was Albert Einstein's idea.")
+  if (next === undefined || MAY_FOLLOW.test(next) || /['’]s?$/.test(body)) return undefined;
   const words = answerWords();
   if (words.length < 4) return undefined;
   // A sentence has a finite verb: an auxiliary, or a past tense ("flowed"), not a participle ("is determined", "compared to").
