@@ -334,3 +334,7 @@ test("a possessive answer with the question's noun after it is not glued", () =>
   assert.equal(made.statement, "The theory of relativity was Albert Einstein's idea.");
   assert.deepEqual(made.doubts, []);
 });
+
+test('a clause answer to "how many … are there" gives its number the noun the question counts', () => {
+  assert.equal(reformulate("How many bones are in the human body?", "An adult has 206.").statement, "An adult has 206 bones.");
+});

@@ -3545,7 +3545,11 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   const own = answer.isClause ? /^there (?:are|is|were|was) (.+?)[.!]?$/i.exec(answer.text) : null;
   const a = own ? withAnswerFields(analyzeAnswer(own[1]), { rest: answer.rest, raw: answer.raw }) : answer;
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
-  if (a.isClause && !dummy) return clauseAnswer(a, undefined, "existential", []);
+  if (a.isClause && !dummy) {
+    // ("How many bones are in the human body?" + "An adult has 206.": the number takes the noun the question counts.)
+    const r = clauseAnswer(a, undefined, "existential", []);
+    return { ...r, sentence: countedNounAfterNumber(r.sentence, wh, a) };
+  }
   const answerText = dummy ? dummy.text : a.text;
   const answerTokens = dummy ? dummy.tokens : a.tokens;
   if ((wh.word === "what" || wh.word === "which") && wh.noun.length > 0 && rest.filter((t) => t.pos !== "PUNCT").length === 0) {
