@@ -338,3 +338,11 @@ test("a possessive answer with the question's noun after it is not glued", () =>
 test('a clause answer to "how many … are there" gives its number the noun the question counts', () => {
   assert.equal(reformulate("How many bones are in the human body?", "An adult has 206.").statement, "An adult has 206 bones.");
 });
+
+test("no colon between a copula and what it says", () => {
+  assert.equal(
+    reformulate("What are the primary colours?", "They are: red, yellow and blue.").statement,
+    "The primary colours are red, yellow and blue.",
+  );
+  assert.equal(reformulate("In the wilderness, light pollution is?", "less").statement, "In the wilderness, light pollution is less.");
+});

@@ -111,6 +111,8 @@ function finish(statement: string): string {
   let t = statement;
   if (t.includes("?")) t = t.replace(/\?(?=\s|$)/g, ".");
   if (t.includes("__") || t.includes("---") || t.includes("(") || t.includes("[")) t = t.replace(BLANK_MARKS, "");
+  // ("The three parts of an insect's body are: the head, …": no colon between a copula and what it says.)
+  if (t.includes(":")) t = t.replace(/\b(is|are|was|were):\s+(?=[a-z0-9"“])/g, "$1 ");
   const s = collapseSpaces(t.replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"));
   // (Nor after a stop inside the closing quote: 'say "asante."'.)
   if (/\.\.\.$|…$|[.!?]["”’]$/.test(s)) return s;
