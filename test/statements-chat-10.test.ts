@@ -346,3 +346,14 @@ test("no colon between a copula and what it says", () => {
   );
   assert.equal(reformulate("In the wilderness, light pollution is?", "less").statement, "In the wilderness, light pollution is less.");
 });
+
+test('"called" between a noun and a common noun is a participle, not the answer\'s verb', () => {
+  assert.equal(
+    reformulate(
+      "What makes mustard hot?",
+      "A compound called allyl isothiocyanate, which forms when the seeds are crushed and mixed with water.",
+    ).statement,
+    "A compound called allyl isothiocyanate, which forms when the seeds are crushed and mixed with water, makes mustard hot.",
+  );
+  assert.equal(reformulate("Who called the police?", "The shop owner called the police.").statement, "The shop owner called the police.");
+});

@@ -304,7 +304,13 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
   // "A dog named Laika was …": a naming participle between a noun and a name modifies the noun.
-  if (/^(?:named|called)$/.test(t.lower) && prev?.pos === "NOUN" && next?.pos === "PROPN") return false;
+  // (So before a common noun: "An enzyme called polyphenol oxidase"; not before an object: "The shop called the police".)
+  if (
+    /^(?:named|called)$/.test(t.lower) &&
+    prev?.pos === "NOUN" &&
+    (next?.pos === "PROPN" || (next?.pos === "NOUN" && tokens[i - 2]?.pos === "DET"))
+  )
+    return false;
   // A capitalised word after a capitalised word is part of a name ("Alexander Graham Bell").
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(prev.text)) return false;
   const before = tokens.slice(0, i);
