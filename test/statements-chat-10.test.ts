@@ -357,3 +357,20 @@ test('"called" between a noun and a common noun is a participle, not the answer\
   );
   assert.equal(reformulate("Who called the police?", "The shop owner called the police.").statement, "The shop owner called the police.");
 });
+
+test('a numbered list after "either" is joined with "or"; "Either" opening the answer is lowered mid-sentence', () => {
+  const cases: [string, string, string][] = [
+    [
+      "What is a blue moon?",
+      "It can mean either of two things: 1. the second full moon in a calendar month 2. the third full moon in a season that has four.",
+      "A blue moon can mean either of two things: the second full moon in a calendar month or the third full moon in a season that has four.",
+    ],
+    ["What does a dolphin eat?", "Either: 1. fish 2. squid.", "A dolphin eats either fish or squid."],
+    [
+      "What is a blue moon?",
+      "Either the second full moon in a month, or the third in a season of four.",
+      "A blue moon is either the second full moon in a month, or the third in a season of four.",
+    ],
+  ];
+  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+});

@@ -242,9 +242,12 @@ function inlineList(answer: string): string {
   const items = parts.filter((_, k) => k % 2 === 0);
   if (items.length < 2 || parts.some((p, k) => k % 2 === 1 && Number(p) !== (k + 3) / 2)) return answer;
   const clean = items.map((s) => itemCase(s.replace(/[\s.;,]+$/u, "")));
-  const joined = `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
   const prefix = flat.slice(0, first.index).trimEnd().replace(/:$/, "");
+  // (Alternatives after "either": "either of two things: 1. … 2. …" → "… or …", and no colon after a bare "Either".)
+  const either = /\b(?:either|whether)\b(?: (?:of )?(?:two|the|these) [a-z]+)?$/i.test(prefix);
+  const joined = `${clean.slice(0, -1).join(", ")} ${either ? "or" : "and"} ${clean[clean.length - 1]}`;
   if (prefix === "") return joined;
+  if (/^(?:either|whether)$/i.test(prefix)) return `${prefix} ${joined}`;
   // (Not after a preposition or verb that takes the items, nor after "At minimum".)
   const colon =
     first[0].includes(":") &&

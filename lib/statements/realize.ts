@@ -61,7 +61,7 @@ const text = (tokens: readonly Token[]) => joinTokens(tokens);
 const NUMBER_WORD_START =
   /^(?:Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety|Hundreds|Thousands|Millions|Billions|Dozens)\b/;
 const FUNCTION_START =
-  /^(?:Don't|Do not|The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never|Somewhere|Anywhere|Well|Up to|At least|At most|Exactly|Precisely)\b/;
+  /^(?:Don't|Do not|The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Either|Neither|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never|Somewhere|Anywhere|Well|Up to|At least|At most|Exactly|Precisely)\b/;
 
 /**
  * The answer as it reads inside a sentence: a capital kept only for names and acronyms.
