@@ -374,3 +374,18 @@ test('a numbered list after "either" is joined with "or"; "Either" opening the a
   ];
   for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
 });
+
+test("a count whose noun the answer names only after its comma takes the noun; a condition run into the question's words is flagged", () => {
+  assert.equal(
+    reformulate("How many teeth do adults have?", "32, including the wisdom teeth.").statement,
+    "Adults have 32 teeth, including the wisdom teeth.",
+  );
+  const made = reformulate(
+    "What language has the most speakers?",
+    "English, if you count second-language speakers; Mandarin Chinese if you count native speakers.",
+  );
+  assert.ok(
+    made.doubts.some((d) => d.includes("if you count second-language speakers")),
+    made.doubts.join("; "),
+  );
+});

@@ -418,7 +418,13 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     const m = cachedRegExp(`\\b${escapeRegExp(said.lower)}\\b`, "i").exec(a);
     if (m) return `${a.slice(0, m.index + m[0].length)} ${text(wh.noun.slice(ofAt))}${a.slice(m.index + m[0].length)}`;
   }
-  if (wh.measure === "many" && noun && !mentions) {
+  // (Said in the count's own phrase, before what the answer adds: "32, including the wisdom teeth" counts no teeth yet.)
+  const cut = aTokens.findIndex((t, k) => k > 0 && /^[,—–;(]$/.test(t.text));
+  const countPart = aTokens.slice(0, cut < 0 ? aTokens.length : cut);
+  const countSays = countPart.some((t) => t.pos === "VERB" || t.pos === "AUX")
+    ? mentions
+    : countPart.some((t) => t.lemma === said?.lemma || t.lower === said?.lower);
+  if (wh.measure === "many" && noun && !countSays) {
     // "Two — an atrium and a ventricle", "seven, including the goalkeeper": the noun goes after the number, before what it adds.
     const counted = COUNT_THEN_MORE.exec(a);
     // ("Just one" → "just one moon": one of them is singular.)
