@@ -389,3 +389,26 @@ test("a count whose noun the answer names only after its comma takes the noun; a
     made.doubts.join("; "),
   );
 });
+
+test("a short answer's statement that says the question's verb in no form is flagged; one that says it is not", () => {
+  const lost: [string, string, string][] = [
+    ["What do giraffes mostly eat?", "acacia leaves", "Acacia leaves."],
+    ["What did Ignaz Semmelweis urge doctors to do?", "wash their hands between patients", "Wash their hands between patients."],
+  ];
+  for (const [question, answer, statement] of lost)
+    assert.ok(
+      statementDoubts(question, answer, statement).some((d) => d.startsWith("meaning: the question's")),
+      statement,
+    );
+  const kept: [string, string, string][] = [
+    ["What does a sommelier specialise in?", "wine", "A sommelier specialises in wine."],
+    [
+      "Which studio did Walt and Roy Disney found in 1923?",
+      "the Disney Brothers Cartoon Studio",
+      "Walt and Roy Disney founded the Disney Brothers Cartoon Studio in 1923.",
+    ],
+    ["What role do mushrooms play in a forest?", "They are decomposers.", "Mushrooms are decomposers in a forest."],
+  ];
+  for (const [question, answer, statement] of kept)
+    assert.ok(!statementDoubts(question, answer, statement).some((d) => d.startsWith("meaning: the question's")), statement);
+});

@@ -7,7 +7,17 @@
  * what it needs: these checks run on every statement.
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
-import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst } from "./nlp.js";
+import {
+  canBeVerb,
+  gerund,
+  isCommonWord,
+  isProperWord,
+  isUncountable,
+  isVerbFirst,
+  pastParticiple,
+  pastTense,
+  thirdPerson,
+} from "./nlp.js";
 import { parseQuestion, PREPOSITIONS } from "./question.js";
 import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
@@ -264,6 +274,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   )
     out.push('reads: "by" before a clause');
   for (const doubt of gluedAnswerDoubts(own, question, answer)) out.push(doubt);
+  // "The kidneys waste from the blood." for "Which organs filter waste from the blood?" + "the kidneys": the question's verb lost.
+  const lostVerb = questionVerbLost(own, question, answer);
+  if (lostVerb) out.push(`meaning: the question's "${lostVerb}" left out`);
   // "**Hindi**": markdown left in.
   if ((own.includes("**") || own.includes("__")) && /\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
@@ -627,6 +640,34 @@ function invertedWords(question: string): string | undefined {
     return undefined;
   if (f.decl.subject[0].pos === "PRON") return undefined;
   return [f.decl.aux, ...f.decl.subject, ...f.decl.preVerb, f.decl.verb].map((t) => t.lower).join(" ");
+}
+
+/**
+ * The question's main verb (of a wh-question whose answer fills its subject or object) when the statement says it in no form and a
+ * short answer (up to five words) does not either; else undefined.
+ */
+function questionVerbLost(own: string, question: string, answer: string): string | undefined {
+  if (occurrences(answer.trim(), " ") > 4) return undefined;
+  const f = parseQuestion(question).frame;
+  const verb =
+    f.kind === "wh-subject"
+      ? f.predicate[0]?.pos !== "AUX" && f.predicate[0]?.pos !== "ADV"
+        ? f.predicate[0]
+        : undefined
+      : f.kind === "wh-inverted" && /^(?:what|which|who|whom)$/.test(f.wh.word) && (f.decl.auxKind === "do" || f.decl.auxKind === "modal")
+        ? f.decl.verb
+        : undefined;
+  // (Not "play" of a role or part, which "be" says: "The mushrooms are decomposers.")
+  if (!verb || !/^[a-z]{3,}$/.test(verb.lower) || /^(?:be|have|do|happen)$/.test(verb.lemma)) return undefined;
+  if (verb.lemma === "play" && /\b(?:role|part)\b/i.test(question)) return undefined;
+  const lemma = verb.pos === "VERB" ? verb.lemma : verb.lower.replace(/(?<=[^s])s$/, "");
+  // (The verb as the question spells it too: "specialise" whose lemma reads "specialize", "found" whose lemma reads "find".)
+  const forms = [lemma, verb.lower].flatMap((v) => [v, thirdPerson(v), pastTense(v), pastParticiple(v), gerund(v)]);
+  const says = (s: string) => {
+    const words = wordSet(s.toLowerCase().replace(/[^a-z'’ -]+/g, " "));
+    return forms.some((w) => words.has(w));
+  };
+  return says(own) || says(answer) ? undefined : lemma;
 }
 
 /**
