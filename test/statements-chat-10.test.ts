@@ -412,3 +412,19 @@ test("a short answer's statement that says the question's verb in no form is fla
   for (const [question, answer, statement] of kept)
     assert.ok(!statementDoubts(question, answer, statement).some((d) => d.startsWith("meaning: the question's")), statement);
 });
+
+test("a which-question's superlative kept without its noun before a comma is flagged", () => {
+  const doubts = statementDoubts(
+    "Which lake is the deepest?",
+    "Lake Baikal is the deepest, at over 1,600 meters.",
+    "Lake Baikal is the deepest, at over 1,600 meters.",
+  );
+  assert.ok(
+    doubts.some((d) => d.includes('"the deepest" without the question\'s "lake"')),
+    doubts.join("; "),
+  );
+  assert.deepEqual(
+    statementDoubts("Which lake is the deepest?", "Lake Baikal", "Lake Baikal is the deepest lake, at over 1,600 meters."),
+    [],
+  );
+});

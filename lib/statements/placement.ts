@@ -126,28 +126,27 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const cut = /(?:est|most \w+|least \w+|first|last)(?:\s*[—–,.;:]|\s*$)/.test(own)
     ? /\bthe (\w+est|most \w+|least \w+|first|last)(?=\s*[—–,.;:]|\s*$)/i.exec(own)
     : null;
-  if (
-    cut &&
+  const cutFlagged =
+    cut !== null &&
     !/\bthan $/i.test(own.slice(0, cut.index)) &&
-    cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question)
-  )
-    out.push(`context: "the ${cut[1]}" without the question's noun`);
+    cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b)[a-z]`, "i").test(question);
+  if (cutFlagged) out.push(`context: "the ${cut[1]}" without the question's noun`);
   // "Doc wears glasses." for "Which of the Seven Dwarfs wears glasses?": the set the question picks from left out.
   const set = /^\s*which of/i.test(question) ? WHICH_OF_SET.exec(question) : null;
   if (set && !own.toLowerCase().includes(set[1].toLowerCase()) && !answer.toLowerCase().includes(set[1].toLowerCase()))
     out.push(`context: the "${set[1]}" the question picks from left out`);
   // "Lake Victoria is the largest in Africa." for "Which lake is the largest in Africa?": the superlative without the noun it picks.
-  const picked = !cut && /^\s*which\s/i.test(question) ? WHICH_SUPERLATIVE.exec(question) : null;
-  // (The noun after other modifiers counts: "the largest single flower".)
+  const picked = !cutFlagged && /^\s*which\s/i.test(question) ? WHICH_SUPERLATIVE.exec(question) : null;
+  // (The noun after other modifiers counts: "the largest single flower"; so does the superlative before a comma: "the deepest, at …".)
   if (
     picked &&
-    own.toLowerCase().includes(`the ${picked[2].toLowerCase()} `) &&
+    cachedRegExp(`\\bthe ${escapeRegExp(picked[2].toLowerCase())}[ ,;—–]`, "").test(own.toLowerCase()) &&
     !cachedRegExp(`\\bthe ${picked[2]} (?:[\\w-]+ ){0,2}${picked[1]}`, "i").test(own)
   )
     out.push(`context: "the ${picked[2].toLowerCase()}" without the question's "${picked[1]}"`);
   // "The oldest still widely played is probably Go." for "What's the oldest board game still played today?": the answer's superlative
   // kept without the noun the question gives it.
-  const superlative = !cut && !picked && !/^\s*which\s/i.test(question) ? SUPERLATIVE_NOUN.exec(question) : null;
+  const superlative = !cutFlagged && !picked && !/^\s*which\s/i.test(question) ? SUPERLATIVE_NOUN.exec(question) : null;
   if (superlative && !SUPERLATIVE_NOT_NOUN.test(superlative[2]) && !NOT_SUPERLATIVE.test(superlative[1])) {
     const [, degree, noun] = superlative;
     const lower = own.toLowerCase();
@@ -660,6 +659,10 @@ function questionVerbLost(own: string, question: string, answer: string): string
   // (Not "play" of a role or part, which "be" says: "The mushrooms are decomposers.")
   if (!verb || !/^[a-z]{3,}$/.test(verb.lower) || /^(?:be|have|do|happen)$/.test(verb.lemma)) return undefined;
   if (verb.lemma === "play" && /\b(?:role|part)\b/i.test(question)) return undefined;
+  // (Nor a verb of naming, which "is" or "is called" says, nor one the statement says as a noun: "The leader of …" for "Who led …?".)
+  if (/^(?:call|name|describe|term|mean|stand|refer|know)$/.test(verb.lemma)) return undefined;
+  for (const w of [verb.lower, verb.lemma])
+    if (cachedRegExp(`\\b${escapeRegExp(w.slice(0, Math.max(4, w.length - 2)))}`, "i").test(own)) return undefined;
   const lemma = verb.pos === "VERB" ? verb.lemma : verb.lower.replace(/(?<=[^s])s$/, "");
   // (The verb as the question spells it too: "specialise" whose lemma reads "specialize", "found" whose lemma reads "find".)
   const forms = [lemma, verb.lower].flatMap((v) => [v, thirdPerson(v), pastTense(v), pastParticiple(v), gerund(v)]);
