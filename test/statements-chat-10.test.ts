@@ -428,3 +428,16 @@ test("a which-question's superlative kept without its noun before a comma is fla
     [],
   );
 });
+
+test("the question's object left as \"it\" after the question's verb is flagged", () => {
+  const doubts = statementDoubts(
+    'Who painted "The Garden of Earthly Delights"?',
+    "Hieronymus Bosch painted it around 1500.",
+    "Hieronymus Bosch painted it around 1500.",
+  );
+  assert.ok(
+    doubts.some((d) => d.includes('"painted it" for the question\'s object')),
+    doubts.join("; "),
+  );
+  assert.deepEqual(statementDoubts("Who wrote Hamlet?", "Shakespeare wrote it.", "Shakespeare wrote Hamlet."), []);
+});

@@ -276,6 +276,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "The kidneys waste from the blood." for "Which organs filter waste from the blood?" + "the kidneys": the question's verb lost.
   const lostVerb = questionVerbLost(own, question, answer);
   if (lostVerb) out.push(`meaning: the question's "${lostVerb}" left out`);
+  // "It is often said that the Earl of Sandwich invented it." for "Who invented the sandwich?": the question's object left as "it".
+  const objectIt = objectLeftAsPronoun(own, question);
+  if (objectIt) out.push(`context: "${objectIt}" for the question's object`);
   // "**Hindi**": markdown left in.
   if ((own.includes("**") || own.includes("__")) && /\*\*\S|__[A-Za-z]/.test(own)) out.push("reads: markdown left in");
   // "To saygood morning": two of the question's words glued together.
@@ -639,6 +642,23 @@ function invertedWords(question: string): string | undefined {
     return undefined;
   if (f.decl.subject[0].pos === "PRON") return undefined;
   return [f.decl.aux, ...f.decl.subject, ...f.decl.preVerb, f.decl.verb].map((t) => t.lower).join(" ");
+}
+
+/**
+ * The question's verb and the pronoun the statement says after it ("invented it") where the question asks who or what did something to
+ * an object the statement never names; else undefined.
+ */
+function objectLeftAsPronoun(own: string, question: string): string | undefined {
+  if (!/ (?:it|them)\b/.test(own)) return undefined;
+  const f = parseQuestion(question).frame;
+  if (f.kind !== "wh-subject" || f.predicate[0]?.pos !== "VERB") return undefined;
+  const verb = f.predicate[0];
+  const nouns = f.predicate.slice(1).filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  const head = nouns[0];
+  if (!head || f.predicate[1]?.pos === "ADP" || cachedRegExp(`\\b${escapeRegExp(head.lower.slice(0, 4))}`, "i").test(own)) return undefined;
+  const forms = [verb.lower, verb.lemma, thirdPerson(verb.lemma), pastTense(verb.lemma), pastParticiple(verb.lemma)];
+  const said = forms.map((w) => cachedRegExp(`\\b${escapeRegExp(w)} (?:it|them)\\b`, "i").exec(own)?.[0]).find((m) => m !== undefined);
+  return said?.toLowerCase();
 }
 
 /**
