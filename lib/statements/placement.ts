@@ -666,7 +666,8 @@ function objectLeftAsPronoun(own: string, question: string): string | undefined 
  * short answer (up to five words) does not either; else undefined.
  */
 function questionVerbLost(own: string, question: string, answer: string): string | undefined {
-  if (occurrences(answer.trim(), " ") > 4) return undefined;
+  // (Not a clause of the answer's own, which says the verb its way: "We breathe out carbon dioxide.")
+  if (occurrences(answer.trim(), " ") > 4 || /^\s*(?:we|they|it|he|she|you|i|people)\s/i.test(answer)) return undefined;
   const f = parseQuestion(question).frame;
   const verb =
     f.kind === "wh-subject"
