@@ -1,11 +1,23 @@
 /**
- * Statements of answers that lean on the question, stop 42 (issue 23): an answer's opening capital kept mid-sentence before the answer's
- * comment ("… because of Tiredness, mostly.") is flagged like one that closes the statement.
+ * Statements of answers that lean on the question, stop 42 (issue 23): rules and flags found on new answers written for them, not on
+ * the development sets' misses — strong verbs, hedges after "be", pronoun echoes of a yes or no, particles before a year, plural
+ * titles and names, parts of the body, "credited with", openers that comment on the question, "one" for the question's object, a
+ * copula's colon; and flags for capitals kept before the answer's comment, the question's verb or object lost, and conditions or
+ * numbers run into the question's words. Each rule is shown where it applies and where it must not.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
+
+/** Each (question, answer) gives its statement; with `unflagged`, without a doubt too. */
+function assertStatements(cases: readonly (readonly [string, string, string])[], unflagged = false): void {
+  for (const [question, answer, statement] of cases) {
+    const made = reformulate(question, answer);
+    assert.equal(made.statement, statement);
+    if (unflagged) assert.deepEqual(made.doubts, [], statement);
+  }
+}
 
 test("an answer's opening capital kept mid-sentence before its comment is flagged; lowered, it is not", () => {
   const cases: [string, string, string][] = [
@@ -43,11 +55,7 @@ test("a hedge goes after the question's be past the answer's comma phrase; a num
     ["Which mountain is the tallest?", "Probably Everest, at 8,849 m.", "Everest is probably the tallest mountain, at 8,849 m."],
     ["Which mountain is the tallest?", "Everest, at 8,849 m.", "Everest is the tallest mountain, at 8,849 m."],
   ];
-  for (const [question, answer, statement] of cases) {
-    const made = reformulate(question, answer);
-    assert.equal(made.statement, statement);
-    assert.deepEqual(made.doubts, [], statement);
-  }
+  assertStatements(cases, true);
 });
 
 test("a yes or no whose clause says the question's verb again of pronouns: the question's statement with what the clause adds", () => {
@@ -63,11 +71,7 @@ test("a yes or no whose clause says the question's verb again of pronouns: the q
       "Raw eggs can be eaten, but there's a small risk of salmonella.",
     ],
   ];
-  for (const [question, answer, statement] of cases) {
-    const made = reformulate(question, answer);
-    assert.equal(made.statement, statement);
-    assert.deepEqual(made.doubts, [], statement);
-  }
+  assertStatements(cases, true);
   // Not where the clause names an object or a phrase of its own in place of the question's.
   assert.ok(!reformulate("Can I freeze cheese?", "Yes, you can freeze hard cheeses like Cheddar.").rule.endsWith(":echoed"));
   assert.ok(!reformulate("Does binary search work on unsorted arrays?", "yes, it works on any array").rule.endsWith(":echoed"));
@@ -86,11 +90,7 @@ test("a time asked with a verb's particle takes its preposition; one asked with 
     ["What year was Shakespeare born in?", "In 1564, in Stratford.", "Shakespeare was born in 1564, in Stratford."],
     ["What month is Christmas in?", "December.", "Christmas is in December."],
   ];
-  for (const [question, answer, statement] of cases) {
-    const made = reformulate(question, answer);
-    assert.equal(made.statement, statement);
-    assert.deepEqual(made.doubts, [], statement);
-  }
+  assertStatements(cases, true);
 });
 
 test('a named or listed object counted or capitalised in the plural takes "are"', () => {
@@ -105,7 +105,7 @@ test('a named or listed object counted or capitalised in the plural takes "are"'
     ["Name the Netherlands' capital.", "Amsterdam.", "The Netherlands' capital is Amsterdam."],
     ["Name the largest planet.", "Jupiter.", "The largest planet is Jupiter."],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
 });
 
 test('a British spelling the lemmatiser gives in American is not read as a plural ("Iron sulphide … causes")', () => {
@@ -134,7 +134,7 @@ test('where the asker asks of a part of the body, "my" and the answer\'s "your" 
       "The knee usually clicks because gas bubbles in the joint fluid — it's harmless.",
     ],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
   // Advice to the asker keeps its "your": "take your foot off the accelerator".
   assert.ok(
     reformulate("What should I do if my car starts to skid?", "Take your foot off the accelerator.").statement.includes("take your foot"),
@@ -161,11 +161,7 @@ test("an answer's word on the question goes; a clause that fills the question's 
       "Darwin studied finches on the Galapagos Islands, mostly.",
     ],
   ];
-  for (const [question, answer, statement] of cases) {
-    const made = reformulate(question, answer);
-    assert.equal(made.statement, statement);
-    assert.deepEqual(made.doubts, [], statement);
-  }
+  assertStatements(cases, true);
 });
 
 test("a capitalised plural subject of the answer's clause is lowered mid-sentence; a name in -s and its verb in -s are not", () => {
@@ -181,7 +177,7 @@ test("a capitalised plural subject of the answer's clause is lowered mid-sentenc
       "The sky is blue because molecules scatter blue light more than red.",
     ],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
   assert.ok(reformulate("What is delta G also known as?", "Gibbs free energy change").statement.includes("Gibbs free energy"));
   assert.ok(
     reformulate(
@@ -226,11 +222,7 @@ test('"X is usually credited" to a who-question: credited with the question\'s p
       "Thomas Edison is usually credited with the light bulb.",
     ],
   ];
-  for (const [question, answer, statement] of cases) {
-    const made = reformulate(question, answer);
-    assert.equal(made.statement, statement);
-    assert.deepEqual(made.doubts, [], statement);
-  }
+  assertStatements(cases, true);
 });
 
 test('"Not with …" is a no limited by its phrase, as "Not in …" is', () => {
@@ -261,7 +253,7 @@ test('"Not anymore" is a no that once was a yes; an amount after the answer keep
     ["Who discovered penicillin?", "Alexander Fleming, around 1928.", "Alexander Fleming discovered penicillin around 1928."],
     ["Who built the first pyramid?", "Imhotep, around 2600 BC.", "Imhotep built the first pyramid around 2600 BC."],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
 });
 
 test("a short reply before a dash (\"They can't — …\") is the answer's yes or no, as after a comma", () => {
@@ -274,7 +266,7 @@ test("a short reply before a dash (\"They can't — …\") is the answer's yes o
     ["Is the Sun a star?", "It is — a yellow dwarf.", "The Sun is a star — a yellow dwarf."],
     ["Can I freeze bread?", "You can — it keeps for three months.", "Bread can be frozen — it keeps for three months."],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
 });
 
 test('an answer\'s adjunct with a participle after it goes last; a measure after "at" keeps its comma', () => {
@@ -291,7 +283,7 @@ test('an answer\'s adjunct with a participle after it goes last; a measure after
     ],
     ["Which mountain is the tallest?", "Everest, at 8849 m.", "Everest is the tallest mountain, at 8849 m."],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
 });
 
 test('the answer\'s "your" before the part of the body it names is "the" where the question asks of no one', () => {
@@ -326,7 +318,7 @@ test("\"one\" after the answer's subject stands for the question's object, not f
       "Argon is the most abundant noble gas by far.",
     ],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
 });
 
 test("a possessive answer with the question's noun after it is not glued", () => {
@@ -372,7 +364,7 @@ test('a numbered list after "either" is joined with "or"; "Either" opening the a
       "A blue moon is either the second full moon in a month, or the third in a season of four.",
     ],
   ];
-  for (const [question, answer, statement] of cases) assert.equal(reformulate(question, answer).statement, statement);
+  assertStatements(cases);
 });
 
 test("a count whose noun the answer names only after its comma takes the noun; a condition run into the question's words is flagged", () => {
