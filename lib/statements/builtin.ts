@@ -478,7 +478,9 @@ function saidOnce(sentence: string, question: string): string {
 
 /**
  * "To make my phone battery last longer, …" for "How can I make my phone battery last longer?": the asker's "my" becomes "a" in a
- * statement that says it of anyone (issue 23 part 1), unless the sentence keeps the asker's "I" or the answer says "my" itself.
+ * statement that says it of anyone (issue 23 part 1), unless the sentence keeps the asker's "I" or the answer says "my" itself. Parts
+ * of the body take "the": the asker's ("Where is my pancreas?" → "The pancreas …", with the answer's "your stomach" → "the stomach"),
+ * and the one a short answer names as the reader's ("Your skin!" → "… is the skin").
  */
 function impersonal(given: string, answer: string, question: string): string {
   // ("What is the largest organ of the human body?" + "Your skin!": the part of the body the answer names as the reader's is anyone's.)
@@ -490,7 +492,7 @@ function impersonal(given: string, answer: string, question: string): string {
   if (!/\b[Mm]y\b/.test(given) || /\b(?:I|I'm|me)\b/.test(given) || /\b[Mm]y\b/.test(answer)) return given;
   // ("Where is my pancreas?" + "Deep in your upper abdomen, behind your stomach": where the asker asks of a part of the body, parts of the
   // body are everyone's, "the pancreas … the upper abdomen … the stomach".)
-  const sentence = BODY_PART_ASKED.test(given)
+  const sentence = asksOfBodyPart(given)
     ? given.replace(BODY_PART_OWNED, (whole: string, m: string, side: string, noun: string) =>
         BODY_PARTS.has(noun) && (m.toLowerCase() === "y" || !PLURAL_BODY_PARTS.has(noun))
           ? `${m === m.toUpperCase() ? "The" : "the"} ${side}${noun}`
@@ -516,10 +518,6 @@ function impersonal(given: string, answer: string, question: string): string {
 const PLURAL_ENDING = /[^su'’]s$/;
 /** "my" or "your" before a part of the body, with a side ("your upper abdomen"). */
 const BODY_PART_OWNED = /\b([MmYy])(?:y|our) ((?:(?:left|right|upper|lower|inner|outer|middle|front|back) ){0,2})([a-z]+)\b/g;
-/** The asker's own part of the body, singular ("my pancreas", "my left knee"). */
-const BODY_PART_ASKED = new RegExp(
-  `\\b[Mm]y (?:(?:left|right|upper|lower) )?(?:${"head face forehead nose mouth tongue jaw neck throat shoulder arm elbow wrist hand finger thumb chest back spine stomach belly abdomen waist hip leg thigh knee ankle foot toe heel skin brain heart liver kidney pancreas spleen gallbladder bladder colon appendix thyroid hippocampus skull pelvis uterus womb prostate ovary retina cornea eardrum larynx oesophagus esophagus trachea windpipe diaphragm cerebellum amygdala hypothalamus pituitary body gut".replaceAll(" ", "|")})\\b`,
-);
 /** Plural parts of the body: the asker's "my eyes" stays without an article ("Eyes water …"). */
 const PLURAL_BODY_PARTS = wordSet(
   "eyes ears lips teeth gums shoulders arms elbows wrists hands fingers thumbs nails hips legs thighs knees ankles feet toes heels lungs",
@@ -534,6 +532,13 @@ const BODY_PARTS = wordSet(
   "ribs pelvis uterus womb prostate ovary ovaries retina cornea pupil pupils iris eardrum eardrums sinuses tonsils larynx oesophagus",
   "esophagus trachea windpipe diaphragm cerebellum amygdala hypothalamus pituitary body bloodstream gut",
 );
+/** Whether `s` says the asker's own part of the body, in the singular ("my pancreas", "my left knee"; not "my eyes"). */
+function asksOfBodyPart(s: string): boolean {
+  for (const m of s.matchAll(/\b[Mm]y (?:(?:left|right|upper|lower) )?([a-z]+)\b/g))
+    if (BODY_PARTS.has(m[1]) && !PLURAL_BODY_PARTS.has(m[1])) return true;
+  return false;
+}
+
 /** Words after a noun that are not a noun it modifies. */
 const NOT_HEAD = wordSet(
   "and but the with from into onto over under after before during without every each than that this then when while because since until",
