@@ -433,3 +433,15 @@ test("the question's object left as \"it\" after the question's verb is flagged"
   );
   assert.deepEqual(statementDoubts("Who wrote Hamlet?", "Shakespeare wrote it.", "Shakespeare wrote Hamlet."), []);
 });
+
+test("a rate after \"many times\" and a place's country after the answer's opening phrase are not flagged", () => {
+  assert.deepEqual(
+    reformulate(
+      "Can lightning strike the same place twice?",
+      "Yes — tall buildings like the Empire State Building are hit many times a year.",
+    ).doubts,
+    [],
+  );
+  assert.deepEqual(reformulate("Where did the Olympic Games begin?", "In ancient Olympia, Greece, around 776 BC.").doubts, []);
+  assert.ok(reformulate("How many times has Brazil won the World Cup?", "Brazil has won five times the men's World Cup.").flagged);
+});

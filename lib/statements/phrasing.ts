@@ -260,9 +260,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "… for an ecosystem, very much so!.": an exclamation closed again.
   if (statement.includes("!.")) out.push('reads: "!."');
   // "Brazil has won five times the men's World Cup": a count of times before the verb's object.
-  // (After a verb: "three times the height", "many times its size" multiply.)
+  // (After a verb: "three times the height", "many times its size" multiply; "hit many times a year" is a rate.)
   const times = lower.includes(" times ")
-    ? /\b(?:[a-z]+ed|won|lost|made|held|hit|set|took|seen|taken|beaten|broken|climbed|visited) (?:[a-z]+|\d+) times (?:the|a|an|his|her|its|their|this|that)\b/.exec(
+    ? /\b(?:[a-z]+ed|won|lost|made|held|hit|set|took|seen|taken|beaten|broken|climbed|visited) (?:[a-z]+|\d+) times (?:the|a(?! (?:year|day|week|month|minute|second|decade|century|season|night|lifetime)\b)|an(?! hour\b)|his|her|its|their|this|that)\b/.exec(
         lower,
       )
     : null;

@@ -548,7 +548,13 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const openingPhrase = /^(?:In|On|At|During|After|Before|By|Since) [^,]{1,30}, /.exec(answer.trim());
   const inside = openingPhrase ? ` ${openingPhrase[0][0].toLowerCase()}${openingPhrase[0].slice(1)}` : "";
   const insideAt = inside && !own.startsWith(openingPhrase?.[0] ?? "") ? own.indexOf(inside) : -1;
-  if (insideAt > 0) {
+  // (Not where the phrase's place goes on with its country: "… began in ancient Olympia, Greece, around 776 BC.")
+  const goesOn =
+    openingPhrase !== null &&
+    insideAt > 0 &&
+    /^[A-Z][\w-]*(?: [A-Z][\w-]*)*,/.test(answer.trim().slice(openingPhrase[0].length)) &&
+    own.slice(insideAt + 2).startsWith(answer.trim().slice(1, openingPhrase[0].length + 12));
+  if (insideAt > 0 && !goesOn) {
     const next = own
       .slice(insideAt + inside.length)
       .split(" ")
