@@ -445,3 +445,17 @@ test("a rate after \"many times\" and a place's country after the answer's openi
   assert.deepEqual(reformulate("Where did the Olympic Games begin?", "In ancient Olympia, Greece, around 776 BC.").doubts, []);
   assert.ok(reformulate("How many times has Brazil won the World Cup?", "Brazil has won five times the men's World Cup.").flagged);
 });
+
+test('"up to" after the answer goes last with its comma; a plural subject lowered past its adverb', () => {
+  assertStatements(
+    [
+      ["Which animal sleeps the most?", "The koala, up to 22 hours a day.", "The koala sleeps the most, up to 22 hours a day."],
+      [
+        "What's the difference between a frog and a toad?",
+        "Toads usually have dry, warty skin and shorter legs; frogs have smooth, moist skin.",
+        "The difference between a frog and a toad is that toads usually have dry, warty skin and shorter legs; frogs have smooth, moist skin.",
+      ],
+    ],
+    true,
+  );
+});

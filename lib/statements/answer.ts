@@ -125,7 +125,7 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
  * ("Everest, at 8,849 m").
  */
 const TRAILING_ADJUNCT =
-  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {

@@ -230,7 +230,7 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   // (So does an amount said of the answer, not a year or a time: "Nitrogen, about 78 percent" → "… most of the air, about 78 percent";
   // "Vatican City, at about 0.44 square kilometres".)
   const amount =
-    /^(?:(?:at|with) )?(?:(?:about|around|roughly|nearly|almost|over|under) )?\d/i.test(adjunct) &&
+    /^(?:(?:at|with) )?(?:(?:about|around|roughly|nearly|almost|over|under|up to) )?\d/i.test(adjunct) &&
     !/^(?:at|with|about|around) /i.test(phrase) &&
     !/^(?:\S+ )+?(?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\b|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)/i.test(
       adjunct,

@@ -926,7 +926,7 @@ function unclosedAnswerPhrase(own: string, answer: string): string | undefined {
  * name, a number ("6 for soft"). (Not an adjective of a list: "virtual, upright image".)
  */
 const UNCLOSED_PHRASE_OPENER =
-  /^(?:\d[\d,.]*|[Aa]|[Aa]n|[Tt]he|if|unless|depending|in|on|at|by|with|from|for|including|such|which|who|whose|where|when|one|some|mostly|usually|about|around|roughly|nearly|over|under|after|before|during|since|while|though|although|because|according|compared|then|set|made|built|known|called|named|written|found|held|led|run|given|taken|seen|[a-z]+ing|[a-z]+ed|[A-Z][\w-]+)$/;
+  /^(?:\d[\d,.]*|[Aa]|[Aa]n|[Tt]he|if|unless|depending|up|in|on|at|by|with|from|for|including|such|which|who|whose|where|when|one|some|mostly|usually|about|around|roughly|nearly|over|under|after|before|during|since|while|though|although|because|according|compared|then|set|made|built|known|called|named|written|found|held|led|run|given|taken|seen|[a-z]+ing|[a-z]+ed|[A-Z][\w-]+)$/;
 
 /**
  * The answer's apposition after a name ("the old court jester" after "Yorick's") or bracket after a word ("(an American pharmacist …)"

@@ -102,7 +102,11 @@ export function midSentence(s: string, classHead?: string): string {
 
 /** Whether `s` opens with a capitalised plural common noun and then a verb in its plural form ("Rivers carry …", "Bees make …"). */
 function pluralSubjectOpens(s: string, first: string): boolean {
-  const m = /^[A-Z][a-z]{2,}[^su'’]s ([a-z]{3,})\b/.exec(s);
+  // (An adverb may come between: "Toads usually have …".)
+  const m =
+    /^[A-Z][a-z]{2,}[^su'’]s (?:(?:usually|often|always|never|mostly|mainly|also|only|generally|typically|sometimes) )?([a-z]{3,})\b/.exec(
+      s,
+    );
   if (!m || first !== m[0].split(" ")[0]) return false;
   const verb = m[1];
   return (
