@@ -459,3 +459,22 @@ test('"up to" after the answer goes last with its comma; a plural subject lowere
     true,
   );
 });
+
+test("a bracketed time or place after the answer's phrase goes last; a bracketed amount stays with its number", () => {
+  assertStatements(
+    [
+      ["Who discovered radium?", "Marie and Pierre Curie (in 1898).", "Marie and Pierre Curie discovered radium (in 1898)."],
+      [
+        "Who designed the Difference Engine?",
+        "Charles Babbage (around 1822)",
+        "Charles Babbage designed the Difference Engine (around 1822).",
+      ],
+      [
+        "How cold is the surface of Pluto?",
+        "Around −230 °C (about 40 kelvin).",
+        "The surface of Pluto is around −230 °C (about 40 kelvin).",
+      ],
+    ],
+    true,
+  );
+});

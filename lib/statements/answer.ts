@@ -127,9 +127,16 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
 const TRAILING_ADJUNCT =
   /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
 
+/** A phrase and a bracketed time or place after it: "Marie and Pierre Curie (in 1898)" (not an amount: "(about 40 kelvin)"). */
+const BRACKETED_ADJUNCT =
+  /^([^()]{1,80}?) (\((?:(?:in|on|at|during|from) [^()]{1,40}|(?:around|about|c\.|circa) \d{3,4}(?:\s*(?:BC|AD|BCE|CE))?)\))[.!]?$/i;
+
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {
   const text = answer.trim();
+  // ("Marie and Pierre Curie (in 1898)": a bracketed time or place after the phrase goes last, brackets and all.)
+  const bracketed = BRACKETED_ADJUNCT.exec(text);
+  if (bracketed && !analyzeAnswer(bracketed[1]).isClause) return { phrase: bracketed[1], adjunct: bracketed[2] };
   // ("Dietrich Nikolaus Winkel, around 1814 — but Johann Maelzel …": what follows the adjunct's dash goes with it.)
   const dash = /\s[—–]\s/.exec(text);
   const head = dash ? text.slice(0, dash.index) : text;

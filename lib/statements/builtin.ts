@@ -236,11 +236,12 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
       adjunct,
     );
   const comma =
-    adjunct.includes(",") ||
-    closesAppositive ||
-    amount ||
-    (/^(?:in|on|at|around|about|during|by|from|after|before|since)\s/i.test(phrase) &&
-      !/^(?:in|on|around|about) (?:\d|the \d)/i.test(adjunct));
+    !adjunct.startsWith("(") &&
+    (adjunct.includes(",") ||
+      closesAppositive ||
+      amount ||
+      (/^(?:in|on|at|around|about|during|by|from|after|before|since)\s/i.test(phrase) &&
+        !/^(?:in|on|around|about) (?:\d|the \d)/i.test(adjunct)));
   return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${comma ? "," : ""} ${adjunct}` };
 }
 
