@@ -478,3 +478,19 @@ test("a bracketed time or place after the answer's phrase goes last; a bracketed
     true,
   );
 });
+
+test('"It\'s" and an adjective to a why-question says "it" of the question\'s subject, not "because of" an adjective', () => {
+  assertStatements([
+    [
+      "Why is gold valuable?",
+      "It's rare, doesn't corrode and has been used as money for thousands of years.",
+      "Gold is valuable because it is rare, doesn't corrode and has been used as money for thousands of years.",
+    ],
+    [
+      "Why are many desert animals more active at night?",
+      "It is cooler at night.",
+      "Many desert animals are more active at night because it is cooler at night.",
+    ],
+    ["Why is the sky blue?", "It's because of Rayleigh scattering.", "The sky is blue because of Rayleigh scattering."],
+  ]);
+});

@@ -3128,7 +3128,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   if (wh.word === "why") {
     // "It is blue because …" for "Why is the sky blue?": "it" is the sky, not a dummy subject, when the answer says the question again.
     const own = resolvePronoun(a, d.subject, subjectNumber(d));
-    const dummy = a.isClause && !(own && restates(tokenizePhrase(own), declTokens)) ? predicateOfDummySubject(a) : undefined;
+    // (Not an adjective: "It's rare, doesn't corrode …" for "Why is gold valuable?" says "it" of gold, "because it's rare, …".)
+    const predicate = a.isClause && !(own && restates(tokenizePhrase(own), declTokens)) ? predicateOfDummySubject(a) : undefined;
+    const dummy = predicate && predicate.tokens[0]?.pos === "ADJ" && predicate.tokens[1]?.pos !== "NOUN" ? undefined : predicate;
     const answer = dummy ? analyzeAnswer(dummy.text) : a;
     return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, {
       tokens: d.subject,
