@@ -25,18 +25,7 @@ import {
   splitTrailingAdjunct,
   tokenizePhrase,
 } from "./answer.js";
-import {
-  canBeAdjective,
-  canBeVerb,
-  isUncountable,
-  isVerbFirst,
-  joinTokens,
-  looksPlural,
-  pastParticiple,
-  pastTense,
-  thirdPerson,
-  type Token,
-} from "./nlp.js";
+import { canBeAdjective, canBeVerb, isUncountable, isVerbFirst, joinTokens, looksPlural, type Token, verbForms } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
 import {
@@ -339,8 +328,7 @@ function questionVerbForms(q: ParsedQuestion): Set<string> {
   const f = q.frame;
   const verb = f.kind === "wh-inverted" || f.kind === "yes-no" ? f.decl.verb : f.kind === "wh-subject" ? f.predicate[0] : undefined;
   if (!verb) return new Set();
-  const lemma = verb.lemma;
-  return new Set([verb.lower, lemma, thirdPerson(lemma), pastTense(lemma), pastParticiple(lemma)]);
+  return new Set([verb.lower, ...verbForms(verb.lemma)]);
 }
 
 /**

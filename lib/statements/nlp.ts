@@ -409,6 +409,15 @@ export function thirdPerson(verb: string): string {
   return sameCase(IRREGULAR_PRESENT[v] ?? conjugate(v).PresentTense ?? `${v}s`, verb);
 }
 
+/**
+ * A verb's finite and participle forms: "weave" → weave, weaves, wove, woven; with `withGerund`, weaving too. The checks ask whether a
+ * statement says a question's verb in any of them.
+ */
+export function verbForms(lemma: string, withGerund = false): string[] {
+  const forms = [lemma, thirdPerson(lemma), pastTense(lemma), pastParticiple(lemma)];
+  return withGerund ? [...forms, gerund(lemma)] : forms;
+}
+
 /** Gerund: use → using, run → running, make → making. */
 export function gerund(verb: string): string {
   const v = verb.toLowerCase();

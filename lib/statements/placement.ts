@@ -7,17 +7,7 @@
  * what it needs: these checks run on every statement.
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
-import {
-  canBeVerb,
-  gerund,
-  isCommonWord,
-  isProperWord,
-  isUncountable,
-  isVerbFirst,
-  pastParticiple,
-  pastTense,
-  thirdPerson,
-} from "./nlp.js";
+import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst, verbForms } from "./nlp.js";
 import { parseQuestion, PREPOSITIONS } from "./question.js";
 import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
@@ -662,7 +652,7 @@ function objectLeftAsPronoun(own: string, question: string): string | undefined 
   const nouns = f.predicate.slice(1).filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
   const head = nouns[0];
   if (!head || f.predicate[1]?.pos === "ADP" || cachedRegExp(`\\b${escapeRegExp(head.lower.slice(0, 4))}`, "i").test(own)) return undefined;
-  const forms = [verb.lower, verb.lemma, thirdPerson(verb.lemma), pastTense(verb.lemma), pastParticiple(verb.lemma)];
+  const forms = [verb.lower, ...verbForms(verb.lemma)];
   const said = forms.map((w) => cachedRegExp(`\\b${escapeRegExp(w)} (?:it|them)\\b`, "i").exec(own)?.[0]).find((m) => m !== undefined);
   return said?.toLowerCase();
 }
@@ -692,7 +682,7 @@ function questionVerbLost(own: string, question: string, answer: string): string
     if (cachedRegExp(`\\b${escapeRegExp(w.slice(0, Math.max(4, w.length - 2)))}`, "i").test(own)) return undefined;
   const lemma = verb.pos === "VERB" ? verb.lemma : verb.lower.replace(/(?<=[^s])s$/, "");
   // (The verb as the question spells it too: "specialise" whose lemma reads "specialize", "found" whose lemma reads "find".)
-  const forms = [lemma, verb.lower].flatMap((v) => [v, thirdPerson(v), pastTense(v), pastParticiple(v), gerund(v)]);
+  const forms = [lemma, verb.lower].flatMap((v) => verbForms(v, true));
   const says = (s: string) => {
     const words = wordSet(s.toLowerCase().replace(/[^a-z'’ -]+/g, " "));
     return forms.some((w) => words.has(w));
