@@ -9,15 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
-
-/** Each (question, answer) gives its statement; with `unflagged`, without a doubt too. */
-function assertStatements(cases: readonly (readonly [string, string, string])[], unflagged = false): void {
-  for (const [question, answer, statement] of cases) {
-    const made = reformulate(question, answer);
-    assert.equal(made.statement, statement);
-    if (unflagged) assert.deepEqual(made.doubts, [], statement);
-  }
-}
+import { assertStatements } from "./support/statement-cases.js";
 
 test("an answer's opening capital kept mid-sentence before its comment is flagged; lowered, it is not", () => {
   const cases: [string, string, string][] = [

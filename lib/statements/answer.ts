@@ -223,8 +223,19 @@ export function joinList(answer: string): string {
   }
   if (!items || items.length < 2) return inlineList(answer);
   // (Items after the first lose an article's capital that only opened their line; the first is the answer's.)
-  const clean = items.map((s) => s.replace(/[\s.;,]+$/u, "")).map((s, k) => (k === 0 ? s : itemCase(s)));
-  return `${clean.slice(0, -1).join(", ")} and ${clean[clean.length - 1]}`;
+  // (The answer's own conjunction before the last number goes: "2) open the faucet, and 3) warm the pipe".)
+  const clean = items.map((s) => s.replace(/(?:[\s,]+(?:and|or)\b)?[\s.;,]*$/u, "")).map((s, k) => (k === 0 ? s : itemCase(s)));
+  return joinItems(clean, "and");
+}
+
+/**
+ * Items as one phrase, "A, B and C"; a comma before the conjunction where the item before it has a comma of its own ("bring it to
+ * the boil, then leave it for an hour, and empty it"), so that item does not run into the last.
+ */
+function joinItems(items: readonly string[], conjunction: "and" | "or"): string {
+  const last = items[items.length - 1];
+  const before = items[items.length - 2];
+  return `${items.slice(0, -1).join(", ")}${before.includes(",") ? "," : ""} ${conjunction} ${last}`;
 }
 
 /** A list item with an article's opening capital lowered ("The fresh grass …" → "the fresh grass …"); any other word keeps its capital. */
@@ -248,11 +259,11 @@ function inlineList(answer: string): string {
   // (Items and their numbers alternate: "a", "2", "b", "3", "c"; the numbers count on from 2.)
   const items = parts.filter((_, k) => k % 2 === 0);
   if (items.length < 2 || parts.some((p, k) => k % 2 === 1 && Number(p) !== (k + 3) / 2)) return answer;
-  const clean = items.map((s) => itemCase(s.replace(/[\s.;,]+$/u, "")));
+  const clean = items.map((s) => itemCase(s.replace(/(?:[\s,]+(?:and|or)\b)?[\s.;,]*$/u, "")));
   const prefix = flat.slice(0, first.index).trimEnd().replace(/:$/, "");
   // (Alternatives after "either": "either of two things: 1. … 2. …" → "… or …", and no colon after a bare "Either".)
   const either = /\b(?:either|whether)\b(?: (?:of )?(?:two|the|these) [a-z]+)?$/i.test(prefix);
-  const joined = `${clean.slice(0, -1).join(", ")} ${either ? "or" : "and"} ${clean[clean.length - 1]}`;
+  const joined = joinItems(clean, either ? "or" : "and");
   if (prefix === "") return joined;
   if (/^(?:either|whether)$/i.test(prefix)) return `${prefix} ${joined}`;
   // (Not after a preposition or verb that takes the items, nor after "At minimum".)
