@@ -27,3 +27,56 @@ test("a numbered list takes a comma before its last item where the item before h
     ],
   ]);
 });
+
+test("a do-question's verb: past a compound noun, a particle and a gerund object", () => {
+  assertStatements([
+    // (A word read first as a noun goes on the subject when one the tagger read as an adverb can be the verb.)
+    [
+      "Why does a safety match light when struck?",
+      "Because friction turns a little red phosphorus into white phosphorus.",
+      "A safety match lights when struck because friction turns a little red phosphorus into white phosphorus.",
+    ],
+    // (A final particle is not the verb.)
+    [
+      "Why does a rubber band snap back?",
+      "Because its long molecules coil up again.",
+      "A rubber band snaps back because its long molecules coil up again.",
+    ],
+    // (A gerund after the verb is its object.)
+    ["What year did Ireland ban smoking in pubs?", "2004", "Ireland banned smoking in pubs in 2004."],
+    // (A verb read first as a verb keeps its object.)
+    ["Why does a dog wag its tail?", "To show how it feels.", "A dog wags its tail to show how it feels."],
+  ]);
+});
+
+test("a fronted phrase, then the answer's clause with a pronoun for the question's subject", () => {
+  assertStatements([
+    [
+      "In which city did the Wright brothers run their bicycle shop?",
+      "From 1892, they ran it in Dayton, Ohio.",
+      "From 1892, the Wright brothers ran their bicycle shop in Dayton, Ohio.",
+    ],
+    ["In which city did Mozart die?", "In 1791, he died in Vienna, aged just 35.", "In 1791, Mozart died in Vienna, aged just 35."],
+    [
+      "What year did Ireland ban smoking in pubs?",
+      "In 2004, it became the first country to ban smoking in all enclosed workplaces.",
+      "In 2004, Ireland became the first country to ban smoking in all enclosed workplaces.",
+    ],
+  ]);
+});
+
+test("an in-situ question's subject stands for the answer's 'it' before an adjective and its preposition", () => {
+  assertStatements([
+    [
+      "The kiwi fruit originally comes from which country?",
+      "It's actually native to China — it was called the Chinese gooseberry.",
+      "The kiwi fruit is actually native to China — it was called the Chinese gooseberry.",
+    ],
+    // (Not a subject with a demonstrative that points back to the context.)
+    [
+      "A researcher found shark fossils on a mountain. This evidence suggests which of the following about this region?",
+      "It was once covered by an ocean.",
+      "A researcher found shark fossils on a mountain. It was once covered by an ocean.",
+    ],
+  ]);
+});

@@ -828,6 +828,13 @@ export function withAnswerFields(a: AnswerParts, over: Partial<AnswerParts>): An
   };
 }
 
+/** True where tokens open with an adjective (after an adverb or two) and its preposition: "actually native to", "famous for". */
+function adjectiveThenPreposition(tokens: readonly Token[]): boolean {
+  let k = 0;
+  while (k < 2 && tokens[k]?.pos === "ADV") k++;
+  return tokens[k]?.pos === "ADJ" && tokens[k + 1]?.pos === "ADP";
+}
+
 /** "It is X" / "It's X" / "That was X" where X is a phrase, not a clause: X (else undefined). */
 export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens: Token[] } | undefined {
   // The first token is "it", "that" or "this" only where the text opens so: most answers need no tags here.
@@ -842,7 +849,9 @@ export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens:
     tail[0].lower === "not" ||
     /(?:ed|en)$/.test(tail[0].lower) ||
     // ("It's due to a spasm of the diaphragm": a cause said of the question's thing, not a phrase that names it.)
-    (tail[0].lower === "due" && tail[1]?.lower === "to")
+    (tail[0].lower === "due" && tail[1]?.lower === "to") ||
+    // ("It's actually native to China": an adjective and its preposition said of the question's thing, not a phrase that names it.)
+    adjectiveThenPreposition(tail)
   )
     return undefined;
   return { text: joinTokens(tail), tokens: tail };

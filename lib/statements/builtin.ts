@@ -613,7 +613,7 @@ const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: th
 
 /** "On a building site, they cut …": a phrase of place or time, then a clause whose subject is a pronoun. */
 const FRONTED_PHRASE_THEN_PRONOUN =
-  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
+  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside|from|since|until|by) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
 
 /** "When they start to fall, their inner ear …": a fronted clause opened by a subordinator, then the answer's main clause. */
 const FRONTED_CLAUSE =
@@ -934,7 +934,8 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const placed = FRONTED_PHRASE_THEN_PRONOUN.exec(unframed);
   if (placed && restatable() && parsed().frame.kind === "wh-inverted") {
     const r = reformulateWithin(asked, placed[2]);
-    if (!r.fallback && /:(?:pronoun|aligned-echo)\b/.test(r.rule) && !r.statement.toLowerCase().includes(placed[1].toLowerCase())) {
+    // (Or says the question's verb again of it: "From 1892, they ran it in Dayton" to "In which city did the Wright brothers run …?".)
+    if (!r.fallback && /:(?:pronoun|aligned-echo|echo)\b/.test(r.rule) && !r.statement.toLowerCase().includes(placed[1].toLowerCase())) {
       const statement = `${capitalize(placed[1])}, ${continuedAfter(r.statement, asked)}`;
       return checked({ ...r, statement, rule: `${r.rule}:fronted-phrase` }, asked, given);
     }

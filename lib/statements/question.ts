@@ -226,6 +226,14 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   return score;
 }
 
+/** Adverb particles that end a phrasal verb ("snap back", "wake up"), not verbs of their own at a question's end. */
+const PARTICLES = wordSet("back up down out off away over around along apart");
+
+/** True at the question's end or before a subordinate clause. */
+function endsClause(t: Token | undefined): boolean {
+  return t === undefined || t.pos === "PUNCT" || /^(?:when|whenever|if|unless|because|while|once|after|before)$/.test(t.lower);
+}
+
 /** Subject, adverbs, main verb and rest after do/modal/have-aux at `aux` (the subject starts at `start`). */
 function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: number, objectAsked = false): Declarative {
   const kind = auxKind(aux);
@@ -252,7 +260,14 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     if (kind !== "have" && /(?:ed|ing)$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && BE.has(tokens[k - 1]?.lower ?? ""))
       s = 0;
     // Nor is an -ing form after do ("according" in "Does the induced current flow according to Lenz law?").
-    if (kind === "do" && /ing$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0) s = 0;
+    // (Tagged as a noun too, when it is a verb's: "smoking" in "did Ireland ban smoking in pubs".)
+    if (
+      kind === "do" &&
+      /ing$/.test(tokens[k].lower) &&
+      (tokens[k].lemma !== tokens[k].lower || gerundLemma(tokens[k].lower) !== undefined) &&
+      bestScore > 0
+    )
+      s = 0;
     // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
     if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0)
       s = 0;
@@ -309,13 +324,16 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     tokens[best].pos === "VERB" &&
     tokens[best].lower === tokens[best].lemma &&
     tokens[best - 1].pos === "NOUN" &&
-    // (Even a word read first as a verb, before a base form and its object: "a heat pump heat a house".)
-    (!isVerbFirst(tokens[best].lower) || tokens[best + 2]?.pos === "DET") &&
     next !== undefined &&
-    next.pos === "NOUN" &&
     next.lower === next.lemma &&
     canBeVerb(next.lower) &&
-    (tokens[best + 2]?.pos === "ADP" || tokens[best + 2]?.pos === "DET")
+    // (Even a word read first as a verb, before a base form and its object: "a heat pump heat a house".)
+    (((!isVerbFirst(tokens[best].lower) || tokens[best + 2]?.pos === "DET") &&
+      next.pos === "NOUN" &&
+      (tokens[best + 2]?.pos === "ADP" || tokens[best + 2]?.pos === "DET")) ||
+      // ("Why does a safety match light when struck?": after a word read first as a noun, one that can be a verb though the tagger read it
+      // as an adverb, before the end or a subordinate clause.)
+      (next.pos === "ADV" && !isVerbFirst(tokens[best].lower) && !PARTICLES.has(next.lower) && endsClause(tokens[best + 2])))
   )
     best += 1;
   // "Will a cast iron skillet work on …?": a noun-tagged word chosen after a noun goes on the compound when bare nouns follow it and a
@@ -345,6 +363,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best > start + 1 &&
     best + 2 === tokens.length &&
     final !== undefined &&
+    // (Not a particle: "Why does a rubber band snap back?".)
+    !PARTICLES.has(final.lower) &&
     final.lower === final.lemma &&
     canBeVerb(final.lower) &&
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&

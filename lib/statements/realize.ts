@@ -3607,7 +3607,17 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
       return { sentence: said.replace(/[.!]+$/, ""), rule: "in-situ:pronoun", doubts: [] };
     }
     // "The first Eurovision Song Contest was won by which country?" + "It was won by Switzerland …": "it" is the question's subject.
-    const subject = be > 0 ? before.slice(0, be) : [];
+    // ("The kiwi fruit originally comes from which country?" + "It's actually native to China": so it is before the question's verb.)
+    // (Only a verb and its preposition right before the wh-phrase, after a subject with no demonstrative pointing back.)
+    const verbThenPreposition =
+      before.length > 2 &&
+      before.at(-1)?.pos === "ADP" &&
+      before.at(-2)?.pos === "VERB" &&
+      !before.some((t) => /^(?:this|that|these|those)$/.test(t.lower));
+    const verb = be > 0 ? be : verbThenPreposition ? before.length - 2 : -1;
+    let subjectEnd = verb;
+    while (subjectEnd > 1 && before[subjectEnd - 1].pos === "ADV") subjectEnd--;
+    const subject = verb > 0 ? before.slice(0, subjectEnd) : [];
     const nounPhrase = subject.length > 0 && !subject.some((t) => ["SCONJ", "PUNCT", "VERB", "AUX", "PRON"].includes(t.pos));
     return clauseAnswer(a, nounPhrase ? subject : undefined, "in-situ", []);
   }
