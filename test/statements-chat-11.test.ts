@@ -80,3 +80,18 @@ test("an in-situ question's subject stands for the answer's 'it' before an adjec
     ],
   ]);
 });
+
+test("an instruction whose verb the tagger reads as a subject before a participle: 'mix coarsely ground coffee'", () => {
+  assertStatements([
+    [
+      "How do you make cold brew coffee?",
+      "Easy: 1. mix coarsely ground coffee with cold water 2. leave it in the fridge overnight 3. strain it",
+      "To make cold brew coffee, mix coarsely ground coffee with cold water, leave it in the fridge overnight and strain it.",
+    ],
+    [
+      "How do you make tea?",
+      "Pour boiled water over a tea bag and wait three minutes.",
+      "To make tea, pour boiled water over a tea bag and wait three minutes.",
+    ],
+  ]);
+});

@@ -2804,11 +2804,29 @@ function nameForOne(answer: string, tokens: readonly Token[]): string {
   return `${indefiniteArticle(answer)} ${answer}`;
 }
 
+/**
+ * True where a base verb is followed by a participle and its noun, which the tagger reads as a clause with the verb for its subject:
+ * "mix coarsely ground coffee", "add finely chopped onion", "pour boiled water".
+ */
+function participleObject(tokens: readonly Token[]): boolean {
+  let k = 1;
+  while (tokens[k]?.pos === "ADV") k++;
+  const participle = tokens[k];
+  return (
+    tokens[0].lower === tokens[0].lemma &&
+    participle?.pos === "VERB" &&
+    participle.lower !== participle.lemma &&
+    !/(?:s|ing)$/.test(participle.lower) &&
+    /^(?:NOUN|ADJ)$/.test(tokens[k + 1]?.pos ?? "")
+  );
+}
+
 /** A phrase answer that is an instruction: a base-form verb first ("multiply by 0.62", "Boil water, …", "turn it off"). */
 function isInstruction(a: AnswerParts): boolean {
   const v = a.tokens[0];
   // ("lower the screen brightness": a verb the tagger reads as a comparative adjective.)
-  if (a.isClause || !v || (v.lower !== v.lemma && !(v.pos === "ADJ" && canBeVerb(v.lower))) || /(?:ing|ed)$/.test(v.lower)) return false;
+  if ((a.isClause && !participleObject(a.tokens)) || !v || (v.lower !== v.lemma && !(v.pos === "ADJ" && canBeVerb(v.lower))) || /(?:ing|ed)$/.test(v.lower))
+    return false;
   // A name is no instruction ("Mark Twain", "Don Juan Pond"): a capital, then another.
   if (/^[A-Z]/.test(v.text) && /^[A-Z]/.test(a.tokens[1]?.text ?? "") && v.pos !== "VERB") return false;
   // (The lexicon last: most answers fail on their second token.)
