@@ -95,3 +95,36 @@ test("an instruction whose verb the tagger reads as a subject before a participl
     ],
   ]);
 });
+
+test("'that's what makes it …' and 'called that' get the question's words back", () => {
+  assertStatements(
+    [
+      [
+        "What makes a kettle whistle?",
+        "Steam forced through the spout makes the air vibrate, and that's what makes it whistle.",
+        "Steam forced through the spout makes the air vibrate, and that's what makes a kettle whistle.",
+      ],
+      [
+        "What causes thunder?",
+        "Lightning heats the air so fast that it expands explosively, and that's what causes it.",
+        "Lightning heats the air so fast that it expands explosively, and that's what causes thunder.",
+      ],
+      [
+        "What makes popcorn pop?",
+        "The water inside each kernel turns to steam until the hull bursts — that's what makes it pop.",
+        "The water inside each kernel turns to steam until the hull bursts — that's what makes popcorn pop.",
+      ],
+      [
+        "Who is known as the father of computers?",
+        "Charles Babbage is often called that.",
+        "Charles Babbage is often called the father of computers.",
+      ],
+      ["Who is called the Maid of Orléans?", "Joan of Arc is known by that name.", "Joan of Arc is known as the Maid of Orléans."],
+    ],
+    true,
+  );
+  // (Words after the pronoun that are not the question's: the rules' statement, not the answer's.)
+  assertStatements([
+    ["What makes bread rise?", "Yeast — that's what makes it soft.", "Yeast makes bread rise — that's what makes it soft."],
+  ]);
+});

@@ -737,6 +737,41 @@ function withoutEmphasis(text: string): string {
  * "I think it was …", "According to …", "21 in total", "Mostly by …", "It was X — …", "Yes, technically —", "It was X, who …", "Partly —"
  * (issue 23). Undefined for an answer of no such shape.
  */
+/** "Who is known as the father of computers?": the verb of naming and what the question says the thing is called. */
+const ASKED_NAME =
+  /^\s*(?:who|what|which(?: [a-z]+)?)\s+(?:is|was|are|were)\s+(?:(?:often|commonly|usually|sometimes|also|widely|popularly)\s+)?(?:known as|called|nicknamed|referred to as|dubbed)\s+([^?]+?)\s*\?\s*$/i;
+/** The answer's "called that", "known by that name": naming said of a pronoun for the question's name. */
+const NAME_POINTED_BACK =
+  /\b(called|known as|nicknamed|referred to as|dubbed|known by) (?:that name|this name|the name|that|this)(?=[\s.,;:!—–]|$)/i;
+
+/** The answer with the question's name for its "called that" ("Charles Babbage is often called the father of computers."), or undefined. */
+function pointedName(asked: string, answer: string): string | undefined {
+  const name = ASKED_NAME.exec(asked);
+  const said = name ? NAME_POINTED_BACK.exec(answer) : null;
+  if (!name || !said) return undefined;
+  const verb = said[1].toLowerCase() === "known by" ? "known as" : said[1];
+  return `${answer.slice(0, said.index)}${verb} ${name[1]}${answer.slice(said.index + said[0].length)}`;
+}
+
+/**
+ * The answer with its "that's what makes it …" saying the question's own predicate of the question's thing, for a wh-subject question
+ * ("What makes a kettle whistle?"); undefined where the answer has no such clause or its words after the pronoun are not the question's.
+ */
+function pointedBack(q: ParsedQuestion, answer: string): string | undefined {
+  if (q.frame.kind !== "wh-subject" || q.frame.wh.noun.length > 0) return undefined;
+  const [verb, ...rest] = q.frame.predicate.filter((t) => t.pos !== "PUNCT");
+  if (!verb || rest.length === 0) return undefined;
+  const forms = verbForms(verb.lemma).map(escapeRegExp).join("|");
+  const m = cachedRegExp(`\\b(?:that['’]s|that is|this is|which is) what (?:${forms}) (it|them)\\b([^.,;:!?—–]*)`, "i").exec(answer);
+  if (!m) return undefined;
+  const asked = joinTokens(rest);
+  const after = m[2].trim();
+  const object = after === "" ? asked : asked.toLowerCase().endsWith(` ${after.toLowerCase()}`) ? asked.slice(0, -after.length - 1) : "";
+  if (object === "") return undefined;
+  const at = m.index + m[0].length - m[2].length - m[1].length;
+  return `${answer.slice(0, at)}${object}${answer.slice(at + m[1].length)}`;
+}
+
 function chatAnswerShape(asked: string, given: string): Reformulation | undefined {
   // (The question parsed once, when a shape needs it.)
   let parsedOnce: ParsedQuestion | undefined;
@@ -760,6 +795,23 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     const questionType = classifyParsed(asked, asked0);
     return { statement, questionType, rule: "unknown", fallback: false, flagged: doubts.length > 0, doubts };
   }
+  // "…, and that's what makes it whistle." to "What makes a kettle whistle?": the answer says the question's predicate of a pronoun, which
+  // gets the question's thing back; the answer is then the statement ("…, and that's what makes a kettle whistle.").
+  // So is "Charles Babbage is often called that." to "Who is known as the father of computers?".
+  const pointed = restatable() ? (pointedBack(parsed(), unframed) ?? pointedName(asked, unframed)) : undefined;
+  if (pointed)
+    return checked(
+      {
+        statement: finish(pointed),
+        questionType: classifyParsed(asked, parsed()),
+        rule: "wh-subject:pointed-back",
+        fallback: false,
+        flagged: false,
+        doubts: [],
+      },
+      asked,
+      given,
+    );
   // "The golf ball, by a long way." to "Which is heavier, a golf ball or a table tennis ball?": the option the answer picks, compared with
   // the other in the question's words ("A golf ball is heavier than a table tennis ball, by a long way.").
   const compared = COMPARED_CHOICE.exec(asked.trim());

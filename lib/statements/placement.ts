@@ -163,7 +163,13 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const tail = dashOrWhich ? questionTail(question) : "";
   const lower = dashOrWhich ? own.toLowerCase() : "";
   const dash = dashOrWhich ? lower.search(/ [—–] /) : -1;
-  if (tail !== "" && dash > 0 && lower.indexOf(tail, dash) > dash && !lower.slice(0, dash).includes(tail))
+  const tailAfterDash = tail !== "" && dash > 0 ? lower.indexOf(tail, dash) : -1;
+  // (Not where the answer says it after "that's what": "… — that's what makes popcorn pop".)
+  if (
+    tailAfterDash > dash &&
+    !lower.slice(0, dash).includes(tail) &&
+    !/\b(?:that['’]s|that is|this is|which is) what $/.test(lower.slice(dash, tailAfterDash))
+  )
     out.push("reads: the question's predicate after the answer's dash");
   // "Mexico is best known for it, …, which is famous for the Day of the Dead.": the question's predicate as a which-clause the answer
   // never had.

@@ -2825,7 +2825,12 @@ function participleObject(tokens: readonly Token[]): boolean {
 function isInstruction(a: AnswerParts): boolean {
   const v = a.tokens[0];
   // ("lower the screen brightness": a verb the tagger reads as a comparative adjective.)
-  if ((a.isClause && !participleObject(a.tokens)) || !v || (v.lower !== v.lemma && !(v.pos === "ADJ" && canBeVerb(v.lower))) || /(?:ing|ed)$/.test(v.lower))
+  if (
+    (a.isClause && !participleObject(a.tokens)) ||
+    !v ||
+    (v.lower !== v.lemma && !(v.pos === "ADJ" && canBeVerb(v.lower))) ||
+    /(?:ing|ed)$/.test(v.lower)
+  )
     return false;
   // A name is no instruction ("Mark Twain", "Don Juan Pond"): a capital, then another.
   if (/^[A-Z]/.test(v.text) && /^[A-Z]/.test(a.tokens[1]?.text ?? "") && v.pos !== "VERB") return false;
