@@ -128,3 +128,13 @@ test("'that's what makes it …' and 'called that' get the question's words back
     ["What makes bread rise?", "Yeast — that's what makes it soft.", "Yeast makes bread rise — that's what makes it soft."],
   ]);
 });
+
+test("a capitalised plural answer that is a common noun takes a plural verb; a name in -s does not", () => {
+  assertStatements([
+    ["Which blood vessels carry blood back to the heart?", "Veins", "Veins carry blood back to the heart."],
+    ["Which organs filter the blood?", "Kidneys", "Kidneys filter the blood."],
+    ["Which animal is the tallest?", "Giraffes", "Giraffes are the tallest animal."],
+    ["Which swimmer holds the most Olympic gold medals?", "Phelps", "Phelps holds the most Olympic gold medals."],
+    ["Which city hosts the headquarters of the Red Cross?", "Geneva", "Geneva hosts the headquarters of the Red Cross."],
+  ]);
+});

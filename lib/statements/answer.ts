@@ -8,7 +8,9 @@ import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from 
 import {
   canBeBaseVerb,
   canBeVerb,
+  isCommonWord,
   isParticipleOf,
+  isProperWord,
   isVerbFirst,
   joinTokens,
   lexicalNumber,
@@ -685,13 +687,22 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   if (/(?:ss|us|is)$/.test(head.lower) || !/s$/.test(head.lower)) return false;
   // A capitalised head in -s is a name ("Michael Phelps") unless "the" makes it a people ("the Romans").
   if (/^[A-Z]/.test(head.text) && tokens[0] !== head && tokens[0].lower !== "the") return false;
-  if (/^[A-Z]/.test(head.text) && tokens.length === 1) return false;
+  // (Unless its singular is a common word and no name: "Veins" or "Kidneys" as the whole answer, capitalised only as its opening.)
+  if (/^[A-Z]/.test(head.text) && tokens.length === 1) return /^[A-Z][a-z]+s$/.test(head.text) && capitalisedCommonPlural(head.lower);
   // "the Ural Mountains", "the Great Lakes": a name after "the" whose head is a plural noun.
   if (/^[A-Z]/.test(head.text) && head.pos === "PROPN" && /[^s]s$/.test(head.lower) && looksPlural(head.lower)) return true;
   // A lemma that differs, or an -s word that cannot be a verb (a tagger that calls "caterpillars" a verb keeps its form as lemma).
   if (head.lemma !== head.lower || (head.pos === "VERB" && !canBeVerb(head.lower))) return true;
   // A word the lemmatiser does not know ("decomposers"): compromise's suffix rules decide.
   return head.pos === "NOUN" && !/(?:as|os)$/.test(head.lower) && looksPlural(head.lower);
+}
+
+/** True for a plural whose singular is a common noun and not a name ("veins", "kidneys"; not "phelps", "athens", "williams"). */
+function capitalisedCommonPlural(lower: string): boolean {
+  const singular = lower.replace(/(?:(?<=(?:ss|sh|ch|x))es|s)$/, "");
+  if (isProperWord(lower) || isProperWord(singular)) return false;
+  // (A singular the lexicon lacks: the tagger's lemma after "the" — "kidneys" → "kidney", not "phelps".)
+  return isCommonWord(singular) || tokenize(`the ${lower}`)[1]?.lemma === singular;
 }
 
 const ECHO_WORDS = wordSet(
