@@ -138,3 +138,16 @@ test("a capitalised plural answer that is a common noun takes a plural verb; a n
     ["Which city hosts the headquarters of the Red Cross?", "Geneva", "Geneva hosts the headquarters of the Red Cross."],
   ]);
 });
+
+test("an asker's amount question whose wh-phrase is the object is not made passive of its adjunct", () => {
+  assertStatements([
+    ["How much water should we drink a day?", "We should drink about two litres.", "We should drink about two litres of water a day."],
+    ["How much water should we drink a day?", "About two litres.", "We should drink about two litres of water a day."],
+    // (The object after the verb still takes the passive.)
+    [
+      "How long should I rest a steak after cooking it?",
+      "Five to ten minutes.",
+      "A steak should be rested five to ten minutes after cooking it.",
+    ],
+  ]);
+});
