@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pastParticiple, pastTense } from "../lib/statements/nlp.js";
+import { gerund, pastParticiple, pastTense } from "../lib/statements/nlp.js";
 import { reformulate } from "../lib/statements/builtin.js";
 
 /**
@@ -60,5 +60,28 @@ test('a passive of a strong verb in a statement: "A dishwasher can be run …"',
   assert.equal(
     reformulate("Can I run my dishwasher on a short cycle?", "Yes, you can.").statement,
     "A dishwasher can be run on a short cycle.",
+  );
+});
+
+test("regular verbs of one syllable double a consonant after one short vowel only; -ow verbs are strong only when old ones", () => {
+  const verbs = ["grin", "pat", "skip", "hem", "slam", "heap", "boil", "fix", "snow", "flow", "know", "show", "hope", "tie"];
+  assert.deepEqual(
+    verbs.map((v) => [pastTense(v), pastParticiple(v), gerund(v)]),
+    [
+      ["grinned", "grinned", "grinning"],
+      ["patted", "patted", "patting"],
+      ["skipped", "skipped", "skipping"],
+      ["hemmed", "hemmed", "hemming"],
+      ["slammed", "slammed", "slamming"],
+      ["heaped", "heaped", "heaping"],
+      ["boiled", "boiled", "boiling"],
+      ["fixed", "fixed", "fixing"],
+      ["snowed", "snowed", "snowing"],
+      ["flowed", "flowed", "flowing"],
+      ["knew", "known", "knowing"],
+      ["showed", "shown", "showing"],
+      ["hoped", "hoped", "hoping"],
+      ["tied", "tied", "tying"],
+    ],
   );
 });

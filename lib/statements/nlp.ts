@@ -421,7 +421,11 @@ export function verbForms(lemma: string, withGerund = false): string[] {
 /** Gerund: use → using, run → running, make → making. */
 export function gerund(verb: string): string {
   const v = verb.toLowerCase();
-  return sameCase(conjugate(v).Gerund ?? `${v.replace(/e$/, "")}ing`, verb);
+  let form = conjugate(v).Gerund ?? "";
+  // (compromise gives some verbs of one syllable no -ing, or a regular one with a wrong consonant: "grinning", "slamming", "heaping".)
+  if (!form.endsWith("ing") || (oneSyllable(v) && (form === `${v}ing` || form === `${v}${v.at(-1)}ing`)))
+    form = `${oneSyllable(v) ? doubledStem(v.replace(/(?<=[^e])e$/, "")) : v.replace(/(?<=[^e])e$/, "")}ing`;
+  return sameCase(form, verb);
 }
 
 /** Past participle: see → seen, call → called, build → built. */
@@ -430,7 +434,10 @@ export function pastParticiple(verb: string): string {
   if (v === "be") return sameCase("been", verb);
   if (v.endsWith("eep") && !STRONG_EEP.has(v)) return pastTense(verb);
   const c = conjugate(v);
-  return c.Participle ? sameCase(c.Participle, verb) : pastTense(verb);
+  // (compromise's participle of "flow" is fly's "flown"; a regular past is the participle too.)
+  return c.Participle && !(v.endsWith("ow") && !STRONG_OW.test(v) && !/^(?:show|sow|sew|mow)$/.test(v))
+    ? sameCase(c.Participle, verb)
+    : pastTense(verb);
 }
 
 /** Verbs in -eep whose past is -ept ("slept", "swept"); the others are regular ("steeped"). */
@@ -461,5 +468,25 @@ export function pastTense(verb: string): string {
   if (past.endsWith("ept") && v.endsWith("eep") && !STRONG_EEP.has(v)) past = `${v}ed`;
   // American spelling: traveled, canceled, labeled (compromise doubles the l), but compelled, controlled.
   if (/[aeiou]l$/.test(v) && past === `${v}led` && !STRESSED_FINAL_L.has(v)) past = `${v}ed`;
+  // (Nor is its "-ow → -ew" rule right beyond the old strong verbs: "snowed", not "snew".)
+  if (v.endsWith("ow") && past.endsWith("ew") && !STRONG_OW.test(v)) past = `${v}ed`;
+  // (A verb of one syllable doubles its consonant after one short vowel only: "grinned", "patted", "heaped", not "grined", "heapped".)
+  if (oneSyllable(v) && (past === `${v}ed` || past === `${v}${v.at(-1)}ed`)) past = `${doubledStem(v)}ed`;
   return sameCase(past, verb);
+}
+
+/** Verbs in -ow whose past is -ew ("knew", "grew", "outgrew"); the others are regular ("snowed", "flowed"). */
+const STRONG_OW = /(?:know|grow|blow|throw)$/;
+
+/** One vowel letter before one final consonant, in one syllable ("grin", "pat", "skip"): the consonant doubles before -ed and -ing. */
+const SHORT_SYLLABLE = /^[^aeiouy]*[aeiou][bdgklmnprtvz]$/;
+
+/** The stem a regular -ed or -ing goes on for a verb of one syllable: "grin" → "grinn", "heap" → "heap". */
+function doubledStem(v: string): string {
+  return SHORT_SYLLABLE.test(v) ? `${v}${v.at(-1)}` : v;
+}
+
+/** True for a word of one syllable: one group of vowel letters, a final silent "e" aside ("grin", "heap", "shine"). */
+function oneSyllable(v: string): boolean {
+  return /^[a-z]+$/.test(v) && (v.replace(/(?<=[^aeiouy])e$/, "").match(/[aeiouy]+/g) ?? []).length === 1;
 }
