@@ -3,7 +3,9 @@
  * rules and flags found on the development sets' unflagged misses and on new answers written for them. Each rule is shown where it
  * applies and where it must not.
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
+import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("a numbered list takes a comma before its last item where the item before has a comma of its own", () => {
@@ -150,4 +152,46 @@ test("an asker's amount question whose wh-phrase is the object is not made passi
       "A steak should be rested five to ten minutes after cooking it.",
     ],
   ]);
+});
+
+test("flags: a stop after a quotation's stop, 'because of' before a clause, a possessive on the answer's year", () => {
+  const cases: [string, string, string, string][] = [
+    [
+      'How do you say "please" in Italian?',
+      'You say "per favore."',
+      'To say "please" in Italian, say "per favore.".',
+      "a stop after a quotation's stop",
+    ],
+    [
+      "Why do raisins rise in fizzy lemonade?",
+      "The gas bubbles stuck to them make them less dense than the lemonade.",
+      "Raisins rise in fizzy lemonade because of the gas bubbles stuck to them make them less dense than the lemonade.",
+      '"because of" before a clause',
+    ],
+    [
+      "Whose idea was reviving the Olympic Games?",
+      "It was Pierre de Coubertin's; he founded the IOC in 1894.",
+      "Pierre de Coubertin's; he founded the IOC in 1894's idea was reviving the Olympic Games.",
+      "a possessive on the answer's year",
+    ],
+  ];
+  for (const [question, answer, statement, doubt] of cases)
+    assert.ok(
+      statementDoubts(question, answer, statement).some((d) => d.includes(doubt)),
+      statement,
+    );
+  // (Not where the quotation ends with its own mark, nor where "because of" is the question's, nor a reason said with a pronoun.)
+  const fine: [string, string, string][] = [
+    [
+      "What is Sojourner Truth known for?",
+      'Her 1851 speech "Ain\'t I a Woman?"',
+      'Sojourner Truth is known for her 1851 speech "Ain\'t I a Woman?".',
+    ],
+    [
+      "Why do beavers matter to an ecosystem?",
+      "The changes they make.",
+      "Beavers matter to an ecosystem because of the changes they make.",
+    ],
+  ];
+  for (const [question, answer, statement] of fine) assert.deepEqual(statementDoubts(question, answer, statement), [], statement);
 });

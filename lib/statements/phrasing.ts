@@ -249,6 +249,10 @@ function readWords(statement: string): StatementWords {
 }
 
 /** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
+/** "because of" and a noun phrase with no pronoun in it, then a finite verb: the clause the answer gave a reason with. */
+const BECAUSE_OF_CLAUSE =
+  /\bbecause of (?:the|a|an|their|its|his|her) (?:(?!(?:they|it|we|you|he|she|that|which|who|how|what)\b)[\w-]+ ){0,5}?(?:make|makes|made|is|are|was|were|has|have|cause|causes|caused|lets|keeps|helps)\b/;
+
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
   const lower = statement.toLowerCase();
@@ -259,6 +263,15 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   const a = () => (answerLower ??= answer.toLowerCase());
   // "… for an ecosystem, very much so!.": an exclamation closed again.
   if (statement.includes("!.")) out.push('reads: "!."');
+  // 'To say "please" in Italian, say "per favore.".': a quotation's stop, then the sentence's.
+  if (/\.["”’']\.(?:\s|$)/.test(statement)) out.push("reads: a stop after a quotation's stop");
+  // "The raisins rise because of the gas bubbles stuck to them make them less dense": "because of" before the answer's clause.
+  const becauseOf = lower.includes("because of ") ? BECAUSE_OF_CLAUSE.exec(lower) : null;
+  if (becauseOf && !a().includes("because of") && !q.includes(becauseOf[0])) out.push('reads: "because of" before a clause');
+  // "Pierre de Coubertin's; he founded the IOC in 1894's idea": a possessive on the answer's year, its clause inside the subject.
+  const yearPossessive = /\b\d{3,4}['’]s\b/.exec(statement);
+  if (yearPossessive && !answer.includes(yearPossessive[0]) && !question.includes(yearPossessive[0]))
+    out.push(`reads: "${yearPossessive[0]}", a possessive on the answer's year`);
   // "Brazil has won five times the men's World Cup": a count of times before the verb's object.
   // (After a verb: "three times the height", "many times its size" multiply; "hit many times a year" is a rate.)
   const times = lower.includes(" times ")
