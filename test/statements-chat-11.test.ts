@@ -195,3 +195,19 @@ test("flags: a stop after a quotation's stop, 'because of' before a clause, a po
   ];
   for (const [question, answer, statement] of fine) assert.deepEqual(statementDoubts(question, answer, statement), [], statement);
 });
+
+test("object pronouns: the question's subject for 'it' after the question's verb; not for an 'it' after a noun of the answer's own", () => {
+  assertStatements(
+    [
+      ["When was the first iPhone released?", "Apple released it in June 2007.", "Apple released the first iPhone in June 2007."],
+      ["When were the pyramids built?", "The Egyptians built them around 2500 BC.", "The Egyptians built the pyramids around 2500 BC."],
+      [
+        "How does a refrigerator keep food cold?",
+        "It pumps a refrigerant that absorbs heat inside and releases it outside.",
+        "A refrigerator pumps a refrigerant that absorbs heat inside and releases it outside to keep food cold.",
+      ],
+      ["How do plants get water?", "They absorb it through their roots.", "Plants absorb water through their roots."],
+    ],
+    true,
+  );
+});

@@ -33,6 +33,7 @@ import {
   thirdPerson,
   looksPlural,
   type Token,
+  verbForms,
 } from "./nlp.js";
 import {
   auxEllipsis,
@@ -875,13 +876,28 @@ function questionObjectForPronoun(sentence: string, d: Declarative): string {
   const plural = isPluralPhrase(own > 0 ? object.slice(0, own) : object);
   const pronoun = new RegExp(`(?<=\\S )${plural ? "them" : "it"}\\b(?! (?:is|was|has|will|can)\\b)`);
   const matches = sentence.match(new RegExp(pronoun.source, "g"));
-  if (matches?.length === 1) return sentence.replace(pronoun, objectText);
+  // (Not after a noun of the answer's own past its verb, which the pronoun may stand for: "pumps a refrigerant that absorbs heat inside
+  // and releases it outside".)
+  // (After the question's own verb it is the question's object: "… and lay them in gravel beds".)
+  if (matches?.length === 1) {
+    const before = sentence.slice(0, pronoun.exec(sentence)?.index);
+    const wordBefore = /(\S+)\s*$/.exec(before)?.[1].toLowerCase() ?? "";
+    const verbBefore = d.verb !== undefined && [...verbForms(d.verb.lemma), ...verbForms(d.verb.lower)].includes(wordBefore);
+    return verbBefore || !nounAfterVerb(before) ? sentence.replace(pronoun, objectText) : sentence;
+  }
   // (Of several, the one right after the first clause's verb: "Dung beetles eat them, and females also lay their eggs in them".)
   const first = matches && matches.length > 1 ? pronoun.exec(sentence) : null;
   const before = first ? sentence.slice(0, first.index) : "";
   return first && !/[,;:—–]/.test(before) && !/\b(?:in|on|at|of|to|for|with|from|by|into|about|onto|through)\s$/i.test(before)
     ? `${before}${objectText}${sentence.slice(first.index + first[0].length)}`
     : sentence;
+}
+
+/** True when a noun follows the first verb of `before` (the words before a pronoun). */
+function nounAfterVerb(before: string): boolean {
+  const tokens = tokenizePhrase(before);
+  const verb = tokens.findIndex((t) => t.pos === "VERB");
+  return verb >= 0 && tokens.slice(verb + 1).some((t) => t.pos === "NOUN" || t.pos === "PROPN");
 }
 
 /** True when the answer names the head of the question's object ("water" of "get water", "honey" of "make honey"). */
@@ -1587,6 +1603,24 @@ function subjectSaidWhole(a: AnswerParts, antecedent: readonly Token[]): string 
   if (t[0].lower !== "the" || t[1].pos !== "NOUN" || !own.some((x) => x.lemma === t[1].lemma)) return undefined;
   const at = a.text.indexOf(t[1].text);
   return at > 0 ? `${capitalize(text(antecedent))}${a.text.slice(at + t[1].text.length)}` : undefined;
+}
+
+/**
+ * "Apple released it in June 2007." for "When was the first iPhone released?": the object pronoun right after the answer's verb stands
+ * for the question's subject, which the answer does not name (undefined where it does, or the pronoun's number differs).
+ */
+function objectPronounResolved(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
+  const at = a.finiteVerb + 1;
+  const pronoun = a.isClause && a.finiteVerb > 0 ? a.tokens[at] : undefined;
+  if (!pronoun || !/^(?:it|them)$/.test(pronoun.lower) || a.tokens[0].pos === "PRON") return undefined;
+  const nouns = antecedent.filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  if (nouns.length === 0 || antecedent.some((t) => t.pos === "VERB" || t.pos === "PRON" || t.pos === "PUNCT")) return undefined;
+  if ((pronoun.lower === "them") !== isPluralPhrase(antecedent) || nouns.some((n) => a.tokens.some((t) => t.lemma === n.lemma)))
+    return undefined;
+  const said = cachedRegExp(`\\b${escapeRegExp(a.tokens[a.finiteVerb].text)} ${pronoun.text}\\b`, "").exec(a.text);
+  return said
+    ? `${a.text.slice(0, said.index)}${a.tokens[a.finiteVerb].text} ${midSentence(text(antecedent))}${a.text.slice(said.index + said[0].length)}`
+    : undefined;
 }
 
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
@@ -3307,6 +3341,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       if (afterFronted) return { sentence: afterFronted, rule: "wh-inverted:fronted-pronoun", doubts };
       const whole = subjectSaidWhole(a, d.subject);
       if (whole) return { sentence: whole, rule: "wh-inverted:subject-whole", doubts };
+      // "When was the first iPhone released?" + "Apple released it in June 2007.": the question's verb said with a subject of the
+      // answer's own and "it" for the question's subject ("Apple released the first iPhone in June 2007.").
+      // (A passive question's participle is its verb: "was … released".)
+      const asked = d.verb ? [d.verb] : d.rest.filter((t) => t.pos === "VERB");
+      const object = asked.some((t) => t.lemma === ownVerb?.lemma) ? objectPronounResolved(a, d.subject) : undefined;
+      if (object) return { sentence: object, rule: "wh-inverted:object-pronoun", doubts };
       return clauseAnswer(a, undefined, "wh-inverted", doubts);
     }
   }
