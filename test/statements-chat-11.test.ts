@@ -211,3 +211,26 @@ test("object pronouns: the question's subject for 'it' after the question's verb
     true,
   );
 });
+
+test("a gerund's phrase before an -s verb the tagger read as a noun is a clause; a why-question's adjective must be said to restate it", () => {
+  assertStatements(
+    [
+      [
+        "Why do onions make you cry?",
+        "Cutting them releases a gas that irritates your eyes.",
+        "Onions make you cry because cutting them releases a gas that irritates your eyes.",
+      ],
+      [
+        "Why is sugar bad for teeth?",
+        "Eating too much sugar causes tooth decay.",
+        "Sugar is bad for teeth because eating too much sugar causes tooth decay.",
+      ],
+      [
+        "Why is Lake Natron dangerous to most animals?",
+        "Lake Natron's water is so alkaline that it can burn the skin and eyes of animals that aren't adapted to it.",
+        "Lake Natron's water is so alkaline that it can burn the skin and eyes of animals that aren't adapted to it.",
+      ],
+    ],
+    true,
+  );
+});

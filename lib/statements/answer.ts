@@ -459,9 +459,11 @@ function gerundSubjectVerb(tokens: readonly Token[]): number {
   for (let i = 2; i < Math.min(tokens.length, 7); i++) {
     const t = tokens[i];
     if (t.pos === "PUNCT" || t.pos === "AUX" || t.pos === "SCONJ" || t.pos === "PRON") return -1;
-    // ("releases/NOUN a compound": an -s word the tagger calls a noun is the verb before a determiner.)
-    const verb = t.pos === "VERB" || (t.pos === "NOUN" && tokens[i + 1]?.pos === "DET" && canBeVerb(t.lemma));
-    if (verb && /[^s]s$/.test(t.lower) && t.lemma !== t.lower && tokens[i - 1].pos === "NOUN") return i;
+    // ("releases/NOUN a compound", "causes/NOUN tooth decay": an -s word the tagger calls a noun is the verb before its object.)
+    const verb = t.pos === "VERB" || (t.pos === "NOUN" && /^(?:DET|NOUN|ADJ|PRON)$/.test(tokens[i + 1]?.pos ?? "") && canBeVerb(t.lemma));
+    // (After the gerund's object: a noun, or "them"/"it" right after the gerund — "Cutting them releases a gas".)
+    const object = tokens[i - 1].pos === "NOUN" || (i === 2 && /^(?:it|them)$/.test(tokens[1].lower));
+    if (verb && /[^s]s$/.test(t.lower) && t.lemma !== t.lower && object) return i;
   }
   return -1;
 }

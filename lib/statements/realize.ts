@@ -1633,6 +1633,11 @@ function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, 
 }
 
 /** Why-questions: the declarative plus a because-clause (or the answer, when it already says it all). */
+/** True when `sentence` opens with the words of `phrase` (not with a longer word: "Lake Natron's" opens with "Lake Natron"). */
+function startsWithWords(sentence: string, phrase: string): boolean {
+  return phrase !== "" && sentence.toLowerCase().startsWith(phrase.toLowerCase()) && !/^[\p{L}\d]/u.test(sentence.slice(phrase.length));
+}
+
 function realizeWhy(
   decl: string,
   declTokens: readonly Token[],
@@ -1646,7 +1651,25 @@ function realizeWhy(
   const own = resolved ? tokenizePhrase(resolved) : [];
   // "Why does a hot-air balloon rise?" + "It rises because …": the answer says the question's clause again, its pronoun resolved.
   // (It says the question's verb: "Cutting an onion releases a compound that irritates your eyes" gives the reason why eyes water.)
-  const saysVerb = !subject?.verb || a.tokens.some((t) => t.lemma === subject.verb?.lemma);
+  // (With no verb, its adjective or its subject first: "Eating too much sugar causes tooth decay" gives the reason why sugar is bad for
+  // teeth; "Lake Natron's water is so alkaline …" says why Lake Natron is dangerous itself.)
+  const saysVerb = subject?.verb
+    ? a.tokens.some((t) => t.lemma === subject.verb?.lemma)
+    : declTokens.filter((t) => t.pos === "ADJ").every((adjective) => a.tokens.some((t) => t.lemma === adjective.lemma)) ||
+      startsWithWords(
+        a.text,
+        text(
+          subject?.tokens.length
+            ? subject.tokens
+            : declTokens.slice(
+                0,
+                Math.max(
+                  0,
+                  declTokens.findIndex((t) => t.pos === "AUX" || t.pos === "VERB"),
+                ),
+              ),
+        ),
+      );
   if (a.isClause && saysVerb && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
   if (resolved && /\bbecause\b/i.test(a.text) && restates(own, declTokens)) return { sentence: resolved, rule: "why:sentence", doubts };
   if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens))
