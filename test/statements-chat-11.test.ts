@@ -234,3 +234,23 @@ test("a gerund's phrase before an -s verb the tagger read as a noun is a clause;
     true,
   );
 });
+
+test("yes/no and counts: 'still' gives way to 'anymore', a limited no's repeated 'no' goes, '1,440' is plural", () => {
+  assertStatements(
+    [
+      [
+        "Is Pluto still a planet?",
+        "Not anymore — it was reclassified as a dwarf planet in 2006.",
+        "Pluto is not a planet anymore — it was reclassified as a dwarf planet in 2006.",
+      ],
+      [
+        "Can you see the Great Wall of China from space?",
+        "Not with the naked eye, no.",
+        "You cannot see the Great Wall of China from space with the naked eye.",
+      ],
+      ["How many minutes are there in a day?", "There are 1,440.", "There are 1,440 minutes in a day."],
+      ["How many moons does Earth have?", "1", "Earth has 1 moon."],
+    ],
+    true,
+  );
+});

@@ -737,7 +737,8 @@ function analyzeUncached(answer: string): AnswerParts {
   const limitedNo = !yes && !no && LIMITED_NO.test(body);
   const polarity: Polarity | undefined = yes ? "yes" : no || limitedNo ? "no" : undefined;
   const matched = yes ?? no;
-  const afterPolarity = matched ? body.slice(matched[0].length) : limitedNo ? body : "";
+  // (Its "no" said again after the limit goes: "Not with the naked eye, no.")
+  const afterPolarity = matched ? body.slice(matched[0].length) : limitedNo ? body.replace(/,\s*(?:no|nope)(?=[.!]?(?:\s|$))/i, "") : "";
   const sentences = splitSentences(body);
   let first = sentences[0] ?? "";
   const rest = sentences.slice(1).join(" ").trim();

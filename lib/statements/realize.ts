@@ -1304,13 +1304,14 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const softened = positive ? undefined : SOFTENED_NOT.exec(answer.text)?.[1];
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
-    // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short".)
+    // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short"; so does
+    // its "still" to "anymore": "Pluto is not a planet anymore".)
     // ("cannot": "Flying fish cannot really fly".)
     const lapsed = !positive && LAPSED_NO.test(answer.text);
     const sentence = softened
       ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
       : lapsed
-        ? `${plain.replace(/[.!]+$/, "")} anymore`
+        ? `${plain.replace(/[.!]+$/, "").replace(/ still(?= )/, "")} anymore`
         : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
@@ -2095,7 +2096,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   const plural =
     a.plural ||
-    (wh.measure === "many" && !/^(?:one|1|a|an)\b/i.test(a.text)) ||
+    (wh.measure === "many" && !/^(?:one|1|a|an)\b(?![,.]\d)/i.test(a.text)) ||
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   // So an appositive ("Capsaicin, a compound concentrated in the pith and seeds, gives …").
@@ -3666,7 +3667,7 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   const units =
     wh.measure === "much" && /^(?:(?:about|around|over|under|nearly|almost|roughly|approximately) )?[\d,.]+ [a-z]+s\b/i.test(answerText);
   const number =
-    /^(?:one|1|a|an)\b/i.test(answerText) && !/\band\b/.test(answerText)
+    /^(?:one|1|a|an)\b(?![,.]\d)/i.test(answerText) && !/\band\b/.test(answerText)
       ? ({ are: "is", were: "was" }[be.lower] ?? be.lower)
       : units
         ? ({ is: "are", was: "were" }[be.lower] ?? be.lower)
