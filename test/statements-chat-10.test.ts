@@ -36,7 +36,7 @@ test("a hedge goes after the question's be past the answer's comma phrase; a num
     [
       "Which city is the largest?",
       "Probably Tokyo, with 37 million people.",
-      "Tokyo, with 37 million people, is probably the largest city.",
+      "Tokyo is probably the largest city, with 37 million people.",
     ],
     [
       "Which dinosaur was the biggest?",

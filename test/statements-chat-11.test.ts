@@ -254,3 +254,33 @@ test("yes/no and counts: 'still' gives way to 'anymore', a limited no's repeated
     true,
   );
 });
+
+test("an answer's amount after 'with', a time range or 'by far' goes after the question's words; no comma before a year or a time", () => {
+  assertStatements(
+    [
+      ["Which country has the most people?", "India, with over 1.4 billion.", "India has the most people, with over 1.4 billion."],
+      [
+        "What language has the most native speakers?",
+        "Mandarin Chinese, with nearly a billion.",
+        "Mandarin Chinese has the most native speakers, with nearly a billion.",
+      ],
+      [
+        "Who painted the ceiling of the Sistine Chapel?",
+        "Michelangelo, between 1508 and 1512.",
+        "Michelangelo painted the ceiling of the Sistine Chapel between 1508 and 1512.",
+      ],
+      [
+        "Who painted the ceiling of the Sistine Chapel?",
+        "Michelangelo did, between 1508 and 1512.",
+        "Michelangelo painted the ceiling of the Sistine Chapel between 1508 and 1512.",
+      ],
+      // (A participle's phrase with a year in it keeps its comma.)
+      [
+        "Which was the first web browser?",
+        "WorldWideWeb was the first, written by Tim Berners-Lee in 1990.",
+        "WorldWideWeb was the first web browser, written by Tim Berners-Lee in 1990.",
+      ],
+    ],
+    true,
+  );
+});

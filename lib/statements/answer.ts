@@ -127,11 +127,18 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
  * ("Everest, at 8,849 m").
  */
 const TRAILING_ADJUNCT =
-  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far)[.!]?$/i;
 
 /** A phrase and a bracketed time or place after it: "Marie and Pierre Curie (in 1898)" (not an amount: "(about 40 kelvin)"). */
 const BRACKETED_ADJUNCT =
   /^([^()]{1,80}?) (\((?:(?:in|on|at|during|from) [^()]{1,40}|(?:around|about|c\.|circa) \d{3,4}(?:\s*(?:BC|AD|BCE|CE))?)\))[.!]?$/i;
+
+/** True when an adjunct names a year or a clock time after its first word ("in 1895", "between 1508 and 1512", "at 9 pm"). */
+export function saysYearOrTime(adjunct: string): boolean {
+  return /^(?:\S+ )+?(?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\b|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)/i.test(
+    adjunct,
+  );
+}
 
 /** The phrase and its trailing adjunct, when a phrase answer adds one after a comma; the statement puts the adjunct at its end. */
 export function splitTrailingAdjunct(answer: string): { phrase: string; adjunct: string } | undefined {

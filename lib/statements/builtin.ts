@@ -20,6 +20,7 @@ import {
   lastSentenceEnd,
   predicateOfDummySubject,
   SOFTENED_NOT,
+  saysYearOrTime,
   splitHedgeAdverb,
   splitIntroduction,
   splitTrailingAdjunct,
@@ -218,12 +219,13 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   const closesAppositive = phrase.includes(", ") && r.sentence.replace(/[.!]+$/, "").endsWith(phrase.slice(phrase.lastIndexOf(", ") + 2));
   // (So does an amount said of the answer, not a year or a time: "Nitrogen, about 78 percent" → "… most of the air, about 78 percent";
   // "Vatican City, at about 0.44 square kilometres".)
+  // ("with nearly a billion" counts too.)
   const amount =
-    /^(?:(?:at|with) )?(?:(?:about|around|roughly|nearly|almost|over|under|up to) )?\d/i.test(adjunct) &&
-    !/^(?:at|with|about|around) /i.test(phrase) &&
-    !/^(?:\S+ )+?(?:\d{1,4}\s*(?:BC|AD|BCE|CE)\b|(?:1\d{3}|20\d{2})s?\b|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)/i.test(
+    /^(?:(?:at|with) )?(?:(?:about|around|roughly|nearly|almost|over|under|up to|some|just|only|more than|fewer than|less than) )?(?:\d|a (?:billion|million|thousand|hundred)\b)/i.test(
       adjunct,
-    );
+    ) &&
+    !/^(?:at|with|about|around) /i.test(phrase) &&
+    !saysYearOrTime(adjunct);
   const comma =
     !adjunct.startsWith("(") &&
     (adjunct.includes(",") ||

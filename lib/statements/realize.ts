@@ -13,6 +13,7 @@ import {
   predicateOfDummySubject,
   LAPSED_NO,
   SOFTENED_NOT,
+  saysYearOrTime,
   textAsWritten,
   tokenizePhrase,
   withAnswerFields,
@@ -1774,7 +1775,13 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
       return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis-possessive` };
     }
     const r = subjectRealize(wh, predicate, asSubject(cut.subject, a));
-    return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis` };
+    // ("Michelangelo did, between 1508 and 1512." → "… the Sistine Chapel between 1508 and 1512": no comma before a year or a time.)
+    const timed =
+      cut.after[0]?.text === "," &&
+      /^(?:in|on|at|between|during|since|around|about|until|by)$/.test(cut.after[1]?.lower ?? "") &&
+      saysYearOrTime(text(cut.after.slice(1))) &&
+      !cut.after.slice(1).some((t) => t.text === ",");
+    return { ...r, sentence: followedBy(r.sentence, timed ? cut.after.slice(1) : cut.after), rule: `${r.rule}:ellipsis` };
   }
   const { verb, object } = predicateObject(predicate);
   if (!verb) return undefined;
