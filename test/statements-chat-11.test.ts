@@ -284,3 +284,14 @@ test("an answer's amount after 'with', a time range or 'by far' goes after the q
     true,
   );
 });
+
+test("'from it' after the question's own preposition gets the question's noun back", () => {
+  assertStatements(
+    [
+      ["Which vitamin do we get from sunlight?", "We get vitamin D from it.", "We get vitamin D from sunlight."],
+      ["What do bees make from nectar?", "They make honey from it.", "Bees make honey from nectar."],
+      ["What do people make from grapes?", "They make wine from them.", "People make wine from grapes."],
+    ],
+    true,
+  );
+});

@@ -894,6 +894,27 @@ function questionObjectForPronoun(sentence: string, d: Declarative): string {
     : sentence;
 }
 
+/**
+ * "We get vitamin D from it." for "Which vitamin do we get from sunlight?": the answer's "from it" after the question's own preposition
+ * stands for the question's noun phrase after it, which the statement does not say ("… from sunlight").
+ */
+function prepositionObjectNamed(r: Realized, d: Declarative, a: AnswerParts): Realized {
+  const at = a.isClause ? d.rest.findIndex((t) => t.pos === "ADP") : -1;
+  if (at < 0) return r;
+  const end = nounPhraseEnd(d.rest, at + 1);
+  const object = end > at + 1 ? d.rest.slice(at + 1, end) : [];
+  const nouns = object.filter((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  if (nouns.length === 0 || object.some((t) => t.pos === "PRON")) return r;
+  const said = r.sentence.toLowerCase();
+  if (nouns.some((n) => said.includes(n.lower))) return r;
+  const pronoun = cachedRegExp(`\\b${escapeRegExp(d.rest[at].lower)} (${isPluralPhrase(object) ? "them" : "it"})\\b`, "gi");
+  const found = [...r.sentence.matchAll(pronoun)];
+  if (found.length !== 1) return r;
+  const m = found[0];
+  const where = (m.index ?? 0) + m[0].length - m[1].length;
+  return { ...r, sentence: `${r.sentence.slice(0, where)}${text(object)}${r.sentence.slice(where + m[1].length)}` };
+}
+
 /** True when a noun follows the first verb of `before` (the words before a pronoun). */
 function nounAfterVerb(before: string): boolean {
   const tokens = tokenizePhrase(before);
@@ -4372,7 +4393,7 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
             [],
             a,
           )
-        : invertedRealize(f.wh, f.decl, a, /\b(?:I|I'm|my|me)\b/.test(q.context));
+        : prepositionObjectNamed(invertedRealize(f.wh, f.decl, a, /\b(?:I|I'm|my|me)\b/.test(q.context)), f.decl, a);
     case "existential":
       return existentialRealize(f.wh, f.be, f.rest, a);
     case "in-situ":
