@@ -295,3 +295,23 @@ test("'from it' after the question's own preposition gets the question's noun ba
     true,
   );
 });
+
+test("'almost all of them', an appositive after 'specifically', and a viewpoint adverb on a yes", () => {
+  assertStatements(
+    [
+      [
+        "Where do penguins live?",
+        "Almost all of them live in the Southern Hemisphere, mostly around Antarctica.",
+        "Almost all penguins live in the Southern Hemisphere, mostly around Antarctica.",
+      ],
+      [
+        "Which country invented pizza?",
+        "Italy, specifically Naples, in the 18th century.",
+        "Italy, specifically Naples, invented pizza in the 18th century.",
+      ],
+      ["Is the tomato a fruit?", "Botanically, yes.", "The tomato is botanically a fruit."],
+      ["Is the tomato a fruit?", "Technically yes, because it has seeds.", "The tomato is technically a fruit because it has seeds."],
+    ],
+    true,
+  );
+});

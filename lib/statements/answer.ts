@@ -102,9 +102,12 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
   /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often)[,:]?\s+(?=\S)/i;
-/** An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes"): it stays on the statement's verb. */
+/**
+ * An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes", "Botanically, yes"): it stays on the
+ * statement's verb.
+ */
 const POLAR_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes),?\s+(?=(?:yes|no|not)\b)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally),?\s+(?=(?:yes|no|not)\b)/i;
 
 /** "Not really", "Not necessarily", "Not permanently": a no softened by its adverb, which stays on the statement's "not". */
 export const SOFTENED_NOT = /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i;

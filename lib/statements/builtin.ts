@@ -838,7 +838,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "Most of them live three to five years." to "How long do hummingbirds live?": the quantifier said of the question's plural subject
   // ("Most hummingbirds live three to five years.").
-  const ofThem = /^(most|many|some|all|few|several|both) of them\s+(\S[\s\S]*)$/i.exec(unframed);
+  const ofThem = /^((?:(?:almost|nearly|virtually|practically) )?(?:most|many|some|all|few|several|both)) of them\s+(\S[\s\S]*)$/i.exec(
+    unframed,
+  );
   const them = ofThem ? parsed().frame : undefined;
   if (
     ofThem &&

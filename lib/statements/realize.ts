@@ -2136,7 +2136,10 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       )) &&
     !/^\w+ing\b/i.test(subject);
   const closed =
-    (/, (?:which|who|whose|where|an?|the|such as|including|especially|with|along with|together with) /.test(subject) || participle) &&
+    (/, (?:which|who|whose|where|an?|the|such as|including|especially|specifically|particularly|namely|notably|with|along with|together with) /.test(
+      subject,
+    ) ||
+      participle) &&
     !/,\s*$/.test(subject)
       ? `${subject},`
       : subject;
