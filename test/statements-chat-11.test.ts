@@ -315,3 +315,21 @@ test("'almost all of them', an appositive after 'specifically', and a viewpoint 
     true,
   );
 });
+
+test("'what happened' and 'what went wrong' take the answer's clause; a way is said with 'to' before an instruction", () => {
+  assertStatements([
+    ["What happened to the dinosaurs?", "They died out 66 million years ago.", "The dinosaurs died out 66 million years ago."],
+    [
+      "What happens at the boiling point of a substance?",
+      "liquid becomes a gas",
+      "Liquid becomes a gas at the boiling point of a substance.",
+    ],
+    ["What went wrong with the Challenger launch?", "An O-ring seal failed in the cold.", "An O-ring seal failed in the cold."],
+    [
+      "What is the best way to store fresh herbs?",
+      "Treat soft herbs like flowers — trim the stems and stand them in water.",
+      "The best way to store fresh herbs is to treat soft herbs like flowers — trim the stems and stand them in water.",
+    ],
+    ["What is the best way to get to Paris?", "The Eurostar from London.", "The best way to get to Paris is the Eurostar from London."],
+  ]);
+});

@@ -915,6 +915,19 @@ function prepositionObjectNamed(r: Realized, d: Declarative, a: AnswerParts): Re
   return { ...r, sentence: `${r.sentence.slice(0, where)}${text(object)}${r.sentence.slice(where + m[1].length)}` };
 }
 
+/** True where a word after the first is a past form followed by its object or a preposition: "An asteroid hit the Earth", "A seal failed in". */
+function pastVerbWithObject(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (t, k) =>
+      k > 0 &&
+      t.pos === "VERB" &&
+      (t.lemma !== t.lower || pastTense(t.lemma) === t.lower) &&
+      !/ing$/.test(t.lower) &&
+      /^(?:DET|ADP|PRON)$/.test(tokens[k + 1]?.pos ?? "") &&
+      !/^(?:that|which|who)$/.test(tokens[k - 1].lower),
+  );
+}
+
 /** True when a noun follows the first verb of `before` (the words before a pronoun). */
 function nounAfterVerb(before: string): boolean {
   const tokens = tokenizePhrase(before);
@@ -2000,7 +2013,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       doubts,
     };
   }
-  if (happen >= 0 && (a.isClause || statesChange(a.tokens))) {
+  // (A clause the tagger misread is one too: "An asteroid hit the Earth", a past verb and its object.)
+  if (happen >= 0 && (a.isClause || statesChange(a.tokens) || pastVerbWithObject(a.tokens))) {
     let k = happen + 1;
     let target: Token[] = [];
     if (predicate[k]?.lower === "to") {
@@ -2041,6 +2055,9 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       doubts: target.length > 0 && !resolved && PRONOUNS.has(a.tokens[0]?.lower ?? "") ? ["pronoun left unresolved"] : doubts,
     };
   }
+  // "What went wrong with the Challenger launch?" + "An O-ring seal failed in the cold.": the answer's clause says what went wrong.
+  if (/^(?:went|goes|has gone|had gone) wrong\b/i.test(text(predicate)) && (a.isClause || pastVerbWithObject(a.tokens)))
+    return { sentence: a.text.replace(/[.!]+$/, ""), rule: "wh-subject:went-wrong", doubts };
   // "Which is the most likely result?" + a clause → "The most likely result is that …".
   if (a.isClause && predicate.length > 1 && /^(?:is|was|are|were)$/.test(predicate[0].lower)) {
     const head = headNoun(predicate.slice(1));
@@ -2263,7 +2280,7 @@ function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
 /** Predicates that say no more than that the answer was the one asked for ("Which statement is true?"). */
 const DESCRIBING_VERBS = /^(?:describe|explain|state|summarize|summarise|show|represent|express|define|illustrate|demonstrate)$/;
 const EMPTY_PREDICATE =
-  /^(?:is|are|was|were|['’]s)(?: not| NOT)?(?: (?:probably|likely|most likely|usually|really))? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option)|the (?:matter|problem|issue|cause))\s*[?.]?$/i;
+  /^(?:is|are|was|were|['’]s)(?: not| NOT)?(?: (?:probably|likely|most likely|usually|really))? (?:true|correct|false|incorrect|right|wrong|accurate|inaccurate|the (?:correct|best|right) (?:answer|statement|choice|option)|the (?:matter|problem|issue|cause))\s*[?.]?$|^(?:went|goes|has gone|is going|could go|might have gone) wrong\s*[?.]?$/i;
 
 /**
  * "Which of these might be the cause?" + "All of the vegetation has been dying": a clause cannot
@@ -2633,6 +2650,14 @@ function beComplementRealize(
   }
   if (wh.prep && !(answerTokens[0]?.pos === "ADP"))
     slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
+  // "What is the best way to store fresh herbs?" + "Treat them like flowers": a way is said with "to" before the instruction.
+  if (
+    tailText === "" &&
+    slot === answerText &&
+    subject.some((t, k) => t.lemma === "way" && subject[k + 1]?.lower === "to") &&
+    isInstruction(withAnswerFields(analyzeAnswer(answerText), {}))
+  )
+    slot = `to ${answerText[0].toLowerCase()}${answerText.slice(1)}`;
   // "Who was emperor of France …?" → "The emperor of France … was …".
   const bare =
     subject[0] &&
