@@ -333,3 +333,27 @@ test("'what happened' and 'what went wrong' take the answer's clause; a way is s
     ["What is the best way to get to Paris?", "The Eurostar from London.", "The best way to get to Paris is the Eurostar from London."],
   ]);
 });
+
+test("a case phrase before a what-answer's reply goes first: 'In a vacuum, the speed of light is …'", () => {
+  assertStatements(
+    [
+      [
+        "What is the speed of light?",
+        "In a vacuum, about 300,000 km per second.",
+        "In a vacuum, the speed of light is about 300,000 km per second.",
+      ],
+      ["What is the boiling point of water?", "At sea level, 100 °C.", "At sea level, the boiling point of water is 100 °C."],
+      [
+        "What are the three primary colours?",
+        "In painting, red, yellow and blue.",
+        "In painting, the three primary colours are red, yellow and blue.",
+      ],
+    ],
+    true,
+  );
+  // (Not a place that answers where, nor a year.)
+  assertStatements([
+    ["Where is the Eiffel Tower?", "In Paris, on the Champ de Mars.", "The Eiffel Tower is in Paris, on the Champ de Mars."],
+    ["What year did the war end?", "In 1945, after six years.", "The war ended in 1945, after six years."],
+  ]);
+});

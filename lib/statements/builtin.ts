@@ -638,6 +638,10 @@ function withSubjectFor(clause: string, subject: readonly Token[], said: string)
 const PLACE_THEN_AMOUNT =
   /^((?:in|on|at|during|per|over|across) [^,;:!?—–.]{2,60}),\s+((?:(?:usually|typically|generally|normally|often|probably) )?(?:(?:about|around|roughly|approximately|nearly|almost|over|up to|more than|at least|just|only) )?\d[\s\S]*)$/i;
 
+/** "In a vacuum, …", "At sea level, …", "In painting, …": a phrase of a common noun (no name, no number) that says the case, then the reply. */
+const CASE_PHRASE_THEN_REPLY =
+  /^((?:[Ii]n|[Aa]t|[Oo]n|[Uu]nder) (?:(?:a|an|the) )?(?![a-z]+ly\b)[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}),\s+(?!(?:who|which|whose|whom|where|when|that|it|they|he|she)\b)(\S[\s\S]*)$/;
+
 /** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
 const COMPARED_CHOICE =
   /^which (is|was|are|were) ((?:more|less) [a-z]+|[a-z]+er), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
@@ -968,15 +972,24 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const amounted = /^\s*how (?:many|much|long|far|big|hot|cold|tall|deep|high|fast|old|heavy|often)\b/i.test(asked)
     ? PLACE_THEN_AMOUNT.exec(unframed)
     : null;
-  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed) ?? amounted;
+  // "In a vacuum, about 300,000 km per second." to "What is the speed of light?", "In painting, red, yellow and blue." to "What are the
+  // three primary colours?": the case the answer is about, before its phrase, goes first (not to a question of place or time, whose
+  // answer such a phrase is).
+  const cased = /^\s*(?:what|which)\b(?! (?:year|time|day|month|century|place|city|country)\b)/i.test(parsed().sentence)
+    ? CASE_PHRASE_THEN_REPLY.exec(unframed)
+    : null;
+  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed) ?? amounted ?? cased;
   // (A condition with a clause of its own, not "Once a day, …" or "When warm, …"; not a definition's "when": "What is a hash collision?"
   // + "when two inputs map to the same hash value, …"; a case "for" names, to a question that is not why.)
   if (
     condition &&
     !parsed().context &&
     !parsed().fronted &&
-    !/^\s*(?:what (?:is|are|was|were)|why)\b/i.test(parsed().sentence) &&
-    (/^for\s/i.test(condition[1]) || condition === amounted || analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
+    (condition === cased || !/^\s*(?:what (?:is|are|was|were)|why)\b/i.test(parsed().sentence)) &&
+    (/^for\s/i.test(condition[1]) ||
+      condition === amounted ||
+      condition === cased ||
+      analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
     !analyzeAnswer(condition[2]).isClause
   ) {
     const r = reformulateWithin(asked, condition[2]);
