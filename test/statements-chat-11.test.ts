@@ -357,3 +357,21 @@ test("a case phrase before a what-answer's reply goes first: 'In a vacuum, the s
     ["What year did the war end?", "In 1945, after six years.", "The war ended in 1945, after six years."],
   ]);
 });
+
+test("a passive question's subject for the answer's 'it' after any verb of its own, why-questions too", () => {
+  assertStatements(
+    [
+      [
+        "When was the Magna Carta signed?",
+        "King John sealed it in June 1215 at Runnymede.",
+        "King John sealed the Magna Carta in June 1215 at Runnymede.",
+      ],
+      [
+        "Why was the Colosseum built?",
+        "The emperors built it to entertain the people.",
+        "The emperors built the Colosseum to entertain the people.",
+      ],
+    ],
+    true,
+  );
+});

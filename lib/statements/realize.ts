@@ -1684,7 +1684,7 @@ function realizeWhy(
   // "Why do cats purr?" + "They purr when they are content." → "Cats purr when they are content." (its own verb: "It was invaded by …" is a
   // reason).
   const resolved = a.isClause && (subject?.verb || subject?.tokens.length) ? resolvePronoun(a, subject.tokens, subject.number) : undefined;
-  const own = resolved ? tokenizePhrase(resolved) : [];
+  const ownTokens = resolved ? tokenizePhrase(resolved) : [];
   // "Why does a hot-air balloon rise?" + "It rises because …": the answer says the question's clause again, its pronoun resolved.
   // (It says the question's verb: "Cutting an onion releases a compound that irritates your eyes" gives the reason why eyes water.)
   // (With no verb, its adjective or its subject first: "Eating too much sugar causes tooth decay" gives the reason why sugar is bad for
@@ -1707,8 +1707,17 @@ function realizeWhy(
         ),
       );
   if (a.isClause && saysVerb && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
-  if (resolved && /\bbecause\b/i.test(a.text) && restates(own, declTokens)) return { sentence: resolved, rule: "why:sentence", doubts };
-  if (resolved && own.some((t) => t.lemma === subject?.verb?.lemma) && restates(own, declTokens))
+  // "Why was the Colosseum built?" + "The emperors built it to entertain the people.": the question's verb said of "it", the question's
+  // subject ("The emperors built the Colosseum to entertain the people.").
+  const own = a.isClause ? a.tokens[a.finiteVerb] : undefined;
+  const done =
+    own && subject?.tokens.length && declTokens.some((t) => t.pos === "VERB" && t.lemma === own.lemma)
+      ? objectPronounResolved(a, subject.tokens)
+      : undefined;
+  if (done) return { sentence: done, rule: "why:sentence", doubts };
+  if (resolved && /\bbecause\b/i.test(a.text) && restates(ownTokens, declTokens))
+    return { sentence: resolved, rule: "why:sentence", doubts };
+  if (resolved && ownTokens.some((t) => t.lemma === subject?.verb?.lemma) && restates(ownTokens, declTokens))
     return { sentence: resolved, rule: "why:sentence", doubts };
   return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
 }
@@ -3423,9 +3432,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       if (whole) return { sentence: whole, rule: "wh-inverted:subject-whole", doubts };
       // "When was the first iPhone released?" + "Apple released it in June 2007.": the question's verb said with a subject of the
       // answer's own and "it" for the question's subject ("Apple released the first iPhone in June 2007.").
-      // (A passive question's participle is its verb: "was … released".)
-      const asked = d.verb ? [d.verb] : d.rest.filter((t) => t.pos === "VERB");
-      const object = asked.some((t) => t.lemma === ownVerb?.lemma) ? objectPronounResolved(a, d.subject) : undefined;
+      // (A passive question's participle is its verb, "was … released"; with no agent there, any verb of the answer's says what was
+      // done to it: "When was the Magna Carta signed?" + "King John sealed it in June 1215".)
+      const participles = d.verb ? [] : d.rest.filter((t) => t.pos === "VERB");
+      const passive = participles.length > 0 && !d.rest.some((t) => t.lower === "by");
+      const object =
+        passive || d.verb?.lemma === ownVerb?.lemma || participles.some((t) => t.lemma === ownVerb?.lemma)
+          ? objectPronounResolved(a, d.subject)
+          : undefined;
       if (object) return { sentence: object, rule: "wh-inverted:object-pronoun", doubts };
       return clauseAnswer(a, undefined, "wh-inverted", doubts);
     }
