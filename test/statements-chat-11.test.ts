@@ -375,3 +375,14 @@ test("a passive question's subject for the answer's 'it' after any verb of its o
     true,
   );
 });
+
+test("the head of a subject past a participle before it keeps a language's capital; one of a kind is singular", () => {
+  assertStatements([
+    [
+      "What is the most spoken language in the world?",
+      "English, if you count second-language speakers.",
+      "The most spoken language in the world is English, if you count second-language speakers.",
+    ],
+    ["Name one endangered species.", "mountain gorilla", "One endangered species is mountain gorilla."],
+  ]);
+});

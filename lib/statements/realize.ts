@@ -1023,7 +1023,8 @@ function headNoun(tokens: readonly Token[]): Token | undefined {
       (t.pos === "ADP" ||
         t.pos === "SCONJ" ||
         t.pos === "PART" ||
-        (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower)) ||
+        // (A participle after the noun, not one before it: "the most spoken language in the world".)
+        (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower) && tokens.slice(0, i).some((x) => x.pos === "NOUN" || x.pos === "PROPN")) ||
         /^(?:that|which|who|whom|whose)$/.test(t.lower)),
   );
   return tokens
@@ -3876,9 +3877,11 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   // ("The five Great Lakes are …", "The three Musketeers are …": a count before the head, or a capitalised plural the tagger left whole,
   // which a list answer names.)
   const at = head === undefined ? -1 : object.indexOf(head);
+  // (One of a kind is singular whatever its noun: "One endangered species is …".)
   const plural =
     object.some((t, i) => (i === 0 || (i < at && object[i - 1].pos === "DET")) && PLURAL_NUMBER.test(t.lower)) ||
     (head !== undefined &&
+      !/^(?:one|a|an|each|every)$/.test(object[0]?.lower ?? "") &&
       /s$/.test(head.lower) &&
       !/(?:ss|us|is)$/.test(head.lower) &&
       (head.lemma !== head.lower || (head.pos === "PROPN" && (looksPlural(head.lower) || /,| and /.test(a.text)))));
