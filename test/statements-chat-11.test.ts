@@ -386,3 +386,18 @@ test("the head of a subject past a participle before it keeps a language's capit
     ["Name one endangered species.", "mountain gorilla", "One endangered species is mountain gorilla."],
   ]);
 });
+
+test("a statement that opens with 'Its' or 'Their' gets the question's subject as the owner, and a possessive says its noun", () => {
+  assertStatements(
+    [
+      [
+        "How does a compass work?",
+        "Its magnetised needle lines up with Earth's magnetic field, so it points north.",
+        "A compass's magnetised needle lines up with Earth's magnetic field, so it points north.",
+      ],
+      ["How much does the Earth weigh?", "Its mass is about 5.97 × 10^24 kg.", "The Earth's mass is about 5.97 × 10^24 kg."],
+      ["How do bees make honey?", "Their stomachs break down nectar.", "Bees' stomachs break down nectar."],
+    ],
+    true,
+  );
+});

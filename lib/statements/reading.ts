@@ -106,7 +106,7 @@ function askedQuestion(question: string): AskedQuestion {
   const { context, last } = splitFinalSentence(question);
   // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
   asked = {
-    stems: contentWords(last.replace(WH_PHRASE, "")).map(stem),
+    stems: contentWords(last.replace(WH_PHRASE, "")).map((w) => stem(withoutPossessive(w))),
     context: statedContext(context),
     whats: Math.max(0, count(WHAT, question) - (ASKS_OTHER.test(last) ? 0 : 1)),
     choices: listedChoices(question),
@@ -134,8 +134,15 @@ function coverageOf(statement: string, question: AskedQuestion): number {
 }
 
 /** Whether a content word of `words` has the stem `s` (no stem nor set made: most words differ from `s` in length already). */
+/** A word without its possessive ending ("compass's" → "compass", "bees'" → "bees"). */
+function withoutPossessive(word: string): string {
+  return word.endsWith("'s") ? word.slice(0, -2) : word.endsWith("'") ? word.slice(0, -1) : word;
+}
+
 function keepsStem(words: readonly string[], s: string): boolean {
-  for (const w of words) {
+  for (const word of words) {
+    // (A possessive keeps its noun: "a compass's needle" says "compass".)
+    const w = withoutPossessive(word);
     const cut = w.length - s.length;
     if (cut >= 0 && cut <= 3 && stemCut(w) === cut && w.startsWith(s) && isContentWord(w)) return true;
   }

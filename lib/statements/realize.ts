@@ -895,6 +895,20 @@ function questionObjectForPronoun(sentence: string, d: Declarative): string {
 }
 
 /**
+ * "Its magnetised needle lines up with …" for "How does a compass work?": a statement that opens with "Its" or "Their" gets the
+ * question's subject as the owner ("A compass's magnetised needle …"), when the subject is a noun phrase whose number the pronoun fits.
+ */
+function possessiveOpenerNamed(r: Realized, d: Declarative): Realized {
+  const opener = /^(Its|Their) (?=[a-z])/.exec(r.sentence);
+  const subject = d.subject;
+  if (!opener || subject.length === 0 || subject.some((t) => !["DET", "ADJ", "NOUN", "PROPN"].includes(t.pos))) return r;
+  if (!subject.some((t) => t.pos === "NOUN" || t.pos === "PROPN") || (opener[1] === "Their") !== isPluralPhrase(subject)) return r;
+  const owner = text(subject);
+  const possessive = /s$/i.test(owner) && opener[1] === "Their" ? `${owner}'` : `${owner}'s`;
+  return { ...r, sentence: `${capitalize(possessive)} ${r.sentence.slice(opener[0].length)}` };
+}
+
+/**
  * "We get vitamin D from it." for "Which vitamin do we get from sunlight?": the answer's "from it" after the question's own preposition
  * stands for the question's noun phrase after it, which the statement does not say ("… from sunlight").
  */
@@ -4438,7 +4452,10 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
             [],
             a,
           )
-        : prepositionObjectNamed(invertedRealize(f.wh, f.decl, a, /\b(?:I|I'm|my|me)\b/.test(q.context)), f.decl, a);
+        : possessiveOpenerNamed(
+            prepositionObjectNamed(invertedRealize(f.wh, f.decl, a, /\b(?:I|I'm|my|me)\b/.test(q.context)), f.decl, a),
+            f.decl,
+          );
     case "existential":
       return existentialRealize(f.wh, f.be, f.rest, a);
     case "in-situ":
