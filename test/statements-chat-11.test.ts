@@ -396,7 +396,7 @@ test("a statement that opens with 'Its' or 'Their' gets the question's subject a
         "A compass's magnetised needle lines up with Earth's magnetic field, so it points north.",
       ],
       ["How much does the Earth weigh?", "Its mass is about 5.97 × 10^24 kg.", "The Earth's mass is about 5.97 × 10^24 kg."],
-      ["How do bees make honey?", "Their stomachs break down nectar.", "Bees' stomachs break down nectar."],
+      ["How do bees make honey?", "Their stomachs turn nectar into honey.", "Bees' stomachs turn nectar into honey."],
     ],
     true,
   );
