@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
@@ -399,5 +400,21 @@ test("a statement that opens with 'Its' or 'Their' gets the question's subject a
       ["How do bees make honey?", "Their stomachs turn nectar into honey.", "Bees' stomachs turn nectar into honey."],
     ],
     true,
+  );
+});
+
+test("a clause the tagger misread, put before the question's predicate, is flagged; a noun phrase with a participle is not", () => {
+  const made = reformulate(
+    "What makes the Northern Lights?",
+    "Charged particles from the Sun hit gases in our atmosphere and make them glow.",
+  );
+  assert.ok(made.doubts.includes("a clause answer as the subject"), made.statement);
+  assert.deepEqual(reformulate("What floats on water?", "A ship made of steel.").doubts, []);
+  assert.deepEqual(
+    reformulate(
+      "Which two body systems are directly involved in movement?",
+      "The muscular and skeletal systems, where the skeletal system provides the framework.",
+    ).doubts,
+    [],
   );
 });

@@ -929,6 +929,22 @@ function prepositionObjectNamed(r: Realized, d: Declarative, a: AnswerParts): Re
   return { ...r, sentence: `${r.sentence.slice(0, where)}${text(object)}${r.sentence.slice(where + m[1].length)}` };
 }
 
+/**
+ * True where a verb the tagger reads as one follows a noun and comes before a determiner, a pronoun or a noun of its own object, with no
+ * relative word before it: "particles from the Sun hit gases", "… and make them glow" (not a participle's phrase: "a ship made of steel").
+ */
+function verbBeforeObject(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (t, k) =>
+      k > 1 &&
+      t.pos === "VERB" &&
+      !/(?:ing|ed|en)$/.test(t.lower) &&
+      (tokens[k - 1].pos === "NOUN" || tokens[k - 1].pos === "PROPN" || tokens[k - 1].lower === "and") &&
+      /^(?:DET|PRON|NOUN)$/.test(tokens[k + 1]?.pos ?? "") &&
+      !tokens.slice(0, k).some((x) => /^(?:that|which|who|whose|where|when)$/.test(x.lower)),
+  );
+}
+
 /** True where a word after the first is a past form followed by its object or a preposition: "An asteroid hit the Earth", "A seal failed in". */
 function pastVerbWithObject(tokens: readonly Token[]): boolean {
   return tokens.some(
@@ -2187,7 +2203,12 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // "Rivers once flowed there is a likely conclusion", "Tax the firm is an action": a clause or an instruction cannot be a subject as it
   // stands.
   const relative = a.tokens.slice(0, Math.max(0, a.finiteVerb)).some((t) => /^(?:which|who|that|whose)$/.test(t.lower));
-  if ((a.isClause && a.tokens.length >= 5 && !relative) || (isInstruction(a) && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)))
+  // (So is one the tagger misread, a verb and its object after the subject's noun: "Charged particles from the Sun hit gases …".)
+  if (
+    (a.isClause && a.tokens.length >= 5 && !relative) ||
+    (isInstruction(a) && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)) ||
+    (!a.isClause && a.tokens.length >= 5 && verbBeforeObject(a.tokens))
+  )
     doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
 }
