@@ -418,3 +418,22 @@ test("a clause the tagger misread, put before the question's predicate, is flagg
     [],
   );
 });
+
+test("a listed subject before its verb is a clause, not a list the question's words are put around", () => {
+  assertStatements([
+    [
+      "The brain, spinal cord, and nerves are organs that perform which primary function?",
+      "The brain, spinal cord, and nerves help digest food.",
+      "The brain, spinal cord, and nerves help digest food.",
+    ],
+    // (A phrase and a clause after "and" is no list.)
+    [
+      "What is the charge of an electron?",
+      "negative, and electrons orbit the nucleus",
+      "The charge of an electron is negative, and electrons orbit the nucleus.",
+    ],
+  ]);
+  const made = reformulate("What are the symptoms of dehydration?", "Thirst, dark urine, tiredness and dizziness are the most common.");
+  assert.equal(made.statement, "Thirst, dark urine, tiredness and dizziness are the most common.");
+  assert.ok(made.flagged, "the question's noun is missing, and flagged");
+});

@@ -490,6 +490,25 @@ function parentheticalParticipleEnd(tokens: readonly Token[], comma: number): nu
   return -1;
 }
 
+/** The parts of speech of a list of noun phrases ("thirst, dark urine and dizziness"). */
+const NOUN_LIST_POS = new Set(["DET", "ADJ", "NOUN", "PROPN", "CCONJ"]);
+
+/** True when the comma at `comma` separates the nouns of a list that runs, with "and" or "or", up to a verb ("A, B and C are …"). */
+function listedSubject(tokens: readonly Token[], comma: number): boolean {
+  const verb = tokens.findIndex((x, k) => k > comma && (x.pos === "VERB" || x.pos === "AUX"));
+  if (verb < 0) return false;
+  const subject = tokens.slice(0, verb);
+  // (Three items at least, the last a noun: "negative, and electrons are …" is a phrase and a clause, not a list.)
+  const and = subject.findIndex((x) => x.lower === "and" || x.lower === "or");
+  const commas = subject.filter((x) => x.text === ",").length;
+  return (
+    and > 0 &&
+    subject.every((x) => NOUN_LIST_POS.has(x.pos) || x.text === ",") &&
+    (commas >= 2 || (commas === 1 && subject[and - 1].text !== ",")) &&
+    /^(?:NOUN|PROPN)$/.test(subject.at(-1)?.pos ?? "")
+  );
+}
+
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
   const first = tokens[0];
@@ -549,6 +568,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
       )
         return shut + 1;
     }
+    // ("Thirst, dark urine, tiredness and dizziness are …": a comma between the nouns of a listed subject goes on with it.)
+    if (t.text === "," && listedSubject(tokens, i)) continue;
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
     if (
       NOT_SUBJECT_START.has(t.lower) &&

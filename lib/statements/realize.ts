@@ -2622,6 +2622,8 @@ function beComplementRealize(
     !tailText &&
     a.plural &&
     !a.isClause &&
+    // (Not a list with its own verb, which the analysis misses past the commas: "Thirst, dark urine and dizziness are the most common.")
+    !/ (?:are|were) /.test(answerText) &&
     wh.word === "what" &&
     wh.noun.length === 0 &&
     !counted
