@@ -437,3 +437,15 @@ test("a listed subject before its verb is a clause, not a list the question's wo
   assert.equal(made.statement, "Thirst, dark urine, tiredness and dizziness are the most common.");
   assert.ok(made.flagged, "the question's noun is missing, and flagged");
 });
+
+test("'most of them' for a singular kind with 'a' makes it plural; an irregular one is flagged", () => {
+  assertStatements(
+    [["How long does a hummingbird live?", "Most of them live three to five years.", "Most hummingbirds live three to five years."]],
+    true,
+  );
+  const made = reformulate("How long does a goldfish live?", "Most of them live ten years.");
+  assert.ok(
+    made.doubts.some((d) => d.includes("of them")),
+    made.statement,
+  );
+});

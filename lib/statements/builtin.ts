@@ -263,6 +263,28 @@ function withoutAnswerOptions(question: string, answer: string): { question: str
 const CONTEXT_LABEL = /^\s*(?:context|passage|background)\s*:\s*(?=\S)/i;
 const QUESTION_LABEL = /(?<=[.!?])\s+question\s*:\s*(?=\S)/i;
 
+/** Nouns whose plural is not the regular -s or -es: a kind said in the singular is made plural only when it has none of them. */
+const IRREGULAR_PLURAL =
+  /(?:fish|sheep|deer|moose|mouse|goose|man|person|child|tooth|foot|ox|cactus|fungus|species|series|[^aeiou]o|f|fe|is|us)$/;
+
+/**
+ * The question's subject as a plural kind, for "most of them" said of it: a plural as it is ("hummingbirds"), a singular kind with "a"
+ * or "an" made plural by the regular rule ("a hummingbird" → "hummingbirds"); undefined for anything else.
+ */
+function pluralKind(subject: readonly Token[]): string | undefined {
+  if (!subject.every((t) => t.pos === "NOUN" || t.pos === "ADJ" || (t === subject[0] && /^(?:a|an)$/.test(t.lower)))) return undefined;
+  if (isPluralPhrase(subject) && !/^(?:a|an)$/.test(subject[0].lower)) return joinTokens(subject);
+  const noun = subject.at(-1);
+  if (!noun || subject.length < 2 || !/^(?:a|an)$/.test(subject[0].lower) || noun.pos !== "NOUN" || IRREGULAR_PLURAL.test(noun.lower))
+    return undefined;
+  const plural = /(?:s|x|z|ch|sh)$/.test(noun.lower)
+    ? `${noun.text}es`
+    : /[^aeiou]y$/.test(noun.lower)
+      ? `${noun.text.slice(0, -1)}ies`
+      : `${noun.text}s`;
+  return [...subject.slice(1, -1).map((t) => t.text), plural].join(" ");
+}
+
 /** "Complete the sentence: …", "Fill in the blank: …": an instruction before the words to complete, not one of them. */
 const INSTRUCTION_LABEL =
   /^\s*(?:(?:complete|finish) the (?:sentence|statement|saying|phrase|proverb|quote|quotation|idiom|lyrics?|line)|fill in the blanks?)\s*[:.—–-]\s*(?=\S)/i;
@@ -851,11 +873,10 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     them &&
     (them.kind === "wh-inverted" || them.kind === "yes-no") &&
     them.decl.subject.length > 0 &&
-    them.decl.subject.every((t) => t.pos === "NOUN" || t.pos === "ADJ") &&
-    isPluralPhrase(them.decl.subject)
+    pluralKind(them.decl.subject) !== undefined
   ) {
     // (Read as "They spend it in …" first, whose pronouns the rules resolve, then the quantifier before the subject.)
-    const subject = joinTokens(them.decl.subject);
+    const subject = pluralKind(them.decl.subject) as string;
     const asThey = reformulateWithin(asked, `They ${ofThem[2]}`);
     const said = `${capitalize(subject)} `;
     if (!asThey.fallback && asThey.statement.startsWith(said)) {

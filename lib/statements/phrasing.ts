@@ -249,6 +249,9 @@ function readWords(statement: string): StatementWords {
 }
 
 /** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
+/** An answer that opens with a quantifier of "them": "Most of them live …", "Almost all of them …". */
+const OF_THEM_OPENER = /^\s*(?:(?:almost|nearly|virtually) )?(?:most|many|some|all|few|several|both) of them\b/i;
+
 /** "because of" and a noun phrase with no pronoun in it, then a finite verb: the clause the answer gave a reason with. */
 const BECAUSE_OF_CLAUSE =
   /\bbecause of (?:the|a|an|their|its|his|her) (?:(?!(?:they|it|we|you|he|she|that|which|who|how|what)\b)[\w-]+ ){0,5}?(?:make|makes|made|is|are|was|were|has|have|cause|causes|caused|lets|keeps|helps)\b/;
@@ -265,6 +268,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (statement.includes("!.")) out.push('reads: "!."');
   // 'To say "please" in Italian, say "per favore.".': a quotation's stop, then the sentence's.
   if (/\.["”’']\.(?:\s|$)/.test(statement)) out.push("reads: a stop after a quotation's stop");
+  // "A goldfish lives most of them live ten years.": the answer's "most of them" put after the question's words.
+  if (lower.includes(" of them ") && OF_THEM_OPENER.test(answer) && !OF_THEM_OPENER.test(statement))
+    out.push("context: the answer's \"… of them\" after the question's words");
   // "The raisins rise because of the gas bubbles stuck to them make them less dense": "because of" before the answer's clause.
   const becauseOf = lower.includes("because of ") ? BECAUSE_OF_CLAUSE.exec(lower) : null;
   if (becauseOf && !a().includes("because of") && !q.includes(becauseOf[0])) out.push('reads: "because of" before a clause');
