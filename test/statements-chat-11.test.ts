@@ -449,3 +449,17 @@ test("'most of them' for a singular kind with 'a' makes it plural; an irregular 
     made.statement,
   );
 });
+
+test("'What do you call someone who …?' is said impersonally, as for any noun", () => {
+  assertStatements(
+    [
+      ["What do you call someone who studies rocks?", "A geologist.", "Someone who studies rocks is called a geologist."],
+      [
+        "What do you call someone who studies earthquakes?",
+        "That's a seismologist.",
+        "Someone who studies earthquakes is called a seismologist.",
+      ],
+    ],
+    true,
+  );
+});

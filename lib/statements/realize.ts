@@ -2910,7 +2910,12 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
     return undefined;
   if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
   const object = withoutMarks(d.rest);
-  if (object.length === 0 || object[0].pos === "PRON") return undefined;
+  // (Not a pronoun that stands for something else, but one for anyone: "someone who studies rocks".)
+  if (
+    object.length === 0 ||
+    (object[0].pos === "PRON" && !/^(?:someone|somebody|something|anyone|anybody|anything)$/.test(object[0].lower))
+  )
+    return undefined;
   // (The number of the object's own noun phrase: "the line where the sky seems to meet the land" is one line.)
   const head = nounPhraseEnd(object, 0);
   const plural = isPluralPhrase(head > 0 ? object.slice(0, head) : object);
