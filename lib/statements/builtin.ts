@@ -272,7 +272,11 @@ const IRREGULAR_PLURAL =
  * or "an" made plural by the regular rule ("a hummingbird" → "hummingbirds"); undefined for anything else.
  */
 function pluralKind(subject: readonly Token[]): string | undefined {
-  if (!subject.every((t) => t.pos === "NOUN" || t.pos === "ADJ" || (t === subject[0] && /^(?:a|an)$/.test(t.lower)))) return undefined;
+  if (
+    subject.length === 0 ||
+    !subject.every((t) => t.pos === "NOUN" || t.pos === "ADJ" || (t === subject[0] && /^(?:a|an)$/.test(t.lower)))
+  )
+    return undefined;
   if (isPluralPhrase(subject) && !/^(?:a|an)$/.test(subject[0].lower)) return joinTokens(subject);
   const noun = subject.at(-1);
   if (!noun || subject.length < 2 || !/^(?:a|an)$/.test(subject[0].lower) || noun.pos !== "NOUN" || IRREGULAR_PLURAL.test(noun.lower))
@@ -868,15 +872,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     unframed,
   );
   const them = ofThem ? parsed().frame : undefined;
-  if (
-    ofThem &&
-    them &&
-    (them.kind === "wh-inverted" || them.kind === "yes-no") &&
-    them.decl.subject.length > 0 &&
-    pluralKind(them.decl.subject) !== undefined
-  ) {
+  const subject = them && (them.kind === "wh-inverted" || them.kind === "yes-no") ? pluralKind(them.decl.subject) : undefined;
+  if (ofThem && subject !== undefined) {
     // (Read as "They spend it in …" first, whose pronouns the rules resolve, then the quantifier before the subject.)
-    const subject = pluralKind(them.decl.subject) as string;
     const asThey = reformulateWithin(asked, `They ${ofThem[2]}`);
     const said = `${capitalize(subject)} `;
     if (!asThey.fallback && asThey.statement.startsWith(said)) {
