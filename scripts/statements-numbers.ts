@@ -97,6 +97,7 @@ const HELD_OUT = new Set([
   "lean-holdout-26.csv",
   "holdout-12.csv",
   "lean-holdout-27.csv",
+  "lean-holdout-28.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");
