@@ -463,3 +463,23 @@ test("'What do you call someone who …?' is said impersonally, as for any noun"
     true,
   );
 });
+
+test("'one' of the kind asked for, and a quantifier right before the question's verb", () => {
+  assertStatements(
+    [
+      ["Give me an example of a renewable energy source.", "Wind power is a good one.", "Wind power is a good renewable energy source."],
+      [
+        "Give an example of a prime number greater than 100.",
+        "101 is the smallest one.",
+        "101 is the smallest prime number greater than 100.",
+      ],
+      ["How long do cats live?", "Most live 12 to 18 years.", "Most cats live 12 to 18 years."],
+      [
+        "How much sleep do teenagers need?",
+        "Most need eight to ten hours a night.",
+        "Most teenagers need eight to ten hours a night of sleep.",
+      ],
+    ],
+    true,
+  );
+});

@@ -263,6 +263,14 @@ function withoutAnswerOptions(question: string, answer: string): { question: str
 const CONTEXT_LABEL = /^\s*(?:context|passage|background)\s*:\s*(?=\S)/i;
 const QUESTION_LABEL = /(?<=[.!?])\s+question\s*:\s*(?=\S)/i;
 
+/** "Most need …" for a question whose verb is "need": the quantifier and the rest of the answer, as "most of them" would give them. */
+function quantifierBeforeQuestionVerb(answer: string, q: ParsedQuestion): [string, string, string] | null {
+  const m = /^((?:(?:almost|nearly|virtually) )?(?:most|many|some|all|few))\s+([a-z]+)\b([\s\S]*)$/i.exec(answer);
+  const verb = q.frame.kind === "wh-inverted" || q.frame.kind === "yes-no" ? q.frame.decl.verb : undefined;
+  if (!m || !verb || !verbForms(verb.lemma).includes(m[2].toLowerCase())) return null;
+  return [m[0], m[1], `${m[2]}${m[3]}`];
+}
+
 /** Nouns whose plural is not the regular -s or -es: a kind said in the singular is made plural only when it has none of them. */
 const IRREGULAR_PLURAL =
   /(?:fish|sheep|deer|moose|mouse|goose|man|person|child|tooth|foot|ox|cactus|fungus|species|series|[^aeiou]o|f|fe|is|us)$/;
@@ -868,9 +876,11 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "Most of them live three to five years." to "How long do hummingbirds live?": the quantifier said of the question's plural subject
   // ("Most hummingbirds live three to five years.").
-  const ofThem = /^((?:(?:almost|nearly|virtually|practically) )?(?:most|many|some|all|few|several|both)) of them\s+(\S[\s\S]*)$/i.exec(
-    unframed,
-  );
+  // (So is "Most need eight to ten hours a night." to "How much sleep does a teenager need?": the quantifier right before the question's
+  // verb.)
+  const ofThem =
+    /^((?:(?:almost|nearly|virtually|practically) )?(?:most|many|some|all|few|several|both)) of them\s+(\S[\s\S]*)$/i.exec(unframed) ??
+    quantifierBeforeQuestionVerb(unframed, parsed());
   const them = ofThem ? parsed().frame : undefined;
   const subject = them && (them.kind === "wh-inverted" || them.kind === "yes-no") ? pluralKind(them.decl.subject) : undefined;
   if (ofThem && subject !== undefined) {

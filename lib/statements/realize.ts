@@ -3901,6 +3901,16 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
           ? about.slice(1)
           : object;
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
+    // ("Give me an example of a renewable energy source." + "Wind power is a good one.": "one" is one of the kind asked for.)
+    const one = /^(.+? (?:is|are|was|were|would be|makes|make) (?:a |an |the )?(?:(?!no\b)[a-z]+(?:-[a-z]+)? )?)one\b([\s\S]*)$/i.exec(
+      a.text,
+    );
+    // (The kind itself: "101 is the smallest one." → "101 is the smallest prime number greater than 100.")
+    const kindAsked = /^(?:(?:a|an|one|the)\s+)?(?:example|instance|type|kind|sort)s? of (?:(?:a|an|the)\s+)?(\S[\s\S]*)$/i.exec(
+      text(withoutFinalPunctuation(object)),
+    );
+    if (one && kindAsked)
+      return { sentence: `${one[1]}${kindAsked[1]}${one[2]}`.replace(/[.!]+$/, ""), rule: "imperative:one-named", doubts: [] };
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
   // "Name one property of logarithms." + "log(ab) = log(a) + log(b)" / "the derivative equals zero": a proposition the tagger did not read
