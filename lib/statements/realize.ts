@@ -1720,23 +1720,12 @@ function realizeWhy(
   // (It says the question's verb: "Cutting an onion releases a compound that irritates your eyes" gives the reason why eyes water.)
   // (With no verb, its adjective or its subject first: "Eating too much sugar causes tooth decay" gives the reason why sugar is bad for
   // teeth; "Lake Natron's water is so alkaline …" says why Lake Natron is dangerous itself.)
+  const verbAt = declTokens.findIndex((t) => t.pos === "AUX" || t.pos === "VERB");
+  const asked = subject?.tokens.length ? subject.tokens : declTokens.slice(0, Math.max(0, verbAt));
   const saysVerb = subject?.verb
     ? a.tokens.some((t) => t.lemma === subject.verb?.lemma)
     : declTokens.filter((t) => t.pos === "ADJ").every((adjective) => a.tokens.some((t) => t.lemma === adjective.lemma)) ||
-      startsWithWords(
-        a.text,
-        text(
-          subject?.tokens.length
-            ? subject.tokens
-            : declTokens.slice(
-                0,
-                Math.max(
-                  0,
-                  declTokens.findIndex((t) => t.pos === "AUX" || t.pos === "VERB"),
-                ),
-              ),
-        ),
-      );
+      startsWithWords(a.text, text(asked));
   if (a.isClause && saysVerb && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
   // "Why was the Colosseum built?" + "The emperors built it to entertain the people.": the question's verb said of "it", the question's
   // subject ("The emperors built the Colosseum to entertain the people.").
