@@ -26,7 +26,17 @@ import {
   splitTrailingAdjunct,
   tokenizePhrase,
 } from "./answer.js";
-import { canBeAdjective, canBeVerb, isUncountable, isVerbFirst, joinTokens, looksPlural, type Token, verbForms } from "./nlp.js";
+import {
+  canBeAdjective,
+  canBeVerb,
+  isUncountable,
+  isVerbFirst,
+  joinTokens,
+  looksPlural,
+  regularPlural,
+  type Token,
+  verbForms,
+} from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
 import {
@@ -271,10 +281,6 @@ function quantifierBeforeQuestionVerb(answer: string, q: ParsedQuestion): [strin
   return [m[0], m[1], `${m[2]}${m[3]}`];
 }
 
-/** Nouns whose plural is not the regular -s or -es: a kind said in the singular is made plural only when it has none of them. */
-const IRREGULAR_PLURAL =
-  /(?:fish|sheep|deer|moose|mouse|goose|man|person|child|tooth|foot|ox|cactus|fungus|species|series|[^aeiou]o|f|fe|is|us)$/;
-
 /**
  * The question's subject as a plural kind, for "most of them" said of it: a plural as it is ("hummingbirds"), a singular kind with "a"
  * or "an" made plural by the regular rule ("a hummingbird" → "hummingbirds"); undefined for anything else.
@@ -287,14 +293,9 @@ function pluralKind(subject: readonly Token[]): string | undefined {
     return undefined;
   if (isPluralPhrase(subject) && !/^(?:a|an)$/.test(subject[0].lower)) return joinTokens(subject);
   const noun = subject.at(-1);
-  if (!noun || subject.length < 2 || !/^(?:a|an)$/.test(subject[0].lower) || noun.pos !== "NOUN" || IRREGULAR_PLURAL.test(noun.lower))
-    return undefined;
-  const plural = /(?:s|x|z|ch|sh)$/.test(noun.lower)
-    ? `${noun.text}es`
-    : /[^aeiou]y$/.test(noun.lower)
-      ? `${noun.text.slice(0, -1)}ies`
-      : `${noun.text}s`;
-  return [...subject.slice(1, -1).map((t) => t.text), plural].join(" ");
+  if (!noun || subject.length < 2 || !/^(?:a|an)$/.test(subject[0].lower) || noun.pos !== "NOUN") return undefined;
+  const plural = regularPlural(noun.text);
+  return plural === undefined ? undefined : [...subject.slice(1, -1).map((t) => t.text), plural].join(" ");
 }
 
 /** "Complete the sentence: …", "Fill in the blank: …": an instruction before the words to complete, not one of them. */

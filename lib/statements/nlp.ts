@@ -203,6 +203,21 @@ function tagInTemplate(before: string, word: string, after: string): string {
   return pos.length === before.split(" ").length + after.split(" ").length + 1 ? pos[before.split(" ").length] : "";
 }
 
+/** Adverb particles of phrasal verbs ("snap back", "wake up", "fill in"): no verb or noun of their own. */
+export const PARTICLES: ReadonlySet<string> = new Set([
+  "up",
+  "down",
+  "out",
+  "off",
+  "away",
+  "back",
+  "over",
+  "on",
+  "in",
+  "around",
+  "through",
+]);
+
 /**
  * True when `word` can be a verb: compromise's lexicon says so ("love: Noun|Verb"), or wink tags
  * it as a verb in "they ___ it" ("it ___ it" for an -s form), which covers the regular verbs
@@ -426,6 +441,17 @@ export function gerund(verb: string): string {
   if (!form.endsWith("ing") || (oneSyllable(v) && (form === `${v}ing` || form === `${v}${v.at(-1)}ing`)))
     form = `${oneSyllable(v) ? doubledStem(v.replace(/(?<=[^e])e$/, "")) : v.replace(/(?<=[^e])e$/, "")}ing`;
   return sameCase(form, verb);
+}
+
+/** Nouns whose plural is not the regular -s or -es ("fish", "mouse", "child", "cactus", "potato", "leaf"). */
+const IRREGULAR_PLURAL =
+  /(?:fish|sheep|deer|moose|mouse|goose|man|person|child|tooth|foot|ox|cactus|fungus|species|series|[^aeiou]o|f|fe|is|us)$/;
+
+/** A noun's regular plural ("hummingbird" → "hummingbirds", "box" → "boxes", "fly" → "flies"); undefined for nouns with another one. */
+export function regularPlural(noun: string): string | undefined {
+  const lower = noun.toLowerCase();
+  if (IRREGULAR_PLURAL.test(lower)) return undefined;
+  return /(?:s|x|z|ch|sh)$/.test(lower) ? `${noun}es` : /[^aeiou]y$/.test(lower) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }
 
 /** Past participle: see → seen, call → called, build → built. */

@@ -17,6 +17,7 @@ import {
   tokenize,
   type Token,
   isVerbFirst,
+  PARTICLES,
 } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { collapseSpaces, splitFinalSentence, wordSet } from "./text.js";
@@ -225,9 +226,6 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     score += 1;
   return score;
 }
-
-/** Adverb particles that end a phrasal verb ("snap back", "wake up"), not verbs of their own at a question's end. */
-const PARTICLES = wordSet("back up down out off away over around along apart");
 
 /** True at the question's end or before a subordinate clause. */
 function endsClause(t: Token | undefined): boolean {

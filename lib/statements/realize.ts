@@ -33,6 +33,7 @@ import {
   pastTense,
   thirdPerson,
   looksPlural,
+  PARTICLES,
   type Token,
   verbForms,
 } from "./nlp.js";
@@ -127,7 +128,6 @@ const CLAUSE_VERBS = wordSet(
   "expect discover realize recommend require ensure guarantee determine decide",
 );
 
-const PARTICLES = new Set(["up", "down", "out", "off", "away", "back", "over", "on", "in", "around", "through"]);
 const DITRANSITIVE = wordSet(
   "take cost call name consider elect give tell show teach send offer bring make label nickname pay",
   "ask lend appoint declare title",
