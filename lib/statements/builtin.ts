@@ -236,11 +236,14 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
     ) &&
     !/^(?:at|with|about|around) /i.test(phrase) &&
     !saysYearOrTime(adjunct);
+  // (So does a place that narrows a place answered: "Paris, on the right bank of the Seine" → "… is in Paris, on the right bank …".)
+  const narrowsPlace = /^wh-inverted:(?:where|prep)\b/.test(r.rule) && /^(?:in|on|at|near)\s/i.test(adjunct) && !saysYearOrTime(adjunct);
   const comma =
     !adjunct.startsWith("(") &&
     (adjunct.includes(",") ||
       closesAppositive ||
       amount ||
+      narrowsPlace ||
       (/^(?:in|on|at|around|about|during|by|from|after|before|since)\s/i.test(phrase) &&
         !/^(?:in|on|around|about) (?:\d|the \d)/i.test(adjunct)));
   return { ...r, sentence: `${r.sentence.replace(/[.!]+$/, "")}${comma ? "," : ""} ${adjunct}` };

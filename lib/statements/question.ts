@@ -148,6 +148,8 @@ function isNegation(t: Token | undefined): boolean {
  * Verbs that follow "what" as its predicate far more often than they name things ("What causes rust on iron?", not "which causes
  * rust"): right after the wh-word they are the verb even when the next word could be one too.
  */
+/** A verb and its bare noun said as one predicate ("take place"): the noun is no verb of its own. */
+const VERB_NOUN_PHRASES = new Set(["take place", "take part", "take root", "take shape", "take hold", "take effect", "make sense"]);
 const WH_SUBJECT_VERBS = wordSet("causes caused makes determines controls produces creates prevents triggers drives allows keeps");
 const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
 
@@ -287,6 +289,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
     if (s > bestScore) [best, bestScore] = [k, s];
   }
+  // ("Where does photosynthesis most likely take place?": a verb said with its bare noun is the verb, whatever the tagger read.)
+  if (best > start + 1 && VERB_NOUN_PHRASES.has(`${tokens[best - 1].lower} ${tokens[best].lower}`)) best -= 1;
   // "Does adding salt make water boil faster?": make, let or help before its object and a bare verb is the main verb.
   const causative = tokens.findIndex(
     (x, k) =>
@@ -304,6 +308,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const after = tokens[best + 1];
   if (
     best > start + 1 &&
+    // (Not a verb and the noun it takes as one phrase: "Where does photosynthesis most likely take place?".)
+    !(after !== undefined && VERB_NOUN_PHRASES.has(`${tokens[best].lower} ${after.lower}`)) &&
     (tokens[best].pos === "NOUN" ||
       // ("a cast-iron pan": a hyphenated modifier needs its noun.)
       (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&

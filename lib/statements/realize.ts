@@ -341,6 +341,9 @@ function timePhrase(given: string): string {
 }
 
 function placePhrase(a: string, tokens: readonly Token[]): string {
+  // ("Near Hastings": the answer's opening capital is the preposition's, not a name's.)
+  if (tokens[0]?.pos === "ADP" && /^[A-Z][a-z]+$/.test(tokens[0].text) && /^[A-Z]/.test(tokens[1]?.text ?? ""))
+    return midSentence(a[0].toLowerCase() + a.slice(1));
   if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP" || /^(?:north|south|east|west)(?:wards?)?$/i.test(a)) return a;
   return `in ${a}`;
 }
@@ -2270,7 +2273,7 @@ const SUBSTANCE_KINDS = wordSet(
 /** Nouns that name a part of a whole ("which part of a plant cell", "which layer of the atmosphere"). */
 const PART_NOUNS = wordSet(
   "part parts organ organs layer layers structure structures component components region section stage phase organelle",
-  "property properties characteristic feature bone muscle gland tissue",
+  "property properties characteristic feature bone muscle gland tissue side system chamber lobe zone",
 );
 
 /**
@@ -2286,10 +2289,12 @@ function partOf(wh: WhPhrase, a: AnswerParts): string | undefined {
   if (a.tokens.some((t) => t.pos === "ADP" || t.pos === "VERB" || t.pos === "PUNCT") || a.tokens.length > 4) return undefined;
   const first = a.tokens[0];
   if (!first || first.pos === "DET" || first.pos === "NUM" || first.pos === "PRON") return `${a.text} of ${text(whole)}`;
-  // A part is a common noun whatever its capital ("Kidneys", "Troposphere"), unless the lexicons know it as a name.
-  const lowered = /^[A-Z][a-z]+$/.test(first.text) && !isProperWord(first.lower) ? first.lower + a.text.slice(first.text.length) : a.text;
-  const phrase = `the ${lowered}`;
-  return `${phrase} of ${text(whole)}`;
+  return `the ${partNamed(a.text, first)} of ${text(whole)}`;
+}
+
+/** A part is a common noun whatever its capital ("Kidneys", "Troposphere"), unless the lexicons know it as a name: `said` lowered. */
+function partNamed(said: string, first: Token): string {
+  return /^[A-Z][a-z]+$/.test(first.text) && !isProperWord(first.lower) ? first.lower + said.slice(first.text.length) : said;
 }
 
 function withQualifier(wh: WhPhrase, subject: string, a: AnswerParts): string {
@@ -3541,6 +3546,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("Through which countries does the Rhine flow?" + "Six: …": a count takes the question's noun, "through six countries".)
     if (!wh.measure && COUNT_ONLY.test(answerText.trim()) && wh.noun.length > 0 && isPluralPhrase(wh.noun))
       slot = `${slot} ${text(wh.noun)}`;
+    // ("In which part of a flower is pollen made?" + "anther": the one part the question picks is definite, "in the anther".)
+    if (namesPickedPart(wh, answerTokens, slot)) slot = `the ${partNamed(slot, answerTokens[0])}`;
     // ("around 150 °C" is no place of its own: "at around 150 °C".)
     const approximate = prep !== "on" && /^(?:around|about|over|under|nearly|approximately|roughly|almost|just)\s/i.test(answerText);
     // ("on the Euphrates": the answer's opening capital goes with the preposition before it.)
@@ -3841,6 +3848,35 @@ const isAuxWord = (t: Token) =>
 
 /** A count alone: "6", "six". */
 const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
+
+/**
+ * Whether the answer is a bare common noun (perhaps with its modifier: "windward side", "digestive system"; or the modifier alone, which
+ * takes the question's noun: "circulatory system") naming the one part a
+ * question's "which part", "which organ" picks, so that it takes "the": "in the anther", "to the digestive system". A name ("Mars"),
+ * a listed answer, a plural question noun ("which organs") and a phrase with its own article stay as they are.
+ */
+function namesPickedPart(wh: WhPhrase, answerTokens: readonly Token[], slot: string): boolean {
+  const of = wh.noun.findIndex((t) => t.lower === "of");
+  const head = of > 0 ? wh.noun[of - 1] : wh.noun.at(-1);
+  // (Not a stage or a property, said bare: "in metaphase", "in colour".)
+  if (!head || wh.typeOf || !/^(?:which|what)$/.test(wh.word)) return false;
+  if (!PART_NOUNS.has(head.lower) || /^(?:stage|phase|property|characteristic|feature)$/.test(head.lower)) return false;
+  const cut = answerTokens.findIndex((t, k) => k > 0 && /^[,—–;(:]$/.test(t.text));
+  const phrase = answerTokens.slice(0, cut < 0 ? answerTokens.length : cut).filter((t) => t.pos !== "PUNCT");
+  const last = phrase.at(-1);
+  return (
+    last !== undefined &&
+    phrase.length >= 1 &&
+    phrase.length <= 3 &&
+    phrase.every((t, k) => /^(?:NOUN|ADJ|PROPN)$/.test(t.pos) && (k === 0 || t.text === t.lower)) &&
+    // (A modifier alone takes the question's noun, "circulatory system", or is no part at all: "in the digestive".)
+    (slot.endsWith(` ${head.text}`) || (/^(?:NOUN|PROPN)$/.test(last.pos) && !canBeAdjective(last.lower))) &&
+    // (Nor a mass noun, said bare: "in research", but an organ is one: "in the liver".)
+    (head.lower === "organ" || !isUncountable(last.lower)) &&
+    // (A capital that only opens the answer: "Anther", "Frontal lobe"; not a name, "Mars", "East Africa".)
+    /^[a-z]/.test(partNamed(text(phrase), phrase[0]))
+  );
+}
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
 
 /** "The lungfish is a good example", "Bamboo is a classic example — …": an example said without what it is an example of. */

@@ -1,0 +1,49 @@
+/**
+ * Statements of answers that lean on the question, stop 44 (issue 23): rules found on new answers written for them and on the
+ * development sets' misses. Each rule is shown where it applies and where it must not.
+ */
+import { test } from "node:test";
+import { assertStatements } from "./support/statement-cases.js";
+
+test("the part a question picks is definite: 'in the anther', 'to the digestive system'", () => {
+  assertStatements([
+    ["In which part of a flower is pollen made?", "Anther", "Pollen is made in the anther."],
+    [
+      "In which organ is bile stored?",
+      "Gallbladder — it concentrates the bile between meals.",
+      "Bile is stored in the gallbladder — it concentrates the bile between meals.",
+    ],
+    ["In which organ system is the heart?", "Circulatory", "The heart is in the circulatory system."],
+    ["In which part of the brain is Broca's area?", "Frontal lobe", "Broca's area is in the frontal lobe."],
+    ["In which organs does gas exchange happen?", "lungs", "Gas exchange happens in the lungs."],
+    // (Not a name, a stage, a mass noun, nor a modifier without its noun.)
+    ["In which part of the world is Kenya?", "East Africa", "Kenya is in East Africa."],
+    ["In which stage of mitosis do chromosomes line up?", "metaphase", "Chromosomes line up in metaphase."],
+    ["In which part of the company do the scientists work?", "research", "The scientists work in research."],
+    ["In which country is the Eiffel Tower located?", "France", "The Eiffel Tower is located in France."],
+  ]);
+});
+
+test("a verb said with its bare noun is the question's verb: 'take place'", () => {
+  assertStatements([
+    ["Where does photosynthesis most likely take place?", "in the leaves", "Photosynthesis most likely takes place in the leaves."],
+    [
+      "In which of these organs does most absorption of nutrients take place?",
+      "small intestine",
+      "Most absorption of nutrients takes place in the small intestine.",
+    ],
+    ["Did the Dutch tulip bubble burst?", "Yes, in 1637.", "The Dutch tulip bubble burst in 1637."],
+  ]);
+});
+
+test("a place that narrows the place answered keeps its comma; a year does not take one", () => {
+  assertStatements([
+    ["In which city is the Louvre?", "Paris, on the right bank of the Seine.", "The Louvre is in Paris, on the right bank of the Seine."],
+    [
+      "Where did the Battle of Hastings take place?",
+      "Near Hastings, in East Sussex.",
+      "The Battle of Hastings took place near Hastings, in East Sussex.",
+    ],
+    ["Where were the first modern Olympics held?", "Athens, in 1896.", "The first modern Olympics were held in Athens in 1896."],
+  ]);
+});
