@@ -47,3 +47,42 @@ test("a place that narrows the place answered keeps its comma; a year does not t
     ["Where were the first modern Olympics held?", "Athens, in 1896.", "The first modern Olympics were held in Athens in 1896."],
   ]);
 });
+
+test("a base form after the subject's adverb is the verb; an infinitive takes the answered phrase with its object", () => {
+  assertStatements([
+    [
+      "In what type of rock would a geologist most likely find evidence of ancient life?",
+      "sedimentary",
+      "A geologist would most likely find evidence of ancient life in sedimentary rock.",
+    ],
+    [
+      "What would a warm air mass over the ocean most likely cause?",
+      "rainfall",
+      "A warm air mass over the ocean would most likely cause rainfall.",
+    ],
+    ["To which planet do scientists hope to send humans next?", "Mars", "Scientists hope to send humans to Mars next."],
+    ["At what temperature does water begin to boil?", "100°C", "Water begins to boil at 100°C."],
+    // (Not an adjective of the subject's noun: "the first step".)
+    ["Does the first step take place in the nucleus?", "Yes.", "The first step takes place in the nucleus."],
+    // (A split infinitive's "to" is no preposition.)
+    [
+      "Which unit should the student most likely use to accurately measure this distance?",
+      "meter",
+      "The student should most likely use meter to accurately measure this distance.",
+    ],
+  ]);
+});
+
+test("an answer that says the object its own way, before the bare verb of 'help', keeps its own words", () => {
+  assertStatements([
+    [
+      "How does this color change help the arctic hare?",
+      "It helps the animal hide from predators.",
+      "This color change helps the animal hide from predators.",
+    ],
+    ["How do bees help flowers?", "They help flowers reproduce by carrying pollen.", "Bees help flowers reproduce by carrying pollen."],
+    ["What do bees give flowers?", "They give the flowers a way to reproduce.", "Bees give flowers a way to reproduce."],
+    // (A manner of its own stays the answer's: "by mixing it".)
+    ["How do worms help the soil?", "They help the soil by mixing it and adding air.", "Worms help the soil by mixing it and adding air."],
+  ]);
+});

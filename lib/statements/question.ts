@@ -63,6 +63,12 @@ const PRE_VERB = wordSet(
   "rarely then now",
 );
 
+/** The adverbs of PRE_VERB that say nothing of a noun: a base form after them is the verb ("most likely find", not "first step"). */
+const ADVERB_BEFORE_VERB = wordSet(
+  "likely probably usually often always never mainly mostly typically generally normally primarily really actually also ever",
+  "commonly naturally eventually originally largely chiefly frequently sometimes rarely still already",
+);
+
 export type AuxKind = "be" | "do" | "have" | "modal";
 
 /** A question turned into declarative order: subject, auxiliary, adverbs, main verb, rest. */
@@ -213,6 +219,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     tokens.slice(start, k).every((x) => x.pos === "DET" || x.pos === "ADJ" || x.pos === "NOUN" || x.pos === "PROPN")
   )
     score += 2;
+  // ("would a geologist most likely find evidence": a base form after the subject's adverb is the verb, whatever the tagger read.)
+  if (k - 1 > start && t.lower === t.lemma && ADVERB_BEFORE_VERB.has(prev.lower) && canBeBaseVerb(t.lower)) score += 3;
   const next = tokens[k + 1];
   if (
     !next ||

@@ -248,8 +248,9 @@ function objectGap(d: Declarative): number {
   if (words.length >= 2 && words.every((t) => t.pos === "ADP" || t.pos === "PART" || PARTICLES.has(t.lower)))
     return r.indexOf(words[words.length - 1]) + 1;
   for (let k = 0; k < r.length; k++) {
-    const prepositionLike =
-      r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && (k === r.length - 1 || r[k + 1].pos !== "VERB"));
+    // (Not a split infinitive's "to": "use _ to accurately measure".)
+    const infinitiveTo = r[k + 1]?.pos === "VERB" || (r[k + 1]?.pos === "ADV" && r[k + 2]?.pos === "VERB");
+    const prepositionLike = r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && !infinitiveTo);
     if (!prepositionLike && !(r[k].pos === "ADV" && PARTICLES.has(r[k].lower) && k === r.length - 1)) continue;
     const next = r[k + 1];
     // ("should a fridge be set to _ (in winter)": a passive's participle before the preposition.)
@@ -294,8 +295,14 @@ function beforeSubordinate(rest: readonly Token[]): number {
 }
 
 /** Where a measure ("how long/far/fast/often") goes: after the verb and its object, before "to …". */
-function measureGap(d: Declarative): number {
-  const r = d.rest;
+/** Where the object of the infinitive that opens `rest` ("to send humans next") ends: before a final "next", "first", "again". */
+function infinitiveObjectEnd(rest: readonly Token[]): number {
+  const end = 2 + objectPhraseEnd(rest.slice(2));
+  return end > 2 && /^(?:next|first|again|later|soon|today|now)$/.test(rest[end - 1].lower) ? end - 1 : end;
+}
+
+/** Where the object phrase that opens `r` ends (0 without one). */
+function objectPhraseEnd(r: readonly Token[]): number {
   // ("How much can a golf ball weigh at most?": the bound goes before the measure, "weigh at most 45.93 grams".)
   if (r[0]?.lower === "at" && /^(?:most|least)$/.test(r[1]?.lower ?? "")) return 2;
   // ("leave most of his fortune to _": a quantifier and its of-phrase are the object.)
@@ -757,6 +764,13 @@ function alignedEcho(d: Declarative, a: AnswerParts): { phrase: string; gap: num
   return { phrase: out, gap: r };
 }
 
+/** Whether a noun phrase at `k` is followed by a bare verb, as an object of "help", "make", "let" is ("the animal hide"). */
+function bareVerbAfterObject(t: readonly Token[], k: number): boolean {
+  if (!/^(?:DET|NOUN|PROPN)$/.test(t[k]?.pos ?? "")) return false;
+  const end = nounPhraseEnd(t, k);
+  return end > k && t[end]?.pos === "VERB" && t[end].lower === t[end].lemma;
+}
+
 function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefined {
   const echoed = echoedVerb(d, a);
   if (!echoed) return undefined;
@@ -778,6 +792,11 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     const words = d.rest.slice(0, np).map((x) => x.lower);
     if (t[k] && /^(?:it|them|this|these|those)$/.test(t[k].lower)) k++;
     else if (words.every((w, i) => t[k + i]?.lower === w)) k += words.length;
+    // ("They give the flowers a way …" for "give flowers": the same words after an article of the answer's own.)
+    else if (t[k]?.pos === "DET" && d.rest[0].pos !== "DET" && words.every((w, i) => t[k + 1 + i]?.lower === w)) k += 1 + words.length;
+    // ("It helps the animal hide …" for "How does this color change help the arctic hare?": the answer names the object its own way,
+    // before the bare verb the question's verb takes, and what follows is no phrase of its own.)
+    else if (bareVerbAfterObject(t, k)) return undefined;
     // ("They gave us the first alphabet." for "What did the Phoenicians give the world?": the answer's own indirect object.)
     else if (t[k] && /^(?:us|me|him|her|them|you)$/.test(t[k].lower) && t[k + 1] && t[k + 1].pos !== "PUNCT") k++;
     // ("brush them for two minutes" for "brush your teeth for _": the question's stranded preposition, said again.)
@@ -792,6 +811,9 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
     // so a title: "He published it in 1949" for "publish Nineteen Eighty-Four".)
     k++;
   }
+  // ("They help flowers reproduce …": a bare verb after the object of "help", "make", "let" is the object's, no phrase of its own.)
+  if (k > m + 1 && t[k]?.pos === "VERB" && t[k].lower === t[k].lemma && /^(?:help|make|let|have|see|watch|hear)$/.test(d.verb?.lemma ?? ""))
+    return undefined;
   // (Only a final stop goes: a closing quote stays, "call it \"the Coathanger\"".)
   let filler = t.slice(k).filter((x, i, all) => !(i === all.length - 1 && /^[.?!;:,]+$/.test(x.text)));
   // The question's own words after the gap, which the answer repeats ("We get vitamin D from sunlight."), are the question's to say.
@@ -3562,10 +3584,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // predicate with "be" ("would be best protected from predators in a snowy field"); a time after the verb's own complement ("switched
     // to decimal currency in 1971", but "begins in September in the Northern Hemisphere").
     const timed = wh.noun.length > 0 && TIME_NOUNS.test(wh.noun[0].lower);
+    // ("To which planet do scientists hope to send humans next?": the phrase goes with the infinitive and its object, "hope to send
+    // humans to Mars next".)
+    const infinitive = d.rest[0]?.lower === "to" && d.rest[1]?.pos === "VERB" && d.rest[1].lower === d.rest[1].lemma;
     gap =
       d.auxKind === "be" || d.verb?.lemma === "be" || (timed && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
         ? d.rest.length
-        : measureGap(d);
+        : infinitive
+          ? infinitiveObjectEnd(d.rest)
+          : objectPhraseEnd(d.rest);
     // ("gained independence from Sweden in 1905": a time after the object's own phrase of source or goal.)
     if (timed && gap > 0 && /^(?:to|into|onto|from|with)$/.test(d.rest[gap]?.lower ?? "")) {
       const end = nounPhraseEnd(d.rest, gap + 1);
@@ -3663,7 +3690,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(amount) ? ` ${wh.measure}` : "";
       slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }
-    gap = d.auxKind === "be" ? 0 : measureGap(d);
+    gap = d.auxKind === "be" ? 0 : objectPhraseEnd(d.rest);
   } else {
     // "He is able to calculate _": the object of an infinitive at the end.
     const infinitive =
@@ -3673,7 +3700,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("How many times has Brazil won the World Cup?": a count of times is an adverbial, after the object: "won the World Cup five times".)
     const times = wh.measure === "many" && wh.noun.length === 1 && wh.noun[0].lower === "times" && d.verb !== undefined;
     const bound = d.rest[0]?.lower === "at" && /^(?:most|least)$/.test(d.rest[1]?.lower ?? "");
-    gap = infinitive ? d.rest.length : worth ? 1 : times || bound ? measureGap(d) : d.auxKind === "be" && !d.verb ? 0 : objectGap(d);
+    gap = infinitive
+      ? d.rest.length
+      : worth
+        ? 1
+        : times || bound
+          ? objectPhraseEnd(d.rest)
+          : d.auxKind === "be" && !d.verb
+            ? 0
+            : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
   }
