@@ -86,3 +86,43 @@ test("an answer that says the object its own way, before the bare verb of 'help'
     ["How do worms help the soil?", "They help the soil by mixing it and adding air.", "Worms help the soil by mixing it and adding air."],
   ]);
 });
+
+test("a wh-phrase that offers its noun's plural too ('which group or groups') is one phrase, its verb agreeing with the answer", () => {
+  assertStatements([
+    [
+      "In which taxonomic group or groups could the cell be classified?",
+      "bacteria or archaea",
+      "The cell could be classified in bacteria or archaea.",
+    ],
+    ["Which planet or planets have rings?", "Saturn", "Saturn has rings."],
+    ["Which planet or planets have rings?", "Jupiter, Saturn, Uranus and Neptune", "Jupiter, Saturn, Uranus and Neptune have rings."],
+    ["Which organ or organs filter blood?", "the kidneys", "The kidneys filter blood."],
+  ]);
+});
+
+test("a clause without 'that' after the subject's noun is the subject's own", () => {
+  assertStatements([
+    [
+      "Where is the first place a scientist should present new research data?",
+      "a peer-reviewed science journal",
+      "The first place a scientist should present new research data is in a peer-reviewed science journal.",
+    ],
+    [
+      "Where is the best place we can see the northern lights?",
+      "Northern Norway",
+      "The best place we can see the northern lights is in Northern Norway.",
+    ],
+    // (Its own infinitive after it is the predicate.)
+    ["Is the first thing you should do to call 911?", "Yes", "The first thing you should do is to call 911."],
+  ]);
+});
+
+test("a word joined by a hyphen inside the subject is no verb of the answer's clause", () => {
+  assertStatements([
+    [
+      "Why might you want to wear safety goggles while working in a lab?",
+      "Caustic liquid man-made substances can fly up",
+      "You might want to wear safety goggles while working in a lab because caustic liquid man-made substances can fly up.",
+    ],
+  ]);
+});

@@ -336,6 +336,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // ("man-made", "sun-dried": a word joined by a hyphen is part of a compound.)
+  if ((prev?.text === "-" && t.pre === "" && prev.pre === "") || (next?.text === "-" && next.pre === "")) return false;
   // "A dog named Laika was …": a naming participle between a noun and a name modifies the noun.
   // (So before a common noun: "An enzyme called polyphenol oxidase"; not before an object: "The shop called the police".)
   if (
@@ -580,6 +582,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
     // "Francis Crick/VERB": a capitalised word after a capitalised word goes on with a name.
     if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[i - 1].text) && t.pos !== "AUX") continue;
     if (isFiniteAt(tokens, i)) return contactRelative(tokens, i) ? -1 : i;
+    // ("Caustic man-made substances can …": nor does a word joined by a hyphen, inside the subject; "Clear-cut forests" opens with a verb.)
+    if (i >= 3 && tokens[i - 1].text === "-" && t.pre === "") continue;
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
   }

@@ -405,6 +405,27 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   };
 }
 
+const PERSONAL_SUBJECT = /^(?:i|you|we|they|he|she|one)$/;
+
+/**
+ * The verb of a clause without "that" at `cut`, after a noun: its subject, a modal and a base form ("a scientist should present");
+ * -1 when there is none.
+ */
+function contactClauseVerb(tokens: readonly Token[], cut: number): number {
+  // (A pronoun subject the split read as the noun phrase's: "the best place we | can see".)
+  const k = cut >= 2 && MODAL.has(tokens[cut]?.lower ?? "") && PERSONAL_SUBJECT.test(tokens[cut - 1].lower) ? cut - 1 : cut;
+  if (k === 0 || tokens[k - 1].pos !== "NOUN") return -1;
+  let j = k;
+  if (tokens[j]?.pos === "PRON" && PERSONAL_SUBJECT.test(tokens[j].lower)) j++;
+  else if (tokens[j]?.pos === "DET") {
+    j++;
+    while (tokens[j]?.pos === "ADJ") j++;
+    if (tokens[j]?.pos !== "NOUN") return -1;
+    while (tokens[j]?.pos === "NOUN") j++;
+  } else return -1;
+  return MODAL.has(tokens[j]?.lower ?? "") && tokens[j + 1] !== undefined && canBeBaseVerb(tokens[j + 1].lower) ? j + 1 : -1;
+}
+
 /** Subject and predicate of "be SUBJECT PREDICATE" (tokens from the subject on). */
 export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
   const n = tokens.length;
@@ -562,6 +583,14 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       .every((x) => ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos) || (x.pos === "VERB" && /(?:ed|wn|en|ing)$/.test(x.lower)))
   )
     cut = end - 1;
+  // ("Where is the first place a scientist should present new data?": a clause after the subject's noun, with no "that", is the subject's
+  // own; the question asks what the whole subject is.)
+  // (Its own infinitive after it is the predicate: "Is the first thing you should do to call 911?".)
+  const clauseVerb = contactClauseVerb(tokens, cut);
+  if (clauseVerb > 0) {
+    const to = tokens.findIndex((x, j) => j > clauseVerb && j < end && x.lower === "to" && tokens[j + 1]?.pos === "VERB");
+    cut = to > 0 ? to : end;
+  }
   const rest = tokens.slice(cut);
   // "is Jenny most likely observing", "was the telephone invented": adverbs, then the verb.
   let v = 0;
@@ -628,6 +657,20 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       const t = tokens[i];
       const next = tokens[i + 1];
       if (isAux(t)) break;
+      // ("Which planet or planets have rings?": the noun is its plural offered too, which the question's verb agrees with.)
+      if (
+        t.lower === "or" &&
+        i > startNoun &&
+        next !== undefined &&
+        next.lemma === tokens[i - 1].lemma &&
+        next.lower !== tokens[i - 1].lower
+      ) {
+        noun[noun.length - 1] = next;
+        i += 2;
+        // (A base form after it is the plural's verb: "Which organ or organs filter blood?".)
+        if (tokens[i] && tokens[i].lower === tokens[i].lemma && canBeVerb(tokens[i].lower)) break;
+        continue;
+      }
       if (
         t.pos === "PUNCT" ||
         t.pos === "ADP" ||
