@@ -126,3 +126,34 @@ test("a word joined by a hyphen inside the subject is no verb of the answer's cl
     ],
   ]);
 });
+
+test("how a thing affects or helps another: the answer's own doing, by its gerund; a comparison takes no purpose", () => {
+  assertStatements([
+    [
+      "How does pollution affect fish?",
+      "It lowers the oxygen in the water.",
+      "Pollution affects fish by lowering the oxygen in the water.",
+    ],
+    [
+      "How does no-till farming help the environment?",
+      "It decreases soil erosion.",
+      "No-till farming helps the environment by decreasing soil erosion.",
+    ],
+    [
+      "How do vaccines protect us?",
+      "They train the immune system to recognise a germ.",
+      "Vaccines protect us by training the immune system to recognise a germ.",
+    ],
+    // (Not an answer that says the object itself.)
+    [
+      "How does exercise help the heart?",
+      "It makes the heart muscle stronger, so it pumps more blood with each beat.",
+      "Exercise makes the heart muscle stronger, so it pumps more blood with each beat.",
+    ],
+    [
+      "How does the energy in each trophic level compare to the energy in the preceding level?",
+      "It has about 10% of the energy from the level below it.",
+      "The energy in each trophic level has about 10% of the energy from the level below it.",
+    ],
+  ]);
+});

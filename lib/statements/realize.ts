@@ -3183,6 +3183,9 @@ function withoutAnsweredFor(d: Declarative, phrase: string): Declarative {
 }
 
 /** Verbs that say how something changes ("It gets shorter"): their answer keeps the question's complement ("… from summer to winter"). */
+/** Verbs of effect, whose "how" an answer's own doing says: "affects fish by lowering …". */
+const EFFECT_VERBS = wordSet("affect help protect harm benefit influence impact damage hurt");
+
 const CHANGE_VERBS = wordSet("get become grow turn go increase decrease rise fall drop change shrink expand stay remain vary differ");
 
 /** "By X, S mean that …" for "What do S mean by X?" answered "They mean that …"; else undefined. */
@@ -3362,16 +3365,27 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         // "How do mangroves cope with salty seawater?" + "They filter …": an answer that does something else says how, by its gerund
         // ("Mangroves cope with salty seawater by filtering …"); one that says how the thing changes keeps the complement.
         const doing = a.tokens[a.finiteVerb];
+        // (So does one for a verb of effect and its object: "How does pollution affect fish?" + "It lowers the oxygen …" → "Pollution affects
+        // fish by lowering the oxygen …".)
+        const effect =
+          wh.word === "how" &&
+          !wh.measure &&
+          d.verb !== undefined &&
+          EFFECT_VERBS.has(d.verb.lemma) &&
+          withoutMarks(rest).length > 0 &&
+          nounPhraseEnd(rest, 0) === withoutMarks(rest).length &&
+          !restates(a.tokens, withoutMarks(rest));
         if (
-          carries &&
+          (carries || effect) &&
           d.verb &&
           d.auxKind === "do" &&
           d.preVerb.length === 0 &&
           a.finiteVerb === 1 &&
           doing &&
-          doing.pos === "VERB" &&
+          // (The finite verb the analysis found, whatever its tag: "It decreases/NOUN soil erosion".)
+          (doing.pos === "VERB" || effect) &&
           doing.lemma !== d.verb.lemma &&
-          !CHANGE_VERBS.has(doing.lemma)
+          (effect || !CHANGE_VERBS.has(doing.lemma))
         )
           return {
             sentence:
@@ -3406,6 +3420,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           // ("How do noise-cancelling headphones work?" + "They use …": what a thing uses is how it works, not what for.)
           (/^(?:use|rely|need|depend)$/.test(means.lemma) || d.rest.some((t) => t.pos !== "PUNCT")) &&
           !(/^(?:work|function|operate|happen|occur)$/.test(d.verb.lemma) && !d.rest.some((t) => t.pos !== "PUNCT")) &&
+          // (Nor does a comparison or an effect: "How does X compare to Y?" + "It has about 90 % …" is no way of comparing.)
+          !/^(?:compare|differ|relate|affect|influence|impact|vary|react|respond|interact)$/.test(d.verb.lemma) &&
           // A verb or "most likely" in the complement is a sign the question was misread ("How does this color change most likely help
           // …?").
           !d.rest.some((t) => t.pos === "VERB" || t.pos === "AUX" || /^(?:most|likely|best)$/.test(t.lower)) &&
