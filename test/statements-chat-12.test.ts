@@ -157,3 +157,53 @@ test("how a thing affects or helps another: the answer's own doing, by its gerun
     ],
   ]);
 });
+
+test("a short reply with a which-clause, a viewpoint adverb before 'it's', and one inside a short reply after yes", () => {
+  assertStatements([
+    [
+      "Which metal is liquid at room temperature?",
+      "Mercury is, which is why it was used in thermometers.",
+      "Mercury is liquid at room temperature, which is why it was used in thermometers.",
+    ],
+    [
+      "What is the largest desert in the world?",
+      "Technically it's Antarctica, since a desert is defined by low precipitation, not heat.",
+      "The largest desert in the world is technically Antarctica, since a desert is defined by low precipitation, not heat.",
+    ],
+    [
+      "Is a tomato a fruit?",
+      "Yes, botanically it is, because it develops from the flower and contains seeds.",
+      "A tomato is botanically a fruit because it develops from the flower and contains seeds.",
+    ],
+    [
+      "Is Pluto a planet?",
+      "No, officially it isn't — it was reclassified as a dwarf planet in 2006.",
+      "Pluto is officially not a planet — it was reclassified as a dwarf planet in 2006.",
+    ],
+    // (Not an adverb before a clause of the answer's own, which keeps it.)
+    [
+      "Are tomatoes fruits or vegetables?",
+      "Technically, tomatoes are fruits, because they develop from the flower.",
+      "Technically, tomatoes are fruits, because they develop from the flower.",
+    ],
+    ["Is coffee bad for you?", "Usually, coffee is fine in moderation.", "Usually, coffee is fine in moderation."],
+  ]);
+});
+
+test("'like' after the subject is the verb; a which-clause about the whole statement follows the question's purpose", () => {
+  assertStatements([
+    ["Do dogs like baths?", "Mostly not.", "Dogs mostly do not like baths."],
+    ["What do koalas like to eat?", "Eucalyptus leaves.", "Koalas like to eat eucalyptus leaves."],
+    ["Does it look like rain?", "Yes.", "It looks like rain."],
+    [
+      "How long does it take the Earth to orbit the Sun?",
+      "About 365.25 days, which is why we add a leap day every four years.",
+      "It takes the Earth about 365.25 days to orbit the Sun, which is why we add a leap day every four years.",
+    ],
+    [
+      "What did sailors eat to prevent scurvy?",
+      "Citrus fruit, which contains vitamin C.",
+      "To prevent scurvy, sailors ate citrus fruit, which contains vitamin C.",
+    ],
+  ]);
+});

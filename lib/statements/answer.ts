@@ -101,13 +101,19 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often)[,:]?\s+(?=\S)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|technically|strictly speaking|officially|legally)[,:]?\s+(?=\S)/i;
 /**
  * An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes", "Botanically, yes"): it stays on the
  * statement's verb.
  */
-const POLAR_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally),?\s+(?=(?:yes|no|not)\b)/i;
+const POLAR_ADVERBS =
+  "generally|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally";
+const POLAR_ADVERB = new RegExp(`^(?:(?:ah|oh|well|hmm|so),?\\s+)?(${POLAR_ADVERBS}),?\\s+(?=(?:yes|no|not)\\b)`, "i");
+/** "Yes, botanically it is, …", "No, technically they aren't": the adverb on a short reply after the yes or no. */
+const POLAR_THEN_ADVERB = new RegExp(
+  `^(yes|no),?\\s+(${POLAR_ADVERBS})\\s+(?:it|they|he|she|this|that)\\s+(?:is|are|was|were|do|does|did|can|could|has|have)(?:n't| not)?(?=\\s*(?:[,;.!—–]|$))`,
+  "i",
+);
 
 /** "Not really", "Not necessarily", "Not permanently": a no softened by its adverb, which stays on the statement's "not". */
 export const SOFTENED_NOT = /^\s*not (really|necessarily|strictly|always|exactly|quite|entirely|(?!only\b)[a-z]{2,}ly)\b/i;
@@ -120,7 +126,10 @@ export const HEDGE_SAID_TWICE = /\b(most likely|probably|possibly|usually|typica
 /** The hedging adverb an answer opens with and the answer after it; undefined when it opens with none. */
 export function splitHedgeAdverb(answer: string): { hedge: string; rest: string } | undefined {
   const m = HEDGE_ADVERB.exec(answer.trim()) ?? POLAR_ADVERB.exec(answer.trim());
-  return m ? { hedge: m[1].toLowerCase(), rest: answer.trim().slice(m[0].length) } : undefined;
+  if (m) return { hedge: m[1].toLowerCase(), rest: answer.trim().slice(m[0].length) };
+  // (The reply said after its yes or no goes: "Yes, botanically it is, because …" reads as "Botanically, yes, because …".)
+  const after = POLAR_THEN_ADVERB.exec(answer.trim());
+  return after ? { hedge: after[2].toLowerCase(), rest: `${after[1]}${answer.trim().slice(after[0].length)}` } : undefined;
 }
 
 /**

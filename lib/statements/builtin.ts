@@ -424,7 +424,12 @@ function withHedgeKept(asked: string, hedged: { hedge: string; rest: string }): 
   }
   // ("What is the most likely cause?" + "Most likely the yeast was dead …": the question says the hedge already.)
   if (new RegExp(`\\b${hedged.hedge}\\b`, "i").test(q.final)) return r;
-  const kept = q.frame.kind === "yes-no" ? undefined : withHedge(sentence, hedged.hedge, questionVerbForms(q));
+  // (An answer's own clause to a yes/no question keeps the hedge where it opened it: "Technically, tomatoes are fruits, because …".)
+  const opening =
+    r.rule === "yes-no:clause"
+      ? `${capitalize(hedged.hedge)}, ${/^[a-z]/.test(hedged.rest) ? sentence[0].toLowerCase() + sentence.slice(1) : sentence}`
+      : undefined;
+  const kept = q.frame.kind === "yes-no" ? opening : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   if (kept) return withHedgedSentence(r, asked, hedged, sentence, kept);
   return { ...r, flagged: true, doubts: [...r.doubts, `answer words dropped: "${hedged.hedge}"`] };
 }
@@ -1211,7 +1216,12 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "Partly — the Bosphorus splits the city." to "Is Istanbul in Europe?": a degree says yes in part, and stays on the verb.
   const degree = DEGREE_ANSWER.exec(unframed);
-  if (degree && parsed().frame.kind === "yes-no") {
+  // ("Usually, coffee is fine in moderation": an adverb before a clause of the answer's own is the clause's, no degree of a yes.)
+  const ownClause =
+    degree?.[2] === "," &&
+    analyzeAnswer(unframed.slice(degree[0].length)).isClause &&
+    !/^(?:it|they|he|she|yes|no)\b/i.test(unframed.slice(degree[0].length));
+  if (degree && !ownClause && parsed().frame.kind === "yes-no") {
     const after = unframed.slice(degree[0].length);
     const polar = withHedgedPolarity(asked, {
       hedge: degree[1].toLowerCase(),

@@ -43,7 +43,9 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
     (adjunct.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(adjunct[1].pos));
   // ("Atmospheric refraction does — the air bends …": what follows a dash is the answer's addition.)
   const dash = adjunct[0]?.text === "—" || adjunct[0]?.text === "–";
-  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash)) return undefined;
+  // (So does a which-clause after a comma: "Mercury is, which is why it was used in thermometers.")
+  const which = after[0]?.text === "," && adjunct[0]?.lower === "which";
+  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which)) return undefined;
   return { subject, after };
 }
 

@@ -164,6 +164,17 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   const t = tokens[k];
   const prev = tokens[k - 1];
   if (k <= start) return 0;
+  // ("Do cats like water?": "like" after the subject's noun is its verb, not the preposition the tagger read.)
+  // (After a one-word subject whatever its tag: "Do dogs/VERB like baths?".)
+  if (
+    t.lower === "like" &&
+    t.pos === "ADP" &&
+    (k === start + 1 || /^(?:NOUN|PROPN|PRON)$/.test(prev.pos)) &&
+    // (Not after a verb of seeming: "What does water taste like …?".)
+    !/^(?:look|taste|sound|smell|feel|seem)$/.test(prev.lemma) &&
+    tokens[k + 1]?.pos !== "PUNCT"
+  )
+    return 6;
   if (
     t.pos === "PUNCT" ||
     t.pos === "ADP" ||

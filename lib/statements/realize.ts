@@ -211,7 +211,7 @@ function isTemporal(tokens: readonly Token[], j: number): boolean {
 /** Verbs that take an infinitive as their object ("tried to bring back", "wanted to eat"). */
 const INFINITIVE_OBJECT = wordSet(
   "try want hope plan decide attempt refuse manage fail forget learn begin start continue expect wish prefer intend aim seek struggle",
-  "promise agree offer choose",
+  "promise agree offer choose like love hate",
 );
 
 /**
@@ -3745,9 +3745,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // (So a phrase: "After Oliver Twist, Charles Dickens published Nicholas Nickleby (1838–39), which …".)
   const purpose = relative ? withoutFinalPunctuation(d.rest.slice(gap)) : [];
   // (An apposition or an addition reads on after the question's phrase: "… has seven players in the pool, including the goalkeeper".)
+  // (Not a which-clause about the whole statement, which follows it all: "… days to orbit the Sun, which is why we add a leap day".)
   if (
     relative &&
     !/^(?:an?|the|plus|including|such as|with)$/.test(relative[2]) &&
+    !(relative[2] === "which" && /^(?:is why|is how|means|explains)\b/.test(relative[3])) &&
     ((purpose[0]?.lower === "to" && purpose[1]?.pos === "VERB") ||
       (purpose[0]?.pos === "ADP" &&
         !PARTICLES.has(purpose[0].lower) &&
