@@ -2,7 +2,9 @@
  * Statements of answers that lean on the question, stop 44 (issue 23): rules found on new answers written for them and on the
  * development sets' misses. Each rule is shown where it applies and where it must not.
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
+import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("the part a question picks is definite: 'in the anther', 'to the digestive system'", () => {
@@ -206,4 +208,25 @@ test("'like' after the subject is the verb; a which-clause about the whole state
       "To prevent scurvy, sailors ate citrus fruit, which contains vitamin C.",
     ],
   ]);
+});
+
+test("the subject's adverb before a base form keeps it the verb: 'would you most likely find', 'look like'", () => {
+  assertStatements([
+    ["Where would you most likely find iron?", "a mine", "You would most likely find iron in a mine."],
+    ["What does a koala look like?", "A small grey bear.", "A koala looks like a small grey bear."],
+    [
+      "What would the beetle population most likely look like after several generations?",
+      "It would be mostly light brown beetles.",
+      "The beetle population would most likely look like mostly light brown beetles after several generations.",
+    ],
+    ["What does a Geiger counter detect?", "radiation", "A Geiger counter detects radiation."],
+  ]);
+});
+
+test("a modal out of place is flagged: after 'to', or after the base form it governs", () => {
+  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes("a modal out of place"));
+  assert.equal(flagged("The student most likely use to should accurately measure meter this distance."), true);
+  assert.equal(flagged("You most likely find would iron in a mine."), true);
+  assert.equal(flagged("You would most likely find iron in a mine."), false);
+  assert.equal(flagged("The best months are March to May."), false);
 });

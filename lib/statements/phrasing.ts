@@ -256,6 +256,10 @@ const OF_THEM_OPENER = /^\s*(?:(?:almost|nearly|virtually) )?(?:most|many|some|a
 const BECAUSE_OF_CLAUSE =
   /\bbecause of (?:the|a|an|their|its|his|her) (?:(?!(?:they|it|we|you|he|she|that|which|who|how|what)\b)[\w-]+ ){0,5}?(?:make|makes|made|is|are|was|were|has|have|cause|causes|caused|lets|keeps|helps)\b/;
 
+/** A modal after "to" ("to should"), or after the base form it governs and its adverb ("most likely find would"). */
+const MISPLACED_MODAL =
+  /\bto (?:should|would|could|will|can|must|might|shall)\b|\b(?:most likely|likely|probably) [a-z]+ (?:would|could|should|will|can|might|must)\b/;
+
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
   const lower = statement.toLowerCase();
@@ -274,6 +278,10 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // "The raisins rise because of the gas bubbles stuck to them make them less dense": "because of" before the answer's clause.
   const becauseOf = lower.includes("because of ") ? BECAUSE_OF_CLAUSE.exec(lower) : null;
   if (becauseOf && !a().includes("because of") && !q.includes(becauseOf[0])) out.push('reads: "because of" before a clause');
+  // "The student most likely use to should accurately measure …", "You most likely find would iron …": a modal after "to" or after the
+  // verb it should come before (the question's words put in the wrong order).
+  const modal = MISPLACED_MODAL.exec(statement);
+  if (modal && !answer.includes(modal[0]) && !question.includes(modal[0])) out.push(`reads: "${modal[0]}", a modal out of place`);
   // "Pierre de Coubertin's; he founded the IOC in 1894's idea": a possessive on the answer's year, its clause inside the subject.
   const yearPossessive = /\b\d{3,4}['’]s\b/.exec(statement);
   if (yearPossessive && !answer.includes(yearPossessive[0]) && !question.includes(yearPossessive[0]))

@@ -327,8 +327,10 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const after = tokens[best + 1];
   if (
     best > start + 1 &&
-    // (Not a verb and the noun it takes as one phrase: "Where does photosynthesis most likely take place?".)
+    // (Not a verb and the noun it takes as one phrase: "Where does photosynthesis most likely take place?"; nor a base form after the
+    // subject's adverb: "Where would you most likely find iron?".)
     !(after !== undefined && VERB_NOUN_PHRASES.has(`${tokens[best].lower} ${after.lower}`)) &&
+    !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower) &&
     (tokens[best].pos === "NOUN" ||
       // ("a cast-iron pan": a hyphenated modifier needs its noun.)
       (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&
@@ -361,7 +363,13 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best += 1;
   // "Will a cast iron skillet work on …?": a noun-tagged word chosen after a noun goes on the compound when bare nouns follow it and a
   // word that can be the verb comes before a determiner or preposition.
-  if (best > start + 1 && tokens[best].pos === "NOUN" && ["NOUN", "ADJ", "PROPN"].includes(tokens[best - 1].pos)) {
+  if (
+    best > start + 1 &&
+    tokens[best].pos === "NOUN" &&
+    ["NOUN", "ADJ", "PROPN"].includes(tokens[best - 1].pos) &&
+    // (Not after the subject's adverb: "most likely look like after …".)
+    !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower)
+  ) {
     let k = best + 1;
     while (tokens[k]?.pos === "NOUN" && tokens[k].lower === tokens[k].lemma && !canBeVerb(tokens[k].lower)) k++;
     const v = tokens[k];
@@ -386,8 +394,11 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best > start + 1 &&
     best + 2 === tokens.length &&
     final !== undefined &&
-    // (Not a particle: "Why does a rubber band snap back?".)
+    // (Not a particle: "Why does a rubber band snap back?"; nor the "like" of a verb of seeming: "What does a koala look like?"; nor after
+    // the subject's adverb: "most likely look like".)
     !PARTICLES.has(final.lower) &&
+    !(final.lower === "like" && /^(?:look|taste|sound|smell|feel|seem)$/.test(tokens[best].lemma)) &&
+    !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower) &&
     final.lower === final.lemma &&
     canBeVerb(final.lower) &&
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
