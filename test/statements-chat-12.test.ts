@@ -230,3 +230,9 @@ test("a modal out of place is flagged: after 'to', or after the base form it gov
   assert.equal(flagged("You would most likely find iron in a mine."), false);
   assert.equal(flagged("The best months are March to May."), false);
 });
+
+test("two articles in a row are flagged, not a letter's name", () => {
+  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes("two articles in a row"));
+  assert.equal(flagged("The smallest part of an element is the an atom."), true);
+  assert.equal(flagged("The standard tuning frequency of the A above middle C is 440 Hz."), false);
+});

@@ -260,6 +260,9 @@ const BECAUSE_OF_CLAUSE =
 const MISPLACED_MODAL =
   /\bto (?:should|would|could|will|can|must|might|shall)\b|\b(?:most likely|likely|probably) [a-z]+ (?:would|could|should|will|can|might|must)\b/;
 
+/** Two articles in a row, "the an", "a the" (not a letter's name: "the A above middle C", "a A/C unit"). */
+const TWO_ARTICLES = /\b(?:the|a|an) (?:the|an|a)\b(?! ?[-–—/])/;
+
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
   const lower = statement.toLowerCase();
@@ -282,6 +285,10 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // verb it should come before (the question's words put in the wrong order).
   const modal = MISPLACED_MODAL.exec(statement);
   if (modal && !answer.includes(modal[0]) && !question.includes(modal[0])) out.push(`reads: "${modal[0]}", a modal out of place`);
+  // "… is the an atom": the question's article before the answer's own.
+  const articles = TWO_ARTICLES.exec(statement);
+  if (articles && !question.includes(articles[0]) && !answer.includes(articles[0]))
+    out.push(`reads: "${articles[0]}", two articles in a row`);
   // "Pierre de Coubertin's; he founded the IOC in 1894's idea": a possessive on the answer's year, its clause inside the subject.
   const yearPossessive = /\b\d{3,4}['’]s\b/.exec(statement);
   if (yearPossessive && !answer.includes(yearPossessive[0]) && !question.includes(yearPossessive[0]))
