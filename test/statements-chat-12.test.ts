@@ -236,3 +236,24 @@ test("two articles in a row are flagged, not a letter's name", () => {
   assert.equal(flagged("The smallest part of an element is the an atom."), true);
   assert.equal(flagged("The standard tuning frequency of the A above middle C is 440 Hz."), false);
 });
+
+test("neither option of a comparison, and a reply that says it is so ('it's fine', 'that's completely normal')", () => {
+  assertStatements([
+    [
+      "What's heavier, a kilogram of feathers or a kilogram of steel?",
+      "Neither — they both weigh a kilogram.",
+      "Neither a kilogram of feathers nor a kilogram of steel is heavier — they both weigh a kilogram.",
+    ],
+    ["What's faster, light or sound?", "Light, by a huge margin.", "Light is faster than sound, by a huge margin."],
+    [
+      "Is it safe to swim after eating?",
+      "Yes, it's fine — the idea that you'll get cramps is a myth.",
+      "It is safe to swim after eating — the idea that you'll get cramps is a myth.",
+    ],
+    [
+      "Is it normal for cats to sleep all day?",
+      "Yes, that's completely normal — cats sleep 12 to 16 hours a day.",
+      "It is completely normal for cats to sleep all day — cats sleep 12 to 16 hours a day.",
+    ],
+  ]);
+});

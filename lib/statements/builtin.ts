@@ -686,8 +686,28 @@ const CASE_PHRASE_THEN_REPLY =
   /^((?:[Ii]n|[Aa]t|[Oo]n|[Uu]nder) (?:(?:a|an|the) )?(?![a-z]+ly\b)[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}),\s+(?!(?:who|which|whose|whom|where|when|that|it|they|he|she)\b)(\S[\s\S]*)$/;
 
 /** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
+/**
+ * The statement of an answer to "Which is heavier, A or B?": the option it picks compared with the other ("A golf ball is heavier than a
+ * table tennis ball, by a long way"), or neither ("Neither a kilogram of feathers nor a kilogram of steel is heavier — …"); undefined for
+ * another question or an answer that picks no option.
+ */
+function comparedChoice(asked: string, answer: string): string | undefined {
+  const m = COMPARED_CHOICE.exec(asked.trim());
+  if (!m) return undefined;
+  const [verb, degree, first, second] = [m[2]?.toLowerCase() ?? "is", m[3], m[4], m[5]];
+  const neither = /^neither(?: (really|exactly|quite))?\b[.!]?/i.exec(answer.trim());
+  const picked = neither ? { index: -1, rest: answer.trim().slice(neither[0].length) } : pickedOption(answer, [first, second], degree);
+  if (!picked) return undefined;
+  // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
+  const rest = picked.rest.replace(/^([^.!?]*)!(?=\s|$)/, "$1.");
+  if (picked.index < 0)
+    return `Neither ${first} nor ${second} ${verb} ${neither?.[1] ? `${neither[1].toLowerCase()} ` : ""}${degree}${rest}`;
+  const [chosen, other] = picked.index === 0 ? [first, second] : [second, first];
+  return `${capitalize(chosen)} ${verb} ${degree} than ${other}${rest}`;
+}
+
 const COMPARED_CHOICE =
-  /^which (is|was|are|were) ((?:more|less) [a-z]+|[a-z]+er), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
+  /^(?:which|what)(?:['’](s)| (is|was|are|were)) ((?:more|less) [a-z]+|[a-z]+er), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
 
 /**
  * Which option the answer picks ("The golf ball, …", "The first one. …", "The water is heavier, because …") and what it says after the
@@ -863,13 +883,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     );
   // "The golf ball, by a long way." to "Which is heavier, a golf ball or a table tennis ball?": the option the answer picks, compared with
   // the other in the question's words ("A golf ball is heavier than a table tennis ball, by a long way.").
-  const compared = COMPARED_CHOICE.exec(asked.trim());
-  const picked = compared ? pickedOption(unframed, [compared[3], compared[4]], compared[2]) : undefined;
-  if (compared && picked) {
-    const [chosen, other] = picked.index === 0 ? [compared[3], compared[4]] : [compared[4], compared[3]];
-    // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
-    const rest = picked.rest.replace(/^([^.!?]*)!(?=\s|$)/, "$1.");
-    const statement = finish(`${capitalize(chosen)} ${compared[1].toLowerCase()} ${compared[2]} than ${other}${rest}`);
+  const compared = comparedChoice(asked, unframed);
+  if (compared) {
+    const statement = finish(compared);
     return checked(
       {
         statement,

@@ -1399,11 +1399,16 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // its "still" to "anymore": "Pluto is not a planet anymore".)
     // ("cannot": "Flying fish cannot really fly".)
     const lapsed = !positive && LAPSED_NO.test(answer.text);
+    // ("Yes, that's completely normal — …" to "Is it normal for …?": the reply's adverb goes on the question's own adjective.)
+    const degree = reply ? /^(?:it|that)(?:['’]s| is) (perfectly|totally|completely|generally|usually) ([a-z]+)/i.exec(reply[0]) : null;
+    const degreeAt = degree ? plain.indexOf(` is ${degree[2].toLowerCase()}`) : -1;
     const sentence = softened
       ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
       : lapsed
         ? `${plain.replace(/[.!]+$/, "").replace(/ still(?= )/, "")} anymore`
-        : plain;
+        : degree && degreeAt >= 0
+          ? `${plain.slice(0, degreeAt)} is ${degree[1].toLowerCase()}${plain.slice(degreeAt + 3)}`
+          : plain;
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
@@ -1624,9 +1629,12 @@ function followedBy(sentence: string, after: readonly Token[]): string {
   return `${sentence}${/^[,.;:!?]$/.test(after[0].text) ? "" : " "}${text(after)}`;
 }
 
-/** A pronoun and an auxiliary that repeat a yes or no ("they don't, …", "it is not, …"), before more of the answer. */
+/**
+ * A pronoun and an auxiliary that repeat a yes or no ("they don't, …", "it is not, …"), or a reply that says it is so ("it's fine — …"),
+ * before more of the answer.
+ */
 const SHORT_REPLY =
-  /^(?:it|they|he|she|we|you|this|that|there) (?:can't|won't|cannot|(?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?)(?:,\s*|;\s*|\s+[—–]\s+)/i;
+  /^(?:(?:it|they|he|she|we|you|this|that|there) (?:can't|won't|cannot|(?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?)|(?:it|that)(?:['’]s| is) (?:(?:perfectly|totally|completely|generally|usually) )?(?:fine|okay|ok|safe|true|right|correct|normal))(?:,\s*|;\s*|\s+[—–]\s+)/i;
 
 /** The clause an answer gives, for a question whose wh-phrase it replaces as a whole. */
 /** A subordinator that opens a clause before the main one ("Once the tower is finished, it will be …"). */
