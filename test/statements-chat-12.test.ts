@@ -257,3 +257,18 @@ test("neither option of a comparison, and a reply that says it is so ('it's fine
     ],
   ]);
 });
+
+test("a measure with a magnitude word takes the question's adjective after its unit", () => {
+  assertStatements([
+    [
+      "How old is the universe?",
+      "About 13.8 billion years, based on the cosmic microwave background.",
+      "The universe is about 13.8 billion years old, based on the cosmic microwave background.",
+    ],
+    [
+      "How tall is the Eiffel Tower?",
+      "About 330 metres, including its antennas.",
+      "The Eiffel Tower is about 330 metres tall, including its antennas.",
+    ],
+  ]);
+});

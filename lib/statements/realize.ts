@@ -394,11 +394,11 @@ const SPEED_UNIT =
 const POST_MEASURE = new Set(["old", "tall", "long", "deep", "high", "wide", "thick"]);
 
 /** What may follow a measure and its unit, after the measure's adjective: a comma, a dash, or a preposition ("… tall at its highest point"). */
-const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|during|with|including|across|along|when|depending)\b)/;
+const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|during|with|including|across|along|when|depending|based)\b)/;
 
-/** A measure that opens a phrase: "about 1,085 metres", "over 2,000 years", "30–40 cm" (then what the answer says of it). */
+/** A measure that opens a phrase: "about 1,085 metres", "over 2,000 years", "30–40 cm", "13.8 billion years" (then what the answer says of it). */
 const LEADING_MEASURE =
-  /^(?:(?:about|around|roughly|almost|nearly|over|under|just over|just under|more than|less than|up to|some|approximately) )?(?:\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred|a few|several)(?= ))(?:\s*(?:-|–|to)\s*(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))?\s*(?:[a-zA-Z]+|°[CF]?|%)(?=[ ,;:—–(]|$)/i;
+  /^(?:(?:about|around|roughly|almost|nearly|over|under|just over|just under|more than|less than|up to|some|approximately) )?(?:\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred|a few|several)(?= ))(?:\s*(?:-|–|to)\s*(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))?(?: (?:hundred|thousand|million|billion|trillion))?\s*(?:[a-zA-Z]+|°[CF]?|%)(?=[ ,;:—–(]|$)/i;
 
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
