@@ -98,6 +98,7 @@ const HELD_OUT = new Set([
   "holdout-12.csv",
   "lean-holdout-27.csv",
   "lean-holdout-28.csv",
+  "lean-holdout-29.csv",
 ]);
 const FIXTURES = resolve("test/fixtures/statements");
 const statementsDir = process.env.CAPQA_STATEMENTS_DIR ?? resolve("../shared/data/cap-statements");

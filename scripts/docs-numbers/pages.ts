@@ -390,6 +390,7 @@ function statementsPage(m: Measurements): Claim[] {
     page`\`holdout-12.csv\` (${size("holdout-12.csv")} ordinary)`,
     page`\`lean-holdout-27.csv\` (${size("lean-holdout-27.csv")} leaning)`,
     page`\`lean-holdout-28.csv\` (${size("lean-holdout-28.csv")} leaning)`,
+    page`\`lean-holdout-29.csv\` (${size("lean-holdout-29.csv")} leaning)`,
     page`Speed: all ${count(2 * bench.rows.length)} pairs in`,
   ];
 }
