@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
@@ -271,4 +272,31 @@ test("a measure with a magnitude word takes the question's adjective after its u
       "The Eiffel Tower is about 330 metres tall, including its antennas.",
     ],
   ]);
+});
+
+test("an -ed word right after a personal pronoun is its past tense; a participle's phrase before a clause opens a sentence", () => {
+  assertStatements([
+    [
+      "When did Australia become a federation?",
+      "It federated on 1 January 1901, when the six colonies joined together as the Commonwealth of Australia.",
+      "Australia federated on 1 January 1901, when the six colonies joined together as the Commonwealth of Australia.",
+    ],
+  ]);
+  // (The answer's own sentence stays whole, flagged for the question's words it leaves out, rather than glued after "by".)
+  const lamp = reformulate(
+    "How does a lava lamp work?",
+    "Heated by the bulb at the bottom, the wax expands and becomes less dense than the liquid around it, so it rises.",
+  );
+  assert.equal(
+    lamp.statement,
+    "Heated by the bulb at the bottom, the wax expands and becomes less dense than the liquid around it, so it rises.",
+  );
+  assert.equal(lamp.flagged, true);
+});
+
+test("'because of' before a clause with a modal or a participle is flagged", () => {
+  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes('"because of" before a clause'));
+  assert.equal(flagged("It is not safe because of leaking fuel could contaminate the groundwater."), true);
+  assert.equal(flagged("Some rocks are rounder than others because of eroded by water."), true);
+  assert.equal(flagged("Some rocks are rounder than others because of erosion by water."), false);
 });

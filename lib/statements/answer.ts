@@ -554,6 +554,15 @@ export function clauseVerb(tokens: readonly Token[]): number {
   // ("Cutting an onion releases a compound …": a gerund's phrase, then a verb's -s form after its noun, is the subject of a clause.)
   // ("Caffeinated drinks still count …": an -ed word before a plural noun is its modifier; the clause goes on.)
   const modifier = /ed$/.test(first.lower) && tokens[1].pos === "NOUN" && /[^s]s$/.test(tokens[1].lower) && tokens.length > 3;
+  // ("Heated by the bulb at the bottom, the wax expands …": a participle's phrase before a comma, then a clause of its own.)
+  if ((first.pos === "VERB" || first.pos === "ADJ") && /(?:ed|en)$/.test(first.lower) && isParticipleOf(first.lower)) {
+    const comma = tokens.findIndex((t, i) => i > 1 && i <= 12 && t.text === ",");
+    const after = comma > 0 ? tokens[comma + 1] : undefined;
+    if (after && /^(?:DET|PRON|NOUN|PROPN)$/.test(after.pos) && tokens.slice(1, comma).every((t) => t.pos !== "VERB" && t.pos !== "AUX")) {
+      const v = clauseVerb(tokens.slice(comma + 1));
+      if (v >= 0) return comma + 1 + v;
+    }
+  }
   if (first.pos === "VERB" && first.lower !== "there" && !modifier && !(/^[A-Z]/.test(first.text) && /^[A-Z]/.test(tokens[1].text)))
     return /ing$/.test(first.lower) ? gerundSubjectVerb(tokens) : -1;
   // "They mainly eat bamboo.": a personal pronoun, adverbs, then a base-form verb is a present tense.
@@ -562,6 +571,14 @@ export function clauseVerb(tokens: readonly Token[]): number {
     while (k < tokens.length - 1 && tokens[k].pos === "ADV") k++;
     if (k > 1 && tokens[k].pos === "VERB" && tokens[k].lower === tokens[k].lemma) return k;
   }
+  // ("It federated/ADJ on 1 January 1901": an -ed word right after a personal pronoun is its past tense; an adjective needs a copula.)
+  if (
+    /^(?:it|he|she|they|we|i|you)$/.test(first.lower) &&
+    tokens[1].pos === "ADJ" &&
+    /ed$/.test(tokens[1].lower) &&
+    isParticipleOf(tokens[1].lower)
+  )
+    return 1;
   if (misreadThirdPerson(tokens)) return 1;
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i];

@@ -254,7 +254,7 @@ const OF_THEM_OPENER = /^\s*(?:(?:almost|nearly|virtually) )?(?:most|many|some|a
 
 /** "because of" and a noun phrase with no pronoun in it, then a finite verb: the clause the answer gave a reason with. */
 const BECAUSE_OF_CLAUSE =
-  /\bbecause of (?:the|a|an|their|its|his|her) (?:(?!(?:they|it|we|you|he|she|that|which|who|how|what)\b)[\w-]+ ){0,5}?(?:make|makes|made|is|are|was|were|has|have|cause|causes|caused|lets|keeps|helps)\b/;
+  /\bbecause of (?:(?:the|a|an|their|its|his|her) (?:(?!(?:they|it|we|you|he|she|that|which|who|how|what)\b)[\w-]+ ){0,5}?(?:make|makes|made|is|are|was|were|has|have|cause|causes|caused|lets|keeps|helps)\b|(?:(?!(?:they|it|we|you|he|she|that|which|who|how|what)\b)[\w-]+ ){1,6}?(?:can|could|will|would|should|must|might)\b|[a-z]+ed by\b)/;
 
 /** A modal after "to" ("to should"), or after the base form it governs and its adverb ("most likely find would"). */
 const MISPLACED_MODAL =
