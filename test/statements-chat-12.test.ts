@@ -300,3 +300,17 @@ test("'because of' before a clause with a modal or a participle is flagged", () 
   assert.equal(flagged("Some rocks are rounder than others because of eroded by water."), true);
   assert.equal(flagged("Some rocks are rounder than others because of erosion by water."), false);
 });
+
+test("a duration of the asker's action on an object takes 'for', after the verb's particle; 'live' and 'take' say it bare", () => {
+  assertStatements([
+    ["How long should you brush your teeth?", "Two minutes, twice a day.", "You should brush your teeth for two minutes, twice a day."],
+    [
+      "How long should I rest a steak after cooking it?",
+      "Five to ten minutes, so the juices settle.",
+      "A steak should be rested for five to ten minutes after cooking it, so the juices settle.",
+    ],
+    ["How long should I leave hair dye on?", "Usually 30 to 45 minutes.", "Hair dye should usually be left on for 30 to 45 minutes."],
+    ["How long do elephants live?", "About 60 years.", "Elephants live about 60 years."],
+    ["How long does it take to boil an egg?", "About ten minutes.", "It takes about ten minutes to boil an egg."],
+  ]);
+});

@@ -3699,6 +3699,19 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     slot = /^for\b/i.test(slot) ? slot : `for ${midSentence(slot)}`;
     gap = end;
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
+    // ("How long should you brush your teeth?" + "Two minutes": a verb and its object take the duration with "for"; "live", "last" and
+    // "take" say it bare.)
+    if (
+      wh.measure === "long" &&
+      d.auxKind !== "be" &&
+      d.verb &&
+      !/^(?:live|last|take|survive|sleep|go|run|stay|wait|hold|be)$/.test(d.verb.lemma) &&
+      // (Its object, or the passive the asker's action was turned into: "A steak should be rested for …".)
+      ((/^(?:DET|PRON|NOUN|ADJ)$/.test(d.rest[0]?.pos ?? "") && d.rest.some((t) => t.pos === "NOUN")) ||
+        d.preVerb.at(-1)?.lower === "be") &&
+      DURATION_START.test(answerText)
+    )
+      slot = `for ${midSentence(slot)}`;
     if (wh.measure === "fast" && SPEED_UNIT.test(answerText) && !/^at\b/i.test(answerText))
       // ("often over 200 km/h" → "often at over 200 km/h".)
       slot = /^(?:often|usually|sometimes|typically|generally|normally|mostly)\s/i.test(slot)
@@ -3715,6 +3728,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }
     gap = d.auxKind === "be" ? 0 : objectPhraseEnd(d.rest);
+    // ("be left on for 30 to 45 minutes": the verb's final particle stays with it.)
+    while (
+      d.auxKind !== "be" &&
+      PARTICLES.has(d.rest[gap]?.lower ?? "") &&
+      d.rest[gap].pos !== "NOUN" &&
+      (d.rest[gap + 1] === undefined || d.rest[gap + 1].pos === "PUNCT")
+    )
+      gap++;
   } else {
     // "He is able to calculate _": the object of an infinitive at the end.
     const infinitive =
@@ -3808,6 +3829,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
 }
 
 /** An amount in figures, perhaps bounded or rounded: "400 mg", "up to about 400 mg", "more than 6 g". */
+/** A duration that opens an answer: "Two minutes", "about 7 minutes", "up to an hour", "a few days". */
+const DURATION_START =
+  /^(?:(?:about|around|roughly|approximately|up to|at least|at most|only|just|usually|typically|no more than|less than|more than) )*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|a few|a couple of|several|an?) (?:(?:to|or|-|–) \w+ )?(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b)/i;
+
 const AMOUNT_START =
   /^(?:(?:up to|about|around|over|under|more than|less than|at least|at most|roughly|approximately|nearly|almost|just over|just under) )*[\d.,]+\s?\S/i;
 
