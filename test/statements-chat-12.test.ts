@@ -314,3 +314,19 @@ test("a duration of the asker's action on an object takes 'for', after the verb'
     ["How long does it take to boil an egg?", "About ten minutes.", "It takes about ten minutes to boil an egg."],
   ]);
 });
+
+test("who gets the credit takes the question's predicate; a 'when' participle after the answer follows the question's words", () => {
+  assertStatements([
+    [
+      "Who invented the light bulb?",
+      "Thomas Edison usually gets the credit, but many inventors, including Joseph Swan, worked on it before him.",
+      "Thomas Edison usually gets the credit for inventing the light bulb, but many inventors, including Joseph Swan, worked on it before him.",
+    ],
+    [
+      "Which animal is the fastest?",
+      "The peregrine falcon, when diving — it can exceed 300 km/h.",
+      "The peregrine falcon is the fastest animal when diving — it can exceed 300 km/h.",
+    ],
+    ["Which bird is the largest?", "The ostrich, when fully grown.", "The ostrich is the largest bird when fully grown."],
+  ]);
+});

@@ -1820,15 +1820,24 @@ const CREDITED =
  * question's predicate, as a gerund ("… is usually credited with inventing the light bulb, though …"); undefined for any other answer.
  */
 function creditedWithPredicate(a: AnswerParts, predicate: readonly Token[]): string | undefined {
+  // (So "Thomas Edison usually gets the credit, but …": "… gets the credit for inventing the light bulb, but …".)
   const m = a.isClause ? CREDITED.exec(a.text) : null;
+  const got = a.isClause && !m ? GETS_CREDIT.exec(a.text) : null;
+  const said = m ?? got;
   // (Past the adverbs before the verb, which stay before its gerund: "first proposing the Big Bang theory".)
   const at = predicate.findIndex((t) => t.pos !== "ADV");
   const verb = predicate[at];
-  if (!m || !verb || verb.pos === "AUX" || /^(?:be|have|do)$/.test(verb.lemma) || /\b(?:he|she|it|they)\b/i.test(m[1])) return undefined;
+  if (!said || !verb || verb.pos === "AUX" || /^(?:be|have|do)$/.test(verb.lemma) || /\b(?:he|she|it|they)\b/i.test(said[1]))
+    return undefined;
   const rest = withoutMarks(predicate.slice(at + 1));
   const action = [text(predicate.slice(0, at)), gerund(verb.lemma), text(rest)].filter((x) => x !== "").join(" ");
-  return `${m[1]} ${m[2]} ${m[3]}credited with ${action}${a.text.slice(m[0].length).replace(/[.!]+$/, "")}`;
+  const after = a.text.slice(said[0].length).replace(/[.!]+$/, "");
+  return m ? `${m[1]} ${m[2]} ${m[3]}credited with ${action}${after}` : `${said[0]} for ${action}${after}`;
 }
+
+/** "Thomas Edison usually gets the credit, but …": who gets the credit, and what the answer goes on to say. */
+const GETS_CREDIT =
+  /^(.+?) (?:(?:usually|generally|often|typically|most often|commonly|traditionally|also) )?(?:gets|got|takes|took|receives|received|deserves) (?:the |most of the |much of the )?credit(?=\s*(?:[,;:—–.!]|$))/i;
 
 /**
  * The subject of a clause answer as a phrase answer, its number taken from the answer's own verb where it shows ("Haemoglobin in red blood
