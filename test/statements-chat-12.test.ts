@@ -330,3 +330,23 @@ test("who gets the credit takes the question's predicate; a 'when' participle af
     ["Which bird is the largest?", "The ostrich, when fully grown.", "The ostrich is the largest bird when fully grown."],
   ]);
 });
+
+test("'He was' before a full name says who; a cleft time or place is the answer and its clause follows it", () => {
+  assertStatements([
+    [
+      "Who composed the Four Seasons?",
+      "He was Antonio Vivaldi, an Italian Baroque composer.",
+      "Antonio Vivaldi, an Italian Baroque composer, composed the Four Seasons.",
+    ],
+    [
+      "Who was Cleopatra?",
+      "She was the last active ruler of the Ptolemaic Kingdom of Egypt.",
+      "Cleopatra was the last active ruler of the Ptolemaic Kingdom of Egypt.",
+    ],
+    [
+      "When was the Magna Carta signed?",
+      "It was in 1215 that King John agreed to it at Runnymede.",
+      "The Magna Carta was signed in 1215, when King John agreed to it at Runnymede.",
+    ],
+  ]);
+});

@@ -914,11 +914,20 @@ function adjectiveThenPreposition(tokens: readonly Token[]): boolean {
 /** "It is X" / "It's X" / "That was X" where X is a phrase, not a clause: X (else undefined). */
 export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens: Token[] } | undefined {
   // The first token is "it", "that" or "this" only where the text opens so: most answers need no tags here.
-  if (!/^\s*(?:it|that|this)/i.test(a.text)) return undefined;
+  if (!/^\s*(?:it|that|this|he|she)/i.test(a.text)) return undefined;
   const t = a.tokens;
-  if (!a.isClause || t.length < 3 || !/^(?:it|that|this)$/.test(t[0].lower) || a.finiteVerb !== 1 || !/^(?:is|'s|was)$/.test(t[1].lower))
+  if (
+    !a.isClause ||
+    t.length < 3 ||
+    !/^(?:it|that|this|he|she)$/.test(t[0].lower) ||
+    a.finiteVerb !== 1 ||
+    !/^(?:is|'s|was)$/.test(t[1].lower)
+  )
     return undefined;
   const tail = t.slice(2);
+  // ("He was Antonio Vivaldi, …": a person's pronoun before a full name says who, as "It was" does.)
+  if (/^(?:he|she)$/.test(t[0].lower) && !(tail[0]?.pos === "PROPN" && /^[A-Z]/.test(tail[1]?.text ?? "") && tail[1].pos === "PROPN"))
+    return undefined;
   if (
     tail[0].pos === "VERB" ||
     (tail[0].pos === "ADV" && tail[1]?.pos === "VERB") ||

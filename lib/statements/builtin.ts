@@ -1313,9 +1313,28 @@ function withConcession(r: ReturnType<typeof realize>, concession: string): Retu
   return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${concession.replace(/[\s.]+$/u, "")}` };
 }
 
+/** "It was in 1215 that King John agreed to it": a time or place put in focus, then the clause said of it. */
+const CLEFT_TIME_OR_PLACE =
+  /^(?:it|that)(?: was|['’]s| is) ((?:in|on|at|during|around|about|between|near) [^,;:—–]{2,60}?) that (\S[\s\S]*)$/i;
+
+/**
+ * A cleft answer to a when or where question read as the time or place and a clause about it: "It was in 1215 that King John agreed to
+ * it at Runnymede." → "in 1215, when King John agreed to it at Runnymede" ("at Runnymede, where …" for a place); other answers unchanged.
+ */
+function withoutCleft(asked: string, answer: string): string {
+  const m = CLEFT_TIME_OR_PLACE.exec(answer.trim());
+  if (!m) return answer;
+  const frame = parseQuestion(withoutPartLabels(asked)).frame;
+  if (frame.kind !== "wh-inverted") return answer;
+  const time =
+    frame.wh.word === "when" || (frame.wh.noun.length > 0 && /^(?:year|month|day|date|century|decade|time)$/.test(frame.wh.noun[0].lower));
+  if (!time && frame.wh.word !== "where") return answer;
+  return `${m[1]}, ${time ? "when" : "where"} ${m[2]}`;
+}
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
-  const given = withoutEmphasis(markedUp);
+  const given = withoutCleft(asked, withoutEmphasis(markedUp));
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;
   const about = whyAboutContext(asked, given);
