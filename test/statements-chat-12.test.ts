@@ -350,3 +350,16 @@ test("'He was' before a full name says who; a cleft time or place is the answer 
     ],
   ]);
 });
+
+test("'you' asking when, where or how long of an action on an object is said in the passive, as 'I' is", () => {
+  assertStatements([
+    [
+      "When should you plant tulip bulbs?",
+      "In autumn, about six weeks before the ground freezes.",
+      "Tulip bulbs should be planted in autumn, about six weeks before the ground freezes.",
+    ],
+    ["How long should you rest a steak?", "Five to ten minutes.", "A steak should be rested for five to ten minutes."],
+    // (Not the reader's own body: "your teeth" stays the reader's.)
+    ["How long should you brush your teeth?", "Two minutes, twice a day.", "You should brush your teeth for two minutes, twice a day."],
+  ]);
+});

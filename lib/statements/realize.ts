@@ -3270,7 +3270,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     !askerSpeaks &&
     wh.word !== "why" &&
     (wh.measure !== undefined || /^(?:when|where)$/.test(wh.word)) &&
-    /^(?:i|we)$/.test(d.subject[0]?.lower ?? "") &&
+    /^(?:i|we|you)$/.test(d.subject[0]?.lower ?? "") &&
     !["ADP", "ADV", "PART", "SCONJ", "PUNCT"].includes(d.rest[0]?.pos ?? "PUNCT") &&
     // (Not where the wh-phrase is the object: "How much water should we drink a day?" has none after the verb, only "a day".)
     !(wh.measure !== undefined && wh.noun.length > 0)
