@@ -213,7 +213,7 @@ test("'like' after the subject is the verb; a which-clause about the whole state
 
 test("the subject's adverb before a base form keeps it the verb: 'would you most likely find', 'look like'", () => {
   assertStatements([
-    ["Where would you most likely find iron?", "a mine", "You would most likely find iron in a mine."],
+    ["Where would you most likely find iron?", "a mine", "Iron would most likely be found in a mine."],
     ["What does a koala look like?", "A small grey bear.", "A koala looks like a small grey bear."],
     [
       "What would the beetle population most likely look like after several generations?",
