@@ -150,7 +150,7 @@ test("an asker's amount question whose wh-phrase is the object is not made passi
     [
       "How long should I rest a steak after cooking it?",
       "Five to ten minutes.",
-      "A steak should be rested five to ten minutes after cooking it.",
+      "A steak should be rested for five to ten minutes after cooking it.",
     ],
   ]);
 });

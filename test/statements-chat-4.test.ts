@@ -128,7 +128,7 @@ test("round 18 to 20 chat answers read as a careful annotator writes them", () =
       "She warned that pesticides were poisoning birds.",
       "Rachel Carson warned in Silent Spring that pesticides were poisoning birds.",
     ],
-    ["How long should I steep green tea?", "About three minutes.", "Green tea should be steeped about three minutes."],
+    ["How long should I steep green tea?", "About three minutes.", "Green tea should be steeped for about three minutes."],
     ["In what year did Britain switch to decimal currency?", "1971", "Britain switched to decimal currency in 1971."],
     [
       "Can you freeze eggs in their shells?",
