@@ -363,3 +363,20 @@ test("'you' asking when, where or how long of an action on an object is said in 
     ["How long should you brush your teeth?", "Two minutes, twice a day.", "You should brush your teeth for two minutes, twice a day."],
   ]);
 });
+
+test("a base form after a plural wh-noun is its verb; a plural before 'like' lists its kinds", () => {
+  assertStatements([
+    ["Which organs filter waste from the blood?", "the kidneys", "The kidneys filter waste from the blood."],
+    [
+      "Which two activities use most of the water used in an average household?",
+      "flushing toilets and washing clothes",
+      "Flushing toilets and washing clothes use most of the water used in an average household.",
+    ],
+    [
+      "Which gases trap heat in the atmosphere?",
+      "Greenhouse gases like CO2 and methane.",
+      "Greenhouse gases like CO2 and methane trap heat in the atmosphere.",
+    ],
+    ["Which cells carry oxygen?", "Red blood cells.", "Red blood cells carry oxygen."],
+  ]);
+});

@@ -364,10 +364,12 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const sForm = /[^s]s$/.test(t.lower) && t.lemma !== t.lower;
   const adpInSubject = before.some((x) => x.pos === "ADP" && x.lower !== "of");
   if (sForm && t.pos !== "VERB") {
-    // An -s word the tagger calls a noun is a verb only right after a noun or pronoun with a complement after it.
+    // An -s word the tagger calls a noun is a verb only right after a noun or pronoun with a complement after it (not "like", which
+    // lists the plural's kinds: "Greenhouse gases like CO2 …").
     if (
       !(prev.pos === "NOUN" || prev.pos === "PROPN" || prev.pos === "PRON") ||
       !next ||
+      next.lower === "like" ||
       !["DET", "PRON", "ADP", "ADV", "NUM", "ADJ", "PART"].includes(next.pos) ||
       adpInSubject
     )
@@ -645,7 +647,8 @@ function misreadThirdPerson(tokens: readonly Token[]): boolean {
   if (tokens.length < 5 || !/^[A-Z][a-z]/.test(tokens[0].text)) return false;
   const [first, second, third] = tokens;
   if (!["NOUN", "ADJ"].includes(first.pos) || second.pos !== "NOUN" || !/[^s]s$/.test(second.lower)) return false;
-  if (!["ADP", "DET", "ADV", "NUM"].includes(third.pos)) return false;
+  // (Not "like" after a plural, which lists its kinds: "Greenhouse gases like CO2 and methane".)
+  if (!["ADP", "DET", "ADV", "NUM"].includes(third.pos) || third.lower === "like") return false;
   const stem = second.lower.slice(0, -1);
   return canBeVerb(stem) || (/es$/.test(second.lower) && canBeVerb(second.lower.slice(0, -2)));
 }

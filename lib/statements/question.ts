@@ -715,6 +715,19 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         next !== undefined &&
         /[^s]s$/.test(next.lower) &&
         canBeVerb(next.lower.slice(0, -1));
+      // ("Which organs filter waste …": a base form after a plural noun, before its object, is the plural's verb.)
+      if (
+        i > startNoun &&
+        t.lower === t.lemma &&
+        canBeVerb(t.lower) &&
+        /[^s]s$/.test(tokens[i - 1].lower) &&
+        tokens[i - 1].lemma !== tokens[i - 1].lower &&
+        tokens[i - 1].pos === "NOUN" &&
+        next !== undefined &&
+        /^(?:NOUN|DET|ADP|PRON|ADJ)$/.test(next.pos) &&
+        !isVerbFirst(tokens[i - 1].lemma)
+      )
+        break;
       // "Which organ pumps blood": a verb form ends the noun.
       if (
         !agreesNot &&
