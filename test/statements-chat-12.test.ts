@@ -380,3 +380,14 @@ test("a base form after a plural wh-noun is its verb; a plural before 'like' lis
     ["Which cells carry oxygen?", "Red blood cells.", "Red blood cells carry oxygen."],
   ]);
 });
+
+test("a count of the plural a which-question picks from names it", () => {
+  assertStatements([
+    [
+      "Which countries border France?",
+      "Eight: Belgium, Luxembourg, Germany, Switzerland, Italy, Monaco, Spain and Andorra.",
+      "Eight countries border France: Belgium, Luxembourg, Germany, Switzerland, Italy, Monaco, Spain and Andorra.",
+    ],
+    ["In which countries is the Alps?", "Eight.", "The Alps is in eight countries."],
+  ]);
+});

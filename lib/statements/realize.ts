@@ -429,6 +429,9 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
+  // ("Which countries border France?" + "Eight: Belgium, …": a count of the plural the question picks from names it, "Eight countries".)
+  if (/^(?:which|what)$/.test(wh.word) && !wh.prep && noun && ofAt < 0 && isPluralPhrase(wh.noun) && COUNT_ONLY.test(a.trim()))
+    return `${a} ${noun}`;
   // ("About seven to nine hours" for "How many hours of sleep …?": the of-phrase after the answer's own noun.)
   if (wh.measure === "many" && ofAt > 0 && mentions && !aTokens.some((t) => t.lemma === head.lemma)) {
     const m = cachedRegExp(`\\b${escapeRegExp(said.lower)}\\b`, "i").exec(a);
