@@ -391,3 +391,38 @@ test("a count of the plural a which-question picks from names it", () => {
     ["In which countries is the Alps?", "Eight.", "The Alps is in eight countries."],
   ]);
 });
+
+test("list items: a lead-in line keeps its colon, 'Here are three:' goes, and line capitals are lowered only when every item is a common word", () => {
+  assertStatements([
+    [
+      "What are the three states of matter?",
+      "The three states are:\n\n* Solid\n* Liquid\n* Gas",
+      "The three states of matter are solid, liquid and gas.",
+    ],
+    ["What are the primary colours?", "- Red\n- Yellow\n- Blue", "The primary colours are red, yellow and blue."],
+    ["Which planets have rings?", "- Jupiter\n- Saturn\n- Uranus\n- Neptune", "Jupiter, Saturn, Uranus and Neptune have rings."],
+    [
+      "Name the five Great Lakes.",
+      "Sure! 1. Superior 2. Michigan 3. Huron 4. Erie 5. Ontario",
+      "The five Great Lakes are Superior, Michigan, Huron, Erie and Ontario.",
+    ],
+    [
+      "List three ways to save money on groceries.",
+      "Here are three that actually work:\n1. Plan your meals and shop with a list.\n2. Buy store brands.\n3. Never shop hungry!",
+      "Three ways to save money on groceries are to plan your meals and shop with a list, buy store brands and never shop hungry.",
+    ],
+  ]);
+});
+
+test("planets keep their capitals, the metal does not; a vitamin's word is common; a participle after its adverb modifies the noun", () => {
+  assertStatements([
+    ["The largest planet in our solar system is", "Jupiter", "The largest planet in our solar system is Jupiter."],
+    ["Name a metal that is liquid at room temperature.", "Mercury", "A metal that is liquid at room temperature is mercury."],
+    ["Which vitamin does sunlight help our bodies make?", "Vitamin D.", "Sunlight helps our bodies make vitamin D."],
+    [
+      "Who was Albert Einstein?",
+      "A German-born physicist best known for the theory of relativity.",
+      "Albert Einstein was a German-born physicist best known for the theory of relativity.",
+    ],
+  ]);
+});

@@ -19,6 +19,7 @@ import {
   type Token,
 } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
+import { lowersCapital } from "./names.js";
 import { collapseSpaces, wordSet } from "./text.js";
 
 export type Polarity = "yes" | "no";
@@ -238,7 +239,11 @@ export function joinList(answer: string): string {
     .filter((l) => l !== "");
   const bullet = /^(?:[-*•·–]|\d+[.)])\s+/;
   let items: string[] | undefined;
-  if (lines.length > 1 && lines.every((l) => bullet.test(l))) items = lines.map((l) => l.replace(bullet, ""));
+  // (A line that leads in to the items keeps its colon before them: "The three states are:\n* Solid\n* Liquid\n* Gas".)
+  const leadIn =
+    lines.length > 2 && /:$/.test(lines[0]) && !bullet.test(lines[0]) && lines.slice(1).every((l) => bullet.test(l)) ? lines[0] : "";
+  if (leadIn) items = lines.slice(1).map((l) => l.replace(bullet, ""));
+  else if (lines.length > 1 && lines.every((l) => bullet.test(l))) items = lines.map((l) => l.replace(bullet, ""));
   else {
     const flat = collapseSpaces(answer);
     if (/^1[.)]\s+\S/.test(flat) && /\s2[.)]\s+\S/.test(flat)) items = flat.split(/(?:^|\s+)\d+[.)]\s+/).filter((s) => s !== "");
@@ -246,8 +251,10 @@ export function joinList(answer: string): string {
   if (!items || items.length < 2) return inlineList(answer);
   // (Items after the first lose an article's capital that only opened their line; the first is the answer's.)
   // (The answer's own conjunction before the last number goes: "2) open the faucet, and 3) warm the pipe".)
-  const clean = items.map((s) => s.replace(/(?:[\s,]+(?:and|or)\b)?[\s.;,]*$/u, "")).map((s, k) => (k === 0 ? s : itemCase(s)));
-  return joinItems(clean, "and");
+  const clean = items.map((s) => s.replace(/(?:[\s,]+(?:and|or)\b)?[\s.;,]*$/u, "")).map((s, k) => (k === 0 && !leadIn ? s : itemCase(s)));
+  const cased = itemsCased(clean);
+  // (A chat assistant's "Here are three that work:" only frames the items, and goes.)
+  return leadIn && !/^here(?: are|['’]s| is)\b/i.test(leadIn) ? `${leadIn} ${joinItems(cased, "and")}` : joinItems(cased, "and");
 }
 
 /**
@@ -266,6 +273,19 @@ function itemCase(s: string): string {
   const word = /^[A-Z][a-z]+/.exec(s)?.[0];
   const verb = word !== undefined && /^[A-Z][a-z]+ [a-z]/.test(s) && isVerbFirst(word.toLowerCase());
   return /^(?:The|A|An) [a-z]/.test(s) || verb ? s[0].toLowerCase() + s.slice(1) : s;
+}
+
+/**
+ * Items whose capitals only opened their lines ("- Solid", "- Yellow", "2. Vegetables"), lowered when every item opens with a common
+ * word; a list with a name among its items keeps them all ("Superior, Michigan, Huron").
+ */
+function itemsCased(items: readonly string[]): readonly string[] {
+  const first = (s: string) => /^[A-Z]?[a-z]+/.exec(s)?.[0];
+  const common = items.every((s) => {
+    const word = first(s);
+    return word !== undefined && (/^[a-z]/.test(word) || lowersCapital(word));
+  });
+  return common ? items.map((s) => s[0].toLowerCase() + s.slice(1)) : items;
 }
 
 /**
@@ -340,12 +360,19 @@ const IRREGULAR_PARTICIPLES = new Set(
   ),
 );
 
+/** Adverbs before a participle that modifies the noun before them ("best known", "widely used", "commonly called"). */
+const PARTICIPLE_ADVERB =
+  /^(?:best|well|widely|commonly|popularly|famously|formerly|originally|traditionally|most|better|still|newly|recently|now)$/;
+
 function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const t = tokens[i];
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // ("A physicist best known for relativity": a participle after a noun and its adverb modifies the noun.)
+  if (PARTICIPLE_ADVERB.test(prev?.lower ?? "") && tokens[i - 2]?.pos === "NOUN" && t.pos === "VERB" && isParticipleOf(t.lower))
+    return false;
   // ("man-made", "sun-dried": a word joined by a hyphen is part of a compound.)
   if ((prev?.text === "-" && t.pre === "" && prev.pre === "") || (next?.text === "-" && next.pre === "")) return false;
   // "A dog named Laika was …": a naming participle between a noun and a name modifies the noun.

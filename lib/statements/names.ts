@@ -38,6 +38,8 @@ const KIND_CLASSES = wordSet(
  * soil keeps its article.
  */
 const BARE_BODIES = wordSet("earth moon sun");
+/** The planets' names, which the lexicon lists as common nouns ("saturn", "jupiter"); "mercury" the metal is a kind of thing. */
+const PLANETS = wordSet("mercury venus mars jupiter saturn uranus neptune pluto");
 
 /**
  * The answer as it reads after other words: its first word lowered when it is a common noun
@@ -49,8 +51,9 @@ export function lowersCapital(word: string, classHead?: string): boolean {
   const head = classHead?.toLowerCase();
   if (head !== undefined && (NAMED_CLASSES.has(head) || NAMED_CLASSES.has(head.replace(/s$/, "")))) return false;
   if (isProperWord(lower) || BARE_BODIES.has(lower)) return false;
-  // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name.
+  // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name (so "mercury" the metal, not the planet).
   if (head !== undefined && (KIND_CLASSES.has(head) || KIND_CLASSES.has(head.replace(/s$/, "")))) return true;
+  if (PLANETS.has(lower)) return false;
   return isCommonNoun(lower);
 }
 

@@ -82,6 +82,8 @@ export function midSentence(s: string, classHead?: string): string {
   )
     return s[0].toLowerCase() + s.slice(1);
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
+  // ("Vitamin D", "Vitamin B12": a vitamin's letter is its name, the word before it a common noun.)
+  if (/^Vitamins? [A-K]\d*\b/.test(s)) return s[0].toLowerCase() + s.slice(1);
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
   // An adverb before a phrase ("Officially from 1 June …", "Roughly 20 %"), unless a lexicon knows it as a name ("Italy in …").
