@@ -426,3 +426,20 @@ test("planets keep their capitals, the metal does not; a vitamin's word is commo
     ],
   ]);
 });
+
+test("superlative ellipses: 'the most populous', a plural's 'first people', the question's place, 'by far' before the complement", () => {
+  assertStatements([
+    ["Which city is the most populous?", "Tokyo is the most populous.", "Tokyo is the most populous city."],
+    [
+      "Who was the first person to climb Everest?",
+      "Edmund Hillary and Tenzing Norgay were the first, in 1953.",
+      "Edmund Hillary and Tenzing Norgay were the first people to climb Everest, in 1953.",
+    ],
+    [
+      "Which is the longest river in the world?",
+      "The Nile is usually considered the longest, though some measurements favour the Amazon.",
+      "The Nile is usually considered the longest river in the world, though some measurements favour the Amazon.",
+    ],
+    ["What is the largest ocean?", "The Pacific is by far the largest.", "The Pacific is the largest ocean by far."],
+  ]);
+});

@@ -497,7 +497,11 @@ function withSuperlativeNoun(sentence: string, question: string): string {
   );
   if (!named || !/^[a-z]+$/.test(named[1]) || (canBeVerb(named[1]) && !/s$/.test(named[1]) && isVerbFirst(named[1]))) return sentence;
   const at = cut.index + cut[0].length;
-  return `${sentence.slice(0, at)} ${named[1]}${sentence.slice(at)}`;
+  // (With the place that ends the question, where the sentence lacks it: "the longest river in the world".)
+  const place =
+    /^ (?:in|on) (?:the |our )?[A-Za-z ]{2,30}(?=\s*\?\s*$)/.exec(question.slice((named.index ?? 0) + named[0].length))?.[0] ?? "";
+  const said = place !== "" && sentence.toLowerCase().includes(place.toLowerCase());
+  return `${sentence.slice(0, at)} ${named[1]}${said ? "" : place}${sentence.slice(at)}`;
 }
 
 /**

@@ -46,6 +46,8 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   // (So does a which-clause after a comma: "Mercury is, which is why it was used in thermometers.")
   const which = after[0]?.text === "," && adjunct[0]?.lower === "which";
   if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which)) return undefined;
+  // ("The Pacific is by far the largest": a degree phrase before the complement is no adjunct of a short reply.)
+  if (/^(?:by far|far and away) the\b/i.test(joinTokens(adjunct).trim())) return undefined;
   return { subject, after };
 }
 
@@ -76,6 +78,9 @@ export function complementEllipsis(
   const comma = t.findIndex((x, k) => k > v && k < end && /^[,—–]$/.test(x.text));
   let short = t.slice(v + 1, comma > 0 ? comma : end);
   if (short.length > 1 && CUT_SHORT_END.test(short[short.length - 1].lower)) short = short.slice(0, -1);
+  // ("The Pacific is by far the largest": a degree phrase before the complement goes after the question's noun, as one after it does.)
+  const before = short.length > 3 && short[0].lower === "by" && short[1].lower === "far" ? short.slice(0, 2) : [];
+  if (before.length > 0) short = short.slice(2);
   // ("Alaska has the longest by far, at …": a degree phrase after the complement goes on after the question's noun.)
   const degree = DEGREE_AFTER.exec(short.map((x) => x.lower).join(" "));
   const degreeWords = degree ? degree[0].trim().split(" ").length : 0;
@@ -86,7 +91,7 @@ export function complementEllipsis(
   const want = words(complement);
   if (have.length < 2 || have.length >= want.length || have.length > 5) return undefined;
   if (!have.every((w, i) => want[i] === w)) return undefined;
-  return { subject: t.slice(0, v), after: [...kept, ...(comma > 0 ? t.slice(comma, end) : [])] };
+  return { subject: t.slice(0, v), after: [...before, ...kept, ...(comma > 0 ? t.slice(comma, end) : [])] };
 }
 
 /** A degree phrase that ends a short complement ("the longest by far"). */
@@ -211,11 +216,17 @@ export function superlativeEllipsis(
   while (end > v + 1 && t[end - 1].pos === "PUNCT") end--;
   // (A dash too: "Ganymede is the largest — it's even bigger than Mercury.")
   const comma = t.findIndex((x, k) => k > v && k < end && /^[,—–;]$/.test(x.text));
-  const have = t.slice(v + 1, comma > 0 ? comma : end).filter((x) => /\w/.test(x.text) && x.lower !== "one");
-  if (have.length < 2 || have.length > 4 || have[0].lower !== "the" || !SUPERLATIVE.test(have[have.length - 1].lower)) return undefined;
-  if (have[have.length - 1].pos !== "ADJ" && have[have.length - 1].pos !== "ADV") return undefined;
+  const said = t.slice(v + 1, comma > 0 ? comma : end).filter((x) => /\w/.test(x.text) && x.lower !== "one");
+  // ("Antarctica is by far the coldest": the degree phrase goes after the question's noun.)
+  const before = said.length > 3 && said[0].lower === "by" && said[1].lower === "far" ? said.slice(0, 2) : [];
+  const have = said.slice(before.length);
+  // (So "the most populous": "most" or "least" and its adjective.)
+  const last = have[have.length - 1];
+  const periphrastic = have.length >= 3 && /^(?:most|least)$/.test(have[have.length - 2].lower) && last?.pos === "ADJ";
+  if (have.length < 2 || have.length > 4 || have[0].lower !== "the" || !(SUPERLATIVE.test(last.lower) || periphrastic)) return undefined;
+  if (last.pos !== "ADJ" && last.pos !== "ADV") return undefined;
   if (!have.every((w, i) => complement[i]?.lower === w.lower)) return undefined;
   const next = complement[have.length];
   if (next && (next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "ADJ")) return undefined;
-  return { subject: t.slice(0, v), at: have.length, after: comma > 0 ? t.slice(comma, end) : [] };
+  return { subject: t.slice(0, v), at: have.length, after: [...before, ...(comma > 0 ? t.slice(comma, end) : [])] };
 }

@@ -145,10 +145,13 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     // (The answer's own phrase may follow: "the block with the greatest specific heat" for "… the greatest amount?".)
     const answersOwn =
       next !== "" && !SUPERLATIVE_NOT_NOUN.test(next) && answer.toLowerCase().includes(`the ${degree.toLowerCase()} ${next}`);
+    // (Its plural is the noun too: "the first people to climb Everest" for "the first person …".)
+    const plural = { person: "people", man: "men", woman: "women" }[noun.toLowerCase()] ?? `${noun.toLowerCase()}s`;
     if (
       at >= 0 &&
       !answersOwn &&
       !next.startsWith(noun.toLowerCase()) &&
+      next !== plural &&
       !cachedRegExp(`\\bthe ${degree} (?:[\\w-]+ ){1,2}${noun}`, "i").test(own)
     )
       out.push(`context: "the ${degree.toLowerCase()}" without the question's "${noun.toLowerCase()}"`);

@@ -337,6 +337,10 @@ const DAY_DATE = new RegExp(
 const EMPHATIC_YES_OR_NO =
   /^(?:very much so|absolutely|definitely|certainly|of course|indeed|totally|for sure|without a doubt|not at all|absolutely not|definitely not|certainly not)\s*[.!]*$/i;
 
+/** "the first person", "the only woman": a person the question counts, whom a plural answer makes people. */
+const PERSON_AFTER_ORDINAL = /^(the (?:first|last|only|youngest|oldest) )(person|man|woman)\b/;
+const PERSON_PLURAL: Record<string, string> = { person: "people", man: "men", woman: "women" };
+
 /** Words said without an article before the question's stranded preposition: "part of", "home to", "full of", "capable of". */
 const BARE_BEFORE_PREPOSITION = new Set(["part", "home", "full", "capable", "aware", "afraid", "fond", "proud", "short", "free", "famous"]);
 
@@ -2575,8 +2579,12 @@ function beComplementRealize(
   const cut = !tailText && a.isClause ? (auxEllipsis(a) ?? complementEllipsis(a, subject)) : undefined;
   if (cut && a.tokens[a.finiteVerb].lemma === "be") {
     const verb = a.tokens[a.finiteVerb].lower === "'s" ? "is" : a.tokens[a.finiteVerb].lower;
+    // ("Edmund Hillary and Tenzing Norgay were the first": two people are "the first people to climb Everest".)
+    const said = /^(?:are|were)$/.test(verb)
+      ? midSentence(x).replace(PERSON_AFTER_ORDINAL, (_m, before: string, noun: string) => `${before}${PERSON_PLURAL[noun]}`)
+      : midSentence(x);
     return {
-      sentence: followedBy([text(cut.subject), verb, midSentence(x), after].filter((s) => s !== "").join(" "), cut.after),
+      sentence: followedBy([text(cut.subject), verb, said, after].filter((s) => s !== "").join(" "), cut.after),
       rule: "wh-be:ellipsis",
       doubts,
     };
