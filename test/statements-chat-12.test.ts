@@ -443,3 +443,10 @@ test("superlative ellipses: 'the most populous', a plural's 'first people', the 
     ["What is the largest ocean?", "The Pacific is by far the largest.", "The Pacific is the largest ocean by far."],
   ]);
 });
+
+test("a verb after 'and' agrees with the resolved subject too", () => {
+  assertStatements([
+    ["What does a barista do?", "They make and serve coffee drinks.", "A barista makes and serves coffee drinks."],
+    ["What do bakers do?", "They make and sell bread.", "Bakers make and sell bread."],
+  ]);
+});

@@ -529,6 +529,10 @@ function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean):
       }
       // (Only a list that ends with "and" or "or" and its verb: "cuts, shape …" alone is no list of verbs.)
       if (k >= 2 && /^(?:and|or)$/.test(listed[k - 2].lower)) rest.splice(0, rest.length, ...listed);
+    } else if (verb !== v.text && /^(?:and|or)$/.test(rest[0]?.lower ?? "") && rest[1]?.pos === "VERB") {
+      // ("They make and serve coffee drinks" → "A barista makes and serves …": the verb after "and" agrees too.)
+      const said = singular(rest[1]);
+      if (said) rest[1] = { ...rest[1], text: said };
     }
   }
   return [verb, text(rest)].filter((s) => s !== "").join(rest[0] && rest[0].pre === "" ? "" : " ");
