@@ -8,6 +8,11 @@ import { reformulate } from "../lib/statements/builtin.js";
 import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
+/** Whether the checks give `statement` a doubt that says `kind`. */
+function flaggedWith(statement: string, kind: string): boolean {
+  return statementDoubts("Q?", "A", statement).some((d) => d.includes(kind));
+}
+
 test("the part a question picks is definite: 'in the anther', 'to the digestive system'", () => {
   assertStatements([
     ["In which part of a flower is pollen made?", "Anther", "Pollen is made in the anther."],
@@ -225,7 +230,7 @@ test("the subject's adverb before a base form keeps it the verb: 'would you most
 });
 
 test("a modal out of place is flagged: after 'to', or after the base form it governs", () => {
-  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes("a modal out of place"));
+  const flagged = (statement: string) => flaggedWith(statement, "a modal out of place");
   assert.equal(flagged("The student most likely use to should accurately measure meter this distance."), true);
   assert.equal(flagged("You most likely find would iron in a mine."), true);
   assert.equal(flagged("You would most likely find iron in a mine."), false);
@@ -233,7 +238,7 @@ test("a modal out of place is flagged: after 'to', or after the base form it gov
 });
 
 test("two articles in a row are flagged, not a letter's name", () => {
-  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes("two articles in a row"));
+  const flagged = (statement: string) => flaggedWith(statement, "two articles in a row");
   assert.equal(flagged("The smallest part of an element is the an atom."), true);
   assert.equal(flagged("The standard tuning frequency of the A above middle C is 440 Hz."), false);
 });
@@ -295,7 +300,7 @@ test("an -ed word right after a personal pronoun is its past tense; a participle
 });
 
 test("'because of' before a clause with a modal or a participle is flagged", () => {
-  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes('"because of" before a clause'));
+  const flagged = (statement: string) => flaggedWith(statement, '"because of" before a clause');
   assert.equal(flagged("It is not safe because of leaking fuel could contaminate the groundwater."), true);
   assert.equal(flagged("Some rocks are rounder than others because of eroded by water."), true);
   assert.equal(flagged("Some rocks are rounder than others because of erosion by water."), false);
