@@ -69,6 +69,12 @@ const ADVERB_BEFORE_VERB = wordSet(
   "commonly naturally eventually originally largely chiefly frequently sometimes rarely still already",
 );
 
+/** A verb and its bare noun said as one predicate ("take place"): the noun is no verb of its own. */
+const VERB_NOUN_PHRASES = new Set(["take place", "take part", "take root", "take shape", "take hold", "take effect", "make sense"]);
+
+/** Verbs of seeming, whose "like" is a preposition ("What does a koala look like?"). */
+const SEEMING = /^(?:look|taste|sound|smell|feel|seem)$/;
+
 export type AuxKind = "be" | "do" | "have" | "modal";
 
 /** A question turned into declarative order: subject, auxiliary, adverbs, main verb, rest. */
@@ -154,8 +160,6 @@ function isNegation(t: Token | undefined): boolean {
  * Verbs that follow "what" as its predicate far more often than they name things ("What causes rust on iron?", not "which causes
  * rust"): right after the wh-word they are the verb even when the next word could be one too.
  */
-/** A verb and its bare noun said as one predicate ("take place"): the noun is no verb of its own. */
-const VERB_NOUN_PHRASES = new Set(["take place", "take part", "take root", "take shape", "take hold", "take effect", "make sense"]);
 const WH_SUBJECT_VERBS = wordSet("causes caused makes determines controls produces creates prevents triggers drives allows keeps");
 const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
 
@@ -171,7 +175,7 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     t.pos === "ADP" &&
     (k === start + 1 || /^(?:NOUN|PROPN|PRON)$/.test(prev.pos)) &&
     // (Not after a verb of seeming: "What does water taste like …?".)
-    !/^(?:look|taste|sound|smell|feel|seem)$/.test(prev.lemma) &&
+    !SEEMING.test(prev.lemma) &&
     tokens[k + 1]?.pos !== "PUNCT"
   )
     return 6;
@@ -397,7 +401,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // (Not a particle: "Why does a rubber band snap back?"; nor the "like" of a verb of seeming: "What does a koala look like?"; nor after
     // the subject's adverb: "most likely look like".)
     !PARTICLES.has(final.lower) &&
-    !(final.lower === "like" && /^(?:look|taste|sound|smell|feel|seem)$/.test(tokens[best].lemma)) &&
+    !(final.lower === "like" && SEEMING.test(tokens[best].lemma)) &&
     !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower) &&
     final.lower === final.lemma &&
     canBeVerb(final.lower) &&
@@ -427,6 +431,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   };
 }
 
+/** A personal pronoun that can be a clause's subject. */
 const PERSONAL_SUBJECT = /^(?:i|you|we|they|he|she|one)$/;
 
 /**

@@ -3962,23 +3962,21 @@ const isAuxWord = (t: Token) =>
 const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
 
 /**
- * Whether the answer is a bare common noun (perhaps with its modifier: "windward side", "digestive system"; or the modifier alone, which
- * takes the question's noun: "circulatory system") naming the one part a
- * question's "which part", "which organ" picks, so that it takes "the": "in the anther", "to the digestive system". A name ("Mars"),
- * a listed answer, a plural question noun ("which organs") and a phrase with its own article stay as they are.
+ * Whether the answer is a bare common noun naming the part a question's "which part", "which organ" picks, so that it takes "the": "in
+ * the anther", "to the digestive system" (a modifier alone takes the question's noun: "the circulatory system"). A name ("Mars", "East
+ * Africa"), a listed answer and a phrase with its own article stay as they are.
  */
 function namesPickedPart(wh: WhPhrase, answerTokens: readonly Token[], slot: string): boolean {
   const of = wh.noun.findIndex((t) => t.lower === "of");
   const head = of > 0 ? wh.noun[of - 1] : wh.noun.at(-1);
-  // (Not a stage or a property, said bare: "in metaphase", "in colour".)
   if (!head || wh.typeOf || !/^(?:which|what)$/.test(wh.word)) return false;
+  // (Not a stage or a property, said bare: "in metaphase", "in colour".)
   if (!PART_NOUNS.has(head.lower) || /^(?:stage|phase|property|characteristic|feature)$/.test(head.lower)) return false;
   const cut = answerTokens.findIndex((t, k) => k > 0 && /^[,—–;(:]$/.test(t.text));
   const phrase = answerTokens.slice(0, cut < 0 ? answerTokens.length : cut).filter((t) => t.pos !== "PUNCT");
   const last = phrase.at(-1);
   return (
     last !== undefined &&
-    phrase.length >= 1 &&
     phrase.length <= 3 &&
     phrase.every((t, k) => /^(?:NOUN|ADJ|PROPN)$/.test(t.pos) && (k === 0 || t.text === t.lower)) &&
     // (A modifier alone takes the question's noun, "circulatory system", or is no part at all: "in the digestive".)
