@@ -455,3 +455,25 @@ test("a verb after 'and' agrees with the resolved subject too", () => {
     ["What do bakers do?", "They make and sell bread.", "Bakers make and sell bread."],
   ]);
 });
+
+test("an amount after yes keeps its comma and is no spliced clause; an adverb before a number word is lowered", () => {
+  assertStatements(
+    [
+      ["Does the Moon have gravity?", "Yes, about one-sixth of Earth's.", "The Moon has gravity, about one-sixth of Earth's."],
+      ["Is the Sun a star?", "Yes, a yellow dwarf star.", "The Sun is a star, a yellow dwarf star."],
+      [
+        "How many colours are in a rainbow?",
+        "Traditionally seven, though the spectrum is really continuous.",
+        "There are traditionally seven colours in a rainbow, though the spectrum is really continuous.",
+      ],
+    ],
+    true,
+  );
+  assertStatements([
+    [
+      "Did the Vikings reach America?",
+      "Yes, around 1000 AD, at L'Anse aux Meadows.",
+      "The Vikings reached America around 1000 AD, at L'Anse aux Meadows.",
+    ],
+  ]);
+});

@@ -386,8 +386,14 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   // (Not a phrase that ends its sentence: "Yes, surprisingly.", "Not really, despite the myth. They may …".)
   if (after && !SUBORDINATE.test(after) && !PHRASE_SENTENCE.test(after.split(/(?<=[.!?])\s/, 1)[0])) {
     const splice = `, ${after.toLowerCase()}`;
-    // (A short noun phrase after the comma is an apposition: "…, a founding member".)
-    if (low().includes(splice) && !low().startsWith(splice.slice(2)) && !/^(?:an?|the) [a-z]+(?: [a-z]+)?[.!]?$/i.test(after))
+    // (A short noun phrase after the comma is an apposition: "…, a founding member", "…, a yellow dwarf star"; an amount is no clause:
+    // "…, about one-sixth of Earth's".)
+    if (
+      low().includes(splice) &&
+      !low().startsWith(splice.slice(2)) &&
+      !/^(?:an?|the) [a-z]+(?: [a-z]+){0,2}[.!]?$/i.test(after) &&
+      !/^(?:about|around|roughly|nearly|almost|over|under|up to|just|only) /i.test(after)
+    )
       out.push("reads: the answer's clause spliced on with a comma");
   }
   // "Cats purr because of mostly to show …": "because of" before what is not a noun.

@@ -87,7 +87,12 @@ export function midSentence(s: string, classHead?: string): string {
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
   if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
   // An adverb before a phrase ("Officially from 1 June …", "Roughly 20 %"), unless a lexicon knows it as a name ("Italy in …").
-  if (/^[A-Z][a-z]{3,}ly (?:from|in|on|at|about|around|between|by|under|over|the|a|an|\d)/.test(s) && !isProperWord(first.toLowerCase()))
+  if (
+    /^[A-Z][a-z]{3,}ly (?:from|in|on|at|about|around|between|by|under|over|the|a|an|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)/.test(
+      s,
+    ) &&
+    !isProperWord(first.toLowerCase())
+  )
     return s[0].toLowerCase() + s.slice(1);
   // A number word ("Eleven, I think", "Forty-two").
   if (NUMBER_WORD_START.test(s)) return s[0].toLowerCase() + s.slice(1);
@@ -1157,7 +1162,9 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
     )
   )
     return { joiner: ". ", text: capitalize(a.text) };
-  if (!timed && /^(?:around|about|in|on|at(?! least)|since|until|till|during|before|after|from)\s/i.test(a.text))
+  // (Not an amount: "Yes, about one-sixth of Earth's" keeps its comma.)
+  const amount = /^(?:around|about)\s/i.test(a.text) && !saysYearOrTime(a.text);
+  if (!timed && !amount && /^(?:around|about|in|on|at(?! least)|since|until|till|during|before|after|from)\s/i.test(a.text))
     return { joiner: " ", text: midSentence(a.text) };
   return { joiner: ", ", text: midSentence(a.text) };
 }
