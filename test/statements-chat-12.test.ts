@@ -203,6 +203,8 @@ test("'like' after the subject is the verb; a which-clause about the whole state
     ["Do dogs like baths?", "Mostly not.", "Dogs mostly do not like baths."],
     ["What do koalas like to eat?", "Eucalyptus leaves.", "Koalas like to eat eucalyptus leaves."],
     ["Does it look like rain?", "Yes.", "It looks like rain."],
+    // (Not before a noun phrase and the verb it is the subject of.)
+    ["Does a fruit like a lemon contain vitamin C?", "Yes.", "A fruit like a lemon contains vitamin C."],
     [
       "How long does it take the Earth to orbit the Sun?",
       "About 365.25 days, which is why we add a leap day every four years.",

@@ -163,6 +163,25 @@ function isNegation(t: Token | undefined): boolean {
 const WH_SUBJECT_VERBS = wordSet("causes caused makes determines controls produces creates prevents triggers drives allows keeps");
 const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
 
+/**
+ * Whether a noun phrase at `k` is followed by a base form that can be a verb and takes an object ("a lemon contain vitamin C", "a crow
+ * use tools"), whatever the tagger read; a final noun ("like water?") is no verb.
+ */
+function baseVerbAfterPhrase(tokens: readonly Token[], k: number): boolean {
+  for (let j = k + 1; j < Math.min(tokens.length - 1, k + 5); j++) {
+    const [t, before, after] = [tokens[j], tokens[j - 1], tokens[j + 1]];
+    if (t.pos === "PUNCT" || t.pos === "ADP" || t.pos === "AUX") return false;
+    if (
+      /^(?:NOUN|PROPN)$/.test(before.pos) &&
+      t.lower === t.lemma &&
+      canBeBaseVerb(t.lower) &&
+      /^(?:NOUN|DET|PRON|ADJ|ADP)$/.test(after.pos)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** A word in base form that is (or is mis-tagged but can be) a verb: candidates for the main verb. */
 function verbScore(tokens: readonly Token[], k: number, start: number, afterModal: boolean): number {
   const t = tokens[k];
@@ -174,9 +193,11 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     t.lower === "like" &&
     t.pos === "ADP" &&
     (k === start + 1 || /^(?:NOUN|PROPN|PRON)$/.test(prev.pos)) &&
-    // (Not after a verb of seeming: "What does water taste like …?".)
+    // (Not after a verb of seeming: "What does water taste like …?"; nor before a noun phrase and a base form, which is the verb:
+    // "Does a fruit like a lemon contain vitamin C?".)
     !SEEMING.test(prev.lemma) &&
-    tokens[k + 1]?.pos !== "PUNCT"
+    tokens[k + 1]?.pos !== "PUNCT" &&
+    !baseVerbAfterPhrase(tokens, k + 1)
   )
     return 6;
   if (
