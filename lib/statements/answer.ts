@@ -363,6 +363,11 @@ const IRREGULAR_PARTICIPLES = new Set(
 const PARTICIPLE_ADVERB =
   /^(?:best|well|widely|commonly|popularly|famously|formerly|originally|traditionally|most|better|still|newly|recently|now)$/;
 
+/** "man-made", "German-born": the word at i is written onto a hyphen before it, so it ends a compound and is no verb of its own. */
+function joinedByHyphen(tokens: readonly Token[], i: number): boolean {
+  return tokens[i - 1]?.text === "-" && tokens[i].pre === "";
+}
+
 function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const t = tokens[i];
   const prev = tokens[i - 1];
@@ -373,7 +378,7 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   if (PARTICIPLE_ADVERB.test(prev?.lower ?? "") && tokens[i - 2]?.pos === "NOUN" && t.pos === "VERB" && isParticipleOf(t.lower))
     return false;
   // ("man-made", "sun-dried": a word joined by a hyphen is part of a compound.)
-  if ((prev?.text === "-" && t.pre === "" && prev.pre === "") || (next?.text === "-" && next.pre === "")) return false;
+  if ((joinedByHyphen(tokens, i) && prev?.pre === "") || (next?.text === "-" && next.pre === "")) return false;
   // "A dog named Laika was …": a naming participle between a noun and a name modifies the noun.
   // (So before a common noun: "An enzyme called polyphenol oxidase"; not before an object: "The shop called the police".)
   if (
@@ -638,7 +643,7 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[i - 1].text) && t.pos !== "AUX") continue;
     if (isFiniteAt(tokens, i)) return contactRelative(tokens, i) ? -1 : i;
     // ("Caustic man-made substances can …": nor does a word joined by a hyphen, inside the subject; "Clear-cut forests" opens with a verb.)
-    if (i >= 3 && tokens[i - 1].text === "-" && t.pre === "") continue;
+    if (i >= 3 && joinedByHyphen(tokens, i)) continue;
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
   }

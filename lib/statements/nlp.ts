@@ -447,6 +447,9 @@ export function gerund(verb: string): string {
 const IRREGULAR_PLURAL =
   /(?:fish|sheep|deer|moose|mouse|goose|man|person|child|tooth|foot|ox|cactus|fungus|species|series|[^aeiou]o|f|fe|is|us)$/;
 
+/** The plural of a noun for a person the question counts: "the first person" → "the first people". */
+export const PERSON_PLURAL: Readonly<Record<string, string>> = { person: "people", man: "men", woman: "women" };
+
 /** A noun's regular plural ("hummingbird" → "hummingbirds", "box" → "boxes", "fly" → "flies"); undefined for nouns with another one. */
 export function regularPlural(noun: string): string | undefined {
   const lower = noun.toLowerCase();

@@ -7,7 +7,7 @@
  * what it needs: these checks run on every statement.
  */
 import { clauseVerb, tokenizePhrase } from "./answer.js";
-import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst, verbForms } from "./nlp.js";
+import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst, PERSON_PLURAL, verbForms } from "./nlp.js";
 import { parseQuestion, PREPOSITIONS } from "./question.js";
 import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
@@ -146,7 +146,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     const answersOwn =
       next !== "" && !SUPERLATIVE_NOT_NOUN.test(next) && answer.toLowerCase().includes(`the ${degree.toLowerCase()} ${next}`);
     // (Its plural is the noun too: "the first people to climb Everest" for "the first person …".)
-    const plural = { person: "people", man: "men", woman: "women" }[noun.toLowerCase()] ?? `${noun.toLowerCase()}s`;
+    const plural = PERSON_PLURAL[noun.toLowerCase()] ?? `${noun.toLowerCase()}s`;
     if (
       at >= 0 &&
       !answersOwn &&

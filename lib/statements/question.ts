@@ -347,6 +347,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   );
   if (causative > 0 && tokens[best].lower === tokens[best].lemma && verbScore(tokens, causative, start, kind === "modal") > 0)
     best = causative;
+  // ("Where would you most likely find iron?": the later rules leave a base form after the subject's adverb the verb.)
+  const afterAdverb = () => ADVERB_BEFORE_VERB.has(tokens[best - 1].lower);
   // "Did the Dutch tulip bubble burst?": of two base forms in a row after a noun, the second is the verb and the first ends the subject.
   // So when the wh-phrase is the object ("What does a flying buttress support?"): a final bare noun cannot be a second object.
   const after = tokens[best + 1];
@@ -355,7 +357,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // (Not a verb and the noun it takes as one phrase: "Where does photosynthesis most likely take place?"; nor a base form after the
     // subject's adverb: "Where would you most likely find iron?".)
     !(after !== undefined && VERB_NOUN_PHRASES.has(`${tokens[best].lower} ${after.lower}`)) &&
-    !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower) &&
+    !afterAdverb() &&
     (tokens[best].pos === "NOUN" ||
       // ("a cast-iron pan": a hyphenated modifier needs its noun.)
       (tokens[best].pos === "VERB" && tokens[best - 1].pos === "NOUN" && (objectAsked || tokens[best - 2]?.text === "-"))) &&
@@ -393,7 +395,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     tokens[best].pos === "NOUN" &&
     ["NOUN", "ADJ", "PROPN"].includes(tokens[best - 1].pos) &&
     // (Not after the subject's adverb: "most likely look like after …".)
-    !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower)
+    !afterAdverb()
   ) {
     let k = best + 1;
     while (tokens[k]?.pos === "NOUN" && tokens[k].lower === tokens[k].lemma && !canBeVerb(tokens[k].lower)) k++;
@@ -423,7 +425,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // the subject's adverb: "most likely look like".)
     !PARTICLES.has(final.lower) &&
     !(final.lower === "like" && SEEMING.test(tokens[best].lemma)) &&
-    !ADVERB_BEFORE_VERB.has(tokens[best - 1].lower) &&
+    !afterAdverb() &&
     final.lower === final.lemma &&
     canBeVerb(final.lower) &&
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&

@@ -34,6 +34,7 @@ import {
   thirdPerson,
   looksPlural,
   PARTICLES,
+  PERSON_PLURAL,
   type Token,
   verbForms,
 } from "./nlp.js";
@@ -344,7 +345,6 @@ const EMPHATIC_YES_OR_NO =
 
 /** "the first person", "the only woman": a person the question counts, whom a plural answer makes people. */
 const PERSON_AFTER_ORDINAL = /^(the (?:first|last|only|youngest|oldest) )(person|man|woman)\b/;
-const PERSON_PLURAL: Record<string, string> = { person: "people", man: "men", woman: "women" };
 
 /** Words said without an article before the question's stranded preposition: "part of", "home to", "full of", "capable of". */
 const BARE_BEFORE_PREPOSITION = new Set(["part", "home", "full", "capable", "aware", "afraid", "fond", "proud", "short", "free", "famous"]);
