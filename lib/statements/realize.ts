@@ -4273,6 +4273,8 @@ function fillAfterPromptWords(question: string, marker: RegExp, answer: string):
 }
 
 function blankRealize(original: string, given: AnswerParts): Realized {
+  const several = severalBlanksRealize(original, given.text);
+  if (several) return several;
   const marker = HARD_BLANK.test(original) ? HARD_BLANK : BLANK;
   const filler = fillAfterPromptWords(original, marker, given.text);
   // ("It's gluten, which …": the phrase after a dummy "it is" fills the blank.)
@@ -4299,8 +4301,35 @@ function blankRealize(original: string, given: AnswerParts): Realized {
       /^\s*(?:_{2,}|-{3,})/.test(question) ? fill(capitalize(a.text)) : fill(midSentence(a.text, classNamedIn(question))),
     ),
     rule: "fill-blank",
-    doubts: [],
+    // (A question with more blanks than the answer has parts: the others stay empty.)
+    doubts: (original.match(EVERY_HARD_BLANK)?.length ?? 0) > 1 ? ["blanks left empty"] : [],
   };
+}
+
+/** A run of underscores or dashes, or empty brackets: each blank of a question with several. */
+const EVERY_HARD_BLANK = new RegExp(HARD_BLANK.source, "g");
+
+/**
+ * "Epictetus claims that things within our power are ___ and things not in our power are ___." + "rational and irrational": a question
+ * with several blanks takes one part of the answer in each, split at semicolons ("Interest; action"), else at commas and a final "and" or
+ * "or" when each part is short. Any other answer fills the first blank and is flagged, for the others stay empty. Undefined for a question with one blank.
+ */
+function severalBlanksRealize(original: string, answer: string): Realized | undefined {
+  const blanks = original.match(EVERY_HARD_BLANK)?.length ?? 0;
+  if (blanks < 2) return undefined;
+  const text = answer.trim().replace(/[.!]+$/, "");
+  const bySemicolon = text.split(/\s*;\s*/);
+  const parts = bySemicolon.length > 1 ? bySemicolon : text.split(/\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/i);
+  // (Split at "and" only into short phrases: "As of 2015, forests have remained stable … and have expanded …" is one clause.)
+  const short = bySemicolon.length > 1 || parts.every((p) => p.split(/\s+/).length <= 4);
+  if (parts.length !== blanks || !short || parts.some((p) => p === "")) return undefined;
+  let k = 0;
+  const filled = original.replace(
+    EVERY_HARD_BLANK,
+    (m, at: number) =>
+      `${at > 0 && /\S/.test(original[at - 1]) ? " " : ""}${at === 0 ? capitalize(parts[k++]) : midSentence(parts[k++])}${/[\p{L}\p{N}]/u.test(original[at + m.length] ?? "") ? " " : ""}`,
+  );
+  return { sentence: capitalize(filled), rule: "fill-blanks", doubts: [] };
 }
 
 /** "used in ___ glasses to help …" + "glasses": the word after the blank that the answer ends with is not said twice. */

@@ -1,0 +1,39 @@
+/**
+ * Statements of answers that lean on the question, stop 45 (issue 23): rules found on new answers written for them and on samples of the
+ * statements capqa writes for CAP-Correctness. Each rule is shown where it applies and where it must not.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
+import { assertStatements } from "./support/statement-cases.js";
+
+test("a question with several blanks takes one part of the answer in each", () => {
+  assertStatements(
+    [
+      [
+        "Epictetus claims that things within our power are ____ and things not in our power are ____.",
+        "rational and irrational",
+        "Epictetus claims that things within our power are rational and things not in our power are irrational.",
+      ],
+      ["AIDA stands for awareness, ____, desire and ____.", "Interest; action.", "AIDA stands for awareness, interest, desire and action."],
+      [
+        "There were many graduates in ____, but hardly any in ____.",
+        "India, Congo",
+        "There were many graduates in India, but hardly any in Congo.",
+      ],
+      ["____ and ____ are the two main gases in air.", "Nitrogen and oxygen", "Nitrogen and oxygen are the two main gases in air."],
+    ],
+    true,
+  );
+  // (An answer with fewer parts, or one clause, fills the first blank; the statement is flagged, for the others stay empty.)
+  const one = reformulate("Immorality is ____, and expediency is ____.", "repugnant to Nature");
+  assert.equal(one.statement, "Immorality is repugnant to Nature, and expediency is.");
+  assert.deepEqual(one.doubts, ["blanks left empty"]);
+  const clause = reformulate(
+    "Since 1990 forests have ____ in Europe and have ____ in Africa.",
+    "Forests have remained stable in Asia and have expanded in America.",
+  );
+  assert.ok(clause.doubts.includes("blanks left empty"), clause.statement);
+  // (One blank is filled as before.)
+  assertStatements([["The chemical symbol for gold is ___.", "Au", "The chemical symbol for gold is Au."]], true);
+});
