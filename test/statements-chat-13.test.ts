@@ -37,3 +37,24 @@ test("a question with several blanks takes one part of the answer in each", () =
   // (One blank is filled as before.)
   assertStatements([["The chemical symbol for gold is ___.", "Au", "The chemical symbol for gold is Au."]], true);
 });
+
+test("'they both', 'they all' and 'both' stand for the question's things", () => {
+  assertStatements(
+    [
+      [
+        "What do the long vine of an ivy plant and the trunk of an oak tree have in common?",
+        "They both transport water and nutrients in plants",
+        "The long vine of an ivy plant and the trunk of an oak tree both transport water and nutrients in plants.",
+      ],
+      ["What do whales and dolphins have in common?", "They both breathe air.", "Whales and dolphins both breathe air."],
+      ["How are light and sound similar?", "Both are forms of wave energy.", "Both light and sound are forms of wave energy."],
+      // (The quantifier is said once.)
+      ["What do all vertebrate animals have in common?", "They all have backbones.", "All vertebrate animals have backbones."],
+      ["Which characteristic do both the Moon and Earth share?", "They both have rocky surfaces.", "Both the Moon and Earth have rocky surfaces."],
+    ],
+    true,
+  );
+  // (Not where the two things are not the whole subject: "the difference between baking and roasting".)
+  const difference = reformulate("What's the difference between baking and roasting?", "Both are dry-heat oven methods.");
+  assert.ok(!difference.statement.startsWith("Both the difference"), difference.statement);
+});

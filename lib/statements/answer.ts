@@ -368,12 +368,24 @@ function joinedByHyphen(tokens: readonly Token[], i: number): boolean {
   return tokens[i - 1]?.text === "-" && tokens[i].pre === "";
 }
 
+/** "both", "all": a quantifier that floats after a plural pronoun subject ("They both …") and goes with it. */
+export const FLOATING_QUANTIFIER = /^(?:both|all)$/;
+
 function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const t = tokens[i];
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // ("They both transport water", "We all need sleep": a base form after a plural pronoun and its floating "both" or "all" is the verb.)
+  if (
+    i === 2 &&
+    FLOATING_QUANTIFIER.test(prev.lower) &&
+    /^(?:they|we|you)$/i.test(tokens[0].text) &&
+    t.lower === t.lemma &&
+    canBeBaseVerb(t.lower)
+  )
+    return true;
   // ("A physicist best known for relativity": a participle after a noun and its adverb modifies the noun.)
   if (PARTICIPLE_ADVERB.test(prev?.lower ?? "") && tokens[i - 2]?.pos === "NOUN" && t.pos === "VERB" && isParticipleOf(t.lower))
     return false;

@@ -8,6 +8,7 @@
 import {
   analyzeAnswer,
   clauseVerb,
+  FLOATING_QUANTIFIER,
   isPluralPhrase,
   polarityMark,
   predicateOfDummySubject,
@@ -862,19 +863,36 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
  */
 function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "singular" | "plural"): string | undefined {
   const t = a.tokens;
-  if (!a.isClause || t.length < 2 || antecedent.length === 0 || (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && t[1].pos === "ADV")))
+  // (The pronoun's adverb or floating quantifier goes with it: "They often …", "They both …".)
+  const floating = a.finiteVerb === 2 && FLOATING_QUANTIFIER.test(t[1].lower);
+  if (
+    !a.isClause ||
+    t.length < 2 ||
+    antecedent.length === 0 ||
+    (a.finiteVerb !== 1 && !(a.finiteVerb === 2 && (t[1].pos === "ADV" || floating)))
+  )
     return undefined;
   const p = t[0].lower;
+  // ("Both are rocky planets." for "What do Mars and Venus have in common?": "both" stands for the question's two things.)
+  // (Only where the two things are the whole subject: not "the difference between baking and roasting", nor a subject cut at "and".)
+  const coordinated =
+    antecedent.some((x) => x.lower === "and") && !antecedent.some((x) => x.pos === "ADP") && antecedent.at(-1)?.pos !== "CCONJ";
+  if (p === "both")
+    return a.finiteVerb === 1 && coordinated && !/^both$/i.test(antecedent[0].text)
+      ? `Both ${text(antecedent)} ${text(t.slice(1))}`
+      : undefined;
   if (!pronounFits(p, antecedent, number)) return undefined;
   // ("It varies, but …", "It depends on …": no thing the question names; nor does the asker's "I" stand for "it".)
   if (p === "it" && /^(?:vary|depend)$/.test(t[a.finiteVerb].lemma)) return undefined;
   if (antecedent.length === 1 && /^(?:i|you|we|one)$/.test(antecedent[0].lower)) return undefined;
   const subject = text(antecedent);
-  let verb = text(t.slice(1));
+  // ("Both the Moon and Earth" + "They both have …", "All vertebrate animals" + "They all have …": the quantifier is said once.)
+  const saidTwice = floating && antecedent[0].lower === t[1].lower;
+  let verb = text(t.slice(saidTwice ? 2 : 1));
   if (p === "we" || p === "you") verb = thirdPersonPossessives(verb);
   if (singularThey(p, antecedent, number ? number === "plural" : isPluralPhrase(antecedent))) {
     // The verb said of the singular kind, as agree says a predicate's ("make a record" → "makes a record", "'re" → "is").
-    const k = t[1].pos === "ADV" ? 2 : 1;
+    const k = t[1].pos === "ADV" || floating ? 2 : 1;
     const spelled = SPELLED_CONTRACTION[t[k].lower];
     const head = spelled ? { ...t[k], text: spelled, lower: spelled, lemma: spelled === "are" ? "be" : "have" } : t[k];
     verb = [k === 2 ? t[1].text : "", agree([head, ...t.slice(k + 1)], false, true)].filter((x) => x !== "").join(" ");
