@@ -58,3 +58,20 @@ test("'they both', 'they all' and 'both' stand for the question's things", () =>
   const difference = reformulate("What's the difference between baking and roasting?", "Both are dry-heat oven methods.");
   assert.ok(!difference.statement.startsWith("Both the difference"), difference.statement);
 });
+
+test("a gerund's phrase that answers 'which activity' is one thing", () => {
+  assertStatements(
+    [
+      ["Which action illustrates a chemical change?", "burning wood chips", "Burning wood chips illustrates a chemical change."],
+      [
+        "Which activity is most likely to add pollutants to the environment?",
+        "planting trees",
+        "Planting trees is most likely to add pollutants to the environment.",
+      ],
+      // (Not a plural noun after a participle, nor a plural wh-noun.)
+      ["Which animals live in the ocean?", "whales", "Whales live in the ocean."],
+      ["Which things need food?", "living things", "Living things need food."],
+    ],
+    true,
+  );
+});

@@ -508,6 +508,9 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   return a;
 }
 
+/** Nouns that ask for an action, which a gerund's phrase answers: "Which activity …?", "Which practice …?". */
+const ACTION_NOUN = /^(?:activity|action|process|practice|method|behaviou?r|procedure|technique|step|task|habit|way)$/;
+
 /** Subject–verb agreement of a predicate with its new subject (is/are, was/were, has/have, absorbs/absorb). */
 function agree(predicate: readonly Token[], plural: boolean, whPlural: boolean): string {
   if (predicate.length === 0) return "";
@@ -2248,8 +2251,14 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     };
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
+  // ("Which activity …?" + "planting trees": a gerund's phrase that names an action is one thing, whatever its object's number.)
+  const action =
+    !whPlural &&
+    ACTION_NOUN.test(wh.noun.filter((t) => /\w/.test(t.text)).at(-1)?.lower ?? "") &&
+    /^[a-z]+ing\b/i.test(a.text) &&
+    !/,|\band\b|\bor\b/.test(a.text);
   const plural =
-    a.plural ||
+    (!action && a.plural) ||
     (wh.measure === "many" && !/^(?:one|1|a|an)\b(?![,.]\d)/i.test(a.text)) ||
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
