@@ -6,6 +6,7 @@
  */
 import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import {
+  canBeAdjective,
   canBeBaseVerb,
   canBeVerb,
   isCommonWord,
@@ -733,9 +734,11 @@ function americanSpelling(word: string): string {
 
 export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // An infinitive or gerund phrase ("to remove harmful substances", "eating fruit") is one thing.
+  // (Not a participle that can be an adjective before its plural noun: "living things", "flowing rivers".)
+  const participle = canBeAdjective(tokens[0]?.lower ?? "") && tokens[1]?.pos === "NOUN" && looksPlural(tokens[1].lower);
   if (
     tokens[0] &&
-    (tokens[0].lower === "to" || (tokens[0].pos === "VERB" && /ing$/.test(tokens[0].lower))) &&
+    (tokens[0].lower === "to" || (tokens[0].pos === "VERB" && /ing$/.test(tokens[0].lower) && !participle)) &&
     !tokens.some((t) => t.lower === "and")
   )
     return false;
