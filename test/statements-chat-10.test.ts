@@ -13,7 +13,7 @@ import { assertStatements } from "./support/statement-cases.js";
 
 test("an answer's opening capital kept mid-sentence before its comment is flagged; lowered, it is not", () => {
   const cases: [string, string, string][] = [
-    ["Why do we yawn?", "Tiredness, mostly.", "Tiredness"],
+    ["What do koalas eat?", "Eucalyptus, almost exclusively.", "Eucalyptus"],
     ["What do giant pandas eat?", "Bamboo, almost exclusively.", "Bamboo"],
     ["Why did the Titanic sink?", "Icebergs, ultimately.", "Icebergs"],
   ];

@@ -50,7 +50,11 @@ test("'they both', 'they all' and 'both' stand for the question's things", () =>
       ["How are light and sound similar?", "Both are forms of wave energy.", "Both light and sound are forms of wave energy."],
       // (The quantifier is said once.)
       ["What do all vertebrate animals have in common?", "They all have backbones.", "All vertebrate animals have backbones."],
-      ["Which characteristic do both the Moon and Earth share?", "They both have rocky surfaces.", "Both the Moon and Earth have rocky surfaces."],
+      [
+        "Which characteristic do both the Moon and Earth share?",
+        "They both have rocky surfaces.",
+        "Both the Moon and Earth have rocky surfaces.",
+      ],
     ],
     true,
   );
@@ -74,4 +78,32 @@ test("a gerund's phrase that answers 'which activity' is one thing", () => {
     ],
     true,
   );
+});
+
+test("an abstract noun the lexicons do not know, and the verb 'be', lose the capital that opened the answer", () => {
+  assertStatements([
+    [
+      "The force that opposes motion between two surfaces is",
+      "Friction",
+      "The force that opposes motion between two surfaces is friction.",
+    ],
+    ["What is the medical term for high blood pressure?", "Hypertension", "The medical term for high blood pressure is hypertension."],
+    [
+      "Older workers are more likely to",
+      "Be promoted to higher positions",
+      "Older workers are more likely to be promoted to higher positions.",
+    ],
+    // (Not a movement named after a person, nor a name before a common noun, nor beryllium's symbol.)
+    [
+      "Give an example of a reform movement besides Lutheranism.",
+      "Calvinism",
+      "An example of a reform movement besides Lutheranism is Calvinism.",
+    ],
+    ["Name one type of map projection.", "Mercator projection", "One type of map projection is Mercator projection."],
+    ["The chemical symbol of beryllium is ___.", "Be", "The chemical symbol of beryllium is Be."],
+  ]);
+});
+
+test("an abstract noun lowered before the answer's comment is not flagged", () => {
+  assertStatements([["Why do we yawn?", "Tiredness, mostly.", "We yawn because of tiredness, mostly."]], true);
 });

@@ -54,7 +54,7 @@ export function lowersCapital(word: string, classHead?: string): boolean {
   // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name (so "mercury" the metal, not the planet).
   if (head !== undefined && (KIND_CLASSES.has(head) || KIND_CLASSES.has(head.replace(/s$/, "")))) return true;
   if (PLANETS.has(lower)) return false;
-  return isCommonNoun(lower);
+  return isCommonNoun(lower) || ABSTRACT_NOUN.test(lower);
 }
 
 /**
@@ -94,6 +94,12 @@ export function opensCommonCompound(s: string, classHead?: string): boolean {
 function isCommonNoun(lower: string): boolean {
   return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));
 }
+
+/**
+ * A word the lexicons do not know, with the ending of an abstract common noun: "precipitation", "erosion", "hydrolysis", "symbiosis".
+ * (Not -ism, which many movements named after people keep capitalised: "Calvinism", "Keynesianism".)
+ */
+const ABSTRACT_NOUN = /^[a-z]{4,}(?:tion|sion|ness|osis|ysis)$/;
 
 /**
  * True when a capitalised answer word kept mid-sentence needs a person's look: the question names a class of kinds of things ("Which

@@ -84,6 +84,8 @@ export function midSentence(s: string, classHead?: string): string {
   )
     return s[0].toLowerCase() + s.slice(1);
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
+  // ("Be promoted …": the verb "be" before a lower-case word, not the symbol of beryllium.)
+  if (/^Be [a-z]/.test(s)) return s[0].toLowerCase() + s.slice(1);
   // ("Vitamin D", "Vitamin B12": a vitamin's letter is its name, the word before it a common noun.)
   if (/^Vitamins? [A-K]\d*\b/.test(s)) return s[0].toLowerCase() + s.slice(1);
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
