@@ -107,3 +107,18 @@ test("an abstract noun the lexicons do not know, and the verb 'be', lose the cap
 test("an abstract noun lowered before the answer's comment is not flagged", () => {
   assertStatements([["Why do we yawn?", "Tiredness, mostly.", "We yawn because of tiredness, mostly."]], true);
 });
+
+test("an adverb said after its verb stays in the subject's infinitive ('the ability to run fast')", () => {
+  assertStatements(
+    [
+      [
+        "How will the ability to run fast most likely benefit the rabbit?",
+        "by making it easier to escape",
+        "The ability to run fast will most likely benefit the rabbit by making it easier to escape.",
+      ],
+      // (Not an adverb before the verb: "the need to eat often" is not asked here.)
+      ["How will the rabbit most likely escape?", "by running", "The rabbit will most likely escape by running."],
+    ],
+    true,
+  );
+});

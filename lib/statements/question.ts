@@ -63,6 +63,9 @@ const PRE_VERB = wordSet(
   "rarely then now",
 );
 
+/** Adverbs said after the verb they modify, never before it: "run fast", "work hard", "fly high". */
+const AFTER_VERB_ADVERB = /^(?:fast|well|hard|far|high|low|deep|long|straight|early|late)$/;
+
 /** The adverbs of PRE_VERB that say nothing of a noun: a base form after them is the verb ("most likely find", not "first step"). */
 const ADVERB_BEFORE_VERB = wordSet(
   "likely probably usually often always never mainly mostly typically generally normally primarily really actually also ever",
@@ -442,6 +445,14 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const v = best;
   let subjectEnd = v;
   while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
+  // ("How will the ability to run fast most likely benefit …?": an adverb said after its verb ends the subject's infinitive.)
+  if (
+    subjectEnd < v &&
+    AFTER_VERB_ADVERB.test(tokens[subjectEnd].lower) &&
+    tokens[subjectEnd - 2]?.lower === "to" &&
+    canBeBaseVerb(tokens[subjectEnd - 1].lower)
+  )
+    subjectEnd++;
   return {
     subject: tokens.slice(start, subjectEnd),
     aux,
