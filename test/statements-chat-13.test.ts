@@ -122,3 +122,23 @@ test("an adverb said after its verb stays in the subject's infinitive ('the abil
     true,
   );
 });
+
+test("'of them' after the answer's count is the noun the question counts; 'There are N nouns' is said once", () => {
+  assertStatements(
+    [
+      ["How many bones are in the adult human body?", "An adult has 206 of them.", "An adult has 206 bones."],
+      ["How many moons does Mars have?", "It has two of them.", "Mars has two moons."],
+      ["How many moons does Earth have?", "Just one of them.", "Earth has just one moon."],
+      ["How many continents are there?", "There are seven of them.", "There are seven continents."],
+      ["How many oceans are there?", "There are five oceans.", "There are five oceans."],
+      [
+        "How many rings are on the Olympic flag?",
+        "There are five interlocking rings on the Olympic flag.",
+        "There are five interlocking rings on the Olympic flag.",
+      ],
+      // (Not "them" after the answer's own count: the things it counted.)
+      ["How many legs does a crab have?", "Ten. Two of them are claws.", "A crab has ten legs. Two of them are claws."],
+    ],
+    true,
+  );
+});

@@ -119,6 +119,32 @@ function finish(statement: string): string {
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));
 }
 
+/** A count before "of them" or "of those": "206 of them", "two of those". */
+const COUNT_OF_THEM =
+  /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|(?:a )?hundred|(?:a )?dozen) of (?:them|those)\b/i;
+
+/**
+ * "There are 206 of them." for "How many bones are in the adult human body?": "of them" after the count stands for the noun the question
+ * counts ("206 bones"; "one moon" for one).
+ */
+function withCountedNoun(q: ParsedQuestion, answer: string): string {
+  const wh = "wh" in q.frame ? q.frame.wh : undefined;
+  if (wh?.measure !== "many" || wh.noun.length === 0 || wh.noun.some((t) => t.lower === "of")) return answer;
+  const m = COUNT_OF_THEM.exec(answer);
+  // (Only the answer's own count: in "Ten. Two of them are claws." or "7,641 — though only 2,000 of them …", "them" is the counted things.)
+  if (
+    !m ||
+    /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundreds?|thousands?|millions?|billions?|dozens?|several|many)\b/i.test(
+      answer.slice(0, m.index),
+    )
+  )
+    return answer;
+  const head = wh.noun[wh.noun.length - 1];
+  const one = /^(?:one|1)$/i.test(m[1]) && head.lemma !== head.lower;
+  const noun = one ? [...wh.noun.slice(0, -1).map((t) => t.text), head.lemma].join(" ") : joinTokens(wh.noun);
+  return `${answer.slice(0, m.index)}${m[1]} ${noun}${answer.slice(m.index + m[0].length)}`;
+}
+
 /** An answer that starts by repeating the question ("What is X? X is …"): the repetition removed. */
 function withoutEchoedQuestion(last: string, answer: string): string {
   // (?<!…): a run of marks is tried from its start only (linear in a long blank question, issue 22).
@@ -603,9 +629,12 @@ function takesNoArticle(word: string, next: string): boolean {
 const UNKNOWN_OPENER =
   /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say|it(?:['’]s| is) (?:a bit |rather |quite |a little )?(?:complicated|tricky|debated|disputed|contested))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
-/** "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences. */
+/**
+ * "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences
+ * (not the count's own noun: "There are 206 bones.").
+ */
 const THERE_ARE_COUNT =
-  /^there (?:are|were) (\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|[a-z]+ty(?:-[a-z]+)?)(\s*[:—–]\s*[^.!]+)?[.!]?(?:\s+(\S[\s\S]*))?$/i;
+  /^there (?:are|were) (\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|[a-z]+ty(?:-[a-z]+)?)(\s*[:—–]\s*[^.!]+)?(?:[.!]?$|[.!]\s+(\S[\s\S]*)$)/i;
 /** "List the countries that border Switzerland.", "Name all the planets with rings.": what the count counts. */
 const LIST_REQUEST = /^(?:list|name)(?: all)? the (\S[\s\S]*)$/i;
 
@@ -1338,7 +1367,7 @@ function withoutCleft(asked: string, answer: string): string {
 
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(asked: string, markedUp: string): Reformulation {
-  const given = withoutCleft(asked, withoutEmphasis(markedUp));
+  const given = withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)));
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;
   const about = whyAboutContext(asked, given);

@@ -3905,7 +3905,8 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
   if (a.isClause && !dummy) {
     // ("How many bones are in the human body?" + "An adult has 206.": the number takes the noun the question counts.)
-    const r = clauseAnswer(a, undefined, "existential", []);
+    // (Its own "there are" and a phrase the tagger read as a clause is the whole answer: "There are five interlocking rings on …".)
+    const r = clauseAnswer(own ? answer : a, undefined, "existential", []);
     return { ...r, sentence: countedNounAfterNumber(r.sentence, wh, a) };
   }
   const answerText = dummy ? dummy.text : a.text;
