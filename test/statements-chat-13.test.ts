@@ -142,3 +142,25 @@ test("'of them' after the answer's count is the noun the question counts; 'There
     true,
   );
 });
+
+test("'holds that record' is the question's predicate; 'it' of a measure asked in a unit is the thing measured", () => {
+  assertStatements(
+    [
+      ["Which planet has the most moons?", "Saturn currently holds that record.", "Saturn currently has the most moons."],
+      [
+        "Who has won the most Olympic gold medals?",
+        "Michael Phelps holds the record, with 23.",
+        "Michael Phelps has won the most Olympic gold medals, with 23.",
+      ],
+      ["Which animal is the fastest on land?", "The cheetah holds that title.", "The cheetah is the fastest animal on land."],
+      [
+        "What is the freezing point of water in Fahrenheit?",
+        "It freezes at 32 degrees Fahrenheit.",
+        "Water freezes at 32 degrees Fahrenheit.",
+      ],
+    ],
+    true,
+  );
+  // (A pronoun that holds the record stands for nothing the question names.)
+  assert.ok(reformulate("Which planet has the most moons?", "It holds the record.").flagged);
+});

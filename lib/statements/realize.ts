@@ -2029,7 +2029,31 @@ function trailingOptions(predicate: readonly Token[]): { before: Token[]; option
 const FIRST_OPTION = /^(?:the )?(?:first|former|first one)$/i;
 const SECOND_OPTION = /^(?:the )?(?:second|latter|second one|last one)$/i;
 
+/** The scales and units a question asks its measure in: "in Fahrenheit", "in kilometres". */
+const UNIT_ASKED_IN =
+  /^(?:celsius|fahrenheit|kelvin|centigrade|metres|meters|feet|miles|kilometres|kilometers|kilograms|pounds|grams|litres|liters)$/i;
+
+/** A phrase without the "in <unit>" it ends with ("water in Fahrenheit" → "water"). */
+function withoutUnitAsked(phrase: readonly Token[]): readonly Token[] {
+  const n = phrase.length;
+  return n > 2 && phrase[n - 2].lower === "in" && UNIT_ASKED_IN.test(phrase[n - 1].lower) ? phrase.slice(0, -2) : phrase;
+}
+
+/** "Saturn currently holds that record, with 146.": the answer's subject, its adverb, and what it adds after "holds the record". */
+const RECORD_HELD =
+  /^(.+?) ((?:currently|still|now|also|officially|technically) )?(?:holds?|held) (?:that|the|this) (?:record|title|distinction|crown)(?![\w-])(.*)$/i;
+
 function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerParts): Realized {
+  // "Which planet has the most moons?" + "Saturn currently holds that record." → "Saturn currently has the most moons.": the record is the
+  // question's predicate.
+  const record = answer.isClause ? RECORD_HELD.exec(answer.text) : null;
+  if (record && !PRONOUNS.has(record[1].toLowerCase())) {
+    const r = subjectRealize(wh, asked, withAnswerFields(analyzeAnswer(record[1]), { rest: answer.rest, raw: answer.raw }));
+    const subject = capitalize(midSentence(record[1]));
+    const said =
+      record[2] && r.sentence.startsWith(`${subject} `) ? `${subject} ${record[2]}${r.sentence.slice(subject.length + 1)}` : r.sentence;
+    return { ...r, sentence: `${said.replace(/[.!]+$/, "")}${record[3].replace(/[.!]+$/, "")}`, rule: `${r.rule}:record` };
+  }
   // "Which came earlier, the Iron Age or the Bronze Age?" + "The second." → "The Bronze Age came earlier.": the options go, and an
   // ordinal stands for the one it names.
   const options = answer.isClause ? undefined : trailingOptions(asked);
@@ -2634,7 +2658,8 @@ function beComplementRealize(
     if (!dummy) {
       // "What was the significance of the Peace of Westphalia?" + "it ended …": "it" is the Peace, not its significance.
       const of = subject.findIndex((t) => t.lower === "of");
-      const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? subject.slice(of + 1) : subject;
+      // (Without the unit the question asks in: "the freezing point of water in Fahrenheit" + "It freezes at 32 °F" is said of water.)
+      const abstract = of > 0 && ABSTRACT_HEAD.test(subject[of - 1].lower) ? withoutUnitAsked(subject.slice(of + 1)) : subject;
       const reason = reasonThatClause(subject, a);
       if (reason) return { sentence: reason, rule: "wh-be:reason-that", doubts };
       // "What are the properties of photons?" + "they have …": not the properties themselves; one of them is stated (below).
