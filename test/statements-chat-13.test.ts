@@ -164,3 +164,23 @@ test("'holds that record' is the question's predicate; 'it' of a measure asked i
   // (A pronoun that holds the record stands for nothing the question names.)
   assert.ok(reformulate("Which planet has the most moons?", "It holds the record.").flagged);
 });
+
+test("'the smallest one' is the question's noun with its adjective; where the thing answered is keeps its comma", () => {
+  assertStatements(
+    [
+      ["What is the smallest prime number?", "The smallest one is 2.", "The smallest prime number is 2."],
+      [
+        "What is the longest bone in the human body?",
+        "The femur, in the thigh.",
+        "The longest bone in the human body is the femur, in the thigh.",
+      ],
+      // (Not after an amount, nor before a year.)
+      [
+        "How long is a regulation NBA game?",
+        "48 minutes, in four 12-minute quarters",
+        "A regulation NBA game is 48 minutes long in four 12-minute quarters.",
+      ],
+    ],
+    true,
+  );
+});

@@ -263,7 +263,11 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
     !/^(?:at|with|about|around) /i.test(phrase) &&
     !saysYearOrTime(adjunct);
   // (So does a place that narrows a place answered: "Paris, on the right bank of the Seine" → "… is in Paris, on the right bank …".)
-  const narrowsPlace = /^wh-inverted:(?:where|prep)\b/.test(r.rule) && /^(?:in|on|at|near)\s/i.test(adjunct) && !saysYearOrTime(adjunct);
+  // (So does where the thing answered is: "The femur, in the thigh" → "… is the femur, in the thigh".)
+  const narrowsPlace =
+    (/^wh-inverted:(?:where|prep)\b/.test(r.rule) || (r.rule === "wh-be" && !/^\d/.test(phrase))) &&
+    /^(?:in|on|at|near)\s/i.test(adjunct) &&
+    !saysYearOrTime(adjunct);
   const comma =
     !adjunct.startsWith("(") &&
     (adjunct.includes(",") ||

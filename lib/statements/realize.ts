@@ -1263,7 +1263,9 @@ function oneForQuestionNoun(a: AnswerParts, subject: readonly Token[]): string |
   if (!ones && !(t.slice(1, v).some((x) => SUPERLATIVE_WORD.test(x.lower)) && t[0].lower === "the" && v < subject.length)) return undefined;
   const before = ones ? t.slice(0, v - 1) : t.slice(0, v);
   if (!before.every((x, i) => subject[i]?.lower === x.lower)) return undefined;
-  if (ones && !["NOUN", "PROPN"].includes(subject[before.length]?.pos ?? "")) return undefined;
+  // (The noun may follow its own adjective: "The smallest one is 2." for "What is the smallest prime number?".)
+  const noun = subject.slice(before.length).findIndex((x) => x.pos !== "ADJ");
+  if (ones && !["NOUN", "PROPN"].includes(subject[before.length + Math.max(noun, 0)]?.pos ?? "")) return undefined;
   return `${capitalize(text(subject))} ${text(t.slice(v))}`;
 }
 
