@@ -184,3 +184,26 @@ test("'the smallest one' is the question's noun with its adjective; where the th
     true,
   );
 });
+
+test("a viewpoint adverb before the answer's pronoun goes on its verb; an appositive's comma is closed before the question's predicate", () => {
+  assertStatements(
+    [
+      [
+        "Is tomato a fruit or a vegetable?",
+        "Botanically it's a fruit, but cooks treat it as a vegetable.",
+        "Tomato is botanically a fruit, but cooks treat it as a vegetable.",
+      ],
+      [
+        "Which ocean is the deepest?",
+        "The Pacific, home to the Mariana Trench.",
+        "The Pacific, home to the Mariana Trench, is the deepest ocean.",
+      ],
+      [
+        "Which city is the capital of Italy?",
+        "Rome, one of the oldest cities in Europe.",
+        "Rome, one of the oldest cities in Europe, is the capital of Italy.",
+      ],
+    ],
+    true,
+  );
+});

@@ -2299,7 +2299,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       )) &&
     !/^\w+ing\b/i.test(subject);
   const closed =
-    (/, (?:which|who|whose|where|an?|the|such as|including|especially|specifically|particularly|namely|notably|with|along with|together with) /.test(
+    (/, (?:which|who|whose|where|an?|the|such as|including|especially|specifically|particularly|namely|notably|with|along with|together with|home to|one of|part of|(?:also |best |better )?known (?:as|for)|famous for) /.test(
       subject,
     ) ||
       participle) &&
