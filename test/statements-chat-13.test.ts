@@ -207,3 +207,29 @@ test("a viewpoint adverb before the answer's pronoun goes on its verb; an apposi
     true,
   );
 });
+
+test("'the only one' is the question's noun, and the question's predicate says what it alone does", () => {
+  assertStatements(
+    [
+      [
+        "What metal is liquid at room temperature?",
+        "Mercury is the only one.",
+        "Mercury is the only metal that is liquid at room temperature.",
+      ],
+      ["Which mammal can fly?", "Bats are the only ones.", "Bats are the only mammals that can fly."],
+      [
+        "Which mammals lay eggs?",
+        "Monotremes are the only ones, like the platypus.",
+        "Monotremes are the only mammals that lay eggs, like the platypus.",
+      ],
+      [
+        "Which bird can fly backwards?",
+        "The hummingbird is the only one that can.",
+        "The hummingbird is the only bird that can fly backwards.",
+      ],
+    ],
+    true,
+  );
+  // (Not a denial: "Saturn isn't the only one — …" is flagged for a person.)
+  assert.ok(reformulate("Which planet has rings?", "Saturn isn't the only one — Jupiter, Uranus and Neptune do too.").flagged);
+});

@@ -36,6 +36,7 @@ import {
   looksPlural,
   PARTICLES,
   PERSON_PLURAL,
+  regularPlural,
   type Token,
   verbForms,
 } from "./nlp.js";
@@ -2045,7 +2046,32 @@ function withoutUnitAsked(phrase: readonly Token[]): readonly Token[] {
 const RECORD_HELD =
   /^(.+?) ((?:currently|still|now|also|officially|technically) )?(?:holds?|held) (?:that|the|this) (?:record|title|distinction|crown)(?![\w-])(.*)$/i;
 
+/**
+ * "Mercury is the only one.", "Bats are the only ones, …", "The hummingbird is the only one that can.": the answer's subject, its be, "one"
+ * or "ones", and what it adds.
+ */
+const ONLY_ONE =
+  /^(.+?) (is|are|was|were) the only (ones?)(?: (?:that|which|who) (?:can|could|does|do|did|is|are|was|were|has|have|had|will|would))?(?=$|[,;(]|\s[—–])(.*)$/i;
+
 function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerParts): Realized {
+  // "What metal is liquid at room temperature?" + "Mercury is the only one." → "Mercury is the only metal that is liquid at room
+  // temperature.": "one" is the question's noun, and the question's predicate says what it alone does.
+  const only = answer.isClause && wh.noun.length > 0 && wh.ofPhrase.length === 0 ? ONLY_ONE.exec(answer.text) : null;
+  if (only && !PRONOUNS.has(only[1].toLowerCase()) && asked.length > 0) {
+    const plural = only[3].toLowerCase() === "ones";
+    const head = wh.noun[wh.noun.length - 1];
+    const said = plural
+      ? isPluralPhrase(wh.noun)
+        ? head.text
+        : (PERSON_PLURAL[head.lower] ?? regularPlural(head.text) ?? head.text)
+      : head.lemma;
+    const noun = [...wh.noun.slice(0, -1).map((t) => t.text), said].join(" ");
+    return {
+      sentence: `${capitalize(only[1])} ${only[2].toLowerCase()} the only ${noun} that ${agree(asked, plural, isPluralPhrase(wh.noun))}${only[4].replace(/[.!]+$/, "")}`,
+      rule: "wh-subject:only-one",
+      doubts: [],
+    };
+  }
   // "Which planet has the most moons?" + "Saturn currently holds that record." → "Saturn currently has the most moons.": the record is the
   // question's predicate.
   const record = answer.isClause ? RECORD_HELD.exec(answer.text) : null;
