@@ -233,3 +233,16 @@ test("'the only one' is the question's noun, and the question's predicate says w
   // (Not a denial: "Saturn isn't the only one — …" is flagged for a person.)
   assert.ok(reformulate("Which planet has rings?", "Saturn isn't the only one — Jupiter, Uranus and Neptune do too.").flagged);
 });
+
+test("an answer that says the question's subject and verb stands; the name of plural things is a common plural", () => {
+  assertStatements(
+    [
+      ["What does a thermometer measure?", "A thermometer measures temperature.", "A thermometer measures temperature."],
+      ["What are baby frogs called?", "Tadpoles.", "Baby frogs are called tadpoles."],
+      ["What do we call animals that eat only plants?", "Herbivores.", "Animals that eat only plants are called herbivores."],
+      // (A name of one thing keeps its capital.)
+      ["What is the Greek messenger god called?", "Hermes", "The Greek messenger god is called Hermes."],
+    ],
+    true,
+  );
+});

@@ -3072,6 +3072,9 @@ const ABSTRACT_NAMED =
   /^(?:process|ratio|fear|rate|study|transfer|transport|change|loss|gain|flow|ability|tendency|use|act|art|practice|technique|method|style|craft|skill|science|sport|game|cuisine|language|movement|philosophy|belief|theory|condition|disease|phenomenon)$/;
 
 function calledName(named: readonly Token[], answer: string, tokens: readonly Token[]): string {
+  // ("What are baby frogs called?" + "Tadpoles": the name of plural things is a common noun's plural, whatever the lexicons know of it.)
+  const term = /^[A-Z][a-z]{3,}s$/.test(answer.trim()) && isPluralPhrase(named) && looksPlural(answer.trim().toLowerCase());
+  if (term && !isProperWord(answer.trim().toLowerCase())) return answer.trim().toLowerCase();
   if (isIndefinite(named)) return nameForOne(answer, tokens);
   const last = tokens[tokens.length - 1];
   // A process, ratio or feeling is named bare ("The fear of spiders is called arachnophobia", "… is also called efficiency").
@@ -3345,7 +3348,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     (wh.word === "what" || wh.word === "which") &&
     d.subject.length > 0 &&
     d.subject[0].pos !== "PRON" &&
-    a.tokens.length > d.subject.length + 2 &&
+    // (The verb's object may be one word: "A thermometer measures temperature.")
+    a.tokens.length >= d.subject.length + 2 &&
     restates(a.tokens.slice(0, d.subject.length + 4), [...d.subject, d.verb]) &&
     a.tokens.some((t) => t.lemma === d.verb?.lemma && t.lower !== t.lemma)
   )
