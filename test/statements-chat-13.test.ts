@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reformulate } from "../lib/statements/builtin.js";
+import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("a question with several blanks takes one part of the answer in each", () => {
@@ -245,4 +246,31 @@ test("an answer that says the question's subject and verb stands; the name of pl
     ],
     true,
   );
+});
+
+test("a why-answer's time or condition reads on as it is; an unknown before a semicolon; 'because of' before a clause is flagged", () => {
+  assertStatements(
+    [
+      [
+        "Why do cats purr?",
+        "Mostly when they're content, but also to soothe themselves when stressed.",
+        "Cats purr mostly when they're content, but also to soothe themselves when stressed.",
+      ],
+      ["Why do dogs pant?", "When they're hot, to cool down.", "Dogs pant when they're hot, to cool down."],
+      [
+        "Why do we dream?",
+        "Scientists aren't sure; theories include memory processing and emotional regulation.",
+        "Scientists aren't sure why we dream. Theories include memory processing and emotional regulation.",
+      ],
+      [
+        "What was the purpose of Stonehenge?",
+        "Nobody knows for sure, but it may have been a ceremonial site or a calendar.",
+        "Nobody knows for sure what the purpose of Stonehenge was, but it may have been a ceremonial site or a calendar.",
+      ],
+    ],
+    true,
+  );
+  const flagged = (statement: string) => statementDoubts("Q?", "A", statement).some((d) => d.includes('"because of" before a clause'));
+  assert.equal(flagged("Cats purr because of when they're content."), true);
+  assert.equal(flagged("Cats purr because of contentment."), false);
 });

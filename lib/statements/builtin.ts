@@ -631,7 +631,7 @@ function takesNoArticle(word: string, next: string): boolean {
  * question has no sure answer, then its guess or its later sentences.
  */
 const UNKNOWN_OPENER =
-  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say|it(?:['’]s| is) (?:a bit |rather |quite |a little )?(?:complicated|tricky|debated|disputed|contested))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
+  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say|it(?:['’]s| is) (?:a bit |rather |quite |a little )?(?:complicated|tricky|debated|disputed|contested))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!;]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
 /**
  * "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences
@@ -892,7 +892,13 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   if (unknown && embedded) {
     // ("… , but …", "… . One leading theory is …", or nothing after it.)
     const after =
-      unknown[2] !== undefined ? `, but ${unknown[2]}` : unknown[3] !== undefined ? `. ${unknown[3]}` : unknown[4] ? ` ${unknown[4]}` : "";
+      unknown[2] !== undefined
+        ? `, but ${unknown[2]}`
+        : unknown[3] !== undefined
+          ? `. ${capitalize(unknown[3])}`
+          : unknown[4]
+            ? ` ${unknown[4]}`
+            : "";
     // ("Not entirely clear — …": the bare adjective gets its dummy subject, "It is not entirely clear why …".)
     const opener = /^(?:not|unclear)\b/i.test(unknown[1]) ? `It is ${unknown[1][0].toLowerCase()}${unknown[1].slice(1)}` : unknown[1];
     const statement = finish(`${capitalize(opener)} ${embedded}${after}`);

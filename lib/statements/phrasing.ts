@@ -248,7 +248,6 @@ function readWords(statement: string): StatementWords {
   return { itOrThey, repeats: repeatsWord(words, 3), pluralForm, superlative, strandable };
 }
 
-/** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
 /** An answer that opens with a quantifier of "them": "Most of them live …", "Almost all of them …". */
 const OF_THEM_OPENER = /^\s*(?:(?:almost|nearly|virtually) )?(?:most|many|some|all|few|several|both) of them\b/i;
 
@@ -263,6 +262,7 @@ const MISPLACED_MODAL =
 /** Two articles in a row, "the an", "a the" (not a letter's name: "the A above middle C", "a A/C unit"). */
 const TWO_ARTICLES = /\b(?:the|a|an) (?:the|an|a)\b(?! ?[-–—/])/;
 
+/** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
   const lower = statement.toLowerCase();

@@ -396,10 +396,10 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
     )
       out.push("reads: the answer's clause spliced on with a comma");
   }
-  // "Cats purr because of mostly to show …": "because of" before what is not a noun.
+  // "Cats purr because of mostly to show …", "… because of when they're content": "because of" before what is not a noun.
   if (
     own.includes("ecause of ") &&
-    /\bbecause of (?:to|they|it|he|she|we|because|[a-z]+ly|from|in|into|by|with|for|at|on|nobody|no one|there|that's|it's)\b|\bbecause of [A-Z][a-z]+['’]s (?:totally|really|not|sure|no)\b/i.test(
+    /\bbecause of (?:to|they|it|he|she|we|because|when|whenever|if|while|[a-z]+ly|from|in|into|by|with|for|at|on|nobody|no one|there|that's|it's)\b|\bbecause of [A-Z][a-z]+['’]s (?:totally|really|not|sure|no)\b/i.test(
       own,
     ) &&
     !/\bbecause of\b/i.test(answer)
@@ -535,6 +535,8 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
     statement.includes(",") &&
     COMMA_AFTER_FUNCTION.test(statement) &&
     !COMMA_AFTER_FUNCTION.test(`${question} ${answer}`) &&
+    // ("Nobody knows for sure what its purpose was, but …": an embedded question's own last word.)
+    !/\b(?:what|who|where|when|why|how|which|whether)\b[^,.;]* (?:is|are|was|were), /i.test(statement) &&
     // ("To know how far away a thunderstorm is, count …": the purpose's own last word.)
     !/^To [^,]+ (?:is|are|was|were), /.test(own.trim())
   )

@@ -1134,7 +1134,7 @@ function headNoun(tokens: readonly Token[]): Token | undefined {
 function becausePhrase(a: AnswerParts): string {
   // "As days get shorter, trees stop …", "When water freezes, its molecules …": a fronted clause before the reason's main clause, after
   // "because" ("because, as days get shorter, trees stop …", as a careful annotator writes it).
-  const fronted = /^(as|when|whenever|once|after|before|if|while)\s[^,]{3,80},\s+\S/i.exec(a.text);
+  const fronted = /^(as|when|whenever|once|after|before|if|while)\s[^,]{3,80},\s+(?!to\s)\S/i.exec(a.text);
   if (fronted) return `because${fronted[1].toLowerCase() === "as" ? "," : ""} ${a.text[0].toLowerCase()}${a.text.slice(1)}`;
   const s = midSentence(a.text).replace(/^So\b/, "so");
   // ("mostly because of …", "partly due to …": an adverb before the reason's own word.)
@@ -1149,6 +1149,9 @@ function becausePhrase(a: AnswerParts): string {
       s,
     )
   )
+    return s;
+  // ("Mostly when they're content, but also …" for "Why do cats purr?": the time or condition of the question's action reads on as it is.)
+  if (/^(?:(?:mostly|mainly|usually|often|typically|generally|largely|partly|only|especially) )?(?:when|whenever|if|while|once)\s/i.test(s))
     return s;
   // ("So passengers' eyes are already adjusted …", "So that flies …": the purpose's "so", which the fillers took for a filler, stays.)
   if (a.isClause && /^\s*so\s+(?![,.])/i.test(a.raw) && !/^so\b/i.test(s)) return `so ${s}`;
