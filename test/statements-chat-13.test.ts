@@ -274,3 +274,22 @@ test("a why-answer's time or condition reads on as it is; an unknown before a se
   assert.equal(flagged("Cats purr because of when they're content."), true);
   assert.equal(flagged("Cats purr because of contentment."), false);
 });
+
+test("a concession after yes stays on the statement; a viewpoint 'X speaking' opens the answer's own clause", () => {
+  assertStatements(
+    [
+      [
+        "Is Venus hotter than Mercury?",
+        "Yes, even though it's farther from the Sun, because of its thick carbon dioxide atmosphere.",
+        "Venus is hotter than Mercury, even though it's farther from the Sun, because of its thick carbon dioxide atmosphere.",
+      ],
+      [
+        "Are bananas berries?",
+        "Yes — botanically speaking, bananas are berries, while strawberries aren't.",
+        "Botanically speaking, bananas are berries, while strawberries aren't.",
+      ],
+      ["Is a tomato a fruit?", "Technically speaking, it is a fruit.", "Technically speaking, a tomato is a fruit."],
+    ],
+    true,
+  );
+});

@@ -103,7 +103,7 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|technically|strictly speaking|officially|legally)[,:]?\s+(?=\S)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally)[,:]?\s+(?=\S)/i;
 /**
  * An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes", "Botanically, yes"): it stays on the
  * statement's verb.
@@ -586,6 +586,11 @@ export function clauseVerb(tokens: readonly Token[]): number {
       if (v >= 0) return comma + 1 + v;
     }
     return -1;
+  }
+  // ("Botanically speaking, bananas are berries": the speaker's viewpoint before a comma, then the clause.)
+  if (first.pos === "ADV" && tokens[1].lower === "speaking" && tokens[2]?.text === ",") {
+    const v = clauseVerb(tokens.slice(3));
+    return v >= 0 ? 3 + v : -1;
   }
   if (
     (NOT_SUBJECT_START.has(first.lower) && !demonstrative) ||

@@ -274,7 +274,7 @@ const AFTER_VERB =
   /^(?:the|a|an|your|their|his|her|its|our|my|this|these|those|both|all|some|each|every|any|it|them|off|up|out|down|away|back)$/;
 /** Words that open a clause joined to the one before: "because …", "but …", "which …". */
 const SUBORDINATE =
-  /^(?:because|since|as|but|although|though|so|which|who|and|or|when|while|if|unless|like|such|especially|except|for|not|only|in|at|on|with)\b/i;
+  /^(?:because|since|as|but|although|though|even though|even if|whereas|so|which|who|and|or|when|while|if|unless|like|such|especially|except|for|not|only|in|at|on|with)\b/i;
 /** Words that may follow "it takes 8 minutes": "for light", "to boil", "on average", "or more". */
 const TAKES_NEXT = /^(?:for|to|on|in|at|of|and|or|per|each|every|when|if|before|after|while|until|as|since|from)$/i;
 /** Past forms that are not -ed, -en: "made up of" is no instruction ("cut", "put", "set" are left out: as often bare verbs). */

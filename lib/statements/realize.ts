@@ -1177,6 +1177,11 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   if (!negation && [...content].every((w) => covered.has(w))) return undefined;
   // ("No, it's a giant herb — …": a contracted clause after the yes or no's comma follows the statement after a semicolon, as written.)
   if (a.isClause && /^(?:it|that|they|he|she)['’](?:s|re)\s/i.test(a.raw.trimStart())) return { joiner: "; ", text: textAsWritten(a) };
+  // ("Yes, even though it's farther from the Sun, …": a concession goes on the statement after a comma, as the answer wrote it.)
+  if (/^(?:even though|even if|although|though|whereas|unless)\s/i.test(a.text)) {
+    const own = textAsWritten(a);
+    return { joiner: ", ", text: `${own[0].toLowerCase()}${own.slice(1)}` };
+  }
   if (a.isClause) return { joiner: ". ", text: capitalize(textAsWritten(a)) };
   // "Yes, around 1000 AD, at L'Anse aux Meadows": a time or place phrase goes on the verb without a comma ("… reached North America
   // around 1000 AD, at …"; "… was classified as a planet until 2006").
@@ -1464,7 +1469,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       const opens = resolved.toLowerCase().startsWith(sentence.toLowerCase().replace(/[.\s]+$/u, ""));
       // A "No" answer states the proposition only with a negation of its own ("No, it is a dwarf planet" does not say "not a planet").
       // (In its own first clause: "No, it's a giant herb — its trunk is … not wood" says no "not" of the question's.)
-      const firstClause = e.tokens.findIndex((t) => /^[—–;:]$/.test(t.text));
+      // (Nor in a contrast after a comma: "…, while strawberries aren't".)
+      const firstClause = e.tokens.findIndex(
+        (t, k) => /^[—–;:]$/.test(t.text) || (t.text === "," && /^(?:while|whereas|but|unlike)$/.test(e.tokens[k + 1]?.lower ?? "")),
+      );
       const negation = (firstClause > 0 ? e.tokens.slice(0, firstClause) : e.tokens).some((t) =>
         /^(?:not|n't|never|no|cannot|neither|nor)$/.test(t.lower),
       );
