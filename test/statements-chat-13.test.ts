@@ -293,3 +293,17 @@ test("a concession after yes stays on the statement; a viewpoint 'X speaking' op
     true,
   );
 });
+
+test("the question's time clause goes before what the answer adds after its own clause", () => {
+  assertStatements(
+    [
+      [
+        "What happens to water when it freezes?",
+        "It expands by about 9%, which is why ice floats.",
+        "Water expands by about 9% when it freezes, which is why ice floats.",
+      ],
+      ["What happens to water when it freezes?", "It expands.", "Water expands when it freezes."],
+    ],
+    true,
+  );
+});

@@ -2225,7 +2225,16 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       !adjunctTokens.some((t) => PRONOUNS.has(t.lower) || /^(?:its|their|them|his|her)$/.test(t.lower));
     const repeated =
       adjunct !== "" && (a.text.toLowerCase().includes(adjunct.toLowerCase()) || restates(tokenizePhrase(adjunct), a.tokens));
-    const withAdjunct = !adjunct || repeated ? clause : fronted ? `${capitalize(adjunct)}, ${midSentence(clause)}` : `${clause} ${adjunct}`;
+    // (Before what the answer adds after its clause: "Water expands by about 9% when it freezes, which is why ice floats.")
+    const adds = /(?:,\s+(?:which|so|and|but)\s|\s[—–]\s|;\s)/.exec(clause);
+    const withAdjunct =
+      !adjunct || repeated
+        ? clause
+        : fronted
+          ? `${capitalize(adjunct)}, ${midSentence(clause)}`
+          : adds
+            ? `${clause.slice(0, adds.index)} ${adjunct}${clause.slice(adds.index)}`
+            : `${clause} ${adjunct}`;
     return {
       sentence: withAdjunct,
       rule: resolved ? "wh-subject:what-happens" : "wh-subject:what-happens-sentence",
