@@ -307,3 +307,23 @@ test("the question's time clause goes before what the answer adds after its own 
     true,
   );
 });
+
+test("an auxiliary's reason after a comma, a then-clause and a letter's stop are read as the answer wrote them", () => {
+  assertStatements(
+    [
+      [
+        "Which animal can sleep standing up?",
+        "Horses can, thanks to a locking mechanism in their legs.",
+        "Horses can sleep standing up, thanks to a locking mechanism in their legs.",
+      ],
+      [
+        "What can you use to clean a cast iron pan?",
+        "Hot water and a stiff brush, then dry it and oil it lightly.",
+        "Hot water and a stiff brush can be used to clean a cast iron pan, then dry it and oil it lightly.",
+      ],
+      ["Which vitamin deficiency causes scurvy?", "A lack of vitamin C.", "A lack of vitamin C causes scurvy."],
+      ["Who wrote The Hobbit?", "J. R. R. Tolkien.", "J. R. R. Tolkien wrote The Hobbit."],
+    ],
+    true,
+  );
+});

@@ -187,9 +187,9 @@ export function polarityMark(a: AnswerParts): "." | "—" | ":" | "" {
   return /[.!]/.test(m[0]) ? "." : /[—–]/.test(m[0]) ? "—" : /:/.test(m[0]) ? ":" : "";
 }
 
-/** Abbreviations after which a period does not end a sentence. */
+/** Abbreviations after which a period does not end a sentence (an initial, but not a letter that names a kind: "vitamin C.", "type A."). */
 const ABBREVIATIONS =
-  /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|\s)[A-Z])$/;
+  /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|(?<!\b(?:[Vv]itamins?|[Tt]ype|[Gg]rade|[Cc]lass|[Pp]lan|[Oo]ption|[Ss]ection|[Hh]epatitis|[Cc]ategory|[Ss]ize)) )[A-Z])$/;
 
 /**
  * Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials.

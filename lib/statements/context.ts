@@ -45,7 +45,10 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   const dash = adjunct[0]?.text === "—" || adjunct[0]?.text === "–";
   // (So does a which-clause after a comma: "Mercury is, which is why it was used in thermometers.")
   const which = after[0]?.text === "," && adjunct[0]?.lower === "which";
-  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which)) return undefined;
+  // (So does a reason after a comma: "Horses can, thanks to a locking mechanism in their legs.")
+  const reason = after[0]?.text === "," && /^(?:thanks|due|owing)$/.test(adjunct[0]?.lower ?? "") && adjunct[1]?.lower === "to";
+  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which || reason))
+    return undefined;
   // ("The Pacific is by far the largest": a degree phrase before the complement is no adjunct of a short reply.)
   if (/^(?:by far|far and away) the\b/i.test(joinTokens(adjunct).trim())) return undefined;
   return { subject, after };
