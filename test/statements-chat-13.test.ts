@@ -327,3 +327,21 @@ test("an auxiliary's reason after a comma, a then-clause and a letter's stop are
     true,
   );
 });
+
+test("a list's framing lead-in goes, sentences after the list follow it, and unknown one-word plurals are common nouns", () => {
+  assertStatements(
+    [
+      [
+        "List the primary colors of light.",
+        "Here they are:\n- Red\n- Green\n- Blue",
+        "The primary colors of light are red, green and blue.",
+      ],
+      [
+        "Give me three good plants for a shady garden.",
+        "Try these:\n- Hostas\n- Ferns\n- Hellebores\n\nAll three cope well with little direct sun.",
+        "Three good plants for a shady garden are hostas, ferns and hellebores. All three cope well with little direct sun.",
+      ],
+    ],
+    true,
+  );
+});

@@ -239,10 +239,14 @@ export function joinList(answer: string): string {
     .filter((l) => l !== "");
   const bullet = /^(?:[-*•·–]|\d+[.)])\s+/;
   let items: string[] | undefined;
+  // (Sentences after the items follow the list: "Try these:\n- Hostas\n- Ferns\n\nAll three cope well with shade.")
+  const listEnd = lines.findIndex((l, k) => k > 1 && !bullet.test(l));
+  const after = listEnd > 0 && lines.slice(listEnd).every((l) => !bullet.test(l)) ? lines.slice(listEnd).join(" ") : "";
+  const listed = after ? lines.slice(0, listEnd) : lines;
   // (A line that leads in to the items keeps its colon before them: "The three states are:\n* Solid\n* Liquid\n* Gas".)
   const leadIn =
-    lines.length > 2 && /:$/.test(lines[0]) && !bullet.test(lines[0]) && lines.slice(1).every((l) => bullet.test(l)) ? lines[0] : "";
-  if (leadIn) items = lines.slice(1).map((l) => l.replace(bullet, ""));
+    listed.length > 2 && /:$/.test(listed[0]) && !bullet.test(listed[0]) && listed.slice(1).every((l) => bullet.test(l)) ? listed[0] : "";
+  if (leadIn) items = listed.slice(1).map((l) => l.replace(bullet, ""));
   else if (lines.length > 1 && lines.every((l) => bullet.test(l))) items = lines.map((l) => l.replace(bullet, ""));
   else {
     const flat = collapseSpaces(answer);
@@ -253,8 +257,10 @@ export function joinList(answer: string): string {
   // (The answer's own conjunction before the last number goes: "2) open the faucet, and 3) warm the pipe".)
   const clean = items.map((s) => s.replace(/(?:[\s,]+(?:and|or)\b)?[\s.;,]*$/u, "")).map((s, k) => (k === 0 && !leadIn ? s : itemCase(s)));
   const cased = itemsCased(clean);
-  // (A chat assistant's "Here are three that work:" only frames the items, and goes.)
-  return leadIn && !/^here(?: are|['’]s| is)\b/i.test(leadIn) ? `${leadIn} ${joinItems(cased, "and")}` : joinItems(cased, "and");
+  // (A chat assistant's "Here are three that work:", "Here they are:", "Try these:" only frames the items, and goes.)
+  const framing = /^(?:here(?: are| they are| you go|['’]s| is)|try these|try|some (?:good )?(?:options|ideas|choices|examples))\b/i;
+  const joined = leadIn && !framing.test(leadIn) ? `${leadIn} ${joinItems(cased, "and")}` : joinItems(cased, "and");
+  return after ? `${joined}. ${after}` : joined;
 }
 
 /**
@@ -283,7 +289,9 @@ function itemsCased(items: readonly string[]): readonly string[] {
   const first = (s: string) => /^[A-Z]?[a-z]+/.exec(s)?.[0];
   const common = items.every((s) => {
     const word = first(s);
-    return word !== undefined && (/^[a-z]/.test(word) || lowersCapital(word));
+    // (A one-word plural the lexicons do not know is a common noun too: "Hostas", "Hellebores".)
+    const plural = word !== undefined && s === word && /[^s]s$/.test(word) && looksPlural(word.toLowerCase()) && !isProperWord(word);
+    return word !== undefined && (/^[a-z]/.test(word) || lowersCapital(word) || plural);
   });
   return common ? items.map((s) => s[0].toLowerCase() + s.slice(1)) : items;
 }
