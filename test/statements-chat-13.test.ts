@@ -345,3 +345,33 @@ test("a list's framing lead-in goes, sentences after the list follow it, and unk
     true,
   );
 });
+
+test("a no said again goes, 'still' denied is 'no longer', and 'ideally not' stays after the modal", () => {
+  assertStatements(
+    [
+      [
+        "Is a peanut a nut?",
+        "Not botanically, no — it's a legume, in the same family as peas and beans.",
+        "A peanut is not botanically a nut — it's a legume, in the same family as peas and beans.",
+      ],
+      [
+        "Does cracking your knuckles cause arthritis?",
+        "No, not according to the research so far.",
+        "Cracking your knuckles does not cause arthritis, according to the research so far.",
+      ],
+      [
+        "Is Pluto still a planet?",
+        "No. In 2006 it was reclassified as a dwarf planet.",
+        "Pluto is no longer a planet. In 2006 it was reclassified as a dwarf planet.",
+      ],
+      ["Is Pluto still a planet?", "Not anymore.", "Pluto is not a planet anymore."],
+      [
+        "Should I repot a cactus in winter?",
+        "Ideally not. Spring is better.",
+        "A cactus should ideally not be repotted in winter. Spring is better.",
+      ],
+      ["Can I eat raw eggs?", "Probably not.", "Raw eggs probably cannot be eaten."],
+    ],
+    true,
+  );
+});

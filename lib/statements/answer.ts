@@ -103,7 +103,7 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally)[,:]?\s+(?=\S)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally|ideally|preferably)[,:]?\s+(?=\S)/i;
 /**
  * An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes", "Botanically, yes"): it stays on the
  * statement's verb.
@@ -175,6 +175,9 @@ const NO =
 const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|beyond|past|with|without|unless|if|when)\s/i;
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 
+/** A "no" said again after a softened one, and its mark: "Not botanically, no — …". */
+const SAID_AGAIN_NO = /^(?:no|nope)\b\s*[,.!—–:]?\s*/i;
+
 /**
  * How the answer's yes/no ends: "." when a sentence of its own ("No. Caffeinated drinks …"), "—" or ":" when it goes on after a dash
  * or colon ("No — if it's still level …"), else "" (a comma or nothing).
@@ -184,7 +187,10 @@ export function polarityMark(a: AnswerParts): "." | "—" | ":" | "" {
   const body = stripFraming(collapseSpaces(a.raw)).text;
   const m = YES.exec(body) ?? NO.exec(body);
   if (!m) return "";
-  return /[.!]/.test(m[0]) ? "." : /[—–]/.test(m[0]) ? "—" : /:/.test(m[0]) ? ":" : "";
+  // (A no said again ends it where that one ends: "Not botanically, no — …".)
+  const again = a.polarity === "no" ? SAID_AGAIN_NO.exec(body.slice(m[0].length)) : null;
+  const mark = again ? again[0] : m[0];
+  return /[.!]/.test(mark) ? "." : /[—–]/.test(mark) ? "—" : /:/.test(mark) ? ":" : "";
 }
 
 /** Abbreviations after which a period does not end a sentence (an initial, but not a letter that names a kind: "vitamin C.", "type A."). */
@@ -862,7 +868,18 @@ function analyzeUncached(answer: string): AnswerParts {
   const polarity: Polarity | undefined = yes ? "yes" : no || limitedNo ? "no" : undefined;
   const matched = yes ?? no;
   // (Its "no" said again after the limit goes: "Not with the naked eye, no.")
-  const afterPolarity = matched ? body.slice(matched[0].length) : limitedNo ? body.replace(/,\s*(?:no|nope)(?=[.!]?(?:\s|$))/i, "") : "";
+  // (A no said again after the softened one goes: "Not botanically, no — …"; so does a "not" said again before its source: "No, not
+  // according to the research so far.")
+  const afterPolarity = matched
+    ? no
+      ? body
+          .slice(matched[0].length)
+          .replace(SAID_AGAIN_NO, "")
+          .replace(/[.!]/.test(matched[0]) ? /^$/ : /^not (?=according to\b)/i, "")
+      : body.slice(matched[0].length)
+    : limitedNo
+      ? body.replace(/,\s*(?:no|nope)(?=[.!]?(?:\s|$))/i, "")
+      : "";
   const sentences = splitSentences(body);
   let first = sentences[0] ?? "";
   const rest = sentences.slice(1).join(" ").trim();

@@ -491,9 +491,13 @@ function withHedgedPolarity(asked: string, hedged: { hedge: string; rest: string
   const sentence = ownFirstSentence(r.statement, q);
   const negated = no ? NEGATED_AUX.exec(sentence) : null;
   if (no && !negated) return undefined;
+  // ("Ideally not." → "… should ideally not be repotted": an adverb of what is best goes after a modal, as after "be".)
+  const afterModal = negated?.[1] !== undefined && /^(?:ideally|preferably)$/.test(hedged.hedge) && !/^(?:do|does|did)$/i.test(negated[1]);
   const kept = negated
     ? sentence.slice(0, negated.index) +
-      (negated[1] ? `${hedged.hedge} ${negated[0]}` : `${negated[2]} ${hedged.hedge}${negated[3] === "n't" ? " not" : negated[3]}`) +
+      (negated[1] && !afterModal
+        ? `${hedged.hedge} ${negated[0]}`
+        : `${negated[1] ?? negated[2]} ${hedged.hedge}${negated[3] === "n't" || negated[3] === "not" ? " not" : negated[3]}`) +
       sentence.slice(negated.index + negated[0].length)
     : withHedge(sentence, hedged.hedge, questionVerbForms(q));
   return kept ? withHedgedSentence(r, asked, hedged, sentence, kept) : undefined;

@@ -1462,7 +1462,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         ? `${plain.replace(/[.!]+$/, "").replace(/ still(?= )/, "")} anymore`
         : degree && degreeAt >= 0
           ? `${plain.slice(0, degreeAt)} is ${degree[1].toLowerCase()}${plain.slice(degreeAt + 3)}`
-          : plain;
+          : // ("Is Pluto still a planet?" + "No." → "Pluto is no longer a planet.": a "still" denied is "no longer".)
+            plain.replace(/\b(is|are|was|were) not still\b/, "$1 no longer");
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
