@@ -375,3 +375,44 @@ test("a no said again goes, 'still' denied is 'no longer', and 'ideally not' sta
     true,
   );
 });
+
+test("a limit in brackets, an approximate count of a passive, a 'for' reason and 'That's X' to a 'Name …' are placed as an annotator does", () => {
+  assertStatements(
+    [
+      [
+        "Which blood type is known as the universal donor?",
+        "**O negative** (for red blood cells, at least).",
+        "O negative is known as the universal donor (for red blood cells, at least).",
+      ],
+      [
+        "How much of the adult human body is water?",
+        "About 60% (somewhat less in women, who tend to carry more body fat).",
+        "About 60% of the adult human body is water (somewhat less in women, who tend to carry more body fat).",
+      ],
+      [
+        "How many languages are spoken in Papua New Guinea?",
+        "Roughly 840, which makes it the most linguistically diverse country on Earth.",
+        "Roughly 840 languages are spoken in Papua New Guinea, which makes it the most linguistically diverse country on Earth.",
+      ],
+      [
+        "Who is considered the first computer programmer?",
+        "Usually Ada Lovelace, for her 1843 notes on Charles Babbage's Analytical Engine.",
+        "Ada Lovelace is usually considered the first computer programmer, for her 1843 notes on Charles Babbage's Analytical Engine.",
+      ],
+      [
+        "Who painted The Garden of Earthly Delights?",
+        "Hieronymus Bosch, sometime around 1490–1510.",
+        "Hieronymus Bosch painted The Garden of Earthly Delights sometime around 1490–1510.",
+      ],
+      [
+        "Name the longest river in Asia.",
+        "That's the Yangtze, at roughly 6,300 km.",
+        "The longest river in Asia is the Yangtze, at roughly 6,300 km.",
+      ],
+      ["Give an example of a noble gas.", "That's easy: neon.", "An example of a noble gas is neon."],
+      // (Not "it", which may be the thing to explain.)
+      ["Explain what a leap year is.", "It's a year with 366 days.", "A leap year is a year with 366 days."],
+    ],
+    true,
+  );
+});

@@ -89,7 +89,7 @@ test("chat answers read as a careful annotator writes them", () => {
     [
       "How many languages are spoken in Papua New Guinea?",
       "Around 840, which is the most of any country.",
-      "There are around 840 languages spoken in Papua New Guinea, which is the most of any country.",
+      "Around 840 languages are spoken in Papua New Guinea, which is the most of any country.",
     ],
     [
       "How long does it take light from the Sun to reach Earth?",

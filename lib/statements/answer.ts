@@ -59,7 +59,8 @@ const FRAMING = [
   // "Oh, that's a classic — …", "That's one of my favourites! …", "What a great story: …": the answer's word on the question.
   /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:that(?:['’]s| is)|this is|what) (?:a|an|one of my|my|such a) (?:(?:real|total|absolute|true|all-time|personal|great|good|fun|tough|tricky|easy|famous|big|lovely) )?(?:classic|favou?rite|one|story|mystery)s?\s*[!:.,—–]+\s+/i,
   // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
-  /^(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go|here(?:['’]s| is) (?:the|a|my) (?:basic |simple |quick |easy |short |standard |classic )?(?:method|recipe|process|way|rundown|breakdown|gist|list))\s*[!:]\s+/i,
+  // ("That's easy: neon.")
+  /^(?:that(?:['’]s| is) )?(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go|here(?:['’]s| is) (?:the|a|my) (?:basic |simple |quick |easy |short |standard |classic )?(?:method|recipe|process|way|rundown|breakdown|gist|list))\s*[!:]\s+/i,
   // "Oh, this one's fun!", "That one's easy!": a comment on the question before the answer.
   /^(?:(?:oh|ooh|ah|ha),?\s+)?(?:this|that) (?:one|question)(?:['’]s| is) (?:fun|easy|great|a good one|a classic|interesting|a fun one|tricky)\s*[!.]\s+/i,
   // "Ah, the famous mystery!", "Quite a lot!", "Quite a breakthrough!", "What a story!": a short exclamation about the question before the answer (before the interjection alone
@@ -141,11 +142,14 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
  * comma or point stays in the adjunct ("Everest, at 8,849 m").
  */
 const TRAILING_ADJUNCT =
-  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|around|about|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|(?:sometime |some time )?(?:around|about)|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30}|for (?:her|his|their|its) [^,;:.!?]{3,80})[.!]?$/i;
 
-/** A phrase and a bracketed time or place after it: "Marie and Pierre Curie (in 1898)" (not an amount: "(about 40 kelvin)"). */
+/**
+ * A phrase and a bracketed time or place after it: "Marie and Pierre Curie (in 1898)" (not an amount: "(about 40 kelvin)"); or a bracketed
+ * limit or comment: "O negative (for red blood cells, at least)", "About 60% (somewhat less in women, …)".
+ */
 const BRACKETED_ADJUNCT =
-  /^([^()]{1,80}?) (\((?:(?:in|on|at|during|from) [^()]{1,40}|(?:around|about|c\.|circa) \d{3,4}(?:\s*(?:BC|AD|BCE|CE))?)\))[.!]?$/i;
+  /^([^()]{1,80}?) (\((?:(?:in|on|at|during|from) [^()]{1,40}|(?:around|about|c\.|circa) \d{3,4}(?:\s*(?:BC|AD|BCE|CE))?|(?:for|though|although|but|somewhat|slightly|mostly|mainly|especially|depending|except|unless|if) [^()]{3,120})\))[.!]?$/i;
 
 /** True when an adjunct names a year or a clock time after its first word ("in 1895", "between 1508 and 1512", "at 9 pm"). */
 export function saysYearOrTime(adjunct: string): boolean {

@@ -271,6 +271,8 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   const comma =
     !adjunct.startsWith("(") &&
     (adjunct.includes(",") ||
+      // (A reason said with "for": "… the first computer programmer, for her 1843 notes …".)
+      /^for /i.test(adjunct) ||
       closesAppositive ||
       amount ||
       narrowsPlace ||

@@ -4010,8 +4010,11 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
         : be.lower;
   const after = withoutMarks(rest);
   // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
-  if (after[0]?.pos === "VERB" && /ed$/.test(after[0].lower) && after[0].lemma !== after[0].lower && /^[\d.,]+\s/.test(slot))
-    return { sentence: `${[slot, number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
+  // (So is an approximate count: "Roughly 840 languages are spoken in Papua New Guinea".)
+  const countFirst =
+    /^(?:(?:about|around|roughly|approximately|nearly|almost|over|under|more than|fewer than|up to|some) )?[\d.,]+\s/i.test(slot);
+  if (after[0]?.pos === "VERB" && /(?:ed|en)$/.test(after[0].lower) && after[0].lemma !== after[0].lower && countFirst)
+    return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
   // "How much caffeine is safe to have in a day?" + "Up to about 400 mg" → "Up to about 400 mg of caffeine is safe …": so is a judgement.
   if ((after[0]?.pos === "ADJ" || after[0]?.lower === "too") && AMOUNT_START.test(slot))
     return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:judged", doubts: [] };
@@ -4117,6 +4120,15 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     return { sentence: `${sentence} ${mannerPhrase(a.text, a.tokens)}`, rule: "imperative:explain-how", doubts: [] };
   }
   const object = f.object;
+  // "Name the longest river in Asia." + "That's the Yangtze, at roughly 6,300 km.": the phrase after a dummy "that is" names it.
+  // (Not "it", which may stand for the object: "Explain what a leap year is." + "It's a year with 366 days …".)
+  const named = a.isClause && /^that(?:['’]s| is| would be|['’]d be)\s/i.test(a.text) ? predicateOfDummySubject(a) : undefined;
+  if (
+    named &&
+    (named.tokens[0]?.pos === "DET" || named.tokens[0]?.pos === "PROPN") &&
+    !/^an? (?:good|great|easy|simple)\b/i.test(named.text)
+  )
+    return imperativeRealize(f, withAnswerFields(analyzeAnswer(named.text), { rest: a.rest, raw: a.raw }));
   // "Name the first country to give women the vote." + "New Zealand was the first, in 1893.": the cut-short object said whole.
   const cut = a.isClause ? complementEllipsis(a, object) : undefined;
   if (cut) {
