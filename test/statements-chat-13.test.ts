@@ -416,3 +416,22 @@ test("a limit in brackets, an approximate count of a passive, a 'for' reason and
     true,
   );
 });
+
+test("the answer's adverb of how often replaces the question's; a yes or no's semicolon stays", () => {
+  assertStatements(
+    [
+      [
+        "How long do dogs typically live?",
+        "Usually 10 to 13 years, but small breeds often live longer than giant ones.",
+        "Dogs usually live 10 to 13 years, but small breeds often live longer than giant ones.",
+      ],
+      [
+        "Is Mount Everest the tallest mountain from base to peak?",
+        "Not really; Mauna Kea is taller measured from its base.",
+        "Mount Everest is not really the tallest mountain from base to peak; Mauna Kea is taller measured from its base.",
+      ],
+    ],
+    true,
+  );
+  assert.ok(statementDoubts("Q?", "A", "Dogs usually typically live 10 years.").some((d) => d.includes("two adverbs of how often")));
+});

@@ -183,10 +183,10 @@ const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on a
 const SAID_AGAIN_NO = /^(?:no|nope)\b\s*[,.!—–:]?\s*/i;
 
 /**
- * How the answer's yes/no ends: "." when a sentence of its own ("No. Caffeinated drinks …"), "—" or ":" when it goes on after a dash
- * or colon ("No — if it's still level …"), else "" (a comma or nothing).
+ * How the answer's yes/no ends: "." when a sentence of its own ("No. Caffeinated drinks …"), "—", ":" or ";" when it goes on after a
+ * dash, colon or semicolon ("No — if it's still level …", "Not really; Mauna Kea is taller …"), else "" (a comma or nothing).
  */
-export function polarityMark(a: AnswerParts): "." | "—" | ":" | "" {
+export function polarityMark(a: AnswerParts): "." | "—" | ":" | ";" | "" {
   if (!a.polarity || a.afterPolarity === "") return "";
   const body = stripFraming(collapseSpaces(a.raw)).text;
   const m = YES.exec(body) ?? NO.exec(body);
@@ -194,7 +194,7 @@ export function polarityMark(a: AnswerParts): "." | "—" | ":" | "" {
   // (A no said again ends it where that one ends: "Not botanically, no — …".)
   const again = a.polarity === "no" ? SAID_AGAIN_NO.exec(body.slice(m[0].length)) : null;
   const mark = again ? again[0] : m[0];
-  return /[.!]/.test(mark) ? "." : /[—–]/.test(mark) ? "—" : /:/.test(mark) ? ":" : "";
+  return /[.!]/.test(mark) ? "." : /[—–]/.test(mark) ? "—" : /:/.test(mark) ? ":" : /;/.test(mark) ? ";" : "";
 }
 
 /** Abbreviations after which a period does not end a sentence (an initial, but not a letter that names a kind: "vitamin C.", "type A."). */

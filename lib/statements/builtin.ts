@@ -362,6 +362,9 @@ const CLAUSE_AFTER_MAIN = new Set(["because", "since", "although", "though", "wh
  * composed …"): after the main clause's first auxiliary, or before the question's verb where that comes first, else before the first
  * verb; undefined when the statement has none of them.
  */
+/** Adverbs that say how often or how generally: one said by the answer replaces one the question said. */
+const HOW_OFTEN = /^(?:usually|typically|generally|normally|often|commonly|mostly)$/;
+
 function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<string>): string | undefined {
   const t = tokenizePhrase(sentence);
   // In the main clause, before its first comma, dash or reason ("Cats probably have slit-shaped pupils because a slit can …"); the
@@ -392,6 +395,8 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   // (After the question's "be" found past the subject's comma phrase: "Tokyo, with 37 million people, is probably the largest city".)
   if (!onAux && at === named && /^(?:is|are|was|were|am)$/.test(t[at].lower) && t[at + 1]?.lower !== "n't") at++;
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
+  // ("How long do dogs typically live?" + "Usually 10 to 13 years": the answer's word of how often takes the question's place.)
+  if (HOW_OFTEN.test(hedge) && HOW_OFTEN.test(t[at].lower)) return joinTokens([...t.slice(0, at), word, ...t.slice(at + 1)]);
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }
 

@@ -259,6 +259,9 @@ const BECAUSE_OF_CLAUSE =
 const MISPLACED_MODAL =
   /\bto (?:should|would|could|will|can|must|might|shall)\b|\b(?:most likely|likely|probably) [a-z]+ (?:would|could|should|will|can|might|must)\b/;
 
+/** Two adverbs of how often in a row ("usually typically"): the answer's hedge put beside the question's own. */
+const TWO_HOW_OFTEN = /\b(?:usually|typically|generally|normally|commonly) (?:usually|typically|generally|normally|commonly)\b/;
+
 /** Two articles in a row, "the an", "a the" (not a letter's name: "the A above middle C", "a A/C unit"). */
 const TWO_ARTICLES = /\b(?:the|a|an) (?:the|an|a)\b(?! ?[-–—/])/;
 
@@ -285,6 +288,10 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // verb it should come before (the question's words put in the wrong order).
   const modal = MISPLACED_MODAL.exec(statement);
   if (modal && !answer.includes(modal[0]) && !question.includes(modal[0])) out.push(`reads: "${modal[0]}", a modal out of place`);
+  // "Dogs usually typically live …": the answer's adverb of how often beside the question's.
+  const often = lower.includes("ly ") ? TWO_HOW_OFTEN.exec(lower) : null;
+  if (often && !question.toLowerCase().includes(often[0]) && !answer.toLowerCase().includes(often[0]))
+    out.push(`reads: "${often[0]}", two adverbs of how often`);
   // "… is the an atom": the question's article before the answer's own.
   const articles = TWO_ARTICLES.exec(statement);
   if (articles && !question.includes(articles[0]) && !answer.includes(articles[0]))

@@ -1541,8 +1541,8 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       ? sentence
       : ownSentence
         ? `${sentence}. ${capitalize(textAsWritten(e))}`
-        : mark === "—" || mark === ":"
-          ? `${sentence}${mark === ":" ? ":" : " —"} ${e.rest ? textAsWritten(e) : e.raw.trim().replace(/[.!]+$/, "")}`
+        : mark === "—" || mark === ":" || mark === ";"
+          ? `${sentence}${mark === "—" ? " —" : mark} ${e.rest ? textAsWritten(e) : e.raw.trim().replace(/[.!]+$/, "")}`
           : `${sentence}${joiner}${more.text.replace(/!+$/, "")}`;
     if (e.rest) full = `${full}. ${e.rest}`;
     return { sentence: full, rule, doubts };
