@@ -435,3 +435,27 @@ test("the answer's adverb of how often replaces the question's; a yes or no's se
   );
   assert.ok(statementDoubts("Q?", "A", "Dogs usually typically live 10 years.").some((d) => d.includes("two adverbs of how often")));
 });
+
+test("'What's wrong?' asks for the problem; a phrase that opens with an adverb is no clause; a participle's phrase is closed", () => {
+  assertStatements(
+    [
+      [
+        "My basil plant keeps wilting even though I water it every day. What's wrong?",
+        "Probably overwatering. Soggy soil suffocates the roots.",
+        "My basil plant keeps wilting even though I water it every day. The problem is probably overwatering. Soggy soil suffocates the roots.",
+      ],
+      ["What is wrong with this sentence?", "A missing comma.", "The problem with this sentence is a missing comma."],
+      [
+        "What do koalas eat?",
+        "Almost exclusively eucalyptus leaves. They sleep up to 20 hours a day.",
+        "Koalas eat almost exclusively eucalyptus leaves. They sleep up to 20 hours a day.",
+      ],
+      [
+        "What makes a chili pepper hot?",
+        "It's a compound called **capsaicin**, concentrated mostly in the white pith.",
+        "A compound called capsaicin, concentrated mostly in the white pith, makes a chili pepper hot.",
+      ],
+    ],
+    true,
+  );
+});

@@ -443,7 +443,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     (!next || next.pos === "PUNCT") &&
     (prev.pos === "NOUN" || prev.pos === "PROPN") &&
     !before.some((x) => x.pos === "DET" || x.pos === "PRON") &&
-    !isVerbFirst(t.lemma);
+    // (Nor after a phrase that opens with an adverb, which no subject does: "Almost exclusively eucalyptus leaves".)
+    (!isVerbFirst(t.lemma) || before[0]?.pos === "ADV");
   // An -s word ending a phrase after a preposition ("doors activated by light beams") ends the prepositional phrase.
   if (
     sForm &&

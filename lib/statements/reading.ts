@@ -99,6 +99,9 @@ interface AskedQuestion {
   readonly superlativeNoun: boolean;
 }
 
+/** "What's wrong", "what could be wrong": the words that ask for the problem (see the coverage check). */
+const WHAT_IS_WRONG = /\bwhat(?:['’]s|\s+is|\s+are|\s+could be|\s+might be|\s+can be|\s+may be)\s+wrong\b/i;
+
 const askedQuestions = new Map<string, AskedQuestion>();
 function askedQuestion(question: string): AskedQuestion {
   let asked = askedQuestions.get(question);
@@ -521,7 +524,8 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // The question's context sentences, copied into the statement, say nothing about its final question.
   const asked = askedQuestion(question);
   const own = asked.context && statement.startsWith(asked.context) ? statement.slice(asked.context.length) : statement;
-  const coverage = coverageOf(own, asked);
+  // ("What's wrong?" + "The problem is probably overwatering.": a statement that names the problem says what was asked as wrong.)
+  const coverage = coverageOf(/\bproblem\b/i.test(own) && WHAT_IS_WRONG.test(question) ? `${own} wrong` : own, asked);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
   const doubled = (hasAdjacentEqualLetterRuns(statement) ? [...statement.matchAll(DOUBLED)] : []).find(

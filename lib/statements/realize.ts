@@ -2066,6 +2066,25 @@ const ONLY_ONE =
   /^(.+?) (is|are|was|were) the only (ones?)(?: (?:that|which|who) (?:can|could|does|do|did|is|are|was|were|has|have|had|will|would))?(?=$|[,;(]|\s[—–])(.*)$/i;
 
 function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerParts): Realized {
+  // "What's wrong?" + "Probably overwatering." → "The problem is probably overwatering.": what is wrong is the problem.
+  const wrong = withoutMarks(asked).findIndex((t) => t.lower === "wrong");
+  const before = withoutMarks(asked).slice(0, wrong);
+  if (
+    wh.word === "what" &&
+    wh.noun.length === 0 &&
+    !answer.isClause &&
+    wrong > 0 &&
+    before.every((t) => t.pos === "AUX" || t.lower === "'s") &&
+    before.some((t) => t.lemma === "be" || t.lower === "'s")
+  ) {
+    const be = text(before).replace(/^'s$/, "is");
+    const rest = text(withoutMarks(asked).slice(wrong + 1));
+    return {
+      sentence: `The problem${rest ? ` ${rest}` : ""} ${be} ${midSentence(answer.text)}`,
+      rule: "wh-subject:problem",
+      doubts: [],
+    };
+  }
   // "What metal is liquid at room temperature?" + "Mercury is the only one." → "Mercury is the only metal that is liquid at room
   // temperature.": "one" is the question's noun, and the question's predicate says what it alone does.
   const only = answer.isClause && wh.noun.length > 0 && wh.ofPhrase.length === 0 ? ONLY_ONE.exec(answer.text) : null;
@@ -2341,7 +2360,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // So a participle's phrase ("The Jazz Singer (1927), starring Al Jolson, was …"), unless the subject lists gerunds ("Swimming, running …").
   const participle =
     (/, \w+ing /.test(subject) ||
-      /, (?:\w+ed|\w+en|known|born|built|made|found|held|led|sung|worn|grown|drawn|shown|seen|sold|told|taught|won|set) (?:by|in|as|to|for|from|with|on|at|about|of|after|during)\b/.test(
+      /, (?:\w+ed|\w+en|known|born|built|made|found|held|led|sung|worn|grown|drawn|shown|seen|sold|told|taught|won|set) (?:\w+ly )?(?:by|in|as|to|for|from|with|on|at|about|of|after|during|around)\b/.test(
         subject,
       )) &&
     !/^\w+ing\b/i.test(subject);
