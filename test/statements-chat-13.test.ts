@@ -459,3 +459,27 @@ test("'What's wrong?' asks for the problem; a phrase that opens with an adverb i
     true,
   );
 });
+
+test("the question's adjunct goes before the answer's 'after …' phrase; 'None' to a which-noun question is 'no' and the noun", () => {
+  assertStatements(
+    [
+      [
+        "Whom did Napoleon marry in 1810?",
+        "Marie Louise of Austria, after divorcing Josephine.",
+        "Napoleon married Marie Louise of Austria in 1810, after divorcing Josephine.",
+      ],
+      [
+        "Which language family does Basque belong to?",
+        "None that we know of — it's a language isolate.",
+        "Basque belongs to no language family that we know of — it's a language isolate.",
+      ],
+      // (A participle after the answer's noun stays with it.)
+      [
+        "Who won the Battle of Bannockburn?",
+        "The Scots, led by Robert the Bruce.",
+        "The Scots, led by Robert the Bruce, won the Battle of Bannockburn.",
+      ],
+    ],
+    true,
+  );
+});

@@ -444,6 +444,9 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
+  // ("Which language family does Basque belong to?" + "None that we know of" → "no language family that we know of".)
+  if (/^(?:which|what)$/.test(wh.word) && noun && !wh.measure && /^none\b(?! of\b)/i.test(a.trim()))
+    return `no ${noun}${a.trim().slice(4)}`;
   // ("Which countries border France?" + "Eight: Belgium, …": a count of the plural the question picks from names it, "Eight countries".)
   if (/^(?:which|what)$/.test(wh.word) && !wh.prep && noun && ofAt < 0 && isPluralPhrase(wh.noun) && COUNT_ONLY.test(a.trim()))
     return `${a} ${noun}`;
@@ -4493,7 +4496,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
