@@ -483,3 +483,23 @@ test("the question's adjunct goes before the answer's 'after …' phrase; 'None'
     true,
   );
 });
+
+test("a quantifier alone is some of the question's plural subject; a reply's 'but' clause stays in its sentence", () => {
+  assertStatements(
+    [
+      [
+        "How do bats find their way in the dark?",
+        "Most use echolocation: they emit high-pitched calls and listen for the echoes.",
+        "To find their way in the dark, most bats use echolocation: they emit high-pitched calls and listen for the echoes.",
+      ],
+      ["What do birds eat?", "Many eat seeds and insects.", "Many birds eat seeds and insects."],
+      ["Do snakes lay eggs?", "Most do, but some give birth to live young.", "Most snakes lay eggs, but some give birth to live young."],
+    ],
+    true,
+  );
+  // (Not a quantifier before its own noun: "Most water evaporates.")
+  assert.equal(
+    reformulate("What happens to most water in a lake?", "Most water evaporates.").statement,
+    "In a lake, most water evaporates.",
+  );
+});

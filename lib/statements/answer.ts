@@ -396,6 +396,20 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // ("Most use echolocation", "All orbit the Sun": a base form after a quantifier that stands alone is the verb, unless a verb follows it:
+  // "Most water evaporates".)
+  if (
+    i === 1 &&
+    /^(?:most|many|some|few|all|several)$/i.test(prev.text) &&
+    t.lower === t.lemma &&
+    canBeBaseVerb(t.lower) &&
+    next !== undefined &&
+    next.pos !== "VERB" &&
+    next.pos !== "AUX" &&
+    // (Nor before a word read first as a verb in its -s form: "All matter exhibits …".)
+    !(/[^s]s$/.test(next.lower) && isVerbFirst(next.lemma))
+  )
+    return true;
   // ("They both transport water", "We all need sleep": a base form after a plural pronoun and its floating "both" or "all" is the verb.)
   if (
     i === 2 &&

@@ -674,6 +674,9 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
 }
 
+/** A quantifier that can stand alone for some of a plural: "Most use echolocation", "Many eat seeds". */
+const QUANTIFIER_SUBJECT = /^(?:most|many|some|few|all|several)$/i;
+
 /** A plural contraction after "they", spelled out so that its verb can agree with a singular subject. */
 const SPELLED_CONTRACTION: Readonly<Record<string, string>> = { "'re": "are", "’re": "are", "'ve": "have", "’ve": "have" };
 
@@ -882,6 +885,14 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
   )
     return undefined;
   const p = t[0].lower;
+  // ("Most use echolocation" for "How do bats find their way …?": a quantifier alone is some of the question's plural subject.)
+  if (
+    QUANTIFIER_SUBJECT.test(p) &&
+    a.finiteVerb === 1 &&
+    isPluralPhrase(antecedent) &&
+    !antecedent.some((x) => QUANTIFIER_SUBJECT.test(x.lower))
+  )
+    return `${t[0].text} ${text(antecedent[0].lower === "the" ? antecedent.slice(1) : antecedent)} ${text(t.slice(1))}`;
   // ("Both are rocky planets." for "What do Mars and Venus have in common?": "both" stands for the question's two things.)
   // (Only where the two things are the whole subject: not "the difference between baking and roasting", nor a subject cut at "and".)
   const coordinated =
@@ -1429,11 +1440,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const subject = [word(d.subject[0], quantified[1].toLowerCase(), "DET"), ...d.subject.filter((t, i) => !(i === 0 && t.pos === "DET"))];
     const sentence = capitalize(declarative({ ...d, subject }, !quantified[2]));
     const more = answer.text.slice(quantified[0].length).trim();
+    // ("Most do, but some give birth to live young": a clause joined by its conjunction stays in the sentence.)
+    const joined = /^(?:because|but|although|though|while|whereas)\b/i.test(more);
     return {
-      sentence:
-        more === ""
-          ? sentence
-          : `${sentence}${/^because\b/i.test(more) ? ", " : ". "}${/^because\b/i.test(more) ? more : capitalize(more)}`,
+      sentence: more === "" ? sentence : `${sentence}${joined ? ", " : ". "}${joined ? more : capitalize(more)}`,
       rule: "yes-no:quantified",
       doubts,
     };
@@ -3630,7 +3640,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         // "To change colour, octopuses use chromatophores — tiny sacs …": after an answer that goes on past its clause, the question's
         // purpose opens the statement.
         const bare = withObject.replace(/[.!]+$/, "");
-        if (purpose && /[—–;(]|, | (?:until|when|while|because|unless|so that|before|after|once) /.test(bare))
+        if (purpose && /[—–;:(]|, | (?:until|when|while|because|unless|so that|before|after|once) /.test(bare))
           return { sentence: `${capitalize(purpose.trim())}, ${midSentence(bare)}`, rule: "wh-inverted:pronoun", doubts };
         // ("When did the Statue of Liberty arrive in New York?" + "It arrived by ship in June 1885, …": the question's phrase the answer
         // does not say follows the verb, "… arrived in New York by ship …"; so for where: "… landed on the Moon in the Sea of Tranquility".)
