@@ -503,3 +503,13 @@ test("a quantifier alone is some of the question's plural subject; a reply's 'bu
     "In a lake, most water evaporates.",
   );
 });
+
+test("a where-question's stranded preposition before its purpose takes the answer", () => {
+  assertStatements(
+    [
+      ["Where do plants get energy from to make food?", "sunlight", "Plants get energy from sunlight to make food."],
+      ["Where do birds fly to in winter?", "Africa", "Birds fly to Africa in winter."],
+    ],
+    true,
+  );
+});

@@ -3813,7 +3813,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         /^(?:from|to)$/.test(t.lower) &&
         (d.rest[k + 1] === undefined ||
           /^[?.!]+$/.test(d.rest[k + 1].text) ||
-          (d.rest[k + 1].pos === "ADP" && d.rest[k + 2]?.pos !== "PUNCT")),
+          (d.rest[k + 1].pos === "ADP" && d.rest[k + 2]?.pos !== "PUNCT") ||
+          // ("Where do plants get energy from to make food?": before the question's purpose.)
+          (d.rest[k + 1].lower === "to" && d.rest[k + 2]?.pos === "VERB")),
     );
     if (stranded >= 0) {
       const prep = d.rest[stranded].lower;
