@@ -513,3 +513,35 @@ test("a where-question's stranded preposition before its purpose takes the answe
     true,
   );
 });
+
+test("'Not at all' keeps 'at all'; 'Not always' to an 'all' question says 'Not all'; an opener before an amount goes", () => {
+  assertStatements(
+    [
+      ["Are bats blind?", "Not at all. All bats can see.", "Bats are not blind at all. All bats can see."],
+      ["Do all snakes lay eggs?", "Not always; about 70% of snake species do.", "Not all snakes lay eggs; about 70% of snake species do."],
+      [
+        "How long does it take light from the Sun to reach Earth?",
+        "Ah, about 8 minutes and 20 seconds — so we see the Sun as it was.",
+        "It takes light from the Sun about 8 minutes and 20 seconds to reach Earth — so we see the Sun as it was.",
+      ],
+      ["How far is the Moon?", "Ah, about 384,000 km.", "The Moon is about 384,000 km."],
+      [
+        "How many official languages does South Africa have?",
+        "Twelve since 2023, when South African Sign Language was added.",
+        "South Africa has twelve official languages since 2023, when South African Sign Language was added.",
+      ],
+      [
+        "What did the Romans use to make their concrete so durable?",
+        "Volcanic ash, mainly from around Pozzuoli near Naples, mixed with lime.",
+        "To make their concrete so durable, the Romans used volcanic ash, mainly from around Pozzuoli near Naples, mixed with lime.",
+      ],
+    ],
+    true,
+  );
+  // (A clause is no object of the impersonal passive: flagged for a person instead.)
+  const clause = reformulate(
+    "Which wood should I use for a cutting board?",
+    "Hard, closed-grain woods like maple, walnut or cherry are the usual picks — they're durable.",
+  );
+  assert.ok(!clause.statement.includes("picks should be used"), clause.statement);
+});

@@ -1429,12 +1429,13 @@ function reformulateWithin(asked: string, markedUp: string): Reformulation {
   const focus =
     q.frame.kind === "wh-subject" && /^(?:it|that)\s+(?:is|was)\s[^,]+, /i.test(a.text) ? predicateOfDummySubject(a)?.text : undefined;
   // (In the answer's first sentence: "That'd be J. M. W. Turner, in 1839. It shows …".)
-  const adjunct = q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(focus ?? (a.rest ? a.text : own));
+  const adjunct =
+    q.frame.kind === "yes-no" || introduced || q.fronted ? undefined : splitTrailingAdjunct(focus ?? (a.rest || a.framed ? a.text : own));
   // ("Wilhelm Schickard, in 1623, though Blaise Pascal's machine …": the adjunct before the answer's own concession.)
   const conceded =
     adjunct || introduced || q.fronted || q.frame.kind === "yes-no" || a.isClause
       ? null
-      : CONCESSION_AFTER.exec(focus ?? (a.rest ? a.text : own));
+      : CONCESSION_AFTER.exec(focus ?? (a.rest || a.framed ? a.text : own));
   const beforeConcession = conceded ? splitTrailingAdjunct(conceded[1]) : undefined;
   const r = introduced
     ? realize(q, analyzeAnswer(introduced.clause), question)

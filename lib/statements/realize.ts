@@ -418,7 +418,7 @@ const LEADING_MEASURE =
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
-  /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?)(?: (?:thousand|million|billion|trillion))?)(\s*(?:,|—|–)\s.+|\s+(?:a|an|per|each|every) (?:year|day|week|month|hour|minute|second|night|season|decade|century|lifetime)\b.*|\s+(?:at|under|on|in|by|during|within|across|according to)\s.+)$/i;
+  /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?)(?: (?:thousand|million|billion|trillion))?)(\s*(?:,|—|–)\s.+|\s+(?:a|an|per|each|every) (?:year|day|week|month|hour|minute|second|night|season|decade|century|lifetime)\b.*|\s+(?:at|under|on|in|by|during|within|across|according to|since|until|as of|for)\s.+)$/i;
 /** An amount that ends with a number or a unit (its bracket closed after it), where a measure's adjective goes ("five days long"). */
 const MEASURE_END = new RegExp(`(?:\\d|\\b[a-z]*(?:${MEASURE_UNITS})\\)?)\\s*$`, "i");
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
@@ -1466,17 +1466,23 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // its "still" to "anymore": "Pluto is not a planet anymore".)
     // ("cannot": "Flying fish cannot really fly".)
     const lapsed = !positive && LAPSED_NO.test(answer.text);
+    // ("Are bats blind?" + "Not at all." → "Bats are not blind at all.")
+    const atAll = !positive && /^(?:(?:no|nope),?\s+)?not at all\b/i.test(answer.text);
     // ("Yes, that's completely normal — …" to "Is it normal for …?": the reply's adverb goes on the question's own adjective.)
     const degree = reply ? /^(?:it|that)(?:['’]s| is) (perfectly|totally|completely|generally|usually) ([a-z]+)/i.exec(reply[0]) : null;
     const degreeAt = degree ? plain.indexOf(` is ${degree[2].toLowerCase()}`) : -1;
-    const sentence = softened
-      ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
-      : lapsed
-        ? `${plain.replace(/[.!]+$/, "").replace(/ still(?= )/, "")} anymore`
-        : degree && degreeAt >= 0
-          ? `${plain.slice(0, degreeAt)} is ${degree[1].toLowerCase()}${plain.slice(degreeAt + 3)}`
-          : // ("Is Pluto still a planet?" + "No." → "Pluto is no longer a planet.": a "still" denied is "no longer".)
-            plain.replace(/\b(is|are|was|were) not still\b/, "$1 no longer");
+    // ("Do all snakes lay eggs?" + "Not always; …": "Not all snakes lay eggs" says it already.)
+    const sentence =
+      softened && !/^not all\b/i.test(plain)
+        ? plain.replace(/\b(cannot|not|n't)\b/, `$1 ${softened.toLowerCase()}`).replace(/ actually(?= )/, "")
+        : lapsed
+          ? `${plain.replace(/[.!]+$/, "").replace(/ still(?= )/, "")} anymore`
+          : atAll
+            ? `${plain.replace(/[.!]+$/, "")} at all`
+            : degree && degreeAt >= 0
+              ? `${plain.slice(0, degreeAt)} is ${degree[1].toLowerCase()}${plain.slice(degreeAt + 3)}`
+              : // ("Is Pluto still a planet?" + "No." → "Pluto is no longer a planet.": a "still" denied is "no longer".)
+                plain.replace(/\b(is|are|was|were) not still\b/, "$1 no longer");
     if (e.text !== "" && !e.echo && !e.because) {
       // "Yes, Venus is hotter than Mercury." / "No, not all birds fly; penguins cannot." state it themselves.
       const resolved = e.isClause ? (resolvePronoun(e, d.subject, subjectNumber(d)) ?? e.text) : e.text;
@@ -3290,6 +3296,8 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
   const be = (plural: boolean) => (modal ? `${modal} be` : d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is");
   const participle = pastParticiple(d.verb.lemma);
   if ((wh.word === "what" || wh.word === "which") && !wh.prep && !wh.measure && !asksTime(wh)) {
+    // (A clause is no object: "Hard, closed-grain woods like maple … are the usual picks" says its own predicate, whatever the tagger read.)
+    if (a.isClause || a.tokens.some((t) => t.pos === "AUX" && /^(?:is|are|was|were)$/.test(t.lower))) return undefined;
     // The answer is the verb's object only when no object follows the verb ("use to measure", not "use the scale to").
     if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP" || (rest[0].lower === "instead" && rest[1]?.lower === "of")))
       return undefined;
@@ -4508,12 +4516,12 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|mostly|mainly|largely|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|(?:mostly|mainly|largely)(?! from\b)|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
 const FILLER_THEN_CLAUSE =
-  /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although|when|where|who|in|on|at|during|around|about|after|before|mostly|mainly|largely|usually|probably)\s.*|,\s*(?:mostly|mainly|largely|usually|probably)[.!]?|\s*[;—–]\s.*)$/;
+  /^([^,;—–]+?)(,\s*(?:and|but|which|so|while|though|although|when|where|who|in|on|at|during|around|about|after|before|usually|probably)\s.*|,\s*(?:mostly|mainly|largely|usually|probably)[.!]?|\s*[;—–]\s.*)$/;
 /** A possessive answer and what it adds ("Benjamin Franklin's (he was never president …)", "The Soviet Union's, in 1970: …"). */
 const TRAILING_POSSESSIVE = /^(.+?['’]s?)(\s*[,(:;—–].*)$/;
 /** "It's Yorick's, …", "That's Alan Turing's — …": a dummy subject and a possessive, then what the answer adds. */
