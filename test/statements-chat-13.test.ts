@@ -545,3 +545,8 @@ test("'Not at all' keeps 'at all'; 'Not always' to an 'all' question says 'Not a
   );
   assert.ok(!clause.statement.includes("picks should be used"), clause.statement);
 });
+
+test("a dash inside a quoted answer is the quotation's own", () => {
+  const made = reformulate("What did Bell say in the first phone call?", '"Mr. Watson, come here — I want to see you."');
+  assert.ok(made.statement.includes('"Mr. Watson, come here — I want to see you."'), made.statement);
+});

@@ -3998,7 +3998,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     };
   }
   // (An addition after a dash too: "a caution — two in one match mean …" after "in football".)
-  const dashed = !relative && gap < d.rest.filter((t) => t.pos !== "PUNCT").length ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
+  // (Not a dash inside a quotation: '"Mr. Watson, come here — I want to see you."'.)
+  const dashed =
+    !relative && gap < d.rest.filter((t) => t.pos !== "PUNCT").length && !/^["“]/.test(slot) ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? "");
   if (relative) slot = relative[1];
   else if (dashed) slot = dashed[1];
@@ -4612,7 +4614,9 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
     ? null
     : ((slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
       ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null));
-  if (trailing && !answer.isClause) {
+  // (Not inside a quotation: '"Mr. Watson, come here — I want to see you."' is one phrase.)
+  const quoted = trailing !== null && ((trailing[1].match(/"/g)?.length ?? 0) % 2 === 1 || /“[^”]*$/.test(trailing[1]));
+  if (trailing && !answer.isClause && !quoted) {
     const core = withAnswerFields(analyzeAnswer(trailing[1]), { rest: answer.rest, raw: answer.raw });
     // (The core may end in an addition of its own: "Six: Switzerland, …" before "— though …".)
     const r = core.text.length < t.length ? realizeAnswer(q, core, question) : realizeFrame(q, core, question);
