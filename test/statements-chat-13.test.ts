@@ -550,3 +550,16 @@ test("a dash inside a quoted answer is the quotation's own", () => {
   const made = reformulate("What did Bell say in the first phone call?", '"Mr. Watson, come here — I want to see you."');
   assert.ok(made.statement.includes('"Mr. Watson, come here — I want to see you."'), made.statement);
 });
+
+test("a noun in -en is no participle of a verb it only looks like ('dozen', 'heaven')", () => {
+  assertStatements(
+    [
+      [
+        "What's a baker's dozen?",
+        "Thirteen — one more than a regular dozen.",
+        "A baker's dozen is thirteen — one more than a regular dozen.",
+      ],
+    ],
+    true,
+  );
+});

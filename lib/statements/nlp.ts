@@ -250,15 +250,10 @@ export function gerundLemma(word: string): string | undefined {
 export function isParticipleOf(word: string): boolean {
   const w = word.toLowerCase();
   if (!/(?:ed|en|wn|ne)$/.test(w)) return false;
-  const stems = [
-    w.replace(/ied$/, "y"),
-    w.replace(/ed$/, "e"),
-    w.replace(/ed$/, ""),
-    w.replace(/([bdgklmnprt])\1ed$/, "$1"),
-    w.replace(/n$/, ""),
-    w.replace(/en$/, ""),
-  ];
-  return canBeVerb(w) || stems.some((s) => s !== w && s.length > 2 && canBeVerb(s));
+  const stems = [w.replace(/ied$/, "y"), w.replace(/ed$/, "e"), w.replace(/ed$/, ""), w.replace(/([bdgklmnprt])\1ed$/, "$1")];
+  if (canBeVerb(w) || stems.some((s) => s !== w && s.length > 2 && canBeVerb(s))) return true;
+  // (A strong participle in -n or -en is its verb's own: "taken", "seen", but not "dozen" from "doze" nor "heaven" from "heave".)
+  return [w.replace(/n$/, ""), w.replace(/en$/, "")].some((s) => s !== w && s.length > 2 && canBeVerb(s) && pastParticiple(s) === w);
 }
 
 /** True when the lexicon says `word` can be a verb's base form ("lay", "set", "ground"), not only a past form ("made", "left"). */
