@@ -563,3 +563,22 @@ test("a noun in -en is no participle of a verb it only looks like ('dozen', 'hea
     true,
   );
 });
+
+test("options after a colon are compared; 'Tell me how long X is' is asked as 'How long is X?'", () => {
+  assertStatements(
+    [
+      [
+        "Which is bigger: a tablespoon or a teaspoon?",
+        "The first one — a tablespoon is three teaspoons.",
+        "A tablespoon is bigger than a teaspoon — a tablespoon is three teaspoons.",
+      ],
+      ["Tell me how long a marathon is.", "It's 42.195 km — that's 26.2 miles.", "A marathon is 42.195 km long — that's 26.2 miles."],
+      [
+        "I'm curious. Tell me how old the universe is.",
+        "About 13.8 billion years.",
+        "I'm curious. The universe is about 13.8 billion years old.",
+      ],
+    ],
+    true,
+  );
+});

@@ -1387,7 +1387,19 @@ function withoutCleft(asked: string, answer: string): string {
 }
 
 /** The rules on a question and answer within the bound. */
-function reformulateWithin(asked: string, markedUp: string): Reformulation {
+/** "Tell me how long a marathon is.": an imperative around a measure question, its subject and its "be". */
+const TOLD_MEASURE =
+  /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:tell me|explain|say|guess)\s+(how (?:long|far|tall|big|old|much|many|deep|high|fast|heavy|wide|large|hot|cold))\s+(.+?)\s+(is|are|was|were)\s*[.?!]?\s*$/i;
+
+/** The measure question an imperative asks ("How long is a marathon?"), so that its frame is read; other questions as they are. */
+function directQuestion(asked: string): string {
+  const m = TOLD_MEASURE.exec(asked);
+  return m ? `${m[1]}${capitalize(m[2])} ${m[4].toLowerCase()} ${m[3]}?` : asked;
+}
+
+function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
+  // ("Tell me how long a marathon is." is asked as "How long is a marathon?")
+  const asked = directQuestion(givenAsked);
   const given = withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)));
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;

@@ -2050,7 +2050,8 @@ function bareSuperlative(predicate: readonly Token[]): number {
 
 /** "Which came earlier, the Iron Age or the Bronze Age?": the two options after the predicate's comma, and the predicate before it. */
 function trailingOptions(predicate: readonly Token[]): { before: Token[]; options: [Token[], Token[]] } | undefined {
-  const comma = predicate.map((t) => t.text).lastIndexOf(",");
+  // (Or after a colon: "Which is bigger: a tablespoon or a teaspoon?")
+  const comma = Math.max(predicate.map((t) => t.text).lastIndexOf(","), predicate.map((t) => t.text).lastIndexOf(":"));
   if (comma < 1) return undefined;
   const tail = withoutMarks(predicate.slice(comma + 1));
   const or = tail.findIndex((t) => t.lower === "or");
