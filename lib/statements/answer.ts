@@ -387,6 +387,9 @@ function joinedByHyphen(tokens: readonly Token[], i: number): boolean {
   return tokens[i - 1]?.text === "-" && tokens[i].pre === "";
 }
 
+/** A quantifier that can stand alone for some of a plural: "Most use echolocation", "Many eat seeds". */
+export const STANDALONE_QUANTIFIER = /^(?:most|many|some|few|all|several)$/i;
+
 /** "both", "all": a quantifier that floats after a plural pronoun subject ("They both …") and goes with it. */
 export const FLOATING_QUANTIFIER = /^(?:both|all)$/;
 
@@ -400,7 +403,7 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   // "Most water evaporates".)
   if (
     i === 1 &&
-    /^(?:most|many|some|few|all|several)$/i.test(prev.text) &&
+    STANDALONE_QUANTIFIER.test(prev.text) &&
     t.lower === t.lemma &&
     canBeBaseVerb(t.lower) &&
     next !== undefined &&
@@ -885,20 +888,19 @@ function analyzeUncached(answer: string): AnswerParts {
   // "Not for short trips — …": a "not" that limits the question's verb answers no.
   const limitedNo = !yes && !no && LIMITED_NO.test(body);
   const polarity: Polarity | undefined = yes ? "yes" : no || limitedNo ? "no" : undefined;
-  const matched = yes ?? no;
   // (Its "no" said again after the limit goes: "Not with the naked eye, no.")
   // (A no said again after the softened one goes: "Not botanically, no — …"; so does a "not" said again before its source: "No, not
   // according to the research so far.")
-  const afterPolarity = matched
-    ? no
-      ? body
-          .slice(matched[0].length)
-          .replace(SAID_AGAIN_NO, "")
-          .replace(/[.!]/.test(matched[0]) ? /^$/ : /^not (?=according to\b)/i, "")
-      : body.slice(matched[0].length)
-    : limitedNo
-      ? body.replace(/,\s*(?:no|nope)(?=[.!]?(?:\s|$))/i, "")
-      : "";
+  const afterNo = no ? body.slice(no[0].length).replace(SAID_AGAIN_NO, "") : "";
+  const afterPolarity = yes
+    ? body.slice(yes[0].length)
+    : no
+      ? /[.!]/.test(no[0])
+        ? afterNo
+        : afterNo.replace(/^not (?=according to\b)/i, "")
+      : limitedNo
+        ? body.replace(/,\s*(?:no|nope)(?=[.!]?(?:\s|$))/i, "")
+        : "";
   const sentences = splitSentences(body);
   let first = sentences[0] ?? "";
   const rest = sentences.slice(1).join(" ").trim();

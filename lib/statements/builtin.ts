@@ -36,6 +36,7 @@ import {
   regularPlural,
   type Token,
   verbForms,
+  HOW_OFTEN_ADVERBS,
 } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
@@ -362,8 +363,8 @@ const CLAUSE_AFTER_MAIN = new Set(["because", "since", "although", "though", "wh
  * composed …"): after the main clause's first auxiliary, or before the question's verb where that comes first, else before the first
  * verb; undefined when the statement has none of them.
  */
-/** Adverbs that say how often or how generally: one said by the answer replaces one the question said. */
-const HOW_OFTEN = /^(?:usually|typically|generally|normally|often|commonly|mostly)$/;
+/** An adverb of how often (HOW_OFTEN_ADVERBS): one said by the answer replaces one the question said. */
+const HOW_OFTEN = new RegExp(`^(?:${HOW_OFTEN_ADVERBS.join("|")})$`);
 
 function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<string>): string | undefined {
   const t = tokenizePhrase(sentence);

@@ -442,6 +442,9 @@ export function gerund(verb: string): string {
 const IRREGULAR_PLURAL =
   /(?:fish|sheep|deer|moose|mouse|goose|man|person|child|tooth|foot|ox|cactus|fungus|species|series|[^aeiou]o|f|fe|is|us)$/;
 
+/** Adverbs that say how often or how generally ("usually", "typically"): an answer's one takes the place of a question's. */
+export const HOW_OFTEN_ADVERBS = ["usually", "typically", "generally", "normally", "often", "commonly", "mostly"] as const;
+
 /** The plural of a noun for a person the question counts: "the first person" → "the first people". */
 export const PERSON_PLURAL: Readonly<Record<string, string>> = { person: "people", man: "men", woman: "women" };
 

@@ -14,7 +14,7 @@
  * Each test runs only once a plain substring test finds its words: these run on every statement. */
 import { analyzeAnswer } from "./answer.js";
 import { capitalDoubtful } from "./names.js";
-import { canBeVerb } from "./nlp.js";
+import { canBeVerb, HOW_OFTEN_ADVERBS } from "./nlp.js";
 import { repeatsWord } from "./four-grams.js";
 import { wordsOf } from "./wellformed.js";
 import { hasSuffix, occurrences, withoutFinalStops, wordSet } from "./text.js";
@@ -259,8 +259,12 @@ const BECAUSE_OF_CLAUSE =
 const MISPLACED_MODAL =
   /\bto (?:should|would|could|will|can|must|might|shall)\b|\b(?:most likely|likely|probably) [a-z]+ (?:would|could|should|will|can|might|must)\b/;
 
-/** Two adverbs of how often in a row ("usually typically"): the answer's hedge put beside the question's own. */
-const TWO_HOW_OFTEN = /\b(?:usually|typically|generally|normally|commonly) (?:usually|typically|generally|normally|commonly)\b/;
+/**
+ * Two adverbs of how often in a row ("usually typically"): the answer's hedge put beside the question's own. (Not "often" nor
+ * "mostly", which a sentence may say after another: "… are usually mostly water".)
+ */
+const SAYS_HOW_OFTEN = HOW_OFTEN_ADVERBS.filter((w) => w !== "often" && w !== "mostly").join("|");
+const TWO_HOW_OFTEN = new RegExp(`\\b(?:${SAYS_HOW_OFTEN}) (?:${SAYS_HOW_OFTEN})\\b`);
 
 /** Two articles in a row, "the an", "a the" (not a letter's name: "the A above middle C", "a A/C unit"). */
 const TWO_ARTICLES = /\b(?:the|a|an) (?:the|an|a)\b(?! ?[-–—/])/;

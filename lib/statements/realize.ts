@@ -9,6 +9,7 @@ import {
   analyzeAnswer,
   clauseVerb,
   FLOATING_QUANTIFIER,
+  STANDALONE_QUANTIFIER,
   isPluralPhrase,
   polarityMark,
   predicateOfDummySubject,
@@ -674,9 +675,6 @@ function pronounFits(p: string, antecedent: readonly Token[], number?: "singular
   return !((p === "he" || p === "she") && !antecedent.some((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text) || PERSONISH.test(x.lower)));
 }
 
-/** A quantifier that can stand alone for some of a plural: "Most use echolocation", "Many eat seeds". */
-const QUANTIFIER_SUBJECT = /^(?:most|many|some|few|all|several)$/i;
-
 /** A plural contraction after "they", spelled out so that its verb can agree with a singular subject. */
 const SPELLED_CONTRACTION: Readonly<Record<string, string>> = { "'re": "are", "’re": "are", "'ve": "have", "’ve": "have" };
 
@@ -887,10 +885,10 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
   const p = t[0].lower;
   // ("Most use echolocation" for "How do bats find their way …?": a quantifier alone is some of the question's plural subject.)
   if (
-    QUANTIFIER_SUBJECT.test(p) &&
+    STANDALONE_QUANTIFIER.test(p) &&
     a.finiteVerb === 1 &&
     isPluralPhrase(antecedent) &&
-    !antecedent.some((x) => QUANTIFIER_SUBJECT.test(x.lower))
+    !antecedent.some((x) => STANDALONE_QUANTIFIER.test(x.lower))
   )
     return `${t[0].text} ${text(antecedent[0].lower === "the" ? antecedent.slice(1) : antecedent)} ${text(t.slice(1))}`;
   // ("Both are rocky planets." for "What do Mars and Venus have in common?": "both" stands for the question's two things.)
