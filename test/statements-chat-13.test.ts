@@ -582,3 +582,27 @@ test("options after a colon are compared; 'Tell me how long X is' is asked as 'H
     true,
   );
 });
+
+test("a pronoun subject of the question's own verb is resolved before the answer is taken as stating it", () => {
+  assertStatements([["What does DNA stand for?", "It stands for deoxyribonucleic acid.", "DNA stands for deoxyribonucleic acid."]], true);
+  assert.equal(
+    reformulate("What does 'per se' mean?", "It means 'by itself' — it's Latin.").statement,
+    "'per se' means 'by itself' — it's Latin.",
+  );
+});
+
+test("the answer's condition joins the question's; two conditions in a row are flagged", () => {
+  assertStatements(
+    [
+      [
+        "What should you do if someone is choking?",
+        "If they can't cough or speak, give up to 5 back blows, then call for help.",
+        "If someone is choking and they can't cough or speak, give up to 5 back blows, then call for help.",
+      ],
+    ],
+    true,
+  );
+  assert.ok(
+    statementDoubts("Q?", "A", "If they can't cough, if someone is choking, give back blows.").some((d) => d.includes("two conditions")),
+  );
+});

@@ -1103,7 +1103,12 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   ) {
     const r = reformulateWithin(asked, condition[2]);
     if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(condition[1].toLowerCase())) {
-      const statement = `${capitalize(condition[1])}, ${continuedAfter(r.statement, asked)}`;
+      // ("What should you do if someone is choking?" + "If they can't cough or speak, give …": the answer's condition joins the
+      // question's, "If someone is choking and they can't cough or speak, give …".)
+      const asksIf = /^\s*if\s/i.test(condition[1]) ? /^(If [^,]{3,120}), (\S[\s\S]*)$/.exec(r.statement) : null;
+      const statement = asksIf
+        ? `${asksIf[1]} and ${condition[1].replace(/^\s*if\s+/i, "")}, ${asksIf[2]}`
+        : `${capitalize(condition[1])}, ${continuedAfter(r.statement, asked)}`;
       return checked({ ...r, statement, rule: `${r.rule}:condition` }, asked, given);
     }
   }

@@ -292,6 +292,9 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // verb it should come before (the question's words put in the wrong order).
   const modal = MISPLACED_MODAL.exec(statement);
   if (modal && !answer.includes(modal[0]) && !question.includes(modal[0])) out.push(`reads: "${modal[0]}", a modal out of place`);
+  // "If they can't cough, if someone is choking, give …": the answer's condition and the question's, one after the other.
+  if (/^(?:if|when) [^,.;]+, (?:if|when) /i.test(statement) && !/^(?:if|when) [^,.;]+, (?:if|when) /i.test(answer))
+    out.push("reads: two conditions in a row");
   // "Dogs usually typically live …": the answer's adverb of how often beside the question's.
   const often = lower.includes("ly ") ? TWO_HOW_OFTEN.exec(lower) : null;
   if (often && !question.toLowerCase().includes(often[0]) && !answer.toLowerCase().includes(often[0]))

@@ -3408,8 +3408,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     (wh.word === "what" || wh.word === "which") &&
     d.subject.length > 0 &&
     d.subject[0].pos !== "PRON" &&
-    // (The verb's object may be one word: "A thermometer measures temperature.")
+    // (The verb's object may be one word: "A thermometer measures temperature."; a pronoun subject is resolved below: "It means …".)
     a.tokens.length >= d.subject.length + 2 &&
+    a.tokens[0].pos !== "PRON" &&
     restates(a.tokens.slice(0, d.subject.length + 4), [...d.subject, d.verb]) &&
     a.tokens.some((t) => t.lemma === d.verb?.lemma && t.lower !== t.lemma)
   )
