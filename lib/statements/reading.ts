@@ -126,13 +126,13 @@ export function questionCoverage(statement: string, question: string): number {
   return coverageOf(statement, askedQuestion(question));
 }
 
-/** `questionCoverage` with the question read. */
-function coverageOf(statement: string, question: AskedQuestion): number {
+/** `questionCoverage` with the question read; `saidAs` is a stem the statement says in other words ("wrong" as "the problem"). */
+function coverageOf(statement: string, question: AskedQuestion, saidAs?: string): number {
   const asked = question.stems;
   if (asked.length === 0) return 1;
   const words = wordsOf(statement);
   let n = 0;
-  for (const s of asked) if (keepsStem(words, s)) n++;
+  for (const s of asked) if (s === saidAs || keepsStem(words, s)) n++;
   return n / asked.length;
 }
 
@@ -525,7 +525,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const asked = askedQuestion(question);
   const own = asked.context && statement.startsWith(asked.context) ? statement.slice(asked.context.length) : statement;
   // ("What's wrong?" + "The problem is probably overwatering.": a statement that names the problem says what was asked as wrong.)
-  const coverage = coverageOf(/\bproblem\b/i.test(own) && WHAT_IS_WRONG.test(question) ? `${own} wrong` : own, asked);
+  const coverage = coverageOf(own, asked, /\bproblem\b/i.test(own) && WHAT_IS_WRONG.test(question) ? "wrong" : undefined);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
   const doubled = (hasAdjacentEqualLetterRuns(statement) ? [...statement.matchAll(DOUBLED)] : []).find(
