@@ -576,7 +576,8 @@ test("options after a colon are compared; 'Tell me how long X is' is asked as 'H
       [
         "I'm curious. Tell me how old the universe is.",
         "About 13.8 billion years.",
-        "I'm curious. The universe is about 13.8 billion years old.",
+        // (The asker's word on the asking goes: stop 46.)
+        "The universe is about 13.8 billion years old.",
       ],
     ],
     true,

@@ -104,7 +104,7 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally|ideally|preferably)[,:]?\s+(?=\S)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally|ideally|preferably|(?:absolutely|definitely|certainly)(?= not\b))[,:]?\s+(?=\S)/i;
 /**
  * An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes", "Botanically, yes"): it stays on the
  * statement's verb.

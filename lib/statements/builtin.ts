@@ -1475,13 +1475,34 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   sentence = capitalize(withPortionOf(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer, q.final), q.final), q.final));
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
-  // The context is the question's own, already clean: only its question marks become periods.
-  const statement = q.context ? `${statedContext(q.context)} ${finish(sentence)}` : finish(sentence);
+  // The context is the question's own, already clean: only its question marks become periods. The asker's framing goes, where the
+  // question stands without it.
+  const framing = q.context !== "" && askersFraming(q);
+  const statement = q.context && !framing ? `${statedContext(q.context)} ${finish(sentence)}` : finish(sentence);
   // ("My dog keeps scratching his ears." + "He most likely has …": the statement keeps the context, where the pronoun's noun is.)
   const ruleDoubts =
     q.context && r.doubts.includes("pronoun left unresolved") && antecedentInContext(a.text, q.context)
       ? r.doubts.filter((d) => d !== "pronoun left unresolved")
       : r.doubts;
-  const doubts = [...ruleDoubts, ...statementDoubts(question, answer, statement)];
+  const doubts = [...ruleDoubts, ...statementDoubts(framing ? q.final : question, answer, statement)];
   return { statement, questionType, rule: r.rule, fallback: r.rule === "question-colon", flagged: doubts.length > 0, doubts };
+}
+
+/** A context sentence about the asker ("I'm training for my first half marathon.", "My daughter asked me this at dinner."). */
+const ASKERS_SENTENCE = /^(?:I|I['’](?:m|ve|d|ll)|My|We|We['’](?:re|ve|d)|Our)\s/;
+/** What an asker's sentence says about the asking itself: who asked, for what, why they wonder ("My daughter asked me this at dinner."). */
+const ABOUT_THE_ASKING =
+  /\b(?:asked me|asks me|wonder(?:ing|ed)?|curious|quiz(?:zes)?|trivia|homework|report|essay|exam|test|mixing (?:these|them|those|the two) up|settle (?:a|an|the) (?:bet|argument|debate)|pub quiz|seeing this|heard this|came up)\b/i;
+/** Words of a final question that lean on what came before it, or on the asker. */
+const LEANS_ON_CONTEXT =
+  /\b(?:I|me|my|mine|we|us|our|you|your|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;
+
+/**
+ * Whether the question's context only tells who asks and why ("I keep seeing this in quizzes. What is the smallest planet …?"): every
+ * context sentence is the asker's word on the asking, and the final question stands on its own, so the statement does not claim the
+ * asker's story. (A situation stays: "I'm planning to hike Kilimanjaro next year. How long does the climb take?")
+ */
+function askersFraming(q: ParsedQuestion): boolean {
+  const sentences = q.context.split(/(?<=[.!?])\s+/);
+  return sentences.every((x) => ASKERS_SENTENCE.test(x) && ABOUT_THE_ASKING.test(x)) && !LEANS_ON_CONTEXT.test(q.final);
 }

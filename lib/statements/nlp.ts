@@ -129,6 +129,9 @@ function trailingSpace(text: string, from: number, to: number): string {
   return text.slice(i, to);
 }
 
+/** A past tense with "co-" ("co-wrote", "co-founded"), which the tagger can read as a noun: the verb of its clause. */
+const CO_PAST = /^co-(?:[a-z]{3,}ed|wrote|led|won|ran|made|built|taught|held|sang|drew|found)$/i;
+
 /** wink-nlp's tokens of `text`; the first token's `pre` is `firstPre`, or the white space before it when undefined. */
 function tag(text: string, firstPre: string | undefined): Token[] {
   if (text.trim() === "") return [];
@@ -141,7 +144,7 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   return words.map((word, i) => ({
     text: word,
     lower: lowerCase(word),
-    pos: pos[i],
+    pos: pos[i] === "NOUN" && word.startsWith("co-") && CO_PAST.test(word) && i > 0 ? "VERB" : pos[i],
     lemma: lowerCase(lemma[i] ?? word),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));

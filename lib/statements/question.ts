@@ -163,7 +163,9 @@ function isNegation(t: Token | undefined): boolean {
  * Verbs that follow "what" as its predicate far more often than they name things ("What causes rust on iron?", not "which causes
  * rust"): right after the wh-word they are the verb even when the next word could be one too.
  */
-const WH_SUBJECT_VERBS = wordSet("causes caused makes determines controls produces creates prevents triggers drives allows keeps");
+const WH_SUBJECT_VERBS = wordSet(
+  "causes caused makes determines controls produces creates prevents triggers drives allows keeps gives gave helps protects kills stops",
+);
 const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
 
 /**
@@ -435,6 +437,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     !isVerbFirst(tokens[best].lower)
   )
     best += 1;
+  // ("Why does a cut apple turn brown?": a verb of becoming before its adjective is the verb.)
+  if (best > start + 1 && tokens[best].pos === "ADJ" && tokens[best - 1].pos === "VERB" && BECOMING.test(tokens[best - 1].lower)) best -= 1;
   let guessed = false;
   if (best < 0) {
     // No verb-like word: the last word before any final preposition.
@@ -464,6 +468,9 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     guessed,
   };
 }
+
+/** Verbs of becoming or staying, which take an adjective ("turn brown", "go sour", "stay fresh"). */
+const BECOMING = /^(?:turn|go|grow|get|become|stay|keep|fall|remain)$/;
 
 /** A personal pronoun that can be a clause's subject. */
 const PERSONAL_SUBJECT = /^(?:i|you|we|they|he|she|one)$/;

@@ -288,6 +288,9 @@ function objectGap(d: Declarative): number {
   }
   const verb = d.verb?.lemma ?? "";
   const np = nounPhraseEnd(r, 0);
+  // ("develop a vaccine against _ in 1885": a preposition stranded after the object, before the question's own phrase.)
+  if (np > 0 && r[np]?.pos === "ADP" && r[np].lower !== "of" && r[np + 1]?.pos === "ADP" && r[np + 2] && r[np + 2].pos !== "PUNCT")
+    return np + 1;
   if (np > 0 && !isTemporal(r, 0)) {
     if (r[np] && r[np].pos === "VERB" && r[np].lower === r[np].lemma) {
       // "help the body produce _"
@@ -871,8 +874,10 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
  * A clause answer whose subject is a pronoun for what the question is about ("They absorb carbon
  * dioxide." → "Plants absorb carbon dioxide."); undefined when the pronoun does not fit.
  */
-function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "singular" | "plural"): string | undefined {
+function resolvePronoun(a: AnswerParts, asked: readonly Token[], number?: "singular" | "plural"): string | undefined {
   const t = a.tokens;
+  // ("He thought life was …" for "What was Schopenhauer's attitude toward life?": "he" is the named owner, not his attitude.)
+  const antecedent = (t[0] && namedOwner(t[0].lower, asked)) ?? asked;
   // (The pronoun's adverb or floating quantifier goes with it: "They often …", "They both …".)
   const floating = a.finiteVerb === 2 && FLOATING_QUANTIFIER.test(t[1].lower);
   if (
@@ -922,6 +927,17 @@ function resolvePronoun(a: AnswerParts, antecedent: readonly Token[], number?: "
     .replace(/^'ll\b/, "will")
     .replace(/^'d\b/, "would");
   return `${subject} ${verb}`;
+}
+
+/** The name that owns a thing the question asks about ("Schopenhauer" of "Schopenhauer's attitude toward life"), for "he" or "she". */
+function namedOwner(p: string, antecedent: readonly Token[]): readonly Token[] | undefined {
+  if (p !== "he" && p !== "she") return undefined;
+  const mark = antecedent.findIndex((x) => /^['’]s?$/.test(x.lower));
+  const owner = antecedent.slice(0, mark);
+  const owned = antecedent[mark + 1];
+  return mark > 0 && owner.every((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text)) && owned && !PERSONISH.test(owned.lower)
+    ? owner
+    : undefined;
 }
 
 /**
@@ -2883,7 +2899,8 @@ function beComplementRealize(
     const ends = new RegExp(`\\b${adj}$`, "i").test(slot);
     // A bare age takes its unit ("32" → "32 years old"); a bare number for another measure stays bare.
     if (adj === "old" && /^(?:about |around |almost |nearly )?\d+(?:\.\d+)?$/.test(slot)) slot = `${slot} years old`;
-    else if (POST_MEASURE.has(adj) && !ends && !cachedRegExp(`\\b${adj}\\b`, "i").test(slot)) {
+    // (Not after a definite phrase: "the distance light travels in one year" says what a light-year is, not how long.)
+    else if (POST_MEASURE.has(adj) && !ends && !cachedRegExp(`\\b${adj}\\b`, "i").test(slot) && !/^the\s/i.test(slot)) {
       // ("About 1,085 metres at its highest point" → "about 1,085 metres tall at its highest point": the adjective follows the measure.)
       const measure = LEADING_MEASURE.exec(slot);
       slot =
@@ -3938,6 +3955,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
+  }
+  // ("refuse to do _" + "To give up her bus seat": the answer's verb phrase says the question's "do".)
+  const done = gap >= 2 && d.rest[gap - 1].lower === "do" && d.rest[gap - 2].lower === "to" ? /^(?:to\s+)?([A-Za-z]+)\b/i.exec(slot) : null;
+  if (done && canBeBaseVerb(done[1].toLowerCase())) {
+    slot = `${done[1].toLowerCase()}${slot.slice(done[0].length)}`;
+    d = { ...d, rest: [...d.rest.slice(0, gap - 1), ...d.rest.slice(gap)] };
+    gap -= 1;
   }
   // "What did the Maya use cacao beans for?" + "as currency": the stranded "for" is answered by the purpose or the role.
   const answered = gap >= d.rest.length - 1 ? withoutAnsweredFor(d, slot) : d;

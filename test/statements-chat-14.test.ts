@@ -1,0 +1,114 @@
+/**
+ * Statements of answers that lean on the question, stop 46 (issue 23): rules found on four new development sets written blind by
+ * helpers (lean-34 to lean-37), two new labelled flag batches and samples of CAP-Correctness statements. Each rule is shown where it
+ * applies and where it must not.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
+import { assertStatements } from "./support/statement-cases.js";
+
+test("'he' or 'she' for a named owner is the owner, not the thing owned", () => {
+  assertStatements(
+    [
+      [
+        "What was Schopenhauer's attitude toward life?",
+        "He thought life was bereft of meaning.",
+        "Schopenhauer thought life was bereft of meaning.",
+      ],
+      ["What is Marie Curie's legacy?", "She pioneered research on radioactivity.", "Marie Curie pioneered research on radioactivity."],
+    ],
+    true,
+  );
+  // (Not a person owned: "Lincoln's mother" is the "she".)
+  assert.equal(
+    reformulate("What was Lincoln's mother's name?", "She was called Nancy Hanks.").statement.startsWith("Lincoln's mother"),
+    true,
+  );
+});
+
+test("an asker's word on the asking goes where the question stands on its own; a situation stays", () => {
+  assertStatements(
+    [
+      [
+        "I'm writing a school report on volcanoes. Where is Mount Kilimanjaro?",
+        "It's in Tanzania, near the border with Kenya.",
+        "Mount Kilimanjaro is in Tanzania, near the border with Kenya.",
+      ],
+      [
+        "My daughter asked me this at dinner. Why is the sky blue?",
+        "Great question! It's because air molecules scatter blue light more strongly than red light.",
+        "The sky is blue because air molecules scatter blue light more strongly than red light.",
+      ],
+    ],
+    true,
+  );
+  // (A situation the question leans on, or a question with the asker in it, keeps its context.)
+  assert.match(
+    reformulate("I'm planning to hike Kilimanjaro next year. How long does the climb take?", "Most routes take 5 to 9 days.").statement,
+    /^I'm planning to hike Kilimanjaro next year\. /,
+  );
+  assert.match(reformulate("I keep seeing this in quizzes. Can I name it?", "Yes.").statement, /^I keep seeing this in quizzes\. /);
+});
+
+test("a verb of becoming keeps its adjective; 'what gives' asks for a subject", () => {
+  assertStatements(
+    [
+      ["Why does a cut apple turn brown?", "Since enzymes react with oxygen.", "A cut apple turns brown since enzymes react with oxygen."],
+      ["Why does bread go stale?", "Because starch recrystallises.", "Bread goes stale because starch recrystallises."],
+      ["What gives blood its red colour?", "Haemoglobin", "Haemoglobin gives blood its red colour."],
+      ["What helps plants grow?", "Sunlight and water.", "Sunlight and water help plants grow."],
+    ],
+    true,
+  );
+  // (A noun read as the verb is still moved on: "Did the Dutch tulip bubble burst?")
+  assert.equal(reformulate("Does the Dutch tulip bubble burst?", "Yes.").statement, "The Dutch tulip bubble bursts.");
+});
+
+test("a preposition stranded after the object takes the answer; so does 'to do'", () => {
+  assertStatements(
+    [
+      ["What did Louis Pasteur develop a vaccine against in 1885?", "Rabies.", "Louis Pasteur developed a vaccine against rabies in 1885."],
+      [
+        "What did Usain Bolt run the 100 metres in at the 2009 World Championships?",
+        "9.58 seconds.",
+        "Usain Bolt ran the 100 metres in 9.58 seconds at the 2009 World Championships.",
+      ],
+      ["What did Rosa Parks refuse to do in 1955?", "To give up her bus seat.", "Rosa Parks refused to give up her bus seat in 1955."],
+      [
+        "What did Rosa Parks refuse to do in 1955?",
+        "Move to the back of the bus.",
+        "Rosa Parks refused to move to the back of the bus in 1955.",
+      ],
+    ],
+    true,
+  );
+  // (A verb's own preposition before the gap is as before: "What do caterpillars turn into?")
+  assert.equal(reformulate("What do caterpillars turn into?", "Butterflies.").statement, "Caterpillars turn into butterflies.");
+});
+
+test("an emphatic no keeps its adverb on the verb; a definite phrase takes no measure adjective", () => {
+  assertStatements(
+    [
+      [
+        "Is it safe to mix bleach and ammonia?",
+        "Absolutely not. Together they release toxic vapours.",
+        "It is absolutely not safe to mix bleach and ammonia. Together they release toxic vapours.",
+      ],
+      [
+        "Can dogs eat grapes?",
+        "Definitely not — they can cause kidney failure.",
+        "Dogs definitely cannot eat grapes — they can cause kidney failure.",
+      ],
+      [
+        "How long is a light-year?",
+        "It's the distance light travels in one year — about 9.46 trillion kilometres.",
+        "A light-year is the distance light travels in one year — about 9.46 trillion kilometres.",
+      ],
+      ["How tall is the Eiffel Tower?", "About 330 metres.", "The Eiffel Tower is about 330 metres tall."],
+    ],
+    true,
+  );
+  // ("Absolutely." alone is a yes.)
+  assert.equal(reformulate("Is the Sun a star?", "Absolutely.").statement, "The Sun is a star.");
+});
