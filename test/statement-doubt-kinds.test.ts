@@ -10,6 +10,13 @@ import { readingDoubts } from "../lib/statements/reading.js";
 /** [kind (a substring of the doubt), question, answer, bad statement, good statement]. */
 const CASES: readonly (readonly [string, string, string, string, string])[] = [
   [
+    "a list's bullet left in",
+    "How often should you replace a toothbrush?",
+    "Every 3–4 months.\n- Sooner if the bristles are frayed.\n- Also after being sick.",
+    "A toothbrush should be replaced every 3–4 months. - Sooner if the bristles are frayed. - Also after being sick.",
+    "A toothbrush should be replaced every 3–4 months, sooner if the bristles are frayed, and also after being sick.",
+  ],
+  [
     "opening capital",
     "What metals are in bronze?",
     "Copper and tin",

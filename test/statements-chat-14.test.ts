@@ -112,3 +112,49 @@ test("an emphatic no keeps its adverb on the verb; a definite phrase takes no me
   // ("Absolutely." alone is a yes.)
   assert.equal(reformulate("Is the Sun a star?", "Absolutely.").statement, "The Sun is a star.");
 });
+
+test("a pronoun and its auxiliary after a yes or no say it again, and go", () => {
+  assertStatements(
+    [
+      [
+        "Should I wash raw chicken before cooking it?",
+        "No, you shouldn't. Washing it can splash bacteria around your sink.",
+        "Raw chicken should not be washed before cooking it. Washing it can splash bacteria around your sink.",
+      ],
+      ["Do penguins fly?", "No, they don't.", "Penguins do not fly."],
+    ],
+    true,
+  );
+  // (A clause of its own after the yes stays: "Thaw it in the fridge.")
+  assert.equal(
+    reformulate("Can I freeze milk?", "Yes, you can. Thaw it in the fridge.").statement,
+    "Milk can be frozen. Thaw it in the fridge.",
+  );
+});
+
+test("a phrase answer's afterthought goes after the question's words; a counted noun keeps its adjective", () => {
+  assertStatements(
+    [
+      [
+        "How long does it take the Moon to orbit Earth?",
+        "About 27.3 days, roughly.",
+        "It takes the Moon about 27.3 days to orbit Earth, roughly.",
+      ],
+      ["What year did Bayer first make aspirin?", "1897, I think.", "Bayer first made aspirin in 1897, I think."],
+      ["What do koalas eat?", "Eucalyptus leaves, almost exclusively.", "Koalas eat eucalyptus leaves, almost exclusively."],
+      [
+        "How many hours of direct sun do tomato plants need?",
+        "At least 6–8 hours a day.",
+        "Tomato plants need at least 6–8 hours of direct sun a day.",
+      ],
+      [
+        "I keep seeing this in quizzes. What is the smallest planet in our solar system?",
+        "That would be Mercury.",
+        "The smallest planet in our solar system is Mercury.",
+      ],
+    ],
+    true,
+  );
+  // (At the end of the statement the afterthought stays where it was.)
+  assert.equal(reformulate("What do giraffes eat?", "Acacia leaves.").statement, "Giraffes eat acacia leaves.");
+});

@@ -1493,9 +1493,9 @@ const ASKERS_SENTENCE = /^(?:I|I['’](?:m|ve|d|ll)|My|We|We['’](?:re|ve|d)|Ou
 /** What an asker's sentence says about the asking itself: who asked, for what, why they wonder ("My daughter asked me this at dinner."). */
 const ABOUT_THE_ASKING =
   /\b(?:asked me|asks me|wonder(?:ing|ed)?|curious|quiz(?:zes)?|trivia|homework|report|essay|exam|test|mixing (?:these|them|those|the two) up|settle (?:a|an|the) (?:bet|argument|debate)|pub quiz|seeing this|heard this|came up)\b/i;
-/** Words of a final question that lean on what came before it, or on the asker. */
+/** Words of a final question that lean on what came before it, or on the asker ("our solar system" is everyone's). */
 const LEANS_ON_CONTEXT =
-  /\b(?:I|me|my|mine|we|us|our|you|your|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;
+  /\b(?:I|me|my|mine|we|us|our(?! (?:solar system|planet|galaxy|universe|world)\b)|you|your|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;
 
 /**
  * Whether the question's context only tells who asks and why ("I keep seeing this in quizzes. What is the smallest planet …?"): every

@@ -834,8 +834,13 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
     const headLemma = noun[noun.length - 1]?.lemma ?? "";
     // (So a counted noun's bare of-phrase: "how many minutes of exercise", "how many cups of coffee".)
     // (Not before a dummy subject: "how many cups of coffee is it safe to drink" stays unparsed.)
+    // (With an adjective before it too: "how many hours of direct sun".)
+    const ofNoun = tokens[i + 1]?.pos === "ADJ" && tokens[i + 2]?.pos === "NOUN" ? i + 2 : i + 1;
     const countedOf =
-      measure === "many" && tokens[i + 1]?.pos === "NOUN" && isAux(tokens[i + 2]) && !/^(?:it|there)$/.test(tokens[i + 3]?.lower ?? "");
+      measure === "many" &&
+      tokens[ofNoun]?.pos === "NOUN" &&
+      isAux(tokens[ofNoun + 1]) &&
+      !/^(?:it|there)$/.test(tokens[ofNoun + 2]?.lower ?? "");
     if (
       tokens[i]?.lower === "of" &&
       noun.length > 0 &&

@@ -534,6 +534,8 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (doubled) out.push(`reads: "${doubled[0]}"`);
   const twice = saidTwice(statement, question, answer);
   if (twice) out.push(`reads: "${twice}" twice`);
+  // ("… is the usual advice. - Replace it sooner …": a list's bullet left in the statement.)
+  if (statement.includes(" - ") && /[.!:;]\s+[-*•]\s+\S/.test(statement)) out.push("reads: a list's bullet left in");
   // As in kindDoubts, a regex runs only where a substring test finds the characters it needs: these checks run on every statement.
   if (
     statement.includes(",") &&

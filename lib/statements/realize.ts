@@ -1558,7 +1558,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       return { sentence: `${joined.replace(/[.!]+$/, "")}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:echoed`, doubts };
     }
     // ("Yes, very much so!", "Yes, absolutely!": the yes said again, with nothing of its own.)
-    const more = EMPHATIC_YES_OR_NO.test(e.text) ? undefined : elaboration(e, declTokens);
+    // (So "you shouldn't", "they can": a pronoun and its auxiliary say the yes or no again.)
+    const bareEcho =
+      e.tokens.length >= 2 && ECHO_SUBJECT.test(e.tokens[0].lower) && e.tokens.slice(1).every((x) => /^(?:AUX|PART|PUNCT)$/.test(x.pos));
+    const more = EMPHATIC_YES_OR_NO.test(e.text) || bareEcho ? undefined : elaboration(e, declTokens);
     // The answer's comma before its reason stays ("Fungi do not need sunlight, because …").
     // (So does the comma after a softened no: "Not strictly, because …".)
     const commaBefore = reply?.[0].includes(",") || (softened !== undefined && /^\s*not [a-z]+,\s+because\b/i.test(answer.text));
@@ -1692,7 +1695,9 @@ function echoedVerbRest(e: AnswerParts, asked: Declarative, positive: boolean): 
  */
 function compoundNounAnswer(d: Declarative, a: AnswerParts): AnswerParts | undefined {
   const t = a.tokens;
-  if (!a.isClause || t.length !== 2 || t[0].pos !== "NOUN" || !/[^s]s$/.test(t[1].lower) || !d.verb) return undefined;
+  // (Before the answer's afterthought too: "Eucalyptus leaves, almost exclusively".)
+  const two = t.length === 2 || (t[2]?.text === "," && t.length <= 6);
+  if (!a.isClause || !two || t[0].pos !== "NOUN" || !/[^s]s$/.test(t[1].lower) || !d.verb) return undefined;
   if (t[1].lemma === d.verb.lemma || lexicalNumber(t[1].lower) !== "plural") return undefined;
   return withAnswerFields(a, { isClause: false, finiteVerb: -1 });
 }
@@ -4023,11 +4028,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   // (An addition after a dash too: "a caution — two in one match mean …" after "in football".)
   // (Not a dash inside a quotation: '"Mr. Watson, come here — I want to see you."'.)
-  const dashed =
-    !relative && gap < d.rest.filter((t) => t.pos !== "PUNCT").length && !/^["“]/.test(slot) ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
-  const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? "");
+  const inside = gap < d.rest.filter((t) => t.pos !== "PUNCT").length;
+  const dashed = !relative && inside && !/^["“]/.test(slot) ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
+  // ("About 27.3 days, roughly" before "to orbit Earth": the answer's afterthought goes to the end.)
+  const afterthought = !relative && !dashed && inside ? AFTERTHOUGHT.exec(slot) : null;
+  const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? (afterthought ? `, ${afterthought[2]}` : ""));
   if (relative) slot = relative[1];
   else if (dashed) slot = dashed[1];
+  else if (afterthought) slot = afterthought[1];
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
@@ -4035,6 +4043,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     doubts,
   };
 }
+
+/** A phrase answer's afterthought after a comma: "about 27.3 days, roughly", "honey, mostly", "1897, I think". */
+const AFTERTHOUGHT =
+  /^([^,]+), ((?:almost |nearly )?(?:exclusively|entirely)|roughly|approximately|more or less|give or take|on average|mostly|mainly|usually|typically|generally|probably|I think|I believe|at least|at most)$/;
 
 /** An amount in figures, perhaps bounded or rounded: "400 mg", "up to about 400 mg", "more than 6 g". */
 /** A duration that opens an answer: "Two minutes", "about 7 minutes", "up to an hour", "a few days". */
