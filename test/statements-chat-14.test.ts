@@ -158,3 +158,23 @@ test("a phrase answer's afterthought goes after the question's words; a counted 
   // (At the end of the statement the afterthought stays where it was.)
   assert.equal(reformulate("What do giraffes eat?", "Acacia leaves.").statement, "Giraffes eat acacia leaves.");
 });
+
+test("a hyphenated word of common parts, or an unknown word in -ture, -ment, -ity, loses the capital that opened the answer", () => {
+  assertStatements(
+    [
+      [
+        "What does the Fifth Amendment protect against?",
+        "Self-incrimination, among other things.",
+        "The Fifth Amendment protects against self-incrimination, among other things.",
+      ],
+      ["What does the word 'ephemeral' mean?", "Short-lived.", "The word 'ephemeral' means short-lived."],
+      ["What does a thermometer measure?", "Temperature.", "A thermometer measures temperature."],
+    ],
+    true,
+  );
+  // (A name's compound keeps it: neither lexicon knows "Fibonacci" as a common word.)
+  assert.match(
+    reformulate("Name a sequence defined by adding the two previous terms.", "Fibonacci-type sequence").statement,
+    /Fibonacci-type/,
+  );
+});

@@ -54,7 +54,13 @@ export function lowersCapital(word: string, classHead?: string): boolean {
   // An answer to "which gas", "what sugar", "what metal": a kind of thing, not a name (so "mercury" the metal, not the planet).
   if (head !== undefined && (KIND_CLASSES.has(head) || KIND_CLASSES.has(head.replace(/s$/, "")))) return true;
   if (PLANETS.has(lower)) return false;
-  return isCommonNoun(lower) || ABSTRACT_NOUN.test(lower);
+  return isCommonNoun(lower) || ABSTRACT_NOUN.test(lower) || commonCompound(lower);
+}
+
+/** A hyphenated word of common parts ("self-incrimination", "short-lived", "movable-type"): a common word as a whole. */
+function commonCompound(lower: string): boolean {
+  const parts = lower.split("-");
+  return parts.length >= 2 && parts.every((p) => /^[a-z]{2,}$/.test(p) && !isProperWord(p) && (isCommonNoun(p) || ABSTRACT_NOUN.test(p)));
 }
 
 /**
@@ -83,11 +89,13 @@ export function opensLowerCaseList(s: string): boolean {
  */
 export function opensCommonCompound(s: string, classHead?: string): boolean {
   // (The two words are the whole phrase: "Suicide accounts for …" is a clause.)
-  const m = /^([A-Z][a-z]{2,}) ([a-z]{3,})(?=\s*$|\s*[,.;:!—–(]| (?:and|or)\s)/.exec(s);
+  const m = /^([A-Z][a-z]{2,}(?:-[a-z]{2,})*) ([a-z]{3,})(?=\s*$|\s*[,.;:!—–(]| (?:and|or)\s)/.exec(s);
   if (!m) return false;
   const head = classHead?.toLowerCase();
   if (head !== undefined && (NAMED_CLASSES.has(head) || NAMED_CLASSES.has(head.replace(/s$/, "")))) return false;
-  return !isProperWord(m[1].toLowerCase()) && isCommonNoun(m[2]) && !isProperWord(m[2]);
+  // (A hyphenated modifier of common parts only: "Assembly-line production", not "Fibonacci-type sequence".)
+  const modifier = m[1].toLowerCase();
+  return !isProperWord(modifier) && (!modifier.includes("-") || commonCompound(modifier)) && isCommonNoun(m[2]) && !isProperWord(m[2]);
 }
 
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
@@ -99,7 +107,7 @@ function isCommonNoun(lower: string): boolean {
  * A word the lexicons do not know, with the ending of an abstract common noun: "precipitation", "erosion", "hydrolysis", "symbiosis".
  * (Not -ism, which many movements named after people keep capitalised: "Calvinism", "Keynesianism".)
  */
-const ABSTRACT_NOUN = /^[a-z]{4,}(?:tion|sion|ness|osis|ysis)$/;
+const ABSTRACT_NOUN = /^[a-z]{4,}(?:tion|sion|ness|osis|ysis|ture|ment|ity)$/;
 
 /**
  * True when a capitalised answer word kept mid-sentence needs a person's look: the question names a class of kinds of things ("Which
