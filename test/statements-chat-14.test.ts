@@ -178,3 +178,15 @@ test("a hyphenated word of common parts, or an unknown word in -ture, -ment, -it
     /Fibonacci-type/,
   );
 });
+
+test("'how long' a state lasts: the adjective, then 'for' the time", () => {
+  assertStatements(
+    [
+      ["How long is an elephant pregnant?", "About 22 months.", "An elephant is pregnant for about 22 months."],
+      ["How long is cooked rice safe?", "About four days in the fridge.", "Cooked rice is safe for about four days in the fridge."],
+    ],
+    true,
+  );
+  // (A length is as before.)
+  assert.equal(reformulate("How long is the Nile?", "About 6,650 km.").statement, "The Nile is about 6,650 km long.");
+});

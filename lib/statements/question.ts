@@ -1124,6 +1124,17 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
           !wh.partitive;
         if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined)
           return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+        // ("How long is an elephant pregnant?": a state that lasts, said by an adjective after the subject's noun.)
+        const lasting = tokens.slice(j).filter((x) => x.pos !== "PUNCT");
+        if (
+          wh.measure === "long" &&
+          lasting.length >= 2 &&
+          lasting.at(-1)?.pos === "ADJ" &&
+          /^(?:NOUN|PROPN|VERB)$/.test(lasting.at(-2)?.pos ?? "")
+        ) {
+          const d = splitBe(tokens, t, negated, j);
+          if (d.rest.length === 1 || (d.rest.length === 2 && d.rest[1].pos === "PUNCT")) return { kind: "wh-inverted", wh, decl: d };
+        }
         if (complement && (wh.measure === undefined || (wh.measure !== "much" && wh.measure !== "many"))) {
           const body = tokens.slice(j);
           const cut = participleTail(body);

@@ -3921,7 +3921,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       slot = /^(?:often|usually|sometimes|typically|generally|normally|mostly)\s/i.test(slot)
         ? midSentence(slot).replace(/\s/, " at ")
         : `at ${midSentence(slot)}`;
-    if (d.auxKind === "be") {
+    // ("How long is an elephant pregnant?": the state lasts "for" the answer's time, after its adjective.)
+    const lasting =
+      wh.measure === "long" && d.auxKind === "be" && !d.verb && withoutFinalPunctuation(d.rest).length === 1 && d.rest[0].pos === "ADJ";
+    if (lasting) {
+      slot = /^(?:for|until|till|up to)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
+    } else if (d.auxKind === "be") {
       // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
       // (Not after more than the measure: "22 yards (20.12 metres) from stump to stump".)
       // (The adjective goes after the measure, before what the answer adds: "up to five days long, with three sessions …".)
@@ -3931,7 +3936,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(amount) ? ` ${wh.measure}` : "";
       slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }
-    gap = d.auxKind === "be" ? 0 : objectPhraseEnd(d.rest);
+    gap = lasting ? 1 : d.auxKind === "be" ? 0 : objectPhraseEnd(d.rest);
     // ("be left on for 30 to 45 minutes": the verb's final particle stays with it.)
     while (
       d.auxKind !== "be" &&
