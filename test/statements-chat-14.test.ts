@@ -190,3 +190,32 @@ test("'how long' a state lasts: the adjective, then 'for' the time", () => {
   // (A length is as before.)
   assert.equal(reformulate("How long is the Nile?", "About 6,650 km.").statement, "The Nile is about 6,650 km long.");
 });
+
+test("a short reply's clause after 'and' or a semicolon follows the statement; names in a list keep their capitals", () => {
+  assertStatements(
+    [
+      [
+        "Which amendment to the US Constitution abolished slavery?",
+        "The 13th Amendment did, and it was ratified in 1865.",
+        "The 13th Amendment to the US Constitution abolished slavery, and it was ratified in 1865.",
+      ],
+      [
+        "Which scale is used to rate hurricane strength in the US?",
+        "That's the Saffir–Simpson scale; it rates hurricanes by wind speed.",
+        "The Saffir–Simpson scale is used to rate hurricane strength in the US; it rates hurricanes by wind speed.",
+      ],
+      ["How many moons does Mars have?", "Two:\n- Phobos\n- Deimos", "Mars has two moons: Phobos and Deimos."],
+      [
+        "How many keys does a standard piano have?",
+        "A standard piano has 88 — 52 white and 36 black.",
+        "A standard piano has 88 keys — 52 white and 36 black.",
+      ],
+    ],
+    true,
+  );
+  // (Common plurals the lexicons do not know are lowered as before.)
+  assert.equal(
+    reformulate("Give me three good plants for a shady garden.", "Try these:\n- Hostas\n- Ferns\n- Hellebores").statement,
+    "Three good plants for a shady garden are hostas, ferns and hellebores.",
+  );
+});

@@ -300,7 +300,14 @@ function itemsCased(items: readonly string[]): readonly string[] {
   const common = items.every((s) => {
     const word = first(s);
     // (A one-word plural the lexicons do not know is a common noun too: "Hostas", "Hellebores".)
-    const plural = word !== undefined && s === word && /[^s]s$/.test(word) && looksPlural(word.toLowerCase()) && !isProperWord(word);
+    // (Not "-os", "-us", "-is", the endings of names: "Phobos", "Deimos", "Olympus", "Tunis".)
+    const plural =
+      word !== undefined &&
+      s === word &&
+      /[^sou]s$/.test(word) &&
+      !/is$/.test(word) &&
+      looksPlural(word.toLowerCase()) &&
+      !isProperWord(word);
     return word !== undefined && (/^[a-z]/.test(word) || lowersCapital(word) || plural);
   });
   return common ? items.map((s) => s[0].toLowerCase() + s.slice(1)) : items;

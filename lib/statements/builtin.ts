@@ -836,8 +836,11 @@ const YES_NO_THEN_ADVERB =
 /** "It was Joseph Lister, who began …", "It was Percy Spencer, a Raytheon engineer who …": a dummy subject, a name, a relative or apposition. */
 const DUMMY_AGENT = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is| was)\s+([A-Z][^,;:—–()]{1,60}?)(, (?:who|whose|an?|the)\s[\s\S]+)$/;
 
-/** A dummy subject and what it names ("It was Leonardo da Vinci"), then a dash and what the answer adds. */
-const DUMMY_THEN_DASH = /^((?:it|that)(?:['’]s| is| was)\s[^—–]+?)(\s+[—–]\s+\S[\s\S]*)$/i;
+/**
+ * A dummy subject and what it names ("It was Leonardo da Vinci"), then a dash or semicolon and what the answer adds (a dash inside a
+ * word is the word's own: "Saffir–Simpson").
+ */
+const DUMMY_THEN_DASH = /^((?:it|that)(?:['’]s| is| was)\s(?:[^—–;]|(?<=\S)[—–](?=\S))+?)(\s+[—–]\s+\S[\s\S]*|;\s+\S[\s\S]*)$/i;
 
 /** A yes/no answer that is a degree or a hedge alone before its mark ("Partly —", "Mostly.", "Almost certainly, …"): a yes in part. */
 const DEGREE_ANSWER =
@@ -1254,7 +1257,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     }
   }
   // "It was Leonardo da Vinci — he worked on it for years.": the dummy subject's clause is read as any answer, the addition after its
-  // dash follows the statement ("Leonardo da Vinci painted the Mona Lisa — he worked on it for years.").
+  // dash (or semicolon) follows the statement ("Leonardo da Vinci painted the Mona Lisa — he worked on it for years.").
   const dummyDashed = DUMMY_THEN_DASH.exec(unframed);
   if (dummyDashed && parsed().frame.kind !== "yes-no") {
     const r = reformulateWithin(asked, dummyDashed[1]);
@@ -1492,7 +1495,7 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
 const ASKERS_SENTENCE = /^(?:I|I['’](?:m|ve|d|ll)|My|We|We['’](?:re|ve|d)|Our)\s/;
 /** What an asker's sentence says about the asking itself: who asked, for what, why they wonder ("My daughter asked me this at dinner."). */
 const ABOUT_THE_ASKING =
-  /\b(?:asked me|asks me|wonder(?:ing|ed)?|curious|quiz(?:zes)?|trivia|homework|report|essay|exam|test|mixing (?:these|them|those|the two) up|settle (?:a|an|the) (?:bet|argument|debate)|pub quiz|seeing this|heard this|came up)\b/i;
+  /\b(?:asked me|asks me|asking me|keeps? seeing|mentioned|(?:reading|learning|read) about|wonder(?:ing|ed)?|curious|quiz(?:zes)?|trivia|homework|report|essay|exam|test|mixing (?:these|them|those|the two) up|settle (?:a|an|the) (?:bet|argument|debate)|pub quiz|seeing this|heard this|came up)\b/i;
 /** Words of a final question that lean on what came before it, or on the asker ("our solar system" is everyone's). */
 const LEANS_ON_CONTEXT =
   /\b(?:I|me|my|mine|we|us|our(?! (?:solar system|planet|galaxy|universe|world)\b)|you|your|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;

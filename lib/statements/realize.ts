@@ -3726,7 +3726,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           ? objectPronounResolved(a, d.subject)
           : undefined;
       if (object) return { sentence: object, rule: "wh-inverted:object-pronoun", doubts };
-      return clauseAnswer(a, undefined, "wh-inverted", doubts);
+      // ("How many keys does a standard piano have?" + "A standard piano has 88 — …": the number takes the noun the question counts.)
+      const said = clauseAnswer(a, undefined, "wh-inverted", doubts);
+      return { ...said, sentence: countedNounAfterNumber(said.sentence, wh, a) };
     }
   }
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
