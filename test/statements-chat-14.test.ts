@@ -219,3 +219,22 @@ test("a short reply's clause after 'and' or a semicolon follows the statement; n
     "Three good plants for a shady garden are hostas, ferns and hellebores.",
   );
 });
+
+test("a count's own place phrase says the question's; a modal before 'be' hedges the question's predicate", () => {
+  assertStatements(
+    [
+      ["How many bits are in a byte?", "There are 8 of them in a standard byte.", "There are 8 bits in a standard byte."],
+      ["How many bones are in the human body?", "There are 206 in an adult body.", "There are 206 bones in an adult body."],
+      ["Is coffee bad for you?", "It can be, in large amounts.", "Coffee can be bad for you in large amounts."],
+      ["Are wolves dangerous to humans?", "They can be, but attacks are rare.", "Wolves can be dangerous to humans, but attacks are rare."],
+      [
+        "My kid keeps asking me this. Why do we have eyebrows?",
+        "Great question! They help keep sweat and rain out of your eyes.",
+        "We have eyebrows because they help keep sweat and rain out of your eyes.",
+      ],
+    ],
+    true,
+  );
+  // (A bare number takes the question's place as before.)
+  assert.equal(reformulate("How many bones are in the human body?", "206.").statement, "There are 206 bones in the human body.");
+});

@@ -1496,10 +1496,12 @@ const ASKERS_SENTENCE = /^(?:I|I['’](?:m|ve|d|ll)|My|We|We['’](?:re|ve|d)|Ou
 /** What an asker's sentence says about the asking itself: who asked, for what, why they wonder ("My daughter asked me this at dinner."). */
 const ABOUT_THE_ASKING =
   /\b(?:asked me|asks me|asking me|keeps? seeing|mentioned|(?:reading|learning|read) about|wonder(?:ing|ed)?|curious|quiz(?:zes)?|trivia|homework|report|essay|exam|test|mixing (?:these|them|those|the two) up|settle (?:a|an|the) (?:bet|argument|debate)|pub quiz|seeing this|heard this|came up)\b/i;
-/** Words of a final question that lean on what came before it, or on the asker ("our solar system" is everyone's). */
+/**
+ * Words of a final question that lean on what came before it, or on the asker (not "we" or "you", people in general after words on the
+ * asking alone: "My kid keeps asking me this. Why do we have eyebrows?").
+ */
 const LEANS_ON_CONTEXT =
-  /\b(?:I|me|my|mine|we|us|our(?! (?:solar system|planet|galaxy|universe|world)\b)|you|your|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;
-
+  /\b(?:I|me|my|mine|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;
 /**
  * Whether the question's context only tells who asks and why ("I keep seeing this in quizzes. What is the smallest planet …?"): every
  * context sentence is the asker's word on the asking, and the final question stands on its own, so the statement does not claim the

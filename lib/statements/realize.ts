@@ -1439,7 +1439,7 @@ function withoutFinalPunctuation(tokens: readonly Token[]): Token[] {
 
 /** A pronoun and an auxiliary that only say yes or no ("He did, …", "They don't."). */
 const ECHO_REPLY =
-  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't)(?:,\s*|\s*$|\s+[—–]\s+|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
+  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't|(?:can|could|may|might|should|would|will|must) be)(?:,\s*|\s*$|\s+[—–]\s+|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
 
 /** "Most don't, because …" to "Do cacti have leaves?": a quantifier and a short reply, for the question's subject. */
 const QUANTIFIER_REPLY =
@@ -1606,7 +1606,14 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const more = a.text.slice(echoed[0].length);
     // ("Can you microwave eggs …?" + "You shouldn't": the answer's own modal, "Eggs should not be microwaved …".)
     const modal = /^(should|must|might|may|could|would)/i.exec(echoed[1])?.[1].toLowerCase();
-    const told = modal && asked.auxKind === "modal" && asked.aux.lower !== modal ? { ...asked, aux: word(asked.aux, modal, "AUX") } : asked;
+    // ("Is coffee bad for you?" + "It can be, in large amounts.": a modal before the question's "be", "Coffee can be bad …".)
+    const beModal = /^(\w+) be$/i.exec(echoed[1])?.[1].toLowerCase();
+    const told =
+      beModal && asked.auxKind === "be"
+        ? { ...asked, aux: word(asked.aux, `${beModal} be`, "AUX") }
+        : modal && asked.auxKind === "modal" && asked.aux.lower !== modal
+          ? { ...asked, aux: word(asked.aux, modal, "AUX") }
+          : asked;
     // (Later sentences follow as the caller adds them; "You can for cleaning it" wrote no comma before its phrase, nor does the statement.)
     // ("They can't — they're too heavy": the reply stays whole after its yes or no, as "No, they can't — …" reads.)
     const dash = /[—–]\s*$/.test(echoed[0]);
@@ -4105,8 +4112,14 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   // "How much caffeine is safe to have in a day?" + "Up to about 400 mg" → "Up to about 400 mg of caffeine is safe …": so is a judgement.
   if ((after[0]?.pos === "ADJ" || after[0]?.lower === "too") && AMOUNT_START.test(slot))
     return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:judged", doubts: [] };
+  // ("There are 206 in an adult body" for "… in the human body?": the answer's own phrase of the question's place says it.)
+  const head = after.at(-1);
+  const placed =
+    after[0]?.pos === "ADP" &&
+    head?.pos === "NOUN" &&
+    cachedRegExp(`\\b${escapeRegExp(after[0].lower)} (?:[\\w'’-]+ ){0,3}${escapeRegExp(head.lower)}\\b`, "i").test(slot);
   return {
-    sentence: `${["There", number, midSentence(slot), text(after)].filter((s) => s !== "").join(" ")}${tail}`,
+    sentence: `${["There", number, midSentence(slot), placed ? "" : text(after)].filter((s) => s !== "").join(" ")}${tail}`,
     rule: "existential",
     doubts: [],
   };
