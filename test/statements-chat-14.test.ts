@@ -238,3 +238,28 @@ test("a count's own place phrase says the question's; a modal before 'be' hedges
   // (A bare number takes the question's place as before.)
   assert.equal(reformulate("How many bones are in the human body?", "206.").statement, "There are 206 bones in the human body.");
 });
+
+test("a middle initial ends no sentence; a passive's count of times goes after its complement; 'once' says its own noun", () => {
+  assertStatements(
+    [
+      [
+        "How many times was Franklin D. Roosevelt elected president?",
+        "Four times.",
+        "Franklin D. Roosevelt was elected president four times.",
+      ],
+      ["How many times was Rome sacked?", "Several times.", "Rome was sacked several times."],
+      ["How many times was Babe Ruth named MVP?", "Once.", "Babe Ruth was named MVP once."],
+      [
+        "Whom did Robert E. Lee surrender to at Appomattox?",
+        "Ulysses S. Grant",
+        "Robert E. Lee surrendered to Ulysses S. Grant at Appomattox.",
+      ],
+    ],
+    true,
+  );
+  // (An active count of times is as before.)
+  assert.equal(
+    reformulate("How many times has Brazil won the World Cup?", "Five times.").statement,
+    "Brazil has won the World Cup five times.",
+  );
+});

@@ -465,6 +465,8 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   const countSays = countPart.some((t) => t.pos === "VERB" || t.pos === "AUX")
     ? mentions
     : countPart.some((t) => t.lemma === said?.lemma || t.lower === said?.lower);
+  // ("Once", "twice": a count of times that says its noun.)
+  if (wh.measure === "many" && head?.lower === "times" && /^(?:(?:just|only|exactly) )?(?:once|twice|thrice)\b/i.test(a.trim())) return a;
   if (wh.measure === "many" && noun && !countSays) {
     // "Two — an atrium and a ventricle", "seven, including the goalkeeper": the noun goes after the number, before what it adds.
     const counted = COUNT_THEN_MORE.exec(a);
@@ -3961,14 +3963,18 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("How many points is a touchdown worth?" → "is worth six points".)
     const worth = d.auxKind === "be" && !d.verb && d.rest[0]?.lower === "worth";
     // ("How many times has Brazil won the World Cup?": a count of times is an adverbial, after the object: "won the World Cup five times".)
-    const times = wh.measure === "many" && wh.noun.length === 1 && wh.noun[0].lower === "times" && d.verb !== undefined;
+    // (So after a passive's participle and its complement: "was elected president four times".)
+    const passive = d.auxKind === "be" && !d.verb && d.rest[0]?.pos === "VERB";
+    const times = wh.measure === "many" && wh.noun.length === 1 && wh.noun[0].lower === "times" && (d.verb !== undefined || passive);
     const bound = d.rest[0]?.lower === "at" && /^(?:most|least)$/.test(d.rest[1]?.lower ?? "");
     gap = infinitive
       ? d.rest.length
       : worth
         ? 1
         : times || bound
-          ? objectPhraseEnd(d.rest)
+          ? times && passive
+            ? 1 + objectPhraseEnd(d.rest.slice(1))
+            : objectPhraseEnd(d.rest)
           : d.auxKind === "be" && !d.verb
             ? 0
             : objectGap(d);

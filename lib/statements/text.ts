@@ -77,7 +77,8 @@ export function splitFinalSentence(text: string): { readonly context: string; re
 function splitUncached(text: string): { readonly context: string; readonly last: string } {
   const t = collapseSpaces(text);
   // Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote (not inside abbreviations like "e.g.").
-  const re = /(?<!\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|U\.S))([.!?])\s+(?=[A-Z0-9"“(])/g;
+  // (Nor after a middle initial: "Franklin D. Roosevelt".)
+  const re = /(?<!\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|U\.S)|\b[A-Z][a-z]+ [A-Z])([.!?])\s+(?=[A-Z0-9"“(])/g;
   let cut = -1;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
     if (m.index + 1 < t.length - 1) cut = m.index + 1;
