@@ -263,3 +263,33 @@ test("a middle initial ends no sentence; a passive's count of times goes after i
     "Brazil has won the World Cup five times.",
   );
 });
+
+test("a noun's participle phrase is closed before the question's words; after a measure it goes to the end", () => {
+  assertStatements(
+    [
+      [
+        "What company did Google acquire in 2005 to get Android?",
+        "Android Inc., founded by Andy Rubin and others.",
+        "Google acquired Android Inc., founded by Andy Rubin and others, in 2005 to get Android.",
+      ],
+      [
+        "How long should I boil an egg for a runny yolk?",
+        "About 6 minutes, lowered into water that's already boiling.",
+        "An egg should be boiled for about 6 minutes for a runny yolk, lowered into water that's already boiling.",
+      ],
+      [
+        "In which folder does Windows save downloads by default?",
+        "The Downloads folder.",
+        "Windows saves downloads in the Downloads folder by default.",
+      ],
+      [
+        "What year was the first commercially available microwave oven introduced?",
+        "1947.",
+        "The first commercially available microwave oven was introduced in 1947.",
+      ],
+    ],
+    true,
+  );
+  // (At the end of the statement the phrase needs no closing comma.)
+  assert.equal(reformulate("What did Google acquire?", "YouTube, founded in 2005.").statement, "Google acquired YouTube, founded in 2005.");
+});

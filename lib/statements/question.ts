@@ -617,6 +617,12 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       (tokens[k + 2] === undefined || tokens[k + 2].pos === "PUNCT")
     )
       continue;
+    // ("the first commercially available microwave oven": an adverb in -ly before the adjectives of a noun is the noun's.)
+    if (t.pos === "ADV" && /ly$/.test(t.lower) && next?.pos === "ADJ") {
+      let j = k + 1;
+      while (tokens[j]?.pos === "ADJ") j++;
+      if (tokens[j]?.pos === "NOUN") continue;
+    }
     if (t.pos === "ADJ" || t.pos === "ADV" || t.pos === "VERB" || t.pos === "DET" || t.pos === "PART" || t.pos === "AUX") {
       cut = k;
       break;

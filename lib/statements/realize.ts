@@ -333,6 +333,14 @@ function objectPhraseEnd(r: readonly Token[]): number {
     }
     return np;
   }
+  // ("save downloads by default": a plural the tagger read as a verb, right after the verb, is its object.)
+  if (
+    r[0]?.pos === "VERB" &&
+    /[^s]s$/.test(r[0].lower) &&
+    lexicalNumber(r[0].lower) === "plural" &&
+    (!r[1] || /^(?:ADP|PUNCT)$/.test(r[1].pos))
+  )
+    return 1;
   return 0;
 }
 
@@ -4051,11 +4059,17 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   const inside = gap < d.rest.filter((t) => t.pos !== "PUNCT").length;
   const dashed = !relative && inside && !/^["“]/.test(slot) ? /^(.+?)( [—–] .+)$/.exec(slot) : null;
   // ("About 27.3 days, roughly" before "to orbit Earth": the answer's afterthought goes to the end.)
-  const afterthought = !relative && !dashed && inside ? AFTERTHOUGHT.exec(slot) : null;
+  // (So is a participle phrase after a measure, which says how the thing is done: "about 6 minutes, lowered into water …".)
+  const afterthought =
+    !relative && !dashed && inside
+      ? (AFTERTHOUGHT.exec(slot) ?? (LEADING_MEASURE.test(slot.replace(/^(?:for|at|in) /, "")) ? PARTICIPLE_AFTER.exec(slot) : null))
+      : null;
   const tail = relative ? `, ${relative[2]} ${relative[3]}` : (dashed?.[2] ?? (afterthought ? `, ${afterthought[2]}` : ""));
   if (relative) slot = relative[1];
   else if (dashed) slot = dashed[1];
   else if (afterthought) slot = afterthought[1];
+  // ("Android Inc., founded by Andy Rubin, in 2005": the answer's participle phrase is closed before the question's words go on.)
+  else if (inside && PARTICIPLE_AFTER.test(slot)) slot = `${slot},`;
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
@@ -4063,6 +4077,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     doubts,
   };
 }
+
+/** A phrase and a participle phrase after its comma: "Android Inc., founded by Andy Rubin", "about 6 minutes, lowered into water". */
+const PARTICIPLE_AFTER = /^([^,]+), ((?:[a-z]+ed|born|built|known|made|written|sung|drawn|led|won|run|held) [^,;:—–]+)$/;
 
 /** A phrase answer's afterthought after a comma: "about 27.3 days, roughly", "honey, mostly", "1897, I think". */
 const AFTERTHOUGHT =
