@@ -293,3 +293,28 @@ test("a noun's participle phrase is closed before the question's words; after a 
   // (At the end of the statement the phrase needs no closing comma.)
   assert.equal(reformulate("What did Google acquire?", "YouTube, founded in 2005.").statement, "Google acquired YouTube, founded in 2005.");
 });
+
+test("an instruction answering one step, tip or habit takes 'to'; a list of steps and a compound noun stay bare", () => {
+  assertStatements(
+    [
+      ["What is the first step in CPR?", "Check that the scene is safe.", "The first step in CPR is to check that the scene is safe."],
+      [
+        "Give an example of a strong password habit.",
+        "Use a long passphrase of four or more random words.",
+        "An example of a strong password habit is to use a long passphrase of four or more random words.",
+      ],
+    ],
+    true,
+  );
+  assert.equal(
+    reformulate(
+      "What are the three steps of the test-driven development cycle?",
+      "write a failing test, write just enough code to make it pass and refactor",
+    ).statement,
+    "The three steps of the test-driven development cycle are write a failing test, write just enough code to make it pass and refactor.",
+  );
+  assert.equal(
+    reformulate("What is the first step in CPR?", "Checking that the scene is safe.").statement,
+    "The first step in CPR is checking that the scene is safe.",
+  );
+});

@@ -2937,8 +2937,10 @@ function beComplementRealize(
   if (
     tailText === "" &&
     slot === answerText &&
-    subject.some((t, k) => t.lemma === "way" && subject[k + 1]?.lower === "to") &&
-    isInstruction(withAnswerFields(analyzeAnswer(answerText), {}))
+    (subject.some((t, k) => t.lemma === "way" && subject[k + 1]?.lower === "to")
+      ? isInstruction(withAnswerFields(analyzeAnswer(answerText), {}))
+      : subject.some((t) => t.pos === "NOUN" && t.lower === t.lemma && DONE_THINGS.test(t.lemma)) &&
+        plainInstruction(withAnswerFields(analyzeAnswer(answerText), {})))
   )
     slot = `to ${answerText[0].toLowerCase()}${answerText.slice(1)}`;
   // "Who was emperor of France …?" → "The emperor of France … was …".
@@ -4078,6 +4080,17 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   };
 }
 
+/**
+ * Things one does, which an instruction answers with "to" ("The first step in CPR is to check …", "… habit is to use …"); one of them
+ * (a list of steps stays bare: "The three steps … are write a failing test, …").
+ */
+const DONE_THINGS = /^(?:step|tip|habit|trick|remedy|precaution)$/;
+
+/** An instruction whose verb takes its object or clause at once ("Use a long passphrase", "Check that …"), not a compound ("sign language"). */
+function plainInstruction(a: AnswerParts): boolean {
+  return isInstruction(a) && /^(?:DET|PRON|ADP|SCONJ|ADV|PART)$/.test(a.tokens[1]?.pos ?? "");
+}
+
 /** A phrase and a participle phrase after its comma: "Android Inc., founded by Andy Rubin", "about 6 minutes, lowered into water". */
 const PARTICIPLE_AFTER = /^([^,]+), ((?:[a-z]+ed|born|built|known|made|written|sung|drawn|led|won|run|held) [^,;:—–]+)$/;
 
@@ -4306,7 +4319,11 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
   // "Name a quick way to chill a bottle of wine." + "Wrap it in …": a way is an infinitive ("is to wrap it …").
   // ("Give me three tips for falling asleep faster." + "get up at …, put screens away … and keep …": tips and steps are infinitives too.)
   const way =
-    /^(?:way|tip|step)$/.test(headNoun(object)?.lemma ?? "") && isInstruction(a)
+    (/^(?:way|tip|step)$/.test(headNoun(object)?.lemma ?? "") && isInstruction(a)) ||
+    // ("an example of a strong password habit": the kind the example is of.)
+    ((DONE_THINGS.test(headNoun(object)?.lemma ?? "") ||
+      (headNoun(object)?.lemma === "example" && DONE_THINGS.test(object.filter((t) => t.pos === "NOUN").at(-1)?.lemma ?? ""))) &&
+      plainInstruction(a))
       ? `to ${a.text[0].toLowerCase()}${a.text.slice(1)}`
       : undefined;
   const answer = way ?? (namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true));
