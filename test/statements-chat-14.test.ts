@@ -318,3 +318,20 @@ test("an instruction answering one step, tip or habit takes 'to'; a list of step
     "The first step in CPR is checking that the scene is safe.",
   );
 });
+
+test("a measure after a subject's phrase of place is the predicate; 'Roughly, yes' hedges the yes", () => {
+  assertStatements(
+    [
+      [
+        "Is the boiling point of water at sea level 100 degrees Celsius?",
+        "Yes.",
+        "The boiling point of water at sea level is 100 degrees Celsius.",
+      ],
+      ["Is the speed of light in a vacuum 300,000 km/s?", "Roughly, yes.", "The speed of light in a vacuum is roughly 300,000 km/s."],
+    ],
+    true,
+  );
+  // (A place after the subject is the predicate, as before.)
+  assert.equal(reformulate("Is the capital of France in Europe?", "Yes.").statement, "The capital of France is in Europe.");
+  assert.equal(reformulate("Is the population of Tokyo over 10 million?", "Yes.").statement, "The population of Tokyo is over 10 million.");
+});

@@ -638,6 +638,15 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
             !(tokens[k + j + 2] && (tokens[k + j + 2].pos === "NOUN" || tokens[k + j + 2].pos === "PROPN")),
         );
       if (ahead >= 0 && !tokens.slice(k + 1, k + 1 + ahead + 1).some((x) => x.pos === "ADP")) continue;
+      // ("the boiling point of water at sea level 100 degrees Celsius": a phrase of nouns, then a measure, which is the predicate.)
+      let j = k + 1;
+      if (tokens[j]?.pos === "DET") j++;
+      const nouns = j;
+      while (tokens[j]?.pos === "NOUN") j++;
+      if (j > nouns && tokens[j]?.pos === "NUM" && /^\d/.test(tokens[j].text)) {
+        cut = j;
+        break;
+      }
       cut = k;
       break;
     }
