@@ -335,3 +335,26 @@ test("a measure after a subject's phrase of place is the predicate; 'Roughly, ye
   assert.equal(reformulate("Is the capital of France in Europe?", "Yes.").statement, "The capital of France is in Europe.");
   assert.equal(reformulate("Is the population of Tokyo over 10 million?", "Yes.").statement, "The population of Tokyo is over 10 million.");
 });
+
+test("'X is a great one' names one of the question's things; a concession before a phrase opens the statement", () => {
+  assertStatements(
+    [
+      [
+        "Name one herb that grows well indoors on a windowsill.",
+        "Basil is a great one.",
+        "Basil is a great herb that grows well indoors on a windowsill.",
+      ],
+      ["Name a planet with rings.", "Saturn is the obvious one.", "Saturn is the obvious planet with rings."],
+      [
+        "How long did the Hundred Years' War last?",
+        "Despite the name, 116 years — from 1337 to 1453.",
+        "Despite the name, the Hundred Years' War lasted 116 years — from 1337 to 1453.",
+      ],
+    ],
+    true,
+  );
+  // ("Short version:" frames the answer; the clause that follows is flagged, for it leaves the question's words out.)
+  const short = reformulate("How does a bill become law in the US?", "Short version: both houses pass it and the president signs it.");
+  assert.equal(short.statement, "Both houses pass it and the president signs it.");
+  assert.ok(short.flagged);
+});

@@ -75,6 +75,8 @@ const FRAMING = [
   /^(?:in my (?:opinion|view)|i'm (?:fairly |pretty )?sure(?: that)?|maybe)[,:]?\s+/i,
   /^(?:the )?(?:correct |right |best |final |short )?answer (?:is|would be|should be|will be)[:,]?\s+/i,
   /^(?:(?:the )?(?:short|quick|simple|long) )?answer\s*[:—–]\s*/i,
+  // ("Short version: …", "TL;DR: …")
+  /^(?:(?:the )?(?:short|quick|simple) version|tl;?dr)\s*[:—–]\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
   /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question\s*[!.,:;—–-]*\s+/i,
   // ("Happy to help with that one!", "Glad you asked!", "Love this question!")

@@ -705,6 +705,9 @@ const CASE_THEN_REPLY =
  */
 const CONDITION_THEN_REPLY = /^((?:if|when|once|unless|as long as|provided(?: that)?|assuming)\s[^,;:!?—–.]{3,150}),\s+(\S[\s\S]*)$/i;
 
+/** "Despite the name, 116 years": a concession before the reply, which opens the statement. */
+const CONCESSION_THEN_REPLY = /^((?:despite|in spite of|notwithstanding)\s[^,;:!?—–.]{3,60}),\s+(\S[\s\S]*)$/i;
+
 /** "On a building site, they cut …": a phrase of place or time, then a clause whose subject is a pronoun. */
 const FRONTED_PHRASE_THEN_PRONOUN =
   /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside|from|since|until|by) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
@@ -1090,7 +1093,8 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   const cased = /^\s*(?:what|which)\b(?! (?:year|time|day|month|century|place|city|country)\b)/i.test(parsed().sentence)
     ? CASE_PHRASE_THEN_REPLY.exec(unframed)
     : null;
-  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed) ?? amounted ?? cased;
+  const conceded = CONCESSION_THEN_REPLY.exec(unframed);
+  const condition = CONDITION_THEN_REPLY.exec(unframed) ?? CASE_THEN_REPLY.exec(unframed) ?? conceded ?? amounted ?? cased;
   // (A condition with a clause of its own, not "Once a day, …" or "When warm, …"; not a definition's "when": "What is a hash collision?"
   // + "when two inputs map to the same hash value, …"; a case "for" names, to a question that is not why.)
   if (
@@ -1101,6 +1105,7 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
     (/^for\s/i.test(condition[1]) ||
       condition === amounted ||
       condition === cased ||
+      condition === conceded ||
       analyzeAnswer(condition[1].replace(/^\S+\s+(?:that\s+)?/, "")).isClause) &&
     !analyzeAnswer(condition[2]).isClause
   ) {

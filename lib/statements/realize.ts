@@ -4298,11 +4298,15 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
         : about[0]?.lower === "about" && about.length > 1
           ? about.slice(1)
           : object;
-    if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
     // ("Give me an example of a renewable energy source." + "Wind power is a good one.": "one" is one of the kind asked for.)
     const one = /^(.+? (?:is|are|was|were|would be|makes|make) (?:a |an |the )?(?:(?!no\b)[a-z]+(?:-[a-z]+)? )?)one\b([\s\S]*)$/i.exec(
       a.text,
     );
+    // (So for "Name a household product that's a base." + "Baking soda is a common one.": the thing named, in the question's words.)
+    const named = /^(?:a|an|one)\s+(\S[\s\S]*)$/i.exec(text(withoutFinalPunctuation(object)));
+    if (one && named && !propositional && !namesInstance && /\b(?:a|an|the) [a-z]+(?:-[a-z]+)? $/i.test(one[1]))
+      return { sentence: `${one[1]}${named[1]}${one[2]}`.replace(/[.!]+$/, ""), rule: "imperative:one-named", doubts: [] };
+    if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
     // (The kind itself: "101 is the smallest one." → "101 is the smallest prime number greater than 100.")
     const kindAsked = /^(?:(?:a|an|one|the)\s+)?(?:example|instance|type|kind|sort)s? of (?:(?:a|an|the)\s+)?(\S[\s\S]*)$/i.exec(
       text(withoutFinalPunctuation(object)),
