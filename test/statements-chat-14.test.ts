@@ -358,3 +358,37 @@ test("'X is a great one' names one of the question's things; a concession before
   assert.equal(short.statement, "Both houses pass it and the president signs it.");
   assert.ok(short.flagged);
 });
+
+test("'Explain what X was', 'Tell me who X was' ask 'What was X?'; a hyphenated prefix word loses the capital; 'is imagine' is flagged", () => {
+  assertStatements(
+    [
+      [
+        "Explain what the Marshall Plan was.",
+        "A US aid program that helped rebuild Western European economies after World War II.",
+        "The Marshall Plan was a US aid program that helped rebuild Western European economies after World War II.",
+      ],
+      [
+        "Tell me who Cleopatra was.",
+        "She was the last active ruler of the Ptolemaic Kingdom of Egypt.",
+        "Cleopatra was the last active ruler of the Ptolemaic Kingdom of Egypt.",
+      ],
+      [
+        "Briefly describe what Samuel Morse is known for.",
+        "Co-developing the telegraph and Morse code.",
+        "Samuel Morse is known for co-developing the telegraph and Morse code.",
+      ],
+    ],
+    true,
+  );
+  // (A clause after "what" stays the imperative's object: "Explain what makes the sky blue.")
+  assert.equal(
+    reformulate("Explain what makes the sky blue.", "Rayleigh scattering.").statement,
+    "What makes the sky blue is Rayleigh scattering.",
+  );
+  // (An instruction after "is", which an opener or a comment kept out of the statement's copy of the answer, is flagged.)
+  assert.ok(
+    reformulate("Explain what a solstice is.", "Imagine the longest day of the year.").doubts.includes(
+      "reads: an instruction used as a noun",
+    ),
+  );
+});

@@ -1405,14 +1405,26 @@ function withoutCleft(asked: string, answer: string): string {
 const TOLD_MEASURE =
   /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:tell me|explain|say|guess)\s+(how (?:long|far|tall|big|old|much|many|deep|high|fast|heavy|wide|large|hot|cold))\s+(.+?)\s+(is|are|was|were)\s*[.?!]?\s*$/i;
 
-/** The measure question an imperative asks ("How long is a marathon?"), so that its frame is read; other questions as they are. */
+/** "Explain what the Marshall Plan was.", "Tell me who Cleopatra was.", "Briefly describe what Samuel Morse is known for." */
+const TOLD_WHAT =
+  /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:(?:briefly|quickly|simply)\s+)?(?:tell me|explain|describe|say)\s+(what|who)\s+(.+?)\s+(is|are|was|were)(\s+(?:best )?(?:known|famous|remembered|used|called|named) for)?\s*[.?!]?\s*$/i;
+
+/**
+ * The question an imperative asks ("How long is a marathon?", "What was the Marshall Plan?"), so that its frame is read; other questions
+ * as they are.
+ */
 function directQuestion(asked: string): string {
   const m = TOLD_MEASURE.exec(asked);
-  return m ? `${m[1]}${capitalize(m[2])} ${m[4].toLowerCase()} ${m[3]}?` : asked;
+  if (m) return `${m[1]}${capitalize(m[2])} ${m[4].toLowerCase()} ${m[3]}?`;
+  const w = TOLD_WHAT.exec(asked);
+  // (Not a clause before the verb: "Explain what makes the sky blue.")
+  return w && !/\b(?:is|are|was|were|do|does|did|makes?|causes?)\b/i.test(w[3])
+    ? `${w[1]}${capitalize(w[2])} ${w[4].toLowerCase()} ${w[3]}${w[5] ?? ""}?`
+    : asked;
 }
 
 function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
-  // ("Tell me how long a marathon is." is asked as "How long is a marathon?")
+  // ("Tell me how long a marathon is." is asked as "How long is a marathon?", "Explain what X was." as "What was X?")
   const asked = directQuestion(givenAsked);
   const given = withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)));
   const shaped = chatAnswerShape(asked, given);

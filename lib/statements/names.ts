@@ -60,8 +60,16 @@ export function lowersCapital(word: string, classHead?: string): boolean {
 /** A hyphenated word of common parts ("self-incrimination", "short-lived", "movable-type"): a common word as a whole. */
 function commonCompound(lower: string): boolean {
   const parts = lower.split("-");
-  return parts.length >= 2 && parts.every((p) => /^[a-z]{2,}$/.test(p) && !isProperWord(p) && (isCommonNoun(p) || ABSTRACT_NOUN.test(p)));
+  return (
+    parts.length >= 2 &&
+    parts.every(
+      (p, i) => (i === 0 && PREFIXES.test(p)) || (/^[a-z]{2,}$/.test(p) && !isProperWord(p) && (isCommonNoun(p) || ABSTRACT_NOUN.test(p))),
+    )
+  );
 }
+
+/** Prefixes written with a hyphen before a common word ("co-developing", "non-native", "re-entry"). */
+const PREFIXES = /^(?:co|re|pre|non|anti|semi|multi|sub|inter|ultra|micro|macro|mid|post|pro|de|un)$/;
 
 /**
  * The class a sentence with a blank names, read from its words ("planet" in "The largest planet is ___."): the first of them that names a

@@ -15,7 +15,17 @@ import { choiceDoubts } from "./choice.js";
 import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
-import { QUOTATION, hasSuffix, occurrences, splitFinalSentence, statedContext, withoutFinalStops, wordSet } from "./text.js";
+import {
+  QUOTATION,
+  cachedRegExp,
+  escapeRegExp,
+  hasSuffix,
+  occurrences,
+  splitFinalSentence,
+  statedContext,
+  withoutFinalStops,
+  wordSet,
+} from "./text.js";
 import { fourGramsByText } from "./four-grams.js";
 import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 
@@ -345,7 +355,8 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
   // "One way to save water is turn off the tap.", "Tax the firm is an action …": an imperative answer used as a noun.
   if (AFTER_VERB.test(/^[A-Za-z]+ ([A-Za-z]+)/.exec(ans)?.[1]?.toLowerCase() ?? "")) {
     const [verb] = words();
-    if (!/(?:ing|ed|en|wn|ne)$/.test(verb) && !IRREGULAR_PAST.has(verb)) {
+    // (In -ne only "done", "gone" and "shone" are participles: "imagine", "determine" are instructions.)
+    if (!/(?:ing|ed|en|wn)$|^(?:done|gone|shone)$/.test(verb) && !IRREGULAR_PAST.has(verb)) {
       const a = ans.toLowerCase();
       const lower = low();
       const k = lower.indexOf(a);
@@ -358,7 +369,10 @@ function kindDoubts(statement: string, own: string, question: string, answer: st
         /^(?:is|are|was|were)$/.test(before) &&
         !/\bdo\b/.test(lower.slice(0, k)) &&
         !(lower.startsWith("to ") && lower.slice(Math.max(0, k - 2), k) === ", ");
-      const asNoun = afterCopula || (after !== undefined && PREDICATE_START.test(after));
+      // (So where the statement says the answer after its opener: "Great question! Imagine the day …" → "… is imagine the day …".)
+      const saidAfterCopula =
+        k < 0 && cachedRegExp(`\\b(?:is|are|was|were) ${escapeRegExp(verb)}\\b`, "").test(lower) && !/\bdo\b/.test(lower);
+      const asNoun = afterCopula || saidAfterCopula || (after !== undefined && PREDICATE_START.test(after));
       if (asNoun && canBeVerb(verb)) out.push("reads: an instruction used as a noun");
     }
   }

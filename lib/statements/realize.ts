@@ -105,7 +105,8 @@ export function midSentence(s: string, classHead?: string): string {
   // A capitalised common word ("Evaporation caused …", "Artificial") loses the capital; names ("Spain", "Jupiter") and unknown words keep
   // it.
   // (Not a chemical symbol or other two-letter code: "Au", "Fe".)
-  if (/^[A-Z][a-z]{2,}(?:-[a-z]{2,})*$/.test(first) && lowersCapital(first, classHead)) return s[0].toLowerCase() + s.slice(1);
+  if (/^[A-Z][a-z]{2,}$|^[A-Z][a-z]+(?:-[a-z]{2,})+$/.test(first) && lowersCapital(first, classHead))
+    return s[0].toLowerCase() + s.slice(1);
   // So one before a lower-case common noun ("Citrus fruit"), unless a lexicon knows it as a name.
   if (opensCommonCompound(s, classHead)) return s[0].toLowerCase() + s.slice(1);
   // So a plural subject before its verb ("Rivers carry dissolved minerals …"): a name in -s takes a verb in -s ("Athens is", "Williams
