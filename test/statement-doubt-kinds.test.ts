@@ -10,6 +10,20 @@ import { readingDoubts } from "../lib/statements/reading.js";
 /** [kind (a substring of the doubt), question, answer, bad statement, good statement]. */
 const CASES: readonly (readonly [string, string, string, string, string])[] = [
   [
+    "one phrase said twice",
+    "How many bits are in a byte?",
+    "There are 8 of them in a standard byte.",
+    "There are 8 bits in a standard byte in a byte.",
+    "There are 8 bits in a standard byte.",
+  ],
+  [
+    "an instruction as the subject",
+    "What should I eat to get more vitamin C?",
+    "Try citrus fruits like oranges.",
+    "Try citrus fruits like oranges should be eaten to get more vitamin C.",
+    "Citrus fruits like oranges should be eaten to get more vitamin C.",
+  ],
+  [
     "a list's bullet left in",
     "How often should you replace a toothbrush?",
     "Every 3–4 months.\n- Sooner if the bristles are frayed.\n- Also after being sick.",

@@ -527,6 +527,14 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   return out;
 }
 
+/** A preposition and a phrase, then the same preposition and the phrase's noun again ("in a standard byte in a byte"). */
+const PLACED_TWICE =
+  /\b(in|on|at|for|from|of|by|with) (?:(?:a|an|the|its|their|his|her) )?(?:[\w'’-]+ ){0,2}([a-z]{3,}) \1 (?:(?:a|an|the|its|their|his|her) )?(?:[\w'’-]+ )?\2\b/i;
+
+/** An imperative's verb opening a sentence whose finite verb comes later ("Try citrus fruits … should be eaten …"); not "Use of …". */
+const INSTRUCTION_AS_SUBJECT =
+  /^(?:Try|Use|Eat|Add|Take|Get|Make|Keep|Put|Buy|Choose|Pick|Drink|Avoid|Consider|Wear|Apply|Place|Set|Turn|Check)\s(?!of\b)[^.;:—–]*?\b(?:should|can|could|must|will|would|is|are|was|were)\b/;
+
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
 export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
@@ -548,6 +556,12 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   if (doubled) out.push(`reads: "${doubled[0]}"`);
   const twice = saidTwice(statement, question, answer);
   if (twice) out.push(`reads: "${twice}" twice`);
+  // ("There are 8 bits in a standard byte in a byte": the answer's phrase and the question's, with one preposition and one noun.)
+  const placedTwice =
+    statement.includes(" in ") || statement.includes(" from ") || statement.includes(" on ") ? PLACED_TWICE.exec(statement) : null;
+  if (placedTwice && !PLACED_TWICE.test(`${question} ${answer}`)) out.push(`reads: "${placedTwice[0]}", one phrase said twice`);
+  // ("Try citrus fruits like oranges should be eaten …", "Wear safety goggles are most important …": an instruction as a subject.)
+  if (INSTRUCTION_AS_SUBJECT.test(statement) && !INSTRUCTION_AS_SUBJECT.test(question)) out.push("reads: an instruction as the subject");
   // ("… is the usual advice. - Replace it sooner …": a list's bullet left in the statement.)
   if (statement.includes(" - ") && /[.!:;]\s+[-*•]\s+\S/.test(statement)) out.push("reads: a list's bullet left in");
   // As in kindDoubts, a regex runs only where a substring test finds the characters it needs: these checks run on every statement.
