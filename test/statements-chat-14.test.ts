@@ -392,3 +392,39 @@ test("'Explain what X was', 'Tell me who X was' ask 'What was X?'; a hyphenated 
     ),
   );
 });
+
+test("an asker's situation goes before a question that names its own thing; a chat answer's sign-off goes; the answer's 'the' before a superlative", () => {
+  assertStatements(
+    [
+      [
+        "I'm training for my first marathon. How far is a marathon?",
+        "26.2 miles (42.195 km). Good luck with your training!",
+        "A marathon is 26.2 miles (42.195 km).",
+      ],
+      [
+        "My son just started piano lessons. How many black keys does a standard piano have?",
+        "36 — the other 52 are white.",
+        "A standard piano has 36 black keys — the other 52 are white.",
+      ],
+      ["Which planet is closest to the Sun?", "Mercury is the closest.", "Mercury is the closest planet to the Sun."],
+      [
+        "Which element has the chemical symbol Fe?",
+        "Iron (from the Latin ferrum).",
+        "Iron (from the Latin ferrum) has the chemical symbol Fe.",
+      ],
+    ],
+    true,
+  );
+  // (A question that leans on the situation keeps it: "the climb", "the best time to go", "What's wrong?".)
+  for (const [question, answer] of [
+    ["I'm planning to hike Kilimanjaro next year. How long does the climb take?", "Most routes take 5 to 9 days."],
+    ["I'm planning a trip to Petra next year. When is the best time to go?", "Spring or autumn."],
+    ["My basil plant keeps wilting. What's wrong?", "Probably overwatering."],
+  ])
+    assert.match(reformulate(question, answer).statement, /^(?:I'm|My) /, question);
+  // (A bracketed time still goes last.)
+  assert.equal(
+    reformulate("Who discovered radium?", "Marie and Pierre Curie (in 1898).").statement,
+    "Marie and Pierre Curie discovered radium (in 1898).",
+  );
+});

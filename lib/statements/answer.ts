@@ -151,7 +151,7 @@ const TRAILING_ADJUNCT =
  * limit or comment: "O negative (for red blood cells, at least)", "About 60% (somewhat less in women, …)".
  */
 const BRACKETED_ADJUNCT =
-  /^([^()]{1,80}?) (\((?:(?:in|on|at|during|from) [^()]{1,40}|(?:around|about|c\.|circa) \d{3,4}(?:\s*(?:BC|AD|BCE|CE))?|(?:for|though|although|but|somewhat|slightly|mostly|mainly|especially|depending|except|unless|if) [^()]{3,120})\))[.!]?$/i;
+  /^([^()]{1,80}?) (\((?:(?:in|on|at|during|from)(?! the (?:Latin|Greek|French|German|Arabic|Old|Middle|Spanish|Italian|Dutch|Hebrew|Sanskrit) ) [^()]{1,40}|(?:around|about|c\.|circa) \d{3,4}(?:\s*(?:BC|AD|BCE|CE))?|(?:for|though|although|but|somewhat|slightly|mostly|mainly|especially|depending|except|unless|if) [^()]{3,120})\))[.!]?$/i;
 
 /** True when an adjunct names a year or a clock time after its first word ("in 1895", "between 1508 and 1512", "at 9 pm"). */
 export function saysYearOrTime(adjunct: string): boolean {
@@ -351,6 +351,15 @@ export function withoutFraming(answer: string): string {
 }
 
 /** Removes framing words from the front, repeatedly ("I think the answer is X" → "X"). */
+/** A chat answer's closing words after its last claim ("Hope this helps!", "Good luck with your training!", "Let me know if …"). */
+const SIGN_OFF =
+  /(?<=[.!?)])\s+(?:(?:I )?hope (?:this|that) helps|good luck(?: with [^.!?]{1,40})?|let me know if [^.!?]{1,80}|feel free to [^.!?]{1,80}|happy [a-z]+ing|enjoy(?: [^.!?]{1,30})?|have fun(?: [^.!?]{1,30})?)\s*[.!]*\s*$/i;
+
+/** The answer without its sign-off, which claims nothing. */
+function withoutSignOff(s: string): string {
+  return /[.!?)]\s+\S/.test(s) ? s.replace(SIGN_OFF, "") : s;
+}
+
 function stripFraming(s: string): { text: string; framed: boolean } {
   let text = s;
   let framed = false;
@@ -890,7 +899,7 @@ export function analyzeAnswer(answer: string): AnswerParts {
 
 function analyzeUncached(answer: string): AnswerParts {
   const listed = /\n|(?:^|\s)1[.)]\s/.test(answer) ? joinList(answer) : answer;
-  const { text: body, framed } = stripFraming(collapseSpaces(listed));
+  const { text: body, framed } = stripFraming(withoutSignOff(collapseSpaces(listed)));
   // A leading yes/no is noted, not removed: "FALSE" or "No one" is the whole answer to a wh-question.
   const yes = YES.exec(body);
   const no = yes ? null : NO.exec(body);

@@ -1526,5 +1526,15 @@ const LEANS_ON_CONTEXT =
  */
 function askersFraming(q: ParsedQuestion): boolean {
   const sentences = q.context.split(/(?<=[.!?])\s+/);
-  return sentences.every((x) => ASKERS_SENTENCE.test(x) && ABOUT_THE_ASKING.test(x)) && !LEANS_ON_CONTEXT.test(q.final);
+  if (!sentences.every((x) => ASKERS_SENTENCE.test(x)) || LEANS_ON_CONTEXT.test(q.final) || q.frame.kind === "unparsed") return false;
+  return sentences.every((x) => ABOUT_THE_ASKING.test(x)) || standsAlone(q.final);
+}
+
+/**
+ * Whether a question names what it asks about by itself, so that the asker's situation before it adds nothing to the statement ("I'm
+ * training for my first marathon. How far is a marathon?"): a thing named with "a" or a capital, and no "the" before a common word, nor
+ * the asker or the listener ("How long does the climb take?", "When is the best time to go?" lean on the situation).
+ */
+function standsAlone(final: string): boolean {
+  return /\b(?:a|an) [a-z]|\s[A-Z][a-z]/.test(final) && !/\bthe [a-z]/i.test(final) && !/\b(?:we|us|our|you|your)\b/i.test(final);
 }

@@ -211,7 +211,7 @@ const SUPERLATIVE = /^(?:\w+est|best|worst|most|least|first|last)$/;
 export function superlativeEllipsis(
   a: AnswerParts,
   complement: readonly Token[],
-): { subject: Token[]; at: number; after: Token[] } | undefined {
+): { subject: Token[]; at: number; after: Token[]; article?: Token } | undefined {
   if (!a.isClause) return undefined;
   const t = a.tokens;
   const v = a.finiteVerb;
@@ -230,8 +230,11 @@ export function superlativeEllipsis(
   const periphrastic = have.length >= 3 && /^(?:most|least)$/.test(have[have.length - 2].lower) && last?.pos === "ADJ";
   if (have.length < 2 || have.length > 4 || have[0].lower !== "the" || !(SUPERLATIVE.test(last.lower) || periphrastic)) return undefined;
   if (last.pos !== "ADJ" && last.pos !== "ADV") return undefined;
-  if (!have.every((w, i) => complement[i]?.lower === w.lower)) return undefined;
-  const next = complement[have.length];
+  // ("Mercury is the closest." to "Which planet is closest to the Sun?": the answer's article, which the question leaves out.)
+  const article = complement[0]?.lower !== "the" ? have[0] : undefined;
+  const own = article ? have.slice(1) : have;
+  if (!own.every((w, i) => complement[i]?.lower === w.lower)) return undefined;
+  const next = complement[own.length];
   if (next && (next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "ADJ")) return undefined;
-  return { subject: t.slice(0, v), at: have.length, after: [...before, ...(comma > 0 ? t.slice(comma, end) : [])] };
+  return { subject: t.slice(0, v), at: own.length, after: [...before, ...(comma > 0 ? t.slice(comma, end) : [])], article };
 }

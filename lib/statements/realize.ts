@@ -1976,9 +1976,10 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
   const superlative = be && wh.noun.length > 0 ? superlativeEllipsis(a, predicate.slice(1)) : undefined;
   if (superlative) {
     const at = superlative.at + 1;
+    const article = superlative.article ? [superlative.article] : [];
     const r = subjectRealize(
       wh,
-      [...predicate.slice(0, at), ...classAfterSuperlative(wh), ...predicate.slice(at)],
+      [predicate[0], ...article, ...predicate.slice(1, at), ...classAfterSuperlative(wh), ...predicate.slice(at)],
       asSubject(superlative.subject, a),
     );
     return { ...r, sentence: followedBy(r.sentence, superlative.after), rule: `${r.rule}:superlative` };
@@ -2435,7 +2436,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // (So is one the tagger misread, a verb and its object after the subject's noun: "Charged particles from the Sun hit gases …".)
   if (
     (a.isClause && a.tokens.length >= 5 && !relative) ||
-    (isInstruction(a) && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)) ||
+    // (Not a noun before its bracket: "Iron (from the Latin ferrum)".)
+    (isInstruction(a) && a.tokens[1]?.text !== "(" && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)) ||
     (!a.isClause && a.tokens.length >= 5 && verbBeforeObject(a.tokens))
   )
     doubts.push("a clause answer as the subject");
