@@ -380,10 +380,10 @@ test("'Explain what X was', 'Tell me who X was' ask 'What was X?'; a hyphenated 
     ],
     true,
   );
-  // (A clause after "what" stays the imperative's object: "Explain what makes the sky blue.")
+  // (So is "Explain what makes the sky blue.": "What makes the sky blue?")
   assert.equal(
     reformulate("Explain what makes the sky blue.", "Rayleigh scattering.").statement,
-    "What makes the sky blue is Rayleigh scattering.",
+    "Rayleigh scattering makes the sky blue.",
   );
   // (An instruction after "is", which an opener or a comment kept out of the statement's copy of the answer, is flagged.)
   assert.ok(
@@ -427,4 +427,30 @@ test("an asker's situation goes before a question that names its own thing; a ch
     reformulate("Who discovered radium?", "Marie and Pierre Curie (in 1898).").statement,
     "Marie and Pierre Curie discovered radium (in 1898).",
   );
+});
+
+test("'Tell me who painted X' asks 'Who painted X?'; 'That happened on …' gives a when-question its time; ';' after a short reply", () => {
+  assertStatements(
+    [
+      ["Tell me who painted The Starry Night.", "Vincent van Gogh, in 1889.", "Vincent van Gogh painted The Starry Night in 1889."],
+      [
+        "When did humans first land on the Moon?",
+        "That happened on July 20, 1969, during the Apollo 11 mission.",
+        "Humans first landed on the Moon on July 20, 1969, during the Apollo 11 mission.",
+      ],
+      [
+        "Which organ produces bile?",
+        "The liver does; the gallbladder just stores it.",
+        "The liver produces bile; the gallbladder just stores it.",
+      ],
+      [
+        "What year was the euro introduced?",
+        "As an accounting currency, it was introduced in 1999.",
+        "As an accounting currency, the euro was introduced in 1999.",
+      ],
+    ],
+    true,
+  );
+  // (To a yes/no question "It happened in …" is the answer's clause.)
+  assert.match(reformulate("Did the Moon landing happen?", "It happened in 1969.").statement, /1969/);
 });

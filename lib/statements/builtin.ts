@@ -710,7 +710,7 @@ const CONCESSION_THEN_REPLY = /^((?:despite|in spite of|notwithstanding)\s[^,;:!
 
 /** "On a building site, they cut …": a phrase of place or time, then a clause whose subject is a pronoun. */
 const FRONTED_PHRASE_THEN_PRONOUN =
-  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside|from|since|until|by) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
+  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside|from|since|until|by|as an?) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
 
 /** "When they start to fall, their inner ear …": a fronted clause opened by a subordinator, then the answer's main clause. */
 const FRONTED_CLAUSE =
@@ -1409,13 +1409,30 @@ const TOLD_MEASURE =
 const TOLD_WHAT =
   /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:(?:briefly|quickly|simply)\s+)?(?:tell me|explain|describe|say)\s+(what|who)\s+(.+?)\s+(is|are|was|were)(\s+(?:best )?(?:known|famous|remembered|used|called|named) for)?\s*[.?!]?\s*$/i;
 
+/** "That happened on July 20, 1969": the event the question asks the time or place of, said as "that". */
+const HAPPENED =
+  /^(?:that|it|this) (?:happened|took place|occurred)\s+(?=(?:on|in|at|during|around|about|back in|between|sometime|near)\b)/i;
+
+/** The answer's time or place without "That happened" to a when- or where-question, whose own words say what happened. */
+function withoutHappened(asked: string, answer: string): string {
+  return HAPPENED.test(answer) && /^\s*(?:when|where|(?:in )?what year|(?:in )?which year)\b/i.test(splitFinalSentence(asked).last)
+    ? answer.replace(HAPPENED, "")
+    : answer;
+}
+
+/** "Tell me who painted The Starry Night.", "Explain what causes the tides.": a wh-word and its past or present verb. */
+const TOLD_WHO_DID =
+  /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:(?:briefly|quickly|simply)\s+)?(?:tell me|explain|say)\s+(who|what)\s+((?:[a-z]+ed|[a-z]+[^s]s|wrote|made|built|drew|sang|won|found|led|gave|took|invented|discovered)\s+\S.*?)\s*[.?!]?\s*$/i;
+
 /**
- * The question an imperative asks ("How long is a marathon?", "What was the Marshall Plan?"), so that its frame is read; other questions
- * as they are.
+ * The question an imperative asks ("How long is a marathon?", "What was the Marshall Plan?", "Who painted The Starry Night?"), so that
+ * its frame is read; other questions as they are.
  */
 function directQuestion(asked: string): string {
   const m = TOLD_MEASURE.exec(asked);
   if (m) return `${m[1]}${capitalize(m[2])} ${m[4].toLowerCase()} ${m[3]}?`;
+  const did = TOLD_WHO_DID.exec(asked);
+  if (did && !/\b(?:is|are|was|were)$/i.test(did[3])) return `${did[1]}${capitalize(did[2])} ${did[3]}?`;
   const w = TOLD_WHAT.exec(asked);
   // (Not a clause before the verb: "Explain what makes the sky blue.")
   return w && !/\b(?:is|are|was|were|do|does|did|makes?|causes?)\b/i.test(w[3])
@@ -1426,7 +1443,7 @@ function directQuestion(asked: string): string {
 function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
   // ("Tell me how long a marathon is." is asked as "How long is a marathon?", "Explain what X was." as "What was X?")
   const asked = directQuestion(givenAsked);
-  const given = withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)));
+  const given = withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp))));
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;
   const about = whyAboutContext(asked, given);

@@ -42,7 +42,7 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
     !/^(?:not|n't|never)$/.test(adjunct[0].lower) &&
     (adjunct.length === 1 || ["ADP", "SCONJ", "PUNCT"].includes(adjunct[1].pos));
   // ("Atmospheric refraction does — the air bends …": what follows a dash is the answer's addition.)
-  const dash = adjunct[0]?.text === "—" || adjunct[0]?.text === "–";
+  const dash = adjunct[0]?.text === "—" || adjunct[0]?.text === "–" || adjunct[0]?.text === ";";
   // (So does a which-clause after a comma: "Mercury is, which is why it was used in thermometers.")
   const which = after[0]?.text === "," && adjunct[0]?.lower === "which";
   // (So does a reason after a comma: "Horses can, thanks to a locking mechanism in their legs.")
