@@ -2436,8 +2436,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // (So is one the tagger misread, a verb and its object after the subject's noun: "Charged particles from the Sun hit gases …".)
   if (
     (a.isClause && a.tokens.length >= 5 && !relative) ||
-    // (Not a noun before its bracket: "Iron (from the Latin ferrum)".)
-    (isInstruction(a) && a.tokens[1]?.text !== "(" && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)) ||
+    // (Not a noun before its bracket or its possessive: "Iron (from the Latin ferrum)", "Earth's axial tilt".)
+    (isInstruction(a) && !/^(?:\(|['’]s?)$/.test(a.tokens[1]?.text ?? "") && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)) ||
     (!a.isClause && a.tokens.length >= 5 && verbBeforeObject(a.tokens))
   )
     doubts.push("a clause answer as the subject");
