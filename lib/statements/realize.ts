@@ -2940,10 +2940,8 @@ function beComplementRealize(
   if (
     tailText === "" &&
     slot === answerText &&
-    (subject.some((t, k) => t.lemma === "way" && subject[k + 1]?.lower === "to")
-      ? isInstruction(withAnswerFields(analyzeAnswer(answerText), {}))
-      : subject.some((t) => t.pos === "NOUN" && t.lower === t.lemma && DONE_THINGS.test(t.lemma)) &&
-        plainInstruction(withAnswerFields(analyzeAnswer(answerText), {})))
+    subject.some((t, k) => t.lemma === "way" && subject[k + 1]?.lower === "to") &&
+    isInstruction(withAnswerFields(analyzeAnswer(answerText), {}))
   )
     slot = `to ${answerText[0].toLowerCase()}${answerText.slice(1)}`;
   // "Who was emperor of France …?" → "The emperor of France … was …".
@@ -4084,8 +4082,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
 }
 
 /**
- * Things one does, which an instruction answers with "to" ("The first step in CPR is to check …", "… habit is to use …"); one of them
- * (a list of steps stays bare: "The three steps … are write a failing test, …").
+ * Things one does, which an instruction named as one of them takes "to" for ("An example of a strong password habit is to use …"). (A
+ * "What is the first step …?" question keeps CAP-Statements' bare instruction: "The first step in designing a product is identify …".)
  */
 const DONE_THINGS = /^(?:step|tip|habit|trick|remedy|precaution)$/;
 
