@@ -1537,9 +1537,10 @@ const ABOUT_THE_ASKING =
 const LEANS_ON_CONTEXT =
   /\b(?:I|me|my|mine|it|its|this|that|these|those|they|them|their|he|him|his|she|her|one|such|there|here|so|else|also|too|instead)\b/i;
 /**
- * Whether the question's context only tells who asks and why ("I keep seeing this in quizzes. What is the smallest planet …?"): every
- * context sentence is the asker's word on the asking, and the final question stands on its own, so the statement does not claim the
- * asker's story. (A situation stays: "I'm planning to hike Kilimanjaro next year. How long does the climb take?")
+ * Whether the question's context only tells who asks and why, so that the statement does not claim the asker's story: every context
+ * sentence is about the asker, the final question leans on none of it, and the sentences are words on the asking ("I keep seeing this
+ * in quizzes. What is the smallest planet …?") or the question names its own thing (see standsAlone). (A situation the question leans
+ * on stays: "I'm planning to hike Kilimanjaro next year. How long does the climb take?")
  */
 function askersFraming(q: ParsedQuestion): boolean {
   const sentences = q.context.split(/(?<=[.!?])\s+/);
