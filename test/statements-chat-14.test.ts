@@ -453,3 +453,16 @@ test("'Tell me who painted X' asks 'Who painted X?'; 'That happened on …' give
   // (To a yes/no question "It happened in …" is the answer's clause.)
   assert.match(reformulate("Did the Moon landing happen?", "It happened in 1969.").statement, /1969/);
 });
+
+test("a verb of causing that the tagger reads as a noun after the subject's noun ends the subject", () => {
+  assertStatements(
+    [
+      [
+        "Which statement explains why daylight and darkness occur on Earth?",
+        "Earth's rotation on its axis causes day and night cycles",
+        "Daylight and darkness occur on Earth because Earth's rotation on its axis causes day and night cycles.",
+      ],
+    ],
+    true,
+  );
+});

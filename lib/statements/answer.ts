@@ -719,7 +719,29 @@ export function clauseVerb(tokens: readonly Token[]): number {
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
   }
-  return misreadPluralPresent(tokens);
+  return misreadPluralPresent(tokens) >= 0 ? misreadPluralPresent(tokens) : misreadCausativeVerb(tokens);
+}
+
+/** Verbs of causing and enabling, which the tagger reads as plural nouns after a noun ("rotation causes day and night"). */
+const CAUSATIVE_S = wordSet("causes makes produces creates prevents controls determines allows enables gives keeps drives triggers");
+
+/**
+ * "Earth's rotation on its axis causes day and night": a verb of causing after the subject's noun, before its object, read by the
+ * tagger as a noun (-1 when there is none; not "root causes of …").
+ */
+function misreadCausativeVerb(tokens: readonly Token[]): number {
+  for (let k = 2; k < tokens.length - 1; k++) {
+    const t = tokens[k];
+    if (t.pos === "VERB" || t.pos === "AUX" || (t.pos === "PUNCT" && t.text !== "'" && t.text !== "’")) return -1;
+    if (
+      t.pos === "NOUN" &&
+      CAUSATIVE_S.has(t.lower) &&
+      tokens[k - 1].pos === "NOUN" &&
+      /^(?:DET|NOUN|ADJ|PRON|NUM)$/.test(tokens[k + 1].pos)
+    )
+      return k;
+  }
+  return -1;
 }
 
 /**
