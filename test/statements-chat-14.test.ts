@@ -466,3 +466,13 @@ test("a verb of causing that the tagger reads as a noun after the subject's noun
     true,
   );
 });
+
+test("a verb's -s form opening a subject answer is flagged", () => {
+  assert.ok(
+    reformulate("Which feature is a physical property of copper?", "conducts electricity").doubts.includes(
+      "a clause answer as the subject",
+    ),
+  );
+  // (A plural noun is not: "Magnets attract iron.")
+  assert.deepEqual(reformulate("Which objects attract iron?", "magnets").doubts, []);
+});

@@ -2438,7 +2438,9 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     (a.isClause && a.tokens.length >= 5 && !relative) ||
     // (Not a noun before its bracket or its possessive: "Iron (from the Latin ferrum)", "Earth's axial tilt".)
     (isInstruction(a) && !/^(?:\(|['’]s?)$/.test(a.tokens[1]?.text ?? "") && (isVerbFirst(a.tokens[0].lower) || a.tokens.length >= 4)) ||
-    (!a.isClause && a.tokens.length >= 5 && verbBeforeObject(a.tokens))
+    (!a.isClause && a.tokens.length >= 5 && verbBeforeObject(a.tokens)) ||
+    // ("Conducts electricity is a physical property of copper.": a verb's -s form opening the answer, its subject left out.)
+    (a.tokens.length >= 2 && a.tokens[0].pos === "VERB" && /[^s]s$/.test(a.tokens[0].lower) && a.tokens[0].lemma !== a.tokens[0].lower)
   )
     doubts.push("a clause answer as the subject");
   return { sentence: `${capitalize(closed)} ${agree(predicate, plural, whPlural)}`, rule: "wh-subject", doubts };
