@@ -10,6 +10,13 @@ import { readingDoubts } from "../lib/statements/reading.js";
 /** [kind (a substring of the doubt), question, answer, bad statement, good statement]. */
 const CASES: readonly (readonly [string, string, string, string, string])[] = [
   [
+    "negates nothing",
+    "Is Parmesan vegetarian?",
+    "Traditionally, no — it is made with animal rennet.",
+    "Parmesan vegetarian is traditionally not — it is made with animal rennet.",
+    "Parmesan is traditionally not vegetarian — it is made with animal rennet.",
+  ],
+  [
     "one phrase said twice",
     "How many bits are in a byte?",
     "There are 8 of them in a standard byte.",

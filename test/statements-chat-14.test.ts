@@ -476,3 +476,26 @@ test("a verb's -s form opening a subject answer is flagged", () => {
   // (A plural noun is not: "Magnets attract iron.")
   assert.deepEqual(reformulate("Which objects attract iron?", "magnets").doubts, []);
 });
+
+test("a name in -en is no participle; 'Traditionally' hedges; a base form after a plural is its verb; a game is named", () => {
+  assertStatements(
+    [
+      ["Who directed the film Jaws?", "That was Steven Spielberg.", "Steven Spielberg directed the film Jaws."],
+      [
+        "When did the Western Roman Empire fall?",
+        "Traditionally in 476 AD, when Romulus Augustulus was deposed.",
+        "The Western Roman Empire traditionally fell in 476 AD, when Romulus Augustulus was deposed.",
+      ],
+      ["Did the Romans use concrete?", "Yes, and a lot of it.", "The Romans used concrete, and a lot of it."],
+      ["Give an example of a cooperative board game.", "Pandemic.", "An example of a cooperative board game is Pandemic."],
+      ["How many senators does each US state have?", "Two.", "Each US state has two senators."],
+    ],
+    true,
+  );
+  // (A noun read as the verb after a singular noun moves on as before; a name with its relative clause keeps the clause.)
+  assert.equal(reformulate("Did the Dutch tulip bubble burst?", "Yes.").statement, "The Dutch tulip bubble burst.");
+  assert.match(
+    reformulate("Who was the longest-reigning British monarch?", "That's Queen Elizabeth II, who reigned for 70 years.").statement,
+    /, who reigned for 70 years\.$/,
+  );
+});

@@ -106,7 +106,7 @@ export function splitIntroduction(answer: string): { introduction: string; joine
 
 /** An adverb that hedges the answer's claim ("Probably around 2600 BC."): the statement keeps it, on its verb. */
 const HEDGE_ADVERB =
-  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally|ideally|preferably|(?:absolutely|definitely|certainly)(?= not\b))[,:]?\s+(?=\S)/i;
+  /^(?:(?:ah|oh|well|hmm|so),?\s+)?(probably|perhaps|possibly|likely|most likely|almost certainly|almost always|nearly always|usually|typically|generally|normally|often|(?:technically|strictly|scientifically|biologically|botanically|legally|generally|historically) speaking|technically|officially|legally|ideally|preferably|traditionally|reportedly|supposedly|allegedly|arguably|most often|most commonly|more often than not|(?:absolutely|definitely|certainly)(?= not\b))[,:]?\s+(?=\S)/i;
 /**
  * An adverb that qualifies a yes or no ("Generally, no.", "Usually not.", "Definitely, yes", "Botanically, yes"): it stays on the
  * statement's verb.
@@ -1072,7 +1072,9 @@ export function predicateOfDummySubject(a: AnswerParts): { text: string; tokens:
     tail[0].pos === "VERB" ||
     (tail[0].pos === "ADV" && tail[1]?.pos === "VERB") ||
     tail[0].lower === "not" ||
-    /(?:ed|en)$/.test(tail[0].lower) ||
+    // (A participle, not a name in -en or -ed alone: "It was Steven Spielberg."; a name with a relative clause is read by the callers
+    // that keep the clause: "That's Queen Elizabeth II, who reigned …".)
+    (/(?:ed|en)$/.test(tail[0].lower) && !(tail[0].pos === "PROPN" && /^[A-Z]/.test(tail[0].text) && !tail.some((x) => x.text === ","))) ||
     // ("It's due to a spasm of the diaphragm": a cause said of the question's thing, not a phrase that names it.)
     (tail[0].lower === "due" && tail[1]?.lower === "to") ||
     // ("It's actually native to China": an adjective and its preposition said of the question's thing, not a phrase that names it.)

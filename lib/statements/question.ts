@@ -437,6 +437,21 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     !isVerbFirst(tokens[best].lower)
   )
     best += 1;
+  // ("Did the Romans use concrete?": a base form read first as a verb, after a plural or a people's name, is the verb, and the last word
+  // its object.)
+  const before = tokens[best - 2];
+  if (
+    best > start + 2 &&
+    tokens[best - 1].pos === "NOUN" &&
+    isVerbFirst(tokens[best - 1].lower) &&
+    canBeBaseVerb(tokens[best - 1].lower) &&
+    /^(?:PROPN|NOUN)$/.test(before.pos) &&
+    /[^s]s$/.test(before.lower) &&
+    /[a-z]/.test(before.text) &&
+    best + 2 >= tokens.length &&
+    tokens[best].pos !== "VERB"
+  )
+    best -= 1;
   // ("Why does a cut apple turn brown?": a verb of becoming before its adjective is the verb.)
   if (best > start + 1 && tokens[best].pos === "ADJ" && tokens[best - 1].pos === "VERB" && BECOMING.test(tokens[best - 1].lower)) best -= 1;
   let guessed = false;

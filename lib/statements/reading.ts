@@ -531,6 +531,9 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
 const PLACED_TWICE =
   /\b(in|on|at|for|from|of|by|with) (?:(?:a|an|the|its|their|his|her) )?(?:[\w'’-]+ ){0,2}([a-z]{3,}) \1 (?:(?:a|an|the|its|their|his|her) )?(?:[\w'’-]+ )?\2\b/i;
 
+/** An auxiliary, an adverb in -ly and a bare "not" before a mark or the end ("is traditionally not —"). */
+const HEDGED_NOT_ALONE = /\b(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have) [a-z]+ly not\s*(?:[—–.;:,]|$)/;
+
 /** An imperative's verb opening a sentence whose finite verb comes later ("Try citrus fruits … should be eaten …"); not "Use of …". */
 const INSTRUCTION_AS_SUBJECT =
   /^(?:Try|Use|Eat|Add|Take|Get|Make|Keep|Put|Buy|Choose|Pick|Drink|Avoid|Consider|Wear|Apply|Place|Set|Turn|Check)\s(?!of\b)[^.;:—–]*?\b(?:should|can|could|must|will|would|is|are|was|were)\b/;
@@ -560,6 +563,9 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const placedTwice =
     statement.includes(" in ") || statement.includes(" from ") || statement.includes(" on ") ? PLACED_TWICE.exec(statement) : null;
   if (placedTwice && !PLACED_TWICE.test(`${question} ${answer}`)) out.push(`reads: "${placedTwice[0]}", one phrase said twice`);
+  // ("Parmesan vegetarian is traditionally not — …": a hedged "not" with nothing after it to negate.)
+  if (statement.includes(" not") && HEDGED_NOT_ALONE.test(statement) && !HEDGED_NOT_ALONE.test(answer))
+    out.push('reads: a hedged "not" negates nothing');
   // ("Try citrus fruits like oranges should be eaten …", "Wear safety goggles are most important …": an instruction as a subject.)
   if (INSTRUCTION_AS_SUBJECT.test(statement) && !INSTRUCTION_AS_SUBJECT.test(question)) out.push("reads: an instruction as the subject");
   // ("… is the usual advice. - Replace it sooner …": a list's bullet left in the statement.)
