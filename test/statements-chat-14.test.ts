@@ -499,3 +499,23 @@ test("a name in -en is no participle; 'Traditionally' hedges; a base form after 
     /, who reigned for 70 years\.$/,
   );
 });
+
+test("'a good one' for an example stays an example; a quotation is an object; the answer after 'the term \"…\"'", () => {
+  assertStatements(
+    [
+      ["Give an example of a bird that can't fly.", "The emu is a good one.", "The emu is a good example of a bird that can't fly."],
+      ['In which sport would you hear the term "peloton"?', "Cycling.", 'You would hear the term "peloton" in cycling.'],
+      [
+        'To whom does Rick say "Here\'s looking at you, kid" in Casablanca?',
+        "To Ilsa.",
+        'Rick says "Here\'s looking at you, kid" to Ilsa in Casablanca.',
+      ],
+    ],
+    true,
+  );
+  // ("the smallest one" is the smallest of the kind.)
+  assert.equal(
+    reformulate("Give an example of a prime number greater than 100.", "101 is the smallest one.").statement,
+    "101 is the smallest prime number greater than 100.",
+  );
+});

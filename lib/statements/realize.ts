@@ -322,6 +322,11 @@ function infinitiveObjectEnd(rest: readonly Token[]): number {
 function objectPhraseEnd(r: readonly Token[]): number {
   // ("How much can a golf ball weigh at most?": the bound goes before the measure, "weigh at most 45.93 grams".)
   if (r[0]?.lower === "at" && /^(?:most|least)$/.test(r[1]?.lower ?? "")) return 2;
+  // ('say "Here's looking at you, kid" to _': a quotation is the object.)
+  if (/^["“]$/.test(r[0]?.text ?? "")) {
+    const close = r.findIndex((t, k) => k > 0 && /^["”]$/.test(t.text));
+    if (close > 1) return close + 1;
+  }
   // ("leave most of his fortune to _": a quantifier and its of-phrase are the object.)
   const quantified = /^(?:most|much|many|some|all|half|part|each|none)$/.test(r[0]?.lower ?? "") && r[1]?.lower === "of";
   let np = quantified ? nounPhraseEnd(r, 2) : nounPhraseEnd(r, 0);
@@ -331,6 +336,12 @@ function objectPhraseEnd(r: readonly Token[]): number {
       const more = nounPhraseEnd(r, np + 1);
       if (more <= np + 1) break;
       np = more;
+    }
+    // ("the term "peloton"": a quotation the phrase opened ends with it.)
+    const quotes = r.slice(0, np).filter((t) => /^["“”]$/.test(t.text)).length;
+    if (quotes % 2 === 1) {
+      const close = r.findIndex((t, k) => k >= np && /^["”]$/.test(t.text));
+      if (close >= 0) np = close + 1;
     }
     return np;
   }
@@ -4311,11 +4322,16 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
       return { sentence: `${one[1]}${named[1]}${one[2]}`.replace(/[.!]+$/, ""), rule: "imperative:one-named", doubts: [] };
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
     // (The kind itself: "101 is the smallest one." → "101 is the smallest prime number greater than 100.")
-    const kindAsked = /^(?:(?:a|an|one|the)\s+)?(?:example|instance|type|kind|sort)s? of (?:(?:a|an|the)\s+)?(\S[\s\S]*)$/i.exec(
+    // (An example stays one: "Measles is a classic example of a disease that vaccines prevent"; a type or kind is the kind itself.)
+    const kindAsked = /^(?:(?:a|an|one|the)\s+)?(example|instance|type|kind|sort)s? of ((?:(?:a|an|the)\s+)?)(\S[\s\S]*)$/i.exec(
       text(withoutFinalPunctuation(object)),
     );
-    if (one && kindAsked)
-      return { sentence: `${one[1]}${kindAsked[1]}${one[2]}`.replace(/[.!]+$/, ""), rule: "imperative:one-named", doubts: [] };
+    if (one && kindAsked) {
+      // ("101 is the smallest one": the smallest of the kind, not of its examples.)
+      const example = /^(?:example|instance)$/i.test(kindAsked[1]) && /\b(?:a|an) (?:[a-z]+(?:-[a-z]+)? )?$/i.test(one[1]);
+      const kind = example ? `${kindAsked[1].toLowerCase()} of ${kindAsked[2]}${kindAsked[3]}` : kindAsked[3];
+      return { sentence: `${one[1]}${kind}${one[2]}`.replace(/[.!]+$/, ""), rule: "imperative:one-named", doubts: [] };
+    }
     return { sentence: `${capitalize(text(object))} is that ${midSentence(a.text)}`, rule: "imperative:that-clause", doubts: [] };
   }
   // "Name one property of logarithms." + "log(ab) = log(a) + log(b)" / "the derivative equals zero": a proposition the tagger did not read
