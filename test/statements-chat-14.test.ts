@@ -519,3 +519,20 @@ test("'a good one' for an example stays an example; a quotation is an object; th
     "101 is the smallest prime number greater than 100.",
   );
 });
+
+test("an adverb that only says the yes or no again goes ('Yes, always — …', 'No, never.')", () => {
+  assertStatements(
+    [
+      ["Can a pawn move backwards in chess?", "No, never.", "A pawn cannot move backwards in chess."],
+      [
+        "Is Easter always on a Sunday?",
+        "Yes, always — in Western churches it's the first Sunday after the full moon.",
+        "Easter is always on a Sunday — in Western churches it's the first Sunday after the full moon.",
+      ],
+      ["Is Easter always on a Sunday?", "Always.", "Easter is always on a Sunday."],
+    ],
+    true,
+  );
+  // (An adverb of its own stays: "It occasionally snows in the Sahara.")
+  assert.equal(reformulate("Does it ever snow in the Sahara?", "Yes, occasionally.").statement, "It occasionally snows in the Sahara.");
+});

@@ -1420,6 +1420,32 @@ function withoutHappened(asked: string, answer: string): string {
     : answer;
 }
 
+/** A yes or no, then an adverb of time said alone ("Yes, always — …", "No, never.", "Always."). */
+const POLAR_THEN_TIME_ADVERB = /^(?:(yes|yep|yeah|no|nope)[,.!]?\s+)?(always|never|ever|still)\b\s*([.!]|[—–;:,])?\s*/i;
+
+/**
+ * The answer without an adverb that only says its yes or no again: the question's own "always" ("Is Easter always on a Sunday?" +
+ * "Yes, always — …"), or "never" after a no ("No, never."), which the negated statement says.
+ */
+function withoutAdverbSaidAgain(asked: string, answer: string): string {
+  const m = POLAR_THEN_TIME_ADVERB.exec(answer);
+  if (
+    !m ||
+    !/\?\s*$/.test(asked) ||
+    !/^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|must)\b/i.test(splitFinalSentence(asked).last)
+  )
+    return answer;
+  const adverb = m[2].toLowerCase();
+  const no = m[1] !== undefined && /^n/i.test(m[1]);
+  const said = cachedRegExp(`\\b${adverb}\\b`, "i").test(asked) || (no && adverb === "never");
+  const rest = answer.slice(m[0].length);
+  // (Only the adverb alone before a mark: "No, never was." says more.)
+  if (!said || (m[1] === undefined && adverb === "never") || (m[3] === undefined && rest !== "")) return answer;
+  const polarity = m[1] ?? "Yes";
+  if (rest === "") return polarity;
+  return m[3] && /[—–;:]/.test(m[3]) ? `${polarity} ${m[3]} ${rest}` : `${polarity}. ${rest}`;
+}
+
 /** "Tell me who painted The Starry Night.", "Explain what causes the tides.": a wh-word and its past or present verb. */
 const TOLD_WHO_DID =
   /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:(?:briefly|quickly|simply)\s+)?(?:tell me|explain|say)\s+(who|what)\s+((?:[a-z]+ed|[a-z]+[^s]s|wrote|made|built|drew|sang|won|found|led|gave|took|invented|discovered)\s+\S.*?)\s*[.?!]?\s*$/i;
@@ -1443,7 +1469,10 @@ function directQuestion(asked: string): string {
 function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
   // ("Tell me how long a marathon is." is asked as "How long is a marathon?", "Explain what X was." as "What was X?")
   const asked = directQuestion(givenAsked);
-  const given = withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp))));
+  const given = withoutAdverbSaidAgain(
+    asked,
+    withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)))),
+  );
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;
   const about = whyAboutContext(asked, given);
