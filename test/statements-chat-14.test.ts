@@ -536,3 +536,16 @@ test("an adverb that only says the yes or no again goes ('Yes, always — …', 
   // (An adverb of its own stays: "It occasionally snows in the Sahara.")
   assert.equal(reformulate("Does it ever snow in the Sahara?", "Yes, occasionally.").statement, "It occasionally snows in the Sahara.");
 });
+
+test("'Your X does.' says the question's predicate of the listener's X", () => {
+  assertStatements(
+    [
+      [
+        "What regulates the body's sleep-wake cycle?",
+        "Your circadian rhythm does.",
+        "Your circadian rhythm regulates the body's sleep-wake cycle.",
+      ],
+    ],
+    true,
+  );
+});

@@ -28,7 +28,8 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   if (v < 1 || !ELLIPSIS_AUX.test(t[v].lower) || t[v].pos !== "AUX") return undefined;
   const subject = t.slice(0, v);
   // ("Its magnetic field does.": a possessive opening the subject is read by the caller.)
-  const possessive = (x: Token, k: number) => k === 0 && /^(?:its|their)$/.test(x.lower) && subject.length > 1;
+  // ("Your circadian rhythm does.": so is the listener's, said of people in general.)
+  const possessive = (x: Token, k: number) => k === 0 && /^(?:its|their|your|our|his|her)$/.test(x.lower) && subject.length > 1;
   if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k))) return undefined;
   let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
   // "James Chadwick did, in 1932.": the comma before a time or place goes with the ellipsis ("Brazil does, by a wide margin." keeps it).
