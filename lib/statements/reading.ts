@@ -527,6 +527,15 @@ function askerDoubts(statement: string, own: string, question: string, answer: s
   return out;
 }
 
+/** The prepositions PLACED_TWICE reads, with their spaces: the regex runs only where one of them occurs twice. */
+const PLACE_PREPOSITIONS = [" in ", " on ", " at ", " for ", " from ", " of ", " by ", " with "];
+
+/** Whether `word` occurs at least twice in `text` (substring tests, cheaper than the regex they guard). */
+function saidTwiceIn(text: string, word: string): boolean {
+  const first = text.indexOf(word);
+  return first >= 0 && text.indexOf(word, first + word.length - 1) >= 0;
+}
+
 /** A preposition and a phrase, then the same preposition and the phrase's noun again ("in a standard byte in a byte"). */
 const PLACED_TWICE =
   /\b(in|on|at|for|from|of|by|with) (?:(?:a|an|the|its|their|his|her) )?(?:[\w'’-]+ ){0,2}([a-z]{3,}) \1 (?:(?:a|an|the|its|their|his|her) )?(?:[\w'’-]+ )?\2\b/i;
@@ -560,8 +569,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const twice = saidTwice(statement, question, answer);
   if (twice) out.push(`reads: "${twice}" twice`);
   // ("There are 8 bits in a standard byte in a byte": the answer's phrase and the question's, with one preposition and one noun.)
-  const placedTwice =
-    statement.includes(" in ") || statement.includes(" from ") || statement.includes(" on ") ? PLACED_TWICE.exec(statement) : null;
+  const placedTwice = PLACE_PREPOSITIONS.some((p) => saidTwiceIn(statement, p)) ? PLACED_TWICE.exec(statement) : null;
   if (placedTwice && !PLACED_TWICE.test(`${question} ${answer}`)) out.push(`reads: "${placedTwice[0]}", one phrase said twice`);
   // ("Parmesan vegetarian is traditionally not — …": a hedged "not" with nothing after it to negate.)
   if (statement.includes(" not") && HEDGED_NOT_ALONE.test(statement) && !HEDGED_NOT_ALONE.test(answer))
