@@ -719,7 +719,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
     // A participle in the subject ("two negatively charged ingots repel") does not end it; a bare verb does.
     if ((t.pos === "VERB" && !/(?:ed|en|ing)$/.test(t.lower)) || t.pos === "AUX") return -1;
   }
-  return misreadPluralPresent(tokens) >= 0 ? misreadPluralPresent(tokens) : misreadCausativeVerb(tokens);
+  const plural = misreadPluralPresent(tokens);
+  return plural >= 0 ? plural : misreadCausativeVerb(tokens);
 }
 
 /** Verbs of causing and enabling, which the tagger reads as plural nouns after a noun ("rotation causes day and night"). */
