@@ -6,6 +6,7 @@
  */
 import { CONTRACTED_AUXILIARIES, FINITE_AUXILIARIES, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import {
+  CAUSING_VERBS_S,
   canBeAdjective,
   canBeBaseVerb,
   canBeVerb,
@@ -724,7 +725,7 @@ export function clauseVerb(tokens: readonly Token[]): number {
 }
 
 /** Verbs of causing and enabling, which the tagger reads as plural nouns after a noun ("rotation causes day and night"). */
-const CAUSATIVE_S = wordSet("causes makes produces creates prevents controls determines allows enables gives keeps drives triggers");
+const CAUSATIVE_S = wordSet(CAUSING_VERBS_S, "enables");
 
 /**
  * "Earth's rotation on its axis causes day and night": a verb of causing after the subject's noun, before its object, read by the

@@ -1401,13 +1401,21 @@ function withoutCleft(asked: string, answer: string): string {
 }
 
 /** The rules on a question and answer within the bound. */
+/** The sentences before an imperative question, kept (its first group), and the imperative's adverb ("Briefly describe …"). */
+const TOLD_CONTEXT = String.raw`(\s*(?:[^.?!]*[.?!]\s+)?)`;
+const TOLD_ADVERB = String.raw`(?:(?:briefly|quickly|simply)\s+)?`;
+
 /** "Tell me how long a marathon is.": an imperative around a measure question, its subject and its "be". */
-const TOLD_MEASURE =
-  /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:tell me|explain|say|guess)\s+(how (?:long|far|tall|big|old|much|many|deep|high|fast|heavy|wide|large|hot|cold))\s+(.+?)\s+(is|are|was|were)\s*[.?!]?\s*$/i;
+const TOLD_MEASURE = new RegExp(
+  String.raw`^${TOLD_CONTEXT}(?:tell me|explain|say|guess)\s+(how (?:long|far|tall|big|old|much|many|deep|high|fast|heavy|wide|large|hot|cold))\s+(.+?)\s+(is|are|was|were)\s*[.?!]?\s*$`,
+  "i",
+);
 
 /** "Explain what the Marshall Plan was.", "Tell me who Cleopatra was.", "Briefly describe what Samuel Morse is known for." */
-const TOLD_WHAT =
-  /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:(?:briefly|quickly|simply)\s+)?(?:tell me|explain|describe|say)\s+(what|who)\s+(.+?)\s+(is|are|was|were)(\s+(?:best )?(?:known|famous|remembered|used|called|named) for)?\s*[.?!]?\s*$/i;
+const TOLD_WHAT = new RegExp(
+  String.raw`^${TOLD_CONTEXT}${TOLD_ADVERB}(?:tell me|explain|describe|say)\s+(what|who)\s+(.+?)\s+(is|are|was|were)(\s+(?:best )?(?:known|famous|remembered|used|called|named) for)?\s*[.?!]?\s*$`,
+  "i",
+);
 
 /** "That happened on July 20, 1969": the event the question asks the time or place of, said as "that". */
 const HAPPENED =
@@ -1447,8 +1455,10 @@ function withoutAdverbSaidAgain(asked: string, answer: string): string {
 }
 
 /** "Tell me who painted The Starry Night.", "Explain what causes the tides.": a wh-word and its past or present verb. */
-const TOLD_WHO_DID =
-  /^(\s*(?:[^.?!]*[.?!]\s+)?)(?:(?:briefly|quickly|simply)\s+)?(?:tell me|explain|say)\s+(who|what)\s+((?:[a-z]+ed|[a-z]+[^s]s|wrote|made|built|drew|sang|won|found|led|gave|took|invented|discovered)\s+\S.*?)\s*[.?!]?\s*$/i;
+const TOLD_WHO_DID = new RegExp(
+  String.raw`^${TOLD_CONTEXT}${TOLD_ADVERB}(?:tell me|explain|say)\s+(who|what)\s+((?:[a-z]+ed|[a-z]+[^s]s|wrote|made|built|drew|sang|won|found|led|gave|took|invented|discovered)\s+\S.*?)\s*[.?!]?\s*$`,
+  "i",
+);
 
 /**
  * The question an imperative asks ("How long is a marathon?", "What was the Marshall Plan?", "Who painted The Starry Night?"), so that

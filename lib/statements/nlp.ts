@@ -193,6 +193,12 @@ function lexicon(word: string): { tag?: string; switches?: string } {
   return { tag: w.model.one.lexicon[key], switches: w.model.two.switches[key] };
 }
 
+/**
+ * Verbs of causing in their -s form, which the tagger reads as plural nouns after a noun ("What causes …?", "rotation causes day and
+ * night"); the question's and the answer's readings each add their own.
+ */
+export const CAUSING_VERBS_S = "causes makes produces creates prevents controls determines allows drives triggers keeps gives";
+
 const VERB_TAGS = wordSet("Infinitive PresentTense PastTense Gerund Participle Verb Copula Modal Auxiliary PhrasalVerb");
 
 const verbMemo = new Map<string, boolean>();

@@ -259,6 +259,9 @@ const BECAUSE_OF_CLAUSE =
 const MISPLACED_MODAL =
   /\bto (?:should|would|could|will|can|must|might|shall)\b|\b(?:most likely|likely|probably) [a-z]+ (?:would|could|should|will|can|might|must)\b/;
 
+/** A condition right after another at the start ("If they can't cough, if someone is choking, …"). */
+const TWO_CONDITIONS = /^(?:if|when) [^,.;]+, (?:if|when) /i;
+
 /**
  * Two adverbs of how often in a row ("usually typically"): the answer's hedge put beside the question's own. (Not "often" nor
  * "mostly", which a sentence may say after another: "… are usually mostly water".)
@@ -293,8 +296,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   const modal = MISPLACED_MODAL.exec(statement);
   if (modal && !answer.includes(modal[0]) && !question.includes(modal[0])) out.push(`reads: "${modal[0]}", a modal out of place`);
   // "If they can't cough, if someone is choking, give …": the answer's condition and the question's, one after the other.
-  if (/^(?:if|when) [^,.;]+, (?:if|when) /i.test(statement) && !/^(?:if|when) [^,.;]+, (?:if|when) /i.test(answer))
-    out.push("reads: two conditions in a row");
+  if (TWO_CONDITIONS.test(statement) && !TWO_CONDITIONS.test(answer)) out.push("reads: two conditions in a row");
   // "Dogs usually typically live …": the answer's adverb of how often beside the question's.
   const often = lower.includes("ly ") ? TWO_HOW_OFTEN.exec(lower) : null;
   if (often && !question.toLowerCase().includes(often[0]) && !answer.toLowerCase().includes(often[0]))

@@ -8,6 +8,7 @@
  */
 import { BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, NEGATED_MODAL_STEMS } from "./auxiliaries.js";
 import {
+  CAUSING_VERBS_S,
   canBeAdjective,
   canBeBaseVerb,
   canBeVerb,
@@ -163,9 +164,7 @@ function isNegation(t: Token | undefined): boolean {
  * Verbs that follow "what" as its predicate far more often than they name things ("What causes rust on iron?", not "which causes
  * rust"): right after the wh-word they are the verb even when the next word could be one too.
  */
-const WH_SUBJECT_VERBS = wordSet(
-  "causes caused makes determines controls produces creates prevents triggers drives allows keeps gives gave helps protects kills stops",
-);
+const WH_SUBJECT_VERBS = wordSet(CAUSING_VERBS_S, "caused gave helps protects kills stops");
 const POSSESSIVE = new Set(["my", "your", "his", "her", "its", "our", "their"]);
 
 /**
