@@ -606,6 +606,27 @@ function parentheticalParticipleEnd(tokens: readonly Token[], comma: number): nu
 /** The parts of speech of a list of noun phrases ("thirst, dark urine and dizziness"). */
 const NOUN_LIST_POS = new Set(["DET", "ADJ", "NOUN", "PROPN", "CCONJ"]);
 
+/** The kinds of token a relative clause's object is made of ("the estate tax", "in the 1850s"). */
+const RELATIVE_OBJECT_POS = new Set(["DET", "ADJ", "NOUN", "PROPN", "ADP", "NUM", "ADV", "PART"]);
+
+/**
+ * The main verb after a noun's relative clause at `rel` ("the person who has died pays …", "the country that produces the most coffee
+ * is …"): the clause's own verb group and object, then a finite verb in the third person; -1 when none follows (a phrase: "the boy who
+ * cried wolf").
+ */
+function verbAfterRelative(tokens: readonly Token[], rel: number): number {
+  if (rel < 2 || !/^(?:NOUN|PROPN)$/.test(tokens[rel - 1].pos) || !tokens[rel + 1] || !isFiniteAt(tokens, rel + 1)) return -1;
+  let j = rel + 1;
+  while (tokens[j + 1] && (tokens[j].pos === "AUX" || tokens[j].pos === "ADV") && /^(?:VERB|AUX|ADV)$/.test(tokens[j + 1].pos)) j++;
+  for (let k = j + 1; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (/^(?:is|are|was|were|has|have|had)$/.test(t.lower) || (t.pos === "VERB" && /(?:[^s]s|ed)$/.test(t.lower) && t.lemma !== t.lower))
+      return isFiniteAt(tokens, k) ? k : -1;
+    if (!RELATIVE_OBJECT_POS.has(t.pos)) return -1;
+  }
+  return -1;
+}
+
 /** True when the comma at `comma` separates the nouns of a list that runs, with "and" or "or", up to a verb ("A, B and C are …"). */
 function listedSubject(tokens: readonly Token[], comma: number): boolean {
   const verb = tokens.findIndex((x, k) => k > comma && (x.pos === "VERB" || x.pos === "AUX"));
@@ -706,6 +727,9 @@ export function clauseVerb(tokens: readonly Token[]): number {
     // ("Thirst, dark urine, tiredness and dizziness are …": a comma between the nouns of a listed subject goes on with it.)
     if (t.text === "," && listedSubject(tokens, i)) continue;
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
+    // "The estate of the person who has died pays the tax.": the subject noun's relative clause, then the main verb.
+    const main = /^(?:who|that|which)$/.test(t.lower) ? verbAfterRelative(tokens, i) : -1;
+    if (main > 0) return main;
     if (
       NOT_SUBJECT_START.has(t.lower) &&
       (t.pos === "PRON" || t.pos === "SCONJ" || /^(?:which|who|whom|whose|where|when|that)$/.test(t.lower))

@@ -488,6 +488,11 @@ const UNCHANGED_PAST = wordSet(
   "knit fit beat hurt forecast offset outbid input output preset reset typeset wed",
 );
 
+/** True when `word` (lower-case) is a verb whose past is its base form ("split", "cut"), which a tagger can read as a noun. */
+export function pastIsBase(word: string): boolean {
+  return UNCHANGED_PAST.has(word);
+}
+
 /** Verbs stressed on a final -l syllable, which double the l in American English too. */
 const STRESSED_FINAL_L = wordSet(
   "compel expel repel propel excel dispel impel rebel control patrol extol annul enthral distil",

@@ -12,6 +12,7 @@ import {
   canBeAdjective,
   canBeBaseVerb,
   canBeVerb,
+  pastIsBase,
   gerundLemma,
   isParticipleOf,
   joinTokens,
@@ -420,10 +421,19 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best -= 2;
   // "What does a Geiger counter detect?", "How long does a professional soccer match last?": a word read first as a noun, after the
   // subject's noun or adjective, goes on the subject when a base form that can be the verb ends the question.
-  const final = tokens[best + 1];
+  // (So do the bare nouns after it: "How much voltage does a standard US wall outlet supply?".)
+  let last = best + 1;
+  while (
+    last + 1 < tokens.length &&
+    tokens[last].pos === "NOUN" &&
+    tokens[last].lower === tokens[last].lemma &&
+    !canBeVerb(tokens[last].lower)
+  )
+    last++;
+  const final = tokens[last];
   if (
     best > start + 1 &&
-    best + 2 === tokens.length &&
+    last + 1 === tokens.length &&
     final !== undefined &&
     // (Not a particle: "Why does a rubber band snap back?"; nor the "like" of a verb of seeming: "What does a koala look like?"; nor after
     // the subject's adverb: "most likely look like".)
@@ -435,7 +445,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
     !isVerbFirst(tokens[best].lower)
   )
-    best += 1;
+    best = last;
   // ("Did the Romans use concrete?": a base form read first as a verb, after a plural or a people's name, is the verb, and the last word
   // its object.)
   const before = tokens[best - 2];
@@ -801,6 +811,18 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         next !== undefined &&
         /^(?:NOUN|DET|ADP|PRON|ADJ)$/.test(next.pos) &&
         !isVerbFirst(tokens[i - 1].lemma)
+      )
+        break;
+      // ("Which emperor split power among …?": a past the same as its base, after a singular noun and before its object, is the verb when
+      // no other verb follows.)
+      if (
+        i > startNoun &&
+        pastIsBase(t.lower) &&
+        /^(?:NOUN|PROPN)$/.test(tokens[i - 1].pos) &&
+        tokens[i - 1].lemma === tokens[i - 1].lower &&
+        next !== undefined &&
+        /^(?:NOUN|DET|PRON|PROPN)$/.test(next.pos) &&
+        !tokens.slice(i + 1).some((x) => x.pos === "VERB" || x.pos === "AUX")
       )
         break;
       // "Which organ pumps blood": a verb form ends the noun.

@@ -443,6 +443,15 @@ const LEADING_MEASURE =
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
   /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?)(?: (?:thousand|million|billion|trillion))?)(\s*(?:,|—|–)\s.+|\s+(?:a|an|per|each|every) (?:year|day|week|month|hour|minute|second|night|season|decade|century|lifetime)\b.*|\s+(?:at|under|on|in|by|during|within|across|according to|since|until|as of|for)\s.+)$/i;
+/** Units whose name says the quantity a "how much" question asks ("volts" say voltage), which takes no "of" phrase after them. */
+const UNIT_OF_QUANTITY: Readonly<Record<string, RegExp>> = {
+  voltage: /^(?:volts?|kilovolts?|millivolts?|v)$/,
+  time: /^(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)$/,
+  current: /^(?:amps?|amperes?|milliamps?)$/,
+  resistance: /^(?:ohms?|kilohms?)$/,
+  frequency: /^(?:hertz|hz|khz|mhz|ghz)$/,
+};
+
 /** An amount that ends with a number or a unit (its bracket closed after it), where a measure's adjective goes ("five days long"). */
 const MEASURE_END = new RegExp(`(?:\\d|\\b[a-z]*(?:${MEASURE_UNITS})\\)?)\\s*$`, "i");
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
@@ -504,6 +513,8 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     const [measured, more] = amount > 0 ? [a.slice(0, amount), a.slice(amount)] : [a, ""];
     const last = amount > 0 ? aTokens[addition - 1] : aTokens[aTokens.length - 1];
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
+    // ("About 120 volts" for "How much voltage …?", "24 hours" for "How much time …?": a unit that names its quantity says the noun.)
+    if (last && UNIT_OF_QUANTITY[noun.toLowerCase()]?.test(last.lower)) return a;
     return last && last.pos === "NOUN" ? `${measured} of ${noun}${more}` : `${measured} ${noun}${more}`;
   }
   if (wh.ofPhrase.length > 0) {

@@ -1,0 +1,65 @@
+/**
+ * Statements of answers that lean on the question, stop 47 (issue 23): rules found on four new development sets written blind by
+ * helpers (lean-42 to lean-45) and three new labelled flag batches (flags-38 to flags-40). Each rule is shown where it applies and where
+ * it must not.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
+import { assertStatements } from "./support/statement-cases.js";
+
+test("bare nouns between a compound's noun and the final verb go on the subject", () => {
+  assertStatements(
+    [
+      [
+        "How much voltage does a standard US wall outlet supply?",
+        "About 120 volts.",
+        "A standard US wall outlet supplies about 120 volts.",
+      ],
+      ["What does a car battery charger do?", "It charges the battery.", "A car battery charger charges the battery."],
+    ],
+    true,
+  );
+});
+
+test("a unit that names the quantity asked takes no of-phrase; other units do", () => {
+  assertStatements(
+    [
+      ["How much time does it take Earth to turn once?", "Twenty-four hours", "It takes Earth twenty-four hours to turn once."],
+      ["How much water should an adult drink a day?", "About two litres", "An adult should drink about two litres of water a day."],
+    ],
+    false,
+  );
+});
+
+test("a subject noun's relative clause does not end the subject: the main verb after it makes the answer a clause", () => {
+  assertStatements(
+    [
+      [
+        "Who pays an estate tax?",
+        "The estate of the person who has died pays the estate tax.",
+        "The estate of the person who has died pays the estate tax.",
+      ],
+    ],
+    true,
+  );
+  // (A phrase with a relative clause and no verb after it stays a phrase: the question's predicate follows it.)
+  assert.equal(
+    reformulate("Who scored the goal?", "The player who came on as a substitute").statement,
+    "The player who came on as a substitute scored the goal.",
+  );
+});
+
+test("a past the same as its base, after a which-noun and before its object, is the question's verb", () => {
+  assertStatements(
+    [
+      [
+        "Which emperor split power among four rulers in the Tetrarchy?",
+        "Diocletian",
+        "Diocletian split power among four rulers in the Tetrarchy.",
+      ],
+      ["Which country cut ties with Britain in 1776?", "The United States", "The United States cut ties with Britain in 1776."],
+    ],
+    true,
+  );
+});
