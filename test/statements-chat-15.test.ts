@@ -63,3 +63,20 @@ test("a past the same as its base, after a which-noun and before its object, is 
     true,
   );
 });
+
+test("a unit's symbol says the unit a count asks for; a measure's adjective follows the amount", () => {
+  assertStatements(
+    [
+      ["How many kilometres long is the Nile?", "About 6,650 km.", "The Nile is about 6,650 km long."],
+      ["How many feet deep is the pool?", "About 12 ft (3.7 m).", "The pool is about 12 ft (3.7 m) deep."],
+      [
+        "How many millimetres wide is a full-frame sensor?",
+        "About 36 mm — full frame is 36 × 24 mm, the same as 35 mm film.",
+        "A full-frame sensor is about 36 mm wide — full frame is 36 × 24 mm, the same as 35 mm film.",
+      ],
+      ["How many metres tall is the Eiffel Tower?", "330", "The Eiffel Tower is 330 metres tall."],
+      ["How many grams of oxygen were formed?", "0.7 g", "0.7 g of oxygen were formed."],
+    ],
+    true,
+  );
+});

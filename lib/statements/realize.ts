@@ -439,7 +439,6 @@ const MEASURE_ADJUNCT = /^(?:\s*[,;:—–(]| (?:at|in|on|for|from|above|below|d
 const LEADING_MEASURE =
   /^(?:(?:about|around|roughly|almost|nearly|over|under|just over|just under|more than|less than|up to|some|approximately) )?(?:\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred|a few|several)(?= ))(?:\s*(?:-|–|to)\s*(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))?(?: (?:hundred|thousand|million|billion|trillion))?\s*(?:[a-zA-Z]+|°[CF]?|%)(?=[ ,;:—–(]|$)/i;
 
-/** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 /** A count ("about 840", "two") and what the answer adds after a comma or dash. */
 const COUNT_THEN_MORE =
   /^((?:(?:somewhere )?(?:about |around )|over |under |nearly |almost |roughly |approximately |more than |fewer than |less than |up to |at least |well over |just over |just under )?(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a dozen|dozens|(?:hundreds|thousands|millions|billions|tens)(?: of (?:thousands|millions|billions))?)(?: (?:thousand|million|billion|trillion))?)(\s*(?:,|—|–)\s.+|\s+(?:a|an|per|each|every) (?:year|day|week|month|hour|minute|second|night|season|decade|century|lifetime)\b.*|\s+(?:at|under|on|in|by|during|within|across|according to|since|until|as of|for)\s.+)$/i;
@@ -452,11 +451,32 @@ const UNIT_OF_QUANTITY: Readonly<Record<string, RegExp>> = {
   frequency: /^(?:hertz|hz|khz|mhz|ghz)$/,
 };
 
+/** Unit symbols and the unit names they say ("36 mm" says "millimetres", so "How many millimetres …?" adds no noun). */
+const UNIT_SYMBOLS: Readonly<Record<string, RegExp>> = {
+  mm: /^millimet(?:re|er)s?$/,
+  cm: /^centimet(?:re|er)s?$/,
+  km: /^kilomet(?:re|er)s?$/,
+  m: /^met(?:re|er)s?$/,
+  kg: /^kilo(?:gram)?s?$/,
+  g: /^grams?$/,
+  mg: /^milligrams?$/,
+  lb: /^pounds?$/,
+  lbs: /^pounds?$/,
+  oz: /^ounces?$/,
+  ft: /^f(?:oo|ee)t$/,
+  mi: /^miles?$/,
+  ml: /^millilit(?:re|er)s?$/,
+  l: /^lit(?:re|er)s?$/,
+  kwh: /^kilowatt-hours?$/,
+  hz: /^hertz$/,
+};
+
 /** An amount that ends with a number or a unit (its bracket closed after it), where a measure's adjective goes ("five days long"). */
 const MEASURE_END = new RegExp(`(?:\\d|\\b[a-z]*(?:${MEASURE_UNITS})\\)?)\\s*$`, "i");
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
 const COUNT_NOUN_LAST = /\b(?:dozens|hundreds|thousands|millions|billions|tens)$/i;
 
+/** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): string {
   // "The woodwind one." for "Which instrument family …?": "one" stands for the wh-phrase's noun ("the woodwind family").
   const kind = wh.noun.filter((t, i) => t.pos === "NOUN" && !wh.noun.slice(0, i).some((x) => x.lower === "of")).at(-1);
@@ -469,8 +489,12 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   const head = wh.noun[wh.noun.length - 1];
   // (A counted noun with its of-phrase is said by its own noun: "seven to nine hours" says "hours of sleep".)
   const ofAt = wh.noun.findIndex((t, i) => i > 0 && t.lower === "of");
-  const said = ofAt > 0 ? wh.noun[ofAt - 1] : head;
-  const mentions = said !== undefined && aTokens.some((t) => t.lemma === said.lemma || t.lower === said.lower);
+  // ("How many kilometres long …?": the unit is said, its adjective follows the amount.)
+  const measureAdjective = wh.measure === "many" && wh.noun.length >= 2 && POST_MEASURE.has(head.lower) ? head : undefined;
+  const said = ofAt > 0 ? wh.noun[ofAt - 1] : measureAdjective ? wh.noun[wh.noun.length - 2] : head;
+  const says = (t: Token) =>
+    said !== undefined && (t.lemma === said.lemma || t.lower === said.lower || UNIT_SYMBOLS[t.lower]?.test(said.lower));
+  const mentions = aTokens.some(says);
   // A possessive answer ("George Washington's") is used as it is.
   // ("Hannibal's army" already names the noun after its possessive.)
   if (wh.word === "whose" && noun && mentions && /['’]s?\s/.test(a)) return a;
@@ -485,15 +509,18 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     return `${a} ${noun}`;
   // ("About seven to nine hours" for "How many hours of sleep …?": the of-phrase after the answer's own noun.)
   if (wh.measure === "many" && ofAt > 0 && mentions && !aTokens.some((t) => t.lemma === head.lemma)) {
-    const m = cachedRegExp(`\\b${escapeRegExp(said.lower)}\\b`, "i").exec(a);
+    const m = cachedRegExp(`\\b${escapeRegExp((aTokens.find(says) ?? said).lower)}\\b`, "i").exec(a);
     if (m) return `${a.slice(0, m.index + m[0].length)} ${text(wh.noun.slice(ofAt))}${a.slice(m.index + m[0].length)}`;
   }
   // (Said in the count's own phrase, before what the answer adds: "32, including the wisdom teeth" counts no teeth yet.)
   const cut = aTokens.findIndex((t, k) => k > 0 && /^[,—–;(]$/.test(t.text));
   const countPart = aTokens.slice(0, cut < 0 ? aTokens.length : cut);
-  const countSays = countPart.some((t) => t.pos === "VERB" || t.pos === "AUX")
-    ? mentions
-    : countPart.some((t) => t.lemma === said?.lemma || t.lower === said?.lower);
+  const countSays = countPart.some((t) => t.pos === "VERB" || t.pos === "AUX") ? mentions : countPart.some(says);
+  // ("About 6,650 km" → "about 6,650 km long": the symbol says the unit; the adjective goes after the amount, before what the answer adds.)
+  if (measureAdjective && countSays && !aTokens.some((t) => t.lower === measureAdjective.lower)) {
+    const at = a.search(/\s*(?:[,;]\s|\s[—–]\s)/);
+    return at > 0 ? `${a.slice(0, at)} ${measureAdjective.text}${a.slice(at)}` : `${a} ${measureAdjective.text}`;
+  }
   // ("Once", "twice": a count of times that says its noun.)
   if (wh.measure === "many" && head?.lower === "times" && /^(?:(?:just|only|exactly) )?(?:once|twice|thrice)\b/i.test(a.trim())) return a;
   if (wh.measure === "many" && noun && !countSays) {
