@@ -80,3 +80,22 @@ test("a unit's symbol says the unit a count asks for; a measure's adjective foll
     true,
   );
 });
+
+test("a confirmation that only says the yes again goes with the yes", () => {
+  assertStatements(
+    [
+      ["Is the Thames the river that flows through London?", "Yep, that's the one.", "The Thames is the river that flows through London."],
+      [
+        "Is Paris the capital of France?",
+        "Yes, that's right — it has been since 987.",
+        "Paris is the capital of France — it has been since 987.",
+      ],
+    ],
+    true,
+  );
+  // (A confirmation of something else stays: "that's the one I meant" is not a bare yes.)
+  assert.equal(
+    reformulate("Is this the right key?", "Yes, that's the one for the front door.").statement,
+    "This is the right key; that's the one for the front door.",
+  );
+});

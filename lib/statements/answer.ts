@@ -191,7 +191,7 @@ const SAID_AGAIN_NO = /^(?:no|nope)\b\s*[,.!—–:]?\s*/i;
  */
 export function polarityMark(a: AnswerParts): "." | "—" | ":" | ";" | "" {
   if (!a.polarity || a.afterPolarity === "") return "";
-  const body = stripFraming(collapseSpaces(a.raw)).text;
+  const body = withoutConfirmation(stripFraming(collapseSpaces(a.raw)).text);
   const m = YES.exec(body) ?? NO.exec(body);
   if (!m) return "";
   // (A no said again ends it where that one ends: "Not botanically, no — …".)
@@ -933,6 +933,18 @@ const ECHO_WORDS = wordSet(
 
 const analyses = new Map<string, AnswerParts>();
 
+/** A yes and a confirmation that says only the yes again: "Yep, that's the one.", "Yes, that's right — …". */
+const CONFIRMED_YES =
+  /^((?:yes|yeah|yep|yup)\b)[,!.]?\s*(?:that['’]s|that is|you['’]re|you are) (?:the one|right|correct|it|true|spot on)(?=\s*(?:[.!,;—–]|$))([\s\S]*)$/i;
+
+/** The answer without a confirmation that only repeats its yes (the yes and what follows the confirmation kept). */
+function withoutConfirmation(body: string): string {
+  const m = CONFIRMED_YES.exec(body);
+  if (!m) return body;
+  const rest = m[2].replace(/^[.!,;]*\s*/, "");
+  return rest === "" ? m[1] : /^[—–]/.test(rest) ? `${m[1]} ${rest}` : `${m[1]}, ${rest}`;
+}
+
 /** Analyses an answer (memoised: the same gold answer recurs for every candidate). */
 export function analyzeAnswer(answer: string): AnswerParts {
   let a = analyses.get(answer);
@@ -947,7 +959,8 @@ export function analyzeAnswer(answer: string): AnswerParts {
 
 function analyzeUncached(answer: string): AnswerParts {
   const listed = /\n|(?:^|\s)1[.)]\s/.test(answer) ? joinList(answer) : answer;
-  const { text: body, framed } = stripFraming(withoutSignOff(collapseSpaces(listed)));
+  const { text: framedBody, framed } = stripFraming(withoutSignOff(collapseSpaces(listed)));
+  const body = withoutConfirmation(framedBody);
   // A leading yes/no is noted, not removed: "FALSE" or "No one" is the whole answer to a wh-question.
   const yes = YES.exec(body);
   const no = yes ? null : NO.exec(body);
