@@ -99,3 +99,24 @@ test("a confirmation that only says the yes again goes with the yes", () => {
     "This is the right key; that's the one for the front door.",
   );
 });
+
+test("a choice of two by a verb's comparison names the other option after 'than', the verb agreeing with the one picked", () => {
+  assertStatements(
+    [
+      [
+        "Which uses more power, an electric kettle or an LED bulb?",
+        "An electric kettle",
+        "An electric kettle uses more power than an LED bulb.",
+      ],
+      ["Which travels faster, light or sound?", "Light — by a huge margin.", "Light travels faster than sound — by a huge margin."],
+      [
+        "Which has more fibre, lentils or chickpeas?",
+        "Lentils, by a small margin.",
+        "Lentils have more fibre than chickpeas, by a small margin.",
+      ],
+    ],
+    true,
+  );
+  // (No comparison, no "than": "Which came first, …?")
+  assert.equal(reformulate("Which came first, the chicken or the egg?", "The egg").statement, "The egg came first.");
+});

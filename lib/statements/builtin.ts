@@ -737,35 +737,61 @@ const PLACE_THEN_AMOUNT =
 const CASE_PHRASE_THEN_REPLY =
   /^((?:[Ii]n|[Aa]t|[Oo]n|[Uu]nder) (?:(?:a|an|the) )?(?![a-z]+ly\b)[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}),\s+(?!(?:who|which|whose|whom|where|when|that|it|they|he|she)\b)(\S[\s\S]*)$/;
 
-/** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
 /**
  * The statement of an answer to "Which is heavier, A or B?": the option it picks compared with the other ("A golf ball is heavier than a
  * table tennis ball, by a long way"), or neither ("Neither a kilogram of feathers nor a kilogram of steel is heavier — …"); undefined for
  * another question or an answer that picks no option.
  */
 function comparedChoice(asked: string, answer: string): string | undefined {
-  const m = COMPARED_CHOICE.exec(asked.trim());
-  if (!m) return undefined;
-  const [verb, degree, first, second] = [m[2]?.toLowerCase() ?? "is", m[3], m[4], m[5]];
+  const c = comparison(asked.trim());
+  if (!c) return undefined;
+  const { verb, degree, first, second } = c;
   const neither = /^neither(?: (really|exactly|quite))?\b[.!]?/i.exec(answer.trim());
-  const picked = neither ? { index: -1, rest: answer.trim().slice(neither[0].length) } : pickedOption(answer, [first, second], degree);
+  const restated = verb === "" ? escapeRegExp(degree) : `(?:is|was|are|were) ${degree}`;
+  const picked = neither ? { index: -1, rest: answer.trim().slice(neither[0].length) } : pickedOption(answer, [first, second], restated);
   if (!picked) return undefined;
   // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
   const rest = picked.rest.replace(/^([^.!?]*)!(?=\s|$)/, "$1.");
-  if (picked.index < 0)
-    return `Neither ${first} nor ${second} ${verb} ${neither?.[1] ? `${neither[1].toLowerCase()} ` : ""}${degree}${rest}`;
+  const verbThen = verb === "" ? "" : `${verb} `;
+  if (picked.index < 0) {
+    if (verb === "") return undefined;
+    return `Neither ${first} nor ${second} ${verbThen}${neither?.[1] ? `${neither[1].toLowerCase()} ` : ""}${degree}${rest}`;
+  }
   const [chosen, other] = picked.index === 0 ? [first, second] : [second, first];
-  return `${capitalize(chosen)} ${verb} ${degree} than ${other}${rest}`;
+  // (The question's -s form agrees with a plural option: "Lentils have more fibre than chickpeas".)
+  const [head, ...tail] = degree.split(" ");
+  const agreed =
+    verb === "" && /[^s]s$/.test(head) && isPluralPhrase(tokenizePhrase(chosen))
+      ? [tokenizePhrase(head)[0]?.lemma ?? head, ...tail].join(" ")
+      : degree;
+  return `${capitalize(chosen)} ${verbThen}${agreed} than ${other}${rest}`;
 }
 
+/** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
 const COMPARED_CHOICE =
   /^(?:which|what)(?:['’](s)| (is|was|are|were)) ((?:more|less) [a-z]+|[a-z]+er), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
+
+/** "Which uses more power, an electric kettle or a LED bulb?": a verb's -s or past form and its comparative, then the two options. */
+const COMPARED_BY_VERB =
+  /^(?:which|what) ([a-z]+(?:s|ed)|grew|ran|flew|swam|held|kept|won|lost|came|went|took|made|sold|spent|cost|had) ((?:[a-z]+ ){0,2}?(?:more|less|fewer|better|worse|[a-z]{2,}er)(?: [a-z]+){0,2}), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
+
+/**
+ * A question that picks one of two options by a comparison: its verb ("" when the comparison is a verb's phrase, "uses more power"),
+ * the comparative or the verb's phrase, and the two options.
+ */
+function comparison(asked: string): { verb: string; degree: string; first: string; second: string } | undefined {
+  const be = COMPARED_CHOICE.exec(asked);
+  if (be) return { verb: be[2]?.toLowerCase() ?? "is", degree: be[3], first: be[4], second: be[5] };
+  const m = COMPARED_BY_VERB.exec(asked);
+  if (!m || /^(?:is|was)$/i.test(m[1])) return undefined;
+  return { verb: "", degree: `${m[1].toLowerCase()} ${m[2]}`, first: m[3], second: m[4] };
+}
 
 /**
  * Which option the answer picks ("The golf ball, …", "The first one. …", "The water is heavier, because …") and what it says after the
  * option (and after its own "is heavier"), when that opens with a mark; undefined when it picks none or both.
  */
-function pickedOption(answer: string, options: readonly string[], comparative: string): { index: number; rest: string } | undefined {
+function pickedOption(answer: string, options: readonly string[], restatedSource: string): { index: number; rest: string } | undefined {
   const text = answer.trim().replace(/[.!]+$/, "");
   const ordinal = /^(?:the )?(first|former|second|latter)(?: one)?\b/i.exec(text);
   const heads = options.map((o) => o.toLowerCase().split(/\s+/).at(-1) ?? "");
@@ -779,7 +805,7 @@ function pickedOption(answer: string, options: readonly string[], comparative: s
   const index = ordinal ? (/^(?:first|former)$/i.test(ordinal[1]) ? 0 : 1) : named?.[0] && !named[1] ? 0 : named?.[1] && !named[0] ? 1 : -1;
   if (index < 0) return undefined;
   const said = ordinal?.[0] ?? named?.[index]?.[0] ?? "";
-  const restated = cachedRegExp(`^\\s+(?:is|was|are|were) ${comparative}\\b`, "i").exec(text.slice(said.length));
+  const restated = cachedRegExp(`^\\s+${restatedSource}\\b`, "i").exec(text.slice(said.length));
   const rest = text.slice(said.length + (restated?.[0].length ?? 0));
   return rest === "" || /^[,.;:—–(]|^\s+[—–]/.test(rest) ? { index, rest } : undefined;
 }
