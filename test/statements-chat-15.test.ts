@@ -120,3 +120,64 @@ test("a choice of two by a verb's comparison names the other option after 'than'
   // (No comparison, no "than": "Which came first, …?")
   assert.equal(reformulate("Which came first, the chicken or the egg?", "The egg").statement, "The egg came first.");
 });
+
+test("a 'no' that opens a noun phrase is no second no", () => {
+  const made = reformulate("Could a 1700s ship of the line sail directly into the wind?", "No; no square-rigged ship could.");
+  assert.match(made.statement, /; no square-rigged ship could\.$/);
+  // (A no said again after a mark still goes: "Not botanically, no — …".)
+  assert.equal(reformulate("Is it safe?", "Not botanically, no — it is not.").statement, "It is not botanically safe.");
+});
+
+test("'v.' in a case's name ends no sentence", () => {
+  assertStatements(
+    [
+      [
+        "What year did the Supreme Court decide Brown v. Board of Education?",
+        "1954.",
+        "The Supreme Court decided Brown v. Board of Education in 1954.",
+      ],
+      [
+        "Can the U.S. Supreme Court overturn its own earlier decisions?",
+        "Short answer: yes. Dobbs v. Jackson (2022), for example, overturned Roe v. Wade (1973).",
+        "The U.S. Supreme Court can overturn its own earlier decisions. Dobbs v. Jackson (2022), for example, overturned Roe v. Wade (1973).",
+      ],
+    ],
+    true,
+  );
+});
+
+test("'You'd call that X' names what the question asks to be called", () => {
+  assertStatements(
+    [
+      [
+        "What would you call two consecutive rhyming lines in a poem?",
+        "You'd call that a couplet.",
+        "Two consecutive rhyming lines in a poem are called a couplet.",
+      ],
+      [
+        "What do you call the self-finished edge of a woven fabric that stops it from fraying?",
+        "You'd call that the selvage (or selvedge).",
+        "The self-finished edge of a woven fabric that stops it from fraying is called the selvage (or selvedge).",
+      ],
+    ],
+    true,
+  );
+});
+
+test("a work said to be 'his best known' is its maker's best known of the kind asked", () => {
+  assertStatements(
+    [
+      [
+        "Name one film directed by Akira Kurosawa.",
+        "Seven Samurai (1954) is probably his best known.",
+        "Seven Samurai (1954) is probably Akira Kurosawa's best known film.",
+      ],
+      [
+        "Name a famous sculpture by Michelangelo.",
+        "**David** (1501–1504) is probably his best known — it's over 5 meters tall!",
+        "David (1501–1504) is probably Michelangelo's best known sculpture — it's over 5 meters tall.",
+      ],
+    ],
+    true,
+  );
+});

@@ -183,7 +183,8 @@ const LIMITED_NO = /^not (?:for|in|on|at|since|until|after|before|during|within|
 const BECAUSE = /^(?:because|since|due to|owing to|as a result of|thanks to|on account of)\b/i;
 
 /** A "no" said again after a softened one, and its mark: "Not botanically, no — …". */
-const SAID_AGAIN_NO = /^(?:no|nope)\b\s*[,.!—–:]?\s*/i;
+// (Not the "no" of a noun phrase: "No; no square-rigged ship could.")
+const SAID_AGAIN_NO = /^(?:no|nope)\b(?:\s*[,.!—–:]\s*|\s*$)/i;
 
 /**
  * How the answer's yes/no ends: "." when a sentence of its own ("No. Caffeinated drinks …"), "—", ":" or ";" when it goes on after a
@@ -202,7 +203,7 @@ export function polarityMark(a: AnswerParts): "." | "—" | ":" | ";" | "" {
 
 /** Abbreviations after which a period does not end a sentence (an initial, but not a letter that names a kind: "vitamin C.", "type A."). */
 const ABBREVIATIONS =
-  /(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|(?<!\b(?:[Vv]itamins?|[Tt]ype|[Gg]rade|[Cc]lass|[Pp]lan|[Oo]ption|[Ss]ection|[Hh]epatitis|[Cc]ategory|[Ss]ize)) )[A-Z])$/;
+  /(?:\b(?:e\.g|i\.e|etc|vs|v|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|(?<!\b(?:[Vv]itamins?|[Tt]ype|[Gg]rade|[Cc]lass|[Pp]lan|[Oo]ption|[Ss]ection|[Hh]epatitis|[Cc]ategory|[Ss]ize)) )[A-Z])$/;
 
 /**
  * Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials.
@@ -726,6 +727,14 @@ export function clauseVerb(tokens: readonly Token[]): number {
     }
     // ("Thirst, dark urine, tiredness and dizziness are …": a comma between the nouns of a listed subject goes on with it.)
     if (t.text === "," && listedSubject(tokens, i)) continue;
+    // ("Tinker v. Des Moines (1969) is …": a bracket after a name inside the subject.)
+    if (t.text === "(" && i > 0 && /^[A-Z]/.test(tokens[i - 1].text)) {
+      const close = tokens.findIndex((x, k) => k > i && x.text === ")");
+      if (close > i + 1 && close <= i + 6 && tokens.slice(i + 1, close).every((x) => x.pos !== "VERB" && x.pos !== "AUX")) {
+        i = close;
+        continue;
+      }
+    }
     if (t.pos === "PUNCT" && t.text !== "'" && t.text !== "-" && t.text !== "’") return -1;
     // "The estate of the person who has died pays the tax.": the subject noun's relative clause, then the main verb.
     const main = /^(?:who|that|which)$/.test(t.lower) ? verbAfterRelative(tokens, i) : -1;

@@ -821,7 +821,8 @@ const LANGUAGE_FOR = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is) ((?:(?:Old|Middle|Ancien
 const RESTATED_THEN_REASON = /^(we|they|it|he|she)\s+([a-z]+)(?:\s+(?:it|them|one|so|this|that))?,?\s+(because\s[\s\S]*)$/i;
 
 /** "You call it a puggle, …", "We call them joeys": the name said as the asker would say it. */
-const CALLED_BY_ASKER = /^(?:you|we|people|they)(?: usually| normally| generally)? call (?:it|them|this|these|that|one)\s+(\S[\s\S]*)$/i;
+const CALLED_BY_ASKER =
+  /^(?:you|we|people|they)(?:['’]d| would| usually| normally| generally)? call (?:it|them|this|these|that|one)\s+(\S[\s\S]*)$/i;
 
 /** "You'll find it in south-west Bolivia, …": a where-question's place said as where the asker finds the thing; the place is the answer. */
 const FOUND_AT =

@@ -595,7 +595,7 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   // "The student is trying what color is the chemical. to determine.": a sentence end inside the statement.
   // ("Vitamin D. is produced …": after a capital letter too, but not after an abbreviation: "e.g. water", "approx. 5".)
   const inside = statement.includes(". ")
-    ? /(?<!\b(?:e\.g|i\.e|etc|vs|approx|ca|cf|no|St|Dr|Mr|Mrs|Ms))(?:[a-z]|\b[A-Z])\. [a-z]/.exec(statement)
+    ? /(?<!\b(?:e\.g|i\.e|etc|vs|v|approx|ca|cf|no|St|Dr|Mr|Mrs|Ms))(?:[a-z]|\b[A-Z])\. [a-z]/.exec(statement)
     : null;
   if (inside && !question.includes(inside[0]) && !answer.includes(inside[0])) out.push("reads: a sentence ends inside the statement");
   // "Respiratory and nervous are involved …": adjectives that named a kind of the question's noun, the noun left out.

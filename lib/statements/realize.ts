@@ -3185,6 +3185,10 @@ function namesAnEvent(tokens: readonly Token[]): boolean {
 }
 
 /** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
+/** "… is probably his best known": a work said to be its maker's best known, the maker a pronoun. */
+const BEST_KNOWN =
+  /^(.+? (?:is|was|are|were) (?:probably |perhaps |likely |arguably |easily )?)(?:his|her|their) ((?:best[- ]known|most famous|most celebrated|greatest|finest|most popular)(?: one)?)\b([\s\S]*)$/i;
+
 /** Subjects that stand for anyone: "What do you call …?" asks what a thing is called. */
 const GENERIC_SUBJECT = /^(?:you|we|people|one)$/;
 
@@ -3198,7 +3202,7 @@ function calledRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts): Reali
   const a = said ? analyzeAnswer(said[1]) : answer;
   if (wh.word !== "what" || wh.noun.length > 0 || a.isClause || d.verb?.lemma !== "call" || d.negated || d.preVerb.length > 0)
     return undefined;
-  if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did)$/.test(d.aux.lower)) return undefined;
+  if (d.subject.length !== 1 || !GENERIC_SUBJECT.test(d.subject[0].lower) || !/^(?:do|does|did|would)$/.test(d.aux.lower)) return undefined;
   const object = withoutMarks(d.rest);
   // (Not a pronoun that stands for something else, but one for anyone: "someone who studies rocks".)
   if (
@@ -4354,6 +4358,18 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     const one = /^(.+? (?:is|are|was|were|would be|makes|make) (?:a |an |the )?(?:(?!no\b)[a-z]+(?:-[a-z]+)? )?)one\b([\s\S]*)$/i.exec(
       a.text,
     );
+    // ("Name one film directed by Akira Kurosawa." + "Seven Samurai is probably his best known.": the maker's best known of the kind.)
+    const best = BEST_KNOWN.exec(a.text);
+    const maker = best ? / by ((?:[A-Z][\w'’.-]*)(?: [A-Z][\w'’.-]*)*)$/.exec(text(withoutFinalPunctuation(object))) : null;
+    const kindNoun = maker ? headNoun(object) : undefined;
+    if (best && maker && kindNoun?.pos === "NOUN") {
+      const owner = /s$/.test(maker[1]) ? `${maker[1]}'` : `${maker[1]}'s`;
+      return {
+        sentence: `${best[1]}${owner} ${best[2].replace(/ one$/i, "")} ${kindNoun.lemma}${best[3]}`.replace(/[.!]+$/, ""),
+        rule: "imperative:one-named",
+        doubts: [],
+      };
+    }
     // (So for "Name a household product that's a base." + "Baking soda is a common one.": the thing named, in the question's words.)
     const named = /^(?:a|an|one)\s+(\S[\s\S]*)$/i.exec(text(withoutFinalPunctuation(object)));
     if (one && named && !propositional && !namesInstance && /\b(?:a|an|the) [a-z]+(?:-[a-z]+)? $/i.test(one[1]))

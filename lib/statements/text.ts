@@ -78,7 +78,7 @@ function splitUncached(text: string): { readonly context: string; readonly last:
   const t = collapseSpaces(text);
   // Sentence ends: . ! ? followed by space and an upper-case letter, digit or quote (not inside abbreviations like "e.g.").
   // (Nor after a middle initial: "Franklin D. Roosevelt".)
-  const re = /(?<!\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|U\.S)|\b[A-Z][a-z]+ [A-Z])([.!?])\s+(?=[A-Z0-9"“(])/g;
+  const re = /(?<!\b(?:e\.g|i\.e|etc|vs|v|Mr|Mrs|Ms|Dr|St|No|approx|U\.S)|\b[A-Z][a-z]+ [A-Z])([.!?])\s+(?=[A-Z0-9"“(])/g;
   let cut = -1;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
     if (m.index + 1 < t.length - 1) cut = m.index + 1;
