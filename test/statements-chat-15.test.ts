@@ -181,3 +181,50 @@ test("a work said to be 'his best known' is its maker's best known of the kind a
     true,
   );
 });
+
+test("a means said after the answer's comma follows the question's predicate, and its comma stays", () => {
+  assertStatements(
+    [
+      [
+        "What gives a criminal suspect in the United States the right to remain silent?",
+        "That would be the Fifth Amendment, through its protection against self-incrimination.",
+        "The Fifth Amendment gives a criminal suspect in the United States the right to remain silent, through its protection against self-incrimination.",
+      ],
+      [
+        "Who reached the bottom of the Challenger Deep first?",
+        "Jacques Piccard and Don Walsh did, aboard the bathyscaphe Trieste in 1960.",
+        "Jacques Piccard and Don Walsh reached the bottom of the Challenger Deep first, aboard the bathyscaphe Trieste in 1960.",
+      ],
+    ],
+    true,
+  );
+  // ("with" often says what the answer's noun has, and stays with it.)
+  assert.equal(
+    reformulate("Who appoints the justices of the US Supreme Court?", "the President, with the advice and consent of the Senate").statement,
+    "The President, with the advice and consent of the Senate, appoints the justices of the US Supreme Court.",
+  );
+});
+
+test("a place and the country it is in, or an answer's later alternative, is closed by a comma before the verb", () => {
+  assertStatements(
+    [
+      [
+        "Which city hosted the first Winter Olympics?",
+        "Chamonix, France, in 1924.",
+        "Chamonix, France, hosted the first Winter Olympics in 1924.",
+      ],
+      [
+        "Which city is home to the Bank for International Settlements?",
+        "Basel, Switzerland",
+        "Basel, Switzerland, is home to the Bank for International Settlements.",
+      ],
+    ],
+    true,
+  );
+  assert.equal(
+    reformulate("What replaced wood as the main material for warship hulls in the 19th century?", "Iron, and later steel.").statement,
+    "Iron, and later steel, replaced wood as the main material for warship hulls in the 19th century.",
+  );
+  // (Not a list of two: "Animals, Fungi".)
+  assert.doesNotMatch(reformulate("Which kingdoms contain only heterotrophs?", "Animals, Fungi").statement, /Fungi,/);
+});

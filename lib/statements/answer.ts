@@ -145,7 +145,7 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
  * comma or point stays in the adjunct ("Everest, at 8,849 m").
  */
 const TRAILING_ADJUNCT =
-  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|(?:sometime |some time )?(?:around|about)|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30}|for (?:her|his|their|its) [^,;:.!?]{3,80})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|\w+ed|\w+ing)\b)){1,80}), ((?:in|on|at|(?:sometime |some time )?(?:around|about)|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with) [^,;:.!?]{1,60}, (?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30}|for (?:her|his|their|its) [^,;:.!?]{3,80}|(?:through|via|aboard|using) (?:[^;:.!?—–(]|[,.](?=\d)){3,120})[.!]?$/i;
 
 /**
  * A phrase and a bracketed time or place after it: "Marie and Pierre Curie (in 1898)" (not an amount: "(about 40 kelvin)"); or a bracketed
@@ -747,6 +747,15 @@ export function clauseVerb(tokens: readonly Token[]): number {
     if (t.pos === "CCONJ") continue;
     // "Francis Crick/VERB": a capitalised word after a capitalised word goes on with a name.
     if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[i - 1].text) && t.pos !== "AUX") continue;
+    // ("Jacques Piccard and Don/VERB Walsh did": so does one after "and" that follows a name, before another capitalised word.)
+    if (
+      /^[A-Z]/.test(t.text) &&
+      t.pos !== "AUX" &&
+      tokens[i - 1].lower === "and" &&
+      /^[A-Z]/.test(tokens[i - 2]?.text ?? "") &&
+      /^[A-Z]/.test(tokens[i + 1]?.text ?? "")
+    )
+      continue;
     if (isFiniteAt(tokens, i)) return contactRelative(tokens, i) ? -1 : i;
     // ("Caustic man-made substances can …": nor does a word joined by a hyphen, inside the subject; "Clear-cut forests" opens with a verb.)
     if (i >= 3 && joinedByHyphen(tokens, i)) continue;

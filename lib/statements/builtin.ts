@@ -272,8 +272,8 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
   const comma =
     !adjunct.startsWith("(") &&
     (adjunct.includes(",") ||
-      // (A reason said with "for": "… the first computer programmer, for her 1843 notes …".)
-      /^for /i.test(adjunct) ||
+      // (A reason said with "for": "… the first computer programmer, for her 1843 notes …"; a means or company: ", through …".)
+      /^(?:for|through|via|aboard|using) /i.test(adjunct) ||
       closesAppositive ||
       amount ||
       narrowsPlace ||

@@ -2475,7 +2475,10 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     (/, (?:which|who|whose|where|an?|the|such as|including|especially|specifically|particularly|namely|notably|with|along with|together with|home to|one of|part of|(?:also |best |better )?known (?:as|for)|famous for) /.test(
       subject,
     ) ||
-      participle) &&
+      participle ||
+      // ("Chamonix, France, hosted …": a place and the country or state it is in; "Iron, and later steel, replaced …".)
+      inPlace(subject) ||
+      /, (?:and|or) (?:later|then|sometimes|possibly|probably|perhaps|eventually) \w/.test(subject)) &&
     !/,\s*$/.test(subject)
       ? `${subject},`
       : subject;
@@ -3185,6 +3188,12 @@ function namesAnEvent(tokens: readonly Token[]): boolean {
 }
 
 /** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
+/** "Chamonix, France", "Basel, Switzerland": a name and, after a comma, a place the lexicons know that it is in. */
+function inPlace(subject: string): boolean {
+  const m = /^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, ([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*)$/.exec(subject);
+  return m !== null && isProperWord(m[1].toLowerCase());
+}
+
 /** "… is probably his best known": a work said to be its maker's best known, the maker a pronoun. */
 const BEST_KNOWN =
   /^(.+? (?:is|was|are|were) (?:probably |perhaps |likely |arguably |easily )?)(?:his|her|their) ((?:best[- ]known|most famous|most celebrated|greatest|finest|most popular)(?: one)?)\b([\s\S]*)$/i;
