@@ -228,3 +228,16 @@ test("a place and the country it is in, or an answer's later alternative, is clo
   // (Not a list of two: "Animals, Fungi".)
   assert.doesNotMatch(reformulate("Which kingdoms contain only heterotrophs?", "Animals, Fungi").statement, /Fungi,/);
 });
+
+test("a chat answer's one member of a counted kind is 'the' member, as subject or the one named; stuff and CAP-Statements' bare words stay", () => {
+  assertStatements(
+    [
+      ["Which chess piece moves in an L shape?", "Knight.", "The knight moves in an L shape."],
+      ["Name one bird that cannot fly.", "Kiwi.", "One bird that cannot fly is the kiwi."],
+      ["Which organ filters blood?", "Kidney.", "The kidney filters blood."],
+      ["Which gas do plants absorb?", "Carbon dioxide.", "Plants absorb carbon dioxide."],
+      ["Which animal eats only plants?", "Rabbit", "Rabbit eats only plants."],
+    ],
+    false,
+  );
+});

@@ -8,7 +8,7 @@
  * sugar", "what metal" names a kind of thing. Without such a class the lexicons decide, and a
  * word neither knows keeps its capital.
  */
-import { isCommonWord, isProperWord } from "./nlp.js";
+import { isCommonWord, isProperWord, isUncountable } from "./nlp.js";
 import { wordSet } from "./text.js";
 
 /** Classes whose members are named ("Which planet …?" + "Saturn"): their instances keep their capitals. */
@@ -33,6 +33,30 @@ const KIND_CLASSES = wordSet(
   "grain crop animal mammal bird insect reptile plant tree flower disease process force rock soil",
   "organism particle shape colour color sense instrument tool",
 );
+
+/**
+ * Kinds whose members are counted ("Which organ …?" + "Kidney."): a member named by one singular common noun takes "the" ("The kidney
+ * filters blood."), as a kind of stuff does not ("Which gas …?" + "Helium.").
+ */
+const COUNTED_KINDS = wordSet(
+  "organ gland bone muscle organelle animal mammal bird insect reptile amphibian fish creature instrument tool piece part device",
+  "machine vehicle weapon",
+);
+
+/**
+ * The answer with "the" before it, when it is one singular common noun and the question's class noun (`classHead`) counts its members
+ * ("Kidney." for "Which organ filters blood?" → "the kidney"); undefined otherwise.
+ */
+export function withKindArticle(answer: string, classHead: string | undefined): string | undefined {
+  const head = classHead?.toLowerCase();
+  if (!head || !COUNTED_KINDS.has(head)) return undefined;
+  const m = /^([A-Za-z][a-z]{2,})[.!]?$/.exec(answer.trim());
+  if (!m) return undefined;
+  const lower = m[1].toLowerCase();
+  // (Not a plural, a name, or a word the lexicons count as stuff: "Roots", "Jupiter", "Oxygen".)
+  if (/s$/.test(lower) || isProperWord(lower) || isUncountable(lower) || PLANETS.has(lower) || BARE_BODIES.has(lower)) return undefined;
+  return `the ${lower}`;
+}
 
 /**
  * Earth, Moon and Sun opening an answer without "the" are the bodies' names ("… because Earth rotates on its axis"); "the earth" as

@@ -53,7 +53,7 @@ import {
 import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
 import { cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, MEASURE_UNITS, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
-import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList } from "./names.js";
+import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList, withKindArticle } from "./names.js";
 
 export interface Realized {
   readonly sentence: string;
@@ -4785,6 +4785,17 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
 
 function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
+  // ("Knight." for "Which chess piece moves in an L shape?", "Kiwi." for "Name one bird that cannot fly.": a chat answer's one member of a
+  // counted kind, as its subject or the one named, is "the knight". CAP-Statements' bare "ruler" and "Rabbit" stay as written, and so does
+  // an object: "played piano".)
+  const kindHead =
+    f.kind === "wh-subject" && /^(?:which|what)$/.test(f.wh.word) && !f.wh.measure && !f.wh.partitive
+      ? f.wh.noun.at(-1)?.lemma
+      : f.kind === "imperative" && /^name$/i.test(f.verb)
+        ? classHead(f.object)?.lemma
+        : undefined;
+  const counted = kindHead && /^[A-Z][a-z]+\.$/.test(answer.raw.trim()) ? withKindArticle(answer.text, kindHead) : undefined;
+  if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
   const t = answer.text;
   const slot = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why");
