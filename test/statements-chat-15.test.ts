@@ -241,3 +241,37 @@ test("a chat answer's one member of a counted kind is 'the' member, as subject o
     false,
   );
 });
+
+test("'It can, …' to a do-question keeps the answer's modal", () => {
+  assertStatements(
+    [
+      ["Does cotton shrink in the wash?", "It can, especially in hot water.", "Cotton can shrink in the wash, especially in hot water."],
+      ["Do cats eat grass?", "They can.", "Cats can eat grass."],
+    ],
+    true,
+  );
+  assert.equal(reformulate("Did Lincoln free the slaves?", "He did, in 1863.").statement, "Lincoln freed the slaves in 1863.");
+});
+
+test("the answer's adverb takes the place of the question's adverb of the same kind", () => {
+  assertStatements(
+    [
+      [
+        "What do hummingbirds mainly eat?",
+        "Mostly flower nectar, but they also eat small insects and spiders for protein.",
+        "Hummingbirds eat mostly flower nectar, but they also eat small insects and spiders for protein.",
+      ],
+      [
+        "Do owls really turn their heads all the way around?",
+        "Not quite — they can rotate their heads about 270 degrees, not a full 360.",
+        "Owls do not quite turn their heads all the way around — they can rotate their heads about 270 degrees, not a full 360.",
+      ],
+    ],
+    true,
+  );
+  // (A bare no keeps the question's adverb: "do not really turn".)
+  assert.equal(
+    reformulate("Do owls really turn their heads all the way around?", "No.").statement,
+    "Owls do not really turn their heads all the way around.",
+  );
+});

@@ -39,7 +39,7 @@ import {
   HOW_OFTEN_ADVERBS,
 } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
-import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS } from "./realize.js";
+import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS, sameAdverbKind } from "./realize.js";
 import {
   QUOTATION,
   cachedRegExp,
@@ -1284,7 +1284,11 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
       const onVerb =
         verb && !/^(?:is|was|has|does)$/.test(verb[1]) && /^ to [a-z]/.test(r.statement.slice(at + phrase.length)) && canBeVerb(verb[1]);
       const where = onVerb ? at - verb[1].length - 1 : at;
-      const statement = `${r.statement.slice(0, where)}${focused[1].toLowerCase()} ${r.statement.slice(where)}`;
+      // (The question's adverb of the same kind gives way: "What do hummingbirds mainly eat?" + "Mostly nectar" → "… eat mostly nectar".)
+      const before = r.statement
+        .slice(0, where)
+        .replace(/\b([a-z]+ly) (?=\S+ $|$)/, (m, adverb: string) => (sameAdverbKind(adverb, focused[1]) ? "" : m));
+      const statement = `${before}${focused[1].toLowerCase()} ${r.statement.slice(where)}`;
       return checked({ ...r, statement }, asked, given);
     }
   }

@@ -1499,7 +1499,7 @@ function withoutFinalPunctuation(tokens: readonly Token[]): Token[] {
 
 /** A pronoun and an auxiliary that only say yes or no ("He did, …", "They don't."). */
 const ECHO_REPLY =
-  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't|(?:can|could|may|might|should|would|will|must) be)(?:,\s*|\s*$|\s+[—–]\s+|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
+  /^(?:it|they|he|she|we|you|this|that) ((?:do|does|did|is|are|was|were|can|could|may|might|will|would|has|have|had|should|must)(?:n't| not)?|can't|cannot|won't|(?:can|could|may|might|should|would|will|must) be)(?:,\s*|\s*$|\s+[—–]\s+|\s+(?=(?:for|if|when|as long as|but|only)\b))/i;
 
 /** "Most don't, because …" to "Do cacti have leaves?": a quantifier and a short reply, for the question's subject. */
 const QUANTIFIER_REPLY =
@@ -1665,7 +1665,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const negative = /n't|not|cannot/i.test(echoed[1]);
     const more = a.text.slice(echoed[0].length);
     // ("Can you microwave eggs …?" + "You shouldn't": the answer's own modal, "Eggs should not be microwaved …".)
-    const modal = /^(should|must|might|may|could|would)/i.exec(echoed[1])?.[1].toLowerCase();
+    // ("Does cotton shrink …?" + "It can, …": a modal the do-question did not have, "Cotton can shrink …".)
+    const modal = (asked.auxKind === "do" ? /^(can|should|must|might|may|could|would)\b/i : /^(should|must|might|may|could|would)/i)
+      .exec(echoed[1])?.[1]
+      .toLowerCase();
     // ("Is coffee bad for you?" + "It can be, in large amounts.": a modal before the question's "be", "Coffee can be bad …".)
     const beModal = /^(\w+) be$/i.exec(echoed[1])?.[1].toLowerCase();
     const told =
@@ -1673,7 +1676,9 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         ? { ...asked, aux: word(asked.aux, `${beModal} be`, "AUX") }
         : modal && asked.auxKind === "modal" && asked.aux.lower !== modal
           ? { ...asked, aux: word(asked.aux, modal, "AUX") }
-          : asked;
+          : modal && asked.auxKind === "do" && !negative
+            ? { ...asked, aux: word(asked.aux, modal, "AUX"), auxKind: "modal" as const }
+            : asked;
     // (Later sentences follow as the caller adds them; "You can for cleaning it" wrote no comma before its phrase, nor does the statement.)
     // ("They can't — they're too heavy": the reply stays whole after its yes or no, as "No, they can't — …" reads.)
     const dash = /[—–]\s*$/.test(echoed[0]);
@@ -4783,6 +4788,34 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   return { ...r, sentence: r.sentence.replace(spelled, aux === "ca" ? "can't" : aux === "wo" ? "won't" : `${aux}n't`) };
 }
 
+/** Adverbs of one kind: the answer's own opens it in place of the question's ("mainly eat" + "Mostly nectar"). */
+const ADVERB_KINDS: readonly RegExp[] = [
+  /^(?:mostly|mainly|primarily|largely|chiefly|predominantly)$/,
+  /^(?:usually|typically|normally|generally|commonly)$/,
+  /^(?:really|actually|truly)$/,
+];
+
+/** Whether two adverbs are of one kind ("mainly" and "mostly"). */
+export function sameAdverbKind(a: string, b: string): boolean {
+  return ADVERB_KINDS.some((kind) => kind.test(a.toLowerCase()) && kind.test(b.toLowerCase()));
+}
+
+/**
+ * The question without its adverb before the verb where the answer opens with one of the same kind ("What do hummingbirds mainly eat?" +
+ * "Mostly flower nectar", "Do owls really turn …?" + "Not quite — …"): the answer's adverb says it, once. Undefined otherwise.
+ */
+function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestion | undefined {
+  const f = q.frame;
+  if (f.kind !== "wh-inverted" && f.kind !== "yes-no") return undefined;
+  const opening = /^(?:not )?([a-z]+)\b/i.exec(answer)?.[1].toLowerCase() ?? "";
+  const negatedDegree = /^not (?:quite|really|exactly|actually|entirely)\b/i.test(answer);
+  const same = (t: Token) =>
+    ADVERB_KINDS.some((kind) => kind.test(t.lower) && (kind.test(opening) || (negatedDegree && kind.test("really"))));
+  if (!f.decl.preVerb.some(same)) return undefined;
+  const decl = { ...f.decl, preVerb: f.decl.preVerb.filter((t) => !same(t)) };
+  return { ...q, frame: f.kind === "yes-no" ? { ...f, decl } : { ...f, decl } };
+}
+
 function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // ("Knight." for "Which chess piece moves in an L shape?", "Kiwi." for "Name one bird that cannot fly.": a chat answer's one member of a
@@ -4796,6 +4829,8 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
         : undefined;
   const counted = kindHead && /^[A-Z][a-z]+\.$/.test(answer.raw.trim()) ? withKindArticle(answer.text, kindHead) : undefined;
   if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
+  const restated = withoutRestatedAdverb(q, answer.text);
+  if (restated) return realizeAnswer(restated, answer, question);
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
   const t = answer.text;
   const slot = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why");
