@@ -275,3 +275,18 @@ test("the answer's adverb takes the place of the question's adverb of the same k
     "Owls do not really turn their heads all the way around.",
   );
 });
+
+test("a yes with a degree of the question's comparative grades it", () => {
+  assertStatements(
+    [
+      ["Is an SSD faster than a hard drive?", "Yes, much faster.", "An SSD is much faster than a hard drive."],
+      [
+        "Is the Sun bigger than Earth?",
+        "Yes, far bigger — about 109 times wider.",
+        "The Sun is far bigger than Earth — about 109 times wider.",
+      ],
+      ["Is gold heavier than lead?", "Yes, slightly heavier, by density.", "Gold is slightly heavier than lead, by density."],
+    ],
+    true,
+  );
+});

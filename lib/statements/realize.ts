@@ -1505,6 +1505,10 @@ const ECHO_REPLY =
 const QUANTIFIER_REPLY =
   /^(most|many|some|few|several|all)(?: of them)? (?:do|does|did|are|is|were|was|can|could|will|would|have|has)(n't| not)?(?=[,;.]|\s+because\b|$)[,;.]?\s*/i;
 
+/** "much faster", "far bigger — …": a degree, the comparative it grades, and what the answer adds after it. */
+const COMPARATIVE_DEGREE =
+  /^(much|far|way|a lot|slightly|a bit|a little|considerably|significantly|substantially|somewhat|even|many times|several times)\s+((?:more|less) [a-z]+|[a-z]{2,}er)\b((?:\s*[,;—–]\s*[\s\S]*)?)[.!]?$/i;
+
 function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   // Second-person questions become impersonal ("A pineapple can be grown from its top.").
   const d = (answer.polarity && impersonalPassive(asked)) || asked;
@@ -1633,6 +1637,14 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     // ("Yes, you can — it keeps for about three months": the short reply's dash stays before what follows it.)
     const mark = more && !reply ? polarityMark(answer) : more && reply && /[—–]\s*$/.test(reply[0]) ? "—" : "";
     const ownSentence = mark === "." && (hasFiniteVerb(e) || e.tokens.filter((t) => t.pos !== "PUNCT").length >= 5);
+    // ("Is an SSD faster than a hard drive?" + "Yes, much faster.": the degree goes before the question's comparative.)
+    const grade = more && !ownSentence ? COMPARATIVE_DEGREE.exec(more.text) : null;
+    const compared = grade ? ` ${grade[2].toLowerCase()} ` : "";
+    if (grade && sentence.includes(compared) && sentence.indexOf(compared) === sentence.lastIndexOf(compared)) {
+      const graded = sentence.replace(compared, ` ${grade[1].toLowerCase()}${compared}`).replace(/[.!]+$/, "");
+      const after = grade[3].trim() === "" ? "" : /^[,;]/.test(grade[3].trim()) ? grade[3].trim() : ` ${grade[3].trim()}`;
+      return { sentence: `${graded}${after}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:degree`, doubts };
+    }
     let full = !more
       ? sentence
       : ownSentence
