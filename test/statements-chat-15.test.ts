@@ -290,3 +290,20 @@ test("a yes with a degree of the question's comparative grades it", () => {
     true,
   );
 });
+
+test("a count that is its clause's subject counts the question's noun; an 'it' for the question's subject is flagged", () => {
+  assertStatements(
+    [
+      ["How many oceans are there?", "Five are commonly recognized.", "Five oceans are commonly recognized."],
+      [
+        "How many Earths would fit inside the Sun?",
+        "About 1.3 million Earths would fit inside the Sun.",
+        "About 1.3 million Earths would fit inside the Sun.",
+      ],
+    ],
+    true,
+  );
+  const made = reformulate("How many moons does Mars have?", "Two orbit it: Phobos and Deimos.");
+  assert.equal(made.statement, "Two moons orbit it: Phobos and Deimos.");
+  assert.ok(made.doubts.includes('context: "it" stands for "mars"'), made.doubts.join("; "));
+});

@@ -124,6 +124,18 @@ function finish(statement: string): string {
 const COUNT_OF_THEM =
   /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|(?:a )?hundred|(?:a )?dozen) of (?:them|those)\b/i;
 
+/** A count that opens a clause as its subject ("Five are …", "About 200 live …"), and the word after it. */
+const COUNT_AS_SUBJECT =
+  /^((?:(?:about|around|roughly|over|nearly|almost|only|just|exactly|some|at least|more than) )?)(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a hundred|hundreds|thousands|dozens) ([a-z]+)\b/i;
+
+/** Whether `word`, after the answer's opening count, is the count's verb: a clause, or a verb before a pronoun ("Two orbit it"). */
+function countIsSubject(answer: string, word: string): boolean {
+  if (analyzeAnswer(answer).isClause) return true;
+  const tokens = tokenizePhrase(answer);
+  const at = tokens.findIndex((t) => t.lower === word.toLowerCase());
+  return at > 0 && canBeVerb(word.toLowerCase()) && tokens[at + 1]?.pos === "PRON";
+}
+
 /**
  * "There are 206 of them." for "How many bones are in the adult human body?": "of them" after the count stands for the noun the question
  * counts ("206 bones"; "one moon" for one).
@@ -131,6 +143,20 @@ const COUNT_OF_THEM =
 function withCountedNoun(q: ParsedQuestion, answer: string): string {
   const wh = "wh" in q.frame ? q.frame.wh : undefined;
   if (wh?.measure !== "many" || wh.noun.length === 0 || wh.noun.some((t) => t.lower === "of")) return answer;
+  // ("Five are commonly recognized.", "Two orbit it: …": a count as the clause's subject counts the question's noun.)
+  const bare = COUNT_AS_SUBJECT.exec(answer);
+  const counted = wh.noun[wh.noun.length - 1];
+  if (
+    bare &&
+    !/^(?:of|more|less|fewer|times|percent|hundred|thousand|million|billion|trillion|dozen)$/i.test(bare[3]) &&
+    bare[3].toLowerCase() !== counted.lower &&
+    countIsSubject(answer, bare[3])
+  ) {
+    const head = wh.noun[wh.noun.length - 1];
+    const one = /^(?:one|1)$/i.test(bare[2]) && head.lemma !== head.lower;
+    const noun = one ? [...wh.noun.slice(0, -1).map((t) => t.text), head.lemma].join(" ") : joinTokens(wh.noun);
+    return `${bare[1]}${bare[2]} ${noun} ${answer.slice(bare[1].length + bare[2].length).trimStart()}`;
+  }
   const m = COUNT_OF_THEM.exec(answer);
   // (Only the answer's own count: in "Ten. Two of them are claws." or "7,641 — though only 2,000 of them …", "them" is the counted things.)
   if (

@@ -102,11 +102,11 @@ class QuestionWords {
     return this.#whClass ?? undefined;
   }
 
-  /** The one-word subject of "When/Where/Why/How was/did X …?" ("chess"), which an answer's "it" stands for. */
+  /** The one-word subject of "When/Where/Why/How was/did X …?" or "How many moons does X …?" ("chess"), which an answer's "it" stands for. */
   get subjectNoun(): string | undefined {
     if (this.#subjectNoun === undefined)
       this.#subjectNoun =
-        /^\s*(?:when|where|why|how) (?:was|were|is|are|did|does|do) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those)\b)([a-z]{3,}) [a-z]+/.exec(
+        /^\s*(?:(?:when|where|why|how) (?:was|were|is|are|did|does|do)|(?:how (?:many|much)|what|which) [a-z]+ (?:did|does|do)) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those|it|there|i)\b)([a-z]{3,}) [a-z]+/.exec(
           this.lower,
         )?.[1] ?? null;
     return this.#subjectNoun ?? undefined;
@@ -431,8 +431,7 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     const body = a()
       .trim()
       .replace(/[.!]+$/, "");
-    if (body.length > 0 && lower.includes(body) && /\b(?:it|they)\b/.test(body))
-      out.push(`context: "it" stands for "${asked.subjectNoun}"`);
+    if (body.length > 0 && /\b(?:it|they)\b/.test(body)) out.push(`context: "it" stands for "${asked.subjectNoun}"`);
   }
   // "Michael Jordan played the Chicago Bulls for in the 1990s.": a stranded preposition with its object gone.
   const stranded = seen.strandable ? strandedPreposition(lower) : undefined;
