@@ -307,3 +307,58 @@ test("a count that is its clause's subject counts the question's noun; an 'it' f
   assert.equal(made.statement, "Two moons orbit it: Phobos and Deimos.");
   assert.ok(made.doubts.includes('context: "it" stands for "mars"'), made.doubts.join("; "));
 });
+
+test("an amount of change follows the object with 'by'; a duration follows a continuing verb's gerund with 'for'", () => {
+  assertStatements(
+    [
+      [
+        "How much did the 1991 eruption of Mount Pinatubo cool the planet?",
+        "About 0.5 °C, for a year or two.",
+        "The 1991 eruption of Mount Pinatubo cooled the planet by about 0.5 °C, for a year or two.",
+      ],
+      [
+        "How long did Parícutin keep erupting?",
+        "Nine years — from 1943 to 1952.",
+        "Parícutin kept erupting for nine years — from 1943 to 1952.",
+      ],
+      ["How much did prices rise in 2022?", "About 8 percent.", "Prices rose about 8 percent in 2022."],
+    ],
+    true,
+  );
+});
+
+test("'the pyroclastic surges': after 'the' and an adjective the tagger calls a noun, an -s word is the plural", () => {
+  assertStatements(
+    [
+      [
+        "What killed most of the victims at Pompeii in AD 79?",
+        "Probably the pyroclastic surges from Vesuvius.",
+        "The pyroclastic surges from Vesuvius probably killed most of the victims at Pompeii in AD 79.",
+      ],
+      [
+        "How does a sundial tell time?",
+        "A sundial tells time by the position of the shadow.",
+        "A sundial tells time by the position of the shadow.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("a bracketed clause after the answer's name goes after the statement; a possessive appositive is closed by a comma", () => {
+  assertStatements(
+    [
+      [
+        'Who wrote "The Raven"?',
+        "That would be Edgar Allan Poe (it was published in 1845).",
+        'Edgar Allan Poe wrote "The Raven" (it was published in 1845).',
+      ],
+      [
+        "Whom did Edward Jenner first inoculate with cowpox in 1796?",
+        "James Phipps, his gardener's eight-year-old son.",
+        "Edward Jenner first inoculated James Phipps, his gardener's eight-year-old son, with cowpox in 1796.",
+      ],
+    ],
+    true,
+  );
+});

@@ -482,10 +482,14 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     !before.some((x) => x.pos === "DET" || x.pos === "PRON") &&
     // (Nor after a phrase that opens with an adverb, which no subject does: "Almost exclusively eucalyptus leaves".)
     (!isVerbFirst(t.lemma) || before[0]?.pos === "ADV");
+  // ("the pyroclastic/NOUN surges from …": after "the" and a word with an adjective's ending, an -s word is the plural it modifies.)
+  const adjectiveBefore =
+    i === 2 && tokens[0].pos === "DET" && prev.pos === "NOUN" && /(?:ic|al|ous|ive)$/.test(prev.lower) && canBeAdjective(prev.lower);
   // An -s word ending a phrase after a preposition ("doors activated by light beams") ends the prepositional phrase.
   if (
     sForm &&
     (prev.pos === "ADJ" ||
+      adjectiveBefore ||
       prev.pos === "DET" ||
       prev.pos === "CCONJ" ||
       prev.pos === "ADP" ||

@@ -471,6 +471,12 @@ const UNIT_SYMBOLS: Readonly<Record<string, RegExp>> = {
   hz: /^hertz$/,
 };
 
+/** Verbs that go on doing what their gerund says ("keep erupting"), which a duration follows. */
+const CONTINUING = /^(?:keep|continue|stay|remain|go|carry)$/;
+/** Verbs of change whose amount, after their object, takes "by" ("cooled the planet by 0.5 °C"). */
+const DEGREE_VERBS =
+  /^(?:cool|warm|heat|raise|lower|reduce|increase|decrease|cut|shrink|lift|slow|speed|shorten|lengthen|extend|delay|shift|move|boost|drop)$/;
+
 /** An amount that ends with a number or a unit (its bracket closed after it), where a measure's adjective goes ("five days long"). */
 const MEASURE_END = new RegExp(`(?:\\d|\\b[a-z]*(?:${MEASURE_UNITS})\\)?)\\s*$`, "i");
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
@@ -4005,6 +4011,26 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     d = { ...d, rest: d.rest.filter((_, k) => k !== end) };
     slot = /^for\b/i.test(slot) ? slot : `for ${midSentence(slot)}`;
     gap = end;
+  } else if (
+    wh.measure === "long" &&
+    d.auxKind !== "be" &&
+    d.verb &&
+    CONTINUING.test(d.verb.lemma) &&
+    /ing$/.test(d.rest[0]?.lower ?? "")
+  ) {
+    // ("How long did Parícutin keep erupting?" + "Nine years": the duration after the gerund, with "for": "kept erupting for nine years".)
+    slot = /^(?:for|until|till)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
+    gap = 1 + objectPhraseEnd(d.rest.slice(1));
+  } else if (
+    wh.measure === "much" &&
+    d.verb &&
+    DEGREE_VERBS.test(d.verb.lemma) &&
+    /^(?:DET|NOUN|PRON|PROPN)$/.test(d.rest[0]?.pos ?? "") &&
+    objectPhraseEnd(d.rest) > 0
+  ) {
+    // ("How much did the eruption cool the planet?" + "About 0.5 °C": the amount of change after the object, with "by".)
+    slot = /^by\b/i.test(slot) ? midSentence(slot) : `by ${midSentence(slot)}`;
+    gap = objectPhraseEnd(d.rest);
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
     // ("How long should you brush your teeth?" + "Two minutes": a verb and its object take the duration with "for"; "live", "last" and
     // "take" say it bare.)
@@ -4154,6 +4180,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   else if (afterthought) slot = afterthought[1];
   // ("Android Inc., founded by Andy Rubin, in 2005": the answer's participle phrase is closed before the question's words go on.)
   else if (inside && PARTICIPLE_AFTER.test(slot)) slot = `${slot},`;
+  // ("James Phipps, his gardener's eight-year-old son," before "with cowpox": so is an appositive with a possessive.)
+  else if (inside && /^[^,]+, (?:his|her|their|its) [^,]+$/.test(slot)) slot = `${slot},`;
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
@@ -4731,6 +4759,8 @@ const DUMMY_POSSESSIVE = /^(?:it|that|this)(?:['’]s| is| was)\s+([^,;:—–()
 const TRAILING_COLON = /^((?:\S+\s+){0,4}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
 const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]+)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
+/** "Edgar Allan Poe (it was published in 1845)": a bracketed clause of its own after the answer's phrase, said after the statement. */
+const TRAILING_BRACKETED_CLAUSE = /^([^()]{2,80}?)(\s+\((?:it|he|she|they|this|that)\s+(?:[a-z]+\s+){1,}[^()]*\))$/i;
 
 /** Frames whose statement takes the answer's trailing clause at its end. */
 const SLOT_FRAMES = new Set<Frame["kind"]>(["wh-subject", "wh-be", "wh-inverted", "existential", "in-situ", "imperative"]);
@@ -4852,8 +4882,9 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   // (An answer that opens with a condition is one clause: "If it has feathers, …, so leave it alone.")
   const trailing = /^(?:if|when|unless|once)\s/i.test(t)
     ? null
-    : ((slot ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_COLON.exec(t)) : null) ??
-      ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null));
+    : ((slot
+        ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_BRACKETED_CLAUSE.exec(t) ?? TRAILING_COLON.exec(t))
+        : null) ?? ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null));
   // (Not inside a quotation: '"Mr. Watson, come here — I want to see you."' is one phrase.)
   const quoted = trailing !== null && ((trailing[1].match(/"/g)?.length ?? 0) % 2 === 1 || /“[^”]*$/.test(trailing[1]));
   if (trailing && !answer.isClause && !quoted) {
