@@ -362,3 +362,18 @@ test("a bracketed clause after the answer's name goes after the statement; a pos
     true,
   );
 });
+
+test("a measure's adjective after a counted unit is no verb; an 'it' for a how-long question's subject is flagged", () => {
+  assertStatements(
+    [
+      [
+        "How long is the Nile?",
+        "It's roughly 6,650 kilometres long, though estimates vary depending on how you measure it.",
+        "The Nile is roughly 6,650 kilometres long, though estimates vary depending on how you measure it.",
+      ],
+    ],
+    true,
+  );
+  const made = reformulate("How long was Argentinosaurus?", "Estimates vary, but it was probably around 30 to 35 metres long.");
+  assert.ok(made.doubts.includes('context: "it" stands for "argentinosaurus"'), made.doubts.join("; "));
+});

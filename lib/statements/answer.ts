@@ -573,6 +573,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
         next.pos !== "PUNCT") ||
       (subjectEnd.pos === "PROPN" && t.pos === "VERB"));
   if (!pluralSubject || inflected) return false;
+  // ("6,650 kilometres long": a measure's adjective after a counted unit, not "long" the verb.)
+  if (/^(?:long|tall|wide|deep|high|old|thick)$/.test(t.lower) && before.some((x) => x.pos === "NUM")) return false;
   if (t.pos === "VERB") return true;
   // A word the tagger calls a noun is a verb only after a pronoun or plural noun with no preposition before it ("objects fall to").
   return (

@@ -106,7 +106,7 @@ class QuestionWords {
   get subjectNoun(): string | undefined {
     if (this.#subjectNoun === undefined)
       this.#subjectNoun =
-        /^\s*(?:(?:when|where|why|how) (?:was|were|is|are|did|does|do)|(?:how (?:many|much)|what|which) [a-z]+ (?:did|does|do)) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those|it|there|i)\b)([a-z]{3,}) [a-z]+/.exec(
+        /^\s*(?:(?:when|where|why|how(?: (?:long|old|tall|big|far|deep|high|heavy|wide|fast|large))?) (?:was|were|is|are|did|does|do)|(?:how (?:many|much)|what|which) [a-z]+ (?:did|does|do)) (?:the )?(?!(?:you|they|we|she|his|her|its|this|that|these|those|it|there|i)\b)([a-z]{3,})(?: [a-z]+|\s*\?)/.exec(
           this.lower,
         )?.[1] ?? null;
     return this.#subjectNoun ?? undefined;
