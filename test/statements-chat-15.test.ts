@@ -377,3 +377,21 @@ test("a measure's adjective after a counted unit is no verb; an 'it' for a how-l
   const made = reformulate("How long was Argentinosaurus?", "Estimates vary, but it was probably around 30 to 35 metres long.");
   assert.ok(made.doubts.includes('context: "it" stands for "argentinosaurus"'), made.doubts.join("; "));
 });
+
+test("a request ('Can you name …?', 'Could you tell me who …?') is read as the instruction it asks for", () => {
+  assertStatements(
+    [
+      ["Can you name a planet with rings?", "Saturn.", "A planet with rings is Saturn."],
+      ["Could you tell me who painted the Mona Lisa?", "Leonardo da Vinci.", "Leonardo da Vinci painted the Mona Lisa."],
+      ["Can you tell me how long a marathon is?", "26.2 miles.", "A marathon is 26.2 miles long."],
+      [
+        "Can you explain what an index fund is?",
+        "It's a fund that simply tracks a market index.",
+        "An index fund is a fund that simply tracks a market index.",
+      ],
+    ],
+    true,
+  );
+  // (A question about an ability stays one: "Can you swim?")
+  assert.equal(reformulate("Can you swim?", "Yes.").statement, "You can swim.");
+});

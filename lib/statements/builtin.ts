@@ -1458,13 +1458,16 @@ function withoutCleft(asked: string, answer: string): string {
 }
 
 /** The rules on a question and answer within the bound. */
-/** The sentences before an imperative question, kept (its first group), and the imperative's adverb ("Briefly describe …"). */
+/**
+ * The sentences before an imperative question, kept (its first group), and what may open the imperative: a request ("Could you tell me
+ * …?") and an adverb ("Briefly describe …").
+ */
 const TOLD_CONTEXT = String.raw`(\s*(?:[^.?!]*[.?!]\s+)?)`;
-const TOLD_ADVERB = String.raw`(?:(?:briefly|quickly|simply)\s+)?`;
+const TOLD_ADVERB = String.raw`(?:(?:can|could|would|will) you (?:please )?)?(?:(?:briefly|quickly|simply)\s+)?`;
 
 /** "Tell me how long a marathon is.": an imperative around a measure question, its subject and its "be". */
 const TOLD_MEASURE = new RegExp(
-  String.raw`^${TOLD_CONTEXT}(?:tell me|explain|say|guess)\s+(how (?:long|far|tall|big|old|much|many|deep|high|fast|heavy|wide|large|hot|cold))\s+(.+?)\s+(is|are|was|were)\s*[.?!]?\s*$`,
+  String.raw`^${TOLD_CONTEXT}${TOLD_ADVERB}(?:tell me|explain|say|guess)\s+(how (?:long|far|tall|big|old|much|many|deep|high|fast|heavy|wide|large|hot|cold))\s+(.+?)\s+(is|are|was|were)\s*[.?!]?\s*$`,
   "i",
 );
 

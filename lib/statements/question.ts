@@ -1453,6 +1453,13 @@ function parseUncached(q: string): ParsedQuestion {
   const tokens = all.slice(cut);
   const sentence = joinTokens(tokens);
   const body = tokens.filter((t, k) => !(k === tokens.length - 1 && t.pos === "PUNCT" && /^[?.:]+$/.test(t.text)));
+  // "Can you name a river that …?": a request, read as the instruction it asks for ("Name a river that …").
+  const request = /^(?:can|could|would|will) you (?:please )?(?:name|list|give|suggest|recommend)\b/i.exec(sentence);
+  if (request) {
+    const skip = /\bplease\b/i.test(request[0]) ? 3 : 2;
+    const asked = parseImperative(body.slice(skip));
+    if (asked) return { final, context, fronted, sentence, frame: asked };
+  }
   const interrogativeStart = body.length > 0 && (asks ? startsLikeQuestion(body) : inQuestionOrder(body));
   if (asks || interrogativeStart) {
     const frame = (interrogativeStart ? parseInterrogative(body) : undefined) ?? (!interrogativeStart ? parseInSitu(body) : undefined);
