@@ -395,3 +395,33 @@ test("a request ('Can you name …?', 'Could you tell me who …?') is read as t
   // (A question about an ability stays one: "Can you swim?")
   assert.equal(reformulate("Can you swim?", "Yes.").statement, "You can swim.");
 });
+
+test("a word of the answer's own before the question's stranded preposition keeps the answer's clause", () => {
+  assertStatements(
+    [
+      [
+        "Which sea does the Nile flow into?",
+        "It flows north into the Mediterranean Sea.",
+        "The Nile flows north into the Mediterranean Sea.",
+      ],
+      ["What do caterpillars turn into?", "They turn into butterflies.", "Caterpillars turn into butterflies."],
+    ],
+    true,
+  );
+});
+
+test("'That's probably X' is the hedged phrase; a participle after a superlative's noun stays in the subject", () => {
+  assertStatements(
+    [
+      ["Which is the largest planet?", "That's probably Jupiter.", "Jupiter is probably the largest planet."],
+      ["What is the largest animal known?", "The blue whale.", "The largest animal known is the blue whale."],
+      [
+        "Which is the largest carnivorous dinosaur known?",
+        "That's probably Spinosaurus, which may have reached about 14 to 15 metres in length.",
+        "Spinosaurus, which may have reached about 14 to 15 metres in length, is probably the largest carnivorous dinosaur known.",
+      ],
+      ["What is Pluto now known as?", "A dwarf planet.", "Pluto is now known as a dwarf planet."],
+    ],
+    true,
+  );
+});

@@ -1548,7 +1548,10 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   const about = whyAboutContext(asked, given);
   if (about) return about;
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
-  const split = splitHedgeAdverb(given);
+  // ("That's probably Jupiter." so: the pointing "that's" says nothing the hedge's phrase does not.)
+  const pointed =
+    /^\s*(?:[Tt]hat|[Ii]t)(?:['’]s| is| was| would be) (probably|possibly|likely|most likely|almost certainly) (?=[A-Z])/.exec(given);
+  const split = splitHedgeAdverb(pointed ? `${capitalize(pointed[1])} ${given.slice(pointed[0].length)}` : given);
   // (A frequency adverb that opens a completion belongs to the sentence it completes: "… and are" + "typically materialized with stone".)
   const hedged = split && !(FREQUENCY_ADVERB.test(split.hedge) && !/\?\s*$/.test(asked)) ? split : undefined;
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);

@@ -1022,6 +1022,17 @@ function participleTail(tokens: readonly Token[]): number {
     p !== undefined &&
     ((p.pos === "VERB" && p.lower !== p.lemma && !/(?:ing|[^s]s)$/.test(p.lower)) ||
       ((p.pos === "ADJ" || p.pos === "NOUN" || p.pos === "VERB") && /(?:ed|en)$/.test(p.lower) && isParticipleOf(p.lower)));
+  // ("the largest carnivorous dinosaur known", "the oldest tree ever recorded": a participle after a superlative's noun is the noun's.)
+  const superlative = tokens
+    .slice(0, k - 1)
+    .some((t) => /^(?:most|least|first|last)$/.test(t.lower) || (t.pos === "ADJ" && /est$/.test(t.lower)));
+  if (
+    participle &&
+    k === tokens.length &&
+    superlative &&
+    /^(?:known|recorded|discovered|documented|found|built|seen|measured)$/.test(p.lower)
+  )
+    return tokens.length;
   if (participle && k - 1 > 0) {
     k--;
     while (k > 1 && tokens[k - 1].pos === "ADV") k--;

@@ -878,6 +878,10 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   // Particles the question has too ("breathe in").
   // (And a stranded preposition: "What do caterpillars turn into?" + "They turn into butterflies".)
   const stranded = d.rest.filter((x) => x.pos !== "PUNCT").at(-1);
+  // ("It flows north into the Mediterranean Sea" for "… flow into?": a word of the answer's own before the stranded preposition leaves the
+  // answer's clause as it is.)
+  if (stranded?.pos === "ADP" && d.rest.length === 1 && t[k] && t[k + 1]?.lower === stranded.lower && /^(?:ADV|NOUN|ADJ)$/.test(t[k].pos))
+    return undefined;
   while (
     k < t.length &&
     d.rest.some((x) => x.lower === t[k].lower && (PARTICLES.has(x.lower) || (x === stranded && x.pos === "ADP"))) &&
@@ -3184,6 +3188,8 @@ function namingParticiple(subject: readonly Token[]): { start: number; end: numb
   while (end < subject.length && /^(?:to|as)$/.test(subject[end].lower)) end++;
   if (end < subject.length && /ing$/.test(subject[end].lower) && subject[end].pos === "VERB") end++;
   if (end < subject.length && subject[end].pos !== "ADP") return undefined;
+  // ("the largest animal known": a final "known" with no "as" after it says which animals, not what the thing is known as.)
+  if (subject[k].lower === "known" && end === subject.length) return undefined;
   return { start, end };
 }
 
