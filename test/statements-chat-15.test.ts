@@ -425,3 +425,17 @@ test("'That's probably X' is the hedged phrase; a participle after a superlative
     true,
   );
 });
+
+test("'the US federal income tax deadline' is one subject, and an adverb before a date keeps its place before 'on'", () => {
+  assertStatements(
+    [
+      [
+        "When is the US federal income tax deadline usually?",
+        "It's usually April 15th, unless that falls on a weekend or holiday.",
+        "The US federal income tax deadline is usually on April 15th, unless that falls on a weekend or holiday.",
+      ],
+      ["Is the US federal government large?", "Yes.", "The US federal government is large."],
+    ],
+    true,
+  );
+});

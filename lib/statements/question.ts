@@ -621,6 +621,9 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     }
     if (!sawNoun) continue;
     if (t.pos === "ADJ" && tokens[k + 1] && (tokens[k + 1].pos === "NOUN" || tokens[k + 1].pos === "PROPN") && !nominalPrev) continue;
+    // ("the US federal income tax deadline": after "the" and a name that modifies, an adjective before a noun goes on with the subject.)
+    if (t.pos === "ADJ" && tokens[k + 1]?.pos === "NOUN" && prev.pos === "PROPN" && tokens[k - 2]?.lower === "the" && k - 2 === start)
+      continue;
     // ("the US federal minimum wage?": adjectives after a name, before the noun that ends the question, go on the subject.)
     if (t.pos === "ADJ" && prev.pos === "PROPN") {
       let j = k;

@@ -381,6 +381,9 @@ const BARE_BEFORE_PREPOSITION = new Set(["part", "home", "full", "capable", "awa
 function timePhrase(given: string): string {
   // ("The second Monday of October": the article opened the answer only.)
   const a = /^(?:The|A|An) [a-z\d]/.test(given) ? given[0].toLowerCase() + given.slice(1) : given;
+  // ("usually April 15th" → "usually on April 15th": an adverb before the date keeps its place before the preposition.)
+  const adverb = /^((?:usually|typically|generally|normally|often|mostly|probably|likely|always|traditionally) )(?=\S)/i.exec(a);
+  if (adverb && !TIME_AS_IS.test(a)) return `${adverb[1].toLowerCase()}${timePhrase(a.slice(adverb[0].length))}`;
   if (/\bago\b/i.test(a) || TIME_AS_IS.test(a)) return a;
   if (DAY_DATE.test(a)) return `on ${a}`;
   return `in ${a}`;
