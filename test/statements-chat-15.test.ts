@@ -439,3 +439,23 @@ test("'the US federal income tax deadline' is one subject, and an adverb before 
     true,
   );
 });
+
+test("'Whose job is it to …?' keeps its dummy 'it'; the asker's 'my' before a mass noun and its head noun becomes 'a'", () => {
+  assertStatements(
+    [
+      [
+        "Whose job is it to file the tax return for a sole proprietorship in the US?",
+        "The owner's.",
+        "It is the owner's job to file the tax return for a sole proprietorship in the US.",
+      ],
+      ["Whose face is on the US one-dollar bill?", "George Washington's", "George Washington's face is on the US one-dollar bill."],
+      [
+        "What unit is my electricity bill measured in?",
+        "It's measured in kilowatt-hours (kWh).",
+        "An electricity bill is measured in kilowatt-hours (kWh).",
+      ],
+      ["How often should I change my water filter?", "Every six months.", "A water filter should be changed every six months."],
+    ],
+    true,
+  );
+});

@@ -615,7 +615,7 @@ function impersonal(given: string, answer: string, question: string): string {
     (whole: string, m: string, next: string, more: string, after: string, at: number) =>
       inQuotes(at)
         ? whole
-        : takesNoArticle(next + more, after.trim())
+        : takesNoArticle(next + more, after.trim(), /^\s+[a-z]/.test(sentence.slice(at + whole.length)))
           ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
           : `${m === "M" ? capitalize(indefiniteArticle(next + more)) : indefiniteArticle(next + more)} ${next}${more}${after}`,
   );
@@ -651,12 +651,21 @@ const NOT_HEAD = wordSet(
 );
 
 /** Whether the noun phrase starting `word` (`next` the word after it) is a plural or a mass noun: "roses", "running shoes", "luggage". */
-function takesNoArticle(word: string, next: string): boolean {
+function takesNoArticle(word: string, next: string, followed: boolean): boolean {
   if (PLURAL_ENDING.test(word) && word.length > 2) return true;
   const lower = word.toLowerCase();
   // (A mass noun before a noun that is not a verb is that noun's modifier: "my wool jumper" → "a wool jumper".)
   if (isUncountable(lower))
-    return !(/^[a-z]{3,}$/.test(next) && !PLURAL_ENDING.test(next) && !canBeVerb(next) && !canBeAdjective(next) && !NOT_HEAD.has(next));
+    // ("my electricity bill measured …" → "an electricity bill": a noun that can be a verb but is read first as a noun, with words after it,
+    // is the head; "my milk curdle?" ends with the question's verb.)
+    return !(
+      /^[a-z]{3,}$/.test(next) &&
+      !PLURAL_ENDING.test(next) &&
+      !/ed$/.test(next) &&
+      (!canBeVerb(next) || (followed && !isVerbFirst(next))) &&
+      !canBeAdjective(next) &&
+      !NOT_HEAD.has(next)
+    );
   // A modifier, then the noun: "running shoes", "indoor plants", "checked luggage", "garden tools" (after a noun, a word in -s is a
   // plural only where the lexicon says so: "my dog bites").
   if (!/^[a-z]+$/.test(next) || next.length <= 3) return false;

@@ -2480,6 +2480,9 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       rule: "wh-subject:whose-be",
       doubts,
     };
+  // ("Whose job is it to file the return?" + "The owner's": the dummy "it" and its infinitive, "It is the owner's job to file …".)
+  const dummy = wh.word === "whose" ? /^(is|was) it (to\s.+)$/i.exec(text(predicate)) : null;
+  if (dummy) return { sentence: `It ${dummy[1].toLowerCase()} ${midSentence(subject)} ${dummy[2]}`, rule: "wh-subject:whose", doubts };
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   // ("Which activity …?" + "planting trees": a gerund's phrase that names an action is one thing, whatever its object's number.)
