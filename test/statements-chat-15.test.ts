@@ -459,3 +459,21 @@ test("'Whose job is it to …?' keeps its dummy 'it'; the asker's 'my' before a 
     true,
   );
 });
+
+test("a relative clause with no 'that' ends the head noun's phrase ('the pieces each player starts with', 'the main reason the sky is blue')", () => {
+  assertStatements(
+    [
+      [
+        "List the pieces each chess player starts with.",
+        "8 pawns, 2 rooks, 2 knights, 2 bishops, 1 queen and 1 king.",
+        "The pieces each chess player starts with are 8 pawns, 2 rooks, 2 knights, 2 bishops, 1 queen and 1 king.",
+      ],
+      [
+        "What is the main reason the sky is blue?",
+        "Air molecules scatter blue light more than red light.",
+        "The main reason the sky is blue is that air molecules scatter blue light more than red light.",
+      ],
+    ],
+    true,
+  );
+});

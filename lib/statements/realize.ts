@@ -1223,6 +1223,8 @@ function headNoun(tokens: readonly Token[]): Token | undefined {
         t.pos === "PART" ||
         // (A participle after the noun, not one before it: "the most spoken language in the world".)
         (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower) && tokens.slice(0, i).some((x) => x.pos === "NOUN" || x.pos === "PROPN")) ||
+        // (A relative clause with no "that": "the pieces each player starts with", "the songs they sang".)
+        (tokens[i - 1].pos === "NOUN" && /^(?:each|every|the|a|an|my|your|his|her|their|our|its|they|we|you|he|she|i)$/.test(t.lower)) ||
         /^(?:that|which|who|whom|whose)$/.test(t.lower)),
   );
   return tokens
