@@ -55,7 +55,7 @@ const MEASURES = wordSet(
 /** Nouns after what/which that ask for an attribute of the subject ("What color is the sky?"). */
 const ATTRIBUTE_NOUNS = wordSet(
   "type kind sort form class category color colour shape size part state phase variety species",
-  "group example speech",
+  "group example speech frequency voltage temperature",
 );
 /** Words that may sit between the subject and the main verb. */
 const PRE_VERB = wordSet(
