@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reformulate } from "../lib/statements/builtin.js";
+import { statementDoubts } from "../lib/statements/checks.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("bare nouns between a compound's noun and the final verb go on the subject", () => {
@@ -476,4 +477,22 @@ test("a relative clause with no 'that' ends the head noun's phrase ('the pieces 
     ],
     true,
   );
+});
+
+test("no false flags on institutions' names, a bank's name, a dam's number word or an answer that defines its term before a dash", () => {
+  for (const [question, answer] of [
+    ["What is the central bank of Japan called?", "The Bank of Japan"],
+    ["Into which body of water does the Ganges flow?", "The Bay of Bengal"],
+    ["Name one of the Big Four banks in Australia.", "Westpac"],
+    ["What dam is on the Yangtze River?", "The Three Gorges Dam"],
+    ["What does APR mean?", "**APR** means annual percentage rate — the yearly cost of borrowing, including interest and some fees."],
+  ] as const)
+    assert.deepEqual(reformulate(question, answer).doubts, [], question);
+  // (A counted subject with "is" keeps its flag, capitalised noun or not.)
+  const doubts = statementDoubts(
+    "Name the four Gospels of the New Testament.",
+    "Matthew, Mark, Luke and John",
+    "The four Gospels of the New Testament is Matthew, Mark, Luke and John.",
+  );
+  assert.ok(doubts.includes("reads: a counted subject with a singular verb"), doubts.join("; "));
 });

@@ -20,7 +20,7 @@ const NAMED_CLASSES = wordSet(
   "emperor pharaoh leader general composer painter artist sculptor architect inventor explorer",
   "philosopher company team university war battle treaty empire dynasty ship book novel film movie",
   "month holiday festival religion god goddess deity protagonist character hero heroine villain",
-  "game song album opera painting",
+  "game song album opera painting bank airline brand band newspaper magazine website network channel",
 );
 
 /**

@@ -520,7 +520,8 @@ const PREPOSITION_ADVERB =
   /\b(?:[Aa]t|[Ii]n|[Oo]n|[Bb]y|[Oo]f|[Ff]or) (?:[Oo]ften|[Uu]sually|[Ss]ometimes|[Tt]ypically|[Gg]enerally|[Aa]lways|[Nn]ever|[Pp]robably|Mostly|Mainly)\b/;
 const INSTRUCTION_KEPT = /^(?:complete|finish|fill in) the (?:sentence|blank|statement)\b/i;
 const ONE_FOR_NOUN = /\bthe (?!only\b|same\b|other\b|last\b|first\b|right\b|wrong\b)[a-z]+ one\b(?! (?:of|another)\b)/i;
-const COUNTED_SINGULAR = /^the (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) [a-z]+s\b[^,.;]* (?:is|was)\b/i;
+// (A number word in a name is no count: "The Three Gorges Dam is …".)
+const COUNTED_SINGULAR = /^[Tt]he (?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d+) [A-Za-z][a-z]*s\b[^,.;]* (?:is|was)\b/;
 const ARTICLE_VERB = /\bthe (?:is|are|was|were)\b/i;
 
 const PART_LABEL = /(?:^|[.?!]\s+)(?:Context|Question|Passage|Answer)\s*:/;

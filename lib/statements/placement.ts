@@ -50,6 +50,9 @@ function saidAgainAt(lower: string, word: string, at: number): boolean {
   return lower.startsWith(word, at) && !/\w/.test(lower[at + word.length] ?? "");
 }
 
+/** A question about a work, whose title keeps its "The" ("Which show …?", "What novel …?"). */
+const WORK_ASKED = /\b(?:book|novel|film|movie|play|show|musical|song|album|opera|painting|poem|story|series|title|work)s?\b/i;
+
 /** Past participles without -ed, -en or -wn ("made", "kept", "cut"): after "be" they make a passive. */
 const UNMARKED_PARTICIPLES = wordSet(
   "made built found held kept left lost meant paid said sent sold told taught thought brought bought caught led fed spent struck hung won",
@@ -299,7 +302,13 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     out.push('reads: the answer\'s framing of its reason kept after "because"');
   // "Mostly leaves — three-toed sloths eat …": the answer's bare phrase, no statement of the question's.
   const bareDash = own.indexOf(" — ");
-  if (bareDash > 0 && bareDash < 40 && own.trim() === answer.trim() && !/\b(?:is|are|was|were|has|have|had)\b/.test(own.slice(0, bareDash)))
+  // (Not a sentence of the answer's own before its dash: "APR means annual percentage rate — …".)
+  if (
+    bareDash > 0 &&
+    bareDash < 40 &&
+    own.trim() === answer.trim() &&
+    !/\b(?:is|are|was|were|has|have|had|means|stands)\b/.test(own.slice(0, bareDash))
+  )
     out.push("context: the answer's phrase without the question's words");
   // "Benjamin Franklin is usually credited with it": "it" for what the question names.
   const creditedIt =
@@ -483,8 +492,8 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     );
   if (sunk && !question.includes(sunk[0].trim()) && !answer.includes(sunk[0].trim()))
     out.push("meaning: the answer's no put in the question's clause");
-  // "The longest-running show … is the Phantom of the Opera": a title's "The" lowered.
-  const title = /^The ([A-Z][\w'’-]* (?:of|and|in|on) (?:the |a )?[A-Z][\w'’-]*)/.exec(answer.trim());
+  // "The longest-running show … is the Phantom of the Opera": a title's "The" lowered (a work's; "the Bank of Japan" is no title).
+  const title = WORK_ASKED.test(question) ? /^The ([A-Z][\w'’-]* (?:of|and|in|on) (?:the |a )?[A-Z][\w'’-]*)/.exec(answer.trim()) : null;
   if (title && own.includes(`the ${title[1]}`) && !own.startsWith(`the ${title[1]}`) && !question.includes(`the ${title[1]}`))
     out.push(`reads: the title "The ${title[1]}" lowered`);
   // "The best way … is a low-cost index fund … is a great start", "It means net income is …": the answer's own sentence as the complement.
