@@ -496,3 +496,21 @@ test("no false flags on institutions' names, a bank's name, a dam's number word 
   );
   assert.ok(doubts.includes("reads: a counted subject with a singular verb"), doubts.join("; "));
 });
+
+test("a listed instruction loses its line's capital, a shared subject is said once, and 'Roughly like this:' is the manner", () => {
+  assertStatements(
+    [
+      [
+        "How should I wash a wool sweater?",
+        "Sure:\n1. Use cool water and a gentle wool detergent.\n2. Don't wring it.\n3. Dry it flat so it keeps its shape.",
+        "To wash a wool sweater, use cool water and a gentle wool detergent, don't wring it and dry it flat so it keeps its shape.",
+      ],
+      [
+        "How did the ancient Egyptians make papyrus?",
+        "Roughly like this:\n1. They sliced the pith of the stalks into thin strips.\n2. They laid the strips in two crossing layers.\n3. They pressed and dried the sheet.",
+        "The ancient Egyptians made papyrus roughly like this: they sliced the pith of the stalks into thin strips, laid the strips in two crossing layers and pressed and dried the sheet.",
+      ],
+    ],
+    true,
+  );
+});

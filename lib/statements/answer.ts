@@ -270,7 +270,13 @@ export function joinList(answer: string): string {
   // (Items after the first lose an article's capital that only opened their line; the first is the answer's.)
   // (The answer's own conjunction before the last number goes: "2) open the faucet, and 3) warm the pipe".)
   const clean = items.map((s) => s.replace(/(?:[\s,]+(?:and|or)\b)?[\s.;,]*$/u, "")).map((s, k) => (k === 0 && !leadIn ? s : itemCase(s)));
-  const cased = itemsCased(clean);
+  // ("They sliced …, they laid … and they pressed …": the subject all the items share is said once, "they sliced …, laid … and pressed …".)
+  const shared = /^(they|it|we|you|he|she) [a-z]+/i.exec(clean[0])?.[1].toLowerCase();
+  const once =
+    shared && clean.every((x) => new RegExp(`^${shared} [a-z]+`, "i").test(x))
+      ? clean.map((x, k) => (k === 0 ? x : x.slice(shared.length + 1)))
+      : clean;
+  const cased = itemsCased(once);
   // (A chat assistant's "Here are three that work:", "Here they are:", "Try these:" only frames the items, and goes.)
   const framing = /^(?:here(?: are| they are| you go|['’]s| is)|try these|try|some (?:good )?(?:options|ideas|choices|examples))\b/i;
   const joined = leadIn && !framing.test(leadIn) ? `${leadIn} ${joinItems(cased, "and")}` : joinItems(cased, "and");
@@ -292,7 +298,11 @@ function itemCase(s: string): string {
   // (So an instruction's verb: "1. Write a failing test. 2. Write just enough code …".)
   const word = /^[A-Z][a-z]+/.exec(s)?.[0];
   const verb = word !== undefined && /^[A-Z][a-z]+ [a-z]/.test(s) && isVerbFirst(word.toLowerCase());
-  return /^(?:The|A|An) [a-z]/.test(s) || verb ? s[0].toLowerCase() + s.slice(1) : s;
+  // (So "Don't wring it", "Dry it flat": a negated instruction, or a verb before its object pronoun or article.)
+  const instruction =
+    /^(?:Don['’]t|Do not|Never|Always|Avoid) [a-z]/.test(s) ||
+    (word !== undefined && canBeBaseVerb(word.toLowerCase()) && /^[A-Z][a-z]+ (?:it|them|the|a|an|your|this|that|these|those)\b/.test(s));
+  return /^(?:The|A|An) [a-z]/.test(s) || verb || instruction ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /**

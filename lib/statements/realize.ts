@@ -398,6 +398,8 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
 }
 
 function mannerPhrase(a: string, tokens: readonly Token[]): string {
+  // ("Roughly like this: …": the answer's manner said as it stands, its capital only the answer's.)
+  if (/^(?:(?:roughly|basically|essentially|mostly) )?like this\b/i.test(a)) return a[0].toLowerCase() + a.slice(1);
   // (So a clause of time or condition: "when magma … rises", not "by when …".)
   if (
     tokens[0]?.pos === "ADP" ||
