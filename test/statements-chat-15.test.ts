@@ -514,3 +514,21 @@ test("a listed instruction loses its line's capital, a shared subject is said on
     true,
   );
 });
+
+test("an instruction with the question's own verb follows the question's purpose: 'To clean …, use …'", () => {
+  assertStatements(
+    [
+      [
+        "What should I use to clean old thermal paste off my CPU?",
+        "Use isopropyl alcohol, ideally 90% or stronger.",
+        "To clean old thermal paste off a CPU, use isopropyl alcohol, ideally 90% or stronger.",
+      ],
+      [
+        "What should I use to clean old thermal paste off my CPU?",
+        "Isopropyl alcohol.",
+        "Isopropyl alcohol should be used to clean old thermal paste off a CPU.",
+      ],
+    ],
+    true,
+  );
+});

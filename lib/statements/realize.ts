@@ -3445,6 +3445,10 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
     // The answer is the verb's object only when no object follows the verb ("use to measure", not "use the scale to").
     if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP" || (rest[0].lower === "instead" && rest[1]?.lower === "of")))
       return undefined;
+    // ("What should I use to clean …?" + "Use isopropyl alcohol, …": the answer's instruction with the question's purpose before it,
+    // "To clean …, use isopropyl alcohol, …".)
+    if (a.tokens[0]?.lemma === d.verb.lemma && a.tokens[0].lower === d.verb.lower && rest[0]?.lower === "to" && rest[1]?.pos === "VERB")
+      return { sentence: `${capitalize(text(rest))}, ${midSentence(a.text)}`, rule: "wh-inverted:impersonal", doubts: [] };
     return {
       sentence: [capitalize(a.text), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "),
       rule: "wh-inverted:impersonal",
