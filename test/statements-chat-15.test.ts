@@ -532,3 +532,21 @@ test("an instruction with the question's own verb follows the question's purpose
     true,
   );
 });
+
+test("the final question's 'there' is the one place the asker's sentences name", () => {
+  assertStatements(
+    [
+      [
+        "I'm planning a trip to Sweden. How many people live there?",
+        "About 10.5 million people.",
+        "About 10.5 million people live in Sweden.",
+      ],
+      ["We're visiting Iceland in June. Is it light all night there?", "Yes, nearly.", "It is light all night in Iceland, nearly."],
+    ],
+    true,
+  );
+  // ("Is there …?" is no place; two places leave the question as it is.)
+  assert.equal(reformulate("I'm going to Paris. Is there a metro?", "Yes.").statement, "I'm going to Paris. There is a metro.");
+  assert.equal(reformulate("I'm flying from Rome to Oslo. Is it cold there?", "Yes.").statement, "It is cold in Oslo.");
+  assert.match(reformulate("I'm going to Rome and then to Oslo. Is it cold there?", "Yes.").statement, /^I'm going to Rome and then to Oslo\./);
+});

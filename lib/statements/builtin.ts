@@ -30,6 +30,7 @@ import {
   canBeAdjective,
   canBeVerb,
   isUncountable,
+  isProperWord,
   isVerbFirst,
   joinTokens,
   looksPlural,
@@ -1545,9 +1546,33 @@ function directQuestion(asked: string): string {
     : asked;
 }
 
+/**
+ * "I'm planning a trip to Sweden. How many people live there?" asked as "How many people live in Sweden?": the asker's sentences name
+ * one place, which the final question's "there" stands for; the question as it was otherwise.
+ */
+function withPlaceFromContext(asked: string): string {
+  const { context, last } = splitFinalSentence(asked);
+  if (!context || !/\sthere\b/.test(last) || /\b(?:is|are|was|were) there\b|\bthere (?:is|are|was|were)\b/i.test(last)) return asked;
+  if (!context.split(/(?<=[.!?])\s+/).every((x) => ASKERS_SENTENCE.test(x))) return asked;
+  const places = new Set(
+    [...context.matchAll(/\b(?:to|in|at|visit|visiting)\s+((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)*)/g)]
+      .map((m) => m[1])
+      .filter(
+        (x) =>
+          !/^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/.test(
+            x,
+          ),
+      ),
+  );
+  if (places.size !== 1) return asked;
+  const place = [...places][0];
+  if (!/ /.test(place) && !isProperWord(place.toLowerCase())) return asked;
+  return last.replace(/\sthere\b/, ` in ${place}`);
+}
+
 function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
   // ("Tell me how long a marathon is." is asked as "How long is a marathon?", "Explain what X was." as "What was X?")
-  const asked = directQuestion(givenAsked);
+  const asked = withPlaceFromContext(directQuestion(givenAsked));
   const given = withoutAdverbSaidAgain(
     asked,
     withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)))),

@@ -381,7 +381,8 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   )
     out.push("reads: the question's last phrase after the answer's dash");
   // "They speak Dutch there — …" for "… in Flanders?": "there" for a place the sentence names only later, if at all.
-  if (/\bthere\s*[—–,;]/.test(own) && /\b(?:in|at|on) [A-Z]/.test(question) && !/\bthere\s*[—–,;]/.test(question))
+  const placeAsked = /\b(?:in|at|on) ([A-Z][a-z]+)/.exec(question)?.[1];
+  if (/\bthere\s*[—–,;]/.test(own) && placeAsked && !own.includes(placeAsked) && !/\bthere\s*[—–,;]/.test(question))
     out.push('context: "there" stands for the question\'s place');
   // "A notary public does a notary public witnesses …": the subject said again after the question's "does".
   const doSaid = own.includes(" does ") || own.includes(" did ") || own.includes(" do ") ? subjectSaidAgain(own) : null;
