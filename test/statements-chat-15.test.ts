@@ -548,5 +548,36 @@ test("the final question's 'there' is the one place the asker's sentences name",
   // ("Is there …?" is no place; two places leave the question as it is.)
   assert.equal(reformulate("I'm going to Paris. Is there a metro?", "Yes.").statement, "I'm going to Paris. There is a metro.");
   assert.equal(reformulate("I'm flying from Rome to Oslo. Is it cold there?", "Yes.").statement, "It is cold in Oslo.");
-  assert.match(reformulate("I'm going to Rome and then to Oslo. Is it cold there?", "Yes.").statement, /^I'm going to Rome and then to Oslo\./);
+  assert.match(
+    reformulate("I'm going to Rome and then to Oslo. Is it cold there?", "Yes.").statement,
+    /^I'm going to Rome and then to Oslo\./,
+  );
+});
+
+test("a quotation's closing quote is closed up; an answer's capital kept before the question's words is flagged where the word list holds it", () => {
+  assertStatements(
+    [
+      [
+        'Why do actors call Macbeth "the Scottish play"?',
+        'Because saying "Macbeth" inside a theatre is believed to bring bad luck.',
+        'Actors call Macbeth "the Scottish play" because saying "Macbeth" inside a theatre is believed to bring bad luck.',
+      ],
+      // (A name wink-nlp's word list lacks is no doubt; nor is a person a who-question names.)
+      [
+        "Where did Agatha Christie turn up after her disappearance in 1926?",
+        "Harrogate",
+        "Agatha Christie turned up in Harrogate after her disappearance in 1926.",
+      ],
+      ["Whom did Perseus behead?", "Medusa", "Perseus beheaded Medusa."],
+    ],
+    true,
+  );
+  for (const [question, answer] of [
+    ["Which openings do insects use to breathe?", "Spiracles"],
+    ['What does the word "theropod" mean?', "Beast-footed"],
+  ] as const)
+    assert.ok(
+      reformulate(question, answer).doubts.some((d) => d.includes("capitalised mid-sentence")),
+      question,
+    );
 });

@@ -115,10 +115,20 @@ function finish(statement: string): string {
   if (t.includes("__") || t.includes("---") || t.includes("(") || t.includes("[")) t = t.replace(BLANK_MARKS, "");
   // ("The three parts of an insect's body are: the head, …": no colon between a copula and what it says.)
   if (t.includes(":")) t = t.replace(/\b(is|are|was|were):\s+(?=[a-z0-9"“])/g, "$1 ");
+  if (t.includes('"')) t = tightQuotes(t);
   const s = collapseSpaces(t.replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"));
   // (Nor after a stop inside the closing quote: 'say "asante."'.)
   if (/\.\.\.$|…$|[.!?]["”’]$/.test(s)) return s;
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));
+}
+
+/**
+ * A quotation whose closing straight quote came after a space ('call Macbeth "the Scottish play "' → '"the Scottish play"'), where the
+ * quotes pair up and the opening one is attached to its first word; the text as it is otherwise.
+ */
+function tightQuotes(t: string): string {
+  if ((t.match(/"/g)?.length ?? 0) % 2 !== 0) return t;
+  return t.replace(/(^|\s)"(\S[^"]*?)\s+"(?=[\s.,;:!?]|$)/g, '$1"$2"');
 }
 
 /** A count before "of them" or "of those": "206 of them", "two of those". */

@@ -8,7 +8,7 @@
  * sugar", "what metal" names a kind of thing. Without such a class the lexicons decide, and a
  * word neither knows keeps its capital.
  */
-import { isCommonWord, isProperWord, isUncountable } from "./nlp.js";
+import { inWordList, isCommonWord, isProperWord, isUncountable } from "./nlp.js";
 import { wordSet } from "./text.js";
 
 /** Classes whose members are named ("Which planet …?" + "Saturn"): their instances keep their capitals. */
@@ -131,6 +131,13 @@ export function opensCommonCompound(s: string, classHead?: string): boolean {
   return !isProperWord(modifier) && (!modifier.includes("-") || commonCompound(modifier)) && isCommonNoun(m[2]) && !isProperWord(m[2]);
 }
 
+/** A word wink-nlp's word list holds in lower case, or whose singular it holds ("nectar", "spiracles"): few names are in that list. */
+export function listedWord(lower: string): boolean {
+  if (inWordList(lower)) return true;
+  const singular = /ies$/.test(lower) ? `${lower.slice(0, -3)}y` : /[^s]s$/.test(lower) ? lower.slice(0, -1) : undefined;
+  return singular !== undefined && inWordList(singular);
+}
+
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
 function isCommonNoun(lower: string): boolean {
   return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));
@@ -149,7 +156,7 @@ const ABSTRACT_NOUN = /^[a-z]{4,}(?:tion|sion|ness|osis|ysis|ture|ment|ity)$/;
  */
 export function capitalDoubtful(word: string, question: string): boolean {
   const lower = word.toLowerCase();
-  if (isProperWord(lower) || /\bname of\b/i.test(question)) return false;
+  if (isProperWord(lower) || /\bname of\b/i.test(question) || /^\s*(?:who|whom|whose)\b/i.test(question)) return false;
   for (const m of question.toLowerCase().matchAll(/[a-z]+/g))
     if (NAMED_CLASSES.has(m[0]) || NAMED_CLASSES.has(m[0].replace(/s$/, ""))) return false;
   // The class the wh-phrase names ("Which force …?", "What kind of gas …?").

@@ -314,6 +314,18 @@ export function isCommonWord(word: string): boolean {
   return !PROPER_TAGS.test(tags);
 }
 
+let lexiconDoc: { isOOV(text: string): boolean } | undefined;
+
+/**
+ * True when wink-nlp's lexicon lists `word` (lower-case): its vocabulary of English words in lower case, which holds common nouns
+ * compromise does not know ("nectar", "lecithin") and few names ("goliath", "thimphu" are not in it).
+ */
+export function inWordList(word: string): boolean {
+  // (Its own vocabulary, not the words it has met since: the tagger adds each word it reads to the lexicon as "out of vocabulary".)
+  lexiconDoc ??= getWink().readDoc("") as unknown as { isOOV(text: string): boolean };
+  return !lexiconDoc.isOOV(word);
+}
+
 const properMemo = new Map<string, boolean>();
 
 /**

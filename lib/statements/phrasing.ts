@@ -13,7 +13,7 @@
  * question asks for a kind or nothing says it is a name ("Hummingbirds mainly drink Nectar.").
  * Each test runs only once a plain substring test finds its words: these run on every statement. */
 import { analyzeAnswer } from "./answer.js";
-import { capitalDoubtful } from "./names.js";
+import { capitalDoubtful, listedWord } from "./names.js";
 import { canBeVerb, HOW_OFTEN_ADVERBS } from "./nlp.js";
 import { repeatsWord } from "./four-grams.js";
 import { wordsOf } from "./wellformed.js";
@@ -377,11 +377,15 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // (The phrase before the answer's dash: "Basking sharks eat Plankton — they swim …".)
   const phrase = firstSentence(name).split(/\s[—–]\s/, 1)[0];
   // (The answer's comment after a comma may follow: "… because of Tiredness, mostly.")
-  const capital = /^([A-Z][a-z]{2,})(?: [a-z][a-z -]*)?(?:, [a-z][a-z -]*)?$/.exec(phrase)?.[1];
-  if (capital && !question.includes(capital)) {
+  const capital = /^([A-Z][a-z]{2,}(?:-[a-z]{2,})*)(?: [a-z][a-z -]*)?(?:, [a-z][a-z -]*)?$/.exec(phrase)?.[1];
+  // (A compound's first part a common word: "Beast-footed", not "Fibonacci-type".)
+  if (capital && !question.includes(capital) && (!capital.includes("-") || listedWord(capital.split("-")[0].toLowerCase()))) {
     // Where the answer closes the question's predicate ("… drink Nectar."), not in a blank that may hold a name ("The Breakdown method").
     const at = statement.lastIndexOf(` ${phrase}`);
-    const closes = at > 0 && /^(?:[.,;!]?\s*$|[.;!] |\s[—–]\s)/.test(statement.slice(at + phrase.length + 1));
+    const after = statement.slice(at + phrase.length + 1);
+    // (Or goes on with the question's words, where wink-nlp's word list holds it: "Insects use Spiracles to breathe.", not "Goliath".)
+    const closes =
+      at > 0 && (/^(?:[.,;!]?\s*$|[.;!] |\s[—–]\s)/.test(after) || (/^\s[a-z]/.test(after) && listedWord(capital.toLowerCase())));
     if (closes && /(?:^|\s)[a-z][a-z,]*$/.test(statement.slice(0, at)) && capitalDoubtful(capital, question))
       out.push(`reads: "${capital}" capitalised mid-sentence, a name or a common noun?`);
   }
