@@ -581,3 +581,17 @@ test("a quotation's closing quote is closed up; an answer's capital kept before 
       question,
     );
 });
+
+test("'Sort of.' and 'Kind of —' grade a yes, on the verb or before the complement", () => {
+  assertStatements(
+    [
+      [
+        "Is rayon a synthetic fiber?",
+        "Sort of. It's made from regenerated wood cellulose, so it's usually called semi-synthetic.",
+        "Rayon is sort of a synthetic fiber. It's made from regenerated wood cellulose, so it's usually called semi-synthetic.",
+      ],
+      ["Do fish sleep?", "Sort of. Most can't close their eyes.", "Fish sort of sleep. Most can't close their eyes."],
+    ],
+    true,
+  );
+});

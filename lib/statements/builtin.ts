@@ -920,7 +920,7 @@ const DUMMY_THEN_DASH = /^((?:it|that)(?:['’]s| is| was)\s(?:[^—–;]|(?<=\S
 
 /** A yes/no answer that is a degree or a hedge alone before its mark ("Partly —", "Mostly.", "Almost certainly, …"): a yes in part. */
 const DEGREE_ANSWER =
-  /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often|almost certainly|most likely|very likely|probably|definitely|certainly)\s*(?:([—–.:;,])(?!\s*(?:yes|no|not)\b)\s*|$)/i;
+  /^(partly|partially|mostly|largely|mainly|sometimes|occasionally|usually|often|almost certainly|most likely|very likely|probably|definitely|certainly|sort of|kind of|somewhat)\s*(?:([—–.:;,])(?!\s*(?:yes|no|not)\b)\s*|$)/i;
 
 /** Markdown emphasis a chat answer puts on words ("**Sedimentary rocks** — …"): the words alone. */
 function withoutEmphasis(text: string): string {
