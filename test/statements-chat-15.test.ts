@@ -595,3 +595,24 @@ test("'Sort of.' and 'Kind of —' grade a yes, on the verb or before the comple
     true,
   );
 });
+
+test("a sum of money says 'money', a degree after a yes goes on the verb, and listed items in the word list lose their capitals", () => {
+  assertStatements(
+    [
+      [
+        "How much money does each player start with in Monopoly?",
+        "$1,500 in the standard US edition.",
+        "Each player starts with $1,500 in the standard US edition in Monopoly.",
+      ],
+      ["Does caffeine affect sleep?", "Yes, quite a lot.", "Caffeine affects sleep quite a lot."],
+      ["Name three noble gases.", "- Helium\n- Neon\n- Argon", "Three noble gases are helium, neon and argon."],
+    ],
+    true,
+  );
+  // (After "be" the degree stays after its comma; the solar system's bodies keep their capitals.)
+  assert.equal(reformulate("Is it cold?", "Yes, very much.").statement, "It is cold, very much.");
+  assert.match(
+    reformulate("What do birds use to navigate?", "- the sun\n- Earth's magnetic field\n- landmarks").statement,
+    /Earth's magnetic field/,
+  );
+});

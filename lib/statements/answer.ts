@@ -21,7 +21,7 @@ import {
   type Token,
 } from "./nlp.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
-import { lowersCapital } from "./names.js";
+import { listedWord, lowersCapital, namesBody } from "./names.js";
 import { collapseSpaces, wordSet } from "./text.js";
 
 export type Polarity = "yes" | "no";
@@ -322,7 +322,10 @@ function itemsCased(items: readonly string[]): readonly string[] {
       !/is$/.test(word) &&
       looksPlural(word.toLowerCase()) &&
       !isProperWord(word);
-    return word !== undefined && (/^[a-z]/.test(word) || lowersCapital(word) || plural);
+    // (So a word wink-nlp's word list holds that no lexicon knows as a name: "Intake".)
+    const listed =
+      word !== undefined && !isProperWord(word.toLowerCase()) && !namesBody(word.toLowerCase()) && listedWord(word.toLowerCase());
+    return word !== undefined && (/^[a-z]/.test(word) || lowersCapital(word) || plural || listed);
   });
   return common ? items.map((s) => s[0].toLowerCase() + s.slice(1)) : items;
 }

@@ -138,6 +138,11 @@ export function listedWord(lower: string): boolean {
   return singular !== undefined && inWordList(singular);
 }
 
+/** Whether `lower` names a body of the solar system ("earth", "mars"), a name whatever the word lists say. */
+export function namesBody(lower: string): boolean {
+  return BARE_BODIES.has(lower) || PLANETS.has(lower);
+}
+
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
 function isCommonNoun(lower: string): boolean {
   return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));

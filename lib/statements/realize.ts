@@ -553,6 +553,8 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
     // ("About 120 volts" for "How much voltage …?", "24 hours" for "How much time …?": a unit that names its quantity says the noun.)
     if (last && UNIT_OF_QUANTITY[noun.toLowerCase()]?.test(last.lower)) return a;
+    // ("$1,500 in the standard edition" for "How much money …?": a sum of money says the noun.)
+    if (/^(?:money|cash)$/i.test(noun) && /[$£€¥]\s?\d|\b(?:dollars?|pounds?|euros?|yen|cents?|pence)\b/i.test(a)) return a;
     return last && last.pos === "NOUN" ? `${measured} of ${noun}${more}` : `${measured} ${noun}${more}`;
   }
   if (wh.ofPhrase.length > 0) {
@@ -1288,6 +1290,15 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
     return { joiner: ", ", text: `${own[0].toLowerCase()}${own.slice(1)}` };
   }
   if (a.isClause) return { joiner: ". ", text: capitalize(textAsWritten(a)) };
+  // ("Yes, quite a lot." → "Caffeine affects sleep quite a lot": a degree goes on the verb without a comma.)
+  // (Only after a verb of the question's own, not after "be": "Is it cold?" + "Yes, very much.")
+  if (
+    /^(?:quite )?(?:a lot|a bit|a little|a great deal|significantly|considerably|dramatically|hugely|enormously|massively|greatly|slightly)$/i.test(
+      a.text,
+    ) &&
+    statement.some((t) => t.pos === "VERB")
+  )
+    return { joiner: " ", text: a.text.toLowerCase() };
   // "Yes, around 1000 AD, at L'Anse aux Meadows": a time or place phrase goes on the verb without a comma ("… reached North America
   // around 1000 AD, at …"; "… was classified as a planet until 2006").
   // (After the question's own time phrase a comma: "… before Columbus, around the year 1000".)
