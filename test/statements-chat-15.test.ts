@@ -616,3 +616,16 @@ test("a sum of money says 'money', a degree after a yes goes on the verb, and li
     /Earth's magnetic field/,
   );
 });
+
+test("a phrase between dashes inside the subject leaves the answer a clause, and its closing dash is no misplaced predicate", () => {
+  assertStatements(
+    [
+      [
+        "What causes the seasons on Earth?",
+        "Earth's axial tilt — roughly 23.4 degrees — causes them.",
+        "Earth's axial tilt — roughly 23.4 degrees — causes the seasons on Earth.",
+      ],
+    ],
+    true,
+  );
+});

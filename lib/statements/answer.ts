@@ -746,6 +746,20 @@ export function clauseVerb(tokens: readonly Token[]): number {
     }
     // ("Thirst, dark urine, tiredness and dizziness are …": a comma between the nouns of a listed subject goes on with it.)
     if (t.text === "," && listedSubject(tokens, i)) continue;
+    // ("Earth's axial tilt — roughly 23.4 degrees — causes them": a phrase between dashes inside the subject.)
+    if ((t.text === "—" || t.text === "–") && i > 0) {
+      const close = tokens.findIndex((x, k) => k > i + 1 && k <= i + 8 && x.text === t.text);
+      const between = close > 0 ? tokens.slice(i + 1, close) : [];
+      // (The verb after the closing dash is read as if the phrase were not there: "tilt causes them".)
+      const joined = close > 0 ? [...tokens.slice(0, i), ...tokens.slice(close + 1)] : [];
+      if (
+        between.length > 0 &&
+        between.every((x) => x.pos !== "VERB" && x.pos !== "AUX" && x.pos !== "PRON") &&
+        joined[i] &&
+        isFiniteAt(joined, i)
+      )
+        return close + 1;
+    }
     // ("Tinker v. Des Moines (1969) is …": a bracket after a name inside the subject.)
     if (t.text === "(" && i > 0 && /^[A-Z]/.test(tokens[i - 1].text)) {
       const close = tokens.findIndex((x, k) => k > i && x.text === ")");

@@ -171,8 +171,11 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   const dash = dashOrWhich ? lower.search(/ [—–] /) : -1;
   const tailAfterDash = tail !== "" && dash > 0 ? lower.indexOf(tail, dash) : -1;
   // (Not where the answer says it after "that's what": "… — that's what makes popcorn pop".)
+  // (Not after a pair of dashes, which closes its phrase: "Earth's axial tilt — roughly 23.4 degrees — causes the seasons …".)
+  const paired = tailAfterDash > dash && (lower.slice(dash, tailAfterDash).match(/ [—–] /g)?.length ?? 0) % 2 === 0;
   if (
     tailAfterDash > dash &&
+    !paired &&
     !lower.slice(0, dash).includes(tail) &&
     !/\b(?:that['’]s|that is|this is|which is) what $/.test(lower.slice(dash, tailAfterDash))
   )
