@@ -376,6 +376,8 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   if (
     lastPhrase &&
     dashAt > 0 &&
+    // (A pair of dashes closes its phrase.)
+    (own.match(/ [—–] /g)?.length ?? 0) % 2 === 1 &&
     own
       .trim()
       .replace(/[.!]+$/, "")
