@@ -629,18 +629,3 @@ test("a phrase between dashes inside the subject leaves the answer a clause, and
     true,
   );
 });
-
-test("'X, I think.' to a question hedges the phrase as 'Probably X' does; a completion keeps it as written", () => {
-  assertStatements(
-    [
-      ["How many lobes does each hemisphere of the brain have?", "Four, I think.", "Each hemisphere of the brain probably has four lobes."],
-      ["Who invented the battery?", "Alessandro Volta, I believe.", "Alessandro Volta probably invented the battery."],
-      [
-        "The Treaty of Tordesillas divided newly discovered lands between Spain and ___.",
-        "Portugal, I believe.",
-        "The Treaty of Tordesillas divided newly discovered lands between Spain and Portugal, I believe.",
-      ],
-    ],
-    true,
-  );
-});

@@ -1595,15 +1595,7 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   // ("That's probably Jupiter." so: the pointing "that's" says nothing the hedge's phrase does not.)
   const pointed =
     /^\s*(?:[Tt]hat|[Ii]t)(?:['’]s| is| was| would be) (probably|possibly|likely|most likely|almost certainly) (?=[A-Z])/.exec(given);
-  // ("Four, I think.", "Alessandro Volta, I believe.": the speaker's afterthought on a short phrase hedges it, as "Probably …" does.)
-  const afterthought = /\?\s*$/.test(asked) ? /^([^,.;:!?—–]{1,60}), I (?:think|believe)[.!]?$/.exec(given.trim()) : null;
-  const split = splitHedgeAdverb(
-    pointed
-      ? `${capitalize(pointed[1])} ${given.slice(pointed[0].length)}`
-      : afterthought
-        ? `Probably ${midSentence(afterthought[1])}`
-        : given,
-  );
+  const split = splitHedgeAdverb(pointed ? `${capitalize(pointed[1])} ${given.slice(pointed[0].length)}` : given);
   // (A frequency adverb that opens a completion belongs to the sentence it completes: "… and are" + "typically materialized with stone".)
   const hedged = split && !(FREQUENCY_ADVERB.test(split.hedge) && !/\?\s*$/.test(asked)) ? split : undefined;
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);
