@@ -40,7 +40,7 @@ import {
   HOW_OFTEN_ADVERBS,
 } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
-import { embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS, sameAdverbKind } from "./realize.js";
+import { CALENDAR_WORD, embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS, sameAdverbKind } from "./realize.js";
 import {
   QUOTATION,
   cachedRegExp,
@@ -154,20 +154,21 @@ function countIsSubject(answer: string, word: string): boolean {
 function withCountedNoun(q: ParsedQuestion, answer: string): string {
   const wh = "wh" in q.frame ? q.frame.wh : undefined;
   if (wh?.measure !== "many" || wh.noun.length === 0 || wh.noun.some((t) => t.lower === "of")) return answer;
+  const head = wh.noun[wh.noun.length - 1];
+  // (One of them is singular: "one moon".)
+  const counted = (count: string) =>
+    /^(?:one|1)$/i.test(count) && head.lemma !== head.lower
+      ? [...wh.noun.slice(0, -1).map((t) => t.text), head.lemma].join(" ")
+      : joinTokens(wh.noun);
   // ("Five are commonly recognized.", "Two orbit it: …": a count as the clause's subject counts the question's noun.)
   const bare = COUNT_AS_SUBJECT.exec(answer);
-  const counted = wh.noun[wh.noun.length - 1];
   if (
     bare &&
     !/^(?:of|more|less|fewer|times|percent|hundred|thousand|million|billion|trillion|dozen)$/i.test(bare[3]) &&
-    bare[3].toLowerCase() !== counted.lower &&
+    bare[3].toLowerCase() !== head.lower &&
     countIsSubject(answer, bare[3])
-  ) {
-    const head = wh.noun[wh.noun.length - 1];
-    const one = /^(?:one|1)$/i.test(bare[2]) && head.lemma !== head.lower;
-    const noun = one ? [...wh.noun.slice(0, -1).map((t) => t.text), head.lemma].join(" ") : joinTokens(wh.noun);
-    return `${bare[1]}${bare[2]} ${noun} ${answer.slice(bare[1].length + bare[2].length).trimStart()}`;
-  }
+  )
+    return `${bare[1]}${bare[2]} ${counted(bare[2])} ${answer.slice(bare[1].length + bare[2].length).trimStart()}`;
   const m = COUNT_OF_THEM.exec(answer);
   // (Only the answer's own count: in "Ten. Two of them are claws." or "7,641 — though only 2,000 of them …", "them" is the counted things.)
   if (
@@ -177,10 +178,7 @@ function withCountedNoun(q: ParsedQuestion, answer: string): string {
     )
   )
     return answer;
-  const head = wh.noun[wh.noun.length - 1];
-  const one = /^(?:one|1)$/i.test(m[1]) && head.lemma !== head.lower;
-  const noun = one ? [...wh.noun.slice(0, -1).map((t) => t.text), head.lemma].join(" ") : joinTokens(wh.noun);
-  return `${answer.slice(0, m.index)}${m[1]} ${noun}${answer.slice(m.index + m[0].length)}`;
+  return `${answer.slice(0, m.index)}${m[1]} ${counted(m[1])}${answer.slice(m.index + m[0].length)}`;
 }
 
 /** An answer that starts by repeating the question ("What is X? X is …"): the repetition removed. */
@@ -1477,7 +1475,6 @@ function withoutCleft(asked: string, answer: string): string {
   return `${m[1]}, ${time ? "when" : "where"} ${m[2]}`;
 }
 
-/** The rules on a question and answer within the bound. */
 /**
  * The sentences before an imperative question, kept (its first group), and what may open the imperative: a request ("Could you tell me
  * …?") and an adverb ("Briefly describe …").
@@ -1567,12 +1564,7 @@ function withPlaceFromContext(asked: string): string {
   const places = new Set(
     [...context.matchAll(/\b(?:to|in|at|visit|visiting)\s+((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)*)/g)]
       .map((m) => m[1])
-      .filter(
-        (x) =>
-          !/^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/.test(
-            x,
-          ),
-      ),
+      .filter((x) => !CALENDAR_WORD.test(x)),
   );
   if (places.size !== 1) return asked;
   const place = [...places][0];
@@ -1580,6 +1572,7 @@ function withPlaceFromContext(asked: string): string {
   return last.replace(/\sthere\b/, ` in ${place}`);
 }
 
+/** The rules on a question and answer within the bound. */
 function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
   // ("Tell me how long a marathon is." is asked as "How long is a marathon?", "Explain what X was." as "What was X?")
   const asked = withPlaceFromContext(directQuestion(givenAsked));

@@ -362,6 +362,8 @@ const TIME_AS_IS =
   /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime|(?:mostly|mainly|largely|chiefly|primarily|partly|usually|typically|generally|especially|probably|possibly|likely) (?=in|on|at|by|during|after|before|since|until|around|about|between|from|within|when|while|once)\b)\b/i;
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
+/** A month's or a weekday's name alone ("June", "Monday"): a time, not a place. */
+export const CALENDAR_WORD = new RegExp(`^(?:${MONTH}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$`);
 const DAY_DATE = new RegExp(
   `^(?:${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?\\b|(?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b|the (?:first|second|third|fourth|fifth|last|final|\\d+(?:st|nd|rd|th)) (?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|day|night|weekend)\\b))`,
   "i",
@@ -3237,7 +3239,6 @@ function namesAnEvent(tokens: readonly Token[]): boolean {
   return head.lemma === head.lower && !CLASSIFIER_NOUNS.has(head.lower) && !isUncountable(head.lower);
 }
 
-/** Do-support, modal and be questions whose wh-phrase is an object or adjunct. */
 /** "Chamonix, France", "Basel, Switzerland": a name and, after a comma, a place the lexicons know that it is in. */
 function inPlace(subject: string): boolean {
   const m = /^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, ([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*)$/.exec(subject);
@@ -3557,7 +3558,10 @@ function oneForObject(d: Declarative, a: AnswerParts): AnswerParts | undefined {
   return withAnswerFields(analyzeAnswer(said), { rest: a.rest, raw: a.raw });
 }
 
-/** `askerSpeaks`: the question's context is the asker's own ("I have leftover egg whites …"), so its "I" stays in the statement. */
+/**
+ * Do-support, modal and be questions whose wh-phrase is an object or adjunct. `askerSpeaks`: the question's context is the asker's own
+ * ("I have leftover egg whites …"), so its "I" stays in the statement.
+ */
 function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, askerSpeaks = false): Realized {
   const a = compoundNounAnswer(d, answer) ?? answer;
   const instruction = youInstruction(a);
@@ -4886,7 +4890,7 @@ function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestio
     ADVERB_KINDS.some((kind) => kind.test(t.lower) && (kind.test(opening) || (negatedDegree && kind.test("really"))));
   if (!f.decl.preVerb.some(same)) return undefined;
   const decl = { ...f.decl, preVerb: f.decl.preVerb.filter((t) => !same(t)) };
-  return { ...q, frame: f.kind === "yes-no" ? { ...f, decl } : { ...f, decl } };
+  return { ...q, frame: { ...f, decl } };
 }
 
 function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
