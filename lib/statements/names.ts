@@ -54,7 +54,7 @@ export function withKindArticle(answer: string, classHead: string | undefined): 
   if (!m) return undefined;
   const lower = m[1].toLowerCase();
   // (Not a plural, a name, or a word the lexicons count as stuff: "Roots", "Jupiter", "Oxygen".)
-  if (/s$/.test(lower) || isProperWord(lower) || isUncountable(lower) || PLANETS.has(lower) || BARE_BODIES.has(lower)) return undefined;
+  if (/s$/.test(lower) || isProperWord(lower) || isUncountable(lower) || namesBody(lower)) return undefined;
   return `the ${lower}`;
 }
 
