@@ -629,3 +629,17 @@ test("a phrase between dashes inside the subject leaves the answer a clause, and
     true,
   );
 });
+
+test("a choice of two may follow a colon too", () => {
+  assertStatements(
+    [
+      [
+        "Which uses more power: an electric kettle or an LED bulb?",
+        "An electric kettle, by far.",
+        "An electric kettle uses more power than an LED bulb, by far.",
+      ],
+      ["Which is bigger: the Sun or the Moon?", "The Sun.", "The Sun is bigger than the Moon."],
+    ],
+    true,
+  );
+});

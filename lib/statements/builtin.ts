@@ -813,11 +813,11 @@ function comparedChoice(asked: string, answer: string): string | undefined {
 
 /** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
 const COMPARED_CHOICE =
-  /^(?:which|what)(?:['’](s)| (is|was|are|were)) ((?:more|less) [a-z]+|[a-z]+er), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
+  /^(?:which|what)(?:['’](s)| (is|was|are|were)) ((?:more|less) [a-z]+|[a-z]+er)[,:] ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
 
 /** "Which uses more power, an electric kettle or a LED bulb?": a verb's -s or past form and its comparative, then the two options. */
 const COMPARED_BY_VERB =
-  /^(?:which|what) ([a-z]+(?:s|ed)|grew|ran|flew|swam|held|kept|won|lost|came|went|took|made|sold|spent|cost|had) ((?:[a-z]+ ){0,2}?(?:more|less|fewer|better|worse|[a-z]{2,}er)(?: [a-z]+){0,2}), ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
+  /^(?:which|what) ([a-z]+(?:s|ed)|grew|ran|flew|swam|held|kept|won|lost|came|went|took|made|sold|spent|cost|had) ((?:[a-z]+ ){0,2}?(?:more|less|fewer|better|worse|[a-z]{2,}er)(?: [a-z]+){0,2})[,:] ((?:the |a |an )?[^,?]{2,60}?) or ((?:the |a |an )?[^,?]{2,60}?)\s*\?$/i;
 
 /**
  * A question that picks one of two options by a comparison: its verb ("" when the comparison is a verb's phrase, "uses more power"),
