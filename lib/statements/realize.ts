@@ -4886,8 +4886,7 @@ function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestio
   if (f.kind !== "wh-inverted" && f.kind !== "yes-no") return undefined;
   const opening = /^(?:not )?([a-z]+)\b/i.exec(answer)?.[1].toLowerCase() ?? "";
   const negatedDegree = /^not (?:quite|really|exactly|actually|entirely)\b/i.test(answer);
-  const same = (t: Token) =>
-    ADVERB_KINDS.some((kind) => kind.test(t.lower) && (kind.test(opening) || (negatedDegree && kind.test("really"))));
+  const same = (t: Token) => sameAdverbKind(t.lower, opening) || (negatedDegree && sameAdverbKind(t.lower, "really"));
   if (!f.decl.preVerb.some(same)) return undefined;
   const decl = { ...f.decl, preVerb: f.decl.preVerb.filter((t) => !same(t)) };
   return { ...q, frame: { ...f, decl } };
