@@ -113,7 +113,7 @@ const HEDGE_ADVERB =
  * statement's verb.
  */
 const POLAR_ADVERBS =
-  "generally|roughly|approximately|more or less|usually|typically|normally|mostly|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally";
+  "generally|roughly|approximately|more or less|usually|typically|normally|mostly|basically|essentially|largely|mainly|primarily|partly|practically|virtually|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally";
 const POLAR_ADVERB = new RegExp(`^(?:(?:ah|oh|well|hmm|so),?\\s+)?(${POLAR_ADVERBS}),?\\s+(?=(?:yes|no|not)\\b)`, "i");
 /** "Yes, botanically it is, …", "No, technically they aren't": the adverb on a short reply after the yes or no. */
 const POLAR_THEN_ADVERB = new RegExp(
@@ -924,6 +924,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
       // (A possessive is not the head's end: "Pavlov's dogs".)
       (t.pos === "PART" && !/^['’]s?$/.test(t.text)) ||
       t.text === "," ||
+      // (Nor is a bracket's: "The pancreas (specifically its beta cells)" is one organ.)
+      t.text === "(" ||
       /^(?:that|which|who|whom|whose)$/.test(t.lower) ||
       (t.pos === "VERB" && /(?:ing|ed|en)$/.test(t.lower))
     ) {

@@ -34,7 +34,9 @@ import {
   isVerbFirst,
   joinTokens,
   looksPlural,
+  pastTense,
   regularPlural,
+  thirdPerson,
   type Token,
   verbForms,
   HOW_OFTEN_ADVERBS,
@@ -1053,8 +1055,9 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   }
   // "It depends on the instrument, but …" to "How much does a Stradivarius violin cost?": what depends is the question, said as a clause
   // ("How much a Stradivarius violin costs depends on …"), or a be-question's subject ("The best time to visit Ha Long Bay depends …").
-  // (A numbered list after it reads as a list: "It depends on the food: 1. cooked meat … 2. soups …".)
-  const depends = /^it (depends|varies)\b([\s\S]*)$/i.exec(/(?:^|\s)1[.)]\s/.test(unframed) ? joinList(unframed) : unframed);
+  // (A numbered list after it reads as a list: "It depends on the food: 1. cooked meat … 2. soups …". "Depends on the model." and
+  // "That depends on …" say the same.)
+  const depends = /^(?:it |that )?(depends|varies)\b([\s\S]*)$/i.exec(/(?:^|\s)1[.)]\s/.test(unframed) ? joinList(unframed) : unframed);
   if (depends && restatable()) {
     const f = parsed().frame;
     // ("When is the best time to visit …?": the time itself depends, "The best time to visit … depends".)
@@ -1537,11 +1540,111 @@ const TOLD_WHO_DID = new RegExp(
   "i",
 );
 
+/** "Tell me what a meteorologist studies.", "Do you know where the Nile ends?": a request around a wh-clause with its own subject. */
+const TOLD_CLAUSE = new RegExp(
+  String.raw`^${TOLD_CONTEXT}(?:${TOLD_ADVERB}(?:tell me|explain|say|guess)|do you know)\s+((?:what|where|when|how|who|whom|which)\b.*?)\s*[.?!]?\s*$`,
+  "i",
+);
+
+const EMBEDDED_AUXILIARIES = wordSet("is are was were can could should would will may might must has have had does do did");
+
+/**
+ * "what a meteorologist studies" asked as "What does a meteorologist study?": a wh-clause with a subject before its verb, said in a
+ * question's order (the verb's tense on "do", an auxiliary before the subject); undefined where the wh-word is the subject ("who
+ * painted …", which reads as it is) or no verb follows a subject.
+ */
+function embeddedAsDirect(clause: string): string | undefined {
+  const tokens = tokenizePhrase(clause);
+  // The wh-phrase: the word, "how" and its adjective ("how long"), "how many/much" and its noun, "which" and its noun.
+  let i = 1;
+  const first = tokens[0].lower;
+  if (first === "how" && /^(?:many|much)$/.test(tokens[1]?.lower ?? "")) {
+    i = 2;
+    while (tokens[i]?.pos === "ADJ") i++;
+    if (tokens[i]?.pos === "NOUN") i++;
+  } else if (first === "how" && /^(?:ADJ|ADV)$/.test(tokens[1]?.pos ?? "")) {
+    i = 2;
+  } else if (first === "which") {
+    if (tokens[i]?.pos !== "NOUN") return undefined;
+    i++;
+  }
+  const start = i;
+  for (; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.pos === "PUNCT" || t.pos === "SCONJ" || t.pos === "CCONJ") return undefined;
+    const verb = i > start ? embeddedVerb(t, tokens[i - 1], tokens[i + 1]) : undefined;
+    if (!verb) {
+      if (t.pos === "VERB" || t.pos === "AUX") return undefined;
+      continue;
+    }
+    const wh = capitalize(joinTokens(tokens.slice(0, start)));
+    const subjectTokens = tokens.slice(start, i);
+    const subject = joinTokens(subjectTokens);
+    const rest = joinTokens(tokens.slice(i + 1));
+    const tail = rest === "" ? "" : ` ${rest}`;
+    if (verb.auxiliary) return `${wh} ${t.lower} ${subject}${tail}?`;
+    const doForm =
+      verb.tense === "present-s"
+        ? "does"
+        : verb.tense === "past"
+          ? "did"
+          : isPluralPhrase(subjectTokens) || /^(?:i|you|we|they)$/.test(subject)
+            ? "do"
+            : undefined;
+    return doForm ? `${wh} ${doForm} ${subject} ${verb.base}${tail}?` : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The finite verb `t` of an embedded clause, after `before` and before `after`: an auxiliary (inverted: "where the Nile is"), or a
+ * lexical verb with its base form and tense (said with "do"). "have" and "do" without a verb after them are lexical ("how many legs a
+ * spider has", "what the heart does"); an -s word the tagger read as a noun at the clause's end is a verb ("what a meteorologist
+ * studies"), as is an -ed word read as an adjective after a name ("who Einstein married").
+ */
+function embeddedVerb(
+  t: Token,
+  before: Token,
+  after: Token | undefined,
+): { auxiliary: true } | { auxiliary: false; base: string; tense: "present-s" | "past" | "base" } | undefined {
+  const verbAfter = after !== undefined && (after.pos === "VERB" || after.pos === "AUX" || /(?:ed|en)$/.test(after.lower));
+  if (/^(?:has|have|had|does|do|did)$/.test(t.lower) && !verbAfter) {
+    const base = /^(?:has|have|had)$/.test(t.lower) ? "have" : "do";
+    return {
+      auxiliary: false,
+      base,
+      tense: /^(?:has|does)$/.test(t.lower) ? "present-s" : /^(?:had|did)$/.test(t.lower) ? "past" : "base",
+    };
+  }
+  if (EMBEDDED_AUXILIARIES.has(t.lower)) return { auxiliary: true };
+  const nounBefore = /^(?:NOUN|PROPN|PRON)$/.test(before.pos);
+  if (t.pos === "VERB") {
+    if (/ing$/.test(t.lower)) return undefined;
+    const tense = t.lower === t.lemma ? "base" : /[^s]s$/.test(t.lower) && thirdPerson(t.lemma) === t.lower ? "present-s" : "past";
+    return { auxiliary: false, base: t.lemma, tense };
+  }
+  if (!nounBefore) return undefined;
+  if (t.pos === "NOUN" && /[^s]s$/.test(t.lower) && (after === undefined || /^(?:ADP|DET|ADV)$/.test(after.pos)) && canBeVerb(t.lemma))
+    return thirdPerson(t.lemma) === t.lower ? { auxiliary: false, base: t.lemma, tense: "present-s" } : undefined;
+  if (t.pos === "ADJ" && /ed$/.test(t.lower)) {
+    const base = [t.lower.replace(/ied$/, "y"), t.lower.replace(/d$/, ""), t.lower.replace(/ed$/, "")].find(
+      (b) => b !== t.lower && canBeVerb(b) && pastTense(b) === t.lower,
+    );
+    return base ? { auxiliary: false, base, tense: "past" } : undefined;
+  }
+  return undefined;
+}
+
 /**
  * The question an imperative asks ("How long is a marathon?", "What was the Marshall Plan?", "Who painted The Starry Night?"), so that
  * its frame is read; other questions as they are.
  */
 function directQuestion(asked: string): string {
+  const told = /\b(?:tell me|explain|say|guess|you know)\s+(?:what|where|when|how|who|whom|which)\b/i.test(asked)
+    ? TOLD_CLAUSE.exec(asked)
+    : null;
+  const direct = told ? embeddedAsDirect(told[2]) : undefined;
+  if (told && direct) return `${told[1]}${direct}`;
   const m = TOLD_MEASURE.exec(asked);
   if (m) return `${m[1]}${capitalize(m[2])} ${m[4].toLowerCase()} ${m[3]}?`;
   const did = TOLD_WHO_DID.exec(asked);

@@ -866,6 +866,9 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
           next &&
           next.pos === "NOUN" &&
           canBeVerb(next.lower) &&
+          // (After an -s word, a verb's base form by the lexicon: "What cells fight infection?"; not "blood" in "What pumps blood
+          // through …?", whose -s word is the verb.)
+          (canBeBaseVerb(next.lower) || !/[^s]s$/.test(t.lower)) &&
           next.lower === next.lemma &&
           tokens[i + 2] &&
           tokens[i + 2].pos !== "PUNCT" &&

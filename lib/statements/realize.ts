@@ -3061,6 +3061,9 @@ function beComplementRealize(
   const kind = wh.noun.at(-1)?.lemma ?? (tailText ? undefined : headNoun(subject)?.lemma);
   // "What is a hammer used for?" + "to drive nails": a purpose or a role says what "for" asked.
   if (FOR_ANSWERED.test(slot)) tailText = tailText.replace(/\s*\bfor$/, "");
+  // "What was the Great Wall built for?" + "Mainly for defense": the answer says the stranded preposition itself, after its adverb.
+  const stranded = /\b(for|on|in|at|from|to|with|by|about|into)$/.exec(tailText)?.[1];
+  if (stranded && cachedRegExp(`^(?:[a-z]+ly )?${stranded}\\s`, "i").test(slot)) tailText = tailText.slice(0, -stranded.length).trimEnd();
   const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter(
     (s) => s !== "",
   );

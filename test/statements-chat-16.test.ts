@@ -1,0 +1,90 @@
+/**
+ * Statements of answers that lean on the question, stop 48 (issue 23): rules found on two new development sets written blind by
+ * helpers (lean-48, short answers in the style of the issue's own table, and lean-49). Each rule is shown where it applies and where
+ * it must not.
+ */
+import { test } from "node:test";
+import { assertStatements } from "./support/statement-cases.js";
+
+test("an -s word after 'what' is the verb when the word after it is no verb's base form", () => {
+  assertStatements(
+    [
+      ["What pumps blood through the human body?", "The heart.", "The heart pumps blood through the human body."],
+      ["What sheds fur in warm weather?", "A Great Dane", "A Great Dane sheds fur in warm weather."],
+      // (A base form after a plural noun is still its verb.)
+      ["What cells fight infection?", "White blood cells.", "White blood cells fight infection."],
+    ],
+    true,
+  );
+});
+
+test("a bracket after the answer's head says nothing of its number", () => {
+  assertStatements(
+    [
+      [
+        "Which organ produces insulin?",
+        "The pancreas (specifically its beta cells).",
+        "The pancreas (specifically its beta cells) produces insulin.",
+      ],
+      ["Which organs filter blood?", "The kidneys (two bean-shaped organs).", "The kidneys (two bean-shaped organs) filter blood."],
+    ],
+    true,
+  );
+});
+
+test("an adverb that qualifies a yes goes on the statement's verb: basically, essentially, largely", () => {
+  assertStatements(
+    [
+      ["Is fog just a cloud at ground level?", "Basically, yes.", "Fog is basically just a cloud at ground level."],
+      ["Is English a Germanic language?", "Largely, yes.", "English is largely a Germanic language."],
+      ["Is a tomato a fruit?", "Technically, yes.", "A tomato is technically a fruit."],
+    ],
+    true,
+  );
+});
+
+test("a request around a wh-clause with its own subject is asked as the direct question", () => {
+  assertStatements(
+    [
+      ["Tell me what a meteorologist studies.", "Weather and the atmosphere.", "A meteorologist studies weather and the atmosphere."],
+      [
+        "Could you tell me what a meteorologist studies?",
+        "Weather and the atmosphere.",
+        "A meteorologist studies weather and the atmosphere.",
+      ],
+      ["Tell me how many legs a spider has.", "Eight.", "A spider has eight legs."],
+      ["Tell me when the Berlin Wall fell.", "In 1989.", "The Berlin Wall fell in 1989."],
+      ["Tell me who Einstein married.", "Mileva Marić, in 1903.", "Einstein married Mileva Marić in 1903."],
+      ["Tell me what the heart does.", "It pumps blood.", "The heart pumps blood."],
+      ["Do you know where penguins live?", "Mostly in the Southern Hemisphere.", "Penguins live mostly in the Southern Hemisphere."],
+      // (The wh-word as the subject reads as it is.)
+      ["Tell me who painted the Mona Lisa.", "Leonardo da Vinci.", "Leonardo da Vinci painted the Mona Lisa."],
+    ],
+    true,
+  );
+});
+
+test("the question's stranded preposition is not said again where the answer opens with it", () => {
+  assertStatements(
+    [
+      ["What was the Great Wall of China built for?", "For defense.", "The Great Wall of China was built for defense."],
+      [
+        "What was the Great Wall of China built for?",
+        "Mainly for defense — it was built to protect Chinese states.",
+        "The Great Wall of China was built mainly for defense — it was built to protect Chinese states.",
+      ],
+      ["What is the Eiffel Tower made of?", "Wrought iron.", "The Eiffel Tower is made of wrought iron."],
+    ],
+    true,
+  );
+});
+
+test("an answer of 'Depends on …' or 'That depends on …' says what depends", () => {
+  assertStatements(
+    [
+      ["How much RAM does a Raspberry Pi 4 have?", "Depends on the model.", "How much RAM a Raspberry Pi 4 has depends on the model."],
+      ["How long do parrots live?", "That depends on the species.", "How long parrots live depends on the species."],
+    ],
+    true,
+  );
+});
