@@ -242,8 +242,8 @@ test('"Not anymore" is a no that once was a yes; an amount after the answer keep
     ],
     ["Does the dodo exist?", "Not anymore.", "The dodo does not exist anymore."],
     ["Which gas makes up most of the air?", "Nitrogen, about 78 percent.", "Nitrogen makes up most of the air, about 78 percent."],
-    ["Who discovered penicillin?", "Alexander Fleming, around 1928.", "Alexander Fleming discovered penicillin around 1928."],
-    ["Who built the first pyramid?", "Imhotep, around 2600 BC.", "Imhotep built the first pyramid around 2600 BC."],
+    ["Who discovered penicillin?", "Alexander Fleming, around 1928.", "Alexander Fleming discovered penicillin, around 1928."],
+    ["Who built the first pyramid?", "Imhotep, around 2600 BC.", "Imhotep built the first pyramid, around 2600 BC."],
   ];
   assertStatements(cases);
 });

@@ -256,7 +256,7 @@ test("yes/no and counts: 'still' gives way to 'anymore', a limited no's repeated
   );
 });
 
-test("an answer's amount after 'with', a time range or 'by far' goes after the question's words; no comma before a year or a time", () => {
+test("an answer's amount after 'with', a time range or 'by far' goes after the question's words, after the answer's comma", () => {
   assertStatements(
     [
       ["Which country has the most people?", "India, with over 1.4 billion.", "India has the most people, with over 1.4 billion."],
@@ -268,11 +268,12 @@ test("an answer's amount after 'with', a time range or 'by far' goes after the q
       [
         "Who painted the ceiling of the Sistine Chapel?",
         "Michelangelo, between 1508 and 1512.",
-        "Michelangelo painted the ceiling of the Sistine Chapel between 1508 and 1512.",
+        "Michelangelo painted the ceiling of the Sistine Chapel, between 1508 and 1512.",
       ],
       [
         "Who painted the ceiling of the Sistine Chapel?",
         "Michelangelo did, between 1508 and 1512.",
+        // (Not after "did": "Michelangelo did, …" drops it.)
         "Michelangelo painted the ceiling of the Sistine Chapel between 1508 and 1512.",
       ],
       // (A participle's phrase with a year in it keeps its comma.)

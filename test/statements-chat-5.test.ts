@@ -101,7 +101,7 @@ test("round 21 chat answers read as a careful annotator writes them", () => {
       "For an earlobe, usually six to eight weeks, but cartilage piercings can take longer.",
       "For an earlobe, a new ear piercing usually takes six to eight weeks to heal, but cartilage piercings can take longer.",
     ],
-    ["Is coffee bad for your heart?", "For most people, no.", "For most people, coffee is not bad for your heart."],
+    ["Is coffee bad for your heart?", "For most people, no.", "For most people, coffee is not bad for the heart."],
     [
       "Is white chocolate real chocolate?",
       "Not strictly, because it contains no cocoa solids.",

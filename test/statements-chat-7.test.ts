@@ -240,7 +240,7 @@ test("round 24 answers read as a careful annotator writes them", () => {
     [
       "Who built the first mechanical calculator?",
       "Probably Wilhelm Schickard, in 1623, though Blaise Pascal's machine is better known.",
-      "Wilhelm Schickard probably built the first mechanical calculator in 1623, though Blaise Pascal's machine is better known.",
+      "Wilhelm Schickard probably built the first mechanical calculator, in 1623, though Blaise Pascal's machine is better known.",
     ],
     [
       "What causes pins and needles?",

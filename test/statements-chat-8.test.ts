@@ -40,7 +40,7 @@ test("the speaker's hedge before a reply stays in front of the statement: 'I'm f
       "I'm fairly sure that was the Hawaiian Islands — Portuguese immigrants brought a small guitar there in 1879.",
       "I'm fairly sure the ukulele was first made on the Hawaiian Islands — Portuguese immigrants brought a small guitar there in 1879.",
     ],
-    ["Who wrote Hamlet?", "I'm pretty sure it was Shakespeare, around 1600.", "I'm pretty sure Shakespeare wrote Hamlet around 1600."],
+    ["Who wrote Hamlet?", "I'm pretty sure it was Shakespeare, around 1600.", "I'm pretty sure Shakespeare wrote Hamlet, around 1600."],
     // A prepositional answer with an apposition goes after the question's short phrase, beside its apposition.
     [
       "To whom did Zeus send Pandora as a bride?",
@@ -64,12 +64,12 @@ test("a question's words after 'In which …' are read past the wh-phrase: the c
 test("do-support and portion questions the tagger misleads: the verb past a preposition's phrase, a noun in -th, 'How much of X lies …?'", () => {
   const cases: [string, string, string][] = [
     // A word after a preposition and before its noun is not the verb ("in dim light damage").
-    ["Does reading in dim light damage your eyes?", "No.", "Reading in dim light does not damage your eyes."],
+    ["Does reading in dim light damage your eyes?", "No.", "Reading in dim light does not damage the eyes."],
     // A hedged "not" with its adverb: the hedge on the verb, the adverb on the "not".
     [
       "Does reading in dim light damage your eyes?",
       "Probably not permanently. It can cause eye strain.",
-      "Reading in dim light probably does not permanently damage your eyes. It can cause eye strain.",
+      "Reading in dim light probably does not permanently damage the eyes. It can cause eye strain.",
     ],
     ["Does smoking stunt growth?", "Yes.", "Smoking stunts growth."],
     ["How much of the Netherlands lies below sea level?", "About a quarter.", "About a quarter of the Netherlands lies below sea level."],

@@ -306,9 +306,13 @@ function withAdjunct(r: ReturnType<typeof realize>, adjunct: string, phrase: str
     (/^wh-inverted:(?:where|prep)\b/.test(r.rule) || (r.rule === "wh-be" && !/^\d/.test(phrase))) &&
     /^(?:in|on|at|near)\s/i.test(adjunct) &&
     !saysYearOrTime(adjunct);
+  // (A noun phrase answer keeps the comma it wrote before its adjunct, as annotators who change little keep it: "New Zealand, in 1893" →
+  // "New Zealand was the first country …, in 1893"; not one with commas of its own: "René Laennec, a French physician, in 1816".)
+  const nounPhraseComma = !/^(?:in|on|at|around|about|during|by|from|after|before|since)\s/i.test(phrase) && !phrase.includes(", ");
   const comma =
     !adjunct.startsWith("(") &&
-    (adjunct.includes(",") ||
+    (nounPhraseComma ||
+      adjunct.includes(",") ||
       // (A reason said with "for": "… the first computer programmer, for her 1843 notes …"; a means or company: ", through …".)
       /^(?:for|through|via|aboard|using) /i.test(adjunct) ||
       closesAppositive ||
@@ -569,6 +573,13 @@ const PORTION_OF_WHOLE =
  * a noun, before a stop, a colon or a dash, gets the one the question gives it ("the first skyscraper"); the sentence as it is otherwise.
  */
 function withSuperlativeNoun(sentence: string, question: string): string {
+  // "Which country was the first to give women the vote?" + "New Zealand." → "… was the first country to give …": the which-noun
+  // after an ordinal the predicate says without it.
+  const ordinal = /^\s*(?:which|what) ([a-z]{3,}) (?:was|were|is|are) the (first|last|only|second|third) to\b/i.exec(question);
+  if (ordinal && !/^(?:one|ones|of)$/.test(ordinal[1])) {
+    const bare = cachedRegExp(`\\bthe ${ordinal[2]} to\\b`, "i").exec(sentence);
+    if (bare) return `${sentence.slice(0, bare.index)}the ${ordinal[2]} ${ordinal[1]} to${sentence.slice(bare.index + bare[0].length)}`;
+  }
   const cut = /\bthe (\w+est|first|last)(?=\s*[—–,.;:]|\s+by far\b|\s*$)/i.exec(sentence);
   if (!cut) return sentence;
   const named = cachedRegExp(`\\bthe ${cut[1]} (?!of\\b|in\\b|to\\b|on\\b|at\\b|for\\b|and\\b|or\\b|one\\b|time\\b)([a-z]+)\\b`, "i").exec(
@@ -600,6 +611,24 @@ function saidOnce(sentence: string, question: string): string {
  * and the one a short answer names as the reader's ("Your skin!" → "… is the skin").
  */
 function impersonal(given: string, answer: string, question: string): string {
+  // "Which vitamin can your skin make from sunlight?", "Is coffee bad for your heart?": a question's "your" before a part of the body
+  // asks of anyone's ("The skin can make vitamin D …", "… bad for the heart"), where the asker says nothing of themselves; not the
+  // reader's own doing ("How long should you brush your teeth?", "Is it OK to eat sushi with your hands?").
+  const yourAt = question.search(/\b[Yy]our\b/);
+  const yours =
+    yourAt >= 0 &&
+    /\?\s*$/.test(question) &&
+    !/\b(?:I|I'm|I've|my|me|we|our)\b/i.test(question) &&
+    !/\b(?:you|to)\b|\b[a-z]{3,}ing $/i.test(question.slice(0, yourAt));
+  const everyone = yours
+    ? given.replace(BODY_PART_OWNED, (whole: string, m: string, side: string, noun: string) =>
+        m.toLowerCase() === "y" && BODY_PARTS.has(noun) && cachedRegExp(`\\byour ${side}${noun}\\b`, "i").test(question)
+          ? `${m === "Y" ? "The" : "the"} ${side}${noun}`
+          : whole,
+      )
+    : given;
+  // (Not where the sentence keeps another "your": "Your circulatory system makes sure that the tips of your toes …".)
+  if (everyone !== given && !/\b[Yy]our\b/.test(everyone.split(/(?<=[.!?])\s+/)[0])) return everyone;
   // ("What is the largest organ of the human body?" + "Your skin!": the part of the body the answer names as the reader's is anyone's.)
   const named = /^\s*[Yy]our ((?:(?:left|right|upper|lower|inner|outer) ){0,2}[a-z]+)\b/.exec(answer);
   if (named && BODY_PARTS.has(named[1].split(" ").at(-1) ?? "") && !/\b(?:you|your|yours|I|my|me)\b/i.test(question)) {
