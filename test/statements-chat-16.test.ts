@@ -145,3 +145,51 @@ test("the which-noun goes after an ordinal that the predicate says without it", 
     true,
   );
 });
+
+test("a participle joined by a hyphen is its compound's adjective, not the question's verb", () => {
+  assertStatements(
+    [
+      [
+        "Whose design was the record-breaking locomotive Mallard?",
+        "Sir Nigel Gresley's.",
+        "The record-breaking locomotive Mallard was Sir Nigel Gresley's design.",
+      ],
+      ["Give an example of a filter-feeding animal.", "baleen whale", "An example of a filter-feeding animal is a baleen whale."],
+    ],
+    true,
+  );
+});
+
+test("'Nobody's completely sure, but …' says what nobody is sure of; 'Nope, not always' says the question's 'always' once", () => {
+  assertStatements(
+    [
+      [
+        "How do homing pigeons find their way home?",
+        "Nobody's completely sure, but they seem to use the sun.",
+        "Nobody's completely sure how homing pigeons find their way home, but they seem to use the sun.",
+      ],
+      [
+        "Were castle moats always filled with water?",
+        "Nope, not always — plenty were just dry ditches.",
+        "Castle moats were not always filled with water — plenty were just dry ditches.",
+      ],
+      ["Is the sky always blue?", "Not always.", "The sky is not always blue."],
+    ],
+    true,
+  );
+});
+
+test("a final 'where' or 'when' asked in place takes the answer's place or time", () => {
+  assertStatements(
+    [
+      [
+        "Swallows that breed in Britain spend the winter where?",
+        "South Africa, mostly.",
+        "Swallows that breed in Britain spend the winter in South Africa, mostly.",
+      ],
+      ["The Titanic sank when?", "1912.", "The Titanic sank in 1912."],
+      ["The Beatles came from where?", "Liverpool.", "The Beatles came from Liverpool."],
+    ],
+    true,
+  );
+});

@@ -718,7 +718,7 @@ function takesNoArticle(word: string, next: string, followed: boolean): boolean 
  * question has no sure answer, then its guess or its later sentences.
  */
 const UNKNOWN_OPENER =
-  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|totally sure|entirely sure|quite sure|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say|it(?:['’]s| is) (?:a bit |rather |quite |a little )?(?:complicated|tricky|debated|disputed|contested))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!;]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
+  /^((?:(?:nobody|no one|no-one)(?:['’]s| is)? (?:knows|really knows|(?:totally|entirely|completely|fully|really|quite|exactly|100%) (?:sure|certain)|sure|certain)|(?:scientists|researchers|experts|historians|biologists|we) (?:aren['’]t|are not|don['’]t|do not) (?:yet )?(?:entirely |completely |really |fully |quite |totally )?(?:sure|certain|know)|(?:it(?:['’]s| is) )?(?:not (?:entirely |fully |completely |totally |really |yet )?clear|unclear)|it(?:['’]s| is) (?:hard|difficult|impossible) to say|it(?:['’]s| is) (?:a bit |rather |quite |a little )?(?:complicated|tricky|debated|disputed|contested))(?: (?:for sure|for certain|exactly|precisely|yet))?)(?:,\s+but\s+(\S[\s\S]*)|[.!;]\s+(\S[\s\S]*)|\s+([—–]\s+\S[\s\S]*)|[.!]?\s*$)/i;
 
 /**
  * "There are five: 1. France …", "There are two — Phobos and Deimos.": a count, then its list after a colon or dash, then more sentences
@@ -1538,7 +1538,7 @@ function withoutHappened(asked: string, answer: string): string {
 }
 
 /** A yes or no, then an adverb of time said alone ("Yes, always — …", "No, never.", "Always."). */
-const POLAR_THEN_TIME_ADVERB = /^(?:(yes|yep|yeah|no|nope)[,.!]?\s+)?(always|never|ever|still)\b\s*([.!]|[—–;:,])?\s*/i;
+const POLAR_THEN_TIME_ADVERB = /^(?:(yes|yep|yeah|no|nope)[,.!]?\s+)?(not\s+)?(always|never|ever|still)\b\s*([.!]|[—–;:,])?\s*/i;
 
 /**
  * The answer without an adverb that only says its yes or no again: the question's own "always" ("Is Easter always on a Sunday?" +
@@ -1552,15 +1552,17 @@ function withoutAdverbSaidAgain(asked: string, answer: string): string {
     !/^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|must)\b/i.test(splitFinalSentence(asked).last)
   )
     return answer;
-  const adverb = m[2].toLowerCase();
+  const adverb = m[3].toLowerCase();
   const no = m[1] !== undefined && /^n/i.test(m[1]);
+  // ("Nope, not always — …", "Not always.": a no whose "not always" says the question's "always" again.)
+  if (m[2] && (adverb !== "always" || (m[1] !== undefined && !no))) return answer;
   const said = cachedRegExp(`\\b${adverb}\\b`, "i").test(asked) || (no && adverb === "never");
   const rest = answer.slice(m[0].length);
   // (Only the adverb alone before a mark: "No, never was." says more.)
-  if (!said || (m[1] === undefined && adverb === "never") || (m[3] === undefined && rest !== "")) return answer;
-  const polarity = m[1] ?? "Yes";
+  if (!said || (m[1] === undefined && adverb === "never") || (m[4] === undefined && rest !== "")) return answer;
+  const polarity = m[1] ?? (m[2] ? "No" : "Yes");
   if (rest === "") return polarity;
-  return m[3] && /[—–;:]/.test(m[3]) ? `${polarity} ${m[3]} ${rest}` : `${polarity}. ${rest}`;
+  return m[4] && /[—–;:]/.test(m[4]) ? `${polarity} ${m[4]} ${rest}` : `${polarity}. ${rest}`;
 }
 
 /** "Tell me who painted The Starry Night.", "Explain what causes the tides.": a wh-word and its past or present verb. */

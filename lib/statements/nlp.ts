@@ -141,10 +141,18 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   const pos = t.out(w.its.pos);
   const lemma = t.out(w.its.lemma);
   const pre = t.out(w.its.precedingSpaces);
+  // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
+  // not a verb; the tagger splits the compound at its hyphen.)
+  const joined = (i: number) => i > 1 && words[i - 1] === "-" && pre[i - 1] === "" && pre[i] === "" && /^[A-Za-z]/.test(words[i - 2]);
   return words.map((word, i) => ({
     text: word,
     lower: lowerCase(word),
-    pos: pos[i] === "NOUN" && word.startsWith("co-") && CO_PAST.test(word) && i > 0 ? "VERB" : pos[i],
+    pos:
+      pos[i] === "NOUN" && word.startsWith("co-") && CO_PAST.test(word) && i > 0
+        ? "VERB"
+        : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
+          ? "ADJ"
+          : pos[i],
     lemma: lowerCase(lemma[i] ?? word),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));

@@ -1282,7 +1282,9 @@ function parseInSitu(tokens: readonly Token[]): Frame | undefined {
     const w = tokens[p].lower;
     // ("… is roughly how many metres per second?": a count asked in place.)
     const count = w === "how" && /^(?:many|much)$/.test(tokens[p + 1]?.lower ?? "");
-    if (!["which", "what", "whom", "who", "whose"].includes(w) && !count) continue;
+    // ("Swallows spend the winter where?", "The Titanic sank when?": a final where or when asked in place.)
+    const final = (w === "where" || w === "when") && tokens.slice(p + 1).every((t) => t.pos === "PUNCT");
+    if (!["which", "what", "whom", "who", "whose"].includes(w) && !count && !final) continue;
     const prev = tokens[p - 1];
     // A relative pronoun after a noun ("the gas which …") is not a question word.
     if ((w === "which" || w === "who") && (prev.pos === "NOUN" || prev.pos === "PROPN" || prev.text === ",")) continue;

@@ -4340,6 +4340,9 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
   else if (head.length > 2 && slot.toLowerCase().startsWith(`${text(head.slice(-2)).toLowerCase()} `)) head = head.slice(0, -2);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
+  // ("… spend the winter where?" + "South Africa": a final where or when without its own preposition takes the answer's place or time.)
+  else if (wh.word === "where" && head.at(-1)?.pos !== "ADP") slot = placePhrase(slot, a.tokens);
+  else if (wh.word === "when" && head.at(-1)?.pos !== "ADP") slot = timePhrase(slot);
   // ("the milk of which animal?" + "The water buffalo's": after "of" the possessive's owner alone, "the milk of the water buffalo".)
   if (head.at(-1)?.lower === "of" && /^[^,;—–]+?['’]s(?=\s*(?:[,;—–]|$))/.test(slot)) slot = slot.replace(/['’]s(?=\s*(?:[,;—–]|$))/, "");
   return {
