@@ -193,3 +193,23 @@ test("a final 'where' or 'when' asked in place takes the answer's place or time"
     true,
   );
 });
+
+test("a hedge goes after 'has' before a strong participle; 'of course' after a phrase goes to the end; a phrase that says the stranded preposition", () => {
+  assertStatements(
+    [
+      [
+        "Which country has won the most men's FIFA World Cups?",
+        "Probably Brazil — they have five titles.",
+        "Brazil has probably won the most men's FIFA World Cups — they have five titles.",
+      ],
+      ["How many teeth does an adult have?", "Usually 32.", "An adult usually has 32 teeth."],
+      ["What do honeybees make from nectar?", "Honey, of course!", "Honeybees make honey from nectar, of course."],
+      [
+        "How many pieces does each player start with in chess?",
+        "Each player starts with 16.",
+        "Each player starts with 16 pieces in chess.",
+      ],
+    ],
+    true,
+  );
+});

@@ -34,6 +34,7 @@ import {
   isVerbFirst,
   joinTokens,
   looksPlural,
+  pastParticiple,
   pastTense,
   regularPlural,
   thirdPerson,
@@ -416,7 +417,15 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   // (After "is" rather than before a participle in the subject: "The oldest known musical instrument is most likely …".)
   // ("has" before its object is the main verb, not an auxiliary: "An adult human usually has 32 teeth.")
   const auxiliary = (k: number) =>
-    HEDGE_AUX.test(t[k].lower) && !(/^ha[sdv]e?$/.test(t[k].lower) && !(t[k + 1]?.pos === "VERB" && /(?:ed|en|wn)$/.test(t[k + 1].lower)));
+    HEDGE_AUX.test(t[k].lower) &&
+    !(
+      /^ha[sdv]e?$/.test(t[k].lower) &&
+      // (A strong participle counts: "has won"; not a base form the tagger calls a verb: "have slit-shaped pupils".)
+      !(
+        t[k + 1]?.pos === "VERB" &&
+        (/(?:ed|en|wn)$/.test(t[k + 1].lower) || (t[k + 1].lemma !== t[k + 1].lower && pastParticiple(t[k + 1].lemma) === t[k + 1].lower))
+      )
+    );
   const aux = t.findIndex((_, k) => main(k) && auxiliary(k));
   // (The question's verb wherever it is: "A mix of drought, invasions and earthquakes caused …".)
   const named = t.findIndex((x, k) => k > 0 && verbForms.has(x.lower));

@@ -3682,7 +3682,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // clause.)
     const more = d.rest.some((t) => t.pos !== "PUNCT") ? FILLER_THEN_CLAUSE.exec(filler.text) : null;
     const core = more ? withAnswerFields(analyzeAnswer(more[1]), { rest: filler.rest, raw: filler.raw }) : filler;
-    const r = invertedRealize(wh, d, core);
+    // ("Each player starts with 16." for "… start with in chess?": the answer's phrase says the stranded preposition itself.)
+    const stranded = core.tokens[0]?.pos === "ADP" && d.rest[0]?.lower === core.tokens[0].lower;
+    const r = invertedRealize(wh, stranded ? { ...d, rest: d.rest.slice(1) } : d, core);
     return { ...r, sentence: more ? `${r.sentence.replace(/[.!]+$/, "")}${more[2]}` : r.sentence, rule: `${r.rule}:echo` };
   }
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
@@ -4786,7 +4788,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|(?:mostly|mainly|largely)(?! from\b)|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
