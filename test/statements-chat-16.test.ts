@@ -213,3 +213,45 @@ test("a hedge goes after 'has' before a strong participle; 'of course' after a p
     true,
   );
 });
+
+test("'has' before an article and a participle's noun is the main verb; an adverb before the answer's own preposition; 'That' opens a clause only", () => {
+  assertStatements(
+    [
+      ["Which planet has the most known moons?", "Saturn.", "Saturn has the most known moons."],
+      ["Which country has NASA visited?", "Russia.", "NASA has visited Russia."],
+      ["In which city is Charles de Gaulle Airport?", "It's just outside Paris.", "Charles de Gaulle Airport is just outside Paris."],
+      ["In which country is Angkor Wat?", "Mostly in Cambodia.", "Angkor Wat is mostly in Cambodia."],
+    ],
+    true,
+  );
+  assertStatements([
+    [
+      "What did Galileo discover about Jupiter in 1610?",
+      "That four moons orbit it.",
+      "Galileo discovered about Jupiter in 1610 that four moons orbit it.",
+    ],
+  ]);
+});
+
+test("an 's before a hedge or 'not' is 'is'; 'leave' takes two objects; 'famously' goes to the end; 'Describe what …' asks the direct question", () => {
+  assertStatements(
+    [
+      [
+        "My sourdough loaves keep coming out flat. What am I doing wrong?",
+        "Your starter's probably not active enough.",
+        "My sourdough loaves keep coming out flat. Your starter's probably not active enough.",
+      ],
+      [
+        "What did Shakespeare leave his wife in his will?",
+        "His second-best bed, famously.",
+        "Shakespeare left his wife his second-best bed in his will, famously.",
+      ],
+      [
+        "Describe what a food chain shows.",
+        "how energy passes from one living thing to another",
+        "A food chain shows how energy passes from one living thing to another.",
+      ],
+    ],
+    false,
+  );
+});

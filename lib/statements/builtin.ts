@@ -1582,7 +1582,7 @@ const TOLD_WHO_DID = new RegExp(
 
 /** "Tell me what a meteorologist studies.", "Do you know where the Nile ends?": a request around a wh-clause with its own subject. */
 const TOLD_CLAUSE = new RegExp(
-  String.raw`^${TOLD_CONTEXT}(?:${TOLD_ADVERB}(?:tell me|explain|say|guess)|do you know)\s+((?:what|where|when|how|who|whom|which)\b.*?)\s*[.?!]?\s*$`,
+  String.raw`^${TOLD_CONTEXT}(?:${TOLD_ADVERB}(?:tell me|explain|describe|say|guess)|do you know)\s+((?:what|where|when|how|who|whom|which)\b.*?)\s*[.?!]?\s*$`,
   "i",
 );
 
@@ -1657,7 +1657,8 @@ function embeddedVerb(
     };
   }
   if (EMBEDDED_AUXILIARIES.has(t.lower)) return { auxiliary: true };
-  const nounBefore = /^(?:NOUN|PROPN|PRON)$/.test(before.pos);
+  // (The tagger can read the subject's noun as an adjective before the verb it took for a noun: "a plane records".)
+  const nounBefore = /^(?:NOUN|PROPN|PRON|ADJ)$/.test(before.pos);
   if (t.pos === "VERB") {
     if (/ing$/.test(t.lower)) return undefined;
     const tense = t.lower === t.lemma ? "base" : /[^s]s$/.test(t.lower) && thirdPerson(t.lemma) === t.lower ? "present-s" : "past";
@@ -1680,7 +1681,7 @@ function embeddedVerb(
  * its frame is read; other questions as they are.
  */
 function directQuestion(asked: string): string {
-  const told = /\b(?:tell me|explain|say|guess|you know)\s+(?:what|where|when|how|who|whom|which)\b/i.test(asked)
+  const told = /\b(?:tell me|explain|describe|say|guess|you know)\s+(?:what|where|when|how|who|whom|which)\b/i.test(asked)
     ? TOLD_CLAUSE.exec(asked)
     : null;
   const direct = told ? embeddedAsDirect(told[2]) : undefined;

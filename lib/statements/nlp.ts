@@ -132,6 +132,10 @@ function trailingSpace(text: string, from: number, to: number): string {
 /** A past tense with "co-" ("co-wrote", "co-founded"), which the tagger can read as a noun: the verb of its clause. */
 const CO_PAST = /^co-(?:[a-z]{3,}ed|wrote|led|won|ran|made|built|taught|held|sang|drew|found)$/i;
 
+/** Adverbs and "not" that follow a contracted "is" but not a possessive ("The yeast's probably dead"; "Earth's most abundant gas" is not one). */
+const HEDGE_AFTER_BE =
+  /^(?:probably|possibly|perhaps|likely|definitely|certainly|not|still|usually|actually|always|never|already|just|often|mostly|generally|typically|almost|also|really)$/i;
+
 /** wink-nlp's tokens of `text`; the first token's `pre` is `firstPre`, or the white space before it when undefined. */
 function tag(text: string, firstPre: string | undefined): Token[] {
   if (text.trim() === "") return [];
@@ -143,6 +147,8 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   const pre = t.out(w.its.precedingSpaces);
   // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
   // not a verb; the tagger splits the compound at its hyphen.)
+  // ("Your starter's probably not active enough": an "'s" before a hedge or "not" is "is", not a possessive, which the tagger reads.)
+  const isBe = (i: number) => /^['’]s$/.test(words[i]) && i > 0 && pos[i] === "PART" && HEDGE_AFTER_BE.test(words[i + 1] ?? "");
   const joined = (i: number) => i > 1 && words[i - 1] === "-" && pre[i - 1] === "" && pre[i] === "" && /^[A-Za-z]/.test(words[i - 2]);
   return words.map((word, i) => ({
     text: word,
@@ -150,10 +156,12 @@ function tag(text: string, firstPre: string | undefined): Token[] {
     pos:
       pos[i] === "NOUN" && word.startsWith("co-") && CO_PAST.test(word) && i > 0
         ? "VERB"
-        : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
-          ? "ADJ"
-          : pos[i],
-    lemma: lowerCase(lemma[i] ?? word),
+        : isBe(i)
+          ? "AUX"
+          : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
+            ? "ADJ"
+            : pos[i],
+    lemma: isBe(i) ? "be" : lowerCase(lemma[i] ?? word),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));
 }

@@ -1052,10 +1052,18 @@ function participleTail(tokens: readonly Token[]): number {
  * population").
  */
 function participleLater(tokens: readonly Token[], j: number): boolean {
-  // ("six-sided crystals": a hyphenated compound's -ed part is no participle.)
+  // ("six-sided crystals": a hyphenated compound's -ed part is no participle; nor is one before its noun after an article or a degree
+  // word: "the most known moons".)
   return tokens
     .slice(j + 1)
-    .some((t, k) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower) && tokens[j + k]?.text !== "-");
+    .some(
+      (t, k) =>
+        t.pos === "VERB" &&
+        t.lower !== t.lemma &&
+        !/(?:ing|s)$/.test(t.lower) &&
+        tokens[j + k]?.text !== "-" &&
+        !(tokens[j + k + 2]?.pos === "NOUN" && /^(?:DET|ADV)$/.test(tokens[j + k]?.pos ?? "") && tokens[j + k - 1]?.pos !== "PRON"),
+    );
 }
 
 /** A wh-phrase asking for a time ("what year", "which century"). */

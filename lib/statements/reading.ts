@@ -210,7 +210,9 @@ function sameLettersCaseBlind(s: string, a: number, b: number, length: number): 
   return true;
 }
 
-const COMMA_AFTER_FUNCTION = /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|will|would|can|could|should|is|are|was|were)\s*,\s/i;
+// ("in his will, famously": "will" after a determiner is the noun.)
+const COMMA_AFTER_FUNCTION =
+  /\b(?:in|on|at|of|to|by|for|with|from|the|a|an|(?<!\b(?:his|her|their|its|my|your|our|a|the) )will|would|can|could|should|is|are|was|were)\s*,\s/i;
 // (Not a capital letter that names a kind after a capitalised word: "Vitamin A is …", "Type O blood".)
 const CAPITAL_INSIDE =
   /(?<!\b[A-Z][a-z]*)[a-z,] (?:A|An|The|It|They|This|These|Those|We|He|She|There|Its|Their|Our|As|If|When|Because|Don't|Do|Never|Always|About|Along|Around|Approximately|Nearly|Almost|Roughly|Between|During|Since|Until|Only|Just|Mostly|Mainly|Usually|Probably|Most|Many|Yes|Not) [a-z0-9]/;

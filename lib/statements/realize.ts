@@ -144,7 +144,7 @@ const CLAUSE_VERBS = wordSet(
 
 const DITRANSITIVE = wordSet(
   "take cost call name consider elect give tell show teach send offer bring make label nickname pay",
-  "ask lend appoint declare title",
+  "ask lend appoint declare title leave sell owe promise award grant hand",
 );
 const TEMPORAL_START = new Set(["each", "every", "per", "last", "next", "this", "that", "today", "tonight", "yesterday", "tomorrow"]);
 const TIME_NOUNS =
@@ -3931,7 +3931,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     const stranded = d.rest[1] === undefined || d.rest[1].pos === "ADP" || d.rest[1].pos === "PUNCT";
     const asked = stranded ? { ...d, rest: d.rest.slice(1) } : d;
     return {
-      sentence: capitalize(declarative(asked, !d.negated, { text: answerText, gap: asked.rest.filter((t) => t.pos !== "PUNCT").length })),
+      // (The answer's "That" opened the answer only: "… in 1610 that four moons orbit it".)
+      sentence: capitalize(
+        declarative(asked, !d.negated, {
+          text: answerText.replace(/^That\b/, "that"),
+          gap: asked.rest.filter((t) => t.pos !== "PUNCT").length,
+        }),
+      ),
       rule: "wh-inverted:about-that",
       doubts,
     };
@@ -3950,6 +3956,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("on the Euphrates": the answer's opening capital goes with the preposition before it.)
     slot =
       (answerTokens[0]?.pos === "ADP" && !approximate) ||
+      // ("just outside Paris", "mostly in Asia": an adverb before the answer's own preposition.)
+      (answerTokens[0]?.pos === "ADV" &&
+        answerTokens[1]?.pos === "ADP" &&
+        !/^(?:around|about|over|under|nearly|approximately|roughly|almost)$/i.test(answerTokens[1].lower)) ||
       new RegExp(`^${prep}\\b`, "i").test(answerText) ||
       // ("counterclockwise", "upwards": an adverb needs no preposition.)
       (answerTokens.length === 1 && (answerTokens[0].pos === "ADV" || /(?:wise|wards?)$/i.test(answerTokens[0].text)))
@@ -4788,7 +4798,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
