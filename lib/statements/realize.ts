@@ -5110,7 +5110,9 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   const cleft = dummy ? /^(.+?)\s+(?:that|who)\s+(.+)$/.exec(dummy.text) : null;
   const asked = cleft ? new Set(tokenizePhrase(question).flatMap((t) => [t.lemma, t.lower])) : undefined;
   const verb = cleft ? tokenizePhrase(cleft[2])[0] : undefined;
-  const focus = verb && (asked?.has(verb.lemma) || asked?.has(verb.lower)) ? cleft?.[1] : dummy?.text;
+  // (The relative clause's verb, not a subject of its own: "a ridge of rocks that a glacier has pushed along" is no cleft.)
+  const focus =
+    verb && !/^(?:DET|PRON|PROPN|NUM)$/.test(verb.pos) && (asked?.has(verb.lemma) || asked?.has(verb.lower)) ? cleft?.[1] : dummy?.text;
   // ("It is an ancient Greek device … that predicted …": after "it is" a noun phrase, whatever verb its relative clause has.)
   const phrase = focus !== undefined && /^(?:a|an|the)\s/i.test(focus) ? { isClause: false, finiteVerb: -1 } : {};
   const a = focus !== undefined ? withAnswerFields(analyzeAnswer(focus), { rest: answer.rest, raw: answer.raw, ...phrase }) : answer;
