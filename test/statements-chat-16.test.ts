@@ -255,3 +255,24 @@ test("an 's before a hedge or 'not' is 'is'; 'leave' takes two objects; 'famousl
     false,
   );
 });
+
+test("'What does X do?' + 'It's …' says 'it' of X; a relative clause with its own subject is no cleft; ', and both …' follows the statement", () => {
+  assertStatements(
+    [
+      ["What does the hippocampus do?", "It is mainly about memory.", "The hippocampus is mainly about memory."],
+      ["What does a barometer do?", "It measures air pressure.", "A barometer measures air pressure."],
+      [
+        "What is a moraine?",
+        "It's a ridge of rocks that a glacier has pushed along.",
+        "A moraine is a ridge of rocks that a glacier has pushed along.",
+      ],
+      ["What causes the tides?", "It is the Moon that causes them.", "The Moon causes the tides."],
+      [
+        "Who were the first two people on the Moon?",
+        "Neil Armstrong and Buzz Aldrin, and both were Americans.",
+        "The first two people on the Moon were Neil Armstrong and Buzz Aldrin, and both were Americans.",
+      ],
+    ],
+    true,
+  );
+});

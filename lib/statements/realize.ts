@@ -3706,7 +3706,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     });
   }
   if (a.isClause) {
-    const dummy = predicateOfDummySubject(a);
+    const dummy = asksWhatItDoes(wh, d) ? undefined : predicateOfDummySubject(a);
     if (!dummy) {
       const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
       if (resolved) {
@@ -4798,7 +4798,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:and\s+)?(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
@@ -4881,6 +4881,14 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   const aux = contracted[1].toLowerCase();
   const spelled = aux === "ca" ? /\bcannot\b/ : aux === "wo" ? /\bwill not\b/ : new RegExp(`\\b${aux} not\\b`);
   return { ...r, sentence: r.sentence.replace(spelled, aux === "ca" ? "can't" : aux === "wo" ? "won't" : `${aux}n't`) };
+}
+
+/**
+ * "What does the hippocampus do?": an answer's "It is …" says "it" of the question's subject ("It's mainly about memory" → "The
+ * hippocampus is mainly about memory"), not of a dummy.
+ */
+function asksWhatItDoes(wh: WhPhrase, d: Declarative): boolean {
+  return wh.word === "what" && d.verb?.lemma === "do" && d.rest.every((t) => t.pos === "PUNCT");
 }
 
 /** Adverbs of one kind: the answer's own opens it in place of the question's ("mainly eat" + "Mostly nectar"). */
@@ -5101,7 +5109,8 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   // ("What does this mean?" + "It was a sea." keeps the clause: "mean" takes one.)
   // (A why-question reads it itself: "It is blue because …" can say the question again.)
   const clauseObject =
-    f.kind === "wh-inverted" && ((f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma)) || f.wh.word === "why");
+    f.kind === "wh-inverted" &&
+    ((f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma)) || f.wh.word === "why" || asksWhatItDoes(f.wh, f.decl));
   const dummy =
     f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject
       ? predicateOfDummySubject(answer)
