@@ -276,3 +276,19 @@ test("'What does X do?' + 'It's …' says 'it' of X; a relative clause with its 
     true,
   );
 });
+
+test("a no to 'Is something …?' says 'nothing'; 'the what?' takes the answer's article; 'Yes, much less' grades the question's comparative", () => {
+  assertStatements(
+    [
+      ["Is something wrong with it?", "Not really.", "Nothing is really wrong with it."],
+      ["Is anyone living on Mars?", "No.", "No one is living on Mars."],
+      [
+        "Shutter speed, aperture and ISO together make up the what?",
+        "The exposure triangle.",
+        "Shutter speed, aperture and ISO together make up the exposure triangle.",
+      ],
+      ["Do cacti need less water in winter?", "Yes, much less.", "Cacti need much less water in winter."],
+    ],
+    true,
+  );
+});

@@ -1535,9 +1535,9 @@ const ECHO_REPLY =
 const QUANTIFIER_REPLY =
   /^(most|many|some|few|several|all)(?: of them)? (?:do|does|did|are|is|were|was|can|could|will|would|have|has)(n't| not)?(?=[,;.]|\s+because\b|$)[,;.]?\s*/i;
 
-/** "much faster", "far bigger — …": a degree, the comparative it grades, and what the answer adds after it. */
+/** "much faster", "far bigger — …", "much less": a degree, the comparative it grades, and what the answer adds after it. */
 const COMPARATIVE_DEGREE =
-  /^(much|far|way|a lot|slightly|a bit|a little|considerably|significantly|substantially|somewhat|even|many times|several times)\s+((?:more|less) [a-z]+|[a-z]{2,}er)\b((?:\s*[,;—–]\s*[\s\S]*)?)[.!]?$/i;
+  /^(much|far|way|a lot|slightly|a bit|a little|considerably|significantly|substantially|somewhat|even|many times|several times)\s+((?:more|less) [a-z]+|[a-z]{2,}er|more|less|fewer)\b((?:\s*[,;—–]\s*[\s\S]*)?)[.!]?$/i;
 
 function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   // Second-person questions become impersonal ("A pineapple can be grown from its top.").
@@ -4349,6 +4349,8 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   let head = before;
   const last = head[head.length - 1];
   if (last && last.pos === "ADP" && new RegExp(`^${last.lower}\\b`, "i").test(slot)) head = head.slice(0, -1);
+  // ("… make up the what?" + "The exposure triangle": the answer's own article takes the question's place.)
+  else if (last && /^(?:the|a|an)$/.test(last.lower) && /^(?:the|a|an)\s/i.test(slot)) head = head.slice(0, -1);
   // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
   else if (head.length > 2 && slot.toLowerCase().startsWith(`${text(head.slice(-2)).toLowerCase()} `)) head = head.slice(0, -2);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
@@ -4872,7 +4874,7 @@ export function embeddedQuestion(q: ParsedQuestion): string | undefined {
 
 /** Realises the final sentence of a question with an answer; the caller adds context and later sentences. */
 export function realize(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
-  const r = realizeAnswer(q, answer, question);
+  const r = withNobodyNegated(realizeAnswer(q, answer, question));
   // "Why doesn't oil mix with water?" → "Oil doesn't mix with water because …": a why-question's own negation is said as it asked it.
   const f = q.frame;
   if (f.kind !== "wh-inverted" || f.wh.word !== "why" || !f.decl.negated) return r;
@@ -4881,6 +4883,16 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   const aux = contracted[1].toLowerCase();
   const spelled = aux === "ca" ? /\bcannot\b/ : aux === "wo" ? /\bwill not\b/ : new RegExp(`\\b${aux} not\\b`);
   return { ...r, sentence: r.sentence.replace(spelled, aux === "ca" ? "can't" : aux === "wo" ? "won't" : `${aux}n't`) };
+}
+
+/** "Something is not really wrong" → "Nothing is really wrong": a no to "Is something …?" negates the pronoun, not its verb. */
+const NEGATED_SOMEONE = /^(something|anything|someone|somebody|anyone|anybody) (is|was|can|could|will|would|has|had|should) not\b/i;
+
+function withNobodyNegated(r: Realized): Realized {
+  const m = NEGATED_SOMEONE.exec(r.sentence);
+  if (!m) return r;
+  const none = /thing$/i.test(m[1]) ? "nothing" : "no one";
+  return { ...r, sentence: `${/^[A-Z]/.test(m[1]) ? capitalize(none) : none} ${m[2]}${r.sentence.slice(m[0].length)}` };
 }
 
 /**
