@@ -292,3 +292,25 @@ test("a no to 'Is something …?' says 'nothing'; 'the what?' takes the answer's
     true,
   );
 });
+
+test("coordinate adjectives before the subject's noun; 'like' after the verb's base form; a reason with 'since' keeps the answer's comma", () => {
+  assertStatements([
+    ["What can I use instead of a rolling pin?", "A clean, dry wine bottle works well.", "A clean, dry wine bottle works well."],
+  ]);
+  assertStatements(
+    [
+      [
+        "Does gluten-free flour rise like wheat flour?",
+        "Not really, since it lacks the gluten that traps gas.",
+        "Gluten-free flour does not really rise like wheat flour, since it lacks the gluten that traps gas.",
+      ],
+      ["Do cats like water?", "Mostly not.", "Cats mostly do not like water."],
+      [
+        "Does sound travel through space?",
+        "No, because space is a vacuum.",
+        "Sound does not travel through space because space is a vacuum.",
+      ],
+    ],
+    true,
+  );
+});

@@ -746,6 +746,8 @@ export function clauseVerb(tokens: readonly Token[]): number {
     }
     // ("Thirst, dark urine, tiredness and dizziness are …": a comma between the nouns of a listed subject goes on with it.)
     if (t.text === "," && listedSubject(tokens, i)) continue;
+    // ("Bright, indirect light is ideal": so does one between the adjectives before the subject's noun.)
+    if (t.text === "," && i <= 3 && canBeAdjective(tokens[i - 1].lower) && tokens[i + 1]?.pos === "ADJ") continue;
     // ("Earth's axial tilt — roughly 23.4 degrees — causes them": a phrase between dashes inside the subject.)
     if ((t.text === "—" || t.text === "–") && i > 0) {
       const close = tokens.findIndex((x, k) => k > i + 1 && k <= i + 8 && x.text === t.text);

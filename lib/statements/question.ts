@@ -202,7 +202,9 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
     // "Does a fruit like a lemon contain vitamin C?".)
     !SEEMING.test(prev.lemma) &&
     tokens[k + 1]?.pos !== "PUNCT" &&
-    !baseVerbAfterPhrase(tokens, k + 1)
+    !baseVerbAfterPhrase(tokens, k + 1) &&
+    // (Nor after a base form that follows the subject's noun, which is the verb: "Does gluten-free flour rise like wheat flour?".)
+    !(k - 2 > start && prev.lower === prev.lemma && canBeBaseVerb(prev.lower) && tokens[k - 2].pos === "NOUN")
   )
     return 6;
   if (

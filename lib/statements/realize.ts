@@ -1661,7 +1661,9 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     const commaBefore = reply?.[0].includes(",") || (softened !== undefined && /^\s*not [a-z]+,\s+because\b/i.test(answer.text));
     // (And a long reason with a comma or dash of its own: "…, because it comes from a different plant family — …".)
     const reason = more?.text.startsWith("because") ? more.text : "";
-    const joiner = reason !== "" && (commaBefore || /[,;—–]/.test(reason)) ? ", " : more?.joiner;
+    // ("Yes, since bread needs …", "Not really, since it lacks …": a reason with "since" keeps the answer's comma.)
+    const since = more?.text.startsWith("since ") && /^[^,]{1,20},\s*since\b/i.test(answer.raw.trim());
+    const joiner = since || (reason !== "" && (commaBefore || /[,;—–]/.test(reason))) ? ", " : more?.joiner;
     // A yes/no that ended its sentence, or went on after a dash or colon, keeps that break ("… dehydrate you. In normal amounts, …";
     // "… cannot end in a draw — if it's still level …"); a sentence of a few words after it stays one ("No. In 2006." → "… in 2006").
     // ("Yes, you can — it keeps for about three months": the short reply's dash stays before what follows it.)
