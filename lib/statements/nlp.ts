@@ -145,10 +145,10 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   const pos = t.out(w.its.pos);
   const lemma = t.out(w.its.lemma);
   const pre = t.out(w.its.precedingSpaces);
-  // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
-  // not a verb; the tagger splits the compound at its hyphen.)
   // ("Your starter's probably not active enough": an "'s" before a hedge or "not" is "is", not a possessive, which the tagger reads.)
   const isBe = (i: number) => /^['’]s$/.test(words[i]) && i > 0 && pos[i] === "PART" && HEDGE_AFTER_BE.test(words[i + 1] ?? "");
+  // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
+  // not a verb; the tagger splits the compound at its hyphen.)
   const joined = (i: number) => i > 1 && words[i - 1] === "-" && pre[i - 1] === "" && pre[i] === "" && /^[A-Za-z]/.test(words[i - 2]);
   return words.map((word, i) => ({
     text: word,

@@ -4887,9 +4887,10 @@ export function realize(q: ParsedQuestion, answer: AnswerParts, question: string
   return { ...r, sentence: r.sentence.replace(spelled, aux === "ca" ? "can't" : aux === "wo" ? "won't" : `${aux}n't`) };
 }
 
-/** "Something is not really wrong" → "Nothing is really wrong": a no to "Is something …?" negates the pronoun, not its verb. */
+/** A negated sentence whose subject is "something", "anyone" …, before its auxiliary's "not". */
 const NEGATED_SOMEONE = /^(something|anything|someone|somebody|anyone|anybody) (is|was|can|could|will|would|has|had|should) not\b/i;
 
+/** "Something is not really wrong" → "Nothing is really wrong": a no to "Is something …?" negates the pronoun, not its verb. */
 function withNobodyNegated(r: Realized): Realized {
   const m = NEGATED_SOMEONE.exec(r.sentence);
   if (!m) return r;
