@@ -314,3 +314,22 @@ test("coordinate adjectives before the subject's noun; 'like' after the verb's b
     true,
   );
 });
+
+test("a modal's adverb stays before the impersonal passive's 'be'; 'one' takes the wh-phrase's noun", () => {
+  assertStatements(
+    [
+      [
+        "What kind of fire should you never put out with water?",
+        "An electrical one.",
+        "An electrical fire should never be put out with water.",
+      ],
+      ["Which fires should you never fight with water?", "Electrical fires.", "Electrical fires should never be fought with water."],
+      [
+        "What should you use to put out a grease fire?",
+        "A lid or baking soda.",
+        "A lid or baking soda should be used to put out a grease fire.",
+      ],
+    ],
+    true,
+  );
+});

@@ -3449,10 +3449,19 @@ function youInstruction(a: AnswerParts): AnswerParts | undefined {
  */
 function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realized | undefined {
   // (The asker's "I" too: "What can I use instead of fabric softener?" + "White vinegar" → "White vinegar can be used instead …".)
-  if (a.isClause || !d.verb || d.negated || d.preVerb.length > 0 || d.subject.length !== 1 || !/^(?:you|one|i)$/.test(d.subject[0].lower))
+  // ("What kind of fire should you never put out with water?": a modal's adverb stays before "be", "should never be put out".)
+  const adverbs = d.auxKind === "modal" && d.preVerb.every((t) => t.pos === "ADV") ? d.preVerb : [];
+  if (
+    a.isClause ||
+    !d.verb ||
+    d.negated ||
+    d.preVerb.length > adverbs.length ||
+    d.subject.length !== 1 ||
+    !/^(?:you|one|i)$/.test(d.subject[0].lower)
+  )
     return undefined;
   if (/^(?:do|be|have|get|go|come|feel|become|live)$/.test(d.verb.lemma) || !canBeVerb(d.verb.lemma)) return undefined;
-  const modal = d.auxKind === "modal" ? d.aux.lower : undefined;
+  const modal = d.auxKind === "modal" ? [d.aux.lower, ...adverbs.map((t) => t.lower)].join(" ") : undefined;
   const rest = withoutMarks(d.rest);
   const be = (plural: boolean) => (modal ? `${modal} be` : d.aux.lower === "did" ? (plural ? "were" : "was") : plural ? "are" : "is");
   const participle = pastParticiple(d.verb.lemma);
@@ -3466,8 +3475,10 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
     // "To clean …, use isopropyl alcohol, …".)
     if (a.tokens[0]?.lemma === d.verb.lemma && a.tokens[0].lower === d.verb.lower && rest[0]?.lower === "to" && rest[1]?.pos === "VERB")
       return { sentence: `${capitalize(text(rest))}, ${midSentence(a.text)}`, rule: "wh-inverted:impersonal", doubts: [] };
+    // ("An electrical one." for "What kind of fire …?": the wh-phrase's noun for "one".)
+    const subject = wh.noun.length > 0 ? slotPhrase(wh, a.text, a.tokens) : a.text;
     return {
-      sentence: [capitalize(a.text), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "),
+      sentence: [capitalize(subject), be(a.plural), participle, text(rest)].filter((x) => x !== "").join(" "),
       rule: "wh-inverted:impersonal",
       doubts: [],
     };
