@@ -333,3 +333,17 @@ test("a modal's adverb stays before the impersonal passive's 'be'; 'one' takes t
     true,
   );
 });
+
+test("'of' and the measured noun go right after the amount's unit, before what it is measured per", () => {
+  assertStatements(
+    [
+      [
+        "How much salt is in seawater?",
+        "About 35 grams per kilogram, on average.",
+        "There are about 35 grams of salt per kilogram in seawater, on average.",
+      ],
+      ["How much caffeine is in a cup of coffee?", "About 95 mg.", "There is about 95 mg of caffeine in a cup of coffee."],
+    ],
+    true,
+  );
+});

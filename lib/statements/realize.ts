@@ -373,6 +373,10 @@ const DAY_DATE = new RegExp(
 const EMPHATIC_YES_OR_NO =
   /^(?:very much so|absolutely|definitely|certainly|of course|indeed|totally|for sure|without a doubt|not at all|absolutely not|definitely not|certainly not)\s*[.!]*$/i;
 
+/** An amount and its unit, then a phrase of what it is measured for or by ("about 95 mg for an 8-ounce cup", "39 g per can"). */
+const UNIT_THEN_PHRASE =
+  /^((?:(?:about|around|roughly|approximately|nearly|almost|over|under|up to|some|just) )?[\d.,]+\s*([A-Za-zµ°%]+))(\s+(?:for|per|in each|by|at)\s.+)$/i;
+
 /** "the first person", "the only woman": a person the question counts, whom a plural answer makes people. */
 const PERSON_AFTER_ORDINAL = /^(the (?:first|last|only|youngest|oldest) )(person|man|woman)\b/;
 
@@ -550,8 +554,11 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     // ("Around 380 litres, which helps it …": the noun goes after the amount, before what the answer adds.)
     const addition = aTokens.findIndex((t, k) => k > 0 && /^[,—–]$/.test(t.text));
     const amount = addition > 0 ? a.search(/\s*[,—–]\s/) : -1;
-    const [measured, more] = amount > 0 ? [a.slice(0, amount), a.slice(amount)] : [a, ""];
-    const last = amount > 0 ? aTokens[addition - 1] : aTokens[aTokens.length - 1];
+    const [whole, added] = amount > 0 ? [a.slice(0, amount), a.slice(amount)] : [a, ""];
+    // ("About 95 mg for an 8-ounce cup": so after the amount's unit, before its phrase of what it is measured for.)
+    const unitThen = UNIT_THEN_PHRASE.exec(whole);
+    const [measured, more] = unitThen ? [unitThen[1], `${unitThen[3]}${added}`] : [whole, added];
+    const last = unitThen ? aTokens.find((t) => t.text === unitThen[2]) : amount > 0 ? aTokens[addition - 1] : aTokens[aTokens.length - 1];
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
     // ("About 120 volts" for "How much voltage …?", "24 hours" for "How much time …?": a unit that names its quantity says the noun.)
     if (last && UNIT_OF_QUANTITY[noun.toLowerCase()]?.test(last.lower)) return a;
