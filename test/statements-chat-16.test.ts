@@ -347,3 +347,18 @@ test("'of' and the measured noun go right after the amount's unit, before what i
     true,
   );
 });
+
+test("a passive's final participle ends the subject past a participle of naming and its name", () => {
+  assertStatements(
+    [
+      ["In which country was the skeleton nicknamed Lucy found?", "Ethiopia.", "The skeleton nicknamed Lucy was found in Ethiopia."],
+      ["When was the telephone invented?", "1876.", "The telephone was invented in 1876."],
+      [
+        "After whom is the Verrazzano-Narrows Bridge named?",
+        "Giovanni da Verrazzano.",
+        "The Verrazzano-Narrows Bridge is named after Giovanni da Verrazzano.",
+      ],
+    ],
+    true,
+  );
+});

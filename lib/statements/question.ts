@@ -11,6 +11,7 @@ import {
   CAUSING_VERBS_S,
   canBeAdjective,
   canBeBaseVerb,
+  pastParticiple,
   canBeVerb,
   pastIsBase,
   gerundLemma,
@@ -689,10 +690,15 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     final &&
     final.pos === "VERB" &&
     final.lemma !== final.lower &&
-    /(?:ed|en|wn|ght|lt|pt)$/.test(final.lower) &&
-    tokens
-      .slice(cut, end - 1)
-      .every((x) => ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos) || (x.pos === "VERB" && /(?:ed|wn|en|ing)$/.test(x.lower)))
+    (/(?:ed|en|wn|ght|lt|pt)$/.test(final.lower) || pastParticiple(final.lemma) === final.lower) &&
+    tokens.slice(cut, end - 1).every(
+      (x, j, between) =>
+        ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos) ||
+        (x.pos === "VERB" && /(?:ed|wn|en|ing)$/.test(x.lower)) ||
+        // ("the T. rex known as Sue found": a name whatever its tag, and "as" after a participle of naming.)
+        /^[A-Z]/.test(x.text) ||
+        (x.lower === "as" && /^(?:known|called|named|nicknamed|dubbed|described)$/.test(between[j - 1]?.lower ?? "")),
+    )
   )
     cut = end - 1;
   // ("Where is the first place a scientist should present new data?": a clause after the subject's noun, with no "that", is the subject's
