@@ -362,3 +362,21 @@ test("a passive's final participle ends the subject past a participle of naming 
     true,
   );
 });
+
+test("a noun after an article's adjective, before its own preposition's phrase, is not the question's verb", () => {
+  assertStatements(
+    [
+      [
+        "What does the black box on a plane record?",
+        "It records flight data and cockpit audio.",
+        "The black box on a plane records flight data and cockpit audio.",
+      ],
+      [
+        "Tell me what the black box on a plane records.",
+        "Sure! It records flight data and cockpit audio.",
+        "The black box on a plane records flight data and cockpit audio.",
+      ],
+    ],
+    true,
+  );
+});

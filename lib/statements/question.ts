@@ -339,6 +339,15 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       s = 0;
     // "split white light": a word after an adjective after a noun is the adjective's noun, not the verb.
     if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
+    // ("the black box on a plane record": so is a noun after an article's adjective, before its own preposition's phrase.)
+    else if (
+      tokens[k - 1]?.pos === "ADJ" &&
+      tokens[k - 2]?.pos === "DET" &&
+      k - 2 >= start &&
+      tokens[k].pos === "NOUN" &&
+      tokens[k + 1]?.pos === "ADP"
+    )
+      s = Math.max(0, s - 1);
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // ("Where does photosynthesis most likely take place?": a verb said with its bare noun is the verb, whatever the tagger read.)
