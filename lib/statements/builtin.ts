@@ -630,11 +630,7 @@ function impersonal(given: string, answer: string, question: string): string {
     !/\b(?:I|I'm|I've|my|me|we|our)\b/i.test(question) &&
     !/\b(?:you|to)\b|\b[a-z]{3,}ing $/i.test(question.slice(0, yourAt));
   const everyone = yours
-    ? given.replace(BODY_PART_OWNED, (whole: string, m: string, side: string, noun: string) =>
-        m.toLowerCase() === "y" && BODY_PARTS.has(noun) && cachedRegExp(`\\byour ${side}${noun}\\b`, "i").test(question)
-          ? `${m === "Y" ? "The" : "the"} ${side}${noun}`
-          : whole,
-      )
+    ? withBodyPartsAnyones(given, (owner, side, noun) => owner === "y" && cachedRegExp(`\\byour ${side}${noun}\\b`, "i").test(question))
     : given;
   // (Not where the sentence keeps another "your": "Your circulatory system makes sure that the tips of your toes …".)
   if (everyone !== given && !/\b[Yy]our\b/.test(everyone.split(/(?<=[.!?])\s+/)[0])) return everyone;
@@ -648,11 +644,7 @@ function impersonal(given: string, answer: string, question: string): string {
   // ("Where is my pancreas?" + "Deep in your upper abdomen, behind your stomach": where the asker asks of a part of the body, parts of the
   // body are everyone's, "the pancreas … the upper abdomen … the stomach".)
   const sentence = asksOfBodyPart(given)
-    ? given.replace(BODY_PART_OWNED, (whole: string, m: string, side: string, noun: string) =>
-        BODY_PARTS.has(noun) && (m.toLowerCase() === "y" || !PLURAL_BODY_PARTS.has(noun))
-          ? `${m === m.toUpperCase() ? "The" : "the"} ${side}${noun}`
-          : whole,
-      )
+    ? withBodyPartsAnyones(given, (owner, _side, noun) => owner === "y" || !PLURAL_BODY_PARTS.has(noun))
     : given;
   // ("my roses" → "roses", "my running shoes" → "running shoes", "my checked luggage" → "checked luggage": a plural or a mass noun
   // takes no article.)
@@ -687,6 +679,16 @@ const BODY_PARTS = wordSet(
   "ribs pelvis uterus womb prostate ovary ovaries retina cornea pupil pupils iris eardrum eardrums sinuses tonsils larynx oesophagus",
   "esophagus trachea windpipe diaphragm cerebellum amygdala hypothalamus pituitary body bloodstream gut",
 );
+/**
+ * `s` with "my" or "your" before a part of the body said as "the" ("your skin" → "the skin"), where `anyones` says so of its owner's
+ * first letter ("m" or "y", lower-cased), its side words and its noun.
+ */
+function withBodyPartsAnyones(s: string, anyones: (owner: string, side: string, noun: string) => boolean): string {
+  return s.replace(BODY_PART_OWNED, (whole: string, m: string, side: string, noun: string) =>
+    BODY_PARTS.has(noun) && anyones(m.toLowerCase(), side, noun) ? `${m === m.toUpperCase() ? "The" : "the"} ${side}${noun}` : whole,
+  );
+}
+
 /** Whether `s` says the asker's own part of the body, in the singular ("my pancreas", "my left knee"; not "my eyes"). */
 function asksOfBodyPart(s: string): boolean {
   for (const m of s.matchAll(/\b[Mm]y (?:(?:left|right|upper|lower) )?([a-z]+)\b/g))
