@@ -241,6 +241,8 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   if (/^[A-Z]/.test(t.text) && /^(?:and|&)$/.test(prev.lower) && /^[A-Z]/.test(tokens[k - 2]?.text ?? "") && k > start) return 0;
   // ("the first Ford Model T roll off …": a capitalised word before another opens a name.)
   if (/^[A-Z]/.test(t.text) && /^[A-Z]/.test(tokens[k + 1]?.text ?? "") && k > start) return 0;
+  // ("When did the earthquake strike Japan?": a name the tagger read as one is no verb, though "japan" can be.)
+  if (/^[A-Z]/.test(t.text) && t.pos === "PROPN") return 0;
   if (PRE_VERB.has(t.lower) && t.lower !== "most") return 0;
   // ("Does coffee stunt growth?": a noun in -th is not the verb.)
   if (t.pos === "NOUN" && /[^o]th$/.test(t.lower)) return 0;
@@ -453,6 +455,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     !(final.lower === "like" && SEEMING.test(tokens[best].lemma)) &&
     !afterAdverb() &&
     final.lower === final.lemma &&
+    // (Nor a name, which is the verb's object: "When did the tsunami hit Japan?".)
+    !/^[A-Z]/.test(final.text) &&
     canBeVerb(final.lower) &&
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
     !isVerbFirst(tokens[best].lower)
