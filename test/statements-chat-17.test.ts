@@ -17,3 +17,29 @@ test("a capitalised name is the verb's object, never the verb, though its word c
     true,
   );
 });
+
+test("the asker's situation goes when the question names its own thing, a 'the' phrase that a name ends or an acronym included", () => {
+  assertStatements(
+    [
+      [
+        "I'm planning a trip to Europe. What is the highest peak in the Alps?",
+        "That would be Mont Blanc, at about 4,800 metres.",
+        "The highest peak in the Alps is Mont Blanc, at about 4,800 metres.",
+      ],
+      [
+        "I'm opening my first account next week. What does FDIC insurance cover per depositor?",
+        "It covers up to $250,000.",
+        "FDIC insurance covers up to $250,000 per depositor.",
+      ],
+    ],
+    true,
+  );
+  // (A "the" phrase of the asker's situation stays: "the climb" is the one they plan.)
+  assertStatements([
+    [
+      "I'm planning to hike Kilimanjaro next year. How long does the climb take?",
+      "Usually five to seven days.",
+      "I'm planning to hike Kilimanjaro next year. The climb usually takes five to seven days.",
+    ],
+  ]);
+});

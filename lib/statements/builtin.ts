@@ -1839,5 +1839,9 @@ function askersFraming(q: ParsedQuestion): boolean {
  * the asker or the listener ("How long does the climb take?", "When is the best time to go?" lean on the situation).
  */
 function standsAlone(final: string): boolean {
-  return /\b(?:a|an) [a-z]|\s[A-Z][a-z]/.test(final) && !/\bthe [a-z]/i.test(final) && !/\b(?:we|us|our|you|your)\b/i.test(final);
+  // (A "the" phrase that a name ends is the question's own: "What is the highest peak in the Alps?".)
+  const unanchored = final.replace(/\bthe [a-z][\w-]*(?: [a-z][\w-]*){0,2} (?:in|of|on) (?:the )?[A-Z]/g, "");
+  return (
+    /\b(?:a|an) [a-z]|\s[A-Z][a-z]|\s[A-Z]{2,}\b/.test(final) && !/\bthe [a-z]/i.test(unanchored) && !/\b(?:we|us|our|you|your)\b/i.test(final)
+  );
 }
