@@ -956,7 +956,9 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     head.pos === "NOUN" &&
     head.lemma !== head.lower &&
     head.lemma.length > 2 &&
-    americanSpelling(head.lower) !== americanSpelling(head.lemma)
+    americanSpelling(head.lower) !== americanSpelling(head.lemma) &&
+    // (Nor a name the lemmatiser reads as a plural once lowered: "Carmen" → "carman".)
+    !(/^[A-Z]/.test(head.text) && !isCommonWord(head.lower))
   )
     return true;
   if (/(?:ss|us|is)$/.test(head.lower) || !/s$/.test(head.lower)) return false;

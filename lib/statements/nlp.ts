@@ -136,6 +136,14 @@ const CO_PAST = /^co-(?:[a-z]{3,}ed|wrote|led|won|ran|made|built|taught|held|san
 const HEDGE_AFTER_BE =
   /^(?:probably|possibly|perhaps|likely|definitely|certainly|not|still|usually|actually|always|never|already|just|often|mostly|generally|typically|almost|also|really)$/i;
 
+/** The tagger's lemma, less its Italian plurals of English singulars ("dive" read as the plural of "diva"). */
+function nounLemma(lower: string, lemma: string): string {
+  return lemma.length === lower.length && lower.endsWith("e") && lemma === `${lower.slice(0, -1)}a` ? lower : lemma;
+}
+
+/** Lower-case particles inside personal names ("da", "van", "von", "de", "bin"). */
+const NAME_PARTICLE = /^(?:da|de|di|del|della|der|den|van|von|du|dos|das|bin|ibn|al|el|la|le|ter|ten)$/;
+
 /** wink-nlp's tokens of `text`; the first token's `pre` is `firstPre`, or the white space before it when undefined. */
 function tag(text: string, firstPre: string | undefined): Token[] {
   if (text.trim() === "") return [];
@@ -150,18 +158,22 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
   // not a verb; the tagger splits the compound at its hyphen.)
   const joined = (i: number) => i > 1 && words[i - 1] === "-" && pre[i - 1] === "" && pre[i] === "" && /^[A-Za-z]/.test(words[i - 2]);
+  // ("Leonardo da Vinci", "Ludwig van Beethoven": a name's particle between two capitalised words is part of the name.)
+  const particle = (i: number) => NAME_PARTICLE.test(words[i]) && /^\p{Lu}/u.test(words[i - 1] ?? "") && /^\p{Lu}/u.test(words[i + 1] ?? "");
   return words.map((word, i) => ({
     text: word,
     lower: lowerCase(word),
     pos:
       pos[i] === "NOUN" && word.startsWith("co-") && CO_PAST.test(word) && i > 0
         ? "VERB"
-        : isBe(i)
+        : i > 0 && particle(i)
+          ? "PROPN"
+          : isBe(i)
           ? "AUX"
           : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
             ? "ADJ"
             : pos[i],
-    lemma: isBe(i) ? "be" : lowerCase(lemma[i] ?? word),
+    lemma: isBe(i) ? "be" : nounLemma(lowerCase(word), lowerCase(lemma[i] ?? word)),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));
 }
