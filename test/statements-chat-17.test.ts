@@ -59,3 +59,13 @@ test("a name's particle stays in the name, a singular noun is its own lemma, a n
     true,
   );
 });
+
+test("'Why is there …?' is said as its own clause with the answer's reason after it", () => {
+  assertStatements(
+    [
+      ["Why is there no wind on the Moon?", "Because it has almost no atmosphere.", "There is no wind on the Moon because it has almost no atmosphere."],
+      ["Why are there tides?", "Because of the Moon's gravity.", "There are tides because of the Moon's gravity."],
+    ],
+    true,
+  );
+});
