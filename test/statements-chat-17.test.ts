@@ -69,3 +69,23 @@ test("'Why is there …?' is said as its own clause with the answer's reason aft
     true,
   );
 });
+
+test("a why-answer's 'it was so …' is its reason, and 'It was built to …' says a passive question again", () => {
+  assertStatements(
+    [
+      [
+        "Why was pepper sometimes called 'black gold'?",
+        "Short answer: it was so valuable it was traded almost like currency.",
+        "Pepper was sometimes called 'black gold' because it was so valuable it was traded almost like currency.",
+      ],
+      ["Why was pepper called black gold?", "It was very valuable.", "Pepper was called black gold because it was very valuable."],
+      [
+        "Why was the Great Wall built?",
+        "It was built to keep out invaders from the north.",
+        "The Great Wall was built to keep out invaders from the north.",
+      ],
+      ["Why was the Colosseum built?", "It was built for public games.", "The Colosseum was built for public games."],
+    ],
+    true,
+  );
+});

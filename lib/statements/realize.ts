@@ -1989,7 +1989,9 @@ function realizeWhy(
   if (done) return { sentence: done, rule: "why:sentence", doubts };
   if (resolved && /\bbecause\b/i.test(a.text) && restates(ownTokens, declTokens))
     return { sentence: resolved, rule: "why:sentence", doubts };
-  if (resolved && ownTokens.some((t) => t.lemma === subject?.verb?.lemma) && restates(ownTokens, declTokens))
+  // (A passive's participle is the question's verb: "It was built to keep out invaders" for "Why was the Great Wall built?".)
+  const questionVerb = subject?.verb ?? declTokens.find((t) => t.pos === "VERB");
+  if (resolved && ownTokens.some((t) => t.lemma === questionVerb?.lemma) && restates(ownTokens, declTokens))
     return { sentence: resolved, rule: "why:sentence", doubts };
   return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
 }
@@ -3717,7 +3719,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     const own = resolvePronoun(a, d.subject, subjectNumber(d));
     // (Not an adjective: "It's rare, doesn't corrode …" for "Why is gold valuable?" says "it" of gold, "because it's rare, …".)
     const predicate = a.isClause && !(own && restates(tokenizePhrase(own), declTokens)) ? predicateOfDummySubject(a) : undefined;
-    const dummy = predicate && predicate.tokens[0]?.pos === "ADJ" && predicate.tokens[1]?.pos !== "NOUN" ? undefined : predicate;
+    // (Nor an adjective after its degree: "It was so valuable it was traded …" for "Why was pepper called 'black gold'?".)
+    const adjective = predicate ? predicate.tokens.findIndex((t) => t.pos !== "ADV") : -1;
+    const dummy =
+      predicate &&
+      predicate.tokens[adjective]?.pos === "ADJ" &&
+      predicate.tokens[adjective + 1]?.pos !== "NOUN" &&
+      predicate.tokens.slice(0, adjective).every((t) => DEGREE_ADVERB.test(t.lower))
+        ? undefined
+        : predicate;
     const answer = dummy ? analyzeAnswer(dummy.text) : a;
     return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, {
       tokens: d.subject,
@@ -4285,6 +4295,9 @@ const DURATION_START =
 
 const AMOUNT_START =
   /^(?:(?:up to|about|around|over|under|more than|less than|at least|at most|roughly|approximately|nearly|almost|just over|just under) )*[\d.,]+\s?\S/i;
+
+/** Adverbs of degree before an adjective ("so valuable", "too heavy", "very rare"). */
+const DEGREE_ADVERB = /^(?:so|too|very|really|quite|extremely|incredibly|hugely|enormously|highly|fairly|pretty|rather)$/;
 
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], answer: AnswerParts): Realized {
   // "Happy to help: there are five." — the answer's own "there are" says only the number.
