@@ -89,3 +89,14 @@ test("a why-answer's 'it was so …' is its reason, and 'It was built to …' sa
     true,
   );
 });
+
+test("an adjective after the object of 'you' is said after the impersonal passive's participle ('eaten raw')", () => {
+  assertStatements(
+    [
+      ["Can you eat morels raw?", "You shouldn't.", "Morels should not be eaten raw."],
+      ["Should you store tomatoes cold?", "No.", "Tomatoes should not be stored cold."],
+      ["Can you grow a pineapple from its top?", "Yes.", "A pineapple can be grown from its top."],
+    ],
+    true,
+  );
+});

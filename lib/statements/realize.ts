@@ -1451,6 +1451,9 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   // ("my succulents every day": a time phrase ends the object.)
   const time = d.rest.findIndex((t, i) => i > particle && i < np && TEMPORAL_START.has(t.lower));
   if (time > particle) np = time;
+  // ("eat morels raw": an adjective after the object's noun is what the object is made, said after the participle.)
+  if (np - particle >= 2 && d.rest[np - 1].pos === "ADJ" && d.rest[np - 2].pos === "NOUN" && !/^(?:some|any|no)thing$/.test(d.rest[particle].lower))
+    np -= 1;
   // (The asker's "my roses" is anyone's: the statement's "my" becomes "a" or goes.)
   if (
     np <= particle ||
