@@ -100,3 +100,13 @@ test("an adjective after the object of 'you' is said after the impersonal passiv
     true,
   );
 });
+
+test("a demonstrative before an article is a be-question's whole subject ('Were those the first Games …?')", () => {
+  assertStatements(
+    [
+      ["Were those the first Games after World War II?", "They were!", "Those were the first Games after World War II."],
+      ["Are these the oldest trees on Earth?", "Yes.", "These are the oldest trees on Earth."],
+    ],
+    true,
+  );
+});

@@ -550,6 +550,9 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       rest: tokens.slice(start + 1),
       guessed: false,
     };
+  // "Were those the first Games after …?": a demonstrative before an article is the subject by itself.
+  if (/^(?:this|that|these|those)$/.test(tokens[start]?.lower ?? "") && /^(?:the|a|an)$/.test(tokens[start + 1]?.lower ?? ""))
+    return { subject: tokens.slice(start, start + 1), aux, auxKind: "be", negated, preVerb: [], rest: tokens.slice(start + 1), guessed: false };
   for (let k = start; k < n; k++) {
     const t = tokens[k];
     const prev = tokens[k - 1];
