@@ -110,3 +110,13 @@ test("a demonstrative before an article is a be-question's whole subject ('Were 
     true,
   );
 });
+
+test("a whose-question's subject keeps its quotes", () => {
+  assertStatements(
+    [
+      ['Whose skeleton is the famous fossil "Lucy"?', "An early hominin's.", 'The famous fossil "Lucy" is an early hominin\'s skeleton.'],
+      ['Whose pen name was "Boz"?', "Charles Dickens's", '"Boz" was Charles Dickens\'s pen name.'],
+    ],
+    true,
+  );
+});

@@ -2496,7 +2496,12 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     ) &&
     !a.isClause
   )
-    return { sentence: `${capitalize(text(about))} ${be.lower} ${midSentence(subject)}`, rule: "wh-subject:whose-be", doubts };
+    // (Said with its quotes: 'the famous fossil "Lucy"'.)
+    return {
+      sentence: `${capitalize(text(withoutFinalPunctuation(predicate.slice(1))))} ${be.lower} ${midSentence(subject)}`,
+      rule: "wh-subject:whose-be",
+      doubts,
+    };
   // ("Whose dog was Argos in the Odyssey?" + "Odysseus's" → "Argos was Odysseus's dog in the Odyssey.": so with a phrase after the name.)
   const namedEnd = wh.word === "whose" && be && /^(?:is|are|was|were)$/.test(be.lower) && !a.isClause ? nounPhraseEnd(about, 0) : 0;
   if (
