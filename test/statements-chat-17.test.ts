@@ -120,3 +120,22 @@ test("a whose-question's subject keeps its quotes", () => {
     true,
   );
 });
+
+test("an amount's bracket comes before the measured noun's 'of'; a count's 'each' is the question's", () => {
+  assertStatements(
+    [
+      [
+        "How much moon rock did Apollo 11 bring back?",
+        "Roughly 21.5 kg (about 47.5 pounds).",
+        "Apollo 11 brought back roughly 21.5 kg (about 47.5 pounds) of moon rock.",
+      ],
+      [
+        "How many pieces does each player start a chess game with?",
+        "Sixteen each — eight pawns and eight other pieces.",
+        "Each player starts a chess game with sixteen pieces — eight pawns and eight other pieces.",
+      ],
+      ["How many cards does each player get?", "Seven each.", "Each player gets seven cards."],
+    ],
+    true,
+  );
+});

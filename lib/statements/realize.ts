@@ -548,6 +548,9 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     const said = one && head && head.lemma !== head.lower ? `${text(wh.noun.slice(0, -1))} ${head.lemma}`.trim() : noun;
     // ("Hundreds", "hundreds of billions", "thousands": a count noun takes "of" before what it counts.)
     const of = (count: string) => (COUNT_NOUN_LAST.test(count.trim()) ? " of" : "");
+    // ("Sixteen each" for "How many pieces does each player start with?": the count's "each" is the question's, which says it.)
+    const each = /^(.+?)\s+(?:each|apiece)$/i.exec((counted?.[1] ?? a).trim());
+    if (each) return `${each[1]}${of(each[1])} ${said}${counted?.[2] ?? ""}`;
     return counted ? `${counted[1]}${of(counted[1])} ${said}${counted[2]}` : `${a}${of(a)} ${said}`;
   }
   if (wh.measure === "much" && noun && !mentions) {
@@ -558,7 +561,10 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     // ("About 95 mg for an 8-ounce cup": so after the amount's unit, before its phrase of what it is measured for.)
     const unitThen = UNIT_THEN_PHRASE.exec(whole);
     const [measured, more] = unitThen ? [unitThen[1], `${unitThen[3]}${added}`] : [whole, added];
-    const last = unitThen ? aTokens.find((t) => t.text === unitThen[2]) : amount > 0 ? aTokens[addition - 1] : aTokens[aTokens.length - 1];
+    // ("Roughly 21.5 kg (about 47.5 pounds)": the unit before the bracket's other one.)
+    const end = amount > 0 ? addition : aTokens.length;
+    const bracket = aTokens[end - 1]?.text === ")" ? aTokens.slice(0, end).map((t) => t.text).lastIndexOf("(") : -1;
+    const last = unitThen ? aTokens.find((t) => t.text === unitThen[2]) : bracket > 0 ? aTokens[bracket - 1] : aTokens[end - 1];
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
     // ("About 120 volts" for "How much voltage …?", "24 hours" for "How much time …?": a unit that names its quantity says the noun.)
     if (last && UNIT_OF_QUANTITY[noun.toLowerCase()]?.test(last.lower)) return a;
