@@ -139,3 +139,14 @@ test("an amount's bracket comes before the measured noun's 'of'; a count's 'each
     true,
   );
 });
+
+test("'like' after a noun that can be the verb is that verb's preposition; 'Yes, exactly.' says nothing of its own", () => {
+  assertStatements(
+    [
+      ["Does the queen move like a rook and a bishop combined?", "Yes, exactly.", "The queen moves like a rook and a bishop combined."],
+      ["Is Paris the capital of France?", "Yes, that's right.", "Paris is the capital of France."],
+      ["Do house cats like water?", "Not usually.", "House cats do not usually like water."],
+    ],
+    true,
+  );
+});

@@ -425,6 +425,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       v &&
       v.lower === v.lemma &&
       canBeVerb(v.lower) &&
+      // (Not "like" read as a preposition after a noun that can be the verb: "Does the queen move like a rook …?".)
+      !(v.pos === "ADP" && k === best + 1 && canBeBaseVerb(tokens[best].lower)) &&
       (k > best + 1 || !isVerbFirst(tokens[best].lower)) &&
       (tokens[k + 1]?.pos === "DET" || tokens[k + 1]?.pos === "ADP")
     )

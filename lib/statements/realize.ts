@@ -371,7 +371,7 @@ const DAY_DATE = new RegExp(
 
 /** A yes or no said again with nothing of its own: "very much so!", "absolutely!", "of course", "not at all". */
 const EMPHATIC_YES_OR_NO =
-  /^(?:very much so|absolutely|definitely|certainly|of course|indeed|totally|for sure|without a doubt|not at all|absolutely not|definitely not|certainly not)\s*[.!]*$/i;
+  /^(?:very much so|absolutely|definitely|certainly|of course|indeed|totally|for sure|without a doubt|exactly|precisely|that['’]s right|that['’]s correct|not at all|absolutely not|definitely not|certainly not)\s*[.!]*$/i;
 
 /** An amount and its unit, then a phrase of what it is measured for or by ("about 95 mg for an 8-ounce cup", "39 g per can"). */
 const UNIT_THEN_PHRASE =
