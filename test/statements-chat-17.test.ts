@@ -150,3 +150,14 @@ test("'like' after a noun that can be the verb is that verb's preposition; 'Yes,
     true,
   );
 });
+
+test("a place's article that opened the answer is lowered after 'in', not that of The Hague", () => {
+  assertStatements(
+    [
+      ["Where did the ancient Egyptians bury their pharaohs?", "The Valley of the Kings.", "The ancient Egyptians buried their pharaohs in the Valley of the Kings."],
+      ["Where is the Mona Lisa kept?", "The Louvre, in Paris.", "The Mona Lisa is kept in the Louvre, in Paris."],
+      ["Where do the Dutch royals live?", "The Hague.", "The Dutch royals live in The Hague."],
+    ],
+    true,
+  );
+});

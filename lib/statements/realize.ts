@@ -400,7 +400,8 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
   if (tokens[0]?.pos === "ADP" && /^[A-Z][a-z]+$/.test(tokens[0].text) && /^[A-Z]/.test(tokens[1]?.text ?? ""))
     return midSentence(a[0].toLowerCase() + a.slice(1));
   if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP" || /^(?:north|south|east|west)(?:wards?)?$/i.test(a)) return a;
-  return `in ${a}`;
+  // ("The Valley of the Kings", "The Louvre": a place's article opened the answer only; not that of "The Hague" or "The Gambia".)
+  return `in ${/^The [A-Z]/.test(a) && !/^The (?:Hague|Gambia)\b/.test(a) ? `t${a.slice(1)}` : a}`;
 }
 
 function mannerPhrase(a: string, tokens: readonly Token[]): string {
