@@ -161,3 +161,17 @@ test("a place's article that opened the answer is lowered after 'in', not that o
     true,
   );
 });
+
+test("a stranded preposition after an object with its own of-phrase takes the answer", () => {
+  assertStatements(
+    [
+      [
+        "What does a shark use its ampullae of Lorenzini for?",
+        "Sensing prey's electric fields.",
+        "A shark uses its ampullae of Lorenzini for sensing prey's electric fields.",
+      ],
+      ["What does a shark use its fins for?", "Swimming.", "A shark uses its fins for swimming."],
+    ],
+    true,
+  );
+});

@@ -261,7 +261,12 @@ function objectGap(d: Declarative): number {
   const words = r.filter((t) => t.pos !== "PUNCT");
   if (words.length >= 2 && words.every((t) => t.pos === "ADP" || t.pos === "PART" || PARTICLES.has(t.lower)))
     return r.indexOf(words[words.length - 1]) + 1;
+  // ("use its ampullae of Lorenzini for _": the object's own of-phrases before a stranded preposition.)
+  let objectEnd = nounPhraseEnd(r, 0);
+  while (objectEnd > 0 && r[objectEnd]?.lower === "of" && nounPhraseEnd(r, objectEnd + 1) > objectEnd + 1)
+    objectEnd = nounPhraseEnd(r, objectEnd + 1);
   for (let k = 0; k < r.length; k++) {
+    if (k > 0 && k < objectEnd) continue;
     // (Not a split infinitive's "to": "use _ to accurately measure".)
     const infinitiveTo = r[k + 1]?.pos === "VERB" || (r[k + 1]?.pos === "ADV" && r[k + 2]?.pos === "VERB");
     const prepositionLike = r[k].pos === "ADP" || (r[k].lower === "to" && r[k].pos === "PART" && !infinitiveTo);
@@ -282,7 +287,14 @@ function objectGap(d: Declarative): number {
       // A stranded preposition: the object follows it — but only if nothing before it needs one ("write on _").
       // ("split white light into _": taggers read "white light" as two adjectives, "grow tired of _" has one: a phrase all the same.)
       const phrase = r.slice(0, k).every((t) => t.pos === "DET" || t.pos === "ADJ" || t.pos === "NUM");
-      if (k === 0 || nounPhraseEnd(r, 0) === k || phrase || passive || r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP"))
+      if (
+        k === 0 ||
+        nounPhraseEnd(r, 0) === k ||
+        objectEnd === k ||
+        phrase ||
+        passive ||
+        r.slice(0, k).every((t) => t.pos === "ADV" || t.pos === "ADP")
+      )
         return k + 1;
     }
     if (next && next.pos !== "PART") break;
