@@ -175,3 +175,17 @@ test("a stranded preposition after an object with its own of-phrase takes the an
     true,
   );
 });
+
+test("a participle's agent stays in the subject before a passive's final participle", () => {
+  assertStatements(
+    [
+      [
+        "Where was the Sydney Opera House designed by Jørn Utzon built?",
+        "Sydney, Australia",
+        "The Sydney Opera House designed by Jørn Utzon was built in Sydney, Australia.",
+      ],
+      ["When was the bridge designed by Eiffel finished?", "In 1884.", "The bridge designed by Eiffel was finished in 1884."],
+    ],
+    true,
+  );
+});

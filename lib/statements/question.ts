@@ -715,7 +715,9 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
         (x.pos === "VERB" && /(?:ed|wn|en|ing)$/.test(x.lower)) ||
         // ("the T. rex known as Sue found": a name whatever its tag, and "as" after a participle of naming.)
         /^[A-Z]/.test(x.text) ||
-        (x.lower === "as" && /^(?:known|called|named|nicknamed|dubbed|described)$/.test(between[j - 1]?.lower ?? "")),
+        (x.lower === "as" && /^(?:known|called|named|nicknamed|dubbed|described)$/.test(between[j - 1]?.lower ?? "")) ||
+        // ("the Sydney Opera House designed by Jørn Utzon built": the agent of the subject's own participle.)
+        (x.lower === "by" && between[j - 1]?.pos === "VERB" && /(?:ed|en|wn)$/.test(between[j - 1].lower)),
     )
   )
     cut = end - 1;
