@@ -189,3 +189,14 @@ test("a participle's agent stays in the subject before a passive's final partici
     true,
   );
 });
+
+test("a continent takes 'in' wherever the question's 'on' stands", () => {
+  assertStatements(
+    [
+      ["The Rocky Mountains are on which continent?", "North America.", "The Rocky Mountains are in North America."],
+      ["Which continent are the Atlas Mountains on?", "Africa", "The Atlas Mountains are in Africa."],
+      ["On which continent is Kenya?", "Africa.", "Kenya is in Africa."],
+    ],
+    true,
+  );
+});

@@ -3077,7 +3077,7 @@ function beComplementRealize(
     }
   }
   if (wh.prep && !(answerTokens[0]?.pos === "ADP"))
-    slot = `${wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower} ${slot}`;
+    slot = `${prepositionOfPlace(wh.prep.lower, wh)} ${slot}`;
   // "What is the best way to store fresh herbs?" + "Treat them like flowers": a way is said with "to" before the instruction.
   if (
     tailText === "" &&
@@ -3102,6 +3102,9 @@ function beComplementRealize(
   // "What was the Great Wall built for?" + "Mainly for defense": the answer says the stranded preposition itself, after its adverb.
   const stranded = /\b(for|on|in|at|from|to|with|by|about|into)$/.exec(tailText)?.[1];
   if (stranded && cachedRegExp(`^(?:[a-z]+ly )?${stranded}\\s`, "i").test(slot)) tailText = tailText.slice(0, -stranded.length).trimEnd();
+  // ("Which continent are the Atlas Mountains on?" + "Africa": "in Africa".)
+  else if (stranded && /^[A-Z]/.test(slot) && prepositionOfPlace(stranded, wh) !== stranded)
+    tailText = `${tailText.slice(0, -stranded.length)}${prepositionOfPlace(stranded, wh)}`;
   const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter(
     (s) => s !== "",
   );
@@ -4002,7 +4005,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   let slot = slotPhrase(wh, answerText, answerTokens);
   let gap: number;
   if (wh.prep) {
-    const prep = wh.prep.lower === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : wh.prep.lower;
+    const prep = prepositionOfPlace(wh.prep.lower, wh);
     // ("Through which countries does the Rhine flow?" + "Six: …": a count takes the question's noun, "through six countries".)
     if (!wh.measure && COUNT_ONLY.test(answerText.trim()) && wh.noun.length > 0 && isPluralPhrase(wh.noun))
       slot = `${slot} ${text(wh.noun)}`;
@@ -4381,6 +4384,11 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   };
 }
 
+/** The preposition a place of the wh-phrase's kind takes: a continent's "on" is "in" ("On which continent is Kenya?" → "in Africa"). */
+function prepositionOfPlace(prep: string, wh: WhPhrase): string {
+  return prep === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : prep;
+}
+
 function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly Token[], a: AnswerParts): Realized {
   if (a.isClause) {
     // "The first synthetic dye was discovered by whom?" + "Perkin discovered it in 1856.": "it" is the question's subject.
@@ -4414,6 +4422,9 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
   else if (head.length > 2 && slot.toLowerCase().startsWith(`${text(head.slice(-2)).toLowerCase()} `)) head = head.slice(0, -2);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
+  // ("The Rocky Mountains are on which continent?" + "North America": "in North America".)
+  else if (last && head.at(-1) === last && last.pos === "ADP" && prepositionOfPlace(last.lower, wh) !== last.lower && /^[A-Z]/.test(slot))
+    head = [...head.slice(0, -1), { ...last, text: prepositionOfPlace(last.lower, wh) }];
   // ("… spend the winter where?" + "South Africa": a final where or when without its own preposition takes the answer's place or time.)
   else if (wh.word === "where" && head.at(-1)?.pos !== "ADP") slot = placePhrase(slot, a.tokens);
   else if (wh.word === "when" && head.at(-1)?.pos !== "ADP") slot = timePhrase(slot);
