@@ -200,3 +200,24 @@ test("a continent takes 'in' wherever the question's 'on' stands", () => {
     true,
   );
 });
+
+test("'In short:' claims nothing; 'It's generally agreed' reports the clause after it, with or without 'that'", () => {
+  assertStatements(
+    [
+      [
+        "In which city did the Renaissance begin?",
+        "It's generally agreed it began in Florence, Italy.",
+        "It's generally agreed the Renaissance began in Florence, Italy.",
+      ],
+      [
+        "When was the wheel invented?",
+        "It is generally believed that it was invented around 3500 BC.",
+        "It is generally believed that the wheel was invented around 3500 BC.",
+      ],
+    ],
+    true,
+  );
+  assertStatements([
+    ["How were the Alps formed?", "In short: the African Plate collided with the Eurasian Plate.", "The African Plate collided with the Eurasian Plate."],
+  ]);
+});

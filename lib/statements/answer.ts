@@ -68,6 +68,8 @@ const FRAMING = [
   // goes: "Oh, Paris!" is an answer).
   /^(?:(?:ah|oh|ooh|wow|ha),\s+(?:the|an?|what an?|that's an?|such an?)\s+[\p{L}' -]{1,30}|quite (?:a|an|the) [\p{L}'’-]+(?: [\p{L}'’-]+)?|what (?:a|an) [\p{L}'’-]+(?: [\p{L}'’-]+)?|so many|lots|plenty)!\s+/iu,
   /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest|in short|in a nutshell|long story short|put simply|simply put)[,.]?\s+/i,
+  // ("In short: 1. …", "In a nutshell: …")
+  /^(?:in short|in a nutshell|long story short|put simply|simply put|in brief|briefly)\s*:\s+/i,
   // ("So the referee can tell them apart" is a purpose, not a filler: a subject and a modal after "so".)
   /^so(?:[,.]\s+|\s+(?!(?:that\s+)?(?:the|a|an|they|it|he|she|we|you|people|their|its|his|her)\b[^.,;:]*?\b(?:can|could|will|would|may|might|won't|can't|don't|doesn't)\b))/i,
   // "That'd be Christopher Latham Sholes, …", "That would be the chloroplasts.": the answer after its announcement.
@@ -88,7 +90,7 @@ const INTRODUCTION =
   /^((?:based on|according to|as far as|in general|generally speaking|typically|in fact|actually|technically|essentially|basically|historically|on average|in most cases|as of)\b[^,.;:!?]{0,60}),\s+(?=\S)/i;
 /** A hedge that reports the answer's clause ("It is generally believed that …", "Most historians think …"), which it keeps too. */
 const HEDGE =
-  /^((?:it is|it's|it was) (?:generally |widely |commonly |often |usually )?(?:believed|thought|said|known|accepted|assumed|agreed) that|(?:most|many|some) (?:historians|scientists|experts|researchers|scholars|people) (?:think|believe|say|agree|suggest)(?: that)?)\s+(?=\S)/i;
+  /^((?:it is|it's|it was) (?:generally |widely |commonly |often |usually )?(?:believed|thought|said|known|accepted|assumed|agreed)(?: that)?(?= (?:it|they|he|she|the|this|[A-Z])\b)|(?:most|many|some) (?:historians|scientists|experts|researchers|scholars|people) (?:think|believe|say|agree|suggest)(?: that)?)\s+(?=\S)/i;
 
 /**
  * The introductory phrase or hedge and the clause after it, when an answer opens with one ("Based on radiometric dating, the oldest
