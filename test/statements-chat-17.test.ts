@@ -221,3 +221,19 @@ test("'In short:' claims nothing; 'It's generally agreed' reports the clause aft
     ["How were the Alps formed?", "In short: the African Plate collided with the Eurasian Plate.", "The African Plate collided with the Eurasian Plate."],
   ]);
 });
+
+test("a which-question's 'one' after a superlative is its class, and so goes the class before 'still'", () => {
+  assertStatements(
+    [
+      ["Which reptile is the largest living one?", "That's the saltwater crocodile.", "The saltwater crocodile is the largest living reptile."],
+      ["Which reptile is the largest living one?", "The saltwater crocodile is.", "The saltwater crocodile is the largest living reptile."],
+      ["Which ocean is the deepest one?", "The Pacific.", "The Pacific is the deepest ocean."],
+      [
+        "Which bank is the oldest still operating?",
+        "Banca Monte dei Paschi di Siena, founded in 1472.",
+        "Banca Monte dei Paschi di Siena, founded in 1472, is the oldest bank still operating.",
+      ],
+    ],
+    true,
+  );
+});

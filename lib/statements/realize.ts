@@ -2212,7 +2212,20 @@ function bareSuperlative(predicate: readonly Token[]): number {
   const next = predicate[k + 1];
   // (Not before a relative clause: "the smallest for which it is most practical …".)
   if (next?.pos === "ADP" && /^(?:which|whom)$/.test(predicate[k + 2]?.lower ?? "")) return -1;
-  return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" ? k : -1;
+  // ("the oldest still operating": an adverb that goes on with the superlative's own phrase.)
+  const goesOn = next?.pos === "ADV" && /^(?:still|ever|currently|alive|today|now|yet)$/.test(next.lower);
+  return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" || goesOn ? k : -1;
+}
+
+/** "is the largest living one": the index of the final "one" that stands for the class after a superlative and its adjectives, else -1. */
+function superlativeOne(predicate: readonly Token[]): number {
+  const words = predicate.filter((t) => t.pos !== "PUNCT");
+  const one = words.length - 1;
+  if (one < 3 || words[one].lower !== "one" || !/^(?:is|are|was|were)$/.test(words[0].lower) || words[1].lower !== "the") return -1;
+  if (!SUPERLATIVE_WORD.test(words[2].lower) && !/^(?:most|least)$/.test(words[2].lower)) return -1;
+  return words.slice(3, one).every((t) => t.pos === "ADJ" || /(?:ing|ed)$/.test(t.lower))
+    ? predicate.indexOf(words[one])
+    : -1;
 }
 
 /** "Which came earlier, the Iron Age or the Bronze Age?": the two options after the predicate's comma, and the predicate before it. */
@@ -2331,7 +2344,13 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // (So a class with a place: "Which planet in the Solar System is the densest?" + "Earth" → "the densest planet in the Solar System".)
   const placed = wh.noun.findIndex((t, i) => i > 0 && t.pos === "ADP" && t.lower !== "of");
   const sup = wh.noun.length > 0 && wh.word === "which" ? bareSuperlative(whole) : -1;
-  const predicate = sup > 0 ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)] : whole;
+  const classOne = sup < 0 && wh.noun.length > 0 && wh.word === "which" && !wh.partitive ? superlativeOne(whole) : -1;
+  const predicate =
+    sup > 0
+      ? [...whole.slice(0, sup + 1), ...classAfterSuperlative(wh), ...whole.slice(sup + 1)]
+      : classOne > 0
+        ? [...whole.slice(0, classOne), ...classAfterSuperlative(wh), ...whole.slice(classOne + 1)]
+        : whole;
   const doubts: string[] = [];
   if (a.isClause) {
     const lean = leanOnPredicate(wh, whole, a);
