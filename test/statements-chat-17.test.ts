@@ -237,3 +237,22 @@ test("a which-question's 'one' after a superlative is its class, and so goes the
     true,
   );
 });
+
+test("an in-place 'do what' takes the answer's verb; a which-noun said again takes the whole it is part of", () => {
+  assertStatements([
+    [
+      "The hammerhead shark's wide head helps it do what?",
+      "Probably sense prey and turn sharply.",
+      "The hammerhead shark's wide head probably helps it sense prey and turn sharply.",
+    ],
+    ["Organisms require energy in order to do what?", "grow and reproduce", "Organisms require energy in order to grow and reproduce."],
+  ]);
+  assertStatements(
+    [
+      ["The Sea of Tranquility is on which side of the Moon?", "The near side.", "The Sea of Tranquility is on the near side of the Moon."],
+      // (Not a kind's own words: "the string family", not "the string family of instruments".)
+      ["To which family of instruments does the violin belong?", "the string family", "The violin belongs to the string family."],
+    ],
+    true,
+  );
+});

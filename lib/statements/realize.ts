@@ -514,7 +514,16 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   // ("The top one." for "Which layer of the ocean …?": "the top layer of the ocean".)
   const of = wh.noun.findIndex((t) => t.lower === "of");
   const whole = ones && of > 0 && wh.noun[of - 1] === kind ? ` ${text(wh.noun.slice(of))}` : "";
-  const a = ones ? `${answer.slice(0, -3)}${kind.lemma}${whole}` : answer;
+  // ("The near side." for "… on which side of the Moon?": the answer's noun is the which-noun, and takes its of-phrase.)
+  const sameKind =
+    !ones &&
+    kind &&
+    of > 0 &&
+    wh.noun[of - 1] === kind &&
+    // (A whole that the part is of, not a kind's own words: "of the Moon", not "of instruments".)
+    (wh.noun[of + 1]?.lower === "the" || wh.noun[of + 1]?.pos === "PROPN") &&
+    cachedRegExp(`^(?:the|a|an) (?:[\\w-]+ ){0,2}${escapeRegExp(kind.lower)}$`, "i").test(answer);
+  const a = ones ? `${answer.slice(0, -3)}${kind.lemma}${whole}` : sameKind ? `${answer} ${text(wh.noun.slice(of))}` : answer;
   const noun = text(wh.noun);
   const head = wh.noun[wh.noun.length - 1];
   // (A counted noun with its of-phrase is said by its own noun: "seven to nine hours" says "hours of sleep".)
@@ -576,7 +585,13 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     const [measured, more] = unitThen ? [unitThen[1], `${unitThen[3]}${added}`] : [whole, added];
     // ("Roughly 21.5 kg (about 47.5 pounds)": the unit before the bracket's other one.)
     const end = amount > 0 ? addition : aTokens.length;
-    const bracket = aTokens[end - 1]?.text === ")" ? aTokens.slice(0, end).map((t) => t.text).lastIndexOf("(") : -1;
+    const bracket =
+      aTokens[end - 1]?.text === ")"
+        ? aTokens
+            .slice(0, end)
+            .map((t) => t.text)
+            .lastIndexOf("(")
+        : -1;
     const last = unitThen ? aTokens.find((t) => t.text === unitThen[2]) : bracket > 0 ? aTokens[bracket - 1] : aTokens[end - 1];
     if (last && /^(?:percent|%)$/.test(last.lower)) return `${measured} ${noun}${more}`;
     // ("About 120 volts" for "How much voltage …?", "24 hours" for "How much time …?": a unit that names its quantity says the noun.)
@@ -1471,7 +1486,12 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   const time = d.rest.findIndex((t, i) => i > particle && i < np && TEMPORAL_START.has(t.lower));
   if (time > particle) np = time;
   // ("eat morels raw": an adjective after the object's noun is what the object is made, said after the participle.)
-  if (np - particle >= 2 && d.rest[np - 1].pos === "ADJ" && d.rest[np - 2].pos === "NOUN" && !/^(?:some|any|no)thing$/.test(d.rest[particle].lower))
+  if (
+    np - particle >= 2 &&
+    d.rest[np - 1].pos === "ADJ" &&
+    d.rest[np - 2].pos === "NOUN" &&
+    !/^(?:some|any|no)thing$/.test(d.rest[particle].lower)
+  )
     np -= 1;
   // (The asker's "my roses" is anyone's: the statement's "my" becomes "a" or goes.)
   if (
@@ -2223,9 +2243,7 @@ function superlativeOne(predicate: readonly Token[]): number {
   const one = words.length - 1;
   if (one < 3 || words[one].lower !== "one" || !/^(?:is|are|was|were)$/.test(words[0].lower) || words[1].lower !== "the") return -1;
   if (!SUPERLATIVE_WORD.test(words[2].lower) && !/^(?:most|least)$/.test(words[2].lower)) return -1;
-  return words.slice(3, one).every((t) => t.pos === "ADJ" || /(?:ing|ed)$/.test(t.lower))
-    ? predicate.indexOf(words[one])
-    : -1;
+  return words.slice(3, one).every((t) => t.pos === "ADJ" || /(?:ing|ed)$/.test(t.lower)) ? predicate.indexOf(words[one]) : -1;
 }
 
 /** "Which came earlier, the Iron Age or the Bronze Age?": the two options after the predicate's comma, and the predicate before it. */
@@ -3095,8 +3113,7 @@ function beComplementRealize(
           : `${slot} ${adj}`;
     }
   }
-  if (wh.prep && !(answerTokens[0]?.pos === "ADP"))
-    slot = `${prepositionOfPlace(wh.prep.lower, wh)} ${slot}`;
+  if (wh.prep && !(answerTokens[0]?.pos === "ADP")) slot = `${prepositionOfPlace(wh.prep.lower, wh)} ${slot}`;
   // "What is the best way to store fresh herbs?" + "Treat them like flowers": a way is said with "to" before the instruction.
   if (
     tailText === "" &&
@@ -4440,6 +4457,8 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   else if (last && /^(?:the|a|an)$/.test(last.lower) && /^(?:the|a|an)\s/i.test(slot)) head = head.slice(0, -1);
   // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
   else if (head.length > 2 && slot.toLowerCase().startsWith(`${text(head.slice(-2)).toLowerCase()} `)) head = head.slice(0, -2);
+  // ("… helps it do what?" + "Sense prey": the answer's verb is the question's "do".)
+  if (head.at(-1)?.lower === "do" && head.length > 1 && isInstruction(a)) head = head.slice(0, -1);
   if (wh.prep && !(a.tokens[0]?.pos === "ADP")) slot = `${wh.prep.lower} ${slot}`;
   // ("The Rocky Mountains are on which continent?" + "North America": "in North America".)
   else if (last && head.at(-1) === last && last.pos === "ADP" && prepositionOfPlace(last.lower, wh) !== last.lower && /^[A-Z]/.test(slot))
