@@ -256,3 +256,17 @@ test("an in-place 'do what' takes the answer's verb; a which-noun said again tak
     true,
   );
 });
+
+test("an echoed answer's last words that open the question's own after the gap are the question's to say", () => {
+  assertStatements(
+    [
+      [
+        "What did Mozart leave unfinished when he died in 1791?",
+        "He left his Requiem unfinished; Süssmayr completed it afterwards.",
+        "Mozart left his Requiem unfinished when he died in 1791; Süssmayr completed it afterwards.",
+      ],
+      ["What do bees make from nectar?", "They make honey from nectar.", "Bees make honey from nectar."],
+    ],
+    true,
+  );
+});

@@ -972,6 +972,15 @@ function answerFillingGap(d: Declarative, a: AnswerParts): AnswerParts | undefin
   const after = d.rest.filter((x) => x.pos !== "PUNCT").map((x) => x.lower);
   const repeated = after.length === 0 ? -1 : filler.findIndex((_, j) => j > 0 && after.every((w, i) => filler[j + i]?.lower === w));
   if (repeated > 0) filler = [...filler.slice(0, repeated), ...filler.slice(repeated + after.length)];
+  // (So the first of them, which end the answer's phrase: "He left his Requiem unfinished" for "leave _ unfinished when he died".)
+  // (Before the answer's own punctuation: "…; Süssmayr completed it afterwards" goes on after the question's words.)
+  else {
+    const stop = filler.findIndex((x) => x.pos === "PUNCT");
+    const end = stop < 0 ? filler.length : stop;
+    let said = Math.min(after.length, end - 1);
+    while (said > 0 && !after.slice(0, said).every((w, i) => filler[end - said + i].lower === w)) said--;
+    if (said > 0) filler = [...filler.slice(0, end - said), ...filler.slice(end)];
+  }
   if (filler.length === 0 || filler[0].pos === "PUNCT") return undefined;
   // ("learn to do" + "They learned to salivate …": the answer's infinitive is the question's "to do"; the pronoun rule says it whole.)
   if (filler[0].lower === "to" && /^to do$/i.test(text(withoutMarks(d.rest)))) return undefined;
