@@ -270,3 +270,19 @@ test("an echoed answer's last words that open the question's own after the gap a
     true,
   );
 });
+
+test("'What is X likely to be?' keeps 'likely to be' with its verb, and the answer's own hedge says it", () => {
+  assertStatements(
+    [
+      ["What is the bird likely to be?", "A magpie.", "The bird is likely to be a magpie."],
+      ["What is the bird likely to be?", "Probably a magpie.", "The bird is probably a magpie."],
+      ["Which type of rock is it most likely to be?", "sedimentary", "It is most likely to be a sedimentary rock."],
+      [
+        "We saw a spiky animal near Adelaide. What was it likely to be?",
+        "Most likely a short-beaked echidna.",
+        "We saw a spiky animal near Adelaide. It was most likely a short-beaked echidna.",
+      ],
+    ],
+    true,
+  );
+});

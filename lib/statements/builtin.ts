@@ -448,6 +448,9 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   const word = { ...t[at], text: hedge, lower: hedge, lemma: hedge, pos: "ADV" as const, pre: " " };
   // ("How long do dogs typically live?" + "Usually 10 to 13 years": the answer's word of how often takes the question's place.)
   if (HOW_OFTEN.test(hedge) && HOW_OFTEN.test(t[at].lower)) return joinTokens([...t.slice(0, at), word, ...t.slice(at + 1)]);
+  // ("What was it likely to be?" + "Most likely an echidna": the hedge says the question's likelihood, "was most likely an echidna".)
+  if (/^(?:(?:most |very |quite )?likely|probably|possibly|perhaps|almost certainly)$/i.test(hedge) && t[at]?.lower === "likely" && t[at + 1]?.lower === "to" && t[at + 2]?.lower === "be")
+    return joinTokens([...t.slice(0, at), word, { ...t[at + 3], pre: " " }, ...t.slice(at + 4)]);
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }
 

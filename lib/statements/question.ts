@@ -554,7 +554,15 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     };
   // "Were those the first Games after …?": a demonstrative before an article is the subject by itself.
   if (/^(?:this|that|these|those)$/.test(tokens[start]?.lower ?? "") && /^(?:the|a|an)$/.test(tokens[start + 1]?.lower ?? ""))
-    return { subject: tokens.slice(start, start + 1), aux, auxKind: "be", negated, preVerb: [], rest: tokens.slice(start + 1), guessed: false };
+    return {
+      subject: tokens.slice(start, start + 1),
+      aux,
+      auxKind: "be",
+      negated,
+      preVerb: [],
+      rest: tokens.slice(start + 1),
+      guessed: false,
+    };
   for (let k = start; k < n; k++) {
     const t = tokens[k];
     const prev = tokens[k - 1];
@@ -1038,6 +1046,19 @@ function subjectAfterModal(tokens: readonly Token[], j: number): boolean {
  * preposition.
  */
 function participleTail(tokens: readonly Token[]): number {
+  const words = tokens.filter((t) => t.pos !== "PUNCT");
+  // ("What is the bird likely to be?": an adjective of likelihood and its "to be" go with "is".)
+  if (
+    words.length >= 4 &&
+    /^(?:likely|unlikely|going|supposed|expected|meant|bound|sure|certain|thought|believed|said)$/.test(words.at(-3)?.lower ?? "") &&
+    words.at(-2)?.lower === "to" &&
+    words.at(-1)?.lower === "be"
+  ) {
+    // (With its degree: "most likely to be".)
+    let k = tokens.indexOf(words.at(-3) as Token);
+    while (k > 1 && /^(?:most|more|very|quite|less|least)$/.test(tokens[k - 1].lower)) k--;
+    return k;
+  }
   const n = tokens.length;
   // "What is statistical mechanics used to describe?": an infinitive after the participle is part of the tail.
   if (n >= 4 && tokens[n - 2].lower === "to" && tokens[n - 1].pos === "VERB" && tokens[n - 1].lower === tokens[n - 1].lemma) {
