@@ -286,3 +286,16 @@ test("'What is X likely to be?' keeps 'likely to be' with its verb, and the answ
     true,
   );
 });
+
+test("a yes's condition, an example's included, goes on the statement after a comma", () => {
+  assertStatements(
+    [
+      [
+        "Can a bank freeze your account?",
+        "Yes, it can, for example if it suspects fraud or receives a court order.",
+        "A bank can freeze your account, for example if it suspects fraud or receives a court order.",
+      ],
+    ],
+    true,
+  );
+});

@@ -1337,7 +1337,12 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   // ("No, it's a giant herb — …": a contracted clause after the yes or no's comma follows the statement after a semicolon, as written.)
   if (a.isClause && /^(?:it|that|they|he|she)['’](?:s|re)\s/i.test(a.raw.trimStart())) return { joiner: "; ", text: textAsWritten(a) };
   // ("Yes, even though it's farther from the Sun, …": a concession goes on the statement after a comma, as the answer wrote it.)
-  if (/^(?:even though|even if|although|though|whereas|unless)\s/i.test(a.text)) {
+  // (So a condition, perhaps an example's: "Yes, it can, for example if it suspects fraud …".)
+  if (
+    /^(?:even though|even if|although|though|whereas|unless|(?:(?:for example|for instance|especially|particularly|usually|typically|mainly|mostly|only|but only),? )?(?:if|when|as long as|provided|once))\s/i.test(
+      a.text,
+    )
+  ) {
     const own = textAsWritten(a);
     return { joiner: ", ", text: `${own[0].toLowerCase()}${own.slice(1)}` };
   }
