@@ -299,3 +299,17 @@ test("a yes's condition, an example's included, goes on the statement after a co
     true,
   );
 });
+
+test("what an answer adds after an amount of the question's whole goes after the question's words", () => {
+  assertStatements(
+    [
+      [
+        "What percentage of Earth's fresh water is stored in glaciers and ice sheets?",
+        "Roughly 69%, most of it in Antarctica.",
+        "Roughly 69% of Earth's fresh water is stored in glaciers and ice sheets, most of it in Antarctica.",
+      ],
+      ["How much of the Earth is covered by oceans?", "About 71% of it.", "About 71% of the Earth is covered by oceans."],
+    ],
+    true,
+  );
+});

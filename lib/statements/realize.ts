@@ -602,10 +602,13 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   }
   if (wh.ofPhrase.length > 0) {
     // ("About a quarter of it": the answer's pronoun stands for the question's of-phrase.)
-    const ofIt = /\bof (?:it|them)\b/i.exec(a);
+    // (Before the answer's comma only: "Roughly 69%, most of it in Antarctica" adds its own phrase after the amount's.)
+    const comma = a.search(/,\s/);
+    const [amount, aside] = comma > 0 ? [a.slice(0, comma), a.slice(comma)] : [a, ""];
+    const ofIt = /\bof (?:it|them)\b/i.exec(amount);
     return ofIt
-      ? `${a.slice(0, ofIt.index)}of ${text(wh.ofPhrase)}${a.slice(ofIt.index + ofIt[0].length)}`
-      : `${a} of ${text(wh.ofPhrase)}`;
+      ? `${amount.slice(0, ofIt.index)}of ${text(wh.ofPhrase)}${amount.slice(ofIt.index + ofIt[0].length)}${aside}`
+      : `${amount} of ${text(wh.ofPhrase)}${aside}`;
   }
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
   const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety|colou?r|shape)$/.test(head.lower) && !wh.typeOf;
@@ -2601,6 +2604,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     (!action && a.plural) ||
     (wh.measure === "many" && !/^(?:one|1|a|an)\b(?![,.]\d)/i.test(a.text)) ||
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
+  // ("Roughly 69% of Earth's fresh water, most of it in Antarctica": what the answer adds after an amount of the question's whole goes
+  // after the question's words.)
+  const aside = wh.ofPhrase.length > 0 && AMOUNT_START.test(a.text) ? /^([^,]+)(,\s.+)$/.exec(subject) : null;
+  if (aside)
+    return { sentence: `${capitalize(aside[1])} ${agree(predicate, plural, whPlural)}${aside[2]}`, rule: "wh-subject:aside", doubts };
   // "The pancreas, which also produces glucagon, produces insulin": close a non-restrictive relative clause.
   // So an appositive ("Capsaicin, a compound concentrated in the pith and seeds, gives …").
   // So a participle's phrase ("The Jazz Singer (1927), starring Al Jolson, was …"), unless the subject lists gerunds ("Swimming, running …").
