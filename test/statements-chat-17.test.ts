@@ -313,3 +313,13 @@ test("what an answer adds after an amount of the question's whole goes after the
     true,
   );
 });
+
+test("a quoted title is the question's object for the answer's 'it', and the answer's own verb is no verb lost", () => {
+  assertStatements(
+    [
+      ['Who composed "Take Five"?', "Paul Desmond wrote it.", 'Paul Desmond wrote "Take Five".'],
+      ['Who painted "The Garden of Earthly Delights"?', "Hieronymus Bosch painted it around 1500.", 'Hieronymus Bosch painted "The Garden of Earthly Delights" around 1500.'],
+    ],
+    true,
+  );
+});

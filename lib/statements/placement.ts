@@ -705,6 +705,11 @@ function questionVerbLost(own: string, question: string, answer: string): string
   for (const w of [verb.lower, verb.lemma])
     if (cachedRegExp(`\\b${escapeRegExp(w.slice(0, Math.max(4, w.length - 2)))}`, "i").test(own)) return undefined;
   const lemma = verb.pos === "VERB" ? verb.lemma : verb.lower.replace(/(?<=[^s])s$/, "");
+  // (Nor where the answer's own clause says its verb, which the statement keeps: "Paul Desmond wrote it." for "Who composed …?".)
+  const answerTokens = tokenizePhrase(answer.trim());
+  const ownVerb = clauseVerb(answerTokens);
+  if (ownVerb > 0 && answerTokens[ownVerb].pos === "VERB" && cachedRegExp(`\\b${escapeRegExp(answerTokens[ownVerb].text)}\\b`, "").test(own))
+    return undefined;
   // (The verb as the question spells it too: "specialise" whose lemma reads "specialize", "found" whose lemma reads "find".)
   const forms = [lemma, verb.lower].flatMap((v) => verbForms(v, true));
   const says = (s: string) => {

@@ -2071,6 +2071,9 @@ function predicateObject(predicate: readonly Token[]): { verb: Token | undefined
   if (!verb || !(verb.pos === "VERB" || canBeVerb(verb.lower))) return { verb: undefined, object: [] };
   let k = v + 1;
   while (k < predicate.length && predicate[k].pos === "ADV" && PARTICLES.has(predicate[k].lower)) k++;
+  // ('"Take Five"': a quoted title is the object, quotes and all.)
+  const close = /^["“]$/.test(predicate[k]?.text ?? "") ? predicate.findIndex((t, i) => i > k + 1 && /^["”]$/.test(t.text)) : -1;
+  if (close > 0) return { verb, object: predicate.slice(k, close + 1) };
   let end = k;
   // A title runs on through its prepositions ("the Girl with a Pearl Earring").
   const titleGoesOn = (at: number) =>
