@@ -323,3 +323,16 @@ test("a quoted title is the question's object for the answer's 'it', and the ans
     true,
   );
 });
+
+test("a passive's participle before a final phrase of place ends a subject with a measure in it", () => {
+  assertStatements(
+    [
+      [
+        "What year was the record 56.7 °C reading taken in Death Valley?",
+        "1913.",
+        "The record 56.7 °C reading was taken in Death Valley in 1913.",
+      ],
+    ],
+    true,
+  );
+});

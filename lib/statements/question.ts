@@ -710,16 +710,26 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
   // "was the first known writing system developed", "was Alexander the Great tutored": a passive's participle ends the question; the
   // words before it are the subject's.
   const end = tokens.length - (tokens[tokens.length - 1]?.pos === "PUNCT" ? 1 : 0);
-  const final = tokens[end - 1];
+  // ("was the record 56.7 °C reading taken in Death Valley": so before a final phrase of place or time, after a number the loop cut at.)
+  let phrase = -1;
+  for (let j = end - 2; j > cut && phrase < 0; j--) if (tokens[j].pos === "ADP") phrase = j;
+  const participleEnd =
+    phrase > 0 &&
+    tokens[cut]?.pos === "NUM" &&
+    tokens[phrase - 1].pos === "VERB" &&
+    tokens.slice(phrase + 1, end).every((x) => /^(?:DET|ADJ|NOUN|PROPN|NUM)$/.test(x.pos))
+      ? phrase
+      : end;
+  const final = tokens[participleEnd - 1];
   if (
-    cut < end - 1 &&
+    cut < participleEnd - 1 &&
     final &&
     final.pos === "VERB" &&
     final.lemma !== final.lower &&
     (/(?:ed|en|wn|ght|lt|pt)$/.test(final.lower) || pastParticiple(final.lemma) === final.lower) &&
-    tokens.slice(cut, end - 1).every(
+    tokens.slice(cut, participleEnd - 1).every(
       (x, j, between) =>
-        ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos) ||
+        ["DET", "ADJ", "NOUN", "PROPN", "NUM", "SYM"].includes(x.pos) ||
         (x.pos === "VERB" && /(?:ed|wn|en|ing)$/.test(x.lower)) ||
         // ("the T. rex known as Sue found": a name whatever its tag, and "as" after a participle of naming.)
         /^[A-Z]/.test(x.text) ||
@@ -728,7 +738,7 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
         (x.lower === "by" && between[j - 1]?.pos === "VERB" && /(?:ed|en|wn)$/.test(between[j - 1].lower)),
     )
   )
-    cut = end - 1;
+    cut = participleEnd - 1;
   // ("Where is the first place a scientist should present new data?": a clause after the subject's noun, with no "that", is the subject's
   // own; the question asks what the whole subject is.)
   // (Its own infinitive after it is the predicate: "Is the first thing you should do to call 911?".)
