@@ -336,3 +336,14 @@ test("a passive's participle before a final phrase of place ends a subject with 
     true,
   );
 });
+
+test("a chat answer's impression without its 'it' gets it back ('Sounds like a ladybug.')", () => {
+  assertStatements([
+    [
+      "My kid found a bug with a hard red shell and black spots in our garden. What is it?",
+      "Sounds like a ladybug. That's good news — they eat aphids.",
+      "My kid found a bug with a hard red shell and black spots in our garden. It sounds like a ladybug. That's good news — they eat aphids.",
+    ],
+    ["What is this rash?", "Looks like eczema.", "This rash looks like eczema."],
+  ]);
+});

@@ -1019,7 +1019,8 @@ export function analyzeAnswer(answer: string): AnswerParts {
 function analyzeUncached(answer: string): AnswerParts {
   const listed = /\n|(?:^|\s)1[.)]\s/.test(answer) ? joinList(answer) : answer;
   const { text: framedBody, framed } = stripFraming(withoutSignOff(collapseSpaces(listed)));
-  const body = withoutConfirmation(framedBody);
+  // ("Sounds like a ladybug.": the dropped "it" of a chat answer's impression goes back, "It sounds like a ladybug.")
+  const body = withoutConfirmation(framedBody).replace(/^(sounds|looks|seems) like\b/i, (m) => `It ${m[0].toLowerCase()}${m.slice(1)}`);
   // A leading yes/no is noted, not removed: "FALSE" or "No one" is the whole answer to a wh-question.
   const yes = YES.exec(body);
   const no = yes ? null : NO.exec(body);
