@@ -347,3 +347,14 @@ test("a chat answer's impression without its 'it' gets it back ('Sounds like a l
     ["What is this rash?", "Looks like eczema.", "This rash looks like eczema."],
   ]);
 });
+
+test("a number that labels a noun ('size 8') stays in the subject before the subject's other nouns", () => {
+  assertStatements(
+    [
+      ["How many millimetres is a US size 8 knitting needle?", "5 millimetres", "A US size 8 knitting needle is 5 millimetres."],
+      // (A number after a common noun still starts the predicate.)
+      ["Why is a marathon 26.2 miles?", "Because of the 1908 Olympics.", "A marathon is 26.2 miles because of the 1908 Olympics."],
+    ],
+    true,
+  );
+});
