@@ -358,3 +358,17 @@ test("a number that labels a noun ('size 8') stays in the subject before the sub
     true,
   );
 });
+
+test("the question's 'its' stands for the one place the asker's situation names", () => {
+  assertStatements(
+    [
+      [
+        "I'm planning a trip to Japan. What is its highest mountain?",
+        "Mount Fuji — it's about 3,776 metres tall.",
+        "Japan's highest mountain is Mount Fuji — it's about 3,776 metres tall.",
+      ],
+      ["I'm visiting Iceland. What is its capital?", "Reykjavík.", "Iceland's capital is Reykjavík."],
+    ],
+    true,
+  );
+});

@@ -1708,7 +1708,10 @@ function directQuestion(asked: string): string {
  */
 function withPlaceFromContext(asked: string): string {
   const { context, last } = splitFinalSentence(asked);
-  if (!context || !/\sthere\b/.test(last) || /\b(?:is|are|was|were) there\b|\bthere (?:is|are|was|were)\b/i.test(last)) return asked;
+  // (So its "its": "I'm planning a trip to Japan. What is its highest mountain?" asked as "What is Japan's highest mountain?".)
+  const its = /\bits\b/i.test(last) && !/\b(?:the|a|an)\s[a-z]+\s.*\bits\b/i.test(last);
+  if (!context || (!its && !/\sthere\b/.test(last)) || /\b(?:is|are|was|were) there\b|\bthere (?:is|are|was|were)\b/i.test(last))
+    return asked;
   if (!context.split(/(?<=[.!?])\s+/).every((x) => ASKERS_SENTENCE.test(x))) return asked;
   const places = new Set(
     [...context.matchAll(/\b(?:to|in|at|visit|visiting)\s+((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)*)/g)]
@@ -1718,7 +1721,7 @@ function withPlaceFromContext(asked: string): string {
   if (places.size !== 1) return asked;
   const place = [...places][0];
   if (!/ /.test(place) && !isProperWord(place.toLowerCase())) return asked;
-  return last.replace(/\sthere\b/, ` in ${place}`);
+  return its ? last.replace(/\b[Ii]ts\b/, `${place}'s`) : last.replace(/\sthere\b/, ` in ${place}`);
 }
 
 /** The rules on a question and answer within the bound. */
