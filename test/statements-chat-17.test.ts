@@ -372,3 +372,13 @@ test("the question's 'its' stands for the one place the asker's situation names"
     true,
   );
 });
+
+test("a yes's clause states the question's noun with a closed compound that ends with it ('stratovolcano')", () => {
+  assertStatements(
+    [
+      ["Is Mount Kilimanjaro a volcano?", "Yes, it's a dormant stratovolcano.", "Mount Kilimanjaro is a dormant stratovolcano."],
+      ["Is a robin a bird?", "Yes, it's a songbird.", "A robin is a songbird."],
+    ],
+    true,
+  );
+});

@@ -1422,7 +1422,9 @@ function statesProposition(clause: readonly Token[], proposition: readonly Token
   const a = new Set(clause.flatMap((t) => [t.lemma, t.lower]));
   // (A word said in a derived form counts: "conduct" in "conductor", "protect" in "protection".)
   const derived = (w: string) => w.length >= 5 && clause.some((t) => t.lower.length > w.length && t.lower.startsWith(w));
-  for (const w of q) if (!a.has(w) && !derived(w)) return false;
+  // (So a closed compound that ends with it: "volcano" in "stratovolcano", "bird" in "songbird".)
+  const compound = (w: string) => w.length >= 4 && clause.some((t) => t.lower.length >= w.length + 3 && t.lower.endsWith(w));
+  for (const w of q) if (!a.has(w) && !derived(w) && !compound(w)) return false;
   return true;
 }
 
