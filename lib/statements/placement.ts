@@ -708,7 +708,9 @@ function questionVerbLost(own: string, question: string, answer: string): string
   // (Nor where the answer's own clause says its verb, which the statement keeps: "Paul Desmond wrote it." for "Who composed …?".)
   const answerTokens = tokenizePhrase(answer.trim());
   const ownVerb = clauseVerb(answerTokens);
-  if (ownVerb > 0 && answerTokens[ownVerb].pos === "VERB" && cachedRegExp(`\\b${escapeRegExp(answerTokens[ownVerb].text)}\\b`, "").test(own))
+  // (A verb with something after it: "acacia leaves" is no clause.)
+  const followed = /^(?:PRON|DET|NOUN|PROPN|ADP|ADV|NUM|ADJ)$/.test(answerTokens[ownVerb + 1]?.pos ?? "");
+  if (ownVerb > 0 && followed && answerTokens[ownVerb].pos === "VERB" && cachedRegExp(`\\b${escapeRegExp(answerTokens[ownVerb].text)}\\b`, "").test(own))
     return undefined;
   // (The verb as the question spells it too: "specialise" whose lemma reads "specialize", "found" whose lemma reads "find".)
   const forms = [lemma, verb.lower].flatMap((v) => verbForms(v, true));
