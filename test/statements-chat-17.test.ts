@@ -3,7 +3,9 @@
  * (lean-56 and lean-58, short answers in the style of the issue's own table, and lean-57), and on the labelled flag batches flags-41
  * and flags-42. Each rule is shown where it applies and where it must not.
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("a capitalised name is the verb's object, never the verb, though its word can be one ('Japan')", () => {
@@ -381,4 +383,14 @@ test("a yes's clause states the question's noun with a closed compound that ends
     ],
     true,
   );
+});
+
+test("the question's pointing word said as the answer's complement is flagged", () => {
+  const r = reformulate(
+    "We're driving across Canada this summer and want to stop in the capital. Which city is that?",
+    "That'd be Ottawa, in Ontario.",
+  );
+  assert.ok(r.doubts.includes('reads: "is that" for the question\'s pointing word'), r.statement);
+  // (Not a "that" the answer says itself.)
+  assert.deepEqual(reformulate("What is the capital of Canada?", "Ottawa is the capital.").doubts, []);
 });
