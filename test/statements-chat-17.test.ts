@@ -394,3 +394,16 @@ test("the question's pointing word said as the answer's complement is flagged", 
   // (Not a "that" the answer says itself.)
   assert.deepEqual(reformulate("What is the capital of Canada?", "Ottawa is the capital.").doubts, []);
 });
+
+test("a verb the tagger read before a final word that is no verb's base form stays the verb ('feel pain', 'look blue')", () => {
+  assertStatements(
+    [
+      ["Does the brain feel pain?", "No, it doesn't — brain tissue has no pain receptors.", "The brain does not feel pain — brain tissue has no pain receptors."],
+      ["Why does the ocean look blue?", "Because water absorbs red light.", "The ocean looks blue because water absorbs red light."],
+      // (A final word that can be the verb still is it: "shower" read as a verb before "peak".)
+      ["When does the Perseid meteor shower peak?", "mid-August", "The Perseid meteor shower peaks in mid-August."],
+      ["What does a Geiger counter detect?", "Radiation.", "A Geiger counter detects radiation."],
+    ],
+    true,
+  );
+});

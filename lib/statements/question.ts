@@ -461,7 +461,9 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     !/^[A-Z]/.test(final.text) &&
     canBeVerb(final.lower) &&
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
-    !isVerbFirst(tokens[best].lower)
+    !isVerbFirst(tokens[best].lower) &&
+    // (Not a word the tagger read as the verb before a noun that ends the question: "Does the brain feel pain?".)
+    !(tokens[best].pos === "VERB" && canBeBaseVerb(tokens[best].lower) && !canBeBaseVerb(final.lower) && last === best + 1)
   )
     best = last;
   // ("Did the Romans use concrete?": a base form read first as a verb, after a plural or a people's name, is the verb, and the last word
