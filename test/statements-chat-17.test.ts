@@ -407,3 +407,17 @@ test("a verb the tagger read before a final word that is no verb's base form sta
     true,
   );
 });
+
+test("a count after a passive's participle and the preposition it strands goes last, and no count phrase is flagged there", () => {
+  assertStatements(
+    [
+      [
+        "How many hills was ancient Rome built on?",
+        "Seven — that's why it's called the City of Seven Hills.",
+        "Ancient Rome was built on seven hills — that's why it's called the City of Seven Hills.",
+      ],
+      ["How many islands is Venice built on?", "118.", "Venice is built on 118 islands."],
+    ],
+    true,
+  );
+});

@@ -11,6 +11,10 @@ import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst, PERS
 import { parseQuestion, PREPOSITIONS } from "./question.js";
 import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
+/** Number words a count can be said in ("seven on the field players"; not "built on seven hills"). */
+const COUNT_WORDS =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions|several|many|few";
+
 /**
  * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40
  * characters, the shortest first) said again, as whole words, within 30 characters after it and before any period — what
@@ -540,7 +544,7 @@ export function answerPartDoubts(own: string, statement: string, question: strin
   // "There are seven on the field players on a rugby sevens team": a phrase between the count and the question's noun.
   const counted = howManyNoun(question);
   const between = counted
-    ? cachedRegExp(`\\b(?:\\d+|[a-z]+) (?:on|in|at|of|for) (?:the |a |an )?[a-z]+ ${counted}\\b`, "").exec(own)
+    ? cachedRegExp(`\\b(?:\\d+|${COUNT_WORDS}) (?:on|in|at|of|for) (?:the |a |an )?[a-z]+ ${counted}\\b`, "").exec(own)
     : null;
   if (between && !question.includes(between[0])) out.push(`reads: "${between[0]}", a phrase inside the count`);
   // "Juliet's parents wanted Count Paris her to marry": the answer put before the question's "her to marry".

@@ -4267,7 +4267,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             ? 1 + objectPhraseEnd(d.rest.slice(1))
             : objectPhraseEnd(d.rest)
           : d.auxKind === "be" && !d.verb
-            ? 0
+            ? strandedAfterParticiple(d.rest)
             : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
@@ -4391,6 +4391,16 @@ const AMOUNT_START =
 
 /** Adverbs of degree before an adjective ("so valuable", "too heavy", "very rare"). */
 const DEGREE_ADVERB = /^(?:so|too|very|really|quite|extremely|incredibly|hugely|enormously|highly|fairly|pretty|rather)$/;
+
+/** "built on _": after a passive's participle and the preposition it strands, the count goes last; else 0, right after "be". */
+function strandedAfterParticiple(rest: readonly Token[]): number {
+  const words = withoutFinalPunctuation(rest);
+  let k = 0;
+  while (words[k]?.pos === "ADV") k++;
+  return words[k]?.pos === "VERB" && /(?:ed|en|wn|lt|ght)$/.test(words[k].lower) && words.length === k + 2 && words[k + 1].pos === "ADP"
+    ? words.length
+    : 0;
+}
 
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], answer: AnswerParts): Realized {
   // "Happy to help: there are five." — the answer's own "there are" says only the number.
