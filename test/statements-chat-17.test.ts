@@ -421,3 +421,18 @@ test("a count after a passive's participle and the preposition it strands goes l
     true,
   );
 });
+
+test("an office without an article is said of the answer ('Titus was emperor when …')", () => {
+  assertStatements(
+    [
+      [
+        "Who was emperor when Vesuvius erupted?",
+        "Titus — he'd only been emperor for a few months.",
+        "Titus was emperor when Vesuvius erupted — he'd only been emperor for a few months.",
+      ],
+      // (With its of-phrase the office keeps its place: "The president of France is …".)
+      ["Who is president of France?", "Emmanuel Macron.", "The president of France is Emmanuel Macron."],
+    ],
+    true,
+  );
+});

@@ -3168,6 +3168,9 @@ function beComplementRealize(
   // ("Which continent are the Atlas Mountains on?" + "Africa": "in Africa".)
   else if (stranded && /^[A-Z]/.test(slot) && prepositionOfPlace(stranded, wh) !== stranded)
     tailText = `${tailText.slice(0, -stranded.length)}${prepositionOfPlace(stranded, wh)}`;
+  // ("Who was emperor when Vesuvius erupted?" + "Titus": an office without an article is said of the answer, "Titus was emperor when …".)
+  const office = wh.word === "who" && !tailText && subject.length === 1 && subject[0].pos === "NOUN" && /^[a-z]+$/.test(subject[0].text);
+  if (office) return { sentence: [capitalize(slot), beText, x, after].filter((s) => s !== "").join(" "), rule: "wh-be:office", doubts };
   const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter(
     (s) => s !== "",
   );
