@@ -436,3 +436,20 @@ test("an office without an article is said of the answer ('Titus was emperor whe
     true,
   );
 });
+
+test("a wh-phrase's noun goes on through a hyphen and through a compound up to 'did'; a modal's progressive keeps its '-ing' verb", () => {
+  assertStatements(
+    [
+      [
+        "Which Greek city-state was famous for the harsh military training of its boys?",
+        "Sparta — boys entered the agoge at about age seven.",
+        "Sparta was famous for the harsh military training of its boys — boys entered the agoge at about age seven.",
+      ],
+      ["In which present-day country is Samarkand?", "Uzbekistan", "Samarkand is in Uzbekistan."],
+      ["Whose home run record did Roger Maris break in 1961?", "Babe Ruth's.", "Roger Maris broke Babe Ruth's home run record in 1961."],
+      ["What could the stations be measuring?", "heat", "The stations could be measuring heat."],
+      ["Which Shakespeare play features Prospero?", "The Tempest.", "The Tempest features Prospero."],
+    ],
+    true,
+  );
+});

@@ -490,8 +490,19 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best = tokens.length - 1;
     while (best > start + 1 && tokens[best].pos === "ADP") best--;
   }
+  // ("What could the stations be measuring?": after a modal, "be" before an -ing form is the progressive's; the -ing form is the verb.)
+  if (
+    kind === "modal" &&
+    tokens[best]?.lower === "be" &&
+    tokens[best + 1]?.pos === "VERB" &&
+    /ing$/.test(tokens[best + 1].lower) &&
+    endsClause(tokens[best + 2])
+  )
+    best += 1;
   const v = best;
   let subjectEnd = v;
+  // (The progressive's "be" goes with the verb, not the subject.)
+  if (kind === "modal" && tokens[v - 1]?.lower === "be" && /ing$/.test(tokens[v].lower)) subjectEnd = v - 1;
   while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
   // ("How will the ability to run fast most likely benefit …?": an adverb said after its verb ends the subject's infinitive.)
   if (
@@ -815,7 +826,21 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       i += 3;
     }
     const startNoun = i;
-    while (i < tokens.length) {
+    // ("Whose home run record did Roger Maris break?": nouns, adjectives and base forms up to the auxiliary are all the noun's phrase.)
+    let run = i;
+    while (
+      run < tokens.length &&
+      (/^(?:NOUN|PROPN|ADJ)$/.test(tokens[run].pos) ||
+        (tokens[run].pos === "VERB" && tokens[run].lower === tokens[run].lemma && run > i) ||
+        (tokens[run].text === "-" && tokens[run].pre === "" && tokens[run + 1]?.pre === ""))
+    )
+      run++;
+    const wholeRun = run > i + 2 && tokens[run - 1].pos === "NOUN" && isAux(tokens[run]) && /^(?:do|does|did)$/.test(tokens[run].lower);
+    if (wholeRun) {
+      noun.push(...tokens.slice(i, run));
+      i = run;
+    }
+    while (!wholeRun && i < tokens.length) {
       const t = tokens[i];
       const next = tokens[i + 1];
       if (isAux(t)) break;
@@ -831,6 +856,12 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         i += 2;
         // (A base form after it is the plural's verb: "Which organ or organs filter blood?".)
         if (tokens[i] && tokens[i].lower === tokens[i].lemma && canBeVerb(tokens[i].lower)) break;
+        continue;
+      }
+      // ("Which Greek city-state …": a hyphen inside a word goes on the noun.)
+      if (t.text === "-" && i > startNoun && t.pre === "" && next?.pre === "" && /^[a-z]/i.test(next.text)) {
+        noun.push(t, next);
+        i += 2;
         continue;
       }
       if (
