@@ -453,3 +453,13 @@ test("a wh-phrase's noun goes on through a hyphen and through a compound up to '
     true,
   );
 });
+
+test("a count's bracket is what the answer adds: the counted noun goes before it", () => {
+  assertStatements(
+    [
+      ["How many bones are in the human body?", "206 (in adults).", "There are 206 bones in the human body (in adults)."],
+      ["How many legs does a spider have?", "Eight (unlike insects, which have six).", "A spider has eight legs (unlike insects, which have six)."],
+    ],
+    true,
+  );
+});
