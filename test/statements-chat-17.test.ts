@@ -463,3 +463,16 @@ test("a count's bracket is what the answer adds: the counted noun goes before it
     true,
   );
 });
+
+test("a capitalised participle after an article opens a name, no clause ('the Enhanced Fujita scale')", () => {
+  assertStatements(
+    [
+      [
+        "What is the scale used to rate tornado strength in the United States?",
+        "That would be the Enhanced Fujita (EF) scale.",
+        "The scale used to rate tornado strength in the United States is the Enhanced Fujita (EF) scale.",
+      ],
+    ],
+    true,
+  );
+});

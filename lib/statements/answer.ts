@@ -434,6 +434,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   if (t.pos === "AUX") return FINITE_AUX.has(t.lower) && !(prev && prev.lower === "to");
   if (/ing$/.test(t.lower) || prev?.lower === "to") return false;
+  // ("the Enhanced Fujita (EF) scale": a capitalised participle right after an article opens a name.)
+  if (/^(?:the|a|an)$/.test(prev?.lower ?? "") && /^[A-Z].*(?:ed|en)$/.test(t.text) && /^[A-Z]/.test(next?.text ?? "")) return false;
   // ("Most use echolocation", "All orbit the Sun": a base form after a quantifier that stands alone is the verb, unless a verb follows it:
   // "Most water evaporates".)
   if (
