@@ -476,3 +476,21 @@ test("a capitalised participle after an article opens a name, no clause ('the En
     true,
   );
 });
+
+test("a measure's own phrase goes after the question's infinitive ('cost about $35 million to build at the time')", () => {
+  assertStatements(
+    [
+      [
+        "How much did the Golden Gate Bridge cost to build?",
+        "About $35 million at the time (it opened in 1937).",
+        "The Golden Gate Bridge cost about $35 million to build at the time (it opened in 1937).",
+      ],
+      [
+        "How long does a broken bone take to heal?",
+        "Usually six to eight weeks for a simple fracture, but it depends on the bone.",
+        "A broken bone usually takes six to eight weeks to heal for a simple fracture, but it depends on the bone.",
+      ],
+    ],
+    true,
+  );
+});

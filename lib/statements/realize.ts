@@ -4354,6 +4354,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   if (relative) slot = relative[1];
   else if (dashed) slot = dashed[1];
   else if (afterthought) slot = afterthought[1];
+  // ("cost about $35 million at the time" before "to build": the measure's own phrase goes after the question's infinitive.)
+  const infinitive = wh.measure !== undefined && inside && d.rest[gap]?.lower === "to" && d.rest[gap + 1]?.pos === "VERB";
+  const measured = infinitive && !relative && !dashed && !afterthought ? MEASURE_THEN_PHRASE.exec(slot) : null;
+  if (measured && (LEADING_MEASURE.test(measured[1]) || AMOUNT_START.test(measured[1].replace(/\$/, ""))) && d.rest.slice(gap).every((t) => t.pos !== "PUNCT" || t === d.rest.at(-1))) {
+    slot = measured[1];
+    const end = d.rest.at(-1)?.pos === "PUNCT" ? d.rest.length - 1 : d.rest.length;
+    d = { ...d, rest: [...d.rest.slice(0, end), word(d.rest[gap], measured[2], "X"), ...d.rest.slice(end)] };
+  }
   // ("Android Inc., founded by Andy Rubin, in 2005": the answer's participle phrase is closed before the question's words go on.)
   else if (inside && PARTICIPLE_AFTER.test(slot)) slot = `${slot},`;
   // ("James Phipps, his gardener's eight-year-old son," before "with cowpox": so is an appositive with a possessive.)
@@ -4379,6 +4387,9 @@ function plainInstruction(a: AnswerParts): boolean {
 
 /** A phrase and a participle phrase after its comma: "Android Inc., founded by Andy Rubin", "about 6 minutes, lowered into water". */
 const PARTICIPLE_AFTER = /^([^,]+), ((?:[a-z]+ed|born|built|known|made|written|sung|drawn|led|won|run|held) [^,;:—–]+)$/;
+
+/** A measure and a phrase of its own after it, without a comma: "about $35 million at the time", "six weeks for a simple fracture". */
+const MEASURE_THEN_PHRASE = /^(.+?) ((?:at|for|in|during|on) (?:the|a|an|this|that|its|their) [^,;:—–()]+(?: \([^()]+\))?)$/;
 
 /** A phrase answer's afterthought after a comma: "about 27.3 days, roughly", "honey, mostly", "1897, I think". */
 const AFTERTHOUGHT =
