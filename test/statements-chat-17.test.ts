@@ -65,7 +65,11 @@ test("a name's particle stays in the name, a singular noun is its own lemma, a n
 test("'Why is there …?' is said as its own clause with the answer's reason after it", () => {
   assertStatements(
     [
-      ["Why is there no wind on the Moon?", "Because it has almost no atmosphere.", "There is no wind on the Moon because it has almost no atmosphere."],
+      [
+        "Why is there no wind on the Moon?",
+        "Because it has almost no atmosphere.",
+        "There is no wind on the Moon because it has almost no atmosphere.",
+      ],
       ["Why are there tides?", "Because of the Moon's gravity.", "There are tides because of the Moon's gravity."],
     ],
     true,
@@ -156,7 +160,11 @@ test("'like' after a noun that can be the verb is that verb's preposition; 'Yes,
 test("a place's article that opened the answer is lowered after 'in', not that of The Hague", () => {
   assertStatements(
     [
-      ["Where did the ancient Egyptians bury their pharaohs?", "The Valley of the Kings.", "The ancient Egyptians buried their pharaohs in the Valley of the Kings."],
+      [
+        "Where did the ancient Egyptians bury their pharaohs?",
+        "The Valley of the Kings.",
+        "The ancient Egyptians buried their pharaohs in the Valley of the Kings.",
+      ],
       ["Where is the Mona Lisa kept?", "The Louvre, in Paris.", "The Mona Lisa is kept in the Louvre, in Paris."],
       ["Where do the Dutch royals live?", "The Hague.", "The Dutch royals live in The Hague."],
     ],
@@ -220,14 +228,22 @@ test("'In short:' claims nothing; 'It's generally agreed' reports the clause aft
     true,
   );
   assertStatements([
-    ["How were the Alps formed?", "In short: the African Plate collided with the Eurasian Plate.", "The African Plate collided with the Eurasian Plate."],
+    [
+      "How were the Alps formed?",
+      "In short: the African Plate collided with the Eurasian Plate.",
+      "The African Plate collided with the Eurasian Plate.",
+    ],
   ]);
 });
 
 test("a which-question's 'one' after a superlative is its class, and so goes the class before 'still'", () => {
   assertStatements(
     [
-      ["Which reptile is the largest living one?", "That's the saltwater crocodile.", "The saltwater crocodile is the largest living reptile."],
+      [
+        "Which reptile is the largest living one?",
+        "That's the saltwater crocodile.",
+        "The saltwater crocodile is the largest living reptile.",
+      ],
       ["Which reptile is the largest living one?", "The saltwater crocodile is.", "The saltwater crocodile is the largest living reptile."],
       ["Which ocean is the deepest one?", "The Pacific.", "The Pacific is the deepest ocean."],
       [
@@ -320,7 +336,11 @@ test("a quoted title is the question's object for the answer's 'it', and the ans
   assertStatements(
     [
       ['Who composed "Take Five"?', "Paul Desmond wrote it.", 'Paul Desmond wrote "Take Five".'],
-      ['Who painted "The Garden of Earthly Delights"?', "Hieronymus Bosch painted it around 1500.", 'Hieronymus Bosch painted "The Garden of Earthly Delights" around 1500.'],
+      [
+        'Who painted "The Garden of Earthly Delights"?',
+        "Hieronymus Bosch painted it around 1500.",
+        'Hieronymus Bosch painted "The Garden of Earthly Delights" around 1500.',
+      ],
     ],
     true,
   );
@@ -398,7 +418,11 @@ test("the question's pointing word said as the answer's complement is flagged", 
 test("a verb the tagger read before a final word that is no verb's base form stays the verb ('feel pain', 'look blue')", () => {
   assertStatements(
     [
-      ["Does the brain feel pain?", "No, it doesn't — brain tissue has no pain receptors.", "The brain does not feel pain — brain tissue has no pain receptors."],
+      [
+        "Does the brain feel pain?",
+        "No, it doesn't — brain tissue has no pain receptors.",
+        "The brain does not feel pain — brain tissue has no pain receptors.",
+      ],
       ["Why does the ocean look blue?", "Because water absorbs red light.", "The ocean looks blue because water absorbs red light."],
       // (A final word that can be the verb still is it: "shower" read as a verb before "peak".)
       ["When does the Perseid meteor shower peak?", "mid-August", "The Perseid meteor shower peaks in mid-August."],
@@ -458,7 +482,11 @@ test("a count's bracket is what the answer adds: the counted noun goes before it
   assertStatements(
     [
       ["How many bones are in the human body?", "206 (in adults).", "There are 206 bones in the human body (in adults)."],
-      ["How many legs does a spider have?", "Eight (unlike insects, which have six).", "A spider has eight legs (unlike insects, which have six)."],
+      [
+        "How many legs does a spider have?",
+        "Eight (unlike insects, which have six).",
+        "A spider has eight legs (unlike insects, which have six).",
+      ],
     ],
     true,
   );

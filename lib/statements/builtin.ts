@@ -449,7 +449,12 @@ function withHedge(sentence: string, hedge: string, verbForms: ReadonlySet<strin
   // ("How long do dogs typically live?" + "Usually 10 to 13 years": the answer's word of how often takes the question's place.)
   if (HOW_OFTEN.test(hedge) && HOW_OFTEN.test(t[at].lower)) return joinTokens([...t.slice(0, at), word, ...t.slice(at + 1)]);
   // ("What was it likely to be?" + "Most likely an echidna": the hedge says the question's likelihood, "was most likely an echidna".)
-  if (/^(?:(?:most |very |quite )?likely|probably|possibly|perhaps|almost certainly)$/i.test(hedge) && t[at]?.lower === "likely" && t[at + 1]?.lower === "to" && t[at + 2]?.lower === "be")
+  if (
+    /^(?:(?:most |very |quite )?likely|probably|possibly|perhaps|almost certainly)$/i.test(hedge) &&
+    t[at]?.lower === "likely" &&
+    t[at + 1]?.lower === "to" &&
+    t[at + 2]?.lower === "be"
+  )
     return joinTokens([...t.slice(0, at), word, { ...t[at + 3], pre: " " }, ...t.slice(at + 4)]);
   return joinTokens([...t.slice(0, at), word, { ...t[at], pre: " " }, ...t.slice(at + 1)]);
 }
@@ -1848,6 +1853,8 @@ function standsAlone(final: string): boolean {
   // (A "the" phrase that a name ends is the question's own: "What is the highest peak in the Alps?".)
   const unanchored = final.replace(/\bthe [a-z][\w-]*(?: [a-z][\w-]*){0,2} (?:in|of|on) (?:the )?[A-Z]/g, "");
   return (
-    /\b(?:a|an) [a-z]|\s[A-Z][a-z]|\s[A-Z]{2,}\b/.test(final) && !/\bthe [a-z]/i.test(unanchored) && !/\b(?:we|us|our|you|your)\b/i.test(final)
+    /\b(?:a|an) [a-z]|\s[A-Z][a-z]|\s[A-Z]{2,}\b/.test(final) &&
+    !/\bthe [a-z]/i.test(unanchored) &&
+    !/\b(?:we|us|our|you|your)\b/i.test(final)
   );
 }

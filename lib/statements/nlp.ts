@@ -159,7 +159,8 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   // not a verb; the tagger splits the compound at its hyphen.)
   const joined = (i: number) => i > 1 && words[i - 1] === "-" && pre[i - 1] === "" && pre[i] === "" && /^[A-Za-z]/.test(words[i - 2]);
   // ("Leonardo da Vinci", "Ludwig van Beethoven": a name's particle between two capitalised words is part of the name.)
-  const particle = (i: number) => NAME_PARTICLE.test(words[i]) && /^\p{Lu}/u.test(words[i - 1] ?? "") && /^\p{Lu}/u.test(words[i + 1] ?? "");
+  const particle = (i: number) =>
+    NAME_PARTICLE.test(words[i]) && /^\p{Lu}/u.test(words[i - 1] ?? "") && /^\p{Lu}/u.test(words[i + 1] ?? "");
   return words.map((word, i) => ({
     text: word,
     lower: lowerCase(word),
@@ -169,10 +170,10 @@ function tag(text: string, firstPre: string | undefined): Token[] {
         : i > 0 && particle(i)
           ? "PROPN"
           : isBe(i)
-          ? "AUX"
-          : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
-            ? "ADJ"
-            : pos[i],
+            ? "AUX"
+            : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
+              ? "ADJ"
+              : pos[i],
     lemma: isBe(i) ? "be" : nounLemma(lowerCase(word), lowerCase(lemma[i] ?? word)),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));

@@ -286,7 +286,10 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // 'To say "please" in Italian, say "per favore.".': a quotation's stop, then the sentence's.
   if (/\.["”’']\.(?:\s|$)/.test(statement)) out.push("reads: a stop after a quotation's stop");
   // "Ottawa is that, in Ontario." for "… Which city is that?": the question's pointing word said as the answer's complement.
-  if (/\b(?:is|are|was|were) (?:that|this|these|those)(?=[,.;!]|\s[—–]|$)/.test(lower) && !/\b(?:is|are|was|were) (?:that|this|these|those)(?=[,.;!]|\s[—–]|$)/i.test(answer))
+  if (
+    /\b(?:is|are|was|were) (?:that|this|these|those)(?=[,.;!]|\s[—–]|$)/.test(lower) &&
+    !/\b(?:is|are|was|were) (?:that|this|these|those)(?=[,.;!]|\s[—–]|$)/i.test(answer)
+  )
     out.push('reads: "is that" for the question\'s pointing word');
   // "A goldfish lives most of them live ten years.": the answer's "most of them" put after the question's words.
   if (lower.includes(" of them ") && OF_THEM_OPENER.test(answer) && !OF_THEM_OPENER.test(statement))

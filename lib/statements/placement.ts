@@ -714,7 +714,12 @@ function questionVerbLost(own: string, question: string, answer: string): string
   const ownVerb = clauseVerb(answerTokens);
   // (A verb with something after it: "acacia leaves" is no clause.)
   const followed = /^(?:PRON|DET|NOUN|PROPN|ADP|ADV|NUM|ADJ)$/.test(answerTokens[ownVerb + 1]?.pos ?? "");
-  if (ownVerb > 0 && followed && answerTokens[ownVerb].pos === "VERB" && cachedRegExp(`\\b${escapeRegExp(answerTokens[ownVerb].text)}\\b`, "").test(own))
+  if (
+    ownVerb > 0 &&
+    followed &&
+    answerTokens[ownVerb].pos === "VERB" &&
+    cachedRegExp(`\\b${escapeRegExp(answerTokens[ownVerb].text)}\\b`, "").test(own)
+  )
     return undefined;
   // (The verb as the question spells it too: "specialise" whose lemma reads "specialize", "found" whose lemma reads "find".)
   const forms = [lemma, verb.lower].flatMap((v) => verbForms(v, true));

@@ -641,8 +641,9 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       // "Why is a marathon 26.2 miles?": a number after a common noun starts the predicate (not after a name: "Apollo 11").
       // (Nor after a noun that a number labels, before the rest of the subject's nouns: "a US size 8 knitting needle".)
       const labelled =
-        /^(?:size|number|model|type|class|grade|level|chapter|version|category|gate|route|platform|page|room|stage)$/.test(prev?.lower ?? "") &&
-        next?.pos === "NOUN";
+        /^(?:size|number|model|type|class|grade|level|chapter|version|category|gate|route|platform|page|room|stage)$/.test(
+          prev?.lower ?? "",
+        ) && next?.pos === "NOUN";
       if (k > start && sawNoun && t.pos === "NUM" && /^\d/.test(t.text) && prev.pos === "NOUN" && /^[a-z]/.test(prev.text) && !labelled) {
         cut = k;
         break;

@@ -4357,7 +4357,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // ("cost about $35 million at the time" before "to build": the measure's own phrase goes after the question's infinitive.)
   const infinitive = wh.measure !== undefined && inside && d.rest[gap]?.lower === "to" && d.rest[gap + 1]?.pos === "VERB";
   const measured = infinitive && !relative && !dashed && !afterthought ? MEASURE_THEN_PHRASE.exec(slot) : null;
-  if (measured && (LEADING_MEASURE.test(measured[1]) || AMOUNT_START.test(measured[1].replace(/\$/, ""))) && d.rest.slice(gap).every((t) => t.pos !== "PUNCT" || t === d.rest.at(-1))) {
+  if (
+    measured &&
+    (LEADING_MEASURE.test(measured[1]) || AMOUNT_START.test(measured[1].replace(/\$/, ""))) &&
+    d.rest.slice(gap).every((t) => t.pos !== "PUNCT" || t === d.rest.at(-1))
+  ) {
     slot = measured[1];
     const end = d.rest.at(-1)?.pos === "PUNCT" ? d.rest.length - 1 : d.rest.length;
     d = { ...d, rest: [...d.rest.slice(0, end), word(d.rest[gap], measured[2], "X"), ...d.rest.slice(end)] };
