@@ -522,3 +522,13 @@ test("a measure's own phrase goes after the question's infinitive ('cost about $
     true,
   );
 });
+
+test("a focusing adverb that opens a place answer goes before the question's preposition ('only on Tasmania')", () => {
+  assertStatements(
+    [
+      ["On which island do Tasmanian devils live in the wild?", "Only Tasmania.", "Tasmanian devils live only on Tasmania in the wild."],
+      ["In which countries do pandas live?", "Only China.", "Pandas live only in China."],
+    ],
+    true,
+  );
+});

@@ -4090,7 +4090,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       // ("counterclockwise", "upwards": an adverb needs no preposition.)
       (answerTokens.length === 1 && (answerTokens[0].pos === "ADV" || /(?:wise|wards?)$/i.test(answerTokens[0].text)))
         ? slot
-        : `${prep} ${midSentence(slot, wh.noun.at(-1)?.lemma)}`;
+        : FOCUS_BEFORE_PLACE.test(slot)
+          ? // ("Only Tasmania" → "only on Tasmania": a focusing adverb goes before the preposition.)
+            slot.replace(FOCUS_BEFORE_PLACE, (m) => `${m.toLowerCase()}${prep} `)
+          : `${prep} ${midSentence(slot, wh.noun.at(-1)?.lemma)}`;
     // "At what temperature does water boil at sea level?" → "boils at 100 °C at sea level": after the verb and its object; after a
     // predicate with "be" ("would be best protected from predators in a snowy field"); a time after the verb's own complement ("switched
     // to decimal currency in 1971", but "begins in September in the Northern Hemisphere").
@@ -4391,6 +4394,9 @@ function plainInstruction(a: AnswerParts): boolean {
 
 /** A phrase and a participle phrase after its comma: "Android Inc., founded by Andy Rubin", "about 6 minutes, lowered into water". */
 const PARTICIPLE_AFTER = /^([^,]+), ((?:[a-z]+ed|born|built|known|made|written|sung|drawn|led|won|run|held) [^,;:—–]+)$/;
+
+/** A focusing adverb that opens an answer and goes before the question's preposition ("only on Tasmania", "mainly in Asia"). */
+const FOCUS_BEFORE_PLACE = /^(?:only|just|mainly|mostly|chiefly|largely|primarily|exclusively) (?=[A-Z])/i;
 
 /** A measure and a phrase of its own after it, without a comma: "about $35 million at the time", "six weeks for a simple fracture". */
 const MEASURE_THEN_PHRASE = /^(.+?) ((?:at|for|in|during|on) (?:the|a|an|this|that|its|their) [^,;:—–()]+(?: \([^()]+\))?)$/;
