@@ -554,19 +554,11 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
   const n = tokens.length;
   let cut = n;
   let sawNoun = false;
-  // "Are there eight planets …?": "there" is the subject.
-  if (tokens[start]?.lower === "there")
-    return {
-      subject: tokens.slice(start, start + 1),
-      aux,
-      auxKind: "be",
-      negated,
-      preVerb: [],
-      rest: tokens.slice(start + 1),
-      guessed: false,
-    };
-  // "Were those the first Games after …?": a demonstrative before an article is the subject by itself.
-  if (/^(?:this|that|these|those)$/.test(tokens[start]?.lower ?? "") && /^(?:the|a|an)$/.test(tokens[start + 1]?.lower ?? ""))
+  // "Are there eight planets …?": "there" is the subject; so is a demonstrative before an article ("Were those the first Games after …?").
+  if (
+    tokens[start]?.lower === "there" ||
+    (/^(?:this|that|these|those)$/.test(tokens[start]?.lower ?? "") && /^(?:the|a|an)$/.test(tokens[start + 1]?.lower ?? ""))
+  )
     return {
       subject: tokens.slice(start, start + 1),
       aux,
