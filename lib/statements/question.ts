@@ -1228,8 +1228,7 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
       asksTime(wh);
     if (kind === "be") {
       // (Not for a reason: "Why is there no wind on the Moon?" asks why there is none, said as its own clause.)
-      if (tokens[j]?.lower === "there" && wh.word !== "why")
-        return { kind: "existential", wh, be: t, rest: tokens.slice(j + 1) };
+      if (tokens[j]?.lower === "there" && wh.word !== "why") return { kind: "existential", wh, be: t, rest: tokens.slice(j + 1) };
       if (wh.ofPhrase.length > 0 && startsNounPhrase(tokens, j)) return { kind: "wh-be", wh, be: t, subject: tokens.slice(j), tail: [] };
       if (startsNounPhrase(tokens, j) || (adjunct && tokens[j])) {
         if (adjunct && !wh.measure) {
