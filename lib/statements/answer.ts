@@ -67,9 +67,9 @@ const FRAMING = [
   // "Ah, the famous mystery!", "Quite a lot!", "Quite a breakthrough!", "What a story!": a short exclamation about the question before the answer (before the interjection alone
   // goes: "Oh, Paris!" is an answer).
   /^(?:(?:ah|oh|ooh|wow|ha),\s+(?:the|an?|what an?|that's an?|such an?)\s+[\p{L}' -]{1,30}|quite (?:a|an|the) [\p{L}'’-]+(?: [\p{L}'’-]+)?|what (?:a|an) [\p{L}'’-]+(?: [\p{L}'’-]+)?|so many|lots|plenty)!\s+/iu,
-  /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest|in short|in a nutshell|long story short|put simply|simply put)[,.]?\s+/i,
-  // ("In short: 1. …", "In a nutshell: …")
-  /^(?:in short|in a nutshell|long story short|put simply|simply put|in brief|briefly)\s*:\s+/i,
+  /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
+  // ("In short, …", "In a nutshell: 1. …"; "Briefly:" only before its colon, not "Briefly boil …")
+  /^(?:in short|in a nutshell|long story short|put simply|simply put|(?:in brief|briefly)(?=\s*:))\s*[,.:]?\s+/i,
   // ("So the referee can tell them apart" is a purpose, not a filler: a subject and a modal after "so".)
   /^so(?:[,.]\s+|\s+(?!(?:that\s+)?(?:the|a|an|they|it|he|she|we|you|people|their|its|his|her)\b[^.,;:]*?\b(?:can|could|will|would|may|might|won't|can't|don't|doesn't)\b))/i,
   // "That'd be Christopher Latham Sholes, …", "That would be the chloroplasts.": the answer after its announcement.

@@ -1591,10 +1591,14 @@ const TOLD_WHO_DID = new RegExp(
 );
 
 /** "Tell me what a meteorologist studies.", "Do you know where the Nile ends?": a request around a wh-clause with its own subject. */
+/** The verbs of a request around an embedded question ("Tell me what …", "Describe how …"). */
+const TELLING = "tell me|explain|describe|say|guess";
 const TOLD_CLAUSE = new RegExp(
-  String.raw`^${TOLD_CONTEXT}(?:${TOLD_ADVERB}(?:tell me|explain|describe|say|guess)|do you know)\s+((?:what|where|when|how|who|whom|which)\b.*?)\s*[.?!]?\s*$`,
+  String.raw`^${TOLD_CONTEXT}(?:${TOLD_ADVERB}(?:${TELLING})|do you know)\s+((?:what|where|when|how|who|whom|which)\b.*?)\s*[.?!]?\s*$`,
   "i",
 );
+/** A cheap test for TOLD_CLAUSE's request anywhere in the question, before the whole pattern is tried. */
+const TOLD_CLAUSE_SEEN = new RegExp(String.raw`\b(?:${TELLING}|you know)\s+(?:what|where|when|how|who|whom|which)\b`, "i");
 
 const EMBEDDED_AUXILIARIES = wordSet("is are was were can could should would will may might must has have had does do did");
 
@@ -1691,9 +1695,7 @@ function embeddedVerb(
  * its frame is read; other questions as they are.
  */
 function directQuestion(asked: string): string {
-  const told = /\b(?:tell me|explain|describe|say|guess|you know)\s+(?:what|where|when|how|who|whom|which)\b/i.test(asked)
-    ? TOLD_CLAUSE.exec(asked)
-    : null;
+  const told = TOLD_CLAUSE_SEEN.test(asked) ? TOLD_CLAUSE.exec(asked) : null;
   const direct = told ? embeddedAsDirect(told[2]) : undefined;
   if (told && direct) return `${told[1]}${direct}`;
   const m = TOLD_MEASURE.exec(asked);

@@ -11,10 +11,6 @@ import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst, PERS
 import { parseQuestion, PREPOSITIONS } from "./question.js";
 import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
-/** Number words a count can be said in ("seven on the field players"; not "built on seven hills"). */
-const COUNT_WORDS =
-  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions|several|many|few";
-
 /**
  * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40
  * characters, the shortest first) said again, as whole words, within 30 characters after it and before any period — what
@@ -802,9 +798,11 @@ const SUBORDINATING_OPENING =
 /** Words that open many sentences, so that opening two says nothing: "The …", "It …". */
 const FUNCTION_OPENING = /^(?:The|A|An|This|That|These|Those|It|Its|Their|His|Her|Our|Your|My|In|On|At|There|They|He|She|We|You)$/;
 
+/** Words a count is said in ("seven", "dozens", "a couple"); a phrase inside a count opens with one ("seven on the field players"). */
+const COUNT_WORDS =
+  "no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all";
 /** A number in figures or words, or a quantity word. */
-const COUNT_WORD =
-  /\d|\b(?:no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|dozens?|hundreds?|thousands?|millions?|billions?|several|many|few|a couple|some|countless|numerous|a single|once|twice|thrice|a pair|both|all)\b/i;
+const COUNT_WORD = new RegExp(`\\d|\\b(?:${COUNT_WORDS})\\b`, "i");
 
 /**
  * The answer's words glued into the question's where they do not read: the question's noun after the answer's name ("The Tempest play
