@@ -4395,7 +4395,11 @@ function plainInstruction(a: AnswerParts): boolean {
 /** A phrase and a participle phrase after its comma: "Android Inc., founded by Andy Rubin", "about 6 minutes, lowered into water". */
 const PARTICIPLE_AFTER = /^([^,]+), ((?:[a-z]+ed|born|built|known|made|written|sung|drawn|led|won|run|held) [^,;:—–]+)$/;
 
-/** A focusing adverb that opens an answer and goes before the question's preposition ("only on Tasmania", "mainly in Asia"). */
+/**
+ * A focusing adverb that opens a place answer and goes before the question's preposition ("only on Tasmania", "mainly in Asia"). (The
+ * reformulator moves "mostly", "mainly" … itself when it finds the answer's phrase once in the statement, see FOCUS_BEFORE_PHRASE in
+ * builtin.ts; "Tasmania" is also in "Tasmanian devils", so here the slot says it in place.)
+ */
 const FOCUS_BEFORE_PLACE = /^(?:only|just|mainly|mostly|chiefly|largely|primarily|exclusively) (?=[A-Z])/i;
 
 /** A measure and a phrase of its own after it, without a comma: "about $35 million at the time", "six weeks for a simple fracture". */
