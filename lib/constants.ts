@@ -210,12 +210,13 @@ export const STATEMENTS_DIR_ENV = "CAPQA_STATEMENTS_DIR";
 /**
  * The built-in reformulator starts worker threads from this many (question, answer) pairs on. A
  * worker loads the NLP libraries for about 0.7 s and slows this thread while it does (V8's own
- * compiler and collector threads share the cores): on 2 cores, 17,654 pairs took 2.5 s with a
- * worker and 2.2 s without.
+ * compiler and collector threads share the cores). On 2 cores, the first N pairs of CAP-Correctness
+ * with one thread against two: 5,000 pairs took 2.3–2.4 s against 2.8–2.9 s, 10,000 pairs 4.3 s
+ * against 4.0–4.1 s, all 17,654 pairs 7.6–7.7 s against 5.9–6.8 s.
  */
-export const REFORMULATE_PARALLEL_MIN = 50_000;
+export const REFORMULATE_PARALLEL_MIN = 12_000;
 
-/** Pairs the built-in reformulator hands a thread at a time (about 35 ms of work). */
+/** Pairs the built-in reformulator hands a thread at a time (about 90 ms of work). */
 export const REFORMULATE_CHUNK_PAIRS = 256;
 
 /*
