@@ -967,11 +967,12 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
     const headLemma = noun[noun.length - 1]?.lemma ?? "";
     // (So a counted noun's bare of-phrase: "how many minutes of exercise", "how many cups of coffee".)
     // (Not before a dummy subject: "how many cups of coffee is it safe to drink" stays unparsed.)
-    // (With an adjective before it too: "how many hours of direct sun".)
-    const ofNoun = tokens[i + 1]?.pos === "ADJ" && tokens[i + 2]?.pos === "NOUN" ? i + 2 : i + 1;
+    // (With an adjective before it too: "how many hours of direct sun"; or an article and a name: "how many doses of the MMR vaccine".)
+    let ofNoun = tokens[i + 1]?.pos === "DET" && /^(?:the|a|an)$/.test(tokens[i + 1].lower) ? i + 2 : i + 1;
+    while (/^(?:ADJ|PROPN|NOUN)$/.test(tokens[ofNoun]?.pos ?? "") && /^(?:NOUN|PROPN|ADJ)$/.test(tokens[ofNoun + 1]?.pos ?? "")) ofNoun++;
     const countedOf =
       measure === "many" &&
-      tokens[ofNoun]?.pos === "NOUN" &&
+      /^(?:NOUN|PROPN)$/.test(tokens[ofNoun]?.pos ?? "") &&
       isAux(tokens[ofNoun + 1]) &&
       !/^(?:it|there)$/.test(tokens[ofNoun + 2]?.lower ?? "");
     if (
@@ -1301,6 +1302,9 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
           const d = splitBe(tokens, t, negated, j);
           if (d.rest.length === 1 || (d.rest.length === 2 && d.rest[1].pos === "PUNCT")) return { kind: "wh-inverted", wh, decl: d };
         }
+        // "How many people were passengers on the Titanic?": a plural noun after "be" says what the counted ones were.
+        if (wh.measure === "many" && wh.noun.length > 0 && wh.ofPhrase.length === 0 && pluralPredicate(tokens.slice(j)))
+          return { kind: "existential", wh, be: t, rest: tokens.slice(j) };
         if (complement && (wh.measure === undefined || (wh.measure !== "much" && wh.measure !== "many"))) {
           const body = tokens.slice(j);
           const cut = participleTail(body);
@@ -1591,3 +1595,9 @@ function parseUncached(q: string): ParsedQuestion {
 
 /** The text of tokens (re-exported for the realiser). */
 export { joinTokens, asksTime };
+
+/** A predicate of plural nouns: "passengers …", "founding members …" (a plural noun, or a modifier and one). */
+export function pluralPredicate(rest: readonly Token[]): boolean {
+  const plural = (t: Token | undefined) => t !== undefined && t.pos === "NOUN" && t.lemma !== t.lower && /s$/.test(t.lower);
+  return plural(rest[0]) || (/^(?:ADJ|VERB)$/.test(rest[0]?.pos ?? "") && rest[0].lower.endsWith("ing") && plural(rest[1]));
+}

@@ -50,7 +50,17 @@ import {
   substitutePassiveSubject,
   superlativeEllipsis,
 } from "./context.js";
-import { asksTime, BLANK, HARD_BLANK, splitBe, type Declarative, type Frame, type ParsedQuestion, type WhPhrase } from "./question.js";
+import {
+  asksTime,
+  BLANK,
+  HARD_BLANK,
+  pluralPredicate,
+  splitBe,
+  type Declarative,
+  type Frame,
+  type ParsedQuestion,
+  type WhPhrase,
+} from "./question.js";
 import { cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, MEASURE_UNITS, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
 import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList, withKindArticle } from "./names.js";
@@ -163,6 +173,8 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
       t.text === "'s" ||
       t.text === "-" ||
       (t.pos === "PRON" && (k === j || t.text === "'s")) ||
+      // ("his first/ADV French Open loss": an ordinal the tagger reads as an adverb, after a determiner.)
+      (t.pos === "ADV" && k > j && /^(?:first|second|third|last|next)$/.test(t.lower) && /^(?:DET|PRON)$/.test(tokens[k - 1].pos)) ||
       // ("his six 'Haydn' string quartets": quotes around a modifier inside the phrase.)
       (/^['"‘’“”]$/.test(t.text) &&
         k > j &&
@@ -540,6 +552,9 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
+  // ("Four main ones: …" for "How many versions of The Scream …?": "ones" stands for the counted noun, "four main versions of The Scream".)
+  const countedOnes = wh.measure === "many" && noun ? /^((?:[\w.,-]+ ){1,3})ones\b/i.exec(a) : null;
+  if (countedOnes) return `${countedOnes[1]}${noun}${a.slice(countedOnes[0].length)}`;
   // ("Which language family does Basque belong to?" + "None that we know of" → "no language family that we know of".)
   if (/^(?:which|what)$/.test(wh.word) && noun && !wh.measure && /^none\b(?! of\b)/i.test(a.trim()))
     return `no ${noun}${a.trim().slice(4)}`;
@@ -2018,6 +2033,9 @@ function startsWithWords(sentence: string, phrase: string): boolean {
   return phrase !== "" && sentence.toLowerCase().startsWith(phrase.toLowerCase()) && !/^[\p{L}\d]/u.test(sentence.slice(phrase.length));
 }
 
+/** A reason with a pronoun subject before a comma, then a clause of the answer's own: "Since it keeps the bran and germ, it has …". */
+const FRONTED_REASON = /^(Since|Because|As) (it|they)(?= [^,]+, (?:it|they|this|that) [a-z])/i;
+
 function realizeWhy(
   decl: string,
   declTokens: readonly Token[],
@@ -2054,6 +2072,15 @@ function realizeWhy(
   const questionVerb = subject?.verb ?? declTokens.find((t) => t.pos === "VERB");
   if (resolved && ownTokens.some((t) => t.lemma === questionVerb?.lemma) && restates(ownTokens, declTokens))
     return { sentence: resolved, rule: "why:sentence", doubts };
+  // "Why is brown rice more nutritious …?" + "Since it keeps the bran and germ, it has more fiber, …": a reason before the answer's own
+  // clause says it all once its "it" is the question's subject ("Since brown rice keeps …, it has …"); no second reason glued before it.
+  const fronted = subject?.tokens.length ? FRONTED_REASON.exec(a.text) : null;
+  if (fronted && (fronted[2].toLowerCase() === "they") === isPluralPhrase(subject?.tokens ?? []))
+    return {
+      sentence: `${fronted[1]} ${midSentence(text(subject?.tokens ?? []))}${a.text.slice(fronted[0].length)}`,
+      rule: "why:fronted-reason",
+      doubts,
+    };
   return { sentence: `${decl} ${becausePhrase(a)}`, rule: "why:because", doubts };
 }
 
@@ -3491,8 +3518,11 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   )
     return { sentence: a.text.replace(/[.!]+$/u, ""), rule: "wh-inverted:what-to-do", doubts: [] };
   if (!(isInstruction(a) || named)) return undefined;
-  // (The question's quotes stay: "To say "good morning" in German, …".)
-  const rest = d.rest.filter((t, i) => t.pos !== "PUNCT" || (/^["“”'‘’]$/.test(t.text) && i < d.rest.length - 1));
+  // (The question's quotes stay: "To say "good morning" in German, …"; so do marks inside a word: "24-hour time".)
+  const rest = d.rest.filter(
+    (t, i) =>
+      t.pos !== "PUNCT" || (i < d.rest.length - 1 && (/^["“”'‘’]$/.test(t.text) || (i > 0 && t.pre === "" && d.rest[i + 1].pre === ""))),
+  );
   const answer = (named ? `${a.text[0].toLowerCase()}${a.text.slice(1)}` : midSentence(a.text)).replace(/[.!]+$/u, "");
   if (wh.word === "how" && !wh.measure && wh.noun.length === 0) {
     const purpose = text([d.verb, ...rest]);
@@ -4101,8 +4131,20 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("To which planet do scientists hope to send humans next?": the phrase goes with the infinitive and its object, "hope to send
     // humans to Mars next".)
     const infinitive = d.rest[0]?.lower === "to" && d.rest[1]?.pos === "VERB" && d.rest[1].lower === d.rest[1].lemma;
-    gap =
-      d.auxKind === "be" || d.verb?.lemma === "be" || (timed && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
+    // ("To which Venetian island were glassmakers moved in 1291?": the phrase after a passive's participle, before the question's time.)
+    // (Not an agent, which may follow the time: "was popularised in 1885 by John Kemp Starley".)
+    const passiveThenTime =
+      prep !== "by" &&
+      d.auxKind === "be" &&
+      !d.verb &&
+      !timed &&
+      d.rest[0]?.pos === "VERB" &&
+      /(?:ed|en|wn|rn|lt|ght)$/.test(d.rest[0].lower) &&
+      ((/^(?:after|before|during|since)$/.test(d.rest[1]?.lower ?? "") && /^(?:DET|PRON|NUM|PROPN)$/.test(d.rest[2]?.pos ?? "")) ||
+        (d.rest[1]?.lower === "in" && /^\d{3,4}$/.test(d.rest[2]?.text ?? "")));
+    gap = passiveThenTime
+      ? 1
+      : d.auxKind === "be" || d.verb?.lemma === "be" || (timed && /^(?:to|into|onto|from|with|for|about)$/.test(d.rest[0]?.lower ?? ""))
         ? d.rest.length
         : infinitive
           ? infinitiveObjectEnd(d.rest)
@@ -4469,6 +4511,9 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
     /^(?:(?:about|around|roughly|approximately|nearly|almost|over|under|more than|fewer than|up to|some) )?[\d.,]+\s/i.test(slot);
   if (after[0]?.pos === "VERB" && /(?:ed|en)$/.test(after[0].lower) && after[0].lemma !== after[0].lower && countFirst)
     return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
+  // "How many countries were founding members of NATO?" + "Twelve" → "Twelve countries were founding members of NATO.": what they were.
+  if (wh.measure === "many" && pluralPredicate(after))
+    return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:predicate", doubts: [] };
   // "How much caffeine is safe to have in a day?" + "Up to about 400 mg" → "Up to about 400 mg of caffeine is safe …": so is a judgement.
   if ((after[0]?.pos === "ADJ" || after[0]?.lower === "too") && AMOUNT_START.test(slot))
     return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:judged", doubts: [] };
@@ -4975,6 +5020,12 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  */
 const TRAILING_CLAUSE =
   /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:and\s+)?(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+/**
+ * A short phrase, then a clause of the answer's own after ", and" ("Cobalt oxide, and only a tiny amount of it is needed"): tried before
+ * TRAILING_CLAUSE, and only up to four words before the comma, where the tagger may miss a clause ("The organic matter … increases, and").
+ */
+const TRAILING_AND_CLAUSE =
+  /^((?:[^\s,]+\s+){0,3}[^\s,]+)(,\s*and\s+(?=(?:it|they|he|she|this|that|there)\s+[a-z]|(?:only\s+)?(?:a|an|the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,5}(?:is|are|was|were|has|have|had|can|could|will|would|does|do|did)\b).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
@@ -5130,7 +5181,11 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   const trailing = /^(?:if|when|unless|once)\s/i.test(t)
     ? null
     : ((slot
-        ? (TRAILING_CLAUSE.exec(t) ?? TRAILING_PARENTHESIS.exec(t) ?? TRAILING_BRACKETED_CLAUSE.exec(t) ?? TRAILING_COLON.exec(t))
+        ? (TRAILING_AND_CLAUSE.exec(t) ??
+          TRAILING_CLAUSE.exec(t) ??
+          TRAILING_PARENTHESIS.exec(t) ??
+          TRAILING_BRACKETED_CLAUSE.exec(t) ??
+          TRAILING_COLON.exec(t))
         : null) ?? ("wh" in f && f.wh.word === "whose" ? TRAILING_POSSESSIVE.exec(t) : null));
   // (Not inside a quotation: '"Mr. Watson, come here — I want to see you."' is one phrase.)
   const quoted = trailing !== null && ((trailing[1].match(/"/g)?.length ?? 0) % 2 === 1 || /“[^”]*$/.test(trailing[1]));
@@ -5290,6 +5345,9 @@ function whNounDoubt(wh: WhPhrase, a: AnswerParts, sentence: string): string | u
   return undefined;
 }
 
+/** Words that open a noun phrase, so that the word after them is inside it ("a drop cap"). */
+const NOUN_PHRASE_OPENER = /^(?:a|an|the|this|that|these|those|my|your|his|her|its|our|their)$/;
+
 function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
@@ -5298,13 +5356,31 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   const clauseObject =
     f.kind === "wh-inverted" &&
     ((f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma)) || f.wh.word === "why" || asksWhatItDoes(f.wh, f.decl));
-  const dummy =
+  const dummyFound =
     f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject
       ? predicateOfDummySubject(answer)
       : undefined;
+  // ("The snowy owl is native to which region?" + "It's an Arctic bird, …": after "it is" a kind of thing, no region, says what the
+  // question's subject is; "it" is that subject.)
+  const describesSubject =
+    f.kind === "in-situ" &&
+    f.before.at(-1)?.pos === "ADP" &&
+    /^(?:which|what)$/.test(f.wh.word) &&
+    f.wh.noun.length > 0 &&
+    dummyFound !== undefined &&
+    /^(?:a|an)\s/i.test(dummyFound.text) &&
+    !dummyFound.tokens.some((t) => t.lemma === f.wh.noun.at(-1)?.lemma);
+  const dummy = describesSubject ? undefined : dummyFound;
   // "It is the Moon that causes them.": a cleft whose relative clause says the question again is its focus alone.
   const cleft = dummy ? /^(.+?)\s+(?:that|who)\s+(.+)$/.exec(dummy.text) : null;
-  const asked = cleft ? new Set(tokenizePhrase(question).flatMap((t) => [t.lemma, t.lower])) : undefined;
+  // (Not a word inside one of the question's noun phrases: "that drops down …" says no "drop" of "What is a drop cap?".)
+  const asked = cleft
+    ? new Set(
+        tokenizePhrase(question)
+          .filter((_, i, ts) => !NOUN_PHRASE_OPENER.test(ts[i - 1]?.lower ?? ""))
+          .flatMap((t) => [t.lemma, t.lower]),
+      )
+    : undefined;
   const verb = cleft ? tokenizePhrase(cleft[2])[0] : undefined;
   // (The relative clause's verb, not a subject of its own: "a ridge of rocks that a glacier has pushed along" is no cleft.)
   const focus =
