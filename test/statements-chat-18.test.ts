@@ -3,7 +3,9 @@
  * (lean-61 and lean-63, short answers in the style of the issue's own table; lean-62 and lean-64, chat answers). Each rule is shown
  * where it applies and where it must not.
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("a relative clause whose verb is a word of the question's noun phrase is no cleft: the answer's words all stay", () => {
@@ -146,4 +148,75 @@ test("the answer's prepositional phrase goes after the verb's object, and after 
     ],
     true,
   );
+});
+
+test("a count's parenthesis of its own goes after the question's words; one that says the amount again stays beside it", () => {
+  assertStatements(
+    [
+      [
+        "How much vitamin C does an adult man need per day?",
+        "Around 90 mg (smokers need an extra 35 mg).",
+        "An adult man needs around 90 mg of vitamin C per day (smokers need an extra 35 mg).",
+      ],
+      [
+        "How many bits are in a byte?",
+        "There are 8 (on basically every modern system).",
+        "There are 8 bits in a byte (on basically every modern system).",
+      ],
+      [
+        "How much moon rock did Apollo 11 bring back?",
+        "Roughly 21.5 kg (about 47.5 pounds).",
+        "Apollo 11 brought back roughly 21.5 kg (about 47.5 pounds) of moon rock.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("'Not long', 'Not much', 'Not very often' to a question of that measure negate its verb", () => {
+  assertStatements(
+    [
+      ["How long do octopuses live?", "Not long at all.", "Octopuses do not live long at all."],
+      ["How much does a stamp cost?", "Not much.", "A stamp does not cost much."],
+      ["How often do comets appear?", "Not very often.", "Comets do not appear very often."],
+    ],
+    true,
+  );
+});
+
+test("'for instance' after the example asked for is said by 'An example of'; after 'Name a …' it stays", () => {
+  assertStatements(
+    [
+      [
+        "Give an example of an anteater species.",
+        "The silky anteater, for instance.",
+        "An example of an anteater species is the silky anteater.",
+      ],
+      ["Give an example of a prime number.", "7, for example.", "An example of a prime number is 7."],
+      ["Name a Baroque composer.", "Handel, for example.", "A Baroque composer is Handel, for example."],
+    ],
+    true,
+  );
+});
+
+test("'Its …'/'Their …' to a bare what-question is the owner the question names; the owner in the predicate becomes 'it'/'them'", () => {
+  assertStatements(
+    [
+      ["What gives brown rice its brown color?", "Its bran layer does.", "Brown rice's bran layer gives it its brown color."],
+      ["What lets owls fly almost silently?", "Their feathers.", "Owls' feathers let them fly almost silently."],
+      [
+        "What made the original Pyrex glassware resistant to thermal shock?",
+        "Its borosilicate composition.",
+        "The original Pyrex glassware's borosilicate composition made it resistant to thermal shock.",
+      ],
+      ["What protects turtles from predators?", "Their shells.", "Turtles' shells protect them from predators."],
+    ],
+    true,
+  );
+  // (Not to a question with a noun of its own, nor where the owner is a part of something named: those stay as they were, flagged.)
+  for (const [question, answer] of [
+    ["What soil property causes the difference?", "Its acidity."],
+    ["What keeps an owl's flight so quiet?", "Its feathers."],
+  ])
+    assert.ok(reformulate(question, answer).statement.startsWith("Its "), question);
 });

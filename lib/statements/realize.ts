@@ -2187,9 +2187,7 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     const owner = possessiveOwner(cut.subject, predicate);
     if (owner) {
       // "What protects the Earth from the solar wind?" + "Its magnetic field does." → "The Earth's magnetic field protects it from …".
-      const subject = [...owner.object, { ...word(owner.object[0], "'s", "PART"), pre: "" }, ...cut.subject.slice(1)];
-      const rest = [...predicate.slice(0, owner.from), word(owner.object[0], owner.pronoun, "PRON"), ...predicate.slice(owner.to)];
-      const r = subjectRealize(wh, rest, asSubject(subject, a));
+      const r = ownedSubjectRealize(wh, predicate, owner, (subject) => asSubject(subject, a), cut.subject);
       return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis-possessive` };
     }
     const r = subjectRealize(wh, predicate, asSubject(cut.subject, a));
@@ -2245,14 +2243,48 @@ function prepositionalPronoun(a: AnswerParts, predicate: readonly Token[]): stri
  * The predicate's object a possessive opening the answer's subject stands for ("Its magnetic field" and "protects the Earth"), with the
  * pronoun that then takes the object's place; undefined when the numbers disagree or there is no object.
  */
-function possessiveOwner(
-  subject: readonly Token[],
+/**
+ * The answer's subject with its "its"/"their" said as the owner the question names, and the owner in the predicate said as "it"/"them"
+ * ("Owls' feathers let them fly almost silently").
+ */
+function ownedSubjectRealize(
+  wh: WhPhrase,
   predicate: readonly Token[],
-): { object: Token[]; from: number; to: number; pronoun: string } | undefined {
+  owner: Owner,
+  asAnswer: (subject: Token[]) => AnswerParts,
+  said: readonly Token[],
+): Realized {
+  const last = owner.object[owner.object.length - 1];
+  const mark = owner.pronoun === "them" && /s$/.test(last.lower) ? "'" : "'s";
+  const subject = [...owner.object, { ...word(owner.object[0], mark, "PART"), pre: "" }, ...said.slice(1)];
+  const rest = [...predicate.slice(0, owner.from), word(owner.object[0], owner.pronoun, "PRON"), ...predicate.slice(owner.to)];
+  // (A noun phrase by construction, though the tagger may read its "'s" as "is" or its first word as a verb: "Brown rice's …".)
+  const r = subjectRealize(wh, rest, withAnswerFields(asAnswer(subject), { tokens: subject, isClause: false, finiteVerb: -1 }));
+  return { ...r, doubts: r.doubts.filter((d) => d !== "a clause answer as the subject") };
+}
+
+interface Owner {
+  readonly object: Token[];
+  readonly from: number;
+  readonly to: number;
+  readonly pronoun: string;
+}
+
+function possessiveOwner(subject: readonly Token[], predicate: readonly Token[]): Owner | undefined {
   const p = subject[0]?.lower;
   if (p !== "its" && p !== "their") return undefined;
-  const { object } = predicateObject(predicate);
-  if (object.length === 0) return undefined;
+  const found = predicateObject(predicate).object;
+  // (The first of two objects: "gives brown rice its brown color".)
+  // (Or before its complement or its infinitive: "made the original Pyrex glassware resistant to …", "lets owls fly".)
+  const second = found.findIndex(
+    (t, i) =>
+      i > 0 &&
+      (/^(?:its|their|his|her|a|an|the)$/.test(t.lower) ||
+        ((t.pos === "ADJ" || (t.pos === "VERB" && t.lower === t.lemma)) && /^(?:NOUN|PROPN)$/.test(found[i - 1].pos))),
+  );
+  const object = second > 0 ? found.slice(0, second) : found;
+  // (Not an owner's own part: "keeps an owl's flight so quiet" + "Its feathers" are the owl's.)
+  if (object.length === 0 || object.some((t) => /^['’]s?$/.test(t.text))) return undefined;
   const from = predicate.indexOf(object[0]);
   if (isPluralPhrase(object) !== (p === "their")) return undefined;
   return {
@@ -4475,6 +4507,12 @@ function strandedAfterParticiple(rest: readonly Token[]): number {
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], answer: AnswerParts): Realized {
   // "Happy to help: there are five." — the answer's own "there are" says only the number.
   const own = answer.isClause ? /^there (?:are|is|were|was) (.+?)[.!]?$/i.exec(answer.text) : null;
+  // ("There are 8 (on basically every modern system)": the count's parenthesis goes after the question's words, as a phrase answer's does.)
+  const bracketed = own ? TRAILING_PARENTHESIS.exec(own[1]) : null;
+  if (bracketed) {
+    const r = existentialRealize(wh, be, rest, analyzeAnswer(bracketed[1]));
+    return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${bracketed[2]}` };
+  }
   const a = own ? withAnswerFields(analyzeAnswer(own[1]), { rest: answer.rest, raw: answer.raw }) : answer;
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
   if (a.isClause && !dummy) {
@@ -4731,7 +4769,9 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
       plainInstruction(a))
       ? `to ${a.text[0].toLowerCase()}${a.text.slice(1)}`
       : undefined;
-  const answer = way ?? (namesOneEvent(a.tokens) ? `the ${a.text}` : withArticle(object, a.text, a.tokens, true));
+  // ("Give an example of an anteater species." + "The silky anteater, for instance.": "an example of" says the answer's "for instance".)
+  const exampleSaid = headNoun(object)?.lemma === "example" ? a.text.replace(/,\s*(?:for instance|for example|e\.g\.)[.!]?$/i, "") : a.text;
+  const answer = way ?? (namesOneEvent(a.tokens) ? `the ${exampleSaid}` : withArticle(object, exampleSaid, a.tokens, true));
   const head = headNoun(object);
   // ("The five Great Lakes are …", "The three Musketeers are …": a count before the head, or a capitalised plural the tagger left whole,
   // which a list answer names.)
@@ -5038,7 +5078,10 @@ const DUMMY_POSSESSIVE = /^(?:it|that|this)(?:['’]s| is| was)\s+([^,;:—–()
 /** A short phrase answer and what it names after a colon ("Just one: F-sharp"). */
 const TRAILING_COLON = /^((?:\S+\s+){0,4}[^\s:]+)(:\s+\S.*)$/;
 /** A number answer and a parenthesis of three words or more that explains it ("13 (five vowels and eight consonants)"). */
-const TRAILING_PARENTHESIS = /^((?:about |around |roughly |nearly |over )?[\d.,]+)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
+// (After a unit only a parenthesis of its own, not the amount said again: "around 90 mg (smokers need an extra 35 mg)", but not "21.5 hours
+// (21 hours and 36 minutes)" or "21.5 kg (about 47.5 pounds)".)
+const TRAILING_PARENTHESIS =
+  /^((?:about |around |roughly |nearly |over )?[\d.,]+(?:\s*(?:%|[a-zA-Z°µ]{1,12})(?=\s+\((?![\d.,]|(?:about|around|roughly|approximately|nearly|over|under|or|i\.e\.|c\.|circa|just|almost)\b)))?)(\s+\((?:[^()\s]+\s+){2,}[^()]*\))$/i;
 /** "Edgar Allan Poe (it was published in 1845)": a bracketed clause of its own after the answer's phrase, said after the statement. */
 const TRAILING_BRACKETED_CLAUSE = /^([^()]{2,80}?)(\s+\((?:it|he|she|they|this|that)\s+(?:[a-z]+\s+){1,}[^()]*\))$/i;
 
@@ -5156,6 +5199,9 @@ function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestio
   return { ...q, frame: { ...f, decl } };
 }
 
+/** "Not long at all", "Not much": a "not" before the question's own measure word. */
+const NOT_MEASURE = /^not (?:very |that |so )?(long|much|far|often)\b/i;
+
 function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // ("Knight." for "Which chess piece moves in an L shape?", "Kiwi." for "Name one bird that cannot fly.": a chat answer's one member of a
@@ -5171,6 +5217,13 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
   const restated = withoutRestatedAdverb(q, answer.text);
   if (restated) return realizeAnswer(restated, answer, question);
+  // "How long do octopuses live?" + "Not long at all." → "Octopuses do not live long at all.": the answer's "not" negates the verb.
+  const notMeasure = f.kind === "wh-inverted" && f.decl.verb && !f.decl.negated ? NOT_MEASURE.exec(answer.text) : null;
+  if (notMeasure && f.kind === "wh-inverted" && notMeasure[1].toLowerCase() === f.wh.measure) {
+    const negated = { ...q, frame: { ...f, decl: { ...f.decl, negated: true } } };
+    const said = analyzeAnswer(answer.text.replace(/^not\s+/i, ""));
+    return realizeAnswer(negated, withAnswerFields(said, { rest: answer.rest, raw: answer.raw }), question);
+  }
   // (The regexes first: whether the answer is a clause needs its tags, which the frame may not.)
   const t = answer.text;
   const slot = SLOT_FRAMES.has(f.kind) && !(f.kind === "wh-inverted" && f.wh.word === "why");
@@ -5402,12 +5455,18 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
       return imperativeRealize(f, a);
     case "yes-no":
       return realizeYesNo(f.decl, a);
-    case "wh-subject":
-      return subjectRealize(
-        f.wh,
-        f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text))),
-        a,
-      );
+    case "wh-subject": {
+      const predicate = f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text)));
+      // "What lets owls fly almost silently?" + "Their feathers." → "Owls' feathers let them fly almost silently."
+      // (Only to a bare "what", whose answer is the cause: not "What soil property causes the difference?" + "Its acidity".)
+      const owner = !a.isClause && f.wh.noun.length === 0 && !f.wh.partitive ? possessiveOwner(a.tokens, predicate) : undefined;
+      if (owner) {
+        const asAnswer = (subject: Token[]) => withAnswerFields(analyzeAnswer(text(subject)), { rest: a.rest, raw: a.raw });
+        const r = ownedSubjectRealize(f.wh, predicate, owner, asAnswer, a.tokens);
+        return { ...r, rule: `${r.rule}:possessive` };
+      }
+      return subjectRealize(f.wh, predicate, a);
+    }
     case "wh-be":
       return beComplementRealize(f.wh, f.be, f.subject, f.tail, a);
     case "wh-inverted":
