@@ -220,3 +220,43 @@ test("'Its …'/'Their …' to a bare what-question is the owner the question na
   ])
     assert.ok(reformulate(question, answer).statement.startsWith("Its "), question);
 });
+
+test("a quoted title after 'was' is the whole subject, whatever its words", () => {
+  assertStatements(
+    [
+      ['By whom was "The Owl and the Pussy-cat" written?', "Edward Lear.", '"The Owl and the Pussy-cat" was written by Edward Lear.'],
+      ['In which year was "The Raven" published?', "1845.", '"The Raven" was published in 1845.'],
+      ['Is "The Raven" a poem?', "Yes.", '"The Raven" is a poem.'],
+    ],
+    true,
+  );
+});
+
+test("how long one stays in a state: the duration after the state, with 'for'", () => {
+  assertStatements(
+    [
+      ["How long can a nuclear submarine stay submerged?", "Months.", "A nuclear submarine can stay submerged for months."],
+      ["How long can a seal stay underwater?", "Up to two hours.", "A seal can stay underwater for up to two hours."],
+      ["How long does milk stay fresh?", "A week or so.", "Milk stays fresh for a week or so."],
+    ],
+    true,
+  );
+});
+
+test("'X did,' then a participle's phrase: the question's predicate for 'did', the phrase after it", () => {
+  assertStatements(
+    [
+      [
+        "Which ship rescued the survivors of the Titanic?",
+        "The Carpathia did, arriving a few hours after the sinking.",
+        "The Carpathia rescued the survivors of the Titanic, arriving a few hours after the sinking.",
+      ],
+      [
+        "Who discovered the planet Neptune?",
+        "Johann Galle did, using Le Verrier's predictions.",
+        "Johann Galle discovered the planet Neptune, using Le Verrier's predictions.",
+      ],
+    ],
+    true,
+  );
+});

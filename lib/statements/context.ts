@@ -50,7 +50,12 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   const reason = after[0]?.text === "," && /^(?:thanks|due|owing)$/.test(adjunct[0]?.lower ?? "") && adjunct[1]?.lower === "to";
   // (So does a clause joined by "and" or "but": "The 13th Amendment did, and it was ratified in 1865.")
   const joined = after[0]?.text === "," && /^(?:and|but)$/.test(adjunct[0]?.lower ?? "") && adjunct.length > 3;
-  if (adjunct.length > 0 && !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which || reason || joined))
+  // (So does a participle's phrase after a comma: "The Carpathia did, arriving a few hours after the sinking.")
+  const participial = after[0]?.text === "," && adjunct[0]?.pos === "VERB" && /ing$/.test(adjunct[0].lower) && adjunct.length > 1;
+  if (
+    adjunct.length > 0 &&
+    !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which || reason || joined || participial)
+  )
     return undefined;
   // ("The Pacific is by far the largest": a degree phrase before the complement is no adjunct of a short reply.)
   if (/^(?:by far|far and away) the\b/i.test(joinTokens(adjunct).trim())) return undefined;

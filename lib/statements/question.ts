@@ -568,6 +568,18 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       rest: tokens.slice(start + 1),
       guessed: false,
     };
+  // ('In which year was "The Raven" published?': a quoted title is the whole subject, whatever its words.)
+  const close = /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
+  if (close > 0 && close < n - 1 && tokens[close + 1].pos !== "PUNCT")
+    return {
+      subject: tokens.slice(start, close + 1),
+      aux,
+      auxKind: "be",
+      negated,
+      preVerb: [],
+      rest: tokens.slice(close + 1),
+      guessed: false,
+    };
   for (let k = start; k < n; k++) {
     const t = tokens[k];
     const prev = tokens[k - 1];

@@ -4275,6 +4275,17 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     slot = /^(?:for|until|till)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
     gap = 1 + objectPhraseEnd(d.rest.slice(1));
   } else if (
+    wh.measure === "long" &&
+    d.auxKind !== "be" &&
+    d.verb &&
+    /^(?:stay|remain|keep|survive|hold)$/.test(d.verb.lemma) &&
+    withoutFinalPunctuation(d.rest).length === 1 &&
+    /^(?:ADJ|ADV|VERB)$/.test(d.rest[0].pos)
+  ) {
+    // ("How long can a nuclear submarine stay submerged?" + "Months": the duration after the state, with "for": "stay submerged for months".)
+    slot = /^(?:for|until|till)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
+    gap = 1;
+  } else if (
     wh.measure === "much" &&
     d.verb &&
     DEGREE_VERBS.test(d.verb.lemma) &&
