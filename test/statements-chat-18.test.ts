@@ -260,3 +260,41 @@ test("'X did,' then a participle's phrase: the question's predicate for 'did', t
     true,
   );
 });
+
+test("the perfect's 'been' goes with the verb, not the subject", () => {
+  assertStatements(
+    [
+      ["Where has the treaty been signed?", "In Paris.", "The treaty has been signed in Paris."],
+      [
+        "On which island have wolves and moose been studied since 1958?",
+        "Isle Royale",
+        "Wolves and moose have been studied on Isle Royale since 1958.",
+      ],
+      ["Has the treaty been signed?", "Yes.", "The treaty has been signed."],
+      // (After "have" and a noun only: "has" stays the main verb, and "ever been" stays with the wh-phrase's subject.)
+      ["What has four legs?", "A table.", "A table has four legs."],
+      ["How much gold has ever been mined?", "Around 215,000 tonnes.", "Around 215,000 tonnes of gold have ever been mined."],
+    ],
+    true,
+  );
+});
+
+test("'did it' and a final 'did' after an apposition stand for the question's predicate; a comma's relative clause is no cleft", () => {
+  assertStatements(
+    [
+      ["Who invented milk chocolate?", "Daniel Peter did it in 1875.", "Daniel Peter invented milk chocolate in 1875."],
+      [
+        "Which law created the FDIC?",
+        "The Banking Act of 1933, often called Glass-Steagall, did.",
+        "The Banking Act of 1933, often called Glass-Steagall, created the FDIC.",
+      ],
+      [
+        "Which company made the first solid chocolate bar?",
+        "That's J. S. Fry & Sons, who made it in Bristol in 1847.",
+        "J. S. Fry & Sons, who made it in Bristol in 1847, made the first solid chocolate bar.",
+      ],
+      ["Who painted the Mona Lisa?", "It was Leonardo who painted it.", "Leonardo painted the Mona Lisa."],
+    ],
+    true,
+  );
+});

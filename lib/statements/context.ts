@@ -122,15 +122,16 @@ function fits(pronoun: string, antecedent: readonly Token[]): boolean {
 
 /**
  * The answer's subject and what follows its object pronoun, when the clause is "SUBJECT VERB it
- * [adjunct]" with the question's verb ("Hemingway wrote it in 1951." to "Who wrote …?"); else undefined.
+ * [adjunct]" with the question's verb or "did" ("Hemingway wrote it in 1951." to "Who wrote …?"); else undefined.
  */
 export function objectPronounEllipsis(a: AnswerParts, verbLemma: string): { subject: Token[]; after: Token[] } | undefined {
   if (!a.isClause) return undefined;
   const t = a.tokens;
   const v = a.finiteVerb;
   const pronoun = t[v + 1];
-  if (v < 1 || t[v].lemma !== verbLemma || !pronoun || !/^(?:it|them)$/.test(pronoun.lower) || t.slice(0, v).some((x) => x.pos === "PRON"))
-    return undefined;
+  // ("did it" says the question's verb too: "Daniel Peter did it in 1875." to "Who invented milk chocolate?".)
+  const verb = t[v]?.lemma === verbLemma || (t[v]?.lemma === "do" && pronoun?.lower === "it");
+  if (v < 1 || !verb || !pronoun || !/^(?:it|them)$/.test(pronoun.lower) || t.slice(0, v).some((x) => x.pos === "PRON")) return undefined;
   const after = t.slice(v + 2).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
   // ("…, in his book Liber Abaci.": an adjunct after a comma too.)
   const adjunct = after[0]?.text === "," ? after[1] : after[0];

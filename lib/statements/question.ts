@@ -503,6 +503,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   let subjectEnd = v;
   // (The progressive's "be" goes with the verb, not the subject.)
   if (kind === "modal" && tokens[v - 1]?.lower === "be" && /ing$/.test(tokens[v].lower)) subjectEnd = v - 1;
+  // (So does the perfect's "been": "Where have wolves been studied?" → "Wolves have been studied …".)
+  if (tokens[v - 1]?.lower === "been" && v - 1 > start) subjectEnd = v - 1;
   while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
   // ("How will the ability to run fast most likely benefit …?": an adverb said after its verb ends the subject's infinitive.)
   if (
@@ -1156,15 +1158,17 @@ function participleTail(tokens: readonly Token[]): number {
 function participleLater(tokens: readonly Token[], j: number): boolean {
   // ("six-sided crystals": a hyphenated compound's -ed part is no participle; nor is one before its noun after an article or a degree
   // word: "the most known moons".)
+  // (The perfect's "been" is one: "What have scientists been studying?".)
   return tokens
     .slice(j + 1)
     .some(
       (t, k) =>
-        t.pos === "VERB" &&
-        t.lower !== t.lemma &&
-        !/(?:ing|s)$/.test(t.lower) &&
-        tokens[j + k]?.text !== "-" &&
-        !(tokens[j + k + 2]?.pos === "NOUN" && /^(?:DET|ADV)$/.test(tokens[j + k]?.pos ?? "") && tokens[j + k - 1]?.pos !== "PRON"),
+        t.lower === "been" ||
+        (t.pos === "VERB" &&
+          t.lower !== t.lemma &&
+          !/(?:ing|s)$/.test(t.lower) &&
+          tokens[j + k]?.text !== "-" &&
+          !(tokens[j + k + 2]?.pos === "NOUN" && /^(?:DET|ADV)$/.test(tokens[j + k]?.pos ?? "") && tokens[j + k - 1]?.pos !== "PRON")),
     );
 }
 
@@ -1343,7 +1347,12 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
     if (kind === "do") return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j, !adjunct && wh.measure === undefined) };
     // "has" is the main verb unless a participle follows ("Which country has the largest population?").
     if (kind === "have" && !participleLater(tokens, j)) return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
-    if (adjunct || subjectAfterModal(tokens, j)) return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
+    // ("What have scientists been studying?": a subject, then the perfect's "been".)
+    const perfect =
+      kind === "have" &&
+      /^(?:NOUN|PROPN|PRON|DET|ADJ|NUM)$/.test(tokens[j]?.pos ?? "") &&
+      tokens.slice(j + 1).some((x) => x.lower === "been");
+    if (adjunct || perfect || subjectAfterModal(tokens, j)) return { kind: "wh-inverted", wh, decl: invert(tokens, t, negated, j) };
     return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
   }
   if (t.pos === "VERB" || t.pos === "AUX" || canBeVerb(t.lemma) || canBeVerb(t.lower))

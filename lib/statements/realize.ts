@@ -5447,8 +5447,11 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     : undefined;
   const verb = cleft ? tokenizePhrase(cleft[2])[0] : undefined;
   // (The relative clause's verb, not a subject of its own: "a ridge of rocks that a glacier has pushed along" is no cleft.)
+  // (Not a relative clause after a comma, which adds to its name: "That's J. S. Fry & Sons, who made it in Bristol in 1847.")
   const focus =
-    verb && !/^(?:DET|PRON|PROPN|NUM)$/.test(verb.pos) && (asked?.has(verb.lemma) || asked?.has(verb.lower)) ? cleft?.[1] : dummy?.text;
+    verb && !/^(?:DET|PRON|PROPN|NUM)$/.test(verb.pos) && (asked?.has(verb.lemma) || asked?.has(verb.lower)) && !cleft?.[1].endsWith(",")
+      ? cleft?.[1]
+      : dummy?.text;
   // ("It is an ancient Greek device … that predicted …": after "it is" a noun phrase, whatever verb its relative clause has.)
   const phrase = focus !== undefined && /^(?:a|an|the)\s/i.test(focus) ? { isClause: false, finiteVerb: -1 } : {};
   const a = focus !== undefined ? withAnswerFields(analyzeAnswer(focus), { rest: answer.rest, raw: answer.raw, ...phrase }) : answer;
@@ -5468,6 +5471,16 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
       return realizeYesNo(f.decl, a);
     case "wh-subject": {
       const predicate = f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text)));
+      // ("Which law created the FDIC?" + "The Banking Act of 1933, often called Glass-Steagall, did.": the subject before a final "did",
+      // whose apposition between commas keeps the tagger from reading a clause.)
+      const bareAux = /^(.+?)\s+(?:did|does|do)[.!]?$/i.exec(a.text);
+      if (bareAux && !a.rest && /,/.test(bareAux[1])) {
+        const subject = bareAux[1].replace(/,$/, "");
+        const r = subjectRealize(f.wh, predicate, analyzeAnswer(subject));
+        // (The apposition's closing comma stays.)
+        const closed = subject !== bareAux[1] && r.sentence.startsWith(`${subject} `);
+        return { ...r, sentence: closed ? `${subject},${r.sentence.slice(subject.length)}` : r.sentence, rule: `${r.rule}:ellipsis` };
+      }
       // "What lets owls fly almost silently?" + "Their feathers." → "Owls' feathers let them fly almost silently."
       // (Only to a bare "what", whose answer is the cause: not "What soil property causes the difference?" + "Its acidity".)
       const owner = !a.isClause && f.wh.noun.length === 0 && !f.wh.partitive ? possessiveOwner(a.tokens, predicate) : undefined;
