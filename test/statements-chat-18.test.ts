@@ -298,3 +298,56 @@ test("'did it' and a final 'did' after an apposition stand for the question's pr
     true,
   );
 });
+
+test("a comparison's chosen option said in a sentence, with its degree word or without the other option's place, names the other", () => {
+  assertStatements(
+    [
+      [
+        "Which is bigger, a Goliath birdeater or a black widow?",
+        "The Goliath birdeater is much bigger.",
+        "A Goliath birdeater is much bigger than a black widow.",
+      ],
+      [
+        "Which is saltier, the Dead Sea or Lake Assal in Djibouti?",
+        "Lake Assal is saltier.",
+        "Lake Assal in Djibouti is saltier than the Dead Sea.",
+      ],
+      ["Which is bigger, the Sun or the Moon?", "The Sun.", "The Sun is bigger than the Moon."],
+    ],
+    true,
+  );
+});
+
+test("a verb's noun in an idiom is not the question's verb ('catch fire', 'take place', 'set sail')", () => {
+  assertStatements(
+    [
+      ["When did the Hindenburg airship catch fire?", "On May 6, 1937.", "The Hindenburg airship caught fire on May 6, 1937."],
+      ["When did Hurricane Katrina make landfall?", "August 29, 2005.", "Hurricane Katrina made landfall on August 29, 2005."],
+      ["What year did the Kon-Tiki expedition set sail?", "1947.", "The Kon-Tiki expedition set sail in 1947."],
+    ],
+    true,
+  );
+});
+
+test("flags: a pointing 'That' for the question's words, a rule's 'because' before the answer's own, auxiliaries out of order", () => {
+  const doubts = (question: string, answer: string) => reformulate(question, answer).doubts;
+  assert.ok(
+    doubts("I found some old books with brown spots on the pages. What causes that?", "That's called foxing.").includes(
+      'context: "That" stands for the question\'s words',
+    ),
+  );
+  assert.ok(
+    doubts("Why does a frozen lake not freeze solid from the bottom up?", "A lake freezes from the top down because ice floats.").some(
+      (d) => d === 'reads: "because" twice',
+    ),
+  );
+  assert.ok(
+    doubts("Which biome is she most likely to be in?", "Tropical rainforest.").every((d) => d !== "reads: auxiliaries out of order") ||
+      reformulate("Which biome is she most likely to be in?", "Tropical rainforest.").statement.includes("to be is"),
+  );
+  // (Not the reasons a rule shares out, nor a passive of "have".)
+  assert.deepEqual(doubts("Why does a minor chord sound sad?", "Partly culture, partly acoustics."), []);
+  assert.ok(
+    !doubts("What act as cues?", "Sale signs act as cues that there is a bargain to be had.").includes("reads: auxiliaries out of order"),
+  );
+});

@@ -841,7 +841,8 @@ function comparedChoice(asked: string, answer: string): string | undefined {
   if (!c) return undefined;
   const { verb, degree, first, second } = c;
   const neither = /^neither(?: (really|exactly|quite))?\b[.!]?/i.exec(answer.trim());
-  const restated = verb === "" ? escapeRegExp(degree) : `(?:is|was|are|were) ${degree}`;
+  // ("The Goliath birdeater is much bigger.": the answer's own "is" and comparative, with its degree word.)
+  const restated = verb === "" ? escapeRegExp(degree) : `(?:is|was|are|were) (?:(?:${COMPARATIVE_DEGREE}) )?${degree}`;
   const picked = neither ? { index: -1, rest: answer.trim().slice(neither[0].length) } : pickedOption(answer, [first, second], restated);
   if (!picked) return undefined;
   // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
@@ -852,13 +853,14 @@ function comparedChoice(asked: string, answer: string): string | undefined {
     return `Neither ${first} nor ${second} ${verbThen}${neither?.[1] ? `${neither[1].toLowerCase()} ` : ""}${degree}${rest}`;
   }
   const [chosen, other] = picked.index === 0 ? [first, second] : [second, first];
+  const much = picked.restated ? cachedRegExp(` (${COMPARATIVE_DEGREE}) `, "i").exec(picked.restated)?.[1] : undefined;
   // (The question's -s form agrees with a plural option: "Lentils have more fibre than chickpeas".)
   const [head, ...tail] = degree.split(" ");
   const agreed =
     verb === "" && /[^s]s$/.test(head) && isPluralPhrase(tokenizePhrase(chosen))
       ? [tokenizePhrase(head)[0]?.lemma ?? head, ...tail].join(" ")
       : degree;
-  return `${capitalize(chosen)} ${verbThen}${agreed} than ${other}${rest}`;
+  return `${capitalize(chosen)} ${verbThen}${much ? `${much.toLowerCase()} ` : ""}${agreed} than ${other}${rest}`;
 }
 
 /** "Which is heavier, a golf ball or a table tennis ball?": the verb, the comparative and the two options. */
@@ -885,12 +887,26 @@ function comparison(asked: string): { verb: string; degree: string; first: strin
  * Which option the answer picks ("The golf ball, …", "The first one. …", "The water is heavier, because …") and what it says after the
  * option (and after its own "is heavier"), when that opens with a mark; undefined when it picks none or both.
  */
-function pickedOption(answer: string, options: readonly string[], restatedSource: string): { index: number; rest: string } | undefined {
+/** Degree words before a comparative ("much bigger", "a bit heavier"). */
+const COMPARATIVE_DEGREE = "much|far|a lot|a bit|a little|slightly|considerably|significantly|way|somewhat";
+
+function pickedOption(
+  answer: string,
+  options: readonly string[],
+  restatedSource: string,
+): { index: number; rest: string; restated?: string } | undefined {
   const text = answer.trim().replace(/[.!]+$/, "");
   const ordinal = /^(?:the )?(first|former|second|latter)(?: one)?\b/i.exec(text);
   const heads = options.map((o) => o.toLowerCase().split(/\s+/).at(-1) ?? "");
   // (The whole option first: "The golf ball" picks "a golf ball", not "a table tennis ball".)
-  const whole = options.map((o) => cachedRegExp(`^(?:the |a |an )?${escapeRegExp(o.replace(/^(?:the|a|an)\s+/i, ""))}\\b`, "i").exec(text));
+  // (Or the option without its place: "Lake Assal" picks "Lake Assal in Djibouti".)
+  const whole = options.map((o) => {
+    const bare = o.replace(/^(?:the|a|an)\s+/i, "");
+    return (
+      cachedRegExp(`^(?:the |a |an )?${escapeRegExp(bare)}\\b`, "i").exec(text) ??
+      cachedRegExp(`^(?:the |a |an )?${escapeRegExp(bare.replace(/\s+(?:in|on|at|near|from)\s.+$/i, ""))}\\b`, "i").exec(text)
+    );
+  });
   const named = ordinal
     ? undefined
     : whole.filter((m) => m !== null).length === 1
@@ -901,7 +917,7 @@ function pickedOption(answer: string, options: readonly string[], restatedSource
   const said = ordinal?.[0] ?? named?.[index]?.[0] ?? "";
   const restated = cachedRegExp(`^\\s+${restatedSource}\\b`, "i").exec(text.slice(said.length));
   const rest = text.slice(said.length + (restated?.[0].length ?? 0));
-  return rest === "" || /^[,.;:—–(]|^\s+[—–]/.test(rest) ? { index, rest } : undefined;
+  return rest === "" || /^[,.;:—–(]|^\s+[—–]/.test(rest) ? { index, rest, restated: restated?.[0] } : undefined;
 }
 
 /** The speaker's hedge before a reply ("I think it was …", "I'm fairly sure that was …", "If I remember right, it was …"), and the reply. */

@@ -272,6 +272,9 @@ const TWO_HOW_OFTEN = new RegExp(`\\b(?:${SAYS_HOW_OFTEN}) (?:${SAYS_HOW_OFTEN})
 /** Two articles in a row, "the an", "a the" (not a letter's name: "the A above middle C", "a A/C unit"). */
 const TWO_ARTICLES = /\b(?:the|a|an) (?:the|an|a)\b(?! ?[-–—/])/;
 
+/** A "because" that is not joined to another reason ("and because", "also because", "partly because"). */
+const CHAINED_BECAUSE = /(?<!\b(?:and|also|or|but|partly|mainly|mostly|largely|only|just|not) )\bbecause\b/g;
+
 /** Why a person should look at how `statement` puts `answer` into `question` (empty when these checks see nothing). */
 export function phrasingDoubts(statement: string, question: string, answer: string): string[] {
   const out: string[] = [];
@@ -291,6 +294,18 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     !/\b(?:is|are|was|were) (?:that|this|these|those)(?=[,.;!]|\s[—–]|$)/i.test(answer)
   )
     out.push('reads: "is that" for the question\'s pointing word');
+  // "My uncle always talks about the first Moon landing. That was in 1969." for "… What year was that?": the answer's "That" stands for
+  // the question's words.
+  if (/(?:^|[.!?]\s+)that(?:['’]s| is| was| were)\b/.test(lower) && /\bthat\s*\?\s*$/.test(q))
+    out.push('context: "That" stands for the question\'s words');
+  // "… because a lake freezes from the top down because ice is less dense …": a "because" of the rule's own, then the answer's.
+  // (Not reasons joined or shared out: "because they raised us and because …", "partly because of culture, partly because of …".)
+  const reasons = (text: string) => text.match(CHAINED_BECAUSE)?.length ?? 0;
+  if (a().includes("because") && reasons(lower) > reasons(a()) + reasons(q)) out.push('reads: "because" twice');
+  // "Wolves and moose been have studied …", "Romulus and Remus said to be were nursed …": auxiliaries out of order.
+  // (Not a passive of "have": "a bargain to be had".)
+  if (/\b(?:been|be) (?:have|has|is|are|was|were)\b/.test(lower) && !/\b(?:been|be) (?:have|has|is|are|was|were)\b/.test(a()))
+    out.push("reads: auxiliaries out of order");
   // "A goldfish lives most of them live ten years.": the answer's "most of them" put after the question's words.
   if (lower.includes(" of them ") && OF_THEM_OPENER.test(answer) && !OF_THEM_OPENER.test(statement))
     out.push("context: the answer's \"… of them\" after the question's words");

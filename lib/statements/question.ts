@@ -463,7 +463,9 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
     !isVerbFirst(tokens[best].lower) &&
     // (Not a word the tagger read as the verb before a noun that ends the question: "Does the brain feel pain?".)
-    !(tokens[best].pos === "VERB" && canBeBaseVerb(tokens[best].lower) && !canBeBaseVerb(final.lower) && last === best + 1)
+    !(tokens[best].pos === "VERB" && canBeBaseVerb(tokens[best].lower) && !canBeBaseVerb(final.lower) && last === best + 1) &&
+    // (Nor a verb's noun in an idiom: "When did the Hindenburg catch fire?", "When did the battle take place?".)
+    !(last === best + 1 && VERB_NOUN_IDIOM.test(`${tokens[best].lower} ${final.lower}`))
   )
     best = last;
   // ("Did the Romans use concrete?": a base form read first as a verb, after a plural or a people's name, is the verb, and the last word
@@ -525,6 +527,10 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     guessed,
   };
 }
+
+/** A verb and the noun it takes in an idiom, whose noun could be read as the verb ("catch fire", "take place"). */
+const VERB_NOUN_IDIOM =
+  /^(?:catch fire|take (?:place|part|root|shape|effect|hold|flight|office)|make (?:sense|landfall|contact|history)|set sail|give (?:birth|way)|pay attention|lose weight|gain weight)$/;
 
 /** Verbs of becoming or staying, which take an adjective ("turn brown", "go sour", "stay fresh"). */
 const BECOMING = /^(?:turn|go|grow|get|become|stay|keep|fall|remain)$/;
