@@ -351,3 +351,36 @@ test("flags: a pointing 'That' for the question's words, a rule's 'because' befo
     !doubts("What act as cues?", "Sale signs act as cues that there is a bargain to be had.").includes("reads: auxiliaries out of order"),
   );
 });
+
+test("an appositive with a possessive, or the name after one, is closed with a comma before the question's words go on", () => {
+  assertStatements(
+    [
+      [
+        "Which Mongol ruler founded the Yuan dynasty?",
+        "Kublai Khan, Genghis's grandson.",
+        "Kublai Khan, Genghis's grandson, founded the Yuan dynasty.",
+      ],
+      [
+        "Whom did Genghis Khan choose as his successor?",
+        "His third son, Ögedei.",
+        "Genghis Khan chose his third son, Ögedei, as his successor.",
+      ],
+      [
+        "With whom did Amelia Earhart vanish in 1937?",
+        "Her navigator, Fred Noonan.",
+        "Amelia Earhart vanished with her navigator, Fred Noonan, in 1937.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("after 'do' the verb is a base form: a plural before a base form and its object is the subject's noun", () => {
+  assertStatements(
+    [
+      ["How do New Caledonian crows use tools?", "With twigs.", "New Caledonian crows use tools with twigs."],
+      ["Do honey bees make wax?", "Yes.", "Honey bees make wax."],
+    ],
+    true,
+  );
+});

@@ -193,6 +193,18 @@ function verbScore(tokens: readonly Token[], k: number, start: number, afterModa
   const t = tokens[k];
   const prev = tokens[k - 1];
   if (k <= start) return 0;
+  // ("How do New Caledonian crows/VERB use tools?": a plural before a base form and its object is the subject's noun; after "do" or a modal
+  // the verb is a base form.)
+  const following = tokens[k + 1];
+  if (
+    t.lower !== t.lemma &&
+    /[^s]s$/.test(t.lower) &&
+    following !== undefined &&
+    following.lower === following.lemma &&
+    canBeBaseVerb(following.lower) &&
+    /^(?:NOUN|DET|ADJ|PRON)$/.test(tokens[k + 2]?.pos ?? "")
+  )
+    return 0;
   // ("Do cats like water?": "like" after the subject's noun is its verb, not the preposition the tagger read.)
   // (After a one-word subject whatever its tag: "Do dogs/VERB like baths?".)
   if (

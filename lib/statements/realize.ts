@@ -2689,6 +2689,8 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       participle ||
       // ("Chamonix, France, hosted …": a place and the country or state it is in; "Iron, and later steel, replaced …".)
       inPlace(subject) ||
+      // (So an appositive with a possessive: "Kublai Khan, Genghis's grandson, founded …", "Ögedei, his third son, …".)
+      /, (?:(?:his|her|their|its) |\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*['’]s )/u.test(subject) ||
       /, (?:and|or) (?:later|then|sometimes|possibly|probably|perhaps|eventually) \w/.test(subject)) &&
     !/,\s*$/.test(subject)
       ? `${subject},`
@@ -4456,8 +4458,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   // ("Android Inc., founded by Andy Rubin, in 2005": the answer's participle phrase is closed before the question's words go on.)
   else if (inside && PARTICIPLE_AFTER.test(slot)) slot = `${slot},`;
-  // ("James Phipps, his gardener's eight-year-old son," before "with cowpox": so is an appositive with a possessive.)
-  else if (inside && /^[^,]+, (?:his|her|their|its) [^,]+$/.test(slot)) slot = `${slot},`;
+  // ("James Phipps, his gardener's eight-year-old son," before "with cowpox": so is an appositive with a possessive, or the name after
+  // one: "his third son, Ögedei," before "as his successor".)
+  else if (inside && /^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*)$/u.test(slot)) slot = `${slot},`;
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
