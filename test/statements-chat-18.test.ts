@@ -384,3 +384,25 @@ test("after 'do' the verb is a base form: a plural before a base form and its ob
     true,
   );
 });
+
+test("a coordinated subject stays whole, a place adverb takes no preposition, the subject's appositive name is closed", () => {
+  assertStatements(
+    [
+      ["Are ravens and crows the same species?", "No.", "Ravens and crows are not the same species."],
+      ["Are cats and dogs friends?", "Sometimes.", "Cats and dogs are sometimes friends."],
+      ["Where do cats sleep?", "Indoors, mostly.", "Cats sleep indoors, mostly."],
+      ["Where do salmon spawn?", "Upstream, in rivers.", "Salmon spawn upstream, in rivers."],
+      ["Where do penguins live?", "Antarctica.", "Penguins live in Antarctica."],
+      [
+        "When was the Theatrum Orbis Terrarum, the first modern atlas, compiled?",
+        "1570.",
+        "The Theatrum Orbis Terrarum, the first modern atlas, was compiled in 1570.",
+      ],
+    ],
+    true,
+  );
+  assert.equal(
+    reformulate("In which modern city was Kublai Khan's capital, Khanbaliq?", "Beijing.").statement,
+    "Kublai Khan's capital, Khanbaliq, was in Beijing.",
+  );
+});

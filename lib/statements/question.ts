@@ -628,6 +628,11 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       break;
     }
     if (t.text === "'s" || t.text === "’s") continue;
+    // ("Are ravens and crows/VERB the same species?": the word after a noun's "and" goes on with the subject, whatever its tag.)
+    if (sawNoun && k > start + 1 && /^(?:and|or)$/.test(prev.lower) && /^(?:NOUN|PROPN|VERB)$/.test(t.pos)) {
+      sawNoun = true;
+      continue;
+    }
     // "Is passing the Turing test sufficient …?": a gerund opening the subject takes its object with it.
     if (
       k === start &&

@@ -419,10 +419,17 @@ function timePhrase(given: string): string {
   return `in ${a}`;
 }
 
+/** Adverbs that say a place by themselves ("indoors", "abroad", "upstairs"). */
+const PLACE_ADVERB =
+  /^(?:indoors|outdoors|upstairs|downstairs|upstream|downstream|uphill|downhill|abroad|overseas|underground|underwater|offshore|onshore|ashore|aboard|inland|nearby|everywhere|anywhere|nowhere|somewhere)\b(?!\s+(?:of|the)\b)/i;
+
 function placePhrase(a: string, tokens: readonly Token[]): string {
   // ("Near Hastings": the answer's opening capital is the preposition's, not a name's.)
   if (tokens[0]?.pos === "ADP" && /^[A-Z][a-z]+$/.test(tokens[0].text) && /^[A-Z]/.test(tokens[1]?.text ?? ""))
     return midSentence(a[0].toLowerCase() + a.slice(1));
+  // ("Indoors", "Upstairs", "Abroad": a place adverb takes no preposition, and its capital was the answer's only.)
+  const adverb = PLACE_ADVERB.exec(a);
+  if (adverb) return `${adverb[0].toLowerCase()}${a.slice(adverb[0].length)}`;
   if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP" || /^(?:north|south|east|west)(?:wards?)?$/i.test(a)) return a;
   // ("The Valley of the Kings", "The Louvre": a place's article opened the answer only; not that of "The Hague" or "The Gambia".)
   return `in ${/^The [A-Z]/.test(a) && !/^The (?:Hague|Gambia)\b/.test(a) ? `t${a.slice(1)}` : a}`;
@@ -728,7 +735,9 @@ function declarative(
   insert?: { text: string; gap: number },
   verbOverride?: { lemma: string; rest: string },
 ): string {
-  let subject = text(d.subject);
+  // ("Kublai Khan's capital, Khanbaliq, was …": the subject's appositive name is closed before the verb.)
+  const named = d.subject.length > 3 && d.subject.at(-2)?.text === "," && d.subject.at(-1)?.pos === "PROPN";
+  let subject = named ? `${text(d.subject)},` : text(d.subject);
   const first = d.subject[0]?.lower ?? "";
   let negativeSubject = false;
   if (first in NPI && d.subject.length === 1) {
