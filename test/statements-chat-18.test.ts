@@ -406,3 +406,26 @@ test("a coordinated subject stays whole, a place adverb takes no preposition, th
     "Kublai Khan's capital, Khanbaliq, was in Beijing.",
   );
 });
+
+test("an adverb before 'its' opens the owner's phrase; a regnal 'I' is no pronoun; a question's quotation stays whole", () => {
+  assertStatements(
+    [
+      [
+        "What makes honey so resistant to spoiling?",
+        "Mostly its low water content and high acidity.",
+        "Mostly honey's low water content and high acidity make it so resistant to spoiling.",
+      ],
+      ["What causes coral bleaching?", "Mostly heat stress.", "Mostly heat stress causes coral bleaching."],
+      ["What does the liver do?", "Mainly it filters the blood.", "The liver mainly filters the blood."],
+      [
+        "Which emperor ordered the building of the Hagia Sophia?",
+        "Justinian I did.",
+        "Justinian I ordered the building of the Hagia Sophia.",
+      ],
+      ['When do runners "hit the wall"?', "Around mile 20.", 'Runners "hit the wall" around mile 20.'],
+      ['Why does "Hamlet" end tragically?', "Because everyone dies.", '"Hamlet" ends tragically because everyone dies.'],
+    ],
+    true,
+  );
+  assert.equal(reformulate('What does "carpe diem" mean?', "Seize the day.").statement, '"carpe diem" means seize the day.');
+});

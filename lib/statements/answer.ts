@@ -1054,7 +1054,7 @@ function analyzeUncached(answer: string): AnswerParts {
 }
 
 const FRONTED_ADVERB =
-  /^(mainly|mostly|basically|usually|generally|primarily|essentially|typically|largely|partly|normally|often|sometimes|botanically|technically|scientifically|biologically|chemically|legally|officially|historically|medically),?\s+(it|they|he|she|we|you)(?:\s+(is|are|was|were|can|could|will|would|has|have|had|should|must|may|might|do|does|did)\b|(['’](?:s|re)))?\s*/i;
+  /^(mainly|mostly|basically|usually|generally|primarily|essentially|typically|largely|partly|normally|often|sometimes|botanically|technically|scientifically|biologically|chemically|legally|officially|historically|medically),?\s+(it|they|he|she|we|you)(?![\w])(?:\s+(is|are|was|were|can|could|will|would|has|have|had|should|must|may|might|do|does|did)\b|(['’](?:s|re)))?\s*/i;
 
 /**
  * "Mainly it filters the blood" → "it mainly filters the blood": an adverb before a pronoun subject goes on its verb, so the pronoun

@@ -30,7 +30,9 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   // ("Its magnetic field does.": a possessive opening the subject is read by the caller.)
   // ("Your circadian rhythm does.": so is the listener's, said of people in general.)
   const possessive = (x: Token, k: number) => k === 0 && /^(?:its|their|your|our|his|her)$/.test(x.lower) && subject.length > 1;
-  if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k))) return undefined;
+  // ("Justinian I did.": a regnal "I" after a name is no pronoun.)
+  const regnal = (x: Token, k: number) => x.text === "I" && k > 0 && /^\p{Lu}/u.test(subject[k - 1].text);
+  if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k) && !regnal(x, k))) return undefined;
   let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
   // "James Chadwick did, in 1932.": the comma before a time or place goes with the ellipsis ("Brazil does, by a wide margin." keeps it).
   const comma = after[0]?.text === "," && after.length > 1;

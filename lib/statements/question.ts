@@ -305,8 +305,12 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const kind = auxKind(aux);
   let best = -1;
   let bestScore = 0;
+  // ('What does "break a leg" mean?': a quotation is the whole subject; the word after it is the verb.)
+  const close = /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
+  if (close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
+    [best, bestScore] = [close + 1, Number.POSITIVE_INFINITY];
   // "What do we call animals that eat only meat?": after a personal pronoun the next word (past adverbs) is the verb.
-  if (/^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
+  else if (/^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
     let k = start + 1;
     while (k < tokens.length && tokens[k].pos === "ADV") k++;
     if (tokens[k] && tokens[k].pos !== "AUX" && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lower)))
@@ -519,6 +523,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   if (kind === "modal" && tokens[v - 1]?.lower === "be" && /ing$/.test(tokens[v].lower)) subjectEnd = v - 1;
   // (So does the perfect's "been": "Where have wolves been studied?" → "Wolves have been studied …".)
   if (tokens[v - 1]?.lower === "been" && v - 1 > start) subjectEnd = v - 1;
+  // (So does a quotation's opening mark: 'Why do marathon runners "hit the wall"?'.)
+  if (/^["“]$/.test(tokens[v - 1]?.text ?? "") && tokens[v].pre === "" && v - 1 > start) subjectEnd = v - 1;
   while (subjectEnd - 1 > start && (PRE_VERB.has(tokens[subjectEnd - 1].lower) || tokens[subjectEnd - 1].pos === "ADV")) subjectEnd--;
   // ("How will the ability to run fast most likely benefit …?": an adverb said after its verb ends the subject's infinitive.)
   if (

@@ -784,10 +784,26 @@ function declarative(
       rest,
     );
   }
-  return parts
-    .filter((s) => s !== "")
-    .join(" ")
-    .replace(/ (?=[,.;:!?%])| (?='s\b)/g, "");
+  return glueOpeningQuotes(
+    parts
+      .filter((s) => s !== "")
+      .join(" ")
+      .replace(/ (?=[,.;:!?%])| (?='s\b)/g, ""),
+  );
+}
+
+/** The space after an opening quotation mark removed ('runners " hit the wall"' → 'runners "hit the wall"'): the question's quote split. */
+function glueOpeningQuotes(sentence: string): string {
+  if (!sentence.includes('" ') && !sentence.includes("“ ")) return sentence;
+  let open = false;
+  let out = "";
+  for (let i = 0; i < sentence.length; i++) {
+    const c = sentence[i];
+    out += c;
+    if (c === '"') open = !open;
+    if (((c === '"' && open) || c === "“") && sentence[i + 1] === " " && (i === 0 || sentence[i - 1] === " ")) i++;
+  }
+  return out;
 }
 
 const PRONOUNS = new Set(["it", "they", "he", "she"]);
@@ -2284,12 +2300,13 @@ function possessiveOwner(subject: readonly Token[], predicate: readonly Token[])
   if (p !== "its" && p !== "their") return undefined;
   const found = predicateObject(predicate).object;
   // (The first of two objects: "gives brown rice its brown color".)
-  // (Or before its complement or its infinitive: "made the original Pyrex glassware resistant to …", "lets owls fly".)
+  // (Or before its complement or its infinitive: "made the original Pyrex glassware resistant to …", "makes honey so resistant", "lets
+  // owls fly".)
   const second = found.findIndex(
     (t, i) =>
       i > 0 &&
       (/^(?:its|their|his|her|a|an|the)$/.test(t.lower) ||
-        ((t.pos === "ADJ" || (t.pos === "VERB" && t.lower === t.lemma)) && /^(?:NOUN|PROPN)$/.test(found[i - 1].pos))),
+        ((t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "VERB" && t.lower === t.lemma)) && /^(?:NOUN|PROPN)$/.test(found[i - 1].pos))),
   );
   const object = second > 0 ? found.slice(0, second) : found;
   // (Not an owner's own part: "keeps an owl's flight so quiet" + "Its feathers" are the owl's.)
@@ -5495,11 +5512,17 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
       }
       // "What lets owls fly almost silently?" + "Their feathers." → "Owls' feathers let them fly almost silently."
       // (Only to a bare "what", whose answer is the cause: not "What soil property causes the difference?" + "Its acidity".)
-      const owner = !a.isClause && f.wh.noun.length === 0 && !f.wh.partitive ? possessiveOwner(a.tokens, predicate) : undefined;
+      // (After an adverb too: "Mostly its low water content …" → "Mostly honey's low water content … make it …".)
+      const adverb = a.tokens[0]?.pos === "ADV" && /^(?:its|their)$/.test(a.tokens[1]?.lower ?? "") ? a.tokens[0] : undefined;
+      const said = adverb ? a.tokens.slice(1) : a.tokens;
+      const owner = !a.isClause && f.wh.noun.length === 0 && !f.wh.partitive ? possessiveOwner(said, predicate) : undefined;
       if (owner) {
         const asAnswer = (subject: Token[]) => withAnswerFields(analyzeAnswer(text(subject)), { rest: a.rest, raw: a.raw });
-        const r = ownedSubjectRealize(f.wh, predicate, owner, asAnswer, a.tokens);
-        return { ...r, rule: `${r.rule}:possessive` };
+        const r = ownedSubjectRealize(f.wh, predicate, owner, asAnswer, said);
+        // (The owner as the question wrote it: "honey", "Mars".)
+        const lowered = /^[a-z]/.test(owner.object[0].text) ? `${r.sentence[0].toLowerCase()}${r.sentence.slice(1)}` : r.sentence;
+        const sentence = adverb ? `${capitalize(adverb.lower)} ${lowered}` : r.sentence;
+        return { ...r, sentence, rule: `${r.rule}:possessive` };
       }
       return subjectRealize(f.wh, predicate, a);
     }
