@@ -429,3 +429,43 @@ test("an adverb before 'its' opens the owner's phrase; a regnal 'I' is no pronou
   );
   assert.equal(reformulate('What does "carpe diem" mean?', "Seize the day.").statement, '"carpe diem" means seize the day.');
 });
+
+test("an instruction's condition speaks to the addressee: the asker's 'I' and that 'I''s 'my' become 'you' and 'your'", () => {
+  assertStatements(
+    [
+      [
+        "What should I do if I've sprayed on too much perfume?",
+        "Dab the spot with lotion.",
+        "If you've sprayed on too much perfume, dab the spot with lotion.",
+      ],
+      [
+        "What should I do if I burn my hand on the stove?",
+        "Run it under cool water.",
+        "If you burn your hand on the stove, run it under cool water.",
+      ],
+      // (A "my" with no "I" is said of anyone, as before; so is the asker's passive.)
+      ["What should I do if my car battery dies?", "Jump-start it.", "If a car battery dies, jump-start it."],
+      ["What should I do if I get stung by a jellyfish?", "Rinse with vinegar.", "If stung by a jellyfish, rinse with vinegar."],
+    ],
+    true,
+  );
+});
+
+test("'X is a famous one' to 'Give an example of …' names the example, whatever the tagger reads; flags: two negations", () => {
+  assertStatements(
+    [
+      [
+        "Give an example of a karst landscape.",
+        "Sure! The Stone Forest (Shilin) in Yunnan, China, is a famous one.",
+        "The Stone Forest (Shilin) in Yunnan, China, is a famous example of a karst landscape.",
+      ],
+      [
+        "Give me an example of a renewable energy source.",
+        "Wind power is a good one.",
+        "Wind power is a good example of a renewable energy source.",
+      ],
+    ],
+    true,
+  );
+  assert.ok(reformulate("Do elephants really never forget?", "Nope — they can forget.").doubts.includes("reads: two negations"));
+});

@@ -302,6 +302,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // (Not reasons joined or shared out: "because they raised us and because …", "partly because of culture, partly because of …".)
   const reasons = (text: string) => text.match(CHAINED_BECAUSE)?.length ?? 0;
   if (a().includes("because") && reasons(lower) > reasons(a()) + reasons(q)) out.push('reads: "because" twice');
+  // "Elephants do not really never forget": the question's "never" negated again.
+  if (/\bnot (?:\w+ )?never\b/.test(lower) && !/\bnot (?:\w+ )?never\b/.test(a())) out.push("reads: two negations");
   // "Wolves and moose been have studied …", "Romulus and Remus said to be were nursed …": auxiliaries out of order.
   // (Not a passive of "have": "a bargain to be had".)
   if (/\b(?:been|be) (?:have|has|is|are|was|were)\b/.test(lower) && !/\b(?:been|be) (?:have|has|is|are|was|were)\b/.test(a()))

@@ -3559,6 +3559,22 @@ function isInstruction(a: AnswerParts): boolean {
 }
 
 /**
+ * The asker's own words said to the one the instruction addresses ("if I've sprayed on too much perfume" → "if you've sprayed on too
+ * much perfume"), so that the condition and the instruction speak of the same person.
+ */
+function askerAsAddressee(clause: string): string {
+  const forms: Record<string, string> = { i: "you", "i've": "you've", "i'm": "you're", "i'd": "you'd", "i'll": "you'll" };
+  // (The asker's "my" goes with the asker's "I": "if I burn my hand" → "if you burn your hand"; "if my car battery dies" stays for the
+  // impersonal "a" of the statement.)
+  const asker = /\bI\b/.test(clause);
+  return clause.replace(/\b(?:I(?:['’](?:ve|m|d|ll))?|[Mm]y|me|myself)\b/g, (w) => {
+    const key = w.toLowerCase().replace("’", "'");
+    if (key === "my") return asker ? (w === "My" ? "Your" : "your") : w;
+    return forms[key] ?? (key === "myself" ? "yourself" : "you");
+  });
+}
+
+/**
  * "How do you calculate speed?" / "What can I do to fix it?" / "What should I do first?" asked by or
  * of anyone, answered with an instruction: "To calculate speed, divide the distance by the time.",
  * "To fix it, tighten the screws.", "First, turn it off." (impersonal, issue 23 part 1). Undefined otherwise.
@@ -3606,7 +3622,7 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
       /^(if|when) (?:i|you|we) (?:get|got|am|'m|are|'re|was|were|have been|'ve been) (?=\w+(?:ed|en|ung|ten|ught|urt|ut|ost)\b)/i,
       "$1 ",
     );
-    return { sentence: `${capitalize(condition)}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
+    return { sentence: `${capitalize(askerAsAddressee(condition))}, ${answer}`, rule: "wh-inverted:what-to-do", doubts: [] };
   }
   // "What should I do with old batteries?" + "Recycle them at a supermarket." → "Recycle old batteries at a supermarket.": the thing
   // the question names takes the place of the instruction's first "it" or "them", else opens it ("With stale bread, make …").
@@ -4742,7 +4758,9 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
       rule: "imperative:example",
       doubts: [],
     };
-  if (a.isClause && !readsAsNounPhrase(a)) {
+  // (So is "X is a famous one.", whose verb the tagger may miss after a name's brackets and commas: "The Stone Forest (Shilin) in Yunnan,
+  // China, is a famous one.")
+  if ((a.isClause && !readsAsNounPhrase(a)) || / (?:is|are|was|were) (?:a|an|the) (?:[a-z]+(?:-[a-z]+)? )?one[.!]?$/.test(a.text)) {
     // "Name one property of gamma rays." + "they are highly penetrating" → "One property of gamma rays is that they are highly
     // penetrating."
     // "Give an example of an amphibian." + "A frog is an amphibian." names the instance itself; "Name one property of X." + a clause states
