@@ -469,3 +469,36 @@ test("'X is a famous one' to 'Give an example of …' names the example, whateve
   );
   assert.ok(reformulate("Do elephants really never forget?", "Nope — they can forget.").doubts.includes("reads: two negations"));
 });
+
+test("'No, not without …' limits the negated verb; a venue takes 'at'; a place's own place is closed; a bare verb's duration takes 'for'", () => {
+  assertStatements(
+    [
+      [
+        "Can a golfer ground the club in a bunker?",
+        "No, not without a two-stroke penalty in stroke play.",
+        "A golfer cannot ground the club in a bunker without a two-stroke penalty in stroke play.",
+      ],
+      [
+        "Is honey safe to give to babies?",
+        "No — not under 12 months, because of the risk of infant botulism.",
+        "Honey is not safe to give to babies under 12 months, because of the risk of infant botulism.",
+      ],
+      [
+        "Where did the first Ryder Cup take place?",
+        "Worcester Country Club, Massachusetts.",
+        "The first Ryder Cup took place at Worcester Country Club, Massachusetts.",
+      ],
+      ["Where is the Eiffel Tower?", "Paris.", "The Eiffel Tower is in Paris."],
+      [
+        "Which reef system is the largest in the world?",
+        "Probably the Great Barrier Reef, off Queensland.",
+        "The Great Barrier Reef, off Queensland, is probably the largest reef system in the world.",
+      ],
+      ["How long did Lady Jane Grey reign?", "Just nine days.", "Lady Jane Grey reigned for just nine days."],
+      // ("live" and "last" say it bare.)
+      ["How long do octopuses live?", "One to two years.", "Octopuses live one to two years."],
+      ["How long did the war last?", "Six years.", "The war lasted six years."],
+    ],
+    true,
+  );
+});

@@ -431,6 +431,14 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
   const adverb = PLACE_ADVERB.exec(a);
   if (adverb) return `${adverb[0].toLowerCase()}${a.slice(adverb[0].length)}`;
   if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP" || /^(?:north|south|east|west)(?:wards?)?$/i.test(a)) return a;
+  // ("Worcester Country Club, Massachusetts": a venue takes "at".)
+  if (
+    /^(?:the )?(?:\p{Lu}[\w.'’-]* )+(?:Club|Stadium|Arena|Hall|Centre|Center|Course|Racecourse|Speedway|Airport|Station|Theatre|Theater|Coliseum|Colosseum|Field|Park)\b/iu.test(
+      a,
+    ) &&
+    /^(?:the )?\p{Lu}/u.test(a)
+  )
+    return `at ${/^The [A-Z]/.test(a) ? `t${a.slice(1)}` : a}`;
   // ("The Valley of the Kings", "The Louvre": a place's article opened the answer only; not that of "The Hague" or "The Gambia".)
   return `in ${/^The [A-Z]/.test(a) && !/^The (?:Hague|Gambia)\b/.test(a) ? `t${a.slice(1)}` : a}`;
 }
@@ -1742,9 +1750,11 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
       )
         return { sentence: `${capitalize(resolved.replace(/[.!]+$/, ""))} ${text(phrase)}`, rule: `${rule}:stated`, doubts };
     }
-    // "No, not for more than a minute or two, because …": the answer's "not" is the statement's; its phrase limits the negated verb
-    // ("not without equipment" stays after a comma: it says the verb is possible with it).
-    const limit = positive ? null : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past|with) .+)$/i.exec(e.text);
+    // "No, not for more than a minute or two, because …", "No, not without a two-stroke penalty": the answer's "not" is the statement's;
+    // its phrase limits the negated verb.
+    const limit = positive
+      ? null
+      : /^not ((?:for|in|on|at|since|until|after|before|during|within|by|beyond|past|with|without|under|over) .+)$/i.exec(e.text);
     if (limit) {
       // ("Can you freeze eggs in their shells?" + "Not in their shells — …": a limit the question says already is not said twice.)
       const said = /^[^—–,;.]+/.exec(limit[1])?.[0].trim() ?? "";
@@ -2715,8 +2725,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       participle ||
       // ("Chamonix, France, hosted …": a place and the country or state it is in; "Iron, and later steel, replaced …".)
       inPlace(subject) ||
-      // (So an appositive with a possessive: "Kublai Khan, Genghis's grandson, founded …", "Ögedei, his third son, …".)
-      /, (?:(?:his|her|their|its) |\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*['’]s )/u.test(subject) ||
+      // (So an appositive with a possessive: "Kublai Khan, Genghis's grandson, founded …", "Ögedei, his third son, …"; and a place's
+      // own place: "The Great Barrier Reef, off Queensland, is …".)
+      /, (?:(?:his|her|their|its) |\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*['’]s |(?:off|near|in) (?:the )?\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*$)/u.test(
+        subject,
+      ) ||
       /, (?:and|or) (?:later|then|sometimes|possibly|probably|perhaps|eventually) \w/.test(subject)) &&
     !/,\s*$/.test(subject)
       ? `${subject},`
@@ -4347,9 +4360,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       d.auxKind !== "be" &&
       d.verb &&
       !/^(?:live|last|take|survive|sleep|go|run|stay|wait|hold|be)$/.test(d.verb.lemma) &&
-      // (Its object, or the passive the asker's action was turned into: "A steak should be rested for …".)
+      // (Its object, or the passive the asker's action was turned into: "A steak should be rested for …"; or nothing after it: "Lady Jane
+      // Grey reigned for just nine days".)
       ((/^(?:DET|PRON|NOUN|ADJ)$/.test(d.rest[0]?.pos ?? "") && d.rest.some((t) => t.pos === "NOUN")) ||
-        d.preVerb.at(-1)?.lower === "be") &&
+        d.preVerb.at(-1)?.lower === "be" ||
+        d.rest.every((t) => t.pos === "PUNCT")) &&
       DURATION_START.test(answerText)
     )
       slot = `for ${midSentence(slot)}`;
