@@ -502,3 +502,32 @@ test("'No, not without …' limits the negated verb; a venue takes 'at'; a place
     true,
   );
 });
+
+test("flags-45/46: a perfect's 'been' before no participle, coordinated names, 'name X', initials, 'of it', a bare degree, a restated adverb", () => {
+  assertStatements(
+    [
+      ["How long has the Tower of Hercules been in use?", "Since Roman times.", "The Tower of Hercules has been in use since Roman times."],
+      ["How long have they been married?", "Ten years.", "They have been married for ten years."],
+      ["Were Hamburg and Bremen Hanseatic cities?", "Yes.", "Hamburg and Bremen were Hanseatic cities."],
+      ["Are New York and New Jersey neighbours?", "Yes.", "New York and New Jersey are neighbours."],
+      ["Is Bosnia and Herzegovina a country?", "Yes.", "Bosnia and Herzegovina is a country."],
+      ["Was Emperor Meiji's personal name Mutsuhito?", "Yes.", "Emperor Meiji's personal name was Mutsuhito."],
+      [
+        "Which submarine was the first to sink an enemy warship?",
+        "The H.L. Hunley was. It sank the USS Housatonic in 1864.",
+        "The H.L. Hunley was the first submarine to sink an enemy warship. It sank the USS Housatonic in 1864.",
+      ],
+      [
+        "Whose family designed most of Scotland's lighthouses?",
+        "The Stevenson family.",
+        "The Stevenson family designed most of Scotland's lighthouses.",
+      ],
+      ["Whose face is on the US one-dollar bill?", "George Washington's", "George Washington's face is on the US one-dollar bill."],
+      ["How much of a jellyfish's body is water?", "About 95% of it.", "About 95% of a jellyfish's body is water."],
+      ["How dangerous are Irukandji jellyfish?", "Very.", "Irukandji jellyfish are very dangerous."],
+      ["How deep is the lake?", "Not very.", "The lake is not very deep."],
+      ["What do leatherback turtles mainly eat?", "Jellyfish, mostly.", "Leatherback turtles mainly eat jellyfish."],
+    ],
+    true,
+  );
+});

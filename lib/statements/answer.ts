@@ -203,9 +203,12 @@ export function polarityMark(a: AnswerParts): "." | "—" | ":" | ";" | "" {
   return /[.!]/.test(mark) ? "." : /[—–]/.test(mark) ? "—" : /:/.test(mark) ? ":" : /;/.test(mark) ? ";" : "";
 }
 
-/** Abbreviations after which a period does not end a sentence (an initial, but not a letter that names a kind: "vitamin C.", "type A."). */
+/**
+ * Abbreviations after which a period does not end a sentence (an initial, or a run of them: "H.L. Hunley"; but not a letter that names
+ * a kind: "vitamin C.", "type A.").
+ */
 const ABBREVIATIONS =
-  /(?:\b(?:e\.g|i\.e|etc|vs|v|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|(?<!\b(?:[Vv]itamins?|[Tt]ype|[Gg]rade|[Cc]lass|[Pp]lan|[Oo]ption|[Ss]ection|[Hh]epatitis|[Cc]ategory|[Ss]ize)) )[A-Z])$/;
+  /(?:\b(?:e\.g|i\.e|etc|vs|v|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|Nos|approx|ca|cf|Fig|al|Inc|Ltd|Co|Mt|U\.S|U\.K|a\.m|p\.m|B\.C|A\.D)|(?:^|(?<!\b(?:[Vv]itamins?|[Tt]ype|[Gg]rade|[Cc]lass|[Pp]lan|[Oo]ption|[Ss]ection|[Hh]epatitis|[Cc]ategory|[Ss]ize)) )[A-Z]|\b[A-Z]\.[A-Z])$/;
 
 /**
  * Splits text into sentences at . ! ? followed by white space and a capital, digit or quote; not after abbreviations or initials.

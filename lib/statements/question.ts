@@ -305,9 +305,14 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const kind = auxKind(aux);
   let best = -1;
   let bestScore = 0;
+  // ("How long has the Tower of Hercules been in use?": a perfect's "been" before no participle is the verb itself.)
+  const been = kind === "have" ? tokens.findIndex((t, i) => i > start + 1 && t.lower === "been") : -1;
+  if (been > 0 && tokens[been + 1] && tokens[been + 1].pos !== "VERB") [best, bestScore] = [been, Number.POSITIVE_INFINITY];
   // ('What does "break a leg" mean?': a quotation is the whole subject; the word after it is the verb.)
   const close = /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
-  if (close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
+  if (best >= 0) {
+    // (The perfect's "been" above.)
+  } else if (close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
     [best, bestScore] = [close + 1, Number.POSITIVE_INFINITY];
   // "What do we call animals that eat only meat?": after a personal pronoun the next word (past adverbs) is the verb.
   else if (/^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
@@ -636,8 +641,21 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     if (t.text === "'s" || t.text === "’s") continue;
     // ("Are ravens and crows/VERB the same species?": the word after a noun's "and" goes on with the subject, whatever its tag.)
     if (sawNoun && k > start + 1 && /^(?:and|or)$/.test(prev.lower) && /^(?:NOUN|PROPN|VERB)$/.test(t.pos)) {
+      // ("Were Hamburg and Bremen Hanseatic cities?": a second name as long as the first ends the subject, before the predicate's words.)
+      let first = 0;
+      while (k - 2 - first >= start && /^\p{Lu}/u.test(tokens[k - 2 - first].text)) first++;
+      const end = k + first;
+      if (first > 0 && tokens.slice(k, end).every((x) => /^\p{Lu}/u.test(x.text)) && /^(?:ADJ|PROPN|NOUN)$/.test(tokens[end]?.pos ?? "")) {
+        cut = end;
+        break;
+      }
       sawNoun = true;
       continue;
+    }
+    // ("Was Emperor Meiji's personal name Mutsuhito?": a name after the noun "name" is what the name is.)
+    if (sawNoun && k > start + 1 && t.pos === "PROPN" && /^(?:name|nickname|surname|title|motto)$/.test(prev.lower)) {
+      cut = k;
+      break;
     }
     // "Is passing the Turing test sufficient …?": a gerund opening the subject takes its object with it.
     if (

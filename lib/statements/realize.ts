@@ -564,6 +564,8 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   // A possessive answer ("George Washington's") is used as it is.
   // ("Hannibal's army" already names the noun after its possessive.)
   if (wh.word === "whose" && noun && mentions && /['’]s?\s/.test(a)) return a;
+  // ("The Stevenson family" for "Whose family …?": an answer that ends in the question's noun names it already.)
+  if (wh.word === "whose" && noun && head && cachedRegExp(`\\b${escapeRegExp(head.lower)}$`, "i").test(a)) return a;
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
@@ -3144,8 +3146,9 @@ function beComplementRealize(
   const answerText = dummy ? dummy.text : a.text;
   const answerTokens = dummy ? dummy.tokens : a.tokens;
   if (wh.ofPhrase.length > 0) {
-    // "What percentage of X is Y?" → "A of X is Y."
-    return { sentence: `${capitalize(answerText)} of ${text(wh.ofPhrase)} ${beText} ${x}`, rule: "wh-be:portion", doubts };
+    // "What percentage of X is Y?" → "A of X is Y." ("About 95% of it": the answer's "of it" is the question's whole.)
+    const portion = answerText.replace(/ of (?:it|them)$/i, "");
+    return { sentence: `${capitalize(portion)} of ${text(wh.ofPhrase)} ${beText} ${x}`, rule: "wh-be:portion", doubts };
   }
   // "What are the types of immunity?" + one item → "One type of immunity is innate immunity."
   const plainSubject =
@@ -4388,7 +4391,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       const adj = POST_MEASURE.has(wh.measure) && measured && !new RegExp(`\\b${wh.measure}$`).test(amount) ? ` ${wh.measure}` : "";
       slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }
-    gap = lasting ? 1 : d.auxKind === "be" ? 0 : objectPhraseEnd(d.rest);
+    // ("has been in use since Roman times": after the perfect's "been", the measure follows its state.)
+    gap = lasting
+      ? 1
+      : d.auxKind === "be"
+        ? 0
+        : d.verb?.lower === "been"
+          ? withoutFinalPunctuation(d.rest).length
+          : objectPhraseEnd(d.rest);
     // ("be left on for 30 to 45 minutes": the verb's final particle stays with it.)
     while (
       d.auxKind !== "be" &&
@@ -5290,6 +5300,15 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
   const restated = withoutRestatedAdverb(q, answer.text);
   if (restated) return realizeAnswer(restated, answer, question);
+  // "How dangerous are Irukandji jellyfish?" + "Very." → "… are very dangerous": a bare degree grades the question's adjective.
+  const degreeOnly =
+    "wh" in f && f.wh.word === "how" && f.wh.measure && !/^(?:many|much)$/.test(f.wh.measure)
+      ? /^((?:not )?(?:very|extremely|quite|fairly|pretty|really|incredibly|highly|rather|somewhat|that|so|super))[.!]?$/i.exec(answer.text)
+      : null;
+  if (degreeOnly && "wh" in f && f.wh.measure) {
+    const graded = analyzeAnswer(`${degreeOnly[1]} ${f.wh.measure}`);
+    return realizeAnswer(q, withAnswerFields(graded, { rest: answer.rest, raw: answer.raw }), question);
+  }
   // "How long do octopuses live?" + "Not long at all." → "Octopuses do not live long at all.": the answer's "not" negates the verb.
   const notMeasure = f.kind === "wh-inverted" && f.decl.verb && !f.decl.negated ? NOT_MEASURE.exec(answer.text) : null;
   if (notMeasure && f.kind === "wh-inverted" && notMeasure[1].toLowerCase() === f.wh.measure) {
@@ -5321,6 +5340,9 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
     const r = core.text.length < t.length ? realizeAnswer(q, core, question) : realizeFrame(q, core, question);
     const listed = trailing[2].startsWith(":") ? listAfterAdvice(f, r, core, trailing[2]) : undefined;
     if (listed) return { ...r, sentence: listed, rule: `${r.rule}:trailing-clause` };
+    // ("What do leatherback turtles mainly eat?" + "Jellyfish, mostly.": the question's own adverb says the answer's afterthought.)
+    const afterthought = /^,\s*([a-z]+)[.!]?$/i.exec(trailing[2])?.[1];
+    if (afterthought && "decl" in f && f.decl.preVerb.some((t) => sameAdverbKind(t.lower, afterthought))) return r;
     return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
   }
   return realizeFrame(q, answer, question);
