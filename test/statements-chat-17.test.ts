@@ -52,7 +52,7 @@ test("a name's particle stays in the name, a singular noun is its own lemma, a n
       ["Was Leonardo da Vinci left-handed?", "Yes, he was.", "Leonardo da Vinci was left-handed."],
       ["Did Vincent van Gogh cut off his ear?", "Yes, he did.", "Vincent van Gogh cut off his ear."],
       // (The tagger reads "dive" as the plural of the Italian "diva".)
-      ["How long can a leatherback turtle dive?", "Up to about 85 minutes", "A leatherback turtle can dive up to about 85 minutes."],
+      ["How long can a leatherback turtle dive?", "Up to about 85 minutes", "A leatherback turtle can dive for up to about 85 minutes."],
       // (Lowered, "Carmen" reads as the plural of "carman".)
       ["Which opera by Bizet is set in Seville?", "Carmen", "Carmen by Bizet is set in Seville."],
       // (A common word capitalised as the answer's opening is still plural.)
