@@ -531,3 +531,15 @@ test("flags-45/46: a perfect's 'been' before no participle, coordinated names, '
     true,
   );
 });
+
+test("'What is she doing?' keeps the answer's -ing form; 'What am I doing wrong?' is said to the asker", () => {
+  assertStatements(
+    [
+      ["What is she doing?", "Reading a book.", "She is reading a book."],
+      ["What are the kids doing?", "Playing outside.", "The kids are playing outside."],
+      ["What did Edison do?", "Invented the light bulb.", "Edison invented the light bulb."],
+    ],
+    true,
+  );
+  assert.equal(reformulate("What am I doing wrong?", "Using too much water.").statement, "You are using too much water.");
+});

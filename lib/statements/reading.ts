@@ -33,7 +33,7 @@ import { hasRepeatedFourGram, statementWords, wordsOf } from "./wellformed.js";
 const FUNCTION_WORDS = new Set(
   (
     "a an the of to in on at by for with from into onto about as and or but nor so than then that this these those there here " +
-    "is are was were be been being am do does did done has have had can could will would shall should may might must " +
+    "is are was were be been being am do does did done doing has have had can could will would shall should may might must " +
     "what which who whom whose where when why how not no yes it its they them their he she his her we our you your i me my " +
     "one ones some any all most more less least best better worst following below above statement statements example examples " +
     "likely likely describes describe explains explain shows show true false correct best following these those each other also " +

@@ -779,7 +779,12 @@ function declarative(
   const never = ever && !makePositive;
   const parts: string[] = [subject];
   if (d.auxKind === "be") {
-    parts.push(`${auxText(d.aux)}${makePositive ? "" : never ? " never" : " not"}`, pre, d.verb ? d.verb.text : "", rest);
+    parts.push(
+      `${auxText(d.aux)}${makePositive ? "" : never ? " never" : " not"}`,
+      pre,
+      verbOverride?.lemma ?? (d.verb ? d.verb.text : ""),
+      rest,
+    );
   } else if (d.auxKind === "do") {
     const lemma = verbOverride?.lemma ?? d.verb!.text;
     const finite = d.aux.lower === "did" ? pastTense(lemma) : d.aux.lower === "does" ? thirdPerson(lemma) : lemma;
@@ -4137,9 +4142,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     answerTokens[0] &&
     (answerTokens[0].pos === "VERB" || canBeVerb(answerTokens[0].lower))
   ) {
-    const lemma = answerTokens[0].lemma;
+    // ("What is she doing?" + "Reading a book": the progressive keeps the answer's -ing form; "What am I doing wrong?" + "Using too much
+    // water": what the asker does is what is wrong, said to the asker.)
+    const progressive = d.verb.lower === "doing" && /ing$/.test(answerTokens[0].lower);
+    const lemma = progressive ? answerTokens[0].lower : answerTokens[0].lemma;
     // "What does an acid do to litmus paper?" + "turns blue litmus paper red": the answer already names the paper.
-    const d2 = restates(answerTokens, d.rest) ? { ...d, rest: [] } : d;
+    let d2 = restates(answerTokens, d.rest) ? { ...d, rest: [] } : d;
+    if (progressive && d2.rest[0]?.lower === "wrong") d2 = { ...d2, rest: d2.rest.slice(1) };
+    if (progressive && d2.subject.length === 1 && d2.subject[0].lower === "i" && d2.aux.lower === "am")
+      d2 = { ...d2, subject: [word(d2.subject[0], "you", "PRON")], aux: word(d2.aux, "are", "AUX") };
     return {
       sentence: declarative(d2, true, undefined, { lemma, rest: text(answerTokens.slice(1)) }),
       rule: "wh-inverted:verb-phrase",
