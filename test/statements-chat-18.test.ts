@@ -543,3 +543,21 @@ test("'What is she doing?' keeps the answer's -ing form; 'What am I doing wrong?
   );
   assert.equal(reformulate("What am I doing wrong?", "Using too much water.").statement, "You are using too much water.");
 });
+
+test("lean-70: 'there' is the question's place, the question's 'ones' its noun, an instruction's destination a place", () => {
+  assertStatements(
+    [
+      [
+        "What happened at Lexington and Concord in April 1775?",
+        "The first shots of the Revolutionary War were fired there.",
+        "The first shots of the Revolutionary War were fired at Lexington and Concord in April 1775.",
+      ],
+      ["What happened at Waterloo?", "Napoleon was defeated there in 1815.", "Napoleon was defeated at Waterloo in 1815."],
+      ["Which mammals are the only ones capable of true flight?", "Bats are.", "Bats are the only mammals capable of true flight."],
+      ["Which birds are the fastest ones?", "Peregrine falcons.", "Peregrine falcons are the fastest birds."],
+      ["Where can I see the Northern Lights?", "Try northern Norway.", "The Northern Lights can be seen in northern Norway."],
+      ["Where did the 1966 World Cup final take place?", "Wembley Stadium.", "The 1966 World Cup final took place at Wembley Stadium."],
+    ],
+    true,
+  );
+});

@@ -433,7 +433,7 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
   if (LOCATION_START.test(a) || tokens[0]?.pos === "ADP" || /^(?:north|south|east|west)(?:wards?)?$/i.test(a)) return a;
   // ("Worcester Country Club, Massachusetts": a venue takes "at".)
   if (
-    /^(?:the )?(?:\p{Lu}[\w.'’-]* )+(?:Club|Stadium|Arena|Hall|Centre|Center|Course|Racecourse|Speedway|Airport|Station|Theatre|Theater|Coliseum|Colosseum|Field|Park)\b/iu.test(
+    /^(?:the )?(?:\p{Lu}[\w.'’-]* )+(?:Club|Stadium|Arena|Hall|Centre|Center|Course|Racecourse|Speedway|Airport|Station|Theatre|Theater|Coliseum|Colosseum|Field|Park|Bridge|Museum|Gallery|Zoo|Aquarium|Observatory)\b/iu.test(
       a,
     ) &&
     /^(?:the )?\p{Lu}/u.test(a)
@@ -441,6 +441,17 @@ function placePhrase(a: string, tokens: readonly Token[]): string {
     return `at ${/^The [A-Z]/.test(a) ? `t${a.slice(1)}` : a}`;
   // ("The Valley of the Kings", "The Louvre": a place's article opened the answer only; not that of "The Hague" or "The Gambia".)
   return `in ${/^The [A-Z]/.test(a) && !/^The (?:Hague|Gambia)\b/.test(a) ? `t${a.slice(1)}` : a}`;
+}
+
+/**
+ * The answer to "Where …?" as a place phrase; an instruction's destination is where it is ("Head to the Congress Avenue Bridge." → "at
+ * the Congress Avenue Bridge", "Try northern Norway." → "in northern Norway").
+ */
+function wherePhrase(a: string, tokens: readonly Token[]): string {
+  const sent = /^(?:head|go|try|visit|check out)\s+(?:over\s+)?(?:to\s+)?(?=\S)/i.exec(a);
+  if (!sent) return placePhrase(a, tokens);
+  const place = a.slice(sent[0].length);
+  return placePhrase(place, tokenizePhrase(place));
 }
 
 function mannerPhrase(a: string, tokens: readonly Token[]): string {
@@ -2595,14 +2606,23 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       adjunct !== "" && (a.text.toLowerCase().includes(adjunct.toLowerCase()) || restates(tokenizePhrase(adjunct), a.tokens));
     // (Before what the answer adds after its clause: "Water expands by about 9% when it freezes, which is why ice floats.")
     const adds = /(?:,\s+(?:which|so|and|but)\s|\s[—–]\s|;\s)/.exec(clause);
+    // ("What happened at Lexington and Concord?" + "The first shots … were fired there.": the answer's "there" is the question's place.)
+    const place = /^(?:at|in|on)\s/i.test(adjunct) ? /\bthere\b(?! (?:is|are|was|were|has|have|had)\b)/.exec(clause) : null;
+    const placePart = place ? /^(?:at|in|on)\s[^,]*?(?=\s+(?:in|on|during)\s+(?:\d|[A-Z][a-z]+ \d)|$)/.exec(adjunct)?.[0] : undefined;
+    if (place && placePart) {
+      clause = `${clause.slice(0, place.index)}${placePart}${clause.slice(place.index + 5)}`;
+    }
+    const rest = place && placePart ? adjunct.slice(placePart.length).trim() : adjunct;
     const withAdjunct =
-      !adjunct || repeated
+      !rest || repeated
         ? clause
-        : fronted
-          ? `${capitalize(adjunct)}, ${midSentence(clause)}`
-          : adds
-            ? `${clause.slice(0, adds.index)} ${adjunct}${clause.slice(adds.index)}`
-            : `${clause} ${adjunct}`;
+        : place && placePart
+          ? `${clause} ${rest}`
+          : fronted
+            ? `${capitalize(adjunct)}, ${midSentence(clause)}`
+            : adds
+              ? `${clause.slice(0, adds.index)} ${adjunct}${clause.slice(adds.index)}`
+              : `${clause} ${adjunct}`;
     return {
       sentence: withAdjunct,
       rule: resolved ? "wh-subject:what-happens" : "wh-subject:what-happens-sentence",
@@ -3729,7 +3749,7 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
         stranded ? "" : text(rest.slice(np)),
         stranded
           ? `${stranded} ${new RegExp(`^${stranded}\\s`, "i").test(a.text) ? a.text.slice(stranded.length + 1) : a.text}`
-          : midSentence(placePhrase(a.text, a.tokens)),
+          : midSentence(wherePhrase(a.text, a.tokens)),
       ]
         .filter((x) => x !== "")
         .join(" "),
@@ -4294,7 +4314,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         return { sentence: `${capitalize(text(after))}, ${midSentence(clause.replace(/[.!]+$/, ""))}`, rule: "wh-inverted:where", doubts };
       }
     } else {
-      slot = placePhrase(slot, answerTokens);
+      slot = wherePhrase(slot, answerTokens);
       // (A place goes before the question's time phrase: "turned up in Harrogate after her disappearance in 1926".)
       const time = d.rest.findIndex(
         (t, i) =>
@@ -5565,7 +5585,14 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
     case "yes-no":
       return realizeYesNo(f.decl, a);
     case "wh-subject": {
-      const predicate = f.predicate.filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text)));
+      // ("Which mammals are the only ones capable of true flight?": the question's own "ones" is its noun, "the only mammals".)
+      const head = f.wh.noun.at(-1);
+      const plural = head !== undefined && head.lemma !== head.lower;
+      const predicate = f.predicate
+        .filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text)))
+        .map((t, i, all) =>
+          plural && t.lower === "ones" && /^(?:ADJ|ADV)$/.test(all[i - 1]?.pos ?? "") && head ? word(t, head.lower, "NOUN") : t,
+        );
       // ("Which law created the FDIC?" + "The Banking Act of 1933, often called Glass-Steagall, did.": the subject before a final "did",
       // whose apposition between commas keeps the tagger from reading a clause.)
       const bareAux = /^(.+?)\s+(?:did|does|do)[.!]?$/i.exec(a.text);
