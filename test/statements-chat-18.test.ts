@@ -561,3 +561,22 @@ test("lean-70: 'there' is the question's place, the question's 'ones' its noun, 
     true,
   );
 });
+
+test("lean-69: a count after a passive's participle, ', and … doesn't' as the answer's own clause, a place one stays in, 'modern X'", () => {
+  assertStatements(
+    [
+      [
+        "How many touches is a volleyball team allowed before sending the ball over?",
+        "Three, and a block doesn't count as one.",
+        "A volleyball team is allowed three touches before sending the ball over, and a block doesn't count as one.",
+      ],
+      ["How long do tiger cubs stay with their mother?", "About two years.", "Tiger cubs stay with their mother for about two years."],
+      [
+        "Which city was the eastern end of the Silk Road?",
+        "That would be Chang'an, modern Xi'an.",
+        "Chang'an, modern Xi'an, was the eastern end of the Silk Road.",
+      ],
+    ],
+    true,
+  );
+});

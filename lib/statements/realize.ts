@@ -2754,7 +2754,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       inPlace(subject) ||
       // (So an appositive with a possessive: "Kublai Khan, Genghis's grandson, founded …", "Ögedei, his third son, …"; and a place's
       // own place: "The Great Barrier Reef, off Queensland, is …".)
-      /, (?:(?:his|her|their|its) |\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*['’]s |(?:off|near|in) (?:the )?\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*$)/u.test(
+      /, (?:(?:his|her|their|its) |\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*['’]s |(?:off|near|in) (?:the )?\p{Lu}[\w.-]*(?: \p{Lu}[\w.-]*)*$|(?:modern|present-day|today['’]s|ancient|formerly) \p{Lu})/u.test(
         subject,
       ) ||
       /, (?:and|or) (?:later|then|sometimes|possibly|probably|perhaps|eventually) \w/.test(subject)) &&
@@ -4370,12 +4370,15 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     d.auxKind !== "be" &&
     d.verb &&
     /^(?:stay|remain|keep|survive|hold)$/.test(d.verb.lemma) &&
-    withoutFinalPunctuation(d.rest).length === 1 &&
-    /^(?:ADJ|ADV|VERB)$/.test(d.rest[0].pos)
+    ((withoutFinalPunctuation(d.rest).length === 1 && /^(?:ADJ|ADV|VERB)$/.test(d.rest[0].pos)) ||
+      (/^(?:stay|remain)$/.test(d.verb.lemma) &&
+        d.rest[0]?.pos === "ADP" &&
+        withoutFinalPunctuation(d.rest).every((t) => t.pos !== "VERB")))
   ) {
-    // ("How long can a nuclear submarine stay submerged?" + "Months": the duration after the state, with "for": "stay submerged for months".)
+    // ("How long can a nuclear submarine stay submerged?" + "Months": the duration after the state, with "for": "stay submerged for months";
+    // so after the place one stays: "stay with their mother for about two years".)
     slot = /^(?:for|until|till)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
-    gap = 1;
+    gap = withoutFinalPunctuation(d.rest).length;
   } else if (
     wh.measure === "much" &&
     d.verb &&
@@ -4458,7 +4461,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
             ? 1 + objectPhraseEnd(d.rest.slice(1))
             : objectPhraseEnd(d.rest)
           : d.auxKind === "be" && !d.verb
-            ? strandedAfterParticiple(d.rest)
+            ? // ("How many touches is a volleyball team allowed …?": a count after a passive's participle, "is allowed three touches".)
+              strandedAfterParticiple(d.rest) ||
+              (passive && (wh.measure === "many" || wh.measure === "much") && /(?:ed|en|wn)$/.test(d.rest[0].lower) ? 1 : 0)
             : objectGap(d);
     // ("It's worth six points." says "worth" itself.)
     if (worth) slot = slot.replace(/^worth\s+/i, "");
@@ -5179,7 +5184,7 @@ const TRAILING_CLAUSE =
  * TRAILING_CLAUSE, and only up to four words before the comma, where the tagger may miss a clause ("The organic matter … increases, and").
  */
 const TRAILING_AND_CLAUSE =
-  /^((?:[^\s,]+\s+){0,3}[^\s,]+)(,\s*and\s+(?=(?:it|they|he|she|this|that|there)\s+[a-z]|(?:only\s+)?(?:a|an|the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,5}(?:is|are|was|were|has|have|had|can|could|will|would|does|do|did)\b).*)$/i;
+  /^((?:[^\s,]+\s+){0,3}[^\s,]+)(,\s*and\s+(?=(?:it|they|he|she|this|that|there)\s+[a-z]|(?:only\s+)?(?:a|an|the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,5}(?:is|are|was|were|has|have|had|can|could|will|would|does|do|did)(?:n['’]t)?\b).*)$/i;
 /** A phrase that fills the question's gap, then a clause of the answer's own after a comma ("about 7.8 million francs, and it earned …"). */
 // (Or a phrase of the answer's own after a comma: "He fought George Foreman, in Kinshasa, in 1974" → "… fought George Foreman in the
 // Rumble in the Jungle, in Kinshasa, in 1974"; "He studied finches, mostly".)
