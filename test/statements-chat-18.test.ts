@@ -580,3 +580,18 @@ test("lean-69: a count after a passive's participle, ', and … doesn't' as the 
     true,
   );
 });
+
+test("an auxiliary's ellipsis may take a bracketed aside, which follows the question's predicate", () => {
+  assertStatements(
+    [
+      [
+        "Which chess piece can jump over other pieces?",
+        "Only the knight can (castling aside).",
+        "Only the knight can jump over other pieces (castling aside).",
+      ],
+      ["Who wrote Hamlet?", "Shakespeare did (probably around 1600).", "Shakespeare wrote Hamlet (probably around 1600)."],
+      ["Who wrote Hamlet?", "Shakespeare did.", "Shakespeare wrote Hamlet."],
+    ],
+    true,
+  );
+});

@@ -33,7 +33,7 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   // ("Justinian I did.": a regnal "I" after a name is no pronoun.)
   const regnal = (x: Token, k: number) => x.text === "I" && k > 0 && /^\p{Lu}/u.test(subject[k - 1].text);
   if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k) && !regnal(x, k))) return undefined;
-  let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT"));
+  let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT" && !/^[)\]"”]$/.test(x.text)));
   // "James Chadwick did, in 1932.": the comma before a time or place goes with the ellipsis ("Brazil does, by a wide margin." keeps it).
   const comma = after[0]?.text === "," && after.length > 1;
   if (comma && /^(?:in|on|at|during|around|about|since|before|after|from)$/.test(after[1].lower)) after = after.slice(1);
@@ -52,11 +52,13 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   const reason = after[0]?.text === "," && /^(?:thanks|due|owing)$/.test(adjunct[0]?.lower ?? "") && adjunct[1]?.lower === "to";
   // (So does a clause joined by "and" or "but": "The 13th Amendment did, and it was ratified in 1865.")
   const joined = after[0]?.text === "," && /^(?:and|but)$/.test(adjunct[0]?.lower ?? "") && adjunct.length > 3;
-  // (So does a participle's phrase after a comma: "The Carpathia did, arriving a few hours after the sinking.")
+  // (So does a participle's phrase after a comma: "The Carpathia did, arriving a few hours after the sinking."; and a bracketed aside:
+  // "Only the knight can (castling aside).")
   const participial = after[0]?.text === "," && adjunct[0]?.pos === "VERB" && /ing$/.test(adjunct[0].lower) && adjunct.length > 1;
+  const bracketed = adjunct[0]?.text === "(" && t.slice(v + 1).some((x) => x.text === ")");
   if (
     adjunct.length > 0 &&
-    !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which || reason || joined || participial)
+    !(adjunct[0].pos === "ADP" || adjunct[0].pos === "SCONJ" || adverb || dash || which || reason || joined || participial || bracketed)
   )
     return undefined;
   // ("The Pacific is by far the largest": a degree phrase before the complement is no adjunct of a short reply.)
