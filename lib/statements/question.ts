@@ -301,6 +301,11 @@ function endsClause(t: Token | undefined): boolean {
 }
 
 /** Subject, adverbs, main verb and rest after do/modal/have-aux at `aux` (the subject starts at `start`). */
+/** The closing mark of a quotation that opens at `start` ('"The Raven"'); -1 when none does. */
+function quotationEnd(tokens: readonly Token[], start: number): number {
+  return /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
+}
+
 function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: number, objectAsked = false): Declarative {
   const kind = auxKind(aux);
   let best = -1;
@@ -309,7 +314,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   const been = kind === "have" ? tokens.findIndex((t, i) => i > start + 1 && t.lower === "been") : -1;
   if (been > 0 && tokens[been + 1] && tokens[been + 1].pos !== "VERB") [best, bestScore] = [been, Number.POSITIVE_INFINITY];
   // ('What does "break a leg" mean?': a quotation is the whole subject; the word after it is the verb.)
-  const close = /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
+  const close = quotationEnd(tokens, start);
   if (best >= 0) {
     // (The perfect's "been" above.)
   } else if (close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
@@ -586,29 +591,23 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
   let cut = n;
   let sawNoun = false;
   // "Are there eight planets …?": "there" is the subject; so is a demonstrative before an article ("Were those the first Games after …?").
-  if (
+  // ('In which year was "The Raven" published?': so is a quoted title, whatever its words.)
+  const close = quotationEnd(tokens, start);
+  const whole =
     tokens[start]?.lower === "there" ||
     (/^(?:this|that|these|those)$/.test(tokens[start]?.lower ?? "") && /^(?:the|a|an)$/.test(tokens[start + 1]?.lower ?? ""))
-  )
+      ? start + 1
+      : close > 0 && close < n - 1 && tokens[close + 1].pos !== "PUNCT"
+        ? close + 1
+        : -1;
+  if (whole > 0)
     return {
-      subject: tokens.slice(start, start + 1),
+      subject: tokens.slice(start, whole),
       aux,
       auxKind: "be",
       negated,
       preVerb: [],
-      rest: tokens.slice(start + 1),
-      guessed: false,
-    };
-  // ('In which year was "The Raven" published?': a quoted title is the whole subject, whatever its words.)
-  const close = /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
-  if (close > 0 && close < n - 1 && tokens[close + 1].pos !== "PUNCT")
-    return {
-      subject: tokens.slice(start, close + 1),
-      aux,
-      auxKind: "be",
-      negated,
-      preVerb: [],
-      rest: tokens.slice(close + 1),
+      rest: tokens.slice(whole),
       guessed: false,
     };
   for (let k = start; k < n; k++) {
