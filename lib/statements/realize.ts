@@ -2316,6 +2316,7 @@ function ownedSubjectRealize(
   return { ...r, doubts: r.doubts.filter((d) => d !== "a clause answer as the subject") };
 }
 
+/** The question's object that an answer's "its"/"their" stands for, where it stands in the predicate, and the pronoun it becomes there. */
 interface Owner {
   readonly object: Token[];
   readonly from: number;
@@ -2610,7 +2611,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     const place = /^(?:at|in|on)\s/i.test(adjunct) ? /\bthere\b(?! (?:is|are|was|were|has|have|had)\b)/.exec(clause) : null;
     const placePart = place ? /^(?:at|in|on)\s[^,]*?(?=\s+(?:in|on|during)\s+(?:\d|[A-Z][a-z]+ \d)|$)/.exec(adjunct)?.[0] : undefined;
     if (place && placePart) {
-      clause = `${clause.slice(0, place.index)}${placePart}${clause.slice(place.index + 5)}`;
+      clause = `${clause.slice(0, place.index)}${placePart}${clause.slice(place.index + place[0].length)}`;
     }
     const rest = place && placePart ? adjunct.slice(placePart.length).trim() : adjunct;
     const withAdjunct =
@@ -5532,6 +5533,46 @@ function whNounDoubt(wh: WhPhrase, a: AnswerParts, sentence: string): string | u
 /** Words that open a noun phrase, so that the word after them is inside it ("a drop cap"). */
 const NOUN_PHRASE_OPENER = /^(?:a|an|the|this|that|these|those|my|your|his|her|its|our|their)$/;
 
+/**
+ * A wh-subject question's statement, after the answer's shapes that lean on the predicate: the question's own "ones" said as its noun,
+ * a final "did" after an apposition, and "its"/"their" for the owner the question names.
+ */
+function whSubjectRealize(wh: WhPhrase, given: readonly Token[], a: AnswerParts): Realized {
+  // ("Which mammals are the only ones capable of true flight?": the question's own "ones" is its noun, "the only mammals".)
+  const head = wh.noun.at(-1);
+  const plural = head !== undefined && head.lemma !== head.lower;
+  const predicate = given
+    .filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text)))
+    .map((t, i, all) =>
+      plural && t.lower === "ones" && /^(?:ADJ|ADV)$/.test(all[i - 1]?.pos ?? "") && head ? word(t, head.lower, "NOUN") : t,
+    );
+  // ("Which law created the FDIC?" + "The Banking Act of 1933, often called Glass-Steagall, did.": the subject before a final "did",
+  // whose apposition between commas keeps the tagger from reading a clause.)
+  const bareAux = /^(.+?)\s+(?:did|does|do)[.!]?$/i.exec(a.text);
+  if (bareAux && !a.rest && /,/.test(bareAux[1])) {
+    const subject = bareAux[1].replace(/,$/, "");
+    const r = subjectRealize(wh, predicate, analyzeAnswer(subject));
+    // (The apposition's closing comma stays.)
+    const closed = subject !== bareAux[1] && r.sentence.startsWith(`${subject} `);
+    return { ...r, sentence: closed ? `${subject},${r.sentence.slice(subject.length)}` : r.sentence, rule: `${r.rule}:ellipsis` };
+  }
+  // "What lets owls fly almost silently?" + "Their feathers." → "Owls' feathers let them fly almost silently."
+  // (Only to a bare "what", whose answer is the cause: not "What soil property causes the difference?" + "Its acidity".)
+  // (After an adverb too: "Mostly its low water content …" → "Mostly honey's low water content … make it …".)
+  const adverb = a.tokens[0]?.pos === "ADV" && /^(?:its|their)$/.test(a.tokens[1]?.lower ?? "") ? a.tokens[0] : undefined;
+  const said = adverb ? a.tokens.slice(1) : a.tokens;
+  const owner = !a.isClause && wh.noun.length === 0 && !wh.partitive ? possessiveOwner(said, predicate) : undefined;
+  if (owner) {
+    const asAnswer = (subject: Token[]) => withAnswerFields(analyzeAnswer(text(subject)), { rest: a.rest, raw: a.raw });
+    const r = ownedSubjectRealize(wh, predicate, owner, asAnswer, said);
+    // (The owner as the question wrote it: "honey", "Mars".)
+    const lowered = /^[a-z]/.test(owner.object[0].text) ? `${r.sentence[0].toLowerCase()}${r.sentence.slice(1)}` : r.sentence;
+    const sentence = adverb ? `${capitalize(adverb.lower)} ${lowered}` : r.sentence;
+    return { ...r, sentence, rule: `${r.rule}:possessive` };
+  }
+  return subjectRealize(wh, predicate, a);
+}
+
 function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: string): Realized {
   const f = q.frame;
   // "It's Jupiter." / "It is in the Himalayas." to a wh-question: the phrase after "it is" is the answer.
@@ -5589,41 +5630,8 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
       return imperativeRealize(f, a);
     case "yes-no":
       return realizeYesNo(f.decl, a);
-    case "wh-subject": {
-      // ("Which mammals are the only ones capable of true flight?": the question's own "ones" is its noun, "the only mammals".)
-      const head = f.wh.noun.at(-1);
-      const plural = head !== undefined && head.lemma !== head.lower;
-      const predicate = f.predicate
-        .filter((t, i, all) => !(i === all.length - 1 && /^[?.!:]+$/.test(t.text)))
-        .map((t, i, all) =>
-          plural && t.lower === "ones" && /^(?:ADJ|ADV)$/.test(all[i - 1]?.pos ?? "") && head ? word(t, head.lower, "NOUN") : t,
-        );
-      // ("Which law created the FDIC?" + "The Banking Act of 1933, often called Glass-Steagall, did.": the subject before a final "did",
-      // whose apposition between commas keeps the tagger from reading a clause.)
-      const bareAux = /^(.+?)\s+(?:did|does|do)[.!]?$/i.exec(a.text);
-      if (bareAux && !a.rest && /,/.test(bareAux[1])) {
-        const subject = bareAux[1].replace(/,$/, "");
-        const r = subjectRealize(f.wh, predicate, analyzeAnswer(subject));
-        // (The apposition's closing comma stays.)
-        const closed = subject !== bareAux[1] && r.sentence.startsWith(`${subject} `);
-        return { ...r, sentence: closed ? `${subject},${r.sentence.slice(subject.length)}` : r.sentence, rule: `${r.rule}:ellipsis` };
-      }
-      // "What lets owls fly almost silently?" + "Their feathers." → "Owls' feathers let them fly almost silently."
-      // (Only to a bare "what", whose answer is the cause: not "What soil property causes the difference?" + "Its acidity".)
-      // (After an adverb too: "Mostly its low water content …" → "Mostly honey's low water content … make it …".)
-      const adverb = a.tokens[0]?.pos === "ADV" && /^(?:its|their)$/.test(a.tokens[1]?.lower ?? "") ? a.tokens[0] : undefined;
-      const said = adverb ? a.tokens.slice(1) : a.tokens;
-      const owner = !a.isClause && f.wh.noun.length === 0 && !f.wh.partitive ? possessiveOwner(said, predicate) : undefined;
-      if (owner) {
-        const asAnswer = (subject: Token[]) => withAnswerFields(analyzeAnswer(text(subject)), { rest: a.rest, raw: a.raw });
-        const r = ownedSubjectRealize(f.wh, predicate, owner, asAnswer, said);
-        // (The owner as the question wrote it: "honey", "Mars".)
-        const lowered = /^[a-z]/.test(owner.object[0].text) ? `${r.sentence[0].toLowerCase()}${r.sentence.slice(1)}` : r.sentence;
-        const sentence = adverb ? `${capitalize(adverb.lower)} ${lowered}` : r.sentence;
-        return { ...r, sentence, rule: `${r.rule}:possessive` };
-      }
-      return subjectRealize(f.wh, predicate, a);
-    }
+    case "wh-subject":
+      return whSubjectRealize(f.wh, f.predicate, a);
     case "wh-be":
       return beComplementRealize(f.wh, f.be, f.subject, f.tail, a);
     case "wh-inverted":
