@@ -315,12 +315,10 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   if (been > 0 && tokens[been + 1] && tokens[been + 1].pos !== "VERB") [best, bestScore] = [been, Number.POSITIVE_INFINITY];
   // ('What does "break a leg" mean?': a quotation is the whole subject; the word after it is the verb.)
   const close = quotationEnd(tokens, start);
-  if (best >= 0) {
-    // (The perfect's "been" above.)
-  } else if (close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
+  if (best < 0 && close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
     [best, bestScore] = [close + 1, Number.POSITIVE_INFINITY];
   // "What do we call animals that eat only meat?": after a personal pronoun the next word (past adverbs) is the verb.
-  else if (/^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
+  else if (best < 0 && /^(?:i|you|we|they|he|she|it)$/.test(tokens[start]?.lower ?? "")) {
     let k = start + 1;
     while (k < tokens.length && tokens[k].pos === "ADV") k++;
     if (tokens[k] && tokens[k].pos !== "AUX" && (tokens[k].pos === "VERB" || canBeVerb(tokens[k].lower)))
