@@ -595,3 +595,16 @@ test("an auxiliary's ellipsis may take a bracketed aside, which follows the ques
     true,
   );
 });
+
+test("an adjective and the preposition it strands end a be-question, as a participle's do ('native to', 'rich in')", () => {
+  assertStatements(
+    [
+      ["Which region is the olive tree native to?", "The Mediterranean Basin", "The olive tree is native to the Mediterranean Basin."],
+      ["What is spinach rich in?", "Iron.", "Spinach is rich in iron."],
+      ["Which city is Oxford close to?", "London.", "Oxford is close to London."],
+      ["What is a periscope used for?", "Seeing above the surface.", "A periscope is used for seeing above the surface."],
+      ["What is the capital of France?", "Paris.", "The capital of France is Paris."],
+    ],
+    true,
+  );
+});

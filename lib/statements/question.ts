@@ -1159,6 +1159,12 @@ function participleTail(tokens: readonly Token[]): number {
     return k;
   }
   const n = tokens.length;
+  // ("Which region is the olive tree native to?", "What is spinach rich in?": an adjective after the subject's noun and the preposition it
+  // strands end the question, as a participle's do.)
+  let stranding = n;
+  while (stranding > 0 && (tokens[stranding - 1].pos === "ADP" || tokens[stranding - 1].lower === "to")) stranding--;
+  if (stranding < n && stranding >= 2 && tokens[stranding - 1].pos === "ADJ" && /^(?:NOUN|PROPN)$/.test(tokens[stranding - 2].pos))
+    return stranding - 1;
   // "What is statistical mechanics used to describe?": an infinitive after the participle is part of the tail.
   if (n >= 4 && tokens[n - 2].lower === "to" && tokens[n - 1].pos === "VERB" && tokens[n - 1].lower === tokens[n - 1].lemma) {
     const p = tokens[n - 3];
