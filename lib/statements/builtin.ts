@@ -43,7 +43,16 @@ import {
   HOW_OFTEN_ADVERBS,
 } from "./nlp.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
-import { CALENDAR_WORD, embeddedQuestion, midSentence, passiveByAgent, realize, SUBORDINATORS, sameAdverbKind } from "./realize.js";
+import {
+  CALENDAR_WORD,
+  DEGREE_WORDS,
+  embeddedQuestion,
+  midSentence,
+  passiveByAgent,
+  realize,
+  SUBORDINATORS,
+  sameAdverbKind,
+} from "./realize.js";
 import {
   QUOTATION,
   cachedRegExp,
@@ -842,7 +851,7 @@ function comparedChoice(asked: string, answer: string): string | undefined {
   const { verb, degree, first, second } = c;
   const neither = /^neither(?: (really|exactly|quite))?\b[.!]?/i.exec(answer.trim());
   // ("The Goliath birdeater is much bigger.": the answer's own "is" and comparative, with its degree word.)
-  const restated = verb === "" ? escapeRegExp(degree) : `(?:is|was|are|were) (?:(?:${COMPARATIVE_DEGREE}) )?${degree}`;
+  const restated = verb === "" ? escapeRegExp(degree) : `(?:is|was|are|were) (?:(?:${DEGREE_WORDS}) )?${degree}`;
   const picked = neither ? { index: -1, rest: answer.trim().slice(neither[0].length) } : pickedOption(answer, [first, second], restated);
   if (!picked) return undefined;
   // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
@@ -853,7 +862,7 @@ function comparedChoice(asked: string, answer: string): string | undefined {
     return `Neither ${first} nor ${second} ${verbThen}${neither?.[1] ? `${neither[1].toLowerCase()} ` : ""}${degree}${rest}`;
   }
   const [chosen, other] = picked.index === 0 ? [first, second] : [second, first];
-  const much = picked.restated ? cachedRegExp(` (${COMPARATIVE_DEGREE}) `, "i").exec(picked.restated)?.[1] : undefined;
+  const much = picked.restated ? cachedRegExp(` (${DEGREE_WORDS}) `, "i").exec(picked.restated)?.[1] : undefined;
   // (The question's -s form agrees with a plural option: "Lentils have more fibre than chickpeas".)
   const [head, ...tail] = degree.split(" ");
   const agreed =
@@ -887,9 +896,6 @@ function comparison(asked: string): { verb: string; degree: string; first: strin
  * Which option the answer picks ("The golf ball, …", "The first one. …", "The water is heavier, because …") and what it says after the
  * option (and after its own "is heavier"), when that opens with a mark; undefined when it picks none or both.
  */
-/** Degree words before a comparative ("much bigger", "a bit heavier"). */
-const COMPARATIVE_DEGREE = "much|far|a lot|a bit|a little|slightly|considerably|significantly|way|somewhat";
-
 function pickedOption(
   answer: string,
   options: readonly string[],

@@ -302,7 +302,7 @@ function endsClause(t: Token | undefined): boolean {
 
 /** Subject, adverbs, main verb and rest after do/modal/have-aux at `aux` (the subject starts at `start`). */
 /** The closing mark of a quotation that opens at `start` ('"The Raven"'); -1 when none does. */
-function quotationEnd(tokens: readonly Token[], start: number): number {
+export function quotationEnd(tokens: readonly Token[], start: number): number {
   return /^["“]$/.test(tokens[start]?.text ?? "") ? tokens.findIndex((t, i) => i > start + 1 && /^["”]$/.test(t.text)) : -1;
 }
 

@@ -55,6 +55,7 @@ import {
   BLANK,
   HARD_BLANK,
   pluralPredicate,
+  quotationEnd,
   splitBe,
   type Declarative,
   type Frame,
@@ -380,8 +381,9 @@ function objectPhraseEnd(r: readonly Token[]): number {
   return 0;
 }
 
+/** Words that open a place phrase said as it stands ("in …", "near …", "home"); the adverbs that are places themselves are PLACE_ADVERB's. */
 const LOCATION_START =
-  /^(?:straight|directly|right|just|halfway|upstream|downstream|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|underground|here|there|everywhere|anywhere|somewhere|nowhere|abroad|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
+  /^(?:straight|directly|right|just|halfway|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|here|there|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
   /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime|(?:mostly|mainly|largely|chiefly|primarily|partly|usually|typically|generally|especially|probably|possibly|likely) (?=in|on|at|by|during|after|before|since|until|around|about|between|from|within|when|while|once)\b)\b/i;
 const MONTH =
@@ -1670,8 +1672,14 @@ const QUANTIFIER_REPLY =
   /^(most|many|some|few|several|all)(?: of them)? (?:do|does|did|are|is|were|was|can|could|will|would|have|has)(n't| not)?(?=[,;.]|\s+because\b|$)[,;.]?\s*/i;
 
 /** "much faster", "far bigger — …", "much less": a degree, the comparative it grades, and what the answer adds after it. */
-const COMPARATIVE_DEGREE =
-  /^(much|far|way|a lot|slightly|a bit|a little|considerably|significantly|substantially|somewhat|even|many times|several times)\s+((?:more|less) [a-z]+|[a-z]{2,}er|more|less|fewer)\b((?:\s*[,;—–]\s*[\s\S]*)?)[.!]?$/i;
+/** Degree words before a comparative ("much bigger", "a bit heavier"), as a regex alternation. */
+export const DEGREE_WORDS =
+  "much|far|way|a lot|slightly|a bit|a little|considerably|significantly|substantially|somewhat|even|many times|several times";
+
+const COMPARATIVE_DEGREE = new RegExp(
+  `^(${DEGREE_WORDS})\\s+((?:more|less) [a-z]+|[a-z]{2,}er|more|less|fewer)\\b((?:\\s*[,;—–]\\s*[\\s\\S]*)?)[.!]?$`,
+  "i",
+);
 
 function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   // Second-person questions become impersonal ("A pineapple can be grown from its top.").
@@ -2154,7 +2162,7 @@ function predicateObject(predicate: readonly Token[]): { verb: Token | undefined
   let k = v + 1;
   while (k < predicate.length && predicate[k].pos === "ADV" && PARTICLES.has(predicate[k].lower)) k++;
   // ('"Take Five"': a quoted title is the object, quotes and all.)
-  const close = /^["“]$/.test(predicate[k]?.text ?? "") ? predicate.findIndex((t, i) => i > k + 1 && /^["”]$/.test(t.text)) : -1;
+  const close = quotationEnd(predicate, k);
   if (close > 0) return { verb, object: predicate.slice(k, close + 1) };
   let end = k;
   // A title runs on through its prepositions ("the Girl with a Pearl Earring").
