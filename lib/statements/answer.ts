@@ -893,7 +893,7 @@ function americanSpelling(word: string): string {
   return word
     .replace(/ph/g, "f")
     .replace(/our\b/g, "or")
-    .replace(/tre\b/g, "ter")
+    .replace(/([bt])re\b/g, "$1er")
     .replace(/is(e|ation)\b/g, "iz$1")
     .replace(/yse\b/g, "yze")
     .replace(/ae|oe/g, "e");

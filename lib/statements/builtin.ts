@@ -813,7 +813,7 @@ const CONCESSION_THEN_REPLY = /^((?:despite|in spite of|notwithstanding)\s[^,;:!
 
 /** "On a building site, they cut …": a phrase of place or time, then a clause whose subject is a pronoun. */
 const FRONTED_PHRASE_THEN_PRONOUN =
-  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside|from|since|until|by|as an?) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
+  /^((?:on|in|at|during|after|before|with|under|over|across|throughout|outside|inside|from|since|until|by|as an?|despite|in spite of) [^,;:!?—–.]{2,60}),\s+((?:they|it|he|she)\s[\s\S]*)$/i;
 
 /** "When they start to fall, their inner ear …": a fronted clause opened by a subordinator, then the answer's main clause. */
 const FRONTED_CLAUSE =
@@ -1641,8 +1641,17 @@ function embeddedAsDirect(clause: string): string | undefined {
   } else if (first === "how" && /^(?:ADJ|ADV)$/.test(tokens[1]?.pos ?? "")) {
     i = 2;
   } else if (first === "which") {
+    while (tokens[i]?.pos === "ADJ") i++;
     if (tokens[i]?.pos !== "NOUN") return undefined;
     i++;
+    // "which amino acid in tea is known for …": the wh-phrase is the clause's subject, so the clause is already a question's order.
+    let k = i;
+    while (tokens[k]?.pos === "ADP" && /^(?:DET|NOUN|PROPN|ADJ)$/.test(tokens[k + 1]?.pos ?? "")) {
+      k++;
+      while (/^(?:DET|ADJ)$/.test(tokens[k]?.pos ?? "")) k++;
+      while (/^(?:NOUN|PROPN)$/.test(tokens[k]?.pos ?? "")) k++;
+    }
+    if (EMBEDDED_AUXILIARIES.has(tokens[k]?.lower ?? "") && k + 1 < tokens.length) return `${capitalize(clause)}?`;
   }
   const start = i;
   for (; i < tokens.length; i++) {

@@ -118,17 +118,19 @@ export function opensLowerCaseList(s: string): boolean {
 
 /**
  * True when `s` opens with a capitalised word the lexicons do not know as a name and then a lower-case common noun ("Citrus fruit",
- * "Bamboo shoots"): a modifier capitalised only because it opened the answer. Not for an instance of a named class ("Which river …?").
+ * "Bamboo shoots", "Sheep's milk"): a modifier capitalised only because it opened the answer. Not for an instance of a named class ("Which river …?").
  */
 export function opensCommonCompound(s: string, classHead?: string): boolean {
   // (The two words are the whole phrase: "Suicide accounts for …" is a clause.)
-  const m = /^([A-Z][a-z]{2,}(?:-[a-z]{2,})*) ([a-z]{3,})(?=\s*$|\s*[,.;:!—–(]| (?:and|or)\s)/.exec(s);
+  const m = /^([A-Z][a-z]{2,}(?:-[a-z]{2,})*)(['’]s)? ([a-z]{3,})(?=\s*$|\s*[,.;:!—–(]| (?:and|or)\s)/.exec(s);
   if (!m) return false;
   const head = classHead?.toLowerCase();
   if (head !== undefined && (NAMED_CLASSES.has(head) || NAMED_CLASSES.has(head.replace(/s$/, "")))) return false;
   // (A hyphenated modifier of common parts only: "Assembly-line production", not "Fibonacci-type sequence".)
   const modifier = m[1].toLowerCase();
-  return !isProperWord(modifier) && (!modifier.includes("-") || commonCompound(modifier)) && isCommonNoun(m[2]) && !isProperWord(m[2]);
+  // (A possessive only of a common noun: "Sheep's milk", not "Hawking's radiation" or "Earth's axis".)
+  if (m[2] !== undefined && (!isCommonNoun(modifier) || BARE_BODIES.has(modifier))) return false;
+  return !isProperWord(modifier) && (!modifier.includes("-") || commonCompound(modifier)) && isCommonNoun(m[3]) && !isProperWord(m[3]);
 }
 
 /** A word wink-nlp's word list holds in lower case, or whose singular it holds ("nectar", "spiracles"): few names are in that list. */

@@ -963,9 +963,11 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
       )
         break;
       // "Which organ pumps blood": a verb form ends the noun.
+      // (Not the first noun after "how many" and adjectives: "How many major crusades to the Holy Land …".)
       if (
         !agreesNot &&
         i > startNoun &&
+        !(measure === "many" && noun.every((x) => x.pos === "ADJ")) &&
         canBeVerb(t.lemma) &&
         (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) &&
         (!next ||

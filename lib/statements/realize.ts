@@ -4672,8 +4672,12 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
   // (So is an approximate count: "Roughly 840 languages are spoken in Papua New Guinea".)
   const countFirst =
-    /^(?:(?:about|around|roughly|approximately|nearly|almost|over|under|more than|fewer than|up to|some) )?[\d.,]+\s/i.test(slot);
-  if (after[0]?.pos === "VERB" && /(?:ed|en)$/.test(after[0].lower) && after[0].lemma !== after[0].lower && countFirst)
+    /^(?:(?:about|around|roughly|approximately|nearly|almost|over|under|more than|fewer than|up to|some|only|just) )?(?:[\d.,]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)\s/i.test(
+      slot,
+    );
+  // ("Nine major crusades are usually counted": an adverb may come before the participle.)
+  const participle = after[0]?.pos === "ADV" && /ly$/.test(after[0].lower) ? after[1] : after[0];
+  if (participle?.pos === "VERB" && /(?:ed|en)$/.test(participle.lower) && participle.lemma !== participle.lower && countFirst)
     return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
   // "How many countries were founding members of NATO?" + "Twelve" → "Twelve countries were founding members of NATO.": what they were.
   if (wh.measure === "many" && pluralPredicate(after))
