@@ -82,3 +82,74 @@ test("a common noun's possessive that only opened the answer is lowered; a name'
     false,
   );
 });
+
+test("a phrase answer's opening adverb and comma read on before the phrase; a that-clause keeps its flag", () => {
+  assertStatements(
+    [
+      [
+        "What is terroir in winemaking?",
+        "Basically, the whole environment a vineyard's grapes grow in: soil, climate, slope and sun exposure.",
+        "Terroir in winemaking is basically the whole environment a vineyard's grapes grow in: soil, climate, slope and sun exposure.",
+      ],
+      ["What do hedgehogs eat?", "Mainly, beetles and worms.", "Hedgehogs eat mainly beetles and worms."],
+      ["What do hedgehogs eat?", "Mainly, they eat beetles.", "Hedgehogs mainly eat beetles."],
+    ],
+    true,
+  );
+});
+
+test("a manner answer's common noun, capitalised only as its opening, is lowered after 'by'", () => {
+  assertStatements(
+    [
+      ["How do bats find their way in the dark?", "Echolocation.", "Bats find their way in the dark by echolocation."],
+      ["How do seals stay warm?", "Blubber.", "Seals stay warm by blubber."],
+    ],
+    true,
+  );
+});
+
+test("'Happy to!' and 'Here's the short version:' claim nothing", () => {
+  assertStatements(
+    [
+      [
+        "Explain the right-of-way rule in fencing.",
+        "Happy to! Right of way applies in foil and sabre: the point goes to the fencer who had priority.",
+        "Right of way applies in foil and sabre: the point goes to the fencer who had priority.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("steps to 'Tell me how to …' and to a passive 'How is X made?' say the purpose first", () => {
+  assertStatements(
+    [
+      [
+        "Tell me how to start a hot compost pile.",
+        "Sure! Here's the basic recipe:\n1. Build the pile.\n2. Turn it every few days.",
+        "To start a hot compost pile, build the pile and turn it every few days.",
+      ],
+      ["Can you tell me how to get to the station?", "Take the second left.", "To get to the station, take the second left."],
+      [
+        "How is sparkling wine made by the traditional method?",
+        "Sure! Here's the short version:\n1. Make a still base wine.\n2. Bottle it with extra yeast and sugar.\n3. Remove the dead yeast.",
+        "To make sparkling wine by the traditional method, make a still base wine, bottle it with extra yeast and sugar and remove the dead yeast.",
+      ],
+      // (A description, not steps, stays passive.)
+      ["How are bagels made?", "They are boiled, then baked.", "Bagels are boiled, then baked."],
+      ["How is glass made?", "By melting sand.", "Glass is made by melting sand."],
+    ],
+    true,
+  );
+});
+
+test("an in-situ wh-phrase after a preposition: the answer's own preposition takes its place", () => {
+  assertStatements(
+    [
+      ["Leopard seals live mainly in which part of the world?", "Around Antarctica.", "Leopard seals live mainly around Antarctica."],
+      ["The wreck lies off which country?", "Near Ireland.", "The wreck lies near Ireland."],
+      ["The Nile flows into which sea?", "Into the Mediterranean.", "The Nile flows into the Mediterranean."],
+    ],
+    true,
+  );
+});

@@ -61,7 +61,7 @@ const FRAMING = [
   /^(?:(?:ooh|oh|ha|ah|hmm|wow|so)[,!.]?\s+)?(?:that(?:['’]s| is)|this is|what) (?:a|an|one of my|my|such a) (?:(?:real|total|absolute|true|all-time|personal|great|good|fun|tough|tricky|easy|famous|big|lovely) )?(?:classic|favou?rite|one|story|mystery)s?\s*[!:.,—–]+\s+/i,
   // "Easy: 1. melt …", "Here's how: …": an announcement of the steps that follow.
   // ("That's easy: neon.")
-  /^(?:that(?:['’]s| is) )?(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go|here(?:['’]s| is) (?:the|a|my) (?:basic |simple |quick |easy |short |standard |classic )?(?:method|recipe|process|way|rundown|breakdown|gist|list))\s*[!:]\s+/i,
+  /^(?:that(?:['’]s| is) )?(?:easy|simple|here(?:['’]s| is) how|here(?:['’]s| is) what to do|here you go|here(?:['’]s| is) (?:the|a|my) (?:basic |simple |quick |easy |short |standard |classic )?(?:method|recipe|process|way|rundown|breakdown|gist|list|version|idea))\s*[!:]\s+/i,
   // "Oh, this one's fun!", "That one's easy!": a comment on the question before the answer.
   /^(?:(?:oh|ooh|ah|ha),?\s+)?(?:this|that) (?:one|question)(?:['’]s| is) (?:fun|easy|great|a good one|a classic|interesting|a fun one|tricky)\s*[!.]\s+/i,
   // "Ah, the famous mystery!", "Quite a lot!", "Quite a breakthrough!", "What a story!": a short exclamation about the question before the answer (before the interjection alone
@@ -82,7 +82,8 @@ const FRAMING = [
   /^(?:(?:the )?(?:short|quick|simple) version|tl;?dr)\s*[:—–]\s*/i,
   // A chat answer's opener: "Great question! Thomas Edison …".
   /^(?:that's an? |what an? )?(?:great|good|excellent|interesting|fascinating|nice) question\s*[!.,:;—–-]*\s+/i,
-  // ("Happy to help with that one!", "Glad you asked!", "Love this question!")
+  // ("Happy to help with that one!", "Glad you asked!", "Love this question!", "Happy to!")
+  /^(?:i'm |i am |i'd be )?(?:happy|glad) to\s*!+\s*/i,
   /^(?:(?:i'm |i am |i'd be |i would be )?(?:happy|glad) to (?:help|explain|answer)(?: with)?(?: (?:that|this)(?: one| question)?)?|glad you asked|(?:i )?love (?:this|that) (?:one|question)|no problem|good one)\s*[!.,:;\-–—]+\s*/i,
 ];
 /** An introductory phrase before the answer's clause ("Based on radiometric dating, …", "As far as we know, …"), which it keeps. */

@@ -1634,6 +1634,8 @@ function embeddedAsDirect(clause: string): string | undefined {
   // The wh-phrase: the word, "how" and its adjective ("how long"), "how many/much" and its noun, "which" and its noun.
   let i = 1;
   const first = tokens[0].lower;
+  // "how to start a compost pile" asked as "How do you start a compost pile?", whose answer the how-to rule reads.
+  if (first === "how" && tokens[1]?.lower === "to" && tokens[2]?.pos === "VERB") return `How do you ${joinTokens(tokens.slice(2))}?`;
   if (first === "how" && /^(?:many|much)$/.test(tokens[1]?.lower ?? "")) {
     i = 2;
     while (tokens[i]?.pos === "ADJ") i++;

@@ -488,6 +488,8 @@ function mannerPhrase(a: string, tokens: readonly Token[]): string {
     oneVerb
   )
     return `by ${gerund(v.text.toLowerCase())}${a.slice(v.text.length)}`;
+  // ("Blubber, mainly", "Echolocation": a common noun capitalised only as the answer's opening is lowered.)
+  if (v?.pos === "NOUN" && !tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return `by ${midSentence(a)}`;
   return `by ${a}`;
 }
 
@@ -3633,6 +3635,29 @@ function instructionRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Reali
   // (To "How do I …?" a capitalised verb before a name is an instruction too: "Press Windows key + Shift + S …".)
   const v = a.tokens[0];
   const named = wh.word === "how" && !a.isClause && v !== undefined && v.lower === v.lemma && canBeVerb(v.lower) && !isProperWord(v.lower);
+  // "How is sparkling wine made …?" + "1. Make a still base wine. 2. …": the steps are how to make it ("To make sparkling wine …, make …").
+  const made = d.rest[0];
+  if (
+    wh.word === "how" &&
+    !wh.measure &&
+    wh.noun.length === 0 &&
+    !d.verb &&
+    d.auxKind === "be" &&
+    !d.negated &&
+    made?.pos === "VERB" &&
+    made.lemma !== made.lower &&
+    d.subject.length > 0 &&
+    !/^(?:it|they|he|she|this|that)$/.test(d.subject[0].lower) &&
+    v?.pos === "VERB" &&
+    isInstruction(a)
+  ) {
+    const purpose = text([{ ...made, text: made.lemma }, ...d.subject, ...withoutFinalPunctuation(d.rest.slice(1))]);
+    return {
+      sentence: `To ${midSentence(purpose)}, ${midSentence(a.text).replace(/[.!]+$/u, "")}`,
+      rule: "wh-inverted:how-to",
+      doubts: [],
+    };
+  }
   if (!d.verb || d.negated || d.subject.length !== 1 || !/^(?:you|i|we|one)$/.test(d.subject[0].lower)) return undefined;
   // "What should I do?" + "If it has feathers, …, so leave it alone.": the whole answer is what to do.
   if (
@@ -4731,6 +4756,18 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   let head = before;
   const last = head[head.length - 1];
   if (last && last.pos === "ADP" && new RegExp(`^${last.lower}\\b`, "i").test(slot)) head = head.slice(0, -1);
+  // ("Leopard seals live mainly in which part of the world?" + "Around Antarctica": the answer's own preposition takes the question's.)
+  else if (
+    last?.pos === "ADP" &&
+    !wh.prep &&
+    a.tokens[0]?.pos === "ADP" &&
+    /^(?:DET|PROPN|NOUN|ADJ)$/.test(a.tokens[1]?.pos ?? "") &&
+    !/^(?:of|about|like|than|as)$/.test(a.tokens[0].lower) &&
+    !/^in order\b/i.test(slot)
+  ) {
+    head = head.slice(0, -1);
+    slot = `${slot[0].toLowerCase()}${slot.slice(1)}`;
+  }
   // ("… make up the what?" + "The exposure triangle": the answer's own article takes the question's place.)
   else if (last && /^(?:the|a|an)$/.test(last.lower) && /^(?:the|a|an)\s/i.test(slot)) head = head.slice(0, -1);
   // ("Cola tastes tangy because of which ingredient?" + "Because of phosphoric acid": the answer says the question's words again.)
@@ -5331,6 +5368,10 @@ function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestio
   return { ...q, frame: { ...f, decl } };
 }
 
+/** An adverb and its comma before a phrase answer ("Basically, the whole environment …"). */
+const COMMA_AFTER_ADVERB =
+  /^(basically|essentially|mainly|mostly|largely|primarily|chiefly|usually|generally|typically|normally|roughly|simply),\s+(?!that\b)(?=[a-z0-9])/i;
+
 /** "Not long at all", "Not much": a "not" before the question's own measure word. */
 const NOT_MEASURE = /^not (?:very |that |so )?(long|much|far|often)\b/i;
 
@@ -5349,6 +5390,17 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
   const restated = withoutRestatedAdverb(q, answer.text);
   if (restated) return realizeAnswer(restated, answer, question);
+  // "Basically, the whole environment …": a phrase answer's opening adverb reads on without its comma ("… is basically the whole …").
+  // (Its phrase up to a colon or dash: "…, the whole environment a vineyard's grapes grow in: soil, …" has a relative clause only.)
+  const opening = COMMA_AFTER_ADVERB.exec(answer.text);
+  const phrase = opening ? answer.text.slice(opening[0].length) : "";
+  const bare = opening ? analyzeAnswer(phrase) : undefined;
+  if (opening && bare && !analyzeAnswer(phrase.split(/\s*[:;—–]\s*/u)[0]).isClause) {
+    // (Said without it, then put back before the phrase: with it, the tagger can read the phrase as a clause.)
+    const r = realizeAnswer(q, withAnswerFields(bare, { rest: answer.rest, raw: answer.raw }), question);
+    const at = r.sentence.indexOf(` ${phrase.split(" ").slice(0, 3).join(" ")}`);
+    if (at > 0) return { ...r, sentence: `${r.sentence.slice(0, at)} ${opening[1].toLowerCase()}${r.sentence.slice(at)}` };
+  }
   // "How dangerous are Irukandji jellyfish?" + "Very." → "… are very dangerous": a bare degree grades the question's adjective.
   const degreeOnly =
     "wh" in f && f.wh.word === "how" && f.wh.measure && !/^(?:many|much)$/.test(f.wh.measure)
