@@ -153,3 +153,73 @@ test("an in-situ wh-phrase after a preposition: the answer's own preposition tak
     true,
   );
 });
+
+test("'Tell me what causes …': the wh-word is the subject of the verb after it", () => {
+  assertStatements(
+    [
+      [
+        "Tell me what causes the northern lights.",
+        "Short answer: the solar wind. Charged particles make them glow.",
+        "The solar wind causes the northern lights. Charged particles make them glow.",
+      ],
+      ["Tell me what plants need.", "Light and water.", "Plants need light and water."],
+    ],
+    true,
+  );
+});
+
+test("'the Knights Templar' are plural, and the question's adverb goes before the answer's verb for its 'do'", () => {
+  assertStatements(
+    [
+      [
+        "What did the Knights Templar originally do?",
+        "They protected pilgrims to the Holy Land.",
+        "The Knights Templar originally protected pilgrims to the Holy Land.",
+      ],
+      ["What did the Vikings originally do?", "They originally raided monasteries.", "The Vikings originally raided monasteries."],
+      // (An emphasis only asks.)
+      [
+        "What does a lightning rod actually do?",
+        "It gives lightning a path to the ground.",
+        "A lightning rod gives lightning a path to the ground.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("'do to' a thing: the answer's 'them' or 'it' after its verb is that thing", () => {
+  assertStatements(
+    [
+      [
+        "What does the Moon's gravity do to Earth's oceans?",
+        "It pulls them into two bulges, one on each side of the planet.",
+        "The Moon's gravity pulls Earth's oceans into two bulges, one on each side of the planet.",
+      ],
+      ["What did the Romans do to Carthage?", "They destroyed it in 146 BC.", "The Romans destroyed Carthage in 146 BC."],
+    ],
+    true,
+  );
+});
+
+test("compound nouns the taggers split: 'a bisque firing', 'the first Test match played', 'a camel's hump store' with the answer's verb", () => {
+  assertStatements(
+    [
+      [
+        "Tell me what a bisque firing is.",
+        "It's the first firing, which turns raw clay into hard ware.",
+        "A bisque firing is the first firing, which turns raw clay into hard ware.",
+      ],
+      ["What is the class testing?", "Whether plants need light.", "The class is testing whether plants need light."],
+      [
+        "On which ground was the first Test match played?",
+        "That would be the Melbourne Cricket Ground, in 1877.",
+        "The first Test match was played on the Melbourne Cricket Ground, in 1877.",
+      ],
+      ["When was the cat fed?", "At noon.", "The cat was fed at noon."],
+      ["Does a camel's hump store water?", "No — it stores fat, not water.", "A camel's hump stores fat, not water."],
+      ["Does the ice cream melt?", "Yes, it melts fast.", "The ice cream melts fast."],
+    ],
+    true,
+  );
+});

@@ -900,6 +900,9 @@ function americanSpelling(word: string): string {
     .replace(/ae|oe/g, "e");
 }
 
+/** Words that follow the noun they qualify in a fixed name ("Knights Templar", "attorneys general"), which has the noun's number. */
+const POSTPOSITIVE = wordSet("templar hospitaller general royal");
+
 export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // An infinitive or gerund phrase ("to remove harmful substances", "eating fruit") is one thing.
   // (Not a participle that can be an adjective before its plural noun: "living things", "flowing rivers".)
@@ -955,6 +958,15 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     if (k > 0 && before.pos === "NOUN" && /^[a-z]+$/.test(before.text)) head = before;
   }
   if (!head || head.pos === "NUM") return false;
+  // "the Knights Templar", "attorneys general": a plural before a word that follows its noun.
+  const beforeHead = words.at(-2);
+  if (
+    POSTPOSITIVE.has(head.lower) &&
+    beforeHead &&
+    /[^s]s$/.test(beforeHead.lower) &&
+    (beforeHead.lemma !== beforeHead.lower || isCommonWord(beforeHead.lower.slice(0, -1)))
+  )
+    return true;
   const known = lexicalNumber(head.lower);
   if (known) return known === "plural";
   // An irregular plural the lemmatiser knows ("mitochondria" → "mitochondrion", "teeth" → "tooth").

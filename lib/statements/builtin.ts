@@ -1636,6 +1636,15 @@ function embeddedAsDirect(clause: string): string | undefined {
   const first = tokens[0].lower;
   // "how to start a compost pile" asked as "How do you start a compost pile?", whose answer the how-to rule reads.
   if (first === "how" && tokens[1]?.lower === "to" && tokens[2]?.pos === "VERB") return `How do you ${joinTokens(tokens.slice(2))}?`;
+  // ("what causes the northern lights", "who wrote Hamlet": the wh-word is the subject of the -s or past verb after it, which the request's
+  // own pattern reads.)
+  if (
+    (first === "what" || first === "who") &&
+    /(?:[^s]s|ed)$/.test(tokens[1]?.lower ?? "") &&
+    canBeVerb(tokens[1].lemma) &&
+    /^(?:DET|PRON|ADJ|NUM|PROPN)$/.test(tokens[2]?.pos ?? "")
+  )
+    return undefined;
   if (first === "how" && /^(?:many|much)$/.test(tokens[1]?.lower ?? "")) {
     i = 2;
     while (tokens[i]?.pos === "ADJ") i++;

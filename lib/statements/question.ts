@@ -815,6 +815,19 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
     const to = tokens.findIndex((x, j) => j > clauseVerb && j < end && x.lower === "to" && tokens[j + 1]?.pos === "VERB");
     cut = to > 0 ? to : end;
   }
+  // ("When was the first Test match played?": a base form the tagger read as a verb, between the subject's noun and the participle, is the
+  // subject's own noun.)
+  if (
+    cut > start &&
+    tokens[cut]?.pos === "VERB" &&
+    tokens[cut].lower === tokens[cut].lemma &&
+    !/(?:ing|ed|en)$/.test(tokens[cut].lower) &&
+    /^(?:NOUN|PROPN)$/.test(tokens[cut - 1].pos) &&
+    tokens[cut + 1]?.pos === "VERB" &&
+    tokens[cut + 1].lemma !== tokens[cut + 1].lower &&
+    /(?:ed|en|wn|ung|ught)$/.test(tokens[cut + 1].lower)
+  )
+    cut++;
   const rest = tokens.slice(cut);
   // "is Jenny most likely observing", "was the telephone invented": adverbs, then the verb.
   let v = 0;
@@ -1270,6 +1283,8 @@ function progressiveRetagged(tokens: readonly Token[], j: number): readonly Toke
     ["NOUN", "PROPN", "PRON"].includes(before.at(-1)?.pos ?? "") &&
     before.every((x) => ["DET", "NOUN", "PROPN", "PRON"].includes(x.pos));
   if (!adverbOnly && !subject) return tokens;
+  // ("What is a bisque firing?", "What is a maiden over?": after "a", a compound noun to define, not someone doing something.)
+  if (!adverbOnly && /^(?:a|an)$/.test(before[0].lower) && before.length >= 2) return tokens;
   const out = tokens.slice();
   out[end - 1] = { ...last, pos: "VERB", lemma };
   if (adverbOnly) out[j] = { ...before[0], pos: "ADV" };

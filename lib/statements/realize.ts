@@ -1161,9 +1161,26 @@ function demonstrativeSubject(a: AnswerParts, subject: readonly Token[]): string
  * ("How do plants get water?" + "They absorb it through their roots" → "Plants absorb water through their roots");
  * the sentence unchanged when the question has no object noun phrase, or names it in the answer already.
  */
+/**
+ * "What did the Knights Templar originally do?" + "They protected pilgrims …": the question's adverb goes before the answer's own verb
+ * ("The Knights Templar originally protected …"), which says the question's "do".
+ */
+function withQuestionAdverb(sentence: string | undefined, d: Declarative, a: AnswerParts): string | undefined {
+  // (Not an emphasis, which only asks: "What does a lightning rod actually do?")
+  const adverbs = d.preVerb.filter(
+    (t) => t.pos === "ADV" && /ly$/.test(t.lower) && !/^(?:actually|really|exactly|basically)$/.test(t.lower),
+  );
+  const verb = a.tokens[1];
+  if (!sentence || d.verb?.lemma !== "do" || adverbs.length === 0 || adverbs.length !== d.preVerb.length) return sentence;
+  if (a.finiteVerb !== 1 || verb?.pos !== "VERB" || a.tokens.some((t) => adverbs.some((x) => x.lower === t.lower))) return sentence;
+  const at = sentence.indexOf(` ${verb.text} `);
+  return at < 0 ? sentence : `${sentence.slice(0, at)} ${text(adverbs)}${sentence.slice(at)}`;
+}
+
 function questionObjectForPronoun(sentence: string, d: Declarative): string {
-  // ("What do leafcutter ants do with the leaves they cut?": the object of "do with" is what "them" stands for.)
-  const withObject = d.verb?.lemma === "do" && d.rest[0]?.lower === "with" ? withoutFinalPunctuation(d.rest.slice(1)) : [];
+  // ("What do leafcutter ants do with the leaves they cut?", "What does the Moon's gravity do to Earth's oceans?": the object of "do
+  // with" or "do to" is what "them" stands for.)
+  const withObject = d.verb?.lemma === "do" && /^(?:with|to)$/.test(d.rest[0]?.lower ?? "") ? withoutFinalPunctuation(d.rest.slice(1)) : [];
   const np = withObject.length > 0 ? withObject.length : nounPhraseEnd(d.rest, 0);
   if (np <= 0 || (withObject.length === 0 && isTemporal(d.rest, 0))) return sentence;
   const object = withObject.length > 0 ? withObject : d.rest.slice(0, np);
@@ -1683,9 +1700,26 @@ const COMPARATIVE_DEGREE = new RegExp(
   "i",
 );
 
+/**
+ * "Does a camel's hump store water?" + "No — it stores fat": the answer's verb is the word the parser put last in the subject ("a camel's
+ * hump store"), so that word is the verb and the one after it its object.
+ */
+function verbSaidByAnswer(d: Declarative, answer: AnswerParts): Declarative {
+  const last = d.subject.at(-1);
+  if (d.auxKind !== "do" || !d.verb || !last || d.subject.length < 3 || last.pos !== "NOUN" || !canBeVerb(last.lower)) return d;
+  const said = /^[\s—–,;:.!]*(?:it|they|he|she)\s+(?:(?:does|do|did)(?:n't| not)\s+)?([a-z]+)\b/i.exec(answer.afterPolarity);
+  if (!said || !verbForms(last.lower).includes(said[1].toLowerCase())) return d;
+  return {
+    ...d,
+    subject: d.subject.slice(0, -1),
+    verb: { ...last, pos: "VERB", lemma: last.lower },
+    rest: [{ ...d.verb, pos: "NOUN", lemma: d.verb.lower }, ...d.rest],
+  };
+}
+
 function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   // Second-person questions become impersonal ("A pineapple can be grown from its top.").
-  const d = (answer.polarity && impersonalPassive(asked)) || asked;
+  const d = verbSaidByAnswer((answer.polarity && impersonalPassive(asked)) || asked, answer);
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
   const quantified = answer.polarity ? null : QUANTIFIER_REPLY.exec(answer.text);
   if (quantified && isPluralPhrase(d.subject) && d.subject.every((t) => t.pos !== "PRON")) {
@@ -4015,7 +4049,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   if (a.isClause) {
     const dummy = asksWhatItDoes(wh, d) ? undefined : predicateOfDummySubject(a);
     if (!dummy) {
-      const resolved = resolvePronoun(a, d.subject, subjectNumber(d));
+      const resolved = withQuestionAdverb(resolvePronoun(a, d.subject, subjectNumber(d)), d, a);
       if (resolved) {
         // "How does the length of daylight change from summer to winter?" + "It gets shorter." keeps "from summer to winter".
         const rest = d.rest;
