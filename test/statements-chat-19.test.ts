@@ -223,3 +223,16 @@ test("compound nouns the taggers split: 'a bisque firing', 'the first Test match
     true,
   );
 });
+
+test("durations with 'nearly' or 'over' take 'for' as bare ones do; an idiom like 'at once' is no object; 'Well over' is a degree", () => {
+  assertStatements(
+    [
+      ["How long did Franz Joseph reign?", "Nearly 68 years.", "Franz Joseph reigned for nearly 68 years."],
+      ["How much water can a camel drink at once?", "About 100 litres.", "A camel can drink about 100 litres of water at once."],
+      ["How many eggs does a hen lay at once?", "One.", "A hen lays one egg at once."],
+      ["How much water can a thirsty camel drink?", "Well over 100 litres.", "A thirsty camel can drink well over 100 litres of water."],
+      ["Who wrote Hamlet?", "Well, Shakespeare.", "Shakespeare wrote Hamlet."],
+    ],
+    true,
+  );
+});

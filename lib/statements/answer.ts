@@ -67,7 +67,8 @@ const FRAMING = [
   // "Ah, the famous mystery!", "Quite a lot!", "Quite a breakthrough!", "What a story!": a short exclamation about the question before the answer (before the interjection alone
   // goes: "Oh, Paris!" is an answer).
   /^(?:(?:ah|oh|ooh|wow|ha),\s+(?:the|an?|what an?|that's an?|such an?)\s+[\p{L}' -]{1,30}|quite (?:a|an|the) [\p{L}'’-]+(?: [\p{L}'’-]+)?|what (?:a|an) [\p{L}'’-]+(?: [\p{L}'’-]+)?|so many|lots|plenty)!\s+/iu,
-  /^(?:well|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
+  // ("Well over 100 litres", "well before 1900": a degree, not the filler.)
+  /^(?:well(?!\s+(?:over|under|above|below|before|after|beyond|past|into|within|ahead|known|off|up|down|short|worth|enough)\b)|okay|ok|hmm|ah|oh|honestly|frankly|to be honest)[,.]?\s+/i,
   // ("In short, …", "In a nutshell: 1. …"; "Briefly:" only before its colon, not "Briefly boil …")
   /^(?:in short|in a nutshell|long story short|put simply|simply put|(?:in brief|briefly)(?=\s*:))\s*[,.:]?\s+/i,
   // ("So the referee can tell them apart" is a purpose, not a filler: a subject and a modal after "so".)

@@ -244,8 +244,13 @@ const INFINITIVE_OBJECT = wordSet(
 /**
  * Where the object of an inverted question goes in its rest ("absorb _ from the air", "call a baby kangaroo _", "depend on _ to digest").
  */
+/** Prepositional idioms that say how or when, never a verb's object: "drink at once", "eat at night", "grow on average". */
+const ADVERBIAL_IDIOM = /^(?:at (?:once|first|last|night|home|times|all|a time|most|least)|in (?:total|time|one go|general)|on average)$/;
+
 function objectGap(d: Declarative): number {
   const r = d.rest;
+  // ("How much water can a camel drink at once?": the amount goes before the idiom.)
+  if (ADVERBIAL_IDIOM.test(text(withoutFinalPunctuation(r)).toLowerCase())) return 0;
   // "try to bring back _ from the underworld": the object of the infinitive, after its particle (or after its own first object).
   // (Only after a verb whose object is the infinitive: "need _ to grow" is a purpose.)
   // (So after a phrasal verb's particle: "set out to avenge _", "go on to win _".)
@@ -401,7 +406,7 @@ const EMPHATIC_YES_OR_NO =
 
 /** An amount and its unit, then a phrase of what it is measured for or by ("about 95 mg for an 8-ounce cup", "39 g per can"). */
 const UNIT_THEN_PHRASE =
-  /^((?:(?:about|around|roughly|approximately|nearly|almost|over|under|up to|some|just) )?[\d.,]+\s*([A-Za-zµ°%]+))(\s+(?:for|per|in each|by|at)\s.+)$/i;
+  /^((?:(?:about|around|roughly|approximately|nearly|almost|over|under|well over|up to|some|just) )?[\d.,]+\s*([A-Za-zµ°%]+))(\s+(?:for|per|in each|in one|by|at)\s.+)$/i;
 
 /** "the first person", "the only woman": a person the question counts, whom a plural answer makes people. */
 const PERSON_AFTER_ORDINAL = /^(the (?:first|last|only|youngest|oldest) )(person|man|woman)\b/;
@@ -4671,7 +4676,7 @@ const AFTERTHOUGHT =
 /** An amount in figures, perhaps bounded or rounded: "400 mg", "up to about 400 mg", "more than 6 g". */
 /** A duration that opens an answer: "Two minutes", "about 7 minutes", "up to an hour", "a few days". */
 const DURATION_START =
-  /^(?:(?:about|around|roughly|approximately|up to|at least|at most|only|just|usually|typically|no more than|less than|more than) )*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|a few|a couple of|several|an?) (?:(?:to|or|-|–) \w+ )?(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b)/i;
+  /^(?:(?:about|around|roughly|approximately|nearly|almost|over|well over|just over|just under|under|up to|at least|at most|only|just|usually|typically|no more than|less than|more than|fewer than) )*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|a few|a couple of|several|an?) (?:(?:to|or|-|–) \w+ )?(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b)/i;
 
 const AMOUNT_START =
   /^(?:(?:up to|about|around|over|under|more than|less than|at least|at most|roughly|approximately|nearly|almost|just over|just under) )*[\d.,]+\s?\S/i;
