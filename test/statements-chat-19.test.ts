@@ -3,7 +3,9 @@
  * (lean-73 and lean-75, short answers in the style of the issue's own table; lean-74 and lean-76, chat answers; flags-49 and flags-50).
  * Each rule is shown where it applies and where it must not.
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("a British -re spelling is no plural: 'The sabre allows …'", () => {
@@ -235,4 +237,53 @@ test("durations with 'nearly' or 'over' take 'for' as bare ones do; an idiom lik
     ],
     true,
   );
+});
+
+test("a bare superlative after 'be' makes the wh-phrase the subject, 'species' included", () => {
+  assertStatements(
+    [
+      ["Which seal species is the largest?", "The southern elephant seal.", "The southern elephant seal is the largest seal species."],
+      ["Which species is the tallest?", "The giraffe.", "The giraffe is the tallest species."],
+      ["What type of rock is granite?", "Igneous.", "Granite is an igneous rock."],
+    ],
+    true,
+  );
+});
+
+test("what someone calls the question's thing is what it is called", () => {
+  assertStatements(
+    [
+      ["What's a baby hedgehog called?", "You'd call it a hoglet.", "A baby hedgehog is called a hoglet."],
+      ["What is a group of crows called?", "We call it a murder.", "A group of crows is called a murder."],
+      ["What are baby foxes called?", "People usually call them kits.", "Baby foxes are usually called kits."],
+    ],
+    true,
+  );
+});
+
+test("a term's field opens the statement, and 'That's when …' says what the term is", () => {
+  assertStatements(
+    [
+      [
+        'What does "heeling" mean in sailing?',
+        "That's when the boat leans over to one side.",
+        'In sailing, "heeling" is when the boat leans over to one side.',
+      ],
+      [
+        'What does "heeling" mean in sailing?',
+        "Heeling is when the boat leans over to one side because of the wind.",
+        "In sailing, heeling is when the boat leans over to one side because of the wind.",
+      ],
+      ['What does "gracias" mean in Spanish?', "It means thank you.", 'In Spanish, "gracias" means thank you.'],
+      [
+        "What does OOP stand for in programming?",
+        "Object-oriented programming.",
+        "In programming, OOP stands for object-oriented programming.",
+      ],
+      ["What does DNA stand for?", "Deoxyribonucleic acid.", "DNA stands for deoxyribonucleic acid."],
+    ],
+    true,
+  );
+  // (The rules' own doubts on the statement stay.)
+  assert.ok(reformulate("What does ISO mean in photography?", "ISO measures how sensitive the sensor is to light.").flagged);
 });

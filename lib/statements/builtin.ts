@@ -1773,10 +1773,25 @@ function withPlaceFromContext(asked: string): string {
   return its ? last.replace(/\b[Ii]ts\b/, `${place}'s`) : last.replace(/\sthere\b/, ` in ${place}`);
 }
 
+/** "What does "heeling" mean in sailing?": the question without its field, and the field. */
+const MEANING_IN_FIELD = /^(\s*(?:[^.?!]*[.?!]\s+)?)(what (?:does|do) .+? (?:mean|stand for)) (in [a-z][^?,]{1,40}?)\s*\?\s*$/i;
+
 /** The rules on a question and answer within the bound. */
 function reformulateWithin(givenAsked: string, markedUp: string): Reformulation {
   // ("Tell me how long a marathon is." is asked as "How long is a marathon?", "Explain what X was." as "What was X?")
   const asked = withPlaceFromContext(directQuestion(givenAsked));
+  // "What does LBW stand for in cricket?": the field opens the statement ("In cricket, LBW stands for leg before wicket."), so that it
+  // neither follows the answer's own clause nor reads as part of it.
+  const field = MEANING_IN_FIELD.exec(asked);
+  if (field) {
+    const r = reformulateWithin(`${field[1]}${field[2]}?`, markedUp);
+    if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(field[3].toLowerCase())) {
+      // (The rules' doubts on the statement without its field stay: "ISO means ISO measures …".)
+      const fielded = checked({ ...r, statement: `${capitalize(field[3])}, ${continuedAfter(r.statement, asked)}` }, asked, markedUp);
+      const doubts = [...new Set([...r.doubts, ...fielded.doubts])];
+      return { ...fielded, flagged: doubts.length > 0, doubts };
+    }
+  }
   const given = withoutAdverbSaidAgain(
     asked,
     withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)))),

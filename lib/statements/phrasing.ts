@@ -486,7 +486,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   if (statement.includes(":") && PART_LABEL.test(statement) && !PART_LABEL.test(answer)) out.push("reads: a prompt's label kept");
   // "Helium is the lightest noble gases.": one thing called the superlative of a plural.
   const plural = statement.includes(" the ") ? SINGULAR_SUPERLATIVE_PLURAL.exec(statement) : null;
-  if (plural && !/(?:ss|us|is|ics)$/.test(plural[1])) out.push(`reads: "${plural[0].trim()}"`);
+  // (Not a noun whose singular ends in -s too: "species", "series".)
+  if (plural && !/(?:ss|us|is|ics|species|series)$/.test(plural[1])) out.push(`reads: "${plural[0].trim()}"`);
   // "… add up 180 degrees to.": a preposition that ends the statement.
   if (FINAL_PREPOSITION.test(statement.slice(-8)) && !FINAL_PREPOSITION.test(answer.slice(-8)))
     out.push("reads: a preposition ends the statement");

@@ -1364,12 +1364,15 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         // "Which is a solid?" asks to pick one: the answer is the subject ("Ice is a solid").
         if (wh.word === "which" && wh.noun.length === 0 && !wh.prep && !stranded && participleTail(tokens.slice(j)) === tokens.length - j)
           return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
+        // ("Which seal species is the largest?": a bare superlative after "be" says which one, so the wh-phrase is the subject.)
+        const after = tokens.slice(j).filter((x) => x.pos !== "PUNCT");
+        const superlativeOnly = after.length === 2 && after[0].lower === "the" && after[1].pos === "ADJ" && /(?:est)$/.test(after[1].lower);
         const complement =
           !wh.prep &&
           (wh.measure !== undefined ||
             wh.noun.length === 0 ||
             wh.typeOf ||
-            ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) ||
+            (ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) && !superlativeOnly) ||
             stranded) &&
           !wh.partitive;
         if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined)

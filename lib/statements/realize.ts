@@ -4052,6 +4052,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     });
   }
   if (a.isClause) {
+    // "What does "heeling" mean?" + "That's when the boat leans …" / "Heeling is when …": what the term is said to be is its meaning.
+    if (d.verb?.lemma === "mean" && wh.word === "what" && !d.negated && d.rest.every((t) => t.pos === "PUNCT")) {
+      const term = text(d.subject);
+      const bare = term.replace(/^["“'‘]|["”'’]$/g, "");
+      const pointed = /^(?:that|it|this)(?:['’]s| is) (?=(?:when|where|if|what|how)\b)/i.exec(a.text);
+      if (pointed) return { sentence: `${capitalize(term)} is ${a.text.slice(pointed[0].length)}`, rule: "wh-inverted:meaning", doubts };
+      if (a.text.toLowerCase().startsWith(`${bare.toLowerCase()} is `)) return { sentence: a.text, rule: "wh-inverted:meaning", doubts };
+    }
     const dummy = asksWhatItDoes(wh, d) ? undefined : predicateOfDummySubject(a);
     if (!dummy) {
       const resolved = withQuestionAdverb(resolvePronoun(a, d.subject, subjectNumber(d)), d, a);
@@ -4192,6 +4200,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       // ("A red flag in Formula One means that …" says the question's subject and verb itself: it stands.)
       if (d.verb && CLAUSE_VERBS.has(d.verb.lemma) && restates(a.tokens, [...d.subject, d.verb]))
         return { sentence: a.text, rule: "wh-inverted:clause-object", doubts };
+
       // ("They learned to salivate …" for "What did Pavlov's dogs learn to do?": the answer's own verb is the question's.)
       const ownVerb = a.tokens[a.finiteVerb];
       const same = d.verb && ownVerb?.lemma === d.verb.lemma ? resolvePronoun(a, d.subject, subjectNumber(d)) : undefined;
@@ -5407,6 +5416,10 @@ function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestio
   return { ...q, frame: { ...f, decl } };
 }
 
+/** "You'd call it a hoglet", "We call them kits": what someone calls the question's thing. */
+const CALL_IT =
+  /^(?:you|we|people|one|most people)(?:['’]d| would| could| can| might)?(?: (usually|often|generally|commonly|sometimes|typically))? call (it|them) (\S[\s\S]*)$/i;
+
 /** An adverb and its comma before a phrase answer ("Basically, the whole environment …"). */
 const COMMA_AFTER_ADVERB =
   /^(basically|essentially|mainly|mostly|largely|primarily|chiefly|usually|generally|typically|normally|roughly|simply),\s+(?!that\b)(?=[a-z0-9])/i;
@@ -5429,6 +5442,12 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
   const restated = withoutRestatedAdverb(q, answer.text);
   if (restated) return realizeAnswer(restated, answer, question);
+  // "What's a baby hedgehog called?" + "You'd call it a hoglet.": what one calls it is what it is called ("It is called a hoglet").
+  const calling = /\bcalled\s*[?.]?\s*$/i.test(question) ? CALL_IT.exec(answer.text) : null;
+  if (calling) {
+    const said = `${calling[2].toLowerCase() === "it" ? "It is" : "They are"}${calling[1] ? ` ${calling[1].toLowerCase()}` : ""} called ${calling[3]}`;
+    return realizeAnswer(q, withAnswerFields(analyzeAnswer(said), { rest: answer.rest, raw: answer.raw }), question);
+  }
   // "Basically, the whole environment …": a phrase answer's opening adverb reads on without its comma ("… is basically the whole …").
   // (Its phrase up to a colon or dash: "…, the whole environment a vineyard's grapes grow in: soil, …" has a relative clause only.)
   const opening = COMMA_AFTER_ADVERB.exec(answer.text);
