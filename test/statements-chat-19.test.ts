@@ -287,3 +287,33 @@ test("a term's field opens the statement, and 'That's when …' says what the te
   // (The rules' own doubts on the statement stay.)
   assert.ok(reformulate("What does ISO mean in photography?", "ISO measures how sensitive the sensor is to light.").flagged);
 });
+
+test("'Short answer:' goes before the answer's hedge is read", () => {
+  assertStatements(
+    [
+      [
+        "Why did the southern Classic Maya cities decline?",
+        "Short answer: probably a combination of prolonged drought and warfare.",
+        "The southern Classic Maya cities probably declined because of a combination of prolonged drought and warfare.",
+      ],
+      ["Who wrote Hamlet?", "Short answer: Shakespeare.", "Shakespeare wrote Hamlet."],
+    ],
+    true,
+  );
+});
+
+test("a degree before a preposition or subordinator makes a time phrase: no 'in' before it, no clause", () => {
+  assertStatements(
+    [
+      [
+        "When did fencing join the modern Olympic Games?",
+        "Right at the start — it was on the programme in 1896.",
+        "Fencing joined the modern Olympic Games right at the start — it was on the programme in 1896.",
+      ],
+      ["When did the war end?", "Soon after the treaty was signed.", "The war ended soon after the treaty was signed."],
+      // ("Right of way …" is a clause's subject.)
+      ["Explain the right-of-way rule in fencing.", "Right of way applies in foil and sabre.", "Right of way applies in foil and sabre."],
+    ],
+    true,
+  );
+});

@@ -672,6 +672,9 @@ function listedSubject(tokens: readonly Token[], comma: number): boolean {
   );
 }
 
+/** Degree adverbs that open a phrase of time or place: "shortly after …", "right at the start", "just before dawn". */
+const DEGREE_BEFORE_PHRASE = /^(?:right|just|shortly|soon|long|well|only|even|immediately|straight)$/;
+
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
   const first = tokens[0];
@@ -697,6 +700,14 @@ export function clauseVerb(tokens: readonly Token[]): number {
     const v = clauseVerb(tokens.slice(3));
     return v >= 0 ? 3 + v : -1;
   }
+  // ("Shortly after the treaty was signed", "Right at the start — …": a degree before a preposition or subordinator makes a phrase.)
+  if (
+    DEGREE_BEFORE_PHRASE.test(first.lower) &&
+    /^(?:ADP|SCONJ)$/.test(tokens[1]?.pos ?? "") &&
+    !/^(?:of|to|for)$/.test(tokens[1].lower) &&
+    tokens[2]?.text !== ","
+  )
+    return -1;
   if (
     (NOT_SUBJECT_START.has(first.lower) && !demonstrative) ||
     first.pos === "ADP" ||

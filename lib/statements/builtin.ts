@@ -1773,6 +1773,9 @@ function withPlaceFromContext(asked: string): string {
   return its ? last.replace(/\b[Ii]ts\b/, `${place}'s`) : last.replace(/\sthere\b/, ` in ${place}`);
 }
 
+/** "Short answer: probably …": a label before the answer, which says nothing (so the answer's hedge is read as the answer's own). */
+const ANSWER_LABEL = /^\s*(?:(?:the )?(?:short|quick|simple) (?:answer|version)|tl;?dr)\s*[:—–]\s*(?=\S)/i;
+
 /** "What does "heeling" mean in sailing?": the question without its field, and the field. */
 const MEANING_IN_FIELD = /^(\s*(?:[^.?!]*[.?!]\s+)?)(what (?:does|do) .+? (?:mean|stand for)) (in [a-z][^?,]{1,40}?)\s*\?\s*$/i;
 
@@ -1794,7 +1797,7 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   }
   const given = withoutAdverbSaidAgain(
     asked,
-    withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp)))),
+    withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp.replace(ANSWER_LABEL, ""))))),
   );
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;

@@ -421,6 +421,10 @@ function timePhrase(given: string): string {
   // ("usually April 15th" → "usually on April 15th": an adverb before the date keeps its place before the preposition.)
   const adverb = /^((?:usually|typically|generally|normally|often|mostly|probably|likely|always|traditionally) )(?=\S)/i.exec(a);
   if (adverb && !TIME_AS_IS.test(a)) return `${adverb[1].toLowerCase()}${timePhrase(a.slice(adverb[0].length))}`;
+  // ("Right at the start", "Shortly after the war", "Soon after 1900": a degree before the answer's own preposition.)
+  const degree =
+    /^(right|just|shortly|soon|straight|only|well|long|immediately) (?=(?:at|from|after|before|in|on|when|as|until|since)\b)/i.exec(a);
+  if (degree) return `${degree[1].toLowerCase()}${a.slice(degree[1].length)}`;
   if (/\bago\b/i.test(a) || TIME_AS_IS.test(a)) return a;
   if (DAY_DATE.test(a)) return `on ${a}`;
   return `in ${a}`;
