@@ -317,3 +317,41 @@ test("a degree before a preposition or subordinator makes a time phrase: no 'in'
     true,
   );
 });
+
+test("the answer's bare count takes the noun the question counts; 'has two humps' is no glued noun", () => {
+  assertStatements(
+    [
+      ["Which camel species has two humps?", "The Bactrian camel has two.", "The Bactrian camel has two humps."],
+      ["Which planet has two moons?", "Mars has two.", "Mars has two moons."],
+      ["How many strings does a bass guitar usually have?", "It usually has four.", "A bass guitar usually has four strings."],
+    ],
+    true,
+  );
+  // (A measure's adjective glued after a year is still flagged.)
+  assert.ok(
+    reformulate(
+      "How long is a year on Neptune?",
+      "About 165 Earth years, so Neptune has completed only one orbit since it was discovered in 1846.",
+    ).flagged,
+  );
+});
+
+test("'crown' names what its object becomes; an adverb before 'yes' goes on the verb; a measure from a point takes no adjective", () => {
+  assertStatements(
+    [
+      ["What did Napoleon crown himself in 1804?", "Emperor of the French.", "Napoleon crowned himself Emperor of the French in 1804."],
+      [
+        "Did the crusaders ever retake Jerusalem after 1187?",
+        "Briefly, yes: Frederick II got it back by treaty in 1229.",
+        "The crusaders briefly retook Jerusalem after 1187: Frederick II got it back by treaty in 1229.",
+      ],
+      [
+        "How high is the top bar?",
+        "About 2.5 meters off the floor at the elite level.",
+        "The top bar is about 2.5 meters off the floor at the elite level.",
+      ],
+      ["How tall is Everest?", "About 8,849 metres.", "Everest is about 8,849 metres tall."],
+    ],
+    true,
+  );
+});

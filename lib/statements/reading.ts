@@ -469,7 +469,10 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
   if (PREDICATE_START.test(next)) return "reads: a sentence answer made the subject";
   // "Diamond is the hardest natural substance.": the question's noun after the answer's adjective completes it.
   const last = words[words.length - 1];
+  // (So does the question's counted noun after the answer's count: "The Bactrian camel has two humps.")
   if (/est$|^(?:first|last|second|third)$/.test(last) || canBeAdjective(last)) return undefined;
+  if (/^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(last) && /^ [a-z]+s[.!]?\s*$/.test(rest))
+    return undefined;
   return /^ [A-Za-z]+(?: [A-Za-z]+)?[.!]?\s*$/.test(rest) ? `reads: "${rest.trim()}" glued after the answer` : undefined;
 }
 

@@ -155,7 +155,7 @@ const CLAUSE_VERBS = wordSet(
 
 const DITRANSITIVE = wordSet(
   "take cost call name consider elect give tell show teach send offer bring make label nickname pay",
-  "ask lend appoint declare title leave sell owe promise award grant hand",
+  "ask lend appoint declare title leave sell owe promise award grant hand crown proclaim dub christen rename",
 );
 const TEMPORAL_START = new Set(["each", "every", "per", "last", "next", "this", "that", "today", "tonight", "yesterday", "tomorrow"]);
 const TIME_NOUNS =
@@ -2124,6 +2124,21 @@ function objectPronounResolved(a: AnswerParts, antecedent: readonly Token[]): st
     : undefined;
 }
 
+/**
+ * "The Bactrian camel has two." for "Which camel species has two humps?": the answer's final bare count is the question's, and takes the
+ * noun the question counts ("has two humps").
+ */
+function countSaidAgain(r: Realized, predicate: readonly Token[], a: AnswerParts): Realized {
+  const last = a.tokens.filter((t) => t.pos !== "PUNCT").at(-1);
+  if (!last || !COUNT_ONLY.test(last.text)) return r;
+  const at = predicate.findIndex((t) => t.lower === last.lower);
+  let end = at + 1;
+  while (/^(?:NOUN|ADJ)$/.test(predicate[end]?.pos ?? "")) end++;
+  if (at < 0 || end === at + 1 || predicate[end - 1].pos !== "NOUN") return r;
+  const counted = cachedRegExp(`\\b${escapeRegExp(last.text)}(?=[.!]?$)`, "").exec(r.sentence);
+  return counted ? { ...r, sentence: `${r.sentence.slice(0, counted.index + last.text.length)} ${text(predicate.slice(at + 1, end))}` } : r;
+}
+
 function clauseAnswer(a: AnswerParts, antecedent: readonly Token[] | undefined, rule: string, doubts: string[]): Realized {
   const reason = antecedent ? reasonThatClause(antecedent, a) : undefined;
   if (reason) return { sentence: reason, rule: `${rule}:reason-that`, doubts };
@@ -2699,7 +2714,7 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   if (a.isClause) {
     const placed = thereForPlace(a, predicate);
     if (placed) return { sentence: placed, rule: "wh-subject:there", doubts };
-    return clauseAsSubject(wh, predicate, a, doubts) ?? clauseAnswer(a, undefined, "wh-subject", doubts);
+    return clauseAsSubject(wh, predicate, a, doubts) ?? countSaidAgain(clauseAnswer(a, undefined, "wh-subject", doubts), predicate, a);
   }
   // "Which procedure will help …?" + "have the students run …": an instruction as a subject is its gerund.
   if (isInstruction(a) && ["DET", "PRON"].includes(a.tokens[1]?.pos ?? "") && wh.word !== "whose") {
@@ -3316,10 +3331,13 @@ function beComplementRealize(
     else if (POST_MEASURE.has(adj) && !ends && !cachedRegExp(`\\b${adj}\\b`, "i").test(slot) && !/^the\s/i.test(slot)) {
       // ("About 1,085 metres at its highest point" → "about 1,085 metres tall at its highest point": the adjective follows the measure.)
       const measure = LEADING_MEASURE.exec(slot);
-      slot =
-        measure && MEASURE_ADJUNCT.test(slot.slice(measure[0].length))
-          ? `${measure[0]} ${adj}${slot.slice(measure[0].length)}`
-          : `${slot} ${adj}`;
+      // ("About 2.5 meters off the floor": a measure from a point says the height itself.)
+      const fromPoint = measure && /^\s+(?:off|above|below|beneath|under|from)\s/i.test(slot.slice(measure[0].length));
+      if (!fromPoint)
+        slot =
+          measure && MEASURE_ADJUNCT.test(slot.slice(measure[0].length))
+            ? `${measure[0]} ${adj}${slot.slice(measure[0].length)}`
+            : `${slot} ${adj}`;
     }
   }
   if (wh.prep && !(answerTokens[0]?.pos === "ADP")) slot = `${prepositionOfPlace(wh.prep.lower, wh)} ${slot}`;
