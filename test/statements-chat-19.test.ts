@@ -331,7 +331,7 @@ test("the answer's bare count takes the noun the question counts; 'has two humps
   assert.ok(
     reformulate(
       "How long is a year on Neptune?",
-      "About 165 Earth years, so Neptune has completed only one orbit since it was discovered in 1846.",
+      "It's about 165 Earth years, so Neptune has completed only one orbit since it was discovered in 1846.",
     ).flagged,
   );
 });
