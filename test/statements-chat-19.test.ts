@@ -355,3 +355,59 @@ test("'crown' names what its object becomes; an adverb before 'yes' goes on the 
     true,
   );
 });
+
+test("parses the flags batches showed wrong: a strong verb's past is no participle, 'lives' can be a verb, 'US states' and 'running machine' are nouns", () => {
+  assertStatements(
+    [
+      [
+        "Tell me what a compass rose is.",
+        "It's the figure on a map that shows the cardinal directions.",
+        "A compass rose is the figure on a map that shows the cardinal directions.",
+      ],
+      ["What was the Titanic made of?", "Steel.", "The Titanic was made of steel."],
+      ["Which owl lives in underground burrows?", "The burrowing owl", "The burrowing owl lives in underground burrows."],
+      ["Which US states border Lake Tahoe?", "California and Nevada", "California and Nevada border Lake Tahoe."],
+      ["In what year did Karl Drais first ride his running machine?", "1817", "Karl Drais first rode his running machine in 1817."],
+    ],
+    true,
+  );
+});
+
+test("a singular wh-noun before a plural 'are' and a participle is the participle's object", () => {
+  assertStatements(
+    [
+      [
+        "What disease are badgers culled to control in England?",
+        "Bovine tuberculosis",
+        "Badgers are culled to control bovine tuberculosis in England.",
+      ],
+      ["Which animal is the largest?", "The blue whale.", "The blue whale is the largest animal."],
+    ],
+    true,
+  );
+  assert.equal(reformulate("Which language are children taught first?", "English.").statement, "Children are taught English first.");
+});
+
+test("'the only one of …' keeps its 'one'; an event ends when another clause's event happens", () => {
+  assertStatements(
+    [
+      [
+        "Name one of the Great Lakes that's entirely within the United States.",
+        "Lake Michigan is the only one.",
+        "Lake Michigan is the only one of the Great Lakes that's entirely within the United States.",
+      ],
+      [
+        "How did the Wars of the Roses end?",
+        "Henry VII married Elizabeth of York, which united the two houses.",
+        "The Wars of the Roses ended when Henry VII married Elizabeth of York, which united the two houses.",
+      ],
+      [
+        "Whom did Queen Elizabeth II marry?",
+        "Queen Elizabeth II married Prince Philip in 1947.",
+        "Queen Elizabeth II married Prince Philip in 1947.",
+      ],
+      ["How did the war end?", "It ended with a treaty.", "The war ended with a treaty."],
+    ],
+    true,
+  );
+});

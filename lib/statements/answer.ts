@@ -678,6 +678,18 @@ const DEGREE_BEFORE_PHRASE = /^(?:right|just|shortly|soon|long|well|only|even|im
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;
   const first = tokens[0];
+  // ("Henry VII married/ADJ Elizabeth of York": a name, then a past the tagger read as an adjective before another name, is a clause.)
+  let name = 0;
+  while (tokens[name]?.pos === "PROPN") name++;
+  const past = tokens[name];
+  if (
+    name > 0 &&
+    past?.pos === "ADJ" &&
+    /ed$/.test(past.lower) &&
+    isParticipleOf(past.lower) &&
+    /^(?:PROPN|DET|PRON)$/.test(tokens[name + 1]?.pos ?? "")
+  )
+    return name;
   // "That was Augustus.", "This happens when …": a demonstrative subject right before its verb.
   const demonstrative =
     /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);

@@ -981,7 +981,18 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         !agreesNot &&
         i > startNoun &&
         !(measure === "many" && noun.every((x) => x.pos === "ADJ")) &&
-        canBeVerb(t.lemma) &&
+        // (Nor a plural noun after a name's modifier, before a base form and its object: "Which US states border Lake Tahoe?")
+        !(
+          noun.every((x) => x.pos === "ADJ" || x.pos === "PROPN") &&
+          t.pos === "NOUN" &&
+          t.lemma !== t.lower &&
+          next !== undefined &&
+          next.lower === next.lemma &&
+          canBeBaseVerb(next.lower) &&
+          /^(?:DET|PROPN|NOUN|ADJ|NUM)$/.test(tokens[i + 2]?.pos ?? "")
+        ) &&
+        // ("Which owl lives in …": an -s word whose lemma is a noun, "life", can still be a verb's form.)
+        (canBeVerb(t.lemma) || (/[^s]s$/.test(t.lower) && canBeVerb(t.lower.slice(0, -1)))) &&
         (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) &&
         (!next ||
           next.pos === "DET" ||
@@ -1195,7 +1206,8 @@ function participleTail(tokens: readonly Token[]): number {
   const p = tokens[k - 1];
   const participle =
     p !== undefined &&
-    ((p.pos === "VERB" && p.lower !== p.lemma && !/(?:ing|[^s]s)$/.test(p.lower)) ||
+    // (Not a strong verb's past, whose participle differs: "a compass rose" is no "risen".)
+    ((p.pos === "VERB" && p.lower !== p.lemma && !/(?:ing|[^s]s)$/.test(p.lower) && pastParticiple(p.lemma) === p.lower) ||
       ((p.pos === "ADJ" || p.pos === "NOUN" || p.pos === "VERB") && /(?:ed|en)$/.test(p.lower) && isParticipleOf(p.lower)));
   // ("the largest carnivorous dinosaur known", "the oldest tree ever recorded": a participle after a superlative's noun is the noun's.)
   const superlative = tokens
@@ -1375,7 +1387,18 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
             (ATTRIBUTE_NOUNS.has(wh.noun[wh.noun.length - 1].lower) && !superlativeOnly) ||
             stranded) &&
           !wh.partitive;
-        if (!complement && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined)
+        // ("What disease are badgers culled to control?": a singular noun before a plural "are", then a plural and a participle, is the
+        // participle's object, not the subject.)
+        const head = wh.noun.at(-1);
+        const disagrees =
+          /^(?:are|were)$/.test(t.lower) &&
+          head !== undefined &&
+          head.lemma === head.lower &&
+          !/s$/.test(head.lower) &&
+          /^(?:NOUN|PROPN|PRON)$/.test(tokens[j]?.pos ?? "") &&
+          tokens[j].lemma !== tokens[j].lower &&
+          participleLater(tokens, j);
+        if (!complement && !disagrees && ["what", "which", "whose"].includes(wh.word) && wh.measure === undefined)
           return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
         // ("How long is an elephant pregnant?": a state that lasts, said by an adjective after the subject's noun.)
         const lasting = tokens.slice(j).filter((x) => x.pos !== "PUNCT");

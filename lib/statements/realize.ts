@@ -181,7 +181,13 @@ function nounPhraseEnd(tokens: readonly Token[], j: number): number {
         k > j &&
         (tokens[k + 1]?.pos === "PROPN" || tokens[k + 1]?.pos === "NOUN" || tokens[k - 1].pos === "PROPN")) ||
       // ("my down/ADP jacket": after a determiner, a preposition before a noun is the noun's modifier.)
-      (t.pos === "ADP" && k > j && (tokens[k - 1].pos === "DET" || tokens[k - 1].pos === "PRON") && tokens[k + 1]?.pos === "NOUN")
+      (t.pos === "ADP" && k > j && (tokens[k - 1].pos === "DET" || tokens[k - 1].pos === "PRON") && tokens[k + 1]?.pos === "NOUN") ||
+      // ("his running/VERB machine": so is a participle in -ing.)
+      (t.pos === "VERB" &&
+        /ing$/.test(t.lower) &&
+        k > j &&
+        (tokens[k - 1].pos === "DET" || tokens[k - 1].pos === "PRON") &&
+        tokens[k + 1]?.pos === "NOUN")
     )
       k++;
     else if (
@@ -4074,6 +4080,25 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     });
   }
   if (a.isClause) {
+    // "How did the Wars of the Roses end?" + "Henry VII married Elizabeth of York, …": an event that ends or begins with another, said
+    // by a clause of its own subject, happens when that one does.
+    if (
+      wh.word === "how" &&
+      !wh.measure &&
+      d.verb &&
+      d.auxKind === "do" &&
+      !d.negated &&
+      /^(?:end|begin|start|finish|stop|collapse|close|open)$/.test(d.verb.lemma) &&
+      withoutMarks(d.rest).length === 0 &&
+      a.finiteVerb > 0 &&
+      a.tokens.slice(0, a.finiteVerb).every((t) => t.pos === "PROPN" || t.pos === "DET" || t.pos === "NOUN" || t.pos === "ADJ") &&
+      !restates(a.tokens, d.subject)
+    )
+      return {
+        sentence: `${capitalize(declarative(d, true)).replace(/[.!]+$/, "")} when ${midSentence(a.text)}`,
+        rule: "wh-inverted:how-when",
+        doubts,
+      };
     // "What does "heeling" mean?" + "That's when the boat leans …" / "Heeling is when …": what the term is said to be is its meaning.
     if (d.verb?.lemma === "mean" && wh.word === "what" && !d.negated && d.rest.every((t) => t.pos === "PUNCT")) {
       const term = text(d.subject);
@@ -4720,9 +4745,17 @@ function strandedAfterParticiple(rest: readonly Token[]): number {
   const words = withoutFinalPunctuation(rest);
   let k = 0;
   while (words[k]?.pos === "ADV") k++;
-  return words[k]?.pos === "VERB" && /(?:ed|en|wn|lt|ght)$/.test(words[k].lower) && words.length === k + 2 && words[k + 1].pos === "ADP"
-    ? words.length
-    : 0;
+  const participle = words[k]?.pos === "VERB" && /(?:ed|en|wn|lt|ght)$/.test(words[k].lower);
+  // ("are badgers culled to control _ in England": after the participle's infinitive, which lacks its object.)
+  if (participle && words[k + 1]?.lower === "to" && words[k + 2]?.pos === "VERB" && words[k + 2].lower === words[k + 2].lemma) return k + 3;
+  // ("are children taught _ first": a verb of giving or naming keeps its second object after the participle.)
+  if (
+    participle &&
+    DITRANSITIVE.has(words[k].lemma) &&
+    words.slice(k + 1).every((t) => t.pos === "ADV" || /^(?:first|last)$/.test(t.lower))
+  )
+    return k + 1;
+  return participle && words.length === k + 2 && words[k + 1].pos === "ADP" ? words.length : 0;
 }
 
 function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], answer: AnswerParts): Realized {
@@ -4977,8 +5010,13 @@ function imperativeRealize(f: Extract<Frame, { kind: "imperative" }>, a: AnswerP
     }
     // (So for "Name a household product that's a base." + "Baking soda is a common one.": the thing named, in the question's words.)
     const named = /^(?:a|an|one)\s+(\S[\s\S]*)$/i.exec(text(withoutFinalPunctuation(object)));
+    // ("Name one of the Great Lakes …" + "Lake Michigan is the only one.": "one" stays before the question's of-phrase.)
     if (one && named && !propositional && !namesInstance && /\b(?:a|an|the) [a-z]+(?:-[a-z]+)? $/i.test(one[1]))
-      return { sentence: `${one[1]}${named[1]}${one[2]}`.replace(/[.!]+$/, ""), rule: "imperative:one-named", doubts: [] };
+      return {
+        sentence: `${one[1]}${/^of\s/i.test(named[1]) ? "one " : ""}${named[1]}${one[2]}`.replace(/[.!]+$/, ""),
+        rule: "imperative:one-named",
+        doubts: [],
+      };
     if (restates(a.tokens, object) || namesInstance || !propositional) return clauseAnswer(a, asked, "imperative", []);
     // (The kind itself: "101 is the smallest one." → "101 is the smallest prime number greater than 100.")
     // (An example stays one: "Measles is a classic example of a disease that vaccines prevent"; a type or kind is the kind itself.)
