@@ -411,3 +411,73 @@ test("'the only one of …' keeps its 'one'; an event ends when another clause's
     true,
   );
 });
+
+test("stop 51's second round: comma before a time after 'did', period parts, 'try to do', 'mainly for', the question's own adverb, 'I believe … does'", () => {
+  assertStatements(
+    [
+      [
+        "Who founded the Wedgwood pottery company?",
+        "Josiah Wedgwood did, in 1759.",
+        "Josiah Wedgwood founded the Wedgwood pottery company, in 1759.",
+      ],
+      [
+        "When did Hurricane Katrina hit New Orleans?",
+        "Late August 2005 — August 29, to be exact.",
+        "Hurricane Katrina hit New Orleans in late August 2005 — August 29, to be exact.",
+      ],
+      ["When was Machu Picchu built?", "Mid-1400s.", "Machu Picchu was built in the mid-1400s."],
+      [
+        "What did the Gracchi brothers try to do?",
+        "Redistribute public land to poor citizens.",
+        "The Gracchi brothers tried to redistribute public land to poor citizens.",
+      ],
+      [
+        "Why is the Golden Gate Bridge painted orange?",
+        "Mainly for visibility in the fog.",
+        "The Golden Gate Bridge is painted orange mainly for visibility in the fog.",
+      ],
+      [
+        "Where did the First Punic War mostly take place?",
+        "Mostly in and around Sicily.",
+        "The First Punic War mostly took place in and around Sicily.",
+      ],
+      ["What do leatherback turtles mainly eat?", "Mainly jellyfish.", "Leatherback turtles mainly eat jellyfish."],
+      [
+        "What locks the stones of a masonry arch bridge in place?",
+        "I believe the keystone at the top does.",
+        "I believe the keystone at the top locks the stones of a masonry arch bridge in place.",
+      ],
+      ["Who wrote Hamlet?", "I think it's Shakespeare.", "Shakespeare wrote Hamlet."],
+      [
+        "Which hurricane category is the strongest on the Saffir-Simpson scale?",
+        "Category 5 is.",
+        "Category 5 is the strongest hurricane category on the Saffir-Simpson scale.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("a frequency said alone to a yes/no question goes on the verb; a capitalised plural before a base form is a clause", () => {
+  assertStatements(
+    [
+      [
+        "Do llamas spit at people?",
+        "Rarely — they mostly spit at each other.",
+        "Llamas rarely spit at people — they mostly spit at each other.",
+      ],
+      ["Do cats like water?", "Occasionally. Some breeds enjoy it.", "Cats occasionally like water. Some breeds enjoy it."],
+      ["Is it cold in Oslo?", "Often, yes.", "It is often cold in Oslo."],
+      [
+        "Can you put porcelain in a microwave?",
+        "Usually, as long as it has no metallic trim or glaze.",
+        "Porcelain can usually be put in a microwave, as long as it has no metallic trim or glaze.",
+      ],
+    ],
+    true,
+  );
+  assert.equal(
+    reformulate("Explain photosynthesis.", "Plants use sunlight to make sugar.").statement,
+    "Plants use sunlight to make sugar.",
+  );
+});

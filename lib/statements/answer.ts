@@ -117,7 +117,7 @@ const HEDGE_ADVERB =
  * statement's verb.
  */
 const POLAR_ADVERBS =
-  "generally|roughly|approximately|more or less|usually|typically|normally|mostly|basically|essentially|largely|mainly|primarily|partly|practically|virtually|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally|briefly|temporarily|occasionally|eventually|partially|theoretically|ultimately";
+  "generally|roughly|approximately|more or less|usually|typically|normally|mostly|basically|essentially|largely|mainly|primarily|partly|practically|virtually|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally|briefly|temporarily|occasionally|eventually|partially|theoretically|ultimately|seldom|frequently";
 const POLAR_ADVERB = new RegExp(`^(?:(?:ah|oh|well|hmm|so),?\\s+)?(${POLAR_ADVERBS}),?\\s+(?=(?:yes|no|not)\\b)`, "i");
 /** "Yes, botanically it is, …", "No, technically they aren't": the adverb on a short reply after the yes or no. */
 const POLAR_THEN_ADVERB = new RegExp(
@@ -690,6 +690,18 @@ export function clauseVerb(tokens: readonly Token[]): number {
     /^(?:PROPN|DET|PRON)$/.test(tokens[name + 1]?.pos ?? "")
   )
     return name;
+  // ("Plants/PROPN use/NOUN sunlight …": a capitalised common plural, then a base form the tagger took for a noun before its object, is a
+  // clause.)
+  if (
+    (first.pos === "PROPN" || first.pos === "NOUN") &&
+    /^[A-Z][a-z]+s$/.test(first.text) &&
+    (first.lemma !== first.lower || capitalisedCommonPlural(first.lower)) &&
+    tokens[1].pos !== "VERB" &&
+    tokens[1].lower === tokens[1].lemma &&
+    canBeBaseVerb(tokens[1].lower) &&
+    /^(?:NOUN|DET|ADJ|PRON|NUM)$/.test(tokens[2]?.pos ?? "")
+  )
+    return 1;
   // "That was Augustus.", "This happens when …": a demonstrative subject right before its verb.
   const demonstrative =
     /^(?:that|this)$/.test(first.lower) && (tokens[1].pos === "AUX" || tokens[1].pos === "VERB") && isFiniteAt(tokens, 1);

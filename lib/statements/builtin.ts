@@ -1167,7 +1167,14 @@ function chatAnswerShape(asked: string, given: string): Reformulation | undefine
   // ("I believe that was Adolphe Sax, …": "that" is the dummy subject there, not the conjunction.)
   // ("I'm fairly sure that was …" and "If I remember right, it was …" are such hedges too; the latter keeps its comma.)
   const believed = BELIEVED.exec(given.trim());
-  if (believed && (/^(?:it|that) was\b/i.test(believed[2]) || /,/.test(believed[2].split(/(?<=[.!?])\s/)[0]))) {
+  // ("I believe the keystone at the top does.": so is a clause whose auxiliary says the question's predicate.)
+  const first = believed ? believed[2].split(/(?<=[.!?])\s/)[0] : "";
+  if (
+    believed &&
+    (/^(?:it|that) was\b/i.test(believed[2]) ||
+      /,/.test(first) ||
+      /^(?!(?:it|they|he|she|this|that)\b)\S.* (?:does|did|do|is|was|are|were|can|could|has|had)[.!]?$/i.test(first))
+  ) {
     const r = restatable() ? reformulateWithin(asked, believed[2]) : undefined;
     if (r && !r.fallback && r.statement !== "" && !BELIEVED.test(r.statement)) {
       const statement = `${believed[1]} ${midSentence(r.statement)}`;
@@ -1606,6 +1613,26 @@ function withoutAdverbSaidAgain(asked: string, answer: string): string {
   return m[4] && /[—–;:]/.test(m[4]) ? `${polarity} ${m[4]} ${rest}` : `${polarity}. ${rest}`;
 }
 
+/** A frequency adverb said alone as the reply to a yes/no question ("Rarely — they mostly spit at each other."). */
+const FREQUENCY_REPLY =
+  /^(rarely|seldom|occasionally|sometimes|often|frequently|usually)\s*([—–;:.!])\s*(?=\S)(?!(?:yes|yep|yeah|no|nope|not)\b)/i;
+
+/**
+ * "Do llamas spit at people?" + "Rarely — …": a frequency said alone is a yes that the adverb qualifies ("Rarely, yes — …"), which the
+ * statement says on its verb ("Llamas rarely spit at people — …").
+ */
+function withFrequencyAsYes(asked: string, answer: string): string {
+  const m = FREQUENCY_REPLY.exec(answer);
+  if (
+    !m ||
+    !/\?\s*$/.test(asked) ||
+    !/^\s*(?:is|are|was|were|do|does|did|can|could|will|would|has|have)\b/i.test(splitFinalSentence(asked).last)
+  )
+    return answer;
+  const rest = answer.slice(m[0].length);
+  return /[—–;:]/.test(m[2]) ? `${m[1]}, yes ${m[2]} ${rest}` : `${m[1]}, yes. ${rest}`;
+}
+
 /** "Tell me who painted The Starry Night.", "Explain what causes the tides.": a wh-word and its past or present verb. */
 const TOLD_WHO_DID = new RegExp(
   String.raw`^${TOLD_CONTEXT}${TOLD_ADVERB}(?:tell me|explain|say)\s+(who|what)\s+((?:[a-z]+ed|[a-z]+[^s]s|wrote|made|built|drew|sang|won|found|led|gave|took|invented|discovered)\s+\S.*?)\s*[.?!]?\s*$`,
@@ -1799,9 +1826,15 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
       return { ...fielded, flagged: doubts.length > 0, doubts };
     }
   }
-  const given = withoutAdverbSaidAgain(
+  const given = withFrequencyAsYes(
     asked,
-    withoutHappened(asked, withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp.replace(ANSWER_LABEL, ""))))),
+    withoutAdverbSaidAgain(
+      asked,
+      withoutHappened(
+        asked,
+        withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp.replace(ANSWER_LABEL, "")))),
+      ),
+    ),
   );
   const shaped = chatAnswerShape(asked, given);
   if (shaped) return shaped;

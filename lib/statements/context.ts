@@ -33,10 +33,8 @@ export function auxEllipsis(a: AnswerParts): { subject: Token[]; after: Token[] 
   // ("Justinian I did.": a regnal "I" after a name is no pronoun.)
   const regnal = (x: Token, k: number) => x.text === "I" && k > 0 && /^\p{Lu}/u.test(subject[k - 1].text);
   if (subject.some((x, k) => x.pos === "PRON" && !/^(?:one|ones)$/.test(x.lower) && !possessive(x, k) && !regnal(x, k))) return undefined;
-  let after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT" && !/^[)\]"”]$/.test(x.text)));
-  // "James Chadwick did, in 1932.": the comma before a time or place goes with the ellipsis ("Brazil does, by a wide margin." keeps it).
-  const comma = after[0]?.text === "," && after.length > 1;
-  if (comma && /^(?:in|on|at|during|around|about|since|before|after|from)$/.test(after[1].lower)) after = after.slice(1);
+  // ("James Chadwick did, in 1932.": the answer's comma stays before its time or place, as after a phrase answer.)
+  const after = t.slice(v + 1).filter((x, k, all) => !(k === all.length - 1 && x.pos === "PUNCT" && !/^[)\]"”]$/.test(x.text)));
   // Only an adjunct may follow ("in 1863", "too", "when he was 20"); a negation or a predicate ("is usually credited with it") makes it a
   // clause of its own.
   const adjunct = after[0]?.text === "," ? after.slice(1) : after;

@@ -1378,7 +1378,13 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
           return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
         // ("Which seal species is the largest?": a bare superlative after "be" says which one, so the wh-phrase is the subject.)
         const after = tokens.slice(j).filter((x) => x.pos !== "PUNCT");
-        const superlativeOnly = after.length === 2 && after[0].lower === "the" && after[1].pos === "ADJ" && /(?:est)$/.test(after[1].lower);
+        // (So with a phrase after it: "Which hurricane category is the strongest on the Saffir-Simpson scale?")
+        const superlativeOnly =
+          after.length >= 2 &&
+          after[0].lower === "the" &&
+          after[1].pos === "ADJ" &&
+          /(?:est)$/.test(after[1].lower) &&
+          (after.length === 2 || after[2].pos === "ADP");
         const complement =
           !wh.prep &&
           (wh.measure !== undefined ||

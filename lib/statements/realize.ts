@@ -397,6 +397,9 @@ const LOCATION_START =
   /^(?:straight|directly|right|just|halfway|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|here|there|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
   /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime|(?:mostly|mainly|largely|chiefly|primarily|partly|usually|typically|generally|especially|probably|possibly|likely) (?=in|on|at|by|during|after|before|since|until|around|about|between|from|within|when|while|once)\b)\b/i;
+/** The early, late or middle part of a month, year or decade ("Late August 2005", "the early 1900s" said bare, "mid-1400s"). */
+const PART_OF_PERIOD =
+  /^(?:early|late|mid)[ -](?:\d|January|February|March|April|May|June|July|August|September|October|November|December)/i;
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
 /** A month's or a weekday's name alone ("June", "Monday"): a time, not a place. */
@@ -427,6 +430,9 @@ function timePhrase(given: string): string {
   // ("usually April 15th" → "usually on April 15th": an adverb before the date keeps its place before the preposition.)
   const adverb = /^((?:usually|typically|generally|normally|often|mostly|probably|likely|always|traditionally) )(?=\S)/i.exec(a);
   if (adverb && !TIME_AS_IS.test(a)) return `${adverb[1].toLowerCase()}${timePhrase(a.slice(adverb[0].length))}`;
+  // ("Late August 2005", "early 1900s", "mid-1400s": part of a month, year or decade is "in" it.)
+  // (A decade or century takes "the": "in the mid-1400s".)
+  if (PART_OF_PERIOD.test(a)) return `in ${/^\S+ ?\d+0s\b/.test(a) ? "the " : ""}${a[0].toLowerCase()}${a.slice(1)}`;
   // ("Right at the start", "Shortly after the war", "Soon after 1900": a degree before the answer's own preposition.)
   const degree =
     /^(right|just|shortly|soon|straight|only|well|long|immediately) (?=(?:at|from|after|before|in|on|when|as|until|since)\b)/i.exec(a);
@@ -1409,7 +1415,7 @@ function becausePhrase(a: AnswerParts): string {
   if (/^so (?:that )?(?:the|a|an|they|it|he|she|we|you|people|their|its)\b/i.test(s)) return s;
   // ("mainly to communicate": a purpose after the adverb too.)
   if (
-    /^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to|to|in order to|so that|so as to)\b/i.test(
+    /^(?:mostly|mainly|largely|partly|partially|chiefly|primarily|probably|possibly|simply|likely|perhaps) (?:because|due to|since|thanks to|to|in order to|so that|so as to|for)\b/i.test(
       s,
     )
   )
@@ -2318,13 +2324,9 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
       return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis-possessive` };
     }
     const r = subjectRealize(wh, predicate, asSubject(cut.subject, a));
-    // ("Michelangelo did, between 1508 and 1512." → "… the Sistine Chapel between 1508 and 1512": no comma before a year or a time.)
-    const timed =
-      cut.after[0]?.text === "," &&
-      /^(?:in|on|at|between|during|since|around|about|until|by)$/.test(cut.after[1]?.lower ?? "") &&
-      saysYearOrTime(text(cut.after.slice(1))) &&
-      !cut.after.slice(1).some((t) => t.text === ",");
-    return { ...r, sentence: followedBy(r.sentence, timed ? cut.after.slice(1) : cut.after), rule: `${r.rule}:ellipsis` };
+    // ("Michelangelo did, between 1508 and 1512." → "… the Sistine Chapel, between 1508 and 1512": the answer's comma stays, as after a
+    // phrase answer.)
+    return { ...r, sentence: followedBy(r.sentence, cut.after), rule: `${r.rule}:ellipsis` };
   }
   const { verb, object } = predicateObject(predicate);
   if (!verb) return undefined;
@@ -4599,7 +4601,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   // ("refuse to do _" + "To give up her bus seat": the answer's verb phrase says the question's "do".)
   const done = gap >= 2 && d.rest[gap - 1].lower === "do" && d.rest[gap - 2].lower === "to" ? /^(?:to\s+)?([A-Za-z]+)\b/i.exec(slot) : null;
-  if (done && canBeBaseVerb(done[1].toLowerCase())) {
+  // (A verb the lexicon lists only by its forms too: "Redistribute public land …".)
+  if (done && (canBeBaseVerb(done[1].toLowerCase()) || (answerTokens[0]?.pos === "VERB" && canBeVerb(done[1].toLowerCase())))) {
     slot = `${done[1].toLowerCase()}${slot.slice(done[0].length)}`;
     d = { ...d, rest: [...d.rest.slice(0, gap - 1), ...d.rest.slice(gap)] };
     gap -= 1;
@@ -5500,7 +5503,19 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
         : undefined;
   const counted = kindHead && /^[A-Z][a-z]+\.$/.test(answer.raw.trim()) ? withKindArticle(answer.text, kindHead) : undefined;
   if (counted) return realizeAnswer(q, withAnswerFields(analyzeAnswer(counted), { rest: answer.rest, raw: answer.raw }), question);
+  // ("Where did the First Punic War mostly take place?" + "Mostly in and around Sicily.": the question's adverb stays where it stands and
+  // the answer's phrase is read without its own.)
   const restated = withoutRestatedAdverb(q, answer.text);
+  const saidAgain =
+    restated && !answer.isClause
+      ? /^(?:mostly|mainly|largely|chiefly|primarily|usually|typically|generally|normally|often)\s+(?=\S)/i.exec(answer.text)
+      : null;
+  if (saidAgain && "decl" in f && f.decl.preVerb.some((t) => t.lower === saidAgain[0].trim().toLowerCase()))
+    return realizeAnswer(
+      q,
+      withAnswerFields(analyzeAnswer(answer.text.slice(saidAgain[0].length)), { rest: answer.rest, raw: answer.raw }),
+      question,
+    );
   if (restated) return realizeAnswer(restated, answer, question);
   // "What's a baby hedgehog called?" + "You'd call it a hoglet.": what one calls it is what it is called ("It is called a hoglet").
   const calling = /\bcalled\s*[?.]?\s*$/i.test(question) ? CALL_IT.exec(answer.text) : null;
