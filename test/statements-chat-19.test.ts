@@ -481,3 +481,50 @@ test("a frequency said alone to a yes/no question goes on the verb; a capitalise
     "Plants use sunlight to make sugar.",
   );
 });
+
+test("stop 51's second round, lean-79: a noun before 'only' and the verb, a modal's 'be' and its measure, hyphens and possessives kept", () => {
+  assertStatements(
+    [
+      [
+        "Why does maple sap only run in late winter?",
+        "Since it needs freezing nights.",
+        "Maple sap only runs in late winter since it needs freezing nights.",
+      ],
+      [
+        "How old should a sugar maple be before it's tapped?",
+        "Probably around 40 years.",
+        "A sugar maple should probably be around 40 years old before it's tapped.",
+      ],
+      ["How long should the pasta be boiled?", "About 10 minutes.", "The pasta should be boiled for about 10 minutes."],
+      [
+        "Whose record of 45 top-division championships is the most in sumo history?",
+        "Hakuhō's.",
+        "Hakuhō's record of 45 top-division championships is the most in sumo history.",
+      ],
+      [
+        "The Immortals were an elite unit of which empire's army?",
+        "The Achaemenid Persian Empire's.",
+        "The Immortals were an elite unit of the Achaemenid Persian Empire's army.",
+      ],
+      ["Bread is made from the flour of which plant?", "Wheat's.", "Bread is made from the flour of wheat."],
+      ["How many grand sumo tournaments are held each year?", "Six.", "Six grand sumo tournaments are held each year."],
+      [
+        "How much maple syrup was stolen in the heist?",
+        "Roughly $18 million worth.",
+        "Roughly $18 million worth of maple syrup was stolen in the heist.",
+      ],
+      [
+        "Who first made maple syrup in North America?",
+        "Indigenous peoples, long before European settlers arrived.",
+        "Indigenous peoples first made maple syrup in North America, long before European settlers arrived.",
+      ],
+      ["Which geyser is the most reliable to see erupt?", "Old Faithful.", "Old Faithful is the most reliable geyser to see erupt."],
+      [
+        "To which branch of the Indo-European family does Lithuanian belong?",
+        "Baltic",
+        "Lithuanian belongs to the Baltic branch of the Indo-European family.",
+      ],
+    ],
+    true,
+  );
+});

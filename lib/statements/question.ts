@@ -459,6 +459,17 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   // A coordination "warm or cool": the first verb of it.
   if (best > start + 2 && /^(?:or|and)$/.test(tokens[best - 1].lower) && verbScore(tokens, best - 2, start, kind === "modal") > 0)
     best -= 2;
+  // ("Why does maple sap only run in late winter?": a noun that can be a verb, then an adverb and a base form, is the subject's; the base
+  // form after the adverb is the verb.)
+  if (
+    best > start &&
+    (tokens[best].pos === "NOUN" || tokens[best].lower === tokens[best].lemma) &&
+    /^(?:NOUN|ADJ|PROPN)$/.test(tokens[best - 1].pos) &&
+    /^(?:only|usually|always|never|often|also|still|just|sometimes|mostly|mainly|rarely|even)$/.test(tokens[best + 1]?.lower ?? "") &&
+    tokens[best + 2]?.pos === "VERB" &&
+    tokens[best + 2].lower === tokens[best + 2].lemma
+  )
+    best += 2;
   // "What does a Geiger counter detect?", "How long does a professional soccer match last?": a word read first as a noun, after the
   // subject's noun or adjective, goes on the subject when a base form that can be the verb ends the question.
   // (So do the bare nouns after it: "How much voltage does a standard US wall outlet supply?".)
@@ -1078,10 +1089,12 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         tokens[k].lower === tokens[k].lemma &&
         tokens[k + 1]?.pos === "DET" &&
         canBeVerb(tokens[k].lower);
+      // (A hyphen inside a word stays: "top-division championships".)
+      const inWord = (k: number) => tokens[k].text === "-" && tokens[k].pre === "" && tokens[k + 1]?.pre === "";
       while (
         j < tokens.length &&
         !isAux(tokens[j]) &&
-        tokens[j].pos !== "PUNCT" &&
+        (tokens[j].pos !== "PUNCT" || inWord(j)) &&
         tokens[j].pos !== "VERB" &&
         tokens[j].pos !== "ADP" &&
         !verbHere(j)

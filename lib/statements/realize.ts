@@ -26,6 +26,7 @@ import {
   canBeBaseVerb,
   canBeVerb,
   gerund,
+  isParticipleOf,
   isProperWord,
   isVerbFirst,
   isUncountable,
@@ -666,7 +667,8 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     if (last && UNIT_OF_QUANTITY[noun.toLowerCase()]?.test(last.lower)) return a;
     // ("$1,500 in the standard edition" for "How much money …?": a sum of money says the noun.)
     if (/^(?:money|cash)$/i.test(noun) && /[$£€¥]\s?\d|\b(?:dollars?|pounds?|euros?|yen|cents?|pence)\b/i.test(a)) return a;
-    return last && last.pos === "NOUN" ? `${measured} of ${noun}${more}` : `${measured} ${noun}${more}`;
+    // ("Roughly $18 million worth": "worth of" what the question measures.)
+    return last && (last.pos === "NOUN" || last.lower === "worth") ? `${measured} of ${noun}${more}` : `${measured} ${noun}${more}`;
   }
   if (wh.ofPhrase.length > 0) {
     // ("About a quarter of it": the answer's pronoun stands for the question's of-phrase.)
@@ -690,7 +692,12 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     // A name is the thing itself ("Which language …?" + "Portuguese"), not a kind of it ("Metamorphic" rock).
     !(aTokens.length === 1 && /^[A-Z]/.test(aTokens[0].text) && !lowersCapital(aTokens[0].text, head.lemma))
   )
-    return `${a} ${head.text}`;
+    // ("Which branch of the Indo-European family …?" + "Baltic": the noun before the of-phrase, and the of-phrase.)
+    // (A singular one of a whole is the one: "the Baltic branch of the Indo-European family".)
+    // (Not a quality or part of the whole, which the whole's noun says: "yellow light", "visible light".)
+    return ofAt > 0 && !/^(?:type|kind|sort|form|class|category|variety|colou?r|shape|part|property|product|state)$/.test(said?.lower ?? "")
+      ? `${said?.lemma === said?.lower ? "the " : ""}${a} ${text(wh.noun.slice(ofAt - 1))}`
+      : `${a} ${head.text}`;
   // "Which two body systems …?" + "respiratory and nervous" → "respiratory and nervous systems".
   const coordinated = aTokens.length >= 3 && aTokens.length <= 7 && aTokens.some((t) => t.lower === "and" || t.lower === "or");
   if (
@@ -2446,7 +2453,9 @@ function bareSuperlative(predicate: readonly Token[]): number {
   if (next?.pos === "ADP" && /^(?:which|whom)$/.test(predicate[k + 2]?.lower ?? "")) return -1;
   // ("the oldest still operating": an adverb that goes on with the superlative's own phrase.)
   const goesOn = next?.pos === "ADV" && /^(?:still|ever|currently|alive|today|now|yet)$/.test(next.lower);
-  return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" || goesOn ? k : -1;
+  // ("the most reliable to see erupt": an infinitive after it, which follows the class too.)
+  const infinitive = next?.lower === "to" && predicate[k + 2]?.pos === "VERB";
+  return !next || (next.pos === "ADP" && next.lower !== "of") || next.pos === "PUNCT" || goesOn || infinitive ? k : -1;
 }
 
 /** "is the largest living one": the index of the final "one" that stands for the class after a superlative and its adjectives, else -1. */
@@ -4521,6 +4530,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     slot = /^by\b/i.test(slot) ? midSentence(slot) : `by ${midSentence(slot)}`;
     gap = objectPhraseEnd(d.rest);
   } else if (wh.measure && wh.measure !== "many" && wh.measure !== "much") {
+    // ("How long should the pasta be boiled?": a modal's passive, whose participle takes the duration with "for".)
+    const modalPassive =
+      d.verb?.lower === "be" && d.rest[0]?.pos === "VERB" && /(?:ed|en|wn)$/.test(d.rest[0].lower) && isParticipleOf(d.rest[0].lower);
+    if (modalPassive && wh.measure === "long" && DURATION_START.test(answerText)) slot = `for ${midSentence(slot)}`;
     // ("How long should you brush your teeth?" + "Two minutes": a verb and its object take the duration with "for"; "live", "last" and
     // "take" say it bare.)
     if (
@@ -4546,7 +4559,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       wh.measure === "long" && d.auxKind === "be" && !d.verb && withoutFinalPunctuation(d.rest).length === 1 && d.rest[0].pos === "ADJ";
     if (lasting) {
       slot = /^(?:for|until|till|up to)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
-    } else if (d.auxKind === "be") {
+    } else if (d.auxKind === "be" || (d.verb?.lower === "be" && d.rest[0]?.pos !== "VERB")) {
       // "How hot is the surface of the Sun?" — be-questions keep the measure after the verb.
       // (Not after more than the measure: "22 yards (20.12 metres) from stump to stump".)
       // (The adjective goes after the measure, before what the answer adds: "up to five days long, with three sessions …".)
@@ -4557,13 +4570,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       slot = `${amount}${adj}${addition > 0 ? slot.slice(addition) : ""}`;
     }
     // ("has been in use since Roman times": after the perfect's "been", the measure follows its state.)
-    gap = lasting
-      ? 1
-      : d.auxKind === "be"
-        ? 0
-        : d.verb?.lower === "been"
-          ? withoutFinalPunctuation(d.rest).length
-          : objectPhraseEnd(d.rest);
+    gap =
+      lasting || modalPassive
+        ? 1
+        : d.auxKind === "be"
+          ? 0
+          : d.verb?.lower === "been"
+            ? withoutFinalPunctuation(d.rest).length
+            : objectPhraseEnd(d.rest);
     // ("be left on for 30 to 45 minutes": the verb's final particle stays with it.)
     while (
       d.auxKind !== "be" &&
@@ -4803,12 +4817,17 @@ function existentialRealize(wh: WhPhrase, be: Token, rest: readonly Token[], ans
   // "How much rice is needed for 10 people?" + "750 g" → "750 g of rice is needed for 10 people.": a passive is said of the amount.
   // (So is an approximate count: "Roughly 840 languages are spoken in Papua New Guinea".)
   const countFirst =
-    /^(?:(?:about|around|roughly|approximately|nearly|almost|over|under|more than|fewer than|up to|some|only|just) )?(?:[\d.,]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)\s/i.test(
+    /^(?:(?:about|around|roughly|approximately|nearly|almost|over|under|more than|fewer than|up to|some|only|just) )?(?:[$£€¥]?[\d.,]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)\s/i.test(
       slot,
     );
   // ("Nine major crusades are usually counted": an adverb may come before the participle.)
   const participle = after[0]?.pos === "ADV" && /ly$/.test(after[0].lower) ? after[1] : after[0];
-  if (participle?.pos === "VERB" && /(?:ed|en)$/.test(participle.lower) && participle.lemma !== participle.lower && countFirst)
+  if (
+    participle?.pos === "VERB" &&
+    (/(?:ed|en)$/.test(participle.lower) || pastParticiple(participle.lemma) === participle.lower) &&
+    participle.lemma !== participle.lower &&
+    countFirst
+  )
     return { sentence: `${[capitalize(slot), number, text(after)].join(" ")}${tail}`, rule: "existential:passive", doubts: [] };
   // "How many countries were founding members of NATO?" + "Twelve" → "Twelve countries were founding members of NATO.": what they were.
   if (wh.measure === "many" && pluralPredicate(after))
@@ -4834,7 +4853,8 @@ function prepositionOfPlace(prep: string, wh: WhPhrase): string {
   return prep === "on" && wh.noun.some((t) => t.lemma === "continent") ? "in" : prep;
 }
 
-function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly Token[], a: AnswerParts): Realized {
+function inSituRealize(before: readonly Token[], wh: WhPhrase, asked: readonly Token[], a: AnswerParts): Realized {
+  let after = asked;
   if (a.isClause) {
     // "The first synthetic dye was discovered by whom?" + "Perkin discovered it in 1856.": "it" is the question's subject.
     const be = before.findIndex((t, k) => k > 0 && t.pos === "AUX");
@@ -4888,7 +4908,11 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, after: readonly T
   else if (wh.word === "where" && head.at(-1)?.pos !== "ADP") slot = placePhrase(slot, a.tokens);
   else if (wh.word === "when" && head.at(-1)?.pos !== "ADP") slot = timePhrase(slot);
   // ("the milk of which animal?" + "The water buffalo's": after "of" the possessive's owner alone, "the milk of the water buffalo".)
-  if (head.at(-1)?.lower === "of" && /^[^,;—–]+?['’]s(?=\s*(?:[,;—–]|$))/.test(slot)) slot = slot.replace(/['’]s(?=\s*(?:[,;—–]|$))/, "");
+  // ("… of which empire's army?" + "The Achaemenid Persian Empire's": the question's own "'s" is the answer's.)
+  const owned = /^['’]s$/.test(after[0]?.text ?? "") && /['’]s$/.test(slot);
+  if (owned) after = after.slice(1);
+  else if (head.at(-1)?.lower === "of" && /^[^,;—–]+?['’]s(?=\s*(?:[,;—–]|$))/.test(slot))
+    slot = slot.replace(/['’]s(?=\s*(?:[,;—–]|$))/, "");
   return {
     sentence: [capitalize(text(head)), midSentence(slot, wh.noun.at(-1)?.lemma), text(after)]
       .filter((s) => s !== "")
