@@ -528,3 +528,51 @@ test("stop 51's second round, lean-79: a noun before 'only' and the verb, a moda
     true,
   );
 });
+
+test("stop 51's second round, lean-78 and lean-80: instructions to 'where', names with 'di', 'what am I doing wrong', afterthought adverbs, 'my best', dash additions, a subject's place", () => {
+  assertStatements(
+    [
+      [
+        "We just heard the tornado siren and our house has no basement. Where should we go?",
+        "Get to an interior room on the lowest floor — a bathroom or closet with no windows.",
+        "We just heard the tornado siren and our house has no basement. Get to an interior room on the lowest floor — a bathroom or closet with no windows.",
+      ],
+      [
+        "Fettuccine Alfredo was created by which Roman restaurateur?",
+        "That's Alfredo di Lelio.",
+        "Fettuccine Alfredo was created by Alfredo di Lelio.",
+      ],
+      ["Where should I put the plant?", "Somewhere bright.", "The plant should be put somewhere bright."],
+      [
+        "What wood did medieval English bowyers prefer for longbows?",
+        "Yew, mostly. Its heartwood and sapwood work together like a natural spring.",
+        "Medieval English bowyers mostly preferred Yew for longbows. Its heartwood and sapwood work together like a natural spring.",
+      ],
+      ["What do leatherback turtles mainly eat?", "Jellyfish, mostly!", "Leatherback turtles mainly eat jellyfish."],
+      [
+        "Where is my best chance to see a koala?",
+        "Probably Kennett River.",
+        "The best chance to see a koala is probably in Kennett River.",
+      ],
+      [
+        "Which orbiter flew the most Space Shuttle missions?",
+        "Discovery — 39 flights in total.",
+        "Discovery flew the most Space Shuttle missions — 39 flights in total.",
+      ],
+      [
+        "Why is the sky between the two bows of a double rainbow darker?",
+        "Because raindrops in that region don't send reflected sunlight toward the viewer.",
+        "The sky between the two bows of a double rainbow is darker because raindrops in that region don't send reflected sunlight toward the viewer.",
+      ],
+      ["Is Paris in France?", "Yes.", "Paris is in France."],
+    ],
+    false,
+  );
+  assert.equal(
+    reformulate(
+      "My spaghetti always clumps together in the pot. What am I doing wrong?",
+      "Probably not using enough water, or not stirring in the first couple of minutes.",
+    ).statement,
+    "My spaghetti always clumps together in the pot. You are probably not using enough water, or not stirring in the first couple of minutes.",
+  );
+});

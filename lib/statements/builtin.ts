@@ -673,9 +673,12 @@ function impersonal(given: string, answer: string, question: string): string {
     (whole: string, m: string, next: string, more: string, after: string, at: number) =>
       inQuotes(at)
         ? whole
-        : takesNoArticle(next + more, after.trim(), /^\s+[a-z]/.test(sentence.slice(at + whole.length)))
-          ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
-          : `${m === "M" ? capitalize(indefiniteArticle(next + more)) : indefiniteArticle(next + more)} ${next}${more}${after}`,
+        : // ("my best chance" → "the best chance": a superlative is the one, whoever's it is.)
+          /^(?:best|worst|first|last|only|[a-z]+est)$/i.test(next + more)
+          ? `${m === "M" ? "The" : "the"} ${next}${more}${after}`
+          : takesNoArticle(next + more, after.trim(), /^\s+[a-z]/.test(sentence.slice(at + whole.length)))
+            ? `${m === "M" ? next.toUpperCase() : next}${more}${after}`
+            : `${m === "M" ? capitalize(indefiniteArticle(next + more)) : indefiniteArticle(next + more)} ${next}${more}${after}`,
   );
 }
 

@@ -595,7 +595,13 @@ function contactClauseVerb(tokens: readonly Token[], cut: number): number {
 }
 
 /** Subject and predicate of "be SUBJECT PREDICATE" (tokens from the subject on). */
-export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
+export function splitBe(given: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
+  // ("Where is my best chance …?": a possessive opening the subject is its determiner, before the noun it owns.)
+  const owner = given[start];
+  const tokens =
+    owner?.pos === "PRON" && /^(?:my|your|our|his|her|their)$/.test(owner.lower) && /^(?:ADJ|NOUN|PROPN)$/.test(given[start + 1]?.pos ?? "")
+      ? given.map((t, k) => (k === start ? { ...t, pos: "DET" as const } : t))
+      : given;
   const n = tokens.length;
   let cut = n;
   let sawNoun = false;
@@ -609,6 +615,27 @@ export function splitBe(tokens: readonly Token[], aux: Token, negated: boolean, 
       : close > 0 && close < n - 1 && tokens[close + 1].pos !== "PUNCT"
         ? close + 1
         : -1;
+  // ("Why is the sky between the two bows of a double rainbow darker?": a final adjective after a noun, with a preposition before it, is
+  // the predicate; the phrase of place belongs to the subject.)
+  let adjective = n;
+  while (adjective > start && tokens[adjective - 1].pos === "PUNCT") adjective--;
+  adjective--;
+  const placedSubject =
+    adjective > start + 2 &&
+    tokens[adjective].pos === "ADJ" &&
+    /^(?:NOUN|PROPN)$/.test(tokens[adjective - 1].pos) &&
+    tokens.slice(start + 1, adjective - 1).some((t) => t.pos === "ADP" && t.lower !== "of") &&
+    tokens.slice(start, adjective).every((t) => /^(?:DET|ADJ|NOUN|PROPN|ADP|NUM)$/.test(t.pos) || t.text === "'s");
+  if (whole < 0 && placedSubject)
+    return {
+      subject: tokens.slice(start, adjective),
+      aux,
+      auxKind: "be",
+      negated,
+      preVerb: [],
+      rest: tokens.slice(adjective),
+      guessed: false,
+    };
   if (whole > 0)
     return {
       subject: tokens.slice(start, whole),

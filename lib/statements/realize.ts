@@ -103,7 +103,7 @@ export function midSentence(s: string, classHead?: string): string {
   // ("Vitamin D", "Vitamin B12": a vitamin's letter is its name, the word before it a common noun.)
   if (/^Vitamins? [A-K]\d*\b/.test(s)) return s[0].toLowerCase() + s.slice(1);
   // Two capitalised words make a name ("Tropic of Cancer", "Mount Etna").
-  if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da))* [A-Z]/.test(s)) return s;
+  if (/^[A-Z][a-z]+(?: (?:of|the|de|van|von|da|di|del|della|du|des|la|le|al|el|bin|ibn|dos|das))* [A-Z]/.test(s)) return s;
   // An adverb before a phrase ("Officially from 1 June …", "Roughly 20 %"), unless a lexicon knows it as a name ("Italy in …").
   if (
     /^[A-Z][a-z]{3,}ly (?:from|in|on|at|about|around|between|by|under|over|the|a|an|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)/.test(
@@ -4294,6 +4294,21 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   const dummy = a.isClause ? predicateOfDummySubject(a) : undefined;
   const answerText = dummy ? dummy.text : a.text;
   const answerTokens = dummy ? dummy.tokens : a.tokens;
+  // ("What am I doing wrong?" + "Probably not using enough water, …": what the asker is doing, said to the asker, its adverbs first.)
+  let lead = 0;
+  while (answerTokens[lead] && /^(?:not|probably|likely|possibly|maybe|perhaps|just|still|most likely)$/i.test(answerTokens[lead].lower))
+    lead++;
+  if (
+    lead > 0 &&
+    wh.word === "what" &&
+    d.verb?.lower === "doing" &&
+    d.subject.length === 1 &&
+    d.subject[0].lower === "i" &&
+    withoutMarks(d.rest).every((t) => t.lower === "wrong") &&
+    answerTokens[lead]?.pos === "VERB" &&
+    /ing$/.test(answerTokens[lead].lower)
+  )
+    return { sentence: `You are ${midSentence(answerText).replace(/[.!]+$/u, "")}`, rule: "wh-inverted:verb-phrase", doubts };
   // "What did X do?" + "invented the light bulb": the answer's verb phrase replaces "do".
   if (
     (wh.word === "what" || wh.word === "which") &&
@@ -4430,6 +4445,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     if (gap === 0 && /^(?:up|down|out|off|away|back)$/.test(d.rest[0]?.lower ?? "") && nounPhraseEnd(d.rest, 1) > 1)
       gap = nounPhraseEnd(d.rest, 1);
   } else if (wh.word === "where") {
+    // ("Where should we go?" + "Get to an interior room on the lowest floor — …": an instruction says where itself.)
+    if (isInstruction(a) && a.tokens[0]?.pos === "VERB" && /^(?:i|we|you)$/.test(d.subject[0]?.lower ?? ""))
+      return { sentence: a.text.replace(/[.!]+$/u, ""), rule: "wh-inverted:where-instruction", doubts };
     // "Where did the Titanic set sail from on its maiden voyage?" + "Southampton": the answer goes after the stranded preposition.
     const stranded = d.rest.findIndex(
       (t, k) =>
@@ -5363,7 +5381,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:and\s+)?(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]).*|\s+–\s+(?=[^\s\d]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:and\s+)?(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]|\d[\d,.]*\s+[a-z]).*|\s+–\s+(?=[^\s\d]|\d[\d,.]*\s+[a-z]).*|;\s+(?=[^\s\d]).*)$/i;
 /**
  * A short phrase, then a clause of the answer's own after ", and" ("Cobalt oxide, and only a tiny amount of it is needed"): tried before
  * TRAILING_CLAUSE, and only up to four words before the comma, where the tagger may miss a clause ("The organic matter … increases, and").
@@ -5601,6 +5619,19 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
     // ("What do leatherback turtles mainly eat?" + "Jellyfish, mostly.": the question's own adverb says the answer's afterthought.)
     const afterthought = /^,\s*([a-z]+)[.!]?$/i.exec(trailing[2])?.[1];
     if (afterthought && "decl" in f && f.decl.preVerb.some((t) => sameAdverbKind(t.lower, afterthought))) return r;
+    // ("What wood did medieval English bowyers prefer for longbows?" + "Yew, mostly.": the afterthought goes on the verb, "… mostly
+    // preferred yew …".)
+    if (
+      afterthought &&
+      f.kind === "wh-inverted" &&
+      f.decl.verb &&
+      f.decl.auxKind === "do" &&
+      f.decl.preVerb.length === 0 &&
+      /^(?:mostly|mainly|usually|generally|typically|largely|primarily|chiefly|normally|often)$/i.test(afterthought)
+    ) {
+      const decl = { ...f.decl, preVerb: [word(f.decl.aux, afterthought.toLowerCase(), "ADV")] };
+      return realizeAnswer({ ...q, frame: { ...f, decl } }, core, question);
+    }
     return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
   }
   return realizeFrame(q, answer, question);
