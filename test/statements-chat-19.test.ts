@@ -529,7 +529,7 @@ test("stop 51's second round, lean-79: a noun before 'only' and the verb, a moda
   );
 });
 
-test("stop 51's second round, lean-78 and lean-80: instructions to 'where', names with 'di', 'what am I doing wrong', afterthought adverbs, 'my best', dash additions, a subject's place", () => {
+test("stop 51's second round, lean-78 and lean-80: instructions to 'where', names with 'di', 'what am I doing wrong', 'my best', dash additions, a subject's place", () => {
   assertStatements(
     [
       [
@@ -546,7 +546,7 @@ test("stop 51's second round, lean-78 and lean-80: instructions to 'where', name
       [
         "What wood did medieval English bowyers prefer for longbows?",
         "Yew, mostly. Its heartwood and sapwood work together like a natural spring.",
-        "Medieval English bowyers mostly preferred Yew for longbows. Its heartwood and sapwood work together like a natural spring.",
+        "Medieval English bowyers preferred Yew for longbows, mostly. Its heartwood and sapwood work together like a natural spring.",
       ],
       ["What do leatherback turtles mainly eat?", "Jellyfish, mostly!", "Leatherback turtles mainly eat jellyfish."],
       [

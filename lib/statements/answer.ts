@@ -954,7 +954,7 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
       k > 0 &&
       (t.pos === "ADP" ||
         t.pos === "SCONJ" ||
-        (t.text === "," && /^(?:which|who|where|that)$/.test(tokens[k + 1]?.lower ?? "")) ||
+        (t.text === "," && /^(?:which|who|whose|whom|where|that)$/.test(tokens[k + 1]?.lower ?? "")) ||
         // ("a word that reads the same backwards and forwards": a relative clause after the noun says nothing of its number.)
         (/^(?:that|which|who)$/.test(t.lower) && tokens[k - 1].pos === "NOUN")),
   );

@@ -626,7 +626,14 @@ export function splitBe(given: readonly Token[], aux: Token, negated: boolean, s
     /^(?:NOUN|PROPN)$/.test(tokens[adjective - 1].pos) &&
     tokens.slice(start + 1, adjective - 1).some((t) => t.pos === "ADP" && t.lower !== "of") &&
     tokens.slice(start, adjective).every((t) => /^(?:DET|ADJ|NOUN|PROPN|ADP|NUM)$/.test(t.pos) || t.text === "'s");
-  if (whole < 0 && placedSubject)
+  // ("How was the plague spread?": a participle that is its verb's base form too, after the subject's noun, ends the subject.)
+  const sameForm =
+    adjective > start + 1 &&
+    /^(?:NOUN|VERB)$/.test(tokens[adjective].pos) &&
+    pastIsBase(tokens[adjective].lower) &&
+    pastParticiple(tokens[adjective].lemma) === tokens[adjective].lower &&
+    /^(?:NOUN|PROPN)$/.test(tokens[adjective - 1].pos);
+  if (whole < 0 && (placedSubject || sameForm))
     return {
       subject: tokens.slice(start, adjective),
       aux,

@@ -5619,19 +5619,6 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
     // ("What do leatherback turtles mainly eat?" + "Jellyfish, mostly.": the question's own adverb says the answer's afterthought.)
     const afterthought = /^,\s*([a-z]+)[.!]?$/i.exec(trailing[2])?.[1];
     if (afterthought && "decl" in f && f.decl.preVerb.some((t) => sameAdverbKind(t.lower, afterthought))) return r;
-    // ("What wood did medieval English bowyers prefer for longbows?" + "Yew, mostly.": the afterthought goes on the verb, "… mostly
-    // preferred yew …".)
-    if (
-      afterthought &&
-      f.kind === "wh-inverted" &&
-      f.decl.verb &&
-      f.decl.auxKind === "do" &&
-      f.decl.preVerb.length === 0 &&
-      /^(?:mostly|mainly|usually|generally|typically|largely|primarily|chiefly|normally|often)$/i.test(afterthought)
-    ) {
-      const decl = { ...f.decl, preVerb: [word(f.decl.aux, afterthought.toLowerCase(), "ADV")] };
-      return realizeAnswer({ ...q, frame: { ...f, decl } }, core, question);
-    }
     return { ...r, sentence: `${r.sentence.replace(/[\s.]+$/u, "")}${trailing[2]}`, rule: `${r.rule}:trailing-clause` };
   }
   return realizeFrame(q, answer, question);
@@ -5854,7 +5841,10 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   const asked = cleft
     ? new Set(
         tokenizePhrase(question)
-          .filter((_, i, ts) => !NOUN_PHRASE_OPENER.test(ts[i - 1]?.lower ?? ""))
+          // (Nor a name's word: "the Culebra Cut"; nor "be" or "have", which every question has: "a narrow inlet that was carved …".)
+          .filter(
+            (t, i, ts) => !NOUN_PHRASE_OPENER.test(ts[i - 1]?.lower ?? "") && !/^[A-Z]/.test(t.text) && !/^(?:be|have|do)$/.test(t.lemma),
+          )
           .flatMap((t) => [t.lemma, t.lower]),
       )
     : undefined;
