@@ -576,3 +576,24 @@ test("stop 51's second round, lean-78 and lean-80: instructions to 'where', name
     "My spaghetti always clumps together in the pot. You are probably not using enough water, or not stirring in the first couple of minutes.",
   );
 });
+
+test("no cleft read from 'be' or a name's word; a same-form participle ends a be-question; 'whose' opens no list", () => {
+  assertStatements(
+    [
+      ["What is a fjord?", "It's a narrow inlet that was carved by a glacier.", "A fjord is a narrow inlet that was carved by a glacier."],
+      [
+        "What is the Culebra Cut?",
+        "It's the artificial valley that cuts through the Continental Divide in Panama.",
+        "The Culebra Cut is the artificial valley that cuts through the Continental Divide in Panama.",
+      ],
+      ["What causes tides?", "It is the Moon that causes them.", "The Moon causes tides."],
+      ["How was the plague spread?", "Mainly by fleas that lived on rats.", "The plague was spread mainly by fleas that lived on rats."],
+      [
+        "Who is credited with controlling yellow fever during the Panama Canal's construction?",
+        "William Gorgas, the US Army doctor, whose mosquito control efforts made it possible.",
+        "William Gorgas, the US Army doctor, whose mosquito control efforts made it possible, is credited with controlling yellow fever during the Panama Canal's construction.",
+      ],
+    ],
+    true,
+  );
+});
