@@ -597,3 +597,33 @@ test("no cleft read from 'be' or a name's word; a same-form participle ends a be
     true,
   );
 });
+
+test("flags-53 and flags-54: 'what lake …' in a request, 'stay closed … after', and flags for a pronoun after a preposition and 'means … means'", () => {
+  assertStatements(
+    [
+      [
+        "Tell me what lake the Suez Canal passes through.",
+        "It runs through the Great Bitter Lake.",
+        "The Suez Canal runs through the Great Bitter Lake.",
+      ],
+      [
+        "How long did the Suez Canal stay closed after the Six-Day War?",
+        "About eight years",
+        "The Suez Canal stayed closed for about eight years after the Six-Day War.",
+      ],
+      ["How long do cubs stay with their mother?", "About two years.", "Cubs stay with their mother for about two years."],
+    ],
+    true,
+  );
+  assert.ok(
+    reformulate("How did the French army react when Napoleon came back?", "Mostly they rallied to him.").doubts.includes(
+      'reads: "by they"',
+    ),
+  );
+  assert.ok(
+    reformulate(
+      "What does the walrus's scientific name mean?",
+      'Odobenus means "tooth-walker", since they use their tusks.',
+    ).doubts.includes('reads: "means" twice'),
+  );
+});

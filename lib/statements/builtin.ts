@@ -1685,6 +1685,9 @@ function embeddedAsDirect(clause: string): string | undefined {
     if (tokens[i]?.pos === "NOUN") i++;
   } else if (first === "how" && /^(?:ADJ|ADV)$/.test(tokens[1]?.pos ?? "")) {
     i = 2;
+  } else if (first === "what" && tokens[1]?.pos === "NOUN" && /^(?:DET|PROPN|PRON)$/.test(tokens[2]?.pos ?? "")) {
+    // ("what lake the Suez Canal passes through": "what" and its noun, then the clause's own subject.)
+    i = 2;
   } else if (first === "which") {
     while (tokens[i]?.pos === "ADJ") i++;
     if (tokens[i]?.pos !== "NOUN") return undefined;

@@ -345,6 +345,18 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
     ? /^[^,;—]*\bnot\b[^,;—]*, not (?:for|in|on|at|if|when|unless|without|by|with)\b/.exec(lower)
     : null;
   if (notTwice && !q.includes(", not ")) out.push('reads: "not" said again after the statement\'s own');
+  // "… reacted when Napoleon came back by they mostly rallied …": a subject pronoun after a preposition.
+  const pronounAfter = / (?:by|of|for|with|to|from|in|on|about) (?:they|he|she|we)\b/.exec(statement);
+  if (
+    pronounAfter &&
+    !statement.slice(0, pronounAfter.index).includes('"') &&
+    !answer.includes(pronounAfter[0].trim()) &&
+    !q.includes(pronounAfter[0].trim())
+  )
+    out.push(`reads: "${pronounAfter[0].trim()}"`);
+  // "The walrus's scientific name means Odobenus means …": the question's verb said again, one word on.
+  const verbTwice = /\b(means|stands for|is called) (?:[\w"'“”-]+ ){1,2}\1\b/.exec(statement);
+  if (verbTwice && !answer.includes(verbTwice[0])) out.push(`reads: "${verbTwice[1]}" twice`);
   // "A reaction … rusts on iron." for "What causes rust on iron?": the question's verb is gone.
   // (Not when the answer is a sentence with its own verb: "Christopher Columbus reached the Americas in 1492.")
   const verb = asked.verb;

@@ -4529,6 +4529,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     d.verb &&
     /^(?:stay|remain|keep|survive|hold)$/.test(d.verb.lemma) &&
     ((withoutFinalPunctuation(d.rest).length === 1 && /^(?:ADJ|ADV|VERB)$/.test(d.rest[0].pos)) ||
+      // ("stay closed after the Six-Day War": the state, then the question's time.)
+      (/^(?:ADJ|VERB)$/.test(d.rest[0]?.pos ?? "") && d.rest[1]?.pos === "ADP" && /^(?:stay|remain)$/.test(d.verb.lemma)) ||
       (/^(?:stay|remain)$/.test(d.verb.lemma) &&
         d.rest[0]?.pos === "ADP" &&
         withoutFinalPunctuation(d.rest).every((t) => t.pos !== "VERB")))
@@ -4536,7 +4538,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("How long can a nuclear submarine stay submerged?" + "Months": the duration after the state, with "for": "stay submerged for months";
     // so after the place one stays: "stay with their mother for about two years".)
     slot = /^(?:for|until|till)\b/i.test(slot) ? midSentence(slot) : `for ${midSentence(slot)}`;
-    gap = withoutFinalPunctuation(d.rest).length;
+    gap = /^(?:ADJ|VERB)$/.test(d.rest[0]?.pos ?? "") && d.rest[1]?.pos === "ADP" ? 1 : withoutFinalPunctuation(d.rest).length;
   } else if (
     wh.measure === "much" &&
     d.verb &&
