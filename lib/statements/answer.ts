@@ -673,7 +673,7 @@ function listedSubject(tokens: readonly Token[], comma: number): boolean {
 }
 
 /** Degree adverbs that open a phrase of time or place: "shortly after …", "right at the start", "just before dawn". */
-const DEGREE_BEFORE_PHRASE = /^(?:right|just|shortly|soon|long|well|only|even|immediately|straight)$/;
+export const DEGREE_BEFORE_PHRASE = /^(?:right|just|shortly|soon|long|well|only|even|immediately|straight)$/;
 
 export function clauseVerb(tokens: readonly Token[]): number {
   if (tokens.length < 2) return -1;

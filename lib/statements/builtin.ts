@@ -1664,10 +1664,6 @@ function embeddedAsDirect(clause: string): string | undefined {
   // The wh-phrase: the word, "how" and its adjective ("how long"), "how many/much" and its noun, "which" and its noun.
   let i = 1;
   const first = tokens[0].lower;
-  // ("what a compass rose is": a clause that ends in "be" has all its words before it as the subject, whatever their tags.)
-  const last = tokens.at(-1);
-  if (/^(?:what|who)$/.test(first) && /^(?:is|are|was|were)$/.test(last?.lower ?? "") && tokens.length > 3 && tokens[1].pos === "DET")
-    return `${capitalize(first)} ${last?.lower} ${joinTokens(tokens.slice(1, -1))}?`;
   // "how to start a compost pile" asked as "How do you start a compost pile?", whose answer the how-to rule reads.
   if (first === "how" && tokens[1]?.lower === "to" && tokens[2]?.pos === "VERB") return `How do you ${joinTokens(tokens.slice(2))}?`;
   // ("what causes the northern lights", "who wrote Hamlet": the wh-word is the subject of the -s or past verb after it, which the request's

@@ -599,7 +599,7 @@ export function splitBe(given: readonly Token[], aux: Token, negated: boolean, s
   // ("Where is my best chance …?": a possessive opening the subject is its determiner, before the noun it owns.)
   const owner = given[start];
   const tokens =
-    owner?.pos === "PRON" && /^(?:my|your|our|his|her|their)$/.test(owner.lower) && /^(?:ADJ|NOUN|PROPN)$/.test(given[start + 1]?.pos ?? "")
+    owner?.pos === "PRON" && POSSESSIVE.has(owner.lower) && /^(?:ADJ|NOUN|PROPN)$/.test(given[start + 1]?.pos ?? "")
       ? given.map((t, k) => (k === start ? { ...t, pos: "DET" as const } : t))
       : given;
   const n = tokens.length;
@@ -633,24 +633,15 @@ export function splitBe(given: readonly Token[], aux: Token, negated: boolean, s
     pastIsBase(tokens[adjective].lower) &&
     pastParticiple(tokens[adjective].lemma) === tokens[adjective].lower &&
     /^(?:NOUN|PROPN)$/.test(tokens[adjective - 1].pos);
-  if (whole < 0 && (placedSubject || sameForm))
+  const subjectEnd = whole > 0 ? whole : placedSubject || sameForm ? adjective : -1;
+  if (subjectEnd > 0)
     return {
-      subject: tokens.slice(start, adjective),
+      subject: tokens.slice(start, subjectEnd),
       aux,
       auxKind: "be",
       negated,
       preVerb: [],
-      rest: tokens.slice(adjective),
-      guessed: false,
-    };
-  if (whole > 0)
-    return {
-      subject: tokens.slice(start, whole),
-      aux,
-      auxKind: "be",
-      negated,
-      preVerb: [],
-      rest: tokens.slice(whole),
+      rest: tokens.slice(subjectEnd),
       guessed: false,
     };
   for (let k = start; k < n; k++) {

@@ -16,6 +16,7 @@ import { opensLowerCaseList } from "./names.js";
 import { STATEMENT_MAX_ANALYSED_CHARS } from "./limits.js";
 import { canBeAdjective, canBeVerb, isProperWord, isUncountable, isVerbFirst, lexicalNumber, looksPlural } from "./nlp.js";
 import {
+  COUNT_ONLY,
   QUOTATION,
   cachedRegExp,
   escapeRegExp,
@@ -471,8 +472,7 @@ function gluedAfterAnswer(own: string, ans: string, answerWords: () => readonly 
   const last = words[words.length - 1];
   // (So does the question's counted noun after the answer's count: "The Bactrian camel has two humps.")
   if (/est$|^(?:first|last|second|third)$/.test(last) || canBeAdjective(last)) return undefined;
-  if (/^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/.test(last) && /^ [a-z]+s[.!]?\s*$/.test(rest))
-    return undefined;
+  if (COUNT_ONLY.test(last) && /^ [a-z]+s[.!]?\s*$/.test(rest)) return undefined;
   return /^ [A-Za-z]+(?: [A-Za-z]+)?[.!]?\s*$/.test(rest) ? `reads: "${rest.trim()}" glued after the answer` : undefined;
 }
 

@@ -6,6 +6,7 @@
  * because-clause. Every result names its rule and the doubts met on the way.
  */
 import {
+  DEGREE_BEFORE_PHRASE,
   analyzeAnswer,
   clauseVerb,
   FLOATING_QUANTIFIER,
@@ -63,7 +64,7 @@ import {
   type ParsedQuestion,
   type WhPhrase,
 } from "./question.js";
-import { cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, MEASURE_UNITS, wordSet } from "./text.js";
+import { COUNT_ONLY, cachedRegExp, capitalize, collapseSpaces, escapeRegExp, indefiniteArticle, MEASURE_UNITS, wordSet } from "./text.js";
 import { statementWords } from "./wellformed.js";
 import { classNamedIn, lowersCapital, opensCommonCompound, opensLowerCaseList, withKindArticle } from "./names.js";
 
@@ -398,11 +399,10 @@ const LOCATION_START =
   /^(?:straight|directly|right|just|halfway|home|away|high|low|in|on|at|near|inside|outside|under|underneath|beneath|above|below|along|off|between|among|across|around|behind|beside|next|over|throughout|within|into|from|to|toward|towards|up|down|here|there|far|close|deep|high|mostly|mainly|usually|mostly|only|just|all|both|either)\b/i;
 const TIME_AS_IS =
   /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime|(?:mostly|mainly|largely|chiefly|primarily|partly|usually|typically|generally|especially|probably|possibly|likely) (?=in|on|at|by|during|after|before|since|until|around|about|between|from|within|when|while|once)\b)\b/i;
-/** The early, late or middle part of a month, year or decade ("Late August 2005", "the early 1900s" said bare, "mid-1400s"). */
-const PART_OF_PERIOD =
-  /^(?:early|late|mid)[ -](?:\d|January|February|March|April|May|June|July|August|September|October|November|December)/i;
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
+/** The early, late or middle part of a month, year or decade ("Late August 2005", "the early 1900s" said bare, "mid-1400s"). */
+const PART_OF_PERIOD = new RegExp(`^(?:early|late|mid)[ -](?:\\d|${MONTH}\\b)`, "i");
 /** A month's or a weekday's name alone ("June", "Monday"): a time, not a place. */
 export const CALENDAR_WORD = new RegExp(`^(?:${MONTH}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$`);
 const DAY_DATE = new RegExp(
@@ -435,9 +435,8 @@ function timePhrase(given: string): string {
   // (A decade or century takes "the": "in the mid-1400s".)
   if (PART_OF_PERIOD.test(a)) return `in ${/^\S+ ?\d+0s\b/.test(a) ? "the " : ""}${a[0].toLowerCase()}${a.slice(1)}`;
   // ("Right at the start", "Shortly after the war", "Soon after 1900": a degree before the answer's own preposition.)
-  const degree =
-    /^(right|just|shortly|soon|straight|only|well|long|immediately) (?=(?:at|from|after|before|in|on|when|as|until|since)\b)/i.exec(a);
-  if (degree) return `${degree[1].toLowerCase()}${a.slice(degree[1].length)}`;
+  const degree = /^(\S+) (?=(?:at|from|after|before|in|on|when|as|until|since)\b)/i.exec(a);
+  if (degree && DEGREE_BEFORE_PHRASE.test(degree[1].toLowerCase())) return `${degree[1].toLowerCase()}${a.slice(degree[1].length)}`;
   if (/\bago\b/i.test(a) || TIME_AS_IS.test(a)) return a;
   if (DAY_DATE.test(a)) return `on ${a}`;
   return `in ${a}`;
@@ -4950,9 +4949,6 @@ function inSituRealize(before: readonly Token[], wh: WhPhrase, asked: readonly T
 
 const isAuxWord = (t: Token) =>
   t.pos === "AUX" || /^(?:is|are|was|were|do|does|did|have|has|had|will|would|can|could|should|may|might|must)$/.test(t.lower);
-
-/** A count alone: "6", "six". */
-const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
 
 /**
  * Whether the answer is a bare common noun naming the part a question's "which part", "which organ" picks, so that it takes "the": "in

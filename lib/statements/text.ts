@@ -160,3 +160,6 @@ export function escapeRegExp(s: string): string {
 /** Units a measure ends with ("120 metres", "5 kg", "20 °C"), as a regex alternation: after them a measure's adjective reads ("long"). */
 export const MEASURE_UNITS =
   "metres?|meters?|feet|foot|yards?|miles?|inches|inch|km|cm|mm|m|years?|days?|hours?|minutes?|seconds?|kg|g|tons?|tonnes?|degrees?|°[CF]?";
+
+/** A count alone: "6", "six" (up to twelve, the counts said as words). */
+export const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
