@@ -17,6 +17,7 @@ import {
   joinTokens,
   lexicalNumber,
   looksPlural,
+  PARTICLES,
   tokenize,
   type Token,
 } from "./nlp.js";
@@ -492,6 +493,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
       !next ||
       next.lower === "like" ||
       !["DET", "PRON", "ADP", "ADV", "NUM", "ADJ", "PART"].includes(next.pos) ||
+      // (Nor a noun first before a preposition, after an opening word the tagger took for a name: "Carotenoid pigments from their diet".)
+      (i === 1 && /^[A-Z]/.test(prev.text) && next.pos === "ADP" && !PARTICLES.has(next.lower) && !isVerbFirst(t.lemma)) ||
       adpInSubject
     )
       return false;
@@ -540,6 +543,8 @@ function isFiniteAt(tokens: readonly Token[], i: number): boolean {
     (prev.pos === "ADJ" ||
       prev.pos === "DET" ||
       prev.pos === "NUM" ||
+      // ("a Byzantine oared warship": a name's adjective after "a".)
+      (prev.pos === "PROPN" && /^(?:a|an)$/i.test(tokens[i - 2]?.text ?? "")) ||
       // (Not an adverb after a personal subject: "They often used honey".)
       (prev.pos === "ADV" && !/^(?:he|she|it|they|we|i|you)$/.test(tokens[i - 2]?.lower ?? "")) ||
       prev.pos === "ADP")
@@ -700,6 +705,16 @@ export function clauseVerb(tokens: readonly Token[]): number {
     tokens[1].lower === tokens[1].lemma &&
     canBeBaseVerb(tokens[1].lower) &&
     /^(?:NOUN|DET|ADJ|PRON|NUM)$/.test(tokens[2]?.pos ?? "")
+  )
+    return 1;
+  // ("Sweeping/ADJ warms the ice …": a gerund alone, then a verb's -s form before its object, is the subject of a clause.)
+  if (
+    /^[A-Za-z]+ing$/.test(first.text) &&
+    first.pos !== "NOUN" &&
+    tokens[1].pos === "VERB" &&
+    /[^s]s$/.test(tokens[1].lower) &&
+    tokens[1].lemma !== tokens[1].lower &&
+    /^(?:DET|NOUN|ADJ|PRON|NUM)$/.test(tokens[2]?.pos ?? "")
   )
     return 1;
   // "That was Augustus.", "This happens when …": a demonstrative subject right before its verb.
@@ -898,6 +913,18 @@ function misreadThirdPerson(tokens: readonly Token[]): boolean {
   // (Not "like" after a plural, which lists its kinds: "Greenhouse gases like CO2 and methane".)
   if (!["ADP", "DET", "ADV", "NUM"].includes(third.pos) || third.lower === "like") return false;
   const stem = second.lower.slice(0, -1);
+  // (Before a preposition, in a short phrase with no verb after it, only a word read first as a verb: "Carotenoid pigments from their
+  // diet" is a phrase; "Tiny muscles at the base of each hair contract" is not.)
+  const end = tokens.findIndex((t) => t.pos === "PUNCT");
+  const phrase = end < 0 ? tokens : tokens.slice(0, end);
+  if (
+    third.pos === "ADP" &&
+    !PARTICLES.has(third.lower) &&
+    !isVerbFirst(second.lemma) &&
+    phrase.length <= 7 &&
+    phrase.every((t) => t.pos !== "VERB" && t.pos !== "AUX")
+  )
+    return false;
   return canBeVerb(stem) || (/es$/.test(second.lower) && canBeVerb(second.lower.slice(0, -2)));
 }
 

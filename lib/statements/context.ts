@@ -220,7 +220,7 @@ const SUPERLATIVE = /^(?:\w+est|best|worst|most|least|first|last)$/;
 export function superlativeEllipsis(
   a: AnswerParts,
   complement: readonly Token[],
-): { subject: Token[]; at: number; after: Token[]; article?: Token } | undefined {
+): { subject: Token[]; at: number; after: Token[]; article?: Token; words?: Token[] } | undefined {
   if (!a.isClause) return undefined;
   const t = a.tokens;
   const v = a.finiteVerb;
@@ -242,6 +242,15 @@ export function superlativeEllipsis(
   // ("Mercury is the closest." to "Which planet is closest to the Sun?": the answer's article, which the question leaves out.)
   const article = complement[0]?.lower !== "the" ? have[0] : undefined;
   const own = article ? have.slice(1) : have;
+  // ("The moose is the biggest." to "Which deer species is the largest?": a superlative of the answer's own for the question's one alone.)
+  const other =
+    !article &&
+    own.length === 2 &&
+    complement.filter((x) => x.pos !== "PUNCT").length === 2 &&
+    complement[0]?.lower === "the" &&
+    /^\w+est$/.test(complement[1]?.lower ?? "") &&
+    /^\w+est$/.test(own[1].lower);
+  if (other) return { subject: t.slice(0, v), at: 2, after: [...before, ...(comma > 0 ? t.slice(comma, end) : [])], words: own };
   if (!own.every((w, i) => complement[i]?.lower === w.lower)) return undefined;
   const next = complement[own.length];
   if (next && (next.pos === "NOUN" || next.pos === "PROPN" || next.pos === "ADJ")) return undefined;

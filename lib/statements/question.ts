@@ -518,6 +518,13 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     tokens[best].pos !== "VERB"
   )
     best -= 1;
+  // ("When did the Byzantines first use Greek fire?": "first" after the subject's noun, then a base form, is the verb's adverb; the base form
+  // is the verb.)
+  const firstAt = tokens.findIndex(
+    (x, k) => k > start + 1 && k + 1 < best && x.lower === "first" && /^(?:NOUN|PROPN)$/.test(tokens[k - 1].pos),
+  );
+  if (firstAt > 0 && tokens[firstAt + 1].lower === tokens[firstAt + 1].lemma && canBeBaseVerb(tokens[firstAt + 1].lower))
+    best = firstAt + 1;
   // ("Why does a cut apple turn brown?": a verb of becoming before its adjective is the verb.)
   if (best > start + 1 && tokens[best].pos === "ADJ" && tokens[best - 1].pos === "VERB" && BECOMING.test(tokens[best - 1].lower)) best -= 1;
   let guessed = false;
@@ -1417,12 +1424,14 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         // ("Which seal species is the largest?": a bare superlative after "be" says which one, so the wh-phrase is the subject.)
         const after = tokens.slice(j).filter((x) => x.pos !== "PUNCT");
         // (So with a phrase after it: "Which hurricane category is the strongest on the Saffir-Simpson scale?")
+        // (And "the most"/"the least" before an adjective: "Which flamingo species is the most numerous?")
+        const degree = /^(?:most|least)$/.test(after[1]?.lower ?? "") && after[2]?.pos === "ADJ" ? 1 : 0;
         const superlativeOnly =
-          after.length >= 2 &&
+          after.length >= 2 + degree &&
           after[0].lower === "the" &&
-          after[1].pos === "ADJ" &&
-          /(?:est)$/.test(after[1].lower) &&
-          (after.length === 2 || after[2].pos === "ADP");
+          after[1 + degree].pos === "ADJ" &&
+          (degree === 1 || /(?:est)$/.test(after[1].lower)) &&
+          (after.length === 2 + degree || after[2 + degree].pos === "ADP");
         const complement =
           !wh.prep &&
           (wh.measure !== undefined ||

@@ -143,9 +143,12 @@ function coverageOf(statement: string, question: AskedQuestion, saidAs?: string)
   if (asked.length === 0) return 1;
   const words = wordsOf(statement);
   let n = 0;
-  for (const s of asked) if (s === saidAs || keepsStem(words, s)) n++;
+  for (const s of asked) if (s === saidAs || keepsStem(words, s) || keepsStem(words, SAME_SUPERLATIVE[s] ?? s)) n++;
   return n / asked.length;
 }
+
+/** Superlatives that say the same size ("The moose is the biggest deer species" says the question's "largest"), by stem. */
+const SAME_SUPERLATIVE: Readonly<Record<string, string>> = { largest: "biggest", biggest: "largest" };
 
 /** Whether a content word of `words` has the stem `s` (no stem nor set made: most words differ from `s` in length already). */
 /** A word without its possessive ending ("compass's" → "compass", "bees'" → "bees"). */

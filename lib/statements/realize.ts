@@ -630,6 +630,28 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   }
   // ("Once", "twice": a count of times that says its noun.)
   if (wh.measure === "many" && head?.lower === "times" && /^(?:(?:just|only|exactly) )?(?:once|twice|thrice)\b/i.test(a.trim())) return a;
+  // ("Twins, usually" or "Two cubs" for "How many young …?": a plural noun of the answer's own in the count's phrase names what it counts.)
+  // (The noun right after the count or its adjectives and nouns, or the first word: "27 member states", not "500 these days".)
+  const countAt = countPart.findIndex((t) => t.pos === "NUM");
+  let nounAt = countAt + 1;
+  // (A range: "two to five kits".)
+  if (/^(?:to|or|-|–)$/.test(countPart[nounAt]?.lower ?? "") && countPart[nounAt + 1]?.pos === "NUM") nounAt += 2;
+  while (
+    nounAt > 0 &&
+    nounAt < countPart.length - 1 &&
+    /^(?:ADJ|NOUN)$/.test(countPart[nounAt].pos) &&
+    countPart[nounAt + 1].pos === "NOUN"
+  )
+    nounAt++;
+  const own = countPart[Math.max(nounAt, 0)];
+  const ownNoun =
+    own !== undefined &&
+    (countAt >= 0 || countPart.length === 1) &&
+    own.pos === "NOUN" &&
+    /[^s]s$/.test(own.lower) &&
+    own.lemma !== own.lower &&
+    !COUNT_NOUN_LAST.test(own.lower);
+  if (wh.measure === "many" && noun && !countSays && ownNoun && !/^(?:times|ones)$/.test(head?.lower ?? "")) return a;
   if (wh.measure === "many" && noun && !countSays) {
     // "Two — an atrium and a ventricle", "seven, including the goalkeeper": the noun goes after the number, before what it adds.
     const counted = COUNT_THEN_MORE.exec(a);
@@ -1817,7 +1839,34 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         hasFiniteVerb(e) &&
         negation === !positive &&
         (sameSubject || statesProposition(resolved === e.text ? e.tokens : tokenizePhrase(resolved), declTokens));
-      if (opens || stated) return { sentence: `${capitalize(resolved)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+      // ("Can the liver regenerate?" + "Yes, it can regrow even after …": the question's modal with a verb of the answer's own, said of the
+      // question's subject, is the statement; the question's verb said first would say it twice.)
+      const modal = e.tokens[e.finiteVerb];
+      const ownVerb =
+        positive &&
+        d.auxKind === "modal" &&
+        resolved !== e.text &&
+        /^(?:it|they|he|she)$/.test(e.tokens[0]?.lower ?? "") &&
+        e.finiteVerb === 1 &&
+        modal?.lower === d.aux.lower &&
+        e.tokens[2]?.pos === "VERB" &&
+        e.tokens[2].lemma !== d.verb?.lemma;
+      if (opens || stated || ownVerb) {
+        // ("Yes, they can seal them shut …" to "Can camels close their nostrils?": the object pronoun is the question's object.)
+        // (The question's rest is that object alone: a determiner and up to three words, none a preposition.)
+        const object = ownVerb ? withoutFinalPunctuation(d.rest) : [];
+        const pronoun = e.tokens[3]?.lower;
+        const said =
+          object.length >= 2 &&
+          object.length <= 4 &&
+          /^(?:DET|PRON)$/.test(object[0].pos) &&
+          object.every((t) => t.pos !== "ADP" && t.pos !== "PUNCT") &&
+          (pronoun === "them" || pronoun === "it") &&
+          (pronoun === "them") === isPluralPhrase(object)
+            ? resolved.replace(new RegExp(`^(\\S+(?: \\S+)*? ${e.tokens[1].text} ${e.tokens[2].text}) ${pronoun}\\b`), `$1 ${text(object)}`)
+            : resolved;
+        return { sentence: `${capitalize(said)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+      }
       // "No, pawns can never move backwards." for "Can a pawn ever move backwards in chess?": all but the question's final phrase, which
       // is added.
       const pp = d.rest.map((t) => t.pos).lastIndexOf("ADP");
@@ -2196,7 +2245,10 @@ function realizeWhy(
     ? a.tokens.some((t) => t.lemma === subject.verb?.lemma)
     : declTokens.filter((t) => t.pos === "ADJ").every((adjective) => a.tokens.some((t) => t.lemma === adjective.lemma)) ||
       startsWithWords(a.text, text(asked));
-  if (a.isClause && saysVerb && restates(a.tokens, declTokens)) return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
+  // (Not a gerund subject, which gives the reason: "Resting lets the juices redistribute through the meat" for "Why should meat rest …?".)
+  const gerundSubject = a.finiteVerb === 1 && /ing$/.test(a.tokens[0]?.lower ?? "");
+  if (a.isClause && saysVerb && !gerundSubject && restates(a.tokens, declTokens))
+    return { sentence: resolved ?? a.text, rule: "why:sentence", doubts };
   // "Why was the Colosseum built?" + "The emperors built it to entertain the people.": the question's verb said of "it", the question's
   // subject ("The emperors built the Colosseum to entertain the people.").
   const own = a.isClause ? a.tokens[a.finiteVerb] : undefined;
@@ -2316,7 +2368,7 @@ function leanOnPredicate(wh: WhPhrase, predicate: readonly Token[], a: AnswerPar
     const article = superlative.article ? [superlative.article] : [];
     const r = subjectRealize(
       wh,
-      [predicate[0], ...article, ...predicate.slice(1, at), ...classAfterSuperlative(wh), ...predicate.slice(at)],
+      [predicate[0], ...article, ...(superlative.words ?? predicate.slice(1, at)), ...classAfterSuperlative(wh), ...predicate.slice(at)],
       asSubject(superlative.subject, a),
     );
     return { ...r, sentence: followedBy(r.sentence, superlative.after), rule: `${r.rule}:superlative` };
@@ -5521,7 +5573,7 @@ function withoutRestatedAdverb(q: ParsedQuestion, answer: string): ParsedQuestio
 
 /** "You'd call it a hoglet", "We call them kits": what someone calls the question's thing. */
 const CALL_IT =
-  /^(?:you|we|people|one|most people)(?:['’]d| would| could| can| might)?(?: (usually|often|generally|commonly|sometimes|typically))? call (it|them) (\S[\s\S]*)$/i;
+  /^(?:you|we|people|one|most people)(?:['’]d| would| could| can| might)?(?: (usually|often|generally|commonly|sometimes|typically))? call (it|them|her|him) (\S[\s\S]*)$/i;
 
 /** An adverb and its comma before a phrase answer ("Basically, the whole environment …"). */
 const COMMA_AFTER_ADVERB =
@@ -5560,7 +5612,8 @@ function realizeAnswer(q: ParsedQuestion, answer: AnswerParts, question: string)
   // "What's a baby hedgehog called?" + "You'd call it a hoglet.": what one calls it is what it is called ("It is called a hoglet").
   const calling = /\bcalled\s*[?.]?\s*$/i.test(question) ? CALL_IT.exec(answer.text) : null;
   if (calling) {
-    const said = `${calling[2].toLowerCase() === "it" ? "It is" : "They are"}${calling[1] ? ` ${calling[1].toLowerCase()}` : ""} called ${calling[3]}`;
+    // ("You'd call her a cow" to "What is a female moose called?": her or him is the question's thing.)
+    const said = `${calling[2].toLowerCase() === "them" ? "They are" : "It is"}${calling[1] ? ` ${calling[1].toLowerCase()}` : ""} called ${calling[3]}`;
     return realizeAnswer(q, withAnswerFields(analyzeAnswer(said), { rest: answer.rest, raw: answer.raw }), question);
   }
   // "Basically, the whole environment …": a phrase answer's opening adverb reads on without its comma ("… is basically the whole …").
