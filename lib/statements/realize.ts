@@ -161,7 +161,7 @@ const DITRANSITIVE = wordSet(
 );
 const TEMPORAL_START = new Set(["each", "every", "per", "last", "next", "this", "that", "today", "tonight", "yesterday", "tomorrow"]);
 const TIME_NOUNS =
-  /^(?:day|days|week|weeks|month|months|year|years|hour|hours|minute|minutes|second|seconds|night|nights|morning|evening|time|times|century|centuries|decade|decades|season|seasons)$/;
+  /^(?:day|days|week|weeks|month|months|year|years|hour|hours|minute|minutes|second|seconds|night|nights|morning|evening|time|times|century|centuries|date|dates|decade|decades|season|seasons)$/;
 
 /** Index after a noun phrase starting at `j` (or `j` when none starts there). */
 function nounPhraseEnd(tokens: readonly Token[], j: number): number {
@@ -4495,6 +4495,14 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // (Not a preposition that is a particle too: "begin in the Northern Hemisphere in September".)
     if (gap === 0 && /^(?:up|down|out|off|away|back)$/.test(d.rest[0]?.lower ?? "") && nounPhraseEnd(d.rest, 1) > 1)
       gap = nounPhraseEnd(d.rest, 1);
+    // ("From whom did the crusaders capture Antioch in 1098?": the answer's phrase goes after the question's year, "captured Antioch in 1098
+    // from the Seljuk Turks"; so after a contact relative, "got the salt it shipped across the Baltic from Lüneburg". A place or a role
+    // stays after the answer: "says … to Ilsa in Casablanca", "sent Pandora to Epimetheus as a bride".)
+    const end = withoutFinalPunctuation(d.rest).length;
+    const after = d.rest.slice(gap, end);
+    const year = after.length === 2 && /^(?:in|during)$/.test(after[0].lower) && /^\d{3,4}$/.test(after[1].text);
+    const contact = after.length > 1 && /^(?:it|they|he|she|we|you)$/.test(after[0].lower) && after[1].pos === "VERB";
+    if (!timed && !infinitive && d.verb && gap > 0 && (year || contact)) gap = end;
   } else if (wh.word === "where") {
     // ("Where should we go?" + "Get to an interior room on the lowest floor — …": an instruction says where itself.)
     if (isInstruction(a) && a.tokens[0]?.pos === "VERB" && /^(?:i|we|you)$/.test(d.subject[0]?.lower ?? ""))
