@@ -697,9 +697,13 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     const comma = a.search(/,\s/);
     const [amount, aside] = comma > 0 ? [a.slice(0, comma), a.slice(comma)] : [a, ""];
     const ofIt = /\bof (?:it|them)\b/i.exec(amount);
-    return ofIt
-      ? `${amount.slice(0, ofIt.index)}of ${text(wh.ofPhrase)}${amount.slice(ofIt.index + ofIt[0].length)}${aside}`
-      : `${amount} of ${text(wh.ofPhrase)}${aside}`;
+    if (ofIt) return `${amount.slice(0, ofIt.index)}of ${text(wh.ofPhrase)}${amount.slice(ofIt.index + ofIt[0].length)}${aside}`;
+    // ("About 36 percent of the park" for "How much of Yellowstone …?": the answer's own whole is the question's, named as the question
+    // names it; "of its surface" is the question's whole's surface.)
+    const whole = /\bof (the|its|their) ([a-z]+)$/i.exec(amount);
+    if (whole && whole[1].toLowerCase() === "the") return `${amount.slice(0, whole.index)}of ${text(wh.ofPhrase)}${aside}`;
+    if (whole) return `${amount.slice(0, whole.index)}of ${text(wh.ofPhrase)}'s ${whole[2]}${aside}`;
+    return `${amount} of ${text(wh.ofPhrase)}${aside}`;
   }
   // A bare modifier for "which body system" / "what type of rock": "respiratory system", "igneous rock".
   const attribute = head !== undefined && /^(?:type|kind|sort|form|class|category|variety|colou?r|shape)$/.test(head.lower) && !wh.typeOf;
@@ -1458,6 +1462,9 @@ function becausePhrase(a: AnswerParts): string {
   const degree = /^(partly|partially|mostly|mainly|largely|chiefly|primarily) (?!because\b|due\b|since\b|thanks\b)/i.exec(s);
   if (degree)
     return s.replace(/(^|, (?:and )?)(partly|partially|mostly|mainly|largely|chiefly|primarily) (?!because\b|due\b)/gi, "$1$2 because of ");
+  // ("Several reasons: …": reasons counted are given "for", "declined for several reasons: …".)
+  if (/^(?:several|many|a few|a number of|various|multiple|two|three|four|five|a couple of|a combination of) (?:\w+ )?reasons\b/i.test(s))
+    return `for ${s}`;
   return `because of ${s}`;
 }
 
@@ -1509,6 +1516,15 @@ function elaboration(a: AnswerParts, statement: readonly Token[]): { joiner: str
   // (Not an amount: "Yes, about one-sixth of Earth's" keeps its comma.)
   const amount = /^(?:around|about)\s/i.test(a.text) && !saysYearOrTime(a.text);
   if (!timed && !amount && /^(?:around|about|in|on|at(?! least)|since|until|till|during|before|after|from)\s/i.test(a.text))
+    return { joiner: " ", text: midSentence(a.text) };
+  // ("Yes, for about a week", "Yes, by more than a thousand years", "Yes, very well": a duration, a margin or a manner goes on the verb
+  // without a comma.)
+  if (
+    /^(?:for (?:(?:about|around|roughly|nearly|almost|over|up to|at least|more than|less than|a|an|several|many|a few|\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve) )+(?:\w+ )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)|by (?:(?:about|around|roughly|nearly|almost|over|more than|less than|at least|a|an|\d[\d,.]*) )+\S)|^(?:very|quite|pretty|really|fairly|extremely|incredibly|surprisingly) (?:well|fast|quickly|easily|far|high|long|slowly)\b/i.test(
+      a.text,
+    ) &&
+    !timed
+  )
     return { joiner: " ", text: midSentence(a.text) };
   return { joiner: ", ", text: midSentence(a.text) };
 }
@@ -1637,8 +1653,15 @@ function impersonalPassive(d: Declarative): Declarative | undefined {
   // ("bleach and ammonia": a coordination is one object.)
   while (np > particle && /^(?:and|or)$/.test(d.rest[np]?.lower ?? "") && nounPhraseEnd(d.rest, np + 1) > np + 1)
     np = nounPhraseEnd(d.rest, np + 1);
-  // ("my succulents every day": a time phrase ends the object.)
-  const time = d.rest.findIndex((t, i) => i > particle && i < np && TEMPORAL_START.has(t.lower));
+  // ("my succulents every day": a time phrase ends the object; so does a degree before one, "kimchi right after making it".)
+  const time = d.rest.findIndex(
+    (t, i) =>
+      i > particle &&
+      i < np &&
+      (TEMPORAL_START.has(t.lower) ||
+        (/^(?:right|just|straight|soon|immediately)$/.test(t.lower) &&
+          /^(?:after|before|away|afterwards|now|then)$/.test(d.rest[i + 1]?.lower ?? ""))),
+  );
   if (time > particle) np = time;
   // ("eat morels raw": an adjective after the object's noun is what the object is made, said after the participle.)
   if (
@@ -4557,7 +4580,12 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     // ("When is the best time to visit Japan?" + "spring": a time that is the subject's own is said bare, "… is spring".)
     const timeSubject =
       d.auxKind === "be" && !d.verb && d.subject.some((t) => /^(?:time|season|month|day|year|period|moment)$/.test(t.lower));
-    slot = timeSubject ? slot : timePhrase(wh.word === "when" ? slot : answerText);
+    // ("Not until after chili peppers reached Korea" to "When did kimchi get its chili heat?": the question's clause negated, "until" its
+    // time: "Kimchi did not get its chili heat until after …".)
+    const notUntil =
+      !timeSubject && !d.negated && (d.auxKind !== "be" || d.rest[0]?.pos === "VERB") ? /^not (until|till|before)\b/i.exec(slot) : null;
+    if (notUntil) d = { ...d, negated: true };
+    slot = notUntil ? slot.slice(4) : timeSubject ? slot : timePhrase(wh.word === "when" ? slot : answerText);
     gap = beforeSubordinate(d.rest);
   } else if (wh.word === "how" && !wh.measure) {
     slot = mannerPhrase(slot, answerTokens);
