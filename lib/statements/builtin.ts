@@ -42,6 +42,7 @@ import {
   verbForms,
   HOW_OFTEN_ADVERBS,
 } from "./nlp.js";
+import { comparedAmount } from "./comparison.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import {
   CALENDAR_WORD,
@@ -1842,6 +1843,21 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   if (shaped) return shaped;
   const about = whyAboutContext(asked, given);
   if (about) return about;
+  // ("How much saltier than the ocean is the Dead Sea?" + "Roughly nine to ten times saltier.": an amount of a comparison.)
+  const compared = comparedAmount(asked, given);
+  if (compared)
+    return checked(
+      {
+        statement: compared,
+        questionType: classifyParsed(asked, parseQuestion(asked)),
+        rule: "compared-amount",
+        fallback: false,
+        flagged: false,
+        doubts: [],
+      },
+      asked,
+      given,
+    );
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   // ("That's probably Jupiter." so: the pointing "that's" says nothing the hedge's phrase does not.)
   const pointed =

@@ -489,7 +489,8 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   const owner = asked.ofNoun;
   if (owner && !lower.includes(stemOf(owner)) && !a().includes(stemOf(owner))) out.push(`context: "${owner}" left out`);
   // "There are approximately 120 kcal calories …": the counted noun after the answer's own unit.
-  if (counted && ownUnit && lower.includes(` ${counted}`)) {
+  // (Not a comparative said of the amount: "about 240 metres taller than K2".)
+  if (counted && ownUnit && lower.includes(` ${counted}`) && !lower.includes(` ${counted} than `)) {
     const unit = /([a-z°%]+)\W*$/i.exec(name)?.[1]?.toLowerCase();
     if (unit && unit !== counted && stemOf(unit) !== stemOf(counted) && lower.includes(`${unit} ${counted}`) && !/^\d/.test(unit))
       out.push(`reads: "${unit} ${counted}"`);

@@ -4284,6 +4284,27 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
         // "What do honeybees do in winter?" + "They cluster …": the question's time or place phrase, which the answer does not say, opens the
         // statement ("In winter, honeybees cluster …").
         const phrase = withoutFinalPunctuation(d.rest);
+        // ("What did Robert the Bruce do at Greyfriars Church in 1306?" + "He killed his rival John Comyn there, …": the answer's "there"
+        // is the question's place, and its time goes with it.)
+        const there =
+          wh.word === "what" &&
+          !carry &&
+          !purpose &&
+          d.verb?.lemma === "do" &&
+          phrase.length >= 2 &&
+          /^(?:at|in|on)$/.test(phrase[0].lower) &&
+          phrase.every((t) => t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "PUNCT")
+            ? /\bthere\b(?! (?:is|are|was|were|has|have|had)\b)/.exec(withObject)
+            : null;
+        if (there)
+          return {
+            sentence: `${withObject.slice(0, there.index)}${text(phrase)}${withObject.slice(there.index + there[0].length)}`.replace(
+              /[.!]+$/,
+              "",
+            ),
+            rule: "wh-inverted:pronoun",
+            doubts,
+          };
         const opener =
           wh.word === "what" &&
           !carry &&
@@ -4816,7 +4837,8 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   else if (inside && PARTICIPLE_AFTER.test(slot)) slot = `${slot},`;
   // ("James Phipps, his gardener's eight-year-old son," before "with cowpox": so is an appositive with a possessive, or the name after
   // one: "his third son, Ögedei," before "as his successor".)
-  else if (inside && /^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*)$/u.test(slot)) slot = `${slot},`;
+  // (And a score after the name: "Michael van Gerwen, 7–3," before "in the final".)
+  else if (inside && /^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*|\d+\s*[–-]\s*\d+)$/u.test(slot)) slot = `${slot},`;
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
