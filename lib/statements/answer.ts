@@ -150,7 +150,7 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
  * comma or point stays in the adjunct ("Everest, at 8,849 m").
  */
 const TRAILING_ADJUNCT =
-  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|back|\w+ed|\w+ing)\b)){1,80}), ((?:(?:way )?back )?(?:in|on|at|(?:sometime |some time )?(?:around|about)|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with|[a-z]{3,}ing (?:with|alongside)) [^,;:.!?]{1,60}, (?:(?:way )?back )?(?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30}|for (?:her|his|their|its) [^,;:.!?]{3,80}|(?:long|shortly|well|just|soon|right) (?:before|after) [^,;:.!?]{3,80}|(?:through|via|aboard|using) (?:[^;:.!?—–(]|[,.](?=\d)){3,120})[.!]?$/i;
+  /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|back|against|\w+ed|\w+ing)\b)){1,80}), ((?:(?:way )?back )?(?:in|on|at|(?:sometime |some time )?(?:around|about)|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with|[a-z]{3,}ing (?:with|alongside)) [^,;:.!?]{1,60}, (?:(?:way )?back )?(?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30}|for (?:her|his|their|its) [^,;:.!?]{3,80}|(?:long|shortly|well|just|soon|right) (?:before|after) [^,;:.!?]{3,80}|(?:through|via|aboard|using|against) (?:[^;:.!?—–(]|[,.](?=\d)){3,120})[.!]?$/i;
 
 /**
  * A phrase and a bracketed time or place after it: "Marie and Pierre Curie (in 1898)" (not an amount: "(about 40 kelvin)"); or a bracketed
@@ -286,8 +286,17 @@ export function joinList(answer: string): string {
       : clean;
   const cased = itemsCased(once);
   // (A chat assistant's "Here are three that work:", "Here they are:", "Try these:" only frames the items, and goes.)
-  const framing = /^(?:here(?: are| they are| you go|['’]s| is)|try these|try|some (?:good )?(?:options|ideas|choices|examples))\b/i;
-  const joined = leadIn && !framing.test(leadIn) ? `${leadIn} ${joinItems(cased, "and")}` : joinItems(cased, "and");
+  // (So does "The most common ones:", whose "ones" the question's noun says.)
+  const framing =
+    /^(?:here(?: are| they are| you go|['’]s| is)|try these|try|some (?:good )?(?:options|ideas|choices|examples)|(?:the )?(?:most )?(?:common|main|key|important|basic|major) ones:$)/i;
+  // ("Russia, against an alliance of:": a lead-in that ends in a preposition takes the items as its object, without the colon.)
+  const object = /\b(?:of|with|against|between|among|including|like|such as)\s*:$/i.test(leadIn);
+  const joined =
+    leadIn && object
+      ? `${leadIn.replace(/\s*:$/, "")} ${joinItems(cased, "and")}`
+      : leadIn && !framing.test(leadIn)
+        ? `${leadIn} ${joinItems(cased, "and")}`
+        : joinItems(cased, "and");
   return after ? `${joined}. ${after}` : joined;
 }
 
@@ -1030,6 +1039,22 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     (beforeHead.lemma !== beforeHead.lower || isCommonWord(beforeHead.lower.slice(0, -1)))
   )
     return true;
+  // ("Barry Bonds", "Charles Dickens": a capitalised head in -s after a first name is a person's surname, however the lexicon reads it;
+  // "the New York Yankees": after "the", a team or a people, unless a country or an institution ("the United States", "the Times").)
+  if (
+    /^[A-Z][a-z]+[^su]s$/.test(head.text) &&
+    words.length >= 2 &&
+    words.at(-2)?.pos === "PROPN" &&
+    /^[A-Z]/.test(words.at(-2)?.text ?? "")
+  ) {
+    if (tokens[0].lower !== "the") return false;
+    if (
+      !/^(?:states|netherlands|philippines|bahamas|maldives|seychelles|comoros|emirates|nations|times|news|games|olympics)$/.test(
+        head.lower,
+      )
+    )
+      return true;
+  }
   const known = lexicalNumber(head.lower);
   if (known) return known === "plural";
   // An irregular plural the lemmatiser knows ("mitochondria" → "mitochondrion", "teeth" → "tooth").
@@ -1044,6 +1069,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     !(/^[A-Z]/.test(head.text) && !isCommonWord(head.lower))
   )
     return true;
+  // ("Zooxanthellae", "larvae", "vertebrae": a Latin plural in -ae.)
+  if (/^[a-z]{3,}[^a]ae$/.test(head.lower) && !/^(?:sundae|reggae|brae)$/.test(head.lower)) return true;
   if (/(?:ss|us|is)$/.test(head.lower) || !/s$/.test(head.lower)) return false;
   // A capitalised head in -s is a name ("Michael Phelps") unless "the" makes it a people ("the Romans").
   if (/^[A-Z]/.test(head.text) && tokens[0] !== head && tokens[0].lower !== "the") return false;

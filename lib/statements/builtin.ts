@@ -129,7 +129,8 @@ function finish(statement: string): string {
   // ("The three parts of an insect's body are: the head, …": no colon between a copula and what it says.)
   if (t.includes(":")) t = t.replace(/\b(is|are|was|were):\s+(?=[a-z0-9"“])/g, "$1 ");
   if (t.includes('"')) t = tightQuotes(t);
-  const s = collapseSpaces(t.replace(/(?<!\s)\s+([,.;:!%])(?!\.)/g, "$1"));
+  // (Not a decimal point that opens a number: "to hit .400".)
+  const s = collapseSpaces(t.replace(/(?<!\s)\s+([,.;:!%])(?!\.|(?<=\.)\d)/g, "$1"));
   // (Nor after a stop inside the closing quote: 'say "asante."'.)
   if (/\.\.\.$|…$|[.!?]["”’]$/.test(s)) return s;
   return endSentence(s.replace(/(?<!\.)\.\s*\.$/, "."));

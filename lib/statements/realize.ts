@@ -84,6 +84,12 @@ const FUNCTION_START =
   /^(?:Don't|Do not|The|A|An|It|Its|They|Their|This|These|That|Those|There|Only|Some|Most|All|Both|Either|Neither|Each|Every|Many|Much|Several|One|Two|Three|In|On|At|By|With|From|To|For|Into|Through|Using|Because|Due|Since|About|Around|Approximately|Nearly|Almost|Roughly|Over|Under|Up|Less|More|Between|During|After|Before|When|While|If|Yes|No|Not|Her|His|Our|Your|My|We|He|She|You|Just|Also|Mostly|Mainly|Probably|Usually|Always|Never|Somewhere|Anywhere|Well|Up to|At least|At most|Exactly|Precisely)\b/;
 
 /**
+ * "The Stradella bass system" for "What is the name of …?": a name before a common noun is its modifier, so the article is the phrase's,
+ * lowered where a name as written keeps its own ("The Beatles").
+ */
+const NAME_THEN_COMMON_NOUN = /^The (?:[A-Z][\w'’.-]*\s)+(?!(?:of|and|or|the|in|on|at|for|to|a|an|with|from|by)\b)[a-z]/;
+
+/**
  * The answer as it reads inside a sentence: a capital kept only for names and acronyms.
  * `classHead` is the noun the answer is an instance of, when the question names one ("planet"
  * in "Name one planet that has rings"; ./names.ts).
@@ -871,7 +877,8 @@ function declarative(
     parts
       .filter((s) => s !== "")
       .join(" ")
-      .replace(/ (?=[,.;:!?%])| (?='s\b)/g, ""),
+      // (Not before a decimal point that opens a number: "to hit .400".)
+      .replace(/ (?=[,;:!?%]|\.(?!\d))| (?='s\b)/g, ""),
   );
 }
 
@@ -2879,6 +2886,11 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
   // ("Whose job is it to file the return?" + "The owner's": the dummy "it" and its infinitive, "It is the owner's job to file …".)
   const dummy = wh.word === "whose" ? /^(is|was) it (to\s.+)$/i.exec(text(predicate)) : null;
   if (dummy) return { sentence: `It ${dummy[1].toLowerCase()} ${midSentence(subject)} ${dummy[2]}`, rule: "wh-subject:whose", doubts };
+  // ("James Cook's ship, the Endeavour, struck the reef in 1770.": a clause with the question's verb says it all already.)
+  const main = predicate.find((t) => t.pos === "VERB");
+  // (The tagger may read no clause there: the question's verb form, said again, shows it.)
+  if (wh.word === "whose" && main && a.tokens.some((t, k) => k > 1 && t.lower === main.lower))
+    return { sentence: a.text.replace(/[.!]+$/, ""), rule: "wh-subject:whose-sentence", doubts };
   if (wh.word === "whose") return { sentence: `${capitalize(subject)} ${text(predicate)}`, rule: "wh-subject:whose", doubts };
   const whPlural = wh.noun.length > 0 && isPluralPhrase(wh.noun);
   // ("Which activity …?" + "planting trees": a gerund's phrase that names an action is one thing, whatever its object's number.)
@@ -3462,9 +3474,8 @@ function beComplementRealize(
   // ("Who was emperor when Vesuvius erupted?" + "Titus": an office without an article is said of the answer, "Titus was emperor when …".)
   const office = wh.word === "who" && !tailText && subject.length === 1 && subject[0].pos === "NOUN" && /^[a-z]+$/.test(subject[0].text);
   if (office) return { sentence: [capitalize(slot), beText, x, after].filter((s) => s !== "").join(" "), rule: "wh-be:office", doubts };
-  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, named ? slot : midSentence(slot, kind), after].filter(
-    (s) => s !== "",
-  );
+  const said = named ? (NAME_THEN_COMMON_NOUN.test(slot) ? `t${slot.slice(1)}` : slot) : midSentence(slot, kind);
+  const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, said, after].filter((s) => s !== "");
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
 
