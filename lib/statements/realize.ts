@@ -26,6 +26,8 @@ import {
   canBeAdjective,
   canBeBaseVerb,
   canBeVerb,
+  inWordList,
+  isCommonWord,
   gerund,
   isParticipleOf,
   isProperWord,
@@ -1881,6 +1883,14 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         modal?.lower === d.aux.lower &&
         e.tokens[2]?.pos === "VERB" &&
         e.tokens[2].lemma !== d.verb?.lemma;
+      // ("No, neither of them ever married." to "Did the Wright brothers ever marry?": the quantifier's "them" is the question's subject,
+      // and the clause says the no itself.)
+      const ofThem = !positive ? /^(neither|none|not one) of (them|these|those)\b/i.exec(e.text) : null;
+      if (ofThem && isPluralPhrase(d.subject) && /\w/.test(e.text.slice(ofThem[0].length))) {
+        const named = text(d.subject).replace(/^(?:The|A|An)\b/, (w) => w.toLowerCase());
+        const said = `${ofThem[1]} of ${named}${e.text.slice(ofThem[0].length)}`;
+        return { sentence: `${capitalize(said.replace(/[.!]+$/, ""))}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+      }
       if (opens || stated || ownVerb) {
         // ("Yes, they can seal them shut …" to "Can camels close their nostrils?": the object pronoun is the question's object.)
         // (The question's rest is that object alone: a determiner and up to three words, none a preposition.)
@@ -3033,6 +3043,8 @@ function partOf(wh: WhPhrase, a: AnswerParts): string | undefined {
   if (a.tokens.some((t) => t.pos === "ADP" || t.pos === "VERB" || t.pos === "PUNCT") || a.tokens.length > 4) return undefined;
   const first = a.tokens[0];
   if (!first || first.pos === "DET" || first.pos === "NUM" || first.pos === "PRON") return `${a.text} of ${text(whole)}`;
+  // ("La Mancha", "Rioja" for "Which region of Spain …?": a place's name is in the whole, not a part of it named like a common noun.)
+  if (/^[A-Z]/.test(first.text) && !isCommonWord(first.lower) && whole.some((t) => t.pos === "PROPN")) return `${a.text} in ${text(whole)}`;
   return `the ${partNamed(a.text, first)} of ${text(whole)}`;
 }
 
@@ -5093,8 +5105,9 @@ function namesPickedPart(wh: WhPhrase, answerTokens: readonly Token[], slot: str
     (slot.endsWith(` ${head.text}`) || (/^(?:NOUN|PROPN)$/.test(last.pos) && !canBeAdjective(last.lower))) &&
     // (Nor a mass noun, said bare: "in research", but an organ is one: "in the liver".)
     (head.lower === "organ" || !isUncountable(last.lower)) &&
-    // (A capital that only opens the answer: "Anther", "Frontal lobe"; not a name, "Mars", "East Africa".)
-    /^[a-z]/.test(partNamed(text(phrase), phrase[0]))
+    // (A capital that only opens the answer: "Anther", "Frontal lobe"; not a name, "Mars", "East Africa", nor a region's "Kashmir".)
+    /^[a-z]/.test(partNamed(text(phrase), phrase[0])) &&
+    !(head.lower === "region" && !inWordList(phrase[0].lower))
   );
 }
 const PLURAL_NUMBER = /^(?:two|three|four|five|six|seven|eight|nine|ten|several|some|many|\d+)$/i;
