@@ -497,8 +497,16 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     canBeVerb(final.lower) &&
     /^(?:NOUN|PROPN|ADJ)$/.test(tokens[best - 1].pos) &&
     !isVerbFirst(tokens[best].lower) &&
-    // (Not a word the tagger read as the verb before a noun that ends the question: "Does the brain feel pain?".)
+    // (Not a word the tagger read as the verb before a noun that ends the question: "Does the brain feel pain?"; nor one it read as the verb
+    // right after a plural, the subject's head: "How do brown pelicans catch fish?".)
     !(tokens[best].pos === "VERB" && canBeBaseVerb(tokens[best].lower) && !canBeBaseVerb(final.lower) && last === best + 1) &&
+    !(
+      tokens[best].pos === "VERB" &&
+      tokens[best].lower === tokens[best].lemma &&
+      /[^s]s$/.test(tokens[best - 1].lower) &&
+      tokens[best - 1].lemma !== tokens[best - 1].lower &&
+      tokens[best - 1].pos === "NOUN"
+    ) &&
     // (Nor a verb's noun in an idiom: "When did the Hindenburg catch fire?", "When did the battle take place?".)
     !(last === best + 1 && VERB_NOUN_IDIOM.test(`${tokens[best].lower} ${final.lower}`))
   )
@@ -1034,6 +1042,8 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
           canBeBaseVerb(next.lower) &&
           /^(?:DET|PROPN|NOUN|ADJ|NUM)$/.test(tokens[i + 2]?.pos ?? "")
         ) &&
+        // (Nor a noun before a noun and the auxiliary: "Which Chicago blues musician was known …?")
+        !(t.pos === "NOUN" && next?.pos === "NOUN" && tokens[i + 2] !== undefined && isAux(tokens[i + 2])) &&
         // ("Which owl lives in …": an -s word whose lemma is a noun, "life", can still be a verb's form.)
         (canBeVerb(t.lemma) || (/[^s]s$/.test(t.lower) && canBeVerb(t.lower.slice(0, -1)))) &&
         (t.pos === "VERB" || /(?:[^s]s|ed)$/.test(t.lower)) &&
@@ -1348,6 +1358,12 @@ function progressiveRetagged(tokens: readonly Token[], j: number): readonly Toke
   return out;
 }
 
+/** Adjectives in -ed that say what a thing has ("webbed", "striped"), not a passive's participle. */
+const HAVING_ADJECTIVES = wordSet(
+  "webbed winged horned hooded feathered striped spotted bearded scaled armoured armored toothed clawed hoofed furred",
+  "haired legged eyed tailed finned barbed forked ringed",
+);
+
 /** What follows a wh-phrase ending at `i`. */
 function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Frame | undefined {
   const t = questionTokens[i];
@@ -1370,6 +1386,17 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
     if (kind === "be") {
       // (Not for a reason: "Why is there no wind on the Moon?" asks why there is none, said as its own clause.)
       if (tokens[j]?.lower === "there" && wh.word !== "why") return { kind: "existential", wh, be: t, rest: tokens.slice(j + 1) };
+      // ("What is it called when a player scores three goals?": a dummy "it" and its naming participle, "It is called … when …".)
+      if (
+        tokens[j]?.lower === "it" &&
+        /^(?:called|named|termed)$/.test(tokens[j + 1]?.lower ?? "") &&
+        /^(?:when|if)$/.test(tokens[j + 2]?.lower ?? "")
+      )
+        return {
+          kind: "wh-inverted",
+          wh,
+          decl: { ...splitBe(tokens, t, negated, j), subject: [tokens[j]], verb: tokens[j + 1], rest: tokens.slice(j + 2) },
+        };
       if (wh.ofPhrase.length > 0 && startsNounPhrase(tokens, j)) return { kind: "wh-be", wh, be: t, subject: tokens.slice(j), tail: [] };
       if (startsNounPhrase(tokens, j) || (adjunct && tokens[j])) {
         if (adjunct && !wh.measure) {
@@ -1474,7 +1501,14 @@ function afterWh(questionTokens: readonly Token[], wh: WhPhrase, i: number): Fra
         }
         return { kind: "wh-inverted", wh, decl: splitBe(tokens, t, negated, j) };
       }
-      if ((wh.measure === "many" || wh.measure === "much") && wh.noun.length > 0 && wh.ofPhrase.length === 0)
+      // ("How many toes on a pelican's foot are webbed?": a state said of the counted ones alone is their predicate, not where they are.)
+      const stated = tokens.slice(j).filter((x) => x.pos !== "PUNCT");
+      const state =
+        stated.length === 1 &&
+        (stated[0].pos === "ADJ" ||
+          // (An adjective in -ed from a noun, "webbed", not a passive's participle: "How many games are played?")
+          HAVING_ADJECTIVES.has(stated[0].lower));
+      if ((wh.measure === "many" || wh.measure === "much") && wh.noun.length > 0 && wh.ofPhrase.length === 0 && !state)
         return { kind: "existential", wh, be: t, rest: tokens.slice(j) };
       return { kind: "wh-subject", wh, predicate: tokens.slice(i) };
     }

@@ -3297,6 +3297,20 @@ function beComplementRealize(
       doubts,
     };
   }
+  // ("What is another name for the harmonica?" + "It's also called a mouth organ.": what it is called is the name itself, "Another name for
+  // the harmonica is a mouth organ.")
+  const namedAsCalled =
+    subject.some((t) => /^(?:name|nickname|term|word)$/.test(t.lower)) && subject.some((t) => /^(?:for|of)$/.test(t.lower))
+      ? /^(?:it|this|that)(?:['’]s| is| was)(?: (?:also|sometimes|often|usually|commonly|generally))? (?:called|known as|named|nicknamed) (.+?)[.!]?$/i.exec(
+          a.text,
+        )
+      : null;
+  if (namedAsCalled && !a.rest)
+    return {
+      sentence: `${capitalize(x)} ${beText} ${tailText ? `${tailText} ` : ""}${namedAsCalled[1]}`,
+      rule: "wh-be:called-name",
+      doubts,
+    };
   if (a.isClause && !namesByPhrase(a)) {
     const dummy = predicateOfDummySubject(a);
     if (!dummy) {
