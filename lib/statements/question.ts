@@ -973,6 +973,12 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         if (tokens[i] && tokens[i].lower === tokens[i].lemma && canBeVerb(tokens[i].lower)) break;
         continue;
       }
+      // ("Which country's team entered …?": a possessive inside the phrase goes on with the noun it owns.)
+      if (/^['’]s$/.test(t.text) && i > startNoun && (next?.pos === "NOUN" || next?.pos === "PROPN")) {
+        noun.push(t);
+        i++;
+        continue;
+      }
       // ("Which Greek city-state …": a hyphen inside a word goes on the noun.)
       if (t.text === "-" && i > startNoun && t.pre === "" && next?.pre === "" && /^[a-z]/i.test(next.text)) {
         noun.push(t, next);
@@ -1131,6 +1137,17 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         tokens[k].lower === tokens[k].lemma &&
         tokens[k + 1]?.pos === "DET" &&
         canBeVerb(tokens[k].lower);
+      // ("Which species of manatee lives only in fresh water?": so is an -s word after a singular noun, before an adverb, a preposition or a
+      // determiner.)
+      const sVerbHere = (k: number) =>
+        k > i + 1 &&
+        tokens[k].pos === "NOUN" &&
+        /[^s]s$/.test(tokens[k].lower) &&
+        tokens[k].lemma !== tokens[k].lower &&
+        tokens[k - 1].pos === "NOUN" &&
+        tokens[k - 1].lemma === tokens[k - 1].lower &&
+        /^(?:ADV|ADP|DET)$/.test(tokens[k + 1]?.pos ?? "") &&
+        (canBeVerb(tokens[k].lemma) || canBeVerb(tokens[k].lower.slice(0, -1)));
       // (A hyphen inside a word stays: "top-division championships".)
       const inWord = (k: number) => tokens[k].text === "-" && tokens[k].pre === "" && tokens[k + 1]?.pre === "";
       while (
@@ -1139,10 +1156,11 @@ function whPhrase(tokens: readonly Token[], i: number): { wh: WhPhrase; end: num
         (tokens[j].pos !== "PUNCT" || inWord(j)) &&
         tokens[j].pos !== "VERB" &&
         tokens[j].pos !== "ADP" &&
-        !verbHere(j)
+        !verbHere(j) &&
+        !sVerbHere(j)
       )
         j++;
-      if (j > i + 1 && (j === tokens.length || isAux(tokens[j]) || tokens[j].pos === "VERB" || verbHere(j))) {
+      if (j > i + 1 && (j === tokens.length || isAux(tokens[j]) || tokens[j].pos === "VERB" || verbHere(j) || sVerbHere(j))) {
         noun.push(...tokens.slice(i, j));
         i = j;
       }

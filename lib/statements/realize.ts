@@ -611,6 +611,15 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   // ("The Stevenson family" for "Whose family …?": an answer that ends in the question's noun names it already.)
   if (wh.word === "whose" && noun && head && cachedRegExp(`\\b${escapeRegExp(head.lower)}$`, "i").test(a)) return a;
   if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
+  // ("Jamaica's" for "Which country's team …?": the answer owns what the question's possessive owns, "Jamaica's team".)
+  const owned = wh.noun.findIndex((t, k) => k > 0 && /^['’]s$/.test(t.text));
+  // (Only the which-noun's own possessive, "which country's": not "which stage of a frog's life cycle", nor "which of Saturn's moons".)
+  if (owned === 1 && owned < wh.noun.length - 1 && !wh.partitive && /^(?:which|what)$/.test(wh.word)) {
+    const possessed = text(wh.noun.slice(owned + 1));
+    const comma = a.search(/\s*(?:,|\s[—–])\s/);
+    const [name, more] = comma > 0 ? [a.slice(0, comma), a.slice(comma)] : [a, ""];
+    return `${name}${/['’]s?$/.test(name) ? "" : /s$/.test(name) ? "'" : "'s"} ${possessed}${more}`;
+  }
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
   // ("Four main ones: …" for "How many versions of The Scream …?": "ones" stands for the counted noun, "four main versions of The Scream".)
