@@ -311,8 +311,9 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   let best = -1;
   let bestScore = 0;
   // ("How long has the Tower of Hercules been in use?": a perfect's "been" before no participle is the verb itself.)
-  const been = kind === "have" ? tokens.findIndex((t, i) => i > start + 1 && t.lower === "been") : -1;
-  if (been > 0 && tokens[been + 1] && tokens[been + 1].pos !== "VERB") [best, bestScore] = [been, Number.POSITIVE_INFINITY];
+  const been = kind === "have" ? tokens.findIndex((t, i) => i > start && t.lower === "been") : -1;
+  const beenIsVerb = been > 0 && tokens[been + 1] !== undefined && tokens[been + 1].pos !== "VERB";
+  if (beenIsVerb) [best, bestScore] = [been, Number.POSITIVE_INFINITY];
   // ('What does "break a leg" mean?': a quotation is the whole subject; the word after it is the verb.)
   const close = quotationEnd(tokens, start);
   if (best < 0 && close > 0 && tokens[close + 1] && tokens[close + 1].pos !== "PUNCT" && canBeVerb(tokens[close + 1].lower))
@@ -535,6 +536,8 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     best = firstAt + 1;
   // ("Why does a cut apple turn brown?": a verb of becoming before its adjective is the verb.)
   if (best > start + 1 && tokens[best].pos === "ADJ" && tokens[best - 1].pos === "VERB" && BECOMING.test(tokens[best - 1].lower)) best -= 1;
+  // (The later readings are for a verb found by its score, not for the perfect's "been": "How long has Japan been a democracy?".)
+  if (beenIsVerb) best = been;
   let guessed = false;
   if (best < 0) {
     // No verb-like word: the last word before any final preposition.
@@ -648,7 +651,18 @@ export function splitBe(given: readonly Token[], aux: Token, negated: boolean, s
     pastIsBase(tokens[adjective].lower) &&
     pastParticiple(tokens[adjective].lemma) === tokens[adjective].lower &&
     /^(?:NOUN|PROPN)$/.test(tokens[adjective - 1].pos);
-  const subjectEnd = whole > 0 ? whole : placedSubject || sameForm ? adjective : -1;
+  // ("Is the Great Blue Hole in Belize a sinkhole?": a place's name after the subject's noun, then an article, is the subject's own place.)
+  let p = start;
+  while (p < n && (/^(?:DET|ADJ|NOUN|PROPN)$/.test(tokens[p].pos) || /^['’]s$/.test(tokens[p].text))) p++;
+  let q = p + 1;
+  while (q < n && tokens[q].pos === "PROPN" && /^\p{Lu}/u.test(tokens[q].text)) q++;
+  const namedPlace =
+    p > start &&
+    tokens[p]?.pos === "ADP" &&
+    /^(?:in|on|at|near|off)$/.test(tokens[p].lower) &&
+    q > p + 1 &&
+    /^(?:a|an|the)$/.test(tokens[q]?.lower ?? "");
+  const subjectEnd = whole > 0 ? whole : placedSubject || sameForm ? adjective : namedPlace ? q : -1;
   if (subjectEnd > 0)
     return {
       subject: tokens.slice(start, subjectEnd),

@@ -4655,7 +4655,11 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     slot = notUntil ? slot.slice(4) : timeSubject ? slot : timePhrase(wh.word === "when" ? slot : answerText);
     gap = beforeSubordinate(d.rest);
   } else if (wh.word === "how" && !wh.measure) {
-    slot = mannerPhrase(slot, answerTokens);
+    // ("How does tamarind chutney taste?" + "Sweet and tangy": a verb of sensing takes the answer's adjective, "tastes sweet and tangy".)
+    const sensed =
+      /^(?:taste|smell|feel|look|sound|seem|appear)$/.test(d.verb?.lemma ?? "") &&
+      (answerTokens[0]?.pos === "ADJ" || (answerTokens[0]?.pos === "ADV" && answerTokens[1]?.pos === "ADJ"));
+    slot = sensed ? `${slot[0].toLowerCase()}${slot.slice(1)}` : mannerPhrase(slot, answerTokens);
     gap = d.rest.length;
   } else if (wh.measure && dummyTake(d) >= 0) {
     // "How long does it take light from the Sun to reach Earth?" + "about 8 minutes" → "It takes light from the Sun about 8 minutes to
@@ -5536,7 +5540,7 @@ function colonFallback(body: string, a: AnswerParts): Realized {
  * goes at the end of the statement, never inside its subject.
  */
 const TRAILING_CLAUSE =
-  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:and\s+)?(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]|\d[\d,.]*\s+[a-z]).*|\s+–\s+(?=[^\s\d]|\d[\d,.]*\s+[a-z]).*|;\s+(?=[^\s\d]).*)$/i;
+  /^(.+?)(,\s*(?:because|since|as(?! well\b)|although|though|while|whereas|due to|owing to|thanks to|given that|not|so|but|then|after|before|until|once)\b.*|,\s*(?:mainly|mostly|especially|chiefly):\s.*|,\s*(?:and\s+)?(?:all|both|each|most of them|many of them|depending on)\b.*|,\s*(?:by (?:a lot|a long way|far|a mile|a wide margin)|of course|(?:mostly|mainly|largely)(?! from\b)|famously|notably|unsurprisingly|interestingly|supposedly|apparently|reportedly|arguably|technically|traditionally|allegedly|officially|originally|probably|possibly|(?:most|very|quite) likely|almost certainly|presumably)\b.*|,\s*(?:I think|I believe|I guess|I'd say|if I remember (?:correctly|rightly)|if I recall correctly)\b.*|\s*—\s*(?=[^\s\d]|\d[\d,.]*\s+[a-z]).*|\s+–\s+(?=[^\s\d]|\d[\d,.]*\s+[a-z]).*|;\s+(?=[^\s\d]).*)$/i;
 /**
  * A short phrase, then a clause of the answer's own after ", and" ("Cobalt oxide, and only a tiny amount of it is needed"): tried before
  * TRAILING_CLAUSE, and only up to four words before the comma, where the tagger may miss a clause ("The organic matter … increases, and").
