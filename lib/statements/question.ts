@@ -312,7 +312,9 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
   let bestScore = 0;
   // ("How long has the Tower of Hercules been in use?": a perfect's "been" before no participle is the verb itself.)
   const been = kind === "have" ? tokens.findIndex((t, i) => i > start && t.lower === "been") : -1;
-  const beenIsVerb = been > 0 && tokens[been + 1] !== undefined && tokens[been + 1].pos !== "VERB";
+  // (Not before a participle the tagger reads as an adjective: "How long have they been married?")
+  const beenIsVerb =
+    been > 0 && tokens[been + 1] !== undefined && tokens[been + 1].pos !== "VERB" && !/(?:ed|en)$/.test(tokens[been + 1].lower);
   if (beenIsVerb) [best, bestScore] = [been, Number.POSITIVE_INFINITY];
   // ('What does "break a leg" mean?': a quotation is the whole subject; the word after it is the verb.)
   const close = quotationEnd(tokens, start);
