@@ -1492,6 +1492,10 @@ function checked(r: Reformulation, asked: string, given: string): Reformulation 
   return { ...r, flagged: doubts.length > 0, doubts };
 }
 
+/** A comment on the whole claim before a yes or no ("Surprisingly, yes", "Sadly, no"), which opens the statement. */
+const SENTENCE_COMMENT =
+  /^(surprisingly|interestingly|amazingly|remarkably|oddly enough|strangely enough|fortunately|unfortunately|sadly|happily|luckily|believe it or not),?\s+(?=(?:yes|yep|yeah|no|nope)\b)/i;
+
 /** A final question that only asks why its context is so: "… are usually served different meals. Why?", "Why not?", "How come?". */
 const WHY_ABOUT_CONTEXT = /^(?:why(?: not)?|how come|why is that|why so)\s*\?$/i;
 /** An answer that gives the context's reason or purpose in a phrase that goes on the context's last sentence. */
@@ -1828,6 +1832,22 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
       const fielded = checked({ ...r, statement: `${capitalize(field[3])}, ${continuedAfter(r.statement, asked)}` }, asked, markedUp);
       const doubts = [...new Set([...r.doubts, ...fielded.doubts])];
       return { ...fielded, flagged: doubts.length > 0, doubts };
+    }
+  }
+  // ("Surprisingly, yes — up to about 40 km/h …" to "Can wombats run fast?": a comment on the whole claim opens the statement.)
+  const comment = SENTENCE_COMMENT.exec(markedUp.trim());
+  if (comment) {
+    const r = reformulateWithin(
+      givenAsked,
+      markedUp
+        .trim()
+        .slice(comment[1].length)
+        .replace(/^[,\s]+/, ""),
+    );
+    if (!r.fallback && r.statement !== "") {
+      const commented = checked({ ...r, statement: `${capitalize(comment[1])}, ${continuedAfter(r.statement, asked)}` }, asked, markedUp);
+      const doubts = [...new Set([...r.doubts, ...commented.doubts])];
+      return { ...commented, flagged: doubts.length > 0, doubts };
     }
   }
   const given = withFrequencyAsYes(

@@ -664,7 +664,25 @@ export function splitBe(given: readonly Token[], aux: Token, negated: boolean, s
     /^(?:in|on|at|near|off)$/.test(tokens[p].lower) &&
     q > p + 1 &&
     /^(?:a|an|the)$/.test(tokens[q]?.lower ?? "");
-  const subjectEnd = whole > 0 ? whole : placedSubject || sameForm ? adjective : namedPlace ? q : -1;
+  // ("Is miso gluten-free?": a noun joined by a hyphen to a final adjective opens the predicate.)
+  const joined =
+    adjective > start + 2 &&
+    tokens[adjective].pos === "ADJ" &&
+    tokens[adjective - 1].text === "-" &&
+    tokens[adjective - 1].pre === "" &&
+    tokens[adjective].pre === "" &&
+    /^(?:NOUN|PROPN|ADJ|VERB)$/.test(tokens[adjective - 2].pos)
+      ? adjective - 2
+      : -1;
+  // (Its adverbs go with it: "first mass-produced", "completely caffeine-free".)
+  let predicateStart = joined;
+  while (
+    predicateStart - 1 > start &&
+    (tokens[predicateStart - 1].pos === "ADV" || /^(?:first|still|already|ever|now|once)$/.test(tokens[predicateStart - 1].lower))
+  )
+    predicateStart--;
+  const subjectEnd =
+    whole > 0 ? whole : placedSubject || sameForm ? adjective : namedPlace ? q : predicateStart > start ? predicateStart : -1;
   if (subjectEnd > 0)
     return {
       subject: tokens.slice(start, subjectEnd),

@@ -682,6 +682,12 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     if (each) return `${each[1]}${of(each[1])} ${said}${counted?.[2] ?? ""}`;
     return counted ? `${counted[1]}${of(counted[1])} ${said}${counted[2]}` : `${a}${of(a)} ${said}`;
   }
+  // ("Less than ice cream — …" for "How much butterfat does gelato contain?": the comparison takes the noun, "less butterfat than ice cream".)
+  const compared =
+    (wh.measure === "much" || wh.measure === "many") && noun
+      ? /^((?:far |much |a lot |slightly |a bit )?(?:less|more|fewer)) than (.+)$/i.exec(a)
+      : null;
+  if (compared) return `${compared[1].toLowerCase()} ${noun} than ${compared[2]}`;
   if (wh.measure === "much" && noun && !mentions) {
     // ("Around 380 litres, which helps it …": the noun goes after the amount, before what the answer adds.)
     const addition = aTokens.findIndex((t, k) => k > 0 && /^[,—–]$/.test(t.text));
@@ -2764,16 +2770,25 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
       while (
         end < predicate.length &&
         predicate[end].pos !== "PUNCT" &&
-        predicate[end].pos !== "SCONJ" &&
+        // (A relative clause stays with its noun: "the extra salt that smooth cordgrass takes up".)
+        (predicate[end].pos !== "SCONJ" || /^(?:that|which|who)$/.test(predicate[end].lower)) &&
         !/^(?:when|if|while|after|before|as|during|once|until|in|at|on|after)$/.test(predicate[end].lower)
       )
         end++;
       target = predicate.slice(k + 1, end);
       k = end;
     }
-    const adjunctTokens = withoutMarks(predicate.slice(k));
-    const adjunct = text(adjunctTokens);
+    // ("What happened to Athens after it surrendered?": the adjunct's pronoun for the target is the target, and the adjunct opens the
+    // statement: "After Athens surrendered, Sparta installed …".)
+    const own = withoutMarks(predicate.slice(k));
     const resolved = target.length > 0 ? resolvePronoun(a, target) : undefined;
+    // (Not where the answer's own pronoun is the target: "Water expands by about 9% when it freezes".)
+    const targetPronoun =
+      !resolved && target.length > 0 && own.length > 2 && /^(?:after|before|when|once|as|while)$/.test(own[0].lower)
+        ? own.findIndex((t, i) => i === 1 && (isPluralPhrase(target) ? t.lower === "they" : t.lower === "it"))
+        : -1;
+    const adjunctTokens = targetPronoun > 0 ? [own[0], ...target.map((t, i) => (i === 0 ? { ...t, pre: " " } : t)), ...own.slice(2)] : own;
+    const adjunct = text(adjunctTokens);
     let clause = resolved ?? a.text;
     // "What will most likely happen to the plant?" + "it will turn yellow" → "The plant will most likely turn yellow."
     const modal = predicate.slice(0, happen).find((t) => t.pos === "AUX");
@@ -4889,6 +4904,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // one: "his third son, Ögedei," before "as his successor".)
   // (And a score after the name: "Michael van Gerwen, 7–3," before "in the final".)
   else if (inside && /^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*|\d+\s*[–-]\s*\d+)$/u.test(slot)) slot = `${slot},`;
+  // ("Who should I call?" + "Call 911 right away.": an instruction that opens with the question's own verb says the object after it.)
+  if (d.verb && gap === 0 && cachedRegExp(`^${escapeRegExp(d.verb.lemma)}\\s+(?=\\S)`, "i").test(slot) && /^[A-Z]/.test(slot))
+    slot = slot.slice(d.verb.lemma.length).trimStart();
   // The question's polarity stays: "What don't plants need?" + "salt" → "Plants don't need salt."
   return {
     sentence: `${capitalize(declarative(d, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap })).replace(/[.!]+$/, "")}${tail}`,
