@@ -1,9 +1,11 @@
 /**
  * Statements of answers that lean on the question, stop 52 (issue 23): rules found on new development sets written blind by helpers
- * (lean-85 to lean-88; flags-55 and flags-56) and on the older sets' references. Each rule is shown where it applies and, where it could
+ * (lean-85 to lean-92; flags-55 to flags-58) and on the older sets' references. Each rule is shown where it applies and, where it could
  * reach too far, where it must not.
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
+import { reformulate } from "../lib/statements/builtin.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("'the most' and its adjective after a which-noun's 'be' is a bare superlative: the answer is the subject", () => {
@@ -326,5 +328,184 @@ test("a list's 'The most common ones:' goes; 'The usual ones:' says more and sta
       ],
     ],
     true,
+  );
+});
+
+test("'No, neither of them …' is the statement, with the question's subject for 'them'; a bare no negates the question", () => {
+  assertStatements(
+    [
+      ["Did the Wright brothers ever marry?", "No, neither of them ever married.", "Neither of the Wright brothers ever married."],
+      ["Did the Wright brothers ever marry?", "No.", "The Wright brothers never married."],
+    ],
+    true,
+  );
+});
+
+test("a place's name for 'Which region of X …?' is in X, and 'in which region' keeps the name; a part of a whole is 'the' part", () => {
+  assertStatements(
+    [
+      ["Which region of Spain is famous for its saffron?", "La Mancha", "La Mancha in Spain is famous for its saffron."],
+      ["Which part of a plant cell controls its activities?", "Nucleus", "The nucleus of a plant cell controls its activities."],
+      ["In which region is saffron grown?", "Kashmir", "Saffron is grown in Kashmir."],
+      ["In which part of a flower is pollen made?", "Anther", "Pollen is made in the anther."],
+    ],
+    true,
+  );
+});
+
+test("a verb the tagger reads right after a plural subject stays the verb: 'How do brown pelicans catch fish?'", () => {
+  assertStatements(
+    [
+      [
+        "How do brown pelicans catch fish?",
+        "They dive headfirst into the water and scoop fish into their pouch.",
+        "Brown pelicans dive headfirst into the water and scoop fish into their pouch.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("'It's also called X' for 'another name for' is the name; 'It's called X' for another question stays", () => {
+  assertStatements(
+    [
+      ["What is another name for the harmonica?", "It's also called a mouth organ.", "Another name for the harmonica is a mouth organ."],
+      ["What is the capital of France?", "It's called Paris.", "The capital of France is called Paris."],
+    ],
+    true,
+  );
+});
+
+test("'What is it called when …?'; a noun before a noun and the auxiliary stays in the which-phrase", () => {
+  assertStatements(
+    [
+      [
+        "What is it called when a hockey player scores three goals in one game?",
+        "A hat trick",
+        "It is called a hat trick when a hockey player scores three goals in one game.",
+      ],
+      [
+        "Which Chicago blues musician was known as a harmonica pioneer?",
+        "Little Walter",
+        "Little Walter was known as a harmonica pioneer.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("a state of the counted ones ('webbed') is their predicate; a passive's participle keeps 'there are' out", () => {
+  assertStatements(
+    [
+      ["How many toes on a pelican's foot are webbed?", "All four.", "All four toes on a pelican's foot are webbed."],
+      ["How many games are played?", "28 in total.", "28 games are played in total."],
+    ],
+    true,
+  );
+});
+
+test("'Which species of manatee lives …'; 'Which country's team …' + 'Jamaica's'; 'Which of Saturn's moons …' picks one", () => {
+  assertStatements(
+    [
+      ["Which species of manatee lives only in fresh water?", "The Amazonian manatee.", "The Amazonian manatee lives only in fresh water."],
+      ["Which country's team entered Olympic bobsleigh in 1988?", "Jamaica's.", "Jamaica's team entered Olympic bobsleigh in 1988."],
+      ["Which of Saturn's moons is the largest?", "Titan.", "Titan is the largest of Saturn's moons."],
+    ],
+    true,
+  );
+});
+
+test("the perfect's 'been' right after the subject is the verb, unless a participle follows", () => {
+  assertStatements(
+    [
+      ["How long has bobsleigh been in the Winter Olympics?", "Since 1924.", "Bobsleigh has been in the Winter Olympics since 1924."],
+      ["How long have they been married?", "Ten years.", "They have been married for ten years."],
+    ],
+    true,
+  );
+});
+
+test("a named place after a be-question's subject is the subject's own; a bare place is the predicate", () => {
+  assertStatements(
+    [
+      ["Is the Great Blue Hole in Belize a sinkhole?", "Yes.", "The Great Blue Hole in Belize is a sinkhole."],
+      ["Is Mount Everest in Nepal?", "Partly, yes.", "Mount Everest is partly in Nepal."],
+    ],
+    true,
+  );
+});
+
+test("'most likely' after the answer is an afterthought; a verb of sensing takes the answer's adjective; a manner keeps its 'by'", () => {
+  assertStatements(
+    [
+      [
+        "Who introduced rice-growing to the Valencia region?",
+        "The Moors, most likely.",
+        "The Moors introduced rice-growing to the Valencia region, most likely.",
+      ],
+      ["How does tamarind chutney taste?", "Sweet and tangy.", "Tamarind chutney tastes sweet and tangy."],
+      ["How do bees find flowers?", "Mostly by smell.", "Bees find flowers mostly by smell."],
+    ],
+    true,
+  );
+});
+
+test("a hyphened adjective after a be-question's subject is the predicate, with its adverb", () => {
+  assertStatements(
+    [
+      ["Is miso gluten-free?", "Not always.", "Miso is not always gluten-free."],
+      [
+        "When was penicillin first mass-produced?",
+        "During the Second World War.",
+        "Penicillin was first mass-produced during the Second World War.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("'Surprisingly, yes' opens the statement with its comment; a plain yes does not", () => {
+  assertStatements(
+    [
+      ["Can wombats run fast?", "Surprisingly, yes — up to about 40 km/h.", "Surprisingly, wombats can run fast — up to about 40 km/h."],
+      ["Can wombats run fast?", "Yes, up to about 40 km/h.", "Wombats can run fast, up to about 40 km/h."],
+    ],
+    true,
+  );
+});
+
+test("'less than ice cream' compares the counted noun; a percentage takes it after the amount, unflagged", () => {
+  assertStatements(
+    [
+      ["How much butterfat does gelato usually contain?", "Less than ice cream.", "Gelato usually contains less butterfat than ice cream."],
+      ["How much butterfat does gelato usually contain?", "About 6 percent.", "Gelato usually contains about 6 percent butterfat."],
+    ],
+    true,
+  );
+});
+
+test("a what-happens target keeps its relative clause; an adjunct's pronoun for it names it, unless the answer's own pronoun does", () => {
+  assertStatements(
+    [
+      [
+        "What happens to the extra salt that smooth cordgrass takes up?",
+        "It gets pushed out through salt glands on the leaves.",
+        "The extra salt that smooth cordgrass takes up gets pushed out through salt glands on the leaves.",
+      ],
+      [
+        "What happened to Athens after it surrendered?",
+        "Sparta installed an oligarchy called the Thirty Tyrants.",
+        "After Athens surrendered, Sparta installed an oligarchy called the Thirty Tyrants.",
+      ],
+      ["What happens to water when it freezes?", "It expands by about 9%.", "Water expands by about 9% when it freezes."],
+    ],
+    true,
+  );
+});
+
+test("an instruction that opens with the question's own verb is not said twice", () => {
+  assert.equal(
+    reformulate("Who should I call if I see a fire?", "Call 911 right away.").statement,
+    "I should call 911 right away if I see a fire.",
   );
 });

@@ -492,7 +492,15 @@ export function phrasingDoubts(statement: string, question: string, answer: stri
   // (Not a comparative said of the amount: "about 240 metres taller than K2".)
   if (counted && ownUnit && lower.includes(` ${counted}`) && !lower.includes(` ${counted} than `)) {
     const unit = /([a-z°%]+)\W*$/i.exec(name)?.[1]?.toLowerCase();
-    if (unit && unit !== counted && stemOf(unit) !== stemOf(counted) && lower.includes(`${unit} ${counted}`) && !/^\d/.test(unit))
+    // (Not a percentage, which the counted noun follows: "about 6 percent butterfat".)
+    if (
+      unit &&
+      unit !== counted &&
+      stemOf(unit) !== stemOf(counted) &&
+      lower.includes(`${unit} ${counted}`) &&
+      !/^\d/.test(unit) &&
+      !/^(?:percent|%)$/.test(unit)
+    )
       out.push(`reads: "${unit} ${counted}"`);
   }
   // "Context: … Question: …": a prompt's part labels kept.
