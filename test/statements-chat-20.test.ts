@@ -284,7 +284,7 @@ test("a decimal point that opens a number keeps its space; a surname in -s is on
   );
 });
 
-test("Latin plurals in -ae; a name before a common noun takes a lower-case 'the', a band's name keeps its own", () => {
+test("Latin plurals in -ae; a name before a common noun, or a plural name, takes a lower-case 'the'", () => {
   assertStatements(
     [
       ["What kind of algae live inside coral?", "Zooxanthellae", "Zooxanthellae live inside coral."],
@@ -293,7 +293,7 @@ test("Latin plurals in -ae; a name before a common noun takes a lower-case 'the'
         "The Stradella bass system",
         "The name of the bass system on most accordions is the Stradella bass system.",
       ],
-      ["What is the name of the band?", "The Beatles", "The name of the band is The Beatles."],
+      ["What is the name of the band?", "The Beatles", "The name of the band is the Beatles."],
     ],
     true,
   );

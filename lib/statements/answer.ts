@@ -1044,7 +1044,7 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   if (
     /^[A-Z][a-z]+[^su]s$/.test(head.text) &&
     words.length >= 2 &&
-    words.at(-2)?.pos === "PROPN" &&
+    (words.at(-2)?.pos === "PROPN" || (tokens[0].lower === "the" && words.length >= 3)) &&
     /^[A-Z]/.test(words.at(-2)?.text ?? "")
   ) {
     if (tokens[0].lower !== "the") return false;

@@ -106,6 +106,8 @@ export function midSentence(s: string, classHead?: string): string {
     )
   )
     return s[0].toLowerCase() + s.slice(1);
+  // ("May 5", "March 2020": a month's name before its day or year is a name, not the modal or the verb.)
+  if (/^(?:January|February|March|April|May|June|July|August|September|October|November|December) \d/.test(s)) return s;
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // ("Be promoted …": the verb "be" before a lower-case word, not the symbol of beryllium.)
   if (/^Be [a-z]/.test(s)) return s[0].toLowerCase() + s.slice(1);
@@ -2933,8 +2935,13 @@ function subjectRealize(wh: WhPhrase, asked: readonly Token[], answer: AnswerPar
     ACTION_NOUN.test(wh.noun.filter((t) => /\w/.test(t.text)).at(-1)?.lower ?? "") &&
     /^[a-z]+ing\b/i.test(a.text) &&
     !/,|\band\b|\bor\b/.test(a.text);
+  // ("Sifakas" for "Which lemurs …?": one capitalised word in -s the lexicons do not know names the plural the question asks for.)
+  const bareWord = a.text.replace(/[.!]+$/, "");
+  const namedPlural =
+    whPlural && /^[A-Z][a-z]+[a-rt-z]s$/.test(bareWord) && !isProperWord(bareWord.toLowerCase()) && !inWordList(bareWord.toLowerCase());
   const plural =
     (!action && a.plural) ||
+    namedPlural ||
     (wh.measure === "many" && !/^(?:one|1|a|an)\b(?![,.]\d)/i.test(a.text)) ||
     (subject !== a.text && isPluralPhrase(tokenizePhrase(subject)) && !wh.ofPhrase.length);
   // ("Roughly 69% of Earth's fresh water, most of it in Antarctica": what the answer adds after an amount of the question's whole goes
@@ -3524,7 +3531,9 @@ function beComplementRealize(
   // ("Who was emperor when Vesuvius erupted?" + "Titus": an office without an article is said of the answer, "Titus was emperor when …".)
   const office = wh.word === "who" && !tailText && subject.length === 1 && subject[0].pos === "NOUN" && /^[a-z]+$/.test(subject[0].text);
   if (office) return { sentence: [capitalize(slot), beText, x, after].filter((s) => s !== "").join(" "), rule: "wh-be:office", doubts };
-  const said = named ? (NAME_THEN_COMMON_NOUN.test(slot) ? `t${slot.slice(1)}` : slot) : midSentence(slot, kind);
+  // (So does a team's or a people's plural name: "the Springboks".)
+  const lowered = NAME_THEN_COMMON_NOUN.test(slot) || /^The [A-Z][a-z]+[a-rt-z]s[.!]?$/.test(slot);
+  const said = named ? (lowered ? `t${slot.slice(1)}` : slot) : midSentence(slot, kind);
   const parts = [bare ? `The ${x}` : capitalize(x), beText, tailText, said, after].filter((s) => s !== "");
   return { sentence: parts.join(" "), rule: "wh-be", doubts };
 }
