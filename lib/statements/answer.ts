@@ -146,8 +146,8 @@ export function splitHedgeAdverb(answer: string): { hedge: string; rest: string 
 /**
  * A phrase answer and its adjunct after a comma: "Frederick Banting and Charles Best, in 1921.", "In Athens, in 1896.", "Pope Gregory
  * XIII, in 1582, to fix the drift …", "Haydn, by 24 years.", "Around 215,000 tonnes, by most estimates", "A French electrician, André
- * Cassagnes, in the late 1950s", "The peregrine falcon, when diving", "The U.S. Forest Service, working with …, back in 1944" (an appositive's comma is the phrase's own). A number's own
- * comma or point stays in the adjunct ("Everest, at 8,849 m").
+ * Cassagnes, in the late 1950s", "The peregrine falcon, when diving", "The U.S. Forest Service, working with …, back in 1944" (an
+ * appositive's comma is the phrase's own). A number's own comma or point stays in the adjunct ("Everest, at 8,849 m").
  */
 const TRAILING_ADJUNCT =
   /^((?:[^,;:—–]|,(?=\d{3}\b)|, (?!(?:in|on|at|around|about|during|by|according|with|along|together|who|which|whose|where|when|that|back|against|\w+ed|\w+ing)\b)){1,80}), ((?:(?:way )?back )?(?:in|on|at|(?:sometime |some time )?(?:around|about)|during|by(?= (?:\d|about |around |over |far\b|a (?:wide|long|few|large|small|huge|big|narrow|slim) |most (?:estimates|accounts)\b))|according to|up to) (?:[^,;:.!?]|[,.](?=\d)){1,40}(?:, (?:in|on|at|to|for|after|before|while|when|because|off|near|from|over|across|along|[a-z]{2,}ing) [^;:!?]{1,200})?|(?:with|along with|together with|[a-z]{3,}ing (?:with|alongside)) [^,;:.!?]{1,60}, (?:(?:way )?back )?(?:in|on|at|around|about|during) [^,;:.!?]{1,40}|with (?:(?:over|about|around|nearly|almost|roughly|some|just|only|more than|fewer than|less than|up to) )?(?:\d|a (?:billion|million|thousand|hundred)\b)(?:[^,;:.!?]|[,.](?=\d)){0,40}|(?:between|since) (?:about |around |c\. )?\d{3,4}\b[^,;:.!?]{0,30}|by far|(?:when|while|once) (?:[a-z]+ly )?[a-z]+(?:ing|ed|wn|en)\b[^,;:.!?]{0,30}|for (?:her|his|their|its) [^,;:.!?]{3,80}|(?:long|shortly|well|just|soon|right) (?:before|after) [^,;:.!?]{3,80}|(?:through|via|aboard|using|against) (?:[^;:.!?—–(]|[,.](?=\d)){3,120})[.!]?$/i;

@@ -143,7 +143,10 @@ function coverageOf(statement: string, question: AskedQuestion, saidAs?: string)
   if (asked.length === 0) return 1;
   const words = wordsOf(statement);
   let n = 0;
-  for (const s of asked) if (s === saidAs || keepsStem(words, s) || keepsStem(words, SAME_SUPERLATIVE[s] ?? s)) n++;
+  for (const s of asked) {
+    const same = SAME_SUPERLATIVE[s];
+    if (s === saidAs || keepsStem(words, s) || (same !== undefined && keepsStem(words, same))) n++;
+  }
   return n / asked.length;
 }
 

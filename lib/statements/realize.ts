@@ -107,7 +107,7 @@ export function midSentence(s: string, classHead?: string): string {
   )
     return s[0].toLowerCase() + s.slice(1);
   // ("May 5", "March 2020": a month's name before its day or year is a name, not the modal or the verb.)
-  if (/^(?:January|February|March|April|May|June|July|August|September|October|November|December) \d/.test(s)) return s;
+  if (MONTH_DATE.test(s)) return s;
   const first = s.split(/\s/, 1)[0].replace(/[,;:]+$/, "");
   // ("Be promoted …": the verb "be" before a lower-case word, not the symbol of beryllium.)
   if (/^Be [a-z]/.test(s)) return s[0].toLowerCase() + s.slice(1);
@@ -411,6 +411,8 @@ const TIME_AS_IS =
   /^(?:back in|in|on|at|by|during|after|before|since|until|till|around|about|approximately|roughly|nearly|almost|circa|c\.|when|while|once|as|every|each|last|next|this|that|today|tonight|yesterday|tomorrow|now|then|soon|later|early|late|always|never|recently|currently|shortly|between|from|within|over|under|up|some|several|many|a few|a|an|the (?:same|following|next|previous)|only|just|sometime|(?:mostly|mainly|largely|chiefly|primarily|partly|usually|typically|generally|especially|probably|possibly|likely) (?=in|on|at|by|during|after|before|since|until|around|about|between|from|within|when|while|once)\b)\b/i;
 const MONTH =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)";
+/** A month's name before its day or year ("May 5", "March 2020"). */
+const MONTH_DATE = new RegExp(`^${MONTH} \\d`);
 /** The early, late or middle part of a month, year or decade ("Late August 2005", "the early 1900s" said bare, "mid-1400s"). */
 const PART_OF_PERIOD = new RegExp(`^(?:early|late|mid)[ -](?:\\d|${MONTH}\\b)`, "i");
 /** A month's or a weekday's name alone ("June", "Monday"): a time, not a place. */
@@ -687,7 +689,7 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   // ("Less than ice cream — …" for "How much butterfat does gelato contain?": the comparison takes the noun, "less butterfat than ice cream".)
   const compared =
     (wh.measure === "much" || wh.measure === "many") && noun
-      ? /^((?:far |much |a lot |slightly |a bit )?(?:less|more|fewer)) than (.+)$/i.exec(a)
+      ? cachedRegExp(`^((?:(?:${DEGREE_WORDS}) )?(?:less|more|fewer)) than (.+)$`, "i").exec(a)
       : null;
   if (compared) return `${compared[1].toLowerCase()} ${noun} than ${compared[2]}`;
   if (wh.measure === "much" && noun && !mentions) {
