@@ -2,10 +2,8 @@
  * "How much saltier than the ocean is the Dead Sea?", "How much taller is Everest than K2?": a question that asks by how much one thing
  * outdoes another. The parser reads neither word order as a clause (the comparative is no noun), so the statement is made here: the
  * subject, "be", the answer's amount with the comparative, then the compared thing ("The Dead Sea is roughly nine to ten times saltier
- * than the ocean.").
- *
- * @example
- * comparedAmount("How much taller is Everest than K2?", "About 240 metres."); // "Everest is about 240 metres taller than K2."
+ * than the ocean."). Used by ./builtin.ts, whose `reformulate` is the entry point: `reformulate("How much taller is Everest than K2?",
+ * "About 240 metres.")` gives "Everest is about 240 metres taller than K2."
  */
 
 /** "How much saltier than the ocean is the Dead Sea?" and "How much taller is Everest than K2?", with "more"/"less" and an adjective. */
