@@ -1487,6 +1487,16 @@ function continuedAfter(statement: string, asked: string): string {
 }
 
 /** A reformulation whose statement was restated around the rules' own: its doubts are the checks' on the new statement. */
+/**
+ * A statement made without its opening phrase, with that phrase and a comma put back in front ("In cricket, LBW stands for …",
+ * "Surprisingly, wombats can run fast …"); the rules' doubts on the statement without it stay ("ISO means ISO measures …").
+ */
+function openedWith(r: Reformulation, opening: string, asked: string, given: string): Reformulation {
+  const opened = checked({ ...r, statement: `${capitalize(opening)}, ${continuedAfter(r.statement, asked)}` }, asked, given);
+  const doubts = [...new Set([...r.doubts, ...opened.doubts])];
+  return { ...opened, flagged: doubts.length > 0, doubts };
+}
+
 function checked(r: Reformulation, asked: string, given: string): Reformulation {
   const doubts = statementDoubts(asked, given, r.statement);
   return { ...r, flagged: doubts.length > 0, doubts };
@@ -1827,12 +1837,8 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   const field = MEANING_IN_FIELD.exec(asked);
   if (field) {
     const r = reformulateWithin(`${field[1]}${field[2]}?`, markedUp);
-    if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(field[3].toLowerCase())) {
-      // (The rules' doubts on the statement without its field stay: "ISO means ISO measures …".)
-      const fielded = checked({ ...r, statement: `${capitalize(field[3])}, ${continuedAfter(r.statement, asked)}` }, asked, markedUp);
-      const doubts = [...new Set([...r.doubts, ...fielded.doubts])];
-      return { ...fielded, flagged: doubts.length > 0, doubts };
-    }
+    if (!r.fallback && r.statement !== "" && !r.statement.toLowerCase().includes(field[3].toLowerCase()))
+      return openedWith(r, field[3], asked, markedUp);
   }
   // ("Surprisingly, yes — up to about 40 km/h …" to "Can wombats run fast?": a comment on the whole claim opens the statement.)
   const comment = SENTENCE_COMMENT.exec(markedUp.trim());
@@ -1844,11 +1850,7 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
         .slice(comment[1].length)
         .replace(/^[,\s]+/, ""),
     );
-    if (!r.fallback && r.statement !== "") {
-      const commented = checked({ ...r, statement: `${capitalize(comment[1])}, ${continuedAfter(r.statement, asked)}` }, asked, markedUp);
-      const doubts = [...new Set([...r.doubts, ...commented.doubts])];
-      return { ...commented, flagged: doubts.length > 0, doubts };
-    }
+    if (!r.fallback && r.statement !== "") return openedWith(r, comment[1], asked, markedUp);
   }
   const given = withFrequencyAsYes(
     asked,

@@ -581,6 +581,11 @@ const MEASURE_END = new RegExp(`(?:\\d|\\b[a-z]*(?:${MEASURE_UNITS})\\)?)\\s*$`,
 /** A count that is a plural noun ("hundreds", "tens of thousands"): what it counts follows "of". */
 const COUNT_NOUN_LAST = /\b(?:dozens|hundreds|thousands|millions|billions|tens)$/i;
 
+/** A name as an owner: as it is when it says so already ("Jamaica's"), else with "'" after an -s ("Dickens'") or "'s". */
+function possessive(name: string): string {
+  return `${name}${/['’]s?$/.test(name) ? "" : /s$/.test(name) ? "'" : "'s"}`;
+}
+
 /** The answer as the wh-phrase it replaces: "Kepler's laws", "eight legs", "about 2 liters of water", "igneous rock". */
 function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): string {
   // "The woodwind one." for "Which instrument family …?": "one" stands for the wh-phrase's noun ("the woodwind family").
@@ -614,7 +619,7 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
   if (wh.word === "whose" && noun && mentions && /['’]s?\s/.test(a)) return a;
   // ("The Stevenson family" for "Whose family …?": an answer that ends in the question's noun names it already.)
   if (wh.word === "whose" && noun && head && cachedRegExp(`\\b${escapeRegExp(head.lower)}$`, "i").test(a)) return a;
-  if (wh.word === "whose" && noun) return `${a}${/['’]s?$/.test(a) ? "" : /s$/.test(a) ? "'" : "'s"} ${noun}`;
+  if (wh.word === "whose" && noun) return `${possessive(a)} ${noun}`;
   // ("Jamaica's" for "Which country's team …?": the answer owns what the question's possessive owns, "Jamaica's team".)
   const owned = wh.noun.findIndex((t, k) => k > 0 && /^['’]s$/.test(t.text));
   // (Only the which-noun's own possessive, "which country's": not "which stage of a frog's life cycle", nor "which of Saturn's moons".)
@@ -622,7 +627,7 @@ function slotPhrase(wh: WhPhrase, answer: string, aTokens: readonly Token[]): st
     const possessed = text(wh.noun.slice(owned + 1));
     const comma = a.search(/\s*(?:,|\s[—–])\s/);
     const [name, more] = comma > 0 ? [a.slice(0, comma), a.slice(comma)] : [a, ""];
-    return `${name}${/['’]s?$/.test(name) ? "" : /s$/.test(name) ? "'" : "'s"} ${possessed}${more}`;
+    return `${possessive(name)} ${possessed}${more}`;
   }
   // "None" → "no bones".
   if (wh.measure === "many" && noun && /^none$/i.test(a.trim())) return `no ${noun}`;
@@ -1902,13 +1907,19 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         modal?.lower === d.aux.lower &&
         e.tokens[2]?.pos === "VERB" &&
         e.tokens[2].lemma !== d.verb?.lemma;
+      // (The answer's clause as the statement, its later sentences after it.)
+      const statedAs = (said: string): Realized => ({
+        sentence: `${capitalize(said)}${e.rest ? `. ${e.rest}` : ""}`,
+        rule: `${rule}:stated`,
+        doubts,
+      });
       // ("No, neither of them ever married." to "Did the Wright brothers ever marry?": the quantifier's "them" is the question's subject,
       // and the clause says the no itself.)
       const ofThem = !positive ? /^(neither|none|not one) of (them|these|those)\b/i.exec(e.text) : null;
       if (ofThem && isPluralPhrase(d.subject) && /\w/.test(e.text.slice(ofThem[0].length))) {
         const named = text(d.subject).replace(/^(?:The|A|An)\b/, (w) => w.toLowerCase());
         const said = `${ofThem[1]} of ${named}${e.text.slice(ofThem[0].length)}`;
-        return { sentence: `${capitalize(said.replace(/[.!]+$/, ""))}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+        return statedAs(said.replace(/[.!]+$/, ""));
       }
       if (opens || stated || ownVerb) {
         // ("Yes, they can seal them shut …" to "Can camels close their nostrils?": the object pronoun is the question's object.)
@@ -1922,9 +1933,12 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
           object.every((t) => t.pos !== "ADP" && t.pos !== "PUNCT") &&
           (pronoun === "them" || pronoun === "it") &&
           (pronoun === "them") === isPluralPhrase(object)
-            ? resolved.replace(new RegExp(`^(\\S+(?: \\S+)*? ${e.tokens[1].text} ${e.tokens[2].text}) ${pronoun}\\b`), `$1 ${text(object)}`)
+            ? resolved.replace(
+                cachedRegExp(`\\b${escapeRegExp(`${e.tokens[1].text} ${e.tokens[2].text}`)} ${pronoun}\\b`, ""),
+                `${e.tokens[1].text} ${e.tokens[2].text} ${text(object)}`,
+              )
             : resolved;
-        return { sentence: `${capitalize(said)}${e.rest ? `. ${e.rest}` : ""}`, rule: `${rule}:stated`, doubts };
+        return statedAs(said);
       }
       // "No, pawns can never move backwards." for "Can a pawn ever move backwards in chess?": all but the question's final phrase, which
       // is added.
