@@ -741,6 +741,19 @@ export function clauseVerb(tokens: readonly Token[]): number {
       const v = clauseVerb(tokens.slice(comma + 1));
       if (v >= 0) return comma + 1 + v;
     }
+    // ("With good care they often live 25 years": a short phrase with no comma, then a personal pronoun and its verb.)
+    const pronoun = tokens.findIndex((t, i) => i > 1 && i <= 5 && /^(?:they|it|he|she|we|you|i)$/.test(t.lower) && t.pos === "PRON");
+    if (
+      comma < 0 &&
+      pronoun > 0 &&
+      tokens
+        .slice(1, pronoun)
+        .every((t) => !/^(?:VERB|AUX|PUNCT|PRON|SCONJ)$/.test(t.pos) && !/^(?:what|which|who|whom|whose|how|where|when)$/.test(t.lower))
+    ) {
+      let k = pronoun + 1;
+      while (tokens[k]?.pos === "ADV") k++;
+      if (tokens[k] && (tokens[k].pos === "VERB" || tokens[k].pos === "AUX") && isFiniteAt(tokens, k)) return k;
+    }
     return -1;
   }
   // ("Botanically speaking, bananas are berries": the speaker's viewpoint before a comma, then the clause.)

@@ -42,6 +42,7 @@ import {
   verbForms,
   HOW_OFTEN_ADVERBS,
 } from "./nlp.js";
+import { aboutThingStatement } from "./about-thing.js";
 import { comparedAmount } from "./comparison.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import {
@@ -1874,6 +1875,21 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
         statement: compared,
         questionType: classifyParsed(asked, parseQuestion(asked)),
         rule: "compared-amount",
+        fallback: false,
+        flagged: false,
+        doubts: [],
+      },
+      asked,
+      given,
+    );
+  // ("What's special about Telstar 1?" + "It was the first satellite …": the fact said of the thing.)
+  const fact = aboutThingStatement(asked, given);
+  if (fact)
+    return checked(
+      {
+        statement: finish(fact),
+        questionType: classifyParsed(asked, parseQuestion(asked)),
+        rule: "about-thing",
         fallback: false,
         flagged: false,
         doubts: [],

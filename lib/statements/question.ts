@@ -377,6 +377,13 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       tokens[k + 1]?.pos === "ADP"
     )
       s = Math.max(0, s - 1);
+    // ("Does sourdough bread use yeast?", "Do the drones change pitch?": of two nouns in a row, one the lexicon knows only as a noun
+    // and one first a verb, the first verb is the verb: "bread" and "pitch" are verbs only by the tagger's guess.)
+    if ((kind === "do" || kind === "modal") && s > 1 && tokens[k].pos === "NOUN" && !canBeBaseVerb(tokens[k].lower)) {
+      const verbFirst = (x: Token | undefined) =>
+        x !== undefined && x.pos === "NOUN" && x.lower === x.lemma && canBeBaseVerb(x.lower) && isVerbFirst(x.lower);
+      if ((k - 1 > start && verbFirst(tokens[k - 1])) || verbFirst(tokens[k + 1])) s = 1;
+    }
     if (s > bestScore) [best, bestScore] = [k, s];
   }
   // ("Where does photosynthesis most likely take place?": a verb said with its bare noun is the verb, whatever the tagger read.)

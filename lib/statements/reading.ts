@@ -10,6 +10,7 @@
  */
 import { FINITE_AUXILIARIES } from "./auxiliaries.js";
 import { HEDGE_SAID_TWICE } from "./answer.js";
+import { askedThing } from "./about-thing.js";
 import { answerPartDoubts } from "./placement.js";
 import { choiceDoubts } from "./choice.js";
 import { opensLowerCaseList } from "./names.js";
@@ -120,7 +121,8 @@ function askedQuestion(question: string): AskedQuestion {
   const { context, last } = splitFinalSentence(question);
   // The wh-phrase's noun ("gas" in "What gas do humans exhale?") is what the answer replaces.
   asked = {
-    stems: contentWords(last.replace(WH_PHRASE, "")).map((w) => stem(withoutPossessive(w))),
+    // ("What's special about Telstar 1?": only the thing is the question's; any fact about it answers.)
+    stems: contentWords(askedThing(last) ?? last.replace(WH_PHRASE, "")).map((w) => stem(withoutPossessive(w))),
     context: statedContext(context),
     whats: Math.max(0, count(WHAT, question) - (ASKS_OTHER.test(last) ? 0 : 1)),
     choices: listedChoices(question),

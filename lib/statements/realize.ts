@@ -454,9 +454,9 @@ function timePhrase(given: string): string {
   return `in ${a}`;
 }
 
-/** Adverbs that say a place by themselves ("indoors", "abroad", "upstairs"). */
+/** Adverbs that say a place by themselves ("indoors", "abroad", "upstairs"), with a degree before them ("pretty much everywhere"). */
 const PLACE_ADVERB =
-  /^(?:indoors|outdoors|upstairs|downstairs|upstream|downstream|uphill|downhill|abroad|overseas|underground|underwater|offshore|onshore|ashore|aboard|inland|nearby|everywhere|anywhere|nowhere|somewhere)\b(?!\s+(?:of|the)\b)/i;
+  /^(?:(?:almost|nearly|pretty much|just about|practically|virtually|basically|mostly|mainly|usually|probably) )?(?:indoors|outdoors|upstairs|downstairs|upstream|downstream|uphill|downhill|abroad|overseas|underground|underwater|offshore|onshore|ashore|aboard|inland|nearby|everywhere|anywhere|nowhere|somewhere|worldwide|globally)\b(?!\s+(?:of|the)\b)/i;
 
 function placePhrase(a: string, tokens: readonly Token[]): string {
   // ("Near Hastings": the answer's opening capital is the preposition's, not a name's.)
@@ -2185,12 +2185,26 @@ const FRONTED_SUBORDINATOR = /^(?:once|when|whenever|if|after|before|as soon as|
  * "Once the central tower is finished, it'll be 172.5 m tall" for "How tall is the Sagrada Família going to be?": the main clause's
  * pronoun after a fronted subordinate clause stands for the question's subject.
  */
-function pronounAfterFrontedClause(a: AnswerParts, antecedent: readonly Token[]): string | undefined {
-  if (!FRONTED_SUBORDINATOR.test(a.text)) return undefined;
+function pronounAfterFrontedClause(a: AnswerParts, antecedent: readonly Token[], number?: "singular" | "plural"): string | undefined {
+  if (!FRONTED_SUBORDINATOR.test(a.text)) return pronounAfterFrontedPhrase(a, antecedent, number);
   const comma = a.text.indexOf(", ");
   if (comma < 8 || comma > 120) return undefined;
   const resolved = resolvePronoun(analyzeAnswer(a.text.slice(comma + 2)), antecedent);
   return resolved ? `${a.text.slice(0, comma)}, ${resolved}` : undefined;
+}
+
+/**
+ * "With good care koi often live 25 years" for "How long do koi live?" + "With good care they often live 25 years": the subject pronoun
+ * after the answer's opening phrase (no comma) stands for the question's subject as it does at the start.
+ */
+function pronounAfterFrontedPhrase(a: AnswerParts, antecedent: readonly Token[], number?: "singular" | "plural"): string | undefined {
+  const t = a.tokens;
+  if (!a.isClause || t[0]?.pos !== "ADP" || a.finiteVerb < 3) return undefined;
+  const p = PRONOUNS.has(t[a.finiteVerb - 1].lower) ? a.finiteVerb - 1 : a.finiteVerb - 2;
+  if (!/^(?:they|it|he|she)$/.test(t[p]?.lower ?? "") || t.slice(1, p).some((x) => x.pos === "PUNCT" || x.pos === "PRON")) return undefined;
+  const at = cachedRegExp(`(?<= )${escapeRegExp(t[p].text)}\\b`, "").exec(a.text);
+  const rest = at ? resolvePronoun(analyzeAnswer(a.text.slice(at.index)), antecedent, number) : undefined;
+  return at && rest ? `${a.text.slice(0, at.index)}${rest}` : undefined;
 }
 
 /**
@@ -4452,7 +4466,7 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
           doubts,
         };
       }
-      const afterFronted = d.subject[0]?.pos === "PRON" ? undefined : pronounAfterFrontedClause(a, d.subject);
+      const afterFronted = d.subject[0]?.pos === "PRON" ? undefined : pronounAfterFrontedClause(a, d.subject, subjectNumber(d));
       if (afterFronted) return { sentence: afterFronted, rule: "wh-inverted:fronted-pronoun", doubts };
       const whole = subjectSaidWhole(a, d.subject);
       if (whole) return { sentence: whole, rule: "wh-inverted:subject-whole", doubts };
