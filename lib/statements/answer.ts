@@ -824,6 +824,20 @@ export function clauseVerb(tokens: readonly Token[]): number {
         isFiniteAt(tokens, shut + 1)
       )
         return shut + 1;
+      // ("The Suez Canal Authority, which is owned by the state, runs it": the subject noun's relative clause between commas.)
+      const relative =
+        /^(?:which|who|whose)$/.test(tokens[i + 1]?.lower ?? "") && ["NOUN", "PROPN"].includes(tokens[i - 1].pos)
+          ? tokens.findIndex((x, k) => k > i + 3 && k <= i + 16 && x.pos === "PUNCT")
+          : -1;
+      if (
+        relative > 0 &&
+        tokens[relative].text === "," &&
+        tokens.slice(0, i).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos)) &&
+        isFiniteAt(tokens, relative + 1) &&
+        // (Not the relative's own list of verbs: "bone, which provides support, protects organs, and produces …".)
+        !tokens.slice(relative + 2, relative + 10).some((x, k, after) => x.text === "," && /^(?:and|or)$/.test(after[k + 1]?.lower ?? ""))
+      )
+        return relative + 1;
     }
     // ("Thirst, dark urine, tiredness and dizziness are …": a comma between the nouns of a listed subject goes on with it.)
     if (t.text === "," && listedSubject(tokens, i)) continue;
