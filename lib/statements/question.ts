@@ -350,8 +350,9 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     )
       s = 0;
     // Nor an -s form ("smells" in "Which sense do people use to detect smells?").
-    if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower && bestScore > 0)
-      s = 0;
+    // (Before any other candidate, it is one only where nothing later can be: "What do contour lines on a map show?")
+    if ((kind === "do" || kind === "modal") && /[^s]s$/.test(tokens[k].lower) && tokens[k].lemma !== tokens[k].lower)
+      s = bestScore > 0 ? 0 : Math.min(s, 1);
     // Nor a participle or gerund that ends a subject's modifier ("a balloon filled with helium", "a ship made of steel"): a base
     // form after it is the verb, and the participle only one when nothing else can be.
     // (Not a base form the tagger lemmatised as another verb's past: "lay", read as "lie".)
@@ -378,11 +379,24 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     )
       s = Math.max(0, s - 1);
     // ("Does sourdough bread use yeast?", "Do the drones change pitch?": of two nouns in a row, one the lexicon knows only as a noun
-    // and one first a verb, the first verb is the verb: "bread" and "pitch" are verbs only by the tagger's guess.)
-    if ((kind === "do" || kind === "modal") && s > 1 && tokens[k].pos === "NOUN" && !canBeBaseVerb(tokens[k].lower)) {
+    // and one first a verb, the first verb is the verb: "bread" and "pitch" are verbs only by the tagger's guess. So is a noun that
+    // can be a verb before one first a verb: "Does vanilla extract contain alcohol?")
+    if ((kind === "do" || kind === "modal") && s > 1 && (tokens[k].pos === "NOUN" || tokens[k].pos === "VERB")) {
       const verbFirst = (x: Token | undefined) =>
-        x !== undefined && x.pos === "NOUN" && x.lower === x.lemma && canBeBaseVerb(x.lower) && isVerbFirst(x.lower);
-      if ((k - 1 > start && verbFirst(tokens[k - 1])) || verbFirst(tokens[k + 1])) s = 1;
+        x !== undefined && x.lower === x.lemma && canBeBaseVerb(x.lower) && isVerbFirst(x.lower);
+      const nounOnly = tokens[k].pos === "NOUN" && !canBeBaseVerb(tokens[k].lower);
+      const inCompound = k - 1 >= start && /^(?:NOUN|PROPN)$/.test(tokens[k - 1].pos);
+      if (
+        (nounOnly && k - 1 > start && tokens[k - 1].pos === "NOUN" && verbFirst(tokens[k - 1])) ||
+        ((nounOnly ||
+          (inCompound &&
+            tokens[k].lower === tokens[k].lemma &&
+            !isVerbFirst(tokens[k].lower) &&
+            !/^(?:help|make|let|see|watch|hear)$/.test(tokens[k].lower))) &&
+          /^(?:NOUN|VERB)$/.test(tokens[k + 1]?.pos ?? "") &&
+          verbFirst(tokens[k + 1]))
+      )
+        s = 1;
     }
     if (s > bestScore) [best, bestScore] = [k, s];
   }
