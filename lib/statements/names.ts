@@ -147,7 +147,10 @@ export function namesBody(lower: string): boolean {
 
 /** A word the lexicons know as common, or the plural of one ("webs": the lexicon lists only "web"). */
 function isCommonNoun(lower: string): boolean {
-  return isCommonWord(lower) || (/[^s]s$/.test(lower) && isCommonWord(lower.slice(0, -1)));
+  // (A regular plural's singular: "trees", "grasses"; not one in -ies, which names keep: "the Rockies".)
+  const singular = /[^s]s$/.test(lower) ? [lower.slice(0, -1)] : [];
+  if (/(?:ss|sh|ch|x|z)es$/.test(lower)) singular.push(lower.slice(0, -2));
+  return isCommonWord(lower) || singular.some((w) => isCommonWord(w));
 }
 
 /**

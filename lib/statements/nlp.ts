@@ -148,11 +148,20 @@ const NAME_PARTICLE = /^(?:da|de|di|del|della|der|den|van|von|du|dos|das|bin|ibn
 function tag(text: string, firstPre: string | undefined): Token[] {
   if (text.trim() === "") return [];
   const w = getWink();
-  const t = w.readDoc(text).tokens();
-  const words = t.out();
+  // (wink-nlp's tokenizer splits a word at a letter beyond Latin-1: "shodō" → "shod", "ō". The tagger reads such letters as their base
+  // letter, one for one, and the tokens keep the text's own.)
+  let plain = EXTENDED_LATIN.test(text) ? baseLetters(text) : text;
+  let t = w.readDoc(plain).tokens();
+  let words = t.out();
+  let lemma = t.out(w.its.lemma);
+  let pre = t.out(w.its.precedingSpaces);
+  // (Where the tokens do not spell the copy out, the text is read as it is.)
+  if (plain !== text && !restoreLetters(text, plain, words, lemma, pre)) {
+    plain = text;
+    t = w.readDoc(text).tokens();
+    [words, lemma, pre] = [t.out(), t.out(w.its.lemma), t.out(w.its.precedingSpaces)];
+  }
   const pos = t.out(w.its.pos);
-  const lemma = t.out(w.its.lemma);
-  const pre = t.out(w.its.precedingSpaces);
   // ("Your starter's probably not active enough": an "'s" before a hedge or "not" is "is", not a possessive, which the tagger reads.)
   const isBe = (i: number) => /^['’]s$/.test(words[i]) && i > 0 && pos[i] === "PART" && HEDGE_AFTER_BE.test(words[i + 1] ?? "");
   // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
@@ -177,6 +186,42 @@ function tag(text: string, firstPre: string | undefined): Token[] {
     lemma: isBe(i) ? "be" : nounLemma(lowerCase(word), lowerCase(lemma[i] ?? word)),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));
+}
+
+/** A letter of Latin Extended-A or B or of Latin Extended Additional ("ō", "ā", "ř", "ł", "ạ"), which wink-nlp's tokenizer splits at. */
+const EXTENDED_LATIN = /[\u0100-\u024F\u1E00-\u1EFF]/;
+const EXTENDED_LATIN_ALL = /[\u0100-\u024F\u1E00-\u1EFF]/g;
+/** Letters with no decomposition to a base letter, and theirs. */
+const UNDECOMPOSED: Readonly<Record<string, string>> = { ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŀ: "l", Ŀ: "L", ø: "o", Ø: "O" };
+
+/** `text` with each extended Latin letter as its base letter, one UTF-16 unit for one ("shodō" → "shodo"). */
+function baseLetters(text: string): string {
+  return text.replace(EXTENDED_LATIN_ALL, (c) => {
+    const base = c.normalize("NFD")[0];
+    return UNDECOMPOSED[c] ?? (base !== c && /^[A-Za-z]$/.test(base) ? base : "e");
+  });
+}
+
+/**
+ * Puts `text`'s own letters back into the tokens read from `plain` (its base-letter copy of the same length), in place; false, with the
+ * tokens unchanged, where they do not spell the copy out.
+ */
+function restoreLetters(text: string, plain: string, words: string[], lemma: string[], pre: string[]): boolean {
+  const starts: number[] = [];
+  let at = 0;
+  for (let i = 0; i < words.length; i++) {
+    at += (pre[i] ?? "").length;
+    if (!plain.startsWith(words[i], at)) return false;
+    starts.push(at);
+    at += words[i].length;
+  }
+  words.forEach((word, i) => {
+    const own = text.slice(starts[i], starts[i] + word.length);
+    if (own === word) return;
+    if (lemma[i] === word.toLowerCase()) lemma[i] = own.toLowerCase();
+    words[i] = own;
+  });
+  return true;
 }
 
 /**
