@@ -1210,8 +1210,43 @@ function expandLeadingContraction(first: string): string {
   const m = /^(it|that|they|he|she|this)['’](s|re)\s+(\S+)/i.exec(first);
   // ("it's best to use eye protection": a dummy "it" before an infinitive stays as the answer wrote it.)
   if (!m || /^\S+\s+to\s/i.test(first.slice(m[0].length - m[3].length))) return first;
-  const verb = m[2].toLowerCase() === "re" ? "are" : /^(?:been|got)$/i.test(m[3]) ? "has" : "is";
+  const verb =
+    m[2].toLowerCase() === "re"
+      ? "are"
+      : /^(?:been|got)$/i.test(m[3]) || perfectAfterS(first.slice(m[0].length - m[3].length))
+        ? "has"
+        : "is";
   return `${m[1]} ${verb}${first.slice(m[1].length + 1 + m[2].length)}`;
+}
+
+/** Past participles that are not in -ed or -en ("caught", "won", "made"). */
+const IRREGULAR_PARTICIPLE = wordSet(
+  "caught bought brought taught thought fought sought made had found left lost won done gone seen kept felt built sent spent held",
+  "told sold paid said met led become come begun sung drunk swum grown shown flown drawn thrown taken given written eaten beaten",
+  "broken chosen driven forgotten frozen hidden ridden risen spoken stolen sworn torn worn fallen proven",
+);
+
+/** Participles that name or rank their subject, a passive before its complement ("It's called a let", "It's listed as …"). */
+const NAMING_PARTICIPLE =
+  /^(?:called|named|known|listed|considered|labell?ed|nicknamed|dubbed|titled|rated|ranked|classed|classified|described|regarded|termed|deemed|used)$/;
+
+/**
+ * "She's caught J'ouvert", "He's won three titles": after a pronoun's "'s", a past participle before its object (an article, a name, a
+ * number) is a perfect, "has"; before anything else it is a passive or an adjective ("It's made of steel", "It's caught in a trap").
+ */
+function perfectAfterS(after: string): boolean {
+  const m = /^(\S+)\s+(\S+)/.exec(after.trimStart());
+  if (!m) return false;
+  const [participle, next] = [m[1].toLowerCase(), m[2]];
+  const isParticiple =
+    /^[a-z]/.test(m[1]) &&
+    !NAMING_PARTICIPLE.test(participle) &&
+    (IRREGULAR_PARTICIPLE.has(participle) || (/ed$/.test(participle) && isParticipleOf(participle)));
+  return (
+    isParticiple &&
+    /^(?:a|an|the|his|her|its|their|my|your|our|this|these|those|some|no|every|[A-Z]|\d)/.test(next) &&
+    !/^(?:I|In|On|At|By|For|With|From|To|As)$/.test(next)
+  );
 }
 
 /**

@@ -1823,8 +1823,9 @@ function withPlaceFromContext(asked: string): string {
   return its ? last.replace(/\b[Ii]ts\b/, `${place}'s`) : last.replace(/\sthere\b/, ` in ${place}`);
 }
 
-/** "Short answer: probably …": a label before the answer, which says nothing (so the answer's hedge is read as the answer's own). */
-const ANSWER_LABEL = /^\s*(?:(?:the )?(?:short|quick|simple) (?:answer|version)|tl;?dr)\s*[:—–]\s*(?=\S)/i;
+/** "Short answer: probably …", "Good news: nothing at all!": a label before the answer, which says nothing (so the answer's hedge is read as the answer's own). */
+const ANSWER_LABEL =
+  /^\s*(?:(?:the )?(?:short|quick|simple) (?:answer|version)|tl;?dr|(?:good|bad|great) news|fun fact|in short|in a word|(?:the )?bottom line|(?:the )?answer)\s*[:—–]\s*(?=\S)/i;
 
 /** "What does "heeling" mean in sailing?": the question without its field, and the field. */
 const MEANING_IN_FIELD = /^(\s*(?:[^.?!]*[.?!]\s+)?)(what (?:does|do) .+? (?:mean|stand for)) (in [a-z][^?,]{1,40}?)\s*\?\s*$/i;
