@@ -636,7 +636,39 @@ function contactClauseVerb(tokens: readonly Token[], cut: number): number {
 }
 
 /** Subject and predicate of "be SUBJECT PREDICATE" (tokens from the subject on). */
-export function splitBe(given: readonly Token[], aux: Token, negated: boolean, start: number): Declarative {
+/**
+ * "Is tree pose a balancing pose?", "Is Bourbon vanilla made with …?", "Are the hot springs open in summer?": a subject of two words or
+ * more with no article or preposition inside, whatever their tags, ends where an article, a participle before its phrase, or an adjective
+ * before its phrase opens the predicate; -1 where the words do not run so.
+ */
+function compoundSubjectEnd(tokens: readonly Token[], start: number): number {
+  let k = start;
+  if (/^(?:the|a|an)$/.test(tokens[k]?.lower ?? "")) k++;
+  const from = k;
+  while (
+    k < tokens.length &&
+    (/^(?:NOUN|PROPN|ADJ)$/.test(tokens[k].pos) ||
+      (tokens[k].pos === "VERB" &&
+        // (A plural the tagger read as a verb's -s form after an adjective: "the hot springs/VERB".)
+        (tokens[k].lower === tokens[k].lemma || (/[^s]s$/.test(tokens[k].lower) && tokens[k - 1]?.pos === "ADJ"))))
+  )
+    k++;
+  const t = tokens[k];
+  if (k - from < 2 || !t) return -1;
+  const after = tokens[k + 1];
+  // (Not an article that opens a relative clause without "that": "the first place a scientist should present …".)
+  if (/^(?:a|an|the)$/.test(t.lower) && after !== undefined && after.pos !== "PUNCT" && !tokens.slice(k).some((x) => x.pos === "AUX"))
+    return k;
+  if (t.pos === "VERB" && t.lower !== t.lemma && !/ing$/.test(t.lower) && (after === undefined || /^(?:ADP|PUNCT)$/.test(after.pos)))
+    return k;
+  // (The adjective the run ended with, after a plural: "the hot springs open in summer".)
+  const last = tokens[k - 1];
+  if (t.pos === "ADP" && k - from >= 3 && last.pos === "ADJ" && tokens[k - 2].lower !== tokens[k - 2].lemma && /s$/.test(tokens[k - 2].lower))
+    return k - 1;
+  return -1;
+}
+
+export function splitBe(given: readonly Token[], aux: Token, negated: boolean, start: number, yesNo = false): Declarative {
   // ("Where is my best chance …?": a possessive opening the subject is its determiner, before the noun it owns.)
   const owner = given[start];
   const tokens =
@@ -703,7 +735,17 @@ export function splitBe(given: readonly Token[], aux: Token, negated: boolean, s
   )
     predicateStart--;
   const subjectEnd =
-    whole > 0 ? whole : placedSubject || sameForm ? adjective : namedPlace ? q : predicateStart > start ? predicateStart : -1;
+    whole > 0
+      ? whole
+      : placedSubject || sameForm
+        ? adjective
+        : namedPlace
+          ? q
+          : predicateStart > start
+            ? predicateStart
+            : yesNo
+              ? compoundSubjectEnd(tokens, start)
+              : -1;
   if (subjectEnd > 0)
     return {
       subject: tokens.slice(start, subjectEnd),
@@ -1621,7 +1663,7 @@ function parseInterrogative(tokens: readonly Token[]): Frame | undefined {
     const negated = isNegation(tokens[1]);
     const start = negated ? 2 : 1;
     if (!tokens[start]) return undefined;
-    const decl = auxKind(first) === "be" ? splitBe(tokens, first, negated, start) : invert(tokens, first, negated, start);
+    const decl = auxKind(first) === "be" ? splitBe(tokens, first, negated, start, true) : invert(tokens, first, negated, start);
     return { kind: "yes-no", decl };
   }
   const parsed = whPhrase(tokens, 0);
