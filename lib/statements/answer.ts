@@ -817,10 +817,13 @@ export function clauseVerb(tokens: readonly Token[]): number {
       if (close > 0) return contactRelative(tokens, close + 1) ? -1 : close + 1;
       // "Charles Walcott, an American palaeontologist, came across them …": a name's appositive between commas inside the subject.
       const named = tokens.slice(0, i).every((x) => x.pos === "PROPN" || /^[A-Z]/.test(x.text)) && tokens[i + 1]?.pos === "DET";
-      const shut = named ? tokens.findIndex((x, k) => k > i + 2 && k <= i + 12 && x.text === ",") : -1;
+      const shut = named ? tokens.findIndex((x, k) => k > i + 2 && k <= i + 16 && x.text === ",") : -1;
+      // (A hyphen joins the appositive's words too: "a 12-year-old enslaved boy on Réunion".)
       if (
         shut > 0 &&
-        tokens.slice(i + 1, shut).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "ADP", "NUM"].includes(x.pos)) &&
+        tokens
+          .slice(i + 1, shut)
+          .every((x) => ["DET", "ADJ", "NOUN", "PROPN", "ADP", "NUM"].includes(x.pos) || (x.text === "-" && x.pre === "")) &&
         isFiniteAt(tokens, shut + 1)
       )
         return shut + 1;
