@@ -4257,7 +4257,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
       predicate.tokens.slice(0, adjective).every((t) => DEGREE_ADVERB.test(t.lower))
         ? undefined
         : predicate;
-    const answer = dummy ? analyzeAnswer(dummy.text) : a;
+    // (The predicate after "it is" is a noun phrase when an article opens it, a participle after its noun its own: "the hydrogen sulfide
+    // gas dissolved in it".)
+    const answer = dummy
+      ? /^(?:the|a|an)\s/i.test(dummy.text)
+        ? withAnswerFields(analyzeAnswer(dummy.text), { isClause: false, finiteVerb: -1 })
+        : analyzeAnswer(dummy.text)
+      : a;
     return realizeWhy(declarative(d, !d.negated), declTokens, answer, doubts, {
       tokens: d.subject,
       number: subjectNumber(d),
