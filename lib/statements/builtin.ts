@@ -58,6 +58,7 @@ import {
 import {
   QUOTATION,
   cachedRegExp,
+  capitalisedInside,
   capitalize,
   collapseSpaces,
   endSentence,
@@ -1963,6 +1964,7 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   if (q.fronted)
     sentence = `${q.fronted} ${/^[a-z]/.test(a.text) && sentence.startsWith(capitalize(a.text)) ? a.text[0] + sentence.slice(1) : midSentence(sentence)}`;
   sentence = capitalize(withPortionOf(withSuperlativeNoun(impersonal(saidOnce(sentence, q.final), answer, q.final), q.final), q.final));
+  sentence = withQuestionsCapital(sentence, q.final, a.text);
   // Later sentences follow; a yes/no realiser has placed them already.
   if (a.rest && !(q.frame.kind === "yes-no" && a.polarity)) sentence = `${endSentence(sentence)} ${a.rest}`;
   // The context is the question's own, already clean: only its question marks become periods. The asker's framing goes, where the
@@ -1976,6 +1978,20 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
       : r.doubts;
   const doubts = [...ruleDoubts, ...statementDoubts(framing ? q.final : question, answer, statement)];
   return { statement, questionType, rule: r.rule, fallback: r.rule === "question-colon", flagged: doubts.length > 0, doubts };
+}
+
+/**
+ * "… is that Tahitian vanilla is more floral …" for "What's the difference between Tahitian and Madagascar vanilla?": the answer's first
+ * word, lowered mid-sentence as a common word, keeps the capital the question gives it inside its own sentence (a name or its adjective).
+ */
+function withQuestionsCapital(sentence: string, question: string, answer: string): string {
+  const word = /^([A-Z][a-z]{2,})\b/.exec(answer.trim())?.[1];
+  if (!word || !capitalisedInside(word, question)) return sentence;
+  // (Only where the statement has the word once, lowered: that is the answer's.)
+  const lowered = [...sentence.matchAll(cachedRegExp(`(?<=\\S\\s+)${word.toLowerCase()}\\b`, "g"))];
+  if (lowered.length !== 1) return sentence;
+  const at = lowered[0].index ?? 0;
+  return `${sentence.slice(0, at)}${word}${sentence.slice(at + word.length)}`;
 }
 
 /** A context sentence about the asker ("I'm training for my first half marathon.", "My daughter asked me this at dinner."). */

@@ -9,7 +9,7 @@
 import { clauseVerb, tokenizePhrase } from "./answer.js";
 import { canBeVerb, isCommonWord, isProperWord, isUncountable, isVerbFirst, PERSON_PLURAL, verbForms } from "./nlp.js";
 import { parseQuestion, PREPOSITIONS } from "./question.js";
-import { cachedRegExp, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
+import { cachedRegExp, capitalisedInside, escapeRegExp, MEASURE_UNITS, occurrences, splitFinalSentence, wordSet } from "./text.js";
 
 /**
  * "A notary public does a notary public witnesses …": the words before one of the statement's "does", "did" or "do" (3 to 40
@@ -583,7 +583,9 @@ export function answerPartDoubts(own: string, statement: string, question: strin
     thatCapital &&
     answer.trim().startsWith(thatCapital[1]) &&
     !isProperWord(thatCapital[1].toLowerCase()) &&
-    isCommonWord(thatCapital[1].toLowerCase())
+    isCommonWord(thatCapital[1].toLowerCase()) &&
+    // (Not a word the question writes with a capital inside its sentence: "between Tahitian and Madagascar vanilla".)
+    !capitalisedInside(thatCapital[1], question)
   )
     out.push(`reads: "${thatCapital[1]}" capitalised after "that"`);
   // "Kids should eat aim for at least five portions": the answer's instruction after the question's verb.

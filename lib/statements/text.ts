@@ -163,3 +163,15 @@ export const MEASURE_UNITS =
 
 /** A count alone: "6", "six" (up to twelve, the counts said as words). */
 export const COUNT_ONLY = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
+
+/**
+ * Whether `text` writes `word` with its capital inside a sentence, before a lower-case word or "and"/"or", as a name's adjective
+ * ("Tahitian" in "between Tahitian and Madagascar vanilla"; not "Silk" in "the Silk Road", nor a sentence's first word).
+ */
+export function capitalisedInside(word: string, text: string): boolean {
+  return !FUNCTION_WORD.test(word) && cachedRegExp(`(?<=[\\p{L}\\d,]\\s+)${escapeRegExp(word)}(?= (?:[a-z]|and\\b|or\\b))`, "u").test(text);
+}
+
+/** Words capitalised only for opening a sentence or a title ("The", "A", "In"). */
+const FUNCTION_WORD =
+  /^(?:The|A|An|This|That|These|Those|It|Its|Their|His|Her|Our|My|Your|In|On|At|Of|For|And|But|Or|To|From|With|By|As|If|When|While|After|Before)$/;
