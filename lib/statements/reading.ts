@@ -560,6 +560,9 @@ const HEDGED_NOT_ALONE = /\b(?:is|are|was|were|do|does|did|can|could|will|would|
 const INSTRUCTION_AS_SUBJECT =
   /^(?:Try|Use|Eat|Add|Take|Get|Make|Keep|Put|Buy|Choose|Pick|Drink|Avoid|Consider|Wear|Apply|Place|Set|Turn|Check)\s(?!of\b)[^.;:—–]*?\b(?:should|can|could|must|will|would|is|are|was|were)\b/;
 
+/** A word that ends at a hyphen before a space and another word ("let- is"), not a shared part ("two- and three-year-olds"). */
+const CUT_AT_HYPHEN = /(?<![\w-])[A-Za-z]+- (?!and\b|or\b|to\b|and\/or\b)[a-z]+/;
+
 /** Why a person should look at how `statement` reads as the statement of `answer` to `question` (empty when nothing is seen). */
 export function readingDoubts(fullStatement: string, fullQuestion: string, fullAnswer: string): string[] {
   const out: string[] = [];
@@ -575,6 +578,9 @@ export function readingDoubts(fullStatement: string, fullQuestion: string, fullA
   const coverage = coverageOf(own, asked, /\bproblem\b/i.test(own) && WHAT_IS_WRONG.test(question) ? "wrong" : undefined);
   if (coverage < 0.5) out.push(`context: ${Math.round(100 * (1 - coverage))} % of the question's words left out`);
   if (repeatsQuestionInAnswer(statement, question, answer)) out.push("reads: the answer repeats the question");
+  // "A compound bow's let- is off …": a hyphenated word cut at its hyphen, which neither question nor answer writes so.
+  const cut = statement.includes("- ") ? CUT_AT_HYPHEN.exec(statement) : null;
+  if (cut && !question.includes(cut[0]) && !answer.includes(cut[0])) out.push(`reads: "${cut[0].trim()}" cut at its hyphen`);
   const doubled = (hasAdjacentEqualLetterRuns(statement) ? [...statement.matchAll(DOUBLED)] : []).find(
     (m) => !/^(?:that|had|is)$/i.test(m[1]) && ![question, answer].some((x) => new RegExp(`\\b${m[0]}\\b`, "i").test(x)),
   );
