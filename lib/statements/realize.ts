@@ -6071,7 +6071,9 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
           .flatMap((t) => [t.lemma, t.lower]),
       )
     : undefined;
-  const verb = cleft ? tokenizePhrase(cleft[2])[0] : undefined;
+  const relative = cleft ? tokenizePhrase(cleft[2]) : undefined;
+  // (Nor a bare noun before a verb: "the gap that bees leave open" has "bees" for its subject.)
+  const verb = relative && !(relative[0]?.pos === "NOUN" && /^(?:VERB|AUX)$/.test(relative[1]?.pos ?? "")) ? relative[0] : undefined;
   // (The relative clause's verb, not a subject of its own: "a ridge of rocks that a glacier has pushed along" is no cleft.)
   // (Not a relative clause after a comma, which adds to its name: "That's J. S. Fry & Sons, who made it in Bristol in 1847.")
   const focus =
