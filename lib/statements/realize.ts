@@ -6043,8 +6043,21 @@ function realizeFrameOnly(q: ParsedQuestion, answer: AnswerParts, question: stri
   const clauseObject =
     f.kind === "wh-inverted" &&
     ((f.decl.verb !== undefined && CLAUSE_VERBS.has(f.decl.verb.lemma)) || f.wh.word === "why" || asksWhatItDoes(f.wh, f.decl));
+  // ("The largest moon of Saturn is" + "That's Titan.", "Name the Japanese term for …" + "That's irezumi.": so to a sentence to complete
+  // or an instruction, where "it" or "that" points at the answer.)
+  // (Only a noun phrase after a prompt that ends with "be", or after "Name …": "it is associative" completes "One property … is that".)
+  const pointedAt = /^\s*(?:it|that|this)(?:['’]s| is| was| would be) (\S+)/i.exec(answer.raw)?.[1];
+  const pointed =
+    ((f.kind === "completion" && /\b(?:is|are|was|were)\s*$/i.test(f.prompt)) || (f.kind === "imperative" && /^name$/i.test(f.verb))) &&
+    pointedAt !== undefined &&
+    (/^(?:the|a|an)$/i.test(pointedAt) ||
+      /^(?:\*\*)?[A-Z]/.test(pointedAt) ||
+      // (So a bare term: "That's irezumi.")
+      (answer.tokens.length <= 6 &&
+        answer.tokens.slice(2).every((t) => /^(?:NOUN|PROPN|ADJ|PUNCT)$/.test(t.pos)) &&
+        answer.tokens.slice(2).some((t) => /^(?:NOUN|PROPN)$/.test(t.pos))));
   const dummyFound =
-    f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject
+    (f.kind !== "yes-no" && f.kind !== "completion" && f.kind !== "blank" && f.kind !== "imperative" && !clauseObject) || pointed
       ? predicateOfDummySubject(answer)
       : undefined;
   // ("The snowy owl is native to which region?" + "It's an Arctic bird, …": after "it is" a kind of thing, no region, says what the
