@@ -4867,10 +4867,22 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   }
   // "60, which is why we have 60 minutes in an hour" before "as the base of …": the answer's relative clause goes to the end.
   // (So an appositive or an addition: "the first computer program, an algorithm …" before "for Charles Babbage's Analytical Engine".)
+  // (Not an appositive beside a name, which stays there: "Omai, a young man from Raiatea near Tahiti," before "to England".)
   const relative =
-    gap < d.rest.filter((t) => t.pos !== "PUNCT").length
+    gap < d.rest.filter((t) => t.pos !== "PUNCT").length && !NAME_THEN_APPOSITIVE.test(slot)
       ? /^(.+?), (which|who|where|an?|the|plus|including|such as|with|especially|particularly|mainly|mostly|notably|like) (.+)$/.exec(slot)
       : null;
+  // "In 1867, Franz Joseph's empire became Austria-Hungary, a dual monarchy.": a name's appositive stays beside it, and the question's
+  // time after it opens the statement instead (a careful annotator's order); any other phrase follows the closed appositive.
+  const time = NAME_THEN_APPOSITIVE.test(slot) ? withoutFinalPunctuation(d.rest.slice(gap)) : [];
+  if (time.length >= 2 && TIME_PHRASE_START.test(text(time)) && time.every((t) => t.pos !== "PUNCT" && t.pos !== "VERB")) {
+    const clause = declarative({ ...d, rest: d.rest.slice(0, gap) }, !d.negated, { text: midSentence(slot, wh.noun.at(-1)?.lemma), gap });
+    return {
+      sentence: `${capitalize(text(time))}, ${midSentence(clause.replace(/[.!]+$/, ""))}`,
+      rule: `wh-inverted:${wh.prep ? "prep" : wh.measure ? "measure" : wh.word}`,
+      doubts,
+    };
+  }
   // "To prevent scurvy, sailors ate citrus fruit, especially lemons and limes": the question's purpose opens the statement, so that the
   // answer's addition stays on the answer.
   // (So a phrase: "After Oliver Twist, Charles Dickens published Nicholas Nickleby (1838–39), which …".)
@@ -4948,7 +4960,9 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // ("James Phipps, his gardener's eight-year-old son," before "with cowpox": so is an appositive with a possessive, or the name after
   // one: "his third son, Ögedei," before "as his successor".)
   // (And a score after the name: "Michael van Gerwen, 7–3," before "in the final".)
-  else if (inside && /^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*|\d+\s*[–-]\s*\d+)$/u.test(slot)) slot = `${slot},`;
+  // (So an appositive with an article after a name: "Omai, a young man from Raiatea near Tahiti," before "to England".)
+  else if (inside && (/^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*|\d+\s*[–-]\s*\d+)$/u.test(slot) || NAME_THEN_APPOSITIVE.test(slot)))
+    slot = `${slot},`;
   // ("Who should I call?" + "Call 911 right away.": an instruction that opens with the question's own verb says the object after it.)
   if (d.verb && gap === 0 && cachedRegExp(`^${escapeRegExp(d.verb.lemma)}\\s+(?=\\S)`, "i").test(slot) && /^[A-Z]/.test(slot))
     slot = slot.slice(d.verb.lemma.length).trimStart();
@@ -4959,6 +4973,13 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
     doubts,
   };
 }
+
+/** A phrase of time: "in 1867", "during the long jump …", "on 6 June 1944", "in the 19th century". */
+const TIME_PHRASE_START =
+  /^(?:during|(?:in|on|by|before|after|until) (?:\d|(?:the )?(?:early|late|mid|\d+(?:st|nd|rd|th))\b|(?:January|February|March|April|May|June|July|August|September|October|November|December)\b))/i;
+
+/** A name (capitalised words, a bracket after them) and an appositive with an article: "Maud Stevens (later Maud Wagner), a circus …". */
+const NAME_THEN_APPOSITIVE = /^(?:\p{Lu}[\p{L}'’.-]*\s?)+(?: \([^()]+\))?, (?:a|an|the) [^,;:—–]+$/u;
 
 /**
  * Things one does, which an instruction named as one of them takes "to" for ("An example of a strong password habit is to use …"). (A
