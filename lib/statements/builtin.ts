@@ -1824,6 +1824,9 @@ function withPlaceFromContext(asked: string): string {
   return its ? last.replace(/\b[Ii]ts\b/, `${place}'s`) : last.replace(/\sthere\b/, ` in ${place}`);
 }
 
+/** "Good question!", "Great question —": a compliment on the question before the answer, which says nothing. */
+const QUESTION_COMPLIMENT = /^\s*(?:(?:a |that's a |what a )?(?:good|great|excellent|interesting|fun|fair) question)\s*[!.,—–-]+\s*(?=\S)/i;
+
 /** "Short answer: probably …", "Good news: nothing at all!": a label before the answer, which says nothing (so the answer's hedge is read as the answer's own). */
 const ANSWER_LABEL =
   /^\s*(?:(?:the )?(?:short|quick|simple) (?:answer|version)|tl;?dr|(?:good|bad|great) news|fun fact|in short|in a word|(?:the )?bottom line|(?:the )?answer)\s*[:—–]\s*(?=\S)/i;
@@ -1903,7 +1906,11 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   // ("That's probably Jupiter." so: the pointing "that's" says nothing the hedge's phrase does not.)
   const pointed =
     /^\s*(?:[Tt]hat|[Ii]t)(?:['’]s| is| was| would be) (probably|possibly|likely|most likely|almost certainly) (?=[A-Z])/.exec(given);
-  const split = splitHedgeAdverb(pointed ? `${capitalize(pointed[1])} ${given.slice(pointed[0].length)}` : given);
+  // ("Good question! Probably Mesopotamia …": after a compliment on the question, the hedge opens the answer.)
+  const complimented = QUESTION_COMPLIMENT.exec(given);
+  const split = splitHedgeAdverb(
+    pointed ? `${capitalize(pointed[1])} ${given.slice(pointed[0].length)}` : complimented ? given.slice(complimented[0].length) : given,
+  );
   // (A frequency adverb that opens a completion belongs to the sentence it completes: "… and are" + "typically materialized with stone".)
   const hedged = split && !(FREQUENCY_ADVERB.test(split.hedge) && !/\?\s*$/.test(asked)) ? split : undefined;
   if (hedged && !/^(?:yes|no|not)\b/i.test(hedged.rest)) return withHedgeKept(asked, hedged);
