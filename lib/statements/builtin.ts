@@ -44,6 +44,7 @@ import {
 } from "./nlp.js";
 import { aboutThingStatement } from "./about-thing.js";
 import { comparedAmount } from "./comparison.js";
+import { quantifiedSubject } from "./quantified.js";
 import { parseQuestion, questionFocus, BLANK, type ParsedQuestion } from "./question.js";
 import {
   CALENDAR_WORD,
@@ -1895,6 +1896,21 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
         statement: finish(fact),
         questionType: classifyParsed(asked, parseQuestion(asked)),
         rule: "about-thing",
+        fallback: false,
+        flagged: false,
+        doubts: [],
+      },
+      asked,
+      given,
+    );
+  // ("How long can lichens live?" + "Some, for thousands of years.": the claim of some of the question's plural subject.)
+  const quantified = quantifiedSubject(asked, given, (q, a) => reformulate(q, a).statement);
+  if (quantified)
+    return checked(
+      {
+        statement: finish(quantified),
+        questionType: classifyParsed(asked, parseQuestion(asked)),
+        rule: "quantified-subject",
         fallback: false,
         flagged: false,
         doubts: [],

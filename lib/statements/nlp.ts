@@ -192,7 +192,19 @@ function tag(text: string, firstPre: string | undefined): Token[] {
 const EXTENDED_LATIN = /[\u0100-\u024F\u1E00-\u1EFF]/;
 const EXTENDED_LATIN_ALL = /[\u0100-\u024F\u1E00-\u1EFF]/g;
 /** Letters with no decomposition to a base letter, and theirs. */
-const UNDECOMPOSED: Readonly<Record<string, string>> = { ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŀ: "l", Ŀ: "L", ø: "o", Ø: "O" };
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  ħ: "h",
+  Ħ: "H",
+  ı: "i",
+  ŀ: "l",
+  Ŀ: "L",
+  ø: "o",
+  Ø: "O",
+};
 
 /** `text` with each extended Latin letter as its base letter, one UTF-16 unit for one ("shodō" → "shodo"). */
 function baseLetters(text: string): string {

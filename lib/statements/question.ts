@@ -382,8 +382,7 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     // and one first a verb, the first verb is the verb: "bread" and "pitch" are verbs only by the tagger's guess. So is a noun that
     // can be a verb before one first a verb: "Does vanilla extract contain alcohol?")
     if ((kind === "do" || kind === "modal") && s > 1 && (tokens[k].pos === "NOUN" || tokens[k].pos === "VERB")) {
-      const verbFirst = (x: Token | undefined) =>
-        x !== undefined && x.lower === x.lemma && canBeBaseVerb(x.lower) && isVerbFirst(x.lower);
+      const verbFirst = (x: Token | undefined) => x !== undefined && x.lower === x.lemma && canBeBaseVerb(x.lower) && isVerbFirst(x.lower);
       const nounOnly = tokens[k].pos === "NOUN" && !canBeBaseVerb(tokens[k].lower);
       const inCompound = k - 1 >= start && /^(?:NOUN|PROPN)$/.test(tokens[k - 1].pos);
       if (
@@ -663,7 +662,13 @@ function compoundSubjectEnd(tokens: readonly Token[], start: number): number {
     return k;
   // (The adjective the run ended with, after a plural: "the hot springs open in summer".)
   const last = tokens[k - 1];
-  if (t.pos === "ADP" && k - from >= 3 && last.pos === "ADJ" && tokens[k - 2].lower !== tokens[k - 2].lemma && /s$/.test(tokens[k - 2].lower))
+  if (
+    t.pos === "ADP" &&
+    k - from >= 3 &&
+    last.pos === "ADJ" &&
+    tokens[k - 2].lower !== tokens[k - 2].lemma &&
+    /s$/.test(tokens[k - 2].lower)
+  )
     return k - 1;
   return -1;
 }

@@ -4961,7 +4961,10 @@ function invertedRealize(wh: WhPhrase, d: Declarative, answer: AnswerParts, aske
   // one: "his third son, Ögedei," before "as his successor".)
   // (And a score after the name: "Michael van Gerwen, 7–3," before "in the final".)
   // (So an appositive with an article after a name: "Omai, a young man from Raiatea near Tahiti," before "to England".)
-  else if (inside && (/^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*|\d+\s*[–-]\s*\d+)$/u.test(slot) || NAME_THEN_APPOSITIVE.test(slot)))
+  else if (
+    inside &&
+    (/^[^,]+, (?:(?:his|her|their|its) [^,]+|\p{Lu}[^,]*|\d+\s*[–-]\s*\d+)$/u.test(slot) || NAME_THEN_APPOSITIVE.test(slot))
+  )
     slot = `${slot},`;
   // ("Who should I call?" + "Call 911 right away.": an instruction that opens with the question's own verb says the object after it.)
   if (d.verb && gap === 0 && cachedRegExp(`^${escapeRegExp(d.verb.lemma)}\\s+(?=\\S)`, "i").test(slot) && /^[A-Z]/.test(slot))
