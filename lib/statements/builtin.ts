@@ -864,17 +864,21 @@ function comparedChoice(asked: string, answer: string): string | undefined {
   if (!picked) return undefined;
   // (The answer's exclamation ends the statement's sentence with a stop: "…, just barely! The largest …".)
   const rest = picked.rest.replace(/^([^.!?]*)!(?=\s|$)/, "$1.");
-  const verbThen = verb === "" ? "" : `${verb} `;
   if (picked.index < 0) {
+    const verbThen = verb === "" ? "" : `${verb} `;
     if (verb === "") return undefined;
     return `Neither ${first} nor ${second} ${verbThen}${neither?.[1] ? `${neither[1].toLowerCase()} ` : ""}${degree}${rest}`;
   }
   const [chosen, other] = picked.index === 0 ? [first, second] : [second, first];
+  // (The question's "is" agrees with a plural option: "Tigers are bigger than lions", "Bath's Roman baths are older …".)
+  const plural = isPluralPhrase(tokenizePhrase(chosen));
+  const said = plural ? ({ is: "are", was: "were" } as Record<string, string>)[verb.toLowerCase()] : undefined;
+  const verbThen = verb === "" ? "" : `${said ?? verb} `;
   const much = picked.restated ? cachedRegExp(` (${DEGREE_WORDS}) `, "i").exec(picked.restated)?.[1] : undefined;
   // (The question's -s form agrees with a plural option: "Lentils have more fibre than chickpeas".)
   const [head, ...tail] = degree.split(" ");
   const agreed =
-    verb === "" && /[^s]s$/.test(head) && isPluralPhrase(tokenizePhrase(chosen))
+    verb === "" && /[^s]s$/.test(head) && plural
       ? [tokenizePhrase(head)[0]?.lemma ?? head, ...tail].join(" ")
       : degree;
   return `${capitalize(chosen)} ${verbThen}${much ? `${much.toLowerCase()} ` : ""}${agreed} than ${other}${rest}`;
