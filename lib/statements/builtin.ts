@@ -1829,6 +1829,9 @@ function withPlaceFromContext(asked: string): string {
   return its ? last.replace(/\b[Ii]ts\b/, `${place}'s`) : last.replace(/\sthere\b/, ` in ${place}`);
 }
 
+/** "Roughly: 1. slip 2. plastic …": a hedge written as a label before the answer, which hedges it ("roughly slip, plastic …"). */
+const HEDGE_LABEL = /^(\s*(?:roughly|basically|mainly|mostly|broadly|usually|typically|generally))\s*:\s*(?=\S)/i;
+
 /** "Good question!", "Great question —": a compliment on the question before the answer, which says nothing. */
 const QUESTION_COMPLIMENT = /^\s*(?:(?:a |that's a |what a )?(?:good|great|excellent|interesting|fun|fair) question)\s*[!.,—–-]+\s*(?=\S)/i;
 
@@ -1869,7 +1872,10 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
       asked,
       withoutHappened(
         asked,
-        withCountedNoun(parseQuestion(asked), withoutCleft(asked, withoutEmphasis(markedUp.replace(ANSWER_LABEL, "")))),
+        withCountedNoun(
+          parseQuestion(asked),
+          withoutCleft(asked, withoutEmphasis(markedUp.replace(ANSWER_LABEL, "").replace(HEDGE_LABEL, "$1 "))),
+        ),
       ),
     ),
   );
