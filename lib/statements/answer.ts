@@ -118,7 +118,7 @@ const HEDGE_ADVERB =
  * statement's verb.
  */
 const POLAR_ADVERBS =
-  "generally|roughly|approximately|more or less|usually|typically|normally|mostly|basically|essentially|largely|mainly|primarily|partly|practically|virtually|definitely|certainly|almost always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally|briefly|temporarily|occasionally|eventually|partially|theoretically|ultimately|seldom|frequently";
+  "generally|roughly|approximately|more or less|usually|typically|normally|mostly|basically|essentially|largely|mainly|primarily|partly|practically|virtually|definitely|certainly|almost always|always|often|rarely|sometimes|technically|botanically|biologically|scientifically|legally|officially|chemically|medically|mathematically|geographically|historically|nutritionally|briefly|temporarily|occasionally|eventually|partially|theoretically|ultimately|seldom|frequently";
 const POLAR_ADVERB = new RegExp(`^(?:(?:ah|oh|well|hmm|so),?\\s+)?(${POLAR_ADVERBS}),?\\s+(?=(?:yes|no|not)\\b)`, "i");
 /** "Yes, botanically it is, …", "No, technically they aren't": the adverb on a short reply after the yes or no. */
 const POLAR_THEN_ADVERB = new RegExp(

@@ -989,7 +989,7 @@ function phraseStart(statement: string, phrase: string): number {
 
 /** "Yes, technically —", "No, probably not …": a yes or no, then a sentence adverb alone before a mark. */
 const YES_NO_THEN_ADVERB =
-  /^(yes|yeah|yep|no|nope),?\s+(technically|partly|partially|mostly|usually|generally|sometimes|often|occasionally|probably|definitely|certainly|basically|essentially|mainly|largely|completely|totally|entirely|perfectly|absolutely)\s*([—–.:;,]|$)\s*([\s\S]*)$/i;
+  /^(yes|yeah|yep|no|nope),?\s+(technically|partly|partially|mostly|usually|generally|sometimes|often|occasionally|probably|definitely|certainly|basically|essentially|mainly|largely|completely|totally|entirely|perfectly|absolutely|always)\s*([—–.:;,]|$)\s*([\s\S]*)$/i;
 
 /** "It was Joseph Lister, who began …", "It was Percy Spencer, a Raytheon engineer who …": a dummy subject, a name, a relative or apposition. */
 const DUMMY_AGENT = /^(?:[Ii]t|[Tt]hat)(?:['’]s| is| was)\s+([A-Z][^,;:—–()]{1,60}?)(, (?:who|whose|an?|the)\s[\s\S]+)$/;

@@ -1850,7 +1850,12 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
     );
     const rule = positive ? "yes-no:affirmative" : "yes-no:negated";
     // "Not really." / "Not necessarily, …" / "Not genetically, …": the adverb stays on the statement's "not" ("It is not really safe …").
-    const softened = positive ? undefined : SOFTENED_NOT.exec(answer.text)?.[1];
+    // ("No, not always." alone: the same "not always".)
+    const softened = positive
+      ? undefined
+      : (SOFTENED_NOT.exec(answer.text)?.[1] ??
+        // (Not where the question says "only": "Do cats purr only when they are happy?" + "No, not always." denies the "only".)
+        (/\bonly\b/i.test(text(declTokens)) ? undefined : /^\s*(?:no|nope)[,.!—–]?\s+not (always)\s*[.!]?\s*$/i.exec(answer.text)?.[1]));
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short"; so does
