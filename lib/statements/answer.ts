@@ -1069,6 +1069,9 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     (beforeHead.lemma !== beforeHead.lower || isCommonWord(beforeHead.lower.slice(0, -1)))
   )
     return true;
+  // (Not a river's, lake's or mountain's own name after its kind: "the River Thames", "Mount Olympus".)
+  const kind = words.at(-2);
+  if (/^[A-Z]/.test(head.text) && kind && /^(?:River|Lake|Mount|Mt|Cape|Port|Fort|Saint|St|Isle|Bay|Gulf|Strait)$/.test(kind.text)) return false;
   // ("Barry Bonds", "Charles Dickens": a capitalised head in -s after a first name is a person's surname, however the lexicon reads it;
   // "the New York Yankees": after "the", a team or a people, unless a country or an institution ("the United States", "the Times").)
   if (
@@ -1107,6 +1110,7 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // (Unless its singular is a common word and no name: "Veins" or "Kidneys" as the whole answer, capitalised only as its opening.)
   if (/^[A-Z]/.test(head.text) && tokens.length === 1) return /^[A-Z][a-z]+s$/.test(head.text) && capitalisedCommonPlural(head.lower);
   // "the Ural Mountains", "the Great Lakes": a name after "the" whose head is a plural noun.
+  // (Not a river's, lake's or mountain's own name after its kind: "the River Thames", "Lake Titicaca", "Mount Olympus".)
   if (/^[A-Z]/.test(head.text) && head.pos === "PROPN" && /[^s]s$/.test(head.lower) && looksPlural(head.lower)) return true;
   // A lemma that differs, or an -s word that cannot be a verb (a tagger that calls "caterpillars" a verb keeps its form as lemma).
   if (head.lemma !== head.lower || (head.pos === "VERB" && !canBeVerb(head.lower))) return true;
