@@ -141,6 +141,9 @@ function nounLemma(lower: string, lemma: string): string {
   return lemma.length === lower.length && lower.endsWith("e") && lemma === `${lower.slice(0, -1)}a` ? lower : lemma;
 }
 
+/** Past participles the tagger can read as nouns ("lit", "fed", "bred", "built"). */
+const PARTICIPLE_AS_NOUN = /^(?:lit|fed|led|bred|fled|built|bound|wound|shed|spread|sped)$/i;
+
 /** Lower-case particles inside personal names ("da", "van", "von", "de", "bin"). */
 const NAME_PARTICLE = /^(?:da|de|di|del|della|der|den|van|von|du|dos|das|bin|ibn|al|el|la|le|ter|ten)$/;
 
@@ -167,6 +170,11 @@ function tag(text: string, firstPre: string | undefined): Token[] {
   // ("record-breaking", "well-known", "so-called": a participle joined by a hyphen to the word before it is that compound's adjective,
   // not a verb; the tagger splits the compound at its hyphen.)
   const joined = (i: number) => i > 1 && words[i - 1] === "-" && pre[i - 1] === "" && pre[i] === "" && /^[A-Za-z]/.test(words[i - 2]);
+  // ("was first lit/NOUN", "When was the lighthouse lit/NOUN?": a participle the tagger read as a noun after "be", or after an inverted
+  // "be" and its subject, before the end or a preposition.)
+  const afterBe = (i: number) =>
+    words.slice(0, i).some((w) => /^(?:is|are|was|were|be|been|being)$/i.test(w)) &&
+    (i + 1 >= words.length || /^(?:[?.!,;]|by|in|on|at|with|for|during|when|until|after|before)$/i.test(words[i + 1]));
   // ("Leonardo da Vinci", "Ludwig van Beethoven": a name's particle between two capitalised words is part of the name.)
   const particle = (i: number) =>
     NAME_PARTICLE.test(words[i]) && /^\p{Lu}/u.test(words[i - 1] ?? "") && /^\p{Lu}/u.test(words[i + 1] ?? "");
@@ -182,7 +190,9 @@ function tag(text: string, firstPre: string | undefined): Token[] {
             ? "AUX"
             : pos[i] === "VERB" && /(?:ing|ed|en|wn)$/.test(word) && joined(i)
               ? "ADJ"
-              : pos[i],
+              : pos[i] === "NOUN" && PARTICIPLE_AS_NOUN.test(word) && afterBe(i)
+                ? "VERB"
+                : pos[i],
     lemma: isBe(i) ? "be" : nounLemma(lowerCase(word), lowerCase(lemma[i] ?? word)),
     pre: sharedSpace(i === 0 ? (firstPre ?? pre[0] ?? " ") : (pre[i] ?? " ")),
   }));
