@@ -1857,7 +1857,13 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         // (Not where the question says "only": "Do cats purr only when they are happy?" + "No, not always." denies the "only".)
         (/\bonly\b/i.test(text(declTokens)) ? undefined : /^\s*(?:no|nope)[,.!—–]?\s+not (always)\s*[.!]?\s*$/i.exec(answer.text)?.[1]));
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
-    const plain = positive ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "") : declarative(d, positive);
+    // ("Did many people die in the fire?" + "No" → "Not many people died in the fire.": a quantified subject takes the "not".)
+    const quantified = !positive && /^(?:many|much)$/i.test(d.subject[0]?.text ?? "");
+    const plain = positive
+      ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "")
+      : quantified
+        ? `Not ${midSentence(declarative(d, true))}`
+        : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short"; so does
     // its "still" to "anymore": "Pluto is not a planet anymore".)
     // ("cannot": "Flying fish cannot really fly".)
