@@ -1826,11 +1826,18 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
   // Second-person questions become impersonal ("A pineapple can be grown from its top.").
   const d = verbSaidByAnswer((answer.polarity && impersonalPassive(asked)) || asked, answer);
   const doubts: string[] = d.guessed ? ["main verb guessed"] : [];
-  const quantified = answer.polarity ? null : QUANTIFIER_REPLY.exec(answer.text);
+  // ("Yes, most of them did." too: after a yes, the quantifier's reply is the answer.)
+  const replied = answer.polarity === "yes" ? answer.afterPolarity.trim() : answer.polarity ? "" : answer.text;
+  const quantified = QUANTIFIER_REPLY.exec(replied);
   if (quantified && isPluralPhrase(d.subject) && d.subject.every((t) => t.pos !== "PRON")) {
     const subject = [word(d.subject[0], quantified[1].toLowerCase(), "DET"), ...d.subject.filter((t, i) => !(i === 0 && t.pos === "DET"))];
     const sentence = capitalize(declarative({ ...d, subject }, !quantified[2]));
-    const more = answer.text.slice(quantified[0].length).trim();
+    // ("Most of them were, yes.": the yes said after the reply says nothing more.)
+    const more = replied
+      .slice(quantified[0].length)
+      .trim()
+      .replace(/^[,;—–]?\s*(?:yes|yeah|yep)\b[.!]?$/i, "")
+      .replace(/^[.!]$/, "");
     // ("Most do, but some give birth to live young": a clause joined by its conjunction stays in the sentence.)
     const joined = /^(?:because|but|although|though|while|whereas)\b/i.test(more);
     return {
