@@ -76,7 +76,18 @@ const ADVERB_BEFORE_VERB = wordSet(
 );
 
 /** A verb and its bare noun said as one predicate ("take place"): the noun is no verb of its own. */
-const VERB_NOUN_PHRASES = new Set(["take place", "take part", "take root", "take shape", "take hold", "take effect", "make sense"]);
+const VERB_NOUN_PHRASES = new Set([
+  "take place",
+  "take part",
+  "take root",
+  "take shape",
+  "take hold",
+  "take effect",
+  "make sense",
+  "set sail",
+  "set foot",
+  "make landfall",
+]);
 
 /** Verbs of seeming, whose "like" is a preposition ("What does a koala look like?"). */
 const SEEMING = /^(?:look|taste|sound|smell|feel|seem)$/;
@@ -368,7 +379,14 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
     if (bestScore > 0 && k - 1 > start && /ing$/.test(tokens[k - 1].lower) && tokens[k - 1].pos === "VERB" && tokens[k].pos !== "VERB")
       s = 0;
     // "split white light": a word after an adjective after a noun is the adjective's noun, not the verb.
-    if (tokens[k - 1]?.pos === "ADJ" && k - 2 > start && tokens[k - 2].pos === "NOUN") s = Math.max(0, s - 2);
+    // (Not after "first", "ever" or "still", adverbs the tagger reads as adjectives: "did sea otters first get protection".)
+    if (
+      tokens[k - 1]?.pos === "ADJ" &&
+      k - 2 > start &&
+      tokens[k - 2].pos === "NOUN" &&
+      !/^(?:first|ever|once|still|also|really|finally|just|already|never|last)$/.test(tokens[k - 1].lower)
+    )
+      s = Math.max(0, s - 2);
     // ("the black box on a plane record": so is a noun after an article's adjective, before its own preposition's phrase.)
     else if (
       tokens[k - 1]?.pos === "ADJ" &&
@@ -378,6 +396,25 @@ function invert(tokens: readonly Token[], aux: Token, negated: boolean, start: n
       tokens[k + 1]?.pos === "ADP"
     )
       s = Math.max(0, s - 1);
+    // ("Does a Test match last five days?", "Where did the Brian Boru harp end up?": a word first a noun that the tagger read as a verb
+    // after a name, before a base form that goes on with more words, ends the subject; the base form is the verb.)
+    if (
+      (kind === "do" || kind === "modal") &&
+      s > 2 &&
+      tokens[k].pos === "VERB" &&
+      /^[a-z]/.test(tokens[k].text) &&
+      k - 1 >= start &&
+      tokens[k - 1].pos === "PROPN" &&
+      /^\p{Lu}/u.test(tokens[k - 1].text) &&
+      !isVerbFirst(tokens[k].lower) &&
+      tokens[k + 1] !== undefined &&
+      tokens[k + 1].lower === tokens[k + 1].lemma &&
+      canBeBaseVerb(tokens[k + 1].lower) &&
+      tokens[k + 2] !== undefined &&
+      tokens[k + 2].pos !== "PUNCT" &&
+      !VERB_NOUN_PHRASES.has(`${tokens[k].lower} ${tokens[k + 1].lower}`)
+    )
+      s = 2;
     // ("Does sourdough bread use yeast?", "Do the drones change pitch?": of two nouns in a row, one the lexicon knows only as a noun
     // and one first a verb, the first verb is the verb: "bread" and "pitch" are verbs only by the tagger's guess. So is a noun that
     // can be a verb before one first a verb: "Does vanilla extract contain alcohol?")
