@@ -5944,7 +5944,7 @@ const ADJECTIVE_ONE =
 function withOneNamed(sentence: string, q: ParsedQuestion): string {
   if (!sentence.includes(" one")) return sentence;
   // ("Quite a few leafy ones can be grown in shade" for "Which vegetables …?": "ones" after an adjective is the wh-phrase's plural noun.)
-  const ones = / ([a-z]+) ones\b/.exec(sentence.slice(0, 40));
+  const ones = / ([a-z]+) ones\b/.exec(sentence.slice(0, 80));
   const f0 = q.frame;
   // ("Which board games …?" + "Some good ones": a compound's last noun plural, "board games".)
   const whNoun = "wh" in f0 ? f0.wh.noun : [];
