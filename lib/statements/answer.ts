@@ -1038,7 +1038,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
       t.pos === "ADP" ||
       // (A possessive is not the head's end: "Pavlov's dogs".)
       (t.pos === "PART" && !/^['’]s?$/.test(t.text)) ||
-      t.text === "," ||
+      // (Not a comma between adjectives before the noun: "Young, soft ones".)
+      (t.text === "," && !(tokens[k - 1]?.pos === "ADJ" && tokens[k + 1]?.pos === "ADJ")) ||
       // (Nor is a bracket's: "The pancreas (specifically its beta cells)" is one organ.)
       t.text === "(" ||
       /^(?:that|which|who|whom|whose)$/.test(t.lower) ||
