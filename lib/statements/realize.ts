@@ -4025,7 +4025,19 @@ function impersonalRealize(wh: WhPhrase, d: Declarative, a: AnswerParts): Realiz
     // (A clause is no object: "Hard, closed-grain woods like maple … are the usual picks" says its own predicate, whatever the tagger read.)
     if (a.isClause || a.tokens.some((t) => t.pos === "AUX" && /^(?:is|are|was|were)$/.test(t.lower))) return undefined;
     // The answer is the verb's object only when no object follows the verb ("use to measure", not "use the scale to").
-    if (rest.length > 0 && !(rest[0].lower === "to" || rest[0].pos === "ADP" || (rest[0].lower === "instead" && rest[1]?.lower === "of")))
+    // (So a time or condition after the verb: "What should you avoid when mixing muffin batter?")
+    if (
+      rest.length > 0 &&
+      !(
+        rest[0].lower === "to" ||
+        rest[0].pos === "ADP" ||
+        (rest[0].lower === "instead" && rest[1]?.lower === "of") ||
+        // (For a noun phrase only: not an instruction, "Give a researched range", nor the answer's own "you should carry: …".)
+        (/^(?:when|while|if|before|after|once|whenever)$/.test(rest[0].lower) &&
+          !(a.tokens[0]?.pos === "VERB" && a.tokens[0].lower === a.tokens[0].lemma && !/ing$/.test(a.tokens[0].lower)) &&
+          !a.tokens.some((t) => /^(?:you|i|we)$/.test(t.lower)))
+      )
+    )
       return undefined;
     // ("What should I use to clean …?" + "Use isopropyl alcohol, …": the answer's instruction with the question's purpose before it,
     // "To clean …, use isopropyl alcohol, …".)
