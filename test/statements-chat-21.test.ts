@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reformulate } from "../lib/statements/builtin.js";
+import { tokenize } from "../lib/statements/nlp.js";
 import { assertStatements } from "./support/statement-cases.js";
 
 test("a fact asked about a thing is said of the thing where the answer's pronoun stood; an answer with no such pronoun is left to the rules", () => {
@@ -253,4 +254,96 @@ test("flagged where a person should look: a word cut at its hyphen, a quantified
     "She's caught J'ouvert, the early-morning opening of the carnival.",
   );
   assert.match(caught.statement, /She has caught J'ouvert/);
+});
+
+test("a comparison's plural option takes 'are'; a hedge written as a label hedges the answer", () => {
+  assertStatements(
+    [
+      ["Which is bigger, lions or tigers?", "Tigers.", "Tigers are bigger than lions."],
+      [
+        "What are the main stages of mitosis?",
+        "Roughly: prophase, metaphase, anaphase and telophase.",
+        "The main stages of mitosis are roughly prophase, metaphase, anaphase and telophase.",
+      ],
+    ],
+    true,
+  );
+});
+
+test("'Yes, always' and 'No, not always.' keep their adverb on the verb", () => {
+  assertStatements(
+    [
+      ["Do fencers wear masks?", "Yes, always", "Fencers always wear masks."],
+      ["Do cats land on their feet?", "No, not always.", "Cats do not always land on their feet."],
+    ],
+    true,
+  );
+});
+
+test("a name in -s after its kind is one thing; a participle read as a noun after 'be' is the verb", () => {
+  assertStatements(
+    [
+      [
+        "Which river runs alongside the area destroyed by the Great Fire?",
+        "The River Thames",
+        "The River Thames runs alongside the area destroyed by the Great Fire.",
+      ],
+      ["In which year was the lighthouse lit?", "1698", "The lighthouse was lit in 1698."],
+    ],
+    true,
+  );
+});
+
+test("a no about many is 'Not many'; a yes with a quantifier's reply says the claim of the quantified subject", () => {
+  assertStatements(
+    [
+      [
+        "Did many people die in the Great Fire of London?",
+        "No, only six deaths were officially recorded.",
+        "Not many people died in the Great Fire of London. Only six deaths were officially recorded.",
+      ],
+      ["Were the houses in 1666 London made of wood?", "Most of them were, yes.", "Most houses in 1666 London were made of wood."],
+      ["Did lighthouse keepers live at the lighthouse?", "Yes, most of them did.", "Most lighthouse keepers lived at the lighthouse."],
+    ],
+    true,
+  );
+});
+
+test("after do-support: 'first' is no adjective before the verb; a noun read as a verb after a name ends the subject", () => {
+  assertStatements(
+    [
+      [
+        "When did sea otters first get protection under an international treaty?",
+        "In 1911.",
+        "Sea otters first got protection under an international treaty in 1911.",
+      ],
+      ["Does a Test match last five days?", "Yes.", "A Test match lasts five days."],
+      ["Where did the Brian Boru harp end up?", "Trinity College Dublin.", "The Brian Boru harp ended up in Trinity College Dublin."],
+    ],
+    true,
+  );
+});
+
+test("'ones' after adjectives is the wh-phrase's noun; a comma between adjectives keeps the head; a second-person question with a condition is impersonal", () => {
+  assertStatements(
+    [
+      [
+        "In which habitats do wolverines usually live?",
+        "Cold, remote ones: boreal forest, alpine mountains and Arctic tundra.",
+        "Wolverines usually live in cold, remote habitats: boreal forest, alpine mountains and Arctic tundra.",
+      ],
+      ["Which cheeses melt best?", "Young, soft ones like mozzarella.", "Young, soft cheeses like mozzarella melt best."],
+      ["What should you avoid when mixing muffin batter?", "Overmixing.", "Overmixing should be avoided when mixing muffin batter."],
+    ],
+    true,
+  );
+});
+
+test("the tagger keeps a word with letters beyond Latin-1 whole and its own spelling ('shodō', 'Dvořák', 'Łódź')", () => {
+  const tokens = tokenize("Dvořák wrote about shodō in Łódź.");
+  assert.deepEqual(
+    tokens.map((t) => t.text),
+    ["Dvořák", "wrote", "about", "shodō", "in", "Łódź", "."],
+  );
+  assert.equal(tokens[3].lemma, "shodō");
 });
