@@ -1072,7 +1072,8 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
     return true;
   // (Not a river's, lake's or mountain's own name after its kind: "the River Thames", "Mount Olympus".)
   const kind = words.at(-2);
-  if (/^[A-Z]/.test(head.text) && kind && /^(?:River|Lake|Mount|Mt|Cape|Port|Fort|Saint|St|Isle|Bay|Gulf|Strait)$/.test(kind.text)) return false;
+  if (/^[A-Z]/.test(head.text) && kind && /^(?:River|Lake|Mount|Mt|Cape|Port|Fort|Saint|St|Isle|Bay|Gulf|Strait)$/.test(kind.text))
+    return false;
   // ("Barry Bonds", "Charles Dickens": a capitalised head in -s after a first name is a person's surname, however the lexicon reads it;
   // "the New York Yankees": after "the", a team or a people, unless a country or an institution ("the United States", "the Times").)
   if (

@@ -877,10 +877,7 @@ function comparedChoice(asked: string, answer: string): string | undefined {
   const much = picked.restated ? cachedRegExp(` (${DEGREE_WORDS}) `, "i").exec(picked.restated)?.[1] : undefined;
   // (The question's -s form agrees with a plural option: "Lentils have more fibre than chickpeas".)
   const [head, ...tail] = degree.split(" ");
-  const agreed =
-    verb === "" && /[^s]s$/.test(head) && plural
-      ? [tokenizePhrase(head)[0]?.lemma ?? head, ...tail].join(" ")
-      : degree;
+  const agreed = verb === "" && /[^s]s$/.test(head) && plural ? [tokenizePhrase(head)[0]?.lemma ?? head, ...tail].join(" ") : degree;
   return `${capitalize(chosen)} ${verbThen}${much ? `${much.toLowerCase()} ` : ""}${agreed} than ${other}${rest}`;
 }
 
