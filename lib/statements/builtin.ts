@@ -1506,6 +1506,12 @@ function checked(r: Reformulation, asked: string, given: string): Reformulation 
   return { ...r, flagged: doubts.length > 0, doubts };
 }
 
+/** The statement one of the rules on the whole answer wrote, under its rule's name, with the checks' doubts. */
+function ruleStatement(statement: string, rule: string, asked: string, given: string): Reformulation {
+  const questionType = classifyParsed(asked, parseQuestion(asked));
+  return checked({ statement, questionType, rule, fallback: false, flagged: false, doubts: [] }, asked, given);
+}
+
 /** A comment on the whole claim before a yes or no ("Surprisingly, yes", "Sadly, no"), which opens the statement. */
 const SENTENCE_COMMENT =
   /^(surprisingly|interestingly|amazingly|remarkably|oddly enough|strangely enough|fortunately|unfortunately|sadly|happily|luckily|believe it or not),?\s+(?=(?:yes|yep|yeah|no|nope)\b)/i;
@@ -1882,49 +1888,13 @@ function reformulateWithin(givenAsked: string, markedUp: string): Reformulation 
   if (about) return about;
   // ("How much saltier than the ocean is the Dead Sea?" + "Roughly nine to ten times saltier.": an amount of a comparison.)
   const compared = comparedAmount(asked, given);
-  if (compared)
-    return checked(
-      {
-        statement: compared,
-        questionType: classifyParsed(asked, parseQuestion(asked)),
-        rule: "compared-amount",
-        fallback: false,
-        flagged: false,
-        doubts: [],
-      },
-      asked,
-      given,
-    );
+  if (compared) return ruleStatement(compared, "compared-amount", asked, given);
   // ("What's special about Telstar 1?" + "It was the first satellite …": the fact said of the thing.)
   const fact = aboutThingStatement(asked, given);
-  if (fact)
-    return checked(
-      {
-        statement: finish(fact),
-        questionType: classifyParsed(asked, parseQuestion(asked)),
-        rule: "about-thing",
-        fallback: false,
-        flagged: false,
-        doubts: [],
-      },
-      asked,
-      given,
-    );
+  if (fact) return ruleStatement(finish(fact), "about-thing", asked, given);
   // ("How long can lichens live?" + "Some, for thousands of years.": the claim of some of the question's plural subject.)
   const quantified = quantifiedSubject(asked, given, (q, a) => reformulate(q, a).statement);
-  if (quantified)
-    return checked(
-      {
-        statement: finish(quantified),
-        questionType: classifyParsed(asked, parseQuestion(asked)),
-        rule: "quantified-subject",
-        fallback: false,
-        flagged: false,
-        doubts: [],
-      },
-      asked,
-      given,
-    );
+  if (quantified) return ruleStatement(finish(quantified), "quantified-subject", asked, given);
   // "Probably around 2600 BC.": the rules read the answer after its hedge, which goes back on the statement's verb.
   // ("That's probably Jupiter." so: the pointing "that's" says nothing the hedge's phrase does not.)
   const pointed =
