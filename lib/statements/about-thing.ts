@@ -10,13 +10,13 @@
 
 import { isPluralPhrase, tokenizePhrase } from "./answer.js";
 
-/** The question's asking word, the quality asked for, and the thing it is asked of (the last group). */
+/** The question's asking words and the quality asked for, then the thing it is asked of (the one group). */
 const ABOUT_THING =
   /^\s*(?:(?:so|and|ok|okay),?\s+)?(?:what(?:['’]s| is| was| makes)(?: so)?|(?:can you )?tell me(?: something| one thing| a fact| a fun fact| an interesting fact)?|name something|give me (?:a|one) (?:fact|thing))\s+(?:really |so |most |particularly |especially )?(?:special|unique|interesting|notable|remarkable|significant|unusual|distinctive|fascinating|surprising|amazing|different)(?: (?:fact|thing))? about (.+?)\s*[?.!]?\s*$/i;
 
 /** The answer's opening phrase (a year, a place: "In 1962 "), then its subject pronoun and the rest of its first clause. */
 const PRONOUN_SUBJECT =
-  /^((?:(?:in|on|at|during|since|by|after|before|with) [^,;:—–.]{1,40}?,? )?)(it|they|he|she)(['’]s|['’]re|['’]ll| (?!is\b|are\b|was\b|were\b)(?:(?:also|even|still|actually|really|once|only|often|famously|first|originally|even) )?[a-z]+| (?:is|are|was|were))\b/i;
+  /^((?:(?:in|on|at|during|since|by|after|before|with) [^,;:—–.]{1,40}?,? )?)(it|they|he|she)(['’]s|['’]re|['’]ll| (?!is\b|are\b|was\b|were\b)(?:(?:also|even|still|actually|really|once|only|often|famously|first|originally) )?[a-z]+| (?:is|are|was|were))\b/i;
 
 /** Verbs after "it" that say nothing of the thing ("It depends", "It varies"): the rules judge those. */
 const NOT_OF_THE_THING = /^ (?:depends|varies|depend|vary|seems|turns)$/i;

@@ -1865,10 +1865,10 @@ function realizeYesNo(asked: Declarative, answer: AnswerParts): Realized {
         (/\bonly\b/i.test(text(declTokens)) ? undefined : /^\s*(?:no|nope)[,.!—–]?\s+not (always)\s*[.!]?\s*$/i.exec(answer.text)?.[1]));
     // ("Do giraffes make any sounds?" + "Yes" → "Giraffes make sounds": the question's "any" only asked.)
     // ("Did many people die in the fire?" + "No" → "Not many people died in the fire.": a quantified subject takes the "not".)
-    const quantified = !positive && /^(?:many|much)$/i.test(d.subject[0]?.text ?? "");
+    const manyDenied = !positive && /^(?:many|much)$/i.test(d.subject[0]?.text ?? "");
     const plain = positive
       ? declarative(d, positive).replace(/\bany (?=[a-z]+[^s\W]s\b)/, "")
-      : quantified
+      : manyDenied
         ? `Not ${midSentence(declarative(d, true))}`
         : declarative(d, positive);
     // (The question's own "actually" gives way: "Was Napoleon actually short?" + "Not really" → "Napoleon was not really short"; so does
