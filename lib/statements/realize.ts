@@ -3541,10 +3541,14 @@ function beComplementRealize(
       const measure = LEADING_MEASURE.exec(slot);
       // ("About 2.5 meters off the floor": a measure from a point says the height itself.)
       const fromPoint = measure && /^\s+(?:off|above|below|beneath|under|from)\s/i.test(slot.slice(measure[0].length));
+      // ("About 7.3 metres (roughly 24 feet)" → "about 7.3 metres (roughly 24 feet) long": the measure's conversion in brackets stays
+      // with it, as seven of eight references write it.)
+      const converted = measure ? /^\s*\([^()]*\d[^()]*\)/.exec(slot.slice(measure[0].length)) : null;
+      const measured = measure && converted ? measure[0] + converted[0] : measure?.[0];
       if (!fromPoint)
         slot =
-          measure && MEASURE_ADJUNCT.test(slot.slice(measure[0].length))
-            ? `${measure[0]} ${adj}${slot.slice(measure[0].length)}`
+          measured && (converted || MEASURE_ADJUNCT.test(slot.slice(measured.length)))
+            ? `${measured} ${adj}${slot.slice(measured.length)}`
             : `${slot} ${adj}`;
     }
   }
