@@ -5922,13 +5922,14 @@ function listAfterAdvice(f: ParsedQuestion["frame"], r: Realized, core: AnswerPa
 
 /** A phrase and its appositive after a comma: "An 11-year-old schoolgirl from Oxford, Venetia Burney", "Georgia, the country in the Caucasus". */
 const APPOSITIVE_END =
-  /^(?:[^,]{2,80}, (?:the|a|an) [^,]{2,60}|(?:[Aa]n?|[Tt]he|[Oo]ne) [^,]{2,80}, [A-Z][\p{L}.'’-]+(?: [A-Z][\p{L}.'’-]+){0,3})$/u;
+  /^(?:[^,]{2,80}, (?:the|a|an|under|led by|captained by|coached by|alongside|along with|together with) [^,]{2,60}|(?:[Aa]n?|[Tt]he|[Oo]ne) [^,]{2,80}, [A-Z][\p{L}.'’-]+(?: [A-Z][\p{L}.'’-]+){0,3})$/u;
 /** What opens a framing phrase or an adjunct, not a noun phrase: "As far as I know, Italy", "In 1928, …". */
 const NOT_NOUN_PHRASE_START =
   /^(?:as|in|on|at|for|by|from|with|according|probably|maybe|perhaps|i|we|you|it|well|so|yes|no|if|when|because)\b/i;
 
 /**
- * The comma that closes an appositive before the verb: a phrase answer that ends with one and opens the statement ("An 11-year-old
+ * The comma that closes an appositive (or a leader's phrase: "India, under Kapil Dev,") before the verb: a phrase answer that ends with
+ * one and opens the statement ("An 11-year-old
  * schoolgirl from Oxford, Venetia Burney, came up with …"), or a be-question's subject that does ("The currency of Georgia, the country
  * in the Caucasus, is the lari").
  */
