@@ -347,3 +347,18 @@ test("the tagger keeps a word with letters beyond Latin-1 whole and its own spel
   );
   assert.equal(tokens[3].lemma, "shodō");
 });
+
+test("a measure's bracketed conversion stays before its adjective; a leader's phrase after a name is closed before the verb", () => {
+  assertStatements(
+    [
+      [
+        "How long is the Great Isaiah Scroll?",
+        "About 7.3 metres (roughly 24 feet).",
+        "The Great Isaiah Scroll is about 7.3 metres (roughly 24 feet) long.",
+      ],
+      ["How tall is Everest?", "About 8,849 m at its highest point.", "Everest is about 8,849 m tall at its highest point."],
+      ["Which team won the 1983 Cricket World Cup?", "India, under Kapil Dev.", "India, under Kapil Dev, won the 1983 Cricket World Cup."],
+    ],
+    true,
+  );
+});
