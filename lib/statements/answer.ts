@@ -1112,7 +1112,6 @@ export function isPluralPhrase(tokens: readonly Token[]): boolean {
   // (Unless its singular is a common word and no name: "Veins" or "Kidneys" as the whole answer, capitalised only as its opening.)
   if (/^[A-Z]/.test(head.text) && tokens.length === 1) return /^[A-Z][a-z]+s$/.test(head.text) && capitalisedCommonPlural(head.lower);
   // "the Ural Mountains", "the Great Lakes": a name after "the" whose head is a plural noun.
-  // (Not a river's, lake's or mountain's own name after its kind: "the River Thames", "Lake Titicaca", "Mount Olympus".)
   if (/^[A-Z]/.test(head.text) && head.pos === "PROPN" && /[^s]s$/.test(head.lower) && looksPlural(head.lower)) return true;
   // A lemma that differs, or an -s word that cannot be a verb (a tagger that calls "caterpillars" a verb keeps its form as lemma).
   if (head.lemma !== head.lower || (head.pos === "VERB" && !canBeVerb(head.lower))) return true;
@@ -1228,8 +1227,11 @@ function expandLeadingContraction(first: string): string {
   return `${m[1]} ${verb}${first.slice(m[1].length + 1 + m[2].length)}`;
 }
 
-/** Past participles that are not in -ed or -en ("caught", "won", "made"). */
-const IRREGULAR_PARTICIPLE = wordSet(
+/**
+ * Past participles that take an object after a pronoun's "'s" ("caught", "won", "taken"). Its own list: IRREGULAR_PARTICIPLES above
+ * holds those that head a noun's modifier, and the passive list in ./placement.ts those that make a passive after "be".
+ */
+const PERFECT_PARTICIPLES = wordSet(
   "caught bought brought taught thought fought sought made had found left lost won done gone seen kept felt built sent spent held",
   "told sold paid said met led become come begun sung drunk swum grown shown flown drawn thrown taken given written eaten beaten",
   "broken chosen driven forgotten frozen hidden ridden risen spoken stolen sworn torn worn fallen proven",
@@ -1250,7 +1252,7 @@ function perfectAfterS(after: string): boolean {
   const isParticiple =
     /^[a-z]/.test(m[1]) &&
     !NAMING_PARTICIPLE.test(participle) &&
-    (IRREGULAR_PARTICIPLE.has(participle) || (/ed$/.test(participle) && isParticipleOf(participle)));
+    (PERFECT_PARTICIPLES.has(participle) || (/ed$/.test(participle) && isParticipleOf(participle)));
   return (
     isParticiple &&
     /^(?:a|an|the|his|her|its|their|my|your|our|this|these|those|some|no|every|[A-Z]|\d)/.test(next) &&

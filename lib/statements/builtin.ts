@@ -1838,7 +1838,10 @@ const HEDGE_LABEL = /^(\s*(?:roughly|basically|mainly|mostly|broadly|usually|typ
 /** "Good question!", "Great question —": a compliment on the question before the answer, which says nothing. */
 const QUESTION_COMPLIMENT = /^\s*(?:(?:a |that's a |what a )?(?:good|great|excellent|interesting|fun|fair) question)\s*[!.,—–-]+\s*(?=\S)/i;
 
-/** "Short answer: probably …", "Good news: nothing at all!": a label before the answer, which says nothing (so the answer's hedge is read as the answer's own). */
+/**
+ * "Short answer: probably …", "Good news: nothing at all!": a label before the answer, which says nothing (so the answer's hedge is read
+ * as the answer's own).
+ */
 const ANSWER_LABEL =
   /^\s*(?:(?:the )?(?:short|quick|simple) (?:answer|version)|tl;?dr|(?:good|bad|great) news|fun fact|in short|in a word|(?:the )?bottom line|(?:the )?answer)\s*[:—–]\s*(?=\S)/i;
 
